@@ -1,0 +1,80 @@
+package eventstore
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// DomainEvent is an event of a domain package: a past-tense fact with a German name.
+type DomainEvent interface{ EventType() string }
+
+// Decider is the shape of every aggregate: state rebuilt from events by Evolve, commands
+// checked by Decide. Both are pure; Decode turns stored data back into domain events.
+type Decider[S any, C any] struct {
+	StreamType string
+	Initial    func() S
+	Evolve     func(S, DomainEvent) S
+	Decide     func(S, C) ([]DomainEvent, error)
+	Decode     func(eventType string, data json.RawMessage) (DomainEvent, error)
+}
+
+// Load replays a stream into the decider's state and returns it with the stream's version.
+func (d Decider[S, C]) Load(ctx context.Context, s *Store, id int64) (S, int, error) {
+	state := d.Initial()
+	events, err := s.ReadStream(ctx, StreamID(d.StreamType, id), 1, 0)
+	if err != nil {
+		return state, 0, err
+	}
+	return d.Fold(state, events)
+}
+
+// Fold applies stored events to a state (used for replays "as of version N" too).
+func (d Decider[S, C]) Fold(state S, events []Event) (S, int, error) {
+	version := 0
+	for _, e := range events {
+		de, err := d.Decode(e.Type, e.Data)
+		if err != nil {
+			return state, version, fmt.Errorf("%s v%d: %w", e.StreamID, e.Version, err)
+		}
+		state, version = d.Evolve(state, de), e.Version
+	}
+	return state, version, nil
+}
+
+// Handle is the one command handler: load the stream, decide, append with the loaded version
+// as the expected one, and run the inline projections in the same transaction. When the
+// caller names the version it has seen (expected >= 0) and the stream has moved on since,
+// the command is refused with a *ConflictError before anything is decided.
+func (d Decider[S, C]) Handle(ctx context.Context, s *Store, id int64, expected int, cmd C, md Metadata) (Appended, error) {
+	state, version, err := d.Load(ctx, s, id)
+	if err != nil {
+		return Appended{}, err
+	}
+	streamID := StreamID(d.StreamType, id)
+	if expected >= 0 && expected != version {
+		return Appended{}, &ConflictError{StreamID: streamID, Expected: expected, Actual: version}
+	}
+	decided, err := d.Decide(state, cmd)
+	if err != nil {
+		return Appended{}, err
+	}
+	if len(decided) == 0 {
+		return Appended{Version: version}, nil
+	}
+	events := make([]NewEvent, len(decided))
+	for i, e := range decided {
+		events[i] = NewEvent{Type: e.EventType(), Data: e}
+	}
+	if version == 0 {
+		version = NoStream
+	}
+	return s.Append(ctx, streamID, d.StreamType, version, events, md)
+}
+
+// NextID allocates the numeric id of a new aggregate from the Postgres sequence of its type.
+func NextID(ctx context.Context, s *Store, sequence string) (int64, error) {
+	var id int64
+	err := s.pool.QueryRow(ctx, `SELECT nextval($1::regclass)`, sequence).Scan(&id)
+	return id, err
+}

@@ -1,0 +1,282 @@
+package eventstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Querier is what both a pool and a transaction offer.
+type Querier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// InlineProjection updates current-state documents in the append's transaction, so a read
+// right after a command always sees it.
+type InlineProjection func(ctx context.Context, tx pgx.Tx, events []Event) error
+
+// Upcaster turns the data of an event stored with schema version v into version v+1.
+type Upcaster func(data json.RawMessage) (json.RawMessage, error)
+
+// Store appends and reads events.
+type Store struct {
+	pool      *pgxpool.Pool
+	inline    map[string][]InlineProjection // by stream type
+	upcasters map[string]map[int]Upcaster   // event type → from version → upcaster
+}
+
+// New returns a store on pool.
+func New(pool *pgxpool.Pool) *Store {
+	return &Store{pool: pool, inline: map[string][]InlineProjection{}, upcasters: map[string]map[int]Upcaster{}}
+}
+
+// Pool is the store's connection pool.
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+// Inline registers an inline projection for the events of one stream type. Register at
+// start-up, before the first append.
+func (s *Store) Inline(streamType string, p InlineProjection) {
+	s.inline[streamType] = append(s.inline[streamType], p)
+}
+
+// Upcast registers how events of eventType stored with schema version from are read as
+// version from+1. Readers always see the newest version.
+func (s *Store) Upcast(eventType string, from int, u Upcaster) {
+	if s.upcasters[eventType] == nil {
+		s.upcasters[eventType] = map[int]Upcaster{}
+	}
+	s.upcasters[eventType][from] = u
+}
+
+// Appended tells where an append put its events.
+type Appended struct {
+	Version       int   `json:"version"`
+	FirstPosition int64 `json:"firstPosition"`
+	LastPosition  int64 `json:"position"`
+	Events        []Event
+}
+
+// The stream guard comes first in one statement with the insert, so an append is one round
+// trip; an empty result means the stream was not at the expected version.
+const (
+	guardNew = `INSERT INTO streams (stream_id, stream_type, version) VALUES ($1, $2, $4)
+		ON CONFLICT DO NOTHING RETURNING 0 AS base`
+	guardExisting = `UPDATE streams SET version = version + $4
+		WHERE stream_id = $1 AND version = $3 RETURNING version - $4 AS base`
+	guardAny = `INSERT INTO streams AS s (stream_id, stream_type, version) VALUES ($1, $2, $4)
+		ON CONFLICT (stream_id) DO UPDATE SET version = s.version + $4 RETURNING version - $4 AS base`
+	insertEvents = `
+INSERT INTO events (stream_id, stream_type, version, event_type, schema_version, data, metadata)
+SELECT $1, $2, guard.base + u.ord, u.t, u.s, u.d, $8
+FROM guard, unnest($5::text[], $6::int[], $7::jsonb[]) WITH ORDINALITY AS u(t, s, d, ord)
+WHERE $3::int >= -1 AND $4::int > 0 -- every guard names its parameters here, typed
+ORDER BY u.ord
+RETURNING global_position, version, recorded_at, tx_id::text::bigint`
+)
+
+// Append adds events to a stream in one transaction if the stream is at the expected version
+// (NoStream for a new stream, AnyVersion for none). A mismatch is a *ConflictError.
+func (s *Store) Append(ctx context.Context, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
+	if len(events) == 0 {
+		return Appended{}, errors.New("eventstore: nothing to append")
+	}
+	inline := s.inline[streamType]
+	if len(inline) == 0 {
+		// A single statement commits on its own: one round trip.
+		return s.appendWith(ctx, s.pool, streamID, streamType, expected, events, md)
+	}
+	var out Appended
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if out, err = s.appendWith(ctx, tx, streamID, streamType, expected, events, md); err != nil {
+			return err
+		}
+		for _, p := range inline {
+			if err := p(ctx, tx, out.Events); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// AppendTx is Append inside a transaction the caller owns (inline projections included).
+func (s *Store) AppendTx(ctx context.Context, tx pgx.Tx, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
+	out, err := s.appendWith(ctx, tx, streamID, streamType, expected, events, md)
+	if err != nil {
+		return out, err
+	}
+	for _, p := range s.inline[streamType] {
+		if err := p(ctx, tx, out.Events); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+func (s *Store) appendWith(ctx context.Context, q Querier, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
+	types := make([]string, len(events))
+	versions := make([]int32, len(events))
+	datas := make([]string, len(events))
+	for i, e := range events {
+		b, err := json.Marshal(e.Data)
+		if err != nil {
+			return Appended{}, fmt.Errorf("eventstore: %s: %w", e.Type, err)
+		}
+		types[i], datas[i], versions[i] = e.Type, string(b), int32(max(e.SchemaVersion, 1))
+	}
+	mdJSON, err := json.Marshal(md)
+	if err != nil {
+		return Appended{}, err
+	}
+	guard := guardAny
+	switch {
+	case expected == NoStream:
+		guard = guardNew
+	case expected > 0:
+		guard = guardExisting
+	}
+	rows, err := q.Query(ctx, "WITH guard AS ("+guard+")"+insertEvents,
+		streamID, streamType, expected, len(events), types, versions, datas, string(mdJSON))
+	if err != nil {
+		return Appended{}, err
+	}
+	out := Appended{Events: make([]Event, 0, len(events))}
+	for rows.Next() {
+		i := len(out.Events)
+		e := Event{StreamID: streamID, StreamType: streamType, Type: types[i], SchemaVersion: int(versions[i]),
+			Data: json.RawMessage(datas[i]), Metadata: md}
+		if err := rows.Scan(&e.Position, &e.Version, &e.RecordedAt, &e.TxID); err != nil {
+			rows.Close()
+			return Appended{}, err
+		}
+		out.Events = append(out.Events, e)
+	}
+	if err := rows.Err(); err != nil {
+		return Appended{}, err
+	}
+	if len(out.Events) == 0 {
+		actual, _ := s.Version(ctx, streamID)
+		return Appended{}, &ConflictError{StreamID: streamID, Expected: expected, Actual: actual}
+	}
+	out.FirstPosition = out.Events[0].Position
+	out.LastPosition = out.Events[len(out.Events)-1].Position
+	out.Version = out.Events[len(out.Events)-1].Version
+	return out, nil
+}
+
+// Version is the current version of a stream, 0 if it does not exist.
+func (s *Store) Version(ctx context.Context, streamID string) (int, error) {
+	var v int
+	err := s.pool.QueryRow(ctx, `SELECT version FROM streams WHERE stream_id = $1`, streamID).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	return v, err
+}
+
+const eventColumns = `global_position, tx_id::text::bigint, stream_id, stream_type, version, event_type,
+	schema_version, data, metadata, recorded_at`
+
+// ReadStream returns the events of one stream with from <= version <= to (to <= 0: all).
+func (s *Store) ReadStream(ctx context.Context, streamID string, from, to int) ([]Event, error) {
+	if to <= 0 {
+		to = 1<<31 - 1
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+eventColumns+` FROM events
+		WHERE stream_id = $1 AND version BETWEEN $2 AND $3 ORDER BY version`, streamID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	return s.collect(rows)
+}
+
+// ReadAll returns up to limit events after the cursor in commit order. It reads only events
+// of transactions older than every transaction still running (tx_id < pg_snapshot_xmin), so
+// an event that commits later can never slip in behind a cursor a reader has already passed.
+func (s *Store) ReadAll(ctx context.Context, after Cursor, limit int) ([]Event, error) {
+	return ReadAll(ctx, s.pool, s, after, limit)
+}
+
+// ReadAll is Store.ReadAll on any querier (a rebuild reads inside its own transaction).
+func ReadAll(ctx context.Context, q Querier, s *Store, after Cursor, limit int) ([]Event, error) {
+	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM events
+		WHERE (tx_id, global_position) > ($1::bigint::text::xid8, $2)
+		  AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+		ORDER BY tx_id, global_position LIMIT $3`, after.TxID, after.Position, limit)
+	if err != nil {
+		return nil, err
+	}
+	return s.collect(rows)
+}
+
+// Head is the newest event of the log: its cursor and when it was recorded.
+func (s *Store) Head(ctx context.Context) (Cursor, time.Time, error) {
+	var c Cursor
+	var at time.Time
+	err := s.pool.QueryRow(ctx, `SELECT tx_id::text::bigint, global_position, recorded_at FROM events
+		ORDER BY global_position DESC LIMIT 1`).Scan(&c.TxID, &c.Position, &at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Cursor{}, time.Time{}, nil
+	}
+	return c, at, err
+}
+
+// CountAfter counts the committed events after a cursor (the lag of a reader).
+func (s *Store) CountAfter(ctx context.Context, c Cursor) (int64, error) {
+	var n int64
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE (tx_id, global_position) > ($1::bigint::text::xid8, $2)`,
+		c.TxID, c.Position).Scan(&n)
+	return n, err
+}
+
+// CursorOf returns the cursor of the event at a global position.
+func (s *Store) CursorOf(ctx context.Context, position int64) (Cursor, error) {
+	c := Cursor{Position: position}
+	err := s.pool.QueryRow(ctx, `SELECT tx_id::text::bigint FROM events WHERE global_position = $1`, position).Scan(&c.TxID)
+	return c, err
+}
+
+func (s *Store) collect(rows pgx.Rows) ([]Event, error) {
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		var e Event
+		var md []byte
+		if err := rows.Scan(&e.Position, &e.TxID, &e.StreamID, &e.StreamType, &e.Version, &e.Type,
+			&e.SchemaVersion, &e.Data, &md, &e.RecordedAt); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(md, &e.Metadata); err != nil {
+			return nil, fmt.Errorf("eventstore: metadata of %d: %w", e.Position, err)
+		}
+		if err := s.upcast(&e); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) upcast(e *Event) error {
+	for {
+		u, ok := s.upcasters[e.Type][e.SchemaVersion]
+		if !ok {
+			return nil
+		}
+		data, err := u(e.Data)
+		if err != nil {
+			return fmt.Errorf("eventstore: upcast %s v%d: %w", e.Type, e.SchemaVersion, err)
+		}
+		e.Data, e.SchemaVersion = data, e.SchemaVersion+1
+	}
+}

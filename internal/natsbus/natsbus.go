@@ -1,0 +1,130 @@
+// Package natsbus connects eAbwasser to NATS JetStream: an embedded server when no NATS_URL
+// is configured, the events stream, and the Watermill publisher and subscribers on it.
+package natsbus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill"
+	wmnats "github.com/ThreeDotsLabs/watermill-nats/v2/pkg/nats"
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// The events stream: every event of the store, on subject eabwasser.events.<stream type>.<event type>.
+const (
+	StreamName    = "EABWASSER_EVENTS"
+	SubjectPrefix = "eabwasser.events"
+	AllSubjects   = SubjectPrefix + ".>"
+)
+
+// StartEmbedded starts a NATS server with JetStream in this process, storing under dir and
+// listening on a free port of 127.0.0.1 (port 0) or on the given one.
+func StartEmbedded(dir string, port int) (*server.Server, error) {
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	opts := &server.Options{
+		Host: "127.0.0.1", Port: port, JetStream: true, StoreDir: dir,
+		NoSigs: true, NoLog: true,
+	}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, err
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		ns.Shutdown()
+		return nil, errors.New("eingebetteter NATS-Server startet nicht")
+	}
+	return ns, nil
+}
+
+// Connect opens a connection that reconnects for ever: commands must keep working, and the
+// relay and projectors resume, whenever NATS comes back.
+func Connect(url, name string, log *slog.Logger) (*nats.Conn, error) {
+	return nats.Connect(url,
+		nats.Name(name),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250*time.Millisecond),
+		nats.RetryOnFailedConnect(true),
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
+			if err != nil {
+				log.Warn("NATS getrennt", "error", err)
+			}
+		}),
+		nats.ReconnectHandler(func(c *nats.Conn) { log.Info("NATS wieder verbunden", "url", c.ConnectedUrl()) }),
+	)
+}
+
+// EnsureStream creates or updates the events stream. Duplicates within the window are
+// dropped by JetStream using the Nats-Msg-Id header (the global position).
+func EnsureStream(ctx context.Context, nc *nats.Conn) error {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	_, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name:       StreamName,
+		Subjects:   []string{AllSubjects},
+		Storage:    jetstream.FileStorage,
+		Duplicates: 2 * time.Minute,
+		MaxAge:     7 * 24 * time.Hour,
+	})
+	if err != nil {
+		return fmt.Errorf("JetStream-Stream %s: %w", StreamName, err)
+	}
+	return nil
+}
+
+// Ping checks that the server answers and JetStream is available.
+func Ping(ctx context.Context, nc *nats.Conn) error {
+	if !nc.IsConnected() {
+		return errors.New("NATS ist nicht verbunden")
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	_, err = js.AccountInfo(ctx)
+	return err
+}
+
+// NewPublisher is the Watermill publisher of the relay; the message UUID becomes Nats-Msg-Id.
+func NewPublisher(nc *nats.Conn) (*wmnats.Publisher, error) {
+	return wmnats.NewPublisherWithNatsConn(nc, wmnats.PublisherPublishConfig{
+		Marshaler:         &wmnats.NATSMarshaler{},
+		SubjectCalculator: wmnats.DefaultSubjectCalculator,
+		JetStream: wmnats.JetStreamConfig{
+			TrackMsgId:     true,
+			PublishOptions: []nats.PubOpt{nats.AckWait(5 * time.Second)},
+		},
+	}, watermill.NopLogger{})
+}
+
+// NewSubscriber is a Watermill subscriber on a durable consumer of the events stream. Messages
+// come one at a time; each is acknowledged after the projector has committed it.
+func NewSubscriber(nc *nats.Conn, durable string) (*wmnats.Subscriber, error) {
+	return wmnats.NewSubscriberWithNatsConn(nc, wmnats.SubscriberSubscriptionConfig{
+		Unmarshaler:      &wmnats.NATSMarshaler{},
+		SubscribersCount: 1,
+		AckWaitTimeout:   30 * time.Second,
+		CloseTimeout:     5 * time.Second,
+		SubjectCalculator: func(_, topic string) *wmnats.SubjectDetail {
+			return &wmnats.SubjectDetail{Primary: topic}
+		},
+		JetStream: wmnats.JetStreamConfig{
+			DurablePrefix: durable,
+			AckAsync:      true,
+			SubscribeOptions: []nats.SubOpt{
+				nats.BindStream(StreamName), nats.DeliverAll(), nats.AckExplicit(), nats.ManualAck(),
+				nats.MaxAckPending(256),
+			},
+		},
+	}, watermill.NopLogger{})
+}

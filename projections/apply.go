@@ -1,0 +1,145 @@
+package projections
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+// ensureSchema creates the projection's schema and tables if they do not exist yet and
+// returns whether the stored DDL hash differs (the read model must then be rebuilt).
+func ensureSchema(ctx context.Context, pool *pgxpool.Pool, p Projection) (stale bool, err error) {
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))`, p.Name); err != nil {
+			return err
+		}
+		var exists bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1)`, p.Name).Scan(&exists); err != nil {
+			return err
+		}
+		var hash string
+		err := tx.QueryRow(ctx, `SELECT schema_hash FROM checkpoints WHERE name = $1`, p.Name).Scan(&hash)
+		if err != nil && err != pgx.ErrNoRows {
+			return err
+		}
+		if exists {
+			stale = hash != p.SchemaHash()
+			return nil
+		}
+		if err := createSchema(ctx, tx, p.Name, p); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO checkpoints (name, schema_hash) VALUES ($1, $2)
+			ON CONFLICT (name) DO UPDATE SET tx_id = 0, position = 0, schema_hash = $2, updated_at = now()`, p.Name, p.SchemaHash())
+		return err
+	})
+	return stale, err
+}
+
+func createSchema(ctx context.Context, tx pgx.Tx, schema string, p Projection) error {
+	if _, err := tx.Exec(ctx, fmt.Sprintf(`CREATE SCHEMA %q`, schema)); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public`, schema)); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, p.Schema); err != nil {
+		return fmt.Errorf("projection %s: schema: %w", p.Name, err)
+	}
+	return nil
+}
+
+// applyBatch applies the events that come after the projection's checkpoint in one
+// transaction, together with the new checkpoint. It holds the projection's advisory lock, so
+// a rebuild's swap or a second instance never interleaves. When want is set, the checkpoint
+// must equal it (the message's predecessor) or nothing is applied and ok is false.
+func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []eventstore.Event, want *eventstore.Cursor) (cp eventstore.Cursor, applied int, ok bool, err error) {
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))`, p.Name); err != nil {
+			return err
+		}
+		if cp, err = eventstore.LoadCheckpoint(ctx, tx, p.Name); err != nil {
+			return err
+		}
+		if want != nil && cp != *want {
+			return nil
+		}
+		ok = true
+		if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public`, p.Name)); err != nil {
+			return err
+		}
+		applied, cp, err = applyEvents(ctx, tx, p, events, cp)
+		if err != nil || applied == 0 {
+			return err
+		}
+		return eventstore.SaveCheckpoint(ctx, tx, p.Name, cp)
+	})
+	if err != nil {
+		return cp, 0, false, err
+	}
+	return cp, applied, ok, nil
+}
+
+// applyEvents runs the handlers for the events after cp and returns the new cursor.
+func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.Event, cp eventstore.Cursor) (int, eventstore.Cursor, error) {
+	w := &Tx{tx: tx, batch: &pgx.Batch{}}
+	applied := 0
+	for _, e := range events {
+		if !e.Cursor().After(cp) {
+			continue // redelivered or already caught up
+		}
+		if err := p.Apply(ctx, w, e); err != nil {
+			return 0, cp, fmt.Errorf("projection %s: event %d (%s): %w", p.Name, e.Position, e.Type, err)
+		}
+		cp = e.Cursor()
+		applied++
+	}
+	return applied, cp, w.flush(ctx)
+}
+
+// CatchUp applies everything the event store has after the projection's checkpoint, in
+// batches, and returns the checkpoint reached. It creates the read model's tables if needed.
+func CatchUp(ctx context.Context, store *eventstore.Store, p Projection) (eventstore.Cursor, error) {
+	if err := p.check(); err != nil {
+		return eventstore.Cursor{}, err
+	}
+	if _, err := ensureSchema(ctx, store.Pool(), p); err != nil {
+		return eventstore.Cursor{}, err
+	}
+	_, cp, err := catchUp(ctx, store, p, nil)
+	return cp, err
+}
+
+const catchUpBatch = 2000
+
+func catchUp(ctx context.Context, store *eventstore.Store, p Projection, onBatch func(n int, cp eventstore.Cursor)) (int, eventstore.Cursor, error) {
+	cp, err := eventstore.LoadCheckpoint(ctx, store.Pool(), p.Name)
+	if err != nil {
+		return 0, cp, err
+	}
+	total := 0
+	for {
+		events, err := store.ReadAll(ctx, cp, catchUpBatch)
+		if err != nil {
+			return total, cp, err
+		}
+		if len(events) == 0 {
+			return total, cp, nil
+		}
+		var n int
+		if cp, n, _, err = applyBatch(ctx, store.Pool(), p, events, nil); err != nil {
+			return total, cp, err
+		}
+		total += n
+		if onBatch != nil {
+			onBatch(n, cp)
+		}
+		if len(events) < catchUpBatch {
+			return total, cp, nil
+		}
+	}
+}
