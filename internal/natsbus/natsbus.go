@@ -11,6 +11,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill"
 	wmnats "github.com/ThreeDotsLabs/watermill-nats/v2/pkg/nats"
+	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -127,4 +128,21 @@ func NewSubscriber(nc *nats.Conn, durable string) (*wmnats.Subscriber, error) {
 			},
 		},
 	}, watermill.NopLogger{})
+}
+
+// SubscribeFunc opens the durable consumer "eabwasser_<name>" on all events, for the
+// projector runtime (projections.Subscribe).
+func SubscribeFunc(nc *nats.Conn) func(ctx context.Context, name string) (<-chan *message.Message, func() error, error) {
+	return func(ctx context.Context, name string) (<-chan *message.Message, func() error, error) {
+		sub, err := NewSubscriber(nc, "eabwasser_"+name)
+		if err != nil {
+			return nil, nil, err
+		}
+		ch, err := sub.Subscribe(ctx, AllSubjects)
+		if err != nil {
+			_ = sub.Close()
+			return nil, nil, err
+		}
+		return ch, sub.Close, nil
+	}
 }

@@ -1,0 +1,348 @@
+package audit_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats-server/v2/server"
+
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/natsbus"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/audit"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+func append1(t testing.TB, s *eventstore.Store, stream string, i int) {
+	t.Helper()
+	_, err := s.Append(context.Background(), stream, "test", eventstore.AnyVersion,
+		[]eventstore.NewEvent{{Type: "TestGeschrieben", Data: map[string]int{"i": i}}},
+		eventstore.Metadata{ActorID: "1", ActorName: "Prüferin", Roles: []string{"FACHADMIN"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dump is the whole read model as text, to compare two builds of it.
+func dump(t testing.TB, pool *pgxpool.Pool, schema string) string {
+	t.Helper()
+	var s *string
+	err := pool.QueryRow(context.Background(), fmt.Sprintf(`SELECT string_agg(e::text, E'\n' ORDER BY position) FROM %q.eintrag e`, schema)).Scan(&s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func count(t testing.TB, pool *pgxpool.Pool) (rows, distinct int) {
+	t.Helper()
+	err := pool.QueryRow(context.Background(), `SELECT count(*), count(DISTINCT position) FROM audit.eintrag`).Scan(&rows, &distinct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return
+}
+
+// rowsNow is count for polling: the read model may not exist yet.
+func rowsNow(pool *pgxpool.Pool) int {
+	var n int
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM audit.eintrag`).Scan(&n); err != nil {
+		return -1
+	}
+	return n
+}
+
+// reference builds the same read model under another name, event by event from the store.
+func reference(t testing.TB, s *eventstore.Store) string {
+	t.Helper()
+	ref := audit.Projection
+	ref.Name = "audit_ref"
+	if _, err := projections.CatchUp(context.Background(), s, ref); err != nil {
+		t.Fatal(err)
+	}
+	return dump(t, s.Pool(), "audit_ref")
+}
+
+type live struct {
+	store   *eventstore.Store
+	ns      *server.Server
+	dir     string
+	port    int
+	stop    func()
+	relayed atomic.Int64
+}
+
+// startLive runs relay and projector runtime against an embedded NATS server that the test
+// controls. The runtime's store poll is off (1 h), so events arrive through NATS only.
+func startLive(t *testing.T) *live {
+	t.Helper()
+	pool, _ := testdb.New(t)
+	l := &live{store: eventstore.New(pool), dir: t.TempDir()}
+	l.startNATS(t)
+	url := l.ns.ClientURL()
+	nc, err := natsbus.Connect(url, "test", quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := natsbus.EnsureStream(context.Background(), nc); err != nil {
+		t.Fatal(err)
+	}
+	pub, err := natsbus.NewPublisher(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	relay := &eventstore.Relay{Store: l.store, Publisher: pub, Log: quiet, OnPublish: func(c eventstore.Cursor) { l.relayed.Store(c.Position) }}
+	rt := &projections.Runtime{Store: l.store, Subscribe: natsbus.SubscribeFunc(nc), Log: quiet, Poll: time.Hour}
+	rt.Register(audit.Projection)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); _ = relay.Run(ctx) }()
+	go func() { defer wg.Done(); _ = rt.Run(ctx) }()
+	l.stop = func() { cancel(); wg.Wait(); nc.Close(); l.ns.Shutdown() }
+	t.Cleanup(l.stop)
+	return l
+}
+
+func (l *live) startNATS(t *testing.T) {
+	t.Helper()
+	ns, err := natsbus.StartEmbedded(l.dir, l.port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.ns = ns
+	l.port = ns.Addr().(*net.TCPAddr).Port
+}
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestLive_EventsReachTheAuditTrailThroughNATS(t *testing.T) {
+	l := startLive(t)
+	for i := 0; i < 50; i++ {
+		append1(t, l.store, fmt.Sprintf("anlage-%d", i%5), i)
+	}
+	waitUntil(t, "50 audit rows", func() bool { return rowsNow(l.store.Pool()) == 50 })
+	page, err := audit.Suche(context.Background(), l.store.Pool(), audit.Filter{StreamID: "anlage-3", Size: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.TotalElements != 10 || len(page.Content) != 5 || page.Content[0].BenutzerName != "Prüferin" ||
+		page.Content[0].Zusammenfassung != "Test geschrieben (anlage-3)" || page.Content[0].Position < page.Content[1].Position {
+		t.Fatalf("page = %+v", page)
+	}
+	if dump(t, l.store.Pool(), "audit") != reference(t, l.store) {
+		t.Fatal("live read model differs from one built from the store")
+	}
+}
+
+func TestLive_NATSStoppedWhileCommandsRun_EveryEventArrivesOnce(t *testing.T) {
+	l := startLive(t)
+	for i := 0; i < 100; i++ {
+		append1(t, l.store, "betrieb-1", i)
+	}
+	waitUntil(t, "first 100 rows", func() bool { return rowsNow(l.store.Pool()) == 100 })
+	l.ns.Shutdown()
+	l.ns.WaitForShutdown()
+	for i := 100; i < 300; i++ { // commands go on while the broker is down
+		append1(t, l.store, "betrieb-1", i)
+	}
+	if n, _ := count(t, l.store.Pool()); n != 100 {
+		t.Fatalf("with NATS down and store polling off, %d rows arrived", n)
+	}
+	l.startNATS(t)
+	for i := 300; i < 400; i++ {
+		append1(t, l.store, "betrieb-2", i)
+	}
+	waitUntil(t, "400 rows", func() bool { return rowsNow(l.store.Pool()) == 400 })
+	time.Sleep(200 * time.Millisecond) // a duplicate would arrive now, and fail the INSERT
+	rows, distinct := count(t, l.store.Pool())
+	if rows != 400 || distinct != 400 {
+		t.Fatalf("rows %d, distinct %d", rows, distinct)
+	}
+	if dump(t, l.store.Pool(), "audit") != reference(t, l.store) {
+		t.Fatal("read model differs from one built from the store")
+	}
+}
+
+// A handler that fails once on one event must not let a later event be applied first.
+func TestProjector_FailureOnOneEventNeverLetsTheNextOneOvertake(t *testing.T) {
+	pool, _ := testdb.New(t)
+	s := eventstore.New(pool)
+	for i := 0; i < 10; i++ {
+		append1(t, s, "x-1", i)
+	}
+	var failed atomic.Bool
+	var order []int64
+	p := projections.Projection{Name: "flaky", Schema: `CREATE TABLE seen (position bigint PRIMARY KEY)`,
+		Apply: func(_ context.Context, tx *projections.Tx, e eventstore.Event) error {
+			if e.Version == 5 && !failed.Swap(true) {
+				return errors.New("einmaliger Fehler")
+			}
+			order = append(order, int64(e.Version))
+			tx.Exec(`INSERT INTO seen VALUES ($1)`, e.Position)
+			return nil
+		}}
+	if _, err := projections.CatchUp(context.Background(), s, p); err == nil {
+		t.Fatal("expected the first catch-up to fail")
+	}
+	var n int
+	_ = pool.QueryRow(context.Background(), `SELECT count(*) FROM flaky.seen`).Scan(&n)
+	if n != 0 {
+		t.Fatalf("%d events committed from the failed batch", n)
+	}
+	order = nil
+	if _, err := projections.CatchUp(context.Background(), s, p); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range order {
+		if v != int64(i+1) {
+			t.Fatalf("applied out of order: %v", order)
+		}
+	}
+	_ = pool.QueryRow(context.Background(), `SELECT count(*) FROM flaky.seen`).Scan(&n)
+	if n != 10 {
+		t.Fatalf("%d of 10 events applied", n)
+	}
+}
+
+// The child process of TestProjector_KilledMidBatch: applies slowly so it can be killed.
+func TestMain(m *testing.M) {
+	if url := os.Getenv("AUDIT_TEST_CHILD_DB"); url != "" {
+		pool, err := pgxpool.New(context.Background(), url)
+		if err != nil {
+			os.Exit(2)
+		}
+		slow := audit.Projection
+		apply := slow.Apply
+		slow.Apply = func(ctx context.Context, tx *projections.Tx, e eventstore.Event) error {
+			if e.Position == 2250 { // the second batch of 2000
+				fmt.Println("MITTEN-IM-STAPEL")
+				time.Sleep(time.Minute)
+			}
+			return apply(ctx, tx, e)
+		}
+		_, err = projections.CatchUp(context.Background(), eventstore.New(pool), slow)
+		fmt.Println("fertig", err)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func TestProjector_KilledMidBatchAndRestarted_EqualsBuildWithoutCrash(t *testing.T) {
+	pool, url := testdb.New(t)
+	s := eventstore.New(pool)
+	for i := 0; i < 3000; i++ {
+		append1(t, s, fmt.Sprintf("anlage-%d", i%7), i)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "AUDIT_TEST_CHILD_DB="+url)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 64)
+	n, _ := out.Read(buf)
+	if !strings.Contains(string(buf[:n]), "MITTEN-IM-STAPEL") {
+		t.Fatalf("child said %q", buf[:n])
+	}
+	_ = cmd.Process.Kill() // SIGKILL in the middle of a batch
+	_ = cmd.Wait()
+	rows, _ := count(t, pool)
+	if rows != 2000 {
+		t.Fatalf("after the kill %d rows: the crash did not hit mid-log", rows)
+	}
+	if _, err := projections.CatchUp(context.Background(), s, audit.Projection); err != nil {
+		t.Fatal(err)
+	}
+	rows, distinct := count(t, pool)
+	if rows != 3000 || distinct != 3000 {
+		t.Fatalf("after restart rows %d, distinct %d", rows, distinct)
+	}
+	if dump(t, pool, "audit") != reference(t, s) {
+		t.Fatal("read model after crash differs from one built without crash")
+	}
+}
+
+func TestRebuild_OnALiveSystem_EqualsIncrementalBuildAndReadsKeepWorking(t *testing.T) {
+	l := startLive(t)
+	for i := 0; i < 5000; i++ {
+		append1(t, l.store, fmt.Sprintf("anlage-%d", i%11), i)
+	}
+	waitUntil(t, "5000 rows", func() bool { return rowsNow(l.store.Pool()) == 5000 })
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	var reads, readErrs atomic.Int64
+	wg.Add(2)
+	go func() { // writers keep going during the rebuild
+		defer wg.Done()
+		for i := 5000; ctx.Err() == nil; i++ {
+			append1(t, l.store, "anlage-live", i)
+			time.Sleep(2 * time.Millisecond)
+		}
+	}()
+	go func() { // and so do readers
+		defer wg.Done()
+		for ctx.Err() == nil {
+			if _, err := audit.Suche(ctx, l.store.Pool(), audit.Filter{StreamID: "anlage-3", Size: 20}); err != nil && ctx.Err() == nil {
+				readErrs.Add(1)
+				t.Log(err)
+			}
+			reads.Add(1)
+		}
+	}()
+	var progress []projections.Progress
+	err := projections.Rebuild(context.Background(), l.store, audit.Projection, func(p projections.Progress) { progress = append(progress, p) })
+	time.Sleep(100 * time.Millisecond)
+	cancel()
+	wg.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if readErrs.Load() > 0 || reads.Load() == 0 {
+		t.Fatalf("%d of %d reads failed during the rebuild", readErrs.Load(), reads.Load())
+	}
+	if len(progress) == 0 || progress[len(progress)-1].Done < 5000 {
+		t.Fatalf("progress = %+v", progress)
+	}
+	head, _, _ := l.store.Head(context.Background())
+	waitUntil(t, "live projector after the swap", func() bool {
+		cp, _ := eventstore.LoadCheckpoint(context.Background(), l.store.Pool(), audit.Name)
+		return cp.Position >= head.Position
+	})
+	rows, distinct := count(t, l.store.Pool())
+	if rows != distinct || int64(rows) < 5000 {
+		t.Fatalf("rows %d distinct %d", rows, distinct)
+	}
+	if dump(t, l.store.Pool(), "audit") != reference(t, l.store) {
+		t.Fatal("rebuilt read model differs from one built incrementally")
+	}
+}
