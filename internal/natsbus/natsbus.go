@@ -96,8 +96,38 @@ func Ping(ctx context.Context, nc *nats.Conn) error {
 	return err
 }
 
-// NewPublisher is the Watermill publisher of the relay; the message UUID becomes Nats-Msg-Id.
-func NewPublisher(nc *nats.Conn) (*wmnats.Publisher, error) {
+// Publisher is the relay's Watermill publisher; the message UUID becomes Nats-Msg-Id. When a
+// publish fails because the stream is missing (NATS was down at start, or came back without
+// its data), it creates the stream and tries once more.
+type Publisher struct {
+	wm *wmnats.Publisher
+	nc *nats.Conn
+}
+
+// Publish sends messages to the subject topic.
+func (p *Publisher) Publish(topic string, msgs ...*message.Message) error {
+	err := p.wm.Publish(topic, msgs...)
+	if err == nil || !p.nc.IsConnected() {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if EnsureStream(ctx, p.nc) != nil {
+		return err
+	}
+	return p.wm.Publish(topic, msgs...)
+}
+
+// Close does not close the shared connection.
+func (p *Publisher) Close() error { return nil }
+
+// NewPublisher returns the relay's publisher on nc.
+func NewPublisher(nc *nats.Conn) (*Publisher, error) {
+	wm, err := newWatermillPublisher(nc)
+	return &Publisher{wm: wm, nc: nc}, err
+}
+
+func newWatermillPublisher(nc *nats.Conn) (*wmnats.Publisher, error) {
 	return wmnats.NewPublisherWithNatsConn(nc, wmnats.PublisherPublishConfig{
 		Marshaler:         &wmnats.NATSMarshaler{},
 		SubjectCalculator: wmnats.DefaultSubjectCalculator,

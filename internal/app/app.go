@@ -1,0 +1,215 @@
+// Package app assembles eAbwasser from its parts — database, event store with its inline
+// projections, NATS, relay, projector runtime and HTTP API — for the CLI's commands.
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/eabwasser/eabwasser/domain/werteliste"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/frontend"
+	"github.com/eabwasser/eabwasser/httpapi"
+	"github.com/eabwasser/eabwasser/internal/config"
+	"github.com/eabwasser/eabwasser/internal/natsbus"
+	"github.com/eabwasser/eabwasser/internal/schema"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
+)
+
+// Projections are all asynchronous read models, in the order they are started.
+func Projections() []projections.Projection {
+	return []projections.Projection{audit.Projection}
+}
+
+// NewStore returns the event store on pool with every inline projection registered.
+func NewStore(pool *pgxpool.Pool) *eventstore.Store {
+	s := eventstore.New(pool)
+	s.Inline(werteliste.StreamType, wertelisten.Inline)
+	return s
+}
+
+// App is an opened database (and, for Serve, NATS).
+type App struct {
+	Config  config.Config
+	Log     *slog.Logger
+	Pool    *pgxpool.Pool
+	Store   *eventstore.Store
+	closers []func()
+}
+
+// Open connects to the database (starting a private cluster if need be).
+func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error) {
+	a := &App{Config: cfg, Log: log}
+	url, stop, err := resolveDatabase(ctx, cfg.DatabaseURL, cfg.DataDir, log)
+	if err != nil {
+		return nil, fmt.Errorf("Datenbank: %w", err)
+	}
+	a.closers = append(a.closers, stop)
+	pcfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		a.Close()
+		return nil, fmt.Errorf("DATABASE_URL: %w", err)
+	}
+	if pcfg.MaxConns < 16 {
+		pcfg.MaxConns = 16
+	}
+	a.Pool, err = pgxpool.NewWithConfig(ctx, pcfg)
+	if err == nil {
+		err = a.Pool.Ping(ctx)
+	}
+	if err != nil {
+		a.Close()
+		return nil, fmt.Errorf("Datenbank nicht erreichbar: %w", err)
+	}
+	a.closers = append(a.closers, a.Pool.Close)
+	a.Store = NewStore(a.Pool)
+	return a, nil
+}
+
+// Migrate brings the database schema up to date.
+func (a *App) Migrate(ctx context.Context) error { return schema.Migrate(ctx, a.Pool) }
+
+// Close releases everything Open and Serve acquired, newest first.
+func (a *App) Close() {
+	for i := len(a.closers) - 1; i >= 0; i-- {
+		a.closers[i]()
+	}
+	a.closers = nil
+}
+
+// connectNATS connects to NATS_URL or starts an embedded server under DATA_DIR/nats.
+func (a *App) connectNATS() (*nats.Conn, error) {
+	url := a.Config.NATSURL
+	if url == "" {
+		ns, err := natsbus.StartEmbedded(filepath.Join(a.Config.DataDir, "nats"), 0)
+		if err != nil {
+			return nil, err
+		}
+		a.closers = append(a.closers, func() { ns.Shutdown(); ns.WaitForShutdown() })
+		url = ns.ClientURL()
+		a.Log.Info("NATS: eingebetteter Server mit JetStream", "url", url)
+	}
+	nc, err := natsbus.Connect(url, "eabwasser", a.Log)
+	if err != nil {
+		return nil, err
+	}
+	a.closers = append(a.closers, nc.Close)
+	return nc, nil
+}
+
+// jwtSecret is JWT_SECRET, or a random secret kept in DATA_DIR/jwt-secret across restarts.
+func (a *App) jwtSecret() ([]byte, error) {
+	if a.Config.JWTSecret != "" {
+		return []byte(a.Config.JWTSecret), nil
+	}
+	path := filepath.Join(a.Config.DataDir, "jwt-secret")
+	if b, err := os.ReadFile(path); err == nil && len(b) >= 32 {
+		return b, nil
+	}
+	buf := make([]byte, 32)
+	if _, err := rand.Read(buf); err != nil {
+		return nil, err
+	}
+	secret := []byte(hex.EncodeToString(buf))
+	if err := os.MkdirAll(a.Config.DataDir, 0o700); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(path, secret, 0o600); err != nil {
+		return nil, err
+	}
+	a.Log.Warn("JWT_SECRET ist nicht gesetzt: zufälliges Geheimnis in " + path)
+	return secret, nil
+}
+
+// Serve runs relay, projectors and the HTTP server until ctx ends, then shuts down
+// gracefully: the HTTP server finishes open requests first, then relay and projectors stop.
+func (a *App) Serve(ctx context.Context) error {
+	if err := a.Migrate(ctx); err != nil {
+		return err
+	}
+	secret, err := a.jwtSecret()
+	if err != nil {
+		return err
+	}
+	nc, err := a.connectNATS()
+	if err != nil {
+		return fmt.Errorf("NATS: %w", err)
+	}
+	if err := natsbus.EnsureStream(ctx, nc); err != nil {
+		// Not fatal: commands work without NATS; the relay retries until it is there.
+		a.Log.Warn("NATS-Stream konnte nicht angelegt werden", "error", err)
+	}
+	pub, err := natsbus.NewPublisher(nc)
+	if err != nil {
+		return err
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	relayPos := prometheus.NewGauge(prometheus.GaugeOpts{Name: "eabwasser_relay_position",
+		Help: "Global position of the last event the relay published to NATS."})
+	reg.MustRegister(relayPos)
+
+	runtime := &projections.Runtime{Store: a.Store, Subscribe: natsbus.SubscribeFunc(nc), Log: a.Log,
+		Metrics: projections.NewMetrics(reg)}
+	for _, p := range Projections() {
+		runtime.Register(p)
+	}
+	relay := &eventstore.Relay{Store: a.Store, Publisher: pub, Log: a.Log,
+		OnPublish: func(c eventstore.Cursor) { relayPos.Set(float64(c.Position)) }}
+
+	bg, stopBg := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	errs := make(chan error, 2)
+	wg.Add(2)
+	go func() { defer wg.Done(); errs <- relay.Run(bg) }()
+	go func() { defer wg.Done(); errs <- runtime.Run(bg) }()
+
+	handler := httpapi.New(httpapi.Deps{
+		Pool: a.Pool, Store: a.Store, Logger: a.Log, JWTSecret: secret,
+		NATSPing: func(ctx context.Context) error { return natsbus.Ping(ctx, nc) },
+		Metrics:  reg,
+		WaitForProjection: func(ctx context.Context, name string, pos int64) error {
+			return projections.WaitFor(ctx, a.Store, name, pos)
+		},
+		Frontend: frontend.Dist,
+	})
+	srv := &http.Server{Addr: a.Config.HTTPAddr, Handler: handler,
+		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.ListenAndServe() }()
+	a.Log.Info("eAbwasser läuft", "adresse", a.Config.HTTPAddr)
+
+	var result error
+	select {
+	case <-ctx.Done():
+	case err := <-serveErr:
+		if !errors.Is(err, http.ErrServerClosed) {
+			result = err
+		}
+	case err := <-errs:
+		result = err
+	}
+	a.Log.Info("eAbwasser fährt herunter")
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(sctx)
+	stopBg()
+	wg.Wait()
+	return result
+}

@@ -1,0 +1,42 @@
+// Package config reads eAbwasser's configuration from the environment.
+package config
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Config is the whole configuration; see the README for each variable.
+type Config struct {
+	DatabaseURL string // DATABASE_URL; empty: local Postgres on 127.0.0.1:5432, else a private cluster
+	NATSURL     string // NATS_URL; empty: an embedded NATS server with JetStream
+	HTTPAddr    string // HTTP_ADDR, default :8080
+	DataDir     string // DATA_DIR, default ./.data
+	JWTSecret   string // JWT_SECRET; empty: a random secret kept in DATA_DIR/jwt-secret
+	SMTPURL     string // SMTP_URL; empty: mails go to the log and DATA_DIR/mailbox
+	LogLevel    string // LOG_LEVEL: debug, info (default), warn, error
+}
+
+// FromEnv reads the configuration.
+func FromEnv() Config {
+	c := Config{
+		DatabaseURL: os.Getenv("DATABASE_URL"),
+		NATSURL:     os.Getenv("NATS_URL"),
+		HTTPAddr:    env("HTTP_ADDR", ":8080"),
+		DataDir:     env("DATA_DIR", ".data"),
+		JWTSecret:   os.Getenv("JWT_SECRET"),
+		SMTPURL:     os.Getenv("SMTP_URL"),
+		LogLevel:    env("LOG_LEVEL", "info"),
+	}
+	if abs, err := filepath.Abs(c.DataDir); err == nil {
+		c.DataDir = abs
+	}
+	return c
+}
+
+func env(key, fallback string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return fallback
+}
