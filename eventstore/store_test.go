@@ -15,7 +15,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/testdb"
 )
 
-func newStore(t *testing.T) *eventstore.Store {
+func newStore(t testing.TB) *eventstore.Store {
 	pool, _ := testdb.New(t)
 	return eventstore.New(pool)
 }
