@@ -1,0 +1,155 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // dates without a time are days in Europe/Berlin, on every host
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/projections/audit"
+)
+
+// readYourWritesTimeout bounds how long a list waits for its projector (minPosition).
+const readYourWritesTimeout = 2 * time.Second
+
+const (
+	auditStandardGroesse = 50
+	auditMaxGroesse      = 500
+)
+
+// berlin is the time zone in which a date without a time (yyyy-MM-dd) is a day.
+var berlin = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}()
+
+// audit answers one page of the audit trail (auditors only: SYSTEMADMIN, FACHADMIN).
+func (a *api) audit(w http.ResponseWriter, r *http.Request) {
+	f, minPosition, err := auditFilter(r.URL.Query())
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if err := a.warteAufProjektion(r, audit.Name, minPosition); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	seite, err := audit.Suche(r.Context(), a.deps.Pool, f)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, seite)
+}
+
+// auditFilter reads the query of GET /api/audit; every bad parameter is a field error.
+func auditFilter(q url.Values) (audit.Filter, int64, error) {
+	var s validierung.Sammler
+	f := audit.Filter{
+		StreamID:  strings.TrimSpace(q.Get("streamId")),
+		Benutzer:  strings.TrimSpace(q.Get("benutzer")),
+		EventType: strings.TrimSpace(q.Get("eventType")),
+		Size:      auditStandardGroesse,
+	}
+	if v := q.Get("von"); v != "" {
+		t, ok := parseZeitpunkt(v)
+		if !ok {
+			s.Feld("von", textDatumUngueltig)
+		}
+		f.Von = t
+	}
+	if v := q.Get("bis"); v != "" {
+		t, ok := parseZeitpunkt(v)
+		if !ok {
+			s.Feld("bis", textDatumUngueltig)
+		}
+		f.Bis = t // exclusive, also for a date: bis=2025-02-01 ends with January
+	}
+	if v := q.Get("page"); v != "" {
+		n, ok := parseInt64(v)
+		if !ok || n < 0 || n > 1<<31-1 {
+			s.Feld("page", "Die Seite muss eine Zahl ab 0 sein.")
+		}
+		f.Page = int(n)
+	}
+	if v := q.Get("size"); v != "" {
+		n, ok := parseInt64(v)
+		if !ok || n < 1 {
+			s.Feld("size", "Die Seitengröße muss eine Zahl ab 1 sein.")
+		}
+		f.Size = int(min(n, auditMaxGroesse))
+	}
+	switch strings.ToUpper(q.Get("sortDirection")) {
+	case "", "DESC":
+	case "ASC":
+		f.Aufsteigend = true
+	default:
+		s.Feld("sortDirection", "Erlaubt sind ASC und DESC.")
+	}
+	var minPosition int64
+	if v := q.Get("minPosition"); v != "" {
+		n, ok := parseInt64(v)
+		if !ok || n < 0 {
+			s.Feld("minPosition", textZahlUngueltig)
+		}
+		minPosition = n
+	}
+	if err := s.Err(); err != nil {
+		return audit.Filter{}, 0, err
+	}
+	return f, minPosition, nil
+}
+
+// parseZeitpunkt reads RFC 3339 or yyyy-MM-dd (the start of that day in Europe/Berlin).
+func parseZeitpunkt(v string) (time.Time, bool) {
+	// An unescaped "+01:00" arrives as " 01:00".
+	v = strings.ReplaceAll(strings.TrimSpace(v), " ", "+")
+	if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
+		return t, true
+	}
+	if t, err := time.ParseInLocation(time.DateOnly, v, berlin); err == nil {
+		return t, true
+	}
+	return time.Time{}, false
+}
+
+// warteAufProjektion gives read-your-writes to lists of async read models: when the client
+// names the position of its last command, wait (at most readYourWritesTimeout) until the
+// projector has passed it. If it has not by then, the list answers what is there.
+func (a *api) warteAufProjektion(r *http.Request, projector string, position int64) error {
+	if position <= 0 || a.deps.WaitForProjection == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), readYourWritesTimeout)
+	defer cancel()
+	err := a.deps.WaitForProjection(ctx, projector, position)
+	switch {
+	case err == nil:
+		return nil
+	case r.Context().Err() != nil:
+		return r.Context().Err() // the client has gone
+	case errors.Is(err, context.DeadlineExceeded):
+		a.log.LogAttrs(r.Context(), slog.LevelWarn, "Projektion hat die Position nicht rechtzeitig erreicht",
+			slog.String("projector", projector), slog.Int64("position", position),
+			slog.String("requestId", RequestID(r.Context())))
+	default:
+		a.log.LogAttrs(r.Context(), slog.LevelWarn, "Warten auf Projektion fehlgeschlagen",
+			slog.String("projector", projector), slog.Int64("position", position),
+			slog.String("requestId", RequestID(r.Context())), slog.String("error", err.Error()))
+	}
+	return nil
+}
+
+func parseInt64(s string) (int64, bool) {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	return n, err == nil
+}

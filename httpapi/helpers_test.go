@@ -1,0 +1,132 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+)
+
+var testSecret = []byte("test-geheimnis-nur-fuer-tests-0123456789")
+
+// syncBuffer collects log lines of handlers that may run in other goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// lines returns the JSON log records.
+func (s *syncBuffer) lines(t *testing.T) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(s.String()), "\n") {
+		if l == "" {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("log line is not JSON: %q", l)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+type testServer struct {
+	h    http.Handler
+	logs *syncBuffer
+}
+
+// newTestServer builds the real router on d; zusatz adds test-only /api routes.
+func newTestServer(t *testing.T, d Deps, zusatz func(*api, chi.Router)) *testServer {
+	t.Helper()
+	logs := &syncBuffer{}
+	d.Logger = newTestLogger(logs)
+	if d.JWTSecret == nil {
+		d.JWTSecret = testSecret
+	}
+	return &testServer{h: newAPI(d).routes(zusatz), logs: logs}
+}
+
+type antwort struct {
+	*httptest.ResponseRecorder
+}
+
+func (a antwort) json(t *testing.T) map[string]any {
+	t.Helper()
+	if ct := a.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("Content-Type = %q, want JSON; body %s", ct, a.Body.String())
+	}
+	var m map[string]any
+	if err := json.Unmarshal(a.Body.Bytes(), &m); err != nil {
+		t.Fatalf("body is not a JSON object: %v: %s", err, a.Body.String())
+	}
+	return m
+}
+
+// do sends a request; header pairs follow as "Name", "value", ….
+func (s *testServer) do(t *testing.T, method, target string, body io.Reader, header ...string) antwort {
+	t.Helper()
+	req := httptest.NewRequest(method, target, body)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	s.h.ServeHTTP(rec, req)
+	return antwort{rec}
+}
+
+func token(t *testing.T, b Benutzer) string {
+	t.Helper()
+	tok, err := SignToken(testSecret, b, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
+func bearer(t *testing.T, rollen ...string) string {
+	t.Helper()
+	return "Bearer " + token(t, Benutzer{ID: "u-1", Name: "Erika Mustermann", FunktionaleRollen: rollen,
+		Behoerde: "LfU", Organisation: "Amt für Umwelt"})
+}
+
+// wantFehler checks the error body: status, message, and a traceId equal to the request id.
+func wantFehler(t *testing.T, a antwort, status int, message string) map[string]any {
+	t.Helper()
+	if a.Code != status {
+		t.Fatalf("status = %d, want %d; body %s", a.Code, status, a.Body.String())
+	}
+	m := a.json(t)
+	if m["message"] != message {
+		t.Errorf("message = %q, want %q", m["message"], message)
+	}
+	if id := a.Header().Get("X-Request-Id"); id == "" || m["traceId"] != id {
+		t.Errorf("traceId = %v, X-Request-Id = %q; want equal and set", m["traceId"], id)
+	}
+	return m
+}
+
+func newTestLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}

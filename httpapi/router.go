@@ -1,0 +1,113 @@
+// Package httpapi is the HTTP face of eAbwasser: the chi router with the JSON API under /api,
+// its middleware (request id, access log, security headers, body limit, authentication), the
+// one error mapper, and the serving of the built React app under /eAbwasser/. Handlers stay
+// thin: decode → authorize → call the command or query → encode.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+// Deps is what the HTTP layer needs from the rest of the program.
+type Deps struct {
+	Pool      *pgxpool.Pool
+	Store     *eventstore.Store
+	Logger    *slog.Logger // nil: slog.Default()
+	JWTSecret []byte
+
+	// NATSPing tells whether NATS answers (health). nil counts as not answering.
+	NATSPing func(context.Context) error
+	// Metrics is served on /metrics. nil: prometheus.DefaultGatherer.
+	Metrics prometheus.Gatherer
+	// WaitForProjection returns once the projector has applied the event at position, or
+	// with ctx's error. The handlers bound ctx (2 s) for read-your-writes.
+	WaitForProjection func(ctx context.Context, projector string, position int64) error
+	// Frontend is the built React app (index.html and assets/). It may lack index.html.
+	Frontend fs.FS
+	// MaxBodyBytes limits request bodies; 0 means DefaultBodyLimit.
+	MaxBodyBytes int64
+}
+
+// api holds the dependencies of all handlers.
+type api struct {
+	deps Deps
+	log  *slog.Logger
+	mux  *chi.Mux
+}
+
+// New returns the handler of the whole application: /api, /metrics and the React app.
+func New(d Deps) http.Handler {
+	return newAPI(d).routes(nil)
+}
+
+func newAPI(d Deps) *api {
+	a := &api{deps: d, log: d.Logger}
+	if a.log == nil {
+		a.log = slog.Default()
+	}
+	if a.deps.Metrics == nil {
+		a.deps.Metrics = prometheus.DefaultGatherer
+	}
+	if a.deps.MaxBodyBytes <= 0 {
+		a.deps.MaxBodyBytes = DefaultBodyLimit
+	}
+	return a
+}
+
+// routes builds the router. zusatz registers further /api routes (tests only).
+func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
+	m := chi.NewRouter()
+	a.mux = m
+	m.Use(requestID, a.accessLog, securityHeaders, a.recoverer, ohneSchraegstrichAmEnde,
+		a.bodyLimit(a.deps.MaxBodyBytes))
+
+	m.Route("/api", func(r chi.Router) {
+		r.Use(noStore, a.anmeldung)
+		r.NotFound(a.unbekannteAdresse)
+		r.MethodNotAllowed(a.methodeNichtErlaubt)
+
+		r.Get("/health", a.health)
+		r.Get("/openapi.yaml", serveOpenAPI)
+
+		r.With(a.erlaubt(RolleSystemadmin, RolleFachadmin)).Get("/audit", a.audit)
+
+		if zusatz != nil {
+			zusatz(a, r)
+		}
+	})
+
+	m.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(a.deps.Metrics, promhttp.HandlerOpts{}))
+
+	a.frontendRoutes(m)
+	return m
+}
+
+func (a *api) unbekannteAdresse(w http.ResponseWriter, r *http.Request) {
+	writeFehler(w, fehlerAntwort{status: http.StatusNotFound, message: textUnbekannt}, RequestID(r.Context()))
+}
+
+// methodeNichtErlaubt answers 405 with the methods the path does allow.
+func (a *api) methodeNichtErlaubt(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut,
+		http.MethodPatch, http.MethodDelete} {
+		if a.mux.Match(chi.NewRouteContext(), m, r.URL.Path) {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+	}
+	writeFehler(w, fehlerAntwort{status: http.StatusMethodNotAllowed, message: textMethodeUnerlaubt}, RequestID(r.Context()))
+}
