@@ -1,0 +1,150 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/eabwasser/eabwasser/httpapi"
+	"github.com/eabwasser/eabwasser/internal/app"
+	"github.com/eabwasser/eabwasser/internal/config"
+	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+)
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+type instance struct {
+	addr   string
+	secret string
+	app    *app.App
+	done   chan error
+	stop   context.CancelFunc
+}
+
+// start runs a whole server (embedded NATS, relay, projectors, HTTP) on its own database and
+// data directory.
+func start(t *testing.T) *instance {
+	t.Helper()
+	_, url := testdb.New(t)
+	in := &instance{addr: freeAddr(t), secret: "test-secret-" + strconv.Itoa(time.Now().Nanosecond()), done: make(chan error, 1)}
+	cfg := config.Config{DatabaseURL: url, HTTPAddr: in.addr, DataDir: t.TempDir(), JWTSecret: in.secret}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	ctx, cancel := context.WithCancel(context.Background())
+	in.stop = cancel
+	a, err := app.Open(ctx, cfg, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.app = a
+	go func() { in.done <- a.Serve(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		<-in.done
+		a.Close()
+	})
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		resp, err := http.Get("http://" + in.addr + "/api/health")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return in
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server not healthy: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (in *instance) get(t *testing.T, path string, roles ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", "http://"+in.addr+path, nil)
+	if len(roles) > 0 {
+		tok, err := httpapi.SignToken([]byte(in.secret), httpapi.Benutzer{ID: "1", Name: "Frau Prüfer", FunktionaleRollen: roles}, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, body
+}
+
+func TestServe_TwoInstancesSideBySide_CommandsReachTheAuditTrailOfTheirOwn(t *testing.T) {
+	a, b := start(t), start(t)
+	n, err := seed.Demo(context.Background(), a.app.Store)
+	if err != nil || n == 0 {
+		t.Fatalf("seed: %d %v", n, err)
+	}
+	head, _, _ := a.app.Store.Head(context.Background())
+	resp, body := a.get(t, fmt.Sprintf("/api/audit?eventType=WertelisteEintragAngelegt&size=5&minPosition=%d", head.Position), "FACHADMIN")
+	if resp.StatusCode != 200 {
+		t.Fatalf("audit: %d %s", resp.StatusCode, body)
+	}
+	var page struct {
+		Content []struct {
+			Position        int64  `json:"position"`
+			Zusammenfassung string `json:"zusammenfassung"`
+			BenutzerName    string `json:"benutzerName"`
+		} `json:"content"`
+		TotalElements int `json:"totalElements"`
+	}
+	if err := json.Unmarshal(body, &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.TotalElements != n || len(page.Content) != 5 || page.Content[0].Position != head.Position ||
+		page.Content[0].BenutzerName != "Demo-Daten" {
+		t.Fatalf("page = %+v", page)
+	}
+	resp, body = b.get(t, "/api/audit", "SYSTEMADMIN")
+	if resp.StatusCode != 200 || !json.Valid(body) {
+		t.Fatalf("second instance: %d %s", resp.StatusCode, body)
+	}
+	var other struct{ TotalElements int }
+	_ = json.Unmarshal(body, &other)
+	if other.TotalElements != 0 {
+		t.Fatalf("second instance sees %d entries of the first", other.TotalElements)
+	}
+	if resp, _ := a.get(t, "/metrics"); resp.StatusCode != 200 {
+		t.Fatalf("/metrics: %d", resp.StatusCode)
+	}
+}
+
+func TestServe_StopsGracefullyOnSignal(t *testing.T) {
+	in := start(t)
+	in.stop()
+	select {
+	case err := <-in.done:
+		if err != nil {
+			t.Fatalf("Serve returned %v", err)
+		}
+		in.done <- nil // for the cleanup
+	case <-time.After(20 * time.Second):
+		t.Fatal("Serve did not stop")
+	}
+	if _, err := http.Get("http://" + in.addr + "/api/health"); err == nil {
+		t.Fatal("server still answers after shutdown")
+	}
+}
