@@ -1,0 +1,173 @@
+// Package berechtigung is the one table of what each functional role may do. The API checks
+// every route against it and GET /api/me hands the caller's allowed actions to the UI, which
+// only mirrors them. The rows come from the "Roles and permissions" sections of the three
+// specification files; where the spec leaves the roles open, docs/decisions.md says what we
+// chose.
+package berechtigung
+
+import "slices"
+
+// Rolle is a functional role (funktionaleRolle).
+type Rolle string
+
+// The functional roles of the spec, grouped by their global role.
+const (
+	Betreiber         Rolle = "BETREIBER"
+	Beauftragter      Rolle = "BEAUFTRAGTER"
+	LeserOrganisation Rolle = "LESER_ORGANISATION"
+	ZustSBD           Rolle = "ZUST_SBD"
+	ZustSBB           Rolle = "ZUST_SBB"
+	ZustSBS           Rolle = "ZUST_SBS"
+	ZustSBA           Rolle = "ZUST_SBA"
+	LeserBehoerde     Rolle = "LESER_BEHOERDE"
+	Fachadmin         Rolle = "FACHADMIN"
+	Systemadmin       Rolle = "SYSTEMADMIN"
+)
+
+// Global roles.
+const (
+	GlobalOrganisation = "ORGANISATION"
+	GlobalBehoerde     = "BEHOERDE"
+	GlobalAdmin        = "ADMIN"
+)
+
+// Alle lists every functional role.
+var Alle = []Rolle{Betreiber, Beauftragter, LeserOrganisation, ZustSBD, ZustSBB, ZustSBS, ZustSBA,
+	LeserBehoerde, Fachadmin, Systemadmin}
+
+// Organisationsrollen are the roles of operators and their delegates.
+var Organisationsrollen = []Rolle{Betreiber, Beauftragter, LeserOrganisation}
+
+// Behoerdenrollen are the roles of authority staff.
+var Behoerdenrollen = []Rolle{ZustSBD, ZustSBB, ZustSBS, ZustSBA, LeserBehoerde}
+
+// Adminrollen are the administration roles.
+var Adminrollen = []Rolle{Fachadmin, Systemadmin}
+
+// GlobaleRolle is the global role a functional role belongs to.
+func GlobaleRolle(r Rolle) string {
+	switch {
+	case slices.Contains(Organisationsrollen, r):
+		return GlobalOrganisation
+	case slices.Contains(Behoerdenrollen, r):
+		return GlobalBehoerde
+	case slices.Contains(Adminrollen, r):
+		return GlobalAdmin
+	}
+	return ""
+}
+
+// Aktion is something a user may be allowed to do.
+type Aktion string
+
+// The actions. The names are what GET /api/me returns.
+const (
+	SystemverwaltungOeffnen       Aktion = "SYSTEMVERWALTUNG_OEFFNEN"
+	SystemverwaltungBearbeiten    Aktion = "SYSTEMVERWALTUNG_BEARBEITEN"
+	AuswertungExportieren         Aktion = "AUSWERTUNG_EXPORTIEREN"
+	AuditLesen                    Aktion = "AUDIT_LESEN"
+	NachrichtenLesen              Aktion = "NACHRICHTEN_LESEN"
+	WiedervorlagenLesen           Aktion = "WIEDERVORLAGEN_LESEN"
+	StartseiteBearbeiten          Aktion = "STARTSEITE_BEARBEITEN"
+	BetriebBeantragen             Aktion = "BETRIEB_BEANTRAGEN"
+	BetriebFreigeben              Aktion = "BETRIEB_FREIGEBEN"
+	BetriebAlsAdminBearbeiten     Aktion = "BETRIEB_ALS_ADMIN_BEARBEITEN"
+	BetriebAlsBetreiberBearbeiten Aktion = "BETRIEB_ALS_BETREIBER_BEARBEITEN"
+	AenderungsantragStellen       Aktion = "AENDERUNGSANTRAG_STELLEN"
+	AenderungsantragPruefen       Aktion = "AENDERUNGSANTRAG_PRUEFEN"
+	BearbeitungsmodusNutzen       Aktion = "BEARBEITUNGSMODUS_NUTZEN"
+	AnlageAnlegen                 Aktion = "ANLAGE_ANLEGEN"
+	MessstelleAnlegen             Aktion = "MESSSTELLE_ANLEGEN"
+	EntlastungsanlageBenennen     Aktion = "ENTLASTUNGSANLAGE_BENENNEN"
+	AnlageBenennen                Aktion = "ANLAGE_BENENNEN"
+	BearbeiterZuordnen            Aktion = "BEARBEITER_ZUORDNEN"
+	KartenpositionSetzen          Aktion = "KARTENPOSITION_SETZEN"
+	BescheidAnlegen               Aktion = "BESCHEID_ANLEGEN"
+	BescheidsantragStellen        Aktion = "BESCHEIDSANTRAG_STELLEN"
+	JahresberichtAnlegen          Aktion = "JAHRESBERICHT_ANLEGEN"
+	MesswerteImportieren          Aktion = "MESSWERTE_IMPORTIEREN"
+	DateiHochladen                Aktion = "DATEI_HOCHLADEN"
+	AntragsdateiHochladen         Aktion = "ANTRAGSDATEI_HOCHLADEN"
+	EntlastungsanlagenImportieren Aktion = "ENTLASTUNGSANLAGEN_IMPORTIEREN"
+)
+
+var (
+	admins       = []Rolle{Fachadmin, Systemadmin}
+	alleZust     = []Rolle{ZustSBD, ZustSBB, ZustSBS, ZustSBA}
+	schreibende  = concat([]Rolle{Betreiber, Beauftragter}, alleZust, admins)
+	privilegiert = concat([]Rolle{Betreiber, Beauftragter}, alleZust, admins) // eight role checks of spec 002 §6
+)
+
+// Tabelle is action × role. Spec sources: 000 §6, 001 §6, 002 §6; choices in docs/decisions.md.
+var Tabelle = map[Aktion][]Rolle{
+	SystemverwaltungOeffnen:       {Systemadmin, Fachadmin},
+	SystemverwaltungBearbeiten:    {Systemadmin},
+	AuswertungExportieren:         concat(admins, alleZust, []Rolle{LeserBehoerde, Betreiber}), // admin role plus six others
+	AuditLesen:                    admins,
+	NachrichtenLesen:              privilegiert,
+	WiedervorlagenLesen:           privilegiert,
+	StartseiteBearbeiten:          privilegiert,
+	BetriebBeantragen:             {ZustSBD, Fachadmin, Systemadmin},
+	BetriebFreigeben:              {Fachadmin, Systemadmin},
+	BetriebAlsAdminBearbeiten:     {ZustSBD, Fachadmin, Systemadmin},
+	BetriebAlsBetreiberBearbeiten: {Betreiber, Beauftragter},
+	AenderungsantragStellen:       {Betreiber, Beauftragter},
+	AenderungsantragPruefen:       {ZustSBD, Fachadmin, Systemadmin},
+	BearbeitungsmodusNutzen:       {ZustSBD, ZustSBB, ZustSBS, Fachadmin, Systemadmin, Betreiber, Beauftragter},
+	AnlageAnlegen:                 {ZustSBD, Fachadmin, Systemadmin},
+	MessstelleAnlegen:             {ZustSBD, Fachadmin, Systemadmin},
+	EntlastungsanlageBenennen:     {ZustSBD, Fachadmin, Systemadmin, Betreiber},
+	AnlageBenennen:                {ZustSBD, Fachadmin, Systemadmin},
+	BearbeiterZuordnen:            admins,
+	KartenpositionSetzen:          concat(alleZust, admins),
+	BescheidAnlegen:               {ZustSBB, Fachadmin, Systemadmin},
+	BescheidsantragStellen:        {Betreiber, Beauftragter},
+	JahresberichtAnlegen:          {Betreiber, ZustSBS, Fachadmin, Systemadmin},
+	MesswerteImportieren:          {Betreiber, Beauftragter, ZustSBS, Fachadmin, Systemadmin},
+	DateiHochladen:                schreibende,
+	AntragsdateiHochladen:         {Systemadmin, Fachadmin, Betreiber, Beauftragter},
+	EntlastungsanlagenImportieren: {ZustSBD, Fachadmin, Systemadmin},
+}
+
+// Darf tells whether someone with these roles may do a.
+func Darf(rollen []string, a Aktion) bool {
+	for _, r := range Tabelle[a] {
+		if slices.Contains(rollen, string(r)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Aktionen lists everything someone with these roles may do, sorted.
+func Aktionen(rollen []string) []Aktion {
+	var out []Aktion
+	for a := range Tabelle {
+		if Darf(rollen, a) {
+			out = append(out, a)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Rollen lists the roles allowed to do a (for route guards).
+func Rollen(a Aktion) []string {
+	out := make([]string, len(Tabelle[a]))
+	for i, r := range Tabelle[a] {
+		out[i] = string(r)
+	}
+	return out
+}
+
+func concat(lists ...[]Rolle) []Rolle {
+	var out []Rolle
+	for _, l := range lists {
+		for _, r := range l {
+			if !slices.Contains(out, r) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}

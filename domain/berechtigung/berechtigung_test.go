@@ -1,0 +1,51 @@
+package berechtigung
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestTabelle_SpecRows(t *testing.T) {
+	tests := []struct {
+		aktion Aktion
+		darf   []Rolle
+	}{
+		// spec 000 §6
+		{AnlageAnlegen, []Rolle{ZustSBD, Fachadmin, Systemadmin}},
+		{BescheidAnlegen, []Rolle{ZustSBB, Fachadmin, Systemadmin}},
+		{JahresberichtAnlegen, []Rolle{Betreiber, ZustSBS, Fachadmin, Systemadmin}},
+		{BearbeitungsmodusNutzen, []Rolle{ZustSBD, ZustSBB, ZustSBS, Fachadmin, Systemadmin, Betreiber, Beauftragter}},
+		{EntlastungsanlageBenennen, []Rolle{ZustSBD, Fachadmin, Systemadmin, Betreiber}},
+		{DateiHochladen, []Rolle{Systemadmin, Fachadmin, Betreiber, Beauftragter, ZustSBD, ZustSBB, ZustSBS, ZustSBA}},
+		{AntragsdateiHochladen, []Rolle{Systemadmin, Fachadmin, Betreiber, Beauftragter}},
+		// spec 002 §6: administration for the admin role alone; query export for admin plus six
+		{SystemverwaltungOeffnen, []Rolle{Fachadmin, Systemadmin}},
+		{AuswertungExportieren, []Rolle{Fachadmin, Systemadmin, ZustSBD, ZustSBB, ZustSBS, ZustSBA, LeserBehoerde, Betreiber}},
+	}
+	for _, tt := range tests {
+		for _, r := range Alle {
+			want := slices.Contains(tt.darf, r)
+			if got := Darf([]string{string(r)}, tt.aktion); got != want {
+				t.Errorf("%s × %s = %v, want %v", tt.aktion, r, got, want)
+			}
+		}
+	}
+}
+
+func TestReaderRolesNeverWrite(t *testing.T) {
+	lesend := map[Aktion]bool{AuswertungExportieren: true}
+	for _, r := range []Rolle{LeserOrganisation, LeserBehoerde} {
+		for _, a := range Aktionen([]string{string(r)}) {
+			if !lesend[a] {
+				t.Errorf("reader role %s may %s", r, a)
+			}
+		}
+	}
+}
+
+func TestGlobaleRolle(t *testing.T) {
+	if GlobaleRolle(Beauftragter) != GlobalOrganisation || GlobaleRolle(ZustSBA) != GlobalBehoerde ||
+		GlobaleRolle(Fachadmin) != GlobalAdmin || GlobaleRolle("X") != "" {
+		t.Fatal("wrong global role")
+	}
+}
