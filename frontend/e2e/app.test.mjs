@@ -1,0 +1,172 @@
+// Browser tests of the application shell against the real binary (see harness.mjs).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, newPage, startApp } from './harness.mjs';
+
+let app;
+let browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Runs fn with a fresh page and closes its context afterwards. */
+async function withPage(opts, fn) {
+  const { context, page, errors } = await newPage(browser, opts);
+  try {
+    await fn(page);
+    assert.deepEqual(errors.map(String), [], 'no uncaught errors in the page');
+  } finally {
+    await context.close();
+  }
+}
+
+const rangeLabel = (page) => page.getByText(/^\d+-\d+ von \d+$/);
+
+describe('application shell', () => {
+  it('loads at /eAbwasser/ with navigation, footer and skip link', async () => {
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/eAbwasser/'));
+      await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
+      await page.getByRole('contentinfo').getByText('Version 1.5.12').waitFor();
+      await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Startseite' }).waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
+      assert.ok(await skip.evaluate((el) => el === document.activeElement), 'skip link is the first tab stop');
+      assert.ok(await skip.isVisible(), 'skip link is visible when focused');
+    });
+  });
+
+  it('redirects / on the server to /eAbwasser/', async () => {
+    const res = await fetch(app.url('/'), { redirect: 'manual' });
+    assert.equal(res.status, 302);
+    assert.match(res.headers.get('location') ?? '', /^(https?:\/\/[^/]+)?\/eAbwasser\/$/);
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/'));
+      await page.getByRole('heading', { name: 'Startseite' }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/eAbwasser/');
+    });
+  });
+
+  it('shows the not-found page for an unknown route; Zurück goes back', async () => {
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/eAbwasser/'));
+      await page.getByRole('heading', { name: 'Startseite' }).waitFor();
+      await page.goto(app.url('/eAbwasser/gibt-es-nicht'));
+      await page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/eAbwasser/nicht-gefunden');
+      await page.getByRole('button', { name: 'Zurück' }).click();
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/');
+    });
+  });
+
+  it('shows the access-denied page with its logout link', async () => {
+    await withPage({ token: app.token() }, async (page) => {
+      await page.goto(app.url('/eAbwasser/unautorisiert'));
+      await page.getByRole('heading', { name: 'Zugriff verweigert' }).waitFor();
+      await page.getByRole('link', { name: 'Abmelden und erneut anmelden' }).click();
+      await page.getByRole('heading', { name: 'Anmeldung' }).waitFor();
+      assert.equal(new URL(page.url()).pathname, '/eAbwasser/login');
+    });
+  });
+});
+
+describe('operation file', () => {
+  it('corrects an invalid modus to l, keeping the other parameters', async () => {
+    await withPage({ token: app.token() }, async (page) => {
+      // the info answer is fixed here: this test is about the route, not the Betrieb data
+      await page.route('**/api/betrieb/1/info/**', (route) =>
+        route.fulfill({ json: { bezeichnung: 'Kläranlage Testdorf', betriebsstatus: 'FREIGEGEBEN' } }),
+      );
+      await page.goto(app.url('/eAbwasser/betriebsakte/1/betriebsdaten?modus=x&typ=3'));
+      await page.waitForURL((u) => u.searchParams.get('modus') === 'l');
+      const url = new URL(page.url());
+      assert.equal(url.pathname, '/eAbwasser/betriebsakte/1/betriebsdaten');
+      assert.equal(url.searchParams.get('typ'), '3');
+      const tree = page.getByRole('navigation', { name: 'Betriebsakte' });
+      await tree.getByText('Kläranlage Testdorf').waitFor();
+      const toggle = tree.getByRole('button', { name: 'Bearbeiten' });
+      assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+      await toggle.click();
+      await page.waitForURL((u) => u.searchParams.get('modus') === 's');
+      assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    });
+  });
+
+  it('redirects the bare operation path to betriebsdaten, keeping the query', async () => {
+    await withPage({ token: app.token() }, async (page) => {
+      await page.route('**/api/betrieb/1/info/**', (route) =>
+        route.fulfill({ json: { bezeichnung: 'Kläranlage Testdorf', betriebsstatus: 'FREIGEGEBEN' } }),
+      );
+      await page.goto(app.url('/eAbwasser/betriebsakte/1?modus=s'));
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/betriebsakte/1/betriebsdaten');
+      assert.equal(new URL(page.url()).searchParams.get('modus'), 's');
+    });
+  });
+
+  it('an operation the server does not know shows the not-found page', async () => {
+    await withPage({ token: app.token() }, async (page) => {
+      await page.goto(app.url('/eAbwasser/betriebsakte/987654321/betriebsdaten?modus=l'));
+      await page.getByRole('heading', { name: 'Seite nicht gefunden' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Die gewünschte Seite existiert nicht.' }).waitFor();
+    });
+  });
+});
+
+describe('Ereignisprotokoll', () => {
+  it('lists the audit trail of the demo data, pages and filters it', async () => {
+    await withPage({ token: app.token() }, async (page) => {
+      await page.goto(app.url('/eAbwasser/protokoll'));
+      await page.getByRole('heading', { name: 'Ereignisprotokoll' }).waitFor();
+      const table = page.getByRole('table', { name: 'Ereignisse' });
+      const bodyRows = table.getByRole('row').filter({ has: page.getByRole('button', { name: /Details/ }) });
+      await bodyRows.first().waitFor();
+
+      const label = (await rangeLabel(page).textContent()) ?? '';
+      const [, to, total] = label.match(/^1-(\d+) von (\d+)$/)?.map(Number) ?? [];
+      assert.ok(total >= 1, `range label '${label}'`);
+      assert.equal(to, Math.min(10, total));
+      assert.equal(await bodyRows.count(), to);
+      assert.equal(await page.getByLabel('Ergebnisse pro Seite:').inputValue(), '10');
+
+      await page.getByLabel('Ergebnisse pro Seite:').selectOption('25');
+      await rangeLabel(page).filter({ hasText: `1-${Math.min(25, total)} von ${total}` }).waitFor();
+      assert.equal(await bodyRows.count(), Math.min(25, total));
+
+      // open the first event: its data appears as JSON
+      await bodyRows.first().getByRole('button', { name: 'Details anzeigen' }).click();
+      await page.getByRole('heading', { name: 'Ereignisdaten' }).waitFor();
+
+      // filter by the event type of the last row on the page
+      const cells = await bodyRows.last().getByRole('cell').allTextContents();
+      const eventType = cells[6];
+      assert.ok(eventType, `event type of row ${JSON.stringify(cells)}`);
+      await page.getByLabel('Ereignistyp').fill(eventType);
+      await page.getByRole('button', { name: 'Suchen' }).click();
+      await page.waitForFunction(
+        (type) => {
+          const rows = [...document.querySelectorAll('table tbody tr')].filter((r) => r.querySelector('button[aria-expanded]'));
+          return rows.length > 0 && rows.every((r) => r.cells[6]?.textContent === type);
+        },
+        eventType,
+      );
+      const filtered = (await rangeLabel(page).textContent()) ?? '';
+      assert.match(filtered, /^1-\d+ von \d+$/);
+      assert.ok(Number(filtered.split(' von ')[1]) <= total);
+    });
+  });
+
+  it('without a token shows the 401 toast', async () => {
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/eAbwasser/protokoll'));
+      await page.getByRole('alert').filter({ hasText: 'Sie sind nicht berechtigt diese Seite zu öffnen.' }).waitFor();
+      await page.getByText('Keine Einträge vorhanden').waitFor();
+    });
+  });
+});

@@ -1,0 +1,142 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts } from '../lib/toast';
+import { renderRoutes } from '../test/renderRoutes';
+import { routes } from './routes';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('app routes', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    clearToasts();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('shows the shell with landmarks, skip link and version', async () => {
+    renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { name: 'Startseite', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('eAbwasser');
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toHaveTextContent('Startseite');
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Version 1.5.12');
+    expect(screen.getByRole('link', { name: 'Zum Inhalt springen' })).toHaveAttribute('href', '#inhalt');
+    expect(screen.getByRole('link', { name: /Support/ })).toHaveAttribute('href', 'mailto:support@eabwasser.example');
+    expect(screen.getByRole('link', { name: /Hilfe/ })).toHaveAttribute('href', 'https://wiki.eabwasser.example/');
+    expect(screen.getByRole('link', { name: 'Ereignisprotokoll' })).toBeInTheDocument();
+  });
+
+  it('sends unknown routes to the not-found page, whose button goes back', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/');
+    await screen.findByRole('heading', { name: 'Startseite' });
+    await router.navigate('/gibt-es-nicht');
+    expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/nicht-gefunden');
+    await user.click(screen.getByRole('button', { name: 'Zurück' }));
+    expect(await screen.findByRole('heading', { name: 'Startseite' })).toBeInTheDocument();
+  });
+
+  it('access-denied page logs out and goes to the login', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('token', 'x.e30.y');
+    const { router } = renderRoutes(routes, '/unautorisiert');
+    expect(await screen.findByRole('heading', { name: 'Zugriff verweigert' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Abmelden und erneut anmelden' }));
+    expect(await screen.findByRole('heading', { name: 'Anmeldung' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Abmelden' })).not.toBeInTheDocument();
+  });
+
+  it('redirects an invalid modus to l before loading, keeping other parameters', async () => {
+    fetchMock.mockResolvedValue(json(200, { bezeichnung: 'Kläranlage Nord', betriebsstatus: 'FREIGEGEBEN' }));
+    const { router } = renderRoutes(routes, '/betriebsakte/7?modus=x&typ=2');
+    expect(await screen.findByRole('heading', { name: 'Betriebsdaten' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/betriebsakte/7/betriebsdaten');
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('modus')).toBe('l');
+    expect(params.get('typ')).toBe('2');
+    expect((await screen.findAllByText('Kläranlage Nord')).length).toBeGreaterThan(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/betrieb/7/info/');
+  });
+
+  it('toggles between Lesemodus and Bearbeitungsmodus via modus', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(json(200, { bezeichnung: 'B', betriebsstatus: 'S' }));
+    const { router } = renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l');
+    const toggle = await screen.findByRole('button', { name: /Bearbeiten/ });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(new URLSearchParams(router.state.location.search).get('modus')).toBe('s');
+    expect(screen.getByRole('button', { name: /Bearbeiten/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('the raw operation-file path goes home', async () => {
+    const { router } = renderRoutes(routes, '/betriebsakte');
+    expect(await screen.findByRole('heading', { name: 'Startseite' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('a 404 from the server shows the not-found page and a toast', async () => {
+    fetchMock.mockResolvedValue(json(404, { message: 'nicht gefunden', traceId: 't' }));
+    const { router } = renderRoutes(routes, '/betriebsakte/999/betriebsdaten?modus=l');
+    expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/nicht-gefunden');
+    expect(screen.getByRole('alert')).toHaveTextContent('Die gewünschte Seite existiert nicht.');
+  });
+
+  it('the Ereignisprotokoll loads pages from /api/audit and shows the event data', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('token', 'x.e30.y');
+    const entry = {
+      position: 5,
+      zeitpunkt: new Date(2025, 0, 2, 3, 4, 5).toISOString(),
+      benutzerId: '1',
+      benutzerName: 'Sys Admin',
+      rollen: ['SYSTEMADMIN'],
+      streamId: 'betrieb-1',
+      streamType: 'betrieb',
+      version: 1,
+      eventType: 'BetriebBeantragt',
+      zusammenfassung: 'Betrieb beantragt',
+      daten: { bezeichnung: 'Kläranlage' },
+    };
+    fetchMock.mockImplementation(async () => json(200, { content: [entry], page: 0, size: 10, totalElements: 1 }));
+    renderRoutes(routes, '/protokoll');
+    expect(await screen.findByText('02.01.2025 03:04:05')).toBeInTheDocument();
+    expect(screen.getByText('1-1 von 1')).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/audit?page=0&size=10&sortDirection=DESC');
+
+    await user.click(screen.getByText('Betrieb beantragt'));
+    expect(screen.getByText(/"bezeichnung": "Kläranlage"/)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Ereignistyp'), 'BetriebBeantragt');
+    await user.type(screen.getByLabelText('Von'), '01.01.2025');
+    await user.click(screen.getByRole('button', { name: 'Suchen' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const url = new URL(String(fetchMock.mock.calls[1][0]), 'http://x');
+    expect(url.searchParams.get('eventType')).toBe('BetriebBeantragt');
+    expect(new Date(url.searchParams.get('von')!).getTime()).toBe(new Date(2025, 0, 1).getTime());
+
+    await user.type(screen.getByLabelText('Bis'), '31.02.2025');
+    await user.click(screen.getByRole('button', { name: 'Suchen' }));
+    expect(screen.getByText('Bitte ein Datum im Format TT.MM.JJJJ eingeben.')).toBeInTheDocument();
+  });
+
+  it('the Ereignisprotokoll without permission shows the 401 toast', async () => {
+    fetchMock.mockResolvedValue(json(401, { message: 'nicht angemeldet' }));
+    renderRoutes(routes, '/protokoll');
+    expect(await screen.findByText('Sie sind nicht berechtigt diese Seite zu öffnen.')).toBeInTheDocument();
+    expect(screen.getByText('Keine Einträge vorhanden')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { dismissToast, TOAST_DURATION_MS, useToasts, type Toast } from '../lib/toast';
+
+const STYLES: Record<Toast['kind'], string> = {
+  error: 'border-red-700 bg-red-50 text-red-950',
+  warning: 'border-amber-600 bg-amber-50 text-amber-950',
+  success: 'border-green-700 bg-green-50 text-green-950',
+  info: 'border-blue-700 bg-blue-50 text-blue-950',
+};
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(TOAST_DURATION_MS);
+
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = window.setTimeout(() => dismissToast(toast.id), remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current = Math.max(1000, remaining.current - (Date.now() - started));
+    };
+  }, [paused, toast.id]);
+
+  return (
+    <li
+      role={toast.kind === 'error' ? 'alert' : undefined}
+      className={`pointer-events-auto flex items-start gap-3 rounded border-l-4 px-4 py-3 shadow-lg ${STYLES[toast.kind]}`}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="flex-1">
+        <p className="font-medium">{toast.message}</p>
+        {toast.detail && <p className="mt-1 text-sm">{toast.detail}</p>}
+      </div>
+      <button
+        type="button"
+        className="rounded px-1 text-lg leading-none hover:bg-black/10"
+        aria-label="Schließen"
+        title="Schließen"
+        onClick={() => dismissToast(toast.id)}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}
+
+/** The one place toasts appear: a polite live region; error toasts are role=alert. */
+export function Toasts() {
+  const toasts = useToasts();
+  return (
+    <div
+      aria-live="polite"
+      aria-label="Benachrichtigungen"
+      role="region"
+      className="pointer-events-none fixed top-4 right-4 z-50 w-full max-w-sm"
+    >
+      <ul className="flex flex-col gap-2">
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/Button';
+import { DataTable, DEFAULT_PAGE_SIZE } from '../../../components/DataTable';
+import { FormField, inputClass } from '../../../components/FormField';
+import { formatDateTime, isoDateFromGerman } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { auditListQuery, type AuditEintrag, type AuditQuery } from '../api/getAudit';
+
+interface Filter {
+  streamId: string;
+  benutzer: string;
+  eventType: string;
+  von: string;
+  bis: string;
+}
+
+const EMPTY_FILTER: Filter = { streamId: '', benutzer: '', eventType: '', von: '', bis: '' };
+const DATE_ERROR = 'Bitte ein Datum im Format TT.MM.JJJJ eingeben.';
+
+/** Local midnight of an ISO date as an RFC 3339 timestamp; `addDays` shifts it. */
+function startOfDay(isoDate: string, addDays = 0): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return new Date(y, m - 1, d + addDays).toISOString();
+}
+
+const columns: ColumnDef<AuditEintrag, unknown>[] = [
+  {
+    id: 'zeitpunkt',
+    accessorKey: 'zeitpunkt',
+    header: 'Zeitpunkt',
+    enableSorting: true,
+    cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.row.original.zeitpunkt)}</span>,
+  },
+  {
+    id: 'benutzer',
+    header: 'Benutzer',
+    enableSorting: false,
+    cell: (c) => c.row.original.benutzerName || c.row.original.benutzerId || '',
+  },
+  { id: 'rollen', header: 'Rollen', enableSorting: false, cell: (c) => c.row.original.rollen.join(', ') },
+  { id: 'stream', header: 'Stream', enableSorting: false, cell: (c) => c.row.original.streamId },
+  { id: 'version', header: 'Version', enableSorting: false, cell: (c) => c.row.original.version },
+  { id: 'eventType', header: 'Ereignistyp', enableSorting: false, cell: (c) => c.row.original.eventType },
+  { id: 'zusammenfassung', header: 'Zusammenfassung', enableSorting: false, cell: (c) => c.row.original.zusammenfassung },
+];
+
+function EventDetail({ e }: { e: AuditEintrag }) {
+  const meta: [string, string | undefined][] = [
+    ['Position', String(e.position)],
+    ['Organisation', e.organisation],
+    ['Request-ID', e.requestId],
+    ['Korrelations-ID', e.correlationId],
+  ];
+  return (
+    <div className="space-y-2">
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-xs">
+        {meta
+          .filter(([, v]) => v)
+          .map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="font-semibold">{k}</dt>
+              <dd className="font-mono">{v}</dd>
+            </div>
+          ))}
+      </dl>
+      <h3 className="text-sm font-semibold">Ereignisdaten</h3>
+      <pre className="max-h-96 overflow-auto rounded border border-gray-300 bg-white p-3 text-xs">
+        {JSON.stringify(e.daten, null, 2)}
+      </pre>
+    </div>
+  );
+}
+
+export function Ereignisprotokoll() {
+  useDocumentTitle('Ereignisprotokoll');
+  const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
+  const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
+  const [errors, setErrors] = useState<Partial<Record<keyof Filter, string>>>({});
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'zeitpunkt', desc: true }]);
+
+  const query: AuditQuery = useMemo(() => {
+    const von = isoDateFromGerman(filter.von);
+    const bis = isoDateFromGerman(filter.bis);
+    return {
+      streamId: filter.streamId.trim() || undefined,
+      benutzer: filter.benutzer.trim() || undefined,
+      eventType: filter.eventType.trim() || undefined,
+      von: von ? startOfDay(von) : undefined,
+      // 'Bis' is inclusive for the user; the API's bis is exclusive
+      bis: bis ? startOfDay(bis, 1) : undefined,
+      page: pagination.pageIndex,
+      size: pagination.pageSize,
+      sortDirection: sorting[0]?.desc === false ? 'ASC' : 'DESC',
+    };
+  }, [filter, pagination, sorting]);
+
+  const { data, isFetching, isPending } = useQuery(auditListQuery(query));
+
+  const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (draft.von.trim() && !isoDateFromGerman(draft.von)) next.von = DATE_ERROR;
+    if (draft.bis.trim() && !isoDateFromGerman(draft.bis)) next.bis = DATE_ERROR;
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setFilter(draft);
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  };
+
+  const onReset = () => {
+    setDraft(EMPTY_FILTER);
+    setFilter(EMPTY_FILTER);
+    setErrors({});
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  };
+
+  return (
+    <section aria-labelledby="protokoll-titel" className="space-y-4">
+      <h1 id="protokoll-titel" className="text-2xl font-semibold">
+        Ereignisprotokoll
+      </h1>
+      <form
+        role="search"
+        aria-label="Ereignisprotokoll filtern"
+        onSubmit={onSubmit}
+        className="grid grid-cols-1 gap-3 rounded border border-gray-300 bg-gray-50 p-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        <FormField label="Stream">
+          <input className={inputClass} value={draft.streamId} onChange={set('streamId')} placeholder="z. B. betrieb-17" />
+        </FormField>
+        <FormField label="Benutzer">
+          <input className={inputClass} value={draft.benutzer} onChange={set('benutzer')} />
+        </FormField>
+        <FormField label="Ereignistyp">
+          <input className={inputClass} value={draft.eventType} onChange={set('eventType')} />
+        </FormField>
+        <FormField label="Von" error={errors.von} hint="TT.MM.JJJJ">
+          <input className={inputClass} value={draft.von} onChange={set('von')} inputMode="numeric" />
+        </FormField>
+        <FormField label="Bis" error={errors.bis} hint="TT.MM.JJJJ">
+          <input className={inputClass} value={draft.bis} onChange={set('bis')} inputMode="numeric" />
+        </FormField>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
+          <Button type="submit">Suchen</Button>
+          <Button variant="secondary" onClick={onReset}>
+            Zurücksetzen
+          </Button>
+        </div>
+      </form>
+
+      <DataTable<AuditEintrag>
+        caption="Ereignisse"
+        captionHidden
+        columns={columns}
+        data={data?.content ?? []}
+        getRowId={(r) => String(r.position)}
+        manual
+        rowCount={data?.totalElements ?? 0}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        sorting={sorting}
+        onSortingChange={(u) => {
+          setSorting(u);
+          setPagination((p) => ({ ...p, pageIndex: 0 }));
+        }}
+        isLoading={isPending || isFetching}
+        renderDetail={(e) => <EventDetail e={e} />}
+      />
+    </section>
+  );
+}

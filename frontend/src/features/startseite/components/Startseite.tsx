@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+
+export function Startseite() {
+  useDocumentTitle('Startseite');
+  return (
+    <section aria-labelledby="startseite-titel" className="space-y-4">
+      <h1 id="startseite-titel" className="text-2xl font-semibold">
+        Startseite
+      </h1>
+      <p>
+        Willkommen bei eAbwasser, dem Portal für die Betriebsakten der Abwasserbetriebe. Von hier aus erreichen Sie
+        Ihre Betriebsakten und Arbeitslisten.
+      </p>
+      <p>
+        <Link to="/protokoll" className="text-blue-800 underline hover:text-blue-950">
+          Ereignisprotokoll
+        </Link>{' '}
+        – alle Änderungen der Anwendung mit Zeitpunkt, Benutzer und Inhalt.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router-dom';
+import { Startseite } from './components/Startseite';
+
+// The start page is the first screen most users see: it stays in the initial bundle.
+export const startseiteRoutes: RouteObject[] = [{ index: true, element: <Startseite /> }];

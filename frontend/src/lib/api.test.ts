@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiFetch, buildUrl } from './api';
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('apiFetch', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('calls /api with the bearer token and JSON', async () => {
+    window.localStorage.setItem('token', 'jwt-1');
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    const res = await apiFetch<{ ok: boolean }>('/betrieb', { method: 'POST', body: { a: 1 } });
+    expect(res).toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/betrieb');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer jwt-1');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiFetch('/x')).resolves.toBeUndefined();
+    expect((fetchMock.mock.calls[0][1]?.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('throws a typed ApiError with the server body', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { message: 'Ungültig', validationErrors: { bezeichnung: 'Pflichtfeld' }, traceId: 't-1' }),
+    );
+    const err = await apiFetch('/x', { handleValidation: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    const e = err as ApiError;
+    expect(e.status).toBe(400);
+    expect(e.message).toBe('Ungültig');
+    expect(e.validationErrors).toEqual({ bezeichnung: 'Pflichtfeld' });
+    expect(e.firstValidationMessage).toBe('Pflichtfeld');
+    expect(e.traceId).toBe('t-1');
+    expect(e.handleValidation).toBe(true);
+  });
+
+  it('copes with error answers that are not JSON', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    const e = (await apiFetch('/x').catch((x: unknown) => x)) as ApiError;
+    expect(e.status).toBe(502);
+    expect(e.message).toBe('');
+  });
+});
+
+describe('buildUrl', () => {
+  it('leaves out empty parameters', () => {
+    expect(buildUrl('/audit', { page: 0, size: 10, streamId: '', benutzer: undefined, x: null })).toBe(
+      '/api/audit?page=0&size=10',
+    );
+    expect(buildUrl('audit')).toBe('/api/audit');
+    expect(buildUrl('/a', { id: [1, 2] })).toBe('/api/a?id=1&id=2');
+  });
+});

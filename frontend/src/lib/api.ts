@@ -1,0 +1,163 @@
+import { getToken } from './auth';
+
+/** Every API path lives below this prefix (DESIGN §5). */
+export const API_BASE = '/api';
+
+export type ValidationErrors = Record<string, string>;
+
+/** A failed API call: HTTP status plus the server's error body {message, validationErrors, traceId}. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly validationErrors: ValidationErrors;
+  readonly traceId?: string;
+  /** The whole error body, for the spec's special members (possibleSuppressorFlag, …). */
+  readonly body: Record<string, unknown>;
+  /** The caller shows validation errors itself (per field); the global warning is skipped. */
+  readonly handleValidation: boolean;
+
+  constructor(
+    status: number,
+    message: string,
+    options: {
+      validationErrors?: ValidationErrors;
+      traceId?: string;
+      body?: Record<string, unknown>;
+      handleValidation?: boolean;
+    } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.validationErrors = options.validationErrors ?? {};
+    this.traceId = options.traceId;
+    this.body = options.body ?? {};
+    this.handleValidation = options.handleValidation ?? false;
+  }
+
+  get hasValidationErrors(): boolean {
+    return Object.keys(this.validationErrors).length > 0;
+  }
+
+  /** The first validation message, if any. */
+  get firstValidationMessage(): string | undefined {
+    return Object.values(this.validationErrors)[0];
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** A request that was cancelled (AbortController / TanStack Query cancellation). */
+export function isAbortError(e: unknown): boolean {
+  if (e instanceof DOMException && e.name === 'AbortError') return true;
+  if (e && typeof e === 'object' && 'name' in e) {
+    const name = (e as { name?: unknown }).name;
+    return name === 'AbortError' || name === 'CancelledError';
+  }
+  return false;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Query parameters; null, undefined and '' are left out. */
+  query?: Record<string, QueryValue | QueryValue[]>;
+  /** Sent as JSON unless it is FormData or a Blob. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Set when the caller attaches validationErrors to its fields itself. */
+  handleValidation?: boolean;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = API_BASE + (path.startsWith('/') ? path : `/${path}`);
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const v of values) {
+      if (v === undefined || v === null || v === '') continue;
+      params.append(key, String(v));
+    }
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204 || res.status === 205) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function toApiError(res: Response, body: unknown, handleValidation: boolean): ApiError {
+  const obj = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const message =
+    typeof obj.message === 'string'
+      ? obj.message
+      : typeof body === 'string' && body.length < 500 && !body.trimStart().startsWith('<')
+        ? body.trim()
+        : '';
+  const validationErrors =
+    obj.validationErrors && typeof obj.validationErrors === 'object'
+      ? Object.fromEntries(
+          Object.entries(obj.validationErrors as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+        )
+      : undefined;
+  return new ApiError(res.status, message, {
+    validationErrors,
+    traceId: typeof obj.traceId === 'string' ? obj.traceId : undefined,
+    body: obj,
+    handleValidation,
+  });
+}
+
+/**
+ * The one fetch wrapper: base '/api', bearer token from localStorage, JSON in and out.
+ * Throws ApiError for every non-2xx answer; errors are shown by the global handler
+ * (lib/errors.ts) wired into the query client, never here.
+ */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, headers = {}, handleValidation = false } = options;
+  const h: Record<string, string> = { Accept: 'application/json', ...headers };
+  const token = getToken();
+  if (token) h.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    if (body instanceof FormData || body instanceof Blob) {
+      payload = body;
+    } else {
+      h['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+  }
+  const res = await fetch(buildUrl(path, query), { method, headers: h, body: payload, signal });
+  const data = await readBody(res);
+  if (!res.ok) throw toApiError(res, data, handleValidation);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeJwt, nowSeconds } from '../test/jwt';
+import { ApiError } from './api';
+import { handleGlobalError } from './errors';
+import { registerNavigator } from './navigation';
+import { clearToasts, getToasts } from './toast';
+
+describe('handleGlobalError (spec §8 global handling)', () => {
+  const navigate = vi.fn();
+  const back = vi.fn();
+  beforeEach(() => {
+    registerNavigator({ navigate, back });
+    clearToasts();
+  });
+  afterEach(() => {
+    registerNavigator(null);
+    vi.restoreAllMocks();
+    navigate.mockReset();
+    back.mockReset();
+  });
+
+  const messages = () => getToasts().map((t) => [t.kind, t.message, t.detail]);
+
+  it('401 with a token: toast, token cleared, to the root', () => {
+    window.localStorage.setItem('token', fakeJwt({ exp: nowSeconds() + 60 }));
+    handleGlobalError(new ApiError(401, 'x'));
+    expect(messages()).toEqual([['error', 'Sie sind nicht berechtigt diese Seite zu öffnen.', undefined]]);
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true });
+  });
+
+  it('401 without a token: only the toast', () => {
+    handleGlobalError(new ApiError(401, 'x'));
+    expect(messages()).toHaveLength(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('403 with a valid token: toast and one page back', () => {
+    window.localStorage.setItem('token', fakeJwt({ exp: nowSeconds() + 60 }));
+    handleGlobalError(new ApiError(403, 'verboten'));
+    expect(messages()).toEqual([['error', 'Sie sind nicht berechtigt diese Seite zu öffnen.', undefined]]);
+    expect(back).toHaveBeenCalled();
+    expect(window.localStorage.getItem('token')).not.toBeNull();
+  });
+
+  it('403 with an expired token: token cleared, to the root', () => {
+    window.localStorage.setItem('token', fakeJwt({ exp: nowSeconds() - 60 }));
+    handleGlobalError(new ApiError(403, 'verboten'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true });
+    expect(back).not.toHaveBeenCalled();
+  });
+
+  it('404: not-found page with toast', () => {
+    handleGlobalError(new ApiError(404, ''));
+    expect(messages()).toEqual([['error', 'Die gewünschte Seite existiert nicht.', undefined]]);
+    expect(navigate).toHaveBeenCalledWith('/nicht-gefunden', { replace: true });
+  });
+
+  it('500: only logged with the traceId', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    handleGlobalError(new ApiError(500, '', { traceId: 'abc123' }));
+    expect(messages()).toEqual([]);
+    expect(log.mock.calls[0][0]).toContain('abc123');
+  });
+
+  it('cancelled requests are silent', () => {
+    handleGlobalError(new DOMException('aborted', 'AbortError'));
+    expect(messages()).toEqual([]);
+  });
+
+  it('validation errors: warning with the first message, unless the caller handles them', () => {
+    const e = new ApiError(400, 'x', { validationErrors: { a: 'Feld A fehlt', b: 'Feld B fehlt' } });
+    handleGlobalError(e);
+    expect(messages()).toEqual([['warning', 'Validierung fehlgeschlagen: Feld A fehlt', undefined]]);
+    clearToasts();
+    handleGlobalError(e, { handleValidation: true });
+    handleGlobalError(new ApiError(400, 'x', { validationErrors: { a: 'A' }, handleValidation: true }));
+    expect(messages()).toEqual([]);
+  });
+
+  it('any other error: unknown-error toast plus the server text', () => {
+    handleGlobalError(new ApiError(409, 'Der Datensatz wurde zwischenzeitlich geändert.'));
+    expect(messages()).toEqual([
+      ['error', 'Ein unbekannter Fehler ist aufgetreten.', 'Der Datensatz wurde zwischenzeitlich geändert.'],
+    ]);
+    clearToasts();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    handleGlobalError(new TypeError('Failed to fetch'));
+    expect(messages()).toEqual([['error', 'Ein unbekannter Fehler ist aufgetreten.', undefined]]);
+  });
+
+  it('shows the same toast only once while it is visible', () => {
+    handleGlobalError(new ApiError(401, ''));
+    handleGlobalError(new ApiError(401, ''));
+    expect(messages()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { ApiError, isAbortError } from './api';
+import { clearToken, getToken, isTokenExpired } from './auth';
+import { appBack, appNavigate } from './navigation';
+import { toast } from './toast';
+
+// Verbatim texts of spec 000 §8 / 002 §8 "Global handling".
+export const MSG_UNKNOWN = 'Ein unbekannter Fehler ist aufgetreten.';
+export const MSG_UNAUTHORIZED = 'Sie sind nicht berechtigt diese Seite zu öffnen.';
+export const MSG_NOT_FOUND = 'Die gewünschte Seite existiert nicht.';
+export const validationMessage = (first: string) => `Validierung fehlgeschlagen: ${first}`;
+
+export const NOT_FOUND_PATH = '/nicht-gefunden';
+
+/**
+ * The global error handling of spec 000 §8 / 002 §8. Called once per failed query or
+ * mutation by the query client (lib/queryClient.ts); callers that handle an error
+ * themselves opt out with `meta: { globalErrorHandling: false }`; callers that attach
+ * validationErrors to their fields set `handleValidation` (request option or meta) so the
+ * warning 'Validierung fehlgeschlagen: …' is not shown twice.
+ */
+export function handleGlobalError(error: unknown, options: { handleValidation?: boolean } = {}): void {
+  if (isAbortError(error)) return;
+
+  if (!(error instanceof ApiError)) {
+    console.error(error);
+    toast.error(MSG_UNKNOWN);
+    return;
+  }
+
+  switch (error.status) {
+    case 401: {
+      toast.error(MSG_UNAUTHORIZED);
+      if (getToken()) {
+        clearToken();
+        appNavigate('/', { replace: true });
+      }
+      return;
+    }
+    case 403: {
+      toast.error(MSG_UNAUTHORIZED);
+      const token = getToken();
+      if (token && isTokenExpired(token)) {
+        clearToken();
+        appNavigate('/', { replace: true });
+      } else {
+        appBack();
+      }
+      return;
+    }
+    case 404: {
+      toast.error(MSG_NOT_FOUND);
+      // replace: 'Zurück' on the not-found page must not lead into the failing page again
+      appNavigate(NOT_FOUND_PATH, { replace: true });
+      return;
+    }
+    case 500: {
+      console.error(`Serverfehler 500, traceId: ${error.traceId ?? 'unbekannt'}`);
+      return;
+    }
+    default:
+      break;
+  }
+
+  if (error.status === 400 && error.hasValidationErrors) {
+    if (!error.handleValidation && !options.handleValidation) toast.warning(validationMessage(error.firstValidationMessage ?? ''));
+    return;
+  }
+
+  toast.error(MSG_UNKNOWN, error.message || undefined);
+}

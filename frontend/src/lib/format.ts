@@ -1,0 +1,112 @@
+/** German (de-DE) formatting and parsing of numbers and dates. */
+
+const LOCALE = 'de-DE';
+
+export interface NumberFormatOptions {
+  /** Exactly this many decimals (1234.5 with 2 → '1.234,50'). */
+  decimals?: number;
+  /** At most this many decimals when `decimals` is not set (default 3). */
+  maxDecimals?: number;
+  /** Thousands separators (default true). */
+  grouping?: boolean;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(opts: NumberFormatOptions): Intl.NumberFormat {
+  const min = opts.decimals ?? 0;
+  const max = opts.decimals ?? opts.maxDecimals ?? 3;
+  const grouping = opts.grouping ?? true;
+  const key = `${min}|${max}|${grouping}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LOCALE, {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      useGrouping: grouping,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** 1234.5 → '1.234,5'; null, undefined and NaN → ''. */
+export function formatNumber(value: number | null | undefined, opts: NumberFormatOptions = {}): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return numberFormat(opts).format(value);
+}
+
+/** File size in MB with 3 decimals: bytes / 1024² (spec 000 §9); 1048576 → '1,000'. */
+export function formatFileSizeMB(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '';
+  return formatNumber(bytes / (1024 * 1024), { decimals: 3 });
+}
+
+const GERMAN_NUMBER = /^[+-]?(?:\d{1,3}(?:\.\d{3})+|\d+)?(?:,\d+)?$/;
+
+/**
+ * Parses German number input: '1.234,5' → 1234.5, '-0,25' → -0.25, '1234' → 1234.
+ * Thousands dots must come in groups of three. Anything else (also '') → null.
+ */
+export function parseGermanNumber(input: string | null | undefined): number | null {
+  if (input === null || input === undefined) return null;
+  const s = input.trim().replace(/\s/g, '');
+  if (!s || !/\d/.test(s) || !GERMAN_NUMBER.test(s)) return null;
+  const n = Number(s.replace(/\./g, '').replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+const pad = (n: number, len = 2) => String(n).padStart(len, '0');
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isValidDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+/**
+ * 'yyyy-MM-dd' → 'dd.MM.yyyy' by its digits, with no timezone shift.
+ * A full date-time (with 'T') is shown as the local calendar day. Invalid → ''.
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string') {
+    const m = ISO_DATE.exec(value);
+    if (m) return `${m[3]}.${m[2]}.${m[1]}`;
+  }
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+}
+
+/** ISO date-time (or Date) → 'dd.MM.yyyy HH:mm:ss' in local time. Invalid → ''. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return (
+    `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ` +
+    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+  );
+}
+
+const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+
+/** 'dd.MM.yyyy' (also 'd.M.yyyy') → 'yyyy-MM-dd'; impossible dates and other input → null. */
+export function isoDateFromGerman(input: string | null | undefined): string | null {
+  if (!input) return null;
+  const m = GERMAN_DATE.exec(input.trim());
+  if (!m) return null;
+  const d = Number(m[1]);
+  const mo = Number(m[2]);
+  const y = Number(m[3]);
+  if (!isValidDate(y, mo, d)) return null;
+  return `${pad(y, 4)}-${pad(mo)}-${pad(d)}`;
+}
+
+/** Today as 'yyyy-MM-dd' in local time. */
+export function todayIso(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
