@@ -28,6 +28,17 @@ async function withPage(opts, fn) {
 
 const rangeLabel = (page) => page.getByText(/^\d+-\d+ von \d+$/);
 
+// The label can change before the new page of rows is rendered: wait for the rows themselves.
+async function waitForCount(locator, n, timeout = 10000) {
+  const deadline = Date.now() + timeout;
+  let count = await locator.count();
+  while (count !== n && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    count = await locator.count();
+  }
+  return count;
+}
+
 describe('application shell', () => {
   it('loads at /eAbwasser/ with navigation, footer and skip link', async () => {
     await withPage({}, async (page) => {
@@ -132,12 +143,12 @@ describe('Ereignisprotokoll', () => {
       const [, to, total] = label.match(/^1-(\d+) von (\d+)$/)?.map(Number) ?? [];
       assert.ok(total >= 1, `range label '${label}'`);
       assert.equal(to, Math.min(10, total));
-      assert.equal(await bodyRows.count(), to);
+      assert.equal(await waitForCount(bodyRows, to), to);
       assert.equal(await page.getByLabel('Ergebnisse pro Seite:').inputValue(), '10');
 
       await page.getByLabel('Ergebnisse pro Seite:').selectOption('25');
       await rangeLabel(page).filter({ hasText: `1-${Math.min(25, total)} von ${total}` }).waitFor();
-      assert.equal(await bodyRows.count(), Math.min(25, total));
+      assert.equal(await waitForCount(bodyRows, Math.min(25, total)), Math.min(25, total));
 
       // open the first event: its data appears as JSON
       await bodyRows.first().getByRole('button', { name: 'Details anzeigen' }).click();
