@@ -35,6 +35,9 @@ type Benutzer struct {
 	FunktionaleRollen []string `json:"funktionaleRollen"`
 	Behoerde          string   `json:"behoerde,omitempty"`
 	Organisation      string   `json:"organisation,omitempty"`
+	// Sitzung is the account's session counter when the token was issued; a change of user
+	// name, password or e-mail raises it and so ends every older session.
+	Sitzung int `json:"sitzung"`
 }
 
 // HatRolle reports whether the user has at least one of the roles.
@@ -54,6 +57,7 @@ type tokenClaims struct {
 	FunktionaleRollen []string `json:"funktionaleRollen"`
 	Behoerde          string   `json:"behoerde"`
 	Organisation      string   `json:"organisation,omitempty"`
+	Sitzung           int      `json:"sitzung"`
 	jwt.RegisteredClaims
 }
 
@@ -72,6 +76,7 @@ func SignToken(secret []byte, b Benutzer, ttl time.Duration) (string, error) {
 		FunktionaleRollen: rollen,
 		Behoerde:          b.Behoerde,
 		Organisation:      b.Organisation,
+		Sitzung:           b.Sitzung,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Subject:   b.ID,
 			IssuedAt:  jwt.NewNumericDate(now),
@@ -101,7 +106,7 @@ func parseToken(secret []byte, token string) (Benutzer, error) {
 		return Benutzer{}, errors.New("httpapi: token without sub")
 	}
 	return Benutzer{ID: c.Subject, Name: c.Name, FunktionaleRollen: c.FunktionaleRollen,
-		Behoerde: c.Behoerde, Organisation: c.Organisation}, nil
+		Behoerde: c.Behoerde, Organisation: c.Organisation, Sitzung: c.Sitzung}, nil
 }
 
 // anmeldung reads "Authorization: Bearer <token>" into the context. It rejects nothing itself:
@@ -116,6 +121,9 @@ func (a *api) anmeldung(next http.Handler) http.Handler {
 			return
 		}
 		b, err := parseToken(a.deps.JWTSecret, strings.TrimSpace(token))
+		if err == nil && a.deps.PruefeSitzung != nil {
+			err = a.deps.PruefeSitzung(r.Context(), b)
+		}
 		if err != nil {
 			next.ServeHTTP(w, r)
 			return

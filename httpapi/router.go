@@ -16,7 +16,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/zugang"
 )
 
 // Deps is what the HTTP layer needs from the rest of the program.
@@ -35,6 +37,11 @@ type Deps struct {
 	WaitForProjection func(ctx context.Context, projector string, position int64) error
 	// Frontend is the built React app (index.html and assets/). It may lack index.html.
 	Frontend fs.FS
+	// PruefeSitzung checks on every request that the token's account is still active and on
+	// the token's session (nil: the signature alone counts, for tests of other areas).
+	PruefeSitzung func(ctx context.Context, b Benutzer) error
+	// Zugang handles login, registration, confirmation, password reset and profile.
+	Zugang *zugang.Dienst
 	// MaxBodyBytes limits request bodies; 0 means DefaultBodyLimit.
 	MaxBodyBytes int64
 }
@@ -80,7 +87,8 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		r.Get("/health", a.health)
 		r.Get("/openapi.yaml", serveOpenAPI)
 
-		r.With(a.erlaubt(RolleSystemadmin, RolleFachadmin)).Get("/audit", a.audit)
+		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit", a.audit)
+		a.kontoRoutes(r)
 
 		if zusatz != nil {
 			zusatz(a, r)

@@ -76,6 +76,9 @@ type Anwender struct {
 	Bestaetigung      *Token
 	Zuruecksetzen     *Token
 	Geloescht         bool
+	// Sitzung counts the changes that end every session (user name, password, e-mail,
+	// deactivation); tokens carry the value they were issued with.
+	Sitzung int
 }
 
 // HatOrganisationsrolle tells whether the account has a role of the organisation group.

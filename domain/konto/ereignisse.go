@@ -142,13 +142,18 @@ func Evolve(a Anwender, e eventstore.DomainEvent) Anwender {
 		a.Status, a.GueltigBis = Aktiv, v.GueltigBis
 	case AnwenderDeaktiviert:
 		a.Status = Inaktiv
+		a.Sitzung++
 	case PasswortZuruecksetzenAngefordert:
 		t := v.Token
 		a.Zuruecksetzen = &t
 	case PasswortGesetzt:
 		a.PasswortHash, a.Zuruecksetzen = v.PasswortHash, nil
+		a.Sitzung++
 	case ProfilGeaendert:
 		email := a.Person.Email
+		if v.Benutzername != a.Benutzername {
+			a.Sitzung++
+		}
 		a.Benutzername, a.Person = v.Benutzername, v.Person
 		a.Person.Email = email // the address changes only once confirmed
 	case EmailAenderungAngefordert:
@@ -156,6 +161,7 @@ func Evolve(a Anwender, e eventstore.DomainEvent) Anwender {
 			a.StatusVorher = a.Status
 		}
 		a.Status, a.NeueEmail = DoubleOptInChangedEmail, v.Email
+		a.Sitzung++
 		t := v.Bestaetigung
 		a.Bestaetigung = &t
 	}

@@ -24,6 +24,8 @@ var Listen = []string{
 	"zustaendigkeit-person", "bauwerk-anlageteil-bezeichnung", "anlagensystem", "biologische_behandlung",
 	"schlammbehandlung", "vorbehandlung", "chemische-behandlung", "nachbehandlung", "as-parameter",
 	"as-einheit", "entlastungstyp", "entlastungssystem", "suevoaAnlageNr", "selbstueberwachungVorlage",
+	// lookups of spec 000 §7 kept the same way
+	"regionalstelle",
 }
 
 // Eintrag is the state of one entry.

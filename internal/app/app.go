@@ -20,15 +20,21 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/frontend"
 	"github.com/eabwasser/eabwasser/httpapi"
 	"github.com/eabwasser/eabwasser/internal/config"
+	"github.com/eabwasser/eabwasser/internal/drossel"
+	"github.com/eabwasser/eabwasser/internal/mail"
 	"github.com/eabwasser/eabwasser/internal/natsbus"
 	"github.com/eabwasser/eabwasser/internal/schema"
+	"github.com/eabwasser/eabwasser/internal/zugang"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
@@ -41,6 +47,8 @@ func Projections() []projections.Projection {
 func NewStore(pool *pgxpool.Pool) *eventstore.Store {
 	s := eventstore.New(pool)
 	s.Inline(werteliste.StreamType, wertelisten.Inline)
+	s.Inline(konto.StreamType, eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender))
+	s.Inline(organisation.StreamType, eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation))
 	return s
 }
 
@@ -173,6 +181,11 @@ func (a *App) Serve(ctx context.Context) error {
 	relay := &eventstore.Relay{Store: a.Store, Publisher: pub, Log: a.Log,
 		OnPublish: func(c eventstore.Cursor) { relayPos.Set(float64(c.Position)) }}
 
+	versand, err := mail.Neu(a.Config.SMTPURL, a.Config.MailFrom, filepath.Join(a.Config.DataDir, "mailbox"), a.Log)
+	if err != nil {
+		return fmt.Errorf("SMTP_URL: %w", err)
+	}
+
 	bg, stopBg := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	errs := make(chan error, 2)
@@ -180,7 +193,13 @@ func (a *App) Serve(ctx context.Context) error {
 	go func() { defer wg.Done(); errs <- relay.Run(bg) }()
 	go func() { defer wg.Done(); errs <- runtime.Run(bg) }()
 
+	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Standard(),
+		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
 	handler := httpapi.New(httpapi.Deps{
+		Zugang: dienst,
+		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer) error {
+			return dienst.PruefeSitzung(ctx, b.ID, b.Sitzung)
+		},
 		Pool: a.Pool, Store: a.Store, Logger: a.Log, JWTSecret: secret,
 		NATSPing: func(ctx context.Context) error { return natsbus.Ping(ctx, nc) },
 		Metrics:  reg,

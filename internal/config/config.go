@@ -15,6 +15,9 @@ type Config struct {
 	JWTSecret   string // JWT_SECRET; empty: a random secret kept in DATA_DIR/jwt-secret
 	SMTPURL     string // SMTP_URL; empty: mails go to the log and DATA_DIR/mailbox
 	LogLevel    string // LOG_LEVEL: debug, info (default), warn, error
+	PublicURL   string // PUBLIC_URL: base of links in mails; empty: the host of the request
+	MailFrom    string // MAIL_FROM: sender of mails
+	SSOValidate string // SSO_VALIDATE_URL: CAS ticket validation; empty: SSO is off
 }
 
 // FromEnv reads the configuration.
@@ -27,6 +30,9 @@ func FromEnv() Config {
 		JWTSecret:   os.Getenv("JWT_SECRET"),
 		SMTPURL:     os.Getenv("SMTP_URL"),
 		LogLevel:    env("LOG_LEVEL", "info"),
+		PublicURL:   os.Getenv("PUBLIC_URL"),
+		MailFrom:    os.Getenv("MAIL_FROM"),
+		SSOValidate: os.Getenv("SSO_VALIDATE_URL"),
 	}
 	if abs, err := filepath.Abs(c.DataDir); err == nil {
 		c.DataDir = abs

@@ -5,11 +5,20 @@ package seed
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
@@ -30,10 +39,99 @@ var demoWertelisten = map[string][]string{
 	"planung-status":    {"geplant", "in Umsetzung", "abgeschlossen"},
 	"zustaendigkeit-person": {"Betriebsleitung", "Gewässerschutzbeauftragte/r",
 		"Abwassermeister/in", "Ansprechpartner/in Labor"},
+	"regionalstelle": {Regionalstelle},
 }
 
-// Demo creates the demo data that is missing and reports how many entries it added.
+// Regionalstelle is the demo authority.
+const Regionalstelle = "Regionalstelle Wasserwirtschaft, Abfallwirtschaft, Bodenschutz Koblenz"
+
+// DemoPasswort is the password of every demo account — demo only.
+const DemoPasswort = "Demo-Passwort-1"
+
+// Demo organisations: an operator company and a municipality.
+var demoOrganisationen = []organisation.Daten{
+	{Bezeichnung: "Klärwerk Rheinaue GmbH", Adresse: organisation.Adresse{Strasse: "Rheinuferstraße", Hausnummer: "12", Plz: "56068", Ort: "Koblenz"},
+		Abgabenummer: "AB-1001", OrganisationsID: "ORG-1001"},
+	{Bezeichnung: "Verbandsgemeinde Musterhausen", Adresse: organisation.Adresse{Strasse: "Marktplatz", Hausnummer: "1", Plz: "56566", Ort: "Musterhausen"},
+		Abwasserbeseitigungspflicht: true, Abgabenummer: "AB-2002", OrganisationsID: "ORG-2002"},
+}
+
+type demoKonto struct {
+	name, anrede, vorname, nachname, rolle string
+	organisation                           int // index into demoOrganisationen, -1: none
+}
+
+// One active account per functional role (user name = role in lower case) plus betreiber2.
+var demoKonten = []demoKonto{
+	{"systemadmin", "Frau", "Sabine", "Adler", "SYSTEMADMIN", -1},
+	{"fachadmin", "Herr", "Thomas", "Becker", "FACHADMIN", -1},
+	{"zust_sbd", "Frau", "Claudia", "Schneider", "ZUST_SBD", -1},
+	{"zust_sbb", "Herr", "Markus", "Weber", "ZUST_SBB", -1},
+	{"zust_sbs", "Frau", "Julia", "Hoffmann", "ZUST_SBS", -1},
+	{"zust_sba", "Herr", "Stefan", "Koch", "ZUST_SBA", -1},
+	{"leser_behoerde", "Frau", "Anna", "Richter", "LESER_BEHOERDE", -1},
+	{"betreiber", "Herr", "Michael", "Wagner", "BETREIBER", 0},
+	{"beauftragter", "Frau", "Katrin", "Schulz", "BEAUFTRAGTER", 0},
+	{"leser_organisation", "Herr", "Andreas", "Braun", "LESER_ORGANISATION", 0},
+	{"betreiber2", "Frau", "Petra", "Zimmermann", "BETREIBER", 1},
+}
+
+// Demo creates the demo data that is missing and reports how many objects it added.
 func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
+	added, err := demoWerte(ctx, store)
+	if err != nil {
+		return added, err
+	}
+	orgIDs := make([]int64, len(demoOrganisationen))
+	for i, d := range demoOrganisationen {
+		id, err := konten.OrganisationNachBezeichnung(ctx, store.Pool(), d.Bezeichnung)
+		if errors.Is(err, konten.ErrUnbekannt) {
+			if id, err = eventstore.NextID(ctx, store, "organisation_id_seq"); err != nil {
+				return added, err
+			}
+			if _, err = organisation.Decider.Handle(ctx, store, id, -1, organisation.LegeAn{Daten: d}, Akteur); err == nil {
+				added++
+			}
+		}
+		if err != nil {
+			return added, fmt.Errorf("Organisation %s: %w", d.Bezeichnung, err)
+		}
+		orgIDs[i] = id
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(DemoPasswort), bcrypt.DefaultCost)
+	if err != nil {
+		return added, err
+	}
+	jetzt := time.Now()
+	for _, k := range demoKonten {
+		if _, err := konten.NachBenutzername(ctx, store.Pool(), k.name); err == nil {
+			continue
+		}
+		p := konto.Person{Anrede: k.anrede, Name: k.nachname, Vorname: k.vorname,
+			Email: k.name + "@demo.eabwasser.example", Telefon: "0261-120-" + fmt.Sprint(1000+len(k.name))}
+		cmd := konto.LegeAn{Benutzername: k.name, Passwort: DemoPasswort, PasswortHash: string(hash), Person: p,
+			FunktionaleRollen: []string{k.rolle}, Jetzt: jetzt}
+		if k.organisation >= 0 {
+			cmd.Person.OrganisationID = orgIDs[k.organisation]
+		} else {
+			cmd.DatascoutID = "DS-" + strings.ToUpper(k.name)
+			if berechtigung.GlobaleRolle(berechtigung.Rolle(k.rolle)) == berechtigung.GlobalBehoerde {
+				cmd.Behoerde = Regionalstelle
+			}
+		}
+		id, err := eventstore.NextID(ctx, store, "anwender_id_seq")
+		if err != nil {
+			return added, err
+		}
+		if _, err := konto.Decider.Handle(ctx, store, id, -1, cmd, Akteur); err != nil {
+			return added, fmt.Errorf("Konto %s: %w", k.name, err)
+		}
+		added++
+	}
+	return added, nil
+}
+
+func demoWerte(ctx context.Context, store *eventstore.Store) (int, error) {
 	added := 0
 	listen := make([]string, 0, len(demoWertelisten))
 	for l := range demoWertelisten {

@@ -58,16 +58,60 @@ var Projection = projections.Projection{
 			stream_id, stream_type, version, event_type, zusammenfassung, daten, request_id, correlation_id)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 			e.Position, e.RecordedAt, md.ActorID, md.ActorName, roles, md.Organisation,
-			e.StreamID, e.StreamType, e.Version, e.Type, Zusammenfassung(e), string(e.Data), md.RequestID, md.CorrelationID)
+			e.StreamID, e.StreamType, e.Version, e.Type, Zusammenfassung(e), ohneGeheimnisse(e.Data), md.RequestID, md.CorrelationID)
 		return nil
 	},
 }
 
 // summaries are the German phrases for event types; areas add theirs here.
 var summaries = map[string]string{
-	"WertelisteEintragAngelegt":  "Wertelisteneintrag angelegt",
-	"WertelisteEintragGeaendert": "Wertelisteneintrag geändert",
-	"WertelisteEintragGeloescht": "Wertelisteneintrag gelöscht",
+	"WertelisteEintragAngelegt":        "Wertelisteneintrag angelegt",
+	"WertelisteEintragGeaendert":       "Wertelisteneintrag geändert",
+	"WertelisteEintragGeloescht":       "Wertelisteneintrag gelöscht",
+	"AnwenderRegistriert":              "Registrierung eingegangen",
+	"AnwenderAngelegt":                 "Anwender angelegt",
+	"EmailBestaetigt":                  "E-Mail-Adresse bestätigt",
+	"AnwenderAktiviert":                "Zugang freigeschaltet",
+	"AnwenderDeaktiviert":              "Zugang deaktiviert",
+	"PasswortZuruecksetzenAngefordert": "Zurücksetzen des Passworts angefordert",
+	"PasswortGesetzt":                  "Passwort geändert",
+	"ProfilGeaendert":                  "Profil geändert",
+	"EmailAenderungAngefordert":        "Änderung der E-Mail-Adresse angefordert",
+	"OrganisationAngelegt":             "Organisation angelegt",
+}
+
+// geheim are data members the audit trail never shows (password hashes, link tokens).
+var geheim = map[string]bool{"passwortHash": true, "bestaetigungToken": true, "token": true}
+
+// ohneGeheimnisse returns the event data with secret members replaced.
+func ohneGeheimnisse(data json.RawMessage) string {
+	var v any
+	if json.Unmarshal(data, &v) != nil {
+		return string(data)
+	}
+	var walk func(any) any
+	walk = func(x any) any {
+		switch t := x.(type) {
+		case map[string]any:
+			for k, val := range t {
+				if geheim[k] {
+					t[k] = "[entfernt]"
+				} else {
+					t[k] = walk(val)
+				}
+			}
+		case []any:
+			for i := range t {
+				t[i] = walk(t[i])
+			}
+		}
+		return x
+	}
+	b, err := json.Marshal(walk(v))
+	if err != nil {
+		return string(data)
+	}
+	return string(b)
 }
 
 // Zusammenfassung is the short German summary of an event: its phrase (or its type in

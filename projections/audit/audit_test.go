@@ -346,3 +346,30 @@ func TestRebuild_OnALiveSystem_EqualsIncrementalBuildAndReadsKeepWorking(t *test
 		t.Fatal("rebuilt read model differs from one built incrementally")
 	}
 }
+
+func TestAudit_NeverShowsPasswordHashesOrTokens(t *testing.T) {
+	pool, _ := testdb.New(t)
+	s := eventstore.New(pool)
+	_, err := s.Append(context.Background(), "anwender-1", "anwender", eventstore.NoStream, []eventstore.NewEvent{
+		{Type: "AnwenderAngelegt", Data: map[string]any{"benutzername": "betreiber", "passwortHash": "$2a$10$geheim"}},
+		{Type: "PasswortZuruecksetzenAngefordert", Data: map[string]any{"token": map[string]string{"hash": "abc"}}},
+	}, eventstore.Metadata{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := projections.CatchUp(context.Background(), s, audit.Projection); err != nil {
+		t.Fatal(err)
+	}
+	page, err := audit.Suche(context.Background(), pool, audit.Filter{StreamID: "anwender-1", Aufsteigend: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range page.Content {
+		if strings.Contains(string(e.Daten), "geheim") || strings.Contains(string(e.Daten), "abc") {
+			t.Fatalf("secret in audit data: %s", e.Daten)
+		}
+	}
+	if !strings.Contains(string(page.Content[0].Daten), "betreiber") || page.Content[0].Zusammenfassung != "Anwender angelegt (anwender-1)" {
+		t.Fatalf("entry = %+v", page.Content[0])
+	}
+}

@@ -1,0 +1,287 @@
+package httpapi
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/internal/zugang"
+	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
+)
+
+// SitzungsDauer is how long a login token is valid.
+const SitzungsDauer = 8 * time.Hour
+
+func (a *api) kontoRoutes(r chi.Router) {
+	r.Post("/authenticate", a.authenticate)
+	r.Post("/sso", a.ssoAnmeldung)
+	r.Post("/registrierung", a.registrierung)
+	r.Post("/doubleoptin/confirm", a.doubleOptIn)
+	r.Post("/sendPasswordResetMail", a.passwortVergessen)
+	r.Put("/resetPassword", a.passwortZuruecksetzen)
+	r.Get("/anrede", a.werteliste("anrede"))
+	r.Get("/titel", a.werteliste("titel"))
+	r.Get("/organisation/auswahlRegistrierung", a.organisationenRegistrierung)
+	r.With(a.angemeldet).Get("/me", a.ich)
+	r.With(a.angemeldet).Get("/profil", a.profil)
+	r.With(a.angemeldet).Put("/profil", a.profilSpeichern)
+	r.With(a.darf(berechtigung.SystemverwaltungBearbeiten)).Put("/anwender/{id}/status", a.anwenderStatus)
+}
+
+// darf guards a route by the permission table.
+func (a *api) darf(aktion berechtigung.Aktion) func(http.Handler) http.Handler {
+	return a.erlaubt(berechtigung.Rollen(aktion)...)
+}
+
+// basisURL is the scheme and host the client used, for links in mails when PUBLIC_URL is unset.
+func basisURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func (a *api) tokenFuer(w http.ResponseWriter, r *http.Request, k konten.Konto) {
+	b := Benutzer{ID: strconv.FormatInt(k.ID, 10), Name: strings.TrimSpace(k.Person.Vorname + " " + k.Person.Name),
+		FunktionaleRollen: k.FunktionaleRollen, Behoerde: k.Behoerde, Sitzung: k.Sitzung}
+	if k.Person.OrganisationID != 0 {
+		b.Organisation = strconv.FormatInt(k.Person.OrganisationID, 10)
+	}
+	token, err := SignToken(a.deps.JWTSecret, b, SitzungsDauer)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"token": token})
+}
+
+func (a *api) authenticate(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Username, Password string }
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	k, err := a.deps.Zugang.Anmelden(r.Context(), in.Username, in.Password, r.RemoteAddr)
+	var gesperrt *zugang.Gesperrt
+	var abgelehnt *zugang.Abgelehnt
+	switch {
+	case errors.As(err, &gesperrt):
+		w.Header().Set("Retry-After", strconv.Itoa(int(gesperrt.Noch.Seconds())+1))
+		a.writeError(w, r, &Antwortfehler{Status: http.StatusTooManyRequests, Message: gesperrt.Error()})
+	case errors.Is(err, zugang.ErrFalscheAnmeldung), errors.As(err, &abgelehnt):
+		a.writeError(w, r, &Antwortfehler{Status: http.StatusUnauthorized, Message: err.Error()})
+	case err != nil:
+		a.writeError(w, r, err)
+	default:
+		a.tokenFuer(w, r, k)
+	}
+}
+
+func (a *api) ssoAnmeldung(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Ticket string }
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	service := basisURL(r) + "/eAbwasser/login"
+	if a.deps.Zugang.PublicURL != "" {
+		service = strings.TrimRight(a.deps.Zugang.PublicURL, "/") + "/eAbwasser/login"
+	}
+	k, err := a.deps.Zugang.SSO(r.Context(), in.Ticket, service)
+	if errors.Is(err, zugang.ErrSSO) {
+		a.writeError(w, r, &Antwortfehler{Status: http.StatusForbidden, Message: err.Error()})
+		return
+	}
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	a.tokenFuer(w, r, k)
+}
+
+func (a *api) registrierung(w http.ResponseWriter, r *http.Request) {
+	var in zugang.Registrierung
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if err := a.deps.Zugang.Registrieren(r.Context(), in, basisURL(r), Metadaten(r)); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"email": strings.TrimSpace(in.Email)})
+}
+
+func (a *api) doubleOptIn(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, 4096))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	token := strings.Trim(strings.TrimSpace(string(body)), `"`)
+	ok, err := a.deps.Zugang.Bestaetigen(r.Context(), token, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, ok)
+}
+
+func (a *api) passwortVergessen(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Username string }
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if err := a.deps.Zugang.PasswortVergessen(r.Context(), in.Username, basisURL(r), Metadaten(r)); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Email zum Zurücksetzen des Passworts gesendet."})
+}
+
+func (a *api) passwortZuruecksetzen(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Password, Token string }
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if err := a.deps.Zugang.PasswortZuruecksetzen(r.Context(), in.Token, in.Password, Metadaten(r)); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Passwort erfolgreich geändert."})
+}
+
+func (a *api) werteliste(liste string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		eintraege, err := wertelisten.Eintraege(r.Context(), a.deps.Pool, liste)
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		if eintraege == nil {
+			eintraege = []wertelisten.Eintrag{}
+		}
+		writeJSON(w, http.StatusOK, eintraege)
+	}
+}
+
+func (a *api) organisationenRegistrierung(w http.ResponseWriter, r *http.Request) {
+	orgs, err := konten.AktiveOrganisationen(r.Context(), a.deps.Pool)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if orgs == nil {
+		orgs = []konten.OrganisationAuswahl{}
+	}
+	writeJSON(w, http.StatusOK, orgs)
+}
+
+// eigeneID is the account id of the caller.
+func eigeneID(r *http.Request) (int64, error) {
+	b, _ := BenutzerAus(r.Context())
+	id, err := strconv.ParseInt(b.ID, 10, 64)
+	if err != nil {
+		return 0, ErrNichtAngemeldet
+	}
+	return id, nil
+}
+
+func (a *api) ich(w http.ResponseWriter, r *http.Request) {
+	id, err := eigeneID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	k, err := konten.NachID(r.Context(), a.deps.Pool, id)
+	if errors.Is(err, konten.ErrUnbekannt) {
+		a.writeError(w, r, ErrNichtAngemeldet)
+		return
+	}
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	p, err := a.deps.Zugang.ProfilVon(r.Context(), id)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	aktionen := berechtigung.Aktionen(k.FunktionaleRollen)
+	if aktionen == nil {
+		aktionen = []berechtigung.Aktion{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"id": k.ID, "benutzername": k.Benutzername, "vorname": k.Person.Vorname, "name": k.Person.Name,
+		"email": k.Person.Email, "funktionaleRollen": k.FunktionaleRollen,
+		"globaleRolle": konto.Anwender{FunktionaleRollen: k.FunktionaleRollen}.GlobaleRolle(),
+		"behoerde":     k.Behoerde, "gueltigBis": k.GueltigBis.Format("2006-01-02"), "person": p.Person, "aktionen": aktionen,
+	})
+}
+
+func (a *api) profil(w http.ResponseWriter, r *http.Request) {
+	id, err := eigeneID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	p, err := a.deps.Zugang.ProfilVon(r.Context(), id)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+func (a *api) profilSpeichern(w http.ResponseWriter, r *http.Request) {
+	id, err := eigeneID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	var in zugang.Profil
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	abgemeldet, err := a.deps.Zugang.ProfilSpeichern(r.Context(), id, in, basisURL(r), Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": "Das Profil wurde erfolgreich aktualisiert.", "abgemeldet": abgemeldet})
+}
+
+func (a *api) anwenderStatus(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil {
+		a.writeError(w, r, validierung.NichtGefunden)
+		return
+	}
+	var in struct{ Status string }
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if err := a.deps.Zugang.SetzeStatus(r.Context(), id, in.Status, basisURL(r), Metadaten(r)); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	msg := "Der Zugang wurde freigeschaltet."
+	if in.Status == string(konto.Inaktiv) {
+		msg = "Der Zugang wurde deaktiviert."
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": msg})
+}

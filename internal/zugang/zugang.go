@@ -1,0 +1,467 @@
+// Package zugang is the application service of accounts: login (password and SSO),
+// registration with e-mail confirmation, activation, password reset and profile. It turns
+// requests into commands of domain/konto, creates one-time tokens and hashes, and sends the
+// mails. The HTTP layer stays thin on top of it.
+package zugang
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/drossel"
+	"github.com/eabwasser/eabwasser/internal/mail"
+	"github.com/eabwasser/eabwasser/internal/sso"
+	"github.com/eabwasser/eabwasser/projections/konten"
+)
+
+// Dienst is the access service.
+type Dienst struct {
+	Store          *eventstore.Store
+	Mail           mail.Versand
+	Drossel        *drossel.Drossel
+	SSOValidateURL string // CAS validation endpoint; empty: SSO is off
+	PublicURL      string // e.g. https://eabwasser.example; empty: taken from the request
+	Log            *slog.Logger
+	Jetzt          func() time.Time
+	HTTPClient     *http.Client
+}
+
+// Lifetimes of the one-time links.
+const (
+	BestaetigungGueltig  = 72 * time.Hour
+	ZuruecksetzenGueltig = 24 * time.Hour
+	ErstpasswortGueltig  = 7 * 24 * time.Hour
+)
+
+// Messages of login and SSO.
+var (
+	ErrFalscheAnmeldung = errors.New("Benutzername oder Passwort ist falsch.")
+	ErrSSO              = errors.New("Sie konnten nicht per SSO angemeldet werden")
+)
+
+// Gesperrt is answered with 429 after too many failed logins.
+type Gesperrt struct{ Noch time.Duration }
+
+func (g *Gesperrt) Error() string {
+	min := int(g.Noch.Minutes()) + 1
+	return fmt.Sprintf("Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in %d Minuten erneut.", min)
+}
+
+// Abgelehnt carries why an existing account may not log in (401 with this message).
+type Abgelehnt struct{ Grund string }
+
+func (a *Abgelehnt) Error() string { return a.Grund }
+
+func (d *Dienst) jetzt() time.Time {
+	if d.Jetzt != nil {
+		return d.Jetzt()
+	}
+	return time.Now()
+}
+
+// Anmelden checks user name and password of a login from addr.
+func (d *Dienst) Anmelden(ctx context.Context, benutzername, passwort, addr string) (konten.Konto, error) {
+	var s validierung.Sammler
+	s.Pflicht("username", strings.TrimSpace(benutzername))
+	s.Pflicht("password", passwort)
+	if err := s.Err(); err != nil {
+		return konten.Konto{}, err
+	}
+	keys := []string{drossel.Benutzer(benutzername), drossel.Adresse(addr)}
+	if gesperrt, noch := d.Drossel.Gesperrt(keys...); gesperrt {
+		return konten.Konto{}, &Gesperrt{Noch: noch}
+	}
+	k, err := konten.NachBenutzername(ctx, d.Store.Pool(), strings.TrimSpace(benutzername))
+	if errors.Is(err, konten.ErrUnbekannt) || (err == nil && (k.PasswortHash == "" ||
+		bcrypt.CompareHashAndPassword([]byte(k.PasswortHash), []byte(passwort)) != nil)) {
+		if errors.Is(err, konten.ErrUnbekannt) {
+			// the same work as for a known user, so timing does not tell which names exist
+			_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(passwort))
+		}
+		if gesperrt, noch := d.Drossel.Fehlversuch(keys...); gesperrt {
+			return konten.Konto{}, &Gesperrt{Noch: noch}
+		}
+		return konten.Konto{}, ErrFalscheAnmeldung
+	}
+	if err != nil {
+		return konten.Konto{}, err
+	}
+	if err := d.anmeldbar(ctx, k); err != nil {
+		return konten.Konto{}, err
+	}
+	d.Drossel.Erfolg(drossel.Benutzer(benutzername))
+	return k, nil
+}
+
+var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("kein-echtes-passwort-1"), bcrypt.DefaultCost)
+
+func (d *Dienst) anmeldbar(ctx context.Context, k konten.Konto) error {
+	a, _, err := konto.Decider.Load(ctx, d.Store, k.ID)
+	if err != nil {
+		return err
+	}
+	if grund := a.Anmeldbar(d.jetzt()); grund != "" {
+		return &Abgelehnt{Grund: grund}
+	}
+	return nil
+}
+
+// SSO logs in with a CAS ticket. Any failure is ErrSSO (403); the reason goes to the log.
+func (d *Dienst) SSO(ctx context.Context, ticket, service string) (konten.Konto, error) {
+	if d.SSOValidateURL == "" {
+		d.Log.Warn("SSO-Anmeldung ohne SSO_VALIDATE_URL")
+		return konten.Konto{}, ErrSSO
+	}
+	name, err := sso.Pruefe(ctx, d.HTTPClient, d.SSOValidateURL, service, ticket)
+	if err != nil {
+		d.Log.Warn("SSO-Ticket abgelehnt", "error", err)
+		return konten.Konto{}, ErrSSO
+	}
+	k, err := konten.NachBenutzername(ctx, d.Store.Pool(), name)
+	if err != nil {
+		d.Log.Warn("SSO-Benutzer unbekannt", "benutzername", name)
+		return konten.Konto{}, ErrSSO
+	}
+	if err := d.anmeldbar(ctx, k); err != nil {
+		d.Log.Warn("SSO-Benutzer darf sich nicht anmelden", "benutzername", name, "grund", err)
+		return konten.Konto{}, ErrSSO
+	}
+	return k, nil
+}
+
+// PruefeSitzung tells whether an account id with a session counter may still act.
+func (d *Dienst) PruefeSitzung(ctx context.Context, id string, sitzung int) error {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return konten.ErrUnbekannt
+	}
+	status, gueltigBis, aktuell, err := konten.Sitzung(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return err
+	}
+	if status != string(konto.Aktiv) || !d.jetzt().Before(gueltigBis) || aktuell != sitzung {
+		return errors.New("zugang: session ended")
+	}
+	return nil
+}
+
+// neuesToken returns a random link token and what the domain keeps of it.
+func (d *Dienst) neuesToken(gueltig time.Duration) (string, konto.Token) {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	t := hex.EncodeToString(b)
+	return t, konto.Token{Hash: TokenHash(t), Ablauf: d.jetzt().Add(gueltig)}
+}
+
+// TokenHash is what is stored of a link token.
+func TokenHash(t string) string {
+	h := sha256.Sum256([]byte(strings.TrimSpace(t)))
+	return hex.EncodeToString(h[:])
+}
+
+// Hash hashes a password (bcrypt).
+func Hash(passwort string) (string, error) {
+	h, err := bcrypt.GenerateFromPassword([]byte(passwort), bcrypt.DefaultCost)
+	return string(h), err
+}
+
+func (d *Dienst) link(basis, pfad string, query url.Values) string {
+	if d.PublicURL != "" {
+		basis = strings.TrimRight(d.PublicURL, "/")
+	}
+	return basis + "/eAbwasser/" + pfad + "?" + query.Encode()
+}
+
+// Registrierung are the fields of the registration form.
+type Registrierung struct {
+	Organisation     int64    `json:"organisation"`
+	FunktionaleRolle []string `json:"funktionaleRolle"`
+	Anrede           string   `json:"anrede"`
+	Titel            string   `json:"titel"`
+	Name             string   `json:"name"`
+	Vorname          string   `json:"vorname"`
+	Email            string   `json:"email"`
+	Telefon          string   `json:"telefon"`
+	Mobil            string   `json:"mobil"`
+	Dsgvo            bool     `json:"dsgvo"`
+}
+
+// Registrieren creates an account awaiting e-mail confirmation and sends the link. basis is
+// the scheme and host the visitor used (when PUBLIC_URL is not configured).
+func (d *Dienst) Registrieren(ctx context.Context, r Registrierung, basis string, md eventstore.Metadata) error {
+	email := strings.TrimSpace(r.Email)
+	if email != "" {
+		if _, err := konten.NachBenutzername(ctx, d.Store.Pool(), email); err == nil {
+			return validierung.Feld("email", "Für diese E-Mail-Adresse besteht bereits ein Konto.")
+		}
+	}
+	if r.Organisation != 0 {
+		if ok, err := d.organisationAktiv(ctx, r.Organisation); err != nil {
+			return err
+		} else if !ok {
+			return validierung.Feld("organisation", "Die gewählte Organisation gibt es nicht.")
+		}
+	}
+	token, t := d.neuesToken(BestaetigungGueltig)
+	id, err := eventstore.NextID(ctx, d.Store, "anwender_id_seq")
+	if err != nil {
+		return err
+	}
+	md.ActorID, md.ActorName = "anwender-"+strconv.FormatInt(id, 10), strings.TrimSpace(r.Vorname+" "+r.Name)
+	_, err = konto.Decider.Handle(ctx, d.Store, id, -1, konto.Registriere{
+		Person: konto.Person{Anrede: r.Anrede, Titel: r.Titel, Name: r.Name, Vorname: r.Vorname, Email: email,
+			Telefon: r.Telefon, Mobil: r.Mobil, OrganisationID: r.Organisation},
+		FunktionaleRollen: r.FunktionaleRolle, Dsgvo: r.Dsgvo, Bestaetigung: t, Jetzt: d.jetzt(),
+	}, md)
+	if isUniqueViolation(err) {
+		return validierung.Feld("email", "Für diese E-Mail-Adresse besteht bereits ein Konto.")
+	}
+	if err != nil {
+		return err
+	}
+	return d.Mail.Senden(ctx, mail.Nachricht{An: email, Betreff: "eAbwasser: Bitte bestätigen Sie Ihre E-Mail-Adresse",
+		Text: fmt.Sprintf("Guten Tag %s %s,\n\nvielen Dank für Ihre Registrierung bei eAbwasser. Bitte bestätigen Sie Ihre "+
+			"E-Mail-Adresse über diesen Link (gültig %d Stunden):\n\n%s\n\nDanach prüft die Administration Ihre Registrierung "+
+			"und schaltet Ihren Zugang frei.\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
+			strings.TrimSpace(r.Anrede), strings.TrimSpace(r.Name), int(BestaetigungGueltig.Hours()),
+			d.link(basis, "doubleoptin", url.Values{"t": {token}}))})
+}
+
+func (d *Dienst) organisationAktiv(ctx context.Context, id int64) (bool, error) {
+	var ok bool
+	err := d.Store.Pool().QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM organisation WHERE id = $1 AND status = 'AKTIV')`, id).Scan(&ok)
+	return ok, err
+}
+
+// Bestaetigen confirms an e-mail address with the link token; false for a bad, used or
+// expired token.
+func (d *Dienst) Bestaetigen(ctx context.Context, token string, md eventstore.Metadata) (bool, error) {
+	id, err := konten.NachToken(ctx, d.Store.Pool(), TokenHash(token), konten.TokenBestaetigung)
+	if errors.Is(err, konten.ErrUnbekannt) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	md.ActorID = "anwender-" + strconv.FormatInt(id, 10)
+	_, err = konto.Decider.Handle(ctx, d.Store, id, -1, konto.BestaetigeEmail{TokenHash: TokenHash(token), Jetzt: d.jetzt()}, md)
+	var f *validierung.Fehler
+	if errors.As(err, &f) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// PasswortVergessen sends a reset link if the user exists; the caller answers the same
+// either way.
+func (d *Dienst) PasswortVergessen(ctx context.Context, benutzername, basis string, md eventstore.Metadata) error {
+	if strings.TrimSpace(benutzername) == "" {
+		return validierung.Feld("username", konto.MsgPflicht)
+	}
+	k, err := konten.NachBenutzername(ctx, d.Store.Pool(), strings.TrimSpace(benutzername))
+	if errors.Is(err, konten.ErrUnbekannt) {
+		d.Log.Info("Passwort-Zurücksetzen für unbekannten Benutzernamen angefordert")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return d.sendeZuruecksetzen(ctx, k, basis, ZuruecksetzenGueltig, md,
+		"eAbwasser: Passwort zurücksetzen",
+		"für Ihren Zugang zu eAbwasser wurde das Zurücksetzen des Passworts angefordert. Über diesen Link können Sie ein neues Passwort vergeben (gültig %d Stunden):\n\n%s\n\nWenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.")
+}
+
+func (d *Dienst) sendeZuruecksetzen(ctx context.Context, k konten.Konto, basis string, gueltig time.Duration, md eventstore.Metadata, betreff, text string) error {
+	token, t := d.neuesToken(gueltig)
+	if _, err := konto.Decider.Handle(ctx, d.Store, k.ID, -1, konto.FordereZuruecksetzenAn{Token: t}, md); err != nil {
+		return err
+	}
+	return d.Mail.Senden(ctx, mail.Nachricht{An: k.Person.Email, Betreff: betreff,
+		Text: fmt.Sprintf("Guten Tag %s %s,\n\n"+text+"\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
+			k.Person.Anrede, k.Person.Name, int(gueltig.Hours()), d.link(basis, "password-reset", url.Values{"token": {token}}))})
+}
+
+// PasswortZuruecksetzen sets a new password with a reset token.
+func (d *Dienst) PasswortZuruecksetzen(ctx context.Context, token, passwort string, md eventstore.Metadata) error {
+	if strings.TrimSpace(token) == "" || passwort == "" {
+		return validierung.Regel("Bitte füllen Sie beide Passwortfelder aus.")
+	}
+	id, err := konten.NachToken(ctx, d.Store.Pool(), TokenHash(token), konten.TokenZuruecksetzen)
+	if errors.Is(err, konten.ErrUnbekannt) {
+		return validierung.Regel(konto.MsgUngueltigerLink)
+	}
+	if err != nil {
+		return err
+	}
+	if err := konto.PruefePasswort(passwort); err != nil {
+		return err
+	}
+	hash, err := Hash(passwort)
+	if err != nil {
+		return err
+	}
+	md.ActorID = "anwender-" + strconv.FormatInt(id, 10)
+	_, err = konto.Decider.Handle(ctx, d.Store, id, -1, konto.SetzePasswortZurueck{TokenHash: TokenHash(token),
+		Passwort: passwort, PasswortHash: hash, Jetzt: d.jetzt()}, md)
+	return err
+}
+
+// SetzeStatus activates or deactivates an account (administrators). An account activated for
+// the first time without a password gets a mail with a link to set one.
+func (d *Dienst) SetzeStatus(ctx context.Context, id int64, status, basis string, md eventstore.Metadata) error {
+	var cmd any
+	switch status {
+	case string(konto.Aktiv):
+		cmd = konto.Aktiviere{Jetzt: d.jetzt()}
+	case string(konto.Inaktiv):
+		cmd = konto.Deaktiviere{}
+	default:
+		return validierung.Feld("status", "Der Status muss AKTIV oder INAKTIV sein.")
+	}
+	k, err := konten.NachID(ctx, d.Store.Pool(), id)
+	if errors.Is(err, konten.ErrUnbekannt) {
+		return validierung.NichtGefunden
+	}
+	if err != nil {
+		return err
+	}
+	out, err := konto.Decider.Handle(ctx, d.Store, id, -1, cmd, md)
+	if err != nil || len(out.Events) == 0 || status != string(konto.Aktiv) {
+		return err
+	}
+	k.Person.Email = strings.TrimSpace(k.Person.Email)
+	if k.PasswortHash == "" {
+		return d.sendeZuruecksetzen(ctx, k, basis, ErstpasswortGueltig, md, "Ihr Zugang zu eAbwasser wurde freigeschaltet",
+			"Ihr Zugang zu eAbwasser wurde freigeschaltet. Ihr Benutzername ist Ihre E-Mail-Adresse. Bitte vergeben Sie über diesen Link Ihr Passwort (gültig %d Stunden):\n\n%s")
+	}
+	return d.Mail.Senden(ctx, mail.Nachricht{An: k.Person.Email, Betreff: "Ihr Zugang zu eAbwasser wurde freigeschaltet",
+		Text: fmt.Sprintf("Guten Tag %s %s,\n\nIhr Zugang zu eAbwasser wurde freigeschaltet. Sie können sich mit Ihrem Benutzernamen %s anmelden:\n\n%s\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
+			k.Person.Anrede, k.Person.Name, k.Benutzername, d.link(basis, "login", url.Values{}))})
+}
+
+// Profil is what the profile screen shows and saves.
+type Profil struct {
+	Benutzername string       `json:"benutzername"`
+	Passwort     string       `json:"passwort,omitempty"`
+	Email        string       `json:"email"`
+	Person       ProfilPerson `json:"person"`
+	Version      int          `json:"version"`
+}
+
+// ProfilPerson are the person fields of the profile.
+type ProfilPerson struct {
+	Anrede       string               `json:"anrede"`
+	Titel        string               `json:"titel"`
+	Name         string               `json:"name"`
+	Vorname      string               `json:"vorname"`
+	Email        string               `json:"email"`
+	Telefon      string               `json:"telefon"`
+	Mobil        string               `json:"mobil"`
+	Organisation *OrganisationVerweis `json:"organisation"`
+}
+
+// OrganisationVerweis names an organisation.
+type OrganisationVerweis struct {
+	ID          int64  `json:"id"`
+	Bezeichnung string `json:"bezeichnung"`
+}
+
+// ProfilVon reads the profile of an account.
+func (d *Dienst) ProfilVon(ctx context.Context, id int64) (Profil, error) {
+	k, err := konten.NachID(ctx, d.Store.Pool(), id)
+	if errors.Is(err, konten.ErrUnbekannt) {
+		return Profil{}, validierung.NichtGefunden
+	}
+	if err != nil {
+		return Profil{}, err
+	}
+	p := k.Person
+	out := Profil{Benutzername: k.Benutzername, Email: p.Email, Version: k.Version, Person: ProfilPerson{
+		Anrede: p.Anrede, Titel: p.Titel, Name: p.Name, Vorname: p.Vorname, Email: p.Email, Telefon: p.Telefon, Mobil: p.Mobil}}
+	if p.OrganisationID != 0 {
+		out.Person.Organisation = &OrganisationVerweis{ID: p.OrganisationID, Bezeichnung: k.Organisation}
+	}
+	return out, nil
+}
+
+// ProfilSpeichern saves the profile and reports whether the session has ended. A changed
+// e-mail address gets a confirmation mail; it counts once confirmed.
+func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis string, md eventstore.Metadata) (abgemeldet bool, err error) {
+	vorher, _, err := konto.Decider.Load(ctx, d.Store, id)
+	if err != nil {
+		return false, err
+	}
+	if !vorher.Existiert {
+		return false, validierung.NichtGefunden
+	}
+	email := strings.TrimSpace(p.Person.Email)
+	if email == "" {
+		email = strings.TrimSpace(p.Email)
+	}
+	if name := strings.TrimSpace(p.Benutzername); !strings.EqualFold(name, vorher.Benutzername) {
+		if _, err := konten.NachBenutzername(ctx, d.Store.Pool(), name); err == nil {
+			return false, validierung.Feld("benutzername", "Dieser Benutzername ist bereits vergeben.")
+		}
+	}
+	cmd := konto.AendereProfil{Benutzername: p.Benutzername, Passwort: p.Passwort, Person: konto.Person{
+		Anrede: p.Person.Anrede, Titel: p.Person.Titel, Name: p.Person.Name, Vorname: p.Person.Vorname,
+		Email: email, Telefon: p.Person.Telefon, Mobil: p.Person.Mobil}}
+	if p.Passwort != "" {
+		if err := konto.PruefePasswort(p.Passwort); err != nil {
+			return false, err
+		}
+		if cmd.PasswortHash, err = Hash(p.Passwort); err != nil {
+			return false, err
+		}
+	}
+	token, t := d.neuesToken(BestaetigungGueltig)
+	cmd.Bestaetigung = t
+	expected := -1
+	if p.Version > 0 {
+		expected = p.Version
+	}
+	out, err := konto.Decider.Handle(ctx, d.Store, id, expected, cmd, md)
+	if isUniqueViolation(err) {
+		return false, validierung.Feld("benutzername", "Dieser Benutzername ist bereits vergeben.")
+	}
+	if err != nil {
+		return false, err
+	}
+	var decided []eventstore.DomainEvent
+	for _, e := range out.Events {
+		de, err := konto.Decode(e.Type, e.Data)
+		if err != nil {
+			return false, err
+		}
+		decided = append(decided, de)
+		if _, ok := de.(konto.EmailAenderungAngefordert); ok {
+			err := d.Mail.Senden(ctx, mail.Nachricht{An: email, Betreff: "eAbwasser: Bitte bestätigen Sie Ihre neue E-Mail-Adresse",
+				Text: fmt.Sprintf("Guten Tag %s %s,\n\nbitte bestätigen Sie Ihre neue E-Mail-Adresse für eAbwasser über diesen Link (gültig %d Stunden):\n\n%s\n\nBis dahin ist keine Anmeldung möglich.\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
+					p.Person.Anrede, p.Person.Name, int(BestaetigungGueltig.Hours()), d.link(basis, "doubleoptin", url.Values{"t": {token}}))})
+			if err != nil {
+				return true, err
+			}
+		}
+	}
+	return konto.AbmeldungNoetig(decided, vorher), nil
+}
+
+func isUniqueViolation(err error) bool {
+	var pgErr interface{ SQLState() string }
+	return errors.As(err, &pgErr) && pgErr.SQLState() == "23505"
+}
