@@ -20,9 +20,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
-	"github.com/eabwasser/eabwasser/domain/konto"
-	"github.com/eabwasser/eabwasser/domain/organisation"
-	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/frontend"
 	"github.com/eabwasser/eabwasser/httpapi"
@@ -31,11 +28,10 @@ import (
 	"github.com/eabwasser/eabwasser/internal/mail"
 	"github.com/eabwasser/eabwasser/internal/natsbus"
 	"github.com/eabwasser/eabwasser/internal/schema"
+	"github.com/eabwasser/eabwasser/internal/schreibmodell"
 	"github.com/eabwasser/eabwasser/internal/zugang"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/konten"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
 // Projections are all asynchronous read models, in the order they are started.
@@ -44,13 +40,7 @@ func Projections() []projections.Projection {
 }
 
 // NewStore returns the event store on pool with every inline projection registered.
-func NewStore(pool *pgxpool.Pool) *eventstore.Store {
-	s := eventstore.New(pool)
-	s.Inline(werteliste.StreamType, wertelisten.Inline)
-	s.Inline(konto.StreamType, eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender))
-	s.Inline(organisation.StreamType, eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation))
-	return s
-}
+func NewStore(pool *pgxpool.Pool) *eventstore.Store { return schreibmodell.Store(pool) }
 
 // App is an opened database (and, for Serve, NATS).
 type App struct {

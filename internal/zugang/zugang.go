@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -58,8 +59,11 @@ var (
 type Gesperrt struct{ Noch time.Duration }
 
 func (g *Gesperrt) Error() string {
-	min := int(g.Noch.Minutes()) + 1
-	return fmt.Sprintf("Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in %d Minuten erneut.", min)
+	minuten := int(math.Ceil(g.Noch.Minutes()))
+	if minuten <= 1 {
+		return "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in einer Minute erneut."
+	}
+	return fmt.Sprintf("Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in %d Minuten erneut.", minuten)
 }
 
 // Abgelehnt carries why an existing account may not log in (401 with this message).

@@ -1,0 +1,320 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/eabwasser/eabwasser/internal/drossel"
+	"github.com/eabwasser/eabwasser/internal/mail"
+	"github.com/eabwasser/eabwasser/internal/mail/mailtest"
+	"github.com/eabwasser/eabwasser/internal/schreibmodell"
+	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/zugang"
+	"github.com/eabwasser/eabwasser/projections/konten"
+)
+
+type kontoWelt struct {
+	*testServer
+	smtp   *mailtest.Server
+	dienst *zugang.Dienst
+	jetzt  time.Time
+}
+
+// newKontoWelt is the real router with the real access service on a fresh database with the
+// demo data, mails going over SMTP to a server of the test.
+func newKontoWelt(t *testing.T, ssoURL string) *kontoWelt {
+	t.Helper()
+	pool, _ := testdb.New(t)
+	store := schreibmodell.Store(pool)
+	if _, err := seed.Demo(context.Background(), store); err != nil {
+		t.Fatal(err)
+	}
+	smtp := mailtest.Start(t)
+	versand, err := mail.Neu(smtp.URL(), "", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &kontoWelt{smtp: smtp, jetzt: time.Now()}
+	w.dienst = &zugang.Dienst{Store: store, Mail: versand, Drossel: drossel.Standard(), SSOValidateURL: ssoURL,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), PublicURL: "https://eabwasser.example",
+		Jetzt: func() time.Time { return w.jetzt }}
+	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst,
+		PruefeSitzung: func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
+	}, nil)
+	return w
+}
+
+func (w *kontoWelt) send(t *testing.T, method, path string, body any, token string) antwort {
+	t.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(b)
+	default:
+		j, _ := json.Marshal(b)
+		r = strings.NewReader(string(j))
+	}
+	h := []string{"Content-Type", "application/json"}
+	if token != "" {
+		h = append(h, "Authorization", "Bearer "+token)
+	}
+	return w.do(t, method, path, r, h...)
+}
+
+func (w *kontoWelt) login(t *testing.T, name, passwort string) string {
+	t.Helper()
+	a := w.send(t, "POST", "/api/authenticate/", map[string]string{"username": name, "password": passwort}, "")
+	if a.Code != 200 {
+		t.Fatalf("login %s: %d %s", name, a.Code, a.Body.String())
+	}
+	return a.json(t)["token"].(string)
+}
+
+func (w *kontoWelt) mail(t *testing.T, an, linkTeil string) (mailtest.Empfangen, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	m, err := w.smtp.Warte(ctx, an)
+	if err != nil {
+		t.Fatalf("no mail to %s: %v", an, err)
+	}
+	return m, mailtest.Link(m.Text, linkTeil)
+}
+
+func queryParam(t *testing.T, link, name string) string {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil || u.Query().Get(name) == "" {
+		t.Fatalf("link %q has no %s", link, name)
+	}
+	return u.Query().Get(name)
+}
+
+func TestLogin_RequiredFieldsWrongPasswordAndRateLimit(t *testing.T) {
+	w := newKontoWelt(t, "")
+	a := w.send(t, "POST", "/api/authenticate", map[string]string{}, "")
+	m := wantFehler(t, a, 400, "Dieses Feld ist ein Pflichtfeld.")
+	if ve := m["validationErrors"].(map[string]any); ve["username"] != "Dieses Feld ist ein Pflichtfeld." || ve["password"] != "Dieses Feld ist ein Pflichtfeld." {
+		t.Fatalf("validationErrors = %v", ve)
+	}
+	for _, name := range []string{"betreiber", "gibt-es-nicht"} {
+		a = w.send(t, "POST", "/api/authenticate/", map[string]string{"username": name, "password": "falsch"}, "")
+		wantFehler(t, a, 401, "Benutzername oder Passwort ist falsch.")
+		if strings.Contains(a.Body.String(), "token") {
+			t.Fatal("token in a refused login")
+		}
+	}
+	for i := 0; i < 3; i++ {
+		w.send(t, "POST", "/api/authenticate/", map[string]string{"username": "betreiber", "password": "falsch"}, "")
+	}
+	a = w.send(t, "POST", "/api/authenticate/", map[string]string{"username": "betreiber", "password": "falsch"}, "")
+	wantFehler(t, a, 429, "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.")
+	a = w.send(t, "POST", "/api/authenticate/", map[string]string{"username": "betreiber", "password": seed.DemoPasswort}, "")
+	if a.Code != 429 {
+		t.Fatalf("locked account logged in: %d", a.Code)
+	}
+	tok := w.login(t, "fachadmin", seed.DemoPasswort)
+	me := w.send(t, "GET", "/api/me", nil, tok).json(t)
+	if me["benutzername"] != "fachadmin" || me["globaleRolle"] != "ADMIN" || !strings.Contains(fmt.Sprint(me["aktionen"]), "AUDIT_LESEN") {
+		t.Fatalf("me = %v", me)
+	}
+}
+
+func TestLogin_InactiveAndExpiredAccountsCannotLogIn(t *testing.T) {
+	w := newKontoWelt(t, "")
+	admin := w.login(t, "systemadmin", seed.DemoPasswort)
+	k, _ := konten.NachBenutzername(context.Background(), w.dienst.Store.Pool(), "leser_organisation")
+	betreiberToken := w.login(t, "leser_organisation", seed.DemoPasswort)
+	a := w.send(t, "PUT", "/api/anwender/"+strconv.FormatInt(k.ID, 10)+"/status", map[string]string{"status": "INAKTIV"}, admin)
+	if a.Code != 200 {
+		t.Fatalf("deactivate: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, w.send(t, "POST", "/api/authenticate/", map[string]string{"username": "leser_organisation", "password": seed.DemoPasswort}, ""),
+		401, "Ihr Zugang ist deaktiviert. Bitte wenden Sie sich an die Administration.")
+	// the session of the deactivated account ends at once
+	wantFehler(t, w.send(t, "GET", "/api/me", nil, betreiberToken), 401, textNichtAngemeldet)
+
+	w.jetzt = w.jetzt.AddDate(1, 0, 1) // organisation accounts are valid 12 months
+	wantFehler(t, w.send(t, "POST", "/api/authenticate/", map[string]string{"username": "beauftragter", "password": seed.DemoPasswort}, ""),
+		401, "Ihr Zugang ist abgelaufen. Bitte wenden Sie sich an die Administration.")
+	w.login(t, "zust_sbd", seed.DemoPasswort) // authority accounts until 3000
+
+	wantFehler(t, w.send(t, "PUT", "/api/anwender/"+strconv.FormatInt(k.ID, 10)+"/status", map[string]string{"status": "AKTIV"},
+		w.login(t, "fachadmin", seed.DemoPasswort)), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+}
+
+func TestRegistrierung_MailConfirmActivateSetPasswordLogin(t *testing.T) {
+	w := newKontoWelt(t, "")
+	a := w.send(t, "POST", "/api/registrierung/", map[string]any{"email": "kaputt", "telefon": "12a"}, "")
+	m := wantFehler(t, a, 400, a.json(t)["message"].(string))
+	ve := m["validationErrors"].(map[string]any)
+	for k, v := range map[string]string{"organisation": "Dieses Feld ist ein Pflichtfeld.", "funktionaleRolle": "Es muss mindestens ein Element ausgewaehlt werden",
+		"anrede": "Dieses Feld ist ein Pflichtfeld.", "name": "Dieses Feld ist ein Pflichtfeld.", "vorname": "Dieses Feld ist ein Pflichtfeld.",
+		"email": "Das Feld muss eine gültige E-Mail Adresse enthalten!", "telefon": "Nur Ziffern und als Trennzeichen „-“ sind zulässig.",
+		"dsgvo": "Bitte stimmen Sie der Verarbeitung Ihrer Daten zu."} {
+		if ve[k] != v {
+			t.Errorf("%s: %v, want %q", k, ve[k], v)
+		}
+	}
+	orgs := w.send(t, "GET", "/api/organisation/auswahlRegistrierung/", nil, "")
+	var liste []struct {
+		ID          int64
+		Bezeichnung string
+	}
+	_ = json.Unmarshal(orgs.Body.Bytes(), &liste)
+	if len(liste) != 2 || liste[0].Bezeichnung != "Klärwerk Rheinaue GmbH" {
+		t.Fatalf("organisations = %s", orgs.Body.String())
+	}
+	reg := map[string]any{"organisation": liste[0].ID, "funktionaleRolle": []string{"BETREIBER"}, "anrede": "Frau",
+		"name": "Groß", "vorname": "Jürgen", "email": "juergen.gross@example.org", "telefon": "0261-4711", "dsgvo": true}
+	if a := w.send(t, "POST", "/api/registrierung", reg, ""); a.Code != 201 {
+		t.Fatalf("register: %d %s", a.Code, a.Body.String())
+	}
+	if a := w.send(t, "POST", "/api/registrierung", reg, ""); a.Code != 400 || !strings.Contains(a.Body.String(), "bereits ein Konto") {
+		t.Fatalf("second registration: %d %s", a.Code, a.Body.String())
+	}
+	mailText, link := w.mail(t, "juergen.gross@example.org", "/eAbwasser/doubleoptin?t=")
+	if !strings.HasPrefix(link, "https://eabwasser.example/eAbwasser/doubleoptin?t=") || !strings.Contains(mailText.Text, "Groß") {
+		t.Fatalf("mail: %q link %q", mailText.Text, link)
+	}
+	t0 := queryParam(t, link, "t")
+	if a := w.send(t, "POST", "/api/doubleoptin/confirm/", "falsch", ""); strings.TrimSpace(a.Body.String()) != "false" {
+		t.Fatalf("wrong token confirmed: %s", a.Body.String())
+	}
+	if a := w.send(t, "POST", "/api/doubleoptin/confirm/", t0, ""); a.Code != 200 || strings.TrimSpace(a.Body.String()) != "true" {
+		t.Fatalf("confirm: %d %s", a.Code, a.Body.String())
+	}
+	if a := w.send(t, "POST", "/api/doubleoptin/confirm/", t0, ""); strings.TrimSpace(a.Body.String()) != "false" {
+		t.Fatal("token used twice")
+	}
+	k, _ := konten.NachBenutzername(context.Background(), w.dienst.Store.Pool(), "juergen.gross@example.org")
+	if k.Status != "BESTAETIGT" {
+		t.Fatalf("status %s", k.Status)
+	}
+	admin := w.login(t, "systemadmin", seed.DemoPasswort)
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anwender/%d/status", k.ID), map[string]string{"status": "AKTIV"}, admin); a.Code != 200 {
+		t.Fatalf("activate: %d %s", a.Code, a.Body.String())
+	}
+	m2, link := w.mail(t, "juergen.gross@example.org", "/eAbwasser/password-reset?token=")
+	if m2.Betreff != "Ihr Zugang zu eAbwasser wurde freigeschaltet" {
+		t.Fatalf("subject %q", m2.Betreff)
+	}
+	tok := queryParam(t, link, "token")
+	if a := w.send(t, "PUT", "/api/resetPassword/", map[string]string{"password": "Erstes-Passwort-7", "token": tok}, ""); a.Code != 200 {
+		t.Fatalf("set password: %d %s", a.Code, a.Body.String())
+	}
+	w.login(t, "Juergen.Gross@example.org", "Erstes-Passwort-7")
+}
+
+func TestPasswortReset_TokenWorksOnceAndUnknownUserIsNotRevealed(t *testing.T) {
+	w := newKontoWelt(t, "")
+	for _, name := range []string{"gibt-es-nicht", "betreiber2"} {
+		a := w.send(t, "POST", "/api/sendPasswordResetMail/", map[string]string{"username": name}, "")
+		if a.Code != 200 || a.json(t)["message"] != "Email zum Zurücksetzen des Passworts gesendet." {
+			t.Fatalf("%s: %d %s", name, a.Code, a.Body.String())
+		}
+	}
+	_, link := w.mail(t, "betreiber2@demo.eabwasser.example", "/eAbwasser/password-reset?token=")
+	tok := queryParam(t, link, "token")
+	a := w.send(t, "PUT", "/api/resetPassword/", map[string]string{"password": "kurz", "token": tok}, "")
+	if a.Code != 400 || a.json(t)["validationErrors"].(map[string]any)["passwort"] == nil {
+		t.Fatalf("weak password: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, w.send(t, "PUT", "/api/resetPassword/", map[string]string{"password": "Neues-Passwort-9", "token": "falsch"}, ""), 400, "Ungültiger Link.")
+	if a := w.send(t, "PUT", "/api/resetPassword/", map[string]string{"password": "Neues-Passwort-9", "token": tok}, ""); a.Code != 200 ||
+		a.json(t)["message"] != "Passwort erfolgreich geändert." {
+		t.Fatalf("reset: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, w.send(t, "PUT", "/api/resetPassword/", map[string]string{"password": "Neues-Passwort-10", "token": tok}, ""), 400, "Ungültiger Link.")
+	w.login(t, "betreiber2", "Neues-Passwort-9")
+	// an expired link
+	w.send(t, "POST", "/api/sendPasswordResetMail/", map[string]string{"username": "betreiber2"}, "")
+	_, link = w.mail(t, "betreiber2@demo.eabwasser.example", "token=")
+	w.jetzt = w.jetzt.Add(25 * time.Hour)
+	wantFehler(t, w.send(t, "PUT", "/api/resetPassword/", map[string]string{"password": "Neues-Passwort-11", "token": queryParam(t, link, "token")}, ""), 400, "Ungültiger Link.")
+}
+
+func TestProfil_ChangedEmailEndsSessionAndNeedsConfirmation(t *testing.T) {
+	w := newKontoWelt(t, "")
+	tok := w.login(t, "betreiber", seed.DemoPasswort)
+	p := w.send(t, "GET", "/api/profil/", nil, tok).json(t)
+	person := p["person"].(map[string]any)
+	if p["benutzername"] != "betreiber" || person["organisation"].(map[string]any)["bezeichnung"] != "Klärwerk Rheinaue GmbH" {
+		t.Fatalf("profil = %v", p)
+	}
+	person["telefon"] = "0261-999"
+	a := w.send(t, "PUT", "/api/profil/", p, tok)
+	if a.Code != 200 || a.json(t)["abgemeldet"] != false || a.json(t)["message"] != "Das Profil wurde erfolgreich aktualisiert." {
+		t.Fatalf("phone change: %d %s", a.Code, a.Body.String())
+	}
+	// the version the client saw is stale now: a second save with it is a conflict
+	a = w.send(t, "PUT", "/api/profil/", p, tok)
+	if a.Code != 409 {
+		t.Fatalf("stale save: %d %s", a.Code, a.Body.String())
+	}
+	p = w.send(t, "GET", "/api/profil/", nil, tok).json(t)
+	p["person"].(map[string]any)["email"] = "neu@example.org"
+	a = w.send(t, "PUT", "/api/profil/", p, tok)
+	if a.Code != 200 || a.json(t)["abgemeldet"] != true {
+		t.Fatalf("e-mail change: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, w.send(t, "GET", "/api/me", nil, tok), 401, textNichtAngemeldet)
+	wantFehler(t, w.send(t, "POST", "/api/authenticate/", map[string]string{"username": "betreiber", "password": seed.DemoPasswort}, ""),
+		401, "Ihre E-Mail-Adresse ist noch nicht bestätigt. Bitte folgen Sie dem Link in der Bestätigungsmail.")
+	_, link := w.mail(t, "neu@example.org", "doubleoptin?t=")
+	if a := w.send(t, "POST", "/api/doubleoptin/confirm/", queryParam(t, link, "t"), ""); strings.TrimSpace(a.Body.String()) != "true" {
+		t.Fatalf("confirm: %s", a.Body.String())
+	}
+	tok = w.login(t, "betreiber", seed.DemoPasswort)
+	if me := w.send(t, "GET", "/api/me", nil, tok).json(t); me["email"] != "neu@example.org" {
+		t.Fatalf("me = %v", me)
+	}
+}
+
+func TestSSO_ValidTicketLogsInInvalidTicketOrUnknownUserIs403(t *testing.T) {
+	cas := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Query().Get("ticket") {
+		case "ST-gut":
+			fmt.Fprint(w, `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>zust_sbb</cas:user></cas:authenticationSuccess></cas:serviceResponse>`)
+		case "ST-fremd":
+			fmt.Fprint(w, `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>niemand</cas:user></cas:authenticationSuccess></cas:serviceResponse>`)
+		default:
+			fmt.Fprint(w, `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_TICKET">nein</cas:authenticationFailure></cas:serviceResponse>`)
+		}
+	}))
+	defer cas.Close()
+	w := newKontoWelt(t, cas.URL+"/serviceValidate")
+	a := w.send(t, "POST", "/api/sso/", map[string]string{"ticket": "ST-gut"}, "")
+	if a.Code != 200 {
+		t.Fatalf("sso: %d %s", a.Code, a.Body.String())
+	}
+	if me := w.send(t, "GET", "/api/me", nil, a.json(t)["token"].(string)).json(t); me["benutzername"] != "zust_sbb" {
+		t.Fatalf("me = %v", me)
+	}
+	for _, ticket := range []string{"ST-kaputt", "ST-fremd", ""} {
+		wantFehler(t, w.send(t, "POST", "/api/sso/", map[string]string{"ticket": ticket}, ""), 403, "Sie konnten nicht per SSO angemeldet werden")
+	}
+}
+
+func TestWertelisten_AnredeUndTitel(t *testing.T) {
+	w := newKontoWelt(t, "")
+	a := w.send(t, "GET", "/api/anrede/", nil, "")
+	if a.Code != 200 || !strings.Contains(a.Body.String(), `"value":"Frau"`) {
+		t.Fatalf("anrede: %d %s", a.Code, a.Body.String())
+	}
+	if a := w.send(t, "GET", "/api/titel", nil, ""); !strings.Contains(a.Body.String(), `"value":"Dr."`) {
+		t.Fatalf("titel: %s", a.Body.String())
+	}
+}

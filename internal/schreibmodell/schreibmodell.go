@@ -1,0 +1,23 @@
+// Package schreibmodell assembles the write model: the event store with every inline
+// projection (current-state documents) registered.
+package schreibmodell
+
+import (
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/domain/organisation"
+	"github.com/eabwasser/eabwasser/domain/werteliste"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
+)
+
+// Store returns the event store on pool with every inline projection registered.
+func Store(pool *pgxpool.Pool) *eventstore.Store {
+	s := eventstore.New(pool)
+	s.Inline(werteliste.StreamType, wertelisten.Inline)
+	s.Inline(konto.StreamType, eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender))
+	s.Inline(organisation.StreamType, eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation))
+	return s
+}
