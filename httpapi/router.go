@@ -89,6 +89,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 
 		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit", a.audit)
 		a.kontoRoutes(r)
+		a.wertelisteRoutes(r)
 
 		if zusatz != nil {
 			zusatz(a, r)
