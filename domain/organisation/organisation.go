@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 )
@@ -42,19 +44,76 @@ type Daten struct {
 // Organisation is the state of one organisation.
 type Organisation struct {
 	Existiert bool
+	Geloescht bool
 	Daten
+	// LetzterBeginn is the start of the latest version (yyyy-MM-dd).
+	LetzterBeginn string
+	// ZusammengefuehrtIn is the destination this organisation was merged into.
+	ZusammengefuehrtIn int64
 }
 
-// OrganisationAngelegt: an organisation was created.
-type OrganisationAngelegt struct {
-	Daten
+// Events.
+type (
+	// OrganisationAngelegt: an organisation was created; its first version starts GueltigAb.
+	OrganisationAngelegt struct {
+		Daten
+		GueltigAb string `json:"gueltigAb,omitempty"`
+	}
+	// OrganisationGeaendert: a new version of the organisation, valid from GueltigAb.
+	OrganisationGeaendert struct {
+		Daten
+		GueltigAb       string `json:"gueltigAb"`
+		Aenderungsgrund string `json:"aenderungsgrund,omitempty"`
+		Ersetzt         bool   `json:"ersetzt,omitempty"`
+	}
+	// OrganisationGeloescht: an unreferenced organisation was deleted.
+	OrganisationGeloescht struct{}
+	// OrganisationZusammengefuehrt: merged into another one and so deactivated.
+	OrganisationZusammengefuehrt struct {
+		ZielID      int64  `json:"destinationOrganisationId"`
+		Datum       string `json:"mergeDate"`
+		MitPersonen bool   `json:"includePersonen"`
+	}
+)
+
+// EventType names the events.
+func (OrganisationAngelegt) EventType() string         { return "OrganisationAngelegt" }
+func (OrganisationGeaendert) EventType() string        { return "OrganisationGeaendert" }
+func (OrganisationGeloescht) EventType() string        { return "OrganisationGeloescht" }
+func (OrganisationZusammengefuehrt) EventType() string { return "OrganisationZusammengefuehrt" }
+
+// Commands.
+type (
+	// LegeAn creates an organisation.
+	LegeAn struct {
+		Daten Daten
+		Heute time.Time
+	}
+	// Aendere saves new data; changes of historised fields need AuditInfo.
+	Aendere struct {
+		Daten     Daten
+		AuditInfo *historie.AuditInfo
+		Heute     time.Time
+	}
+	// Loesche deletes the organisation; Referenziert tells whether anything still points to it.
+	Loesche struct{ Referenziert bool }
+	// FuehreZusammen merges this (source) organisation into ZielID.
+	FuehreZusammen struct {
+		ZielID      int64
+		Datum       string
+		MitPersonen bool
+		Heute       time.Time
+	}
+)
+
+// MsgReferenziert refuses deleting an organisation that is still used.
+const MsgReferenziert = "Die Organisation wird noch von Anwendern oder Betrieben verwendet und kann deshalb nicht gelöscht werden."
+
+// historisiert tells whether a change touches historised fields (all but the numbers).
+func historisiert(alt, neu Daten) bool {
+	return alt.Bezeichnung != neu.Bezeichnung || alt.Adresse != neu.Adresse || alt.Status != neu.Status ||
+		alt.Abwasserbeseitigungspflicht != neu.Abwasserbeseitigungspflicht
 }
-
-// EventType names the event.
-func (OrganisationAngelegt) EventType() string { return "OrganisationAngelegt" }
-
-// LegeAn creates an organisation.
-type LegeAn struct{ Daten Daten }
 
 // Decide checks a command.
 func Decide(o Organisation, cmd any) ([]eventstore.DomainEvent, error) {
@@ -67,7 +126,59 @@ func Decide(o Organisation, cmd any) ([]eventstore.DomainEvent, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []eventstore.DomainEvent{OrganisationAngelegt{Daten: d}}, nil
+		return []eventstore.DomainEvent{OrganisationAngelegt{Daten: d, GueltigAb: c.Heute.Format(historie.Datumsformat)}}, nil
+	case Aendere:
+		if !o.Existiert || o.Geloescht {
+			return nil, validierung.NichtGefunden
+		}
+		d, err := pruefe(c.Daten)
+		if err != nil {
+			return nil, err
+		}
+		if d == o.Daten {
+			return nil, nil
+		}
+		ev := OrganisationGeaendert{Daten: d, GueltigAb: o.LetzterBeginn, Ersetzt: true}
+		if historisiert(o.Daten, d) {
+			ab, ersetzt, err := historie.Pruefe(c.AuditInfo, o.LetzterBeginn, c.Heute)
+			if err != nil {
+				return nil, err
+			}
+			ev.GueltigAb, ev.Ersetzt, ev.Aenderungsgrund = ab, ersetzt, strings.TrimSpace(c.AuditInfo.Aenderungsgrund)
+		}
+		return []eventstore.DomainEvent{ev}, nil
+	case Loesche:
+		if !o.Existiert || o.Geloescht {
+			return nil, validierung.NichtGefunden
+		}
+		if c.Referenziert {
+			return nil, validierung.Regel(MsgReferenziert)
+		}
+		return []eventstore.DomainEvent{OrganisationGeloescht{}}, nil
+	case FuehreZusammen:
+		if !o.Existiert || o.Geloescht {
+			return nil, validierung.NichtGefunden
+		}
+		var s validierung.Sammler
+		if c.ZielID == 0 {
+			s.Feld("destinationOrganisationId", "Dieses Feld ist ein Pflichtfeld.")
+		}
+		d, err := time.Parse(historie.Datumsformat, c.Datum)
+		switch {
+		case c.Datum == "":
+			s.Feld("mergeDate", "Dieses Feld ist ein Pflichtfeld.")
+		case err != nil:
+			s.Feld("mergeDate", historie.MsgDatum)
+		case d.After(c.Heute):
+			s.Feld("mergeDate", "Das Datum der Zusammenführung darf nicht in der Zukunft liegen.")
+		}
+		if o.ZusammengefuehrtIn != 0 {
+			s.Feld("sourceOrganisationId", "Die Organisation wurde bereits zusammengeführt.")
+		}
+		if err := s.Err(); err != nil {
+			return nil, err
+		}
+		return []eventstore.DomainEvent{OrganisationZusammengefuehrt{ZielID: c.ZielID, Datum: c.Datum, MitPersonen: c.MitPersonen}}, nil
 	}
 	return nil, fmt.Errorf("organisation: unknown command %T", cmd)
 }
@@ -95,7 +206,13 @@ func pruefe(d Daten) (Daten, error) {
 func Evolve(o Organisation, e eventstore.DomainEvent) Organisation {
 	switch v := e.(type) {
 	case OrganisationAngelegt:
-		o = Organisation{Existiert: true, Daten: v.Daten}
+		o = Organisation{Existiert: true, Daten: v.Daten, LetzterBeginn: v.GueltigAb}
+	case OrganisationGeaendert:
+		o.Daten, o.LetzterBeginn = v.Daten, v.GueltigAb
+	case OrganisationGeloescht:
+		o.Geloescht = true
+	case OrganisationZusammengefuehrt:
+		o.Status, o.ZusammengefuehrtIn = Inaktiv, v.ZielID
 	}
 	return o
 }
@@ -105,6 +222,16 @@ func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, err
 	switch eventType {
 	case "OrganisationAngelegt":
 		var v OrganisationAngelegt
+		err := json.Unmarshal(data, &v)
+		return v, err
+	case "OrganisationGeaendert":
+		var v OrganisationGeaendert
+		err := json.Unmarshal(data, &v)
+		return v, err
+	case "OrganisationGeloescht":
+		return OrganisationGeloescht{}, nil
+	case "OrganisationZusammengefuehrt":
+		var v OrganisationZusammengefuehrt
 		err := json.Unmarshal(data, &v)
 		return v, err
 	}

@@ -89,7 +89,7 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 			if id, err = eventstore.NextID(ctx, store, "organisation_id_seq"); err != nil {
 				return added, err
 			}
-			if _, err = organisation.Decider.Handle(ctx, store, id, -1, organisation.LegeAn{Daten: d}, Akteur); err == nil {
+			if _, err = organisation.Decider.Handle(ctx, store, id, -1, organisation.LegeAn{Daten: d, Heute: time.Now()}, Akteur); err == nil {
 				added++
 			}
 		}
