@@ -1,14 +1,15 @@
-// Browser-test harness: a fresh database, the real eabwasser binary, Debian's Chromium.
+// Browser-test harness: a fresh database, the real eabwasser binary, Debian's Chromium, and an
+// SMTP sink that receives the application's mails.
 //
 //   const app = await startApp();      // migrate, seed --demo, serve; waits for /api/health
 //   const browser = await launchBrowser();
-//   ... app.url('/eAbwasser/'), app.token({...}) ...
+//   ... app.url('/eAbwasser/'), await app.login('systemadmin'), await app.waitForMail(to) ...
 //   await browser.close(); await app.stop();
 //
 // Env: EABWASSER_BIN (default <repo>/bin/eabwasser), CHROMIUM_PATH (default /usr/bin/chromium),
 // PGHOST/PGPORT/PGUSER for the test database (default 127.0.0.1:5432, postgres, trust auth).
 import { execFile, spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -16,7 +17,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { simpleParser } from 'mailparser';
 import { chromium } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -63,12 +66,81 @@ function freePort() {
   });
 }
 
-/** HS256 JWT signed with the server's secret. */
-export function signJwt(claims, secret) {
-  const b64 = (v) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
-  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
-  const sig = createHmac('sha256', secret).update(head).digest('base64url');
-  return `${head}.${sig}`;
+/** The password of every account of `seed --demo`. */
+export const DEMO_PASSWORT = 'Demo-Passwort-1';
+
+/**
+ * An SMTP sink on 127.0.0.1 (no AUTH, no TLS) that keeps every mail it receives.
+ * Returns { url, mails, waitForMail(to, { subject, timeoutMs }), stop() }; waitForMail hands
+ * out each mail once, so two waits for the same address get two mails.
+ */
+export async function startMailSink() {
+  const mails = [];
+  const wakers = new Set();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      simpleParser(stream).then(
+        (m) => {
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject: m.subject ?? '',
+            text: m.text ?? '',
+            taken: false,
+          });
+          for (const wake of wakers) wake();
+          done();
+        },
+        (e) => done(e),
+      );
+    },
+  });
+  await new Promise((res, rej) => {
+    server.once('error', rej);
+    server.listen(0, '127.0.0.1', res);
+  });
+  const { port } = server.server.address();
+
+  async function waitForMail(to, { subject, timeoutMs = 15_000 } = {}) {
+    const want = to.toLowerCase();
+    const find = () => mails.find((m) => !m.taken && m.to.includes(want) && (!subject || m.subject.includes(subject)));
+    const deadline = Date.now() + timeoutMs;
+    let mail = find();
+    while (!mail && Date.now() < deadline) {
+      await new Promise((res) => {
+        const wake = () => {
+          wakers.delete(wake);
+          clearTimeout(timer);
+          res();
+        };
+        const timer = setTimeout(wake, Math.max(0, deadline - Date.now()));
+        wakers.add(wake);
+      });
+      mail = find();
+    }
+    if (!mail) {
+      const seen = mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'keine';
+      throw new Error(`no mail to ${to}${subject ? ` with subject '${subject}'` : ''} within ${timeoutMs} ms (received: ${seen})`);
+    }
+    mail.taken = true;
+    return { subject: mail.subject, text: mail.text };
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}?tls=none`,
+    mails,
+    waitForMail,
+    stop: () => new Promise((res) => server.close(res)),
+  };
+}
+
+/** The first http(s) link in a mail text that contains `contains`. */
+export function link(text, contains) {
+  const found = (text.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((u) => u.includes(contains));
+  if (!found) throw new Error(`no link containing '${contains}' in:\n${text}`);
+  return found;
 }
 
 async function waitForHealth(base, child, timeoutMs) {
@@ -89,8 +161,8 @@ async function waitForHealth(base, child, timeoutMs) {
 }
 
 /**
- * Starts the real server on a fresh database. Returns
- * { base, url(path), secret, token(claims?), stop() }.
+ * Starts the real server on a fresh database, its mails going to an SMTP sink. Returns
+ * { base, url(path), api(path, {token, method, body}), login(user, password?), waitForMail, stop() }.
  */
 export async function startApp({ healthTimeoutMs = 60_000 } = {}) {
   const bin = binaryPath();
@@ -102,6 +174,8 @@ export async function startApp({ healthTimeoutMs = 60_000 } = {}) {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'eabwasser-e2e-'));
   const secret = `e2e-secret-${randomBytes(16).toString('hex')}`;
+  const base = `http://127.0.0.1:${port}`;
+  const mail = await startMailSink();
   mkdirSync(RESULTS_DIR, { recursive: true });
   // one log per run (overwritten), kept for a look after a failure
   const logPath = join(RESULTS_DIR, 'server.log');
@@ -114,6 +188,8 @@ export async function startApp({ healthTimeoutMs = 60_000 } = {}) {
     HTTP_ADDR: `127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     JWT_SECRET: secret,
+    SMTP_URL: mail.url,
+    PUBLIC_URL: base,
   });
 
   let child = null;
@@ -127,6 +203,7 @@ export async function startApp({ healthTimeoutMs = 60_000 } = {}) {
       clearTimeout(timer);
     }
     log.end();
+    await mail.stop();
     if (dbCreated) await psql(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch((e) => console.error(e));
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -145,26 +222,36 @@ export async function startApp({ healthTimeoutMs = 60_000 } = {}) {
     child = spawn(bin, ['serve'], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
-    const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, child, healthTimeoutMs);
+
+    /** A JSON call of the API; throws with the answer's text unless it is 2xx. */
+    const api = async (path, { token, method = 'GET', body } = {}) => {
+      const headers = { Accept: 'application/json' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await fetch(`${base}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} /api${path}: HTTP ${res.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    };
+
+    const tokens = new Map();
     return {
       base,
       logPath,
-      secret,
       url: (path = '/eAbwasser/') => `${base}${path}`,
-      /** A JWT like the server's login answer; default: the demo system administrator. */
-      token: (claims = {}) =>
-        signJwt(
-          {
-            sub: '1',
-            name: 'Sys Admin',
-            funktionaleRollen: ['SYSTEMADMIN'],
-            behoerde: '',
-            exp: Math.floor(Date.now() / 1000) + 3600,
-            ...claims,
-          },
-          secret,
-        ),
+      api,
+      /** The JWT of a real login (POST /api/authenticate/), one per user and password. */
+      login: async (username, password = DEMO_PASSWORT) => {
+        const key = `${username}\n${password}`;
+        if (!tokens.has(key)) {
+          const { token } = await api('/authenticate/', { method: 'POST', body: { username, password } });
+          tokens.set(key, token);
+        }
+        return tokens.get(key);
+      },
+      waitForMail: mail.waitForMail,
+      mails: mail.mails,
       stop,
     };
   } catch (e) {
@@ -191,4 +278,15 @@ export async function newPage(browser, { token } = {}) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e));
   return { context, page, errors };
+}
+
+/** Runs fn(page) in a fresh context, asserts the page threw nothing, and closes the context. */
+export async function withPage(browser, opts, fn) {
+  const { context, page, errors } = await newPage(browser, opts);
+  try {
+    await fn(page);
+    if (errors.length > 0) throw new Error(`uncaught errors in the page: ${errors.map(String).join('; ')}`);
+  } finally {
+    await context.close();
+  }
 }

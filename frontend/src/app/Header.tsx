@@ -1,18 +1,12 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { clearToken, useToken } from '../lib/auth';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useSession } from '../lib/auth';
 import { APP_NAME, HELP_URL, SUPPORT_MAIL, SUPPORT_MAILTO } from '../lib/constants';
 
-export function Header() {
-  const token = useToken();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+const knopf = 'rounded border border-white px-3 py-1 text-white hover:bg-white hover:text-blue-900';
 
-  const logout = () => {
-    clearToken();
-    queryClient.clear();
-    navigate('/login');
-  };
+export function Header() {
+  const { angemeldet, claims } = useSession();
+  const navigate = useNavigate();
 
   return (
     <header className="bg-blue-900 text-white">
@@ -20,7 +14,13 @@ export function Header() {
         <Link to="/" className="text-xl font-bold tracking-wide text-white hover:underline">
           {APP_NAME}
         </Link>
-        <ul className="flex items-center gap-4 text-sm">
+        <ul className="flex flex-wrap items-center gap-4 text-sm">
+          {angemeldet && claims?.name && (
+            <li>
+              <span className="sr-only">Angemeldet als </span>
+              {claims.name}
+            </li>
+          )}
           <li>
             <a href={SUPPORT_MAILTO} className="text-white underline hover:no-underline">
               Support<span className="sr-only"> per E-Mail an {SUPPORT_MAIL}</span>
@@ -31,21 +31,21 @@ export function Header() {
               Hilfe<span className="sr-only"> (öffnet in neuem Fenster)</span>
             </a>
           </li>
-          <li>
-            {token ? (
-              <button
-                type="button"
-                onClick={logout}
-                className="rounded border border-white px-3 py-1 text-white hover:bg-white hover:text-blue-900"
-              >
-                Abmelden
-              </button>
-            ) : (
-              <Link to="/login" className="rounded border border-white px-3 py-1 text-white hover:bg-white hover:text-blue-900">
-                Anmelden
-              </Link>
-            )}
-          </li>
+          {angemeldet && (
+            <>
+              <li>
+                <NavLink to="/profil" className="text-white underline hover:no-underline">
+                  Profil
+                </NavLink>
+              </li>
+              <li>
+                {/* through /logout, so an unsaved form is asked about first */}
+                <button type="button" onClick={() => navigate('/logout')} className={knopf}>
+                  Abmelden
+                </button>
+              </li>
+            </>
+          )}
         </ul>
       </div>
     </header>

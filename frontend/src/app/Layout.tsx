@@ -1,19 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Laden } from '../components/Laden';
 import { Toasts } from '../components/Toasts';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Navigation } from './Navigation';
 
 export const MAIN_ID = 'inhalt';
-
-function Loading() {
-  return (
-    <p role="status" className="text-gray-700">
-      Wird geladen …
-    </p>
-  );
-}
 
 /** Page shell: skip link, header, navigation, main, footer and the toast region. */
 export function Layout() {
@@ -28,7 +21,7 @@ export function Layout() {
       <Header />
       <Navigation />
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<Laden />}>
           <Outlet />
         </Suspense>
       </main>

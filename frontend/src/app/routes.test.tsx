@@ -2,25 +2,25 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../lib/toast';
+import { anmelden, apiMock, ich, json } from '../test/api';
 import { renderRoutes } from '../test/renderRoutes';
 import { routes } from './routes';
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+const info = { bezeichnung: 'Kläranlage Nord', betriebsstatus: 'FREIGEGEBEN' };
 
 describe('app routes', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    clearToasts();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    fetchMock.mockReset();
-  });
+  beforeEach(() => clearToasts());
+  afterEach(() => vi.unstubAllGlobals());
+
+  function mock(handlers: Parameters<typeof apiMock>[0] = {}, aktionen: string[] = []) {
+    const m = apiMock({ 'GET /api/me': () => ich(aktionen), ...handlers });
+    vi.stubGlobal('fetch', m.fetchMock);
+    return m;
+  }
 
   it('shows the shell with landmarks, skip link and version', async () => {
+    anmelden();
+    mock({}, ['AUDIT_LESEN']);
     renderRoutes(routes, '/');
     expect(await screen.findByRole('heading', { name: 'Startseite', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('eAbwasser');
@@ -30,11 +30,13 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Zum Inhalt springen' })).toHaveAttribute('href', '#inhalt');
     expect(screen.getByRole('link', { name: /Support/ })).toHaveAttribute('href', 'mailto:support@eabwasser.example');
     expect(screen.getByRole('link', { name: /Hilfe/ })).toHaveAttribute('href', 'https://wiki.eabwasser.example/');
-    expect(screen.getByRole('link', { name: 'Ereignisprotokoll' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Ereignisprotokoll' }).length).toBeGreaterThan(0);
   });
 
   it('sends unknown routes to the not-found page, whose button goes back', async () => {
     const user = userEvent.setup();
+    anmelden();
+    mock();
     const { router } = renderRoutes(routes, '/');
     await screen.findByRole('heading', { name: 'Startseite' });
     await router.navigate('/gibt-es-nicht');
@@ -46,7 +48,8 @@ describe('app routes', () => {
 
   it('access-denied page logs out and goes to the login', async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem('token', 'x.e30.y');
+    anmelden();
+    mock();
     const { router } = renderRoutes(routes, '/unautorisiert');
     expect(await screen.findByRole('heading', { name: 'Zugriff verweigert' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeInTheDocument();
@@ -58,7 +61,8 @@ describe('app routes', () => {
   });
 
   it('redirects an invalid modus to l before loading, keeping other parameters', async () => {
-    fetchMock.mockResolvedValue(json(200, { bezeichnung: 'Kläranlage Nord', betriebsstatus: 'FREIGEGEBEN' }));
+    anmelden();
+    const { called } = mock({ 'GET /api/betrieb/7/info': () => info });
     const { router } = renderRoutes(routes, '/betriebsakte/7?modus=x&typ=2');
     expect(await screen.findByRole('heading', { name: 'Betriebsdaten' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/betriebsakte/7/betriebsdaten');
@@ -66,13 +70,13 @@ describe('app routes', () => {
     expect(params.get('modus')).toBe('l');
     expect(params.get('typ')).toBe('2');
     expect((await screen.findAllByText('Kläranlage Nord')).length).toBeGreaterThan(0);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/betrieb/7/info/');
+    expect(called('GET', '/api/betrieb/7/info')).toHaveLength(1);
   });
 
   it('toggles between Lesemodus and Bearbeitungsmodus via modus', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(json(200, { bezeichnung: 'B', betriebsstatus: 'S' }));
+    anmelden();
+    mock({ 'GET /api/betrieb/7/info': () => ({ bezeichnung: 'B', betriebsstatus: 'S' }) });
     const { router } = renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l');
     const toggle = await screen.findByRole('button', { name: /Bearbeiten/ });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -82,13 +86,16 @@ describe('app routes', () => {
   });
 
   it('the raw operation-file path goes home', async () => {
+    anmelden();
+    mock();
     const { router } = renderRoutes(routes, '/betriebsakte');
     expect(await screen.findByRole('heading', { name: 'Startseite' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('a 404 from the server shows the not-found page and a toast', async () => {
-    fetchMock.mockResolvedValue(json(404, { message: 'nicht gefunden', traceId: 't' }));
+    anmelden();
+    mock({ 'GET /api/betrieb/999/info': () => json(404, { message: 'nicht gefunden', traceId: 't' }) });
     const { router } = renderRoutes(routes, '/betriebsakte/999/betriebsdaten?modus=l');
     expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/nicht-gefunden');
@@ -97,7 +104,7 @@ describe('app routes', () => {
 
   it('the Ereignisprotokoll loads pages from /api/audit and shows the event data', async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem('token', 'x.e30.y');
+    anmelden();
     const entry = {
       position: 5,
       zeitpunkt: new Date(2025, 0, 2, 3, 4, 5).toISOString(),
@@ -111,11 +118,14 @@ describe('app routes', () => {
       zusammenfassung: 'Betrieb beantragt',
       daten: { bezeichnung: 'Kläranlage' },
     };
-    fetchMock.mockImplementation(async () => json(200, { content: [entry], page: 0, size: 10, totalElements: 1 }));
+    const { called } = mock({ 'GET /api/audit': () => ({ content: [entry], page: 0, size: 10, totalElements: 1 }) }, [
+      'AUDIT_LESEN',
+    ]);
     renderRoutes(routes, '/protokoll');
     expect(await screen.findByText('02.01.2025 03:04:05')).toBeInTheDocument();
     expect(screen.getByText('1-1 von 1')).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/audit?page=0&size=10&sortDirection=DESC');
+    const first = called('GET', '/api/audit')[0].url;
+    expect(first.pathname + first.search).toBe('/api/audit?page=0&size=10&sortDirection=DESC');
 
     await user.click(screen.getByText('Betrieb beantragt'));
     expect(screen.getByText(/"bezeichnung": "Kläranlage"/)).toBeInTheDocument();
@@ -123,8 +133,8 @@ describe('app routes', () => {
     await user.type(screen.getByLabelText('Ereignistyp'), 'BetriebBeantragt');
     await user.type(screen.getByLabelText('Von'), '01.01.2025');
     await user.click(screen.getByRole('button', { name: 'Suchen' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    const url = new URL(String(fetchMock.mock.calls[1][0]), 'http://x');
+    await waitFor(() => expect(called('GET', '/api/audit')).toHaveLength(2));
+    const url = called('GET', '/api/audit')[1].url;
     expect(url.searchParams.get('eventType')).toBe('BetriebBeantragt');
     expect(new Date(url.searchParams.get('von')!).getTime()).toBe(new Date(2025, 0, 1).getTime());
 
@@ -133,10 +143,13 @@ describe('app routes', () => {
     expect(screen.getByText('Bitte ein Datum im Format TT.MM.JJJJ eingeben.')).toBeInTheDocument();
   });
 
-  it('the Ereignisprotokoll without permission shows the 401 toast', async () => {
-    fetchMock.mockResolvedValue(json(401, { message: 'nicht angemeldet' }));
-    renderRoutes(routes, '/protokoll');
+  it('a 401 of a screen call shows the toast, drops the token and leads to the login', async () => {
+    anmelden();
+    mock({ 'GET /api/audit': () => json(401, { message: 'nicht angemeldet' }) }, ['AUDIT_LESEN']);
+    const { router } = renderRoutes(routes, '/protokoll');
     expect(await screen.findByText('Sie sind nicht berechtigt diese Seite zu öffnen.')).toBeInTheDocument();
-    expect(screen.getByText('Keine Einträge vorhanden')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Anmeldung' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem('token')).toBeNull();
   });
 });

@@ -1,14 +1,23 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { auditRoutes } from '../features/audit/routes';
-import { authRoutes } from '../features/auth/routes';
+import { authEmbeddedRoutes, authRoutes } from '../features/auth/routes';
+import { auswertungRoutes } from '../features/auswertung/routes';
 import { betriebRoutes } from '../features/betrieb/routes';
 import { fehlerseitenRoutes } from '../features/fehlerseiten/routes';
+import { passwortRoutes } from '../features/passwort/routes';
+import { profilRoutes } from '../features/profil/routes';
+import { registrierungEmbeddedRoutes, registrierungRoutes } from '../features/registrierung/routes';
 import { startseiteRoutes } from '../features/startseite/routes';
+import { systemverwaltungRoutes } from '../features/systemverwaltung/routes';
 import { NOT_FOUND_PATH } from '../lib/errors';
+import { EmbeddedLayout } from './EmbeddedLayout';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 
-/** All routes, relative to the basename /eAbwasser. */
+/**
+ * All routes, relative to the basename /eAbwasser. Each feature's routes say who may open them
+ * (lib/auth guards: NurAnonym, NurAngemeldet, NurMitAktion; spec 002 §2).
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -16,10 +25,21 @@ export const routes: RouteObject[] = [
     children: [
       ...startseiteRoutes,
       ...authRoutes,
+      ...registrierungRoutes,
+      ...passwortRoutes,
+      ...profilRoutes,
       ...fehlerseitenRoutes,
       ...auditRoutes,
       ...betriebRoutes,
+      ...systemverwaltungRoutes,
+      ...auswertungRoutes,
       { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
     ],
+  },
+  {
+    // embedded in other portals: no header, navigation or footer
+    element: <EmbeddedLayout />,
+    errorElement: <RouteError />,
+    children: [...authEmbeddedRoutes, ...registrierungEmbeddedRoutes],
   },
 ];

@@ -53,3 +53,111 @@ export function FormField({ label, children, error, hint, required, className = 
     </div>
   );
 }
+
+export interface CheckboxFieldProps {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name?: string;
+  error?: string;
+  required?: boolean;
+}
+
+/** One checkbox with its label on the right and the error below, linked by aria-describedby. */
+export function CheckboxField({ label, checked, onChange, name, error, required }: CheckboxFieldProps) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+          aria-required={required || undefined}
+        />
+        <label htmlFor={id} className="text-sm">
+          {label}
+          {required && (
+            <span aria-hidden="true" className="text-red-700">
+              {' '}
+              *
+            </span>
+          )}
+        </label>
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface CheckboxGroupProps<V extends string> {
+  legend: string;
+  options: readonly { value: V; label: string }[];
+  value: readonly V[];
+  onChange: (value: V[]) => void;
+  name?: string;
+  error?: string;
+  required?: boolean;
+}
+
+/** A multi-select as a fieldset of checkboxes; the error is linked to the group and each box. */
+export function CheckboxGroup<V extends string>({ legend, options, value, onChange, name, error, required }: CheckboxGroupProps<V>) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  const toggle = (v: V, on: boolean) => onChange(on ? options.map((o) => o.value).filter((o) => o === v || value.includes(o)) : value.filter((o) => o !== v));
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={errorId}>
+      <legend className="mb-1 text-sm font-medium">
+        {legend}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
+      </legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-1">
+        {options.map((o) => (
+          <label key={o.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={name}
+              value={o.value}
+              className="h-4 w-4"
+              checked={value.includes(o.value)}
+              onChange={(e) => toggle(o.value, e.target.checked)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={errorId}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A message about the whole form (e.g. the server's answer to a login), announced at once. */
+export function FormMeldung({ children, id }: { children?: ReactNode; id?: string }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="rounded border-l-4 border-red-700 bg-red-50 px-3 py-2 text-sm text-red-950">
+      {children}
+    </p>
+  );
+}

@@ -48,7 +48,10 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The one place toasts appear: a polite live region; error toasts are role=alert. */
+/**
+ * The one place toasts appear: a polite live region; error toasts are role=alert. Bottom right,
+ * so they never cover the header's Profil and Abmelden.
+ */
 export function Toasts() {
   const toasts = useToasts();
   return (
@@ -56,7 +59,7 @@ export function Toasts() {
       aria-live="polite"
       aria-label="Benachrichtigungen"
       role="region"
-      className="pointer-events-none fixed top-4 right-4 z-50 w-full max-w-sm"
+      className="pointer-events-none fixed right-4 bottom-4 z-50 w-full max-w-sm"
     >
       <ul className="flex flex-col gap-2">
         {toasts.map((t) => (

@@ -1,4 +1,4 @@
-import { getToken } from './auth';
+import { getToken } from './auth/token';
 
 /** Every API path lives below this prefix (DESIGN §5). */
 export const API_BASE = '/api';
@@ -64,8 +64,10 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Query parameters; null, undefined and '' are left out. */
   query?: Record<string, QueryValue | QueryValue[]>;
-  /** Sent as JSON unless it is FormData or a Blob. */
+  /** Sent as JSON unless it is FormData or a Blob, or a string with `contentType`. */
   body?: unknown;
+  /** With a string body: sent as it is, with this Content-Type (e.g. 'text/plain'). */
+  contentType?: string;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** Set when the caller attaches validationErrors to its fields itself. */
@@ -130,13 +132,16 @@ function toApiError(res: Response, body: unknown, handleValidation: boolean): Ap
  * (lib/errors.ts) wired into the query client, never here.
  */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, headers = {}, handleValidation = false } = options;
+  const { method = 'GET', query, body, contentType, signal, headers = {}, handleValidation = false } = options;
   const h: Record<string, string> = { Accept: 'application/json', ...headers };
   const token = getToken();
   if (token) h.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body !== undefined) {
     if (body instanceof FormData || body instanceof Blob) {
+      payload = body;
+    } else if (contentType && typeof body === 'string') {
+      h['Content-Type'] = contentType;
       payload = body;
     } else {
       h['Content-Type'] = 'application/json';

@@ -1,5 +1,5 @@
 import { ApiError, isAbortError } from './api';
-import { clearToken, getToken, isTokenExpired } from './auth';
+import { clearToken, getToken, isTokenExpired } from './auth/token';
 import { appBack, appNavigate } from './navigation';
 import { toast } from './toast';
 

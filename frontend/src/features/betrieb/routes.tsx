@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
 import { ModusGuard } from '../../components/Modus';
+import { NurAngemeldet } from '../../lib/auth';
 
 const BetriebsakteLayout = lazy(() =>
   import('./components/BetriebsakteLayout').then((m) => ({ default: m.BetriebsakteLayout })),
@@ -14,10 +15,14 @@ function ToBetriebsdaten() {
   return <Navigate replace to={{ pathname: `/betriebsakte/${encodeURIComponent(id)}/betriebsdaten`, search, hash }} />;
 }
 
-const guarded = (el: ReactNode) => <ModusGuard>{el}</ModusGuard>;
+const guarded = (el: ReactNode) => (
+  <NurAngemeldet>
+    <ModusGuard>{el}</ModusGuard>
+  </NurAngemeldet>
+);
 
 export const betriebRoutes: RouteObject[] = [
-  // the raw base path without id goes home
+  // the raw base path without id goes home (which needs a login itself)
   { path: 'betriebsakte', element: <Navigate to="/" replace /> },
   {
     path: 'betriebsakte/:id',

@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { clearToken } from '../../../lib/auth';
+import { useSitzungBeenden } from '../../../lib/auth';
 
-/** Route /logout: clears the session and goes to the login (spec 002 §2). */
-export function Abmelden() {
-  const queryClient = useQueryClient();
+/** Route /logout (and the embedded 'Abmelden'): clears the session and goes to the login (spec 002 §2). */
+export function Abmelden({ login = '/login' }: { login?: string }) {
+  const beenden = useSitzungBeenden();
   const navigate = useNavigate();
   useEffect(() => {
-    clearToken();
-    queryClient.clear();
-    navigate('/login', { replace: true });
-  }, [queryClient, navigate]);
+    beenden();
+    navigate(login, { replace: true });
+  }, [beenden, navigate, login]);
   return null;
 }

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import { clearToken } from '../../../lib/auth';
+import { useSitzungBeenden } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 
 export function Unautorisiert() {
   useDocumentTitle('Zugriff verweigert');
+  const beenden = useSitzungBeenden();
   return (
     <section aria-labelledby="ua-titel" className="space-y-4">
       <h1 id="ua-titel" className="text-2xl font-semibold">
@@ -14,7 +15,7 @@ export function Unautorisiert() {
         Sie sich bitte mit dem richtigen Konto an.
       </p>
       <p>
-        <Link to="/login" onClick={() => clearToken()} className="text-blue-800 underline hover:text-blue-950">
+        <Link to="/login" onClick={beenden} className="text-blue-800 underline hover:text-blue-950">
           Abmelden und erneut anmelden
         </Link>
       </p>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
+import { useDarf } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 
 export function Startseite() {
   useDocumentTitle('Startseite');
+  const darf = useDarf();
   return (
     <section aria-labelledby="startseite-titel" className="space-y-4">
       <h1 id="startseite-titel" className="text-2xl font-semibold">
@@ -12,12 +14,14 @@ export function Startseite() {
         Willkommen bei eAbwasser, dem Portal für die Betriebsakten der Abwasserbetriebe. Von hier aus erreichen Sie
         Ihre Betriebsakten und Arbeitslisten.
       </p>
-      <p>
-        <Link to="/protokoll" className="text-blue-800 underline hover:text-blue-950">
-          Ereignisprotokoll
-        </Link>{' '}
-        – alle Änderungen der Anwendung mit Zeitpunkt, Benutzer und Inhalt.
-      </p>
+      {darf('AUDIT_LESEN') && (
+        <p>
+          <Link to="/protokoll" className="text-blue-800 underline hover:text-blue-950">
+            Ereignisprotokoll
+          </Link>{' '}
+          – alle Änderungen der Anwendung mit Zeitpunkt, Benutzer und Inhalt.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeJwt } from '../test/jwt';
-import { clearToken, decodeToken, getToken, isTokenExpired, setToken } from './auth';
+import { fakeJwt } from '../../test/jwt';
+import { clearToken, decodeToken, getToken, isTokenExpired, setToken } from './token';
 
 describe('token', () => {
   it('is kept in localStorage under "token"', () => {

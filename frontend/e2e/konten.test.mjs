@@ -1,0 +1,181 @@
+// Browser tests of the accounts (spec 002 §2): registration with e-mail confirmation and
+// activation, the first and a forgotten password, login, route guarding. Mails arrive over
+// SMTP at the harness's sink, as they would at a real mailbox.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { DEMO_PASSWORT, launchBrowser, link, startApp, withPage as withPageIn } from './harness.mjs';
+
+let app;
+let browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const withPage = (opts, fn) => withPageIn(browser, opts, fn);
+const pathOf = (page) => new URL(page.url()).pathname;
+
+/** Logs in through the form of the login page that is open. */
+async function loginForm(page, username, password) {
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Anmelden' }) });
+  await form.getByLabel('Benutzername').fill(username);
+  await form.getByLabel('Passwort', { exact: false }).fill(password);
+  await form.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** Sets a password on the page of a reset link; afterwards the login page is shown. */
+async function setPassword(page, url, password) {
+  await page.goto(url);
+  await page.getByLabel('Neues Passwort').fill(password);
+  await page.getByLabel('Passwort bestätigen').fill(password);
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  await page.waitForURL((u) => u.pathname === '/eAbwasser/login');
+  await page.getByText('Passwort erfolgreich geändert.').waitFor();
+}
+
+/** The id of the account registered with `email`, from the audit trail (stream anwender-<id>). */
+async function registeredId(email) {
+  const token = await app.login('systemadmin');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const { content } = await app.api('/audit?eventType=AnwenderRegistriert&size=100', { token });
+    const entry = content.find((e) => JSON.stringify(e.daten).toLowerCase().includes(email.toLowerCase()));
+    if (entry) return entry.streamId.replace(/^anwender-/, '');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no AnwenderRegistriert event for ${email}`);
+}
+
+describe('registration', () => {
+  it('register, confirm the e-mail, get activated, set the first password and log in', async () => {
+    const email = `erika.${randomBytes(3).toString('hex')}@example.org`;
+    const password = 'Erstes-Passwort-42';
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/eAbwasser/registrierung'));
+      const form = page.getByRole('form', { name: 'Registrierung' });
+      await form.getByLabel(/^Organisation/).selectOption({ label: 'Klärwerk Rheinaue GmbH' });
+      await form.getByRole('checkbox', { name: 'Betreiber', exact: true }).check();
+      await form.getByLabel('Anrede').selectOption({ label: 'Frau' });
+      await form.getByLabel('Titel').selectOption({ label: 'Dr.' });
+      await form.getByLabel(/^Name/).fill('Musterfrau');
+      await form.getByLabel('Vorname').fill('Erika');
+      await form.getByLabel('E-Mail').fill(email);
+      await form.getByLabel('Telefon').fill('0621-123456');
+      await form.getByLabel('Mobil').fill('0171-2345678');
+      await form.getByLabel('Ich stimme der Verarbeitung meiner Daten gemäß Datenschutzerklärung zu.').check();
+      await form.getByRole('button', { name: 'Registrieren' }).click();
+      await page
+        .getByText(`Vielen Dank für Ihre Registrierung. Wir haben eine E-Mail an ${email} gesendet.`, { exact: false })
+        .waitFor();
+
+      // the confirmation mail links to the double opt-in page
+      const bestaetigung = await app.waitForMail(email);
+      await page.goto(link(bestaetigung.text, '/eAbwasser/doubleoptin?t='));
+      await page
+        .getByText('Ihre E-Mail Adresse wurde erfolgreich bestätigt. Ihr Zugang wird nun von der Administration geprüft und freigeschaltet.')
+        .waitFor();
+
+      // not yet activated: the login says so
+      await page.getByRole('link', { name: 'Zur Anmeldung' }).click();
+      await loginForm(page, email, 'irgendwas-1');
+      await page.getByRole('alert').filter({ hasText: /freigeschaltet|Benutzername oder Passwort/ }).waitFor();
+
+      // the administration activates the account
+      const id = await registeredId(email);
+      await app.api(`/anwender/${id}/status/`, { method: 'PUT', token: await app.login('systemadmin'), body: { status: 'AKTIV' } });
+      const freigabe = await app.waitForMail(email, { subject: 'Ihr Zugang zu eAbwasser wurde freigeschaltet' });
+      await setPassword(page, link(freigabe.text, '/eAbwasser/password-reset?token='), password);
+
+      // the user name is the e-mail address
+      await loginForm(page, email, password);
+      await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
+      assert.equal(pathOf(page), '/eAbwasser/');
+      const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await nav.getByRole('link', { name: 'Startseite' }).waitFor();
+      assert.equal(await nav.getByRole('link', { name: 'Systemverwaltung' }).count(), 0);
+    });
+  });
+});
+
+describe('password', () => {
+  it('a forgotten password is reset over the mailed link', async () => {
+    const password = 'Neues-Passwort-2025';
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/eAbwasser/login'));
+      await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+      await page.getByLabel('Benutzername').fill('betreiber2');
+      await page.getByRole('button', { name: 'Passwort zurücksetzen' }).click();
+      await page.getByText('Email zum Zurücksetzen des Passworts gesendet.').waitFor();
+      await page.getByText('Bitte prüfen Sie Ihr E-Mail-Postfach.').waitFor();
+
+      const mail = await app.waitForMail('betreiber2@demo.eabwasser.example');
+      const url = link(mail.text, '/eAbwasser/password-reset?token=');
+      await setPassword(page, url, password);
+      await loginForm(page, 'betreiber2', password);
+      await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
+
+      // the link is good for one use
+      await page.getByRole('button', { name: 'Abmelden' }).click();
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/login');
+      await page.goto(url);
+      await page.getByLabel('Neues Passwort').fill(password);
+      await page.getByLabel('Passwort bestätigen').fill(password);
+      await page.getByRole('button', { name: 'Passwort ändern' }).click();
+      await page.getByText('Der Link ist ungültig oder abgelaufen.').waitFor();
+      await page.getByRole('link', { name: 'Neue E-Mail anfordern' }).click();
+      await page.getByRole('button', { name: 'Passwort zurücksetzen' }).waitFor();
+    });
+  });
+
+  it('a wrong password shows the server message in the form', async () => {
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/eAbwasser/login'));
+      await loginForm(page, 'betreiber', 'falsches-Passwort-1');
+      const alert = page.getByRole('alert').filter({ hasText: 'Benutzername oder Passwort ist falsch.' });
+      await alert.waitFor();
+      assert.equal(await alert.count(), 1, 'shown once, in the form, not as a toast too');
+      assert.equal(pathOf(page), '/eAbwasser/login');
+    });
+  });
+});
+
+describe('route guarding', () => {
+  it('a Betreiber opening the Systemverwaltung lands on the access-denied page', async () => {
+    await withPage({ token: await app.login('betreiber') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/systemverwaltung'));
+      await page.getByRole('heading', { name: 'Zugriff verweigert' }).waitFor();
+      assert.equal(pathOf(page), '/eAbwasser/unautorisiert');
+    });
+  });
+
+  it('the system administrator sees the Systemverwaltung tabs', async () => {
+    await withPage({ token: await app.login('systemadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/'));
+      await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Systemverwaltung' }).click();
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/systemverwaltung/anwender');
+      const tabs = page.getByRole('tablist', { name: 'Systemverwaltung' }).getByRole('tab');
+      assert.deepEqual(await tabs.allTextContents(), ['Anwender', 'Rollen', 'Wertelisten', 'Organisationen']);
+      await page.getByRole('tab', { name: 'Rollen' }).click();
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/systemverwaltung/rollen');
+      await page.getByText('Die Verwaltung der Rollen folgt mit der nächsten Ausbaustufe.').waitFor();
+    });
+  });
+
+  it('an anonymous visitor of /profil logs in and comes back to the profile', async () => {
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/eAbwasser/profil'));
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/login');
+      assert.equal(new URL(page.url()).searchParams.get('redirect'), '/profil');
+      await loginForm(page, 'betreiber', DEMO_PASSWORT);
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/profil');
+      await page.getByRole('heading', { name: 'Profil', level: 1 }).waitFor();
+      assert.equal(await page.getByLabel('Benutzername').inputValue(), 'betreiber');
+    });
+  });
+});

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { components } from '../../../lib/api-schema';
+
+export type Profil = components['schemas']['Profil'];
+export type ProfilErgebnis = components['schemas']['ProfilErgebnis'];
+
+export const profilKeys = {
+  profil: ['profil'] as const,
+};
+
+/** GET /api/profil/: the logged-in user's person, user name (the password never comes back). */
+export const profilQuery = () =>
+  queryOptions({
+    queryKey: profilKeys.profil,
+    queryFn: ({ signal }) => api.get<Profil>('/profil/', { signal }),
+    staleTime: 0,
+  });
+
+/** PUT /api/profil/: `abgemeldet` is true when user name, password or e-mail changed. */
+export function speichereProfil(profil: Profil): Promise<ProfilErgebnis> {
+  return api.put<ProfilErgebnis>('/profil/', profil);
+}
