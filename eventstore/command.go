@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // DomainEvent is an event of a domain package: a past-tense fact with a German name.
@@ -47,11 +49,33 @@ func (d Decider[S, C]) Fold(state S, events []Event) (S, int, error) {
 // caller names the version it has seen (expected >= 0) and the stream has moved on since,
 // the command is refused with a *ConflictError before anything is decided.
 func (d Decider[S, C]) Handle(ctx context.Context, s *Store, id int64, expected int, cmd C, md Metadata) (Appended, error) {
-	state, version, err := d.Load(ctx, s, id)
+	return d.handle(ctx, s, nil, id, expected, cmd, md)
+}
+
+// HandleTx is Handle inside a transaction the caller owns, for a process that changes several
+// aggregates at once (a merge moves every reference in one commit).
+func (d Decider[S, C]) HandleTx(ctx context.Context, s *Store, tx pgx.Tx, id int64, expected int, cmd C, md Metadata) (Appended, error) {
+	return d.handle(ctx, s, tx, id, expected, cmd, md)
+}
+
+func (d Decider[S, C]) handle(ctx context.Context, s *Store, tx pgx.Tx, id int64, expected int, cmd C, md Metadata) (Appended, error) {
+	streamID := StreamID(d.StreamType, id)
+	var q Querier = s.pool
+	if tx != nil {
+		q = tx
+	}
+	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 ORDER BY version`, streamID)
 	if err != nil {
 		return Appended{}, err
 	}
-	streamID := StreamID(d.StreamType, id)
+	stored, err := s.collect(rows)
+	if err != nil {
+		return Appended{}, err
+	}
+	state, version, err := d.Fold(d.Initial(), stored)
+	if err != nil {
+		return Appended{}, err
+	}
 	if expected >= 0 && expected != version {
 		return Appended{}, &ConflictError{StreamID: streamID, Expected: expected, Actual: version}
 	}
@@ -68,6 +92,9 @@ func (d Decider[S, C]) Handle(ctx context.Context, s *Store, id int64, expected 
 	}
 	if version == 0 {
 		version = NoStream
+	}
+	if tx != nil {
+		return s.AppendTx(ctx, tx, streamID, d.StreamType, version, events, md)
 	}
 	return s.Append(ctx, streamID, d.StreamType, version, events, md)
 }

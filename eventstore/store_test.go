@@ -167,6 +167,9 @@ func TestReadAll_ConcurrentWritersFollowedByGlobalReader_EveryEventOnceInOrder(t
 		}
 		select {
 		case <-done:
+			if !finished {
+				testdb.WarteAufSichtbarkeit(t, s.Pool()) // xmin is cluster-wide
+			}
 			finished = true
 		default:
 		}
@@ -201,11 +204,8 @@ func TestReadAll_OpenTransactionBlocksLaterCommits(t *testing.T) {
 	if err := tx.Commit(ctx); err != nil {
 		t.Fatal(err)
 	}
-	// xmin is cluster-wide: a transaction of another test database may still hold it back.
-	for deadline := time.Now().Add(10 * time.Second); len(events) < 2 && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
-		events, _ = s.ReadAll(ctx, eventstore.Cursor{}, 10)
-	}
+	testdb.WarteAufSichtbarkeit(t, s.Pool()) // xmin is cluster-wide
+	events, _ = s.ReadAll(ctx, eventstore.Cursor{}, 10)
 	if len(events) != 2 || events[0].Type != "Langsam" {
 		t.Fatalf("after commit: %+v", events)
 	}

@@ -45,6 +45,7 @@ func newAuditFixture(t *testing.T) *auditFixture {
 	for i := range 5 {
 		f.append(t, "betrieb-2", i, sachbearbeiterin, "StammdatenGeaendert")
 	}
+	testdb.WarteAufSichtbarkeit(t, pool)
 	if _, err := projections.CatchUp(ctx, store, audit.Projection); err != nil {
 		t.Fatal(err)
 	}
@@ -235,6 +236,7 @@ func TestAudit_MinPositionWaitsUntilTheProjectorHasPassedIt(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		time.Sleep(200 * time.Millisecond)
+		testdb.WarteAufSichtbarkeit(t, f.store.Pool())
 		_, err := projections.CatchUp(context.Background(), f.store, audit.Projection)
 		done <- err
 	}()

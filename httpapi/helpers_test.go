@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -13,6 +14,9 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 var testSecret = []byte("test-geheimnis-nur-fuer-tests-0123456789")
@@ -130,3 +134,13 @@ func wantFehler(t *testing.T, a antwort, status int, message string) map[string]
 func newTestLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
+
+// setzeRollen gives an account local roles through the command path.
+func setzeRollen(t *testing.T, w *kontoWelt, id int64, rollen []int64) {
+	t.Helper()
+	if _, err := konto.Decider.Handle(context.Background(), w.dienst.Store, id, -1, konto.SetzeLokaleRollen{LokaleRollen: rollen}, eventstore.Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

@@ -15,7 +15,6 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/internal/zugang"
 	"github.com/eabwasser/eabwasser/projections/konten"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
 // SitzungsDauer is how long a login token is valid.
@@ -28,9 +27,6 @@ func (a *api) kontoRoutes(r chi.Router) {
 	r.Post("/doubleoptin/confirm", a.doubleOptIn)
 	r.Post("/sendPasswordResetMail", a.passwortVergessen)
 	r.Put("/resetPassword", a.passwortZuruecksetzen)
-	r.Get("/anrede", a.werteliste("anrede"))
-	r.Get("/titel", a.werteliste("titel"))
-	r.Get("/organisation/auswahlRegistrierung", a.organisationenRegistrierung)
 	r.With(a.angemeldet).Get("/me", a.ich)
 	r.With(a.angemeldet).Get("/profil", a.profil)
 	r.With(a.angemeldet).Put("/profil", a.profilSpeichern)
@@ -161,20 +157,6 @@ func (a *api) passwortZuruecksetzen(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Passwort erfolgreich geändert."})
-}
-
-func (a *api) werteliste(liste string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		eintraege, err := wertelisten.Eintraege(r.Context(), a.deps.Pool, liste)
-		if err != nil {
-			a.writeError(w, r, err)
-			return
-		}
-		if eintraege == nil {
-			eintraege = []wertelisten.Eintrag{}
-		}
-		writeJSON(w, http.StatusOK, eintraege)
-	}
 }
 
 func (a *api) organisationenRegistrierung(w http.ResponseWriter, r *http.Request) {

@@ -20,6 +20,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/zugang"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -50,6 +51,7 @@ func newKontoWelt(t *testing.T, ssoURL string) *kontoWelt {
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), PublicURL: "https://eabwasser.example",
 		Jetzt: func() time.Time { return w.jetzt }}
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst,
+		Verwaltung:    &verwaltung.Dienst{Store: store, Jetzt: func() time.Time { return w.jetzt }},
 		PruefeSitzung: func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
 	}, nil)
 	return w

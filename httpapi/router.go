@@ -18,6 +18,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/zugang"
 )
 
@@ -40,6 +41,8 @@ type Deps struct {
 	// PruefeSitzung checks on every request that the token's account is still active and on
 	// the token's session (nil: the signature alone counts, for tests of other areas).
 	PruefeSitzung func(ctx context.Context, b Benutzer) error
+	// Verwaltung is the system administration (organisations, …).
+	Verwaltung *verwaltung.Dienst
 	// Zugang handles login, registration, confirmation, password reset and profile.
 	Zugang *zugang.Dienst
 	// MaxBodyBytes limits request bodies; 0 means DefaultBodyLimit.
@@ -90,6 +93,9 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit", a.audit)
 		a.kontoRoutes(r)
 		a.wertelisteRoutes(r)
+		a.organisationRoutes(r)
+		a.lokaleRolleRoutes(r)
+		a.anwenderRoutes(r)
 
 		if zusatz != nil {
 			zusatz(a, r)

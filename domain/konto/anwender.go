@@ -69,6 +69,7 @@ type Anwender struct {
 	Person            Person
 	NeueEmail         string
 	FunktionaleRollen []string
+	LokaleRollen      []int64
 	Behoerde          string
 	DatascoutID       string
 	AngelegtAm        time.Time
@@ -148,6 +149,7 @@ const (
 	MsgDsgvo           = "Bitte stimmen Sie der Verarbeitung Ihrer Daten zu."
 	MsgPasswortRegel   = "Das Passwort muss mindestens 10 Zeichen lang sein und Buchstaben und Ziffern enthalten."
 	MsgUngueltigerLink = "Ungültiger Link."
+	MsgDienststelle    = "Ein Behoerdenanwender benoetigt mindestens eine lokale Rolle, welche die Dienststelle repraesentiert."
 )
 
 // pruefePerson collects the field errors of the person fields.

@@ -27,9 +27,12 @@ type (
 		PasswortHash      string
 		Person            Person
 		FunktionaleRollen []string
-		Behoerde          string
-		DatascoutID       string
-		Jetzt             time.Time
+		LokaleRollen      []int64
+		// Dienststellenrolle tells whether one of LokaleRollen is a systemrolle (a Dienststelle).
+		Dienststellenrolle bool
+		Behoerde           string
+		DatascoutID        string
+		Jetzt              time.Time
 	}
 	// BestaetigeEmail: the confirmation link was followed.
 	BestaetigeEmail struct {
@@ -49,6 +52,24 @@ type (
 		PasswortHash string
 		Jetzt        time.Time
 	}
+	// AendereAlsAdmin: an administrator edits the account (spec 002 §5 user form).
+	AendereAlsAdmin struct {
+		Benutzername       string
+		Passwort           string // empty keeps the password
+		PasswortHash       string
+		Person             Person
+		FunktionaleRollen  []string
+		LokaleRollen       []int64
+		Dienststellenrolle bool
+		Behoerde           string
+		DatascoutID        string
+	}
+	// Loesche deletes the account; Selbst tells that administrators try to delete themselves.
+	Loesche struct{ Selbst bool }
+	// SetzeLokaleRollen replaces the account's local roles (deleting a role removes it).
+	SetzeLokaleRollen struct{ LokaleRollen []int64 }
+	// WechsleOrganisation moves the account to another organisation (merge).
+	WechsleOrganisation struct{ OrganisationID int64 }
 	// AendereProfil: the user saves the profile. Passwort empty keeps the password; a changed
 	// e-mail address needs Bestaetigung.
 	AendereProfil struct {
@@ -110,6 +131,32 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 		return []eventstore.DomainEvent{PasswortGesetzt{PasswortHash: c.PasswortHash}}, nil
 	case AendereProfil:
 		return aendereProfil(a, c)
+	case AendereAlsAdmin:
+		return aendereAlsAdmin(a, c)
+	case Loesche:
+		if !a.Existiert || a.Geloescht {
+			return nil, validierung.NichtGefunden
+		}
+		if c.Selbst {
+			return nil, validierung.Regel("Sie können Ihr eigenes Konto nicht löschen.")
+		}
+		return []eventstore.DomainEvent{AnwenderGeloescht{}}, nil
+	case SetzeLokaleRollen:
+		if !a.Existiert {
+			return nil, validierung.NichtGefunden
+		}
+		if slices.Equal(a.LokaleRollen, c.LokaleRollen) {
+			return nil, nil
+		}
+		return []eventstore.DomainEvent{LokaleRollenGeaendert{LokaleRollen: c.LokaleRollen}}, nil
+	case WechsleOrganisation:
+		if !a.Existiert {
+			return nil, validierung.NichtGefunden
+		}
+		if a.Person.OrganisationID == c.OrganisationID {
+			return nil, nil
+		}
+		return []eventstore.DomainEvent{OrganisationGewechselt{OrganisationID: c.OrganisationID}}, nil
 	}
 	return nil, validierung.Regel("Unbekannter Befehl.")
 }
@@ -148,16 +195,7 @@ func legeAn(a Anwender, c LegeAn) ([]eventstore.DomainEvent, error) {
 	}
 	p := trimPerson(c.Person)
 	var s validierung.Sammler
-	s.Pflicht("benutzername", strings.TrimSpace(c.Benutzername))
-	pruefeRollen(&s, c.FunktionaleRollen)
-	pruefePerson(&s, p, "person.")
-	if hatOrganisationsrolle(c.FunktionaleRollen) {
-		if p.OrganisationID == 0 {
-			s.Feld("person.organisation", MsgPflicht)
-		}
-	} else if strings.TrimSpace(c.DatascoutID) == "" {
-		s.Feld("datascoutId", MsgPflicht)
-	}
+	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Dienststellenrolle)
 	if c.Passwort == "" {
 		s.Feld("passwort", MsgPflicht)
 	} else if err := PruefePasswort(c.Passwort); err != nil {
@@ -168,9 +206,60 @@ func legeAn(a Anwender, c LegeAn) ([]eventstore.DomainEvent, error) {
 	}
 	return []eventstore.DomainEvent{AnwenderAngelegt{
 		Benutzername: strings.TrimSpace(c.Benutzername), PasswortHash: c.PasswortHash, Person: p,
-		FunktionaleRollen: c.FunktionaleRollen, Behoerde: c.Behoerde, DatascoutID: strings.TrimSpace(c.DatascoutID),
+		FunktionaleRollen: c.FunktionaleRollen, LokaleRollen: c.LokaleRollen, Behoerde: c.Behoerde, DatascoutID: strings.TrimSpace(c.DatascoutID),
 		AngelegtAm: c.Jetzt, GueltigBis: Gueltigkeit(c.FunktionaleRollen, c.Jetzt),
 	}}, nil
+}
+
+// pruefeAdminFormular checks the rules of the user form (spec 002 §5) shared by create and edit.
+func pruefeAdminFormular(s *validierung.Sammler, name string, p Person, rollen []string, datascoutID string, dienststelle bool) {
+	s.Pflicht("benutzername", strings.TrimSpace(name))
+	pruefeRollen(s, rollen)
+	pruefePerson(s, p, "person.")
+	switch globaleRolle(rollen) {
+	case berechtigung.GlobalOrganisation:
+		if p.OrganisationID == 0 {
+			s.Feld("person.organisation", MsgPflicht)
+		}
+	default:
+		if strings.TrimSpace(datascoutID) == "" {
+			s.Feld("datascoutId", MsgPflicht)
+		}
+	}
+	if globaleRolle(rollen) == berechtigung.GlobalBehoerde && !dienststelle {
+		s.Feld("lokaleRollen", MsgDienststelle)
+	}
+}
+
+func aendereAlsAdmin(a Anwender, c AendereAlsAdmin) ([]eventstore.DomainEvent, error) {
+	if !a.Existiert || a.Geloescht {
+		return nil, validierung.NichtGefunden
+	}
+	p := trimPerson(c.Person)
+	var s validierung.Sammler
+	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Dienststellenrolle)
+	if c.Passwort != "" {
+		if err := PruefePasswort(c.Passwort); err != nil {
+			s.Feld("passwort", MsgPasswortRegel)
+		}
+	}
+	if err := s.Err(); err != nil {
+		return nil, err
+	}
+	ev := AnwenderGeaendert{Benutzername: strings.TrimSpace(c.Benutzername), Person: p, FunktionaleRollen: c.FunktionaleRollen,
+		LokaleRollen: c.LokaleRollen, Behoerde: c.Behoerde, DatascoutID: strings.TrimSpace(c.DatascoutID)}
+	if ev.LokaleRollen == nil {
+		ev.LokaleRollen = []int64{}
+	}
+	var out []eventstore.DomainEvent
+	if ev.Benutzername != a.Benutzername || ev.Person != a.Person || !slices.Equal(ev.FunktionaleRollen, a.FunktionaleRollen) ||
+		!slices.Equal(ev.LokaleRollen, a.LokaleRollen) || ev.Behoerde != a.Behoerde || ev.DatascoutID != a.DatascoutID {
+		out = append(out, ev)
+	}
+	if c.Passwort != "" {
+		out = append(out, PasswortGesetzt{PasswortHash: c.PasswortHash})
+	}
+	return out, nil
 }
 
 func aendereProfil(a Anwender, c AendereProfil) ([]eventstore.DomainEvent, error) {

@@ -3,6 +3,7 @@ package konto
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -26,6 +27,7 @@ type (
 		PasswortHash      string    `json:"passwortHash"`
 		Person            Person    `json:"person"`
 		FunktionaleRollen []string  `json:"funktionaleRollen"`
+		LokaleRollen      []int64   `json:"lokaleRollen,omitempty"`
 		Behoerde          string    `json:"behoerde,omitempty"`
 		DatascoutID       string    `json:"datascoutId,omitempty"`
 		AngelegtAm        time.Time `json:"angelegtAm"`
@@ -55,6 +57,25 @@ type (
 		Benutzername string `json:"benutzername"`
 		Person       Person `json:"person"`
 	}
+	// AnwenderGeaendert: an administrator changed the account.
+	AnwenderGeaendert struct {
+		Benutzername      string   `json:"benutzername"`
+		Person            Person   `json:"person"`
+		FunktionaleRollen []string `json:"funktionaleRollen"`
+		LokaleRollen      []int64  `json:"lokaleRollen"`
+		Behoerde          string   `json:"behoerde,omitempty"`
+		DatascoutID       string   `json:"datascoutId,omitempty"`
+	}
+	// AnwenderGeloescht: an administrator deleted the account.
+	AnwenderGeloescht struct{}
+	// LokaleRollenGeaendert: the account's local roles changed.
+	LokaleRollenGeaendert struct {
+		LokaleRollen []int64 `json:"lokaleRollen"`
+	}
+	// OrganisationGewechselt: the account moved to another organisation (merge).
+	OrganisationGewechselt struct {
+		OrganisationID int64 `json:"organisationId"`
+	}
 	// EmailAenderungAngefordert: a new e-mail address awaits confirmation.
 	EmailAenderungAngefordert struct {
 		Email        string `json:"email"`
@@ -71,6 +92,10 @@ func (PasswortZuruecksetzenAngefordert) EventType() string { return "PasswortZur
 func (PasswortGesetzt) EventType() string                  { return "PasswortGesetzt" }
 func (ProfilGeaendert) EventType() string                  { return "ProfilGeaendert" }
 func (EmailAenderungAngefordert) EventType() string        { return "EmailAenderungAngefordert" }
+func (OrganisationGewechselt) EventType() string           { return "OrganisationGewechselt" }
+func (LokaleRollenGeaendert) EventType() string            { return "LokaleRollenGeaendert" }
+func (AnwenderGeaendert) EventType() string                { return "AnwenderGeaendert" }
+func (AnwenderGeloescht) EventType() string                { return "AnwenderGeloescht" }
 
 var neu = map[string]func() eventstore.DomainEvent{
 	"AnwenderRegistriert":              func() eventstore.DomainEvent { return &AnwenderRegistriert{} },
@@ -82,6 +107,10 @@ var neu = map[string]func() eventstore.DomainEvent{
 	"PasswortGesetzt":                  func() eventstore.DomainEvent { return &PasswortGesetzt{} },
 	"ProfilGeaendert":                  func() eventstore.DomainEvent { return &ProfilGeaendert{} },
 	"EmailAenderungAngefordert":        func() eventstore.DomainEvent { return &EmailAenderungAngefordert{} },
+	"OrganisationGewechselt":           func() eventstore.DomainEvent { return &OrganisationGewechselt{} },
+	"LokaleRollenGeaendert":            func() eventstore.DomainEvent { return &LokaleRollenGeaendert{} },
+	"AnwenderGeaendert":                func() eventstore.DomainEvent { return &AnwenderGeaendert{} },
+	"AnwenderGeloescht":                func() eventstore.DomainEvent { return &AnwenderGeloescht{} },
 }
 
 func decode(eventType string, data []byte) (eventstore.DomainEvent, error) {
@@ -117,6 +146,14 @@ func deref(e eventstore.DomainEvent) eventstore.DomainEvent {
 		return *v
 	case *EmailAenderungAngefordert:
 		return *v
+	case *OrganisationGewechselt:
+		return *v
+	case *LokaleRollenGeaendert:
+		return *v
+	case *AnwenderGeaendert:
+		return *v
+	case *AnwenderGeloescht:
+		return *v
 	}
 	return e
 }
@@ -131,7 +168,7 @@ func Evolve(a Anwender, e eventstore.DomainEvent) Anwender {
 		a.Bestaetigung = &t
 	case AnwenderAngelegt:
 		a = Anwender{Existiert: true, Benutzername: v.Benutzername, PasswortHash: v.PasswortHash, Status: Aktiv,
-			Person: v.Person, FunktionaleRollen: v.FunktionaleRollen, Behoerde: v.Behoerde, DatascoutID: v.DatascoutID,
+			Person: v.Person, FunktionaleRollen: v.FunktionaleRollen, LokaleRollen: v.LokaleRollen, Behoerde: v.Behoerde, DatascoutID: v.DatascoutID,
 			AngelegtAm: v.AngelegtAm, GueltigBis: v.GueltigBis}
 	case EmailBestaetigt:
 		a.Status, a.Bestaetigung, a.StatusVorher = v.Status, nil, ""
@@ -156,6 +193,19 @@ func Evolve(a Anwender, e eventstore.DomainEvent) Anwender {
 		}
 		a.Benutzername, a.Person = v.Benutzername, v.Person
 		a.Person.Email = email // the address changes only once confirmed
+	case OrganisationGewechselt:
+		a.Person.OrganisationID = v.OrganisationID
+	case LokaleRollenGeaendert:
+		a.LokaleRollen = v.LokaleRollen
+	case AnwenderGeaendert:
+		if v.Benutzername != a.Benutzername || !slices.Equal(v.FunktionaleRollen, a.FunktionaleRollen) {
+			a.Sitzung++ // the token carries name and roles
+		}
+		a.Benutzername, a.Person, a.FunktionaleRollen, a.LokaleRollen = v.Benutzername, v.Person, v.FunktionaleRollen, v.LokaleRollen
+		a.Behoerde, a.DatascoutID = v.Behoerde, v.DatascoutID
+	case AnwenderGeloescht:
+		a.Geloescht = true
+		a.Sitzung++
 	case EmailAenderungAngefordert:
 		if a.Status != DoubleOptInChangedEmail {
 			a.StatusVorher = a.Status

@@ -152,7 +152,12 @@ func TestLegeAn_AuthorityUserNeedsDatascoutID(t *testing.T) {
 	if feldfehler(t, err)["datascoutId"] != MsgPflicht {
 		t.Fatal("datascoutId not required")
 	}
-	ev, err := Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Demo-Passwort-1", Person: person, FunktionaleRollen: []string{"ZUST_SBD"}, DatascoutID: "DS1", Jetzt: jetzt})
+	_, err = Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Demo-Passwort-1", Person: person, FunktionaleRollen: []string{"ZUST_SBD"}, DatascoutID: "DS1", Jetzt: jetzt})
+	if feldfehler(t, err)["lokaleRollen"] != MsgDienststelle {
+		t.Fatal("authority user without a Dienststelle role accepted")
+	}
+	ev, err := Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Demo-Passwort-1", Person: person, FunktionaleRollen: []string{"ZUST_SBD"},
+		DatascoutID: "DS1", LokaleRollen: []int64{1}, Dienststellenrolle: true, Jetzt: jetzt})
 	if err != nil || !ev[0].(AnwenderAngelegt).GueltigBis.Equal(Unbegrenzt) {
 		t.Fatalf("%v %v", ev, err)
 	}

@@ -1,9 +1,12 @@
 // Package werteliste holds the value lists (Wertelisten) that fill the selections of every
-// form: Anrede, Titel, Kanalsystem, … Each entry is an aggregate of its own.
+// form: Anrede, Titel, Kanalsystem, Messstellentyp, … Each entry is an aggregate of its own
+// (stream "werteliste-<id>"); the catalogue of lists (listen.go) says which lists exist, which
+// extra columns their entries carry and which are fixed enumerations.
 package werteliste
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,34 +18,42 @@ import (
 // StreamType of an entry's stream ("werteliste-<id>").
 const StreamType = "werteliste"
 
-// Listen are the value lists of the product (spec 002 §3), by their API path names.
-var Listen = []string{
-	"anrede", "abwasserart", "anforderung-randbedingung", "anforderung-vorbehandlung", "anforderung-wert",
-	"auflagenart", "bauwerk-anlageteil-kategorie", "bauwerk-bezeichner", "bauwerk-einheit", "kanalsystem",
-	"kuehlart", "kanal-materialart", "messstelle-abwasserart", "planung-massnahme", "planung-status",
-	"produktionsart", "produktbezeichnung", "haupttaetigkeit", "taetigkeit", "titel", "produktionsverfahren",
-	"zustaendigkeit-person", "bauwerk-anlageteil-bezeichnung", "anlagensystem", "biologische_behandlung",
-	"schlammbehandlung", "vorbehandlung", "chemische-behandlung", "nachbehandlung", "as-parameter",
-	"as-einheit", "entlastungstyp", "entlastungssystem", "suevoaAnlageNr", "selbstueberwachungVorlage",
-	// lookups of spec 000 §7 kept the same way
-	"regionalstelle",
-}
+// The German messages of the value-list rules.
+const (
+	TextPflicht      = "Dieses Feld ist ein Pflichtfeld."
+	TextVorhanden    = "Dieser Wert ist in der Werteliste bereits vorhanden."
+	TextReferenziert = "Der Wertelisteneintrag wird von anderen Objekten referenziert und kann deshalb nicht gelöscht werden"
+	TextAufzaehlung  = "Die Einträge dieser Werteliste sind fest vorgegeben und können nicht gelöscht werden."
+)
+
+// ErrWertVorhanden: the value is already in the list (case-insensitive).
+var ErrWertVorhanden = validierung.Feld("value", TextVorhanden)
+
+// ErrReferenziert: the entry is still referred to and cannot be deleted (HTTP 409).
+var ErrReferenziert = errors.New(TextReferenziert)
 
 // Eintrag is the state of one entry.
 type Eintrag struct {
-	Liste     string
-	Wert      string
-	Geloescht bool
+	Liste      string
+	Wert       string
+	Schluessel string          // identifier of an enumeration entry (betriebstyp KOMMUNAL …)
+	Extras     json.RawMessage // canonical JSON object of the extra columns; nil without
+	Geloescht  bool
 }
 
-// Events.
+// Events. Schema version 1 throughout: extras and schluessel were added as optional members,
+// so events stored before them read as entries without extra columns.
 type (
 	EintragAngelegt struct {
-		Liste string `json:"liste"`
-		Wert  string `json:"wert"`
+		Liste      string          `json:"liste"`
+		Wert       string          `json:"wert"`
+		Schluessel string          `json:"schluessel,omitempty"`
+		Extras     json.RawMessage `json:"extras,omitempty"`
 	}
+	// EintragGeaendert carries what changed: the new value and/or all extra columns.
 	EintragGeaendert struct {
-		Wert string `json:"wert"`
+		Wert   string          `json:"wert,omitempty"`
+		Extras json.RawMessage `json:"extras,omitempty"`
 	}
 	EintragGeloescht struct{}
 )
@@ -53,9 +64,20 @@ func (EintragGeloescht) EventType() string { return "WertelisteEintragGeloescht"
 
 // Commands.
 type (
-	LegeEintragAn  struct{ Liste, Wert string }
-	AendereEintrag struct{ Wert string }
-	LoescheEintrag struct{}
+	// LegeEintragAn adds an entry to a list. Schluessel is for enumerations only.
+	LegeEintragAn struct {
+		Liste, Wert, Schluessel string
+		Extras                  Eingabe
+		Bestand                 Bestand
+	}
+	// AendereEintrag changes the value and the extra columns sent.
+	AendereEintrag struct {
+		Wert    string
+		Extras  Eingabe
+		Bestand Bestand
+	}
+	// LoescheEintrag deletes the entry; Referenziert says whether anything still refers to it.
+	LoescheEintrag struct{ Referenziert bool }
 )
 
 // Decide checks a command against the entry.
@@ -65,69 +87,116 @@ func Decide(e Eintrag, cmd any) ([]eventstore.DomainEvent, error) {
 		if e.Liste != "" {
 			return nil, validierung.Regel("Der Wertelisteneintrag existiert bereits.")
 		}
-		if !slices.Contains(Listen, c.Liste) {
+		def, ok := Nach(c.Liste)
+		if !ok {
 			return nil, validierung.Feld("liste", fmt.Sprintf("Die Werteliste „%s“ gibt es nicht.", c.Liste))
 		}
-		wert, err := pruefeWert(c.Wert)
-		if err != nil {
+		var s validierung.Sammler
+		wert := pruefeWert(c.Wert, c.Bestand, &s)
+		schluessel := strings.TrimSpace(c.Schluessel)
+		switch {
+		case !def.Aufzaehlung() && schluessel != "":
+			s.Feld("schluessel", "Diese Werteliste hat keine Schlüssel.")
+		case def.Aufzaehlung() && !slices.Contains(def.Schluessel, schluessel):
+			s.Feld("schluessel", fmt.Sprintf("Der Schlüssel „%s“ ist in dieser Werteliste nicht vorgesehen.", schluessel))
+		case def.Aufzaehlung() && slices.Contains(c.Bestand.Schluessel, schluessel):
+			s.Feld("schluessel", "Dieser Schlüssel ist in der Werteliste bereits vorhanden.")
+		}
+		extras := normiere(def, nil, c.Extras, c.Bestand, &s)
+		if err := s.Err(); err != nil {
 			return nil, err
 		}
-		return []eventstore.DomainEvent{EintragAngelegt{Liste: c.Liste, Wert: wert}}, nil
+		return []eventstore.DomainEvent{EintragAngelegt{Liste: c.Liste, Wert: wert, Schluessel: schluessel, Extras: extras}}, nil
 	case AendereEintrag:
 		if e.Liste == "" || e.Geloescht {
 			return nil, validierung.NichtGefunden
 		}
-		wert, err := pruefeWert(c.Wert)
-		if err != nil {
+		def, _ := Nach(e.Liste)
+		var s validierung.Sammler
+		wert := pruefeWert(c.Wert, c.Bestand, &s)
+		extras := normiere(def, e.Extras, c.Extras, c.Bestand, &s)
+		if err := s.Err(); err != nil {
 			return nil, err
 		}
-		if wert == e.Wert {
+		var ev EintragGeaendert
+		if wert != e.Wert {
+			ev.Wert = wert
+		}
+		if string(extras) != string(e.Extras) {
+			ev.Extras = extras
+		}
+		if ev.Wert == "" && ev.Extras == nil {
 			return nil, nil
 		}
-		return []eventstore.DomainEvent{EintragGeaendert{Wert: wert}}, nil
+		return []eventstore.DomainEvent{ev}, nil
 	case LoescheEintrag:
 		if e.Liste == "" || e.Geloescht {
 			return nil, validierung.NichtGefunden
+		}
+		if def, _ := Nach(e.Liste); def.Aufzaehlung() {
+			return nil, validierung.Regel(TextAufzaehlung)
+		}
+		if c.Referenziert {
+			return nil, ErrReferenziert
 		}
 		return []eventstore.DomainEvent{EintragGeloescht{}}, nil
 	}
 	return nil, fmt.Errorf("werteliste: unknown command %T", cmd)
 }
 
-func pruefeWert(w string) (string, error) {
+func pruefeWert(w string, b Bestand, s *validierung.Sammler) string {
 	w = strings.TrimSpace(w)
-	if w == "" {
-		return "", validierung.Feld("value", "Dieses Feld ist ein Pflichtfeld.")
+	switch {
+	case w == "":
+		s.Feld("value", TextPflicht)
+	case len([]rune(w)) > maxZeichen:
+		s.Feld("value", textZuLang)
+	case slices.ContainsFunc(b.Werte, func(v string) bool { return Normiert(v) == Normiert(w) }):
+		s.Feld("value", TextVorhanden)
 	}
-	if len([]rune(w)) > 255 {
-		return "", validierung.Feld("value", "Der Wert darf höchstens 255 Zeichen lang sein.")
-	}
-	return w, nil
+	return w
 }
+
+// Normiert is the form in which values of a list must differ: trimmed and in lower case.
+func Normiert(wert string) string { return strings.ToLower(strings.TrimSpace(wert)) }
 
 // Evolve applies an event to the entry.
 func Evolve(e Eintrag, ev eventstore.DomainEvent) Eintrag {
 	switch v := ev.(type) {
 	case EintragAngelegt:
-		e.Liste, e.Wert = v.Liste, v.Wert
+		e.Liste, e.Wert, e.Schluessel, e.Extras = v.Liste, v.Wert, v.Schluessel, v.Extras
 	case EintragGeaendert:
-		e.Wert = v.Wert
+		if v.Wert != "" {
+			e.Wert = v.Wert
+		}
+		if v.Extras != nil {
+			e.Extras = v.Extras
+		}
 	case EintragGeloescht:
 		e.Geloescht = true
 	}
 	return e
 }
 
-// Decode reads a stored event.
+// Decode reads a stored event. Extras come back from jsonb reformatted; they are made
+// canonical again so that an unchanged save decides nothing.
 func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
 	switch eventType {
 	case "WertelisteEintragAngelegt":
 		var v EintragAngelegt
-		err := json.Unmarshal(data, &v)
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, err
+		}
+		var err error
+		v.Extras, err = kanonisch(v.Extras)
 		return v, err
 	case "WertelisteEintragGeaendert":
 		var v EintragGeaendert
-		err := json.Unmarshal(data, &v)
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, err
+		}
+		var err error
+		v.Extras, err = kanonisch(v.Extras)
 		return v, err
 	case "WertelisteEintragGeloescht":
 		return EintragGeloescht{}, nil

@@ -6,6 +6,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -18,6 +19,7 @@ func Store(pool *pgxpool.Pool) *eventstore.Store {
 	s := eventstore.New(pool)
 	s.Inline(werteliste.StreamType, wertelisten.Inline)
 	s.Inline(konto.StreamType, eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender))
+	s.Inline(lokalerolle.StreamType, eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle))
 	s.Inline(organisation.StreamType, eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation))
 	return s
 }

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -15,32 +14,18 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
-	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections/konten"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
 // Akteur is who the demo data is recorded as.
 var Akteur = eventstore.Metadata{ActorID: "system", ActorName: "Demo-Daten", Roles: []string{"SYSTEMADMIN"},
 	CorrelationID: "seed-demo"}
 
-// demoWertelisten are realistic entries for the value lists the first screens need.
-var demoWertelisten = map[string][]string{
-	"anrede":            {"Frau", "Herr", "Divers", "Keine Angabe"},
-	"titel":             {"Dr.", "Prof.", "Prof. Dr.", "Dipl.-Ing.", "Dr.-Ing."},
-	"abwasserart":       {"Schmutzwasser", "Niederschlagswasser", "Mischwasser", "Kühlwasser"},
-	"kanalsystem":       {"Mischsystem", "Trennsystem", "Modifiziertes Trennsystem"},
-	"kanal-materialart": {"Beton", "Steinzeug", "PVC", "PE-HD", "Guss"},
-	"kuehlart":          {"Durchlaufkühlung", "Kreislaufkühlung", "Ablaufkühlung"},
-	"entlastungssystem": {"Mischsystem", "Trennsystem"},
-	"entlastungstyp":    {"Regenüberlaufbecken", "Regenüberlauf", "Stauraumkanal", "Regenrückhaltebecken"},
-	"planung-status":    {"geplant", "in Umsetzung", "abgeschlossen"},
-	"zustaendigkeit-person": {"Betriebsleitung", "Gewässerschutzbeauftragte/r",
-		"Abwassermeister/in", "Ansprechpartner/in Labor"},
-	"regionalstelle": {Regionalstelle},
-}
+// demoWertelisten (wertelisten.go) are the value-list entries an authority in Rhineland-Palatinate
+// would keep; demoWerte adds the missing ones.
 
 // Regionalstelle is the demo authority.
 const Regionalstelle = "Regionalstelle Wasserwirtschaft, Abfallwirtschaft, Bodenschutz Koblenz"
@@ -98,6 +83,11 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 		}
 		orgIDs[i] = id
 	}
+	dienststelle, n, err := demoDienststelle(ctx, store)
+	added += n
+	if err != nil {
+		return added, err
+	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(DemoPasswort), bcrypt.DefaultCost)
 	if err != nil {
 		return added, err
@@ -117,6 +107,7 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 			cmd.DatascoutID = "DS-" + strings.ToUpper(k.name)
 			if berechtigung.GlobaleRolle(berechtigung.Rolle(k.rolle)) == berechtigung.GlobalBehoerde {
 				cmd.Behoerde = Regionalstelle
+				cmd.LokaleRollen, cmd.Dienststellenrolle = []int64{dienststelle}, true
 			}
 		}
 		id, err := eventstore.NextID(ctx, store, "anwender_id_seq")
@@ -131,31 +122,26 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 	return added, nil
 }
 
-func demoWerte(ctx context.Context, store *eventstore.Store) (int, error) {
-	added := 0
-	listen := make([]string, 0, len(demoWertelisten))
-	for l := range demoWertelisten {
-		listen = append(listen, l)
+// Dienststelle is the demo local role that represents the demo authority.
+const Dienststelle = "Regionalstelle Koblenz"
+
+// demoDienststelle creates (once) the system local role of the demo Regionalstelle.
+func demoDienststelle(ctx context.Context, store *eventstore.Store) (int64, int, error) {
+	var id int64
+	err := store.Pool().QueryRow(ctx, `SELECT id FROM lokale_rolle WHERE bezeichnung = $1 AND systemrolle`, Dienststelle).Scan(&id)
+	if err == nil {
+		return id, 0, nil
 	}
-	slices.Sort(listen)
-	for _, liste := range listen {
-		vorhanden, err := wertelisten.Eintraege(ctx, store.Pool(), liste)
-		if err != nil {
-			return added, err
-		}
-		for _, wert := range demoWertelisten[liste] {
-			if slices.ContainsFunc(vorhanden, func(e wertelisten.Eintrag) bool { return e.Value == wert }) {
-				continue
-			}
-			id, err := eventstore.NextID(ctx, store, "werteliste_id_seq")
-			if err != nil {
-				return added, err
-			}
-			if _, err := werteliste.Decider.Handle(ctx, store, id, -1, werteliste.LegeEintragAn{Liste: liste, Wert: wert}, Akteur); err != nil {
-				return added, fmt.Errorf("%s %q: %w", liste, wert, err)
-			}
-			added++
-		}
+	var regionalstelle int64
+	if err := store.Pool().QueryRow(ctx, `SELECT id FROM werteliste_eintrag WHERE liste = 'regionalstelle' AND wert = $1`,
+		Regionalstelle).Scan(&regionalstelle); err != nil {
+		return 0, 0, fmt.Errorf("Regionalstelle: %w", err)
 	}
-	return added, nil
+	if id, err = eventstore.NextID(ctx, store, "lokale_rolle_id_seq"); err != nil {
+		return 0, 0, err
+	}
+	_, err = lokalerolle.Decider.Handle(ctx, store, id, -1, lokalerolle.LegeAn{Daten: lokalerolle.Daten{
+		Bezeichnung: Dienststelle, GlobaleRolle: berechtigung.GlobalBehoerde, Systemrolle: true,
+		RegionalstelleIDs: []int64{regionalstelle}}, Jetzt: time.Now()}, Akteur)
+	return id, 1, err
 }

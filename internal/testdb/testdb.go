@@ -141,3 +141,27 @@ func hashFS(fsys fs.FS) (string, error) {
 	})
 	return hex.EncodeToString(h.Sum(nil)), err
 }
+
+// WarteAufSichtbarkeit waits until every committed event is readable by the commit-safe
+// global reads. pg_snapshot_xmin is cluster-wide, so a transaction of another test database
+// can hold it back for a moment; tests that catch up right after appending wait for it.
+func WarteAufSichtbarkeit(t testing.TB, pool *pgxpool.Pool) {
+	t.Helper()
+	ctx := context.Background()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var alle, sichtbar int64
+		err := pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())) FROM events`).
+			Scan(&alle, &sichtbar)
+		if err != nil {
+			t.Fatalf("testdb: %v", err)
+		}
+		if alle == sichtbar {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("testdb: %d of %d events still not readable", alle-sichtbar, alle)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

@@ -72,6 +72,7 @@ func rowsNow(pool *pgxpool.Pool) int {
 // reference builds the same read model under another name, event by event from the store.
 func reference(t testing.TB, s *eventstore.Store) string {
 	t.Helper()
+	testdb.WarteAufSichtbarkeit(t, s.Pool())
 	ref := audit.Projection
 	ref.Name = "audit_ref"
 	if _, err := projections.CatchUp(context.Background(), s, ref); err != nil {
@@ -208,6 +209,7 @@ func TestProjector_FailureOnOneEventNeverLetsTheNextOneOvertake(t *testing.T) {
 			tx.Exec(`INSERT INTO seen VALUES ($1)`, e.Position)
 			return nil
 		}}
+	testdb.WarteAufSichtbarkeit(t, pool)
 	if _, err := projections.CatchUp(context.Background(), s, p); err == nil {
 		t.Fatal("expected the first catch-up to fail")
 	}
@@ -260,6 +262,7 @@ func TestProjector_KilledMidBatchAndRestarted_EqualsBuildWithoutCrash(t *testing
 	for i := 0; i < 3000; i++ {
 		append1(t, s, fmt.Sprintf("anlage-%d", i%7), i)
 	}
+	testdb.WarteAufSichtbarkeit(t, pool)
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "AUDIT_TEST_CHILD_DB="+url)
 	out, err := cmd.StdoutPipe()
@@ -357,6 +360,7 @@ func TestAudit_NeverShowsPasswordHashesOrTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testdb.WarteAufSichtbarkeit(t, pool)
 	if _, err := projections.CatchUp(context.Background(), s, audit.Projection); err != nil {
 		t.Fatal(err)
 	}

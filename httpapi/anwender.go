@@ -1,0 +1,166 @@
+package httpapi
+
+import (
+	"bytes"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/verwaltung"
+	"github.com/eabwasser/eabwasser/projections/konten"
+)
+
+func (a *api) anwenderRoutes(r chi.Router) {
+	r.Group(func(r chi.Router) {
+		r.Use(a.darf(berechtigung.SystemverwaltungOeffnen))
+		r.Get("/anwender", a.anwenderListe)
+		r.Get("/anwender/{id}", a.anwender)
+		r.Post("/anwender/export", a.anwenderExport)
+	})
+	r.Group(func(r chi.Router) {
+		r.Use(a.darf(berechtigung.SystemverwaltungBearbeiten))
+		r.Post("/anwender", a.anwenderAnlegen)
+		r.Put("/anwender/{id}", a.anwenderAendern)
+		r.Delete("/anwender/{id}", a.anwenderLoeschen)
+	})
+}
+
+// anwenderFilter reads the list filter; absent flags count as set (the spec's defaults).
+func anwenderFilter(r *http.Request) (konten.AnwenderFilter, error) {
+	q := r.URL.Query()
+	flag := func(name string) bool { return q.Get(name) != "false" }
+	f := konten.AnwenderFilter{Vorname: q.Get("vorname"), Name: q.Get("name"), Organisation: q.Get("organisation"),
+		StatusBeantragt: flag("statusBeantragt"), StatusBestaetigt: flag("statusBestaetigt"), StatusAktiv: flag("statusAktiv"),
+		StatusInaktiv: flag("statusInaktiv"), RolleOrganisation: flag("rolleOrganisation"), RolleBehoerde: flag("rolleBehoerde"),
+		RolleAdministration: flag("rolleAdministration"), SortProperty: q.Get("sortProperty"), Absteigend: q.Get("sortDirection") == "DESC",
+		Size: 10}
+	var s validierung.Sammler
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			s.Feld("page", "Ungültige Seite.")
+		}
+		f.Page = n
+	}
+	if v := q.Get("size"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 500 {
+			s.Feld("size", "Die Seitengröße muss zwischen 1 und 500 liegen.")
+		}
+		f.Size = n
+	}
+	return f, s.Err()
+}
+
+func (a *api) anwenderListe(w http.ResponseWriter, r *http.Request) {
+	f, err := anwenderFilter(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	zeilen, total, err := konten.AnwenderSuche(r.Context(), a.deps.Pool, f)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"content": zeilen, "page": f.Page, "size": f.Size, "totalElements": total})
+}
+
+func (a *api) anwender(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	f, _ := anwenderFilter(&http.Request{URL: r.URL})
+	f.IDs, f.Page, f.Size = []int64{id}, 0, 1
+	f.StatusBeantragt, f.StatusBestaetigt, f.StatusAktiv, f.StatusInaktiv = true, true, true, true
+	f.RolleOrganisation, f.RolleBehoerde, f.RolleAdministration = true, true, true
+	f.Vorname, f.Name, f.Organisation = "", "", ""
+	zeilen, _, err := konten.AnwenderSuche(r.Context(), a.deps.Pool, f)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if len(zeilen) == 0 {
+		a.writeError(w, r, validierung.NichtGefunden)
+		return
+	}
+	writeJSON(w, http.StatusOK, zeilen[0])
+}
+
+func (a *api) anwenderAnlegen(w http.ResponseWriter, r *http.Request) {
+	var in verwaltung.AnwenderEingabe
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	id, out, err := a.deps.Verwaltung.AnwenderAnlegen(r.Context(), in, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeCommandResult(w, http.StatusCreated, out, map[string]any{"id": id, "message": "Gespeichert"})
+}
+
+func (a *api) anwenderAendern(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	var in verwaltung.AnwenderEingabe
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Verwaltung.AnwenderAendern(r.Context(), id, in, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": "Gespeichert"})
+}
+
+func (a *api) anwenderLoeschen(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if err := a.deps.Verwaltung.AnwenderLoeschen(r.Context(), id, Metadaten(r)); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Gelöscht"})
+}
+
+// anwenderExport exports the selected ids (body {"ids": [...]}) or, without ids, the list
+// filter of the query string.
+func (a *api) anwenderExport(w http.ResponseWriter, r *http.Request) {
+	f, err := anwenderFilter(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if r.ContentLength != 0 {
+		var in struct{ IDs []int64 }
+		if err := decodeJSON(r, &in); err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		f.IDs = in.IDs
+	}
+	var buf bytes.Buffer
+	if err := a.deps.Verwaltung.AnwenderExportieren(r.Context(), &buf, f); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", tabelle.ContentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="anwender.xlsx"`)
+	_, _ = w.Write(buf.Bytes())
+}

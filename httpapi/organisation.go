@@ -1,0 +1,179 @@
+package httpapi
+
+import (
+	"bytes"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/verwaltung"
+	"github.com/eabwasser/eabwasser/projections/konten"
+)
+
+func (a *api) organisationRoutes(r chi.Router) {
+	r.Get("/organisation/auswahlRegistrierung", a.organisationenRegistrierung)
+	r.Group(func(r chi.Router) {
+		r.Use(a.angemeldet)
+		r.Get("/organisation", a.organisationen(func(r *http.Request) konten.OrganisationFilter {
+			return konten.OrganisationFilter{Status: r.URL.Query().Get("status")}
+		}))
+		aktiv := func(*http.Request) konten.OrganisationFilter { return konten.OrganisationFilter{Status: "AKTIV"} }
+		r.Get("/organisation/betreiber", a.organisationen(aktiv))
+		r.Get("/organisation/betreiberByBetriebstyp/{typ}", a.organisationen(func(r *http.Request) konten.OrganisationFilter {
+			// municipal operation types are run by the bodies obliged to dispose of wastewater
+			typ := chi.URLParam(r, "typ")
+			return konten.OrganisationFilter{Status: "AKTIV", NurAbwasserbeseitigungspflicht: typ == "KOMMUNAL" || typ == "KANAL_KOMMUNAL"}
+		}))
+		r.Get("/organisation/abwasserbeseitigungspflichtige", a.organisationen(func(*http.Request) konten.OrganisationFilter {
+			return konten.OrganisationFilter{Status: "AKTIV", NurAbwasserbeseitigungspflicht: true}
+		}))
+		r.Get("/organisation/abwasserbeseitigungspflichtigeIncludeHistory", a.organisationen(func(*http.Request) konten.OrganisationFilter {
+			return konten.OrganisationFilter{NurAbwasserbeseitigungspflicht: true}
+		}))
+		r.Get("/organisation/{id}", a.organisation)
+	})
+	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/organisation/{id}/historie", a.organisationHistorie)
+	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Post("/organisation/export", a.organisationenExport)
+	r.Group(func(r chi.Router) {
+		r.Use(a.darf(berechtigung.SystemverwaltungBearbeiten))
+		r.Post("/organisation", a.organisationAnlegen)
+		r.Post("/organisation/merge", a.organisationZusammenfuehren)
+		r.Put("/organisation/{id}", a.organisationAendern)
+		r.Delete("/organisation/{id}", a.organisationLoeschen)
+	})
+}
+
+func pfadID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil {
+		return 0, validierung.NichtGefunden
+	}
+	return id, nil
+}
+
+func (a *api) organisationen(filter func(*http.Request) konten.OrganisationFilter) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		orgs, err := konten.Organisationen(r.Context(), a.deps.Pool, filter(r))
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		if orgs == nil {
+			orgs = []konten.OrganisationZeile{}
+		}
+		writeJSON(w, http.StatusOK, orgs)
+	}
+}
+
+func (a *api) organisation(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	orgs, err := konten.Organisationen(r.Context(), a.deps.Pool, konten.OrganisationFilter{IDs: []int64{id}})
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if len(orgs) == 0 {
+		a.writeError(w, r, validierung.NichtGefunden)
+		return
+	}
+	writeJSON(w, http.StatusOK, orgs[0])
+}
+
+func (a *api) organisationHistorie(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	h, err := a.deps.Verwaltung.OrganisationHistorie(r.Context(), id)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, h)
+}
+
+func (a *api) organisationAnlegen(w http.ResponseWriter, r *http.Request) {
+	var in verwaltung.Organisationseingabe
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	id, out, err := a.deps.Verwaltung.OrganisationAnlegen(r.Context(), in, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeCommandResult(w, http.StatusCreated, out, map[string]any{"id": id, "message": "Gespeichert"})
+}
+
+func (a *api) organisationAendern(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	var in verwaltung.Organisationseingabe
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Verwaltung.OrganisationAendern(r.Context(), id, in, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": "Gespeichert"})
+}
+
+func (a *api) organisationLoeschen(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if err := a.deps.Verwaltung.OrganisationLoeschen(r.Context(), id, Metadaten(r)); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Gelöscht"})
+}
+
+func (a *api) organisationZusammenfuehren(w http.ResponseWriter, r *http.Request) {
+	var in verwaltung.Zusammenfuehrung
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if err := a.deps.Verwaltung.Zusammenfuehren(r.Context(), in, Metadaten(r)); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Die Organisationen wurden erfolgreich zusammengeführt."})
+}
+
+func (a *api) organisationenExport(w http.ResponseWriter, r *http.Request) {
+	var ids []int64
+	if r.ContentLength != 0 {
+		if err := decodeJSON(r, &ids); err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+	}
+	var buf bytes.Buffer
+	if err := a.deps.Verwaltung.OrganisationenExportieren(r.Context(), &buf, ids); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", tabelle.ContentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="organisationen.xlsx"`)
+	_, _ = w.Write(buf.Bytes())
+}

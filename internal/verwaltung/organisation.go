@@ -1,0 +1,227 @@
+// Package verwaltung is the application service of the system administration: organisations
+// (with history and merge), and — as they arrive — local roles and user administration. It
+// turns requests into commands and runs processes that change several aggregates in one
+// transaction.
+package verwaltung
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/domain/organisation"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/projections/konten"
+)
+
+// Dienst is the administration service.
+type Dienst struct {
+	Store *eventstore.Store
+	Jetzt func() time.Time
+	// Verweise are further checks whether something still points to an organisation, and
+	// Umzuege further moves of references in a merge; areas such as operations add theirs.
+	Verweise []func(ctx context.Context, q eventstore.Querier, id int64) (bool, error)
+	Umzuege  []func(ctx context.Context, tx pgx.Tx, quelle, ziel int64, md eventstore.Metadata) error
+}
+
+func (d *Dienst) heute() time.Time {
+	if d.Jetzt != nil {
+		return d.Jetzt()
+	}
+	return time.Now()
+}
+
+// Organisationseingabe is the organisation form.
+type Organisationseingabe struct {
+	organisation.Daten
+	AuditInfo *historie.AuditInfo `json:"auditInfo,omitempty"`
+	Version   int                 `json:"version"`
+}
+
+// OrganisationAnlegen creates an organisation and returns its id.
+func (d *Dienst) OrganisationAnlegen(ctx context.Context, in Organisationseingabe, md eventstore.Metadata) (int64, eventstore.Appended, error) {
+	id, err := eventstore.NextID(ctx, d.Store, "organisation_id_seq")
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	out, err := organisation.Decider.Handle(ctx, d.Store, id, -1, organisation.LegeAn{Daten: in.Daten, Heute: d.heute()}, md)
+	return id, out, err
+}
+
+// OrganisationAendern saves an organisation; the version the client saw guards against
+// overwriting someone else's change.
+func (d *Dienst) OrganisationAendern(ctx context.Context, id int64, in Organisationseingabe, md eventstore.Metadata) (eventstore.Appended, error) {
+	expected := -1
+	if in.Version > 0 {
+		expected = in.Version
+	}
+	if in.AuditInfo != nil {
+		md.AuditInfo = &eventstore.AuditInfo{GueltigAb: in.AuditInfo.GueltigAb, Aenderungsgrund: in.AuditInfo.Aenderungsgrund}
+	}
+	return organisation.Decider.Handle(ctx, d.Store, id, expected,
+		organisation.Aendere{Daten: in.Daten, AuditInfo: in.AuditInfo, Heute: d.heute()}, md)
+}
+
+// OrganisationLoeschen deletes an organisation nothing points to any more.
+func (d *Dienst) OrganisationLoeschen(ctx context.Context, id int64, md eventstore.Metadata) error {
+	referenziert, err := d.referenziert(ctx, id)
+	if err != nil {
+		return err
+	}
+	_, err = organisation.Decider.Handle(ctx, d.Store, id, -1, organisation.Loesche{Referenziert: referenziert}, md)
+	return err
+}
+
+func (d *Dienst) referenziert(ctx context.Context, id int64) (bool, error) {
+	anwender, err := konten.AnwenderDerOrganisation(ctx, d.Store.Pool(), id)
+	if err != nil || len(anwender) > 0 {
+		return len(anwender) > 0, err
+	}
+	for _, v := range d.Verweise {
+		if ja, err := v(ctx, d.Store.Pool(), id); err != nil || ja {
+			return ja, err
+		}
+	}
+	return false, nil
+}
+
+// Zusammenfuehrung is the merge form.
+type Zusammenfuehrung struct {
+	QuelleID    int64  `json:"sourceOrganisationId"`
+	ZielID      int64  `json:"destinationOrganisationId"`
+	Datum       string `json:"mergeDate"`
+	MitPersonen bool   `json:"includePersonen"`
+}
+
+// Zusammenfuehren merges the source into the destination in one transaction: the source is
+// deactivated, its users move along when MitPersonen, and every other reference moves (Umzuege).
+func (d *Dienst) Zusammenfuehren(ctx context.Context, z Zusammenfuehrung, md eventstore.Metadata) error {
+	var s validierung.Sammler
+	if z.QuelleID == 0 {
+		s.Feld("sourceOrganisationId", "Dieses Feld ist ein Pflichtfeld.")
+	}
+	if z.QuelleID != 0 && z.QuelleID == z.ZielID {
+		s.Feld("destinationOrganisationId", "Eine Organisation kann nicht mit sich selbst zusammengeführt werden.")
+	}
+	if z.ZielID != 0 {
+		ziel, _, err := organisation.Decider.Load(ctx, d.Store, z.ZielID)
+		if err != nil {
+			return err
+		}
+		if !ziel.Existiert || ziel.Geloescht || ziel.Status != organisation.Aktiv {
+			s.Feld("destinationOrganisationId", "Die Zielorganisation muss eine aktive Organisation sein.")
+		}
+	}
+	if err := s.Err(); err != nil {
+		return err
+	}
+	md.CorrelationID = "zusammenfuehrung-" + strconv.FormatInt(z.QuelleID, 10) + "-" + strconv.FormatInt(z.ZielID, 10)
+	return pgx.BeginFunc(ctx, d.Store.Pool(), func(tx pgx.Tx) error {
+		_, err := organisation.Decider.HandleTx(ctx, d.Store, tx, z.QuelleID, -1, organisation.FuehreZusammen{
+			ZielID: z.ZielID, Datum: z.Datum, MitPersonen: z.MitPersonen, Heute: d.heute()}, md)
+		if err != nil {
+			return err
+		}
+		if z.MitPersonen {
+			ids, err := konten.AnwenderDerOrganisation(ctx, tx, z.QuelleID)
+			if err != nil {
+				return err
+			}
+			for _, id := range ids {
+				if _, err := konto.Decider.HandleTx(ctx, d.Store, tx, id, -1, konto.WechsleOrganisation{OrganisationID: z.ZielID}, md); err != nil {
+					return err
+				}
+			}
+		}
+		for _, u := range d.Umzuege {
+			if err := u(ctx, tx, z.QuelleID, z.ZielID, md); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// OrganisationsVersion is one entry of an organisation's history.
+type OrganisationsVersion struct {
+	historie.Version
+	Organisation organisation.Daten `json:"organisation"`
+}
+
+// OrganisationHistorie replays the organisation's stream into its versions.
+func (d *Dienst) OrganisationHistorie(ctx context.Context, id int64) ([]OrganisationsVersion, error) {
+	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(organisation.StreamType, id), 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	if len(events) == 0 {
+		return nil, validierung.NichtGefunden
+	}
+	var out []OrganisationsVersion
+	for _, e := range events {
+		de, err := organisation.Decode(e.Type, e.Data)
+		if err != nil {
+			return nil, err
+		}
+		v := OrganisationsVersion{Version: historie.Version{GeaendertAm: e.RecordedAt, GeaendertVon: e.Metadata.ActorName}}
+		switch ev := de.(type) {
+		case organisation.OrganisationAngelegt:
+			v.GueltigAb, v.Organisation = ev.GueltigAb, ev.Daten
+		case organisation.OrganisationGeaendert:
+			v.GueltigAb, v.Aenderungsgrund, v.Organisation = ev.GueltigAb, ev.Aenderungsgrund, ev.Daten
+			if ev.Ersetzt && len(out) > 0 {
+				if ev.Aenderungsgrund == "" {
+					v.Aenderungsgrund = out[len(out)-1].Aenderungsgrund
+				}
+				out[len(out)-1] = v
+				continue
+			}
+		case organisation.OrganisationZusammengefuehrt:
+			if len(out) == 0 {
+				continue
+			}
+			last := out[len(out)-1]
+			v.Organisation = last.Organisation
+			v.Organisation.Status = organisation.Inaktiv
+			v.GueltigAb = max(ev.Datum, last.GueltigAb)
+			v.Aenderungsgrund = "Zusammenführung mit Organisation " + strconv.FormatInt(ev.ZielID, 10)
+			if v.GueltigAb == last.GueltigAb {
+				out[len(out)-1] = v
+				continue
+			}
+		default:
+			continue
+		}
+		out = append(out, v)
+	}
+	return historie.Verkette(out, func(v *OrganisationsVersion) *historie.Version { return &v.Version }), nil
+}
+
+// OrganisationenExportieren writes the organisations (all, or the given ids) as xlsx.
+func (d *Dienst) OrganisationenExportieren(ctx context.Context, w io.Writer, ids []int64) error {
+	orgs, err := konten.Organisationen(ctx, d.Store.Pool(), konten.OrganisationFilter{IDs: ids})
+	if err != nil {
+		return err
+	}
+	return tabelle.Schreibe(w, "Organisationen", []string{"ID", "Bezeichnung", "Status", "Abwasserbeseitigungspflicht",
+		"Straße", "Hausnummer", "PLZ", "Ort", "Abgabenummer", "Organisations-ID"}, func(zeile func(...any) error) error {
+		for _, o := range orgs {
+			abw := "nein"
+			if o.Abwasserbeseitigungspflicht {
+				abw = "ja"
+			}
+			if err := zeile(o.ID, o.Bezeichnung, o.Status, abw, o.Adresse.Strasse, o.Adresse.Hausnummer, o.Adresse.Plz,
+				o.Adresse.Ort, o.Abgabenummer, o.OrganisationsID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
