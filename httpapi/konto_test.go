@@ -22,6 +22,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/testdb"
 	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/zugang"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/audit"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
@@ -39,6 +41,10 @@ func newKontoWelt(t *testing.T, ssoURL string) *kontoWelt {
 	pool, _ := testdb.New(t)
 	store := schreibmodell.Store(pool)
 	if _, err := seed.Demo(context.Background(), store); err != nil {
+		t.Fatal(err)
+	}
+	testdb.WarteAufSichtbarkeit(t, pool)
+	if _, err := projections.CatchUp(context.Background(), store, audit.Projection); err != nil {
 		t.Fatal(err)
 	}
 	smtp := mailtest.Start(t)

@@ -96,6 +96,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		a.organisationRoutes(r)
 		a.lokaleRolleRoutes(r)
 		a.anwenderRoutes(r)
+		a.auswertungRoutes(r)
 
 		if zusatz != nil {
 			zusatz(a, r)
