@@ -1,7 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -9,7 +9,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -23,9 +23,16 @@ func (a *api) anwenderRoutes(r chi.Router) {
 	})
 	r.Group(func(r chi.Router) {
 		r.Use(a.darf(berechtigung.SystemverwaltungBearbeiten))
-		r.Post("/anwender", a.anwenderAnlegen)
-		r.Put("/anwender/{id}", a.anwenderAendern)
-		r.Delete("/anwender/{id}", a.anwenderLoeschen)
+		r.Post("/anwender", speichern(a, http.StatusCreated, func(r *http.Request, _ int64, in verwaltung.AnwenderEingabe) (int64, eventstore.Appended, error) {
+			return a.deps.Verwaltung.AnwenderAnlegen(r.Context(), in, Metadaten(r))
+		}))
+		r.Put("/anwender/{id}", speichern(a, http.StatusOK, func(r *http.Request, id int64, in verwaltung.AnwenderEingabe) (int64, eventstore.Appended, error) {
+			out, err := a.deps.Verwaltung.AnwenderAendern(r.Context(), id, in, Metadaten(r))
+			return id, out, err
+		}))
+		r.Delete("/anwender/{id}", loeschen(a, func(r *http.Request, id int64) error {
+			return a.deps.Verwaltung.AnwenderLoeschen(r.Context(), id, Metadaten(r))
+		}))
 	})
 }
 
@@ -93,52 +100,6 @@ func (a *api) anwender(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, zeilen[0])
 }
 
-func (a *api) anwenderAnlegen(w http.ResponseWriter, r *http.Request) {
-	var in verwaltung.AnwenderEingabe
-	if err := decodeJSON(r, &in); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	id, out, err := a.deps.Verwaltung.AnwenderAnlegen(r.Context(), in, Metadaten(r))
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeCommandResult(w, http.StatusCreated, out, map[string]any{"id": id, "message": "Gespeichert"})
-}
-
-func (a *api) anwenderAendern(w http.ResponseWriter, r *http.Request) {
-	id, err := pfadID(r)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	var in verwaltung.AnwenderEingabe
-	if err := decodeJSON(r, &in); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	out, err := a.deps.Verwaltung.AnwenderAendern(r.Context(), id, in, Metadaten(r))
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": "Gespeichert"})
-}
-
-func (a *api) anwenderLoeschen(w http.ResponseWriter, r *http.Request) {
-	id, err := pfadID(r)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	if err := a.deps.Verwaltung.AnwenderLoeschen(r.Context(), id, Metadaten(r)); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Gelöscht"})
-}
-
 // anwenderExport exports the selected ids (body {"ids": [...]}) or, without ids, the list
 // filter of the query string.
 func (a *api) anwenderExport(w http.ResponseWriter, r *http.Request) {
@@ -155,12 +116,7 @@ func (a *api) anwenderExport(w http.ResponseWriter, r *http.Request) {
 		}
 		f.IDs = in.IDs
 	}
-	var buf bytes.Buffer
-	if err := a.deps.Verwaltung.AnwenderExportieren(r.Context(), &buf, f); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", tabelle.ContentType)
-	w.Header().Set("Content-Disposition", `attachment; filename="anwender.xlsx"`)
-	_, _ = w.Write(buf.Bytes())
+	a.xlsx(w, r, "anwender.xlsx", func(out io.Writer) error {
+		return a.deps.Verwaltung.AnwenderExportieren(r.Context(), out, f)
+	})
 }

@@ -1,14 +1,14 @@
 package httpapi
 
 import (
-	"bytes"
+	"io"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/internal/auswertung"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
 )
 
 func (a *api) auswertungRoutes(r chi.Router) {
@@ -25,13 +25,12 @@ func (a *api) abfrageExport(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	var buf bytes.Buffer
-	abfrage, err := auswertung.Exportiere(r.Context(), a.deps.Pool, id, &buf)
-	if err != nil {
-		a.writeError(w, r, err)
+	abfrage, ok := auswertung.Nach(id)
+	if !ok {
+		a.writeError(w, r, validierung.NichtGefunden)
 		return
 	}
-	w.Header().Set("Content-Type", tabelle.ContentType)
-	w.Header().Set("Content-Disposition", `attachment; filename="`+abfrage.Dateiname+`.xlsx"`)
-	_, _ = w.Write(buf.Bytes())
+	a.xlsx(w, r, abfrage.Dateiname+".xlsx", func(out io.Writer) error {
+		return auswertung.Exportiere(r.Context(), a.deps.Pool, abfrage, out)
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -14,9 +15,16 @@ func (a *api) lokaleRolleRoutes(r chi.Router) {
 	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/lokaleRolle", a.lokaleRollen)
 	r.Group(func(r chi.Router) {
 		r.Use(a.darf(berechtigung.SystemverwaltungBearbeiten))
-		r.Post("/lokaleRolle", a.lokaleRolleAnlegen)
-		r.Put("/lokaleRolle/{id}", a.lokaleRolleAendern)
-		r.Delete("/lokaleRolle/{id}", a.lokaleRolleLoeschen)
+		r.Post("/lokaleRolle", speichern(a, http.StatusCreated, func(r *http.Request, _ int64, in verwaltung.LokaleRolleEingabe) (int64, eventstore.Appended, error) {
+			return a.deps.Verwaltung.LokaleRolleAnlegen(r.Context(), in, Metadaten(r))
+		}))
+		r.Put("/lokaleRolle/{id}", speichern(a, http.StatusOK, func(r *http.Request, id int64, in verwaltung.LokaleRolleEingabe) (int64, eventstore.Appended, error) {
+			out, err := a.deps.Verwaltung.LokaleRolleAendern(r.Context(), id, in, Metadaten(r))
+			return id, out, err
+		}))
+		r.Delete("/lokaleRolle/{id}", loeschen(a, func(r *http.Request, id int64) error {
+			return a.deps.Verwaltung.LokaleRolleLoeschen(r.Context(), id, r.URL.Query().Get("ignoreWarning") == "true", Metadaten(r))
+		}))
 	})
 }
 
@@ -30,51 +38,4 @@ func (a *api) lokaleRollen(w http.ResponseWriter, r *http.Request) {
 		rollen = []konten.LokaleRolleZeile{}
 	}
 	writeJSON(w, http.StatusOK, rollen)
-}
-
-func (a *api) lokaleRolleAnlegen(w http.ResponseWriter, r *http.Request) {
-	var in verwaltung.LokaleRolleEingabe
-	if err := decodeJSON(r, &in); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	id, out, err := a.deps.Verwaltung.LokaleRolleAnlegen(r.Context(), in, Metadaten(r))
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeCommandResult(w, http.StatusCreated, out, map[string]any{"id": id, "message": "Gespeichert"})
-}
-
-func (a *api) lokaleRolleAendern(w http.ResponseWriter, r *http.Request) {
-	id, err := pfadID(r)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	var in verwaltung.LokaleRolleEingabe
-	if err := decodeJSON(r, &in); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	out, err := a.deps.Verwaltung.LokaleRolleAendern(r.Context(), id, in, Metadaten(r))
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": "Gespeichert"})
-}
-
-func (a *api) lokaleRolleLoeschen(w http.ResponseWriter, r *http.Request) {
-	id, err := pfadID(r)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	bestaetigt := r.URL.Query().Get("ignoreWarning") == "true"
-	if err := a.deps.Verwaltung.LokaleRolleLoeschen(r.Context(), id, bestaetigt, Metadaten(r)); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Gelöscht"})
 }

@@ -1,7 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -9,7 +9,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -40,10 +40,17 @@ func (a *api) organisationRoutes(r chi.Router) {
 	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Post("/organisation/export", a.organisationenExport)
 	r.Group(func(r chi.Router) {
 		r.Use(a.darf(berechtigung.SystemverwaltungBearbeiten))
-		r.Post("/organisation", a.organisationAnlegen)
+		r.Post("/organisation", speichern(a, http.StatusCreated, func(r *http.Request, _ int64, in verwaltung.Organisationseingabe) (int64, eventstore.Appended, error) {
+			return a.deps.Verwaltung.OrganisationAnlegen(r.Context(), in, Metadaten(r))
+		}))
 		r.Post("/organisation/merge", a.organisationZusammenfuehren)
-		r.Put("/organisation/{id}", a.organisationAendern)
-		r.Delete("/organisation/{id}", a.organisationLoeschen)
+		r.Put("/organisation/{id}", speichern(a, http.StatusOK, func(r *http.Request, id int64, in verwaltung.Organisationseingabe) (int64, eventstore.Appended, error) {
+			out, err := a.deps.Verwaltung.OrganisationAendern(r.Context(), id, in, Metadaten(r))
+			return id, out, err
+		}))
+		r.Delete("/organisation/{id}", loeschen(a, func(r *http.Request, id int64) error {
+			return a.deps.Verwaltung.OrganisationLoeschen(r.Context(), id, Metadaten(r))
+		}))
 	})
 }
 
@@ -101,52 +108,6 @@ func (a *api) organisationHistorie(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, h)
 }
 
-func (a *api) organisationAnlegen(w http.ResponseWriter, r *http.Request) {
-	var in verwaltung.Organisationseingabe
-	if err := decodeJSON(r, &in); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	id, out, err := a.deps.Verwaltung.OrganisationAnlegen(r.Context(), in, Metadaten(r))
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeCommandResult(w, http.StatusCreated, out, map[string]any{"id": id, "message": "Gespeichert"})
-}
-
-func (a *api) organisationAendern(w http.ResponseWriter, r *http.Request) {
-	id, err := pfadID(r)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	var in verwaltung.Organisationseingabe
-	if err := decodeJSON(r, &in); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	out, err := a.deps.Verwaltung.OrganisationAendern(r.Context(), id, in, Metadaten(r))
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": "Gespeichert"})
-}
-
-func (a *api) organisationLoeschen(w http.ResponseWriter, r *http.Request) {
-	id, err := pfadID(r)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	if err := a.deps.Verwaltung.OrganisationLoeschen(r.Context(), id, Metadaten(r)); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Gelöscht"})
-}
-
 func (a *api) organisationZusammenfuehren(w http.ResponseWriter, r *http.Request) {
 	var in verwaltung.Zusammenfuehrung
 	if err := decodeJSON(r, &in); err != nil {
@@ -168,12 +129,7 @@ func (a *api) organisationenExport(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	var buf bytes.Buffer
-	if err := a.deps.Verwaltung.OrganisationenExportieren(r.Context(), &buf, ids); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", tabelle.ContentType)
-	w.Header().Set("Content-Disposition", `attachment; filename="organisationen.xlsx"`)
-	_, _ = w.Write(buf.Bytes())
+	a.xlsx(w, r, "organisationen.xlsx", func(out io.Writer) error {
+		return a.deps.Verwaltung.OrganisationenExportieren(r.Context(), out, ids)
+	})
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
 )
@@ -71,17 +70,13 @@ func Nach(id int64) (Abfrage, bool) {
 }
 
 // Exportiere runs a stored query and writes its result as xlsx to w.
-func Exportiere(ctx context.Context, q eventstore.Querier, id int64, w io.Writer) (Abfrage, error) {
-	a, ok := Nach(id)
-	if !ok {
-		return a, validierung.NichtGefunden
-	}
+func Exportiere(ctx context.Context, q eventstore.Querier, a Abfrage, w io.Writer) error {
 	rows, err := q.Query(ctx, a.SQL)
 	if err != nil {
-		return a, fmt.Errorf("Abfrage %d: %w", id, err)
+		return fmt.Errorf("Abfrage %d: %w", a.ID, err)
 	}
 	defer rows.Close()
-	err = tabelle.Schreibe(w, a.Kategorie, a.Spalten, func(zeile func(...any) error) error {
+	return tabelle.Schreibe(w, a.Kategorie, a.Spalten, func(zeile func(...any) error) error {
 		for rows.Next() {
 			werte, err := rows.Values()
 			if err != nil {
@@ -98,5 +93,4 @@ func Exportiere(ctx context.Context, q eventstore.Querier, id int64, w io.Writer
 		}
 		return rows.Err()
 	})
-	return a, err
 }

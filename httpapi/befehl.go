@@ -1,0 +1,67 @@
+package httpapi
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/tabelle"
+)
+
+// speichern is the handler of every create (POST /x, status 201) and save (PUT /x/{id},
+// status 200) of the administration: id from the path (0 when there is none), the form from
+// the body, the command's id and position in the answer with "Gespeichert".
+func speichern[T any](a *api, status int, run func(r *http.Request, id int64, in T) (int64, eventstore.Appended, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var id int64
+		if chi.URLParam(r, "id") != "" {
+			var err error
+			if id, err = pfadID(r); err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+		}
+		var in T
+		if err := decodeJSON(r, &in); err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		id, out, err := run(r, id, in)
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		writeCommandResult(w, status, out, map[string]any{"id": id, "message": "Gespeichert"})
+	}
+}
+
+// loeschen is the handler of every DELETE /x/{id} of the administration.
+func loeschen(a *api, run func(r *http.Request, id int64) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := pfadID(r)
+		if err == nil {
+			err = run(r, id)
+		}
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]string{"message": "Gelöscht"})
+	}
+}
+
+// xlsx answers a spreadsheet download. It is written to memory first, so a failure can still
+// be answered as a JSON error.
+func (a *api) xlsx(w http.ResponseWriter, r *http.Request, dateiname string, schreibe func(io.Writer) error) {
+	var buf bytes.Buffer
+	if err := schreibe(&buf); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", tabelle.ContentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+dateiname+`"`)
+	_, _ = w.Write(buf.Bytes())
+}
