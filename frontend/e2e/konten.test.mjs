@@ -109,6 +109,8 @@ describe('password', () => {
     await withPage({}, async (page) => {
       await page.goto(app.url('/eAbwasser/login'));
       await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+      // the login form stays until the lazy page has loaded: its field has the same name
+      await page.getByRole('button', { name: 'Passwort zurücksetzen' }).waitFor();
       await page.getByLabel('Benutzername').fill('betreiber2');
       await page.getByRole('button', { name: 'Passwort zurücksetzen' }).click();
       await page.getByText('Email zum Zurücksetzen des Passworts gesendet.').waitFor();
@@ -160,10 +162,12 @@ describe('route guarding', () => {
       await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Systemverwaltung' }).click();
       await page.waitForURL((u) => u.pathname === '/eAbwasser/systemverwaltung/anwender');
       const tabs = page.getByRole('tablist', { name: 'Systemverwaltung' }).getByRole('tab');
+      await page.getByRole('tab', { name: 'Anwender', selected: true }).waitFor();
       assert.deepEqual(await tabs.allTextContents(), ['Anwender', 'Rollen', 'Wertelisten', 'Organisationen']);
       await page.getByRole('tab', { name: 'Rollen' }).click();
       await page.waitForURL((u) => u.pathname === '/eAbwasser/systemverwaltung/rollen');
-      await page.getByText('Die Verwaltung der Rollen folgt mit der nächsten Ausbaustufe.').waitFor();
+      // the demo Dienststelle, a system role
+      await page.getByRole('cell', { name: 'Regionalstelle Koblenz', exact: true }).waitFor();
     });
   });
 

@@ -20,6 +20,9 @@ function mock(handlers: Parameters<typeof apiMock>[0] = {}, aktionen: string[] =
     'GET /api/profil': () => profil,
     'GET /api/anrede': () => [{ id: 1, value: 'Frau' }],
     'GET /api/titel': () => [],
+    'GET /api/anwender': () => ({ content: [], page: 0, size: 10, totalElements: 0 }),
+    'GET /api/organisation': () => [],
+    'GET /api/abfragen': () => [],
     ...handlers,
   });
   vi.stubGlobal('fetch', m.fetchMock);
@@ -158,12 +161,12 @@ describe('routes needing an action', () => {
     expect(await screen.findByRole('tab', { name: 'Anwender', selected: true })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/systemverwaltung/anwender');
     expect(screen.getByRole('heading', { name: 'Anwender', level: 2 })).toBeInTheDocument();
-    expect(screen.getByText('Die Verwaltung der Anwender folgt mit der nächsten Ausbaustufe.')).toBeInTheDocument();
+    expect(await screen.findByText('Keine Einträge vorhanden')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Anwender', 'Rollen', 'Wertelisten', 'Organisationen']);
 
     await user.click(screen.getByRole('tab', { name: 'Organisationen' }));
     expect(router.state.location.pathname).toBe('/systemverwaltung/organisationen');
-    expect(screen.getByText('Die Verwaltung der Organisationen folgt mit der nächsten Ausbaustufe.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Organisationen', level: 2 })).toBeInTheDocument();
 
     await router.navigate('/systemverwaltung/gibt-es-nicht');
     await waitFor(() => expect(router.state.location.pathname).toBe('/systemverwaltung/anwender'));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, buildUrl } from './api';
+import { ApiError, apiDatei, apiFetch, buildUrl } from './api';
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -54,6 +54,32 @@ describe('apiFetch', () => {
     const e = (await apiFetch('/x').catch((x: unknown) => x)) as ApiError;
     expect(e.status).toBe(502);
     expect(e.message).toBe('');
+  });
+});
+
+describe('apiDatei', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('answers the file with the name of Content-Disposition; errors stay ApiErrors', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(
+        new Response('PK\u0003\u0004', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="anwender.xlsx"' } }),
+      )
+      .mockResolvedValueOnce(jsonResponse(403, { message: 'Sie sind nicht berechtigt, diese Aktion auszuführen.' }));
+    vi.stubGlobal('fetch', fetchMock);
+    window.localStorage.setItem('token', 'jwt-2');
+    const datei = await apiDatei('/anwender/export', { method: 'POST', body: { ids: [1] } });
+    expect(datei.dateiname).toBe('anwender.xlsx');
+    expect(await datei.blob.text()).toBe('PK\u0003\u0004');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/anwender/export');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer jwt-2');
+    expect(init?.body).toBe('{"ids":[1]}');
+    const e = (await apiDatei('/x').catch((x: unknown) => x)) as ApiError;
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.status).toBe(403);
+    expect(e.message).toBe('Sie sind nicht berechtigt, diese Aktion auszuführen.');
   });
 });
 

@@ -132,8 +132,47 @@ function toApiError(res: Response, body: unknown, handleValidation: boolean): Ap
  * (lib/errors.ts) wired into the query client, never here.
  */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, contentType, signal, headers = {}, handleValidation = false } = options;
-  const h: Record<string, string> = { Accept: 'application/json', ...headers };
+  const res = await send(path, options, 'application/json');
+  const data = await readBody(res);
+  if (!res.ok) throw toApiError(res, data, options.handleValidation ?? false);
+  return data as T;
+}
+
+/** A file the server sent: its content and the name from Content-Disposition (if any). */
+export interface Datei {
+  blob: Blob;
+  dateiname?: string;
+}
+
+/** The file name of a Content-Disposition header (filename* in UTF-8 wins over filename). */
+export function dateinameAus(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall back to filename= */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  if (!plain) return undefined;
+  return (plain[2] ?? plain[1]).trim() || undefined;
+}
+
+/**
+ * Like apiFetch, for answers that are files (xlsx exports): the body as Blob plus the file
+ * name. Error answers are JSON like everywhere else and become an ApiError.
+ */
+export async function apiDatei(path: string, options: RequestOptions = {}): Promise<Datei> {
+  const res = await send(path, options, '*/*');
+  if (!res.ok) throw toApiError(res, await readBody(res), options.handleValidation ?? false);
+  return { blob: await res.blob(), dateiname: dateinameAus(res.headers.get('content-disposition')) };
+}
+
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const { method = 'GET', query, body, contentType, signal, headers = {} } = options;
+  const h: Record<string, string> = { Accept: accept, ...headers };
   const token = getToken();
   if (token) h.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -148,10 +187,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       payload = JSON.stringify(body);
     }
   }
-  const res = await fetch(buildUrl(path, query), { method, headers: h, body: payload, signal });
-  const data = await readBody(res);
-  if (!res.ok) throw toApiError(res, data, handleValidation);
-  return data as T;
+  return fetch(buildUrl(path, query), { method, headers: h, body: payload, signal });
 }
 
 export const api = {

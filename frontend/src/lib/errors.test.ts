@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, nowSeconds } from '../test/jwt';
 import { ApiError } from './api';
-import { handleGlobalError } from './errors';
+import { handleGlobalError, zeigeFehler } from './errors';
 import { registerNavigator } from './navigation';
 import { clearToasts, getToasts } from './toast';
 
@@ -94,5 +94,41 @@ describe('handleGlobalError (spec §8 global handling)', () => {
     handleGlobalError(new ApiError(401, ''));
     handleGlobalError(new ApiError(401, ''));
     expect(messages()).toHaveLength(1);
+  });
+});
+
+describe('zeigeFehler (the server text is the message)', () => {
+  const navigate = vi.fn();
+  beforeEach(() => {
+    registerNavigator({ navigate, back: vi.fn() });
+    clearToasts();
+  });
+  afterEach(() => {
+    registerNavigator(null);
+    vi.restoreAllMocks();
+    navigate.mockReset();
+  });
+  const messages = () => getToasts().map((t) => [t.kind, t.message, t.detail]);
+
+  it('a refusal with a text (400, 409) shows that text', () => {
+    zeigeFehler(new ApiError(409, 'Der Wertelisteneintrag wird von anderen Objekten referenziert und kann deshalb nicht gelöscht werden'), 'Fehler beim Löschen');
+    zeigeFehler(new ApiError(400, 'Sie können Ihr eigenes Konto nicht löschen.'));
+    expect(messages()).toEqual([
+      ['error', 'Der Wertelisteneintrag wird von anderen Objekten referenziert und kann deshalb nicht gelöscht werden', undefined],
+      ['error', 'Sie können Ihr eigenes Konto nicht löschen.', undefined],
+    ]);
+  });
+
+  it('without a text the default; validation, 404 and the like go the global way', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    zeigeFehler(new ApiError(502, ''), 'Fehler beim Löschen');
+    zeigeFehler(new ApiError(400, 'x', { validationErrors: { value: 'Dieser Wert ist bereits vorhanden.' } }), 'Fehler beim Speichern');
+    zeigeFehler(new ApiError(404, 'weg'), 'Fehler beim Speichern');
+    expect(messages()).toEqual([
+      ['error', 'Fehler beim Löschen', undefined],
+      ['warning', 'Validierung fehlgeschlagen: Dieser Wert ist bereits vorhanden.', undefined],
+      ['error', 'Die gewünschte Seite existiert nicht.', undefined],
+    ]);
+    expect(navigate).toHaveBeenCalledWith('/nicht-gefunden', { replace: true });
   });
 });

@@ -68,3 +68,30 @@ export function handleGlobalError(error: unknown, options: { handleValidation?: 
 
   toast.error(MSG_UNKNOWN, error.message || undefined);
 }
+
+/**
+ * For callers that opt out of the global handling (`meta: { globalErrorHandling: false }`)
+ * because the server's own text is the message: a 4xx refusal with a text (400 without
+ * validationErrors, 409 conflict, …) becomes an error toast with that text; without a text
+ * `standard` ('Fehler beim Speichern') is shown. 401/403/404/500 and validation errors go
+ * the global way (redirects, 'Validierung fehlgeschlagen: …').
+ */
+export function zeigeFehler(error: unknown, standard?: string): void {
+  if (isAbortError(error)) return;
+  if (error instanceof ApiError) {
+    if ([401, 403, 404, 500].includes(error.status) || (error.status === 400 && error.hasValidationErrors)) {
+      handleGlobalError(error);
+      return;
+    }
+    if (error.status >= 400 && error.status < 500 && error.message) {
+      toast.error(error.message);
+      return;
+    }
+  }
+  if (standard) {
+    if (!(error instanceof ApiError)) console.error(error);
+    toast.error(standard);
+    return;
+  }
+  handleGlobalError(error);
+}

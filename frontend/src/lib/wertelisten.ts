@@ -2,20 +2,27 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import type { components } from './api-schema';
 
-// Value lists that several forms offer (registration, profile): loaded once, kept for the session.
+// Value lists that several screens offer (registration, profile, administration forms).
 
 export type Auswahl = components['schemas']['Auswahl'];
 
+/** An entry of any value list: id, value, version and the list's extra columns as members. */
+export type WertelisteEintrag = components['schemas']['WertelisteEintrag'];
+
 export const wertelistenKeys = {
-  liste: (name: 'anrede' | 'titel') => ['werteliste', name] as const,
+  all: ['werteliste'] as const,
+  /** One list, by its path under /api (anrede, titel, regionalstelle, kanalsystem, …). */
+  liste: (name: string) => [...wertelistenKeys.all, name] as const,
 };
 
-const werteliste = (name: 'anrede' | 'titel') =>
+/** GET /api/<name>: the entries of a value list in the list's order. */
+export const wertelisteQuery = (name: string) =>
   queryOptions({
     queryKey: wertelistenKeys.liste(name),
-    queryFn: ({ signal }) => api.get<Auswahl[]>(`/${name}/`, { signal }),
-    staleTime: Infinity,
+    queryFn: ({ signal }) => api.get<WertelisteEintrag[]>(`/${name}/`, { signal }),
   });
 
-export const anredeQuery = () => werteliste('anrede');
-export const titelQuery = () => werteliste('titel');
+// anrede and titel rarely change: loaded once, kept for the session (a change in the
+// administration invalidates them)
+export const anredeQuery = () => ({ ...wertelisteQuery('anrede'), staleTime: Infinity });
+export const titelQuery = () => ({ ...wertelisteQuery('titel'), staleTime: Infinity });

@@ -1,6 +1,11 @@
+import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Tabs } from '../../../components/Tabs';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { AnwenderReiter } from './anwender/AnwenderReiter';
+import { OrganisationenReiter } from './organisationen/OrganisationenReiter';
+import { RollenReiter } from './rollen/RollenReiter';
+import { WertelistenReiter } from './wertelisten/WertelistenReiter';
 
 /** The four tabs of spec 002 §2 "System administration", each with its own path. */
 export const REITER = [
@@ -14,16 +19,17 @@ export type ReiterId = (typeof REITER)[number]['id'];
 
 const istReiter = (v: string | undefined): v is ReiterId => REITER.some((r) => r.id === v);
 
-function Platzhalter({ label }: { label: string }) {
-  return (
-    <div className="space-y-2">
-      <h2 className="text-xl font-semibold">{label}</h2>
-      <p>Die Verwaltung der {label} folgt mit der nächsten Ausbaustufe.</p>
-    </div>
-  );
-}
+const INHALT: Record<ReiterId, () => ReactNode> = {
+  anwender: () => <AnwenderReiter />,
+  rollen: () => <RollenReiter />,
+  wertelisten: () => <WertelistenReiter />,
+  organisationen: () => <OrganisationenReiter />,
+};
 
-/** /systemverwaltung/:reiter; a bare or unknown path shows Anwender (spec 002 §2). */
+/**
+ * /systemverwaltung/:reiter; a bare or unknown path shows Anwender (spec 002 §2). Everyone with
+ * SYSTEMVERWALTUNG_OEFFNEN sees every tab; add, edit and delete need SYSTEMVERWALTUNG_BEARBEITEN.
+ */
 export function Systemverwaltung() {
   useDocumentTitle('Systemverwaltung');
   const { '*': rest } = useParams();
@@ -40,7 +46,7 @@ export function Systemverwaltung() {
         label="Systemverwaltung"
         value={reiter}
         onChange={(id) => navigate(`/systemverwaltung/${id}`)}
-        tabs={REITER.map((r) => ({ id: r.id, label: r.label, content: <Platzhalter label={r.label} /> }))}
+        tabs={REITER.map((r) => ({ id: r.id, label: r.label, content: r.id === reiter ? INHALT[r.id]() : null }))}
       />
     </section>
   );

@@ -1,0 +1,300 @@
+// Browser tests of the system administration (spec 002 §2 "System administration"): users,
+// local roles, value lists and organisations as the system administrator, and the read-only
+// view of the Fachadministrator. Against the real binary with the demo data (see harness.mjs).
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, startApp, withPage as withPageIn } from './harness.mjs';
+
+let app;
+let browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const withPage = (opts, fn) => withPageIn(browser, opts, fn);
+const kennung = () => randomBytes(3).toString('hex');
+const pad = (n) => String(n).padStart(2, '0');
+/** Today as the server counts it (same machine, same time zone), as typed: TT.MM.JJJJ. */
+const heute = () => {
+  const d = new Date();
+  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+};
+
+/** The body row of the grid that holds a cell with exactly `text`. */
+const zeile = (page, text) =>
+  page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+
+/** Confirms the open 'Löschen bestätigen' question. */
+async function loeschenBestaetigen(page) {
+  const frage = page.getByRole('alertdialog', { name: 'Löschen bestätigen' });
+  await frage.getByRole('button', { name: 'Löschen' }).click();
+  await frage.waitFor({ state: 'detached' });
+}
+
+/** A toast with exactly this text. */
+const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
+
+describe('Systemverwaltung as systemadmin', () => {
+  it('Anwender: create (organisation role), find by name, edit, deactivate, delete', async () => {
+    const k = kennung();
+    const name = `Testfrau${k}`;
+    await withPage({ token: await app.login('systemadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/systemverwaltung'));
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/systemverwaltung/anwender');
+      await page.getByRole('button', { name: 'Anwender hinzufügen' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Anwender hinzufügen' });
+      await dialog.getByLabel(/^Benutzername/).fill(`e2e.${k}`);
+      await dialog.getByLabel(/^Passwort \*/).fill('E2E-Passwort-42');
+      await dialog.getByLabel(/^Passwort bestätigen/).fill('E2E-Passwort-42');
+      await dialog.getByRole('checkbox', { name: 'Betreiber', exact: true }).check();
+      await dialog.getByLabel(/^Anrede/).selectOption({ label: 'Frau' });
+      await dialog.getByLabel(/^Name/).fill(name);
+      await dialog.getByLabel(/^Vorname/).fill('Erika');
+      await dialog.getByLabel(/^E-Mail/).fill(`e2e.${k}@example.org`);
+      await dialog.getByLabel(/^Telefon/).fill('0261-4711');
+      await dialog.getByLabel(/^Organisation/).selectOption({ label: 'Klärwerk Rheinaue GmbH' });
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await toast(page, 'Gespeichert').waitFor();
+
+      const filter = page.getByRole('search', { name: 'Anwender filtern' });
+      await filter.getByLabel('Name', { exact: true }).fill(name);
+      await filter.getByRole('button', { name: 'Suchen' }).click();
+      const row = zeile(page, name);
+      await row.waitFor();
+      assert.equal(await page.getByTestId('range-label').textContent(), '1-1 von 1');
+      const cells = await row.getByRole('cell').allTextContents();
+      assert.deepEqual(cells.slice(1, 7), [`e2e.${k}`, name, 'Erika', 'Klärwerk Rheinaue GmbH', 'Aktiv', 'Organisation']);
+      assert.match(cells[7], /^\d{2}\.\d{2}\.\d{4}$/, 'Gültig bis as dd.MM.yyyy');
+
+      await row.getByRole('button', { name: 'Bearbeiten' }).click();
+      const bearbeiten = page.getByRole('dialog', { name: 'Anwender bearbeiten' });
+      const vorname = bearbeiten.getByLabel(/^Vorname/);
+      await vorname.waitFor();
+      assert.equal(await vorname.inputValue(), 'Erika');
+      await vorname.fill('Erika Maria');
+      await bearbeiten.getByRole('button', { name: 'Speichern' }).click();
+      await bearbeiten.waitFor({ state: 'detached' });
+      await row.getByRole('cell', { name: 'Erika Maria', exact: true }).waitFor();
+
+      await row.getByRole('button', { name: 'Deaktivieren' }).click();
+      await toast(page, 'Der Zugang wurde deaktiviert.').waitFor();
+      await row.getByRole('cell', { name: 'Inaktiv', exact: true }).waitFor();
+      await row.getByRole('button', { name: 'Aktivieren' }).waitFor();
+
+      await row.getByRole('button', { name: 'Löschen' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Löschen bestätigen' })
+        .getByText(`Sind Sie sicher, dass Sie den Anwender „e2e.${k}“ löschen möchten?`)
+        .waitFor();
+      await loeschenBestaetigen(page);
+      await toast(page, 'Gelöscht').waitFor();
+      await page.getByText('Keine Einträge vorhanden').waitFor();
+    });
+  });
+
+  it("Anwender: 'Exportieren' downloads anwender.xlsx (a zip file)", async () => {
+    await withPage({ token: await app.login('systemadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/systemverwaltung/anwender'));
+      await zeile(page, 'systemadmin').waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportieren' }).click()]);
+      assert.equal(download.suggestedFilename(), 'anwender.xlsx');
+      const stream = await download.createReadStream();
+      const chunks = [];
+      for await (const c of stream) chunks.push(c);
+      const bytes = Buffer.concat(chunks);
+      assert.ok(bytes.length > 100, `xlsx of ${bytes.length} bytes`);
+      assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK');
+    });
+  });
+
+  it('Rollen: create, edit, delete with confirmation', async () => {
+    const k = kennung();
+    await withPage({ token: await app.login('systemadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/systemverwaltung/rollen'));
+      // the demo Dienststelle is a system role: no delete button
+      const system = zeile(page, 'Regionalstelle Koblenz');
+      await system.waitFor();
+      assert.equal(await system.getByRole('button', { name: 'Löschen' }).count(), 0);
+
+      await page.getByRole('button', { name: 'Hinzufügen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Rolle hinzufügen' });
+      await dialog.getByLabel(/^Bezeichnung/).fill(`E2E-Rolle ${k}`);
+      await dialog.getByLabel(/^Globale Rolle/).selectOption({ label: 'Behörde' });
+      await dialog.getByRole('group', { name: 'Organisationen' }).getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).check();
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = zeile(page, `E2E-Rolle ${k}`);
+      await row.getByRole('cell', { name: 'Behörde', exact: true }).waitFor();
+
+      await row.getByRole('button', { name: 'Bearbeiten' }).click();
+      const bearbeiten = page.getByRole('dialog', { name: 'Rolle bearbeiten' });
+      assert.ok(await bearbeiten.getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).isChecked());
+      await bearbeiten.getByLabel(/^Bezeichnung/).fill(`E2E-Rolle ${k} geändert`);
+      await bearbeiten.getByRole('checkbox', { name: 'Alle Regionalstellen' }).check();
+      assert.ok(await bearbeiten.getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).isDisabled());
+      await bearbeiten.getByRole('button', { name: 'Speichern' }).click();
+      await bearbeiten.waitFor({ state: 'detached' });
+      const geaendert = zeile(page, `E2E-Rolle ${k} geändert`);
+      await geaendert.waitFor();
+
+      await geaendert.getByRole('button', { name: 'Löschen' }).click();
+      await loeschenBestaetigen(page);
+      await toast(page, 'Gelöscht').waitFor();
+      await geaendert.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: 'Exportieren' }).click();
+      await toast(page, 'Noch ohne Funktion').waitFor();
+    });
+  });
+
+  it("Wertelisten: 'Kanalsystem' – search, add, edit, delete; a referenced Entlastungssystem is refused", async () => {
+    const k = kennung();
+    await withPage({ token: await app.login('systemadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/systemverwaltung/wertelisten'));
+      await page.getByLabel('Auswahl der Werteliste').selectOption({ label: 'Kanalsystem' });
+      await zeile(page, 'Mischsystem').waitFor();
+      const suche = page.getByLabel('Suche');
+      await suche.fill('TRENN');
+      await zeile(page, 'Mischsystem').waitFor({ state: 'detached' });
+      assert.equal(await page.getByTestId('range-label').textContent(), '1-2 von 2');
+
+      await page.getByRole('button', { name: 'Hinzufügen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Kanalsystem: Eintrag hinzufügen' });
+      await dialog.getByLabel(/^Wert/).fill(`Vakuumsystem ${k}`);
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await suche.fill(`vakuum`);
+      const row = zeile(page, `Vakuumsystem ${k}`);
+      await row.waitFor();
+
+      await row.getByRole('button', { name: 'Bearbeiten' }).click();
+      const bearbeiten = page.getByRole('dialog', { name: 'Kanalsystem: Eintrag bearbeiten' });
+      await bearbeiten.getByLabel(/^Wert/).fill(`Vakuumsystem ${k} neu`);
+      await bearbeiten.getByRole('button', { name: 'Speichern' }).click();
+      await bearbeiten.waitFor({ state: 'detached' });
+      const neu = zeile(page, `Vakuumsystem ${k} neu`);
+      await neu.waitFor();
+
+      await neu.getByRole('button', { name: 'Löschen' }).click();
+      await loeschenBestaetigen(page);
+      await toast(page, 'Gelöscht').waitFor();
+      await page.getByText('Keine Einträge vorhanden').waitFor();
+
+      // Entlastungstyp entries refer to Mischsystem
+      await page.getByLabel('Auswahl der Werteliste').selectOption({ label: 'Entlastungssystem' });
+      await zeile(page, 'Mischsystem').getByRole('button', { name: 'Löschen' }).click();
+      await loeschenBestaetigen(page);
+      await toast(page, 'Der Wertelisteneintrag wird von anderen Objekten referenziert und kann deshalb nicht gelöscht werden').waitFor();
+      await zeile(page, 'Mischsystem').waitFor();
+    });
+  });
+
+  it('Organisationen: create, change a historised field through the audit dialog, history, delete', async () => {
+    const k = kennung();
+    const name = `E2E Wasserverband ${k}`;
+    await withPage({ token: await app.login('systemadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/systemverwaltung/organisationen'));
+      await zeile(page, 'Klärwerk Rheinaue GmbH').waitFor();
+      await page.getByRole('button', { name: 'Hinzufügen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Organisation hinzufügen' });
+      await dialog.getByLabel(/^Bezeichnung/).fill(name);
+      await dialog.getByLabel(/^Straße/).fill('Am Wehr');
+      await dialog.getByLabel(/^Hausnummer/).fill('3');
+      await dialog.getByLabel(/^PLZ/).fill('56070');
+      await dialog.getByLabel(/^Ort/).fill('Koblenz');
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = zeile(page, name);
+      await row.getByRole('cell', { name: 'Koblenz', exact: true }).waitFor();
+
+      // the place is historised: the audit dialog asks, takes date and reason, then (same day
+      // as the creation) asks to overwrite
+      await row.getByRole('button', { name: 'Bearbeiten' }).click();
+      const bearbeiten = page.getByRole('dialog', { name: 'Organisation bearbeiten' });
+      await bearbeiten.getByLabel(/^Ort/).fill('Lahnstein');
+      await bearbeiten.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByRole('alertdialog', { name: 'Historisierung' }).getByRole('button', { name: 'Historisieren' }).click();
+      const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
+      await schritt2.getByLabel(/^Gültig ab/).fill(heute());
+      await schritt2.getByLabel(/^Änderungsgrund/).fill('Umzug');
+      await schritt2.getByRole('button', { name: 'Speichern' }).click();
+      const schritt3 = page.getByRole('alertdialog', { name: 'Historie überschreiben' });
+      await schritt3.getByText('Für diesen Tag gibt es bereits einen Eintrag. Soll er überschrieben werden?').waitFor();
+      await schritt3.getByRole('button', { name: 'Überschreiben' }).click();
+      await bearbeiten.waitFor({ state: 'detached' });
+      await row.getByRole('cell', { name: 'Lahnstein', exact: true }).waitFor();
+
+      await row.getByRole('button', { name: 'Historie' }).click();
+      const historie = page.getByRole('dialog', { name: `Historie: ${name}` });
+      const aktuell = historie.getByRole('row').filter({ hasText: 'aktuell' });
+      await aktuell.getByRole('cell', { name: 'Umzug', exact: true }).waitFor();
+      await aktuell.getByRole('cell', { name: 'Am Wehr 3, 56070 Lahnstein', exact: true }).waitFor();
+      await historie.getByRole('button', { name: 'Schließen', exact: true }).click();
+
+      await row.getByRole('button', { name: 'Löschen' }).click();
+      await loeschenBestaetigen(page);
+      await toast(page, 'Gelöscht').waitFor();
+      await row.waitFor({ state: 'detached' });
+
+      // an organisation users belong to cannot be deleted
+      await zeile(page, 'Klärwerk Rheinaue GmbH').getByRole('button', { name: 'Löschen' }).click();
+      await loeschenBestaetigen(page);
+      await toast(page, 'Die Organisation wird noch von Anwendern oder Betrieben verwendet und kann deshalb nicht gelöscht werden.').waitFor();
+    });
+  });
+});
+
+describe('Systemverwaltung as fachadmin', () => {
+  it('sees every tab but no add, edit or delete controls', async () => {
+    await withPage({ token: await app.login('fachadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/systemverwaltung/anwender'));
+      await zeile(page, 'systemadmin').waitFor();
+      const tabs = page.getByRole('tablist', { name: 'Systemverwaltung' }).getByRole('tab');
+      assert.deepEqual(await tabs.allTextContents(), ['Anwender', 'Rollen', 'Wertelisten', 'Organisationen']);
+      await page.getByRole('button', { name: 'Exportieren' }).waitFor();
+      const verboten = ['Anwender hinzufügen', 'Hinzufügen', 'Bearbeiten', 'Löschen', 'Aktivieren', 'Deaktivieren', 'Zusammenführen'];
+      const keineSteuerung = async () => {
+        for (const name of verboten) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, `${name} on ${page.url()}`);
+      };
+      await keineSteuerung();
+
+      await page.getByRole('tab', { name: 'Rollen' }).click();
+      await zeile(page, 'Regionalstelle Koblenz').waitFor();
+      await keineSteuerung();
+
+      await page.getByRole('tab', { name: 'Wertelisten' }).click();
+      await page.getByLabel('Auswahl der Werteliste').selectOption({ label: 'Kanalsystem' });
+      await zeile(page, 'Mischsystem').waitFor();
+      await keineSteuerung();
+
+      await page.getByRole('tab', { name: 'Organisationen' }).click();
+      await zeile(page, 'Klärwerk Rheinaue GmbH').getByRole('button', { name: 'Historie' }).waitFor();
+      await keineSteuerung();
+    });
+  });
+});
+
+describe('Auswertung', () => {
+  it("an authority user picks Kategorie, Filter and Abfrage; 'Excel-Export' downloads the xlsx", async () => {
+    await withPage({ token: await app.login('zust_sbd') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/auswertung'));
+      await page.getByLabel('Kategorie').selectOption({ label: 'Organisationen' });
+      await page.getByLabel('Filter').selectOption({ label: 'Abwasserbeseitigungspflicht' });
+      await page.getByLabel('Abfrage').selectOption({ label: 'Abwasserbeseitigungspflichtige Organisationen' });
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel-Export' }).click()]);
+      assert.equal(download.suggestedFilename(), 'abwasserbeseitigungspflichtige.xlsx');
+      const chunks = [];
+      for await (const c of await download.createReadStream()) chunks.push(c);
+      assert.equal(Buffer.concat(chunks).subarray(0, 2).toString('latin1'), 'PK');
+    });
+  });
+});

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiDatei, type Datei } from '../../../lib/api';
+import type { operations } from '../../../lib/api-schema';
+
+/** A stored query of spec 002 §3 (GET /api/abfragen/): id, kategorie, filter, abfrageBez. */
+export type Abfrage = operations['getAbfragen']['responses']['200']['content']['application/json'][number];
+
+export const auswertungKeys = {
+  abfragen: ['auswertung', 'abfragen'] as const,
+};
+
+/** GET /api/abfragen/: every stored query with its category and filter, in the order to offer. */
+export const abfragenQuery = () =>
+  queryOptions({
+    queryKey: auswertungKeys.abfragen,
+    queryFn: ({ signal }) => api.get<Abfrage[]>('/abfragen/', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** GET /api/abfragen/abfrage/{id}: the result as a spreadsheet (name from Content-Disposition). */
+export function exportiereAbfrage(id: number): Promise<Datei> {
+  return apiDatei(`/abfragen/abfrage/${id}`);
+}

@@ -1,0 +1,50 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, apiDatei, type Datei } from '../../../lib/api';
+import type { components, operations } from '../../../lib/api-schema';
+import { systemverwaltungKeys } from './keys';
+
+export type AnwenderZeile = components['schemas']['AnwenderZeile'];
+export type AnwenderEingabe = components['schemas']['AnwenderEingabe'];
+export type AnwenderSeite = operations['getAnwender']['responses']['200']['content']['application/json'];
+export type AnwenderQuery = NonNullable<operations['getAnwender']['parameters']['query']>;
+export type AnwenderStatus = AnwenderZeile['status'];
+export type Gespeichert = components['schemas']['Gespeichert'];
+export type Meldung = components['schemas']['Meldung'];
+
+/** GET /api/anwender: one page of the user list for the filter. */
+export const anwenderListQuery = (query: AnwenderQuery) =>
+  queryOptions({
+    queryKey: systemverwaltungKeys.anwender.list(query),
+    queryFn: ({ signal }) => api.get<AnwenderSeite>('/anwender', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/anwender/{id}: the user as the form edits it (always fresh, for its version). */
+export const anwenderQuery = (id: number) =>
+  queryOptions({
+    queryKey: systemverwaltungKeys.anwender.detail(id),
+    queryFn: ({ signal }) => api.get<AnwenderZeile>(`/anwender/${id}`, { signal }),
+    staleTime: 0,
+  });
+
+/** POST /api/anwender (new, active account) or PUT /api/anwender/{id} with the version loaded. */
+export function speichereAnwender({ id, daten }: { id?: number; daten: AnwenderEingabe }): Promise<Gespeichert> {
+  return id === undefined ? api.post<Gespeichert>('/anwender', daten) : api.put<Gespeichert>(`/anwender/${id}`, daten);
+}
+
+/** DELETE /api/anwender/{id}; 400 with the reason (e.g. one's own account). */
+export function loescheAnwender(id: number): Promise<Meldung> {
+  return api.delete<Meldung>(`/anwender/${id}`);
+}
+
+/** PUT /api/anwender/{id}/status: activate or deactivate. */
+export function setzeAnwenderStatus({ id, status }: { id: number; status: 'AKTIV' | 'INAKTIV' }): Promise<Meldung> {
+  return api.put<Meldung>(`/anwender/${id}/status`, { status });
+}
+
+/** POST /api/anwender/export: the selected ids, or (none selected) the whole filter → xlsx. */
+export function exportiereAnwender({ ids, query }: { ids: number[]; query: AnwenderQuery }): Promise<Datei> {
+  if (ids.length > 0) return apiDatei('/anwender/export', { method: 'POST', body: { ids } });
+  const { page: _p, size: _s, ...filter } = query;
+  return apiDatei('/anwender/export', { method: 'POST', query: filter });
+}

@@ -1,0 +1,59 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, apiDatei, type Datei } from '../../../lib/api';
+import type { components, operations } from '../../../lib/api-schema';
+import type { Gespeichert, Meldung } from './anwender';
+import { systemverwaltungKeys } from './keys';
+
+export type Organisation = components['schemas']['OrganisationZeile'];
+export type OrganisationEingabe = components['schemas']['OrganisationEingabe'];
+export type OrganisationsVersion =
+  operations['getOrganisationHistorie']['responses']['200']['content']['application/json'][number];
+export type Zusammenfuehrung = NonNullable<
+  operations['mergeOrganisation']['requestBody']
+>['content']['application/json'];
+
+/** GET /api/organisation (?status=AKTIV|INAKTIV): organisations by name. */
+export const organisationenQuery = (status?: 'AKTIV' | 'INAKTIV') =>
+  queryOptions({
+    queryKey: systemverwaltungKeys.organisationen.list(status),
+    queryFn: ({ signal }) => api.get<Organisation[]>('/organisation', { query: { status }, signal }),
+  });
+
+/** GET /api/organisation/{id}: fresh, so a discarded change shows the stored data again. */
+export const organisationQuery = (id: number) =>
+  queryOptions({
+    queryKey: systemverwaltungKeys.organisationen.detail(id),
+    queryFn: ({ signal }) => api.get<Organisation>(`/organisation/${id}`, { signal }),
+    staleTime: 0,
+  });
+
+/** GET /api/organisation/{id}/historie: the versions, oldest first. */
+export const organisationHistorieQuery = (id: number) =>
+  queryOptions({
+    queryKey: systemverwaltungKeys.organisationen.historie(id),
+    queryFn: ({ signal }) => api.get<OrganisationsVersion[]>(`/organisation/${id}/historie`, { signal }),
+    staleTime: 0,
+  });
+
+/**
+ * POST /api/organisation or PUT /api/organisation/{id}. A change of historised fields without
+ * (fitting) auditInfo answers 400 with auditInfoViolation (components/Historisierung).
+ */
+export function speichereOrganisation({ id, daten }: { id?: number; daten: OrganisationEingabe }): Promise<Gespeichert> {
+  return id === undefined ? api.post<Gespeichert>('/organisation', daten) : api.put<Gespeichert>(`/organisation/${id}`, daten);
+}
+
+/** DELETE /api/organisation/{id}; refused (400) while users or operations refer to it. */
+export function loescheOrganisation(id: number): Promise<Meldung> {
+  return api.delete<Meldung>(`/organisation/${id}`);
+}
+
+/** POST /api/organisation/export: the given ids (none = all) → xlsx. */
+export function exportiereOrganisationen(ids: number[]): Promise<Datei> {
+  return apiDatei('/organisation/export', { method: 'POST', body: ids });
+}
+
+/** POST /api/organisation/merge: the answer's message is the success text. */
+export function fuehreZusammen(daten: Zusammenfuehrung): Promise<Meldung> {
+  return api.post<Meldung>('/organisation/merge', daten);
+}

@@ -1,0 +1,298 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef, PaginationState, RowSelectionState, SortingState } from '@tanstack/react-table';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button } from '../../../../components/Button';
+import { DeleteConfirmDialog } from '../../../../components/ConfirmDialog';
+import { DataTable, DEFAULT_PAGE_SIZE } from '../../../../components/DataTable';
+import { FormField, inputClass } from '../../../../components/FormField';
+import { useDarf } from '../../../../lib/auth';
+import { speichereDatei } from '../../../../lib/download';
+import { zeigeFehler } from '../../../../lib/errors';
+import { formatDate } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
+import {
+  anwenderListQuery,
+  exportiereAnwender,
+  loescheAnwender,
+  setzeAnwenderStatus,
+  type AnwenderQuery,
+  type AnwenderZeile,
+} from '../../api/anwender';
+import { systemverwaltungKeys } from '../../api/keys';
+import { globaleRolleLabel, STATUS_LABEL } from '../bezeichnungen';
+import { Aktionen, IconAktion, TextAktion } from '../Zeilenaktion';
+import { AnwenderDialog } from './AnwenderDialog';
+
+export const EXPORT_DATEINAME = 'anwender.xlsx';
+
+/** The list filter of spec 002 §2: names and organisation empty, every flag set. */
+export interface AnwenderFilter {
+  vorname: string;
+  name: string;
+  organisation: string;
+  statusBeantragt: boolean;
+  statusBestaetigt: boolean;
+  statusAktiv: boolean;
+  statusInaktiv: boolean;
+  rolleOrganisation: boolean;
+  rolleBehoerde: boolean;
+  rolleAdministration: boolean;
+}
+
+export const STANDARDFILTER: AnwenderFilter = {
+  vorname: '',
+  name: '',
+  organisation: '',
+  statusBeantragt: true,
+  statusBestaetigt: true,
+  statusAktiv: true,
+  statusInaktiv: true,
+  rolleOrganisation: true,
+  rolleBehoerde: true,
+  rolleAdministration: true,
+};
+
+const STATUS_FLAGS = [
+  { key: 'statusBeantragt', label: 'Beantragt' },
+  { key: 'statusBestaetigt', label: 'Bestätigt' },
+  { key: 'statusAktiv', label: 'Aktiv' },
+  { key: 'statusInaktiv', label: 'Inaktiv' },
+] as const;
+
+const ROLLEN_FLAGS = [
+  { key: 'rolleOrganisation', label: 'Organisation' },
+  { key: 'rolleBehoerde', label: 'Behörde' },
+  { key: 'rolleAdministration', label: 'Administration' },
+] as const;
+
+type SortProperty = NonNullable<AnwenderQuery['sortProperty']>;
+
+/** The request of a filter, page and sort order. */
+export function anwenderAbfrage(f: AnwenderFilter, p: PaginationState, s: SortingState): AnwenderQuery {
+  return {
+    ...f,
+    vorname: f.vorname.trim() || undefined,
+    name: f.name.trim() || undefined,
+    organisation: f.organisation.trim() || undefined,
+    page: p.pageIndex,
+    size: p.pageSize,
+    sortProperty: (s[0]?.id as SortProperty | undefined) ?? 'name',
+    sortDirection: s[0]?.desc ? 'DESC' : 'ASC',
+  };
+}
+
+function Flaggen({
+  legend,
+  flags,
+  werte,
+  setze,
+}: {
+  legend: string;
+  flags: readonly { key: keyof AnwenderFilter; label: string }[];
+  werte: AnwenderFilter;
+  setze: (k: keyof AnwenderFilter, v: boolean) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {flags.map((f) => (
+          <label key={f.key} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4" checked={werte[f.key] as boolean} onChange={(e) => setze(f.key, e.target.checked)} />
+            {f.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+type Dialogzustand = { art: 'neu' } | { art: 'bearbeiten'; id: number } | null;
+
+/** Tab 'Anwender': filter, server-side paged list, export, user form, activation, deletion. */
+export function AnwenderReiter() {
+  const darf = useDarf();
+  const bearbeiten = darf('SYSTEMVERWALTUNG_BEARBEITEN');
+  const queryClient = useQueryClient();
+  const [entwurf, setEntwurf] = useState(STANDARDFILTER);
+  const [filter, setFilter] = useState(STANDARDFILTER);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
+  const [auswahl, setAuswahl] = useState<RowSelectionState>({});
+  const [dialog, setDialog] = useState<Dialogzustand>(null);
+  const [loeschen, setLoeschen] = useState<AnwenderZeile | null>(null);
+
+  const abfrage = useMemo(() => anwenderAbfrage(filter, pagination, sorting), [filter, pagination, sorting]);
+  const { data, isPending, isFetching } = useQuery(anwenderListQuery(abfrage));
+  const neuLaden = () => queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.anwender.all });
+
+  const status = useMutation({
+    mutationFn: setzeAnwenderStatus,
+    meta: { globalErrorHandling: false },
+    onSuccess: (m) => {
+      toast.success(m.message);
+      void neuLaden();
+    },
+    onError: (e) => zeigeFehler(e),
+  });
+
+  const loeschung = useMutation({
+    mutationFn: loescheAnwender,
+    meta: { globalErrorHandling: false },
+    onSuccess: (_m, id) => {
+      toast.success('Gelöscht');
+      setAuswahl((a) => {
+        const { [String(id)]: _weg, ...rest } = a;
+        return rest;
+      });
+      void neuLaden();
+    },
+    onError: (e) => zeigeFehler(e, 'Fehler beim Löschen'),
+  });
+
+  const exportieren = useMutation({
+    mutationFn: exportiereAnwender,
+    onSuccess: (datei) => speichereDatei(datei, EXPORT_DATEINAME),
+  });
+
+  const ausgewaehlt = Object.keys(auswahl)
+    .filter((k) => auswahl[k])
+    .map(Number);
+
+  const columns = useMemo<ColumnDef<AnwenderZeile, unknown>[]>(() => {
+    const cols: ColumnDef<AnwenderZeile, unknown>[] = [
+      { id: 'benutzername', header: 'Benutzername', accessorFn: (a) => a.benutzername },
+      { id: 'name', header: 'Name', accessorFn: (a) => a.person.name ?? '' },
+      { id: 'vorname', header: 'Vorname', accessorFn: (a) => a.person.vorname ?? '' },
+      { id: 'organisation', header: 'Organisation', accessorFn: (a) => a.person.organisation?.bezeichnung ?? '' },
+      { id: 'status', header: 'Status', accessorFn: (a) => STATUS_LABEL[a.status] ?? a.status },
+      { id: 'globaleRolle', header: 'Globale Rolle', accessorFn: (a) => globaleRolleLabel(a.globaleRolle) },
+      {
+        id: 'gueltigBis',
+        header: 'Gültig bis',
+        // a validity is a day: the date part as the server wrote it
+        accessorFn: (a) => formatDate(a.gueltigBis?.slice(0, 10)),
+        cell: (c) => <span className="whitespace-nowrap">{c.getValue() as string}</span>,
+      },
+    ];
+    if (!bearbeiten) return cols;
+    cols.push({
+      id: 'aktionen',
+      header: () => <span className="sr-only">Aktionen</span>,
+      enableSorting: false,
+      cell: ({ row: { original: a } }) => (
+        <Aktionen>
+          <IconAktion art="bearbeiten" label="Bearbeiten" onClick={() => setDialog({ art: 'bearbeiten', id: a.id })} />
+          {a.status === 'AKTIV' ? (
+            <TextAktion label="Deaktivieren" disabled={status.isPending} onClick={() => status.mutate({ id: a.id, status: 'INAKTIV' })} />
+          ) : a.status === 'BESTAETIGT' || a.status === 'INAKTIV' ? (
+            <TextAktion label="Aktivieren" disabled={status.isPending} onClick={() => status.mutate({ id: a.id, status: 'AKTIV' })} />
+          ) : null}
+          <IconAktion art="loeschen" label="Löschen" onClick={() => setLoeschen(a)} />
+        </Aktionen>
+      ),
+    });
+    return cols;
+  }, [bearbeiten, status]);
+
+  const setze = (k: keyof AnwenderFilter, v: string | boolean) => setEntwurf((f) => ({ ...f, [k]: v }));
+
+  const anwenden = (f: AnwenderFilter) => {
+    setFilter(f);
+    setAuswahl({});
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    anwenden(entwurf);
+  };
+
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold">Anwender</h2>
+      <form
+        role="search"
+        aria-label="Anwender filtern"
+        onSubmit={onSubmit}
+        className="grid grid-cols-1 gap-3 rounded border border-gray-300 bg-gray-50 p-4 sm:grid-cols-3"
+      >
+        <FormField label="Vorname">
+          <input name="vorname" className={inputClass} value={entwurf.vorname} onChange={(e) => setze('vorname', e.target.value)} />
+        </FormField>
+        <FormField label="Name">
+          <input name="name" className={inputClass} value={entwurf.name} onChange={(e) => setze('name', e.target.value)} />
+        </FormField>
+        <FormField label="Organisation">
+          <input
+            name="organisation"
+            className={inputClass}
+            value={entwurf.organisation}
+            onChange={(e) => setze('organisation', e.target.value)}
+          />
+        </FormField>
+        <Flaggen legend="Status" flags={STATUS_FLAGS} werte={entwurf} setze={setze} />
+        <Flaggen legend="Globale Rolle" flags={ROLLEN_FLAGS} werte={entwurf} setze={setze} />
+        <div className="flex items-end gap-2">
+          <Button type="submit">Suchen</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setEntwurf(STANDARDFILTER);
+              anwenden(STANDARDFILTER);
+            }}
+          >
+            Zurücksetzen
+          </Button>
+        </div>
+      </form>
+
+      <div className="flex flex-wrap items-center gap-2">
+        {bearbeiten && <Button onClick={() => setDialog({ art: 'neu' })}>Anwender hinzufügen</Button>}
+        <Button
+          variant="secondary"
+          disabled={exportieren.isPending}
+          onClick={() => exportieren.mutate({ ids: ausgewaehlt, query: abfrage })}
+        >
+          Exportieren
+        </Button>
+        <span className="text-sm text-gray-700" aria-live="polite">
+          {ausgewaehlt.length > 0 ? `${ausgewaehlt.length} ausgewählt – der Export enthält diese Anwender.` : 'Der Export enthält alle Anwender des Filters.'}
+        </span>
+      </div>
+
+      <DataTable<AnwenderZeile>
+        caption="Anwender"
+        captionHidden
+        columns={columns}
+        data={data?.content ?? []}
+        getRowId={(a) => String(a.id)}
+        manual
+        rowCount={data?.totalElements ?? 0}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        sorting={sorting}
+        onSortingChange={(u) => {
+          setSorting(u);
+          setPagination((p) => ({ ...p, pageIndex: 0 }));
+        }}
+        isLoading={isPending || isFetching}
+        enableRowSelection
+        rowSelection={auswahl}
+        onRowSelectionChange={setAuswahl}
+        rowSelectionLabel={(a) => `${a.benutzername} auswählen`}
+      />
+
+      {dialog && <AnwenderDialog id={dialog.art === 'bearbeiten' ? dialog.id : undefined} onClose={() => setDialog(null)} />}
+      <DeleteConfirmDialog
+        open={loeschen !== null}
+        was={`den Anwender „${loeschen?.benutzername ?? ''}“`}
+        onCancel={() => setLoeschen(null)}
+        onConfirm={() => {
+          if (loeschen) loeschung.mutate(loeschen.id);
+          setLoeschen(null);
+        }}
+      />
+    </div>
+  );
+}

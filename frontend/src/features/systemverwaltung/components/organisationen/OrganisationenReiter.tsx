@@ -1,0 +1,139 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Button } from '../../../../components/Button';
+import { DeleteConfirmDialog } from '../../../../components/ConfirmDialog';
+import { DataTable } from '../../../../components/DataTable';
+import { useDarf } from '../../../../lib/auth';
+import { speichereDatei } from '../../../../lib/download';
+import { zeigeFehler } from '../../../../lib/errors';
+import { toast } from '../../../../lib/toast';
+import { systemverwaltungKeys } from '../../api/keys';
+import { exportiereOrganisationen, loescheOrganisation, organisationenQuery, type Organisation } from '../../api/organisationen';
+import { Haken, ORGANISATION_STATUS } from '../bezeichnungen';
+import { Aktionen, IconAktion, TextAktion } from '../Zeilenaktion';
+import { HistorieDialog } from './HistorieDialog';
+import { OrganisationDialog } from './OrganisationDialog';
+import { ZusammenfuehrenDialog } from './ZusammenfuehrenDialog';
+
+export const EXPORT_DATEINAME = 'organisationen.xlsx';
+
+type Dialogzustand =
+  | { art: 'neu' }
+  | { art: 'bearbeiten'; id: number }
+  | { art: 'historie'; organisation: Organisation }
+  | { art: 'zusammenfuehren'; organisation: Organisation }
+  | null;
+
+/** Tab 'Organisationen': list, create, edit (with history), history, delete, export and merge. */
+export function OrganisationenReiter() {
+  const darf = useDarf();
+  const bearbeiten = darf('SYSTEMVERWALTUNG_BEARBEITEN');
+  const queryClient = useQueryClient();
+  const organisationen = useQuery(organisationenQuery());
+  const [auswahl, setAuswahl] = useState<RowSelectionState>({});
+  const [dialog, setDialog] = useState<Dialogzustand>(null);
+  const [loeschen, setLoeschen] = useState<Organisation | null>(null);
+
+  const loeschung = useMutation({
+    mutationFn: loescheOrganisation,
+    meta: { globalErrorHandling: false },
+    onSuccess: (_m, id) => {
+      toast.success('Gelöscht');
+      setAuswahl((a) => {
+        const { [String(id)]: _weg, ...rest } = a;
+        return rest;
+      });
+      void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.organisationen.all });
+    },
+    // 400: 'Die Organisation wird noch von Anwendern oder Betrieben verwendet …'
+    onError: (e) => zeigeFehler(e, 'Fehler beim Löschen'),
+  });
+
+  const exportieren = useMutation({
+    mutationFn: exportiereOrganisationen,
+    onSuccess: (datei) => speichereDatei(datei, EXPORT_DATEINAME),
+  });
+
+  const ausgewaehlt = Object.keys(auswahl)
+    .filter((k) => auswahl[k])
+    .map(Number);
+
+  const columns = useMemo<ColumnDef<Organisation, unknown>[]>(
+    () => [
+      { id: 'bezeichnung', header: 'Bezeichnung', accessorFn: (o) => o.bezeichnung },
+      {
+        id: 'strasse',
+        header: 'Straße',
+        accessorFn: (o) => [o.adresse.strasse, o.adresse.hausnummer].filter(Boolean).join(' '),
+      },
+      { id: 'plz', header: 'PLZ', accessorFn: (o) => o.adresse.plz ?? '' },
+      { id: 'ort', header: 'Ort', accessorFn: (o) => o.adresse.ort ?? '' },
+      { id: 'status', header: 'Status', accessorFn: (o) => ORGANISATION_STATUS.find((s) => s.value === o.status)?.label ?? o.status },
+      {
+        id: 'abwasserbeseitigungspflicht',
+        header: 'Abwasserbeseitigungspflicht',
+        accessorFn: (o) => o.abwasserbeseitigungspflicht,
+        cell: (c) => <Haken wert={c.row.original.abwasserbeseitigungspflicht} />,
+      },
+      {
+        id: 'aktionen',
+        header: () => <span className="sr-only">Aktionen</span>,
+        enableSorting: false,
+        cell: ({ row: { original: o } }) => (
+          <Aktionen>
+            {bearbeiten && <IconAktion art="bearbeiten" label="Bearbeiten" onClick={() => setDialog({ art: 'bearbeiten', id: o.id })} />}
+            <TextAktion label="Historie" onClick={() => setDialog({ art: 'historie', organisation: o })} />
+            {bearbeiten && o.status === 'AKTIV' && (
+              <TextAktion label="Zusammenführen" onClick={() => setDialog({ art: 'zusammenfuehren', organisation: o })} />
+            )}
+            {bearbeiten && <IconAktion art="loeschen" label="Löschen" onClick={() => setLoeschen(o)} />}
+          </Aktionen>
+        ),
+      },
+    ],
+    [bearbeiten],
+  );
+
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold">Organisationen</h2>
+      <div className="flex flex-wrap items-center gap-2">
+        {bearbeiten && <Button onClick={() => setDialog({ art: 'neu' })}>Hinzufügen</Button>}
+        <Button variant="secondary" disabled={exportieren.isPending} onClick={() => exportieren.mutate(ausgewaehlt)}>
+          Exportieren
+        </Button>
+        <span className="text-sm text-gray-700" aria-live="polite">
+          {ausgewaehlt.length > 0 ? `${ausgewaehlt.length} ausgewählt – der Export enthält diese Organisationen.` : 'Der Export enthält alle Organisationen.'}
+        </span>
+      </div>
+      <DataTable<Organisation>
+        caption="Organisationen"
+        captionHidden
+        columns={columns}
+        data={organisationen.data ?? []}
+        getRowId={(o) => String(o.id)}
+        isLoading={organisationen.isPending}
+        enableRowSelection
+        rowSelection={auswahl}
+        onRowSelectionChange={setAuswahl}
+        rowSelectionLabel={(o) => `${o.bezeichnung} auswählen`}
+      />
+
+      {(dialog?.art === 'neu' || dialog?.art === 'bearbeiten') && (
+        <OrganisationDialog id={dialog.art === 'bearbeiten' ? dialog.id : undefined} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.art === 'historie' && <HistorieDialog organisation={dialog.organisation} onClose={() => setDialog(null)} />}
+      {dialog?.art === 'zusammenfuehren' && <ZusammenfuehrenDialog quelle={dialog.organisation} onClose={() => setDialog(null)} />}
+      <DeleteConfirmDialog
+        open={loeschen !== null}
+        was={`die Organisation „${loeschen?.bezeichnung ?? ''}“`}
+        onCancel={() => setLoeschen(null)}
+        onConfirm={() => {
+          if (loeschen) loeschung.mutate(loeschen.id);
+          setLoeschen(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../../app/routes';
+import { clearToasts, getToasts } from '../../../../lib/toast';
+import { anmelden, apiMock, ich, json } from '../../../../test/api';
+import { renderRoutes } from '../../../../test/renderRoutes';
+import { betriebeAus, pruefeRolle } from './RolleDialog';
+
+const ADMIN = ['SYSTEMVERWALTUNG_OEFFNEN', 'SYSTEMVERWALTUNG_BEARBEITEN'];
+const LETZTE = 'Die Rolle ist für 2 Anwender die letzte lokale Rolle. Wollen Sie sie trotzdem löschen?';
+
+const rollen = [
+  { id: 1, bezeichnung: 'Regionalstelle Koblenz', globaleRolle: 'BEHOERDE', systemrolle: true, alleRegionalstellen: false, geaendertAm: '2025-03-01T10:00:00Z', version: 1 },
+  { id: 5, bezeichnung: 'Prüfer Nord', globaleRolle: 'ADMIN', systemrolle: false, alleRegionalstellen: true, geaendertAm: '2025-03-02T10:00:00Z', version: 2 },
+];
+
+function mock(aktionen = ADMIN) {
+  const m = apiMock({
+    'GET /api/me': () => ich(aktionen, ['SYSTEMADMIN']),
+    'GET /api/lokaleRolle': () => rollen,
+    'GET /api/regionalstelle': () => [{ id: 40, value: 'Regionalstelle Koblenz', version: 1 }],
+    'GET /api/organisation': () => [{ id: 3, bezeichnung: 'Klärwerk Rheinaue GmbH', status: 'AKTIV', adresse: {}, abwasserbeseitigungspflicht: false, version: 1 }],
+    'POST /api/lokaleRolle': () => json(201, { id: 9, message: 'Gespeichert', position: 1 }),
+    'DELETE /api/lokaleRolle/5': (req) =>
+      req.url.searchParams.get('ignoreWarning') === 'true'
+        ? { message: 'Gelöscht' }
+        : json(400, { message: LETZTE, warnung: 'LETZTE_ROLLE', traceId: 't' }),
+  });
+  vi.stubGlobal('fetch', m.fetchMock);
+  return m;
+}
+
+beforeEach(() => clearToasts());
+afterEach(() => vi.unstubAllGlobals());
+
+const toasts = () => getToasts().map((t) => t.message);
+
+describe('Rollen', () => {
+  it('deleting the last role of users asks again with the server text and repeats with ignoreWarning', async () => {
+    const user = userEvent.setup();
+    anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
+    const { called } = mock();
+    renderRoutes(routes, '/systemverwaltung/rollen');
+    const zeile = (await screen.findByRole('cell', { name: 'Prüfer Nord' }, { timeout: 5000 })).closest('tr')!;
+    // a system role cannot be deleted
+    const system = screen.getByRole('cell', { name: 'Regionalstelle Koblenz' }).closest('tr')!;
+    expect(within(system).queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
+    expect(within(system).getByRole('button', { name: 'Bearbeiten' })).toBeInTheDocument();
+
+    await user.click(within(zeile).getByRole('button', { name: 'Löschen' }));
+    const frage = screen.getByRole('alertdialog', { name: 'Löschen bestätigen' });
+    expect(frage).toHaveTextContent('Sind Sie sicher, dass Sie die Rolle „Prüfer Nord“ löschen möchten?');
+    await user.click(within(frage).getByRole('button', { name: 'Löschen' }));
+
+    const warnung = await screen.findByRole('alertdialog', { name: 'Letzte lokale Rolle' });
+    expect(warnung).toHaveTextContent(LETZTE);
+    // no error toast for the warning: the dialog is the answer
+    expect(getToasts()).toEqual([]);
+    await user.click(within(warnung).getByRole('button', { name: 'Trotzdem löschen' }));
+
+    await waitFor(() => expect(toasts()).toContain('Gelöscht'));
+    const deletes = called('DELETE', '/api/lokaleRolle/5');
+    expect(deletes.map((c) => c.url.searchParams.get('ignoreWarning'))).toEqual([null, 'true']);
+  });
+
+  it('cancelling the warning deletes nothing', async () => {
+    const user = userEvent.setup();
+    anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
+    const { called } = mock();
+    renderRoutes(routes, '/systemverwaltung/rollen');
+    const zeile = (await screen.findByRole('cell', { name: 'Prüfer Nord' }, { timeout: 5000 })).closest('tr')!;
+    await user.click(within(zeile).getByRole('button', { name: 'Löschen' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Letzte lokale Rolle' })).getByRole('button', { name: 'Abbrechen' }));
+    expect(called('DELETE', '/api/lokaleRolle/5')).toHaveLength(1);
+  });
+
+  it("export is announced as 'Noch ohne Funktion'; readers see no add, edit or delete", async () => {
+    const user = userEvent.setup();
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    mock(['SYSTEMVERWALTUNG_OEFFNEN']);
+    renderRoutes(routes, '/systemverwaltung/rollen');
+    await screen.findByRole('cell', { name: 'Prüfer Nord' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Hinzufügen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bearbeiten' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    expect(toasts()).toEqual(['Noch ohne Funktion']);
+  });
+
+  it("'Alle Regionalstellen' disables the pickers; a new role is posted", async () => {
+    const user = userEvent.setup();
+    anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
+    const { called } = mock();
+    renderRoutes(routes, '/systemverwaltung/rollen');
+    await user.click(await screen.findByRole('button', { name: 'Hinzufügen' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Rolle hinzufügen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(within(dialog).getByLabelText(/Bezeichnung/)).toHaveAccessibleDescription('Dieses Feld ist ein Pflichtfeld.');
+    expect(within(dialog).getByLabelText(/Globale Rolle/)).toHaveAccessibleDescription('Dieses Feld ist ein Pflichtfeld.');
+
+    await user.type(within(dialog).getByLabelText(/Bezeichnung/), 'Leser Süd');
+    await user.selectOptions(within(dialog).getByLabelText(/Globale Rolle/), 'Behörde');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Regionalstelle Koblenz' }));
+    await user.type(within(dialog).getByLabelText('Betriebe (IDs)'), '12, 7');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Alle Regionalstellen' }));
+    expect(within(dialog).getByRole('group', { name: 'Regionalstellen' })).toBeDisabled();
+    expect(within(dialog).getByRole('group', { name: 'Organisationen' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Betriebe (IDs)')).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Alle Regionalstellen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+
+    await waitFor(() => expect(called('POST', '/api/lokaleRolle')).toHaveLength(1));
+    expect(called('POST', '/api/lokaleRolle')[0].body).toEqual({
+      bezeichnung: 'Leser Süd',
+      globaleRolle: 'BEHOERDE',
+      systemrolle: false,
+      alleRegionalstellen: false,
+      regionalstelleIds: [40],
+      organisationen: [],
+      betriebe: [12, 7],
+    });
+    expect(toasts()).toContain('Gespeichert');
+  });
+
+  it('reads operation ids typed with commas', () => {
+    expect(betriebeAus('12, 7,,3 ')).toEqual([12, 7, 3]);
+    expect(betriebeAus('')).toEqual([]);
+    expect(betriebeAus('12; 7')).toBeNull();
+    expect(
+      pruefeRolle({ bezeichnung: 'x', globaleRolle: 'ADMIN', systemrolle: false, alleRegionalstellen: false, regionalstelleIds: [], organisationen: [], betriebe: 'a' }),
+    ).toEqual({ betriebe: 'Bitte nur Betriebs-IDs (Zahlen) durch Komma getrennt eingeben.' });
+  });
+});
