@@ -45,6 +45,9 @@ func TestAnwender_ListFiltersPagingAndSorting(t *testing.T) {
 	if s = get("page=1&size=10"); len(s.Content) != 1 {
 		t.Fatalf("page 2: %+v", s)
 	}
+	if s = get("page=5&size=10"); len(s.Content) != 0 || s.TotalElements != 11 {
+		t.Fatalf("past the last page: %+v", s)
+	}
 	if s = get("sortProperty=name&sortDirection=DESC&size=1"); s.Content[0].Person.Name != "Zimmermann" {
 		t.Fatalf("sorted desc: %+v", s)
 	}

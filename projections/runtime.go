@@ -29,6 +29,7 @@ type Runtime struct {
 
 	mu          sync.Mutex
 	projections []Projection
+	bereit      bool
 }
 
 // Register adds a projection; call before Run.
@@ -55,9 +56,9 @@ func (r *Runtime) Get(name string) (Projection, bool) {
 	return Projection{}, false
 }
 
-// Run keeps every projection up to date until ctx ends.
-func (r *Runtime) Run(ctx context.Context) error {
-	var wg sync.WaitGroup
+// Vorbereiten creates the tables of every read model (and rebuilds those whose DDL changed), so
+// the API can serve them before the projectors run. Run calls it if nobody did.
+func (r *Runtime) Vorbereiten(ctx context.Context) error {
 	for _, p := range r.Projections() {
 		if err := p.check(); err != nil {
 			return err
@@ -72,6 +73,25 @@ func (r *Runtime) Run(ctx context.Context) error {
 				return err
 			}
 		}
+	}
+	r.mu.Lock()
+	r.bereit = true
+	r.mu.Unlock()
+	return nil
+}
+
+// Run keeps every projection up to date until ctx ends.
+func (r *Runtime) Run(ctx context.Context) error {
+	r.mu.Lock()
+	bereit := r.bereit
+	r.mu.Unlock()
+	if !bereit {
+		if err := r.Vorbereiten(ctx); err != nil {
+			return err
+		}
+	}
+	var wg sync.WaitGroup
+	for _, p := range r.Projections() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

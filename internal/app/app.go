@@ -169,6 +169,9 @@ func (a *App) Serve(ctx context.Context) error {
 	for _, p := range Projections() {
 		runtime.Register(p)
 	}
+	if err := runtime.Vorbereiten(ctx); err != nil {
+		return err
+	}
 	relay := &eventstore.Relay{Store: a.Store, Publisher: pub, Log: a.Log,
 		OnPublish: func(c eventstore.Cursor) { relayPos.Set(float64(c.Position)) }}
 

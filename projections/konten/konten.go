@@ -416,8 +416,15 @@ func AnwenderSuche(ctx context.Context, q eventstore.Querier, f AnwenderFilter) 
 		}
 		out = append(out, z)
 	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
 	if out == nil {
 		out = []AnwenderZeile{}
+		if f.Page > 0 { // past the last page: the window count has no row to ride on
+			f.Page, f.Size = 0, 1
+			_, total, err = AnwenderSuche(ctx, q, f)
+		}
 	}
-	return out, total, rows.Err()
+	return out, total, err
 }
