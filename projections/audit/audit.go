@@ -78,6 +78,20 @@ var summaries = map[string]string{
 	"ProfilGeaendert":                  "Profil geändert",
 	"EmailAenderungAngefordert":        "Änderung der E-Mail-Adresse angefordert",
 	"OrganisationAngelegt":             "Organisation angelegt",
+	"OrganisationGeaendert":            "Organisation geändert",
+	"OrganisationGeloescht":            "Organisation gelöscht",
+	"OrganisationZusammengefuehrt":     "Organisation zusammengeführt",
+	"OrganisationGewechselt":           "Organisation des Anwenders gewechselt",
+	"AnwenderGeaendert":                "Anwender geändert",
+	"AnwenderGeloescht":                "Anwender gelöscht",
+	"LokaleRollenGeaendert":            "Lokale Rollen des Anwenders geändert",
+	"LokaleRolleAngelegt":              "Lokale Rolle angelegt",
+	"LokaleRolleGeaendert":             "Lokale Rolle geändert",
+	"LokaleRolleGeloescht":             "Lokale Rolle gelöscht",
+	"BetriebBeantragt":                 "Betrieb beantragt",
+	"BetriebFreigegeben":               "Betrieb freigegeben",
+	"BetriebAbgewiesen":                "Betrieb abgewiesen",
+	"FreigabeErneutBeantragt":          "Freigabe erneut beantragt",
 }
 
 // geheim are data members the audit trail never shows (password hashes, link tokens).
