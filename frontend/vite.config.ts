@@ -22,5 +22,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // CI has two cores shared with Postgres; jsdom screens with many rows need more than 5 s there.
+    testTimeout: 15000,
   },
 });

@@ -34,6 +34,9 @@ export interface PersonWerte {
   mobil: string;
 }
 
+/** The person fields in form order. */
+export const PERSON_FELDER: readonly (keyof PersonWerte)[] = ['anrede', 'titel', 'name', 'vorname', 'email', 'telefon', 'mobil'];
+
 export const LEERE_PERSON: PersonWerte = { anrede: '', titel: '', name: '', vorname: '', email: '', telefon: '', mobil: '' };
 
 /** Anrede, name, vorname, email and telefon are required; e-mail and phone numbers have a pattern. */

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/Button';
-import { DataTable, DEFAULT_PAGE_SIZE } from '../../../components/DataTable';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../../components/DataTable';
 import { FormField, inputClass } from '../../../components/FormField';
+import { Suchformular } from '../../../components/Suchformular';
+import { useServerTabelle } from '../../../components/useServerTabelle';
 import { formatDateTime, isoDateFromGerman } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { auditListQuery, type AuditEintrag, type AuditQuery } from '../api/getAudit';
@@ -78,8 +79,7 @@ export function Ereignisprotokoll() {
   const [draft, setDraft] = useState<Filter>(EMPTY_FILTER);
   const [filter, setFilter] = useState<Filter>(EMPTY_FILTER);
   const [errors, setErrors] = useState<Partial<Record<keyof Filter, string>>>({});
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'zeitpunkt', desc: true }]);
+  const { pagination, sorting, zurErstenSeite, tabelle } = useServerTabelle([{ id: 'zeitpunkt', desc: true }]);
 
   const query: AuditQuery = useMemo(() => {
     const von = isoDateFromGerman(filter.von);
@@ -102,22 +102,21 @@ export function Ereignisprotokoll() {
   const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const suchen = () => {
     const next: typeof errors = {};
     if (draft.von.trim() && !isoDateFromGerman(draft.von)) next.von = DATE_ERROR;
     if (draft.bis.trim() && !isoDateFromGerman(draft.bis)) next.bis = DATE_ERROR;
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setFilter(draft);
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+    zurErstenSeite();
   };
 
   const onReset = () => {
     setDraft(EMPTY_FILTER);
     setFilter(EMPTY_FILTER);
     setErrors({});
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+    zurErstenSeite();
   };
 
   return (
@@ -125,11 +124,12 @@ export function Ereignisprotokoll() {
       <h1 id="protokoll-titel" className="text-2xl font-semibold">
         Ereignisprotokoll
       </h1>
-      <form
-        role="search"
-        aria-label="Ereignisprotokoll filtern"
-        onSubmit={onSubmit}
-        className="grid grid-cols-1 gap-3 rounded border border-gray-300 bg-gray-50 p-4 sm:grid-cols-2 lg:grid-cols-5"
+      <Suchformular
+        label="Ereignisprotokoll filtern"
+        onSuchen={suchen}
+        onZuruecksetzen={onReset}
+        spalten="sm:grid-cols-2 lg:grid-cols-5"
+        aktionenClassName="sm:col-span-2 lg:col-span-5"
       >
         <FormField label="Stream">
           <input className={inputClass} value={draft.streamId} onChange={set('streamId')} placeholder="z. B. betrieb-17" />
@@ -146,13 +146,7 @@ export function Ereignisprotokoll() {
         <FormField label="Bis" error={errors.bis} hint="TT.MM.JJJJ">
           <input className={inputClass} value={draft.bis} onChange={set('bis')} inputMode="numeric" />
         </FormField>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-5">
-          <Button type="submit">Suchen</Button>
-          <Button variant="secondary" onClick={onReset}>
-            Zurücksetzen
-          </Button>
-        </div>
-      </form>
+      </Suchformular>
 
       <DataTable<AuditEintrag>
         caption="Ereignisse"
@@ -160,15 +154,8 @@ export function Ereignisprotokoll() {
         columns={columns}
         data={data?.content ?? []}
         getRowId={(r) => String(r.position)}
-        manual
+        {...tabelle}
         rowCount={data?.totalElements ?? 0}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        sorting={sorting}
-        onSortingChange={(u) => {
-          setSorting(u);
-          setPagination((p) => ({ ...p, pageIndex: 0 }));
-        }}
         isLoading={isPending || isFetching}
         renderDetail={(e) => <EventDetail e={e} />}
       />

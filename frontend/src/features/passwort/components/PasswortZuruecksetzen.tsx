@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/Button';
 import { FormField, inputClass } from '../../../components/FormField';
+import { PasswortFelder } from '../../../components/PasswortFelder';
 import { ApiError } from '../../../lib/api';
 import { handleGlobalError, MSG_UNKNOWN } from '../../../lib/errors';
 import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
@@ -148,9 +149,6 @@ function NeuesPasswort({ token }: { token: string }) {
     );
   }
 
-  const set = (k: keyof NeuesPasswortWerte) => (e: { target: { value: string } }) =>
-    setWerte((w) => ({ ...w, [k]: e.target.value }));
-
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const f = pruefeNeuesPasswort(werte);
@@ -164,26 +162,13 @@ function NeuesPasswort({ token }: { token: string }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
-      <FormField label="Neues Passwort" error={fehler.passwort} required>
-        <input
-          name="passwort"
-          type="password"
-          className={inputClass}
-          autoComplete="new-password"
-          value={werte.passwort}
-          onChange={set('passwort')}
-        />
-      </FormField>
-      <FormField label="Passwort bestätigen" error={fehler.bestaetigung} required>
-        <input
-          name="bestaetigung"
-          type="password"
-          className={inputClass}
-          autoComplete="new-password"
-          value={werte.bestaetigung}
-          onChange={set('bestaetigung')}
-        />
-      </FormField>
+      <PasswortFelder
+        werte={werte}
+        fehler={fehler}
+        onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))}
+        label="Neues Passwort"
+        required
+      />
       <Button type="submit" className="w-full" disabled={setzen.isPending}>
         Passwort ändern
       </Button>

@@ -5,12 +5,13 @@ import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormField, inputClass } from '../../../components/FormField';
 import { Laden } from '../../../components/Laden';
+import { PasswortFelder } from '../../../components/PasswortFelder';
+import { PersonFelder } from '../../../components/PersonFelder';
 import { sessionKeys } from '../../../lib/auth';
-import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
+import { hatFehler, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
-import { anredeQuery, titelQuery, type Auswahl } from '../../../lib/wertelisten';
 import { profilKeys, profilQuery, speichereProfil, type Profil } from '../api/profil';
 import { pruefeProfil, zugangsaenderung, type ProfilFeld, type ProfilWerte } from './validierung';
 
@@ -22,13 +23,7 @@ export const FRAGE_SPEICHERN = 'Möchten Sie Ihr Profil speichern?';
 export const MSG_GESPEICHERT = 'Das Profil wurde erfolgreich aktualisiert.';
 
 const FELDER: readonly ProfilFeld[] = [
-  'anrede',
-  'titel',
-  'name',
-  'vorname',
-  'email',
-  'telefon',
-  'mobil',
+  ...PERSON_FELDER,
   'benutzername',
   'passwort',
   'bestaetigung',
@@ -71,26 +66,9 @@ function profilAus(w: ProfilWerte, alt: Profil): Profil {
   };
 }
 
-function Auswahlliste({ eintraege, aktuell }: { eintraege: Auswahl[] | undefined; aktuell: string }) {
-  // a stored value the list no longer has stays visible
-  const werte = eintraege?.map((e) => e.value) ?? [];
-  if (aktuell && !werte.includes(aktuell)) werte.unshift(aktuell);
-  return (
-    <>
-      {werte.map((v) => (
-        <option key={v} value={v}>
-          {v}
-        </option>
-      ))}
-    </>
-  );
-}
-
 function ProfilFormular({ profil }: { profil: Profil }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const anreden = useQuery(anredeQuery());
-  const titel = useQuery(titelQuery());
   const [basis, setBasis] = useState(() => werteAus(profil));
   const [werte, setWerte] = useState(basis);
   const [fehler, setFehler] = useState<Feldfehler<ProfilFeld>>({});
@@ -157,33 +135,7 @@ function ProfilFormular({ profil }: { profil: Profil }) {
         aria-label="Profil"
         className="grid grid-cols-1 gap-4 rounded border border-gray-300 bg-gray-50 p-5 sm:grid-cols-2"
       >
-        <FormField label="Anrede" error={fehler.anrede} required>
-          <select name="anrede" className={inputClass} value={werte.anrede} onChange={set('anrede')}>
-            <option value="">Bitte auswählen</option>
-            <Auswahlliste eintraege={anreden.data} aktuell={werte.anrede} />
-          </select>
-        </FormField>
-        <FormField label="Titel" error={fehler.titel}>
-          <select name="titel" className={inputClass} value={werte.titel} onChange={set('titel')}>
-            <option value="">Kein Titel</option>
-            <Auswahlliste eintraege={titel.data} aktuell={werte.titel} />
-          </select>
-        </FormField>
-        <FormField label="Name" error={fehler.name} required>
-          <input name="name" className={inputClass} autoComplete="family-name" value={werte.name} onChange={set('name')} />
-        </FormField>
-        <FormField label="Vorname" error={fehler.vorname} required>
-          <input name="vorname" className={inputClass} autoComplete="given-name" value={werte.vorname} onChange={set('vorname')} />
-        </FormField>
-        <FormField label="E-Mail" error={fehler.email} required className="sm:col-span-2">
-          <input name="email" type="email" className={inputClass} autoComplete="email" value={werte.email} onChange={set('email')} />
-        </FormField>
-        <FormField label="Telefon" error={fehler.telefon} required>
-          <input name="telefon" type="tel" className={inputClass} autoComplete="tel" value={werte.telefon} onChange={set('telefon')} />
-        </FormField>
-        <FormField label="Mobil" error={fehler.mobil}>
-          <input name="mobil" type="tel" className={inputClass} autoComplete="tel" value={werte.mobil} onChange={set('mobil')} />
-        </FormField>
+        <PersonFelder werte={werte} fehler={fehler} onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))} />
         <FormField label="Benutzername" error={fehler.benutzername} required className="sm:col-span-2">
           <input
             name="benutzername"
@@ -193,26 +145,12 @@ function ProfilFormular({ profil }: { profil: Profil }) {
             onChange={set('benutzername')}
           />
         </FormField>
-        <FormField label="Passwort" error={fehler.passwort} hint="Leer lassen, um das Passwort zu behalten.">
-          <input
-            name="passwort"
-            type="password"
-            className={inputClass}
-            autoComplete="new-password"
-            value={werte.passwort}
-            onChange={set('passwort')}
-          />
-        </FormField>
-        <FormField label="Passwort bestätigen" error={fehler.bestaetigung}>
-          <input
-            name="bestaetigung"
-            type="password"
-            className={inputClass}
-            autoComplete="new-password"
-            value={werte.bestaetigung}
-            onChange={set('bestaetigung')}
-          />
-        </FormField>
+        <PasswortFelder
+          werte={werte}
+          fehler={fehler}
+          onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))}
+          hint="Leer lassen, um das Passwort zu behalten."
+        />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={speichern.isPending}>
             Speichern

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/Button';
 import { CheckboxField, CheckboxGroup, FormField, inputClass } from '../../../components/FormField';
-import { hatFehler, LEERE_PERSON, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
+import { PersonFelder } from '../../../components/PersonFelder';
+import { hatFehler, LEERE_PERSON, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { anredeQuery, titelQuery } from '../../../lib/wertelisten';
 import { organisationAuswahlQuery } from '../api/getOrganisationAuswahl';
 import { registrieren, type FunktionaleRolle } from '../api/registrieren';
 import { pruefeRegistrierung, type RegistrierungFeld, type RegistrierungWerte } from './validierung';
@@ -24,13 +24,7 @@ const LEER: RegistrierungWerte = { ...LEERE_PERSON, organisation: '', funktional
 const FELDER: readonly RegistrierungFeld[] = [
   'organisation',
   'funktionaleRolle',
-  'anrede',
-  'titel',
-  'name',
-  'vorname',
-  'email',
-  'telefon',
-  'mobil',
+  ...PERSON_FELDER,
   'dsgvo',
 ];
 
@@ -41,8 +35,6 @@ export function Registrierung({ embedded = false }: { embedded?: boolean }) {
   const [fehler, setFehler] = useState<Feldfehler<RegistrierungFeld>>({});
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
   const organisationen = useQuery(organisationAuswahlQuery());
-  const anreden = useQuery(anredeQuery());
-  const titel = useQuery(titelQuery());
 
   const senden = useMutation({
     mutationFn: registrieren,
@@ -144,54 +136,7 @@ export function Registrierung({ embedded = false }: { embedded?: boolean }) {
             required
           />
         </div>
-        <FormField label="Anrede" error={fehler.anrede} required>
-          <select name="anrede" className={inputClass} value={werte.anrede} onChange={setText('anrede')}>
-            <option value="">Bitte auswählen</option>
-            {anreden.data?.map((a) => (
-              <option key={a.id} value={a.value}>
-                {a.value}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Titel" error={fehler.titel}>
-          <select name="titel" className={inputClass} value={werte.titel} onChange={setText('titel')}>
-            <option value="">Kein Titel</option>
-            {titel.data?.map((a) => (
-              <option key={a.id} value={a.value}>
-                {a.value}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Name" error={fehler.name} required>
-          <input name="name" className={inputClass} autoComplete="family-name" value={werte.name} onChange={setText('name')} />
-        </FormField>
-        <FormField label="Vorname" error={fehler.vorname} required>
-          <input
-            name="vorname"
-            className={inputClass}
-            autoComplete="given-name"
-            value={werte.vorname}
-            onChange={setText('vorname')}
-          />
-        </FormField>
-        <FormField label="E-Mail" error={fehler.email} required className="sm:col-span-2">
-          <input
-            name="email"
-            type="email"
-            className={inputClass}
-            autoComplete="email"
-            value={werte.email}
-            onChange={setText('email')}
-          />
-        </FormField>
-        <FormField label="Telefon" error={fehler.telefon} required>
-          <input name="telefon" type="tel" className={inputClass} autoComplete="tel" value={werte.telefon} onChange={setText('telefon')} />
-        </FormField>
-        <FormField label="Mobil" error={fehler.mobil}>
-          <input name="mobil" type="tel" className={inputClass} autoComplete="tel" value={werte.mobil} onChange={setText('mobil')} />
-        </FormField>
+        <PersonFelder werte={werte} fehler={fehler} onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))} />
         <div className="sm:col-span-2">
           <CheckboxField
             name="dsgvo"

@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../components/Dialog';
+import { FormularFuss } from '../../../../components/DialogFuss';
 import { CheckboxGroup, FormField, inputClass } from '../../../../components/FormField';
 import { Laden } from '../../../../components/Laden';
+import { PasswortFelder } from '../../../../components/PasswortFelder';
+import { PersonFelder, wertOptionen } from '../../../../components/PersonFelder';
 import { TransferList } from '../../../../components/TransferList';
 import { zeigeFehler } from '../../../../lib/errors';
-import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../../lib/form';
+import { hatFehler, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../../lib/form';
 import { toast } from '../../../../lib/toast';
 import { UnsavedChangesGuard } from '../../../../lib/useUnsavedChangesGuard';
-import { anredeQuery, titelQuery, wertelisteQuery } from '../../../../lib/wertelisten';
+import { wertelisteQuery } from '../../../../lib/wertelisten';
 import { anwenderQuery, speichereAnwender, type AnwenderEingabe, type AnwenderZeile } from '../../api/anwender';
 import { systemverwaltungKeys } from '../../api/keys';
 import { lokaleRollenQuery } from '../../api/lokaleRollen';
@@ -25,13 +27,7 @@ const FELDER: readonly AnwenderFeld[] = [
   'bestaetigung',
   'datascoutId',
   'funktionaleRolle',
-  'anrede',
-  'titel',
-  'name',
-  'vorname',
-  'email',
-  'telefon',
-  'mobil',
+  ...PERSON_FELDER,
   'organisation',
   'behoerde',
   'lokaleRollen',
@@ -81,16 +77,6 @@ function eingabeAus(w: AnwenderWerte, version: number | undefined): AnwenderEing
   };
 }
 
-/** Options of a select: the list's values, plus a stored value the list no longer has. */
-function optionen(werte: string[], aktuell: string) {
-  const alle = aktuell && !werte.includes(aktuell) ? [aktuell, ...werte] : werte;
-  return alle.map((v) => (
-    <option key={v} value={v}>
-      {v}
-    </option>
-  ));
-}
-
 interface FormularProps {
   anwender?: AnwenderZeile;
   formId: string;
@@ -101,8 +87,6 @@ interface FormularProps {
 function AnwenderFormular({ anwender, formId, onGespeichert, setLaeuft }: FormularProps) {
   const queryClient = useQueryClient();
   const neu = anwender === undefined;
-  const anreden = useQuery(anredeQuery());
-  const titel = useQuery(titelQuery());
   const organisationen = useQuery(organisationenQuery('AKTIV'));
   const rollen = useQuery(lokaleRollenQuery());
   const behoerden = useQuery(wertelisteQuery('regionalstelle'));
@@ -171,31 +155,13 @@ function AnwenderFormular({ anwender, formId, onGespeichert, setLaeuft }: Formul
         <FormField label="Benutzername" error={fehler.benutzername} required className="sm:col-span-2">
           <input name="benutzername" className={inputClass} autoComplete="off" value={werte.benutzername} onChange={set('benutzername')} />
         </FormField>
-        <FormField
-          label="Passwort"
-          error={fehler.passwort}
+        <PasswortFelder
+          werte={werte}
+          fehler={fehler}
+          onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))}
           required={neu}
           hint={neu ? undefined : 'Leer lassen, um das Passwort zu behalten.'}
-        >
-          <input
-            name="passwort"
-            type="password"
-            className={inputClass}
-            autoComplete="new-password"
-            value={werte.passwort}
-            onChange={set('passwort')}
-          />
-        </FormField>
-        <FormField label="Passwort bestätigen" error={fehler.bestaetigung} required={neu}>
-          <input
-            name="bestaetigung"
-            type="password"
-            className={inputClass}
-            autoComplete="new-password"
-            value={werte.bestaetigung}
-            onChange={set('bestaetigung')}
-          />
-        </FormField>
+        />
         <FormField
           label="Datascout-ID"
           error={fehler.datascoutId}
@@ -219,33 +185,12 @@ function AnwenderFormular({ anwender, formId, onGespeichert, setLaeuft }: Formul
 
       <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <legend className="mb-2 font-semibold">Person</legend>
-        <FormField label="Anrede" error={fehler.anrede} required>
-          <select name="anrede" className={inputClass} value={werte.anrede} onChange={set('anrede')}>
-            <option value="">Bitte auswählen</option>
-            {optionen((anreden.data ?? []).map((a) => a.value), werte.anrede)}
-          </select>
-        </FormField>
-        <FormField label="Titel" error={fehler.titel}>
-          <select name="titel" className={inputClass} value={werte.titel} onChange={set('titel')}>
-            <option value="">Kein Titel</option>
-            {optionen((titel.data ?? []).map((a) => a.value), werte.titel)}
-          </select>
-        </FormField>
-        <FormField label="Name" error={fehler.name} required>
-          <input name="name" className={inputClass} value={werte.name} onChange={set('name')} />
-        </FormField>
-        <FormField label="Vorname" error={fehler.vorname} required>
-          <input name="vorname" className={inputClass} value={werte.vorname} onChange={set('vorname')} />
-        </FormField>
-        <FormField label="E-Mail" error={fehler.email} required className="sm:col-span-2">
-          <input name="email" type="email" className={inputClass} value={werte.email} onChange={set('email')} />
-        </FormField>
-        <FormField label="Telefon" error={fehler.telefon} required>
-          <input name="telefon" type="tel" className={inputClass} value={werte.telefon} onChange={set('telefon')} />
-        </FormField>
-        <FormField label="Mobil" error={fehler.mobil}>
-          <input name="mobil" type="tel" className={inputClass} value={werte.mobil} onChange={set('mobil')} />
-        </FormField>
+        <PersonFelder
+          werte={werte}
+          fehler={fehler}
+          onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))}
+          autoComplete={false}
+        />
         <FormField label="Organisation" error={fehler.organisation} required={global === 'ORGANISATION'} className="sm:col-span-2">
           <select name="organisation" className={inputClass} value={werte.organisation} onChange={set('organisation')}>
             <option value="">Keine Organisation</option>
@@ -259,7 +204,7 @@ function AnwenderFormular({ anwender, formId, onGespeichert, setLaeuft }: Formul
         <FormField label="Behörde" error={fehler.behoerde} className="sm:col-span-2">
           <select name="behoerde" className={inputClass} value={werte.behoerde} onChange={set('behoerde')}>
             <option value="">Keine Behörde</option>
-            {optionen((behoerden.data ?? []).map((b) => b.value), werte.behoerde)}
+            {wertOptionen((behoerden.data ?? []).map((b) => b.value), werte.behoerde)}
           </select>
         </FormField>
       </fieldset>
@@ -293,16 +238,7 @@ export function AnwenderDialog({ id, onClose }: AnwenderDialogProps) {
       onClose={onClose}
       title={id === undefined ? 'Anwender hinzufügen' : 'Anwender bearbeiten'}
       width={700}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" form={formId} disabled={!bereit || laeuft}>
-            Speichern
-          </Button>
-        </>
-      }
+      footer={<FormularFuss formId={formId} onAbbrechen={onClose} disabled={!bereit || laeuft} />}
     >
       {bereit ? (
         <AnwenderFormular anwender={anwender.data} formId={formId} onGespeichert={onClose} setLaeuft={setLaeuft} />

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef, PaginationState, RowSelectionState, SortingState } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/Button';
 import { DeleteConfirmDialog } from '../../../../components/ConfirmDialog';
-import { DataTable, DEFAULT_PAGE_SIZE } from '../../../../components/DataTable';
+import { DataTable } from '../../../../components/DataTable';
 import { FormField, inputClass } from '../../../../components/FormField';
+import { Suchformular } from '../../../../components/Suchformular';
+import { useServerTabelle } from '../../../../components/useServerTabelle';
+import { ExportAktion, useZeilenauswahl } from '../../../../components/Zeilenauswahl';
 import { useDarf } from '../../../../lib/auth';
 import { speichereDatei } from '../../../../lib/download';
 import { zeigeFehler } from '../../../../lib/errors';
@@ -116,9 +119,8 @@ export function AnwenderReiter() {
   const queryClient = useQueryClient();
   const [entwurf, setEntwurf] = useState(STANDARDFILTER);
   const [filter, setFilter] = useState(STANDARDFILTER);
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
-  const [auswahl, setAuswahl] = useState<RowSelectionState>({});
+  const { pagination, sorting, zurErstenSeite, tabelle } = useServerTabelle([{ id: 'name', desc: false }]);
+  const { auswahl, setAuswahl, ausgewaehlt, abwaehlen } = useZeilenauswahl();
   const [dialog, setDialog] = useState<Dialogzustand>(null);
   const [loeschen, setLoeschen] = useState<AnwenderZeile | null>(null);
 
@@ -141,10 +143,7 @@ export function AnwenderReiter() {
     meta: { globalErrorHandling: false },
     onSuccess: (_m, id) => {
       toast.success('Gelöscht');
-      setAuswahl((a) => {
-        const { [String(id)]: _weg, ...rest } = a;
-        return rest;
-      });
+      abwaehlen(id);
       void neuLaden();
     },
     onError: (e) => zeigeFehler(e, 'Fehler beim Löschen'),
@@ -154,10 +153,6 @@ export function AnwenderReiter() {
     mutationFn: exportiereAnwender,
     onSuccess: (datei) => speichereDatei(datei, EXPORT_DATEINAME),
   });
-
-  const ausgewaehlt = Object.keys(auswahl)
-    .filter((k) => auswahl[k])
-    .map(Number);
 
   const columns = useMemo<ColumnDef<AnwenderZeile, unknown>[]>(() => {
     const cols: ColumnDef<AnwenderZeile, unknown>[] = [
@@ -200,22 +195,21 @@ export function AnwenderReiter() {
   const anwenden = (f: AnwenderFilter) => {
     setFilter(f);
     setAuswahl({});
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    anwenden(entwurf);
+    zurErstenSeite();
   };
 
   return (
     <div className="space-y-4">
       <h2 className="text-xl font-semibold">Anwender</h2>
-      <form
-        role="search"
-        aria-label="Anwender filtern"
-        onSubmit={onSubmit}
-        className="grid grid-cols-1 gap-3 rounded border border-gray-300 bg-gray-50 p-4 sm:grid-cols-3"
+      <Suchformular
+        label="Anwender filtern"
+        onSuchen={() => anwenden(entwurf)}
+        onZuruecksetzen={() => {
+          setEntwurf(STANDARDFILTER);
+          anwenden(STANDARDFILTER);
+        }}
+        spalten="sm:grid-cols-3"
+        aktionenClassName="items-end"
       >
         <FormField label="Vorname">
           <input name="vorname" className={inputClass} value={entwurf.vorname} onChange={(e) => setze('vorname', e.target.value)} />
@@ -233,32 +227,17 @@ export function AnwenderReiter() {
         </FormField>
         <Flaggen legend="Status" flags={STATUS_FLAGS} werte={entwurf} setze={setze} />
         <Flaggen legend="Globale Rolle" flags={ROLLEN_FLAGS} werte={entwurf} setze={setze} />
-        <div className="flex items-end gap-2">
-          <Button type="submit">Suchen</Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setEntwurf(STANDARDFILTER);
-              anwenden(STANDARDFILTER);
-            }}
-          >
-            Zurücksetzen
-          </Button>
-        </div>
-      </form>
+      </Suchformular>
 
       <div className="flex flex-wrap items-center gap-2">
         {bearbeiten && <Button onClick={() => setDialog({ art: 'neu' })}>Anwender hinzufügen</Button>}
-        <Button
-          variant="secondary"
+        <ExportAktion
+          anzahl={ausgewaehlt.length}
+          diese="Anwender"
+          ohneAuswahl="Der Export enthält alle Anwender des Filters."
           disabled={exportieren.isPending}
-          onClick={() => exportieren.mutate({ ids: ausgewaehlt, query: abfrage })}
-        >
-          Exportieren
-        </Button>
-        <span className="text-sm text-gray-700" aria-live="polite">
-          {ausgewaehlt.length > 0 ? `${ausgewaehlt.length} ausgewählt – der Export enthält diese Anwender.` : 'Der Export enthält alle Anwender des Filters.'}
-        </span>
+          onExport={() => exportieren.mutate({ ids: ausgewaehlt, query: abfrage })}
+        />
       </div>
 
       <DataTable<AnwenderZeile>
@@ -267,15 +246,8 @@ export function AnwenderReiter() {
         columns={columns}
         data={data?.content ?? []}
         getRowId={(a) => String(a.id)}
-        manual
+        {...tabelle}
         rowCount={data?.totalElements ?? 0}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        sorting={sorting}
-        onSortingChange={(u) => {
-          setSorting(u);
-          setPagination((p) => ({ ...p, pageIndex: 0 }));
-        }}
         isLoading={isPending || isFetching}
         enableRowSelection
         rowSelection={auswahl}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../components/Dialog';
+import { FormularFuss } from '../../../../components/DialogFuss';
 import { useHistorisierung } from '../../../../components/Historisierung';
 import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
 import { Laden } from '../../../../components/Laden';
@@ -208,16 +208,7 @@ export function OrganisationDialog({ id, onClose }: OrganisationDialogProps) {
       onClose={onClose}
       title={id === undefined ? 'Organisation hinzufügen' : 'Organisation bearbeiten'}
       width={700}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" form={formId} disabled={!bereit || laeuft}>
-            Speichern
-          </Button>
-        </>
-      }
+      footer={<FormularFuss formId={formId} onAbbrechen={onClose} disabled={!bereit || laeuft} />}
     >
       {bereit ? (
         <OrganisationFormular

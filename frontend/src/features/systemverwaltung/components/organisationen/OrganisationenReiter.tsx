@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/Button';
 import { DeleteConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DataTable } from '../../../../components/DataTable';
+import { ExportAktion, useZeilenauswahl } from '../../../../components/Zeilenauswahl';
 import { useDarf } from '../../../../lib/auth';
 import { speichereDatei } from '../../../../lib/download';
 import { zeigeFehler } from '../../../../lib/errors';
@@ -31,7 +32,7 @@ export function OrganisationenReiter() {
   const bearbeiten = darf('SYSTEMVERWALTUNG_BEARBEITEN');
   const queryClient = useQueryClient();
   const organisationen = useQuery(organisationenQuery());
-  const [auswahl, setAuswahl] = useState<RowSelectionState>({});
+  const { auswahl, setAuswahl, ausgewaehlt, abwaehlen } = useZeilenauswahl();
   const [dialog, setDialog] = useState<Dialogzustand>(null);
   const [loeschen, setLoeschen] = useState<Organisation | null>(null);
 
@@ -40,10 +41,7 @@ export function OrganisationenReiter() {
     meta: { globalErrorHandling: false },
     onSuccess: (_m, id) => {
       toast.success('Gelöscht');
-      setAuswahl((a) => {
-        const { [String(id)]: _weg, ...rest } = a;
-        return rest;
-      });
+      abwaehlen(id);
       void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.organisationen.all });
     },
     // 400: 'Die Organisation wird noch von Anwendern oder Betrieben verwendet …'
@@ -54,10 +52,6 @@ export function OrganisationenReiter() {
     mutationFn: exportiereOrganisationen,
     onSuccess: (datei) => speichereDatei(datei, EXPORT_DATEINAME),
   });
-
-  const ausgewaehlt = Object.keys(auswahl)
-    .filter((k) => auswahl[k])
-    .map(Number);
 
   const columns = useMemo<ColumnDef<Organisation, unknown>[]>(
     () => [
@@ -100,12 +94,13 @@ export function OrganisationenReiter() {
       <h2 className="text-xl font-semibold">Organisationen</h2>
       <div className="flex flex-wrap items-center gap-2">
         {bearbeiten && <Button onClick={() => setDialog({ art: 'neu' })}>Hinzufügen</Button>}
-        <Button variant="secondary" disabled={exportieren.isPending} onClick={() => exportieren.mutate(ausgewaehlt)}>
-          Exportieren
-        </Button>
-        <span className="text-sm text-gray-700" aria-live="polite">
-          {ausgewaehlt.length > 0 ? `${ausgewaehlt.length} ausgewählt – der Export enthält diese Organisationen.` : 'Der Export enthält alle Organisationen.'}
-        </span>
+        <ExportAktion
+          anzahl={ausgewaehlt.length}
+          diese="Organisationen"
+          ohneAuswahl="Der Export enthält alle Organisationen."
+          disabled={exportieren.isPending}
+          onExport={() => exportieren.mutate(ausgewaehlt)}
+        />
       </div>
       <DataTable<Organisation>
         caption="Organisationen"

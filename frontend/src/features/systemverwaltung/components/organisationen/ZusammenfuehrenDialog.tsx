@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/Button';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { Dialog } from '../../../../components/Dialog';
+import { FormularFuss } from '../../../../components/DialogFuss';
 import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
 import { zeigeFehler } from '../../../../lib/errors';
 import { formatDate, isoDateFromGerman, todayIso } from '../../../../lib/format';
@@ -87,16 +87,7 @@ export function ZusammenfuehrenDialog({ quelle, onClose }: { quelle: Organisatio
         title={ZUSAMMENFUEHREN_TITEL}
         width={560}
         initialFocusId={zielId}
-        footer={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Abbrechen
-            </Button>
-            <Button type="submit" form={formId} disabled={zusammenfuehren.isPending}>
-              Zusammenführen
-            </Button>
-          </>
-        }
+        footer={<FormularFuss formId={formId} onAbbrechen={onClose} disabled={zusammenfuehren.isPending} label="Zusammenführen" />}
       >
         <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Zusammenführen" className="flex flex-col gap-4">
           <FormField label="Quelle">

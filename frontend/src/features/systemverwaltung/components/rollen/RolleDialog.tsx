@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../components/Dialog';
+import { FormularFuss } from '../../../../components/DialogFuss';
 import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
 import { MehrfachAuswahl } from '../../../../components/MehrfachAuswahl';
 import { zeigeFehler } from '../../../../lib/errors';
@@ -128,16 +128,7 @@ export function RolleDialog({ rolle, onClose }: { rolle?: LokaleRolle; onClose: 
       onClose={onClose}
       title={rolle ? 'Rolle bearbeiten' : 'Rolle hinzufügen'}
       width={640}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" form={formId} disabled={speichern.isPending}>
-            Speichern
-          </Button>
-        </>
-      }
+      footer={<FormularFuss formId={formId} onAbbrechen={onClose} disabled={speichern.isPending} />}
     >
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Rolle" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <UnsavedChangesGuard when={dirty} />

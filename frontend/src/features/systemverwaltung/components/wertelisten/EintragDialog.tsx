@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../components/Dialog';
+import { FormularFuss } from '../../../../components/DialogFuss';
 import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
 import { MehrfachAuswahl } from '../../../../components/MehrfachAuswahl';
 import { zeigeFehler } from '../../../../lib/errors';
@@ -168,16 +168,7 @@ export function EintragDialog({ def, eintrag, referenzlisten, onClose }: Eintrag
       onClose={onClose}
       title={`${def.bezeichnung}: ${eintrag ? 'Eintrag bearbeiten' : 'Eintrag hinzufügen'}`}
       width={560}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Abbrechen
-          </Button>
-          <Button type="submit" form={formId} disabled={speichern.isPending}>
-            Speichern
-          </Button>
-        </>
-      }
+      footer={<FormularFuss formId={formId} onAbbrechen={onClose} disabled={speichern.isPending} />}
     >
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Eintrag" className="flex flex-col gap-4">
         <UnsavedChangesGuard when={dirty} />
