@@ -89,15 +89,7 @@ func (a *api) anwender(w http.ResponseWriter, r *http.Request) {
 	f.RolleOrganisation, f.RolleBehoerde, f.RolleAdministration = true, true, true
 	f.Vorname, f.Name, f.Organisation = "", "", ""
 	zeilen, _, err := konten.AnwenderSuche(r.Context(), a.deps.Pool, f)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	if len(zeilen) == 0 {
-		a.writeError(w, r, validierung.NichtGefunden)
-		return
-	}
-	writeJSON(w, http.StatusOK, zeilen[0])
+	einer(a, w, r, zeilen, err)
 }
 
 // anwenderExport exports the selected ids (body {"ids": [...]}) or, without ids, the list

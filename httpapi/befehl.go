@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
 )
@@ -64,4 +65,16 @@ func (a *api) xlsx(w http.ResponseWriter, r *http.Request, dateiname string, sch
 	w.Header().Set("Content-Type", tabelle.ContentType)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+dateiname+`"`)
 	_, _ = w.Write(buf.Bytes())
+}
+
+// einer answers the one row a lookup by id found, or 404.
+func einer[T any](a *api, w http.ResponseWriter, r *http.Request, zeilen []T, err error) {
+	if err == nil && len(zeilen) == 0 {
+		err = validierung.NichtGefunden
+	}
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, zeilen[0])
 }

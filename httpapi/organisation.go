@@ -83,15 +83,7 @@ func (a *api) organisation(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	orgs, err := konten.Organisationen(r.Context(), a.deps.Pool, konten.OrganisationFilter{IDs: []int64{id}})
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	if len(orgs) == 0 {
-		a.writeError(w, r, validierung.NichtGefunden)
-		return
-	}
-	writeJSON(w, http.StatusOK, orgs[0])
+	einer(a, w, r, orgs, err)
 }
 
 func (a *api) organisationHistorie(w http.ResponseWriter, r *http.Request) {

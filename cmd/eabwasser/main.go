@@ -52,6 +52,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	log := newLogger(cfg.LogLevel, stderr)
 	slog.SetDefault(log)
 	open := func() (*app.App, error) { return app.Open(ctx, cfg, log) }
+	// aktuell opens the database and brings its schema up to date (every command but serve,
+	// which migrates itself).
+	aktuell := func() (*app.App, error) {
+		a, err := open()
+		if err != nil {
+			return nil, err
+		}
+		if err := a.Migrate(ctx); err != nil {
+			a.Close()
+			return nil, err
+		}
+		return a, nil
+	}
 
 	switch args[0] {
 	case "serve":
@@ -62,14 +75,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		defer a.Close()
 		return a.Serve(ctx)
 	case "migrate":
-		a, err := open()
+		a, err := aktuell()
 		if err != nil {
 			return err
 		}
 		defer a.Close()
-		if err := a.Migrate(ctx); err != nil {
-			return err
-		}
 		fmt.Fprintln(stdout, "Datenbankschema ist aktuell.")
 		return nil
 	case "seed":
@@ -81,14 +91,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if !*demo {
 			return fmt.Errorf("bitte --demo angeben")
 		}
-		a, err := open()
+		a, err := aktuell()
 		if err != nil {
 			return err
 		}
 		defer a.Close()
-		if err := a.Migrate(ctx); err != nil {
-			return err
-		}
 		n, err := seed.Demo(ctx, a.Store)
 		if err != nil {
 			return err
@@ -96,7 +103,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "Demo-Daten: %d Einträge angelegt.\n", n)
 		return nil
 	case "projections":
-		return runProjections(ctx, args[1:], open, stdout, stderr)
+		return runProjections(ctx, args[1:], aktuell, stdout, stderr)
 	}
 	return fmt.Errorf("unbekannter Befehl %q\n\n%s", args[0], usage)
 }
@@ -110,9 +117,6 @@ func runProjections(ctx context.Context, args []string, open func() (*app.App, e
 		return err
 	}
 	defer a.Close()
-	if err := a.Migrate(ctx); err != nil {
-		return err
-	}
 	all := app.Projections()
 	switch args[0] {
 	case "status":

@@ -1,21 +1,11 @@
 // Browser tests of the application shell against the real binary (see harness.mjs).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, startApp, withPage as withPageIn } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { mitAppUndBrowser } from './harness.mjs';
 
 let app;
-let browser;
-
-before(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const withPage = (opts, fn) => withPageIn(browser, opts, fn);
+let withPage;
+mitAppUndBrowser((u) => ({ app, withPage } = u));
 
 const rangeLabel = (page) => page.getByText(/^\d+-\d+ von \d+$/);
 

@@ -8,6 +8,7 @@
 //
 // Env: EABWASSER_BIN (default <repo>/bin/eabwasser), CHROMIUM_PATH (default /usr/bin/chromium),
 // PGHOST/PGPORT/PGUSER for the test database (default 127.0.0.1:5432, postgres, trust auth).
+import { after, before } from 'node:test';
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
@@ -289,4 +290,21 @@ export async function withPage(browser, opts, fn) {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Starts the app and a browser before the tests of a file and stops both after them; hands
+ * `{ app, withPage }` to `bereit` once they run.
+ */
+export function mitAppUndBrowser(bereit) {
+  let app;
+  let browser;
+  before(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    bereit({ app, withPage: (opts, fn) => withPage(browser, opts, fn) });
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
 }

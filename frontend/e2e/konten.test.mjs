@@ -3,22 +3,12 @@
 // SMTP at the harness's sink, as they would at a real mailbox.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import { DEMO_PASSWORT, launchBrowser, link, startApp, withPage as withPageIn } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { DEMO_PASSWORT, link, mitAppUndBrowser } from './harness.mjs';
 
 let app;
-let browser;
-
-before(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const withPage = (opts, fn) => withPageIn(browser, opts, fn);
+let withPage;
+mitAppUndBrowser((u) => ({ app, withPage } = u));
 const pathOf = (page) => new URL(page.url()).pathname;
 
 /** Logs in through the form of the login page that is open. */

@@ -3,22 +3,12 @@
 // view of the Fachadministrator. Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, startApp, withPage as withPageIn } from './harness.mjs';
+import { describe, it } from 'node:test';
+import { mitAppUndBrowser } from './harness.mjs';
 
 let app;
-let browser;
-
-before(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const withPage = (opts, fn) => withPageIn(browser, opts, fn);
+let withPage;
+mitAppUndBrowser((u) => ({ app, withPage } = u));
 const kennung = () => randomBytes(3).toString('hex');
 const pad = (n) => String(n).padStart(2, '0');
 /** Today as the server counts it (same machine, same time zone), as typed: TT.MM.JJJJ. */
