@@ -16,6 +16,12 @@ import (
 // status 200) of the administration: id from the path (0 when there is none), the form from
 // the body, the command's id and position in the answer with "Gespeichert".
 func speichern[T any](a *api, status int, run func(r *http.Request, id int64, in T) (int64, eventstore.Appended, error)) http.HandlerFunc {
+	return befehl(a, status, "Gespeichert", run)
+}
+
+// befehl is speichern with the success text of the area: the answer is {id, message,
+// version, position}.
+func befehl[T any](a *api, status int, text string, run func(r *http.Request, id int64, in T) (int64, eventstore.Appended, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var id int64
 		if chi.URLParam(r, "id") != "" {
@@ -35,7 +41,7 @@ func speichern[T any](a *api, status int, run func(r *http.Request, id int64, in
 			a.writeError(w, r, err)
 			return
 		}
-		writeCommandResult(w, status, out, map[string]any{"id": id, "message": "Gespeichert"})
+		writeCommandResult(w, status, out, map[string]any{"id": id, "message": text, "version": out.Version})
 	}
 }
 

@@ -102,7 +102,10 @@ func antwortAuf(err error) fehlerAntwort {
 	var a fehlerAntwort
 	var vf *validierung.Fehler
 	var mbe *http.MaxBytesError
+	var kf *validierung.Konflikt
 	switch {
+	case errors.As(err, &kf):
+		a = fehlerAntwort{status: http.StatusConflict, message: kf.Message}
 	case errors.As(err, &vf):
 		a = fehlerAntwort{status: http.StatusBadRequest, message: vf.Error(), validationErrors: vf.Felder}
 	case errors.Is(err, eventstore.ErrConflict):

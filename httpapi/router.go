@@ -18,6 +18,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/zugang"
 )
@@ -43,6 +44,8 @@ type Deps struct {
 	PruefeSitzung func(ctx context.Context, b Benutzer) error
 	// Verwaltung is the system administration (organisations, …).
 	Verwaltung *verwaltung.Dienst
+	// Betriebsakte is the operation file (operations, their Freigabe, history, applications).
+	Betriebsakte *betriebsakte.Dienst
 	// Zugang handles login, registration, confirmation, password reset and profile.
 	Zugang *zugang.Dienst
 	// MaxBodyBytes limits request bodies; 0 means DefaultBodyLimit.
@@ -97,6 +100,9 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		a.lokaleRolleRoutes(r)
 		a.anwenderRoutes(r)
 		a.auswertungRoutes(r)
+		if a.deps.Betriebsakte != nil {
+			a.betriebRoutes(r)
+		}
 
 		if zusatz != nil {
 			zusatz(a, r)

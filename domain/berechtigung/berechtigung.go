@@ -71,6 +71,7 @@ const (
 	StartseiteBearbeiten          Aktion = "STARTSEITE_BEARBEITEN"
 	BetriebBeantragen             Aktion = "BETRIEB_BEANTRAGEN"
 	BetriebFreigeben              Aktion = "BETRIEB_FREIGEBEN"
+	BetriebVerlaufLesen           Aktion = "BETRIEB_VERLAUF_LESEN"
 	BetriebAlsAdminBearbeiten     Aktion = "BETRIEB_ALS_ADMIN_BEARBEITEN"
 	BetriebAlsBetreiberBearbeiten Aktion = "BETRIEB_ALS_BETREIBER_BEARBEITEN"
 	AenderungsantragStellen       Aktion = "AENDERUNGSANTRAG_STELLEN"
@@ -107,8 +108,9 @@ var Tabelle = map[Aktion][]Rolle{
 	NachrichtenLesen:              privilegiert,
 	WiedervorlagenLesen:           privilegiert,
 	StartseiteBearbeiten:          privilegiert,
-	BetriebBeantragen:             {ZustSBD, Fachadmin, Systemadmin},
-	BetriebFreigeben:              {Fachadmin, Systemadmin},
+	BetriebBeantragen:             {Betreiber, Beauftragter, ZustSBD, Fachadmin, Systemadmin},
+	BetriebFreigeben:              {ZustSBD, Fachadmin},
+	BetriebVerlaufLesen:           concat(admins, alleZust, []Rolle{LeserBehoerde}),
 	BetriebAlsAdminBearbeiten:     {ZustSBD, Fachadmin, Systemadmin},
 	BetriebAlsBetreiberBearbeiten: {Betreiber, Beauftragter},
 	AenderungsantragStellen:       {Betreiber, Beauftragter},

@@ -33,7 +33,7 @@ func TestTabelle_SpecRows(t *testing.T) {
 }
 
 func TestReaderRolesNeverWrite(t *testing.T) {
-	lesend := map[Aktion]bool{AuswertungExportieren: true}
+	lesend := map[Aktion]bool{AuswertungExportieren: true, BetriebVerlaufLesen: true}
 	for _, r := range []Rolle{LeserOrganisation, LeserBehoerde} {
 		for _, a := range Aktionen([]string{string(r)}) {
 			if !lesend[a] {

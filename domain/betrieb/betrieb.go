@@ -1,19 +1,14 @@
 // Package betrieb holds the operation (Betrieb) aggregate: its master data, the Freigabe of a
-// requested operation by the authority, and — growing with the operation-file issue — saves
-// by operators and administrators, Historisierung, the Stammdaten-Antrag and operator changes.
-//
-// This is the first part: request, approve, reject and request again.
+// requested operation by the authority, saves by operators and administrators with
+// Historisierung, the Stammdaten-Antrag of an operator, operator changes and the shut-down.
+// Everything here is pure: the application service (internal/betriebsakte) loads what the
+// rules need (duplicates, whether the operator is an obligee of plants) and passes it in.
 package betrieb
 
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
-	"strings"
-	"time"
 
-	"github.com/eabwasser/eabwasser/domain/historie"
-	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 )
 
@@ -51,43 +46,116 @@ type Lage struct {
 	Rechtswert float64 `json:"rechtswert"`
 }
 
-// Daten are the master data of an operation that its forms edit (spec 000 §3, main tab).
-type Daten struct {
-	Bezeichnung        string  `json:"bezeichnung"`
-	Adresse            Adresse `json:"adresse"`
-	BetreiberID        int64   `json:"betreiberId"`
-	BetreiberAdresse   bool    `json:"betreiberAdresse"`
-	Muttergesellschaft string  `json:"muttergesellschaft,omitempty"`
-	URL                string  `json:"url,omitempty"`
-	IEDRelevanz        bool    `json:"iedRelevanz"`
-	PRTRRelevanz       bool    `json:"prtrRelevanz"`
-	PRTRNr             string  `json:"prtrNr,omitempty"`
-	Haupttaetigkeit    string  `json:"haupttaetigkeit,omitempty"`
-	Nacecode           string  `json:"nacecode,omitempty"`
-	KatasterNr         string  `json:"katasterNr,omitempty"`
-	ArbeitsstaettenNr  string  `json:"arbeitsstaettenNr,omitempty"`
-	Behoerdenkennung   string  `json:"behoerdenkennung"`
-	Lage               Lage    `json:"lage"`
+// Produktion is the tab "Produktion" (industrial operations).
+type Produktion struct {
+	Taetigkeiten         []string `json:"taetigkeiten"`
+	Produktbezeichnungen []string `json:"produktbezeichnungen"`
+	Produktionsverfahren []string `json:"produktionsverfahren"`
+	Produktionsarten     []string `json:"produktionsarten"`
+	Produktionstage      *int     `json:"produktionstage"`
+	BezugsjahrProduktion *int     `json:"bezugsjahrProduktion"`
+	AnzahlBeschaeftigte  *int     `json:"anzahlBeschaeftigte"`
+	TagesarbeitszeitVon  string   `json:"tagesarbeitszeitVon"`
+	TagesarbeitszeitBis  string   `json:"tagesarbeitszeitBis"`
 }
+
+// Wasserversorgung is the tab "Wasserversorgung"; quantities in m³ per year.
+type Wasserversorgung struct {
+	OeffentlWasserversorgung bool     `json:"oeffentlWasserversorgung"`
+	Wasserbezug              *float64 `json:"wasserbezug"`
+	BezugsjahrWv             *int     `json:"bezugsjahrWv"`
+	Eigenversorgung          *float64 `json:"eigenversorgung"`
+	WvbNr                    string   `json:"wvbNr"`
+	BetriebInSchutzgebiet    bool     `json:"betriebInSchutzgebiet"`
+}
+
+// Kontakt is a contact person of the operation (typed in, not an account).
+type Kontakt struct {
+	Anrede   string `json:"anrede"`
+	Titel    string `json:"titel"`
+	Vorname  string `json:"vorname"`
+	Name     string `json:"name"`
+	Telefon  string `json:"telefon"`
+	Mobil    string `json:"mobil"`
+	Email    string `json:"email"`
+	Funktion string `json:"funktion"`
+}
+
+// Bearbeiter is an authority user responsible for the operation (by datascoutId).
+type Bearbeiter struct {
+	AnwenderID  int64  `json:"id"`
+	DatascoutID string `json:"bearbeiter"`
+}
+
+// ZustaendigePerson is a user of the operator with what they are responsible for.
+type ZustaendigePerson struct {
+	AnwenderID int64    `json:"id"`
+	Zustaendig []string `json:"zustaendig"`
+}
+
+// Daten are the fields of an operation its forms edit (spec 000 §3).
+type Daten struct {
+	Bezeichnung           string              `json:"bezeichnung"`
+	Adresse               Adresse             `json:"adresse"`
+	BetreiberID           int64               `json:"betreiberId"`
+	BetreiberAdresse      bool                `json:"betreiberAdresse"`
+	Betriebsstatus        string              `json:"betriebsstatus"`
+	RegionalstelleID      int64               `json:"regionalstelleId"`
+	Muttergesellschaft    string              `json:"muttergesellschaft,omitempty"`
+	URL                   string              `json:"url,omitempty"`
+	IEDRelevanz           bool                `json:"iedRelevanz"`
+	PRTRRelevanz          bool                `json:"prtrRelevanz"`
+	PRTRNr                string              `json:"prtrNr,omitempty"`
+	Haupttaetigkeit       string              `json:"haupttaetigkeit,omitempty"`
+	Nacecode              string              `json:"nacecode,omitempty"`
+	KatasterNr            string              `json:"katasterNr,omitempty"`
+	ArbeitsstaettenNr     string              `json:"arbeitsstaettenNr,omitempty"`
+	Behoerdenkennung      string              `json:"behoerdenkennung"`
+	Lage                  Lage                `json:"lage"`
+	Produktion            Produktion          `json:"produktion"`
+	Wasserversorgung      Wasserversorgung    `json:"wasserversorgung"`
+	Kontakte              []Kontakt           `json:"kontakte"`
+	ZustaendigeBearbeiter []Bearbeiter        `json:"zustaendigeBearbeiter"`
+	ZustaendigePersonen   []ZustaendigePerson `json:"zustaendigePersonen"`
+}
+
+// StammdatenAntrag is an operator's application to change master data.
+type StammdatenAntrag struct {
+	Bezeichnung        string  `json:"bezeichnung"`
+	Muttergesellschaft string  `json:"muttergesellschaft"`
+	URL                string  `json:"url"`
+	BetreiberAdresse   bool    `json:"betreiberAdresse"`
+	Adresse            Adresse `json:"adresse"`
+	Kommentar          string  `json:"kommentar"`
+	GestelltAm         string  `json:"gestelltAm"`
+}
+
+// Antragsfelder are the fields of a Stammdaten-Antrag that staff accept one by one.
+var Antragsfelder = []string{"bezeichnung", "muttergesellschaft", "url", "betreiberAdresse", "strasse", "hausnummer", "plz", "ort"}
 
 // Betrieb is the state of an operation.
 type Betrieb struct {
-	Existiert      bool
-	Daten          Daten
-	Betriebstyp    string
-	Betriebsstatus string
-	Freigabestatus string
-	LetzterBeginn  string
+	Existiert         bool
+	BetriebsID        string
+	Daten             Daten
+	Betriebstyp       string
+	Freigabestatus    string
+	FreigabeKommentar string
+	// LetzterBeginn is the start of the latest version (yyyy-MM-dd); empty while the
+	// operation has no dated version (taken over from an older file without a date).
+	LetzterBeginn string
+	Antrag        *StammdatenAntrag
 }
 
 // Events.
 type (
-	// BetriebBeantragt: an operation was requested; it waits for the Freigabe.
+	// BetriebBeantragt: an operation was requested; it waits for the Freigabe. GueltigAb is
+	// the start of its first version.
 	BetriebBeantragt struct {
-		Daten          Daten  `json:"daten"`
-		Betriebstyp    string `json:"betriebstyp"`
-		Betriebsstatus string `json:"betriebsstatus"`
-		GueltigAb      string `json:"gueltigAb"`
+		BetriebsID  string `json:"betriebsId"`
+		Daten       Daten  `json:"daten"`
+		Betriebstyp string `json:"betriebstyp"`
+		GueltigAb   string `json:"gueltigAb"`
 	}
 	// BetriebFreigegeben: the authority approved the request.
 	BetriebFreigegeben struct {
@@ -101,158 +169,118 @@ type (
 	FreigabeErneutBeantragt struct {
 		Daten Daten `json:"daten"`
 	}
+	// BetriebsdatenGeaendert: data changed without a new version — an application not yet
+	// approved, or what an operator keeps up to date himself (production, water supply,
+	// contacts, responsible persons).
+	BetriebsdatenGeaendert struct {
+		Daten Daten `json:"daten"`
+	}
+	// BetriebGeaendert: an administrative save of an approved operation. Ersetzt: the data
+	// replace the latest version (no historised field changed, or a confirmed same-day entry).
+	BetriebGeaendert struct {
+		Daten           Daten  `json:"daten"`
+		GueltigAb       string `json:"gueltigAb"`
+		Aenderungsgrund string `json:"aenderungsgrund,omitempty"`
+		Ersetzt         bool   `json:"ersetzt,omitempty"`
+	}
+	// BetreiberGewechselt: the operator changed. The plant areas react: the old operator stays
+	// an obligee of the plants (Behalten) or is removed there.
+	BetreiberGewechselt struct {
+		AltID    int64 `json:"altId"`
+		NeuID    int64 `json:"neuId"`
+		Behalten bool  `json:"preserveBetreiberAsAbwasserbeseitigungspflichtigen"`
+	}
+	// BetreiberUmgezogen: the operator organisation was merged into another one.
+	BetreiberUmgezogen struct {
+		AltID int64  `json:"altId"`
+		NeuID int64  `json:"neuId"`
+		Datum string `json:"datum"`
+	}
+	// BetriebStillgelegt: the operation was shut down; plants and measuring points follow.
+	BetriebStillgelegt struct {
+		Datum string `json:"datum"`
+	}
+	// StammdatenAntragGestellt: an operator applied for a master-data change.
+	StammdatenAntragGestellt struct {
+		Antrag StammdatenAntrag `json:"antrag"`
+	}
+	// StammdatenAntragUebernommen: staff accepted the listed fields (a BetriebGeaendert with
+	// the new data follows) and the application is gone.
+	StammdatenAntragUebernommen struct {
+		Felder []string `json:"felder"`
+	}
+	// StammdatenAntragAbgelehnt: staff rejected the application; it is gone.
+	StammdatenAntragAbgelehnt struct{}
 )
 
-func (BetriebBeantragt) EventType() string        { return "BetriebBeantragt" }
-func (BetriebFreigegeben) EventType() string      { return "BetriebFreigegeben" }
-func (BetriebAbgewiesen) EventType() string       { return "BetriebAbgewiesen" }
-func (FreigabeErneutBeantragt) EventType() string { return "FreigabeErneutBeantragt" }
-
-// Commands.
-type (
-	// BeantrageBetrieb requests a new operation of type Typ.
-	BeantrageBetrieb struct {
-		Daten Daten
-		Typ   string
-		Heute time.Time
-	}
-	// EntscheideFreigabe approves (FREIGEGEBEN) or rejects (ABGEWIESEN) a requested operation.
-	EntscheideFreigabe struct {
-		NeuerStatus string
-		Kommentar   string
-	}
-	// BeantrageErneut requests a rejected operation again with changed data.
-	BeantrageErneut struct{ Daten Daten }
-)
-
-// Messages.
-const (
-	MsgPflicht         = "Dieses Feld ist ein Pflichtfeld."
-	MsgKoordinate      = "Der eingegebene Wert ist zu groß."
-	MsgNichtBeantragt  = "Der Betrieb wartet nicht auf eine Freigabe."
-	MsgNichtAbgewiesen = "Nur ein abgewiesener Betrieb kann erneut zur Freigabe beantragt werden."
-	MsgNeuerStatus     = "Der neue Status muss FREIGEGEBEN oder ABGEWIESEN sein."
-)
-
-const maxKoordinate = 99999999.99
-
-func pruefe(d Daten) (Daten, error) {
-	var s validierung.Sammler
-	d = pruefeMit(&s, d)
-	return d, s.Err()
-}
-
-// pruefeMit checks the master data into s and returns them normalised.
-func pruefeMit(s *validierung.Sammler, d Daten) Daten {
-	t := strings.TrimSpace
-	d.Bezeichnung = t(d.Bezeichnung)
-	d.Adresse = Adresse{Strasse: t(d.Adresse.Strasse), Hausnummer: t(d.Adresse.Hausnummer), Plz: t(d.Adresse.Plz), Ort: t(d.Adresse.Ort)}
-	if d.Behoerdenkennung == "" {
-		d.Behoerdenkennung = "RLP"
-	}
-	s.Pflicht("bezeichnung", d.Bezeichnung)
-	if d.BetreiberID == 0 {
-		s.Feld("betreiber", MsgPflicht)
-	}
-	s.Pflicht("adresse.strasse", d.Adresse.Strasse)
-	s.Pflicht("adresse.plz", d.Adresse.Plz)
-	s.Pflicht("adresse.ort", d.Adresse.Ort)
-	for feld, v := range map[string]float64{"lage.hochwert": d.Lage.Hochwert, "lage.rechtswert": d.Lage.Rechtswert} {
-		switch {
-		case v == 0:
-			s.Feld(feld, MsgPflicht)
-		case v > maxKoordinate || v < 0:
-			s.Feld(feld, MsgKoordinate)
-		}
-	}
-	return d
-}
-
-// Decide checks a command against the operation.
-func Decide(b Betrieb, cmd any) ([]eventstore.DomainEvent, error) {
-	switch c := cmd.(type) {
-	case BeantrageBetrieb:
-		if b.Existiert {
-			return nil, validierung.Regel("Der Betrieb existiert bereits.")
-		}
-		var s validierung.Sammler
-		d := pruefeMit(&s, c.Daten)
-		if !slices.Contains(Betriebstypen, c.Typ) {
-			s.Feld("betriebstyp", "Unbekannter Betriebstyp.")
-		}
-		if err := s.Err(); err != nil {
-			return nil, err
-		}
-		return []eventstore.DomainEvent{BetriebBeantragt{Daten: d, Betriebstyp: c.Typ, Betriebsstatus: Geplant,
-			GueltigAb: c.Heute.Format(historie.Datumsformat)}}, nil
-	case EntscheideFreigabe:
-		if !b.Existiert {
-			return nil, validierung.NichtGefunden
-		}
-		if b.Freigabestatus != Beantragt {
-			return nil, validierung.Regel(MsgNichtBeantragt)
-		}
-		k := strings.TrimSpace(c.Kommentar)
-		switch c.NeuerStatus {
-		case Freigegeben:
-			return []eventstore.DomainEvent{BetriebFreigegeben{Kommentar: k}}, nil
-		case Abgewiesen:
-			return []eventstore.DomainEvent{BetriebAbgewiesen{Kommentar: k}}, nil
-		}
-		return nil, validierung.Feld("neuerStatus", MsgNeuerStatus)
-	case BeantrageErneut:
-		if !b.Existiert {
-			return nil, validierung.NichtGefunden
-		}
-		if b.Freigabestatus != Abgewiesen {
-			return nil, validierung.Regel(MsgNichtAbgewiesen)
-		}
-		d, err := pruefe(c.Daten)
-		if err != nil {
-			return nil, err
-		}
-		return []eventstore.DomainEvent{FreigabeErneutBeantragt{Daten: d}}, nil
-	}
-	return nil, fmt.Errorf("betrieb: unknown command %T", cmd)
-}
+func (BetriebBeantragt) EventType() string            { return "BetriebBeantragt" }
+func (BetriebFreigegeben) EventType() string          { return "BetriebFreigegeben" }
+func (BetriebAbgewiesen) EventType() string           { return "BetriebAbgewiesen" }
+func (FreigabeErneutBeantragt) EventType() string     { return "FreigabeErneutBeantragt" }
+func (BetriebsdatenGeaendert) EventType() string      { return "BetriebsdatenGeaendert" }
+func (BetriebGeaendert) EventType() string            { return "BetriebGeaendert" }
+func (BetreiberGewechselt) EventType() string         { return "BetreiberGewechselt" }
+func (BetreiberUmgezogen) EventType() string          { return "BetreiberUmgezogen" }
+func (BetriebStillgelegt) EventType() string          { return "BetriebStillgelegt" }
+func (StammdatenAntragGestellt) EventType() string    { return "StammdatenAntragGestellt" }
+func (StammdatenAntragUebernommen) EventType() string { return "StammdatenAntragUebernommen" }
+func (StammdatenAntragAbgelehnt) EventType() string   { return "StammdatenAntragAbgelehnt" }
 
 // Evolve applies an event.
 func Evolve(b Betrieb, e eventstore.DomainEvent) Betrieb {
 	switch v := e.(type) {
 	case BetriebBeantragt:
-		b = Betrieb{Existiert: true, Daten: v.Daten, Betriebstyp: v.Betriebstyp, Betriebsstatus: v.Betriebsstatus,
+		b = Betrieb{Existiert: true, BetriebsID: v.BetriebsID, Daten: v.Daten, Betriebstyp: v.Betriebstyp,
 			Freigabestatus: Beantragt, LetzterBeginn: v.GueltigAb}
 	case BetriebFreigegeben:
-		b.Freigabestatus = Freigegeben
+		b.Freigabestatus, b.FreigabeKommentar = Freigegeben, v.Kommentar
 	case BetriebAbgewiesen:
-		b.Freigabestatus = Abgewiesen
+		b.Freigabestatus, b.FreigabeKommentar = Abgewiesen, v.Kommentar
 	case FreigabeErneutBeantragt:
 		b.Daten, b.Freigabestatus = v.Daten, Beantragt
+	case BetriebsdatenGeaendert:
+		b.Daten = v.Daten
+	case BetriebGeaendert:
+		b.Daten, b.LetzterBeginn = v.Daten, v.GueltigAb
+	case BetreiberUmgezogen:
+		b.Daten.BetreiberID = v.NeuID
+	case StammdatenAntragGestellt:
+		a := v.Antrag
+		b.Antrag = &a
+	case StammdatenAntragUebernommen, StammdatenAntragAbgelehnt:
+		b.Antrag = nil
 	}
 	return b
 }
 
+var ereignisse = map[string]func(json.RawMessage) (eventstore.DomainEvent, error){
+	"BetriebBeantragt":            lies[BetriebBeantragt],
+	"BetriebFreigegeben":          lies[BetriebFreigegeben],
+	"BetriebAbgewiesen":           lies[BetriebAbgewiesen],
+	"FreigabeErneutBeantragt":     lies[FreigabeErneutBeantragt],
+	"BetriebsdatenGeaendert":      lies[BetriebsdatenGeaendert],
+	"BetriebGeaendert":            lies[BetriebGeaendert],
+	"BetreiberGewechselt":         lies[BetreiberGewechselt],
+	"BetreiberUmgezogen":          lies[BetreiberUmgezogen],
+	"BetriebStillgelegt":          lies[BetriebStillgelegt],
+	"StammdatenAntragGestellt":    lies[StammdatenAntragGestellt],
+	"StammdatenAntragUebernommen": lies[StammdatenAntragUebernommen],
+	"StammdatenAntragAbgelehnt":   lies[StammdatenAntragAbgelehnt],
+}
+
+func lies[T eventstore.DomainEvent](data json.RawMessage) (eventstore.DomainEvent, error) {
+	var v T
+	err := json.Unmarshal(data, &v)
+	return v, err
+}
+
 // Decode reads a stored event.
 func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
-	switch eventType {
-	case "BetriebBeantragt":
-		var v BetriebBeantragt
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "BetriebFreigegeben":
-		var v BetriebFreigegeben
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "BetriebAbgewiesen":
-		var v BetriebAbgewiesen
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "FreigabeErneutBeantragt":
-		var v FreigabeErneutBeantragt
-		err := json.Unmarshal(data, &v)
-		return v, err
+	lese, ok := ereignisse[eventType]
+	if !ok {
+		return nil, fmt.Errorf("betrieb: unknown event %s", eventType)
 	}
-	return nil, fmt.Errorf("betrieb: unknown event %s", eventType)
+	return lese(data)
 }
 
 // Decider is the operation aggregate for the generic command handler.

@@ -1,11 +1,13 @@
 package betrieb
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"testing"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 )
@@ -14,8 +16,11 @@ var (
 	heute = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 	daten = Daten{Bezeichnung: "Kläranlage Rheinaue", Adresse: Adresse{Strasse: "Am Rhein", Hausnummer: "3", Plz: "56068", Ort: "Koblenz"},
 		BetreiberID: 1, Lage: Lage{Hochwert: 5583000.12, Rechtswert: 398000.5}}
-	beantragt = BetriebBeantragt{Daten: func() Daten { d := daten; d.Behoerdenkennung = "RLP"; return d }(),
-		Betriebstyp: "KOMMUNAL", Betriebsstatus: Geplant, GueltigAb: "2026-11-21"}
+	gespeichert = func() Daten { d := daten; d.Behoerdenkennung, d.Betriebsstatus = "RLP", Geplant; return d }()
+	beantragt   = BetriebBeantragt{BetriebsID: "2026-000001", Daten: gespeichert, Betriebstyp: "KOMMUNAL", GueltigAb: "2026-11-01"}
+	freigegeben = []eventstore.DomainEvent{beantragt, BetriebFreigegeben{}}
+	antrag      = StammdatenAntrag{Bezeichnung: "Kläranlage Rheinaue-Süd", Adresse: Adresse{Strasse: "Am Rhein", Hausnummer: "5", Plz: "56068", Ort: "Koblenz"}, Kommentar: "Umbenennung"}
+	gestellt    = StammdatenAntragGestellt{Antrag: func() StammdatenAntrag { a := antrag; a.GestelltAm = "2026-11-20"; return a }()}
 )
 
 func given(events ...eventstore.DomainEvent) Betrieb {
@@ -26,7 +31,28 @@ func given(events ...eventstore.DomainEvent) Betrieb {
 	return b
 }
 
+func mit(d Daten, f func(*Daten)) Daten {
+	f(&d)
+	return d
+}
+
+func ptr[T any](v T) *T { return &v }
+
 func TestDecide(t *testing.T) {
+	umbenannt := mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Rheinaue II" })
+	stillgelegt := mit(gespeichert, func(d *Daten) { d.Betriebsstatus = Stillgelegt })
+	neuerBetreiber := mit(gespeichert, func(d *Daten) {
+		d.BetreiberID = 2
+		d.ZustaendigePersonen = []ZustaendigePerson{{AnwenderID: 7, Zustaendig: []string{"Abwasser"}}}
+	})
+	mitPersonen := mit(gespeichert, func(d *Daten) {
+		d.ZustaendigePersonen = []ZustaendigePerson{{AnwenderID: 7, Zustaendig: []string{"Abwasser"}}}
+	})
+	produktion := mit(gespeichert, func(d *Daten) { d.Produktion.Produktionstage = ptr(220) })
+	ai := func(ab string) *historie.AuditInfo {
+		return &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: "Umfirmierung"}
+	}
+
 	tests := []struct {
 		name    string
 		given   []eventstore.DomainEvent
@@ -34,19 +60,86 @@ func TestDecide(t *testing.T) {
 		then    []eventstore.DomainEvent
 		wantErr string
 	}{
-		{"a request starts BEANTRAGT and GEPLANT with authority code RLP", nil, BeantrageBetrieb{Daten: daten, Typ: "KOMMUNAL", Heute: heute},
+		{"a request starts BEANTRAGT and GEPLANT with authority code RLP", nil,
+			BeantrageBetrieb{BetriebsID: "2026-000001", Daten: daten, Typ: "KOMMUNAL", Heute: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)},
+			[]eventstore.DomainEvent{beantragt}, ""},
+		{"a likely duplicate stops the request", nil,
+			BeantrageBetrieb{Daten: daten, Typ: "KOMMUNAL", Heute: heute, Aehnliche: []string{"Klaeranlage Rheinaue GmbH"}},
+			nil, "Es gibt bereits einen Betrieb „Klaeranlage Rheinaue GmbH“ desselben Betreibers oder an derselben Adresse. Bitte prüfen Sie, ob der Betrieb schon erfasst ist."},
+		{"a confirmed duplicate is requested", nil,
+			BeantrageBetrieb{BetriebsID: "2026-000001", Daten: daten, Typ: "KOMMUNAL", Heute: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC),
+				Aehnliche: []string{"Kläranlage Rheinaue"}, DoppelerfassungBestaetigt: true},
 			[]eventstore.DomainEvent{beantragt}, ""},
 		{"approve", []eventstore.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: Freigegeben, Kommentar: " passt "},
 			[]eventstore.DomainEvent{BetriebFreigegeben{Kommentar: "passt"}}, ""},
 		{"reject", []eventstore.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: Abgewiesen, Kommentar: "Adresse fehlt"},
 			[]eventstore.DomainEvent{BetriebAbgewiesen{Kommentar: "Adresse fehlt"}}, ""},
-		{"no second decision", []eventstore.DomainEvent{beantragt, BetriebFreigegeben{}}, EntscheideFreigabe{NeuerStatus: Abgewiesen},
-			nil, MsgNichtBeantragt},
+		{"no second decision", freigegeben, EntscheideFreigabe{NeuerStatus: Abgewiesen}, nil, MsgNichtBeantragt},
 		{"unknown decision", []eventstore.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: "VIELLEICHT"}, nil, MsgNeuerStatus},
-		{"a rejected operation can be requested again", []eventstore.DomainEvent{beantragt, BetriebAbgewiesen{}},
-			BeantrageErneut{Daten: beantragt.Daten}, []eventstore.DomainEvent{FreigabeErneutBeantragt{Daten: beantragt.Daten}}, ""},
-		{"only a rejected one", []eventstore.DomainEvent{beantragt}, BeantrageErneut{Daten: daten}, nil, MsgNichtAbgewiesen},
 		{"decision on nothing", nil, EntscheideFreigabe{NeuerStatus: Freigegeben}, nil, validierung.NichtGefunden.Error()},
+		{"the operator's save of a rejected operation requests it again", []eventstore.DomainEvent{beantragt, BetriebAbgewiesen{}},
+			SpeichereAlsBetreiber{Daten: umbenannt}, []eventstore.DomainEvent{FreigabeErneutBeantragt{Daten: umbenannt}}, ""},
+		{"the operator corrects his pending application", []eventstore.DomainEvent{beantragt},
+			SpeichereAlsBetreiber{Daten: umbenannt}, []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: umbenannt}}, ""},
+		{"the operator keeps production data of an approved operation himself", freigegeben,
+			SpeichereAlsBetreiber{Daten: produktion}, []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: produktion}}, ""},
+		{"master data of an approved operation only through an application", freigegeben,
+			SpeichereAlsBetreiber{Daten: umbenannt}, nil, MsgNurAntrag},
+		{"the operator cannot set the status", freigegeben, SpeichereAlsBetreiber{Daten: stillgelegt}, nil, ""},
+		{"admin: a historised change without audit entry is MISSING", freigegeben,
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute}, nil, historie.MsgFehlt},
+		{"admin: historised change with audit entry opens a version", freigegeben,
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: ai("2026-11-10")},
+			[]eventstore.DomainEvent{BetriebGeaendert{Daten: umbenannt, GueltigAb: "2026-11-10", Aenderungsgrund: "Umfirmierung"}}, ""},
+		{"admin: before the latest version is SUCCEEDING_PRESENT", freigegeben,
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: ai("2026-10-01")}, nil, historie.MsgRueckwirkend},
+		{"admin: the same day needs the overwrite confirmation", freigegeben,
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: ai("2026-11-01")}, nil, historie.MsgGleicherTag},
+		{"admin: confirmed overwrite replaces the version", freigegeben,
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: &historie.AuditInfo{GueltigAb: "2026-11-01", Ueberschreiben: true}},
+			[]eventstore.DomainEvent{BetriebGeaendert{Daten: umbenannt, GueltigAb: "2026-11-01", Ersetzt: true}}, ""},
+		{"admin: not in the future", freigegeben,
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: ai("2026-11-22")}, nil, "'Gültig ab' darf nicht in der Zukunft liegen."},
+		{"admin: a shut-down without date is STILLLEGEN", freigegeben,
+			SpeichereAlsAdmin{Daten: stillgelegt, Heute: heute}, nil, MsgStilllegung},
+		{"admin: a dated shut-down tells the plants", freigegeben,
+			SpeichereAlsAdmin{Daten: stillgelegt, Heute: heute, AuditInfo: ai("2026-11-15")},
+			[]eventstore.DomainEvent{BetriebGeaendert{Daten: stillgelegt, GueltigAb: "2026-11-15", Aenderungsgrund: "Umfirmierung"},
+				BetriebStillgelegt{Datum: "2026-11-15"}}, ""},
+		{"admin: an operation without dated version asks INITIAL",
+			[]eventstore.DomainEvent{BetriebBeantragt{Daten: gespeichert, Betriebstyp: "KOMMUNAL"}, BetriebFreigegeben{}},
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute}, nil, MsgErstfassung},
+		{"admin: other fields replace the current version", freigegeben,
+			SpeichereAlsAdmin{Daten: produktion, Heute: heute},
+			[]eventstore.DomainEvent{BetriebGeaendert{Daten: produktion, GueltigAb: "2026-11-01", Ersetzt: true}}, ""},
+		{"admin: the operator cannot be removed", freigegeben,
+			SpeichereAlsAdmin{Daten: mit(gespeichert, func(d *Daten) { d.BetreiberID = 0 }), Heute: heute}, nil, MsgNeuerBetreiber},
+		{"admin: an obligee operator needs the keep/delete decision", append(freigegeben, BetriebsdatenGeaendert{Daten: mitPersonen}),
+			SpeichereAlsAdmin{Daten: neuerBetreiber, Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true}, nil, MsgBehalten},
+		{"admin: deleting the old obligee removes the responsible persons", append(freigegeben, BetriebsdatenGeaendert{Daten: mitPersonen}),
+			SpeichereAlsAdmin{Daten: neuerBetreiber, Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true, Behalten: ptr(false)},
+			[]eventstore.DomainEvent{BetriebGeaendert{Daten: mit(neuerBetreiber, func(d *Daten) { d.ZustaendigePersonen = nil }), GueltigAb: "2026-11-10", Aenderungsgrund: "Umfirmierung"},
+				BetreiberGewechselt{AltID: 1, NeuID: 2, Behalten: false}}, ""},
+		{"admin: an application is corrected without history", []eventstore.DomainEvent{beantragt},
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute}, []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: umbenannt}}, ""},
+		{"admin: nothing changed, nothing happens", freigegeben, SpeichereAlsAdmin{Daten: gespeichert, Heute: heute}, nil, ""},
+		{"an application only for approved operations", []eventstore.DomainEvent{beantragt},
+			StelleStammdatenAntrag{Antrag: antrag, Heute: heute}, nil, MsgAntragErstFreigabe},
+		{"an application", freigegeben, StelleStammdatenAntrag{Antrag: antrag, Heute: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)},
+			[]eventstore.DomainEvent{gestellt}, ""},
+		{"one open application at a time", append(freigegeben, gestellt), StelleStammdatenAntrag{Antrag: antrag, Heute: heute}, nil, MsgAntragOffen},
+		{"an application must change something", freigegeben, StelleStammdatenAntrag{Antrag: StammdatenAntrag{Bezeichnung: daten.Bezeichnung,
+			Adresse: daten.Adresse}, Heute: heute}, nil, MsgAntragOhneAenderung},
+		{"accepted fields become a version from today", append(freigegeben, gestellt),
+			UebernehmeStammdatenAntrag{Felder: []string{"bezeichnung"}, Heute: heute},
+			[]eventstore.DomainEvent{StammdatenAntragUebernommen{Felder: []string{"bezeichnung"}},
+				BetriebGeaendert{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Rheinaue-Süd" }), GueltigAb: "2026-11-21",
+					Aenderungsgrund: "Stammdatenänderungsantrag vom 20.11.2026"}}, ""},
+		{"accepting needs a field", append(freigegeben, gestellt), UebernehmeStammdatenAntrag{Heute: heute}, nil, MsgAuswahl},
+		{"reject the application", append(freigegeben, gestellt), LehneStammdatenAntragAb{}, []eventstore.DomainEvent{StammdatenAntragAbgelehnt{}}, ""},
+		{"nothing to reject", freigegeben, LehneStammdatenAntragAb{}, nil, MsgKeinAntrag},
+		{"a merge moves the operator", freigegeben, ZieheBetreiberUm{NeuID: 9, Datum: "2026-11-21"},
+			[]eventstore.DomainEvent{BetreiberUmgezogen{AltID: 1, NeuID: 9, Datum: "2026-11-21"}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,22 +157,83 @@ func TestDecide(t *testing.T) {
 	}
 }
 
+func TestViolationKinds(t *testing.T) {
+	for _, tt := range []struct {
+		when any
+		art  historie.Verletzung
+	}{
+		{SpeichereAlsAdmin{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "X" }), Heute: heute}, historie.Missing},
+		{SpeichereAlsAdmin{Daten: mit(gespeichert, func(d *Daten) { d.Betriebsstatus = Stillgelegt }), Heute: heute}, historie.Stilllegen},
+		{SpeichereAlsAdmin{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "X" }), Heute: heute,
+			AuditInfo: &historie.AuditInfo{GueltigAb: "2026-11-01"}}, historie.SameDatePresent},
+		{SpeichereAlsAdmin{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "X" }), Heute: heute,
+			AuditInfo: &historie.AuditInfo{GueltigAb: "2026-01-01"}}, historie.SucceedingPresent},
+	} {
+		_, err := Decide(given(freigegeben...), tt.when)
+		var v *historie.Verstoss
+		if !errors.As(err, &v) || v.Art != tt.art {
+			t.Errorf("%v: err = %v, want %s", tt.when, err, tt.art)
+		}
+	}
+}
+
 func TestBeantrage_FieldRules(t *testing.T) {
-	_, err := Decide(Betrieb{}, BeantrageBetrieb{Daten: Daten{Lage: Lage{Hochwert: 100000000}}, Typ: "UNBEKANNT", Heute: heute})
+	d := Daten{Lage: Lage{Hochwert: 100000000, Rechtswert: 1.234},
+		Produktion:          Produktion{TagesarbeitszeitVon: "25:00", BezugsjahrProduktion: ptr(1800)},
+		Wasserversorgung:    Wasserversorgung{Wasserbezug: ptr(0.0), Eigenversorgung: ptr(1.2345)},
+		Kontakte:            []Kontakt{{Anrede: "Herr", Vorname: "Max", Name: "Muster", Email: "kein-mail", Telefon: "0261 123"}},
+		ZustaendigePersonen: []ZustaendigePerson{{AnwenderID: 3}}}
+	_, err := Decide(Betrieb{}, BeantrageBetrieb{Daten: d, Typ: "UNBEKANNT", Heute: heute})
 	var f *validierung.Fehler
 	if !errors.As(err, &f) {
 		t.Fatal(err)
 	}
 	want := map[string]string{"bezeichnung": MsgPflicht, "betreiber": MsgPflicht, "adresse.strasse": MsgPflicht, "adresse.plz": MsgPflicht,
-		"adresse.ort": MsgPflicht, "lage.hochwert": MsgKoordinate, "lage.rechtswert": MsgPflicht, "betriebstyp": "Unbekannter Betriebstyp."}
+		"adresse.ort": MsgPflicht, "lage.hochwert": MsgKoordinate, "lage.rechtswert": "Es sind höchstens zwei Nachkommastellen erlaubt.",
+		"betriebstyp": "Unbekannter Betriebstyp.", "produktion.tagesarbeitszeitVon": MsgUhrzeit, "produktion.bezugsjahrProduktion": MsgJahr,
+		"wasserversorgung.wasserbezug": MsgPositiv, "wasserversorgung.eigenversorgung": MsgWert, "kontakte[0].email": MsgEmail,
+		"kontakte[0].telefon": MsgTelefon, "zustaendigePersonen[0].zustaendig": MsgZustaendig}
 	if !reflect.DeepEqual(f.Felder, want) {
 		t.Fatalf("Felder = %v", f.Felder)
 	}
 }
 
-func TestFreigabe_StateFollowsTheEvents(t *testing.T) {
-	b := given(beantragt, BetriebAbgewiesen{}, FreigabeErneutBeantragt{Daten: beantragt.Daten}, BetriebFreigegeben{})
-	if b.Freigabestatus != Freigegeben || b.Betriebsstatus != Geplant || b.Betriebstyp != "KOMMUNAL" {
+func TestAehnlich(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Kläranlage Rheinaue", "Klaeranlage  Rheinaue GmbH", true},
+		{"Kläranlage Rheinaue", "Kläranlage Rheinau", true},
+		{"Kläranlage Rheinaue", "Kläranlage Moselufer", false},
+		{"Brauerei Müller", "Molkerei Müller", false},
+		{"", "x", false},
+	} {
+		if got := Aehnlich(tt.a, tt.b); got != tt.want {
+			t.Errorf("Aehnlich(%q, %q) = %v", tt.a, tt.b, got)
+		}
+	}
+}
+
+func TestState_FollowsTheEvents(t *testing.T) {
+	b := given(beantragt, BetriebAbgewiesen{Kommentar: "fehlt"}, FreigabeErneutBeantragt{Daten: beantragt.Daten}, BetriebFreigegeben{Kommentar: "ok"},
+		gestellt, StammdatenAntragAbgelehnt{}, BetreiberUmgezogen{AltID: 1, NeuID: 4, Datum: "2026-11-21"})
+	if b.Freigabestatus != Freigegeben || b.FreigabeKommentar != "ok" || b.Daten.Betriebsstatus != Geplant || b.Betriebstyp != "KOMMUNAL" ||
+		b.Antrag != nil || b.Daten.BetreiberID != 4 || b.LetzterBeginn != "2026-11-01" {
 		t.Fatalf("%+v", b)
 	}
 }
+
+func TestDecode_EveryEventRoundTrips(t *testing.T) {
+	for _, e := range []eventstore.DomainEvent{beantragt, BetriebFreigegeben{Kommentar: "k"}, BetriebAbgewiesen{}, FreigabeErneutBeantragt{Daten: gespeichert},
+		BetriebsdatenGeaendert{Daten: gespeichert}, BetriebGeaendert{Daten: gespeichert, GueltigAb: "2026-01-01"}, BetreiberGewechselt{AltID: 1, NeuID: 2},
+		BetreiberUmgezogen{AltID: 1, NeuID: 2, Datum: "2026-01-01"}, BetriebStillgelegt{Datum: "2026-01-01"}, gestellt,
+		StammdatenAntragUebernommen{Felder: []string{"ort"}}, StammdatenAntragAbgelehnt{}} {
+		raw, _ := json.Marshal(e)
+		got, err := Decode(e.EventType(), raw)
+		if err != nil || !reflect.DeepEqual(got, e) {
+			t.Errorf("%s: %#v %v", e.EventType(), got, err)
+		}
+	}
+}
+

@@ -70,3 +70,10 @@ var NichtGefunden = errors.New("Das angeforderte Objekt existiert nicht.")
 
 // NichtErlaubt is returned when the caller may not do what it asked.
 var NichtErlaubt = errors.New("Sie sind nicht berechtigt, diese Aktion auszuführen.")
+
+// Konflikt is a rule that refuses a command because of the object's current state in a way
+// the caller can only resolve by waiting for someone else (HTTP 409), e.g. a second open
+// application while the first one is still being reviewed.
+type Konflikt struct{ Message string }
+
+func (k *Konflikt) Error() string { return k.Message }

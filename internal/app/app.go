@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
@@ -23,6 +24,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/frontend"
 	"github.com/eabwasser/eabwasser/httpapi"
+	"github.com/eabwasser/eabwasser/internal/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/config"
 	"github.com/eabwasser/eabwasser/internal/drossel"
 	"github.com/eabwasser/eabwasser/internal/mail"
@@ -189,9 +191,13 @@ func (a *App) Serve(ctx context.Context) error {
 
 	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Standard(),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
+	akte := &betriebsakte.Dienst{Store: a.Store}
 	handler := httpapi.New(httpapi.Deps{
-		Zugang:     dienst,
-		Verwaltung: &verwaltung.Dienst{Store: a.Store},
+		Zugang: dienst,
+		Verwaltung: &verwaltung.Dienst{Store: a.Store,
+			Verweise: []func(context.Context, eventstore.Querier, int64) (bool, error){betriebsakte.BetreibtBetriebe},
+			Umzuege:  []func(context.Context, pgx.Tx, int64, int64, eventstore.Metadata) error{akte.Umzug}},
+		Betriebsakte: akte,
 		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer) error {
 			return dienst.PruefeSitzung(ctx, b.ID, b.Sitzung)
 		},

@@ -5,11 +5,13 @@ package schreibmodell
 import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
@@ -20,6 +22,7 @@ func Store(pool *pgxpool.Pool) *eventstore.Store {
 	s.Inline(werteliste.StreamType, wertelisten.Inline)
 	s.Inline(konto.StreamType, eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender))
 	s.Inline(lokalerolle.StreamType, eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle))
+	s.Inline(betrieb.StreamType, eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe))
 	s.Inline(organisation.StreamType, eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation))
 	return s
 }

@@ -1,21 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import type { Freigabestatus } from './betrieb';
+import { betriebKeys } from './keys';
 
-/**
- * Header data of an operation file. Not in httpapi/openapi.yaml yet; switch to the
- * generated type (components['schemas'][…]) when the Betrieb area is added there.
- */
+export { betriebKeys } from './keys';
+
+/** GET /api/betrieb/{id}/info: the header of an operation file. */
 export interface BetriebInfo {
   bezeichnung: string;
+  /** Display text of the Betriebsstatus. */
   betriebsstatus: string;
+  betriebsstatusId?: string;
+  freigabestatus?: Freigabestatus;
+  betriebstyp?: string;
 }
-
-/** Query keys of the Betrieb area, in one place. */
-export const betriebKeys = {
-  all: ['betrieb'] as const,
-  detail: (id: string) => [...betriebKeys.all, id] as const,
-  info: (id: string) => [...betriebKeys.detail(id), 'info'] as const,
-};
 
 export function getBetriebInfo(id: string, signal?: AbortSignal): Promise<BetriebInfo> {
   return api.get<BetriebInfo>(`/betrieb/${encodeURIComponent(id)}/info/`, { signal });

@@ -1,0 +1,332 @@
+package betrieb
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+// Commands.
+type (
+	// BeantrageBetrieb requests a new operation of type Typ. Aehnliche are the names of
+	// existing operations of the same operator or at the same address; one that looks like
+	// the new name stops the request unless DoppelerfassungBestaetigt.
+	BeantrageBetrieb struct {
+		BetriebsID                string
+		Daten                     Daten
+		Typ                       string
+		Heute                     time.Time
+		Aehnliche                 []string
+		DoppelerfassungBestaetigt bool
+	}
+	// EntscheideFreigabe approves (FREIGEGEBEN) or rejects (ABGEWIESEN) a requested operation.
+	EntscheideFreigabe struct {
+		NeuerStatus string
+		Kommentar   string
+	}
+	// SpeichereAlsBetreiber is the operator's save: the whole application while it is
+	// requested, a new request when it was rejected, and afterwards only the fields the
+	// operator keeps himself (Betreiberfelder).
+	SpeichereAlsBetreiber struct{ Daten Daten }
+	// SpeichereAlsAdmin is the authority's save. Changes of historised fields of an approved
+	// operation need AuditInfo. When the operator changes and the old one is an obligee of
+	// plants of the operation (AltBetreiberPflichtig), Behalten must say whether he stays one.
+	SpeichereAlsAdmin struct {
+		Daten                 Daten
+		AuditInfo             *historie.AuditInfo
+		Heute                 time.Time
+		AltBetreiberPflichtig bool
+		Behalten              *bool
+	}
+	// StelleStammdatenAntrag is an operator's application to change master data.
+	StelleStammdatenAntrag struct {
+		Antrag StammdatenAntrag
+		Heute  time.Time
+	}
+	// UebernehmeStammdatenAntrag adopts the chosen fields of the open application.
+	UebernehmeStammdatenAntrag struct {
+		Felder []string
+		Heute  time.Time
+	}
+	// LehneStammdatenAntragAb rejects the open application as a whole.
+	LehneStammdatenAntragAb struct{}
+	// ZieheBetreiberUm moves the operation to the organisation its operator was merged into.
+	ZieheBetreiberUm struct {
+		NeuID int64
+		Datum string
+	}
+)
+
+// Messages.
+const (
+	MsgPflicht             = "Dieses Feld ist ein Pflichtfeld."
+	MsgKoordinate          = "Der eingegebene Wert ist zu groß."
+	MsgNichtBeantragt      = "Der Betrieb wartet nicht auf eine Freigabe."
+	MsgNeuerStatus         = "Der neue Status muss FREIGEGEBEN oder ABGEWIESEN sein."
+	MsgDoppelerfassung     = "Es gibt bereits einen Betrieb „%s“ desselben Betreibers oder an derselben Adresse. Bitte prüfen Sie, ob der Betrieb schon erfasst ist."
+	MsgNeuerBetreiber      = "Es muss ein neuer Betreiber angegeben werden!"
+	MsgBehalten            = "Sie müssen angeben, ob der bisherige Betreiber als Abwasserbeseitigungspflichtiger für die entsprechenden Abwasseranlagen erhalten oder gelöscht werden soll!"
+	MsgNurAntrag           = "Die Stammdaten eines freigegebenen Betriebs können Sie nur über einen Stammdatenänderungsantrag ändern."
+	MsgAntragOffen         = "Es existiert bereits ein Änderungsantrag. Bitte warten Sie auf dessen Bearbeitung."
+	MsgKeinAntrag          = "Es liegt kein offener Stammdatenänderungsantrag vor."
+	MsgAntragOhneAenderung = "Der Antrag enthält keine Änderung der Stammdaten."
+	MsgAntragErstFreigabe  = "Ein Stammdatenänderungsantrag ist erst nach der Freigabe des Betriebs möglich."
+	MsgAuswahl             = "Es muss mindestens ein Element ausgewaehlt werden"
+	MsgStilllegung         = "Bitte geben Sie an, ab wann der Betrieb stillgelegt ist. Alle Anlagen und Messstellen des Betriebs werden ebenfalls stillgelegt."
+	MsgErstfassung         = "Für den Betrieb gibt es noch keinen datierten Stand. Bitte geben Sie an, ab wann die Änderung gilt."
+)
+
+// Doppelerfassung refuses a request that looks like an existing operation; the client asks
+// 'Achtung potentielle Doppelerfassung!' and resubmits with skipBetriebExistsCheck.
+type Doppelerfassung struct{ Aehnlich string }
+
+func (d *Doppelerfassung) Error() string { return fmt.Sprintf(MsgDoppelerfassung, d.Aehnlich) }
+
+// ErrorMembers adds possibleSuppressorFlag to the error body.
+func (d *Doppelerfassung) ErrorMembers() map[string]any {
+	return map[string]any{"possibleSuppressorFlag": "skipBetriebExistsCheck"}
+}
+
+// historisiert tells whether a change touches the fields whose history is kept.
+func historisiert(alt, neu Daten) bool {
+	return alt.Bezeichnung != neu.Bezeichnung || alt.Adresse != neu.Adresse || alt.BetreiberID != neu.BetreiberID ||
+		alt.BetreiberAdresse != neu.BetreiberAdresse || alt.Betriebsstatus != neu.Betriebsstatus ||
+		alt.RegionalstelleID != neu.RegionalstelleID || alt.Lage != neu.Lage
+}
+
+// Betreiberfelder keeps of neu what an operator maintains himself on an approved operation
+// and everything else of alt.
+func Betreiberfelder(alt, neu Daten) Daten {
+	alt.Produktion, alt.Wasserversorgung, alt.Kontakte, alt.ZustaendigePersonen =
+		neu.Produktion, neu.Wasserversorgung, neu.Kontakte, neu.ZustaendigePersonen
+	return alt
+}
+
+// Decide checks a command against the operation.
+func Decide(b Betrieb, cmd any) ([]eventstore.DomainEvent, error) {
+	if _, neu := cmd.(BeantrageBetrieb); !neu && !b.Existiert {
+		return nil, validierung.NichtGefunden
+	}
+	switch c := cmd.(type) {
+	case BeantrageBetrieb:
+		return beantrage(b, c)
+	case EntscheideFreigabe:
+		if b.Freigabestatus != Beantragt {
+			return nil, validierung.Regel(MsgNichtBeantragt)
+		}
+		k := strings.TrimSpace(c.Kommentar)
+		switch c.NeuerStatus {
+		case Freigegeben:
+			return []eventstore.DomainEvent{BetriebFreigegeben{Kommentar: k}}, nil
+		case Abgewiesen:
+			return []eventstore.DomainEvent{BetriebAbgewiesen{Kommentar: k}}, nil
+		}
+		return nil, validierung.Feld("neuerStatus", MsgNeuerStatus)
+	case SpeichereAlsBetreiber:
+		return speichereAlsBetreiber(b, c)
+	case SpeichereAlsAdmin:
+		return speichereAlsAdmin(b, c)
+	case StelleStammdatenAntrag:
+		return stelleAntrag(b, c)
+	case UebernehmeStammdatenAntrag:
+		return uebernehmeAntrag(b, c)
+	case LehneStammdatenAntragAb:
+		if b.Antrag == nil {
+			return nil, validierung.Regel(MsgKeinAntrag)
+		}
+		return []eventstore.DomainEvent{StammdatenAntragAbgelehnt{}}, nil
+	case ZieheBetreiberUm:
+		if b.Daten.BetreiberID == c.NeuID {
+			return nil, nil
+		}
+		return []eventstore.DomainEvent{BetreiberUmgezogen{AltID: b.Daten.BetreiberID, NeuID: c.NeuID, Datum: c.Datum}}, nil
+	}
+	return nil, fmt.Errorf("betrieb: unknown command %T", cmd)
+}
+
+func beantrage(b Betrieb, c BeantrageBetrieb) ([]eventstore.DomainEvent, error) {
+	if b.Existiert {
+		return nil, validierung.Regel("Der Betrieb existiert bereits.")
+	}
+	c.Daten.Betriebsstatus = Geplant
+	var s validierung.Sammler
+	d := pruefeMit(&s, c.Daten)
+	if !slices.Contains(Betriebstypen, c.Typ) {
+		s.Feld("betriebstyp", "Unbekannter Betriebstyp.")
+	}
+	if err := s.Err(); err != nil {
+		return nil, err
+	}
+	if !c.DoppelerfassungBestaetigt {
+		for _, a := range c.Aehnliche {
+			if Aehnlich(a, d.Bezeichnung) {
+				return nil, &Doppelerfassung{Aehnlich: a}
+			}
+		}
+	}
+	return []eventstore.DomainEvent{BetriebBeantragt{BetriebsID: c.BetriebsID, Daten: d, Betriebstyp: c.Typ,
+		GueltigAb: c.Heute.Format(historie.Datumsformat)}}, nil
+}
+
+func speichereAlsBetreiber(b Betrieb, c SpeichereAlsBetreiber) ([]eventstore.DomainEvent, error) {
+	neu := c.Daten
+	// the operator cannot hand his operation to someone else, set its status or its authority
+	neu.BetreiberID, neu.Betriebsstatus, neu.RegionalstelleID = b.Daten.BetreiberID, b.Daten.Betriebsstatus, b.Daten.RegionalstelleID
+	neu.ZustaendigeBearbeiter = b.Daten.ZustaendigeBearbeiter
+	if b.Freigabestatus == Freigegeben {
+		neu.Behoerdenkennung = b.Daten.Behoerdenkennung
+		if !reflect.DeepEqual(normalisiert(Betreiberfelder(b.Daten, neu)), normalisiert(neu)) {
+			return nil, validierung.Regel(MsgNurAntrag)
+		}
+	}
+	d, err := pruefe(neu)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case b.Freigabestatus == Abgewiesen:
+		return []eventstore.DomainEvent{FreigabeErneutBeantragt{Daten: d}}, nil
+	case reflect.DeepEqual(d, b.Daten):
+		return nil, nil
+	}
+	return []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: d}}, nil
+}
+
+func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]eventstore.DomainEvent, error) {
+	var s validierung.Sammler
+	if b.Freigabestatus == Freigegeben && c.Daten.BetreiberID == 0 {
+		s.Feld("betreiber", MsgNeuerBetreiber)
+	}
+	neu := pruefeMit(&s, c.Daten)
+	wechsel := b.Daten.BetreiberID != neu.BetreiberID && neu.BetreiberID != 0
+	if b.Freigabestatus == Freigegeben && wechsel && c.AltBetreiberPflichtig && c.Behalten == nil {
+		s.Feld("preserveBetreiberAsAbwasserbeseitigungspflichtigen", MsgBehalten)
+	}
+	if err := s.Err(); err != nil {
+		return nil, err
+	}
+	behalten := c.Behalten == nil || *c.Behalten
+	if wechsel && !behalten {
+		neu.ZustaendigePersonen = nil
+	}
+	if reflect.DeepEqual(neu, b.Daten) {
+		return nil, nil
+	}
+	if b.Freigabestatus != Freigegeben {
+		// an application is corrected, not historised
+		return []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: neu}}, nil
+	}
+	ev := BetriebGeaendert{Daten: neu, GueltigAb: b.LetzterBeginn, Ersetzt: true}
+	stilllegung := neu.Betriebsstatus == Stillgelegt && b.Daten.Betriebsstatus != Stillgelegt
+	if historisiert(b.Daten, neu) {
+		keinDatum := c.AuditInfo == nil || c.AuditInfo.GueltigAb == ""
+		switch {
+		case stilllegung && keinDatum:
+			return nil, &historie.Verstoss{Art: historie.Stilllegen, Fehler: validierung.Regel(MsgStilllegung)}
+		case b.LetzterBeginn == "" && keinDatum:
+			return nil, &historie.Verstoss{Art: historie.Initial, Fehler: validierung.Regel(MsgErstfassung)}
+		}
+		ab, ersetzt, err := historie.Pruefe(c.AuditInfo, b.LetzterBeginn, c.Heute)
+		if err != nil {
+			return nil, err
+		}
+		ev.GueltigAb, ev.Ersetzt, ev.Aenderungsgrund = ab, ersetzt, strings.TrimSpace(c.AuditInfo.Aenderungsgrund)
+	}
+	out := []eventstore.DomainEvent{ev}
+	if wechsel {
+		out = append(out, BetreiberGewechselt{AltID: b.Daten.BetreiberID, NeuID: neu.BetreiberID, Behalten: behalten})
+	}
+	if stilllegung {
+		out = append(out, BetriebStillgelegt{Datum: ev.GueltigAb})
+	}
+	return out, nil
+}
+
+func stelleAntrag(b Betrieb, c StelleStammdatenAntrag) ([]eventstore.DomainEvent, error) {
+	if b.Freigabestatus != Freigegeben {
+		return nil, validierung.Regel(MsgAntragErstFreigabe)
+	}
+	if b.Antrag != nil {
+		return nil, &validierung.Konflikt{Message: MsgAntragOffen}
+	}
+	t := strings.TrimSpace
+	a := c.Antrag
+	a.Bezeichnung, a.Muttergesellschaft, a.URL, a.Kommentar = t(a.Bezeichnung), t(a.Muttergesellschaft), t(a.URL), t(a.Kommentar)
+	a.Adresse = Adresse{Strasse: t(a.Adresse.Strasse), Hausnummer: t(a.Adresse.Hausnummer), Plz: t(a.Adresse.Plz), Ort: t(a.Adresse.Ort)}
+	a.GestelltAm = c.Heute.Format(historie.Datumsformat)
+	var s validierung.Sammler
+	s.Pflicht("bezeichnung", a.Bezeichnung)
+	s.Pflicht("strasse", a.Adresse.Strasse)
+	s.Pflicht("plz", a.Adresse.Plz)
+	s.Pflicht("ort", a.Adresse.Ort)
+	if err := s.Err(); err != nil {
+		return nil, err
+	}
+	if reflect.DeepEqual(uebernimm(b.Daten, a, Antragsfelder), b.Daten) {
+		return nil, validierung.Regel(MsgAntragOhneAenderung)
+	}
+	return []eventstore.DomainEvent{StammdatenAntragGestellt{Antrag: a}}, nil
+}
+
+// uebernimm copies the chosen fields of an application into the data.
+func uebernimm(d Daten, a StammdatenAntrag, felder []string) Daten {
+	for _, f := range felder {
+		switch f {
+		case "bezeichnung":
+			d.Bezeichnung = a.Bezeichnung
+		case "muttergesellschaft":
+			d.Muttergesellschaft = a.Muttergesellschaft
+		case "url":
+			d.URL = a.URL
+		case "betreiberAdresse":
+			d.BetreiberAdresse = a.BetreiberAdresse
+		case "strasse":
+			d.Adresse.Strasse = a.Adresse.Strasse
+		case "hausnummer":
+			d.Adresse.Hausnummer = a.Adresse.Hausnummer
+		case "plz":
+			d.Adresse.Plz = a.Adresse.Plz
+		case "ort":
+			d.Adresse.Ort = a.Adresse.Ort
+		}
+	}
+	return d
+}
+
+func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]eventstore.DomainEvent, error) {
+	if b.Antrag == nil {
+		return nil, validierung.Regel(MsgKeinAntrag)
+	}
+	if len(c.Felder) == 0 {
+		return nil, validierung.Feld("felder", MsgAuswahl)
+	}
+	for _, f := range c.Felder {
+		if !slices.Contains(Antragsfelder, f) {
+			return nil, validierung.Feld("felder", fmt.Sprintf("Das Feld „%s“ gehört nicht zum Antrag.", f))
+		}
+	}
+	out := []eventstore.DomainEvent{StammdatenAntragUebernommen{Felder: slices.Clone(c.Felder)}}
+	neu := uebernimm(b.Daten, *b.Antrag, c.Felder)
+	if reflect.DeepEqual(neu, b.Daten) {
+		return out, nil
+	}
+	// adopted as a new version from today; a version that already starts today is replaced
+	heute := c.Heute.Format(historie.Datumsformat)
+	out = append(out, BetriebGeaendert{Daten: neu, GueltigAb: heute, Ersetzt: heute == b.LetzterBeginn,
+		Aenderungsgrund: "Stammdatenänderungsantrag vom " + deutschesDatum(b.Antrag.GestelltAm)})
+	return out, nil
+}
+
+func deutschesDatum(iso string) string {
+	d, err := time.Parse(historie.Datumsformat, iso)
+	if err != nil {
+		return iso
+	}
+	return d.Format("02.01.2006")
+}

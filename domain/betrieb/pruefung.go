@@ -1,0 +1,247 @@
+package betrieb
+
+import (
+	"fmt"
+	"math"
+	"net/mail"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+)
+
+// Messages of the field rules (spec 000 §5).
+const (
+	MsgEmail      = "Das Feld muss eine gültige E-Mail Adresse enthalten!"
+	MsgUhrzeit    = "Ungültige Uhrzeit"
+	MsgJahr       = "Das Jahr muss zwischen 1900 und 2100 liegen."
+	MsgWert       = "Der Wert darf maximal 10 Stellen vor und drei Stellen nach dem Komma haben!"
+	MsgPositiv    = "Es muss ein positiver Wert angegeben werden!"
+	MsgTelefon    = "Bitte nur Ziffern und als Trennzeichen „-“ eingeben."
+	MsgZahl       = "Es muss eine Zahl oder nichts eingegeben werden."
+	MsgZustaendig = "Es muss mindestens eine Zuständigkeit ausgewählt werden."
+)
+
+const maxKoordinate = 99999999.99
+
+var (
+	uhrzeit = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
+	telefon = regexp.MustCompile(`^\d+(-\d+)*$`)
+)
+
+func pruefe(d Daten) (Daten, error) {
+	var s validierung.Sammler
+	d = pruefeMit(&s, d)
+	return d, s.Err()
+}
+
+// normalisiert trims the texts, fills the defaults and drops empty lists, so that two saves of
+// the same form compare equal.
+func normalisiert(d Daten) Daten {
+	t := strings.TrimSpace
+	d.Bezeichnung, d.Muttergesellschaft, d.URL, d.PRTRNr = t(d.Bezeichnung), t(d.Muttergesellschaft), t(d.URL), t(d.PRTRNr)
+	d.Haupttaetigkeit, d.Nacecode, d.KatasterNr, d.ArbeitsstaettenNr = t(d.Haupttaetigkeit), t(d.Nacecode), t(d.KatasterNr), t(d.ArbeitsstaettenNr)
+	d.Adresse = Adresse{Strasse: t(d.Adresse.Strasse), Hausnummer: t(d.Adresse.Hausnummer), Plz: t(d.Adresse.Plz), Ort: t(d.Adresse.Ort)}
+	if d.Behoerdenkennung = t(d.Behoerdenkennung); d.Behoerdenkennung == "" {
+		d.Behoerdenkennung = "RLP"
+	}
+	p := &d.Produktion
+	p.Taetigkeiten, p.Produktbezeichnungen = texte(p.Taetigkeiten), texte(p.Produktbezeichnungen)
+	p.Produktionsverfahren, p.Produktionsarten = texte(p.Produktionsverfahren), texte(p.Produktionsarten)
+	p.TagesarbeitszeitVon, p.TagesarbeitszeitBis = t(p.TagesarbeitszeitVon), t(p.TagesarbeitszeitBis)
+	d.Wasserversorgung.WvbNr = t(d.Wasserversorgung.WvbNr)
+	var kontakte []Kontakt
+	for _, k := range d.Kontakte {
+		kontakte = append(kontakte, Kontakt{Anrede: t(k.Anrede), Titel: t(k.Titel), Vorname: t(k.Vorname), Name: t(k.Name),
+			Telefon: t(k.Telefon), Mobil: t(k.Mobil), Email: t(k.Email), Funktion: t(k.Funktion)})
+	}
+	d.Kontakte = kontakte
+	if len(d.ZustaendigeBearbeiter) == 0 {
+		d.ZustaendigeBearbeiter = nil
+	}
+	var personen []ZustaendigePerson
+	for _, z := range d.ZustaendigePersonen {
+		personen = append(personen, ZustaendigePerson{AnwenderID: z.AnwenderID, Zustaendig: texte(z.Zustaendig)})
+	}
+	d.ZustaendigePersonen = personen
+	return d
+}
+
+func texte(ts []string) []string {
+	var out []string
+	for _, s := range ts {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// pruefeMit checks the data into s and returns them normalised.
+func pruefeMit(s *validierung.Sammler, d Daten) Daten {
+	d = normalisiert(d)
+	s.Pflicht("bezeichnung", d.Bezeichnung)
+	if d.BetreiberID == 0 {
+		s.Feld("betreiber", MsgPflicht)
+	}
+	s.Pflicht("betriebsstatus", d.Betriebsstatus)
+	s.Pflicht("adresse.strasse", d.Adresse.Strasse)
+	s.Pflicht("adresse.plz", d.Adresse.Plz)
+	s.Pflicht("adresse.ort", d.Adresse.Ort)
+	koordinate(s, "lage.hochwert", d.Lage.Hochwert)
+	koordinate(s, "lage.rechtswert", d.Lage.Rechtswert)
+
+	p := d.Produktion
+	zeit(s, "produktion.tagesarbeitszeitVon", p.TagesarbeitszeitVon)
+	zeit(s, "produktion.tagesarbeitszeitBis", p.TagesarbeitszeitBis)
+	jahr(s, "produktion.bezugsjahrProduktion", p.BezugsjahrProduktion)
+	anzahl(s, "produktion.produktionstage", p.Produktionstage, 366)
+	anzahl(s, "produktion.anzahlBeschaeftigte", p.AnzahlBeschaeftigte, math.MaxInt32)
+	w := d.Wasserversorgung
+	jahr(s, "wasserversorgung.bezugsjahrWv", w.BezugsjahrWv)
+	wert(s, "wasserversorgung.wasserbezug", w.Wasserbezug)
+	wert(s, "wasserversorgung.eigenversorgung", w.Eigenversorgung)
+
+	for i, k := range d.Kontakte {
+		f := fmt.Sprintf("kontakte[%d].", i)
+		s.Pflicht(f+"anrede", k.Anrede)
+		s.Pflicht(f+"vorname", k.Vorname)
+		s.Pflicht(f+"name", k.Name)
+		s.Pflicht(f+"email", k.Email)
+		s.Pflicht(f+"telefon", k.Telefon)
+		if k.Email != "" && !EmailGueltig(k.Email) {
+			s.Feld(f+"email", MsgEmail)
+		}
+		if k.Telefon != "" && !telefon.MatchString(k.Telefon) {
+			s.Feld(f+"telefon", MsgTelefon)
+		}
+		if k.Mobil != "" && !telefon.MatchString(k.Mobil) {
+			s.Feld(f+"mobil", MsgTelefon)
+		}
+	}
+	for i, z := range d.ZustaendigePersonen {
+		f := fmt.Sprintf("zustaendigePersonen[%d].", i)
+		if z.AnwenderID == 0 {
+			s.Feld(f+"person", MsgPflicht)
+		}
+		if len(z.Zustaendig) == 0 {
+			s.Feld(f+"zustaendig", MsgZustaendig)
+		}
+	}
+	for i, b := range d.ZustaendigeBearbeiter {
+		if b.AnwenderID == 0 || strings.TrimSpace(b.DatascoutID) == "" {
+			s.Feld(fmt.Sprintf("zustaendigeBearbeiter[%d].bearbeiter", i), MsgPflicht)
+		}
+	}
+	return d
+}
+
+// EmailGueltig is the e-mail rule of the forms: one address with a dot in its domain.
+func EmailGueltig(e string) bool {
+	a, err := mail.ParseAddress(e)
+	return err == nil && a.Address == e && strings.Contains(e[strings.LastIndex(e, "@")+1:], ".")
+}
+
+func koordinate(s *validierung.Sammler, feld string, v float64) {
+	switch {
+	case v == 0:
+		s.Feld(feld, MsgPflicht)
+	case v > maxKoordinate || v < 0:
+		s.Feld(feld, MsgKoordinate)
+	case math.Abs(v*100-math.Round(v*100)) > 1e-6:
+		s.Feld(feld, "Es sind höchstens zwei Nachkommastellen erlaubt.")
+	}
+}
+
+func zeit(s *validierung.Sammler, feld, v string) {
+	if v != "" && !uhrzeit.MatchString(v) {
+		s.Feld(feld, MsgUhrzeit)
+	}
+}
+
+func jahr(s *validierung.Sammler, feld string, v *int) {
+	if v != nil && (*v < 1900 || *v > 2100) {
+		s.Feld(feld, MsgJahr)
+	}
+}
+
+func anzahl(s *validierung.Sammler, feld string, v *int, hoechstens int) {
+	if v != nil && (*v < 0 || *v > hoechstens) {
+		s.Feld(feld, MsgZahl)
+	}
+}
+
+// wert is the rule of spec 000 §5 for quantities: positive, at most 10 digits before and
+// three after the decimal point.
+func wert(s *validierung.Sammler, feld string, v *float64) {
+	switch {
+	case v == nil:
+	case *v <= 0:
+		s.Feld(feld, MsgPositiv)
+	case *v >= 1e10 || math.Abs(*v*1000-math.Round(*v*1000)) > 1e-6:
+		s.Feld(feld, MsgWert)
+	}
+}
+
+// Aehnlich tells whether two operation names probably mean the same operation: equal after
+// folding case, umlauts, punctuation and legal forms, or differing by a few typing errors.
+func Aehnlich(a, b string) bool {
+	x, y := namenskern(a), namenskern(b)
+	if x == "" || y == "" {
+		return false
+	}
+	if x == y {
+		return true
+	}
+	n := max(len([]rune(x)), len([]rune(y)))
+	return levenshtein(x, y)*5 <= n // at most one error per five letters
+}
+
+var rechtsformen = map[string]bool{"gmbh": true, "ag": true, "kg": true, "co": true, "ohg": true, "ug": true,
+	"ev": true, "eg": true, "gbr": true, "mbh": true, "und": true}
+
+// namenskern lower-cases, folds umlauts and accents, and drops punctuation and legal forms.
+func namenskern(s string) string {
+	s = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss", "Ä", "ae", "Ö", "oe", "Ü", "ue").Replace(s)
+	var b strings.Builder
+	for _, r := range norm.NFD.String(strings.ToLower(s)) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		default:
+			b.WriteRune(' ')
+		}
+	}
+	var teile []string
+	for _, w := range strings.Fields(b.String()) {
+		if !rechtsformen[w] {
+			teile = append(teile, w)
+		}
+	}
+	return strings.Join(teile, " ")
+}
+
+func levenshtein(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	prev := make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		cur := make([]int, len(y)+1)
+		cur[0] = i
+		for j := 1; j <= len(y); j++ {
+			kosten := 1
+			if x[i-1] == y[j-1] {
+				kosten = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+kosten)
+		}
+		prev = cur
+	}
+	return prev[len(y)]
+}

@@ -1,0 +1,168 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
+)
+
+// Texts of the operation file (spec 000 §8).
+const (
+	textBeantragt         = "Betrieb erfolgreich beantragt"
+	textGespeichert       = "Betrieb erfolgreich gespeichert"
+	textFreigegeben       = "Betrieb freigegeben"
+	textAbgelehnt         = "Betrieb abgelehnt"
+	textAntragEingereicht = "Änderungsantrag erfolgreich eingereicht."
+	textUebernommen       = "Daten wurden übernommen und der Antrag gelöscht"
+	textAntragAbgelehnt   = "Daten wurden abgelehnt und der Antrag gelöscht"
+)
+
+func (a *api) betriebRoutes(r chi.Router) {
+	d := a.deps.Betriebsakte
+	r.Group(func(r chi.Router) {
+		r.Use(a.angemeldet)
+		r.Get("/betrieb/search", a.betriebSuche)
+		r.Post("/betrieb", befehl(a, http.StatusCreated, textBeantragt, func(r *http.Request, _ int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
+			return d.Beantragen(r.Context(), nutzer(r), r.URL.Query().Get("typ"), f, Metadaten(r))
+		}))
+		r.Post("/betrieb/freigabe", a.betriebFreigabe)
+		r.Get("/betrieb/{id}", betriebAbfrage(a, d.Ansicht))
+		r.Put("/betrieb/{id}", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
+			out, err := d.SpeichernAlsAdmin(r.Context(), nutzer(r), id, f, Metadaten(r))
+			return id, out, err
+		}))
+		r.Put("/betrieb/{id}/betriebsdaten", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
+			out, err := d.SpeichernAlsBetreiber(r.Context(), nutzer(r), id, f, Metadaten(r))
+			return id, out, err
+		}))
+		r.Get("/betrieb/{id}/info", betriebAbfrage(a, d.Info))
+		r.Get("/betrieb/{id}/historie", betriebAbfrage(a, d.Historie))
+		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
+		verlauf.Get("/betrieb/{id}/verlauf", betriebAbfrage(a, a.betriebVerlauf))
+		verlauf.Get("/betrieb/{id}/stand/{version}", betriebAbfrage(a, func(ctx context.Context, n betriebsakte.Nutzer, id int64) (betriebsakte.Ansicht, error) {
+			v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
+			if err != nil {
+				v = -1
+			}
+			return d.Stand(ctx, n, id, v)
+		}))
+		r.Get("/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage", betriebAbfrage(a, d.BetreiberPflichtigInAnlagen))
+		r.Post("/betrieb/{id}/stammdaten", befehl(a, http.StatusCreated, textAntragEingereicht, func(r *http.Request, id int64, f betriebsakte.Antragsformular) (int64, eventstore.Appended, error) {
+			out, err := d.AntragStellen(r.Context(), nutzer(r), id, f, Metadaten(r))
+			return id, out, err
+		}))
+		r.Get("/betrieb/{id}/stammdaten-antrag", betriebAbfrage(a, func(ctx context.Context, n betriebsakte.Nutzer, id int64) (map[string]any, error) {
+			antrag, err := d.Antrag(ctx, n, id)
+			return map[string]any{"stammdaten": antrag}, err
+		}))
+		r.Post("/betrieb/{id}/stammdaten-antrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, f struct {
+			Felder []string `json:"felder"`
+		}) (int64, eventstore.Appended, error) {
+			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, f.Felder, Metadaten(r))
+			return id, out, err
+		}))
+		r.Delete("/betrieb/{id}/stammdaten-antrag", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			var out eventstore.Appended
+			if err == nil {
+				out, err = d.AntragAblehnen(r.Context(), nutzer(r), id, Metadaten(r))
+			}
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": textAntragAbgelehnt, "version": out.Version})
+		})
+		r.Get("/person/lokaleRolle/{id}", betriebAbfrage(a, d.Personen))
+		r.Get("/bearbeiter", func(w http.ResponseWriter, r *http.Request) {
+			out, err := d.Bearbeiter(r.Context())
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			writeJSON(w, http.StatusOK, out)
+		})
+	})
+}
+
+// nutzer is the caller as the operation file needs him.
+func nutzer(r *http.Request) betriebsakte.Nutzer {
+	b, _ := BenutzerAus(r.Context())
+	id, _ := strconv.ParseInt(b.ID, 10, 64)
+	return betriebsakte.Nutzer{AnwenderID: id, Rollen: b.FunktionaleRollen}
+}
+
+// betriebAbfrage is the handler of every query of one operation.
+func betriebAbfrage[T any](a *api, query func(ctx context.Context, n betriebsakte.Nutzer, id int64) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := pfadID(r)
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		out, err := query(r.Context(), nutzer(r), id)
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, out)
+	}
+}
+
+func (a *api) betriebFreigabe(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		BetriebID   int64  `json:"betriebId"`
+		Kommentar   string `json:"kommentar"`
+		NeuerStatus string `json:"neuerStatus"`
+	}
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Betriebsakte.Freigabe(r.Context(), nutzer(r), in.BetriebID, in.NeuerStatus, in.Kommentar, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	text := textFreigegeben
+	if in.NeuerStatus == betrieb.Abgewiesen {
+		text = textAbgelehnt
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": in.BetriebID, "message": text, "version": out.Version})
+}
+
+// betriebVerlauf waits (briefly) until the audit trail has the operation's latest event, so
+// the replay names who did what.
+func (a *api) betriebVerlauf(ctx context.Context, n betriebsakte.Nutzer, id int64) ([]betriebsakte.Schritt, error) {
+	if a.deps.WaitForProjection != nil {
+		var pos int64
+		_ = a.deps.Pool.QueryRow(ctx, `SELECT coalesce(max(global_position), 0) FROM events WHERE stream_id = $1`,
+			eventstore.StreamID(betrieb.StreamType, id)).Scan(&pos)
+		wctx, cancel := context.WithTimeout(ctx, readYourWritesTimeout)
+		_ = a.deps.WaitForProjection(wctx, audit.Name, pos)
+		cancel()
+	}
+	return a.deps.Betriebsakte.Verlauf(ctx, n, id)
+}
+
+func (a *api) betriebSuche(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	page, _ := strconv.Atoi(q.Get("page"))
+	size, _ := strconv.Atoi(q.Get("size"))
+	out, err := a.deps.Betriebsakte.Suche(r.Context(), nutzer(r), betriebe.Filter{Q: q.Get("q"), Page: page, Size: size,
+		SortProperty: q.Get("sortProperty"), Absteigend: q.Get("sortDirection") == "desc"})
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,445 @@
+package betriebsakte
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/audit"
+)
+
+// Eintrag is a value-list entry as the screens show it ({id, value}).
+type Eintrag[T any] struct {
+	ID    T      `json:"id"`
+	Value string `json:"value"`
+}
+
+// BetreiberAnsicht is the operator as shown with the operation.
+type BetreiberAnsicht struct {
+	ID          int64           `json:"id"`
+	Bezeichnung string          `json:"bezeichnung"`
+	Adresse     betrieb.Adresse `json:"adresse"`
+}
+
+// BearbeiterAnsicht is a responsible authority user.
+type BearbeiterAnsicht struct {
+	ID         int64  `json:"id"`
+	Bearbeiter string `json:"bearbeiter"`
+	Name       string `json:"name"`
+}
+
+// PersonAnsicht is a responsible person of the operator.
+type PersonAnsicht struct {
+	ID         int64    `json:"id"`
+	Person     string   `json:"person"`
+	Zustaendig []string `json:"zustaendig"`
+}
+
+// Ansicht is an operation as GET /api/betrieb/{id} shows it.
+type Ansicht struct {
+	ID                int64             `json:"id"`
+	Version           int               `json:"version"`
+	BetriebsID        string            `json:"betriebsId"`
+	Betriebstyp       Eintrag[string]   `json:"betriebstyp"`
+	Freigabestatus    string            `json:"freigabestatus"`
+	FreigabeKommentar string            `json:"freigabeKommentar"`
+	Betreiber         *BetreiberAnsicht `json:"betreiber"`
+	Betriebsstatus    Eintrag[string]   `json:"betriebsstatus"`
+	Behoerde          *Eintrag[int64]   `json:"behoerde"`
+	Stammfelder
+	ZustaendigeBearbeiter []BearbeiterAnsicht `json:"zustaendigeBearbeiter"`
+	ZustaendigePersonen   []PersonAnsicht     `json:"zustaendigePersonen"`
+	GueltigAb             string              `json:"gueltigAb"`
+	StammdatenAntragOffen bool                `json:"stammdatenAntragOffen"`
+	Rechte                *Rechte             `json:"rechte,omitempty"`
+}
+
+// aufloesung holds the display texts of what operations refer to by id.
+type aufloesung struct {
+	organisationen map[int64]BetreiberAnsicht
+	werte          map[string]map[string]string // list → schluessel or id → value
+	anwender       map[int64]string
+}
+
+// loese loads the texts for the given states in three queries.
+func loese(ctx context.Context, q eventstore.Querier, zustaende []betrieb.Betrieb) (aufloesung, error) {
+	a := aufloesung{organisationen: map[int64]BetreiberAnsicht{}, werte: map[string]map[string]string{}, anwender: map[int64]string{}}
+	var orgs, anwender []int64
+	for _, b := range zustaende {
+		orgs = append(orgs, b.Daten.BetreiberID)
+		for _, x := range b.Daten.ZustaendigeBearbeiter {
+			anwender = append(anwender, x.AnwenderID)
+		}
+		for _, x := range b.Daten.ZustaendigePersonen {
+			anwender = append(anwender, x.AnwenderID)
+		}
+	}
+	rows, err := q.Query(ctx, `SELECT id, bezeichnung, strasse, hausnummer, plz, ort FROM organisation WHERE id = ANY($1)`, orgs)
+	if err != nil {
+		return a, err
+	}
+	for rows.Next() {
+		var o BetreiberAnsicht
+		if err := rows.Scan(&o.ID, &o.Bezeichnung, &o.Adresse.Strasse, &o.Adresse.Hausnummer, &o.Adresse.Plz, &o.Adresse.Ort); err != nil {
+			return a, err
+		}
+		a.organisationen[o.ID] = o
+	}
+	if err := rows.Err(); err != nil {
+		return a, err
+	}
+	rows, err = q.Query(ctx, `SELECT liste, coalesce(nullif(schluessel, ''), id::text), wert FROM werteliste_eintrag
+		WHERE liste IN ('betriebstyp', 'betriebsstatus', 'regionalstelle')`)
+	if err != nil {
+		return a, err
+	}
+	for rows.Next() {
+		var liste, id, wert string
+		if err := rows.Scan(&liste, &id, &wert); err != nil {
+			return a, err
+		}
+		if a.werte[liste] == nil {
+			a.werte[liste] = map[string]string{}
+		}
+		a.werte[liste][id] = wert
+	}
+	if err := rows.Err(); err != nil {
+		return a, err
+	}
+	rows, err = q.Query(ctx, `SELECT id, btrim(vorname || ' ' || name) FROM anwender WHERE id = ANY($1)`, anwender)
+	if err != nil {
+		return a, err
+	}
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return a, err
+		}
+		a.anwender[id] = name
+	}
+	return a, rows.Err()
+}
+
+func (a aufloesung) wert(liste, id string) string {
+	if w, ok := a.werte[liste][id]; ok {
+		return w
+	}
+	return id
+}
+
+func (a aufloesung) ansicht(id int64, b betrieb.Betrieb, version int) Ansicht {
+	d := b.Daten
+	v := Ansicht{ID: id, Version: version, BetriebsID: b.BetriebsID,
+		Betriebstyp:    Eintrag[string]{ID: b.Betriebstyp, Value: a.wert("betriebstyp", b.Betriebstyp)},
+		Freigabestatus: b.Freigabestatus, FreigabeKommentar: b.FreigabeKommentar,
+		Betriebsstatus: Eintrag[string]{ID: d.Betriebsstatus, Value: a.wert("betriebsstatus", d.Betriebsstatus)},
+		Stammfelder:    stammfelder(d), GueltigAb: b.LetzterBeginn, StammdatenAntragOffen: b.Antrag != nil,
+		ZustaendigeBearbeiter: []BearbeiterAnsicht{}, ZustaendigePersonen: []PersonAnsicht{}}
+	if o, ok := a.organisationen[d.BetreiberID]; ok {
+		v.Betreiber = &o
+	} else if d.BetreiberID != 0 {
+		v.Betreiber = &BetreiberAnsicht{ID: d.BetreiberID, Bezeichnung: fmt.Sprintf("Organisation %d", d.BetreiberID)}
+	}
+	if d.RegionalstelleID != 0 {
+		v.Behoerde = &Eintrag[int64]{ID: d.RegionalstelleID, Value: a.wert("regionalstelle", fmt.Sprint(d.RegionalstelleID))}
+	}
+	for _, x := range d.ZustaendigeBearbeiter {
+		v.ZustaendigeBearbeiter = append(v.ZustaendigeBearbeiter, BearbeiterAnsicht{ID: x.AnwenderID, Bearbeiter: x.DatascoutID, Name: a.anwender[x.AnwenderID]})
+	}
+	for _, x := range d.ZustaendigePersonen {
+		v.ZustaendigePersonen = append(v.ZustaendigePersonen, PersonAnsicht{ID: x.AnwenderID, Person: a.anwender[x.AnwenderID], Zustaendig: leer(x.Zustaendig)})
+	}
+	return v
+}
+
+// Ansicht is the operation with what the caller may do with it.
+func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, error) {
+	b, version, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	a, err := loese(ctx, d.Store.Pool(), []betrieb.Betrieb{b})
+	if err != nil {
+		return Ansicht{}, err
+	}
+	r, err := d.rechte(ctx, n, b)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	v := a.ansicht(id, b, version)
+	v.Rechte = &r
+	return v, nil
+}
+
+// Info is the header of the operation file.
+type Info struct {
+	Bezeichnung      string `json:"bezeichnung"`
+	Betriebsstatus   string `json:"betriebsstatus"`
+	BetriebsstatusID string `json:"betriebsstatusId"`
+	Freigabestatus   string `json:"freigabestatus"`
+	Betriebstyp      string `json:"betriebstyp"`
+}
+
+// Info answers GET /api/betrieb/{id}/info.
+func (d *Dienst) Info(ctx context.Context, n Nutzer, id int64) (Info, error) {
+	b, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return Info{}, err
+	}
+	a, err := loese(ctx, d.Store.Pool(), nil)
+	if err != nil {
+		return Info{}, err
+	}
+	return Info{Bezeichnung: b.Daten.Bezeichnung, Betriebsstatus: a.wert("betriebsstatus", b.Daten.Betriebsstatus),
+		BetriebsstatusID: b.Daten.Betriebsstatus, Freigabestatus: b.Freigabestatus, Betriebstyp: b.Betriebstyp}, nil
+}
+
+// stream reads the operation's events (at most bis, 0: all) after checking visibility.
+func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) ([]eventstore.Event, error) {
+	if _, _, err := d.sichtbar(ctx, n, id); err != nil {
+		return nil, err
+	}
+	return d.Store.ReadStream(ctx, eventstore.StreamID(betrieb.StreamType, id), 1, 0)
+}
+
+// Version is one entry of an operation's history with the operation as it was.
+type Version struct {
+	historie.Version
+	Betrieb Ansicht `json:"betrieb"`
+}
+
+// Historie replays the stream into the versions of the operation: a request and every
+// historised change open a version; everything else changes the version it falls into.
+func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
+	events, err := d.stream(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	var zustaende []betrieb.Betrieb
+	var out []Version
+	var b betrieb.Betrieb
+	for _, e := range events {
+		de, err := betrieb.Decode(e.Type, e.Data)
+		if err != nil {
+			return nil, err
+		}
+		b = betrieb.Evolve(b, de)
+		neu := historie.Version{GueltigAb: b.LetzterBeginn, GeaendertAm: e.RecordedAt, GeaendertVon: e.Metadata.ActorName}
+		switch ev := de.(type) {
+		case betrieb.BetriebBeantragt:
+		case betrieb.BetriebGeaendert:
+			if ev.Ersetzt && len(out) > 0 {
+				neu.Aenderungsgrund = out[len(out)-1].Aenderungsgrund
+				if ev.Aenderungsgrund != "" {
+					neu.Aenderungsgrund = ev.Aenderungsgrund
+				}
+				out, zustaende = out[:len(out)-1], zustaende[:len(zustaende)-1]
+			} else {
+				neu.Aenderungsgrund = ev.Aenderungsgrund
+			}
+		case betrieb.BetreiberUmgezogen:
+			if len(out) > 0 && ev.Datum <= out[len(out)-1].GueltigAb {
+				neu.Aenderungsgrund = out[len(out)-1].Aenderungsgrund
+				out, zustaende = out[:len(out)-1], zustaende[:len(zustaende)-1]
+			} else {
+				neu.GueltigAb, neu.Aenderungsgrund = ev.Datum, "Zusammenführung des Betreibers"
+			}
+		default:
+			if len(out) == 0 {
+				continue
+			}
+			neu.GueltigAb, neu.Aenderungsgrund = out[len(out)-1].GueltigAb, out[len(out)-1].Aenderungsgrund
+			out, zustaende = out[:len(out)-1], zustaende[:len(zustaende)-1]
+		}
+		out = append(out, Version{Version: neu})
+		zustaende = append(zustaende, b)
+	}
+	a, err := loese(ctx, d.Store.Pool(), zustaende)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Betrieb = a.ansicht(id, zustaende[i], 0)
+	}
+	return historie.Verkette(out, func(v *Version) *historie.Version { return &v.Version }), nil
+}
+
+// Stand is the operation as it was after event version bis (the auditor's replay).
+func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansicht, error) {
+	events, err := d.stream(ctx, n, id)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	if bis < 1 || bis > len(events) {
+		return Ansicht{}, validierung.NichtGefunden
+	}
+	b, version, err := betrieb.Decider.Fold(betrieb.Betrieb{}, events[:bis])
+	if err != nil {
+		return Ansicht{}, err
+	}
+	a, err := loese(ctx, d.Store.Pool(), []betrieb.Betrieb{b})
+	return a.ansicht(id, b, version), err
+}
+
+// Aenderung is one changed field of an event.
+type Aenderung struct {
+	Feld string `json:"feld"`
+	Alt  string `json:"alt"`
+	Neu  string `json:"neu"`
+}
+
+// Schritt is one event of the operation's history replay.
+type Schritt struct {
+	Version         int         `json:"version"`
+	Position        int64       `json:"position"`
+	Zeitpunkt       time.Time   `json:"zeitpunkt"`
+	Akteur          string      `json:"akteur"`
+	Ereignis        string      `json:"ereignis"`
+	Zusammenfassung string      `json:"zusammenfassung"`
+	Aenderungen     []Aenderung `json:"aenderungen"`
+}
+
+// Verlauf lists every event of the operation: who and when from the audit trail, what changed
+// field by field from replaying the stream.
+func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]Schritt, error) {
+	events, err := d.stream(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	seite, err := audit.Suche(ctx, d.Store.Pool(), audit.Filter{StreamID: eventstore.StreamID(betrieb.StreamType, id),
+		Aufsteigend: true, Size: len(events) + 1})
+	if err != nil {
+		return nil, err
+	}
+	protokoll := map[int64]audit.Eintrag{}
+	for _, e := range seite.Content {
+		protokoll[e.Position] = e
+	}
+	zustaende := make([]betrieb.Betrieb, 0, len(events)+1)
+	var b betrieb.Betrieb
+	zustaende = append(zustaende, b)
+	for _, e := range events {
+		de, err := betrieb.Decode(e.Type, e.Data)
+		if err != nil {
+			return nil, err
+		}
+		b = betrieb.Evolve(b, de)
+		zustaende = append(zustaende, b)
+	}
+	a, err := loese(ctx, d.Store.Pool(), zustaende)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Schritt, 0, len(events))
+	vorher := flach(a.ansicht(id, zustaende[0], 0))
+	for i, e := range events {
+		nachher := flach(a.ansicht(id, zustaende[i+1], 0))
+		s := Schritt{Version: e.Version, Position: e.Position, Zeitpunkt: e.RecordedAt, Akteur: e.Metadata.ActorName,
+			Ereignis: e.Type, Zusammenfassung: audit.Zusammenfassung(e), Aenderungen: unterschiede(vorher, nachher)}
+		if p, ok := protokoll[e.Position]; ok {
+			s.Akteur, s.Zusammenfassung = p.BenutzerName, p.Zusammenfassung
+		}
+		out = append(out, s)
+		vorher = nachher
+	}
+	return out, nil
+}
+
+// flach turns a view into field path → text ("adresse.ort" → "Koblenz").
+func flach(v Ansicht) map[string]string {
+	v.Version, v.Rechte = 0, nil
+	raw, _ := json.Marshal(v)
+	var x any
+	_ = json.Unmarshal(raw, &x)
+	out := map[string]string{}
+	var walk func(string, any)
+	walk = func(pfad string, x any) {
+		switch t := x.(type) {
+		case map[string]any:
+			if _, ok := t["value"]; ok && len(t) == 2 {
+				walk(pfad, t["value"]) // {id, value}: the text counts
+				return
+			}
+			for k, val := range t {
+				p := k
+				if pfad != "" {
+					p = pfad + "." + k
+				}
+				walk(p, val)
+			}
+		case []any:
+			for i, val := range t {
+				walk(fmt.Sprintf("%s[%d]", pfad, i), val)
+			}
+		case nil:
+		default:
+			s := fmt.Sprint(t)
+			if b, ok := t.(bool); ok {
+				s = map[bool]string{true: "ja", false: "nein"}[b]
+			}
+			if s != "" && s != "nein" {
+				out[pfad] = s
+			}
+		}
+	}
+	walk("", x)
+	return out
+}
+
+func unterschiede(alt, neu map[string]string) []Aenderung {
+	out := []Aenderung{}
+	for k, v := range neu {
+		if alt[k] != v {
+			out = append(out, Aenderung{Feld: k, Alt: alt[k], Neu: v})
+		}
+	}
+	for k, v := range alt {
+		if _, ok := neu[k]; !ok {
+			out = append(out, Aenderung{Feld: k, Alt: v})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Feld < out[j].Feld })
+	return out
+}
+
+// Person is a user who can be named responsible for an operation.
+type Person struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
+}
+
+// Personen lists the users of the operation's operator and those whose local roles name the
+// operation (GET /api/person/lokaleRolle/{betriebId}).
+func (d *Dienst) Personen(ctx context.Context, n Nutzer, id int64) ([]Person, error) {
+	b, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := d.Store.Pool().Query(ctx, `SELECT a.id, btrim(a.vorname || ' ' || a.name), a.email FROM anwender a
+		WHERE a.organisation_id = $1 OR EXISTS (SELECT 1 FROM lokale_rolle r WHERE r.id = ANY(a.lokale_rollen) AND $2 = ANY(r.betriebe))
+		ORDER BY a.name, a.vorname`, b.Daten.BetreiberID, id)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Person])
+}
+
+// Bearbeiter lists the authority users with a datascoutId (GET /api/bearbeiter).
+func (d *Dienst) Bearbeiter(ctx context.Context) ([]BearbeiterAnsicht, error) {
+	rows, err := d.Store.Pool().Query(ctx, `SELECT id, datascout_id, btrim(vorname || ' ' || name) FROM anwender
+		WHERE datascout_id <> '' AND organisation_id IS NULL ORDER BY name, vorname`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[BearbeiterAnsicht])
+}

@@ -1,0 +1,220 @@
+// Package betriebe is the current-state document of operations (table betrieb), written inline
+// with their events, and the queries over it: load one, the visibility rule, the names a
+// duplicate check compares with, and the operations of an operator.
+package betriebe
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+// Schreibe writes an operation's state (eventstore.Dokument).
+func Schreibe(ctx context.Context, tx pgx.Tx, id int64, b betrieb.Betrieb, version int) error {
+	d := b.Daten
+	daten, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	var antrag []byte
+	if b.Antrag != nil {
+		if antrag, err = json.Marshal(b.Antrag); err != nil {
+			return err
+		}
+	}
+	var regionalstelle *int64
+	if d.RegionalstelleID != 0 {
+		regionalstelle = &d.RegionalstelleID
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO betrieb (id, betriebs_id, bezeichnung, betriebstyp, betriebsstatus, freigabestatus,
+		freigabe_kommentar, betreiber_id, regionalstelle_id, strasse, plz, ort, letzter_beginn, daten, antrag, version)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+		ON CONFLICT (id) DO UPDATE SET betriebs_id = $2, bezeichnung = $3, betriebstyp = $4, betriebsstatus = $5,
+		freigabestatus = $6, freigabe_kommentar = $7, betreiber_id = $8, regionalstelle_id = $9, strasse = $10, plz = $11,
+		ort = $12, letzter_beginn = $13, daten = $14, antrag = $15, version = $16`,
+		id, b.BetriebsID, d.Bezeichnung, b.Betriebstyp, d.Betriebsstatus, b.Freigabestatus, b.FreigabeKommentar,
+		d.BetreiberID, regionalstelle, d.Adresse.Strasse, d.Adresse.Plz, d.Adresse.Ort, b.LetzterBeginn, daten, antrag, version)
+	return err
+}
+
+// Laden reads an operation's current state and version; validierung.NichtGefunden when there
+// is none.
+func Laden(ctx context.Context, q eventstore.Querier, id int64) (betrieb.Betrieb, int, error) {
+	var b betrieb.Betrieb
+	var daten, antrag []byte
+	var version int
+	err := q.QueryRow(ctx, `SELECT betriebs_id, betriebstyp, freigabestatus, freigabe_kommentar, letzter_beginn, daten,
+		antrag, version FROM betrieb WHERE id = $1`, id).Scan(&b.BetriebsID, &b.Betriebstyp, &b.Freigabestatus,
+		&b.FreigabeKommentar, &b.LetzterBeginn, &daten, &antrag, &version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return b, 0, validierung.NichtGefunden
+	}
+	if err != nil {
+		return b, 0, err
+	}
+	b.Existiert = true
+	if err := json.Unmarshal(daten, &b.Daten); err != nil {
+		return b, 0, err
+	}
+	if antrag != nil {
+		b.Antrag = &betrieb.StammdatenAntrag{}
+		if err := json.Unmarshal(antrag, b.Antrag); err != nil {
+			return b, 0, err
+		}
+	}
+	return b, version, nil
+}
+
+// Sicht is what part of the operations a user may see: all, or those of an operator
+// organisation, of Regionalstellen, single operations and those of operator organisations
+// named by local roles.
+type Sicht struct {
+	Alle            bool
+	OrganisationID  int64
+	Regionalstellen []int64
+	Betriebe        []int64
+	Organisationen  []int64
+}
+
+// Bedingung is the SQL condition of the Sicht over a table with the columns id, betreiber_id
+// and regionalstelle_id (the document here, the worklists later), qualified by alias ("b."
+// or ""). arg adds a parameter and returns its placeholder.
+func (s Sicht) Bedingung(alias string, arg func(any) string) string {
+	if s.Alle {
+		return "true"
+	}
+	return "(" + alias + "betreiber_id = " + arg(s.OrganisationID) + " OR " + alias + "regionalstelle_id = ANY(" +
+		arg(ids(s.Regionalstellen)) + ") OR " + alias + "id = ANY(" + arg(ids(s.Betriebe)) + ") OR " + alias +
+		"betreiber_id = ANY(" + arg(ids(s.Organisationen)) + "))"
+}
+
+func ids(v []int64) []int64 {
+	if v == nil {
+		return []int64{}
+	}
+	return v
+}
+
+// Sieht reports whether the Sicht includes operation id.
+func Sieht(ctx context.Context, q eventstore.Querier, s Sicht, id int64) (bool, error) {
+	args := []any{id}
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	var n int
+	err := q.QueryRow(ctx, `SELECT count(*) FROM betrieb WHERE id = $1 AND `+s.Bedingung("", arg), args...).Scan(&n)
+	return n > 0, err
+}
+
+// Aehnliche lists the names of operations of the same operator or at the same address (the
+// candidates of the duplicate check), without except.
+func Aehnliche(ctx context.Context, q eventstore.Querier, betreiberID int64, a betrieb.Adresse, except int64) ([]string, error) {
+	rows, err := q.Query(ctx, `SELECT bezeichnung FROM betrieb WHERE id <> $4 AND (betreiber_id = $1
+		OR (lower(plz) = lower($2) AND lower(strasse) = lower($3)))`, betreiberID, strings.TrimSpace(a.Plz),
+		strings.TrimSpace(a.Strasse), except)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// DesBetreibers lists the ids of the operations an organisation operates.
+func DesBetreibers(ctx context.Context, q eventstore.Querier, organisationID int64) ([]int64, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM betrieb WHERE betreiber_id = $1 ORDER BY id`, organisationID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// Zeile is a row of the operations list.
+type Zeile struct {
+	ID             int64  `json:"id"`
+	BetriebsID     string `json:"betriebsId"`
+	Bezeichnung    string `json:"bezeichnung"`
+	Betriebstyp    string `json:"betriebstyp"`
+	Betriebsstatus string `json:"betriebsstatus"`
+	Freigabestatus string `json:"freigabestatus"`
+	Betreiber      string `json:"betreiber"`
+	Ort            string `json:"ort"`
+}
+
+// Seite is one page of the list.
+type Seite struct {
+	Content       []Zeile `json:"content"`
+	Page          int     `json:"page"`
+	Size          int     `json:"size"`
+	TotalElements int64   `json:"totalElements"`
+}
+
+// Filter of the list.
+type Filter struct {
+	Sicht        Sicht
+	Q            string
+	Page, Size   int
+	SortProperty string
+	Absteigend   bool
+}
+
+var sortierung = map[string]string{"bezeichnung": "lower(b.bezeichnung)", "betriebsId": "b.betriebs_id",
+	"ort": "lower(b.ort)", "betriebsstatus": "b.betriebsstatus", "freigabestatus": "b.freigabestatus",
+	"betreiber": "lower(o.bezeichnung)", "betriebstyp": "b.betriebstyp"}
+
+// Suche returns one page of the operations the Sicht includes (q: part of name, number, place
+// or operator), with the display texts of type and status.
+func Suche(ctx context.Context, q eventstore.Querier, f Filter) (Seite, error) {
+	if f.Size <= 0 || f.Size > 500 {
+		f.Size = 50
+	}
+	f.Page = max(f.Page, 0)
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	where := f.Sicht.Bedingung("b.", arg)
+	if s := strings.TrimSpace(f.Q); s != "" {
+		p := arg("%" + strings.ToLower(s) + "%")
+		where += " AND (lower(b.bezeichnung) LIKE " + p + " OR lower(b.betriebs_id) LIKE " + p + " OR lower(b.ort) LIKE " + p +
+			" OR lower(o.bezeichnung) LIKE " + p + ")"
+	}
+	from := ` FROM betrieb b LEFT JOIN organisation o ON o.id = b.betreiber_id WHERE ` + where
+	out := Seite{Content: []Zeile{}, Page: f.Page, Size: f.Size}
+	if err := q.QueryRow(ctx, `SELECT count(*)`+from, args...).Scan(&out.TotalElements); err != nil {
+		return out, err
+	}
+	order, ok := sortierung[f.SortProperty]
+	if !ok {
+		order = sortierung["bezeichnung"]
+	}
+	richtung := " ASC"
+	if f.Absteigend {
+		richtung = " DESC"
+	}
+	rows, err := q.Query(ctx, `SELECT b.id, b.betriebs_id, b.bezeichnung,
+		coalesce((SELECT wert FROM werteliste_eintrag WHERE liste = 'betriebstyp' AND schluessel = b.betriebstyp), b.betriebstyp),
+		coalesce((SELECT wert FROM werteliste_eintrag WHERE liste = 'betriebsstatus' AND schluessel = b.betriebsstatus), b.betriebsstatus),
+		b.freigabestatus, coalesce(o.bezeichnung, ''), b.ort`+from+` ORDER BY `+order+richtung+`, b.id`+richtung+
+		` LIMIT `+arg(f.Size)+` OFFSET `+arg(f.Page*f.Size), args...)
+	if err != nil {
+		return out, err
+	}
+	out.Content, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Zeile, error) {
+		var z Zeile
+		err := r.Scan(&z.ID, &z.BetriebsID, &z.Bezeichnung, &z.Betriebstyp, &z.Betriebsstatus, &z.Freigabestatus, &z.Betreiber, &z.Ort)
+		return z, err
+	})
+	if out.Content == nil {
+		out.Content = []Zeile{}
+	}
+	return out, err
+}
