@@ -236,4 +236,3 @@ func TestDecode_EveryEventRoundTrips(t *testing.T) {
 		}
 	}
 }
-
