@@ -88,6 +88,14 @@ func (a antwort) json(t *testing.T) map[string]any {
 	return m
 }
 
+// decode reads a JSON body of any shape into v.
+func (a antwort) decode(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(a.Body.Bytes(), v); err != nil {
+		t.Fatalf("body: %v: %s", err, a.Body.String())
+	}
+}
+
 // do sends a request; header pairs follow as "Name", "value", ….
 func (s *testServer) do(t *testing.T, method, target string, body io.Reader, header ...string) antwort {
 	t.Helper()

@@ -14,6 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/drossel"
 	"github.com/eabwasser/eabwasser/internal/mail"
 	"github.com/eabwasser/eabwasser/internal/mail/mailtest"
@@ -31,6 +35,7 @@ type kontoWelt struct {
 	*testServer
 	smtp   *mailtest.Server
 	dienst *zugang.Dienst
+	akte   *betriebsakte.Dienst
 	jetzt  time.Time
 }
 
@@ -56,8 +61,12 @@ func newKontoWelt(t *testing.T, ssoURL string) *kontoWelt {
 	w.dienst = &zugang.Dienst{Store: store, Mail: versand, Drossel: drossel.Standard(), SSOValidateURL: ssoURL,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), PublicURL: "https://eabwasser.example",
 		Jetzt: func() time.Time { return w.jetzt }}
-	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst,
-		Verwaltung:    &verwaltung.Dienst{Store: store, Jetzt: func() time.Time { return w.jetzt }},
+	jetzt := func() time.Time { return w.jetzt }
+	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
+	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte,
+		Verwaltung: &verwaltung.Dienst{Store: store, Jetzt: jetzt,
+			Verweise: []func(context.Context, eventstore.Querier, int64) (bool, error){betriebsakte.BetreibtBetriebe},
+			Umzuege:  []func(context.Context, pgx.Tx, int64, int64, eventstore.Metadata) error{w.akte.Umzug}},
 		PruefeSitzung: func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
 	}, nil)
 	return w

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+
 	"net/http"
 	"slices"
 	"strings"
@@ -41,7 +43,7 @@ func documentedOperations(t *testing.T) []string {
 // routedOperations reads "METHOD /api/path" of every route under /api.
 func routedOperations(t *testing.T) []string {
 	t.Helper()
-	mux := newAPI(Deps{}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}}).routes(nil)
 	var out []string
 	err := chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if route == "/api" || strings.HasPrefix(route, "/api/") {

@@ -88,6 +88,9 @@ type Doppelerfassung struct{ Aehnlich string }
 
 func (d *Doppelerfassung) Error() string { return fmt.Sprintf(MsgDoppelerfassung, d.Aehnlich) }
 
+// Unwrap lets the error mapper answer it as a refused rule (400).
+func (d *Doppelerfassung) Unwrap() error { return validierung.Regel(d.Error()) }
+
 // ErrorMembers adds possibleSuppressorFlag to the error body.
 func (d *Doppelerfassung) ErrorMembers() map[string]any {
 	return map[string]any{"possibleSuppressorFlag": "skipBetriebExistsCheck"}

@@ -15,7 +15,7 @@ import (
 var (
 	heute = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 	daten = Daten{Bezeichnung: "Kläranlage Rheinaue", Adresse: Adresse{Strasse: "Am Rhein", Hausnummer: "3", Plz: "56068", Ort: "Koblenz"},
-		BetreiberID: 1, Lage: Lage{Hochwert: 5583000.12, Rechtswert: 398000.5}}
+		BetreiberID: 1, RegionalstelleID: 5, Lage: Lage{Hochwert: 5583000.12, Rechtswert: 398000.5}}
 	gespeichert = func() Daten { d := daten; d.Behoerdenkennung, d.Betriebsstatus = "RLP", Geplant; return d }()
 	beantragt   = BetriebBeantragt{BetriebsID: "2026-000001", Daten: gespeichert, Betriebstyp: "KOMMUNAL", GueltigAb: "2026-11-01"}
 	freigegeben = []eventstore.DomainEvent{beantragt, BetriebFreigegeben{}}
@@ -190,7 +190,7 @@ func TestBeantrage_FieldRules(t *testing.T) {
 	}
 	want := map[string]string{"bezeichnung": MsgPflicht, "betreiber": MsgPflicht, "adresse.strasse": MsgPflicht, "adresse.plz": MsgPflicht,
 		"adresse.ort": MsgPflicht, "lage.hochwert": MsgKoordinate, "lage.rechtswert": "Es sind höchstens zwei Nachkommastellen erlaubt.",
-		"betriebstyp": "Unbekannter Betriebstyp.", "produktion.tagesarbeitszeitVon": MsgUhrzeit, "produktion.bezugsjahrProduktion": MsgJahr,
+		"betriebstyp": "Unbekannter Betriebstyp.", "behoerde": MsgPflicht, "produktion.tagesarbeitszeitVon": MsgUhrzeit, "produktion.bezugsjahrProduktion": MsgJahr,
 		"wasserversorgung.wasserbezug": MsgPositiv, "wasserversorgung.eigenversorgung": MsgWert, "kontakte[0].email": MsgEmail,
 		"kontakte[0].telefon": MsgTelefon, "zustaendigePersonen[0].zustaendig": MsgZustaendig}
 	if !reflect.DeepEqual(f.Felder, want) {

@@ -88,6 +88,9 @@ func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 		s.Feld("betreiber", MsgPflicht)
 	}
 	s.Pflicht("betriebsstatus", d.Betriebsstatus)
+	if d.RegionalstelleID == 0 {
+		s.Feld("behoerde", MsgPflicht)
+	}
 	s.Pflicht("adresse.strasse", d.Adresse.Strasse)
 	s.Pflicht("adresse.plz", d.Adresse.Plz)
 	s.Pflicht("adresse.ort", d.Adresse.Ort)

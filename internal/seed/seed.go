@@ -119,7 +119,8 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 		}
 		added++
 	}
-	return added, nil
+	n, err = demoBetriebeAnlegen(ctx, store, orgIDs)
+	return added + n, err
 }
 
 // Dienststelle is the demo local role that represents the demo authority.

@@ -29,7 +29,7 @@ func TestDemo_IsIdempotentAndGoesThroughTheCommandPath(t *testing.T) {
 	}
 	var events, streams int
 	_ = pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT stream_id) FROM events WHERE metadata->>'actorName' = 'Demo-Daten'`).Scan(&events, &streams)
-	if events != n || streams != n {
+	if events < n || streams != n {
 		t.Fatalf("%d events in %d streams for %d objects", events, streams, n)
 	}
 	for _, name := range []string{"systemadmin", "fachadmin", "zust_sbd", "zust_sbb", "zust_sbs", "zust_sba",

@@ -92,6 +92,14 @@ var summaries = map[string]string{
 	"BetriebFreigegeben":               "Betrieb freigegeben",
 	"BetriebAbgewiesen":                "Betrieb abgewiesen",
 	"FreigabeErneutBeantragt":          "Freigabe erneut beantragt",
+	"BetriebsdatenGeaendert":           "Betriebsdaten geändert",
+	"BetriebGeaendert":                 "Betrieb geändert",
+	"BetreiberGewechselt":              "Betreiber gewechselt",
+	"BetreiberUmgezogen":               "Betreiber nach Zusammenführung umgezogen",
+	"BetriebStillgelegt":               "Betrieb stillgelegt",
+	"StammdatenAntragGestellt":         "Stammdatenänderungsantrag gestellt",
+	"StammdatenAntragUebernommen":      "Stammdatenänderungsantrag übernommen",
+	"StammdatenAntragAbgelehnt":        "Stammdatenänderungsantrag abgelehnt",
 }
 
 // geheim are data members the audit trail never shows (password hashes, link tokens).

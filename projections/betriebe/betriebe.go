@@ -15,6 +15,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
 // Schreibe writes an operation's state (eventstore.Dokument).
@@ -217,4 +218,22 @@ func Suche(ctx context.Context, q eventstore.Querier, f Filter) (Seite, error) {
 		out.Content = []Zeile{}
 	}
 	return out, err
+}
+
+// Operations refer to value-list entries: the Regionalstelle by id, the lookups of the forms by
+// their text. A referenced entry cannot be deleted.
+func init() {
+	wertelisten.RegistriereReferenz(wertelisten.Referenz{Liste: "regionalstelle", Von: "betrieb.regionalstelle_id",
+		SQL: `SELECT 1 FROM betrieb WHERE regionalstelle_id = $1`})
+	for liste, pfad := range map[string]string{"haupttaetigkeit": "daten->>'haupttaetigkeit'", "nace-code": "daten->>'nacecode'"} {
+		wertelisten.RegistriereReferenz(wertelisten.Referenz{Liste: liste, Von: "betrieb." + liste, NachWert: true,
+			SQL: `SELECT 1 FROM betrieb WHERE ` + pfad + ` = $1`})
+	}
+	for liste, pfad := range map[string]string{"taetigkeit": "taetigkeiten", "produktbezeichnung": "produktbezeichnungen",
+		"produktionsverfahren": "produktionsverfahren", "produktionsart": "produktionsarten"} {
+		wertelisten.RegistriereReferenz(wertelisten.Referenz{Liste: liste, Von: "betrieb.produktion." + pfad, NachWert: true,
+			SQL: `SELECT 1 FROM betrieb WHERE daten->'produktion'->'` + pfad + `' ? $1`})
+	}
+	wertelisten.RegistriereReferenz(wertelisten.Referenz{Liste: "zustaendigkeit-person", Von: "betrieb.zustaendigePersonen", NachWert: true,
+		SQL: `SELECT 1 FROM betrieb, jsonb_array_elements(coalesce(daten->'zustaendigePersonen', '[]')) p WHERE p->'zustaendig' ? $1`})
 }

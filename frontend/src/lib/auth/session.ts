@@ -19,7 +19,12 @@ export type Aktion =
   | 'AUSWERTUNG_EXPORTIEREN'
   | 'AUDIT_LESEN'
   | 'NACHRICHTEN_LESEN'
-  | 'WIEDERVORLAGEN_LESEN';
+  | 'WIEDERVORLAGEN_LESEN'
+  | 'BETRIEB_BEANTRAGEN'
+  | 'BEARBEITUNGSMODUS_NUTZEN'
+  | 'BEARBEITER_ZUORDNEN'
+  | 'ANLAGE_ANLEGEN'
+  | 'DATEI_HOCHLADEN';
 
 export const sessionKeys = {
   all: ['me'] as const,

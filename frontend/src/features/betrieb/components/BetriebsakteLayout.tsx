@@ -1,50 +1,133 @@
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
+import { useId, type ReactNode } from 'react';
+import { NavLink, Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { ModusToggle } from '../../../components/Modus';
+import { useDarf } from '../../../lib/auth';
+import { useModus } from '../../../lib/modus';
+import { betriebQuery } from '../api/betrieb';
 import { betriebInfoQuery } from '../api/getBetriebInfo';
+import { HISTORIE_PARAM } from './parameter';
 
-/**
- * Frame of an operation file: the navigation tree on the left (with its header showing
- * bezeichnung and betriebsstatus, and the edit-mode toggle), the screen on the right.
- * Sits below ModusGuard, so modus is l or s before the info call starts.
- */
-export function BetriebsakteLayout() {
-  const { id = '' } = useParams();
-  const { search } = useLocation();
-  const info = useQuery(betriebInfoQuery(id));
+// Verbatim hint of spec 000 §4; the second one is ours: plants arrive with a later issue.
+export const HINWEIS_NICHT_FREIGEGEBEN = 'Das Anlegen ist erst möglich, wenn der Betrieb freigegeben ist.';
+export const HINWEIS_ANLAGEN_SPAETER = 'Anlagen folgen in einer späteren Version.';
 
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-2 py-1 ${isActive ? 'bg-blue-800 text-white' : 'text-blue-800 hover:bg-blue-50'}`;
+
+function Eintrag({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <NavLink to={to} className={linkClass}>
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
+function Rahmen({ kopf, baum, fuss }: { kopf: ReactNode; baum: ReactNode; fuss?: ReactNode }) {
   return (
     <div className="flex flex-col gap-6 md:flex-row">
       <nav aria-label="Betriebsakte" className="w-full shrink-0 rounded border border-gray-300 bg-gray-50 p-4 md:w-64">
         <div className="mb-3 border-b border-gray-300 pb-3" aria-live="polite">
-          {info.data ? (
-            <>
-              <p className="font-semibold">{info.data.bezeichnung}</p>
-              <p className="text-sm text-gray-700">{info.data.betriebsstatus}</p>
-            </>
-          ) : (
-            <p className="text-sm text-gray-700">{info.isPending ? 'Wird geladen …' : `Betrieb ${id}`}</p>
-          )}
+          {kopf}
         </div>
-        <ul className="space-y-1">
-          <li>
-            <NavLink
-              to={{ pathname: `/betriebsakte/${encodeURIComponent(id)}/betriebsdaten`, search }}
-              className={({ isActive }) =>
-                `block rounded px-2 py-1 ${isActive ? 'bg-blue-800 text-white' : 'text-blue-800 hover:bg-blue-50'}`
-              }
-            >
-              Betriebsdaten
-            </NavLink>
-          </li>
-        </ul>
-        <div className="mt-4 border-t border-gray-300 pt-3">
-          <ModusToggle />
-        </div>
+        {baum}
+        {fuss && <div className="mt-4 border-t border-gray-300 pt-3">{fuss}</div>}
       </nav>
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>
     </div>
+  );
+}
+
+/** The frame of a new operation (/betriebsakte/neu/…): no id yet, so only its data, no toggle. */
+export function BetriebNeuLayout() {
+  const { search } = useLocation();
+  return (
+    <Rahmen
+      kopf={<p className="font-semibold">Neuer Betrieb</p>}
+      baum={
+        <ul className="space-y-1">
+          <Eintrag to={`/betriebsakte/neu/betriebsdaten${search}`}>Betriebsdaten</Eintrag>
+        </ul>
+      }
+    />
+  );
+}
+
+/**
+ * Frame of an operation file: the navigation tree on the left (its header shows bezeichnung and
+ * betriebsstatus, below it the edit-mode toggle), the screen on the right. Sits below
+ * ModusGuard, so modus is l or s before the calls start.
+ */
+export function BetriebsakteLayout() {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const { modus } = useModus();
+  const darf = useDarf();
+  const hinweisId = useId();
+  const info = useQuery(betriebInfoQuery(id));
+  const betrieb = useQuery(betriebQuery(id));
+  const rechte = betrieb.data?.rechte;
+  const freigabestatus = betrieb.data?.freigabestatus ?? info.data?.freigabestatus;
+  const basis = `/betriebsakte/${encodeURIComponent(id)}`;
+  const mitModus = `?modus=${modus}`;
+  // a version of the past is read-only: no toggle on it, nor on the Verlauf (an overview)
+  const historisch = params.has(HISTORIE_PARAM) || pathname.endsWith('/verlauf');
+  const zeigeToggle = darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && !historisch;
+
+  return (
+    <Rahmen
+      kopf={
+        info.data ? (
+          <>
+            <p className="font-semibold" data-testid="betrieb-bezeichnung">
+              {info.data.bezeichnung}
+            </p>
+            <p className="text-sm text-gray-700" data-testid="betrieb-status">
+              {info.data.betriebsstatus}
+            </p>
+          </>
+        ) : (
+          <p className="text-sm text-gray-700">{info.isPending ? 'Wird geladen …' : `Betrieb ${id}`}</p>
+        )
+      }
+      baum={
+        <ul className="space-y-1">
+          <Eintrag to={`${basis}/betriebsdaten${mitModus}`}>Betriebsdaten</Eintrag>
+          {/^\d+$/.test(id) && <Eintrag to={`${basis}/dateien${mitModus}`}>Dateien</Eintrag>}
+          <Eintrag to={`${basis}/wiedervorlagen${mitModus}`}>Wiedervorlagen</Eintrag>
+          {rechte?.verlaufLesen && <Eintrag to={`${basis}/verlauf?modus=l`}>Verlauf</Eintrag>}
+          <li className="pt-2">
+            <p className="px-2 text-sm font-semibold text-gray-800" id={`${hinweisId}-anlagen`}>
+              Anlagen
+            </p>
+            <ul aria-labelledby={`${hinweisId}-anlagen`} className="mt-1 space-y-1 pl-2">
+              <li className="px-2 text-sm text-gray-700">Keine Einträge vorhanden</li>
+              {darf('ANLAGE_ANLEGEN') && (
+                <li className="px-2">
+                  {/* Decision: plants arrive with a later issue; the action stays disabled and says why */}
+                  <button
+                    type="button"
+                    disabled
+                    aria-describedby={hinweisId}
+                    className="rounded border border-gray-400 px-2 py-1 text-sm text-gray-600"
+                  >
+                    Anlage anlegen
+                  </button>
+                  <p id={hinweisId} className="mt-1 text-xs text-gray-700">
+                    {freigabestatus === 'FREIGEGEBEN' ? HINWEIS_ANLAGEN_SPAETER : HINWEIS_NICHT_FREIGEGEBEN}
+                  </p>
+                </li>
+              )}
+            </ul>
+          </li>
+        </ul>
+      }
+      fuss={zeigeToggle ? <ModusToggle /> : undefined}
+    />
   );
 }

@@ -1,32 +1,416 @@
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/Button';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useHistorisierung } from '../../../components/Historisierung';
+import { Laden } from '../../../components/Laden';
+import { useDarf } from '../../../lib/auth';
+import { zeigeFehler } from '../../../lib/errors';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useModus } from '../../../lib/modus';
+import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { betriebInfoQuery } from '../api/getBetriebInfo';
+import { UnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
+import { betreiberQuery } from '../api/auswahl';
+import {
+  betriebQuery,
+  historieQuery,
+  speichereAlsAdmin,
+  speichereAlsBetreiber,
+  type Betrieb,
+  type BetriebRechte,
+  type Freigabestatus,
+} from '../api/betrieb';
+import { betriebKeys } from '../api/keys';
+import { BetriebNurLesen, HistorischBanner } from './BetriebNurLesen';
+import { BetreiberWechselDialog } from './dialoge/BetreiberWechselDialog';
+import { FreigabeDialog, FREIGABE_TITEL } from './dialoge/FreigabeDialog';
+import { HistorieDialog } from './dialoge/HistorieDialog';
+import { StammdatenAntragDialog } from './dialoge/StammdatenAntragDialog';
+import { PRUEFEN_TITEL, StammdatenPruefenDialog } from './dialoge/StammdatenPruefenDialog';
+import { BetriebFormular } from './formular/BetriebFormular';
+import { useBetriebFormular } from './formular/useBetriebFormular';
+import { eingabeAus, werteAus } from './formular/werte';
+import { ANTRAG_PARAM, HISTORIE_PARAM } from './parameter';
 
-/** Operation data screen; its tabs and form arrive with the Betrieb issue. */
+// Verbatim texts of spec 000 §4 and §8.
+export const MSG_GESPEICHERT = 'Betrieb erfolgreich gespeichert';
+export const MSG_BEANTRAGT = 'Betrieb erfolgreich beantragt';
+export const ERNEUT_BEANTRAGEN = 'Freigabe erneut beantragen';
+export const STILLLEGUNG_WARNUNG = 'Bei der Stilllegung des Betriebs werden alle Anlagen und Messstellen ebenfalls stillgelegt.';
+export const ZURUECK_AKTUELL = 'Zurück zum aktuellen Datensatz';
+export const MSG_VERWORFEN = 'Die Änderungen wurden verworfen.';
+
+export const FREIGABESTATUS: Record<Freigabestatus, string> = {
+  BEANTRAGT: 'Beantragt',
+  FREIGEGEBEN: 'Freigegeben',
+  ABGEWIESEN: 'Abgewiesen',
+};
+
+const KEINE_RECHTE: BetriebRechte = {
+  bearbeiten: false,
+  alsBetreiberSpeichern: false,
+  alsAdminSpeichern: false,
+  freigeben: false,
+  antragStellen: false,
+  antragPruefen: false,
+  verlaufLesen: false,
+  dateienBearbeiten: false,
+};
+
+
+/**
+ * Route /betriebsakte/:id/betriebsdaten: the current operation (editable in modus s by whom may),
+ * or with ?historie=<n> a version of its history, read-only.
+ */
 export function Betriebsdaten() {
   useDocumentTitle('Betriebsdaten');
   const { id = '' } = useParams();
-  const { lesen } = useModus();
-  const info = useQuery(betriebInfoQuery(id));
+  const [params] = useSearchParams();
+  const historie = params.get(HISTORIE_PARAM);
+  const betrieb = useQuery(betriebQuery(id));
+  const { setModus } = useModus();
+  const [zuLesen, setZuLesen] = useState(false);
+
+  // after a save or a reload: back to read mode (once the form below is clean, so the
+  // unsaved-changes guard lets it go)
+  useEffect(() => {
+    if (!zuLesen) return;
+    setZuLesen(false);
+    setModus('l');
+  }, [zuLesen, setModus]);
+
+  if (historie !== null) return <HistorischeVersion id={id} index={Number(historie)} />;
+  if (!betrieb.data) return betrieb.isPending ? <Laden /> : null;
   return (
-    <section aria-labelledby="betriebsdaten-titel" className="space-y-3">
+    <BetriebBearbeitung
+      // a save or 'Änderungen verwerfen' reloads: the form starts again with the stored data
+      key={betrieb.dataUpdatedAt}
+      betrieb={betrieb.data}
+      neuLaden={() => void betrieb.refetch()}
+      zurueckZuLesen={() => setZuLesen(true)}
+    />
+  );
+}
+
+function Kopf({ betrieb }: { betrieb: Betrieb }) {
+  return (
+    <div className="space-y-2">
       <h1 id="betriebsdaten-titel" className="text-2xl font-semibold">
         Betriebsdaten
       </h1>
-      {info.data && (
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-          <dt className="font-semibold">Bezeichnung</dt>
-          <dd>{info.data.bezeichnung}</dd>
-          <dt className="font-semibold">Betriebsstatus</dt>
-          <dd>{info.data.betriebsstatus}</dd>
-        </dl>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid="freigabe">
+        <dt className="font-semibold">Freigabestatus</dt>
+        <dd>
+          <span
+            className={`rounded px-2 py-0.5 font-semibold ${
+              betrieb.freigabestatus === 'FREIGEGEBEN'
+                ? 'bg-green-100 text-green-900'
+                : betrieb.freigabestatus === 'ABGEWIESEN'
+                  ? 'bg-red-100 text-red-900'
+                  : 'bg-amber-100 text-amber-900'
+            }`}
+          >
+            {FREIGABESTATUS[betrieb.freigabestatus] ?? betrieb.freigabestatus}
+          </span>
+        </dd>
+        {betrieb.freigabeKommentar && (
+          <>
+            <dt className="font-semibold">Kommentar zur Freigabe</dt>
+            <dd className="whitespace-pre-wrap">{betrieb.freigabeKommentar}</dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+type Dialogzustand = 'freigabe' | 'historie' | 'antrag' | 'pruefen' | 'wechsel' | 'stilllegen' | null;
+
+interface BearbeitungProps {
+  betrieb: Betrieb;
+  neuLaden: () => void;
+  zurueckZuLesen: () => void;
+}
+
+function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungProps) {
+  const id = String(betrieb.id);
+  const queryClient = useQueryClient();
+  const darf = useDarf();
+  const { lesen } = useModus();
+  const [params, setParams] = useSearchParams();
+  const rechte = betrieb.rechte ?? KEINE_RECHTE;
+  const bearbeiten = !lesen && rechte.bearbeiten;
+  const admin = rechte.alsAdminSpeichern;
+  const betreiberSeite = !admin && rechte.alsBetreiberSpeichern;
+  const freigegeben = betrieb.freigabestatus === 'FREIGEGEBEN';
+  const typ = betrieb.betriebstyp?.id ?? '';
+
+  const basis = useMemo(() => werteAus(betrieb), [betrieb]);
+  const form = useBetriebFormular(basis);
+  const { werte, setWerte, zuruecksetzen } = form;
+  const [fertig, setFertig] = useState(false);
+  // the keep/delete choice of an operator change (admin save), undefined when not asked
+  const [behalten, setBehalten] = useState<boolean | undefined>();
+  const antragPruefbar = rechte.antragPruefen && !!betrieb.stammdatenAntragOffen;
+  const [dialog, setDialog] = useState<Dialogzustand>(() =>
+    params.get(ANTRAG_PARAM) === 'true' && antragPruefbar ? 'pruefen' : null,
+  );
+  const dirty = bearbeiten && !fertig && JSON.stringify(werte) !== JSON.stringify(basis);
+
+  // leaving edit mode without saving shows the stored data again
+  useEffect(() => {
+    if (lesen && !fertig) zuruecksetzen(basis);
+  }, [lesen, fertig, basis, zuruecksetzen]);
+
+  const betreiberListe = useQuery({ ...betreiberQuery(typ), enabled: admin && bearbeiten && !freigegeben && typ !== '' });
+
+  const daten = (auditInfo?: Parameters<Parameters<typeof useHistorisierung>[0]['speichern']>[0]) => ({
+    ...eingabeAus(werte),
+    version: betrieb.version,
+    ...(auditInfo ? { auditInfo } : {}),
+    ...(behalten !== undefined ? { preserveBetreiberAsAbwasserbeseitigungspflichtigen: behalten } : {}),
+  });
+
+  const gespeichert = (text: string) => {
+    toast.success(text);
+    setFertig(true);
+    zurueckZuLesen();
+    void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(id) });
+  };
+  const fehlgeschlagen = (e: unknown) => {
+    form.serverfehler(e);
+    // 409 (stale version) and other refusals: the server's text; the input stays
+    zeigeFehler(e);
+  };
+
+  const alsAdmin = useMutation({ mutationFn: speichereAlsAdmin, meta: { globalErrorHandling: false } });
+  const historisierung = useHistorisierung({
+    speichern: (auditInfo) => alsAdmin.mutateAsync({ id, daten: daten(auditInfo) }),
+    onGespeichert: () => gespeichert(MSG_GESPEICHERT),
+    onFehler: fehlgeschlagen,
+    verwerfen: () => {
+      setFertig(true);
+      zurueckZuLesen();
+      toast.info(MSG_VERWORFEN);
+      neuLaden();
+    },
+  });
+  const erneutBeantragen = betreiberSeite && betrieb.freigabestatus === 'ABGEWIESEN';
+  const alsBetreiber = useMutation({
+    mutationFn: speichereAlsBetreiber,
+    meta: { globalErrorHandling: false },
+    onSuccess: () => gespeichert(erneutBeantragen ? MSG_BEANTRAGT : MSG_GESPEICHERT),
+    onError: fehlgeschlagen,
+  });
+  const laeuft = historisierung.laeuft || alsBetreiber.isPending;
+
+  const speichern = () => {
+    if (!form.pruefen()) return;
+    if (admin) void historisierung.speichern();
+    else alsBetreiber.mutate({ id, daten: daten() });
+  };
+
+  const onBetriebsstatus = (neu: string) => {
+    const vorher = werte.betriebsstatus;
+    setWerte((w) => ({ ...w, betriebsstatus: neu }));
+    if (neu === 'STILLGELEGT' && vorher !== 'STILLGELEGT') setDialog('stilllegen');
+  };
+
+  const schliessen = () => {
+    if (dialog === 'pruefen' && params.has(ANTRAG_PARAM)) {
+      setParams(
+        (p) => {
+          const n = new URLSearchParams(p);
+          n.delete(ANTRAG_PARAM);
+          return n;
+        },
+        { replace: true },
+      );
+    }
+    setDialog(null);
+  };
+
+  const zeigeVersion = (index: number, aktuell: boolean) => {
+    setDialog(null);
+    if (aktuell) return;
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      n.set('modus', 'l');
+      n.set(HISTORIE_PARAM, String(index));
+      return n;
+    });
+  };
+
+  return (
+    <section aria-labelledby="betriebsdaten-titel" className="space-y-4">
+      <UnsavedChangesGuard when={dirty} />
+      <Kopf betrieb={betrieb} />
+
+      {antragPruefbar && (
+        <div role="note" className="flex flex-wrap items-center justify-between gap-3 rounded border-l-4 border-blue-800 bg-blue-50 px-4 py-3 text-sm">
+          <span>Es liegt ein Stammdatenänderungsantrag des Betreibers vor.</span>
+          <Button variant="secondary" onClick={() => setDialog('pruefen')}>
+            {PRUEFEN_TITEL}
+          </Button>
+        </div>
       )}
-      <p className="text-sm text-gray-700">
-        Die Reiter Betrieb, Produktion und Wasserversorgung sowie Zuständigkeiten folgen
-        {lesen ? '.' : ' (Bearbeitung noch nicht möglich).'}
-      </p>
+      {rechte.antragStellen && betrieb.stammdatenAntragOffen && (
+        <p role="note" className="rounded border-l-4 border-blue-800 bg-blue-50 px-4 py-3 text-sm">
+          Ihr Stammdatenänderungsantrag wird von der Behörde geprüft.
+        </p>
+      )}
+
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => setDialog('historie')}>
+          Historie
+        </Button>
+        {betrieb.freigabestatus === 'BEANTRAGT' && rechte.freigeben && (
+          <Button variant="secondary" onClick={() => setDialog('freigabe')}>
+            {FREIGABE_TITEL}
+          </Button>
+        )}
+        {rechte.antragStellen && freigegeben && !betrieb.stammdatenAntragOffen && (
+          <Button variant="secondary" onClick={() => setDialog('antrag')}>
+            Stammdatenänderung beantragen
+          </Button>
+        )}
+      </div>
+      {bearbeiten && betreiberSeite && freigegeben && (
+        <p className="text-sm text-gray-700">
+          Die Stammdaten (Reiter „Betrieb“) eines freigegebenen Betriebs ändern Sie über „Stammdatenänderung beantragen“.
+        </p>
+      )}
+
+      <BetriebFormular
+        containerRef={form.containerRef}
+        werte={werte}
+        onChange={setWerte}
+        fehler={form.fehler}
+        onFehlerChange={form.setFehler}
+        betriebstyp={typ}
+        kopf={{ betriebsId: betrieb.betriebsId ?? '', betriebstyp: betrieb.betriebstyp?.value ?? '' }}
+        betreiberArt={admin ? 'auswahl' : 'fest'}
+        betreiberOptionen={betreiberListe.data ?? []}
+        betreiberAktion={
+          admin && freigegeben ? (
+            <Button variant="secondary" onClick={() => setDialog('wechsel')}>
+              Betreiber wechseln
+            </Button>
+          ) : undefined
+        }
+        onBetriebsstatus={onBetriebsstatus}
+        sperren={{
+          alles: !bearbeiten,
+          stammdaten: betreiberSeite && freigegeben,
+          betreiber: !admin || freigegeben,
+          betriebsstatus: !admin,
+          behoerde: !admin,
+          bearbeiterBearbeitbar: admin && darf('BEARBEITER_ZUORDNEN'),
+        }}
+        betriebId={id}
+        reiter={form.reiter}
+        onReiterChange={form.setReiter}
+      />
+
+      {bearbeiten && (admin || betreiberSeite) && (
+        <div className="flex justify-end gap-2 border-t border-gray-200 pt-4">
+          <Button onClick={speichern} disabled={laeuft}>
+            {erneutBeantragen ? ERNEUT_BEANTRAGEN : 'Speichern'}
+          </Button>
+        </div>
+      )}
+
+      {historisierung.dialog}
+      {dialog === 'freigabe' && <FreigabeDialog betriebId={betrieb.id} onClose={schliessen} />}
+      {dialog === 'historie' && (
+        <HistorieDialog
+          betriebId={id}
+          titel={betrieb.bezeichnung}
+          onClose={schliessen}
+          onAnzeigen={(index, v) => zeigeVersion(index, v.aktuell)}
+        />
+      )}
+      {dialog === 'antrag' && <StammdatenAntragDialog betrieb={betrieb} onClose={schliessen} />}
+      {dialog === 'pruefen' && <StammdatenPruefenDialog betrieb={betrieb} onClose={schliessen} />}
+      {dialog === 'wechsel' && (
+        <BetreiberWechselDialog
+          betriebId={id}
+          betriebstyp={typ}
+          aktuell={werte.betreiber}
+          onClose={schliessen}
+          onUebernehmen={({ betreiber, behalten: b }) => {
+            setWerte((w) => ({
+              ...w,
+              betreiber,
+              // deleting the old operator as obligee removes the responsible persons (spec 000 §4)
+              zustaendigePersonen: b === false ? [] : w.zustaendigePersonen,
+            }));
+            form.setFehler((f) => {
+              const { betreiber: _b, preserveBetreiberAsAbwasserbeseitigungspflichtigen: _p, ...rest } = f;
+              return rest;
+            });
+            setBehalten(b);
+            setDialog(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'stilllegen'}
+        title="Stilllegung"
+        message={STILLLEGUNG_WARNUNG}
+        confirmLabel="Stilllegen"
+        onConfirm={() => setDialog(null)}
+        onCancel={() => {
+          setWerte((w) => ({ ...w, betriebsstatus: 'IN_BETRIEB' }));
+          setDialog(null);
+        }}
+      />
+    </section>
+  );
+}
+
+/** A version of the Historie popup, read-only, with the way back to the current record. */
+function HistorischeVersion({ id, index }: { id: string; index: number }) {
+  const historie = useQuery(historieQuery(id));
+  const [, setParams] = useSearchParams();
+  const zurueck = () =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      n.delete(HISTORIE_PARAM);
+      n.set('modus', 'l');
+      return n;
+    });
+  if (historie.isPending) return <Laden />;
+  const version = historie.data?.[index];
+  const zurueckKnopf = <Button onClick={zurueck}>{ZURUECK_AKTUELL}</Button>;
+  return (
+    <section aria-labelledby="betriebsdaten-titel" className="space-y-4">
+      <h1 id="betriebsdaten-titel" className="text-2xl font-semibold">
+        Betriebsdaten
+      </h1>
+      {!version ? (
+        <HistorischBanner aktionen={zurueckKnopf}>Diese Version gibt es nicht.</HistorischBanner>
+      ) : (
+        <>
+          <HistorischBanner aktionen={zurueckKnopf}>
+            <p className="font-semibold">
+              Historische Version: gültig ab {formatDate(version.gueltigAb)}
+              {version.gueltigBis ? ` bis ${formatDate(version.gueltigBis)}` : ''}
+            </p>
+            {version.aenderungsgrund && <p>Änderungsgrund: {version.aenderungsgrund}</p>}
+            {(version.geaendertAm || version.geaendertVon) && (
+              <p>
+                Geändert{version.geaendertAm ? ` am ${formatDateTime(version.geaendertAm)}` : ''}
+                {version.geaendertVon ? ` von ${version.geaendertVon}` : ''}
+              </p>
+            )}
+            <p>Die Daten dieser Version sind nicht bearbeitbar.</p>
+          </HistorischBanner>
+          <BetriebNurLesen betrieb={version.betrieb} />
+        </>
+      )}
     </section>
   );
 }

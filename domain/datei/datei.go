@@ -1,0 +1,199 @@
+// Package datei holds the files (Dateien) of an operation, a plant or a Bescheid: which file
+// was uploaded under which Bezeichnung by whom, and its deletion. The bytes live in the blob
+// store (internal/ablage); the events carry the blob's key, size and SHA-256, so every stored
+// file can be traced to the event that brought it.
+package datei
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+// StreamType of a file's stream ("datei-<id>").
+const StreamType = "datei"
+
+// The objects a file hangs on (spec 000 §7: /{betrieb|anlage|bescheid}/{id}/dateien).
+const (
+	Betrieb  = "betrieb"
+	Anlage   = "anlage"
+	Bescheid = "bescheid"
+)
+
+// Fachobjekte lists the objects files hang on.
+var Fachobjekte = []string{Betrieb, Anlage, Bescheid}
+
+// MaxGroesse is the upload maximum of spec 000 §9: 100 MB, counted like the sizes are shown
+// (bytes / 1024²).
+const MaxGroesse int64 = 100 << 20
+
+// Messages (spec 000 §5 "File and reminder").
+const (
+	MsgPflicht    = "Dieses Feld ist ein Pflichtfeld."
+	MsgDateiFehlt = "Sie müssen eine Datei hochladen!"
+	MsgZuGross    = "Die Datei darf maximal 100 MB groß sein."
+)
+
+// Field names of the upload form, as validationErrors name them.
+const (
+	FeldDatei       = "file"
+	FeldBezeichnung = "bezeichnung"
+)
+
+// maxNamenslaenge bounds Bezeichnung and file name (characters); file systems allow 255.
+const maxNamenslaenge = 255
+
+// Inhalt is a stored blob: what the blob store wrote and where.
+type Inhalt struct {
+	Dateiname  string `json:"dateiname"`
+	Dateityp   string `json:"dateityp"`
+	Groesse    int64  `json:"groesse"`
+	SHA256     string `json:"sha256"`
+	Schluessel string `json:"schluessel"`
+}
+
+// DateiHochgeladen: a file was uploaded to an object.
+type DateiHochgeladen struct {
+	Fachobjekt   string `json:"fachobjekt"`
+	FachobjektID int64  `json:"fachobjektId"`
+	Bezeichnung  string `json:"bezeichnung"`
+	Inhalt
+	HochgeladenVon string    `json:"hochgeladenVon"`
+	HochgeladenAm  time.Time `json:"hochgeladenAm"`
+}
+
+// DateiGeloescht: the file was deleted; its blob is removed after the commit.
+type DateiGeloescht struct{}
+
+func (DateiHochgeladen) EventType() string { return "DateiHochgeladen" }
+func (DateiGeloescht) EventType() string   { return "DateiGeloescht" }
+
+// Datei is the state of one file.
+type Datei struct {
+	Existiert, Geloescht bool
+	DateiHochgeladen
+}
+
+// Commands.
+type (
+	// LadeHoch records an upload. Inhalt is nil when the request carried no file.
+	LadeHoch struct {
+		Fachobjekt   string
+		FachobjektID int64
+		Bezeichnung  string
+		Inhalt       *Inhalt
+		Von          string
+		Am           time.Time
+	}
+	// Loesche deletes the file.
+	Loesche struct{}
+)
+
+// ZuGross is the refusal of a file above MaxGroesse (the blob store stops reading there).
+func ZuGross() error {
+	return &validierung.Fehler{Message: MsgZuGross, Felder: map[string]string{FeldDatei: MsgZuGross}}
+}
+
+// Decide checks a command.
+func Decide(d Datei, cmd any) ([]eventstore.DomainEvent, error) {
+	switch c := cmd.(type) {
+	case LadeHoch:
+		if d.Existiert {
+			return nil, validierung.Regel("Die Datei existiert bereits.")
+		}
+		if !slices.Contains(Fachobjekte, c.Fachobjekt) || c.FachobjektID <= 0 {
+			return nil, validierung.NichtGefunden
+		}
+		bezeichnung := strings.TrimSpace(c.Bezeichnung)
+		var s validierung.Sammler
+		switch {
+		case c.Inhalt == nil || c.Inhalt.Groesse == 0:
+			s.Feld(FeldDatei, MsgDateiFehlt)
+		case c.Inhalt.Groesse > MaxGroesse:
+			return nil, ZuGross()
+		}
+		s.Pflicht(FeldBezeichnung, bezeichnung)
+		if utf8.RuneCountInString(bezeichnung) > maxNamenslaenge {
+			s.Feld(FeldBezeichnung, fmt.Sprintf("Max. %d Zeichen erlaubt", maxNamenslaenge))
+		}
+		if err := s.Err(); err != nil {
+			var f *validierung.Fehler
+			if errors.As(err, &f) && f.Felder[FeldDatei] != "" {
+				// the missing file is what the answer says first
+				f.Message = MsgDateiFehlt
+			}
+			return nil, err
+		}
+		inhalt := *c.Inhalt
+		inhalt.Dateiname = Dateiname(inhalt.Dateiname)
+		return []eventstore.DomainEvent{DateiHochgeladen{Fachobjekt: c.Fachobjekt, FachobjektID: c.FachobjektID,
+			Bezeichnung: bezeichnung, Inhalt: inhalt, HochgeladenVon: c.Von, HochgeladenAm: c.Am}}, nil
+	case Loesche:
+		if !d.Existiert || d.Geloescht {
+			return nil, validierung.NichtGefunden
+		}
+		return []eventstore.DomainEvent{DateiGeloescht{}}, nil
+	}
+	return nil, fmt.Errorf("datei: unknown command %T", cmd)
+}
+
+// Dateiname is the name a download is offered under: the last element of what the browser
+// sent (old browsers send whole Windows paths), without control characters, at most 255
+// characters; "datei" when nothing is left.
+func Dateiname(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, name)
+	name = strings.TrimSpace(name)
+	if r := []rune(name); len(r) > maxNamenslaenge {
+		name = string(r[len(r)-maxNamenslaenge:]) // keep the extension
+	}
+	if name == "" || name == "." || name == ".." {
+		return "datei"
+	}
+	return name
+}
+
+// Evolve applies an event.
+func Evolve(d Datei, e eventstore.DomainEvent) Datei {
+	switch v := e.(type) {
+	case DateiHochgeladen:
+		d = Datei{Existiert: true, DateiHochgeladen: v}
+	case DateiGeloescht:
+		d.Geloescht = true
+	}
+	return d
+}
+
+// Decode reads a stored event.
+func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
+	switch eventType {
+	case "DateiHochgeladen":
+		var v DateiHochgeladen
+		err := json.Unmarshal(data, &v)
+		return v, err
+	case "DateiGeloescht":
+		return DateiGeloescht{}, nil
+	}
+	return nil, fmt.Errorf("datei: unknown event %s", eventType)
+}
+
+// Decider is the file aggregate for the generic command handler.
+var Decider = eventstore.Decider[Datei, any]{
+	StreamType: StreamType, Initial: func() Datei { return Datei{} },
+	Evolve: Evolve, Decide: Decide, Decode: Decode,
+}

@@ -1,0 +1,152 @@
+// Package wiedervorlage holds the reminders (Wiedervorlagen) on an operation, a plant, a
+// measuring point or a Bescheid: a Betreff, an optional due date and who created it. Who may
+// create, see and delete them is decided by the application service (internal/ablage).
+package wiedervorlage
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+// StreamType of a reminder's stream ("wiedervorlage-<id>").
+const StreamType = "wiedervorlage"
+
+// The objects a reminder hangs on (spec 000 §7: /{betrieb|anlage|messstelle|bescheid}/{id}/wiedervorlage).
+const (
+	Betrieb    = "betrieb"
+	Anlage     = "anlage"
+	Messstelle = "messstelle"
+	Bescheid   = "bescheid"
+)
+
+// Fachobjekte lists the objects reminders hang on.
+var Fachobjekte = []string{Betrieb, Anlage, Messstelle, Bescheid}
+
+// Bezug is the target kind of spec 000 §3 (bezugZuFachobjekt) of each object.
+var Bezug = map[string]string{Betrieb: "BETRIEB", Anlage: "ANLAGE", Messstelle: "MESSSTELLE", Bescheid: "BESCHEID"}
+
+// Datumsformat of datum in JSON.
+const Datumsformat = "2006-01-02"
+
+// Messages (spec 000 §5).
+const (
+	MsgPflicht = "Dieses Feld ist ein Pflichtfeld."
+	MsgDatum   = "Ungültiges Datumsformat"
+)
+
+// maxBetreff bounds the Betreff (characters).
+const maxBetreff = 500
+
+// WiedervorlageAngelegt: a reminder was created on an object. Datum is empty when the
+// reminder has no due date.
+type WiedervorlageAngelegt struct {
+	Fachobjekt        string    `json:"fachobjekt"`
+	FachobjektID      int64     `json:"fachobjektId"`
+	BezugZuFachobjekt string    `json:"bezugZuFachobjekt"`
+	Betreff           string    `json:"betreff"`
+	Datum             string    `json:"datum,omitempty"`
+	AngelegtVonID     int64     `json:"angelegtVonId"`
+	AngelegtVon       string    `json:"angelegtVon"`
+	AngelegtAm        time.Time `json:"angelegtAm"`
+}
+
+// WiedervorlageGeloescht: the reminder was deleted.
+type WiedervorlageGeloescht struct{}
+
+func (WiedervorlageAngelegt) EventType() string  { return "WiedervorlageAngelegt" }
+func (WiedervorlageGeloescht) EventType() string { return "WiedervorlageGeloescht" }
+
+// Wiedervorlage is the state of one reminder.
+type Wiedervorlage struct {
+	Existiert, Geloescht bool
+	WiedervorlageAngelegt
+}
+
+// Commands.
+type (
+	// LegeAn creates a reminder by the account VonID (named Von).
+	LegeAn struct {
+		Fachobjekt   string
+		FachobjektID int64
+		Betreff      string
+		Datum        string
+		VonID        int64
+		Von          string
+		Am           time.Time
+	}
+	// Loesche deletes the reminder.
+	Loesche struct{}
+)
+
+// Decide checks a command.
+func Decide(w Wiedervorlage, cmd any) ([]eventstore.DomainEvent, error) {
+	switch c := cmd.(type) {
+	case LegeAn:
+		if w.Existiert {
+			return nil, validierung.Regel("Die Wiedervorlage existiert bereits.")
+		}
+		bezug, ok := Bezug[c.Fachobjekt]
+		if !ok || c.FachobjektID <= 0 {
+			return nil, validierung.NichtGefunden
+		}
+		betreff, datum := strings.TrimSpace(c.Betreff), strings.TrimSpace(c.Datum)
+		var s validierung.Sammler
+		s.Pflicht("betreff", betreff)
+		if utf8.RuneCountInString(betreff) > maxBetreff {
+			s.Feld("betreff", fmt.Sprintf("Max. %d Zeichen erlaubt", maxBetreff))
+		}
+		if datum != "" {
+			if _, err := time.Parse(Datumsformat, datum); err != nil {
+				s.Feld("datum", MsgDatum)
+			}
+		}
+		if err := s.Err(); err != nil {
+			return nil, err
+		}
+		return []eventstore.DomainEvent{WiedervorlageAngelegt{Fachobjekt: c.Fachobjekt, FachobjektID: c.FachobjektID,
+			BezugZuFachobjekt: bezug, Betreff: betreff, Datum: datum, AngelegtVonID: c.VonID, AngelegtVon: c.Von,
+			AngelegtAm: c.Am}}, nil
+	case Loesche:
+		if !w.Existiert || w.Geloescht {
+			return nil, validierung.NichtGefunden
+		}
+		return []eventstore.DomainEvent{WiedervorlageGeloescht{}}, nil
+	}
+	return nil, fmt.Errorf("wiedervorlage: unknown command %T", cmd)
+}
+
+// Evolve applies an event.
+func Evolve(w Wiedervorlage, e eventstore.DomainEvent) Wiedervorlage {
+	switch v := e.(type) {
+	case WiedervorlageAngelegt:
+		w = Wiedervorlage{Existiert: true, WiedervorlageAngelegt: v}
+	case WiedervorlageGeloescht:
+		w.Geloescht = true
+	}
+	return w
+}
+
+// Decode reads a stored event.
+func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
+	switch eventType {
+	case "WiedervorlageAngelegt":
+		var v WiedervorlageAngelegt
+		err := json.Unmarshal(data, &v)
+		return v, err
+	case "WiedervorlageGeloescht":
+		return WiedervorlageGeloescht{}, nil
+	}
+	return nil, fmt.Errorf("wiedervorlage: unknown event %s", eventType)
+}
+
+// Decider is the reminder aggregate for the generic command handler.
+var Decider = eventstore.Decider[Wiedervorlage, any]{
+	StreamType: StreamType, Initial: func() Wiedervorlage { return Wiedervorlage{} },
+	Evolve: Evolve, Decide: Decide, Decode: Decode,
+}

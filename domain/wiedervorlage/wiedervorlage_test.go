@@ -1,0 +1,79 @@
+package wiedervorlage
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+var (
+	am       = time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
+	angelegt = WiedervorlageAngelegt{Fachobjekt: Betrieb, FachobjektID: 7, BezugZuFachobjekt: "BETRIEB",
+		Betreff: "Nachweis Eigenkontrolle anfordern", Datum: "2026-12-01", AngelegtVonID: 3, AngelegtVon: "Claudia Schneider", AngelegtAm: am}
+)
+
+func given(events ...eventstore.DomainEvent) Wiedervorlage {
+	w := Wiedervorlage{}
+	for _, e := range events {
+		w = Evolve(w, e)
+	}
+	return w
+}
+
+func TestDecide(t *testing.T) {
+	lege := func(fachobjekt, betreff, datum string) LegeAn {
+		return LegeAn{Fachobjekt: fachobjekt, FachobjektID: 7, Betreff: betreff, Datum: datum, VonID: 3, Von: "Claudia Schneider", Am: am}
+	}
+	ohneDatum := angelegt
+	ohneDatum.Datum = ""
+	messstelle := angelegt
+	messstelle.Fachobjekt, messstelle.BezugZuFachobjekt = Messstelle, "MESSSTELLE"
+	tests := []struct {
+		name     string
+		given    []eventstore.DomainEvent
+		when     any
+		then     []eventstore.DomainEvent
+		wantFeld map[string]string
+		notFound bool
+	}{
+		{name: "a reminder records object, its kind, Betreff, date and creator",
+			when: lege(Betrieb, " Nachweis Eigenkontrolle anfordern ", "2026-12-01"), then: []eventstore.DomainEvent{angelegt}},
+		{name: "the date is optional", when: lege(Betrieb, "Nachweis Eigenkontrolle anfordern", " "), then: []eventstore.DomainEvent{ohneDatum}},
+		{name: "measuring points have reminders too", when: lege(Messstelle, "Nachweis Eigenkontrolle anfordern", "2026-12-01"),
+			then: []eventstore.DomainEvent{messstelle}},
+		{name: "the Betreff is required", when: lege(Betrieb, "  ", ""), wantFeld: map[string]string{"betreff": MsgPflicht}},
+		{name: "a date must be yyyy-MM-dd", when: lege(Betrieb, "x", "01.12.2026"), wantFeld: map[string]string{"datum": MsgDatum}},
+		{name: "an impossible date is refused", when: lege(Betrieb, "", "2026-02-30"),
+			wantFeld: map[string]string{"betreff": MsgPflicht, "datum": MsgDatum}},
+		{name: "a Betreff of at most 500 characters", when: lege(Betrieb, strings.Repeat("x", 501), ""),
+			wantFeld: map[string]string{"betreff": "Max. 500 Zeichen erlaubt"}},
+		{name: "unknown objects have no reminders", when: lege("jahresbericht", "x", ""), notFound: true},
+		{name: "delete", given: []eventstore.DomainEvent{angelegt}, when: Loesche{}, then: []eventstore.DomainEvent{WiedervorlageGeloescht{}}},
+		{name: "deleted is gone", given: []eventstore.DomainEvent{angelegt, WiedervorlageGeloescht{}}, when: Loesche{}, notFound: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Decide(given(tt.given...), tt.when)
+			switch {
+			case tt.notFound:
+				if !errors.Is(err, validierung.NichtGefunden) {
+					t.Fatalf("err = %v, want NichtGefunden", err)
+				}
+			case tt.wantFeld != nil:
+				var f *validierung.Fehler
+				if !errors.As(err, &f) || !reflect.DeepEqual(f.Felder, tt.wantFeld) {
+					t.Fatalf("err = %#v, want fields %v", err, tt.wantFeld)
+				}
+			default:
+				if err != nil || !reflect.DeepEqual(got, tt.then) {
+					t.Fatalf("got %#v, %v; want %#v", got, err, tt.then)
+				}
+			}
+		})
+	}
+}

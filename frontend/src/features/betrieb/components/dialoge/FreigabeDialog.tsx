@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '../../../../components/Button';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { Dialog } from '../../../../components/Dialog';
+import { FormField, inputClass } from '../../../../components/FormField';
+import { toast } from '../../../../lib/toast';
+import { entscheideFreigabe } from '../../api/betrieb';
+import { betriebKeys } from '../../api/keys';
+import { zeigeAktionsfehler } from '../fehler';
+
+// Verbatim texts of spec 000 §4 and §8 "Operation approval".
+export const FREIGABE_TITEL = 'Freigabe bearbeiten';
+export const MSG_FREIGEGEBEN = 'Betrieb freigegeben';
+export const MSG_FREIGEBEN_FEHLER = 'Freigeben fehlgeschlagen';
+export const MSG_ABGELEHNT = 'Betrieb abgelehnt';
+export const MSG_ABLEHNEN_FEHLER = 'Betrieb ablehnen fehlgeschlagen';
+export const ZURUECKWEISUNG_TITEL = 'Zurückweisung bestätigen';
+export const ZURUECKWEISUNG_FRAGE = 'Wollen Sie die Freigabe für den Betrieb wirklich zurückweisen?';
+
+export interface FreigabeDialogProps {
+  betriebId: number;
+  onClose: () => void;
+}
+
+/** Approve or reject a requested operation with a comment; rejecting asks first. */
+export function FreigabeDialog({ betriebId, onClose }: FreigabeDialogProps) {
+  const queryClient = useQueryClient();
+  const kommentarId = useId();
+  const [kommentar, setKommentar] = useState('');
+  const [frage, setFrage] = useState(false);
+
+  const entscheiden = useMutation({
+    mutationFn: entscheideFreigabe,
+    meta: { globalErrorHandling: false },
+    onSuccess: (_a, { neuerStatus }) => {
+      toast.success(neuerStatus === 'FREIGEGEBEN' ? MSG_FREIGEGEBEN : MSG_ABGELEHNT);
+      void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(String(betriebId)) });
+      onClose();
+    },
+    onError: (e, { neuerStatus }) => zeigeAktionsfehler(e, neuerStatus === 'FREIGEGEBEN' ? MSG_FREIGEBEN_FEHLER : MSG_ABLEHNEN_FEHLER),
+  });
+
+  const senden = (neuerStatus: 'FREIGEGEBEN' | 'ABGEWIESEN') =>
+    entscheiden.mutate({ betriebId, kommentar: kommentar.trim(), neuerStatus });
+
+  return (
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        title={FREIGABE_TITEL}
+        width={600}
+        initialFocusId={kommentarId}
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button variant="danger" disabled={entscheiden.isPending} onClick={() => setFrage(true)}>
+              Zurückweisen
+            </Button>
+            <Button disabled={entscheiden.isPending} onClick={() => senden('FREIGEGEBEN')}>
+              Freigeben
+            </Button>
+          </>
+        }
+      >
+        <FormField label="Kommentar" hint="Der Kommentar ist für den Betreiber sichtbar.">
+          <textarea
+            id={kommentarId}
+            name="kommentar"
+            rows={4}
+            className={inputClass}
+            value={kommentar}
+            onChange={(e) => setKommentar(e.target.value)}
+          />
+        </FormField>
+      </Dialog>
+      <ConfirmDialog
+        open={frage}
+        title={ZURUECKWEISUNG_TITEL}
+        message={ZURUECKWEISUNG_FRAGE}
+        confirmLabel="Zurückweisen"
+        destructive
+        onCancel={() => setFrage(false)}
+        onConfirm={() => {
+          setFrage(false);
+          senden('ABGEWIESEN');
+        }}
+      />
+    </>
+  );
+}

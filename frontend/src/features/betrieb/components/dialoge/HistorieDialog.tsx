@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Button } from '../../../../components/Button';
+import { DataTable } from '../../../../components/DataTable';
+import { Dialog } from '../../../../components/Dialog';
+import { Laden } from '../../../../components/Laden';
+import { formatDate, formatDateTime } from '../../../../lib/format';
+import { historieQuery, type BetriebVersion } from '../../api/betrieb';
+
+type Zeile = BetriebVersion & { index: number };
+
+export interface HistorieDialogProps {
+  betriebId: string;
+  titel: string;
+  /** A version was chosen: its index in the (oldest-first) history. */
+  onAnzeigen: (index: number, version: BetriebVersion) => void;
+  onClose: () => void;
+}
+
+/** The dated versions of the operation, newest first; 'aktuell' marks the current one. */
+export function HistorieDialog({ betriebId, titel, onAnzeigen, onClose }: HistorieDialogProps) {
+  const historie = useQuery(historieQuery(betriebId));
+  const zeilen = useMemo<Zeile[]>(() => (historie.data ?? []).map((v, index) => ({ ...v, index })).reverse(), [historie.data]);
+
+  const columns = useMemo<ColumnDef<Zeile, unknown>[]>(
+    () => [
+      {
+        id: 'gueltigAb',
+        header: 'Gültig ab',
+        accessorFn: (v) => v.gueltigAb ?? '',
+        cell: (c) => <span className="whitespace-nowrap">{formatDate(c.row.original.gueltigAb)}</span>,
+      },
+      {
+        id: 'gueltigBis',
+        header: 'Gültig bis',
+        accessorFn: (v) => v.gueltigBis ?? '',
+        cell: (c) => (
+          <span className="flex flex-col items-start gap-1 whitespace-nowrap">
+            {formatDate(c.row.original.gueltigBis)}
+            {c.row.original.aktuell && (
+              <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">aktuell</span>
+            )}
+          </span>
+        ),
+      },
+      { id: 'bezeichnung', header: 'Bezeichnung', accessorFn: (v) => v.betrieb?.bezeichnung ?? '' },
+      { id: 'aenderungsgrund', header: 'Änderungsgrund', accessorFn: (v) => v.aenderungsgrund ?? '' },
+      {
+        id: 'geaendertAm',
+        header: 'Geändert am',
+        accessorFn: (v) => v.geaendertAm ?? '',
+        cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.row.original.geaendertAm)}</span>,
+      },
+      { id: 'geaendertVon', header: 'Geändert von', accessorFn: (v) => v.geaendertVon ?? '' },
+      {
+        id: 'aktion',
+        header: () => <span className="sr-only">Aktionen</span>,
+        enableSorting: false,
+        cell: ({ row: { original: v } }) => (
+          <Button
+            variant="secondary"
+            className="px-2 py-1 text-xs"
+            aria-label={`Version gültig ab ${formatDate(v.gueltigAb)} anzeigen`}
+            onClick={() => onAnzeigen(v.index, v)}
+          >
+            Anzeigen
+          </Button>
+        ),
+      },
+    ],
+    [onAnzeigen],
+  );
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Historie: ${titel}`}
+      width={1100}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Schließen
+        </Button>
+      }
+    >
+      {historie.isPending ? (
+        <Laden />
+      ) : (
+        <DataTable<Zeile> caption="Versionen" captionHidden columns={columns} data={zeilen} getRowId={(v) => String(v.index)} />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,171 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../../components/Dialog';
+import { FormularFuss } from '../../../../components/DialogFuss';
+import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
+import { ApiError, isAbortError } from '../../../../lib/api';
+import { handleGlobalError } from '../../../../lib/errors';
+import { istLeer, MSG_PFLICHTFELD, useFokusAufErstenFehler } from '../../../../lib/form';
+import { toast } from '../../../../lib/toast';
+import type { Betrieb } from '../../api/betrieb';
+import { betriebKeys } from '../../api/keys';
+import { stelleAntrag, type Stammdaten } from '../../api/stammdatenAntrag';
+import { Textfeld } from '../formular/felder';
+
+// Verbatim texts of spec 000 §8 "Change request submit".
+export const MSG_EINGEREICHT = 'Änderungsantrag erfolgreich eingereicht.';
+export const MSG_ANTRAG_OFFEN = 'Es existiert bereits ein Änderungsantrag. Bitte warten Sie auf dessen Bearbeitung.';
+export const MSG_ANTRAG_FEHLER = 'Es gab einen unbekannten Fehler beim Einreichen des Änderungsantrags.';
+
+type Feld = keyof Stammdaten;
+
+export function antragAus(b: Betrieb): Stammdaten {
+  return {
+    bezeichnung: b.bezeichnung ?? '',
+    muttergesellschaft: b.muttergesellschaft ?? '',
+    url: b.url ?? '',
+    betreiberAdresse: !!b.betreiberAdresse,
+    strasse: b.adresse?.strasse ?? '',
+    hausnummer: b.adresse?.hausnummer ?? '',
+    plz: b.adresse?.plz ?? '',
+    ort: b.adresse?.ort ?? '',
+    kommentar: '',
+  };
+}
+
+/** Bezeichnung and the address (Straße, PLZ, Ort) are required, as on the server. */
+export function pruefeAntrag(a: Stammdaten): Partial<Record<Feld, string>> {
+  const f: Partial<Record<Feld, string>> = {};
+  for (const k of ['bezeichnung', 'strasse', 'plz', 'ort'] as const) if (istLeer(a[k])) f[k] = MSG_PFLICHTFELD;
+  return f;
+}
+
+/** The server's keys of this form ('adresse.plz' or 'plz') as its fields. */
+function antragsfehler(e: ApiError): Partial<Record<Feld, string>> {
+  const f: Partial<Record<Feld, string>> = {};
+  for (const [k, m] of Object.entries(e.validationErrors)) {
+    const feld = k.replace(/^(adresse|stammdaten)\./, '') as Feld;
+    if (!f[feld]) f[feld] = m;
+  }
+  return f;
+}
+
+export interface StammdatenAntragDialogProps {
+  betrieb: Betrieb;
+  onClose: () => void;
+}
+
+/** The operator applies for a change of the master data; staff review it (one open at a time). */
+export function StammdatenAntragDialog({ betrieb, onClose }: StammdatenAntragDialogProps) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const [werte, setWerte] = useState<Stammdaten>(() => antragAus(betrieb));
+  const [fehler, setFehler] = useState<Partial<Record<Feld, string>>>({});
+  const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
+  const betreiber = betrieb.betreiber?.adresse;
+
+  const einreichen = useMutation({
+    mutationFn: stelleAntrag,
+    meta: { globalErrorHandling: false },
+    onSuccess: () => {
+      toast.success(MSG_EINGEREICHT);
+      void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(String(betrieb.id)) });
+      onClose();
+    },
+    onError: (e) => {
+      if (isAbortError(e)) return;
+      if (!(e instanceof ApiError)) {
+        console.error(e);
+        toast.error(MSG_ANTRAG_FEHLER);
+      } else if (e.status === 409) {
+        toast.error(MSG_ANTRAG_OFFEN);
+      } else if (e.status === 400 && e.hasValidationErrors) {
+        setFehler(antragsfehler(e));
+        fokusAufFehler();
+        handleGlobalError(e); // 'Validierung fehlgeschlagen: …'
+      } else if ([401, 403, 404, 500].includes(e.status)) {
+        handleGlobalError(e);
+      } else {
+        toast.error(MSG_ANTRAG_FEHLER, e.message || undefined);
+      }
+    },
+  });
+
+  const setze = <K extends Feld>(k: K, v: Stammdaten[K]) => {
+    setWerte((w) => {
+      const neu = { ...w, [k]: v };
+      // with the operator's address the address fields take it
+      if (k === 'betreiberAdresse' && v && betreiber) {
+        return { ...neu, strasse: betreiber.strasse ?? '', hausnummer: betreiber.hausnummer ?? '', plz: betreiber.plz ?? '', ort: betreiber.ort ?? '' };
+      }
+      return neu;
+    });
+    setFehler((f) => ({ ...f, [k]: undefined }));
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const f = pruefeAntrag(werte);
+    setFehler(f);
+    if (Object.keys(f).length > 0) {
+      fokusAufFehler();
+      return;
+    }
+    const t = (v: string) => v.trim();
+    einreichen.mutate({
+      id: String(betrieb.id),
+      daten: {
+        ...werte,
+        bezeichnung: t(werte.bezeichnung),
+        muttergesellschaft: t(werte.muttergesellschaft),
+        url: t(werte.url),
+        strasse: t(werte.strasse),
+        hausnummer: t(werte.hausnummer),
+        plz: t(werte.plz),
+        ort: t(werte.ort),
+        kommentar: t(werte.kommentar),
+      },
+    });
+  };
+
+  const text = (k: Exclude<Feld, 'betreiberAdresse'>, label: string, extra: { required?: boolean; className?: string; disabled?: boolean } = {}) => (
+    <Textfeld label={label} name={k} value={werte[k]} onChange={(v) => setze(k, v)} error={fehler[k]} className="sm:col-span-3" {...extra} />
+  );
+  const adresseGesperrt = werte.betreiberAdresse && !!betreiber;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Stammdatenänderung beantragen"
+      width={700}
+      footer={<FormularFuss formId={formId} onAbbrechen={onClose} label="Antrag einreichen" disabled={einreichen.isPending} />}
+    >
+      <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Stammdatenänderung" className="grid grid-cols-1 gap-4 sm:grid-cols-6">
+        <p className="text-sm text-gray-700 sm:col-span-6">
+          Die Stammdaten eines freigegebenen Betriebs ändert die Behörde auf Ihren Antrag. Ändern Sie die Angaben und reichen Sie den
+          Antrag ein.
+        </p>
+        {text('bezeichnung', 'Bezeichnung', { required: true, className: 'sm:col-span-6' })}
+        {text('muttergesellschaft', 'Muttergesellschaft')}
+        {text('url', 'URL')}
+        <div className="sm:col-span-6">
+          <CheckboxField
+            label="Die Adresse des Betriebs ist die Adresse des Betreibers"
+            name="betreiberAdresse"
+            checked={werte.betreiberAdresse}
+            onChange={(v) => setze('betreiberAdresse', v)}
+            error={fehler.betreiberAdresse}
+          />
+        </div>
+        {text('strasse', 'Straße', { required: true, className: 'sm:col-span-4', disabled: adresseGesperrt })}
+        {text('hausnummer', 'Hausnummer', { className: 'sm:col-span-2', disabled: adresseGesperrt })}
+        {text('plz', 'PLZ', { required: true, className: 'sm:col-span-2', disabled: adresseGesperrt })}
+        {text('ort', 'Ort', { required: true, className: 'sm:col-span-4', disabled: adresseGesperrt })}
+        <FormField label="Kommentar" error={fehler.kommentar} className="sm:col-span-6">
+          <textarea name="kommentar" rows={3} className={inputClass} value={werte.kommentar} onChange={(e) => setze('kommentar', e.target.value)} />
+        </FormField>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,209 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Button } from '../../../../components/Button';
+import { Dialog } from '../../../../components/Dialog';
+import { Laden } from '../../../../components/Laden';
+import { MSG_MINDESTENS_EINS } from '../../../../lib/form';
+import { formatDate } from '../../../../lib/format';
+import { toast } from '../../../../lib/toast';
+import type { Betrieb } from '../../api/betrieb';
+import { betriebKeys } from '../../api/keys';
+import { antragQuery, ANTRAGSFELDER, lehneAntragAb, uebernehmeAntrag, type Antragsfeld, type OffenerAntrag } from '../../api/stammdatenAntrag';
+import { zeigeAktionsfehler } from '../fehler';
+
+// Verbatim texts of spec 000 §8 "Change-application review".
+export const MSG_UEBERNOMMEN = 'Daten wurden übernommen und der Antrag gelöscht';
+export const MSG_ABGELEHNT = 'Daten wurden abgelehnt und der Antrag gelöscht';
+export const PRUEFEN_TITEL = 'Stammdatenänderungsantrag prüfen';
+
+export const FELDNAMEN: Record<Antragsfeld, string> = {
+  bezeichnung: 'Bezeichnung',
+  muttergesellschaft: 'Muttergesellschaft',
+  url: 'URL',
+  betreiberAdresse: 'Adresse des Betreibers',
+  strasse: 'Straße',
+  hausnummer: 'Hausnummer',
+  plz: 'PLZ',
+  ort: 'Ort',
+};
+
+const anzeige = (v: string | boolean | undefined) => (typeof v === 'boolean' ? (v ? 'Ja' : 'Nein') : v || '–');
+
+/** The current value of an application field. */
+function aktuellerWert(b: Betrieb, f: Antragsfeld): string | boolean {
+  switch (f) {
+    case 'betreiberAdresse':
+      return !!b.betreiberAdresse;
+    case 'strasse':
+    case 'hausnummer':
+    case 'plz':
+    case 'ort':
+      return b.adresse?.[f] ?? '';
+    default:
+      return b[f] ?? '';
+  }
+}
+
+/** The fields whose requested value differs from the current one, in form order. */
+export function geaenderteFelder(b: Betrieb, a: OffenerAntrag) {
+  return ANTRAGSFELDER.filter((f) => (a[f] ?? (f === 'betreiberAdresse' ? false : '')) !== aktuellerWert(b, f)).map((f) => ({
+    feld: f,
+    aktuell: anzeige(aktuellerWert(b, f)),
+    beantragt: anzeige(a[f]),
+  }));
+}
+
+export interface StammdatenPruefenDialogProps {
+  betrieb: Betrieb;
+  onClose: () => void;
+}
+
+/**
+ * Staff review an operator's Stammdaten-Antrag field by field: 'Übernehmen' adopts the checked
+ * fields, 'Ablehnen' rejects all; the application is deleted in both cases.
+ */
+export function StammdatenPruefenDialog({ betrieb, onClose }: StammdatenPruefenDialogProps) {
+  const id = String(betrieb.id);
+  const queryClient = useQueryClient();
+  const fehlerId = useId();
+  const antrag = useQuery(antragQuery(id));
+  const [gewaehlt, setGewaehlt] = useState<Antragsfeld[]>([]);
+  const [fehler, setFehler] = useState<string | undefined>();
+
+  const fertig = (text: string) => {
+    toast.success(text);
+    void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(id) });
+    onClose();
+  };
+  const uebernehmen = useMutation({
+    mutationFn: uebernehmeAntrag,
+    meta: { globalErrorHandling: false },
+    onSuccess: () => fertig(MSG_UEBERNOMMEN),
+    onError: (e) => zeigeAktionsfehler(e, 'Die Daten konnten nicht übernommen werden.'),
+  });
+  const ablehnen = useMutation({
+    mutationFn: lehneAntragAb,
+    meta: { globalErrorHandling: false },
+    onSuccess: () => fertig(MSG_ABGELEHNT),
+    onError: (e) => zeigeAktionsfehler(e, 'Der Antrag konnte nicht abgelehnt werden.'),
+  });
+  const laeuft = uebernehmen.isPending || ablehnen.isPending;
+
+  const a = antrag.data?.stammdaten ?? null;
+  const zeilen = a ? geaenderteFelder(betrieb, a) : [];
+
+  const onUebernehmen = () => {
+    // only fields that differ can be checked; the order is the form's
+    const felder = ANTRAGSFELDER.filter((f) => gewaehlt.includes(f) && zeilen.some((z) => z.feld === f));
+    if (felder.length === 0) {
+      setFehler(MSG_MINDESTENS_EINS);
+      document.getElementById(`${fehlerId}-${zeilen[0]?.feld}`)?.focus();
+      return;
+    }
+    uebernehmen.mutate({ id, felder });
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={PRUEFEN_TITEL}
+      width={800}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Abbrechen
+          </Button>
+          {a && (
+            <>
+              <Button variant="danger" disabled={laeuft} onClick={() => ablehnen.mutate(id)}>
+                Ablehnen
+              </Button>
+              <Button disabled={laeuft} onClick={onUebernehmen}>
+                Übernehmen
+              </Button>
+            </>
+          )}
+        </>
+      }
+    >
+      {antrag.isPending ? (
+        <Laden />
+      ) : !a ? (
+        <p>Es liegt kein offener Stammdatenänderungsantrag vor.</p>
+      ) : (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+            {a.gestelltAm && (
+              <>
+                <dt className="font-semibold">Gestellt am</dt>
+                <dd>{formatDate(a.gestelltAm)}</dd>
+              </>
+            )}
+            <dt className="font-semibold">Kommentar</dt>
+            <dd className="whitespace-pre-wrap">{a.kommentar || '–'}</dd>
+          </dl>
+          <p className="text-sm">Wählen Sie die Felder, deren beantragten Wert Sie übernehmen.</p>
+          <div className="overflow-x-auto rounded border border-gray-300">
+            <table className="w-full border-collapse text-sm" aria-describedby={fehler ? fehlerId : undefined}>
+              <caption className="sr-only">Beantragte Änderungen</caption>
+              <thead className="bg-gray-100 text-left">
+                <tr>
+                  <th scope="col" className="border-b border-gray-300 px-3 py-2">
+                    Feld
+                  </th>
+                  <th scope="col" className="border-b border-gray-300 px-3 py-2">
+                    Aktueller Wert
+                  </th>
+                  <th scope="col" className="border-b border-gray-300 px-3 py-2">
+                    Beantragter Wert
+                  </th>
+                  <th scope="col" className="border-b border-gray-300 px-3 py-2">
+                    Übernehmen
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {zeilen.length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="px-3 py-4 text-center text-gray-700">
+                      Keine Einträge vorhanden
+                    </td>
+                  </tr>
+                )}
+                {zeilen.map((z) => (
+                  <tr key={z.feld} className="border-b border-gray-200">
+                    <th scope="row" className="px-3 py-2 text-left font-medium">
+                      {FELDNAMEN[z.feld]}
+                    </th>
+                    <td className="px-3 py-2">{z.aktuell}</td>
+                    <td className="px-3 py-2">{z.beantragt}</td>
+                    <td className="px-3 py-2">
+                      <input
+                        id={`${fehlerId}-${z.feld}`}
+                        type="checkbox"
+                        className="h-4 w-4"
+                        aria-label={`${FELDNAMEN[z.feld]} übernehmen`}
+                        aria-invalid={fehler ? true : undefined}
+                        checked={gewaehlt.includes(z.feld)}
+                        onChange={(e) => {
+                          setFehler(undefined);
+                          setGewaehlt((g) => (e.target.checked ? [...g, z.feld] : g.filter((f) => f !== z.feld)));
+                        }}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {fehler && (
+            <p id={fehlerId} role="alert" className="text-sm text-red-700">
+              {fehler}
+            </p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,186 @@
+import type { ReactNode } from 'react';
+import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
+import type { BetreiberOrganisation } from '../../api/auswahl';
+import type { Adresse } from '../../api/betrieb';
+import { Auswahlfeld, Gruppe, Textfeld, useWerteliste, WertAuswahl } from './felder';
+import { SCHLUESSEL, type BetriebFehler, type BetriebWerte, type EinzelFeld } from './werte';
+
+export const anschrift = (a?: Adresse | null) =>
+  a ? [[a.strasse, a.hausnummer].filter(Boolean).join(' '), [a.plz, a.ort].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+
+export interface BetriebReiterProps {
+  werte: BetriebWerte;
+  setze: <K extends keyof BetriebWerte>(feld: K, wert: BetriebWerte[K]) => void;
+  fehler: BetriebFehler;
+  /** Betriebs-Nr. and Betriebstyp of an existing operation (shown read-only). */
+  kopf?: { betriebsId?: string; betriebstyp: string };
+  /** 'auswahl': a select of betreiberOptionen; 'fest': the operator is shown as text. */
+  betreiberArt: 'auswahl' | 'fest';
+  betreiberOptionen: BetreiberOrganisation[];
+  betreiberGesperrt?: boolean;
+  /** E.g. the button 'Betreiber wechseln'. */
+  betreiberAktion?: ReactNode;
+  statusGesperrt?: boolean;
+  behoerdeGesperrt?: boolean;
+  /** Called instead of setting betriebsstatus directly (the shut-down warning). */
+  onBetriebsstatus?: (neu: string) => void;
+}
+
+/** Tab 'Betrieb': master data, operator, address, location and classification. */
+export function BetriebReiter({
+  werte,
+  setze,
+  fehler,
+  kopf,
+  betreiberArt,
+  betreiberOptionen,
+  betreiberGesperrt,
+  betreiberAktion,
+  statusGesperrt,
+  behoerdeGesperrt,
+  onBetriebsstatus,
+}: BetriebReiterProps) {
+  const status = useWerteliste('betriebsstatus');
+  const regionalstellen = useWerteliste('regionalstelle');
+  const err = (f: EinzelFeld) => fehler[SCHLUESSEL[f]];
+  const text = (f: EinzelFeld & keyof BetriebWerte, label: string, extra: Partial<Parameters<typeof Textfeld>[0]> = {}) => (
+    <Textfeld
+      label={label}
+      name={f}
+      value={werte[f] as string}
+      onChange={(v) => setze(f, v as never)}
+      error={err(f)}
+      className="sm:col-span-3"
+      {...extra}
+    />
+  );
+
+  const statusOptionen = status.map((e) => ({ value: e.schluessel ?? String(e.id), label: e.value }));
+  const rsOptionen = regionalstellen.map((e) => ({ value: String(e.id), label: e.value }));
+  const betreiberListe =
+    werte.betreiber && !betreiberOptionen.some((b) => b.id === werte.betreiber?.id) ? [werte.betreiber, ...betreiberOptionen] : betreiberOptionen;
+  const adresseGesperrt = werte.betreiberAdresse;
+
+  return (
+    <div className="space-y-6">
+      <Gruppe titel="Allgemein">
+        {kopf && (
+          <>
+            {kopf.betriebsId !== undefined && (
+              <FormField label="Betriebs-Nr." className="sm:col-span-2">
+                <input className={inputClass} value={kopf.betriebsId} readOnly disabled />
+              </FormField>
+            )}
+            <FormField label="Betriebstyp" className={kopf.betriebsId !== undefined ? 'sm:col-span-4' : 'sm:col-span-6'}>
+              <input className={inputClass} value={kopf.betriebstyp} readOnly disabled />
+            </FormField>
+          </>
+        )}
+        {text('bezeichnung', 'Bezeichnung', { required: true, className: 'sm:col-span-6' })}
+        <Auswahlfeld
+          label="Betriebsstatus"
+          name="betriebsstatus"
+          value={werte.betriebsstatus}
+          optionen={statusOptionen}
+          onChange={(v) => (onBetriebsstatus ? onBetriebsstatus(v) : setze('betriebsstatus', v))}
+          error={err('betriebsstatus')}
+          required
+          disabled={statusGesperrt}
+          className="sm:col-span-3"
+        />
+        <Auswahlfeld
+          label="Zuständige Regionalstelle"
+          name="behoerde"
+          value={werte.behoerde}
+          optionen={rsOptionen}
+          onChange={(v) => setze('behoerde', v)}
+          error={err('behoerde')}
+          disabled={behoerdeGesperrt}
+          leer="Keine Angabe"
+          className="sm:col-span-3"
+        />
+        {text('muttergesellschaft', 'Muttergesellschaft')}
+        {text('url', 'URL', { inputMode: 'url' })}
+        {text('behoerdenkennung', 'Behördenkennung', { className: 'sm:col-span-2' })}
+      </Gruppe>
+
+      <Gruppe titel="Betreiber">
+        {betreiberArt === 'auswahl' ? (
+          <Auswahlfeld
+            label="Betreiber"
+            name="betreiber"
+            value={werte.betreiber ? String(werte.betreiber.id) : ''}
+            optionen={betreiberListe.map((b) => ({ value: String(b.id), label: b.bezeichnung }))}
+            onChange={(v) => setze('betreiber', betreiberListe.find((b) => String(b.id) === v) ?? null)}
+            error={err('betreiber')}
+            required
+            disabled={betreiberGesperrt}
+            className="sm:col-span-3"
+          />
+        ) : (
+          <FormField label="Betreiber" error={err('betreiber')} required className="sm:col-span-3">
+            <input name="betreiber" className={inputClass} value={werte.betreiber?.bezeichnung ?? ''} readOnly disabled />
+          </FormField>
+        )}
+        <FormField label="Anschrift des Betreibers" className="sm:col-span-3">
+          <input name="betreiberAnschrift" className={inputClass} value={anschrift(werte.betreiber?.adresse)} readOnly disabled />
+        </FormField>
+        {betreiberAktion && <div className="sm:col-span-6">{betreiberAktion}</div>}
+        {fehler.preserveBetreiberAsAbwasserbeseitigungspflichtigen && (
+          <p className="text-sm text-red-700 sm:col-span-6">{fehler.preserveBetreiberAsAbwasserbeseitigungspflichtigen}</p>
+        )}
+        <div className="sm:col-span-6">
+          <CheckboxField
+            label="Die Adresse des Betriebs ist die Adresse des Betreibers"
+            name="betreiberAdresse"
+            checked={werte.betreiberAdresse}
+            onChange={(v) => setze('betreiberAdresse', v)}
+            error={err('betreiberAdresse')}
+          />
+        </div>
+      </Gruppe>
+
+      <Gruppe titel="Adresse des Betriebs">
+        {text('strasse', 'Straße', { required: true, disabled: adresseGesperrt, className: 'sm:col-span-4' })}
+        {text('hausnummer', 'Hausnummer', { disabled: adresseGesperrt, className: 'sm:col-span-2' })}
+        {text('plz', 'PLZ', { required: true, disabled: adresseGesperrt, inputMode: 'numeric', className: 'sm:col-span-2' })}
+        {text('ort', 'Ort', { required: true, disabled: adresseGesperrt, className: 'sm:col-span-4' })}
+      </Gruppe>
+
+      <Gruppe titel="Lage">
+        {text('hochwert', 'Hochwert', { required: true, inputMode: 'decimal', hint: 'UTM32 Nord, höchstens zwei Nachkommastellen' })}
+        {text('rechtswert', 'Rechtswert', { required: true, inputMode: 'decimal', hint: 'UTM32 Ost, höchstens zwei Nachkommastellen' })}
+      </Gruppe>
+
+      <Gruppe titel="Einstufung">
+        <div className="sm:col-span-3">
+          <CheckboxField label="IED-Relevanz" name="iedRelevanz" checked={werte.iedRelevanz} onChange={(v) => setze('iedRelevanz', v)} />
+        </div>
+        <div className="sm:col-span-3">
+          <CheckboxField label="PRTR-Relevanz" name="prtrRelevanz" checked={werte.prtrRelevanz} onChange={(v) => setze('prtrRelevanz', v)} />
+        </div>
+        {text('prtrNr', 'PRTR-Nr.')}
+        <WertAuswahl
+          liste="haupttaetigkeit"
+          label="Haupttätigkeit"
+          name="haupttaetigkeit"
+          value={werte.haupttaetigkeit}
+          onChange={(v) => setze('haupttaetigkeit', v)}
+          error={err('haupttaetigkeit')}
+          className="sm:col-span-3"
+        />
+        <WertAuswahl
+          liste="nace-code"
+          label="NACE-Code"
+          name="nacecode"
+          value={werte.nacecode}
+          onChange={(v) => setze('nacecode', v)}
+          error={err('nacecode')}
+          className="sm:col-span-3"
+        />
+        {text('katasterNr', 'Kataster-Nr.')}
+        {text('arbeitsstaettenNr', 'Arbeitsstätten-Nr.')}
+      </Gruppe>
+    </div>
+  );
+}

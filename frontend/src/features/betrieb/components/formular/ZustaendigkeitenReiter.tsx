@@ -1,0 +1,310 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button } from '../../../../components/Button';
+import { DeleteConfirmDialog } from '../../../../components/ConfirmDialog';
+import { DataTable } from '../../../../components/DataTable';
+import type { Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from '../../api/betrieb';
+import { BearbeiterDialog } from './BearbeiterDialog';
+import { KontaktDialog } from './KontaktDialog';
+import { PersonDialog } from './PersonDialog';
+import type { BetriebFehler, BetriebWerte } from './werte';
+
+export interface ZustaendigkeitenReiterProps {
+  werte: BetriebWerte;
+  setze: <K extends keyof BetriebWerte>(feld: K, wert: BetriebWerte[K]) => void;
+  fehler: BetriebFehler;
+  /** Kontakte and Zuständige Personen can be changed. */
+  bearbeitbar: boolean;
+  /** Bearbeiter can be changed (administrators, BEARBEITER_ZUORDNEN). */
+  bearbeiterBearbeitbar: boolean;
+  /** Without: a new operation; persons are assigned once it exists. */
+  betriebId?: string;
+}
+
+type Dialogzustand =
+  | { art: 'kontakt'; index?: number }
+  | { art: 'person'; index?: number }
+  | { art: 'bearbeiter' }
+  | { art: 'loeschen'; liste: 'kontakte' | 'zustaendigePersonen' | 'zustaendigeBearbeiter'; index: number; was: string }
+  | null;
+
+const FELDNAMEN: Record<string, string> = {
+  anrede: 'Anrede',
+  titel: 'Titel',
+  vorname: 'Vorname',
+  name: 'Name',
+  telefon: 'Telefon',
+  mobil: 'Mobil',
+  email: 'E-Mail',
+  funktion: 'Funktion',
+  person: 'Person',
+  zustaendig: 'Zuständigkeiten',
+  bearbeiter: 'Bearbeiter',
+};
+
+/** The errors of the list `liste` ('kontakte[1].email' → 'Eintrag 2: E-Mail – …'), listed under its table. */
+function Listenfehler({ fehler, liste, eintrag }: { fehler: BetriebFehler; liste: string; eintrag: (i: number) => string }) {
+  const re = new RegExp(`^${liste}\\[(\\d+)\\](?:\\.(\\w+))?$`);
+  const zeilen = Object.entries(fehler).flatMap(([k, m]) => {
+    const t = re.exec(k);
+    if (!t || !m) return [];
+    const feld = t[2] ? `${FELDNAMEN[t[2]] ?? t[2]}: ` : '';
+    return [`${eintrag(Number(t[1]))} – ${feld}${m}`];
+  });
+  const gesamt = fehler[liste];
+  if (zeilen.length === 0 && !gesamt) return null;
+  return (
+    <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-700">
+      {gesamt && <li>{gesamt}</li>}
+      {zeilen.map((z) => (
+        <li key={z}>{z}</li>
+      ))}
+    </ul>
+  );
+}
+
+function Abschnitt({ titel, aktion, children }: { titel: string; aktion?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={titel} className="space-y-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-semibold">{titel}</h3>
+        {aktion}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Zeilenaktionen({ children }: { children: ReactNode }) {
+  return <div className="flex gap-1">{children}</div>;
+}
+
+function Zeilenknopf({ label, onClick, gefahr }: { label: string; onClick: () => void; gefahr?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+      className={`rounded border bg-white px-2 py-1 text-xs font-medium whitespace-nowrap ${
+        gefahr ? 'border-red-700 text-red-800 hover:bg-red-50' : 'border-blue-800 text-blue-900 hover:bg-blue-50'
+      }`}
+    >
+      {label}
+    </button>
+  );
+}
+
+const kontaktName = (k: Kontakt) => [k.titel, k.vorname, k.name].filter(Boolean).join(' ');
+
+/** Tab 'Zuständigkeiten': Kontakte, Zuständige Personen and Bearbeiter of the operation. */
+export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bearbeiterBearbeitbar, betriebId }: ZustaendigkeitenReiterProps) {
+  const [dialog, setDialog] = useState<Dialogzustand>(null);
+  const schliessen = () => setDialog(null);
+
+  const ersetze = <T,>(liste: T[], index: number | undefined, eintrag: T) =>
+    index === undefined ? [...liste, eintrag] : liste.map((x, i) => (i === index ? eintrag : x));
+
+  const kontaktSpalten = useMemo<ColumnDef<Kontakt, unknown>[]>(
+    () => [
+      { id: 'anrede', header: 'Anrede', accessorFn: (k) => k.anrede },
+      { id: 'name', header: 'Name', accessorFn: kontaktName },
+      { id: 'funktion', header: 'Funktion', accessorFn: (k) => k.funktion },
+      { id: 'email', header: 'E-Mail', accessorFn: (k) => k.email },
+      { id: 'telefon', header: 'Telefon', accessorFn: (k) => k.telefon },
+      { id: 'mobil', header: 'Mobil', accessorFn: (k) => k.mobil },
+      ...(bearbeitbar
+        ? [
+            {
+              id: 'aktionen',
+              header: () => <span className="sr-only">Aktionen</span>,
+              enableSorting: false,
+              cell: ({ row }) => (
+                <Zeilenaktionen>
+                  <Zeilenknopf label="Bearbeiten" onClick={() => setDialog({ art: 'kontakt', index: row.index })} />
+                  <Zeilenknopf
+                    label="Löschen"
+                    gefahr
+                    onClick={() =>
+                      setDialog({ art: 'loeschen', liste: 'kontakte', index: row.index, was: `den Kontakt „${kontaktName(row.original)}“` })
+                    }
+                  />
+                </Zeilenaktionen>
+              ),
+            } satisfies ColumnDef<Kontakt, unknown>,
+          ]
+        : []),
+    ],
+    [bearbeitbar],
+  );
+
+  const personSpalten = useMemo<ColumnDef<ZustaendigePerson, unknown>[]>(
+    () => [
+      { id: 'person', header: 'Person', accessorFn: (p) => p.person ?? String(p.id) },
+      { id: 'zustaendig', header: 'Zuständigkeiten', accessorFn: (p) => p.zustaendig.join(', ') },
+      ...(bearbeitbar
+        ? [
+            {
+              id: 'aktionen',
+              header: () => <span className="sr-only">Aktionen</span>,
+              enableSorting: false,
+              cell: ({ row }) => (
+                <Zeilenaktionen>
+                  <Zeilenknopf label="Bearbeiten" onClick={() => setDialog({ art: 'person', index: row.index })} />
+                  <Zeilenknopf
+                    label="Löschen"
+                    gefahr
+                    onClick={() =>
+                      setDialog({
+                        art: 'loeschen',
+                        liste: 'zustaendigePersonen',
+                        index: row.index,
+                        was: `die zuständige Person „${row.original.person ?? row.original.id}“`,
+                      })
+                    }
+                  />
+                </Zeilenaktionen>
+              ),
+            } satisfies ColumnDef<ZustaendigePerson, unknown>,
+          ]
+        : []),
+    ],
+    [bearbeitbar],
+  );
+
+  const bearbeiterSpalten = useMemo<ColumnDef<ZustaendigerBearbeiter, unknown>[]>(
+    () => [
+      { id: 'name', header: 'Name', accessorFn: (b) => b.name ?? '' },
+      { id: 'bearbeiter', header: 'Datascout-ID', accessorFn: (b) => b.bearbeiter },
+      ...(bearbeiterBearbeitbar
+        ? [
+            {
+              id: 'aktionen',
+              header: () => <span className="sr-only">Aktionen</span>,
+              enableSorting: false,
+              cell: ({ row }) => (
+                <Zeilenknopf
+                  label="Löschen"
+                  gefahr
+                  onClick={() =>
+                    setDialog({
+                      art: 'loeschen',
+                      liste: 'zustaendigeBearbeiter',
+                      index: row.index,
+                      was: `den Bearbeiter „${row.original.name || row.original.bearbeiter}“`,
+                    })
+                  }
+                />
+              ),
+            } satisfies ColumnDef<ZustaendigerBearbeiter, unknown>,
+          ]
+        : []),
+    ],
+    [bearbeiterBearbeitbar],
+  );
+
+  return (
+    <div className="space-y-8">
+      <Abschnitt titel="Kontakte" aktion={bearbeitbar && <Button variant="secondary" onClick={() => setDialog({ art: 'kontakt' })}>Kontakt hinzufügen</Button>}>
+        <DataTable<Kontakt> caption="Kontakte" captionHidden columns={kontaktSpalten} data={werte.kontakte} getRowId={(_k, i) => String(i)} />
+        <Listenfehler fehler={fehler} liste="kontakte" eintrag={(i) => `Kontakt ${i + 1}${werte.kontakte[i] ? ` (${kontaktName(werte.kontakte[i])})` : ''}`} />
+      </Abschnitt>
+
+      <Abschnitt
+        titel="Zuständige Personen"
+        aktion={
+          bearbeitbar &&
+          betriebId && (
+            <Button variant="secondary" onClick={() => setDialog({ art: 'person' })}>
+              Zuständige Person hinzufügen
+            </Button>
+          )
+        }
+      >
+        {bearbeitbar && !betriebId && (
+          <p className="text-sm text-gray-700">Zuständige Personen können zugeordnet werden, sobald der Betrieb beantragt ist.</p>
+        )}
+        <DataTable<ZustaendigePerson>
+          caption="Zuständige Personen"
+          captionHidden
+          columns={personSpalten}
+          data={werte.zustaendigePersonen}
+          getRowId={(_p, i) => String(i)}
+        />
+        <Listenfehler
+          fehler={fehler}
+          liste="zustaendigePersonen"
+          eintrag={(i) => `Person ${i + 1}${werte.zustaendigePersonen[i]?.person ? ` (${werte.zustaendigePersonen[i].person})` : ''}`}
+        />
+      </Abschnitt>
+
+      <Abschnitt
+        titel="Bearbeiter"
+        aktion={
+          bearbeiterBearbeitbar && (
+            <Button variant="secondary" onClick={() => setDialog({ art: 'bearbeiter' })}>
+              Bearbeiter hinzufügen
+            </Button>
+          )
+        }
+      >
+        <DataTable<ZustaendigerBearbeiter>
+          caption="Bearbeiter"
+          captionHidden
+          columns={bearbeiterSpalten}
+          data={werte.zustaendigeBearbeiter}
+          getRowId={(_b, i) => String(i)}
+        />
+        <Listenfehler fehler={fehler} liste="zustaendigeBearbeiter" eintrag={(i) => `Bearbeiter ${i + 1}`} />
+      </Abschnitt>
+
+      {dialog?.art === 'kontakt' && (
+        <KontaktDialog
+          kontakt={dialog.index === undefined ? undefined : werte.kontakte[dialog.index]}
+          onClose={schliessen}
+          onUebernehmen={(k) => {
+            setze('kontakte', ersetze(werte.kontakte, dialog.index, k));
+            schliessen();
+          }}
+        />
+      )}
+      {dialog?.art === 'person' && betriebId && (
+        <PersonDialog
+          betriebId={betriebId}
+          person={dialog.index === undefined ? undefined : werte.zustaendigePersonen[dialog.index]}
+          vergeben={werte.zustaendigePersonen.map((p) => p.id)}
+          onClose={schliessen}
+          onUebernehmen={(p) => {
+            setze('zustaendigePersonen', ersetze(werte.zustaendigePersonen, dialog.index, p));
+            schliessen();
+          }}
+        />
+      )}
+      {dialog?.art === 'bearbeiter' && (
+        <BearbeiterDialog
+          vergeben={werte.zustaendigeBearbeiter.map((b) => b.id)}
+          onClose={schliessen}
+          onUebernehmen={(b) => {
+            setze('zustaendigeBearbeiter', [...werte.zustaendigeBearbeiter, b]);
+            schliessen();
+          }}
+        />
+      )}
+      <DeleteConfirmDialog
+        open={dialog?.art === 'loeschen'}
+        was={dialog?.art === 'loeschen' ? dialog.was : ''}
+        onCancel={schliessen}
+        onConfirm={() => {
+          if (dialog?.art === 'loeschen') {
+            const { liste, index } = dialog;
+            if (liste === 'kontakte') setze('kontakte', werte.kontakte.filter((_, i) => i !== index));
+            else if (liste === 'zustaendigePersonen') setze('zustaendigePersonen', werte.zustaendigePersonen.filter((_, i) => i !== index));
+            else setze('zustaendigeBearbeiter', werte.zustaendigeBearbeiter.filter((_, i) => i !== index));
+          }
+          schliessen();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+// Package ablage is the current-state document of files and reminders (tables datei and
+// wiedervorlage), written inline with their events, and the queries of their lists: the files
+// and reminders of one object, one file or reminder by id.
+package ablage
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/datei"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+// SchreibeDatei writes a file's state (eventstore.Dokument); a deleted file has no row.
+func SchreibeDatei(ctx context.Context, tx pgx.Tx, id int64, d datei.Datei, version int) error {
+	if d.Geloescht {
+		_, err := tx.Exec(ctx, `DELETE FROM datei WHERE id = $1`, id)
+		return err
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO datei (id, fachobjekt, fachobjekt_id, bezeichnung, dateiname, dateityp, groesse,
+		sha256, schluessel, hochgeladen_von, hochgeladen_am, version)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+		ON CONFLICT (id) DO UPDATE SET fachobjekt = $2, fachobjekt_id = $3, bezeichnung = $4, dateiname = $5,
+		dateityp = $6, groesse = $7, sha256 = $8, schluessel = $9, hochgeladen_von = $10, hochgeladen_am = $11, version = $12`,
+		id, d.Fachobjekt, d.FachobjektID, d.Bezeichnung, d.Dateiname, d.Dateityp, d.Groesse, d.SHA256, d.Schluessel,
+		d.HochgeladenVon, d.HochgeladenAm, version)
+	return err
+}
+
+// SchreibeWiedervorlage writes a reminder's state (eventstore.Dokument); a deleted reminder
+// has no row.
+func SchreibeWiedervorlage(ctx context.Context, tx pgx.Tx, id int64, w wiedervorlage.Wiedervorlage, version int) error {
+	if w.Geloescht {
+		_, err := tx.Exec(ctx, `DELETE FROM wiedervorlage WHERE id = $1`, id)
+		return err
+	}
+	var datum *string
+	if w.Datum != "" {
+		datum = &w.Datum
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO wiedervorlage (id, fachobjekt, fachobjekt_id, bezug_zu_fachobjekt, betreff, datum,
+		angelegt_von_id, angelegt_von, angelegt_am, version)
+		VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10)
+		ON CONFLICT (id) DO UPDATE SET fachobjekt = $2, fachobjekt_id = $3, bezug_zu_fachobjekt = $4, betreff = $5,
+		datum = $6::date, angelegt_von_id = $7, angelegt_von = $8, angelegt_am = $9, version = $10`,
+		id, w.Fachobjekt, w.FachobjektID, w.BezugZuFachobjekt, w.Betreff, datum, w.AngelegtVonID, w.AngelegtVon,
+		w.AngelegtAm, version)
+	return err
+}
+
+// Datei is a row of a file list (spec 000 §3: id, bezeichnung, uploadVon, uploadAm,
+// dateigroesse, dateityp) with the file name and the blob's place.
+type Datei struct {
+	ID           int64     `json:"id"`
+	Fachobjekt   string    `json:"fachobjekt"`
+	FachobjektID int64     `json:"fachobjektId"`
+	Bezeichnung  string    `json:"bezeichnung"`
+	UploadVon    string    `json:"uploadVon"`
+	UploadAm     time.Time `json:"uploadAm"`
+	Dateigroesse int64     `json:"dateigroesse"`
+	Dateityp     string    `json:"dateityp"`
+	Dateiname    string    `json:"dateiname"`
+	SHA256       string    `json:"-"`
+	Schluessel   string    `json:"-"`
+}
+
+const dateiSpalten = `id, fachobjekt, fachobjekt_id, bezeichnung, hochgeladen_von, hochgeladen_am, groesse, dateityp, dateiname,
+	sha256, schluessel`
+
+func dateiZeile(row pgx.CollectableRow) (Datei, error) {
+	var d Datei
+	err := row.Scan(&d.ID, &d.Fachobjekt, &d.FachobjektID, &d.Bezeichnung, &d.UploadVon, &d.UploadAm, &d.Dateigroesse,
+		&d.Dateityp, &d.Dateiname, &d.SHA256, &d.Schluessel)
+	return d, err
+}
+
+// Dateien lists the files of an object, newest first.
+func Dateien(ctx context.Context, q eventstore.Querier, fachobjekt string, id int64) ([]Datei, error) {
+	rows, err := q.Query(ctx, `SELECT `+dateiSpalten+` FROM datei WHERE fachobjekt = $1 AND fachobjekt_id = $2
+		ORDER BY hochgeladen_am DESC, id DESC`, fachobjekt, id)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, dateiZeile)
+	if out == nil {
+		out = []Datei{}
+	}
+	return out, err
+}
+
+// DateiNachID reads one file; validierung.NichtGefunden when there is none.
+func DateiNachID(ctx context.Context, q eventstore.Querier, id int64) (Datei, error) {
+	rows, err := q.Query(ctx, `SELECT `+dateiSpalten+` FROM datei WHERE id = $1`, id)
+	if err != nil {
+		return Datei{}, err
+	}
+	d, err := pgx.CollectExactlyOneRow(rows, dateiZeile)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return d, validierung.NichtGefunden
+	}
+	return d, err
+}
+
+// Wiedervorlage is a row of a reminder list (spec 000 §3: id, betreff, datum, fachobjekt,
+// fachobjektId, bezugZuFachobjekt) with its creator.
+type Wiedervorlage struct {
+	ID                int64     `json:"id"`
+	Betreff           string    `json:"betreff"`
+	Datum             *string   `json:"datum"`
+	Fachobjekt        string    `json:"fachobjekt"`
+	FachobjektID      int64     `json:"fachobjektId"`
+	BezugZuFachobjekt string    `json:"bezugZuFachobjekt"`
+	AngelegtVon       string    `json:"angelegtVon"`
+	AngelegtVonID     int64     `json:"angelegtVonId"`
+	AngelegtAm        time.Time `json:"angelegtAm"`
+}
+
+const wiedervorlageSpalten = `id, betreff, to_char(datum, 'YYYY-MM-DD'), fachobjekt, fachobjekt_id, bezug_zu_fachobjekt,
+	angelegt_von, angelegt_von_id, angelegt_am`
+
+func wiedervorlageZeile(row pgx.CollectableRow) (Wiedervorlage, error) {
+	var w Wiedervorlage
+	err := row.Scan(&w.ID, &w.Betreff, &w.Datum, &w.Fachobjekt, &w.FachobjektID, &w.BezugZuFachobjekt, &w.AngelegtVon,
+		&w.AngelegtVonID, &w.AngelegtAm)
+	return w, err
+}
+
+// Wiedervorlagen lists the reminders of an object: by due date (those without at the end),
+// then in the order they were created.
+func Wiedervorlagen(ctx context.Context, q eventstore.Querier, fachobjekt string, id int64) ([]Wiedervorlage, error) {
+	rows, err := q.Query(ctx, `SELECT `+wiedervorlageSpalten+` FROM wiedervorlage WHERE fachobjekt = $1 AND fachobjekt_id = $2
+		ORDER BY datum NULLS LAST, id`, fachobjekt, id)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, wiedervorlageZeile)
+	if out == nil {
+		out = []Wiedervorlage{}
+	}
+	return out, err
+}
+
+// WiedervorlageNachID reads one reminder; validierung.NichtGefunden when there is none.
+func WiedervorlageNachID(ctx context.Context, q eventstore.Querier, id int64) (Wiedervorlage, error) {
+	rows, err := q.Query(ctx, `SELECT `+wiedervorlageSpalten+` FROM wiedervorlage WHERE id = $1`, id)
+	if err != nil {
+		return Wiedervorlage{}, err
+	}
+	w, err := pgx.CollectExactlyOneRow(rows, wiedervorlageZeile)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return w, validierung.NichtGefunden
+	}
+	return w, err
+}
