@@ -2,9 +2,6 @@ package eventstore
 
 import (
 	"context"
-	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -15,9 +12,9 @@ import (
 func Dokument[S, C any](s *Store, d Decider[S, C], write func(ctx context.Context, tx pgx.Tx, id int64, state S, version int) error) InlineProjection {
 	return func(ctx context.Context, tx pgx.Tx, events []Event) error {
 		streamID := events[0].StreamID
-		id, err := strconv.ParseInt(strings.TrimPrefix(streamID, d.StreamType+"-"), 10, 64)
+		id, err := AggregatID(streamID)
 		if err != nil {
-			return fmt.Errorf("dokument: stream %s: %w", streamID, err)
+			return err
 		}
 		rows, err := tx.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 ORDER BY version`, streamID)
 		if err != nil {

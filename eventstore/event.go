@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -68,6 +70,16 @@ type NewEvent struct {
 
 // StreamID names the stream of one aggregate instance: "<type>-<id>".
 func StreamID(streamType string, id int64) string { return fmt.Sprintf("%s-%d", streamType, id) }
+
+// AggregatID is the numeric id of a stream "<type>-<id>".
+func AggregatID(streamID string) (int64, error) {
+	i := strings.LastIndexByte(streamID, '-')
+	id, err := strconv.ParseInt(streamID[i+1:], 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("stream %s: no numeric id", streamID)
+	}
+	return id, nil
+}
 
 // Expected versions with a special meaning.
 const (

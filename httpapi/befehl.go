@@ -73,6 +73,34 @@ func (a *api) xlsx(w http.ResponseWriter, r *http.Request, dateiname string, sch
 	_, _ = w.Write(buf.Bytes())
 }
 
+// xlsxStrom answers a spreadsheet download written straight to the client, for exports too
+// large to hold in memory. An error after the first bytes can only end the download (and is
+// logged).
+func (a *api) xlsxStrom(w http.ResponseWriter, r *http.Request, dateiname string, schreibe func(io.Writer) error) {
+	w.Header().Set("Content-Type", tabelle.ContentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+dateiname+`"`)
+	zw := &zaehlenderSchreiber{w: w}
+	if err := schreibe(zw); err != nil {
+		if zw.n == 0 {
+			w.Header().Del("Content-Disposition")
+			a.writeError(w, r, err)
+			return
+		}
+		a.log.Error("Export abgebrochen", "requestId", RequestID(r.Context()), "error", err)
+	}
+}
+
+type zaehlenderSchreiber struct {
+	w io.Writer
+	n int64
+}
+
+func (z *zaehlenderSchreiber) Write(p []byte) (int, error) {
+	n, err := z.w.Write(p)
+	z.n += int64(n)
+	return n, err
+}
+
 // einer answers the one row a lookup by id found, or 404.
 func einer[T any](a *api, w http.ResponseWriter, r *http.Request, zeilen []T, err error) {
 	if err == nil && len(zeilen) == 0 {

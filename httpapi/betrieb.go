@@ -2,8 +2,11 @@ package httpapi
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -11,8 +14,8 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
 // Texts of the operation file (spec 000 §8).
@@ -31,6 +34,7 @@ func (a *api) betriebRoutes(r chi.Router) {
 	r.Group(func(r chi.Router) {
 		r.Use(a.angemeldet)
 		r.Get("/betrieb/search", a.betriebSuche)
+		r.Post("/betrieb/export", a.betriebExport)
 		r.Post("/betrieb", befehl(a, http.StatusCreated, textBeantragt, func(r *http.Request, _ int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
 			return d.Beantragen(r.Context(), nutzer(r), r.URL.Query().Get("typ"), f, Metadaten(r))
 		}))
@@ -154,15 +158,67 @@ func (a *api) betriebVerlauf(ctx context.Context, n betriebsakte.Nutzer, id int6
 	return a.deps.Betriebsakte.Verlauf(ctx, n, id)
 }
 
+// arbeitslisteFilter reads the worklist filter from the query: q, page, size, sortProperty,
+// sortDirection and the multi-valued betriebsstatus, betriebstyp, freigabestatus (repeated or
+// comma-separated).
+func arbeitslisteFilter(v url.Values) arbeitsliste.Filter {
+	page, _ := strconv.Atoi(v.Get("page"))
+	size, _ := strconv.Atoi(v.Get("size"))
+	liste := func(name string) []string {
+		var out []string
+		for _, x := range v[name] {
+			for _, t := range strings.Split(x, ",") {
+				if t = strings.TrimSpace(t); t != "" {
+					out = append(out, t)
+				}
+			}
+		}
+		return out
+	}
+	return arbeitsliste.Filter{Q: v.Get("q"), Page: page, Size: size, SortProperty: v.Get("sortProperty"),
+		Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc"), Betriebsstatus: liste("betriebsstatus"),
+		Betriebstyp: liste("betriebstyp"), Freigabestatus: liste("freigabestatus")}
+}
+
+// warteAufArbeitsliste gives read-your-writes: with minPosition the answer waits (briefly)
+// until the worklist projection has applied that event.
+func (a *api) warteAufArbeitsliste(r *http.Request) {
+	pos, err := strconv.ParseInt(r.URL.Query().Get("minPosition"), 10, 64)
+	if err != nil || pos <= 0 || a.deps.WaitForProjection == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), readYourWritesTimeout)
+	defer cancel()
+	_ = a.deps.WaitForProjection(ctx, arbeitsliste.Name, pos)
+}
+
 func (a *api) betriebSuche(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	page, _ := strconv.Atoi(q.Get("page"))
-	size, _ := strconv.Atoi(q.Get("size"))
-	out, err := a.deps.Betriebsakte.Suche(r.Context(), nutzer(r), betriebe.Filter{Q: q.Get("q"), Page: page, Size: size,
-		SortProperty: q.Get("sortProperty"), Absteigend: q.Get("sortDirection") == "desc"})
+	a.warteAufArbeitsliste(r)
+	out, err := a.deps.Betriebsakte.Suche(r.Context(), nutzer(r), arbeitslisteFilter(r.URL.Query()))
 	if err != nil {
 		a.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// betriebExport answers the selected rows (body {"ids": [...]}) or the whole filter of the
+// query string as xlsx, streamed row by row.
+func (a *api) betriebExport(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		IDs []int64 `json:"ids"`
+	}
+	if r.ContentLength != 0 {
+		if err := decodeJSON(r, &in); err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+	}
+	f := arbeitslisteFilter(r.URL.Query())
+	if in.IDs != nil {
+		f = arbeitsliste.Filter{IDs: in.IDs, SortProperty: f.SortProperty, Absteigend: f.Absteigend}
+	}
+	a.xlsxStrom(w, r, "betriebe.xlsx", func(out io.Writer) error {
+		return a.deps.Betriebsakte.Exportieren(r.Context(), nutzer(r), f, out)
+	})
 }

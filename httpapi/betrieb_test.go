@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )
 
 // regionalstelleID is the id of the demo Regionalstelle (the demo authority staff's).
@@ -34,6 +37,15 @@ func beantragen(t *testing.T, w *kontoWelt, token, name string) int64 {
 		t.Fatalf("request %s: %d %s", name, a.Code, a.Body.String())
 	}
 	return int64(a.json(t)["id"].(float64))
+}
+
+// arbeitsliste brings the asynchronous worklist up to date (the tests run no projector).
+func (w *kontoWelt) arbeitsliste(t *testing.T) {
+	t.Helper()
+	testdb.WarteAufSichtbarkeit(t, w.dienst.Store.Pool())
+	if _, err := projections.CatchUp(context.Background(), w.dienst.Store, arbeitsliste.Projection); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (w *kontoWelt) betrieb(t *testing.T, id int64, token string) map[string]any {
@@ -254,6 +266,7 @@ func TestBetrieb_VisibilityPerOrganisationAndLocalRole(t *testing.T) {
 		}
 		wantFehler(t, w.send(t, r.method, fmt.Sprintf(r.path, id), body, betreiber2), 404, "Das angeforderte Objekt existiert nicht.")
 	}
+	w.arbeitsliste(t)
 	seite := func(token, q string) []any {
 		return w.send(t, "GET", "/api/betrieb/search?q="+q, nil, token).json(t)["content"].([]any)
 	}
@@ -328,6 +341,7 @@ func TestBetrieb_OrganisationMergeMovesTheOperatorAndDeleteIsRefused(t *testing.
 		"mergeDate": w.jetzt.Format("2006-01-02"), "includePersonen": true}, admin); a.Code != 200 {
 		t.Fatalf("merge: %d %s", a.Code, a.Body.String())
 	}
+	w.arbeitsliste(t)
 	seite := w.send(t, "GET", "/api/betrieb/search?size=100", nil, admin).json(t)["content"].([]any)
 	for _, z := range seite {
 		z := z.(map[string]any)

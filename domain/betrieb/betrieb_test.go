@@ -207,6 +207,7 @@ func TestAehnlich(t *testing.T) {
 		{"Kläranlage Rheinaue", "Kläranlage Rheinau", true},
 		{"Kläranlage Rheinaue", "Kläranlage Moselufer", false},
 		{"Brauerei Müller", "Molkerei Müller", false},
+		{"Werk 01 Lützel", "Werk 02 Lützel", false},
 		{"", "x", false},
 	} {
 		if got := Aehnlich(tt.a, tt.b); got != tt.want {

@@ -190,7 +190,8 @@ func wert(s *validierung.Sammler, feld string, v *float64) {
 }
 
 // Aehnlich tells whether two operation names probably mean the same operation: equal after
-// folding case, umlauts, punctuation and legal forms, or differing by a few typing errors.
+// folding case, umlauts, punctuation and legal forms, or — with the same numbers in them —
+// differing by a few typing errors.
 func Aehnlich(a, b string) bool {
 	x, y := namenskern(a), namenskern(b)
 	if x == "" || y == "" {
@@ -199,8 +200,20 @@ func Aehnlich(a, b string) bool {
 	if x == y {
 		return true
 	}
+	if ziffern(x) != ziffern(y) {
+		return false // "Werk 1" and "Werk 2" are two operations
+	}
 	n := max(len([]rune(x)), len([]rune(y)))
 	return levenshtein(x, y)*5 <= n // at most one error per five letters
+}
+
+func ziffern(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 var rechtsformen = map[string]bool{"gmbh": true, "ag": true, "kg": true, "co": true, "ohg": true, "ug": true,

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"time"
@@ -19,6 +20,8 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
@@ -365,15 +368,34 @@ func (d *Dienst) pruefer(ctx context.Context, n Nutzer, id int64) error {
 	return err
 }
 
-// Suche is the list of operations the caller may see.
-func (d *Dienst) Suche(ctx context.Context, n Nutzer, f betriebe.Filter) (betriebe.Seite, error) {
+// Suche is one page of the operations worklist, limited to what the caller may see.
+func (d *Dienst) Suche(ctx context.Context, n Nutzer, f arbeitsliste.Filter) (arbeitsliste.Seite[arbeitsliste.Betrieb], error) {
 	s, err := d.Sicht(ctx, n)
 	if err != nil {
-		return betriebe.Seite{}, err
+		return arbeitsliste.Seite[arbeitsliste.Betrieb]{}, err
 	}
 	f.Sicht = s
-	return betriebe.Suche(ctx, d.Store.Pool(), f)
+	return arbeitsliste.Betriebe(ctx, d.Store.Pool(), f)
 }
+
+// Exportieren writes the worklist rows of the filter (or the selected ids) the caller may see
+// as xlsx, row by row.
+func (d *Dienst) Exportieren(ctx context.Context, n Nutzer, f arbeitsliste.Filter, w io.Writer) error {
+	s, err := d.Sicht(ctx, n)
+	if err != nil {
+		return err
+	}
+	f.Sicht = s
+	return tabelle.Schreibe(w, "Betriebe", []string{"Betriebs-Nr.", "Bezeichnung", "Betriebstyp", "Betriebsstatus", "Freigabestatus",
+		"Betreiber", "Straße", "Hausnummer", "PLZ", "Ort", "Regionalstelle"}, func(zeile func(...any) error) error {
+		return arbeitsliste.JedenBetrieb(ctx, d.Store.Pool(), f, func(b arbeitsliste.Betrieb) error {
+			return zeile(b.BetriebsID, b.Bezeichnung, b.Betriebstyp, b.Betriebsstatus, freigabeText[b.Freigabestatus], b.Betreiber,
+				b.Strasse, b.Hausnummer, b.Plz, b.Ort, b.Regionalstelle)
+		})
+	})
+}
+
+var freigabeText = map[string]string{betrieb.Beantragt: "Beantragt", betrieb.Freigegeben: "Freigegeben", betrieb.Abgewiesen: "Abgewiesen"}
 
 // Umzug moves the operations of a merged organisation to its destination (a step of the
 // organisation merge, inside its transaction).

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"os"
 	"os/exec"
 	"strings"
@@ -16,13 +15,12 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/nats-io/nats-server/v2/server"
 
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/natsbus"
 	"github.com/eabwasser/eabwasser/internal/testdb"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -81,75 +79,26 @@ func reference(t testing.TB, s *eventstore.Store) string {
 	return dump(t, s.Pool(), "audit_ref")
 }
 
-type live struct {
-	store   *eventstore.Store
-	ns      *server.Server
-	dir     string
-	port    int
-	stop    func()
-	relayed atomic.Int64
-}
-
-// startLive runs relay and projector runtime against an embedded NATS server that the test
-// controls. The runtime's store poll is off (1 h), so events arrive through NATS only.
-func startLive(t *testing.T) *live {
+// startLive runs relay and projector runtime with the audit projection against an embedded
+// NATS server that the test controls (events arrive through NATS only).
+func startLive(t *testing.T) *projektortest.Live {
 	t.Helper()
 	pool, _ := testdb.New(t)
-	l := &live{store: eventstore.New(pool), dir: t.TempDir()}
-	l.startNATS(t)
-	url := l.ns.ClientURL()
-	nc, err := natsbus.Connect(url, "test", quiet)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := natsbus.EnsureStream(context.Background(), nc); err != nil {
-		t.Fatal(err)
-	}
-	pub, err := natsbus.NewPublisher(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	relay := &eventstore.Relay{Store: l.store, Publisher: pub, Log: quiet, OnPublish: func(c eventstore.Cursor) { l.relayed.Store(c.Position) }}
-	rt := &projections.Runtime{Store: l.store, Subscribe: natsbus.SubscribeFunc(nc), Log: quiet, Poll: time.Hour}
-	rt.Register(audit.Projection)
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); _ = relay.Run(ctx) }()
-	go func() { defer wg.Done(); _ = rt.Run(ctx) }()
-	l.stop = func() { cancel(); wg.Wait(); nc.Close(); l.ns.Shutdown() }
-	t.Cleanup(l.stop)
-	return l
-}
-
-func (l *live) startNATS(t *testing.T) {
-	t.Helper()
-	ns, err := natsbus.StartEmbedded(l.dir, l.port)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l.ns = ns
-	l.port = ns.Addr().(*net.TCPAddr).Port
+	return projektortest.Start(t, eventstore.New(pool), audit.Projection)
 }
 
 func waitUntil(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	projektortest.WarteBis(t, what, cond)
 }
 
 func TestLive_EventsReachTheAuditTrailThroughNATS(t *testing.T) {
 	l := startLive(t)
 	for i := 0; i < 50; i++ {
-		append1(t, l.store, fmt.Sprintf("anlage-%d", i%5), i)
+		append1(t, l.Store, fmt.Sprintf("anlage-%d", i%5), i)
 	}
-	waitUntil(t, "50 audit rows", func() bool { return rowsNow(l.store.Pool()) == 50 })
-	page, err := audit.Suche(context.Background(), l.store.Pool(), audit.Filter{StreamID: "anlage-3", Size: 5})
+	waitUntil(t, "50 audit rows", func() bool { return rowsNow(l.Store.Pool()) == 50 })
+	page, err := audit.Suche(context.Background(), l.Store.Pool(), audit.Filter{StreamID: "anlage-3", Size: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +106,7 @@ func TestLive_EventsReachTheAuditTrailThroughNATS(t *testing.T) {
 		page.Content[0].Zusammenfassung != "Test geschrieben (anlage-3)" || page.Content[0].Position < page.Content[1].Position {
 		t.Fatalf("page = %+v", page)
 	}
-	if dump(t, l.store.Pool(), "audit") != reference(t, l.store) {
+	if dump(t, l.Store.Pool(), "audit") != reference(t, l.Store) {
 		t.Fatal("live read model differs from one built from the store")
 	}
 }
@@ -165,28 +114,27 @@ func TestLive_EventsReachTheAuditTrailThroughNATS(t *testing.T) {
 func TestLive_NATSStoppedWhileCommandsRun_EveryEventArrivesOnce(t *testing.T) {
 	l := startLive(t)
 	for i := 0; i < 100; i++ {
-		append1(t, l.store, "betrieb-1", i)
+		append1(t, l.Store, "betrieb-1", i)
 	}
-	waitUntil(t, "first 100 rows", func() bool { return rowsNow(l.store.Pool()) == 100 })
-	l.ns.Shutdown()
-	l.ns.WaitForShutdown()
+	waitUntil(t, "first 100 rows", func() bool { return rowsNow(l.Store.Pool()) == 100 })
+	l.StopNATS()
 	for i := 100; i < 300; i++ { // commands go on while the broker is down
-		append1(t, l.store, "betrieb-1", i)
+		append1(t, l.Store, "betrieb-1", i)
 	}
-	if n, _ := count(t, l.store.Pool()); n != 100 {
+	if n, _ := count(t, l.Store.Pool()); n != 100 {
 		t.Fatalf("with NATS down and store polling off, %d rows arrived", n)
 	}
-	l.startNATS(t)
+	l.StartNATS(t)
 	for i := 300; i < 400; i++ {
-		append1(t, l.store, "betrieb-2", i)
+		append1(t, l.Store, "betrieb-2", i)
 	}
-	waitUntil(t, "400 rows", func() bool { return rowsNow(l.store.Pool()) == 400 })
+	waitUntil(t, "400 rows", func() bool { return rowsNow(l.Store.Pool()) == 400 })
 	time.Sleep(200 * time.Millisecond) // a duplicate would arrive now, and fail the INSERT
-	rows, distinct := count(t, l.store.Pool())
+	rows, distinct := count(t, l.Store.Pool())
 	if rows != 400 || distinct != 400 {
 		t.Fatalf("rows %d, distinct %d", rows, distinct)
 	}
-	if dump(t, l.store.Pool(), "audit") != reference(t, l.store) {
+	if dump(t, l.Store.Pool(), "audit") != reference(t, l.Store) {
 		t.Fatal("read model differs from one built from the store")
 	}
 }
@@ -298,9 +246,9 @@ func TestProjector_KilledMidBatchAndRestarted_EqualsBuildWithoutCrash(t *testing
 func TestRebuild_OnALiveSystem_EqualsIncrementalBuildAndReadsKeepWorking(t *testing.T) {
 	l := startLive(t)
 	for i := 0; i < 5000; i++ {
-		append1(t, l.store, fmt.Sprintf("anlage-%d", i%11), i)
+		append1(t, l.Store, fmt.Sprintf("anlage-%d", i%11), i)
 	}
-	waitUntil(t, "5000 rows", func() bool { return rowsNow(l.store.Pool()) == 5000 })
+	waitUntil(t, "5000 rows", func() bool { return rowsNow(l.Store.Pool()) == 5000 })
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	var reads, readErrs atomic.Int64
@@ -308,14 +256,14 @@ func TestRebuild_OnALiveSystem_EqualsIncrementalBuildAndReadsKeepWorking(t *test
 	go func() { // writers keep going during the rebuild
 		defer wg.Done()
 		for i := 5000; ctx.Err() == nil; i++ {
-			append1(t, l.store, "anlage-live", i)
+			append1(t, l.Store, "anlage-live", i)
 			time.Sleep(2 * time.Millisecond)
 		}
 	}()
 	go func() { // and so do readers
 		defer wg.Done()
 		for ctx.Err() == nil {
-			if _, err := audit.Suche(ctx, l.store.Pool(), audit.Filter{StreamID: "anlage-3", Size: 20}); err != nil && ctx.Err() == nil {
+			if _, err := audit.Suche(ctx, l.Store.Pool(), audit.Filter{StreamID: "anlage-3", Size: 20}); err != nil && ctx.Err() == nil {
 				readErrs.Add(1)
 				t.Log(err)
 			}
@@ -323,7 +271,7 @@ func TestRebuild_OnALiveSystem_EqualsIncrementalBuildAndReadsKeepWorking(t *test
 		}
 	}()
 	var progress []projections.Progress
-	err := projections.Rebuild(context.Background(), l.store, audit.Projection, func(p projections.Progress) { progress = append(progress, p) })
+	err := projections.Rebuild(context.Background(), l.Store, audit.Projection, func(p projections.Progress) { progress = append(progress, p) })
 	time.Sleep(100 * time.Millisecond)
 	cancel()
 	wg.Wait()
@@ -336,16 +284,16 @@ func TestRebuild_OnALiveSystem_EqualsIncrementalBuildAndReadsKeepWorking(t *test
 	if len(progress) == 0 || progress[len(progress)-1].Done < 5000 {
 		t.Fatalf("progress = %+v", progress)
 	}
-	head, _, _ := l.store.Head(context.Background())
+	head, _, _ := l.Store.Head(context.Background())
 	waitUntil(t, "live projector after the swap", func() bool {
-		cp, _ := eventstore.LoadCheckpoint(context.Background(), l.store.Pool(), audit.Name)
+		cp, _ := eventstore.LoadCheckpoint(context.Background(), l.Store.Pool(), audit.Name)
 		return cp.Position >= head.Position
 	})
-	rows, distinct := count(t, l.store.Pool())
+	rows, distinct := count(t, l.Store.Pool())
 	if rows != distinct || int64(rows) < 5000 {
 		t.Fatalf("rows %d distinct %d", rows, distinct)
 	}
-	if dump(t, l.store.Pool(), "audit") != reference(t, l.store) {
+	if dump(t, l.Store.Pool(), "audit") != reference(t, l.Store) {
 		t.Fatal("rebuilt read model differs from one built incrementally")
 	}
 }

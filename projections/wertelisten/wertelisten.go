@@ -25,7 +25,7 @@ import (
 // saves race; that is answered as the domain's validation error.
 func Inline(ctx context.Context, tx pgx.Tx, events []eventstore.Event) error {
 	for _, e := range events {
-		id, err := strconv.ParseInt(strings.TrimPrefix(e.StreamID, werteliste.StreamType+"-"), 10, 64)
+		id, err := eventstore.AggregatID(e.StreamID)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,141 @@
+package arbeitsliste
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
+)
+
+// Betrieb is a row of the operations worklist.
+type Betrieb struct {
+	ID             int64  `json:"id"`
+	BetriebsID     string `json:"betriebsId"`
+	Bezeichnung    string `json:"bezeichnung"`
+	Betriebstyp    string `json:"betriebstyp"`
+	BetriebstypID  string `json:"betriebstypId"`
+	Betriebsstatus string `json:"betriebsstatus"`
+	StatusID       string `json:"betriebsstatusId"`
+	Freigabestatus string `json:"freigabestatus"`
+	Betreiber      string `json:"betreiber"`
+	Strasse        string `json:"strasse"`
+	Hausnummer     string `json:"hausnummer"`
+	Plz            string `json:"plz"`
+	Ort            string `json:"ort"`
+	Regionalstelle string `json:"regionalstelle"`
+	AntragOffen    bool   `json:"stammdatenAntragOffen"`
+}
+
+// Filter of the operations worklist; empty lists filter nothing.
+type Filter struct {
+	Sicht          betriebe.Sicht
+	Q              string
+	Betriebsstatus []string
+	Betriebstyp    []string
+	Freigabestatus []string
+	IDs            []int64 // export of selected rows
+	Page, Size     int
+	SortProperty   string
+	Absteigend     bool
+}
+
+// Seite is one page of a worklist.
+type Seite[T any] struct {
+	Content       []T   `json:"content"`
+	Page          int   `json:"page"`
+	Size          int   `json:"size"`
+	TotalElements int64 `json:"totalElements"`
+}
+
+var sortierung = map[string]string{"bezeichnung": "lower(bezeichnung)", "betriebsId": "betriebs_id", "ort": "lower(ort)",
+	"plz": "plz", "betriebsstatus": "betriebsstatus_text", "freigabestatus": "freigabestatus", "betreiber": "lower(betreiber)",
+	"betriebstyp": "betriebstyp_text", "regionalstelle": "regionalstelle"}
+
+const spalten = `id, betriebs_id, bezeichnung, betriebstyp_text, betriebstyp, betriebsstatus_text, betriebsstatus, freigabestatus,
+	betreiber, strasse, hausnummer, plz, ort, regionalstelle, antrag_offen`
+
+func scan(r pgx.CollectableRow) (Betrieb, error) {
+	var b Betrieb
+	err := r.Scan(&b.ID, &b.BetriebsID, &b.Bezeichnung, &b.Betriebstyp, &b.BetriebstypID, &b.Betriebsstatus, &b.StatusID,
+		&b.Freigabestatus, &b.Betreiber, &b.Strasse, &b.Hausnummer, &b.Plz, &b.Ort, &b.Regionalstelle, &b.AntragOffen)
+	return b, err
+}
+
+// bedingung builds the WHERE clause (visibility first) and ORDER BY of a filter.
+func (f Filter) bedingung() (string, string, []any) {
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	where := []string{f.Sicht.Bedingung("", arg)}
+	if q := strings.ToLower(strings.TrimSpace(f.Q)); q != "" {
+		where = append(where, "such LIKE "+arg("%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q)+"%"))
+	}
+	for spalte, werte := range map[string][]string{"betriebsstatus": f.Betriebsstatus, "betriebstyp": f.Betriebstyp, "freigabestatus": f.Freigabestatus} {
+		if len(werte) > 0 {
+			where = append(where, spalte+" = ANY("+arg(werte)+")")
+		}
+	}
+	if f.IDs != nil {
+		where = append(where, "id = ANY("+arg(f.IDs)+")")
+	}
+	order, ok := sortierung[f.SortProperty]
+	if !ok {
+		order = sortierung["bezeichnung"]
+	}
+	richtung := " ASC"
+	if f.Absteigend {
+		richtung = " DESC"
+	}
+	return strings.Join(where, " AND "), order + richtung + ", id" + richtung, args
+}
+
+// Betriebe returns one page of the operations worklist (page size 50 by default).
+func Betriebe(ctx context.Context, q eventstore.Querier, f Filter) (Seite[Betrieb], error) {
+	if f.Size <= 0 || f.Size > 1000 {
+		f.Size = 50
+	}
+	f.Page = max(f.Page, 0)
+	where, order, args := f.bedingung()
+	out := Seite[Betrieb]{Content: []Betrieb{}, Page: f.Page, Size: f.Size}
+	if err := q.QueryRow(ctx, `SELECT count(*) FROM arbeitsliste.betrieb WHERE `+where, args...).Scan(&out.TotalElements); err != nil {
+		return out, err
+	}
+	n := len(args)
+	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM arbeitsliste.betrieb WHERE `+where+` ORDER BY `+order+
+		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(args, f.Size, f.Page*f.Size)...)
+	if err != nil {
+		return out, err
+	}
+	out.Content, err = pgx.CollectRows(rows, scan)
+	if out.Content == nil {
+		out.Content = []Betrieb{}
+	}
+	return out, err
+}
+
+// JedenBetrieb calls each for every row of the filter in its order, reading them as a stream
+// (for exports of any size).
+func JedenBetrieb(ctx context.Context, q eventstore.Querier, f Filter, each func(Betrieb) error) error {
+	where, order, args := f.bedingung()
+	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM arbeitsliste.betrieb WHERE `+where+` ORDER BY `+order, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		b, err := scan(rows)
+		if err != nil {
+			return err
+		}
+		if err := each(b); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -1,0 +1,117 @@
+package arbeitsliste_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/schreibmodell"
+	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
+	"github.com/eabwasser/eabwasser/projections/projektortest"
+)
+
+func dump(t *testing.T, l *projektortest.Live) string {
+	t.Helper()
+	var s string
+	if err := l.Store.Pool().QueryRow(context.Background(),
+		`SELECT coalesce(string_agg(b::text, E'\n' ORDER BY id), '') FROM arbeitsliste.betrieb b`).Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func zeilen(l *projektortest.Live) int {
+	var n int
+	_ = l.Store.Pool().QueryRow(context.Background(), `SELECT count(*) FROM arbeitsliste.betrieb`).Scan(&n)
+	return n
+}
+
+func TestWorklist_FedFromNATS_RedeliveryChangesNothing_RebuildIsIdentical(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	store := schreibmodell.Store(pool)
+	if _, err := seed.Demo(ctx, store); err != nil {
+		t.Fatal(err)
+	}
+	l := projektortest.Start(t, store, arbeitsliste.Projection)
+	projektortest.WarteBis(t, "the four demo operations", func() bool { return zeilen(l) == 4 })
+
+	// a requested and then approved operation appears with its status
+	var org, rs int64
+	_ = pool.QueryRow(ctx, `SELECT betreiber_id, regionalstelle_id FROM betrieb WHERE bezeichnung = 'Brauerei am Deutschen Eck'`).Scan(&org, &rs)
+	id, err := eventstore.NextID(ctx, store, "betrieb_id_seq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := betrieb.Daten{Bezeichnung: "Sektkellerei Ehrenbreitstein", Adresse: betrieb.Adresse{Strasse: "Charlottenstraße", Hausnummer: "1", Plz: "56077", Ort: "Koblenz"},
+		BetreiberID: org, RegionalstelleID: rs, Lage: betrieb.Lage{Hochwert: 5583500.5, Rechtswert: 399000.5}}
+	if _, err := betrieb.Decider.Handle(ctx, store, id, -1, betrieb.BeantrageBetrieb{BetriebsID: "2026-000099", Daten: d, Typ: "INDUSTRIE"}, seed.Akteur); err != nil {
+		t.Fatal(err)
+	}
+	out, err := betrieb.Decider.Handle(ctx, store, id, -1, betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben}, seed.Akteur)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := projections.WaitFor(ctx, store, arbeitsliste.Name, out.LastPosition); err != nil {
+		t.Fatal(err)
+	}
+	seite, err := arbeitsliste.Betriebe(ctx, pool, arbeitsliste.Filter{Sicht: betriebe.Sicht{Alle: true}, Q: "sektkellerei"})
+	if err != nil || seite.TotalElements != 1 {
+		t.Fatalf("search: %+v %v", seite, err)
+	}
+	z := seite.Content[0]
+	if z.Freigabestatus != betrieb.Freigegeben || z.Betreiber != "Klärwerk Rheinaue GmbH" || z.Betriebsstatus != "geplant" ||
+		z.Betriebstyp != "Industrie" || z.Regionalstelle != seed.Regionalstelle {
+		t.Fatalf("row: %+v", z)
+	}
+
+	// every event delivered a second time (new message ids, so JetStream does not drop them)
+	events, err := store.ReadAll(ctx, eventstore.Cursor{}, 10000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prev := eventstore.Cursor{}
+	for _, e := range events {
+		msg, err := eventstore.ToMessage(e, prev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg.UUID = "nochmal-" + msg.UUID
+		if err := l.Pub.Publish(eventstore.Subject(e), msg); err != nil {
+			t.Fatal(err)
+		}
+		prev = e.Cursor()
+	}
+	// one more real event after the duplicates, so we know they have been read (a duplicate
+	// applied again would have failed the INSERT and stopped the projector before it)
+	out, err = betrieb.Decider.Handle(ctx, store, id, -1, betrieb.StelleStammdatenAntrag{Antrag: betrieb.StammdatenAntrag{
+		Bezeichnung: "Sektkellerei am Rhein", Adresse: d.Adresse}}, seed.Akteur)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := projections.WaitFor(ctx, store, arbeitsliste.Name, out.LastPosition); err != nil {
+		t.Fatal(err)
+	}
+	nachher := dump(t, l)
+	var offen bool
+	_ = pool.QueryRow(ctx, `SELECT antrag_offen FROM arbeitsliste.betrieb WHERE id = $1`, id).Scan(&offen)
+	if !offen {
+		t.Fatal("the application after the duplicates is missing")
+	}
+	if zeilen(l) != 5 {
+		t.Fatalf("%d rows after redelivery", zeilen(l))
+	}
+
+	// a rebuild gives identical rows
+	if err := projections.Rebuild(ctx, store, arbeitsliste.Projection, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := dump(t, l); got != nachher {
+		t.Fatalf("rebuild differs:\n%s\n---\n%s", got, nachher)
+	}
+}

@@ -1,0 +1,96 @@
+// Package projektortest runs the asynchronous side for tests: relay and projector runtime
+// against an embedded NATS server the test owns (never the machine's), so a test can stop and
+// start the broker. The runtime's store polling is off, so events arrive through NATS only.
+package projektortest
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/nats-io/nats-server/v2/server"
+
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/natsbus"
+	"github.com/eabwasser/eabwasser/projections"
+)
+
+// Leise is a logger that drops everything.
+var Leise = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// Live is a running relay and runtime.
+type Live struct {
+	Store *eventstore.Store
+	NS    *server.Server
+	// Pub publishes to the test's NATS (to redeliver messages on purpose).
+	Pub  message.Publisher
+	dir  string
+	port int
+	stop func()
+}
+
+// Start runs relay and runtime with the given projections on store until the test ends.
+func Start(t *testing.T, store *eventstore.Store, ps ...projections.Projection) *Live {
+	t.Helper()
+	l := &Live{Store: store, dir: t.TempDir()}
+	l.StartNATS(t)
+	nc, err := natsbus.Connect(l.NS.ClientURL(), "test", Leise)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := natsbus.EnsureStream(context.Background(), nc); err != nil {
+		t.Fatal(err)
+	}
+	pub, err := natsbus.NewPublisher(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Pub = pub
+	ctx, cancel := context.WithCancel(context.Background())
+	relay := &eventstore.Relay{Store: store, Publisher: pub, Log: Leise}
+	rt := &projections.Runtime{Store: store, Subscribe: natsbus.SubscribeFunc(nc), Log: Leise, Poll: time.Hour}
+	for _, p := range ps {
+		rt.Register(p)
+	}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); _ = relay.Run(ctx) }()
+	go func() { defer wg.Done(); _ = rt.Run(ctx) }()
+	l.stop = func() { cancel(); wg.Wait(); nc.Close(); l.NS.Shutdown() }
+	t.Cleanup(l.stop)
+	return l
+}
+
+// StartNATS starts the embedded server (again, on the same port and storage after a stop).
+func (l *Live) StartNATS(t *testing.T) {
+	t.Helper()
+	ns, err := natsbus.StartEmbedded(l.dir, l.port)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.NS = ns
+	l.port = ns.Addr().(*net.TCPAddr).Port
+}
+
+// StopNATS shuts the server down and waits for it.
+func (l *Live) StopNATS() {
+	l.NS.Shutdown()
+	l.NS.WaitForShutdown()
+}
+
+// WarteBis polls cond until it holds (30 s at most).
+func WarteBis(t *testing.T, was string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", was)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
