@@ -117,7 +117,9 @@ func TestArbeitsliste_MinPositionAnswersOnceTheChangeIsVisible(t *testing.T) {
 	w := newKontoWelt(t, "")
 	store := w.dienst.Store
 	projektortest.Start(t, store, arbeitsliste.Projection)
-	w.warte = func(ctx context.Context, name string, pos int64) error { return projections.WaitFor(ctx, store, name, pos) }
+	w.warte = func(ctx context.Context, name string, pos int64) error {
+		return projections.WaitFor(ctx, store, name, pos)
+	}
 	betreiber := w.login(t, "betreiber", seed.DemoPasswort)
 	for i := 0; i < 5; i++ {
 		a := w.send(t, "POST", "/api/betrieb?typ=INDUSTRIE", neuerBetrieb(w, t, fmt.Sprintf("Mühle %d am Rhein", i)), betreiber)

@@ -180,20 +180,11 @@ func arbeitslisteFilter(v url.Values) arbeitsliste.Filter {
 		Betriebstyp: liste("betriebstyp"), Freigabestatus: liste("freigabestatus")}
 }
 
-// warteAufArbeitsliste gives read-your-writes: with minPosition the answer waits (briefly)
-// until the worklist projection has applied that event.
-func (a *api) warteAufArbeitsliste(r *http.Request) {
-	pos, err := strconv.ParseInt(r.URL.Query().Get("minPosition"), 10, 64)
-	if err != nil || pos <= 0 || a.deps.WaitForProjection == nil {
+func (a *api) betriebSuche(w http.ResponseWriter, r *http.Request) {
+	if err := a.mitMinPosition(r, arbeitsliste.Name); err != nil {
+		a.writeError(w, r, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), readYourWritesTimeout)
-	defer cancel()
-	_ = a.deps.WaitForProjection(ctx, arbeitsliste.Name, pos)
-}
-
-func (a *api) betriebSuche(w http.ResponseWriter, r *http.Request) {
-	a.warteAufArbeitsliste(r)
 	out, err := a.deps.Betriebsakte.Suche(r.Context(), nutzer(r), arbeitslisteFilter(r.URL.Query()))
 	if err != nil {
 		a.writeError(w, r, err)

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/drossel"
 	"github.com/eabwasser/eabwasser/internal/mail"
@@ -36,6 +37,7 @@ type kontoWelt struct {
 	smtp   *mailtest.Server
 	dienst *zugang.Dienst
 	akte   *betriebsakte.Dienst
+	warte  func(ctx context.Context, name string, pos int64) error
 	jetzt  time.Time
 }
 
@@ -64,10 +66,18 @@ func newKontoWelt(t *testing.T, ssoURL string) *kontoWelt {
 	jetzt := func() time.Time { return w.jetzt }
 	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte,
+		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
 		Verwaltung: &verwaltung.Dienst{Store: store, Jetzt: jetzt,
 			Verweise: []func(context.Context, eventstore.Querier, int64) (bool, error){betriebsakte.BetreibtBetriebe},
 			Umzuege:  []func(context.Context, pgx.Tx, int64, int64, eventstore.Metadata) error{w.akte.Umzug}},
 		PruefeSitzung: func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
+		WaitForProjection: func(ctx context.Context, name string, pos int64) error {
+			if w.warte == nil {
+				return nil // no projector runs unless a test starts one
+			}
+			return w.warte(ctx, name, pos)
+		},
+		Ablage: ablageFuer(t, store, w.akte),
 	}, nil)
 	return w
 }

@@ -141,31 +141,63 @@ func ohneSchraegstrichAmEnde(next http.Handler) http.Handler {
 const DefaultBodyLimit int64 = 1 << 20
 
 // begrenzterBody remembers the original body, so a route may set a different limit
-// (uploads) than the one every request gets.
+// (uploads, bodyBis) than the one every request gets.
 type begrenzterBody struct {
 	io.ReadCloser
 	original io.ReadCloser
 }
 
-// bodyLimit limits the request body to n bytes: a declared length above it is answered 413 at
-// once, a longer body fails while reading with *http.MaxBytesError (→ 413 in writeError).
+// zuLangerBody is the body of a request that declared more than the limit: its first read
+// fails without reading anything (→ 413), unless the route sets a larger limit of its own.
+type zuLangerBody struct {
+	io.ReadCloser
+	limit int64
+}
+
+func (z zuLangerBody) Read([]byte) (int, error) { return 0, &http.MaxBytesError{Limit: z.limit} }
+
+// bodyLimit limits the request body to n bytes: a longer body fails while reading with
+// *http.MaxBytesError (→ 413 in writeError); the body of a declared length above n fails at
+// its first read, before anything is read. It is not answered at once, so that a route with a
+// larger limit of its own (bodyBis) still gets to read it.
 func (a *api) bodyLimit(n int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			begrenze(w, r, n)
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// bodyBis is the limit of a route that accepts more (or less) than every request: it replaces
+// the general one; a declared length above n is answered 413 at once.
+func (a *api) bodyBis(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.ContentLength > n {
 				a.writeError(w, r, ErrZuGross)
 				return
 			}
-			if r.Body != nil && r.Body != http.NoBody {
-				original := r.Body
-				if b, ok := r.Body.(*begrenzterBody); ok {
-					original = b.original
-				}
-				r.Body = &begrenzterBody{ReadCloser: http.MaxBytesReader(w, original, n), original: original}
-			}
+			begrenze(w, r, n)
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// begrenze puts the limit n on the original body of r.
+func begrenze(w http.ResponseWriter, r *http.Request, n int64) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return
+	}
+	original := r.Body
+	if b, ok := r.Body.(*begrenzterBody); ok {
+		original = b.original
+	}
+	var begrenzt io.ReadCloser = zuLangerBody{ReadCloser: original, limit: n}
+	if r.ContentLength <= n {
+		begrenzt = http.MaxBytesReader(w, original, n)
+	}
+	r.Body = &begrenzterBody{ReadCloser: begrenzt, original: original}
 }
 
 // noStore keeps API answers (personal, changing data) out of every cache.

@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
-
 	"net/http"
 	"slices"
 	"strings"
@@ -10,6 +8,10 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"gopkg.in/yaml.v3"
+
+	"github.com/eabwasser/eabwasser/internal/ablage"
+	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/betriebsakte"
 )
 
 // documentedOperations reads "METHOD /api/path" of every operation in openapi.yaml.
@@ -43,7 +45,7 @@ func documentedOperations(t *testing.T) []string {
 // routedOperations reads "METHOD /api/path" of every route under /api.
 func routedOperations(t *testing.T) []string {
 	t.Helper()
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	var out []string
 	err := chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if route == "/api" || strings.HasPrefix(route, "/api/") {

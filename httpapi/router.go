@@ -18,6 +18,8 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/ablage"
+	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/zugang"
@@ -44,8 +46,12 @@ type Deps struct {
 	PruefeSitzung func(ctx context.Context, b Benutzer) error
 	// Verwaltung is the system administration (organisations, …).
 	Verwaltung *verwaltung.Dienst
+	// Benachrichtigung serves messages, the reminders tab and personal settings.
+	Benachrichtigung *benachrichtigung.Dienst
 	// Betriebsakte is the operation file (operations, their Freigabe, history, applications).
 	Betriebsakte *betriebsakte.Dienst
+	// Ablage is the files and reminders of operations, plants, measuring points and Bescheide.
+	Ablage *ablage.Dienst
 	// Zugang handles login, registration, confirmation, password reset and profile.
 	Zugang *zugang.Dienst
 	// MaxBodyBytes limits request bodies; 0 means DefaultBodyLimit.
@@ -102,6 +108,12 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		a.auswertungRoutes(r)
 		if a.deps.Betriebsakte != nil {
 			a.betriebRoutes(r)
+		}
+		if a.deps.Benachrichtigung != nil {
+			a.nachrichtRoutes(r)
+		}
+		if a.deps.Ablage != nil {
+			a.ablageRoutes(r)
 		}
 
 		if zusatz != nil {

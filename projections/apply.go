@@ -72,7 +72,7 @@ func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []
 		if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public`, p.Name)); err != nil {
 			return err
 		}
-		applied, cp, err = applyEvents(ctx, tx, p, events, cp)
+		applied, cp, err = applyEvents(ctx, tx, p, events, cp, cp)
 		if err != nil || applied == 0 {
 			return err
 		}
@@ -84,14 +84,16 @@ func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []
 	return cp, applied, ok, nil
 }
 
-// applyEvents runs the handlers for the events after cp and returns the new cursor.
-func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.Event, cp eventstore.Cursor) (int, eventstore.Cursor, error) {
-	w := &Tx{tx: tx, batch: &pgx.Batch{}}
+// applyEvents runs the handlers for the events after cp and returns the new cursor. Events
+// up to bekannt have been applied to the live read model before (a rebuild replays them).
+func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.Event, cp, bekannt eventstore.Cursor) (int, eventstore.Cursor, error) {
+	w := &Tx{tx: tx, batch: &pgx.Batch{}, bekannt: bekannt}
 	applied := 0
 	for _, e := range events {
 		if !e.Cursor().After(cp) {
 			continue // redelivered or already caught up
 		}
+		w.aktuell = e.Cursor()
 		if err := p.Apply(ctx, w, e); err != nil {
 			return 0, cp, fmt.Errorf("projection %s: event %d (%s): %w", p.Name, e.Position, e.Type, err)
 		}

@@ -46,9 +46,16 @@ func (p Projection) shadow() string { return p.Name + "__rebuild" }
 // Tx is what a projection writes through: statements are queued and sent to Postgres in one
 // round trip per batch of events; Query sends what is queued first, so reads see prior writes.
 type Tx struct {
-	tx    pgx.Tx
-	batch *pgx.Batch
+	tx      pgx.Tx
+	batch   *pgx.Batch
+	aktuell eventstore.Cursor // the event being applied
+	bekannt eventstore.Cursor // the live read model had applied everything up to here
 }
+
+// Wiederholung reports whether the event being applied has been applied to the live read
+// model before — during a rebuild. Effects outside the read model (an outbox of mails) must
+// not happen again then.
+func (t *Tx) Wiederholung() bool { return !t.aktuell.After(t.bekannt) }
 
 // Exec queues a statement.
 func (t *Tx) Exec(sql string, args ...any) { t.batch.Queue(sql, args...) }

@@ -62,6 +62,10 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 	}
 	// Bulk phase: no lock, the live read model goes on serving and updating.
 	var cp eventstore.Cursor
+	live, err := eventstore.LoadCheckpoint(ctx, store.Pool(), p.Name)
+	if err != nil {
+		return err
+	}
 	for {
 		var n int
 		err := pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
@@ -72,7 +76,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public`, shadow)); err != nil {
 				return err
 			}
-			n, cp, err = applyEvents(ctx, tx, p, events, cp)
+			n, cp, err = applyEvents(ctx, tx, p, events, cp, live)
 			return err
 		})
 		if err != nil {
@@ -89,6 +93,10 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))`, p.Name); err != nil {
 			return err
 		}
+		live, err := eventstore.LoadCheckpoint(ctx, tx, p.Name)
+		if err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public`, shadow)); err != nil {
 			return err
 		}
@@ -98,7 +106,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 				return err
 			}
 			var n int
-			if n, cp, err = applyEvents(ctx, tx, p, events, cp); err != nil {
+			if n, cp, err = applyEvents(ctx, tx, p, events, cp, live); err != nil {
 				return err
 			}
 			done += int64(n)
@@ -117,7 +125,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 				return err
 			}
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO checkpoints (name, tx_id, position, schema_hash, updated_at)
+		_, err = tx.Exec(ctx, `INSERT INTO checkpoints (name, tx_id, position, schema_hash, updated_at)
 			VALUES ($1, $2, $3, $4, now())
 			ON CONFLICT (name) DO UPDATE SET tx_id = $2, position = $3, schema_hash = $4, updated_at = now()`,
 			p.Name, cp.TxID, cp.Position, p.SchemaHash())

@@ -112,7 +112,7 @@ func Decide(d Datei, cmd any) ([]eventstore.DomainEvent, error) {
 		if !slices.Contains(Fachobjekte, c.Fachobjekt) || c.FachobjektID <= 0 {
 			return nil, validierung.NichtGefunden
 		}
-		bezeichnung := strings.TrimSpace(c.Bezeichnung)
+		bezeichnung := einzeilig(c.Bezeichnung)
 		var s validierung.Sammler
 		switch {
 		case c.Inhalt == nil || c.Inhalt.Groesse == 0:
@@ -145,6 +145,17 @@ func Decide(d Datei, cmd any) ([]eventstore.DomainEvent, error) {
 	return nil, fmt.Errorf("datei: unknown command %T", cmd)
 }
 
+// einzeilig is a one-line text as users type it: valid UTF-8, without control characters
+// (a form may send anything), trimmed.
+func einzeilig(s string) string {
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, "")))
+}
+
 // Dateiname is the name a download is offered under: the last element of what the browser
 // sent (old browsers send whole Windows paths), without control characters, at most 255
 // characters; "datei" when nothing is left.
@@ -152,13 +163,7 @@ func Dateiname(name string) string {
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 		name = name[i+1:]
 	}
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == utf8.RuneError {
-			return -1
-		}
-		return r
-	}, name)
-	name = strings.TrimSpace(name)
+	name = einzeilig(name)
 	if r := []rune(name); len(r) > maxNamenslaenge {
 		name = string(r[len(r)-maxNamenslaenge:]) // keep the extension
 	}

@@ -48,6 +48,8 @@ func TestDecide(t *testing.T) {
 	}{
 		{name: "an upload records name, type, size, hash, key, uploader and time; the Bezeichnung is trimmed",
 			when: lade("  Lageplan ", &inhalt), then: []eventstore.DomainEvent{hoch}},
+		{name: "control characters and broken UTF-8 leave the Bezeichnung",
+			when: lade("Lage\x00plan\xff\n", &inhalt), then: []eventstore.DomainEvent{hoch}},
 		{name: "the file name is the last element of a Windows path",
 			when: lade("Lageplan", mitInhalt(func(i *Inhalt) { i.Dateiname = `C:\Users\mw\Lageplan.pdf` })),
 			then: []eventstore.DomainEvent{hoch}},

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -95,7 +96,7 @@ func Decide(w Wiedervorlage, cmd any) ([]eventstore.DomainEvent, error) {
 		if !ok || c.FachobjektID <= 0 {
 			return nil, validierung.NichtGefunden
 		}
-		betreff, datum := strings.TrimSpace(c.Betreff), strings.TrimSpace(c.Datum)
+		betreff, datum := einzeilig(c.Betreff), strings.TrimSpace(c.Datum)
 		var s validierung.Sammler
 		s.Pflicht("betreff", betreff)
 		if utf8.RuneCountInString(betreff) > maxBetreff {
@@ -119,6 +120,17 @@ func Decide(w Wiedervorlage, cmd any) ([]eventstore.DomainEvent, error) {
 		return []eventstore.DomainEvent{WiedervorlageGeloescht{}}, nil
 	}
 	return nil, fmt.Errorf("wiedervorlage: unknown command %T", cmd)
+}
+
+// einzeilig is a one-line text as users type it: valid UTF-8, without control characters,
+// trimmed.
+func einzeilig(s string) string {
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, "")))
 }
 
 // Evolve applies an event.

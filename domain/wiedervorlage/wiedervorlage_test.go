@@ -43,6 +43,8 @@ func TestDecide(t *testing.T) {
 	}{
 		{name: "a reminder records object, its kind, Betreff, date and creator",
 			when: lege(Betrieb, " Nachweis Eigenkontrolle anfordern ", "2026-12-01"), then: []eventstore.DomainEvent{angelegt}},
+		{name: "control characters leave the Betreff",
+			when: lege(Betrieb, "Nachweis Eigenkontrolle\x00 anfordern\t", "2026-12-01"), then: []eventstore.DomainEvent{angelegt}},
 		{name: "the date is optional", when: lege(Betrieb, "Nachweis Eigenkontrolle anfordern", " "), then: []eventstore.DomainEvent{ohneDatum}},
 		{name: "measuring points have reminders too", when: lege(Messstelle, "Nachweis Eigenkontrolle anfordern", "2026-12-01"),
 			then: []eventstore.DomainEvent{messstelle}},

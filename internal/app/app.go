@@ -24,6 +24,8 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/frontend"
 	"github.com/eabwasser/eabwasser/httpapi"
+	"github.com/eabwasser/eabwasser/internal/ablage"
+	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/config"
 	"github.com/eabwasser/eabwasser/internal/drossel"
@@ -34,12 +36,14 @@ import (
 	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/zugang"
 	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // Projections are all asynchronous read models, in the order they are started.
 func Projections() []projections.Projection {
-	return []projections.Projection{audit.Projection}
+	return []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection}
 }
 
 // NewStore returns the event store on pool with every inline projection registered.
@@ -184,10 +188,12 @@ func (a *App) Serve(ctx context.Context) error {
 
 	bg, stopBg := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	errs := make(chan error, 2)
-	wg.Add(2)
+	errs := make(chan error, 3)
+	versender := &benachrichtigung.Versender{Pool: a.Pool, Mail: versand, PublicURL: a.Config.PublicURL, Log: a.Log}
+	wg.Add(3)
 	go func() { defer wg.Done(); errs <- relay.Run(bg) }()
 	go func() { defer wg.Done(); errs <- runtime.Run(bg) }()
+	go func() { defer wg.Done(); errs <- versender.Run(bg) }()
 
 	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Standard(),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
@@ -197,7 +203,9 @@ func (a *App) Serve(ctx context.Context) error {
 		Verwaltung: &verwaltung.Dienst{Store: a.Store,
 			Verweise: []func(context.Context, eventstore.Querier, int64) (bool, error){betriebsakte.BetreibtBetriebe},
 			Umzuege:  []func(context.Context, pgx.Tx, int64, int64, eventstore.Metadata) error{akte.Umzug}},
-		Betriebsakte: akte,
+		Betriebsakte:     akte,
+		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
+		Ablage:           ablage.Neu(a.Store, a.Config.DataDir, akte, a.Log),
 		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer) error {
 			return dienst.PruefeSitzung(ctx, b.ID, b.Sitzung)
 		},

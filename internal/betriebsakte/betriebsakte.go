@@ -52,7 +52,8 @@ func (n Nutzer) darf(a berechtigung.Aktion) bool {
 	return berechtigung.Darf(n.Rollen, a)
 }
 
-func (n Nutzer) organisationsseitig() bool {
+// Organisationsseitig reports whether the user works for an operator (organisation roles).
+func (n Nutzer) Organisationsseitig() bool {
 	return slices.ContainsFunc(n.Rollen, func(r string) bool {
 		return berechtigung.GlobaleRolle(berechtigung.Rolle(r)) == berechtigung.GlobalOrganisation
 	})
@@ -87,7 +88,7 @@ func (d *Dienst) Sicht(ctx context.Context, n Nutzer) (betriebe.Sicht, error) {
 	if err != nil {
 		return s, err
 	}
-	if !n.organisationsseitig() {
+	if !n.Organisationsseitig() {
 		s.OrganisationID = 0
 	}
 	s.Alle = alle
@@ -149,7 +150,7 @@ func (d *Dienst) rechte(ctx context.Context, n Nutzer, b betrieb.Betrieb) (Recht
 		AntragStellen:         eigene && n.darf(berechtigung.AenderungsantragStellen) && b.Freigabestatus == betrieb.Freigegeben,
 		AntragPruefen:         n.darf(berechtigung.AenderungsantragPruefen),
 		VerlaufLesen:          n.darf(berechtigung.BetriebVerlaufLesen),
-		DateienBearbeiten:     n.darf(berechtigung.DateiHochladen) && (eigene || !n.organisationsseitig()),
+		DateienBearbeiten:     n.darf(berechtigung.DateiHochladen) && (eigene || !n.Organisationsseitig()),
 	}
 	r.Bearbeiten = n.darf(berechtigung.BearbeitungsmodusNutzen) && (r.AlsAdminSpeichern || r.AlsBetreiberSpeichern || r.DateienBearbeiten)
 	return r, nil
@@ -193,7 +194,7 @@ func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formula
 		return 0, eventstore.Appended{}, validierung.NichtErlaubt
 	}
 	daten := f.Daten()
-	if n.organisationsseitig() {
+	if n.Organisationsseitig() {
 		org, err := d.organisationVon(ctx, n)
 		if err != nil {
 			return 0, eventstore.Appended{}, err

@@ -6,11 +6,15 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
+	"github.com/eabwasser/eabwasser/domain/personalisierung"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
+	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/ablage"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
@@ -23,6 +27,9 @@ func Store(pool *pgxpool.Pool) *eventstore.Store {
 	s.Inline(konto.StreamType, eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender))
 	s.Inline(lokalerolle.StreamType, eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle))
 	s.Inline(betrieb.StreamType, eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe))
+	s.Inline(personalisierung.StreamType, eventstore.Dokument(s, personalisierung.Decider, konten.SchreibePersonalisierung))
 	s.Inline(organisation.StreamType, eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation))
+	s.Inline(datei.StreamType, eventstore.Dokument(s, datei.Decider, ablage.SchreibeDatei))
+	s.Inline(wiedervorlage.StreamType, eventstore.Dokument(s, wiedervorlage.Decider, ablage.SchreibeWiedervorlage))
 	return s
 }

@@ -100,6 +100,10 @@ var summaries = map[string]string{
 	"StammdatenAntragGestellt":         "Stammdatenänderungsantrag gestellt",
 	"StammdatenAntragUebernommen":      "Stammdatenänderungsantrag übernommen",
 	"StammdatenAntragAbgelehnt":        "Stammdatenänderungsantrag abgelehnt",
+	"DateiHochgeladen":                 "Datei hochgeladen",
+	"DateiGeloescht":                   "Datei gelöscht",
+	"WiedervorlageAngelegt":            "Wiedervorlage angelegt",
+	"WiedervorlageGeloescht":           "Wiedervorlage gelöscht",
 }
 
 // geheim are data members the audit trail never shows (password hashes, link tokens).

@@ -99,6 +99,20 @@ func (s *Server) Warte(ctx context.Context, an string) (Empfangen, error) {
 	}
 }
 
+// Anzahl counts the received mails to an that no Warte has taken yet.
+func (s *Server) Anzahl(an string) int {
+	gesucht := adresse(an)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, e := range s.post {
+		if adresse(e.An) == gesucht {
+			n++
+		}
+	}
+	return n
+}
+
 func (s *Server) ablegen(mails []Empfangen) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -1,0 +1,94 @@
+// Package postfach is a user's mailbox of messages (Nachrichten): the messages themselves are
+// a read model the projector writes from the events they are about; what the user does with
+// them — reading and deleting — are the events of this aggregate, one stream per user. A
+// message is named by the position of the event it came from.
+package postfach
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+// StreamType of a mailbox ("postfach-<anwenderId>").
+const StreamType = "postfach"
+
+// Postfach is what a user did with his messages.
+type Postfach struct {
+	Gelesen   map[int64]bool
+	Geloescht map[int64]bool
+}
+
+// Events.
+type (
+	// NachrichtGelesen: the message from the event at Quelle was opened.
+	NachrichtGelesen struct {
+		Quelle int64 `json:"quelle"`
+	}
+	// NachrichtGeloescht: the message was deleted.
+	NachrichtGeloescht struct {
+		Quelle int64 `json:"quelle"`
+	}
+)
+
+func (NachrichtGelesen) EventType() string   { return "NachrichtGelesen" }
+func (NachrichtGeloescht) EventType() string { return "NachrichtGeloescht" }
+
+// Commands. The service checks that the message exists and is the user's.
+type (
+	Lies    struct{ Quelle int64 }
+	Loesche struct{ Quelle int64 }
+)
+
+// Decide checks a command; reading twice or deleting twice changes nothing.
+func Decide(p Postfach, cmd any) ([]eventstore.DomainEvent, error) {
+	switch c := cmd.(type) {
+	case Lies:
+		if p.Gelesen[c.Quelle] || p.Geloescht[c.Quelle] {
+			return nil, nil
+		}
+		return []eventstore.DomainEvent{NachrichtGelesen{Quelle: c.Quelle}}, nil
+	case Loesche:
+		if p.Geloescht[c.Quelle] {
+			return nil, nil
+		}
+		return []eventstore.DomainEvent{NachrichtGeloescht{Quelle: c.Quelle}}, nil
+	}
+	return nil, fmt.Errorf("postfach: unknown command %T", cmd)
+}
+
+// Evolve applies an event.
+func Evolve(p Postfach, e eventstore.DomainEvent) Postfach {
+	if p.Gelesen == nil {
+		p = Postfach{Gelesen: map[int64]bool{}, Geloescht: map[int64]bool{}}
+	}
+	switch v := e.(type) {
+	case NachrichtGelesen:
+		p.Gelesen[v.Quelle] = true
+	case NachrichtGeloescht:
+		p.Geloescht[v.Quelle] = true
+	}
+	return p
+}
+
+// Decode reads a stored event.
+func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
+	switch eventType {
+	case "NachrichtGelesen":
+		var v NachrichtGelesen
+		err := json.Unmarshal(data, &v)
+		return v, err
+	case "NachrichtGeloescht":
+		var v NachrichtGeloescht
+		err := json.Unmarshal(data, &v)
+		return v, err
+	}
+	return nil, fmt.Errorf("postfach: unknown event %s", eventType)
+}
+
+// Decider is the mailbox aggregate for the generic command handler.
+var Decider = eventstore.Decider[Postfach, any]{
+	StreamType: StreamType, Initial: func() Postfach { return Postfach{} },
+	Evolve: Evolve, Decide: Decide, Decode: Decode,
+}

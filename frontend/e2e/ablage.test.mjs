@@ -1,0 +1,93 @@
+// Browser tests of files and reminders of an operation (spec 000 §2, §5, §8): the operator
+// uploads a file on the Dateien page, downloads it and deletes it; he adds a reminder that is
+// due and deletes it again. Against the real binary with the demo data (see harness.mjs).
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+import { mitAppUndBrowser } from './harness.mjs';
+
+let app;
+let withPage;
+mitAppUndBrowser((u) => ({ app, withPage } = u));
+
+/** A toast with exactly this text. */
+const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
+
+/** The demo operation of the operator's organisation that is approved. */
+async function papierfabrik(token) {
+  const seite = await app.api('/betrieb/search?q=Papierfabrik', { token });
+  const betrieb = seite.content.find((b) => b.bezeichnung.startsWith('Papierfabrik Rheinaue'));
+  assert.ok(betrieb, `no demo operation Papierfabrik in ${JSON.stringify(seite)}`);
+  return betrieb.id;
+}
+
+describe('Dateien of an operation', () => {
+  it('betreiber uploads a file, downloads it with its name and content, and deletes it', async () => {
+    const token = await app.login('betreiber');
+    const id = await papierfabrik(token);
+    const inhalt = Buffer.from('%PDF-1.4\n% Lageplan der Einleitstelle\n%%EOF\n');
+    await withPage({ token }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/dateien?modus=s`));
+      await page.getByRole('heading', { name: 'Dateien', level: 1 }).waitFor();
+      await page.getByRole('cell', { name: 'Keine Einträge vorhanden' }).waitFor();
+
+      await page.getByRole('button', { name: 'Datei hochladen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Datei hochladen' });
+      await dialog.getByRole('button', { name: 'Hochladen' }).click();
+      await dialog.getByText('Sie müssen eine Datei hochladen!').waitFor();
+      await dialog.getByLabel('Bezeichnung').fill('Lageplan Einleitstelle');
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'Lageplan Süd.pdf', mimeType: 'application/pdf', buffer: inhalt });
+      await dialog.getByRole('button', { name: 'Hochladen' }).click();
+      await toast(page, 'Die Datei wurde erfolgreich hochgeladen').waitFor();
+
+      const zeile = page.getByRole('row').filter({ hasText: 'Lageplan Einleitstelle' });
+      await zeile.waitFor();
+      assert.match(await zeile.innerText(), /Michael Wagner/);
+      assert.match(await zeile.innerText(), /application\/pdf/);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        zeile.getByRole('button', { name: 'Herunterladen Lageplan Einleitstelle' }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), 'Lageplan Süd.pdf');
+      assert.deepEqual(await readFile(await download.path()), inhalt);
+
+      await zeile.getByRole('button', { name: 'Löschen Lageplan Einleitstelle' }).click();
+      const frage = page.getByRole('alertdialog', { name: 'Löschen bestätigen' });
+      await frage.getByText('Sind Sie sicher, dass Sie die Datei „Lageplan Einleitstelle“ löschen möchten?').waitFor();
+      await frage.getByRole('button', { name: 'Löschen' }).click();
+      await toast(page, 'Die Datei wurde erfolgreich gelöscht.').waitFor();
+      await page.getByRole('cell', { name: 'Keine Einträge vorhanden' }).waitFor();
+    });
+  });
+});
+
+describe('Wiedervorlagen of an operation', () => {
+  it('betreiber adds a reminder that is due, sees it marked and deletes it', async () => {
+    const token = await app.login('betreiber');
+    const id = await papierfabrik(token);
+    await withPage({ token }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/wiedervorlagen?modus=l`));
+      await page.getByRole('heading', { name: 'Wiedervorlagen', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Wiedervorlage anlegen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Wiedervorlage anlegen' });
+      await dialog.getByLabel('Datum').fill('31.02.2026');
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await dialog.getByText('Ungültiges Datumsformat').waitFor();
+      await dialog.getByLabel('Betreff').fill('Nachweis der Eigenkontrolle anfordern');
+      await dialog.getByLabel('Datum').fill('01.03.2020');
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Die Wiedervorlage wurde erfolgreich angelegt.').waitFor();
+
+      const zeile = page.getByRole('row').filter({ hasText: 'Nachweis der Eigenkontrolle anfordern' });
+      await zeile.getByText('fällig', { exact: true }).waitFor();
+      assert.match(await zeile.innerText(), /01\.03\.2020/);
+      assert.match(await zeile.innerText(), /Michael Wagner/);
+
+      await zeile.getByRole('button', { name: 'Löschen Nachweis der Eigenkontrolle anfordern' }).click();
+      await page.getByRole('alertdialog', { name: 'Löschen bestätigen' }).getByRole('button', { name: 'Löschen' }).click();
+      await toast(page, 'Die Wiedervorlage wurde erfolgreich gelöscht.').waitFor();
+      await page.getByRole('cell', { name: 'Keine Einträge vorhanden' }).waitFor();
+    });
+  });
+});

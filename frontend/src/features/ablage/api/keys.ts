@@ -1,0 +1,12 @@
+/** The objects files hang on (spec 000 §7). */
+export type DateiFachobjekt = 'betrieb' | 'anlage' | 'bescheid';
+/** The objects reminders hang on (spec 000 §7). */
+export type WiedervorlageFachobjekt = 'betrieb' | 'anlage' | 'messstelle' | 'bescheid';
+
+/** Query keys of files and reminders, in one place: a mutation invalidates what it changed. */
+export const ablageKeys = {
+  all: ['ablage'] as const,
+  dateien: (fachobjekt: DateiFachobjekt, id: string) => [...ablageKeys.all, 'dateien', fachobjekt, id] as const,
+  wiedervorlagen: (fachobjekt: WiedervorlageFachobjekt, id: string) =>
+    [...ablageKeys.all, 'wiedervorlagen', fachobjekt, id] as const,
+};

@@ -1,0 +1,140 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { FormularFuss } from '../../../components/DialogFuss';
+import { FormField, inputClass } from '../../../components/FormField';
+import { ApiError, isAbortError } from '../../../lib/api';
+import { handleGlobalError } from '../../../lib/errors';
+import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
+import { formatFileSizeMB } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { ladeDateiHoch, MAX_DATEIGROESSE } from '../api/dateien';
+import { ablageKeys, type DateiFachobjekt } from '../api/keys';
+
+// Verbatim (spec 000 §5, §8).
+export const MSG_DATEI_HOCHGELADEN = 'Die Datei wurde erfolgreich hochgeladen';
+export const MSG_DATEI_FEHLT = 'Sie müssen eine Datei hochladen!';
+export const MSG_DATEI_ZU_GROSS = 'Die Datei darf maximal 100 MB groß sein.';
+export const MSG_HOCHLADEN_FEHLGESCHLAGEN = 'Die Datei konnte nicht hochgeladen werden!';
+export const HOCHLADEN_TITEL = 'Datei hochladen';
+
+type Feld = 'bezeichnung' | 'datei';
+
+/** Spec 000 §5: a Bezeichnung and a file of at most 100 MB. */
+export function pruefeHochladen(bezeichnung: string, datei: File | null): Feldfehler<Feld> {
+  const f: Feldfehler<Feld> = {};
+  if (istLeer(bezeichnung)) f.bezeichnung = MSG_PFLICHTFELD;
+  if (!datei || datei.size === 0) f.datei = MSG_DATEI_FEHLT;
+  else if (datei.size > MAX_DATEIGROESSE) f.datei = MSG_DATEI_ZU_GROSS;
+  return f;
+}
+
+/**
+ * How a failed upload is shown: a 400 with the server's text (and its field errors), a body
+ * too large with the size rule, 401/403/404/500 the global way, anything else
+ * 'Die Datei konnte nicht hochgeladen werden!'.
+ */
+export function zeigeHochladefehler(e: unknown): Feldfehler<Feld> {
+  if (isAbortError(e)) return {};
+  if (e instanceof ApiError) {
+    if (e.status === 400) {
+      toast.error(e.message || MSG_HOCHLADEN_FEHLGESCHLAGEN);
+      return serverFeldfehler<Feld>(e, ['bezeichnung', 'datei'], { file: 'datei' });
+    }
+    if (e.status === 413) {
+      toast.error(MSG_DATEI_ZU_GROSS);
+      return { datei: MSG_DATEI_ZU_GROSS };
+    }
+    if ([401, 403, 404, 500].includes(e.status)) {
+      handleGlobalError(e);
+      return {};
+    }
+  } else {
+    console.error(e);
+  }
+  toast.error(MSG_HOCHLADEN_FEHLGESCHLAGEN);
+  return {};
+}
+
+/** The upload dialog: Bezeichnung and file, checked before anything is sent. */
+export function HochladenDialog({ fachobjekt, id, onClose }: { fachobjekt: DateiFachobjekt; id: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const [bezeichnung, setBezeichnung] = useState('');
+  const [datei, setDatei] = useState<File | null>(null);
+  const [fehler, setFehler] = useState<Feldfehler<Feld>>({});
+  const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
+
+  const hochladen = useMutation({
+    mutationFn: ladeDateiHoch,
+    meta: { globalErrorHandling: false },
+    onSuccess: () => {
+      toast.success(MSG_DATEI_HOCHGELADEN);
+      void queryClient.invalidateQueries({ queryKey: ablageKeys.dateien(fachobjekt, id) });
+      onClose();
+    },
+    onError: (e) => {
+      const f = zeigeHochladefehler(e);
+      if (hatFehler(f)) {
+        setFehler(f);
+        fokusAufFehler();
+      }
+    },
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const f = pruefeHochladen(bezeichnung, datei);
+    setFehler(f);
+    if (hatFehler(f) || !datei) {
+      fokusAufFehler();
+      return;
+    }
+    hochladen.mutate({ fachobjekt, id, bezeichnung: bezeichnung.trim(), datei });
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={HOCHLADEN_TITEL}
+      width={600}
+      footer={<FormularFuss formId={formId} onAbbrechen={onClose} disabled={hochladen.isPending} label="Hochladen" />}
+    >
+      <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label={HOCHLADEN_TITEL} className="flex flex-col gap-4">
+        <FormField label="Bezeichnung" error={fehler.bezeichnung} required>
+          <input
+            name="bezeichnung"
+            className={inputClass}
+            maxLength={255}
+            value={bezeichnung}
+            onChange={(e) => setBezeichnung(e.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Datei"
+          error={fehler.datei}
+          hint={datei ? `${datei.name} (${formatFileSizeMB(datei.size)} MB)` : 'höchstens 100 MB'}
+          required
+        >
+          <input
+            name="file"
+            type="file"
+            className="text-sm"
+            onChange={(e) => {
+              const gewaehlt = e.target.files?.[0] ?? null;
+              setDatei(gewaehlt);
+              // the size rule at once, not only when sending
+              setFehler((f) => ({ ...f, datei: gewaehlt && gewaehlt.size > MAX_DATEIGROESSE ? MSG_DATEI_ZU_GROSS : undefined }));
+            }}
+          />
+        </FormField>
+        {hochladen.isPending && (
+          <p role="status" className="text-sm text-gray-700">
+            Die Datei wird hochgeladen …
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { FormularFuss } from '../../../components/DialogFuss';
+import { FormField, inputClass } from '../../../components/FormField';
+import { zeigeFehler } from '../../../lib/errors';
+import { isoDateFromGerman } from '../../../lib/format';
+import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
+import { toast } from '../../../lib/toast';
+import { ablageKeys, type WiedervorlageFachobjekt } from '../api/keys';
+import { legeWiedervorlageAn } from '../api/wiedervorlagen';
+
+// Verbatim (spec 000 §5).
+export const MSG_DATUM = 'Ungültiges Datumsformat';
+export const WIEDERVORLAGE_TITEL = 'Wiedervorlage anlegen';
+
+interface Werte {
+  betreff: string;
+  datum: string;
+}
+type Feld = keyof Werte;
+
+/** Spec 000 §5: betreff required; datum optional, a date typed as TT.MM.JJJJ. */
+export function pruefeWiedervorlage(w: Werte): Feldfehler<Feld> {
+  const f: Feldfehler<Feld> = {};
+  if (istLeer(w.betreff)) f.betreff = MSG_PFLICHTFELD;
+  if (!istLeer(w.datum) && !isoDateFromGerman(w.datum)) f.datum = MSG_DATUM;
+  return f;
+}
+
+/** Add a reminder: Betreff and an optional date (sent as yyyy-MM-dd). */
+export function WiedervorlageDialog({
+  fachobjekt,
+  id,
+  onClose,
+}: {
+  fachobjekt: WiedervorlageFachobjekt;
+  id: string;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const [werte, setWerte] = useState<Werte>({ betreff: '', datum: '' });
+  const [fehler, setFehler] = useState<Feldfehler<Feld>>({});
+  const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
+
+  const anlegen = useMutation({
+    mutationFn: legeWiedervorlageAn,
+    meta: { globalErrorHandling: false },
+    onSuccess: (m) => {
+      toast.success(m.message ?? 'Gespeichert');
+      void queryClient.invalidateQueries({ queryKey: ablageKeys.wiedervorlagen(fachobjekt, id) });
+      onClose();
+    },
+    onError: (e) => {
+      const f = serverFeldfehler<Feld>(e, ['betreff', 'datum']);
+      if (hatFehler(f)) {
+        setFehler(f);
+        fokusAufFehler();
+      }
+      zeigeFehler(e);
+    },
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const f = pruefeWiedervorlage(werte);
+    setFehler(f);
+    if (hatFehler(f)) {
+      fokusAufFehler();
+      return;
+    }
+    anlegen.mutate({ fachobjekt, id, eingabe: { betreff: werte.betreff.trim(), datum: isoDateFromGerman(werte.datum) } });
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={WIEDERVORLAGE_TITEL}
+      width={600}
+      footer={<FormularFuss formId={formId} onAbbrechen={onClose} disabled={anlegen.isPending} />}
+    >
+      <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label={WIEDERVORLAGE_TITEL} className="flex flex-col gap-4">
+        <FormField label="Betreff" error={fehler.betreff} required>
+          <input
+            name="betreff"
+            className={inputClass}
+            maxLength={500}
+            value={werte.betreff}
+            onChange={(e) => setWerte((w) => ({ ...w, betreff: e.target.value }))}
+          />
+        </FormField>
+        <FormField label="Datum" error={fehler.datum} hint="TT.MM.JJJJ">
+          <input
+            name="datum"
+            className={inputClass}
+            inputMode="numeric"
+            value={werte.datum}
+            onChange={(e) => setWerte((w) => ({ ...w, datum: e.target.value }))}
+          />
+        </FormField>
+      </form>
+    </Dialog>
+  );
+}

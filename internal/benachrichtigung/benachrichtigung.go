@@ -1,0 +1,177 @@
+// Package benachrichtigung is the application service of the start page's personal parts:
+// messages (read model nachrichten, user actions as postfach events), the reminders that
+// concern a user, personal settings, and the mail sender that delivers the outbox of
+// notification mails (messages, due reminders) over SMTP.
+package benachrichtigung
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/personalisierung"
+	"github.com/eabwasser/eabwasser/domain/postfach"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
+)
+
+// Dienst is the service.
+type Dienst struct {
+	Store *eventstore.Store
+}
+
+// Nachrichten lists the user's messages.
+func (d *Dienst) Nachrichten(ctx context.Context, anwender int64) ([]nachrichten.Nachricht, error) {
+	return nachrichten.VonEmpfaenger(ctx, d.Store.Pool(), anwender)
+}
+
+// Ungelesen counts the user's unread messages.
+func (d *Dienst) Ungelesen(ctx context.Context, anwender int64) (int, error) {
+	return nachrichten.Ungelesen(ctx, d.Store.Pool(), anwender)
+}
+
+// Lesen marks one of the user's messages read.
+func (d *Dienst) Lesen(ctx context.Context, anwender, id int64, md eventstore.Metadata) (eventstore.Appended, error) {
+	quelle, err := nachrichten.Quelle(ctx, d.Store.Pool(), anwender, id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	return postfach.Decider.Handle(ctx, d.Store, anwender, -1, postfach.Lies{Quelle: quelle}, md)
+}
+
+// Loeschen deletes one of the user's messages.
+func (d *Dienst) Loeschen(ctx context.Context, anwender, id int64, md eventstore.Metadata) (eventstore.Appended, error) {
+	quelle, err := nachrichten.Quelle(ctx, d.Store.Pool(), anwender, id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	return postfach.Decider.Handle(ctx, d.Store, anwender, -1, postfach.Loesche{Quelle: quelle}, md)
+}
+
+// Einstellungen are the settings with the version they were loaded at.
+type Einstellungen struct {
+	personalisierung.Einstellungen
+	Version int `json:"version"`
+}
+
+// Personalisierung reads the user's settings.
+func (d *Dienst) Personalisierung(ctx context.Context, anwender int64) (Einstellungen, error) {
+	e, v, err := konten.Personalisierung(ctx, d.Store.Pool(), anwender)
+	return Einstellungen{Einstellungen: e, Version: v}, err
+}
+
+// auswahlListen are the value lists the filters choose from.
+var auswahlListen = map[string]string{"betriebstyp": "betriebstyp", "anlagentyp": "anlagentyp", "messstellentyp": "messstellentyp",
+	"verwaltungseinheit": "verwaltungseinheit"}
+
+// Speichern saves the user's settings (a stale version is a conflict).
+func (d *Dienst) Speichern(ctx context.Context, anwender int64, e Einstellungen, md eventstore.Metadata) (eventstore.Appended, error) {
+	auswahl, err := d.Auswahl(ctx, anwender)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	erlaubt := map[string][]string{}
+	for feld, a := range auswahl {
+		for _, x := range append(a.Aktiv, a.Inaktiv...) {
+			erlaubt[feld] = append(erlaubt[feld], x.ID)
+		}
+	}
+	// version 0: the settings were never saved, and nobody may have saved them since
+	return personalisierung.Decider.Handle(ctx, d.Store, anwender, e.Version, personalisierung.Speichere{Einstellungen: e.Einstellungen, Erlaubt: erlaubt}, md)
+}
+
+// Wahl is one choice of a filter.
+type Wahl struct {
+	ID    string `json:"id"`
+	Value string `json:"value"`
+}
+
+// Auswahl are the active (chosen) and inactive choices of one filter.
+type Auswahl struct {
+	Aktiv   []Wahl `json:"aktiv"`
+	Inaktiv []Wahl `json:"inaktiv"`
+}
+
+// Auswahl lists, per filter, the choices the user has made and the ones he has not.
+func (d *Dienst) Auswahl(ctx context.Context, anwender int64) (map[string]Auswahl, error) {
+	e, _, err := konten.Personalisierung(ctx, d.Store.Pool(), anwender)
+	if err != nil {
+		return nil, err
+	}
+	gewaehlt := map[string]map[string]bool{"betriebstyp": menge(e.Betriebstyp), "anlagentyp": menge(e.Anlagentyp),
+		"messstellentyp": menge(e.Messstellentyp), "verwaltungseinheit": {}}
+	for _, id := range e.Verwaltungseinheit {
+		gewaehlt["verwaltungseinheit"][strconv.FormatInt(id, 10)] = true
+	}
+	rows, err := d.Store.Pool().Query(ctx, `SELECT liste, coalesce(nullif(schluessel, ''), id::text), wert FROM werteliste_eintrag
+		WHERE liste = ANY($1) ORDER BY liste, schluessel, wert`, []string{"betriebstyp", "anlagentyp", "messstellentyp", "verwaltungseinheit"})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]Auswahl{}
+	for feld := range auswahlListen {
+		out[feld] = Auswahl{Aktiv: []Wahl{}, Inaktiv: []Wahl{}}
+	}
+	var liste string
+	var w Wahl
+	_, err = pgx.ForEachRow(rows, []any{&liste, &w.ID, &w.Value}, func() error {
+		a := out[liste]
+		if gewaehlt[liste][w.ID] {
+			a.Aktiv = append(a.Aktiv, w)
+		} else {
+			a.Inaktiv = append(a.Inaktiv, w)
+		}
+		out[liste] = a
+		return nil
+	})
+	return out, err
+}
+
+func menge(ws []string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// Wiedervorlage is a reminder on the start page.
+type Wiedervorlage struct {
+	ID           int64   `json:"id"`
+	Datum        *string `json:"datum"`
+	Betreff      string  `json:"betreff"`
+	BetriebInfo  string  `json:"betriebInfo"`
+	Fachobjekt   string  `json:"fachobjekt"`
+	FachobjektID int64   `json:"fachobjektId"`
+	BetriebID    int64   `json:"betriebId"`
+	Faellig      bool    `json:"faellig"`
+	// Loeschbar: the user set it, or he is authority staff responsible for the operation (the
+	// rule of the object's own reminder list).
+	Loeschbar bool `json:"loeschbar"`
+}
+
+// Wiedervorlagen lists the reminders that concern the user: those he set, and those on
+// operations he is responsible for (Bearbeiter or responsible person), earliest first.
+// Organisation users delete only their own.
+func (d *Dienst) Wiedervorlagen(ctx context.Context, anwender int64, organisationsseitig bool, heute time.Time) ([]Wiedervorlage, error) {
+	rows, err := d.Store.Pool().Query(ctx, `SELECT w.id, to_char(w.datum, 'YYYY-MM-DD'), w.betreff,
+		coalesce(b.bezeichnung || ' (' || b.betriebs_id || ')', ''), w.fachobjekt, w.fachobjekt_id, coalesce(b.id, 0),
+		w.datum IS NOT NULL AND w.datum <= $2::date,
+		w.angelegt_von_id = $1 OR (NOT $3 AND coalesce(b.daten->'zustaendigeBearbeiter' @> jsonb_build_array(jsonb_build_object('id', $1::bigint)), false))
+		FROM wiedervorlage w LEFT JOIN betrieb b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
+		WHERE w.angelegt_von_id = $1
+		   OR b.daten->'zustaendigeBearbeiter' @> jsonb_build_array(jsonb_build_object('id', $1::bigint))
+		   OR b.daten->'zustaendigePersonen' @> jsonb_build_array(jsonb_build_object('id', $1::bigint))
+		ORDER BY w.datum NULLS LAST, w.id`, anwender, heute.Format("2006-01-02"), organisationsseitig)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Wiedervorlage])
+	if out == nil {
+		out = []Wiedervorlage{}
+	}
+	return out, err
+}

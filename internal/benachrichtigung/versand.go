@@ -1,0 +1,136 @@
+package benachrichtigung
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/eabwasser/eabwasser/internal/mail"
+)
+
+// Versender delivers the outbox (public.mail_ausgang): every row once, marked when sent; a
+// failing address is tried again on later passes (at most MaxVersuche times). It also puts
+// the reminders that fall due into the outbox, once per reminder.
+type Versender struct {
+	Pool      *pgxpool.Pool
+	Mail      mail.Versand
+	PublicURL string // prefix of the links in the mails
+	Log       *slog.Logger
+	Takt      time.Duration // between passes; 0: 2 s
+	Jetzt     func() time.Time
+}
+
+// MaxVersuche is how often a mail is tried.
+const MaxVersuche = 10
+
+// Run sends until ctx ends.
+func (v *Versender) Run(ctx context.Context) error {
+	takt := v.Takt
+	if takt <= 0 {
+		takt = 2 * time.Second
+	}
+	t := time.NewTicker(takt)
+	defer t.Stop()
+	for {
+		if _, err := v.Erinnern(ctx); err != nil && ctx.Err() == nil {
+			v.Log.Error("Wiedervorlagen vormerken fehlgeschlagen", "error", err)
+		}
+		if _, err := v.Senden(ctx); err != nil && ctx.Err() == nil {
+			v.Log.Error("Mailversand fehlgeschlagen", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+func (v *Versender) heute() time.Time {
+	if v.Jetzt != nil {
+		return v.Jetzt()
+	}
+	return time.Now()
+}
+
+// Erinnern puts every reminder that is due (datum today or earlier) into the outbox for its
+// creator when he wants reminders by mail; each reminder once.
+func (v *Versender) Erinnern(ctx context.Context) (int64, error) {
+	tag, err := v.Pool.Exec(ctx, `INSERT INTO mail_ausgang (schluessel, an, betreff, text, pfad)
+		SELECT 'wiedervorlage-' || w.id, a.email, 'eAbwasser: Wiedervorlage fällig – ' || w.betreff,
+			'Die Wiedervorlage „' || w.betreff || '“' || coalesce(' zum Betrieb „' || b.bezeichnung || '“', '') ||
+			' ist seit dem ' || to_char(w.datum, 'DD.MM.YYYY') || ' fällig.',
+			CASE WHEN w.fachobjekt = 'betrieb' THEN '/betriebsakte/' || w.fachobjekt_id || '/wiedervorlagen' ELSE '/' END
+		FROM wiedervorlage w
+		JOIN anwender a ON a.id = w.angelegt_von_id AND a.status = 'AKTIV' AND a.email <> ''
+		JOIN personalisierung p ON p.anwender_id = a.id AND p.send_mail_wiedervorlage
+		LEFT JOIN betrieb b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
+		WHERE w.datum <= $1::date
+		ON CONFLICT (schluessel) DO NOTHING`, v.heute().Format("2006-01-02"))
+	return tag.RowsAffected(), err
+}
+
+type ausgehend struct {
+	id                      int64
+	an, betreff, text, pfad string
+}
+
+// Senden delivers what is waiting, in batches, and reports how many mails went out.
+func (v *Versender) Senden(ctx context.Context) (int, error) {
+	gesendet := 0
+	var nach int64
+	for {
+		n, letzte, err := v.sendeStapel(ctx, nach)
+		gesendet += n
+		if err != nil || letzte == nach {
+			return gesendet, err
+		}
+		nach = letzte
+	}
+}
+
+// sendeStapel sends up to 20 mails after id nach; the rows stay locked while they are sent,
+// so two instances never send the same mail. It returns the last id it looked at.
+func (v *Versender) sendeStapel(ctx context.Context, nach int64) (int, int64, error) {
+	gesendet, letzte := 0, nach
+	err := pgx.BeginFunc(ctx, v.Pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT id, an, betreff, text, pfad FROM mail_ausgang
+			WHERE gesendet_am IS NULL AND versuche < $1 AND id > $2 ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED`, MaxVersuche, nach)
+		if err != nil {
+			return err
+		}
+		stapel, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (ausgehend, error) {
+			var a ausgehend
+			err := r.Scan(&a.id, &a.an, &a.betreff, &a.text, &a.pfad)
+			return a, err
+		})
+		if err != nil {
+			return err
+		}
+		for _, a := range stapel {
+			letzte = a.id
+			text := a.text
+			if a.pfad != "" {
+				text += "\n\nZur Anwendung: " + strings.TrimRight(v.PublicURL, "/") + "/eAbwasser" + a.pfad
+			}
+			text += "\n\nSie erhalten diese E-Mail, weil Sie in Ihrer Personalisierung Benachrichtigungen per E-Mail gewählt haben."
+			if err := v.Mail.Senden(ctx, mail.Nachricht{An: a.an, Betreff: a.betreff, Text: text}); err != nil {
+				v.Log.Warn("Benachrichtigung nicht zugestellt", "an", a.an, "error", err)
+				if _, err := tx.Exec(ctx, `UPDATE mail_ausgang SET versuche = versuche + 1, fehler = $2 WHERE id = $1`, a.id, err.Error()); err != nil {
+					return err
+				}
+				continue
+			}
+			if _, err := tx.Exec(ctx, `UPDATE mail_ausgang SET gesendet_am = now(), versuche = versuche + 1, fehler = '' WHERE id = $1`, a.id); err != nil {
+				return err
+			}
+			gesendet++
+		}
+		return nil
+	})
+	return gesendet, letzte, err
+}
