@@ -165,7 +165,13 @@ func (s *Store) appendWith(ctx context.Context, q Querier, streamID, streamType 
 		return Appended{}, err
 	}
 	if len(out.Events) == 0 {
-		actual, _ := s.Version(ctx, streamID)
+		// read through the caller's connection: asking the pool for another one while this
+		// transaction holds one deadlocks once every connection waits like this (many
+		// concurrent conflicting saves)
+		var actual int
+		if err := q.QueryRow(ctx, `SELECT version FROM streams WHERE stream_id = $1`, streamID).Scan(&actual); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return Appended{}, err
+		}
 		return Appended{}, &ConflictError{StreamID: streamID, Expected: expected, Actual: actual}
 	}
 	out.FirstPosition = out.Events[0].Position

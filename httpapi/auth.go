@@ -123,6 +123,10 @@ func (a *api) anmeldung(next http.Handler) http.Handler {
 		b, err := parseToken(a.deps.JWTSecret, strings.TrimSpace(token))
 		if err == nil && a.deps.PruefeSitzung != nil {
 			err = a.deps.PruefeSitzung(r.Context(), b)
+			if err != nil && datenbankNichtErreichbar(err) {
+				a.writeError(w, r, err) // 503: the session cannot be checked, not "logged out"
+				return
+			}
 		}
 		if err != nil {
 			next.ServeHTTP(w, r)

@@ -6,7 +6,12 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"mime"
+	"net"
 	"net/http"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -22,6 +27,8 @@ const (
 	textMethodeUnerlaubt = "Diese Methode ist für diese Adresse nicht erlaubt."
 	textDatumUngueltig   = "Ungültiges Datumsformat"
 	textZahlUngueltig    = "Ungültige Zahl"
+	textNichtVerfuegbar  = "Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in wenigen Minuten erneut."
+	textKeinJSON         = "Die Anfrage muss JSON enthalten (Content-Type application/json)."
 )
 
 // ErrNichtAngemeldet is the answer to a protected route without a valid token (401).
@@ -120,6 +127,10 @@ func antwortAuf(err error) fehlerAntwort {
 		a = fehlerAntwort{status: http.StatusRequestEntityTooLarge, message: textZuGross}
 	case errors.Is(err, ErrUngueltigeAnfrage):
 		a = fehlerAntwort{status: http.StatusBadRequest, message: textUngueltig}
+	case errors.Is(err, errKeinJSON):
+		a = fehlerAntwort{status: http.StatusUnsupportedMediaType, message: textKeinJSON}
+	case datenbankNichtErreichbar(err):
+		a = fehlerAntwort{status: http.StatusServiceUnavailable, message: textNichtVerfuegbar, loggen: true}
 	default:
 		a = fehlerAntwort{status: http.StatusInternalServerError, message: textInternerFehler, loggen: true}
 	}
@@ -218,6 +229,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // more than a command needs); malformed JSON is ErrUngueltigeAnfrage (400), a body above
 // the limit an *http.MaxBytesError (413).
 func decodeJSON(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+			return errKeinJSON
+		}
+	}
 	if r.Body == nil || r.Body == http.NoBody {
 		return ErrUngueltigeAnfrage
 	}
@@ -238,6 +254,26 @@ func decodeJSON(r *http.Request, v any) error {
 		return ErrUngueltigeAnfrage
 	}
 	return nil
+}
+
+// errKeinJSON: a body declared as something else than JSON (415).
+var errKeinJSON = errors.New(textKeinJSON)
+
+// datenbankNichtErreichbar tells whether err means Postgres cannot be reached right now (no
+// connection, the session was terminated, the server shuts down): answered 503, the client
+// may try again; the pool reconnects by itself.
+func datenbankNichtErreichbar(err error) bool {
+	var ce *pgconn.ConnectError
+	var pe *pgconn.PgError
+	var ne net.Error
+	switch {
+	case errors.As(err, &ce), errors.As(err, &ne), errors.Is(err, io.ErrUnexpectedEOF), pgconn.Timeout(err):
+		return true
+	case errors.As(err, &pe):
+		// class 08: connection exception; 57P0x: admin shutdown, crash shutdown, cannot connect now
+		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P")
+	}
+	return strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "closed pool")
 }
 
 // writeCommandResult answers a successful command: header X-Event-Position and member
