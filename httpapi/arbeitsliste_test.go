@@ -15,7 +15,7 @@ import (
 	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
 
-func (w *kontoWelt) seite(t *testing.T, token, query string) map[string]any {
+func (w *kontoWelt) seite(t testing.TB, token, query string) map[string]any {
 	t.Helper()
 	a := w.send(t, "GET", "/api/betrieb/search?"+query, nil, token)
 	if a.Code != 200 {
@@ -32,7 +32,7 @@ func bezeichnungen(seite map[string]any) []string {
 	return out
 }
 
-func xlsxZeilen(t *testing.T, a antwort) [][]string {
+func xlsxZeilen(t testing.TB, a antwort) [][]string {
 	t.Helper()
 	if a.Code != 200 || a.Header().Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" {
 		t.Fatalf("export: %d %s", a.Code, a.Header().Get("Content-Type"))

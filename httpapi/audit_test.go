@@ -33,7 +33,7 @@ var (
 // newAuditFixture appends 8 events — betrieb-1: BetriebBeantragt (Betreiber),
 // BetriebFreigegeben (Sachbearbeiterin); anlage-4711: AnlageHistorisiert (Betreiber);
 // betrieb-2: 5 × StammdatenGeaendert (Sachbearbeiterin) — and projects them into the trail.
-func newAuditFixture(t *testing.T) *auditFixture {
+func newAuditFixture(t testing.TB) *auditFixture {
 	t.Helper()
 	ctx := context.Background()
 	pool, _ := testdb.New(t)
@@ -56,7 +56,7 @@ func newAuditFixture(t *testing.T) *auditFixture {
 	return f
 }
 
-func (f *auditFixture) append(t *testing.T, streamID string, expected int, md eventstore.Metadata, eventType string) int64 {
+func (f *auditFixture) append(t testing.TB, streamID string, expected int, md eventstore.Metadata, eventType string) int64 {
 	t.Helper()
 	streamType := streamID[:strings.LastIndex(streamID, "-")]
 	appended, err := f.store.Append(context.Background(), streamID, streamType, expected,
@@ -76,7 +76,7 @@ type auditSeite struct {
 }
 
 // get asks GET /api/audit as a user with the roles and decodes the page.
-func (f *auditFixture) get(t *testing.T, query string, rollen ...string) auditSeite {
+func (f *auditFixture) get(t testing.TB, query string, rollen ...string) auditSeite {
 	t.Helper()
 	a := f.s.do(t, http.MethodGet, "/api/audit?"+query, nil, "Authorization", bearer(t, rollen...))
 	if a.Code != http.StatusOK {

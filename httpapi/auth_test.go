@@ -11,7 +11,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 )
 
-func signiere(t *testing.T, method jwt.SigningMethod, key any, claims jwt.Claims) string {
+func signiere(t testing.TB, method jwt.SigningMethod, key any, claims jwt.Claims) string {
 	t.Helper()
 	s, err := jwt.NewWithClaims(method, claims).SignedString(key)
 	if err != nil {
@@ -32,7 +32,7 @@ func gueltigeClaims() tokenClaims {
 
 // manipuliert swaps the payload of a valid FACHADMIN-less token for one claiming SYSTEMADMIN,
 // keeping the old signature.
-func manipuliert(t *testing.T) string {
+func manipuliert(t testing.TB) string {
 	t.Helper()
 	tok := token(t, Benutzer{ID: "u-9", FunktionaleRollen: []string{RolleLeserOrganisation}})
 	teile := strings.Split(tok, ".")

@@ -12,7 +12,7 @@ import (
 )
 
 // regionalstelleID is the id of the demo Regionalstelle (the demo authority staff's).
-func regionalstelleID(t *testing.T, w *kontoWelt) int64 {
+func regionalstelleID(t testing.TB, w *kontoWelt) int64 {
 	t.Helper()
 	var id int64
 	if err := w.dienst.Store.Pool().QueryRow(context.Background(), `SELECT id FROM werteliste_eintrag WHERE liste = 'regionalstelle' AND wert = $1`,
@@ -22,7 +22,7 @@ func regionalstelleID(t *testing.T, w *kontoWelt) int64 {
 	return id
 }
 
-func neuerBetrieb(w *kontoWelt, t *testing.T, name string) map[string]any {
+func neuerBetrieb(w *kontoWelt, t testing.TB, name string) map[string]any {
 	return map[string]any{"bezeichnung": name,
 		"adresse":  map[string]string{"strasse": "Hafenstraße", "hausnummer": "7", "plz": "56070", "ort": "Koblenz"},
 		"lage":     map[string]float64{"hochwert": 5583100.5, "rechtswert": 398200.25},
@@ -30,7 +30,7 @@ func neuerBetrieb(w *kontoWelt, t *testing.T, name string) map[string]any {
 }
 
 // beantragen requests an operation as user and returns its id.
-func beantragen(t *testing.T, w *kontoWelt, token, name string) int64 {
+func beantragen(t testing.TB, w *kontoWelt, token, name string) int64 {
 	t.Helper()
 	a := w.send(t, "POST", "/api/betrieb?typ=INDUSTRIE", neuerBetrieb(w, t, name), token)
 	if a.Code != 201 || a.json(t)["message"] != "Betrieb erfolgreich beantragt" {
@@ -40,7 +40,7 @@ func beantragen(t *testing.T, w *kontoWelt, token, name string) int64 {
 }
 
 // arbeitsliste brings the asynchronous worklist up to date (the tests run no projector).
-func (w *kontoWelt) arbeitsliste(t *testing.T) {
+func (w *kontoWelt) arbeitsliste(t testing.TB) {
 	t.Helper()
 	testdb.WarteAufSichtbarkeit(t, w.dienst.Store.Pool())
 	if _, err := projections.CatchUp(context.Background(), w.dienst.Store, arbeitsliste.Projection); err != nil {
@@ -48,7 +48,7 @@ func (w *kontoWelt) arbeitsliste(t *testing.T) {
 	}
 }
 
-func (w *kontoWelt) betrieb(t *testing.T, id int64, token string) map[string]any {
+func (w *kontoWelt) betrieb(t testing.TB, id int64, token string) map[string]any {
 	t.Helper()
 	a := w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d", id), nil, token)
 	if a.Code != 200 {

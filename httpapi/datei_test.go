@@ -29,7 +29,7 @@ import (
 var ablagen sync.Map // *testing.T → *ablage.Dienst
 
 // ablageFuer is the files service of a test world: blobs in a directory of the test.
-func ablageFuer(t *testing.T, store *eventstore.Store, akte *betriebsakte.Dienst) *ablage.Dienst {
+func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst) *ablage.Dienst {
 	d := ablage.Neu(store, t.TempDir(), akte, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ablagen.Store(t, d)
 	t.Cleanup(func() { ablagen.Delete(t) })
@@ -37,7 +37,7 @@ func ablageFuer(t *testing.T, store *eventstore.Store, akte *betriebsakte.Dienst
 }
 
 // blobsAufPlatte lists the files in the blob directory of t's world (temporary ones too).
-func blobsAufPlatte(t *testing.T) []string {
+func blobsAufPlatte(t testing.TB) []string {
 	t.Helper()
 	d, ok := ablagen.Load(t)
 	if !ok {
@@ -60,7 +60,7 @@ func blobsAufPlatte(t *testing.T) []string {
 // teil is one part of an upload form; dateiname marks the file part.
 type teil struct{ name, dateiname, typ, inhalt string }
 
-func formular(t *testing.T, teile ...teil) (*bytes.Buffer, string) {
+func formular(t testing.TB, teile ...teil) (*bytes.Buffer, string) {
 	t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
@@ -86,7 +86,7 @@ func formular(t *testing.T, teile ...teil) (*bytes.Buffer, string) {
 	return &buf, mw.FormDataContentType()
 }
 
-func (w *kontoWelt) hochladen(t *testing.T, pfad, token string, teile ...teil) antwort {
+func (w *kontoWelt) hochladen(t testing.TB, pfad, token string, teile ...teil) antwort {
 	t.Helper()
 	body, ct := formular(t, teile...)
 	return w.do(t, "POST", pfad, body, "Content-Type", ct, "Authorization", "Bearer "+token)
@@ -102,7 +102,7 @@ type dateiZeile struct {
 	Dateiname    string `json:"dateiname"`
 }
 
-func (w *kontoWelt) dateien(t *testing.T, pfad, token string) []dateiZeile {
+func (w *kontoWelt) dateien(t testing.TB, pfad, token string) []dateiZeile {
 	t.Helper()
 	a := w.send(t, "GET", pfad, nil, token)
 	if a.Code != 200 {
@@ -370,7 +370,7 @@ type wiedervorlageZeile struct {
 	Loeschbar         bool    `json:"loeschbar"`
 }
 
-func (w *kontoWelt) wiedervorlagen(t *testing.T, pfad, token string) []wiedervorlageZeile {
+func (w *kontoWelt) wiedervorlagen(t testing.TB, pfad, token string) []wiedervorlageZeile {
 	t.Helper()
 	a := w.send(t, "GET", pfad, nil, token)
 	if a.Code != 200 {

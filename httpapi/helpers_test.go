@@ -40,7 +40,7 @@ func (s *syncBuffer) String() string {
 }
 
 // lines returns the JSON log records.
-func (s *syncBuffer) lines(t *testing.T) []map[string]any {
+func (s *syncBuffer) lines(t testing.TB) []map[string]any {
 	t.Helper()
 	var out []map[string]any
 	for _, l := range strings.Split(strings.TrimSpace(s.String()), "\n") {
@@ -62,7 +62,7 @@ type testServer struct {
 }
 
 // newTestServer builds the real router on d; zusatz adds test-only /api routes.
-func newTestServer(t *testing.T, d Deps, zusatz func(*api, chi.Router)) *testServer {
+func newTestServer(t testing.TB, d Deps, zusatz func(*api, chi.Router)) *testServer {
 	t.Helper()
 	logs := &syncBuffer{}
 	d.Logger = newTestLogger(logs)
@@ -76,7 +76,7 @@ type antwort struct {
 	*httptest.ResponseRecorder
 }
 
-func (a antwort) json(t *testing.T) map[string]any {
+func (a antwort) json(t testing.TB) map[string]any {
 	t.Helper()
 	if ct := a.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("Content-Type = %q, want JSON; body %s", ct, a.Body.String())
@@ -89,7 +89,7 @@ func (a antwort) json(t *testing.T) map[string]any {
 }
 
 // decode reads a JSON body of any shape into v.
-func (a antwort) decode(t *testing.T, v any) {
+func (a antwort) decode(t testing.TB, v any) {
 	t.Helper()
 	if err := json.Unmarshal(a.Body.Bytes(), v); err != nil {
 		t.Fatalf("body: %v: %s", err, a.Body.String())
@@ -97,7 +97,7 @@ func (a antwort) decode(t *testing.T, v any) {
 }
 
 // do sends a request; header pairs follow as "Name", "value", ….
-func (s *testServer) do(t *testing.T, method, target string, body io.Reader, header ...string) antwort {
+func (s *testServer) do(t testing.TB, method, target string, body io.Reader, header ...string) antwort {
 	t.Helper()
 	req := httptest.NewRequest(method, target, body)
 	for i := 0; i+1 < len(header); i += 2 {
@@ -108,7 +108,7 @@ func (s *testServer) do(t *testing.T, method, target string, body io.Reader, hea
 	return antwort{rec}
 }
 
-func token(t *testing.T, b Benutzer) string {
+func token(t testing.TB, b Benutzer) string {
 	t.Helper()
 	tok, err := SignToken(testSecret, b, time.Hour)
 	if err != nil {
@@ -117,14 +117,14 @@ func token(t *testing.T, b Benutzer) string {
 	return tok
 }
 
-func bearer(t *testing.T, rollen ...string) string {
+func bearer(t testing.TB, rollen ...string) string {
 	t.Helper()
 	return "Bearer " + token(t, Benutzer{ID: "u-1", Name: "Erika Mustermann", FunktionaleRollen: rollen,
 		Behoerde: "LfU", Organisation: "Amt für Umwelt"})
 }
 
 // wantFehler checks the error body: status, message, and a traceId equal to the request id.
-func wantFehler(t *testing.T, a antwort, status int, message string) map[string]any {
+func wantFehler(t testing.TB, a antwort, status int, message string) map[string]any {
 	t.Helper()
 	if a.Code != status {
 		t.Fatalf("status = %d, want %d; body %s", a.Code, status, a.Body.String())
@@ -144,7 +144,7 @@ func newTestLogger(w io.Writer) *slog.Logger {
 }
 
 // setzeRollen gives an account local roles through the command path.
-func setzeRollen(t *testing.T, w *kontoWelt, id int64, rollen []int64) {
+func setzeRollen(t testing.TB, w *kontoWelt, id int64, rollen []int64) {
 	t.Helper()
 	if _, err := konto.Decider.Handle(context.Background(), w.dienst.Store, id, -1, konto.SetzeLokaleRollen{LokaleRollen: rollen}, eventstore.Metadata{}); err != nil {
 		t.Fatal(err)

@@ -28,7 +28,9 @@ import (
 	"github.com/eabwasser/eabwasser/internal/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/zugang"
 	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
@@ -43,7 +45,7 @@ type kontoWelt struct {
 
 // newKontoWelt is the real router with the real access service on a fresh database with the
 // demo data, mails going over SMTP to a server of the test.
-func newKontoWelt(t *testing.T, ssoURL string) *kontoWelt {
+func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 	t.Helper()
 	pool, _ := testdb.New(t)
 	store := schreibmodell.Store(pool)
@@ -51,8 +53,10 @@ func newKontoWelt(t *testing.T, ssoURL string) *kontoWelt {
 		t.Fatal(err)
 	}
 	testdb.WarteAufSichtbarkeit(t, pool)
-	if _, err := projections.CatchUp(context.Background(), store, audit.Projection); err != nil {
-		t.Fatal(err)
+	for _, p := range []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection} {
+		if _, err := projections.CatchUp(context.Background(), store, p); err != nil {
+			t.Fatal(err)
+		}
 	}
 	smtp := mailtest.Start(t)
 	versand, err := mail.Neu(smtp.URL(), "", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -82,7 +86,7 @@ func newKontoWelt(t *testing.T, ssoURL string) *kontoWelt {
 	return w
 }
 
-func (w *kontoWelt) send(t *testing.T, method, path string, body any, token string) antwort {
+func (w *kontoWelt) send(t testing.TB, method, path string, body any, token string) antwort {
 	t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
@@ -100,7 +104,7 @@ func (w *kontoWelt) send(t *testing.T, method, path string, body any, token stri
 	return w.do(t, method, path, r, h...)
 }
 
-func (w *kontoWelt) login(t *testing.T, name, passwort string) string {
+func (w *kontoWelt) login(t testing.TB, name, passwort string) string {
 	t.Helper()
 	a := w.send(t, "POST", "/api/authenticate/", map[string]string{"username": name, "password": passwort}, "")
 	if a.Code != 200 {
@@ -109,7 +113,7 @@ func (w *kontoWelt) login(t *testing.T, name, passwort string) string {
 	return a.json(t)["token"].(string)
 }
 
-func (w *kontoWelt) mail(t *testing.T, an, linkTeil string) (mailtest.Empfangen, string) {
+func (w *kontoWelt) mail(t testing.TB, an, linkTeil string) (mailtest.Empfangen, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -120,7 +124,7 @@ func (w *kontoWelt) mail(t *testing.T, an, linkTeil string) (mailtest.Empfangen,
 	return m, mailtest.Link(m.Text, linkTeil)
 }
 
-func queryParam(t *testing.T, link, name string) string {
+func queryParam(t testing.TB, link, name string) string {
 	t.Helper()
 	u, err := url.Parse(link)
 	if err != nil || u.Query().Get(name) == "" {

@@ -40,7 +40,7 @@ func liveWelt(t *testing.T) (*kontoWelt, *projektortest.Live) {
 }
 
 // nachrichtenVon lists the messages of the user about operations other than the demo's.
-func nachrichtenVon(t *testing.T, w *kontoWelt, token, minPosition string) []map[string]any {
+func nachrichtenVon(t testing.TB, w *kontoWelt, token, minPosition string) []map[string]any {
 	t.Helper()
 	var alle, out []map[string]any
 	a := w.send(t, "GET", "/api/nachricht?minPosition="+minPosition, nil, token)

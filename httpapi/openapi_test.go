@@ -15,7 +15,7 @@ import (
 )
 
 // documentedOperations reads "METHOD /api/path" of every operation in openapi.yaml.
-func documentedOperations(t *testing.T) []string {
+func documentedOperations(t testing.TB) []string {
 	t.Helper()
 	var doc struct {
 		Servers []struct {
@@ -43,7 +43,7 @@ func documentedOperations(t *testing.T) []string {
 }
 
 // routedOperations reads "METHOD /api/path" of every route under /api.
-func routedOperations(t *testing.T) []string {
+func routedOperations(t testing.TB) []string {
 	t.Helper()
 	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	var out []string

@@ -14,7 +14,7 @@ import (
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
-func orgID(t *testing.T, w *kontoWelt, name string) int64 {
+func orgID(t testing.TB, w *kontoWelt, name string) int64 {
 	t.Helper()
 	id, err := konten.OrganisationNachBezeichnung(context.Background(), w.dienst.Store.Pool(), name)
 	if err != nil {
@@ -23,7 +23,7 @@ func orgID(t *testing.T, w *kontoWelt, name string) int64 {
 	return id
 }
 
-func neueOrganisation(t *testing.T, w *kontoWelt, admin, name string, pflicht bool) int64 {
+func neueOrganisation(t testing.TB, w *kontoWelt, admin, name string, pflicht bool) int64 {
 	t.Helper()
 	a := w.send(t, "POST", "/api/organisation/", map[string]any{"bezeichnung": name, "abwasserbeseitigungspflicht": pflicht,
 		"adresse": map[string]string{"strasse": "Hauptstraße", "hausnummer": "5", "plz": "54290", "ort": "Trier"}}, admin)

@@ -16,7 +16,7 @@ type wlEintrag map[string]any
 
 func (e wlEintrag) id() string { return fmt.Sprint(int64(e["id"].(float64))) }
 
-func (w *kontoWelt) liste(t *testing.T, pfad, token string) []wlEintrag {
+func (w *kontoWelt) liste(t testing.TB, pfad, token string) []wlEintrag {
 	t.Helper()
 	a := w.send(t, "GET", pfad, nil, token)
 	if a.Code != 200 {

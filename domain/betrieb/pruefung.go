@@ -20,7 +20,7 @@ const (
 	MsgJahr       = "Das Jahr muss zwischen 1900 und 2100 liegen."
 	MsgWert       = "Der Wert darf maximal 10 Stellen vor und drei Stellen nach dem Komma haben!"
 	MsgPositiv    = "Es muss ein positiver Wert angegeben werden!"
-	MsgTelefon    = "Bitte nur Ziffern und als Trennzeichen „-“ eingeben."
+	MsgTelefon    = validierung.MsgTelefon
 	MsgZahl       = "Es muss eine Zahl oder nichts eingegeben werden."
 	MsgZustaendig = "Es muss mindestens eine Zuständigkeit ausgewählt werden."
 )

@@ -144,7 +144,7 @@ var telefonMuster = regexp.MustCompile(`^[0-9]+(-[0-9]+)*$`)
 const (
 	MsgPflicht         = "Dieses Feld ist ein Pflichtfeld."
 	MsgEmail           = "Das Feld muss eine gültige E-Mail Adresse enthalten!"
-	MsgTelefon         = "Nur Ziffern und als Trennzeichen „-“ sind zulässig."
+	MsgTelefon         = validierung.MsgTelefon
 	MsgFunktion        = "Es muss mindestens ein Element ausgewaehlt werden"
 	MsgDsgvo           = "Bitte stimmen Sie der Verarbeitung Ihrer Daten zu."
 	MsgPasswortRegel   = "Das Passwort muss mindestens 10 Zeichen lang sein und Buchstaben und Ziffern enthalten."

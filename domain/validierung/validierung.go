@@ -77,3 +77,6 @@ var NichtErlaubt = errors.New("Sie sind nicht berechtigt, diese Aktion auszufüh
 type Konflikt struct{ Message string }
 
 func (k *Konflikt) Error() string { return k.Message }
+
+// MsgTelefon is the rule for phone numbers everywhere: digits, "-" as the only separator.
+const MsgTelefon = "Nur Ziffern und als Trennzeichen „-“ sind zulässig."

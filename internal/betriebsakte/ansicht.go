@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -290,11 +292,49 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	return a.ansicht(id, b, version), err
 }
 
-// Aenderung is one changed field of an event.
+// Aenderung is one changed field of an event: its key and its German label.
 type Aenderung struct {
-	Feld string `json:"feld"`
-	Alt  string `json:"alt"`
-	Neu  string `json:"neu"`
+	Feld        string `json:"feld"`
+	Bezeichnung string `json:"bezeichnung"`
+	Alt         string `json:"alt"`
+	Neu         string `json:"neu"`
+}
+
+// feldnamen are the German labels of the keys of an operation (spec 000 §3, screen labels).
+var feldnamen = map[string]string{"betriebsId": "Betriebs-Nr.", "betriebstyp": "Betriebstyp", "freigabestatus": "Freigabestatus",
+	"freigabeKommentar": "Kommentar zur Freigabe", "betreiber": "Betreiber", "bezeichnung": "Bezeichnung", "adresse": "Adresse",
+	"strasse": "Straße", "hausnummer": "Hausnummer", "plz": "PLZ", "ort": "Ort", "betreiberAdresse": "Adresse des Betreibers",
+	"betriebsstatus": "Betriebsstatus", "behoerde": "Zuständige Regionalstelle", "muttergesellschaft": "Muttergesellschaft",
+	"url": "Internetadresse", "iedRelevanz": "IED-relevant", "prtrRelevanz": "PRTR-relevant", "prtrNr": "PRTR-Nr.",
+	"haupttaetigkeit": "Haupttätigkeit", "nacecode": "NACE-Code", "katasterNr": "Kataster-Nr.", "arbeitsstaettenNr": "Arbeitsstätten-Nr.",
+	"behoerdenkennung": "Behördenkennung", "lage": "Lage", "hochwert": "Hochwert", "rechtswert": "Rechtswert",
+	"produktion": "Produktion", "taetigkeiten": "Tätigkeiten", "produktbezeichnungen": "Produktbezeichnungen",
+	"produktionsverfahren": "Produktionsverfahren", "produktionsarten": "Produktionsarten", "produktionstage": "Produktionstage",
+	"bezugsjahrProduktion": "Bezugsjahr", "anzahlBeschaeftigte": "Anzahl Beschäftigte", "tagesarbeitszeitVon": "Tagesarbeitszeit von",
+	"tagesarbeitszeitBis": "Tagesarbeitszeit bis", "wasserversorgung": "Wasserversorgung",
+	"oeffentlWasserversorgung": "Öffentliche Wasserversorgung", "wasserbezug": "Wasserbezug", "bezugsjahrWv": "Bezugsjahr",
+	"eigenversorgung": "Eigenversorgung", "wvbNr": "WVB-Nr.", "betriebInSchutzgebiet": "Betrieb im Schutzgebiet",
+	"kontakte": "Kontakt", "anrede": "Anrede", "titel": "Titel", "vorname": "Vorname", "name": "Name", "telefon": "Telefon",
+	"mobil": "Mobil", "email": "E-Mail", "funktion": "Funktion", "zustaendigeBearbeiter": "Zuständiger Bearbeiter",
+	"zustaendigePersonen": "Zuständige Person", "person": "Person", "zustaendig": "Zuständigkeit", "id": "Nr.",
+	"gueltigAb": "Gültig ab", "stammdatenAntragOffen": "Stammdatenänderungsantrag offen"}
+
+// feldname turns a key path ("kontakte[0].email") into its label ("Kontakt 1 › E-Mail").
+func feldname(pfad string) string {
+	var teile []string
+	for _, t := range strings.Split(pfad, ".") {
+		name, index, _ := strings.Cut(t, "[")
+		label, ok := feldnamen[name]
+		if !ok {
+			label = name
+		}
+		if index != "" {
+			n, _ := strconv.Atoi(strings.TrimSuffix(index, "]"))
+			label += " " + strconv.Itoa(n+1)
+		}
+		teile = append(teile, label)
+	}
+	return strings.Join(teile, " › ")
 }
 
 // Schritt is one event of the operation's history replay.
@@ -344,14 +384,25 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]Schritt, er
 	for i, e := range events {
 		nachher := flach(a.ansicht(id, zustaende[i+1], 0))
 		s := Schritt{Version: e.Version, Position: e.Position, Zeitpunkt: e.RecordedAt, Akteur: e.Metadata.ActorName,
-			Ereignis: e.Type, Zusammenfassung: audit.Zusammenfassung(e), Aenderungen: unterschiede(vorher, nachher)}
+			Ereignis: e.Type, Zusammenfassung: audit.Phrase(e.Type), Aenderungen: unterschiede(vorher, nachher)}
+		if ai := e.Metadata.AuditInfo; ai != nil && ai.GueltigAb != "" {
+			s.Zusammenfassung += ", gültig ab " + deutschesDatum(ai.GueltigAb)
+		}
 		if p, ok := protokoll[e.Position]; ok {
-			s.Akteur, s.Zusammenfassung = p.BenutzerName, p.Zusammenfassung
+			s.Akteur = p.BenutzerName // who, as the audit trail recorded it
 		}
 		out = append(out, s)
 		vorher = nachher
 	}
 	return out, nil
+}
+
+func deutschesDatum(iso string) string {
+	d, err := time.Parse(historie.Datumsformat, iso)
+	if err != nil {
+		return iso
+	}
+	return d.Format("02.01.2006")
 }
 
 // flach turns a view into field path → text ("adresse.ort" → "Koblenz").
@@ -399,12 +450,12 @@ func unterschiede(alt, neu map[string]string) []Aenderung {
 	out := []Aenderung{}
 	for k, v := range neu {
 		if alt[k] != v {
-			out = append(out, Aenderung{Feld: k, Alt: alt[k], Neu: v})
+			out = append(out, Aenderung{Feld: k, Bezeichnung: feldname(k), Alt: alt[k], Neu: v})
 		}
 	}
 	for k, v := range alt {
 		if _, ok := neu[k]; !ok {
-			out = append(out, Aenderung{Feld: k, Alt: v})
+			out = append(out, Aenderung{Feld: k, Bezeichnung: feldname(k), Alt: v})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Feld < out[j].Feld })

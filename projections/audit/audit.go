@@ -143,12 +143,8 @@ func ohneGeheimnisse(data json.RawMessage) string {
 // Zusammenfassung is the short German summary of an event: its phrase (or its type in
 // words), the object and, for historised changes, the validity.
 func Zusammenfassung(e eventstore.Event) string {
-	phrase, ok := summaries[e.Type]
-	if !ok {
-		phrase = words(e.Type)
-	}
 	var b strings.Builder
-	b.WriteString(phrase)
+	b.WriteString(Phrase(e.Type))
 	b.WriteString(" (")
 	b.WriteString(e.StreamID)
 	b.WriteString(")")
@@ -157,6 +153,14 @@ func Zusammenfassung(e eventstore.Event) string {
 		b.WriteString(ai.GueltigAb)
 	}
 	return b.String()
+}
+
+// Phrase is the German phrase of an event type ("Betrieb freigegeben").
+func Phrase(eventType string) string {
+	if p, ok := summaries[eventType]; ok {
+		return p
+	}
+	return words(eventType)
 }
 
 // words splits a CamelCase event type: "BetriebFreigegeben" → "Betrieb freigegeben".

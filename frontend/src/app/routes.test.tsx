@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formularMocks, testBetrieb } from '../features/betrieb/testdaten';
 import { clearToasts } from '../lib/toast';
 import { anmelden, apiMock, ich, json } from '../test/api';
 import { renderRoutes } from '../test/renderRoutes';
@@ -62,7 +63,7 @@ describe('app routes', () => {
 
   it('redirects an invalid modus to l before loading, keeping other parameters', async () => {
     anmelden();
-    const { called } = mock({ 'GET /api/betrieb/7/info': () => info });
+    const { called } = mock({ ...formularMocks(), 'GET /api/betrieb/7/info': () => info, 'GET /api/betrieb/7': () => testBetrieb() });
     const { router } = renderRoutes(routes, '/betriebsakte/7?modus=x&typ=2');
     expect(await screen.findByRole('heading', { name: 'Betriebsdaten' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/betriebsakte/7/betriebsdaten');
@@ -76,7 +77,14 @@ describe('app routes', () => {
   it('toggles between Lesemodus and Bearbeitungsmodus via modus', async () => {
     const user = userEvent.setup();
     anmelden();
-    mock({ 'GET /api/betrieb/7/info': () => ({ bezeichnung: 'B', betriebsstatus: 'S' }) });
+    mock(
+      {
+        ...formularMocks(),
+        'GET /api/betrieb/7/info': () => ({ bezeichnung: 'B', betriebsstatus: 'S' }),
+        'GET /api/betrieb/7': () => testBetrieb(),
+      },
+      ['BEARBEITUNGSMODUS_NUTZEN'],
+    );
     const { router } = renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l');
     const toggle = await screen.findByRole('button', { name: /Bearbeiten/ });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -95,7 +103,10 @@ describe('app routes', () => {
 
   it('a 404 from the server shows the not-found page and a toast', async () => {
     anmelden();
-    mock({ 'GET /api/betrieb/999/info': () => json(404, { message: 'nicht gefunden', traceId: 't' }) });
+    mock({
+      'GET /api/betrieb/999/info': () => json(404, { message: 'nicht gefunden', traceId: 't' }),
+      'GET /api/betrieb/999': () => json(404, { message: 'nicht gefunden', traceId: 't' }),
+    });
     const { router } = renderRoutes(routes, '/betriebsakte/999/betriebsdaten?modus=l');
     expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/nicht-gefunden');

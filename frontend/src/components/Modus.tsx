@@ -24,7 +24,7 @@ export function ModusGuard({ children }: { children: ReactNode }) {
 export function ModusToggle({ disabled = false }: { disabled?: boolean }) {
   const { lesen, setModus } = useModus();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <button
         type="button"
         aria-pressed={!lesen}

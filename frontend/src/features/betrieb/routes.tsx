@@ -1,18 +1,30 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
 import { ModusGuard } from '../../components/Modus';
-import { NurAngemeldet } from '../../lib/auth';
+import { NurAngemeldet, NurMitAktion } from '../../lib/auth';
 
+// The operation file is lazy-loaded: its screens are not part of the initial bundle.
 const BetriebsakteLayout = lazy(() =>
   import('./components/BetriebsakteLayout').then((m) => ({ default: m.BetriebsakteLayout })),
 );
+const BetriebNeuLayout = lazy(() => import('./components/BetriebsakteLayout').then((m) => ({ default: m.BetriebNeuLayout })));
 const Betriebsdaten = lazy(() => import('./components/Betriebsdaten').then((m) => ({ default: m.Betriebsdaten })));
+const BetriebNeu = lazy(() => import('./components/BetriebNeu').then((m) => ({ default: m.BetriebNeu })));
+const Verlauf = lazy(() => import('./components/Verlauf').then((m) => ({ default: m.Verlauf })));
+const DateienSeite = lazy(() => import('./components/DateienSeite').then((m) => ({ default: m.DateienSeite })));
+const WiedervorlagenSeite = lazy(() => import('./components/WiedervorlagenSeite').then((m) => ({ default: m.WiedervorlagenSeite })));
 
 /** /betriebsakte/:id → /betriebsakte/:id/betriebsdaten, keeping the query string. */
 function ToBetriebsdaten() {
   const { id = '' } = useParams();
   const { search, hash } = useLocation();
   return <Navigate replace to={{ pathname: `/betriebsakte/${encodeURIComponent(id)}/betriebsdaten`, search, hash }} />;
+}
+
+/** /betriebsakte/neu → /betriebsakte/neu/betriebsdaten, keeping typ. */
+function ToNeu() {
+  const { search } = useLocation();
+  return <Navigate replace to={{ pathname: '/betriebsakte/neu/betriebsdaten', search }} />;
 }
 
 const guarded = (el: ReactNode) => (
@@ -25,11 +37,29 @@ export const betriebRoutes: RouteObject[] = [
   // the raw base path without id goes home (which needs a login itself)
   { path: 'betriebsakte', element: <Navigate to="/" replace /> },
   {
+    // a create route: always editable, no modus and no toggle (spec 000 §2)
+    path: 'betriebsakte/neu',
+    element: (
+      <NurAngemeldet>
+        <NurMitAktion aktion="BETRIEB_BEANTRAGEN">
+          <BetriebNeuLayout />
+        </NurMitAktion>
+      </NurAngemeldet>
+    ),
+    children: [
+      { index: true, element: <ToNeu /> },
+      { path: 'betriebsdaten', element: <BetriebNeu /> },
+    ],
+  },
+  {
     path: 'betriebsakte/:id',
     element: guarded(<BetriebsakteLayout />),
     children: [
       { index: true, element: <ToBetriebsdaten /> },
       { path: 'betriebsdaten', element: <Betriebsdaten /> },
+      { path: 'dateien', element: <DateienSeite /> },
+      { path: 'wiedervorlagen', element: <WiedervorlagenSeite /> },
+      { path: 'verlauf', element: <Verlauf /> },
     ],
   },
 ];

@@ -177,7 +177,7 @@ export interface VerlaufEintrag {
   akteur: string;
   ereignis: string;
   zusammenfassung: string;
-  aenderungen: { feld: string; alt: unknown; neu: unknown }[] | null;
+  aenderungen: { feld: string; bezeichnung?: string; alt: unknown; neu: unknown }[] | null;
 }
 
 const pfad = (id: string) => `/betrieb/${encodeURIComponent(id)}`;

@@ -61,7 +61,7 @@ function NeuerBetrieb({ typ, ich }: { typ: Betriebstyp; ich: Ich }) {
   const startBetreiber: BetreiberOrganisation | null = betreiberseitig && eigene?.id ? { id: eigene.id, bezeichnung: eigene.bezeichnung ?? '' } : null;
   const form = useBetriebFormular({ ...LEERE_WERTE, betreiber: startBetreiber });
   const { werte, setWerte } = form;
-  const [fertig, setFertig] = useState(false);
+  const [fertig, setFertig] = useState<{ position?: number } | null>(null);
   const [doppelt, setDoppelt] = useState<string | null>(null);
   const typen = useWerteliste('betriebstyp');
   const typText = typen.find((t) => t.schluessel === typ)?.value ?? typ;
@@ -76,15 +76,16 @@ function NeuerBetrieb({ typ, ich }: { typ: Betriebstyp; ich: Ich }) {
 
   const dirty = !fertig && JSON.stringify({ ...werte, betreiber: werte.betreiber?.id }) !== JSON.stringify({ ...LEERE_WERTE, betreiber: startBetreiber?.id });
   useEffect(() => {
-    if (fertig && !dirty) navigate('/');
+    // the start page's list waits for the new operation (minPosition)
+    if (fertig && !dirty) navigate('/', { state: { minPosition: fertig.position } });
   }, [fertig, dirty, navigate]);
 
   const beantragen = useMutation({
     mutationFn: beantrageBetrieb,
     meta: { globalErrorHandling: false },
-    onSuccess: () => {
+    onSuccess: (antwort) => {
       toast.success(MSG_BEANTRAGT);
-      setFertig(true);
+      setFertig({ position: antwort?.position });
     },
     onError: (e) => {
       if (istDoppelerfassung(e)) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Laden } from '../../../components/Laden';
 import { ModusToggle } from '../../../components/Modus';
 import { useDarf } from '../../../lib/auth';
 import { useModus } from '../../../lib/modus';
@@ -36,7 +37,9 @@ function Rahmen({ kopf, baum, fuss }: { kopf: ReactNode; baum: ReactNode; fuss?:
         {fuss && <div className="mt-4 border-t border-gray-300 pt-3">{fuss}</div>}
       </nav>
       <div className="min-w-0 flex-1">
-        <Outlet />
+        <Suspense fallback={<Laden />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useHistorisierung } from '../../../components/Historisierung';
+import { useHistorisierung, type AuditInfo } from '../../../components/Historisierung';
 import { Laden } from '../../../components/Laden';
 import { useDarf } from '../../../lib/auth';
 import { zeigeFehler } from '../../../lib/errors';
@@ -59,7 +59,6 @@ const KEINE_RECHTE: BetriebRechte = {
   dateienBearbeiten: false,
 };
 
-
 /**
  * Route /betriebsakte/:id/betriebsdaten: the current operation (editable in modus s by whom may),
  * or with ?historie=<n> a version of its history, read-only.
@@ -72,6 +71,7 @@ export function Betriebsdaten() {
   const betrieb = useQuery(betriebQuery(id));
   const { setModus } = useModus();
   const [zuLesen, setZuLesen] = useState(false);
+  const [neuGeladen, setNeuGeladen] = useState(0);
 
   // after a save or a reload: back to read mode (once the form below is clean, so the
   // unsaved-changes guard lets it go)
@@ -85,10 +85,11 @@ export function Betriebsdaten() {
   if (!betrieb.data) return betrieb.isPending ? <Laden /> : null;
   return (
     <BetriebBearbeitung
-      // a save or 'Änderungen verwerfen' reloads: the form starts again with the stored data
-      key={betrieb.dataUpdatedAt}
+      // a save (new version) or 'Änderungen verwerfen' (reload) starts the form again with the
+      // stored data; a refetch of unchanged data keeps what is being typed
+      key={`${betrieb.data.version}-${neuGeladen}`}
       betrieb={betrieb.data}
-      neuLaden={() => void betrieb.refetch()}
+      neuLaden={() => void betrieb.refetch().then(() => setNeuGeladen((n) => n + 1))}
       zurueckZuLesen={() => setZuLesen(true)}
     />
   );
@@ -141,9 +142,11 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
   const { lesen } = useModus();
   const [params, setParams] = useSearchParams();
   const rechte = betrieb.rechte ?? KEINE_RECHTE;
-  const bearbeiten = !lesen && rechte.bearbeiten;
   const admin = rechte.alsAdminSpeichern;
   const betreiberSeite = !admin && rechte.alsBetreiberSpeichern;
+  // edit mode alone is not enough: rechte.bearbeiten also holds for those who may only change
+  // files; the form is editable for whoever may save it
+  const bearbeiten = !lesen && rechte.bearbeiten && (admin || betreiberSeite);
   const freigegeben = betrieb.freigabestatus === 'FREIGEGEBEN';
   const typ = betrieb.betriebstyp?.id ?? '';
 
@@ -159,6 +162,10 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
   );
   const dirty = bearbeiten && !fertig && JSON.stringify(werte) !== JSON.stringify(basis);
 
+  // entering edit mode starts a new round of editing
+  useEffect(() => {
+    if (!lesen) setFertig(false);
+  }, [lesen]);
   // leaving edit mode without saving shows the stored data again
   useEffect(() => {
     if (lesen && !fertig) zuruecksetzen(basis);
@@ -166,7 +173,7 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 
   const betreiberListe = useQuery({ ...betreiberQuery(typ), enabled: admin && bearbeiten && !freigegeben && typ !== '' });
 
-  const daten = (auditInfo?: Parameters<Parameters<typeof useHistorisierung>[0]['speichern']>[0]) => ({
+  const daten = (auditInfo?: AuditInfo) => ({
     ...eingabeAus(werte),
     version: betrieb.version,
     ...(auditInfo ? { auditInfo } : {}),

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
+import { Laden } from '../../../components/Laden';
 import { useDarf } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+
+// the list (and its table library) loads after the page itself: the initial bundle stays small
+const BetriebeListe = lazy(() => import('./BetriebeListe').then((m) => ({ default: m.BetriebeListe })));
 
 export function Startseite() {
   useDocumentTitle('Startseite');
@@ -22,6 +27,9 @@ export function Startseite() {
           – alle Änderungen der Anwendung mit Zeitpunkt, Benutzer und Inhalt.
         </p>
       )}
+      <Suspense fallback={<Laden />}>
+        <BetriebeListe />
+      </Suspense>
     </section>
   );
 }

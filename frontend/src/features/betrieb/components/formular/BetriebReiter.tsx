@@ -3,7 +3,7 @@ import { CheckboxField, FormField, inputClass } from '../../../../components/For
 import type { BetreiberOrganisation } from '../../api/auswahl';
 import type { Adresse } from '../../api/betrieb';
 import { Auswahlfeld, Gruppe, Textfeld, useWerteliste, WertAuswahl } from './felder';
-import { SCHLUESSEL, type BetriebFehler, type BetriebWerte, type EinzelFeld } from './werte';
+import { mitBetreiberAdresse, SCHLUESSEL, type BetriebFehler, type BetriebWerte, type EinzelFeld } from './werte';
 
 export const anschrift = (a?: Adresse | null) =>
   a ? [[a.strasse, a.hausnummer].filter(Boolean).join(' '), [a.plz, a.ort].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
@@ -43,11 +43,13 @@ export function BetriebReiter({
   const status = useWerteliste('betriebsstatus');
   const regionalstellen = useWerteliste('regionalstelle');
   const err = (f: EinzelFeld) => fehler[SCHLUESSEL[f]];
+  // with betreiberAdresse the address fields show (read-only) the operator's address
+  const anzeige = mitBetreiberAdresse(werte);
   const text = (f: EinzelFeld & keyof BetriebWerte, label: string, extra: Partial<Parameters<typeof Textfeld>[0]> = {}) => (
     <Textfeld
       label={label}
       name={f}
-      value={werte[f] as string}
+      value={anzeige[f] as string}
       onChange={(v) => setze(f, v as never)}
       error={err(f)}
       className="sm:col-span-3"

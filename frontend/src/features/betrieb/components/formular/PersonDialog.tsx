@@ -60,7 +60,7 @@ export function PersonDialog({ betriebId, person, vergeben, onUebernehmen, onClo
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Zuständige Person" className="flex flex-col gap-4">
         <Auswahlfeld label="Person" name="person" value={id} optionen={optionen} onChange={setId} error={fehler.person} required />
         <MehrfachAuswahl
-          legend="Zuständigkeiten *"
+          legend="Zuständigkeiten (mindestens eine)"
           options={mehrfachOptionen(zustaendigkeiten, zustaendig)}
           value={zustaendig}
           onChange={setZustaendig}

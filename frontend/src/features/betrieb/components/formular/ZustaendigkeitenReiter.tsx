@@ -79,10 +79,12 @@ function Zeilenaktionen({ children }: { children: ReactNode }) {
   return <div className="flex gap-1">{children}</div>;
 }
 
-function Zeilenknopf({ label, onClick, gefahr }: { label: string; onClick: () => void; gefahr?: boolean }) {
+/** A row action; `name` tells which row it acts on (several rows have a 'Löschen'). */
+function Zeilenknopf({ label, name, onClick, gefahr }: { label: string; name: string; onClick: () => void; gefahr?: boolean }) {
   return (
     <button
       type="button"
+      aria-label={name}
       onClick={(e) => {
         e.stopPropagation();
         onClick();
@@ -122,9 +124,14 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
               enableSorting: false,
               cell: ({ row }) => (
                 <Zeilenaktionen>
-                  <Zeilenknopf label="Bearbeiten" onClick={() => setDialog({ art: 'kontakt', index: row.index })} />
+                  <Zeilenknopf
+                    label="Bearbeiten"
+                    name={`Kontakt „${kontaktName(row.original)}“ bearbeiten`}
+                    onClick={() => setDialog({ art: 'kontakt', index: row.index })}
+                  />
                   <Zeilenknopf
                     label="Löschen"
+                    name={`Kontakt „${kontaktName(row.original)}“ löschen`}
                     gefahr
                     onClick={() =>
                       setDialog({ art: 'loeschen', liste: 'kontakte', index: row.index, was: `den Kontakt „${kontaktName(row.original)}“` })
@@ -151,9 +158,14 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
               enableSorting: false,
               cell: ({ row }) => (
                 <Zeilenaktionen>
-                  <Zeilenknopf label="Bearbeiten" onClick={() => setDialog({ art: 'person', index: row.index })} />
+                  <Zeilenknopf
+                    label="Bearbeiten"
+                    name={`Zuständige Person „${row.original.person ?? row.original.id}“ bearbeiten`}
+                    onClick={() => setDialog({ art: 'person', index: row.index })}
+                  />
                   <Zeilenknopf
                     label="Löschen"
+                    name={`Zuständige Person „${row.original.person ?? row.original.id}“ löschen`}
                     gefahr
                     onClick={() =>
                       setDialog({
@@ -186,6 +198,7 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
               cell: ({ row }) => (
                 <Zeilenknopf
                   label="Löschen"
+                  name={`Bearbeiter „${row.original.name || row.original.bearbeiter}“ löschen`}
                   gefahr
                   onClick={() =>
                     setDialog({

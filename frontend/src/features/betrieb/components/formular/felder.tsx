@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormField, inputClass } from '../../../../components/FormField';
-import { wertOptionen } from '../../../../components/PersonFelder';
 import { wertelisteQuery, type WertelisteEintrag } from '../../../../lib/wertelisten';
 
 // Small field parts of the operation form: a text input and selects fed by value lists.
@@ -80,20 +79,7 @@ export function Auswahlfeld({ label, name, value, onChange, optionen, error, req
 /** A select of a text-valued list (haupttaetigkeit, nace-code, …): the entry's text is stored. */
 export function WertAuswahl({ liste, ...props }: Omit<AuswahlfeldProps, 'optionen'> & { liste: string }) {
   const werte = useWerte(liste);
-  return (
-    <FormField label={props.label} error={props.error} required={props.required} className={props.className}>
-      <select
-        name={props.name}
-        className={inputClass}
-        value={props.value}
-        disabled={props.disabled}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">{werte.length === 0 && !props.value ? 'Keine Optionen verfügbar' : 'Bitte auswählen'}</option>
-        {wertOptionen(werte, props.value)}
-      </select>
-    </FormField>
-  );
+  return <Auswahlfeld {...props} optionen={mehrfachOptionen(werte, props.value ? [props.value] : [])} />;
 }
 
 /** Options of a multi-select from a text-valued list, plus stored values the list no longer has. */

@@ -1,0 +1,330 @@
+// Browser tests of the operation file (spec 000 §2–§8) as the spec's users: the operator
+// requests, authority staff approve or reject, the operator applies for a master-data change
+// that staff adopt field by field, an administrator's save is historised, an auditor replays
+// the history. Against the real binary with the demo data (see harness.mjs).
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { mitAppUndBrowser } from './harness.mjs';
+
+let app;
+let withPage;
+mitAppUndBrowser((u) => ({ app, withPage } = u));
+
+const kennung = () => randomBytes(3).toString('hex');
+/** The demo authority's Regionalstelle: its staff (zust_sbd) see operations assigned to it. */
+const REGIONALSTELLE = 'Regionalstelle Wasserwirtschaft, Abfallwirtschaft, Bodenschutz Koblenz';
+
+/** A toast with exactly this text. */
+const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
+/** The Freigabestatus line of the Betriebsdaten screen. */
+const freigabestatus = (page, text) => page.getByTestId('freigabe').getByText(text, { exact: true });
+
+/** Requests an operation through the API (setup of the tests that start later in its life). */
+async function beantrage(token, bezeichnung) {
+  const rs = (await app.api('/regionalstelle/', { token })).find((e) => e.value === REGIONALSTELLE);
+  const antwort = await app.api('/betrieb?typ=INDUSTRIE', {
+    token,
+    method: 'POST',
+    body: {
+      bezeichnung,
+      adresse: { strasse: 'Hafenstraße', hausnummer: String(Math.floor(Math.random() * 900) + 10), plz: '56070', ort: 'Koblenz' },
+      betreiberAdresse: false,
+      betriebsstatus: { id: 'GEPLANT' },
+      behoerde: { id: rs.id },
+      behoerdenkennung: 'RLP',
+      lage: { hochwert: 5582000.5, rechtswert: 398000.25 },
+      kontakte: [],
+      zustaendigeBearbeiter: [],
+      zustaendigePersonen: [],
+      skipBetriebExistsCheck: true,
+    },
+  });
+  assert.ok(antwort.id, `POST /api/betrieb answered ${JSON.stringify(antwort)}`);
+  return antwort.id;
+}
+
+/** Searches the start page's list until the operation shows (the list is a read model). */
+async function oeffneUeberStartseite(page, bezeichnung) {
+  await page.goto(app.url('/eAbwasser/'));
+  const liste = page.getByRole('search', { name: 'Betriebe suchen' });
+  const link = page.getByRole('table', { name: 'Betriebe' }).getByRole('link', { name: bezeichnung, exact: true });
+  const bis = Date.now() + 20_000;
+  for (;;) {
+    await liste.getByLabel('Suche').fill(bezeichnung);
+    await liste.getByRole('button', { name: 'Suchen' }).click();
+    try {
+      await link.waitFor({ timeout: 2_000 });
+      break;
+    } catch (e) {
+      if (Date.now() > bis) throw e;
+    }
+  }
+  await link.click();
+  await page.waitForURL((u) => /\/betriebsakte\/\d+\/betriebsdaten$/.test(u.pathname) && u.searchParams.get('modus') === 'l');
+  await page.getByRole('heading', { name: 'Betriebsdaten', level: 1 }).waitFor();
+}
+
+/** The id of a demo operation by its current name (through the API, as fachadmin sees all). */
+async function demoId(bezeichnung) {
+  const token = await app.login('fachadmin');
+  for (let id = 1; id <= 20; id++) {
+    try {
+      if ((await app.api(`/betrieb/${id}`, { token })).bezeichnung === bezeichnung) return id;
+    } catch {
+      // gaps in the ids: go on
+    }
+  }
+  throw new Error(`no demo operation '${bezeichnung}'`);
+}
+
+/** Opens the Betriebsdaten of an operation in read mode. */
+async function oeffne(page, id) {
+  await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/betriebsdaten?modus=l`));
+  await page.getByRole('heading', { name: 'Betriebsdaten', level: 1 }).waitFor();
+}
+
+/** Turns on the edit mode with the toggle of the tree. */
+async function bearbeiten(page) {
+  await page.getByRole('navigation', { name: 'Betriebsakte' }).getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.waitForURL((u) => u.searchParams.get('modus') === 's');
+}
+
+describe('Betrieb: request and Freigabe', () => {
+  it('betreiber requests an operation, zust_sbd approves it with a comment, betreiber sees it approved', async () => {
+    const name = `E2E Kelterei ${kennung()}`;
+    await withPage({ token: await app.login('betreiber') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/'));
+      await page.getByRole('button', { name: 'Betrieb beantragen' }).click();
+      const typ = page.getByRole('dialog', { name: 'Betrieb beantragen' });
+      await typ.getByLabel(/^Betriebstyp/).selectOption({ label: 'Industrie' });
+      await typ.getByRole('button', { name: 'Weiter' }).click();
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/betriebsakte/neu/betriebsdaten' && u.searchParams.get('typ') === 'INDUSTRIE');
+
+      // the operator is the own organisation, fixed
+      const betreiber = page.getByLabel(/^Betreiber/);
+      assert.equal(await betreiber.inputValue(), 'Klärwerk Rheinaue GmbH');
+      assert.equal(await betreiber.isDisabled(), true);
+      // no edit toggle on a create route
+      assert.equal(await page.getByRole('button', { name: 'Bearbeiten' }).count(), 0);
+
+      await page.getByLabel(/^Bezeichnung/).fill(name);
+      await page.getByLabel('Zuständige Regionalstelle').selectOption({ label: REGIONALSTELLE });
+      await page.getByLabel(/^Straße/).fill('Weinbergstraße');
+      await page.getByLabel(/^Hausnummer/).fill('7');
+      await page.getByLabel(/^PLZ/).fill('56072');
+      await page.getByLabel(/^Ort/).fill('Koblenz');
+      await page.getByLabel(/^Hochwert/).fill('5580123,45');
+      await page.getByLabel(/^Rechtswert/).fill('397654,3');
+      // a wrong time is caught on its tab, which is flagged
+      await page.getByRole('tab', { name: /Produktion und Wasserversorgung/ }).click();
+      await page.getByLabel('Tagesarbeitszeit von').fill('25:00');
+      await page.getByRole('tab', { name: /^Betrieb/ }).click();
+      await page.getByRole('button', { name: 'Betrieb beantragen' }).click();
+      await page.getByRole('tab', { name: /Produktion und Wasserversorgung.*enthält Fehler/ }).waitFor();
+      await page.getByText('Ungültige Uhrzeit', { exact: true }).waitFor();
+      await page.getByLabel('Tagesarbeitszeit von').fill('06:30');
+      await page.getByRole('button', { name: 'Betrieb beantragen' }).click();
+
+      await toast(page, 'Betrieb erfolgreich beantragt').waitFor();
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/');
+    });
+
+    await withPage({ token: await app.login('zust_sbd') }, async (page) => {
+      await oeffneUeberStartseite(page, name);
+      await freigabestatus(page, 'Beantragt').waitFor();
+      await page.getByRole('button', { name: 'Freigabe bearbeiten' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Freigabe bearbeiten' });
+      await dialog.getByLabel('Kommentar').fill('Angaben vollständig, Freigabe erteilt.');
+      await dialog.getByRole('button', { name: 'Freigeben' }).click();
+      await toast(page, 'Betrieb freigegeben').waitFor();
+      await freigabestatus(page, 'Freigegeben').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Freigabe bearbeiten' }).count(), 0);
+    });
+
+    await withPage({ token: await app.login('betreiber') }, async (page) => {
+      await oeffneUeberStartseite(page, name);
+      await freigabestatus(page, 'Freigegeben').waitFor();
+      await page.getByTestId('freigabe').getByText('Angaben vollständig, Freigabe erteilt.').waitFor();
+      // released: the tree offers the plant action's hint of a later version
+      const tree = page.getByRole('navigation', { name: 'Betriebsakte' });
+      await tree.getByText(name).waitFor();
+    });
+  });
+
+  it("zust_sbd rejects after 'Zurückweisung bestätigen'; betreiber corrects and uses 'Freigabe erneut beantragen'", async () => {
+    const name = `E2E Galvanik ${kennung()}`;
+    const id = await beantrage(await app.login('betreiber'), name);
+
+    await withPage({ token: await app.login('zust_sbd') }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/betriebsdaten?modus=l`));
+      await freigabestatus(page, 'Beantragt').waitFor();
+      // the tree says why plants cannot be created yet
+      await page
+        .getByRole('navigation', { name: 'Betriebsakte' })
+        .getByText('Das Anlegen ist erst möglich, wenn der Betrieb freigegeben ist.')
+        .waitFor();
+      await page.getByRole('button', { name: 'Freigabe bearbeiten' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Freigabe bearbeiten' });
+      await dialog.getByLabel('Kommentar').fill('Die Hausnummer fehlt.');
+      await dialog.getByRole('button', { name: 'Zurückweisen' }).click();
+      const frage = page.getByRole('alertdialog', { name: 'Zurückweisung bestätigen' });
+      await frage.getByText('Wollen Sie die Freigabe für den Betrieb wirklich zurückweisen?').waitFor();
+      await frage.getByRole('button', { name: 'Zurückweisen' }).click();
+      await toast(page, 'Betrieb abgelehnt').waitFor();
+      await freigabestatus(page, 'Abgewiesen').waitFor();
+    });
+
+    await withPage({ token: await app.login('betreiber') }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/betriebsdaten?modus=l`));
+      await freigabestatus(page, 'Abgewiesen').waitFor();
+      await page.getByTestId('freigabe').getByText('Die Hausnummer fehlt.').waitFor();
+      await bearbeiten(page);
+      await page.getByLabel(/^Hausnummer/).fill('12a');
+      await page.getByRole('button', { name: 'Freigabe erneut beantragen' }).click();
+      await toast(page, 'Betrieb erfolgreich beantragt').waitFor();
+      await page.waitForURL((u) => u.searchParams.get('modus') === 'l');
+      await freigabestatus(page, 'Beantragt').waitFor();
+      assert.equal(await page.getByLabel(/^Hausnummer/).inputValue(), '12a');
+    });
+  });
+});
+
+describe('Betrieb: Stammdaten-Antrag', () => {
+  it('betreiber applies for a change; zust_sbd adopts the name and leaves the place', async () => {
+    const name = `E2E Mühle ${kennung()}`;
+    const id = await beantrage(await app.login('betreiber'), name);
+    await app.api('/betrieb/freigabe', {
+      token: await app.login('zust_sbd'),
+      method: 'POST',
+      body: { betriebId: id, kommentar: '', neuerStatus: 'FREIGEGEBEN' },
+    });
+
+    await withPage({ token: await app.login('betreiber') }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/betriebsdaten?modus=l`));
+      await freigabestatus(page, 'Freigegeben').waitFor();
+      // master data of an approved operation: only by application
+      await bearbeiten(page);
+      assert.equal(await page.getByLabel(/^Bezeichnung/).isDisabled(), true);
+      await page.getByRole('button', { name: 'Stammdatenänderung beantragen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Stammdatenänderung beantragen' });
+      assert.equal(await dialog.getByLabel(/^Bezeichnung/).inputValue(), name);
+      await dialog.getByLabel(/^Bezeichnung/).fill(`${name} GmbH`);
+      await dialog.getByLabel(/^Ort/).fill('Koblenz-Lützel');
+      await dialog.getByLabel('Kommentar').fill('Umfirmierung und neue Ortsbezeichnung');
+      await dialog.getByRole('button', { name: 'Antrag einreichen' }).click();
+      await toast(page, 'Änderungsantrag erfolgreich eingereicht.').waitFor();
+      await page.getByText('Ihr Stammdatenänderungsantrag wird von der Behörde geprüft.').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Stammdatenänderung beantragen' }).count(), 0);
+    });
+
+    await withPage({ token: await app.login('zust_sbd') }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/betriebsdaten?modus=l&stammdatenAntrag=true`));
+      const dialog = page.getByRole('dialog', { name: 'Stammdatenänderungsantrag prüfen' });
+      await dialog.getByText('Umfirmierung und neue Ortsbezeichnung').waitFor();
+      const felder = await dialog.getByRole('rowheader').allTextContents();
+      assert.deepEqual(felder, ['Bezeichnung', 'Ort']);
+      await dialog.getByRole('checkbox', { name: 'Bezeichnung übernehmen' }).check();
+      await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+      await toast(page, 'Daten wurden übernommen und der Antrag gelöscht').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForFunction((n) => document.querySelector('input[name="bezeichnung"]')?.value === n, `${name} GmbH`);
+      assert.equal(await page.getByLabel(/^Ort/).inputValue(), 'Koblenz');
+      assert.equal(await page.getByRole('button', { name: 'Stammdatenänderungsantrag prüfen' }).count(), 0);
+      await page.getByRole('navigation', { name: 'Betriebsakte' }).getByText(`${name} GmbH`).waitFor();
+    });
+  });
+});
+
+describe('Betrieb: administration and audit', () => {
+  it('fachadmin renames an approved operation; the save goes through the Historisierung dialog', async () => {
+    const neu = `Kläranlage Musterhausen ${kennung()}`;
+    const id = await demoId('Kläranlage Musterhausen');
+    await withPage({ token: await app.login('fachadmin') }, async (page) => {
+      await oeffne(page, id);
+      await bearbeiten(page);
+      await page.getByLabel(/^Bezeichnung/).fill(neu);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+
+      const frage = page.getByRole('alertdialog', { name: 'Historisierung' });
+      await frage.getByRole('button', { name: 'Historisieren' }).click();
+      const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
+      const pad = (n) => String(n).padStart(2, '0');
+      const d = new Date();
+      assert.equal(await schritt2.getByLabel(/Gültig ab/).inputValue(), `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`);
+      await schritt2.getByLabel(/Änderungsgrund/).fill('Umbenennung durch den Verband');
+      await schritt2.getByRole('button', { name: 'Speichern' }).click();
+
+      await toast(page, 'Betrieb erfolgreich gespeichert').waitFor();
+      await page.waitForURL((u) => u.searchParams.get('modus') === 'l');
+      await page.getByRole('navigation', { name: 'Betriebsakte' }).getByText(neu).waitFor();
+      assert.equal(await page.getByLabel(/^Bezeichnung/).inputValue(), neu);
+      assert.equal(await page.getByLabel(/^Bezeichnung/).isDisabled(), true);
+
+      // the Historie now ends with the new version, the older ones stay
+      await page.getByRole('button', { name: 'Historie' }).click();
+      const popup = page.getByRole('dialog', { name: `Historie: ${neu}` });
+      const erste = popup.getByRole('row').nth(1);
+      await erste.getByText('aktuell').waitFor();
+      await erste.getByText('Umbenennung durch den Verband').waitFor();
+    });
+  });
+
+  it('fachadmin replays the Verlauf and views an older Stand; the Historie popup shows an older version', async () => {
+    const id = await demoId('Papierfabrik Rheinaue – Werk Koblenz');
+    await withPage({ token: await app.login('fachadmin') }, async (page) => {
+      await oeffne(page, id);
+      const tree = page.getByRole('navigation', { name: 'Betriebsakte' });
+
+      // Historie: the version before the renaming, read-only, no toggle
+      await page.getByRole('button', { name: 'Historie' }).click();
+      const popup = page.getByRole('dialog', { name: 'Historie: Papierfabrik Rheinaue – Werk Koblenz' });
+      const zeilen = popup.getByRole('row');
+      await zeilen.nth(1).getByText('aktuell').waitFor();
+      assert.ok((await zeilen.count()) >= 3, 'at least two versions');
+      await zeilen.nth(2).getByRole('button', { name: /^Version gültig ab .* anzeigen$/ }).click();
+      const banner = page.getByRole('region', { name: 'Historischer Datensatz' });
+      await banner.getByText(/^Historische Version: gültig ab \d{2}\.\d{2}\.\d{4}/).waitFor();
+      assert.equal(await page.getByLabel(/^Bezeichnung/).inputValue(), 'Papierfabrik Rheinaue');
+      assert.equal(await page.getByLabel(/^Bezeichnung/).isDisabled(), true);
+      assert.equal(await tree.getByRole('button', { name: 'Bearbeiten' }).count(), 0);
+      await banner.getByRole('button', { name: 'Zurück zum aktuellen Datensatz' }).click();
+      await page.waitForFunction(() => document.querySelector('input[name="bezeichnung"]')?.value === 'Papierfabrik Rheinaue – Werk Koblenz');
+      await tree.getByRole('button', { name: 'Bearbeiten' }).waitFor();
+
+      // Verlauf: every event with who and when, the changed fields, and a Stand of the past
+      await tree.getByRole('link', { name: 'Verlauf' }).click();
+      await page.getByRole('heading', { name: 'Verlauf', level: 1 }).waitFor();
+      const tabelle = page.getByRole('table', { name: 'Verlauf' });
+      const ereignisse = tabelle.getByRole('row').filter({ has: page.getByRole('button', { name: /^Stand vom .* anzeigen$/ }) });
+      await ereignisse.first().waitFor();
+      const anzahl = await ereignisse.count();
+      assert.ok(anzahl >= 4, `${anzahl} events (request, approval, two historised saves)`);
+      const neueste = await ereignisse.first().getByRole('cell').allTextContents();
+      assert.match(neueste[1], /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/, 'Zeitpunkt dd.MM.yyyy HH:mm');
+      await ereignisse.first().getByRole('button', { name: 'Details anzeigen' }).click();
+      const diff = page.getByRole('table', { name: /^Geänderte Felder:/ });
+      await diff.getByRole('columnheader', { name: 'vorher' }).waitFor();
+
+      // the oldest event: the request, before the renaming
+      await ereignisse.last().getByRole('button', { name: /^Stand vom .* anzeigen$/ }).click();
+      const stand = page.getByRole('region', { name: 'Historischer Datensatz' });
+      await stand.getByText(/^Stand nach der Änderung vom/).waitFor();
+      await page.waitForFunction(() => document.querySelector('input[name="bezeichnung"]')?.value === 'Papierfabrik Rheinaue');
+      assert.equal(await page.getByLabel(/^Bezeichnung/).isDisabled(), true);
+      await stand.getByRole('button', { name: 'Zurück zum aktuellen Datensatz' }).click();
+      await page.waitForURL((u) => u.pathname.endsWith('/betriebsdaten') && u.searchParams.get('modus') === 'l');
+      await page.waitForFunction(() => document.querySelector('input[name="bezeichnung"]')?.value === 'Papierfabrik Rheinaue – Werk Koblenz');
+    });
+  });
+
+  it('the Verlauf is not offered to an operator', async () => {
+    const id = await demoId('Papierfabrik Rheinaue – Werk Koblenz');
+    await withPage({ token: await app.login('betreiber') }, async (page) => {
+      await oeffne(page, id);
+      const tree = page.getByRole('navigation', { name: 'Betriebsakte' });
+      await tree.getByRole('link', { name: 'Betriebsdaten' }).waitFor();
+      assert.equal(await tree.getByRole('link', { name: 'Verlauf' }).count(), 0);
+    });
+  });
+});

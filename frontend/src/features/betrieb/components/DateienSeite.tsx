@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { useDarf } from '../../../lib/auth';
+import { useModus } from '../../../lib/modus';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { Dateien } from '../../ablage/components/Dateien';
+import { betriebQuery } from '../api/betrieb';
+
+/** Route /betriebsakte/:id/dateien: the files of the operation; upload and delete in edit mode. */
+export function DateienSeite() {
+  useDocumentTitle('Dateien');
+  const { id = '' } = useParams();
+  const { lesen } = useModus();
+  const darf = useDarf();
+  const betrieb = useQuery(betriebQuery(id));
+  // the server decides per operation (an operator only on his own); the action per role
+  const bearbeitbar = !lesen && darf('DATEI_HOCHLADEN') && !!betrieb.data?.rechte?.dateienBearbeiten;
+  return (
+    <section aria-labelledby="dateien-titel" className="space-y-4">
+      <h1 id="dateien-titel" className="text-2xl font-semibold">
+        Dateien
+      </h1>
+      <Dateien fachobjekt="betrieb" id={id} bearbeitbar={bearbeitbar} />
+    </section>
+  );
+}
