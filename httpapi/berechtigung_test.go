@@ -1,0 +1,216 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/werteliste"
+	"github.com/eabwasser/eabwasser/internal/ablage"
+	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/seed"
+)
+
+// regel is what a route demands.
+type regel struct {
+	oeffentlich bool                // no login needed
+	aktion      berechtigung.Aktion // "": any logged-in user
+	betrieb     bool                // on one operation: users of another organisation get 404
+	fehlt       bool                // an area that has not arrived (plants, …): 404 for everybody
+}
+
+var (
+	offen      = regel{oeffentlich: true}
+	angemeldet = regel{}
+	mitAktion  = func(a berechtigung.Aktion) regel { return regel{aktion: a} }
+	amBetrieb  = func(a berechtigung.Aktion) regel { return regel{aktion: a, betrieb: true} }
+)
+
+// regeln is the expected access of every route, from the permission table
+// (domain/berechtigung) and docs/decisions.md. A route without a rule fails the test.
+func regeln() map[string]regel {
+	r := map[string]regel{
+		"POST /api/authenticate": offen, "POST /api/sso": offen, "POST /api/registrierung": offen, "POST /api/doubleoptin/confirm": offen,
+		"POST /api/sendPasswordResetMail": offen, "PUT /api/resetPassword": offen, "GET /api/health": offen, "GET /api/openapi.yaml": offen,
+		"GET /api/organisation/auswahlRegistrierung": offen,
+
+		"GET /api/me": angemeldet, "GET /api/profil": angemeldet, "PUT /api/profil": angemeldet, "GET /api/wertelisten": angemeldet,
+		"GET /api/organisation": angemeldet, "GET /api/organisation/{id}": angemeldet, "GET /api/organisation/betreiber": angemeldet,
+		"GET /api/organisation/betreiberByBetriebstyp/{typ}": angemeldet, "GET /api/organisation/abwasserbeseitigungspflichtige": angemeldet,
+		"GET /api/organisation/abwasserbeseitigungspflichtigeIncludeHistory": angemeldet,
+		"GET /api/personalisierung": angemeldet, "PUT /api/personalisierung": angemeldet, "GET /api/personalisierung/auswahl": angemeldet,
+		"GET /api/betrieb/search": angemeldet, "POST /api/betrieb/export": angemeldet, "GET /api/bearbeiter": angemeldet,
+		"GET /api/datei/{id}": angemeldet,
+
+		"GET /api/audit":                      mitAktion(berechtigung.AuditLesen),
+		"GET /api/abfragen":                   mitAktion(berechtigung.AuswertungExportieren),
+		"GET /api/abfragen/abfrage/{id}":      mitAktion(berechtigung.AuswertungExportieren),
+		"GET /api/anwender":                   mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"GET /api/anwender/{id}":              mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/anwender/export":           mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/anwender":                  mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"PUT /api/anwender/{id}":              mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"DELETE /api/anwender/{id}":           mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"PUT /api/anwender/{id}/status":       mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"GET /api/lokaleRolle":                mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/lokaleRolle":               mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"PUT /api/lokaleRolle/{id}":           mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"DELETE /api/lokaleRolle/{id}":        mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"GET /api/organisation/{id}/historie": mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/organisation/export":       mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/organisation":              mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"PUT /api/organisation/{id}":          mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"DELETE /api/organisation/{id}":       mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"POST /api/organisation/merge":        mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"GET /api/nachricht":                  mitAktion(berechtigung.NachrichtenLesen),
+		"GET /api/nachricht/count":            mitAktion(berechtigung.NachrichtenLesen),
+		"PATCH /api/nachricht/{id}":           mitAktion(berechtigung.NachrichtenLesen),
+		"DELETE /api/nachricht/{id}":          mitAktion(berechtigung.NachrichtenLesen),
+		"GET /api/wiedervorlage":              mitAktion(berechtigung.WiedervorlagenLesen),
+		"DELETE /api/wiedervorlage/{id}":      mitAktion(berechtigung.WiedervorlagenLesen),
+		"DELETE /api/datei/{id}":              mitAktion(berechtigung.DateiHochladen),
+
+		"POST /api/betrieb":              mitAktion(berechtigung.BetriebBeantragen),
+		"POST /api/betrieb/freigabe":     mitAktion(berechtigung.BetriebFreigeben),
+		"GET /api/betrieb/{id}":          amBetrieb(""),
+		"GET /api/betrieb/{id}/info":     amBetrieb(""),
+		"GET /api/betrieb/{id}/historie": amBetrieb(""),
+		"GET /api/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage": amBetrieb(""),
+		"GET /api/betrieb/{id}/stammdaten-antrag":                                  amBetrieb(""),
+		"GET /api/person/lokaleRolle/{id}":                                         amBetrieb(""),
+		"GET /api/betrieb/{id}/dateien":                                            amBetrieb(""),
+		"PUT /api/betrieb/{id}":                                                    amBetrieb(berechtigung.BetriebAlsAdminBearbeiten),
+		"PUT /api/betrieb/{id}/betriebsdaten":                                      amBetrieb(berechtigung.BetriebAlsBetreiberBearbeiten),
+		"POST /api/betrieb/{id}/stammdaten":                                        amBetrieb(berechtigung.AenderungsantragStellen),
+		"POST /api/betrieb/{id}/stammdaten-antrag/uebernahme":                      amBetrieb(berechtigung.AenderungsantragPruefen),
+		"DELETE /api/betrieb/{id}/stammdaten-antrag":                               amBetrieb(berechtigung.AenderungsantragPruefen),
+		"GET /api/betrieb/{id}/verlauf":                                            amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/betrieb/{id}/stand/{version}":                                    amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"POST /api/betrieb/{id}/upload-file":                                       amBetrieb(berechtigung.DateiHochladen),
+		"GET /api/betrieb/{id}/wiedervorlage":                                      amBetrieb(berechtigung.WiedervorlagenLesen),
+		"POST /api/betrieb/{id}/wiedervorlage":                                     amBetrieb(berechtigung.WiedervorlagenLesen),
+	}
+	for _, f := range []string{"anlage", "bescheid", "messstelle"} {
+		for _, p := range []string{"GET /api/%s/{id}/dateien", "POST /api/%s/{id}/upload-file", "GET /api/%s/{id}/wiedervorlage", "POST /api/%s/{id}/wiedervorlage"} {
+			r[fmt.Sprintf(p, f)] = regel{fehlt: true}
+		}
+	}
+	for _, d := range werteliste.Listen {
+		lesen := angemeldet
+		if d.Oeffentlich {
+			lesen = offen
+		}
+		r["GET /api/"+d.Name] = lesen
+		for _, m := range []string{"POST /api/%s", "PUT /api/%s/{id}", "DELETE /api/%s/{id}"} {
+			r[fmt.Sprintf(m, d.Name)] = mitAktion(berechtigung.SystemverwaltungBearbeiten)
+		}
+	}
+	return r
+}
+
+// TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation calls every route of the router as
+// every demo account and anonymously, on an operation of betreiber's organisation, and checks
+// the answer against the rule: 401 without login, 403 without the action, 404 for users of
+// another organisation on an operation, and neither for the others.
+func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
+	w := newKontoWelt(t, "")
+	var betriebID int64
+	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM betrieb WHERE bezeichnung = 'Brauerei am Deutschen Eck'`).Scan(&betriebID); err != nil {
+		t.Fatal(err)
+	}
+	alle := regeln()
+	type route struct{ method, pattern string }
+	var routen []route
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if !strings.HasPrefix(pattern, "/api/") || method == http.MethodHead {
+			return nil
+		}
+		pattern = strings.TrimSuffix(pattern, "/")
+		if _, ok := alle[method+" "+pattern]; !ok {
+			t.Errorf("route without a rule in the permission matrix: %s %s", method, pattern)
+		}
+		routen = append(routen, route{method, pattern})
+		return nil
+	})
+	if t.Failed() {
+		return
+	}
+
+	konten := []struct {
+		name   string
+		fremd  bool // another organisation than the operation's operator
+		rollen []string
+	}{{"", false, nil}}
+	for _, k := range []string{"systemadmin", "fachadmin", "zust_sbd", "zust_sbb", "zust_sbs", "zust_sba", "leser_behoerde",
+		"betreiber", "beauftragter", "leser_organisation", "betreiber2"} {
+		konten = append(konten, struct {
+			name   string
+			fremd  bool
+			rollen []string
+		}{k, k == "betreiber2", []string{strings.ToUpper(k)}})
+	}
+	konten[len(konten)-1].rollen = []string{"BETREIBER"}
+	tokens := map[string]string{}
+	for _, k := range konten[1:] {
+		tokens[k.name] = w.login(t, k.name, seed.DemoPasswort)
+	}
+
+	geprueft := 0
+	for _, rt := range routen {
+		rg := alle[rt.method+" "+rt.pattern]
+		pfad := rt.pattern
+		if strings.HasPrefix(pfad, "/api/betrieb/{id}") || strings.HasPrefix(pfad, "/api/person/lokaleRolle/{id}") {
+			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
+		}
+		pfad = strings.NewReplacer("{id}", "999999", "{typ}", "INDUSTRIE", "{version}", "1").Replace(pfad)
+		for _, k := range konten {
+			var body any
+			if rt.method != http.MethodGet && rt.method != http.MethodDelete {
+				body = map[string]any{}
+			}
+			a := w.send(t, rt.method, pfad, body, tokens[k.name])
+			wer := k.name
+			if wer == "" {
+				wer = "anonym"
+			}
+			fail := func(want string) {
+				t.Errorf("%s %s as %s: %d, want %s; %s", rt.method, pfad, wer, a.Code, want, strings.TrimSpace(a.Body.String()))
+			}
+			geprueft++
+			switch {
+			case a.Code >= 500 && rt.pattern != "/api/health": // health answers 503 here: the test runs no NATS
+				fail("no 5xx")
+			case rg.oeffentlich:
+			case k.name == "":
+				if a.Code != http.StatusUnauthorized {
+					fail("401")
+				}
+			case rg.fehlt:
+				if a.Code != http.StatusNotFound && a.Code != http.StatusForbidden {
+					fail("404 (area not there yet)")
+				}
+			case rg.aktion != "" && !berechtigung.Darf(k.rollen, rg.aktion):
+				if a.Code != http.StatusForbidden && !(rg.betrieb && k.fremd && a.Code == http.StatusNotFound) {
+					fail("403")
+				}
+			case rg.betrieb && k.fremd:
+				if a.Code != http.StatusNotFound {
+					fail("404 (another organisation's operation)")
+				}
+			default:
+				if a.Code == http.StatusUnauthorized || a.Code == http.StatusForbidden {
+					fail("allowed")
+				}
+			}
+		}
+	}
+	if geprueft < 1000 {
+		t.Fatalf("only %d calls checked", geprueft)
+	}
+}
