@@ -30,8 +30,8 @@ import (
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 type kontoWelt struct {
