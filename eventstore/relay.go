@@ -37,8 +37,13 @@ type Relay struct {
 	OnPublish func(Cursor)  // optional: after each published batch (metrics, tests)
 }
 
-// Run publishes until ctx ends.
+// Run publishes until ctx ends — while this instance leads the relay (of several instances on
+// one database, one publishes).
 func (r *Relay) Run(ctx context.Context) error {
+	return r.Store.AlsLeiter(ctx, RelayName, r.Log, r.veroeffentlichen)
+}
+
+func (r *Relay) veroeffentlichen(ctx context.Context) error {
 	batch, idle := r.Batch, r.Idle
 	if batch <= 0 {
 		batch = 500

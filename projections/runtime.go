@@ -95,7 +95,11 @@ func (r *Runtime) Run(ctx context.Context) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.follow(ctx, p)
+			// of several instances on one database, one applies each projection
+			_ = r.Store.AlsLeiter(ctx, "projektion:"+p.Name, r.Log, func(ctx context.Context) error {
+				r.follow(ctx, p)
+				return nil
+			})
 		}()
 	}
 	if r.Metrics != nil {

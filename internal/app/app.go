@@ -156,11 +156,11 @@ func (a *App) Serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("NATS: %w", err)
 	}
-	if err := natsbus.EnsureStream(ctx, nc); err != nil {
+	if err := natsbus.EnsureStream(ctx, nc, a.Config.NATSReplicas); err != nil {
 		// Not fatal: commands work without NATS; the relay retries until it is there.
 		a.Log.Warn("NATS-Stream konnte nicht angelegt werden", "error", err)
 	}
-	pub, err := natsbus.NewPublisher(nc)
+	pub, err := natsbus.NewPublisher(nc, a.Config.NATSReplicas)
 	if err != nil {
 		return err
 	}

@@ -4,20 +4,24 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
 // Config is the whole configuration; see the README for each variable.
 type Config struct {
 	DatabaseURL string // DATABASE_URL; empty: local Postgres on 127.0.0.1:5432, else a private cluster
 	NATSURL     string // NATS_URL; empty: an embedded NATS server with JetStream
-	HTTPAddr    string // HTTP_ADDR, default :8080
-	DataDir     string // DATA_DIR, default ./.data
-	JWTSecret   string // JWT_SECRET; empty: a random secret kept in DATA_DIR/jwt-secret
-	SMTPURL     string // SMTP_URL; empty: mails go to the log and DATA_DIR/mailbox
-	LogLevel    string // LOG_LEVEL: debug, info (default), warn, error
-	PublicURL   string // PUBLIC_URL: base of links in mails; empty: the host of the request
-	MailFrom    string // MAIL_FROM: sender of mails
-	SSOValidate string // SSO_VALIDATE_URL: CAS ticket validation; empty: SSO is off
+	// NATSReplicas is NATS_REPLICAS: copies of the events stream in a NATS cluster (default 1;
+	// 3 for the three-node cluster of deployments/nats).
+	NATSReplicas int
+	HTTPAddr     string // HTTP_ADDR, default :8080
+	DataDir      string // DATA_DIR, default ./.data
+	JWTSecret    string // JWT_SECRET; empty: a random secret kept in DATA_DIR/jwt-secret
+	SMTPURL      string // SMTP_URL; empty: mails go to the log and DATA_DIR/mailbox
+	LogLevel     string // LOG_LEVEL: debug, info (default), warn, error
+	PublicURL    string // PUBLIC_URL: base of links in mails; empty: the host of the request
+	MailFrom     string // MAIL_FROM: sender of mails
+	SSOValidate  string // SSO_VALIDATE_URL: CAS ticket validation; empty: SSO is off
 }
 
 // FromEnv reads the configuration.
@@ -33,6 +37,11 @@ func FromEnv() Config {
 		PublicURL:   os.Getenv("PUBLIC_URL"),
 		MailFrom:    os.Getenv("MAIL_FROM"),
 		SSOValidate: os.Getenv("SSO_VALIDATE_URL"),
+	}
+	if n, err := strconv.Atoi(os.Getenv("NATS_REPLICAS")); err == nil && n > 0 {
+		c.NATSReplicas = n
+	} else {
+		c.NATSReplicas = 1
 	}
 	if abs, err := filepath.Abs(c.DataDir); err == nil {
 		c.DataDir = abs

@@ -65,7 +65,8 @@ func Connect(url, name string, log *slog.Logger) (*nats.Conn, error) {
 
 // EnsureStream creates or updates the events stream. Duplicates within the window are
 // dropped by JetStream using the Nats-Msg-Id header (the global position).
-func EnsureStream(ctx context.Context, nc *nats.Conn) error {
+// replicas is the number of copies in a NATS cluster (NATS_REPLICAS; 1 for a single server).
+func EnsureStream(ctx context.Context, nc *nats.Conn, replicas int) error {
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return err
@@ -76,6 +77,7 @@ func EnsureStream(ctx context.Context, nc *nats.Conn) error {
 		Storage:    jetstream.FileStorage,
 		Duplicates: 2 * time.Minute,
 		MaxAge:     7 * 24 * time.Hour,
+		Replicas:   max(replicas, 1),
 	})
 	if err != nil {
 		return fmt.Errorf("JetStream-Stream %s: %w", StreamName, err)
@@ -100,8 +102,9 @@ func Ping(ctx context.Context, nc *nats.Conn) error {
 // publish fails because the stream is missing (NATS was down at start, or came back without
 // its data), it creates the stream and tries once more.
 type Publisher struct {
-	wm *wmnats.Publisher
-	nc *nats.Conn
+	wm       *wmnats.Publisher
+	nc       *nats.Conn
+	replicas int
 }
 
 // Publish sends messages to the subject topic.
@@ -112,7 +115,7 @@ func (p *Publisher) Publish(topic string, msgs ...*message.Message) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if EnsureStream(ctx, p.nc) != nil {
+	if EnsureStream(ctx, p.nc, p.replicas) != nil {
 		return err
 	}
 	return p.wm.Publish(topic, msgs...)
@@ -121,10 +124,11 @@ func (p *Publisher) Publish(topic string, msgs ...*message.Message) error {
 // Close does not close the shared connection.
 func (p *Publisher) Close() error { return nil }
 
-// NewPublisher returns the relay's publisher on nc.
-func NewPublisher(nc *nats.Conn) (*Publisher, error) {
+// NewPublisher returns the relay's publisher on nc; a stream it has to create again gets
+// replicas copies.
+func NewPublisher(nc *nats.Conn, replicas int) (*Publisher, error) {
 	wm, err := newWatermillPublisher(nc)
-	return &Publisher{wm: wm, nc: nc}, err
+	return &Publisher{wm: wm, nc: nc, replicas: replicas}, err
 }
 
 func newWatermillPublisher(nc *nats.Conn) (*wmnats.Publisher, error) {

@@ -39,14 +39,29 @@ func Start(t *testing.T, store *eventstore.Store, ps ...projections.Projection) 
 	t.Helper()
 	l := &Live{Store: store, dir: t.TempDir()}
 	l.StartNATS(t)
-	nc, err := natsbus.Connect(l.NS.ClientURL(), "test", Leise)
+	l.verbinden(t, l.NS.ClientURL(), 1, ps)
+	return l
+}
+
+// StartMitNATS runs relay and runtime against NATS servers the test started itself (a
+// cluster: url lists them all; replicas copies of the stream).
+func StartMitNATS(t *testing.T, store *eventstore.Store, url string, replicas int, ps ...projections.Projection) *Live {
+	t.Helper()
+	l := &Live{Store: store}
+	l.verbinden(t, url, replicas, ps)
+	return l
+}
+
+func (l *Live) verbinden(t *testing.T, url string, replicas int, ps []projections.Projection) {
+	store := l.Store
+	nc, err := natsbus.Connect(url, "test", Leise)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := natsbus.EnsureStream(context.Background(), nc); err != nil {
+	if err := natsbus.EnsureStream(context.Background(), nc, replicas); err != nil {
 		t.Fatal(err)
 	}
-	pub, err := natsbus.NewPublisher(nc)
+	pub, err := natsbus.NewPublisher(nc, replicas)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,9 +76,15 @@ func Start(t *testing.T, store *eventstore.Store, ps ...projections.Projection) 
 	wg.Add(2)
 	go func() { defer wg.Done(); _ = relay.Run(ctx) }()
 	go func() { defer wg.Done(); _ = rt.Run(ctx) }()
-	l.stop = func() { cancel(); wg.Wait(); nc.Close(); l.NS.Shutdown() }
+	l.stop = func() {
+		cancel()
+		wg.Wait()
+		nc.Close()
+		if l.NS != nil {
+			l.NS.Shutdown()
+		}
+	}
 	t.Cleanup(l.stop)
-	return l
 }
 
 // StartNATS starts the embedded server (again, on the same port and storage after a stop).
