@@ -35,6 +35,9 @@ func knoten(t *testing.T) ([]*exec.Cmd, []string) {
 	t.Helper()
 	bin, err := exec.LookPath("nats-server")
 	if err != nil {
+		bin, err = exec.LookPath("/usr/sbin/nats-server") // Debian's place, not always on PATH
+	}
+	if err != nil {
 		t.Fatal("nats-server is not installed (Debian package nats-server; .ci/run installs it)")
 	}
 	client := []int{freierPort(t), freierPort(t), freierPort(t)}
