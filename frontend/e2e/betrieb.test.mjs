@@ -48,6 +48,8 @@ async function beantrage(token, bezeichnung) {
 async function oeffneUeberStartseite(page, bezeichnung) {
   await page.goto(app.url('/eAbwasser/'));
   const liste = page.getByRole('search', { name: 'Betriebe suchen' });
+  // the worklist starts with "in Betrieb" (spec 002 §2); a new request is only planned
+  await liste.getByRole('group', { name: 'Betriebsstatus' }).getByRole('checkbox', { name: 'in Betrieb' }).uncheck();
   const link = page.getByRole('table', { name: 'Betriebe' }).getByRole('link', { name: bezeichnung, exact: true });
   const bis = Date.now() + 20_000;
   for (;;) {

@@ -1,11 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useSession } from '../lib/auth';
+import { ANZAHL_INTERVALL_MS, nachrichtenAnzahlQuery } from '../features/startseite/api/nachrichten';
+import { useDarf, useSession } from '../lib/auth';
 import { APP_NAME, HELP_URL, SUPPORT_MAIL, SUPPORT_MAILTO } from '../lib/constants';
 
 const knopf = 'rounded border border-white px-3 py-1 text-white hover:bg-white hover:text-blue-900';
+const verweis = 'text-white underline hover:no-underline';
+
+/** '3 ungelesene Nachrichten', '1 ungelesene Nachricht', 'keine ungelesenen Nachrichten'. */
+export function ungelesenText(anzahl: number): string {
+  if (anzahl === 0) return 'keine ungelesenen Nachrichten';
+  return anzahl === 1 ? '1 ungelesene Nachricht' : `${anzahl} ungelesene Nachrichten`;
+}
+
+/**
+ * 'Nachrichten' with the number of unread ones (asked every 60 s and after reading or
+ * deleting one); it opens the start page's Nachrichten tab.
+ */
+function NachrichtenVerweis() {
+  const anzahl = useQuery({ ...nachrichtenAnzahlQuery(), refetchInterval: ANZAHL_INTERVALL_MS });
+  const n = anzahl.data?.count;
+  // the name says what the badge shows ('Nachrichten: 3 ungelesene Nachrichten')
+  return (
+    <Link
+      to="/?reiter=nachrichten"
+      aria-label={n === undefined ? undefined : `Nachrichten: ${ungelesenText(n)}`}
+      className={`${verweis} inline-flex items-center gap-1.5`}
+    >
+      Nachrichten
+      {n !== undefined && n > 0 && (
+        <span aria-hidden="true" className="rounded-full bg-white px-2 text-xs font-bold text-blue-900">
+          {n}
+        </span>
+      )}
+    </Link>
+  );
+}
 
 export function Header() {
   const { angemeldet, claims } = useSession();
+  const darf = useDarf();
   const navigate = useNavigate();
 
   return (
@@ -21,20 +55,30 @@ export function Header() {
               {claims.name}
             </li>
           )}
+          {angemeldet && darf('NACHRICHTEN_LESEN') && (
+            <li>
+              <NachrichtenVerweis />
+            </li>
+          )}
           <li>
-            <a href={SUPPORT_MAILTO} className="text-white underline hover:no-underline">
+            <a href={SUPPORT_MAILTO} className={verweis}>
               Support<span className="sr-only"> per E-Mail an {SUPPORT_MAIL}</span>
             </a>
           </li>
           <li>
-            <a href={HELP_URL} target="_blank" rel="noopener noreferrer" className="text-white underline hover:no-underline">
+            <a href={HELP_URL} target="_blank" rel="noopener noreferrer" className={verweis}>
               Hilfe<span className="sr-only"> (öffnet in neuem Fenster)</span>
             </a>
           </li>
           {angemeldet && (
             <>
               <li>
-                <NavLink to="/profil" className="text-white underline hover:no-underline">
+                <NavLink to="/personalisierung" className={verweis}>
+                  Personalisierung
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/profil" className={verweis}>
                   Profil
                 </NavLink>
               </li>

@@ -5,6 +5,7 @@ import { auswertungRoutes } from '../features/auswertung/routes';
 import { betriebRoutes } from '../features/betrieb/routes';
 import { fehlerseitenRoutes } from '../features/fehlerseiten/routes';
 import { passwortRoutes } from '../features/passwort/routes';
+import { personalisierungRoutes } from '../features/personalisierung/routes';
 import { profilRoutes } from '../features/profil/routes';
 import { registrierungEmbeddedRoutes, registrierungRoutes } from '../features/registrierung/routes';
 import { startseiteRoutes } from '../features/startseite/routes';
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
       ...registrierungRoutes,
       ...passwortRoutes,
       ...profilRoutes,
+      ...personalisierungRoutes,
       ...fehlerseitenRoutes,
       ...auditRoutes,
       ...betriebRoutes,

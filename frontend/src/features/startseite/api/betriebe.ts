@@ -1,16 +1,25 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, apiDatei, type Datei } from '../../../lib/api';
+import { startseiteKeys } from './keys';
 
-/** A row of GET /api/betrieb/search (display texts; the statuses may come as {id, value}). */
+/** A row of GET /api/betrieb/search: display texts and the identifiers of type and status. */
 export interface BetriebZeile {
   id: number;
   betriebsId: string;
   bezeichnung: string;
-  betriebstyp?: string | { id: string; value: string };
-  betriebsstatus?: string | { id: string; value: string };
-  freigabestatus?: string;
-  betreiber?: string | { id: number; bezeichnung: string };
-  ort?: string;
+  betriebstyp: string;
+  betriebstypId: string;
+  betriebsstatus: string;
+  betriebsstatusId: string;
+  /** BEANTRAGT, FREIGEGEBEN or ABGEWIESEN. */
+  freigabestatus: string;
+  betreiber: string;
+  strasse: string;
+  hausnummer: string;
+  plz: string;
+  ort: string;
+  regionalstelle: string;
+  stammdatenAntragOffen: boolean;
 }
 
 export interface BetriebSeite {
@@ -20,28 +29,66 @@ export interface BetriebSeite {
   totalElements: number;
 }
 
+/** The filter of the operations worklist; an empty list filters nothing. */
+export interface BetriebFilter {
+  q: string;
+  /** Identifiers of the value list betriebsstatus (IN_BETRIEB, …). */
+  betriebsstatus: string[];
+  /** Identifiers of the value list betriebstyp (INDUSTRIE, …). */
+  betriebstyp: string[];
+  /** BEANTRAGT, FREIGEGEBEN, ABGEWIESEN. */
+  freigabestatus: string[];
+}
+
+/** The columns the server sorts by (sortProperty). */
+export type BetriebSortierung =
+  | 'bezeichnung'
+  | 'betriebsId'
+  | 'betreiber'
+  | 'ort'
+  | 'plz'
+  | 'betriebstyp'
+  | 'betriebsstatus'
+  | 'freigabestatus'
+  | 'regionalstelle';
+
+/** The query of GET /api/betrieb/search (the multi-valued filters are sent repeated). */
 export interface BetriebSuche {
   q?: string;
+  betriebsstatus?: string[];
+  betriebstyp?: string[];
+  freigabestatus?: string[];
   page: number;
   size: number;
-  sortProperty: string;
+  sortProperty: BetriebSortierung;
   sortDirection: 'asc' | 'desc';
   /** Global position of an own write the answer must include. */
   minPosition?: number;
 }
 
-export const startseiteKeys = {
-  all: ['startseite'] as const,
-  betriebe: (s: BetriebSuche) => [...startseiteKeys.all, 'betriebe', s] as const,
-};
-
-/** GET /api/betrieb/search: the operations the caller may see, one page. */
+/** GET /api/betrieb/search: one page of the operations the caller may see. */
 export const betriebeQuery = (suche: BetriebSuche) =>
   queryOptions({
     queryKey: startseiteKeys.betriebe(suche),
     queryFn: ({ signal }) => api.get<BetriebSeite>('/betrieb/search', { query: { ...suche }, signal }),
     placeholderData: keepPreviousData,
+    // a worklist of a read model others change: every search, reset or return asks the server
+    staleTime: 0,
     // a list on the start page: its failure is shown in place (BetriebeListe), not as a
     // redirect to the not-found page
     meta: { globalErrorHandling: false },
   });
+
+export const EXPORT_DATEINAME = 'betriebe.xlsx';
+
+/**
+ * POST /api/betrieb/export: the selected rows (body {ids}) or, with none selected, every row of
+ * the search's filter (its query string without page, size and minPosition; no body). Both in
+ * the list's sort order.
+ */
+export function exportiereBetriebe({ ids, suche }: { ids: number[]; suche: BetriebSuche }): Promise<Datei> {
+  const { page: _p, size: _s, minPosition: _m, ...filter } = suche;
+  const sortierung = { sortProperty: suche.sortProperty, sortDirection: suche.sortDirection };
+  if (ids.length > 0) return apiDatei('/betrieb/export', { method: 'POST', body: { ids }, query: sortierung });
+  return apiDatei('/betrieb/export', { method: 'POST', query: { ...filter } });
+}

@@ -1,70 +1,312 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
+import { clearToasts } from '../../../lib/toast';
 import { anmelden, apiMock, ich } from '../../../test/api';
 import { renderRoutes } from '../../../test/renderRoutes';
 import { formularMocks, testBetrieb } from '../../betrieb/testdaten';
+import type { BetriebZeile } from '../api/betriebe';
 
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  window.sessionStorage.clear();
+  clearToasts();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-const zeile = (id: number, bezeichnung: string) => ({
+const zeile = (id: number, bezeichnung: string, extra: Partial<BetriebZeile> = {}): BetriebZeile => ({
   id,
   betriebsId: `B-${id}`,
   bezeichnung,
   betriebstyp: 'Industrie',
-  betriebsstatus: 'geplant',
-  freigabestatus: 'BEANTRAGT',
+  betriebstypId: 'INDUSTRIE',
+  betriebsstatus: 'in Betrieb',
+  betriebsstatusId: 'IN_BETRIEB',
+  freigabestatus: 'FREIGEGEBEN',
   betreiber: 'Klärwerk Rheinaue GmbH',
+  strasse: 'Rheinufer',
+  hausnummer: '3',
+  plz: '56068',
   ort: 'Koblenz',
+  regionalstelle: 'Regionalstelle Koblenz',
+  stammdatenAntragOffen: false,
+  ...extra,
 });
 
-describe('start page: Betriebe', () => {
-  it('lists operations page by page, searches, and opens one in read mode', async () => {
+const enumeration = (werte: [string, string][]) => () => werte.map(([schluessel, value], i) => ({ id: i + 1, value, version: 1, schluessel }));
+
+/** The calls of the start page: value lists, personalisation, search (two pages of rows). */
+function mock(aktionen: string[], handlers: Parameters<typeof apiMock>[0] = {}, personalisierung: Record<string, unknown> = {}) {
+  const m = apiMock({
+    ...formularMocks(),
+    'GET /api/me': () => ich(aktionen),
+    'GET /api/betrieb/7': () => testBetrieb(),
+    'GET /api/betrieb/7/info': () => ({ bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb' }),
+    'GET /api/betriebsstatus': enumeration([
+      ['GEPLANT', 'geplant'],
+      ['IN_BETRIEB', 'in Betrieb'],
+      ['STILLGELEGT', 'stillgelegt'],
+    ]),
+    'GET /api/betriebstyp': enumeration([
+      ['INDUSTRIE', 'Industrie'],
+      ['KOMMUNAL', 'Kommunal'],
+    ]),
+    'GET /api/freigabestatus': enumeration([
+      ['BEANTRAGT', 'beantragt'],
+      ['FREIGEGEBEN', 'freigegeben'],
+      ['ABGEWIESEN', 'abgewiesen'],
+    ]),
+    'GET /api/personalisierung': () => ({
+      active: false,
+      betriebstyp: [],
+      anlagentyp: [],
+      messstellentyp: [],
+      verwaltungseinheit: [],
+      sendMailOnNachrichten: false,
+      sendMailOnWiedervorlage: false,
+      version: 0,
+      ...personalisierung,
+    }),
+    'GET /api/betrieb/search': (req) =>
+      req.url.searchParams.get('q') === 'Nord'
+        ? { content: [zeile(7, 'Kläranlage Nord')], page: 0, size: 50, totalElements: 1 }
+        : {
+            content: [zeile(7, 'Kläranlage Nord'), zeile(8, 'Saftkelterei', { stammdatenAntragOffen: true })],
+            page: 0,
+            size: 50,
+            totalElements: 2,
+          },
+    'GET /api/nachricht': () => [],
+    'GET /api/nachricht/count': () => ({ count: 0 }),
+    'GET /api/wiedervorlage': () => [],
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', m.fetchMock);
+  anmelden();
+  return m;
+}
+
+const suchen = (m: ReturnType<typeof mock>) => m.called('GET', '/api/betrieb/search').map((c) => c.url.searchParams);
+const letzteSuche = (m: ReturnType<typeof mock>) => suchen(m).at(-1)!;
+const tabelle = () => screen.findByRole('table', { name: 'Betriebe' });
+const filter = () => screen.getByRole('search', { name: 'Betriebe suchen' });
+const gruppe = (name: string) => within(filter()).getByRole('group', { name });
+
+describe('start page: tabs', () => {
+  it.each([
+    [[], ['Betriebe']],
+    [['NACHRICHTEN_LESEN'], ['Betriebe', 'Nachrichten']],
+    [['WIEDERVORLAGEN_LESEN'], ['Betriebe', 'Wiedervorlagen']],
+    [['NACHRICHTEN_LESEN', 'WIEDERVORLAGEN_LESEN'], ['Betriebe', 'Nachrichten', 'Wiedervorlagen']],
+  ])('with %j offers the tabs %j (Betriebe first until plants exist)', async (aktionen, erwartet) => {
+    mock(aktionen);
+    renderRoutes(routes, '/');
+    const liste = await screen.findByRole('tablist', { name: 'Arbeitslisten' });
+    expect(within(liste).getAllByRole('tab').map((t) => t.textContent)).toEqual(erwartet);
+    expect(within(liste).getByRole('tab', { name: 'Betriebe' })).toHaveAttribute('aria-selected', 'true');
+    for (const fehlt of ['Anlagen', 'Messstellen', 'Jahresberichte']) expect(within(liste).queryByRole('tab', { name: fehlt })).toBeNull();
+  });
+
+  it('keeps the tab, the filter and the selection in session storage (a reload shows them again)', async () => {
     const user = userEvent.setup();
-    const m = apiMock({
-      ...formularMocks(),
-      'GET /api/me': () => ich(['BETRIEB_BEANTRAGEN']),
-      'GET /api/betrieb/7': () => testBetrieb(),
-      'GET /api/betrieb/7/info': () => ({ bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb' }),
-      'GET /api/betrieb/search': (req) =>
-        req.url.searchParams.get('q') === 'Nord'
-          ? { content: [zeile(7, 'Kläranlage Nord')], page: 0, size: 10, totalElements: 1 }
-          : { content: [zeile(7, 'Kläranlage Nord'), zeile(8, 'Saftkelterei')], page: 0, size: 10, totalElements: 12 },
-      'GET /api/betriebstyp': () => [
-        { id: 1, value: 'Industrie', version: 1, schluessel: 'INDUSTRIE' },
-        { id: 2, value: 'Kommunal', version: 1, schluessel: 'KOMMUNAL' },
-      ],
-    });
-    vi.stubGlobal('fetch', m.fetchMock);
-    anmelden();
+    const m = mock(['NACHRICHTEN_LESEN', 'WIEDERVORLAGEN_LESEN']);
+    renderRoutes(routes, '/');
+    await within(await tabelle()).findByText('Saftkelterei');
+    await user.click(within(gruppe('Freigabestatus')).getByRole('checkbox', { name: 'freigegeben' }));
+    await user.type(within(filter()).getByLabelText('Suche'), 'Nord');
+    await user.click(within(filter()).getByRole('button', { name: 'Suchen' }));
+    await waitFor(() => expect(screen.getByTestId('range-label')).toHaveTextContent('1-1 von 1'));
+    await user.click(screen.getByRole('checkbox', { name: 'Kläranlage Nord auswählen' }));
+    await user.click(screen.getByRole('tab', { name: 'Wiedervorlagen' }));
+    await screen.findByRole('heading', { name: 'Wiedervorlagen', level: 2 });
+
+    // reload
+    cleanup();
+    const vorher = m.calls.length;
+    renderRoutes(routes, '/');
+    expect(await screen.findByRole('tab', { name: 'Wiedervorlagen' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Betriebe' }));
+    await within(await tabelle()).findByText('Kläranlage Nord');
+    const suche = m.calls.slice(vorher).filter((c) => c.url.pathname === '/api/betrieb/search')[0].url.searchParams;
+    expect(suche.get('q')).toBe('Nord');
+    expect(suche.getAll('freigabestatus')).toEqual(['FREIGEGEBEN']);
+    expect(suche.getAll('betriebsstatus')).toEqual(['IN_BETRIEB']);
+    expect(within(filter()).getByLabelText('Suche')).toHaveValue('Nord');
+    expect(within(gruppe('Freigabestatus')).getByRole('checkbox', { name: 'freigegeben' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Kläranlage Nord auswählen' })).toBeChecked();
+    expect(screen.getByText('1 ausgewählt – der Export enthält diese Betriebe.')).toBeInTheDocument();
+  });
+
+  it("the header's 'Nachrichten' link opens the Nachrichten tab", async () => {
+    const user = userEvent.setup();
+    mock(['NACHRICHTEN_LESEN'], { 'GET /api/nachricht/count': () => ({ count: 2 }) });
     const { router } = renderRoutes(routes, '/');
-    const tabelle = await screen.findByRole('table', { name: 'Betriebe' });
-    await within(tabelle).findByText('Saftkelterei');
-    expect(screen.getByTestId('range-label')).toHaveTextContent('1-10 von 12');
-    expect(within(tabelle).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
+    await within(await tabelle()).findByText('Saftkelterei');
+    await user.click(await screen.findByRole('link', { name: 'Nachrichten: 2 ungelesene Nachrichten' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Nachrichten' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('tab', { name: 'Nachrichten' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('start page: Betriebe worklist', () => {
+  it('starts with the default filter "in Betrieb", 50 rows sorted by name; Zurücksetzen restores it', async () => {
+    const user = userEvent.setup();
+    const m = mock([]);
+    renderRoutes(routes, '/');
+    await within(await tabelle()).findByText('Saftkelterei');
+    expect(Object.fromEntries(letzteSuche(m))).toEqual({
+      betriebsstatus: 'IN_BETRIEB',
+      page: '0',
+      size: '50',
+      sortProperty: 'bezeichnung',
+      sortDirection: 'asc',
+    });
+    expect(within(gruppe('Betriebsstatus')).getByRole('checkbox', { name: 'in Betrieb' })).toBeChecked();
+    expect(screen.getByLabelText('Ergebnisse pro Seite:')).toHaveValue('50');
+
+    await user.click(within(gruppe('Betriebsstatus')).getByRole('checkbox', { name: 'in Betrieb' }));
+    await user.click(within(gruppe('Betriebstyp')).getByRole('checkbox', { name: 'Kommunal' }));
+    await user.click(within(gruppe('Betriebstyp')).getByRole('checkbox', { name: 'Industrie' }));
+    await user.type(within(filter()).getByLabelText('Suche'), 'Nord');
+    await user.click(within(filter()).getByRole('button', { name: 'Suchen' }));
+    await waitFor(() => expect(letzteSuche(m).get('q')).toBe('Nord'));
+    expect(letzteSuche(m).getAll('betriebsstatus')).toEqual([]);
+    expect(letzteSuche(m).getAll('betriebstyp')).toEqual(['INDUSTRIE', 'KOMMUNAL']);
+
+    await user.click(within(filter()).getByRole('button', { name: 'Zurücksetzen' }));
+    await waitFor(() => expect(letzteSuche(m).get('q')).toBeNull());
+    expect(letzteSuche(m).getAll('betriebsstatus')).toEqual(['IN_BETRIEB']);
+    expect(letzteSuche(m).getAll('betriebstyp')).toEqual([]);
+    expect(within(filter()).getByLabelText('Suche')).toHaveValue('');
+    expect(within(gruppe('Betriebsstatus')).getByRole('checkbox', { name: 'in Betrieb' })).toBeChecked();
+    expect(within(gruppe('Betriebstyp')).getByRole('checkbox', { name: 'Kommunal' })).not.toBeChecked();
+  });
+
+  it("an active personalisation adds its Betriebstypen to the default (and to 'Zurücksetzen')", async () => {
+    const user = userEvent.setup();
+    const m = mock([], {}, { active: true, betriebstyp: ['KOMMUNAL'], version: 2 });
+    renderRoutes(routes, '/');
+    await within(await tabelle()).findByText('Saftkelterei');
+    expect(suchen(m)).toHaveLength(1);
+    expect(letzteSuche(m).getAll('betriebstyp')).toEqual(['KOMMUNAL']);
+    expect(letzteSuche(m).getAll('betriebsstatus')).toEqual(['IN_BETRIEB']);
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Personalisierung' })).toHaveAttribute('href', '/personalisierung');
+    await user.click(within(gruppe('Betriebstyp')).getByRole('checkbox', { name: 'Kommunal' }));
+    await user.click(within(filter()).getByRole('button', { name: 'Suchen' }));
+    await waitFor(() => expect(letzteSuche(m).getAll('betriebstyp')).toEqual([]));
+    await user.click(within(filter()).getByRole('button', { name: 'Zurücksetzen' }));
+    await waitFor(() => expect(letzteSuche(m).getAll('betriebstyp')).toEqual(['KOMMUNAL']));
+  });
+
+  it('an inactive personalisation leaves the default alone; without one the plain default applies', async () => {
+    const m = mock([], { 'GET /api/personalisierung': () => new Response('', { status: 500 }) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoutes(routes, '/');
+    await within(await tabelle()).findByText('Saftkelterei');
+    expect(letzteSuche(m).getAll('betriebstyp')).toEqual([]);
+    expect(letzteSuche(m).getAll('betriebsstatus')).toEqual(['IN_BETRIEB']);
+  });
+
+  it('sorts on the server by the clicked column and starts at the first page', async () => {
+    const user = userEvent.setup();
+    const m = mock([]);
+    renderRoutes(routes, '/');
+    const t = await tabelle();
+    await within(t).findByText('Saftkelterei');
+    await user.click(within(t).getByRole('button', { name: /^Ort/ }));
+    await waitFor(() => expect(letzteSuche(m).get('sortProperty')).toBe('ort'));
+    expect(letzteSuche(m).get('sortDirection')).toBe('asc');
+    await user.click(within(t).getByRole('button', { name: /^Ort/ }));
+    await waitFor(() => expect(letzteSuche(m).get('sortDirection')).toBe('desc'));
+    expect(letzteSuche(m).get('page')).toBe('0');
+  });
+
+  it('exports the selected rows as ids, without a selection the query of the list', async () => {
+    const user = userEvent.setup();
+    const m = mock([], {
+      'POST /api/betrieb/export': () =>
+        new Response(new Blob(['PK']), { status: 200, headers: { 'Content-Disposition': 'attachment; filename="betriebe.xlsx"' } }),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    renderRoutes(routes, '/');
+    await within(await tabelle()).findByText('Saftkelterei');
+    expect(screen.getByText('Der Export enthält alle Betriebe des Filters.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    await waitFor(() => expect(downloads).toEqual(['betriebe.xlsx']));
+    const ohne = m.called('POST', '/api/betrieb/export')[0];
+    expect(ohne.body).toBeUndefined();
+    expect(Object.fromEntries(ohne.url.searchParams)).toEqual({ betriebsstatus: 'IN_BETRIEB', sortProperty: 'bezeichnung', sortDirection: 'asc' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Saftkelterei auswählen' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Kläranlage Nord auswählen' }));
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    await waitFor(() => expect(m.called('POST', '/api/betrieb/export')).toHaveLength(2));
+    const mit = m.called('POST', '/api/betrieb/export')[1];
+    expect(mit.body).toEqual({ ids: [7, 8] });
+    expect(mit.url.searchParams.get('betriebsstatus')).toBeNull();
+    expect(downloads).toEqual(['betriebe.xlsx', 'betriebe.xlsx']);
+  });
+
+  it('offers edit links and the create action only with their actions; marks an open Änderungsantrag', async () => {
+    mock([]);
+    renderRoutes(routes, '/');
+    const t = await tabelle();
+    const saft = (await within(t).findByText('Saftkelterei')).closest('tr')!;
+    expect(within(saft).getByText('Änderungsantrag offen')).toBeInTheDocument();
+    expect(within(t).queryByRole('link', { name: /^Bearbeiten/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Betrieb (beantragen|anlegen)/ })).toBeNull();
+    cleanup();
+
+    mock(['STARTSEITE_BEARBEITEN', 'BEARBEITUNGSMODUS_NUTZEN', 'BETRIEB_BEANTRAGEN']);
+    renderRoutes(routes, '/');
+    const t2 = await tabelle();
+    await within(t2).findByText('Saftkelterei');
+    expect(within(t2).getByRole('link', { name: 'Bearbeiten Kläranlage Nord' })).toHaveAttribute(
+      'href',
+      '/betriebsakte/7/betriebsdaten?modus=s',
+    );
+    expect(within(t2).getByRole('link', { name: 'Kläranlage Nord' })).toHaveAttribute('href', '/betriebsakte/7/betriebsdaten?modus=l');
+    expect(screen.getByRole('button', { name: 'Betrieb beantragen' })).toBeInTheDocument();
+  });
+
+  it('searches, requests an operation (type first) and opens one in read mode', async () => {
+    const user = userEvent.setup();
+    mock(['BETRIEB_BEANTRAGEN']);
+    const { router } = renderRoutes(routes, '/');
+    const t = await tabelle();
+    await within(t).findByText('Saftkelterei');
+    expect(screen.getByTestId('range-label')).toHaveTextContent('1-2 von 2');
+    expect(within(t).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
+      '',
       'Betriebs-Nr.',
       'Bezeichnung',
       'Betreiber',
       'Ort',
+      'Betriebstyp',
       'Betriebsstatus',
       'Freigabestatus',
     ]);
-    const erste = m.called('GET', '/api/betrieb/search')[0].url;
-    expect(Object.fromEntries(erste.searchParams)).toEqual({ page: '0', size: '10', sortProperty: 'bezeichnung', sortDirection: 'asc' });
 
-    await user.type(screen.getByLabelText('Suche'), 'Nord');
-    await user.click(screen.getByRole('button', { name: 'Suchen' }));
+    await user.type(within(filter()).getByLabelText('Suche'), 'Nord');
+    await user.click(within(filter()).getByRole('button', { name: 'Suchen' }));
     await waitFor(() => expect(screen.getByTestId('range-label')).toHaveTextContent('1-1 von 1'));
 
-    // operators request an operation: the type first
     await user.click(screen.getByRole('button', { name: 'Betrieb beantragen' }));
     const dialog = screen.getByRole('dialog', { name: 'Betrieb beantragen' });
     await user.click(within(dialog).getByRole('button', { name: 'Weiter' }));
     expect(within(dialog).getByLabelText(/^Betriebstyp/)).toHaveAccessibleDescription('Dieses Feld ist ein Pflichtfeld.');
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
 
-    await user.click(within(tabelle).getByRole('link', { name: 'Kläranlage Nord' }));
+    await user.click(within(t).getByRole('link', { name: 'Kläranlage Nord' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/betriebsakte/7/betriebsdaten'));
     expect(router.state.location.search).toBe('?modus=l');
     expect(await screen.findByRole('heading', { name: 'Betriebsdaten' })).toBeInTheDocument();

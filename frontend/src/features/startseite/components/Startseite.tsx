@@ -1,15 +1,63 @@
-import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Laden } from '../../../components/Laden';
+import { Tabs, type TabItem } from '../../../components/Tabs';
 import { useDarf } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { istText, useSitzungszustand } from '../sitzungszustand';
 
-// the list (and its table library) loads after the page itself: the initial bundle stays small
+// The lists (and the table library) load after the page itself, each when its tab is chosen:
+// the initial bundle stays small.
 const BetriebeListe = lazy(() => import('./BetriebeListe').then((m) => ({ default: m.BetriebeListe })));
+const NachrichtenListe = lazy(() => import('./NachrichtenListe').then((m) => ({ default: m.NachrichtenListe })));
+const WiedervorlagenListe = lazy(() => import('./WiedervorlagenListe').then((m) => ({ default: m.WiedervorlagenListe })));
 
+/** The tabs of the start page that exist so far (ids are also the `reiter` query parameter). */
+export type Reiter = 'betriebe' | 'nachrichten' | 'wiedervorlagen';
+
+/** The query parameter that opens a tab (the shell's 'Nachrichten' link uses it). */
+export const REITER_PARAM = 'reiter';
+
+const mitLaden = (inhalt: ReactNode) => <Suspense fallback={<Laden />}>{inhalt}</Suspense>;
+
+/**
+ * The start page (spec 002 §2): tabs Anlagen (the spec's default), Messstellen, Betriebe,
+ * Jahresberichte, Nachrichten, Wiedervorlagen. The first, second and fourth come with their
+ * areas (Anlagen then becomes the first tab); until then Betriebe is. Nachrichten and
+ * Wiedervorlagen only for the privileged roles. The chosen tab is kept in session storage.
+ */
 export function Startseite() {
   useDocumentTitle('Startseite');
   const darf = useDarf();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [reiter, setReiter] = useSitzungszustand<string>('reiter', () => 'betriebe', istText);
+  const gewuenscht = params.get(REITER_PARAM);
+
+  useEffect(() => {
+    if (!gewuenscht) return;
+    // the wish becomes the kept choice; the address is the plain start page again
+    setReiter(gewuenscht);
+    setParams(
+      (p) => {
+        p.delete(REITER_PARAM);
+        return p;
+      },
+      { replace: true, state: location.state },
+    );
+  }, [gewuenscht, setReiter, setParams, location.state]);
+
+  const tabs: TabItem[] = [
+    { id: 'betriebe', label: 'Betriebe', content: mitLaden(<BetriebeListe />) },
+    { id: 'nachrichten', label: 'Nachrichten', content: mitLaden(<NachrichtenListe />), hidden: !darf('NACHRICHTEN_LESEN') },
+    {
+      id: 'wiedervorlagen',
+      label: 'Wiedervorlagen',
+      content: mitLaden(<WiedervorlagenListe />),
+      hidden: !darf('WIEDERVORLAGEN_LESEN'),
+    },
+  ];
+
   return (
     <section aria-labelledby="startseite-titel" className="space-y-4">
       <h1 id="startseite-titel" className="text-2xl font-semibold">
@@ -27,9 +75,8 @@ export function Startseite() {
           – alle Änderungen der Anwendung mit Zeitpunkt, Benutzer und Inhalt.
         </p>
       )}
-      <Suspense fallback={<Laden />}>
-        <BetriebeListe />
-      </Suspense>
+      {/* a tab that is not offered (any more) falls back to the first one */}
+      <Tabs label="Arbeitslisten" tabs={tabs} value={gewuenscht ?? reiter} onChange={setReiter} />
     </section>
   );
 }

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { Befehlsergebnis } from './nachrichten';
+import { startseiteKeys } from './keys';
+
+/** A reminder of the start page's tab (GET /api/wiedervorlage). */
+export interface MeineWiedervorlage {
+  id: number;
+  /** yyyy-MM-dd, or null for none. */
+  datum: string | null;
+  betreff: string;
+  /** "Bezeichnung (Betriebs-Nr.)" of the operation it concerns. */
+  betriebInfo: string;
+  fachobjekt: string;
+  fachobjektId: number;
+  /** The operation it concerns (0: none). */
+  betriebId: number;
+  /** Its date is today or earlier. */
+  faellig: boolean;
+  /** The caller may delete it. */
+  loeschbar: boolean;
+}
+
+/** GET /api/wiedervorlage: the reminders that concern the caller, earliest first. */
+export const meineWiedervorlagenQuery = () =>
+  queryOptions({
+    queryKey: startseiteKeys.wiedervorlagen(),
+    queryFn: ({ signal }) => api.get<MeineWiedervorlage[]>('/wiedervorlage', { signal }),
+    // reminders are added on the objects' own pages: the tab always asks afresh
+    staleTime: 0,
+  });
+
+/** DELETE /api/wiedervorlage/{id}. */
+export function loescheWiedervorlage(id: number): Promise<Befehlsergebnis> {
+  return api.delete<Befehlsergebnis>(`/wiedervorlage/${id}`);
+}

@@ -1,0 +1,144 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef, PaginationState } from '@tanstack/react-table';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { DataTable } from '../../../components/DataTable';
+import { toast } from '../../../lib/toast';
+import { startseiteKeys } from '../api/keys';
+import {
+  loescheNachricht,
+  markiereGelesen,
+  nachNachrichtenBefehl,
+  nachrichtenQuery,
+  type Nachricht,
+} from '../api/nachrichten';
+import { ARBEITSLISTE_SEITE } from './seitengroesse';
+import { bezugPfad, formatSendezeit } from './anzeige';
+import { NachrichtDialog } from './NachrichtDialog';
+
+/** Unread messages are shown bold (and named 'Ungelesen' for screen readers, in the Betreff). */
+const fett = (n: Nachricht, inhalt: ReactNode) => (n.gelesen ? inhalt : <strong className="font-semibold">{inhalt}</strong>);
+
+/**
+ * Tab 'Nachrichten' of the start page (spec 002 §2 Messages): newest first, unread ones bold.
+ * Opening one shows its text and marks it read; it can be deleted on closing.
+ */
+export function NachrichtenListe() {
+  const queryClient = useQueryClient();
+  const liste = useQuery(nachrichtenQuery());
+  const [offen, setOffen] = useState<Nachricht | null>(null);
+  const [seite, setSeite] = useState<PaginationState>({ pageIndex: 0, pageSize: ARBEITSLISTE_SEITE });
+
+  // the callbacks sit on the mutations, so they run even when the page is left meanwhile
+  const lesen = useMutation({
+    mutationFn: (n: Nachricht) => markiereGelesen(n.id),
+    onMutate: (n) => {
+      // bold goes at once; the list and the count follow the server
+      queryClient.setQueryData<Nachricht[]>(startseiteKeys.nachrichten(), (alt) =>
+        alt?.map((x) => (x.id === n.id ? { ...x, gelesen: true } : x)),
+      );
+    },
+    onSettled: (antwort) => nachNachrichtenBefehl(queryClient, antwort?.position),
+  });
+  const loeschen = useMutation({
+    mutationFn: (n: Nachricht) => loescheNachricht(n.id),
+    onMutate: (n) => {
+      queryClient.setQueryData<Nachricht[]>(startseiteKeys.nachrichten(), (alt) => alt?.filter((x) => x.id !== n.id));
+    },
+    onSuccess: (antwort) => {
+      if (antwort.message) toast.success(antwort.message);
+    },
+    onSettled: (antwort) => nachNachrichtenBefehl(queryClient, antwort?.position),
+  });
+
+  const { mutate: lies } = lesen;
+  const oeffnen = useCallback(
+    (n: Nachricht) => {
+      setOffen(n);
+      if (!n.gelesen) lies(n);
+    },
+    [lies],
+  );
+
+  const columns = useMemo<ColumnDef<Nachricht, unknown>[]>(
+    () => [
+      {
+        id: 'absendeDatum',
+        header: 'Datum',
+        accessorFn: (n) => n.absendeDatum ?? '',
+        cell: ({ row: { original: n } }) => fett(n, <span className="whitespace-nowrap">{formatSendezeit(n.absendeDatum ?? '')}</span>),
+      },
+      { id: 'absender', header: 'Absender', accessorFn: (n) => n.absender ?? '', cell: ({ row: { original: n } }) => fett(n, n.absender) },
+      {
+        id: 'betreff',
+        header: 'Betreff',
+        accessorFn: (n) => n.betreff ?? '',
+        cell: ({ row: { original: n } }) => (
+          <button
+            type="button"
+            className="text-left text-blue-800 underline hover:text-blue-950"
+            aria-label={n.gelesen ? undefined : `Ungelesen: ${n.betreff}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              oeffnen(n);
+            }}
+          >
+            {fett(n, n.betreff)}
+          </button>
+        ),
+      },
+      {
+        id: 'fachobjektbezug',
+        header: 'Bezug',
+        accessorFn: (n) => n.fachobjektbezug ?? '',
+        cell: ({ row: { original: n } }) => {
+          const pfad = bezugPfad(n);
+          return pfad ? (
+            <Link to={pfad} className="text-blue-800 underline hover:text-blue-950" onClick={(e) => e.stopPropagation()}>
+              {fett(n, n.fachobjektbezug)}
+            </Link>
+          ) : (
+            fett(n, n.fachobjektbezug)
+          );
+        },
+      },
+    ],
+    [oeffnen],
+  );
+
+  const nachrichten = liste.data ?? [];
+  const ungelesen = nachrichten.filter((n) => !n.gelesen).length;
+
+  return (
+    <section aria-labelledby="nachrichten-titel" className="space-y-3">
+      <h2 id="nachrichten-titel" className="text-xl font-semibold">
+        Nachrichten
+      </h2>
+      {liste.isSuccess && (
+        <p className="text-sm text-gray-700">
+          {ungelesen === 0 ? 'Keine ungelesenen Nachrichten.' : ungelesen === 1 ? '1 ungelesene Nachricht.' : `${ungelesen} ungelesene Nachrichten.`}
+        </p>
+      )}
+      <DataTable<Nachricht>
+        caption="Nachrichten"
+        captionHidden
+        columns={columns}
+        data={nachrichten}
+        getRowId={(n) => String(n.id)}
+        pagination={seite}
+        onPaginationChange={setSeite}
+        isLoading={liste.isPending}
+        onRowClick={oeffnen}
+      />
+      {offen && (
+        <NachrichtDialog
+          nachricht={offen}
+          onClose={(mitLoeschen) => {
+            if (mitLoeschen) loeschen.mutate(offen);
+            setOffen(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../app/routes';
+import { clearToasts } from '../../../lib/toast';
+import { anmelden, apiMock, ich } from '../../../test/api';
+import { renderRoutes } from '../../../test/renderRoutes';
+import type { MeineWiedervorlage } from '../api/wiedervorlagen';
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  clearToasts();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const wv = (id: number, extra: Partial<MeineWiedervorlage>): MeineWiedervorlage => ({
+  id,
+  datum: null,
+  betreff: `Betreff ${id}`,
+  betriebInfo: 'Papierfabrik Rheinaue – Werk Koblenz (B-1)',
+  fachobjekt: 'betrieb',
+  fachobjektId: 1,
+  betriebId: 1,
+  faellig: false,
+  loeschbar: false,
+  ...extra,
+});
+
+function mock() {
+  let liste = [
+    wv(3, { datum: '2020-03-01', betreff: 'Nachweis der Eigenkontrolle anfordern', faellig: true, loeschbar: true }),
+    wv(4, { datum: '2099-01-15', betreff: 'Bescheid prüfen', betriebInfo: 'Brauerei am Deutschen Eck (B-2)', betriebId: 2, fachobjektId: 2 }),
+    wv(5, { betreff: 'Ohne Datum' }),
+  ];
+  const m = apiMock({
+    'GET /api/me': () => ich(['WIEDERVORLAGEN_LESEN']),
+    'GET /api/personalisierung': () => ({ active: false, betriebstyp: [], version: 0 }),
+    'GET /api/betrieb/search': () => ({ content: [], page: 0, size: 50, totalElements: 0 }),
+    'GET /api/wiedervorlage': () => liste,
+    'DELETE /api/wiedervorlage/3': () => {
+      liste = liste.filter((w) => w.id !== 3);
+      return { id: 3, message: 'Die Wiedervorlage wurde erfolgreich gelöscht.', position: 9 };
+    },
+  });
+  vi.stubGlobal('fetch', m.fetchMock);
+  anmelden();
+  return m;
+}
+
+describe('start page: Wiedervorlagen', () => {
+  it('shows Datum, Betrieb and Betreff; due ones are marked and counted; delete only where loeschbar, after confirmation', async () => {
+    const user = userEvent.setup();
+    const m = mock();
+    renderRoutes(routes, '/?reiter=wiedervorlagen');
+    const tabelle = await screen.findByRole('table', { name: 'Wiedervorlagen' });
+    const faellig = (await within(tabelle).findByText('Nachweis der Eigenkontrolle anfordern')).closest('tr')!;
+    expect(within(tabelle).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
+      'Datum',
+      'Betrieb',
+      'Betreff',
+      'Aktionen',
+    ]);
+    expect(within(faellig).getAllByRole('cell')[0]).toHaveTextContent('01.03.2020 fällig');
+    expect(screen.getByText('1 Wiedervorlage ist fällig.')).toBeInTheDocument();
+    expect(within(tabelle).getByRole('link', { name: 'Brauerei am Deutschen Eck (B-2)' })).toHaveAttribute(
+      'href',
+      '/betriebsakte/2/wiedervorlagen?modus=l',
+    );
+    // only the reminder the user may delete has the button
+    expect(within(tabelle).getAllByRole('button', { name: /^Löschen/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Löschen Nachweis der Eigenkontrolle anfordern',
+    ]);
+
+    await user.click(within(faellig).getByRole('button', { name: 'Löschen Nachweis der Eigenkontrolle anfordern' }));
+    const frage = screen.getByRole('alertdialog', { name: 'Löschen bestätigen' });
+    expect(frage).toHaveTextContent('Sind Sie sicher, dass Sie die Wiedervorlage „Nachweis der Eigenkontrolle anfordern“ löschen möchten?');
+    await user.click(within(frage).getByRole('button', { name: 'Abbrechen' }));
+    expect(m.called('DELETE', '/api/wiedervorlage/3')).toHaveLength(0);
+
+    await user.click(within(faellig).getByRole('button', { name: 'Löschen Nachweis der Eigenkontrolle anfordern' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Löschen bestätigen' })).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText('Die Wiedervorlage wurde erfolgreich gelöscht.')).toBeInTheDocument();
+    expect(m.called('DELETE', '/api/wiedervorlage/3')).toHaveLength(1);
+    await waitFor(() => expect(within(tabelle).queryByText('Nachweis der Eigenkontrolle anfordern')).toBeNull());
+    expect(screen.getByText('Keine fälligen Wiedervorlagen.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,123 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef, PaginationState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DeleteConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable } from '../../../components/DataTable';
+import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { startseiteKeys } from '../api/keys';
+import { loescheWiedervorlage, meineWiedervorlagenQuery, type MeineWiedervorlage } from '../api/wiedervorlagen';
+import { ARBEITSLISTE_SEITE } from './seitengroesse';
+
+// Verbatim (spec 002 §2 Reminders tab).
+export const MSG_WIEDERVORLAGE_GELOESCHT = 'Die Wiedervorlage wurde erfolgreich gelöscht.';
+
+/** The reminders page of the operation a reminder concerns. */
+export const wiedervorlagenPfad = (betriebId: number) => `/betriebsakte/${betriebId}/wiedervorlagen?modus=l`;
+
+/**
+ * Tab 'Wiedervorlagen' of the start page: the reminders that concern the user (Datum, Betrieb,
+ * Betreff), earliest first; due ones are marked 'fällig' (text, not only colour) and counted
+ * above the list. Delete is offered where the server says the row is loeschbar.
+ */
+export function WiedervorlagenListe() {
+  const queryClient = useQueryClient();
+  const liste = useQuery(meineWiedervorlagenQuery());
+  const [seite, setSeite] = useState<PaginationState>({ pageIndex: 0, pageSize: ARBEITSLISTE_SEITE });
+  const [loeschen, setLoeschen] = useState<MeineWiedervorlage | null>(null);
+
+  const loeschung = useMutation({
+    mutationFn: (w: MeineWiedervorlage) => loescheWiedervorlage(w.id),
+    onSuccess: () => {
+      toast.success(MSG_WIEDERVORLAGE_GELOESCHT);
+      void queryClient.invalidateQueries({ queryKey: startseiteKeys.wiedervorlagen() });
+    },
+  });
+
+  const columns = useMemo<ColumnDef<MeineWiedervorlage, unknown>[]>(
+    () => [
+      {
+        id: 'datum',
+        header: 'Datum',
+        // no date sorts after every date
+        accessorFn: (w) => w.datum ?? '9999-12-31',
+        cell: ({ row: { original: w } }) =>
+          w.faellig ? (
+            <span className="font-semibold whitespace-nowrap text-red-800">
+              {formatDate(w.datum)}{' '}
+              <span className="ml-1 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-900">fällig</span>
+            </span>
+          ) : (
+            <span className="whitespace-nowrap">{formatDate(w.datum)}</span>
+          ),
+      },
+      {
+        id: 'betriebInfo',
+        header: 'Betrieb',
+        accessorFn: (w) => w.betriebInfo,
+        cell: ({ row: { original: w } }) =>
+          w.betriebId > 0 ? (
+            <Link to={wiedervorlagenPfad(w.betriebId)} className="text-blue-800 underline hover:text-blue-950">
+              {w.betriebInfo}
+            </Link>
+          ) : (
+            w.betriebInfo
+          ),
+      },
+      { id: 'betreff', header: 'Betreff', accessorFn: (w) => w.betreff },
+      {
+        id: 'aktionen',
+        header: () => <span className="sr-only">Aktionen</span>,
+        enableSorting: false,
+        cell: ({ row: { original: w } }) =>
+          w.loeschbar ? (
+            <button
+              type="button"
+              aria-label={`Löschen ${w.betreff}`}
+              onClick={() => setLoeschen(w)}
+              className="rounded border border-red-700 bg-white px-2 py-1 text-xs font-medium whitespace-nowrap text-red-800 hover:bg-red-50"
+            >
+              Löschen
+            </button>
+          ) : null,
+      },
+    ],
+    [],
+  );
+
+  const wiedervorlagen = liste.data ?? [];
+  const faellig = wiedervorlagen.filter((w) => w.faellig).length;
+
+  return (
+    <section aria-labelledby="wiedervorlagen-titel" className="space-y-3">
+      <h2 id="wiedervorlagen-titel" className="text-xl font-semibold">
+        Wiedervorlagen
+      </h2>
+      {liste.isSuccess && (
+        <p className={`text-sm ${faellig > 0 ? 'font-semibold text-red-800' : 'text-gray-700'}`}>
+          {faellig === 0 ? 'Keine fälligen Wiedervorlagen.' : faellig === 1 ? '1 Wiedervorlage ist fällig.' : `${faellig} Wiedervorlagen sind fällig.`}
+        </p>
+      )}
+      <DataTable<MeineWiedervorlage>
+        caption="Wiedervorlagen"
+        captionHidden
+        columns={columns}
+        data={wiedervorlagen}
+        getRowId={(w) => String(w.id)}
+        pagination={seite}
+        onPaginationChange={setSeite}
+        isLoading={liste.isPending}
+      />
+      <DeleteConfirmDialog
+        open={loeschen !== null}
+        was={`die Wiedervorlage „${loeschen?.betreff ?? ''}“`}
+        onCancel={() => setLoeschen(null)}
+        onConfirm={() => {
+          if (loeschen) loeschung.mutate(loeschen);
+          setLoeschen(null);
+        }}
+      />
+    </section>
+  );
+}

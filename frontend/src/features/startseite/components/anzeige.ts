@@ -1,0 +1,15 @@
+import type { Nachricht } from '../api/nachrichten';
+
+/** 'dd.MM.yyyy HH:mm' in local time. */
+export function formatSendezeit(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** The operation file a message refers to, when it refers to an operation. */
+export function bezugPfad(n: Pick<Nachricht, 'bezugZuFachobjekt' | 'fachobjektId'>): string | undefined {
+  if (!n.bezugZuFachobjekt?.startsWith('BETRIEB') || !n.fachobjektId) return undefined;
+  return `/betriebsakte/${n.fachobjektId}/betriebsdaten?modus=l`;
+}
