@@ -105,3 +105,25 @@ func NextID(ctx context.Context, s *Store, sequence string) (int64, error) {
 	err := s.pool.QueryRow(ctx, `SELECT nextval($1::regclass)`, sequence).Scan(&id)
 	return id, err
 }
+
+// Ereignisse maps the event types of an aggregate to their readers; its Decode is the
+// aggregate's Decode:
+//
+//	var ereignisse = eventstore.Ereignisse{"DateiHochgeladen": eventstore.Lies[DateiHochgeladen], …}
+type Ereignisse map[string]func(json.RawMessage) (DomainEvent, error)
+
+// Lies reads an event of type T.
+func Lies[T DomainEvent](data json.RawMessage) (DomainEvent, error) {
+	var v T
+	err := json.Unmarshal(data, &v)
+	return v, err
+}
+
+// Decode reads a stored event; an unknown type is an error.
+func (e Ereignisse) Decode(eventType string, data json.RawMessage) (DomainEvent, error) {
+	lies, ok := e[eventType]
+	if !ok {
+		return nil, fmt.Errorf("unknown event %s", eventType)
+	}
+	return lies(data)
+}

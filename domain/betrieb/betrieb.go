@@ -6,9 +6,6 @@
 package betrieb
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/eabwasser/eabwasser/eventstore"
 )
 
@@ -253,35 +250,21 @@ func Evolve(b Betrieb, e eventstore.DomainEvent) Betrieb {
 	return b
 }
 
-var ereignisse = map[string]func(json.RawMessage) (eventstore.DomainEvent, error){
-	"BetriebBeantragt":            lies[BetriebBeantragt],
-	"BetriebFreigegeben":          lies[BetriebFreigegeben],
-	"BetriebAbgewiesen":           lies[BetriebAbgewiesen],
-	"FreigabeErneutBeantragt":     lies[FreigabeErneutBeantragt],
-	"BetriebsdatenGeaendert":      lies[BetriebsdatenGeaendert],
-	"BetriebGeaendert":            lies[BetriebGeaendert],
-	"BetreiberGewechselt":         lies[BetreiberGewechselt],
-	"BetreiberUmgezogen":          lies[BetreiberUmgezogen],
-	"BetriebStillgelegt":          lies[BetriebStillgelegt],
-	"StammdatenAntragGestellt":    lies[StammdatenAntragGestellt],
-	"StammdatenAntragUebernommen": lies[StammdatenAntragUebernommen],
-	"StammdatenAntragAbgelehnt":   lies[StammdatenAntragAbgelehnt],
-}
-
-func lies[T eventstore.DomainEvent](data json.RawMessage) (eventstore.DomainEvent, error) {
-	var v T
-	err := json.Unmarshal(data, &v)
-	return v, err
-}
-
 // Decode reads a stored event.
-func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
-	lese, ok := ereignisse[eventType]
-	if !ok {
-		return nil, fmt.Errorf("betrieb: unknown event %s", eventType)
-	}
-	return lese(data)
-}
+var Decode = eventstore.Ereignisse{
+	"BetriebBeantragt":            eventstore.Lies[BetriebBeantragt],
+	"BetriebFreigegeben":          eventstore.Lies[BetriebFreigegeben],
+	"BetriebAbgewiesen":           eventstore.Lies[BetriebAbgewiesen],
+	"FreigabeErneutBeantragt":     eventstore.Lies[FreigabeErneutBeantragt],
+	"BetriebsdatenGeaendert":      eventstore.Lies[BetriebsdatenGeaendert],
+	"BetriebGeaendert":            eventstore.Lies[BetriebGeaendert],
+	"BetreiberGewechselt":         eventstore.Lies[BetreiberGewechselt],
+	"BetreiberUmgezogen":          eventstore.Lies[BetreiberUmgezogen],
+	"BetriebStillgelegt":          eventstore.Lies[BetriebStillgelegt],
+	"StammdatenAntragGestellt":    eventstore.Lies[StammdatenAntragGestellt],
+	"StammdatenAntragUebernommen": eventstore.Lies[StammdatenAntragUebernommen],
+	"StammdatenAntragAbgelehnt":   eventstore.Lies[StammdatenAntragAbgelehnt],
+}.Decode
 
 // Decider is the operation aggregate for the generic command handler.
 var Decider = eventstore.Decider[Betrieb, any]{

@@ -5,7 +5,6 @@
 package datei
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -185,17 +184,10 @@ func Evolve(d Datei, e eventstore.DomainEvent) Datei {
 }
 
 // Decode reads a stored event.
-func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
-	switch eventType {
-	case "DateiHochgeladen":
-		var v DateiHochgeladen
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "DateiGeloescht":
-		return DateiGeloescht{}, nil
-	}
-	return nil, fmt.Errorf("datei: unknown event %s", eventType)
-}
+var Decode = eventstore.Ereignisse{
+	"DateiHochgeladen": eventstore.Lies[DateiHochgeladen],
+	"DateiGeloescht":   eventstore.Lies[DateiGeloescht],
+}.Decode
 
 // Decider is the file aggregate for the generic command handler.
 var Decider = eventstore.Decider[Datei, any]{

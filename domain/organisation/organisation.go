@@ -4,7 +4,6 @@
 package organisation
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -218,25 +217,12 @@ func Evolve(o Organisation, e eventstore.DomainEvent) Organisation {
 }
 
 // Decode reads a stored event.
-func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
-	switch eventType {
-	case "OrganisationAngelegt":
-		var v OrganisationAngelegt
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "OrganisationGeaendert":
-		var v OrganisationGeaendert
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "OrganisationGeloescht":
-		return OrganisationGeloescht{}, nil
-	case "OrganisationZusammengefuehrt":
-		var v OrganisationZusammengefuehrt
-		err := json.Unmarshal(data, &v)
-		return v, err
-	}
-	return nil, fmt.Errorf("organisation: unknown event %s", eventType)
-}
+var Decode = eventstore.Ereignisse{
+	"OrganisationAngelegt":         eventstore.Lies[OrganisationAngelegt],
+	"OrganisationGeaendert":        eventstore.Lies[OrganisationGeaendert],
+	"OrganisationGeloescht":        eventstore.Lies[OrganisationGeloescht],
+	"OrganisationZusammengefuehrt": eventstore.Lies[OrganisationZusammengefuehrt],
+}.Decode
 
 // Decider is the organisation aggregate for the generic command handler.
 var Decider = eventstore.Decider[Organisation, any]{

@@ -4,7 +4,6 @@
 package personalisierung
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -103,14 +102,9 @@ func Evolve(e Einstellungen, ev eventstore.DomainEvent) Einstellungen {
 }
 
 // Decode reads a stored event.
-func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
-	if eventType != "PersonalisierungGespeichert" {
-		return nil, fmt.Errorf("personalisierung: unknown event %s", eventType)
-	}
-	var v PersonalisierungGespeichert
-	err := json.Unmarshal(data, &v)
-	return v, err
-}
+var Decode = eventstore.Ereignisse{
+	"PersonalisierungGespeichert": eventstore.Lies[PersonalisierungGespeichert],
+}.Decode
 
 // Decider is the settings aggregate for the generic command handler.
 var Decider = eventstore.Decider[Einstellungen, any]{

@@ -5,7 +5,6 @@
 package postfach
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -73,19 +72,10 @@ func Evolve(p Postfach, e eventstore.DomainEvent) Postfach {
 }
 
 // Decode reads a stored event.
-func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
-	switch eventType {
-	case "NachrichtGelesen":
-		var v NachrichtGelesen
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "NachrichtGeloescht":
-		var v NachrichtGeloescht
-		err := json.Unmarshal(data, &v)
-		return v, err
-	}
-	return nil, fmt.Errorf("postfach: unknown event %s", eventType)
-}
+var Decode = eventstore.Ereignisse{
+	"NachrichtGelesen":   eventstore.Lies[NachrichtGelesen],
+	"NachrichtGeloescht": eventstore.Lies[NachrichtGeloescht],
+}.Decode
 
 // Decider is the mailbox aggregate for the generic command handler.
 var Decider = eventstore.Decider[Postfach, any]{

@@ -4,7 +4,6 @@
 package wiedervorlage
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -145,17 +144,10 @@ func Evolve(w Wiedervorlage, e eventstore.DomainEvent) Wiedervorlage {
 }
 
 // Decode reads a stored event.
-func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
-	switch eventType {
-	case "WiedervorlageAngelegt":
-		var v WiedervorlageAngelegt
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "WiedervorlageGeloescht":
-		return WiedervorlageGeloescht{}, nil
-	}
-	return nil, fmt.Errorf("wiedervorlage: unknown event %s", eventType)
-}
+var Decode = eventstore.Ereignisse{
+	"WiedervorlageAngelegt":  eventstore.Lies[WiedervorlageAngelegt],
+	"WiedervorlageGeloescht": eventstore.Lies[WiedervorlageGeloescht],
+}.Decode
 
 // Decider is the reminder aggregate for the generic command handler.
 var Decider = eventstore.Decider[Wiedervorlage, any]{
