@@ -5,7 +5,8 @@ import { Button } from '../../../../components/Button';
 import { DataTable } from '../../../../components/DataTable';
 import { Dialog } from '../../../../components/Dialog';
 import { Laden } from '../../../../components/Laden';
-import { formatDate, formatDateTime } from '../../../../lib/format';
+import { versionsSpalten } from '../../../../components/Versionsspalten';
+import { formatDate } from '../../../../lib/format';
 import { historieQuery, type BetriebVersion } from '../../api/betrieb';
 
 type Zeile = BetriebVersion & { index: number };
@@ -25,34 +26,7 @@ export function HistorieDialog({ betriebId, titel, onAnzeigen, onClose }: Histor
 
   const columns = useMemo<ColumnDef<Zeile, unknown>[]>(
     () => [
-      {
-        id: 'gueltigAb',
-        header: 'Gültig ab',
-        accessorFn: (v) => v.gueltigAb ?? '',
-        cell: (c) => <span className="whitespace-nowrap">{formatDate(c.row.original.gueltigAb)}</span>,
-      },
-      {
-        id: 'gueltigBis',
-        header: 'Gültig bis',
-        accessorFn: (v) => v.gueltigBis ?? '',
-        cell: (c) => (
-          <span className="flex flex-col items-start gap-1 whitespace-nowrap">
-            {formatDate(c.row.original.gueltigBis)}
-            {c.row.original.aktuell && (
-              <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">aktuell</span>
-            )}
-          </span>
-        ),
-      },
-      { id: 'bezeichnung', header: 'Bezeichnung', accessorFn: (v) => v.betrieb?.bezeichnung ?? '' },
-      { id: 'aenderungsgrund', header: 'Änderungsgrund', accessorFn: (v) => v.aenderungsgrund ?? '' },
-      {
-        id: 'geaendertAm',
-        header: 'Geändert am',
-        accessorFn: (v) => v.geaendertAm ?? '',
-        cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.row.original.geaendertAm)}</span>,
-      },
-      { id: 'geaendertVon', header: 'Geändert von', accessorFn: (v) => v.geaendertVon ?? '' },
+      ...versionsSpalten<Zeile>([{ id: 'bezeichnung', header: 'Bezeichnung', accessorFn: (v) => v.betrieb?.bezeichnung ?? '' }]),
       {
         id: 'aktion',
         header: () => <span className="sr-only">Aktionen</span>,
