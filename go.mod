@@ -18,6 +18,7 @@ require (
 )
 
 require (
+	github.com/ThreeDotsLabs/watermill-sql/v3 v3.1.0
 	github.com/richardlehane/mscfb v1.0.4 // indirect
 	github.com/richardlehane/msoleps v1.0.4 // indirect
 	github.com/tiendc/go-deepcopy v1.7.1 // indirect

@@ -218,7 +218,9 @@ func ReadAll(ctx context.Context, q Querier, s *Store, after Cursor, limit int) 
 	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM events
 		WHERE (tx_id, global_position) > ($1::bigint::text::xid8, $2)
 		  AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-		ORDER BY tx_id, global_position LIMIT $3`, after.TxID, after.Position, limit)
+		ORDER BY events.tx_id, events.global_position LIMIT $3`, after.TxID, after.Position, limit)
+	// (qualified: the select list's "tx_id" is the bigint copy, and sorting by it would sort
+	// the whole rest of the log on every batch instead of walking the index)
 	if err != nil {
 		return nil, err
 	}

@@ -88,6 +88,11 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 			break
 		}
 	}
+	// A freshly filled table has no statistics and the dead rows of every update: without this
+	// the first queries after the swap plan badly (docs/benchmarks.md, finding 3).
+	if err := aufraeumen(ctx, store, shadow); err != nil {
+		return err
+	}
 	// Swap phase: the rest of the log and the swap in one transaction under the lock.
 	err = pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))`, p.Name); err != nil {
@@ -135,5 +140,23 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 		return err
 	}
 	report()
+	return nil
+}
+
+// aufraeumen vacuums and analyses every table of a schema (outside any transaction).
+func aufraeumen(ctx context.Context, store *eventstore.Store, schema string) error {
+	rows, err := store.Pool().Query(ctx, `SELECT tablename FROM pg_tables WHERE schemaname = $1`, schema)
+	if err != nil {
+		return err
+	}
+	tabellen, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return err
+	}
+	for _, t := range tabellen {
+		if _, err := store.Pool().Exec(ctx, fmt.Sprintf(`VACUUM (ANALYZE) %q.%q`, schema, t)); err != nil {
+			return err
+		}
+	}
 	return nil
 }

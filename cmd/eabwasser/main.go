@@ -27,8 +27,10 @@ Aufruf:
   eabwasser serve                          Web-Server mit Relay und Projektoren starten
   eabwasser migrate                        Datenbankschema aktualisieren
   eabwasser seed --demo                    Demo-Daten anlegen (mehrfach ausführbar)
+  eabwasser seed --scale N [--befehle]     synthetische Daten: N × 2.000 Organisationen, 20.000 Betriebe
   eabwasser projections status             Position und Rückstand jedes Lesemodells
   eabwasser projections rebuild NAME|--all Lesemodell(e) neu aufbauen, im laufenden Betrieb
+  eabwasser bench                          Benchmarks in einer eigenen Datenbank (siehe docs/benchmarks.md)
 
 Konfiguration über Umgebungsvariablen: DATABASE_URL, NATS_URL, HTTP_ADDR, DATA_DIR,
 JWT_SECRET, SMTP_URL, LOG_LEVEL (siehe README).
@@ -85,17 +87,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "seed":
 		fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 		demo := fs.Bool("demo", false, "Demo-Daten anlegen")
+		scale := fs.Int("scale", 0, "synthetische Daten im N-fachen Umfang anlegen")
+		befehle := fs.Bool("befehle", false, "mit --scale: jeden Befehl einzeln über den Command-Handler")
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
-		if !*demo {
-			return fmt.Errorf("bitte --demo angeben")
+		if !*demo && *scale <= 0 {
+			return fmt.Errorf("bitte --demo oder --scale N angeben")
 		}
 		a, err := aktuell()
 		if err != nil {
 			return err
 		}
 		defer a.Close()
+		if *scale > 0 {
+			return seedScale(ctx, a, *scale, *befehle, stdout, stderr)
+		}
 		n, err := seed.Demo(ctx, a.Store)
 		if err != nil {
 			return err
@@ -104,6 +111,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	case "projections":
 		return runProjections(ctx, args[1:], aktuell, stdout, stderr)
+	case "bench":
+		return runBench(ctx, args[1:], log, stdout, stderr)
 	}
 	return fmt.Errorf("unbekannter Befehl %q\n\n%s", args[0], usage)
 }

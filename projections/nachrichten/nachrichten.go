@@ -92,7 +92,7 @@ func postfachEreignis(tx *projections.Tx, e eventstore.Event) error {
 const (
 	// entscheider: the staff who decide about the operation: FACHADMIN, and ZUST_SBD whose
 	// local roles cover it.
-	entscheider = `a.status = 'AKTIV' AND ('FACHADMIN' = ANY(a.funktionale_rollen) OR ('ZUST_SBD' = ANY(a.funktionale_rollen)
+	entscheider = `a.status = 'AKTIV' AND a.funktionale_rollen && ARRAY['FACHADMIN', 'ZUST_SBD'] AND ('FACHADMIN' = ANY(a.funktionale_rollen) OR ('ZUST_SBD' = ANY(a.funktionale_rollen)
 		AND EXISTS (SELECT 1 FROM public.lokale_rolle r WHERE r.id = ANY(a.lokale_rollen) AND (r.alle_regionalstellen
 		OR b.regionalstelle_id = ANY(r.regionalstelle_ids) OR b.id = ANY(r.betriebe) OR b.betreiber_id = ANY(r.organisationen)))))`
 	// betreiber: the users of the operator organisation.

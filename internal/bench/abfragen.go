@@ -1,0 +1,212 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// seitenGroesse is the worklist's default page size in the UI (DataTable: 10/25/50).
+const seitenGroesse = 10
+
+func suche(v url.Values) string {
+	if v.Get("size") == "" {
+		v.Set("size", fmt.Sprint(seitenGroesse))
+	}
+	return "/api/betrieb/search?" + v.Encode()
+}
+
+// sichtbareBetriebe are the ids of the operations the user sees (for detail requests).
+func (l *lauf) sichtbareBetriebe(ctx context.Context, n nutzer) ([]int64, error) {
+	sql, args := `SELECT id FROM betrieb ORDER BY id`, []any{}
+	if n.organisation != 0 {
+		sql, args = `SELECT id FROM betrieb WHERE betreiber_id = $1 ORDER BY id`, []any{n.organisation}
+	}
+	rows, err := l.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// abfragen measures single requests one after the other (no concurrency): the worklist search
+// in its typical shapes and the operation detail, for SYSTEMADMIN (sees every operation) and
+// for an operator user (sees his organisation's).
+func (l *lauf) abfragen(ctx context.Context, s *server, admin, org nutzer) error {
+	n := l.o.anzahl(200, 30)
+	for _, u := range []struct {
+		nutzer nutzer
+		wer    string
+	}{{admin, "SYSTEMADMIN"}, {org, "operator user"}} {
+		ids, err := l.sichtbareBetriebe(ctx, u.nutzer)
+		if err != nil {
+			return err
+		}
+		var gesamt struct {
+			TotalElements int64 `json:"totalElements"`
+		}
+		status, body, _, err := s.anfrage(ctx, u.nutzer, http.MethodGet, suche(url.Values{}), nil)
+		if err != nil || status != http.StatusOK || json.Unmarshal(body, &gesamt) != nil {
+			return fmt.Errorf("worklist as %s: %d %s %v", u.wer, status, body, err)
+		}
+		letzte := max(gesamt.TotalElements-1, 0) / seitenGroesse
+		for _, a := range []struct {
+			id, name string
+			pfad     func() string
+			liste    bool
+		}{
+			{"search.none", "worklist, no filter, first page", func() string { return suche(url.Values{}) }, true},
+			{"search.status_name", "worklist, status IN_BETRIEB, sorted by name", func() string {
+				return suche(url.Values{"betriebsstatus": {"IN_BETRIEB"}, "sortProperty": {"bezeichnung"}, "sortDirection": {"asc"}})
+			}, true},
+			{"search.text", "worklist, text search „müller“", func() string { return suche(url.Values{"q": {"müller"}}) }, true},
+			{"search.text_rare", "worklist, text search „kläranlage konz-nord“", func() string {
+				return suche(url.Values{"q": {"kläranlage konz-nord"}})
+			}, true},
+			{"search.last_page", fmt.Sprintf("worklist, last page (page %s)", zahl(letzte)), func() string {
+				return suche(url.Values{"page": {fmt.Sprint(letzte)}})
+			}, true},
+			{"detail", "detail GET /api/betrieb/{id}, random id", func() string {
+				return fmt.Sprintf("/api/betrieb/%d", ids[rand.IntN(len(ids))])
+			}, false},
+		} {
+			var lat latenzen
+			var treffer int64
+			for i := range n + 10 {
+				status, body, d, err := s.anfrage(ctx, u.nutzer, http.MethodGet, a.pfad(), nil)
+				if err != nil || status != http.StatusOK {
+					return fmt.Errorf("%s as %s: %d %.300s %v", a.name, u.wer, status, body, err)
+				}
+				if i >= 10 { // the first ten warm up
+					lat.add(d)
+				}
+				if a.liste {
+					var seite struct {
+						TotalElements int64 `json:"totalElements"`
+					}
+					_ = json.Unmarshal(body, &seite)
+					treffer = seite.TotalElements
+				}
+			}
+			m := Messung{ID: "query." + a.id + "." + map[bool]string{true: "admin", false: "org"}[u.nutzer.organisation == 0],
+				Bereich: "Queries (" + u.wer + ", one client)", Name: a.name,
+				Text: fmt.Sprintf("p50 %s, p95 %s (n = %d)", zeit(lat.quantil(0.5)), zeit(lat.quantil(0.95)), n),
+				Werte: map[string]float64{"p50_ms": ms(lat.quantil(0.5)), "p95_ms": ms(lat.quantil(0.95)),
+					"p99_ms": ms(lat.quantil(0.99)), "n": float64(n)}}
+			if a.liste {
+				m.Text += fmt.Sprintf(", %s of %s rows match", zahl(treffer), zahl(gesamt.TotalElements))
+				m.Werte["total_elements"] = float64(treffer)
+				m = m.mitZiel("p95 < 30 ms", lat.quantil(0.95) < 30*time.Millisecond)
+			}
+			l.messung(m)
+		}
+	}
+	return nil
+}
+
+// last puts 64 concurrent clients on the detail and the worklist endpoint.
+func (l *lauf) last(ctx context.Context, s *server, admin, org nutzer) error {
+	const clients = 64
+	dauer := l.o.dauer(10*time.Second, 3*time.Second)
+	for _, u := range []struct {
+		nutzer nutzer
+		wer    string
+	}{{admin, "SYSTEMADMIN"}, {org, "operator user"}} {
+		ids, err := l.sichtbareBetriebe(ctx, u.nutzer)
+		if err != nil {
+			return err
+		}
+		seiten := 10
+		if u.nutzer.organisation != 0 {
+			seiten = max(1, (len(ids)+seitenGroesse-1)/seitenGroesse)
+		}
+		for _, a := range []struct {
+			id, name string
+			pfad     func(r *rand.Rand) string
+		}{
+			{"detail", "detail, random id", func(r *rand.Rand) string { return fmt.Sprintf("/api/betrieb/%d", ids[r.IntN(len(ids))]) }},
+			{"worklist", fmt.Sprintf("worklist, one of the first %d pages", seiten), func(r *rand.Rand) string {
+				return suche(url.Values{"page": {fmt.Sprint(r.IntN(seiten))}})
+			}},
+		} {
+			var lat latenzen
+			var fehler atomic.Int64
+			lctx, cancel := context.WithTimeout(ctx, dauer)
+			var wg sync.WaitGroup
+			start := time.Now()
+			for c := range clients {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					r := rand.New(rand.NewPCG(uint64(c), uint64(time.Now().UnixNano())))
+					var eigene []time.Duration
+					for lctx.Err() == nil {
+						status, _, d, err := s.anfrage(lctx, u.nutzer, http.MethodGet, a.pfad(r), nil)
+						if lctx.Err() != nil {
+							break
+						}
+						if err != nil || status != http.StatusOK {
+							fehler.Add(1)
+							continue
+						}
+						eigene = append(eigene, d)
+					}
+					lat.add(eigene...)
+				}()
+			}
+			wg.Wait()
+			cancel()
+			el := time.Since(start)
+			rate := float64(lat.n()) / el.Seconds()
+			wer := map[bool]string{true: "admin", false: "org"}[u.nutzer.organisation == 0]
+			l.messung(Messung{ID: "http." + a.id + "." + wer, Bereich: "HTTP (64 clients, " + u.wer + ")", Name: a.name,
+				Text: fmt.Sprintf("%s requests/s, p50 %s, p99 %s, %d errors", zahl(rate), zeit(lat.quantil(0.5)), zeit(lat.quantil(0.99)),
+					fehler.Load()),
+				Werte: map[string]float64{"requests_per_s": rate, "p50_ms": ms(lat.quantil(0.5)), "p99_ms": ms(lat.quantil(0.99)),
+					"errors": float64(fehler.Load()), "requests": float64(lat.n()), "seconds": el.Seconds()}})
+		}
+	}
+	return nil
+}
+
+// nachNeuaufbau measures the worklist's first page right after the rebuild swapped in tables
+// that were never vacuumed or analysed, then runs what autovacuum would do in time (VACUUM
+// ANALYZE of the database), so the other figures show the steady state.
+func (l *lauf) nachNeuaufbau(ctx context.Context, s *server, admin, org nutzer) error {
+	n := l.o.anzahl(50, 20)
+	for _, u := range []struct {
+		nutzer nutzer
+		wer    string
+	}{{admin, "admin"}, {org, "org"}} {
+		var lat latenzen
+		for i := range n + 5 {
+			status, body, d, err := s.anfrage(ctx, u.nutzer, http.MethodGet, suche(url.Values{}), nil)
+			if err != nil || status != http.StatusOK {
+				return fmt.Errorf("worklist: %d %.300s %v", status, body, err)
+			}
+			if i >= 5 {
+				lat.add(d)
+			}
+		}
+		wer := map[string]string{"admin": "SYSTEMADMIN", "org": "operator user"}[u.wer]
+		l.messung(Messung{ID: "query.after_rebuild." + u.wer, Bereich: "Queries (right after the rebuild)",
+			Name:  "worklist first page, " + wer + ", before VACUUM ANALYZE",
+			Text:  fmt.Sprintf("p50 %s, p95 %s (n = %d)", zeit(lat.quantil(0.5)), zeit(lat.quantil(0.95)), n),
+			Werte: map[string]float64{"p50_ms": ms(lat.quantil(0.5)), "p95_ms": ms(lat.quantil(0.95)), "n": float64(n)}}.
+			mitZiel("p95 < 30 ms", lat.quantil(0.95) < 30*time.Millisecond))
+	}
+	start := time.Now()
+	if _, err := l.pool.Exec(ctx, `VACUUM (ANALYZE)`); err != nil {
+		return err
+	}
+	l.printf("  VACUUM (ANALYZE) of the bench database: %s", time.Since(start).Round(100*time.Millisecond))
+	return nil
+}

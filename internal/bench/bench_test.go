@@ -1,0 +1,87 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestFrontend_PageLoadsEntryWithItsStaticImportsNotTheLazyOnes(t *testing.T) {
+	dir := t.TempDir()
+	dateien := map[string]string{
+		"index-abc.js":       `import{a as b}from"./vendor-1.js";import"./side-2.js";const x=()=>import("./Lazy-3.js");export{b};`,
+		"vendor-1.js":        `export const a=1;`,
+		"side-2.js":          `import{a}from"./vendor-1.js";console.log(a)`,
+		"Lazy-3.js":          `import{a}from"./vendor-1.js";import{c}from"./only-lazy-4.js";`,
+		"only-lazy-4.js":     `export const c=2;`,
+		"Lazy-3.css":         `.x{}`,
+		"index-def.css":      `body{}`,
+		"NichtGeladen-5.js":  `export const n=1;`,
+		"NichtGeladen-5.css": `.n{}`,
+	}
+	for n, inhalt := range dateien {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(inhalt), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	login, err := huelle(dir, seite{js: []string{"index-abc.js"}, css: []string{"index-def.css"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(login.js)
+	if !slices.Equal(login.js, []string{"index-abc.js", "side-2.js", "vendor-1.js"}) || !slices.Equal(login.css, []string{"index-def.css"}) {
+		t.Fatalf("login page: %+v", login)
+	}
+	start, err := huelle(dir, seite{js: []string{"index-abc.js", "Lazy-3.js"}, css: []string{"index-def.css"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(start.js)
+	if !slices.Equal(start.js, []string{"Lazy-3.js", "index-abc.js", "only-lazy-4.js", "side-2.js", "vendor-1.js"}) ||
+		!slices.Equal(start.css, []string{"index-def.css", "Lazy-3.css"}) {
+		t.Fatalf("start page: %+v", start)
+	}
+	groesse, err := gzipGroesse(dir, start.js)
+	if err != nil || groesse <= 0 {
+		t.Fatalf("gzip size %d, %v", groesse, err)
+	}
+}
+
+func TestBericht_TableIsReplacedBetweenTheMarkersOnly(t *testing.T) {
+	pfad := filepath.Join(t.TempDir(), "benchmarks.md")
+	vorher := "# Benchmarks\n\nText davor.\n\n" + markeAnfang + "\nalte Tabelle\n" + markeEnde + "\n\nText danach.\n"
+	if err := os.WriteFile(pfad, []byte(vorher), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ja := true
+	b := &Bericht{Start: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Scale: 5, Sekunden: 900,
+		Maschine:  Maschine{Kerne: 2, CPU: "AMD EPYC", SpeicherGiB: 23.5, Postgres: "15.20", NATS: "2.15.2", Go: "go1.26", Commit: "abc"},
+		Messungen: []Messung{{Bereich: "Export", Name: "xlsx", Text: "1.2 s", Ziel: "< 5 s", Erfuellt: &ja}}}
+	for range 2 { // twice: the second run replaces the first table
+		if err := tabelleEinsetzen(pfad, markdown(b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := os.ReadFile(pfad)
+	s := string(got)
+	if !strings.HasPrefix(s, "# Benchmarks\n\nText davor.\n\n"+markeAnfang+"\n") || !strings.HasSuffix(s, markeEnde+"\n\nText danach.\n") ||
+		strings.Contains(s, "alte Tabelle") || strings.Count(s, "| Export | xlsx | 1.2 s | < 5 s ✓ |") != 1 {
+		t.Fatalf("document:\n%s", s)
+	}
+}
+
+func TestLatenzen_NearestRankQuantiles(t *testing.T) {
+	var l latenzen
+	for i := 100; i >= 1; i-- {
+		l.add(time.Duration(i) * time.Millisecond)
+	}
+	if l.quantil(0.5) != 50*time.Millisecond || l.quantil(0.99) != 99*time.Millisecond || l.maximum() != 100*time.Millisecond {
+		t.Fatalf("p50 %s p99 %s max %s", l.quantil(0.5), l.quantil(0.99), l.maximum())
+	}
+	if zahl(1234567) != "1,234,567" || zahl(999) != "999" || zeit(1500*time.Microsecond) != "1.50 ms" {
+		t.Fatalf("%s %s %s", zahl(1234567), zahl(999), zeit(1500*time.Microsecond))
+	}
+}

@@ -1,0 +1,240 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
+)
+
+// lagProSekunde is the steady load of the lag measurement.
+const lagProSekunde = 500
+
+// verzoegerung sends a steady stream of single-event commands and measures, for each, the
+// time from the command's commit to its effect being visible in the worklist read model —
+// through relay, NATS JetStream and the projector of the running server. Two loads: operators
+// saving their yearly figures (BetriebsdatenGeaendert, the common write), then operators
+// requesting new operations (BetriebBeantragt, which also makes messages for the deciding staff).
+func (l *lauf) verzoegerung(ctx context.Context, s *server, _, org nutzer) error {
+	dauer := l.o.dauer(20*time.Second, 5*time.Second)
+	n := int(dauer.Seconds() * lagProSekunde)
+	md := eventstore.Metadata{ActorID: strconv.FormatInt(org.id, 10), ActorName: org.name, Roles: []string{"BETREIBER"},
+		Organisation: strconv.FormatInt(org.organisation, 10), CorrelationID: "bench-lag"}
+
+	// 1. saves of approved operations, each operation once: visible when the row has the event's position
+	rows, err := l.pool.Query(ctx, `SELECT id FROM betrieb WHERE freigabestatus = 'FREIGEGEBEN' AND betriebsstatus = 'IN_BETRIEB'
+		AND antrag IS NULL AND daten->'produktion'->>'anzahlBeschaeftigte' IS NOT NULL ORDER BY id DESC LIMIT $1`, n)
+	if err != nil {
+		return err
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return err
+	}
+	if len(ids) < n {
+		return fmt.Errorf("lag: only %d approved operations for %d saves", len(ids), n)
+	}
+	daten := make([]betrieb.Daten, n)
+	for i, id := range ids {
+		b, _, err := betriebe.Laden(ctx, l.pool, id)
+		if err != nil {
+			return err
+		}
+		daten[i] = b.Daten
+		anzahl := *daten[i].Produktion.AnzahlBeschaeftigte + 1
+		daten[i].Produktion.AnzahlBeschaeftigte = &anzahl
+	}
+	err = l.lastMessen(ctx, "save", "operator saves (BetriebsdatenGeaendert)", n,
+		func(ctx context.Context, i int) (int64, int64, error) {
+			out, err := betrieb.Decider.Handle(ctx, l.store, ids[i], -1, betrieb.SpeichereAlsBetreiber{Daten: daten[i]}, md)
+			return ids[i], out.LastPosition, err
+		})
+	if err != nil {
+		return err
+	}
+	if err := l.aufgeholt(ctx, 2*time.Minute); err != nil {
+		return err
+	}
+
+	// 2. new requests: visible when the row exists
+	var regionalstelle int64
+	if err := l.pool.QueryRow(ctx, `SELECT id FROM werteliste_eintrag WHERE liste = 'regionalstelle' ORDER BY id LIMIT 1`).
+		Scan(&regionalstelle); err != nil {
+		return err
+	}
+	return l.lastMessen(ctx, "request", "operators request operations (BetriebBeantragt)", n,
+		func(ctx context.Context, i int) (int64, int64, error) {
+			id, err := eventstore.NextID(ctx, l.store, "betrieb_id_seq")
+			if err != nil {
+				return 0, 0, err
+			}
+			heute := time.Now()
+			out, err := betrieb.Decider.Handle(ctx, l.store, id, -1, betrieb.BeantrageBetrieb{
+				BetriebsID: betriebsakte.BetriebsID(id, heute), Typ: "INDUSTRIE", Heute: heute,
+				Daten: betrieb.Daten{Bezeichnung: fmt.Sprintf("Lastprobe Brauerei %d", i), BetreiberID: org.organisation,
+					RegionalstelleID: regionalstelle, Adresse: betrieb.Adresse{Strasse: "Am Messpunkt", Hausnummer: strconv.Itoa(i + 1),
+						Plz: "56068", Ort: "Koblenz"}, Lage: betrieb.Lage{Hochwert: 5582950.25, Rechtswert: 398120.75}}}, md)
+			return id, out.LastPosition, err
+		})
+}
+
+// lastMessen runs n commands at lagProSekunde (open loop: a slow commit does not slow the
+// schedule) and watches every 2 ms which of the committed ones the worklist shows: the row
+// of the operation with at least the event's position.
+func (l *lauf) lastMessen(ctx context.Context, id, name string, n int, befehl func(context.Context, int) (int64, int64, error)) error {
+	type offen struct {
+		position int64
+		zeit     time.Time
+	}
+	var mu sync.Mutex
+	warten := map[int64]offen{} // committed, not yet visible
+	var lat latenzen
+	var fehler atomic.Int64
+	auftraege := make(chan int, lagProSekunde)
+	var arbeiter sync.WaitGroup
+	for range 12 {
+		arbeiter.Add(1)
+		go func() {
+			defer arbeiter.Done()
+			for i := range auftraege {
+				betriebID, position, err := befehl(ctx, i)
+				if err != nil {
+					if fehler.Add(1) == 1 {
+						l.printf("  lag: command failed: %v", err)
+					}
+					continue
+				}
+				mu.Lock()
+				warten[betriebID] = offen{position, time.Now()}
+				mu.Unlock()
+			}
+		}()
+	}
+	fertig := make(chan struct{})
+	var beobachter sync.WaitGroup
+	beobachter.Add(1)
+	var nieGesehen int
+	go func() {
+		defer beobachter.Done()
+		t := time.NewTicker(2 * time.Millisecond)
+		defer t.Stop()
+		var ende time.Time
+		for {
+			select {
+			case <-fertig:
+				if ende.IsZero() {
+					ende = time.Now().Add(2 * time.Minute)
+				}
+			case <-t.C:
+			}
+			mu.Lock()
+			ids := make([]int64, 0, len(warten))
+			for id := range warten {
+				ids = append(ids, id)
+			}
+			mu.Unlock()
+			if !ende.IsZero() && (len(ids) == 0 || time.Now().After(ende)) {
+				nieGesehen = len(ids)
+				return
+			}
+			if len(ids) == 0 {
+				continue
+			}
+			rows, err := l.pool.Query(ctx, `SELECT id, position FROM arbeitsliste.betrieb WHERE id = ANY($1)`, ids)
+			if err != nil {
+				continue
+			}
+			jetzt := time.Now()
+			type stand struct{ id, position int64 }
+			var gesehen []stand
+			for rows.Next() {
+				var s stand
+				if rows.Scan(&s.id, &s.position) == nil {
+					gesehen = append(gesehen, s)
+				}
+			}
+			rows.Close()
+			mu.Lock()
+			for _, s := range gesehen {
+				if o := warten[s.id]; s.position >= o.position {
+					lat.add(jetzt.Sub(o.zeit))
+					delete(warten, s.id)
+				}
+			}
+			mu.Unlock()
+		}
+	}()
+
+	abstand := time.Second / lagProSekunde
+	start := time.Now()
+	for i := range n {
+		if w := time.Until(start.Add(time.Duration(i) * abstand)); w > 0 {
+			time.Sleep(w)
+		}
+		auftraege <- i
+	}
+	close(auftraege)
+	arbeiter.Wait()
+	erreicht := float64(n-int(fehler.Load())) / time.Since(start).Seconds()
+	rueckstand := l.rueckstand(ctx)
+	close(fertig)
+	beobachter.Wait()
+	text := fmt.Sprintf("p50 %s, p99 %s, max %s (%s commands at %s/s; %d failed, %d not visible after 2 min)",
+		zeit(lat.quantil(0.5)), zeit(lat.quantil(0.99)), zeit(lat.maximum()), zahl(n), zahl(erreicht), fehler.Load(), nieGesehen)
+	if rueckstand != "" {
+		text += "; events behind when the load ended: " + rueckstand
+	}
+	l.messung(Messung{ID: "lag.worklist." + id, Bereich: fmt.Sprintf("Projection lag (%d commands/s)", lagProSekunde),
+		Name: "commit → visible in worklist: " + name, Text: text,
+		Werte: map[string]float64{"p50_ms": ms(lat.quantil(0.5)), "p99_ms": ms(lat.quantil(0.99)), "max_ms": ms(lat.maximum()),
+			"commands": float64(n), "commands_per_s": erreicht, "failed": float64(fehler.Load()), "never_seen": float64(nieGesehen)}}.
+		mitZiel("p99 < 100 ms", nieGesehen == 0 && fehler.Load() == 0 && lat.quantil(0.99) < 100*time.Millisecond))
+	return nil
+}
+
+// rueckstand tells how many committed events the relay and each projector had not handled yet.
+func (l *lauf) rueckstand(ctx context.Context) string {
+	rows, err := l.pool.Query(ctx, `SELECT c.name, (SELECT count(*) FROM events e
+		WHERE (e.tx_id, e.global_position) > (c.tx_id::text::xid8, c.position)) FROM checkpoints c ORDER BY c.name`)
+	if err != nil {
+		return ""
+	}
+	defer rows.Close()
+	var teile []string
+	for rows.Next() {
+		var name string
+		var n int64
+		if rows.Scan(&name, &n) == nil {
+			teile = append(teile, fmt.Sprintf("%s %s", name, zahl(n)))
+		}
+	}
+	return strings.Join(teile, ", ")
+}
+
+// aufgeholt waits until the relay and every projector have handled every committed event.
+func (l *lauf) aufgeholt(ctx context.Context, hoechstens time.Duration) error {
+	ende := time.Now().Add(hoechstens)
+	for time.Now().Before(ende) {
+		var offen int64
+		if err := l.pool.QueryRow(ctx, `SELECT coalesce(sum((SELECT count(*) FROM events e
+			WHERE (e.tx_id, e.global_position) > (c.tx_id::text::xid8, c.position))), 0) FROM checkpoints c`).Scan(&offen); err != nil {
+			return err
+		}
+		if offen == 0 {
+			return nil
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	l.printf("  lag: read models still behind after %s: %s", hoechstens, l.rueckstand(ctx))
+	return nil
+}

@@ -1,0 +1,129 @@
+package seed_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/internal/app"
+	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+)
+
+// The bulk path of seed --scale may only be used because it writes exactly what the command
+// path writes: the same events with the same data and metadata in every stream, and the same
+// documents.
+func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
+	ctx := context.Background()
+	hash, err := bcrypt.GenerateFromPassword([]byte(seed.DemoPasswort), bcrypt.MinCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	heute := time.Date(2026, 5, 4, 0, 0, 0, 0, time.UTC)
+	lauf := func(befehlsweg bool) *pgxpool.Pool {
+		pool, _ := testdb.New(t)
+		b, err := seed.Skalieren(ctx, app.NewStore(pool), seed.Skalierung{N: 1, Umfang: seed.Umfang{Organisationen: 12, Betriebe: 120},
+			Heute: heute, PasswortHash: string(hash), Befehlsweg: befehlsweg, Parallel: 3})
+		if err != nil {
+			t.Fatalf("Befehlsweg %v: %v", befehlsweg, err)
+		}
+		if b.Organisationen != 12 || b.Betriebe != 120 || b.Anwender < 12+35+3 || b.Ereignisse < 120*3 {
+			t.Fatalf("Befehlsweg %v: %+v", befehlsweg, b)
+		}
+		return pool
+	}
+	befehle, masse := lauf(true), lauf(false)
+
+	for name, sql := range map[string]string{
+		"events": `SELECT stream_id, version, event_type, schema_version, data::text, metadata::text FROM events
+			WHERE metadata->>'correlationId' = 'seed-scale' ORDER BY stream_id, version`,
+		"streams": `SELECT stream_id, stream_type, version FROM streams WHERE stream_id IN
+			(SELECT stream_id FROM events WHERE metadata->>'correlationId' = 'seed-scale') ORDER BY stream_id`,
+		"betrieb":      `SELECT to_jsonb(d)::text FROM betrieb d WHERE ` + skala("betrieb"),
+		"organisation": `SELECT to_jsonb(d)::text FROM organisation d WHERE ` + skala("organisation"),
+		"anwender":     `SELECT to_jsonb(d)::text FROM anwender d WHERE ` + skala("anwender"),
+		"lokale_rolle": `SELECT to_jsonb(d)::text FROM lokale_rolle d WHERE ` + skala("lokalerolle"),
+	} {
+		a, b := zeilen(t, befehle, sql), zeilen(t, masse, sql)
+		if len(a) == 0 {
+			t.Fatalf("%s: no rows", name)
+		}
+		t.Logf("%s: %d rows equal", name, len(a))
+		if !slices.Equal(a, b) {
+			for i := range min(len(a), len(b)) {
+				if a[i] != b[i] {
+					t.Fatalf("%s row %d differs:\ncommand path: %s\nbulk path:    %s", name, i, a[i], b[i])
+				}
+			}
+			t.Fatalf("%s: %d rows on the command path, %d on the bulk path", name, len(a), len(b))
+		}
+	}
+
+	// every Freigabe state, shut-downs, open applications and every role are there
+	var freigaben, status []string
+	var offen int
+	if err := masse.QueryRow(ctx, `SELECT array_agg(DISTINCT freigabestatus ORDER BY freigabestatus),
+		array_agg(DISTINCT betriebsstatus ORDER BY betriebsstatus), count(*) FILTER (WHERE antrag IS NOT NULL) FROM betrieb`).
+		Scan(&freigaben, &status, &offen); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(freigaben, []string{"ABGEWIESEN", "BEANTRAGT", "FREIGEGEBEN"}) || !slices.Contains(status, "STILLGELEGT") || offen == 0 {
+		t.Fatalf("freigaben %v, status %v, open applications %d", freigaben, status, offen)
+	}
+	var rollen []string
+	if err := masse.QueryRow(ctx, `SELECT array_agg(DISTINCT r ORDER BY r) FROM anwender, unnest(funktionale_rollen) r`).Scan(&rollen); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range berechtigung.Alle {
+		if !slices.Contains(rollen, string(r)) {
+			t.Fatalf("no account with role %s: %v", r, rollen)
+		}
+	}
+	// a second run refuses instead of doubling the data
+	if _, err := seed.Skalieren(ctx, app.NewStore(masse), seed.Skalierung{N: 1, Umfang: seed.Umfang{Organisationen: 1, Betriebe: 1},
+		PasswortHash: string(hash)}); err == nil {
+		t.Fatal("second scale seed was accepted")
+	}
+}
+
+// skala selects the documents d of the scale seed's streams of a stream type.
+func skala(streamType string) string {
+	return `'` + streamType + `-' || d.id IN (SELECT stream_id FROM events WHERE metadata->>'correlationId' = 'seed-scale') ORDER BY d.id`
+}
+
+func zeilen(t *testing.T, pool *pgxpool.Pool, sql string) []string {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), sql)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (string, error) {
+		vals, err := r.Values()
+		if err != nil {
+			return "", err
+		}
+		s := ""
+		for _, v := range vals {
+			s += "|" + fmtWert(v)
+		}
+		return s, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func fmtWert(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return fmt.Sprint(v)
+}
