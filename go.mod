@@ -18,6 +18,11 @@ require (
 )
 
 require (
+	github.com/dlclark/regexp2 v1.12.0 // indirect
+	github.com/trustelem/zxcvbn v1.0.1 // indirect
+)
+
+require (
 	github.com/ThreeDotsLabs/watermill-sql/v3 v3.1.0
 	github.com/richardlehane/mscfb v1.0.4 // indirect
 	github.com/richardlehane/msoleps v1.0.4 // indirect

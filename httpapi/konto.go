@@ -30,6 +30,7 @@ func (a *api) kontoRoutes(r chi.Router) {
 	r.With(a.angemeldet).Get("/me", a.ich)
 	r.With(a.angemeldet).Get("/profil", a.profil)
 	r.With(a.angemeldet).Put("/profil", a.profilSpeichern)
+	r.With(a.angemeldet).Post("/logout", a.abmelden)
 	r.With(a.darf(berechtigung.SystemverwaltungBearbeiten)).Put("/anwender/{id}/status", a.anwenderStatus)
 }
 
@@ -244,6 +245,20 @@ func (a *api) profilSpeichern(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Das Profil wurde erfolgreich aktualisiert.", "abgemeldet": abgemeldet})
+}
+
+// abmelden ends the session on the server: every token of the account answers 401 afterwards.
+func (a *api) abmelden(w http.ResponseWriter, r *http.Request) {
+	id, err := eigeneID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if err := a.deps.Zugang.Abmelden(r.Context(), id, Metadaten(r)); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Sie wurden abgemeldet."})
 }
 
 func (a *api) anwenderStatus(w http.ResponseWriter, r *http.Request) {

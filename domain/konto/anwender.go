@@ -78,8 +78,10 @@ type Anwender struct {
 	Zuruecksetzen     *Token
 	Geloescht         bool
 	// Sitzung counts the changes that end every session (user name, password, e-mail,
-	// deactivation); tokens carry the value they were issued with.
+	// organisation, roles, status, logout); tokens carry the value they were issued with.
 	Sitzung int
+	// FalscheEingaben counts wrong current passwords since the last new session.
+	FalscheEingaben int
 }
 
 // HatOrganisationsrolle tells whether the account has a role of the organisation group.
@@ -173,16 +175,6 @@ func pruefePerson(s *validierung.Sammler, p Person, prefix string) {
 func gueltigeEmail(e string) bool {
 	a, err := mail.ParseAddress(e)
 	return err == nil && a.Address == e && strings.Contains(e[strings.LastIndex(e, "@"):], ".")
-}
-
-// PruefePasswort checks the password rules.
-func PruefePasswort(pw string) error {
-	hasLetter := strings.IndexFunc(pw, func(r rune) bool { return (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || r > 127 }) >= 0
-	hasDigit := strings.IndexFunc(pw, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0
-	if len([]rune(pw)) < 10 || !hasLetter || !hasDigit {
-		return validierung.Feld("passwort", MsgPasswortRegel)
-	}
-	return nil
 }
 
 func trimPerson(p Person) Person {

@@ -71,14 +71,23 @@ type (
 	// WechsleOrganisation moves the account to another organisation (merge).
 	WechsleOrganisation struct{ OrganisationID int64 }
 	// AendereProfil: the user saves the profile. Passwort empty keeps the password; a changed
-	// e-mail address needs Bestaetigung.
+	// e-mail address needs Bestaetigung. A new user name, e-mail address or password needs
+	// the current password (AktuellesPasswort: what its check showed).
 	AendereProfil struct {
-		Benutzername string
-		Person       Person
-		Passwort     string
-		PasswortHash string
-		Bestaetigung Token
+		Benutzername      string
+		Person            Person
+		Passwort          string
+		PasswortHash      string
+		Bestaetigung      Token
+		AktuellesPasswort PasswortNachweis
 	}
+	// VermerkeFalschesPasswort: a profile save came with a wrong current password.
+	VermerkeFalschesPasswort struct{}
+	// MeldeAb: the user logs out; every session of the account ends.
+	MeldeAb struct{}
+	// LegeDemoAnwenderAn: the demo seed (internal/seed, nothing the API reaches) creates an
+	// account with the published demo password, which the password policy refuses elsewhere.
+	LegeDemoAnwenderAn struct{ LegeAn }
 )
 
 // Decide checks a command against the account.
@@ -87,7 +96,19 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 	case Registriere:
 		return registriere(a, c)
 	case LegeAn:
-		return legeAn(a, c)
+		return legeAn(a, c, false)
+	case LegeDemoAnwenderAn:
+		return legeAn(a, c.LegeAn, true)
+	case VermerkeFalschesPasswort:
+		if !a.Existiert || a.Geloescht {
+			return nil, validierung.NichtGefunden
+		}
+		return []eventstore.DomainEvent{FalschesPasswortEingegeben{}}, nil
+	case MeldeAb:
+		if !a.Existiert || a.Geloescht {
+			return nil, validierung.NichtGefunden
+		}
+		return []eventstore.DomainEvent{AnwenderAbgemeldet{}}, nil
 	case BestaetigeEmail:
 		if !a.Existiert || !a.Bestaetigung.gilt(c.TokenHash, c.Jetzt) ||
 			(a.Status != DoubleOptIn && a.Status != DoubleOptInChangedEmail) {
@@ -125,7 +146,7 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 		if !a.Existiert || !a.Zuruecksetzen.gilt(c.TokenHash, c.Jetzt) {
 			return nil, validierung.Regel(MsgUngueltigerLink)
 		}
-		if err := PruefePasswort(c.Passwort); err != nil {
+		if err := PruefePasswort(c.Passwort, a.persoenlich()...); err != nil {
 			return nil, err
 		}
 		return []eventstore.DomainEvent{PasswortGesetzt{PasswortHash: c.PasswortHash}}, nil
@@ -189,7 +210,7 @@ func registriere(a Anwender, c Registriere) ([]eventstore.DomainEvent, error) {
 	}}, nil
 }
 
-func legeAn(a Anwender, c LegeAn) ([]eventstore.DomainEvent, error) {
+func legeAn(a Anwender, c LegeAn, demo bool) ([]eventstore.DomainEvent, error) {
 	if a.Existiert {
 		return nil, validierung.Regel("Das Konto existiert bereits.")
 	}
@@ -198,8 +219,8 @@ func legeAn(a Anwender, c LegeAn) ([]eventstore.DomainEvent, error) {
 	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Dienststellenrolle)
 	if c.Passwort == "" {
 		s.Feld("passwort", MsgPflicht)
-	} else if err := PruefePasswort(c.Passwort); err != nil {
-		s.Feld("passwort", MsgPasswortRegel)
+	} else if !demo {
+		pruefePasswortFeld(&s, c.Passwort, c.Benutzername, p.Email, p.Vorname, p.Name)
 	}
 	if err := s.Err(); err != nil {
 		return nil, err
@@ -239,9 +260,7 @@ func aendereAlsAdmin(a Anwender, c AendereAlsAdmin) ([]eventstore.DomainEvent, e
 	var s validierung.Sammler
 	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Dienststellenrolle)
 	if c.Passwort != "" {
-		if err := PruefePasswort(c.Passwort); err != nil {
-			s.Feld("passwort", MsgPasswortRegel)
-		}
+		pruefePasswortFeld(&s, c.Passwort, c.Benutzername, p.Email, p.Vorname, p.Name)
 	}
 	if err := s.Err(); err != nil {
 		return nil, err
@@ -273,8 +292,18 @@ func aendereProfil(a Anwender, c AendereProfil) ([]eventstore.DomainEvent, error
 	s.Pflicht("benutzername", name)
 	pruefePerson(&s, p, "")
 	if c.Passwort != "" {
-		if err := PruefePasswort(c.Passwort); err != nil {
-			s.Feld("passwort", MsgPasswortRegel)
+		pruefePasswortFeld(&s, c.Passwort, name, p.Email, a.Benutzername, a.Person.Email, p.Vorname, p.Name)
+	}
+	// a token alone must not take the account over: the sign-in data change only with the
+	// current password
+	if name != a.Benutzername || c.Passwort != "" || !strings.EqualFold(p.Email, a.Person.Email) {
+		switch {
+		case a.PasswortHash == "":
+			s.Feld("aktuellesPasswort", MsgOhnePasswort)
+		case c.AktuellesPasswort == KeinPasswortEingegeben:
+			s.Feld("aktuellesPasswort", MsgAktuellesPasswortPflicht)
+		case c.AktuellesPasswort != PasswortBestaetigt:
+			s.Feld("aktuellesPasswort", MsgAktuellesPasswortFalsch)
 		}
 	}
 	if err := s.Err(); err != nil {
@@ -294,6 +323,18 @@ func aendereProfil(a Anwender, c AendereProfil) ([]eventstore.DomainEvent, error
 		out = append(out, EmailAenderungAngefordert{Email: p.Email, Bestaetigung: c.Bestaetigung})
 	}
 	return out, nil
+}
+
+// pruefePasswortFeld records the policy's message for the field passwort.
+func pruefePasswortFeld(s *validierung.Sammler, pw string, persoenlich ...string) {
+	if msg := passwortFehler(pw, persoenlich); msg != "" {
+		s.Feld("passwort", msg)
+	}
+}
+
+// persoenlich are the account's own words a password must not be built from.
+func (a Anwender) persoenlich() []string {
+	return []string{a.Benutzername, a.Person.Email, a.Person.Vorname, a.Person.Name}
 }
 
 // Decider is the account aggregate for the generic command handler.

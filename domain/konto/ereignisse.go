@@ -81,6 +81,11 @@ type (
 		Email        string `json:"email"`
 		Bestaetigung Token  `json:"bestaetigungToken"`
 	}
+	// FalschesPasswortEingegeben: a profile save came with a wrong current password; the
+	// MaxFalscheEingaben-th in a row ends every session.
+	FalschesPasswortEingegeben struct{}
+	// AnwenderAbgemeldet: the user logged out; every session of the account ended.
+	AnwenderAbgemeldet struct{}
 )
 
 func (AnwenderRegistriert) EventType() string              { return "AnwenderRegistriert" }
@@ -96,6 +101,8 @@ func (OrganisationGewechselt) EventType() string           { return "Organisatio
 func (LokaleRollenGeaendert) EventType() string            { return "LokaleRollenGeaendert" }
 func (AnwenderGeaendert) EventType() string                { return "AnwenderGeaendert" }
 func (AnwenderGeloescht) EventType() string                { return "AnwenderGeloescht" }
+func (FalschesPasswortEingegeben) EventType() string       { return "FalschesPasswortEingegeben" }
+func (AnwenderAbgemeldet) EventType() string               { return "AnwenderAbgemeldet" }
 
 var neu = map[string]func() eventstore.DomainEvent{
 	"AnwenderRegistriert":              func() eventstore.DomainEvent { return &AnwenderRegistriert{} },
@@ -111,6 +118,8 @@ var neu = map[string]func() eventstore.DomainEvent{
 	"LokaleRollenGeaendert":            func() eventstore.DomainEvent { return &LokaleRollenGeaendert{} },
 	"AnwenderGeaendert":                func() eventstore.DomainEvent { return &AnwenderGeaendert{} },
 	"AnwenderGeloescht":                func() eventstore.DomainEvent { return &AnwenderGeloescht{} },
+	"FalschesPasswortEingegeben":       func() eventstore.DomainEvent { return &FalschesPasswortEingegeben{} },
+	"AnwenderAbgemeldet":               func() eventstore.DomainEvent { return &AnwenderAbgemeldet{} },
 }
 
 func decode(eventType string, data []byte) (eventstore.DomainEvent, error) {
@@ -154,6 +163,10 @@ func deref(e eventstore.DomainEvent) eventstore.DomainEvent {
 		return *v
 	case *AnwenderGeloescht:
 		return *v
+	case *FalschesPasswortEingegeben:
+		return *v
+	case *AnwenderAbgemeldet:
+		return *v
 	}
 	return e
 }
@@ -177,43 +190,61 @@ func Evolve(a Anwender, e eventstore.DomainEvent) Anwender {
 		}
 	case AnwenderAktiviert:
 		a.Status, a.GueltigBis = Aktiv, v.GueltigBis
+		a = a.neueSitzung() // a change of status ends the sessions, whichever way
 	case AnwenderDeaktiviert:
 		a.Status = Inaktiv
-		a.Sitzung++
+		a = a.neueSitzung()
 	case PasswortZuruecksetzenAngefordert:
 		t := v.Token
 		a.Zuruecksetzen = &t
 	case PasswortGesetzt:
 		a.PasswortHash, a.Zuruecksetzen = v.PasswortHash, nil
-		a.Sitzung++
+		a = a.neueSitzung()
 	case ProfilGeaendert:
 		email := a.Person.Email
 		if v.Benutzername != a.Benutzername {
-			a.Sitzung++
+			a = a.neueSitzung()
 		}
 		a.Benutzername, a.Person = v.Benutzername, v.Person
 		a.Person.Email = email // the address changes only once confirmed
 	case OrganisationGewechselt:
 		a.Person.OrganisationID = v.OrganisationID
+		a = a.neueSitzung() // the token carries the organisation
 	case LokaleRollenGeaendert:
 		a.LokaleRollen = v.LokaleRollen
 	case AnwenderGeaendert:
-		if v.Benutzername != a.Benutzername || !slices.Equal(v.FunktionaleRollen, a.FunktionaleRollen) {
-			a.Sitzung++ // the token carries name and roles
+		if v.Benutzername != a.Benutzername || !slices.Equal(v.FunktionaleRollen, a.FunktionaleRollen) ||
+			v.Person.OrganisationID != a.Person.OrganisationID || v.Behoerde != a.Behoerde ||
+			!slices.Equal(v.LokaleRollen, a.LokaleRollen) {
+			a = a.neueSitzung() // the token carries name, roles, organisation and authority
 		}
 		a.Benutzername, a.Person, a.FunktionaleRollen, a.LokaleRollen = v.Benutzername, v.Person, v.FunktionaleRollen, v.LokaleRollen
 		a.Behoerde, a.DatascoutID = v.Behoerde, v.DatascoutID
 	case AnwenderGeloescht:
 		a.Geloescht = true
-		a.Sitzung++
+		a = a.neueSitzung()
 	case EmailAenderungAngefordert:
 		if a.Status != DoubleOptInChangedEmail {
 			a.StatusVorher = a.Status
 		}
 		a.Status, a.NeueEmail = DoubleOptInChangedEmail, v.Email
-		a.Sitzung++
+		a = a.neueSitzung()
 		t := v.Bestaetigung
 		a.Bestaetigung = &t
+	case FalschesPasswortEingegeben:
+		a.FalscheEingaben++
+		if a.FalscheEingaben >= MaxFalscheEingaben {
+			a = a.neueSitzung()
+		}
+	case AnwenderAbgemeldet:
+		a = a.neueSitzung()
 	}
+	return a
+}
+
+// neueSitzung ends every session of the account: tokens issued before carry a lower counter.
+func (a Anwender) neueSitzung() Anwender {
+	a.Sitzung++
+	a.FalscheEingaben = 0
 	return a
 }

@@ -2,6 +2,7 @@ package konto
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,10 +120,10 @@ func TestZuruecksetzen_TokenWorksOnce(t *testing.T) {
 }
 
 func TestProfil_ChangedEmailNeedsConfirmationAndEndsSession(t *testing.T) {
-	a := given(AnwenderAngelegt{Benutzername: "betreiber", Person: person, FunktionaleRollen: []string{"BETREIBER"}})
+	a := given(AnwenderAngelegt{Benutzername: "betreiber", PasswortHash: "alt", Person: person, FunktionaleRollen: []string{"BETREIBER"}})
 	neu := person
 	neu.Email = "neu@example.org"
-	ev, err := Decide(a, AendereProfil{Benutzername: "betreiber", Person: neu, Bestaetigung: token})
+	ev, err := Decide(a, AendereProfil{Benutzername: "betreiber", Person: neu, Bestaetigung: token, AktuellesPasswort: PasswortBestaetigt})
 	if err != nil || len(ev) != 1 {
 		t.Fatalf("%v %v", ev, err)
 	}
@@ -148,17 +149,178 @@ func TestProfil_ChangedEmailNeedsConfirmationAndEndsSession(t *testing.T) {
 }
 
 func TestLegeAn_AuthorityUserNeedsDatascoutID(t *testing.T) {
-	_, err := Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Demo-Passwort-1", Person: person, FunktionaleRollen: []string{"ZUST_SBD"}, Jetzt: jetzt})
+	_, err := Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Trabbi-Fahrrad-84", Person: person, FunktionaleRollen: []string{"ZUST_SBD"}, Jetzt: jetzt})
 	if feldfehler(t, err)["datascoutId"] != MsgPflicht {
 		t.Fatal("datascoutId not required")
 	}
-	_, err = Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Demo-Passwort-1", Person: person, FunktionaleRollen: []string{"ZUST_SBD"}, DatascoutID: "DS1", Jetzt: jetzt})
+	_, err = Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Trabbi-Fahrrad-84", Person: person, FunktionaleRollen: []string{"ZUST_SBD"}, DatascoutID: "DS1", Jetzt: jetzt})
 	if feldfehler(t, err)["lokaleRollen"] != MsgDienststelle {
 		t.Fatal("authority user without a Dienststelle role accepted")
 	}
-	ev, err := Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Demo-Passwort-1", Person: person, FunktionaleRollen: []string{"ZUST_SBD"},
+	ev, err := Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Trabbi-Fahrrad-84", Person: person, FunktionaleRollen: []string{"ZUST_SBD"},
 		DatascoutID: "DS1", LokaleRollen: []int64{1}, Dienststellenrolle: true, Jetzt: jetzt})
 	if err != nil || !ev[0].(AnwenderAngelegt).GueltigBis.Equal(Unbegrenzt) {
 		t.Fatalf("%v %v", ev, err)
+	}
+}
+
+func TestPasswort_PolicyRefusesCommonPaddedDemoPersonalAndOverlongPasswords(t *testing.T) {
+	persoenlich := []string{"betreiber", "michael.wagner@example.org", "Michael", "Wagner"}
+	for _, tc := range []struct {
+		pw, want string
+	}{
+		{"password12", MsgPasswortSchwach},
+		{"Passwort1234", MsgPasswortSchwach},
+		{"qwertz12345", MsgPasswortSchwach},
+		{"Sommer2024!", MsgPasswortSchwach},
+		{"          1a", MsgPasswortRegel},
+		{"a b c d e 1 2 3", MsgPasswortRegel},
+		{"kurz1", MsgPasswortRegel},
+		{"nurbuchstabenhier", MsgPasswortRegel},
+		{"Demo-Passwort-1", MsgPasswortDemo},
+		{"demo passwort 2026 Koblenz", MsgPasswortDemo},
+		{"Betreiber-Rhein-47", MsgPasswortPersoenlich},
+		{"Michael.Wagner-Rhein-7", MsgPasswortPersoenlich},
+		{strings.Repeat("Ab1-", 18) + "x", MsgPasswortZuLang}, // 73 bytes
+		{strings.Repeat("ä", 36) + "1", MsgPasswortZuLang},    // 37 characters, 73 bytes
+		{"Trabbi-Fahrrad-84", ""},
+		{"Rhein-Mosel-Ufer-7", ""},
+		{"Neues-Passwort-9", ""},
+		{"Trabbi-Fahrrad-84-Lindenbluete-Uhu-5-Kaffeetasse-Nord-73-Rhein-Mosel-Ufer-7"[:72], ""}, // 72 bytes
+	} {
+		err := PruefePasswort(tc.pw, persoenlich...)
+		got := ""
+		if err != nil {
+			got = feldfehler(t, err)["passwort"]
+		}
+		if got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.pw, got, tc.want)
+		}
+	}
+}
+
+func TestPasswort_DemoPasswordOnlyThroughTheDemoSeedCommand(t *testing.T) {
+	cmd := LegeAn{Benutzername: "betreiber", Passwort: "Demo-Passwort-1", PasswortHash: "h", Person: person,
+		FunktionaleRollen: []string{"BETREIBER"}, Jetzt: jetzt}
+	if _, err := Decide(Anwender{}, cmd); feldfehler(t, err)["passwort"] != MsgPasswortDemo {
+		t.Fatalf("administrator may create an account with the demo password: %v", err)
+	}
+	if ev, err := Decide(Anwender{}, LegeDemoAnwenderAn{LegeAn: cmd}); err != nil || len(ev) != 1 {
+		t.Fatalf("demo seed: %v %v", ev, err)
+	}
+	a := given(AnwenderAngelegt{Benutzername: "betreiber", PasswortHash: "alt", Person: person, FunktionaleRollen: []string{"BETREIBER"}})
+	if _, err := Decide(a, AendereAlsAdmin{Benutzername: "betreiber", Passwort: "Demo-Passwort-1", Person: person,
+		FunktionaleRollen: []string{"BETREIBER"}}); feldfehler(t, err)["passwort"] != MsgPasswortDemo {
+		t.Fatalf("administrator may set the demo password: %v", err)
+	}
+	a = Evolve(a, PasswortZuruecksetzenAngefordert{Token: token})
+	if _, err := Decide(a, SetzePasswortZurueck{TokenHash: "abc", Passwort: "Demo-Passwort-1", PasswortHash: "x", Jetzt: jetzt}); feldfehler(t, err)["passwort"] != MsgPasswortDemo {
+		t.Fatalf("reset to the demo password: %v", err)
+	}
+	if _, err := Decide(a, SetzePasswortZurueck{TokenHash: "abc", Passwort: "Erika-Rhein-2026", PasswortHash: "x", Jetzt: jetzt}); feldfehler(t, err)["passwort"] != MsgPasswortPersoenlich {
+		t.Fatalf("reset to a password with the first name: %v", err)
+	}
+}
+
+func TestProfil_SignInDataChangeOnlyWithTheCurrentPassword(t *testing.T) {
+	a := given(AnwenderAngelegt{Benutzername: "betreiber", PasswortHash: "alt", Person: person, FunktionaleRollen: []string{"BETREIBER"}})
+	neueMail := person
+	neueMail.Email = "neu@example.org"
+	tel := person
+	tel.Telefon = "0261-999"
+	aenderungen := map[string]AendereProfil{
+		"user name": {Benutzername: "betreiber-neu", Person: person},
+		"e-mail":    {Benutzername: "betreiber", Person: neueMail, Bestaetigung: token},
+		"password":  {Benutzername: "betreiber", Person: person, Passwort: "Trabbi-Fahrrad-84", PasswortHash: "neu"},
+	}
+	for name, c := range aenderungen {
+		for nachweis, want := range map[PasswortNachweis]string{
+			KeinPasswortEingegeben: MsgAktuellesPasswortPflicht,
+			FalschesPasswort:       MsgAktuellesPasswortFalsch,
+			PasswortBestaetigt:     "",
+		} {
+			c.AktuellesPasswort = nachweis
+			ev, err := Decide(a, c)
+			if want == "" {
+				if err != nil || !AbmeldungNoetig(ev, a) {
+					t.Errorf("%s with the current password: %v %v", name, ev, err)
+				}
+				continue
+			}
+			if got := feldfehler(t, err)["aktuellesPasswort"]; got != want {
+				t.Errorf("%s, %d: %q, want %q", name, nachweis, got, want)
+			}
+		}
+		// an account without a password (single sign-on only) cannot change them here
+		c.AktuellesPasswort = PasswortBestaetigt
+		ohne := a
+		ohne.PasswortHash = ""
+		if _, err := Decide(ohne, c); feldfehler(t, err)["aktuellesPasswort"] != MsgOhnePasswort {
+			t.Errorf("%s without a password: %v", name, err)
+		}
+	}
+	// other fields need no password, and a wrong one does not matter there
+	for _, n := range []PasswortNachweis{KeinPasswortEingegeben, FalschesPasswort} {
+		if ev, err := Decide(a, AendereProfil{Benutzername: "betreiber", Person: tel, AktuellesPasswort: n}); err != nil || len(ev) != 1 {
+			t.Errorf("phone change, %d: %v %v", n, ev, err)
+		}
+	}
+}
+
+func TestSitzung_ThirdWrongCurrentPasswordEndsEverySession(t *testing.T) {
+	a := given(AnwenderAngelegt{Benutzername: "betreiber", PasswortHash: "alt", Person: person, FunktionaleRollen: []string{"BETREIBER"}})
+	start := a.Sitzung
+	for i := 1; i <= MaxFalscheEingaben; i++ {
+		ev, err := Decide(a, VermerkeFalschesPasswort{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a = Evolve(a, ev[0])
+		if ended := a.Sitzung != start; ended != (i == MaxFalscheEingaben) {
+			t.Fatalf("after %d wrong passwords: session %d (was %d)", i, a.Sitzung, start)
+		}
+	}
+	if a.FalscheEingaben != 0 {
+		t.Fatalf("counter not reset: %d", a.FalscheEingaben)
+	}
+}
+
+func TestSitzung_LogoutAndChangesOfOrganisationRolesAndStatusEndEverySession(t *testing.T) {
+	angelegt := AnwenderAngelegt{Benutzername: "betreiber", PasswortHash: "alt", Person: person, FunktionaleRollen: []string{"BETREIBER"},
+		LokaleRollen: []int64{1}}
+	geaendert := func(f func(*AnwenderGeaendert)) AnwenderGeaendert {
+		e := AnwenderGeaendert{Benutzername: "betreiber", Person: person, FunktionaleRollen: []string{"BETREIBER"}, LokaleRollen: []int64{1}}
+		f(&e)
+		return e
+	}
+	andereOrg := person
+	andereOrg.OrganisationID = 4
+	andereTel := person
+	andereTel.Telefon = "0261-999"
+	for name, tc := range map[string]struct {
+		e     eventstore.DomainEvent
+		endet bool
+	}{
+		"logout":               {AnwenderAbgemeldet{}, true},
+		"organisation (merge)": {OrganisationGewechselt{OrganisationID: 4}, true},
+		"organisation (admin)": {geaendert(func(e *AnwenderGeaendert) { e.Person = andereOrg }), true},
+		"functional roles":     {geaendert(func(e *AnwenderGeaendert) { e.FunktionaleRollen = []string{"LESER_ORGANISATION"} }), true},
+		"local roles":          {geaendert(func(e *AnwenderGeaendert) { e.LokaleRollen = []int64{1, 2} }), true},
+		"authority":            {geaendert(func(e *AnwenderGeaendert) { e.Behoerde = "Regionalstelle Trier" }), true},
+		"deactivated":          {AnwenderDeaktiviert{}, true},
+		"activated":            {AnwenderAktiviert{GueltigBis: Unbegrenzt}, true},
+		"phone by admin":       {geaendert(func(e *AnwenderGeaendert) { e.Person = andereTel }), false},
+	} {
+		a := given(angelegt)
+		b := Evolve(a, tc.e)
+		if ended := b.Sitzung != a.Sitzung; ended != tc.endet {
+			t.Errorf("%s: session ended %v, want %v", name, ended, tc.endet)
+		}
+	}
+	if ev, err := Decide(given(angelegt), MeldeAb{}); err != nil || len(ev) != 1 {
+		t.Fatalf("logout: %v %v", ev, err)
+	}
+	if _, err := Decide(Anwender{}, MeldeAb{}); !errors.Is(err, validierung.NichtGefunden) {
+		t.Fatalf("logout of an unknown account: %v", err)
 	}
 }

@@ -163,7 +163,7 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 		return Skalenbericht{}, err
 	}
 	if err := ausfuehren(ctx, l, "Anwender", konto.Decider, konten.SchreibeAnwender, len(alle), func(i int) plan {
-		return plan{id: alle[i].id, schritte: []schritt{{befehl: alle[i].befehl, md: l.system()}}}
+		return plan{id: alle[i].id, schritte: []schritt{{befehl: konto.LegeDemoAnwenderAn{LegeAn: alle[i].befehl}, md: l.system()}}}
 	}); err != nil {
 		return Skalenbericht{}, err
 	}

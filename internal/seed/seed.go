@@ -114,7 +114,7 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 		if err != nil {
 			return added, err
 		}
-		if _, err := konto.Decider.Handle(ctx, store, id, -1, cmd, Akteur); err != nil {
+		if _, err := konto.Decider.Handle(ctx, store, id, -1, konto.LegeDemoAnwenderAn{LegeAn: cmd}, Akteur); err != nil {
 			return added, fmt.Errorf("Konto %s: %w", k.name, err)
 		}
 		added++

@@ -59,6 +59,9 @@ func hash(pw string) (string, error) {
 	if pw == "" {
 		return "", nil
 	}
+	if len(pw) > konto.PasswortMaxBytes {
+		return "", validierung.Feld("passwort", konto.MsgPasswortZuLang) // bcrypt would refuse it with a 500
+	}
 	h, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost)
 	return string(h), err
 }

@@ -91,8 +91,7 @@ func (d *Dienst) Anmelden(ctx context.Context, benutzername, passwort, addr stri
 		return konten.Konto{}, &Gesperrt{Noch: noch}
 	}
 	k, err := konten.NachBenutzername(ctx, d.Store.Pool(), strings.TrimSpace(benutzername))
-	if errors.Is(err, konten.ErrUnbekannt) || (err == nil && (k.PasswortHash == "" ||
-		bcrypt.CompareHashAndPassword([]byte(k.PasswortHash), []byte(passwort)) != nil)) {
+	if errors.Is(err, konten.ErrUnbekannt) || (err == nil && !PasswortPasst(k.PasswortHash, passwort)) {
 		if errors.Is(err, konten.ErrUnbekannt) {
 			// the same work as for a known user, so timing does not tell which names exist
 			_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(passwort))
@@ -113,6 +112,15 @@ func (d *Dienst) Anmelden(ctx context.Context, benutzername, passwort, addr stri
 }
 
 var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("kein-echtes-passwort-1"), bcrypt.DefaultCost)
+
+// PasswortPasst compares a password with a stored hash. No password was ever set with more
+// than 72 bytes, and bcrypt would ignore the rest, so a longer one never matches.
+func PasswortPasst(hash, passwort string) bool {
+	if hash == "" || len(passwort) > konto.PasswortMaxBytes {
+		return false
+	}
+	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(passwort)) == nil
+}
 
 func (d *Dienst) anmeldbar(ctx context.Context, k konten.Konto) error {
 	a, _, err := konto.Decider.Load(ctx, d.Store, k.ID)
@@ -178,9 +186,12 @@ func TokenHash(t string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// Hash hashes a password (bcrypt).
+// Hash hashes a password (bcrypt); one over bcrypt's 72 bytes is a field error, not a 500.
 func Hash(passwort string) (string, error) {
 	h, err := bcrypt.GenerateFromPassword([]byte(passwort), bcrypt.DefaultCost)
+	if errors.Is(err, bcrypt.ErrPasswordTooLong) {
+		return "", validierung.Feld("passwort", konto.MsgPasswortZuLang)
+	}
 	return string(h), err
 }
 
@@ -358,13 +369,15 @@ func (d *Dienst) SetzeStatus(ctx context.Context, id int64, status, basis string
 			k.Person.Anrede, k.Person.Name, k.Benutzername, d.link(basis, "login", url.Values{}))})
 }
 
-// Profil is what the profile screen shows and saves.
+// Profil is what the profile screen shows and saves. AktuellesPasswort is needed to change
+// user name, e-mail address or password; it never comes back.
 type Profil struct {
-	Benutzername string       `json:"benutzername"`
-	Passwort     string       `json:"passwort,omitempty"`
-	Email        string       `json:"email"`
-	Person       ProfilPerson `json:"person"`
-	Version      int          `json:"version"`
+	Benutzername      string       `json:"benutzername"`
+	Passwort          string       `json:"passwort,omitempty"`
+	AktuellesPasswort string       `json:"aktuellesPasswort,omitempty"`
+	Email             string       `json:"email"`
+	Person            ProfilPerson `json:"person"`
+	Version           int          `json:"version"`
 }
 
 // ProfilPerson are the person fields of the profile.
@@ -425,10 +438,15 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 	cmd := konto.AendereProfil{Benutzername: p.Benutzername, Passwort: p.Passwort, Person: konto.Person{
 		Anrede: p.Person.Anrede, Titel: p.Person.Titel, Name: p.Person.Name, Vorname: p.Person.Vorname,
 		Email: email, Telefon: p.Person.Telefon, Mobil: p.Person.Mobil}}
-	if p.Passwort != "" {
-		if err := konto.PruefePasswort(p.Passwort); err != nil {
-			return false, err
-		}
+	switch {
+	case p.AktuellesPasswort == "":
+		cmd.AktuellesPasswort = konto.KeinPasswortEingegeben
+	case PasswortPasst(vorher.PasswortHash, p.AktuellesPasswort):
+		cmd.AktuellesPasswort = konto.PasswortBestaetigt
+	default:
+		cmd.AktuellesPasswort = konto.FalschesPasswort
+	}
+	if p.Passwort != "" && len(p.Passwort) <= konto.PasswortMaxBytes { // longer: the decider says so
 		if cmd.PasswortHash, err = Hash(p.Passwort); err != nil {
 			return false, err
 		}
@@ -442,6 +460,14 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 	out, err := konto.Decider.Handle(ctx, d.Store, id, expected, cmd, md)
 	if isUniqueViolation(err) {
 		return false, validierung.Feld("benutzername", "Dieser Benutzername ist bereits vergeben.")
+	}
+	var f *validierung.Fehler
+	if errors.As(err, &f) && f.Felder["aktuellesPasswort"] == konto.MsgAktuellesPasswortFalsch {
+		// counted, so that a stolen token cannot guess the password: the third wrong one in a
+		// row ends every session
+		if _, e := konto.Decider.Handle(ctx, d.Store, id, -1, konto.VermerkeFalschesPasswort{}, md); e != nil {
+			return false, e
+		}
 	}
 	if err != nil {
 		return false, err
@@ -463,6 +489,13 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 		}
 	}
 	return konto.AbmeldungNoetig(decided, vorher), nil
+}
+
+// Abmelden ends every session of the account (POST /api/logout): its tokens answer 401 from
+// now on.
+func (d *Dienst) Abmelden(ctx context.Context, id int64, md eventstore.Metadata) error {
+	_, err := konto.Decider.Handle(ctx, d.Store, id, -1, konto.MeldeAb{}, md)
+	return err
 }
 
 func isUniqueViolation(err error) bool {

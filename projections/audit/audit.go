@@ -77,6 +77,8 @@ var summaries = map[string]string{
 	"PasswortGesetzt":                  "Passwort geändert",
 	"ProfilGeaendert":                  "Profil geändert",
 	"EmailAenderungAngefordert":        "Änderung der E-Mail-Adresse angefordert",
+	"FalschesPasswortEingegeben":       "Falsches aktuelles Passwort im Profil eingegeben",
+	"AnwenderAbgemeldet":               "Abgemeldet (alle Sitzungen beendet)",
 	"OrganisationAngelegt":             "Organisation angelegt",
 	"OrganisationGeaendert":            "Organisation geändert",
 	"OrganisationGeloescht":            "Organisation gelöscht",
