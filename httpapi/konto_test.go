@@ -297,6 +297,7 @@ func TestProfil_ChangedEmailEndsSessionAndNeedsConfirmation(t *testing.T) {
 	}
 	p = w.send(t, "GET", "/api/profil/", nil, tok).json(t)
 	p["person"].(map[string]any)["email"] = "neu@example.org"
+	p["aktuellesPasswort"] = seed.DemoPasswort
 	a = w.send(t, "PUT", "/api/profil/", p, tok)
 	if a.Code != 200 || a.json(t)["abgemeldet"] != true {
 		t.Fatalf("e-mail change: %d %s", a.Code, a.Body.String())
