@@ -88,20 +88,32 @@ describe('routes needing a login', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/betriebsakte/7/betriebsdaten?modus=l');
   });
 
-  it('/logout clears the session and goes to the login', async () => {
-    anmelden();
-    mock();
+  it('/logout ends the session on the server, clears it and goes to the login', async () => {
+    const token = anmelden();
+    const { called } = mock({ 'POST /api/logout': () => ({ message: 'Sie wurden abgemeldet.' }) });
     const { router } = renderRoutes(routes, '/logout');
     expect(await screen.findByRole('heading', { name: 'Anmeldung' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    const logout = called('POST', '/api/logout');
+    expect(logout.length).toBeGreaterThan(0);
+    expect(logout[0].headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('/logout clears the session even when the server does not answer the logout', async () => {
+    anmelden();
+    mock({ 'POST /api/logout': () => json(503, { message: 'Die Datenbank ist nicht erreichbar.' }) });
+    const { router } = renderRoutes(routes, '/logout');
+    expect(await screen.findByRole('heading', { name: 'Anmeldung' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 
   it('the header offers Profil and Abmelden', async () => {
     const user = userEvent.setup();
     anmelden();
-    mock();
+    const { called } = mock();
     const { router } = renderRoutes(routes, '/');
     await screen.findByRole('heading', { name: 'Startseite' });
     const header = screen.getByRole('banner');
@@ -112,6 +124,7 @@ describe('routes needing a login', () => {
     expect(await screen.findByRole('heading', { name: 'Anmeldung' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('token')).toBeNull();
+    expect(called('POST', '/api/logout')).not.toHaveLength(0);
   });
 });
 
@@ -232,7 +245,7 @@ describe('embedded variants', () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
     const token = fakeJwt({ sub: '7', exp: nowSeconds() + 3600 });
-    mock({ 'POST /api/authenticate': () => ({ token }) });
+    const { called } = mock({ 'POST /api/authenticate': () => ({ token }) });
     const { router } = renderRoutes(routes, '/login-embedded');
     await screen.findByRole('heading', { name: 'Anmeldung' });
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
@@ -246,6 +259,7 @@ describe('embedded variants', () => {
     expect(await screen.findByRole('heading', { name: 'Anmeldung' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login-embedded');
     expect(window.localStorage.getItem('token')).toBeNull();
+    expect(called('POST', '/api/logout')[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
   });
 
   it('registrierung-embedded shows the form without the shell', async () => {

@@ -94,3 +94,29 @@ export function useSitzungBeenden(): () => void {
     queryClient.clear();
   }, [queryClient]);
 }
+
+/**
+ * POST /api/logout: the server ends the session, so the token is worthless even if it was copied.
+ * Waits at most a few seconds; failures (already ended, server away) are ignored, since the browser
+ * forgets the token anyway.
+ */
+export async function sitzungAmServerBeenden(token: string | null): Promise<void> {
+  if (!token || isTokenExpired(token)) return;
+  try {
+    await api.post('/logout', undefined, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(5000),
+    });
+  } catch {
+    // nothing to tell the user: they are logged out in this browser either way
+  }
+}
+
+/** Logging out (header 'Abmelden', /logout): first on the server, then in this browser. */
+export function useAbmelden(): () => Promise<void> {
+  const beenden = useSitzungBeenden();
+  return useCallback(async () => {
+    await sitzungAmServerBeenden(getToken());
+    beenden();
+  }, [beenden]);
+}

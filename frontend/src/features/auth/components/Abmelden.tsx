@@ -1,14 +1,22 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSitzungBeenden } from '../../../lib/auth';
+import { useAbmelden } from '../../../lib/auth';
 
-/** Route /logout (and the embedded 'Abmelden'): clears the session and goes to the login (spec 002 §2). */
+/**
+ * Route /logout (and the embedded 'Abmelden'): ends the session on the server (POST /api/logout),
+ * clears it in the browser and goes to the login (spec 002 §2).
+ */
 export function Abmelden({ login = '/login' }: { login?: string }) {
-  const beenden = useSitzungBeenden();
+  const abmelden = useAbmelden();
   const navigate = useNavigate();
   useEffect(() => {
-    beenden();
-    navigate(login, { replace: true });
-  }, [beenden, navigate, login]);
+    let aktuell = true;
+    void abmelden().then(() => {
+      if (aktuell) navigate(login, { replace: true });
+    });
+    return () => {
+      aktuell = false;
+    };
+  }, [abmelden, navigate, login]);
   return null;
 }

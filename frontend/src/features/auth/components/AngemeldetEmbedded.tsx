@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/Button';
-import { useSession, useSitzungBeenden } from '../../../lib/auth';
+import { useAbmelden, useSession } from '../../../lib/auth';
 import { BASE_PATH } from '../../../lib/constants';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 
@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 export function AngemeldetEmbedded() {
   useDocumentTitle('Angemeldet');
   const { claims } = useSession();
-  const beenden = useSitzungBeenden();
+  const abmelden = useAbmelden();
   const navigate = useNavigate();
   return (
     <section aria-labelledby="embedded-titel" className="mx-auto w-full max-w-md space-y-4">
@@ -21,8 +21,7 @@ export function AngemeldetEmbedded() {
         <Button
           variant="secondary"
           onClick={() => {
-            beenden();
-            navigate('/login-embedded', { replace: true });
+            void abmelden().then(() => navigate('/login-embedded', { replace: true }));
           }}
         >
           Abmelden

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
 import { clearToasts, getToasts } from '../../../lib/toast';
-import { anmelden, apiMock, ich } from '../../../test/api';
+import { anmelden, apiMock, ich, json } from '../../../test/api';
 import { renderRoutes } from '../../../test/renderRoutes';
-import { pruefeProfil, zugangsaenderung, type ProfilWerte } from './validierung';
+import { MSG_AKTUELLES_PASSWORT, pruefeProfil, zugangsaenderung, type ProfilWerte } from './validierung';
 
 beforeEach(() => clearToasts());
 afterEach(() => vi.unstubAllGlobals());
@@ -36,6 +36,7 @@ const werte: ProfilWerte = {
   benutzername: 'betreiber',
   passwort: '',
   bestaetigung: '',
+  aktuellesPasswort: '',
 };
 
 describe('profile validation', () => {
@@ -50,6 +51,14 @@ describe('profile validation', () => {
     });
   });
 
+  it('needs the current password to change user name, e-mail address or password', () => {
+    for (const neu of [{ benutzername: 'neu' }, { email: 'neu@example.org' }, { passwort: 'Neu-1', bestaetigung: 'Neu-1' }]) {
+      expect(pruefeProfil({ ...werte, ...neu }, werte)).toEqual({ aktuellesPasswort: MSG_AKTUELLES_PASSWORT });
+      expect(pruefeProfil({ ...werte, ...neu, aktuellesPasswort: 'alt' }, werte)).toEqual({});
+    }
+    expect(pruefeProfil({ ...werte, telefon: '0621-2' }, werte)).toEqual({});
+  });
+
   it('knows which changes end the session', () => {
     expect(zugangsaenderung(werte, { ...werte, telefon: '0621-2' })).toEqual({ abmelden: false, email: false });
     expect(zugangsaenderung(werte, { ...werte, benutzername: 'neu' })).toEqual({ abmelden: true, email: false });
@@ -59,11 +68,12 @@ describe('profile validation', () => {
 });
 
 describe('profile', () => {
-  function mock(abgemeldet: boolean) {
+  function mock(abgemeldet: boolean, speichern: () => unknown = () => ({ message: 'ok', abgemeldet })) {
     const m = apiMock({
       'GET /api/me': () => ich(),
       'GET /api/profil': () => profil,
-      'PUT /api/profil': () => ({ message: 'ok', abgemeldet }),
+      'PUT /api/profil': speichern,
+      'POST /api/logout': () => json(401, { message: 'Sie sind nicht angemeldet oder Ihre Sitzung ist abgelaufen.' }),
       'GET /api/anrede': () => [
         { id: 1, value: 'Frau' },
         { id: 2, value: 'Herr' },
@@ -85,6 +95,12 @@ describe('profile', () => {
     await user.clear(email);
     await user.type(email, 'bea.neu@example.org');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const aktuell = screen.getByLabelText(/Aktuelles Passwort/);
+    expect(aktuell).toHaveAccessibleDescription(expect.stringContaining(MSG_AKTUELLES_PASSWORT));
+    await waitFor(() => expect(aktuell).toHaveFocus());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.type(aktuell, 'Altes-Passwort-1');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Profil speichern' });
     expect(dialog).toHaveTextContent('Sie werden nach dem Speichern abgemeldet und können sich mit den neuen Daten anmelden.');
@@ -98,6 +114,7 @@ describe('profile', () => {
     expect(called('PUT', '/api/profil')[0].body).toEqual({
       benutzername: 'betreiber',
       passwort: '',
+      aktuellesPasswort: 'Altes-Passwort-1',
       email: 'bea.neu@example.org',
       person: {
         anrede: 'Frau',
@@ -139,6 +156,24 @@ describe('profile', () => {
     await user.click(screen.getByRole('link', { name: 'Startseite' }));
     expect(await screen.findByRole('alertdialog', { name: 'Änderungen verwerfen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profil');
+  });
+
+  it("the server's refusal of the current password is shown at the field", async () => {
+    const user = userEvent.setup();
+    anmelden();
+    mock(false, () =>
+      json(400, { message: 'Das aktuelle Passwort ist nicht korrekt.', validationErrors: { aktuellesPasswort: 'Das aktuelle Passwort ist nicht korrekt.' } }),
+    );
+    renderRoutes(routes, '/profil');
+    const benutzername = await screen.findByLabelText(/Benutzername/);
+    await user.clear(benutzername);
+    await user.type(benutzername, 'bea');
+    await user.type(screen.getByLabelText(/Aktuelles Passwort/), 'falsch');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Profil speichern' })).getByRole('button', { name: 'Speichern' }));
+    const aktuell = screen.getByLabelText(/Aktuelles Passwort/);
+    await waitFor(() => expect(aktuell).toHaveAccessibleDescription(expect.stringContaining('Das aktuelle Passwort ist nicht korrekt.')));
+    expect(window.localStorage.getItem('token')).not.toBeNull();
   });
 
   it('a password needs its confirmation', async () => {

@@ -27,6 +27,7 @@ const FELDER: readonly ProfilFeld[] = [
   'benutzername',
   'passwort',
   'bestaetigung',
+  'aktuellesPasswort',
 ];
 
 function werteAus(p: Profil): ProfilWerte {
@@ -42,6 +43,7 @@ function werteAus(p: Profil): ProfilWerte {
     benutzername: p.benutzername,
     passwort: '',
     bestaetigung: '',
+    aktuellesPasswort: '',
   };
 }
 
@@ -51,6 +53,8 @@ function profilAus(w: ProfilWerte, alt: Profil): Profil {
   return {
     benutzername: t(w.benutzername),
     passwort: w.passwort,
+    // only sent when typed: the server needs it for user name, e-mail address and password
+    ...(w.aktuellesPasswort !== '' ? { aktuellesPasswort: w.aktuellesPasswort } : {}),
     email,
     person: {
       anrede: w.anrede,
@@ -83,14 +87,14 @@ function ProfilFormular({ profil }: { profil: Profil }) {
     mutationFn: speichereProfil,
     onSuccess: (ergebnis, gesendet) => {
       toast.success(MSG_GESPEICHERT);
-      const gespeichert = { ...werte, passwort: '', bestaetigung: '' };
+      const gespeichert = { ...werte, passwort: '', bestaetigung: '', aktuellesPasswort: '' };
       setBasis(gespeichert);
       setWerte(gespeichert);
       if (ergebnis.abgemeldet) {
         // the session has ended on the server: log out once the form counts as saved
         setAbmelden(true);
       } else {
-        queryClient.setQueryData(profilKeys.profil, { ...gesendet, passwort: undefined });
+        queryClient.setQueryData(profilKeys.profil, { ...gesendet, passwort: undefined, aktuellesPasswort: undefined });
         void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       }
     },
@@ -111,7 +115,7 @@ function ProfilFormular({ profil }: { profil: Profil }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const f = pruefeProfil(werte);
+    const f = pruefeProfil(werte, basis);
     setFehler(f);
     if (hatFehler(f)) {
       fokusAufFehler();
@@ -151,6 +155,22 @@ function ProfilFormular({ profil }: { profil: Profil }) {
           onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))}
           hint="Leer lassen, um das Passwort zu behalten."
         />
+        <FormField
+          label="Aktuelles Passwort"
+          error={fehler.aktuellesPasswort}
+          required={aenderung.abmelden}
+          hint="Nur nötig, um Benutzername, E-Mail-Adresse oder Passwort zu ändern."
+          className="sm:col-span-2"
+        >
+          <input
+            name="aktuellesPasswort"
+            type="password"
+            className={inputClass}
+            autoComplete="current-password"
+            value={werte.aktuellesPasswort}
+            onChange={set('aktuellesPasswort')}
+          />
+        </FormField>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={speichern.isPending}>
             Speichern

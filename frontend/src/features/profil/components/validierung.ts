@@ -12,16 +12,28 @@ export interface ProfilWerte extends PersonWerte {
   /** Empty keeps the password. */
   passwort: string;
   bestaetigung: string;
+  /** Needed to change user name, e-mail address or password; never shown again. */
+  aktuellesPasswort: string;
 }
 
 export type ProfilFeld = keyof ProfilWerte;
 
-/** The person rules of the registration, a user name, and a new password typed twice alike. */
-export function pruefeProfil(w: ProfilWerte): Feldfehler<ProfilFeld> {
+/** The server's message for a missing current password (domain/konto), verbatim. */
+export const MSG_AKTUELLES_PASSWORT =
+  'Bitte geben Sie Ihr aktuelles Passwort ein, um Benutzername, E-Mail-Adresse oder Passwort zu ändern.';
+
+/**
+ * The person rules of the registration, a user name, a new password typed twice alike, and —
+ * compared with the saved values `alt` — the current password when the sign-in data change.
+ */
+export function pruefeProfil(w: ProfilWerte, alt?: ProfilWerte): Feldfehler<ProfilFeld> {
   const f: Feldfehler<ProfilFeld> = pruefePerson(w);
   if (istLeer(w.benutzername)) f.benutzername = MSG_PFLICHTFELD;
   if ((w.passwort !== '' || w.bestaetigung !== '') && w.passwort !== w.bestaetigung) {
     f.bestaetigung = MSG_PASSWOERTER_UNGLEICH;
+  }
+  if (alt && zugangsaenderung(alt, w).abmelden && w.aktuellesPasswort === '') {
+    f.aktuellesPasswort = MSG_AKTUELLES_PASSWORT;
   }
   return f;
 }
