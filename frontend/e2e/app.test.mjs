@@ -59,7 +59,8 @@ describe('application shell', () => {
   });
 
   it('shows the access-denied page with its logout link', async () => {
-    await withPage({ token: await app.login('systemadmin') }, async (page) => {
+    // an account no other test here uses: the logout ends its sessions on the server
+    await withPage({ token: await app.login('leser_behoerde') }, async (page) => {
       await page.goto(app.url('/eAbwasser/unautorisiert'));
       await page.getByRole('heading', { name: 'Zugriff verweigert' }).waitFor();
       await page.getByRole('link', { name: 'Abmelden und erneut anmelden' }).click();

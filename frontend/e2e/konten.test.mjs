@@ -173,3 +173,66 @@ describe('route guarding', () => {
     });
   });
 });
+
+describe('profile and logout', () => {
+  it('the profile changes the password only with the current one', async () => {
+    const neu = 'Trabbi-Fahrrad-84';
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/eAbwasser/login'));
+      await loginForm(page, 'beauftragter', DEMO_PASSWORT);
+      await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
+      await page.goto(app.url('/eAbwasser/profil'));
+      await page.getByRole('heading', { name: 'Profil', level: 1 }).waitFor();
+      const form = page.getByRole('form', { name: 'Profil' });
+      await form.getByLabel(/^Passwort$/).fill(neu);
+      await form.getByLabel(/^Passwort bestätigen/).fill(neu);
+
+      // without the current password the form says so at its field
+      await form.getByRole('button', { name: 'Speichern' }).click();
+      const aktuell = form.getByLabel(/^Aktuelles Passwort/);
+      await form
+        .getByText('Bitte geben Sie Ihr aktuelles Passwort ein, um Benutzername, E-Mail-Adresse oder Passwort zu ändern.')
+        .waitFor();
+      assert.equal(await aktuell.getAttribute('aria-invalid'), 'true');
+      assert.equal(await aktuell.getAttribute('autocomplete'), 'current-password');
+
+      // a wrong one: the server's message at the field, still logged in
+      const speichern = async () => {
+        await form.getByRole('button', { name: 'Speichern' }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Profil speichern' });
+        await dialog.getByText('Sie werden nach dem Speichern abgemeldet und können sich mit den neuen Daten anmelden.').waitFor();
+        await dialog.getByRole('button', { name: 'Speichern' }).click();
+      };
+      await aktuell.fill('Falsches-Passwort-9');
+      await speichern();
+      await form.getByText('Das aktuelle Passwort ist nicht korrekt.').waitFor();
+      assert.equal(pathOf(page), '/eAbwasser/profil');
+
+      // the right one: saved, logged out, the new password works and the old one not
+      await aktuell.fill(DEMO_PASSWORT);
+      await speichern();
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/login');
+      await loginForm(page, 'beauftragter', DEMO_PASSWORT);
+      await page.getByRole('alert').filter({ hasText: 'Benutzername oder Passwort ist falsch.' }).waitFor();
+      await loginForm(page, 'beauftragter', neu);
+      await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
+    });
+  });
+
+  it("'Abmelden' ends the session on the server: the old token answers 401", async () => {
+    await withPage({}, async (page) => {
+      await page.goto(app.url('/eAbwasser/login'));
+      await loginForm(page, 'leser_organisation', DEMO_PASSWORT);
+      await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
+      const token = await page.evaluate(() => window.localStorage.getItem('token'));
+      assert.ok(token, 'a token after login');
+      const me = () => fetch(app.url('/api/me'), { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal((await me()).status, 200);
+
+      await page.getByRole('banner').getByRole('button', { name: 'Abmelden' }).click();
+      await page.waitForURL((u) => u.pathname === '/eAbwasser/login');
+      assert.equal(await page.evaluate(() => window.localStorage.getItem('token')), null);
+      assert.equal((await me()).status, 401, 'a copied token must not outlive the logout');
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useSitzungBeenden } from '../../../lib/auth';
+import { getToken, sitzungAmServerBeenden, useSitzungBeenden } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 
 export function Unautorisiert() {
@@ -15,7 +15,16 @@ export function Unautorisiert() {
         Sie sich bitte mit dem richtigen Konto an.
       </p>
       <p>
-        <Link to="/login" onClick={beenden} className="text-blue-800 underline hover:text-blue-950">
+        <Link
+          to="/login"
+          onClick={() => {
+            // the server ends the session in the background; the browser forgets it at once, so the
+            // login page opens for an anonymous visitor
+            void sitzungAmServerBeenden(getToken());
+            beenden();
+          }}
+          className="text-blue-800 underline hover:text-blue-950"
+        >
           Abmelden und erneut anmelden
         </Link>
       </p>
