@@ -13,7 +13,7 @@ import (
 // Messages of the password policy. MsgPasswortRegel (anwender.go) stays the rule of length,
 // letters and digits; these name what else a password must not be.
 const (
-	MsgPasswortZuLang      = "Das Passwort darf höchstens 72 Byte lang sein (Umlaute und ß zählen doppelt, andere Sonderzeichen bis zu vierfach)."
+	MsgPasswortZuLang      = "Das Passwort darf höchstens 72 Byte lang sein (etwa 72 Zeichen; Umlaute und ß zählen doppelt)."
 	MsgPasswortSchwach     = "Das Passwort ist zu leicht zu erraten. Bitte wählen Sie ein längeres Passwort ohne gängige Wörter, Namen, Jahreszahlen oder Tastaturmuster."
 	MsgPasswortDemo        = "Das Passwort der Demo-Daten ist öffentlich bekannt und kann nicht verwendet werden."
 	MsgPasswortPersoenlich = "Das Passwort darf weder Ihren Benutzernamen noch Ihre E-Mail-Adresse enthalten."
