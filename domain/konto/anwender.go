@@ -154,6 +154,7 @@ const (
 
 // pruefePerson collects the field errors of the person fields.
 func pruefePerson(s *validierung.Sammler, p Person, prefix string) {
+	s.Laengen(prefix, p)
 	s.Pflicht(prefix+"anrede", strings.TrimSpace(p.Anrede))
 	s.Pflicht(prefix+"name", strings.TrimSpace(p.Name))
 	s.Pflicht(prefix+"vorname", strings.TrimSpace(p.Vorname))
