@@ -199,6 +199,7 @@ func pruefeRollen(s *validierung.Sammler, rollen []string) {
 		return
 	}
 	for _, r := range rollen {
+		s.Laenge("funktionaleRolle", r) // before the message that repeats the value
 		if !slices.Contains(berechtigung.Alle, berechtigung.Rolle(r)) {
 			s.Feld("funktionaleRolle", fmt.Sprintf("Unbekannte Rolle „%s“.", r))
 		}

@@ -153,15 +153,14 @@ func (s *Sammler) laengen(pfad string, v reflect.Value) {
 		t := v.Type()
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
-			if !f.IsExported() {
-				continue
-			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 			switch {
 			case name == "-":
 				continue
 			case name == "" && f.Anonymous:
 				s.laengen(pfad, v.Field(i)) // embedded: its fields are promoted, as encoding/json does
+				continue
+			case !f.IsExported():
 				continue
 			case name == "":
 				name = f.Name

@@ -277,6 +277,9 @@ func (d *Dienst) PasswortVergessen(ctx context.Context, benutzername, basis stri
 	if strings.TrimSpace(benutzername) == "" {
 		return validierung.Feld("username", konto.MsgPflicht)
 	}
+	if err := validierung.Laenge("username", strings.TrimSpace(benutzername)); err != nil {
+		return err
+	}
 	k, err := konten.NachBenutzername(ctx, d.Store.Pool(), strings.TrimSpace(benutzername))
 	if errors.Is(err, konten.ErrUnbekannt) {
 		d.Log.Info("Passwort-Zurücksetzen für unbekannten Benutzernamen angefordert")
