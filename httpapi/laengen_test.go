@@ -155,6 +155,9 @@ func TestLaengen_EveryTextFieldOfTheAccountRequestsIsBounded(t *testing.T) {
 	w.pruefeLaengen(t, laengenFall{name: "registration", method: "POST", pfad: "/api/registrierung", body: registrierung,
 		feld: map[string]string{"funktionaleRolle[0]": "funktionaleRolle"}})
 
+	w.pruefeLaengen(t, laengenFall{name: "login", method: "POST", pfad: "/api/authenticate",
+		body: map[string]any{"username": "betreiber", "password": "falsch"}, ohne: []string{"password"}})
+
 	w.pruefeLaengen(t, laengenFall{name: "reset mail", method: "POST", pfad: "/api/sendPasswordResetMail",
 		body: map[string]any{"username": "betreiber"}})
 

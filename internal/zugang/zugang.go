@@ -82,6 +82,7 @@ func (d *Dienst) jetzt() time.Time {
 func (d *Dienst) Anmelden(ctx context.Context, benutzername, passwort, addr string) (konten.Konto, error) {
 	var s validierung.Sammler
 	s.Pflicht("username", strings.TrimSpace(benutzername))
+	s.Laenge("username", strings.TrimSpace(benutzername)) // also bounds the throttle's keys
 	s.Pflicht("password", passwort)
 	if err := s.Err(); err != nil {
 		return konten.Konto{}, err
