@@ -92,7 +92,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		a.bodyLimit(a.deps.MaxBodyBytes))
 
 	m.Route("/api", func(r chi.Router) {
-		r.Use(noStore, a.anmeldung)
+		r.Use(noStore, a.anmeldung, a.suchparameterBegrenzt)
 		r.NotFound(a.unbekannteAdresse)
 		r.MethodNotAllowed(a.methodeNichtErlaubt)
 

@@ -124,6 +124,9 @@ func Decide(b Betrieb, cmd any) ([]eventstore.DomainEvent, error) {
 			return nil, validierung.Regel(MsgNichtBeantragt)
 		}
 		k := strings.TrimSpace(c.Kommentar)
+		if err := validierung.Laenge("kommentar", k); err != nil {
+			return nil, err
+		}
 		switch c.NeuerStatus {
 		case Freigegeben:
 			return []eventstore.DomainEvent{BetriebFreigegeben{Kommentar: k}}, nil
@@ -264,6 +267,12 @@ func stelleAntrag(b Betrieb, c StelleStammdatenAntrag) ([]eventstore.DomainEvent
 	a.Adresse = Adresse{Strasse: t(a.Adresse.Strasse), Hausnummer: t(a.Adresse.Hausnummer), Plz: t(a.Adresse.Plz), Ort: t(a.Adresse.Ort)}
 	a.GestelltAm = c.Heute.Format(historie.Datumsformat)
 	var s validierung.Sammler
+	// the form is flat (strasse, not adresse.strasse), so the fields are named one by one
+	for feld, wert := range map[string]string{"bezeichnung": a.Bezeichnung, "muttergesellschaft": a.Muttergesellschaft,
+		"url": a.URL, "strasse": a.Adresse.Strasse, "hausnummer": a.Adresse.Hausnummer, "plz": a.Adresse.Plz,
+		"ort": a.Adresse.Ort, "kommentar": a.Kommentar} {
+		s.Laenge(feld, wert)
+	}
 	s.Pflicht("bezeichnung", a.Bezeichnung)
 	s.Pflicht("strasse", a.Adresse.Strasse)
 	s.Pflicht("plz", a.Adresse.Plz)
@@ -310,6 +319,9 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]eventstore.Dom
 		return nil, validierung.Feld("felder", MsgAuswahl)
 	}
 	for _, f := range c.Felder {
+		if err := validierung.Laenge("felder", f); err != nil {
+			return nil, err
+		}
 		if !slices.Contains(Antragsfelder, f) {
 			return nil, validierung.Feld("felder", fmt.Sprintf("Das Feld „%s“ gehört nicht zum Antrag.", f))
 		}

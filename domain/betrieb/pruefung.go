@@ -83,6 +83,7 @@ func texte(ts []string) []string {
 // pruefeMit checks the data into s and returns them normalised.
 func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 	d = normalisiert(d)
+	s.Laengen("", d)
 	s.Pflicht("bezeichnung", d.Bezeichnung)
 	if d.BetreiberID == 0 {
 		s.Feld("betreiber", MsgPflicht)

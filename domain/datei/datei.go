@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -47,7 +46,8 @@ const (
 	FeldBezeichnung = "bezeichnung"
 )
 
-// maxNamenslaenge bounds Bezeichnung and file name (characters); file systems allow 255.
+// maxNamenslaenge bounds the file name (characters); file systems allow 255. The Bezeichnung
+// has the limit of every bezeichnung (validierung.Hoechstlaengen), also 255.
 const maxNamenslaenge = 255
 
 // Inhalt is a stored blob: what the blob store wrote and where.
@@ -120,9 +120,7 @@ func Decide(d Datei, cmd any) ([]eventstore.DomainEvent, error) {
 			return nil, ZuGross()
 		}
 		s.Pflicht(FeldBezeichnung, bezeichnung)
-		if utf8.RuneCountInString(bezeichnung) > maxNamenslaenge {
-			s.Feld(FeldBezeichnung, fmt.Sprintf("Max. %d Zeichen erlaubt", maxNamenslaenge))
-		}
+		s.Laenge(FeldBezeichnung, bezeichnung)
 		if err := s.Err(); err != nil {
 			var f *validierung.Fehler
 			if errors.As(err, &f) && f.Felder[FeldDatei] != "" {

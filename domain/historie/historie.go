@@ -5,6 +5,7 @@
 package historie
 
 import (
+	"strings"
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -82,6 +83,9 @@ func verstoss(art Verletzung, feld, msg string) *Verstoss {
 func Pruefe(ai *AuditInfo, letzterBeginn string, heute time.Time) (gueltigAb string, ersetzt bool, err error) {
 	if ai == nil || ai.GueltigAb == "" {
 		return "", false, verstoss(Missing, "", MsgFehlt)
+	}
+	if err := validierung.Laenge("auditInfo.aenderungsgrund", strings.TrimSpace(ai.Aenderungsgrund)); err != nil {
+		return "", false, err
 	}
 	d, perr := time.Parse(Datumsformat, ai.GueltigAb)
 	if perr != nil {

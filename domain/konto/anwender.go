@@ -156,6 +156,7 @@ const (
 
 // pruefePerson collects the field errors of the person fields.
 func pruefePerson(s *validierung.Sammler, p Person, prefix string) {
+	s.Laengen(prefix, p)
 	s.Pflicht(prefix+"anrede", strings.TrimSpace(p.Anrede))
 	s.Pflicht(prefix+"name", strings.TrimSpace(p.Name))
 	s.Pflicht(prefix+"vorname", strings.TrimSpace(p.Vorname))
@@ -190,6 +191,7 @@ func pruefeRollen(s *validierung.Sammler, rollen []string) {
 		return
 	}
 	for _, r := range rollen {
+		s.Laenge("funktionaleRolle", r) // before the message that repeats the value
 		if !slices.Contains(berechtigung.Alle, berechtigung.Rolle(r)) {
 			s.Feld("funktionaleRolle", fmt.Sprintf("Unbekannte Rolle „%s“.", r))
 		}

@@ -216,7 +216,7 @@ func legeAn(a Anwender, c LegeAn, demo bool) ([]eventstore.DomainEvent, error) {
 	}
 	p := trimPerson(c.Person)
 	var s validierung.Sammler
-	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Dienststellenrolle)
+	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Behoerde, c.Dienststellenrolle)
 	if c.Passwort == "" {
 		s.Feld("passwort", MsgPflicht)
 	} else if !demo {
@@ -233,7 +233,10 @@ func legeAn(a Anwender, c LegeAn, demo bool) ([]eventstore.DomainEvent, error) {
 }
 
 // pruefeAdminFormular checks the rules of the user form (spec 002 §5) shared by create and edit.
-func pruefeAdminFormular(s *validierung.Sammler, name string, p Person, rollen []string, datascoutID string, dienststelle bool) {
+func pruefeAdminFormular(s *validierung.Sammler, name string, p Person, rollen []string, datascoutID, behoerde string, dienststelle bool) {
+	s.Laenge("benutzername", strings.TrimSpace(name))
+	s.Laenge("datascoutId", strings.TrimSpace(datascoutID))
+	s.Laenge("behoerde", behoerde)
 	s.Pflicht("benutzername", strings.TrimSpace(name))
 	pruefeRollen(s, rollen)
 	pruefePerson(s, p, "person.")
@@ -258,7 +261,7 @@ func aendereAlsAdmin(a Anwender, c AendereAlsAdmin) ([]eventstore.DomainEvent, e
 	}
 	p := trimPerson(c.Person)
 	var s validierung.Sammler
-	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Dienststellenrolle)
+	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Behoerde, c.Dienststellenrolle)
 	if c.Passwort != "" {
 		pruefePasswortFeld(&s, c.Passwort, c.Benutzername, p.Email, p.Vorname, p.Name)
 	}
@@ -289,6 +292,7 @@ func aendereProfil(a Anwender, c AendereProfil) ([]eventstore.DomainEvent, error
 	p.OrganisationID = a.Person.OrganisationID // the organisation is not the user's to change
 	var s validierung.Sammler
 	name := strings.TrimSpace(c.Benutzername)
+	s.Laenge("benutzername", name)
 	s.Pflicht("benutzername", name)
 	pruefePerson(&s, p, "")
 	if c.Passwort != "" {

@@ -89,6 +89,7 @@ func (w *Warnung) ErrorMembers() map[string]any { return map[string]any{"warnung
 func pruefe(d Daten) (Daten, error) {
 	d.Bezeichnung = strings.TrimSpace(d.Bezeichnung)
 	var s validierung.Sammler
+	s.Laengen("", d)
 	s.Pflicht("bezeichnung", d.Bezeichnung)
 	if !slices.Contains([]string{berechtigung.GlobalOrganisation, berechtigung.GlobalBehoerde, berechtigung.GlobalAdmin}, d.GlobaleRolle) {
 		s.Feld("globaleRolle", "Dieses Feld ist ein Pflichtfeld.")

@@ -190,6 +190,7 @@ func pruefe(d Daten) (Daten, error) {
 		d.Status = Aktiv
 	}
 	var s validierung.Sammler
+	s.Laengen("", d)
 	s.Pflicht("bezeichnung", d.Bezeichnung)
 	s.Pflicht("adresse.strasse", d.Adresse.Strasse)
 	s.Pflicht("adresse.hausnummer", d.Adresse.Hausnummer)

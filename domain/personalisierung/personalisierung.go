@@ -53,6 +53,9 @@ func Decide(e Einstellungen, cmd any) ([]eventstore.DomainEvent, error) {
 	}
 	n := c.Einstellungen
 	var s validierung.Sammler
+	if s.Laengen("", n); s.Err() != nil {
+		return nil, s.Err() // before the value-list check, which would repeat the long value
+	}
 	for feld, werte := range map[string][]string{"betriebstyp": n.Betriebstyp, "anlagentyp": n.Anlagentyp, "messstellentyp": n.Messstellentyp} {
 		for _, w := range werte {
 			if !slices.Contains(c.Erlaubt[feld], w) {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
@@ -28,9 +29,7 @@ const (
 	textUngueltig    = "Ungültiger Wert."
 	textUnbekannt    = "Der gewählte Eintrag existiert nicht."
 	textPflicht      = "Dieses Feld ist ein Pflichtfeld."
-	textZuLang       = "Der Wert darf höchstens 255 Zeichen lang sein."
 	textNichtErlaubt = "Dieser Wert ist nicht zulässig."
-	maxZeichen       = 255
 	maxReferenzen    = 500
 )
 
@@ -79,8 +78,8 @@ func normiereFeld(x Extra, raw json.RawMessage, b Bestand, s *validierung.Sammle
 		switch {
 		case v == "" && x.Pflicht:
 			s.Feld(x.Name, textPflicht)
-		case len([]rune(v)) > maxZeichen:
-			s.Feld(x.Name, textZuLang)
+		case utf8.RuneCountInString(v) > validierung.Hoechstlaenge(x.Name):
+			s.Feld(x.Name, validierung.ZuLang(validierung.Hoechstlaenge(x.Name)))
 		case v != "" && x.pruefe != nil:
 			if m := x.pruefe(v); m != "" {
 				s.Feld(x.Name, m)

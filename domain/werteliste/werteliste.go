@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -94,6 +95,7 @@ func Decide(e Eintrag, cmd any) ([]eventstore.DomainEvent, error) {
 		var s validierung.Sammler
 		wert := pruefeWert(c.Wert, c.Bestand, &s)
 		schluessel := strings.TrimSpace(c.Schluessel)
+		s.Laenge("schluessel", schluessel)
 		switch {
 		case !def.Aufzaehlung() && schluessel != "":
 			s.Feld("schluessel", "Diese Werteliste hat keine Schlüssel.")
@@ -149,8 +151,8 @@ func pruefeWert(w string, b Bestand, s *validierung.Sammler) string {
 	switch {
 	case w == "":
 		s.Feld("value", TextPflicht)
-	case len([]rune(w)) > maxZeichen:
-		s.Feld("value", textZuLang)
+	case utf8.RuneCountInString(w) > validierung.Hoechstlaenge("value"):
+		s.Feld("value", validierung.ZuLang(validierung.Hoechstlaenge("value")))
 	case slices.ContainsFunc(b.Werte, func(v string) bool { return Normiert(v) == Normiert(w) }):
 		s.Feld("value", TextVorhanden)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -39,9 +38,6 @@ const (
 	MsgPflicht = "Dieses Feld ist ein Pflichtfeld."
 	MsgDatum   = "Ungültiges Datumsformat"
 )
-
-// maxBetreff bounds the Betreff (characters).
-const maxBetreff = 500
 
 // WiedervorlageAngelegt: a reminder was created on an object. Datum is empty when the
 // reminder has no due date.
@@ -98,9 +94,7 @@ func Decide(w Wiedervorlage, cmd any) ([]eventstore.DomainEvent, error) {
 		betreff, datum := einzeilig(c.Betreff), strings.TrimSpace(c.Datum)
 		var s validierung.Sammler
 		s.Pflicht("betreff", betreff)
-		if utf8.RuneCountInString(betreff) > maxBetreff {
-			s.Feld("betreff", fmt.Sprintf("Max. %d Zeichen erlaubt", maxBetreff))
-		}
+		s.Laenge("betreff", betreff)
 		if datum != "" {
 			if _, err := time.Parse(Datumsformat, datum); err != nil {
 				s.Feld("datum", MsgDatum)

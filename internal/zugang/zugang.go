@@ -82,6 +82,7 @@ func (d *Dienst) jetzt() time.Time {
 func (d *Dienst) Anmelden(ctx context.Context, benutzername, passwort, addr string) (konten.Konto, error) {
 	var s validierung.Sammler
 	s.Pflicht("username", strings.TrimSpace(benutzername))
+	s.Laenge("username", strings.TrimSpace(benutzername)) // also bounds the throttle's keys
 	s.Pflicht("password", passwort)
 	if err := s.Err(); err != nil {
 		return konten.Konto{}, err
@@ -287,6 +288,9 @@ func (d *Dienst) Bestaetigen(ctx context.Context, token string, md eventstore.Me
 func (d *Dienst) PasswortVergessen(ctx context.Context, benutzername, basis string, md eventstore.Metadata) error {
 	if strings.TrimSpace(benutzername) == "" {
 		return validierung.Feld("username", konto.MsgPflicht)
+	}
+	if err := validierung.Laenge("username", strings.TrimSpace(benutzername)); err != nil {
+		return err
 	}
 	k, err := konten.NachBenutzername(ctx, d.Store.Pool(), strings.TrimSpace(benutzername))
 	if errors.Is(err, konten.ErrUnbekannt) {

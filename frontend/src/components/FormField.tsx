@@ -1,4 +1,5 @@
-import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, createContext, isValidElement, useContext, useId, type ReactElement, type ReactNode } from 'react';
+import { maxLaenge, SUCH_LAENGE } from '../lib/laengen';
 
 export interface FormFieldProps {
   label: string;
@@ -13,9 +14,29 @@ export interface FormFieldProps {
 export const inputClass =
   'w-full rounded border border-gray-500 bg-white px-2 py-1.5 text-sm disabled:bg-gray-100 disabled:text-gray-700 aria-[invalid=true]:border-red-700';
 
+/** True inside a filter form (Suchformular): its texts are query parameters with the search limit. */
+export const SuchKontext = createContext(false);
+
+const TEXTARTEN = new Set(['text', 'email', 'tel', 'url', 'search']);
+
+/**
+ * The maxLength of a control: its own if it sets one; for a text input or textarea the
+ * server's limit of its name (lib/laengen, mirrored from validierung.Hoechstlaengen), or the
+ * search limit in a filter form or for type="search"; none for other controls and passwords.
+ */
+export function textLaenge(control: ReactElement<Record<string, unknown>>, suche = false): number | undefined {
+  const p = control.props;
+  if (typeof p.maxLength === 'number') return p.maxLength;
+  const typ = typeof p.type === 'string' ? p.type : 'text';
+  if (control.type !== 'textarea' && !(control.type === 'input' && TEXTARTEN.has(typ))) return undefined;
+  if (suche || typ === 'search') return SUCH_LAENGE;
+  return maxLaenge(typeof p.name === 'string' ? p.name : '');
+}
+
 /** Label, control, hint and error message wired together for screen readers. */
 export function FormField({ label, children, error, hint, required, className = '' }: FormFieldProps) {
   const id = useId();
+  const suche = useContext(SuchKontext);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -25,6 +46,7 @@ export function FormField({ label, children, error, hint, required, className = 
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
+        maxLength: textLaenge(children, suche),
       })
     : children;
   const controlId = (isValidElement(children) && (children.props.id as string | undefined)) || id;

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from './Button';
+import { SuchKontext } from './FormField';
 
 export interface SuchformularProps {
   /** aria-label of the search landmark, e.g. 'Anwender filtern'. */
@@ -26,7 +27,7 @@ export function Suchformular({ label, onSuchen, onZuruecksetzen, spalten, aktion
       onSubmit={onSubmit}
       className={`grid grid-cols-1 gap-3 rounded border border-gray-300 bg-gray-50 p-4 ${spalten}`}
     >
-      {children}
+      <SuchKontext.Provider value={true}>{children}</SuchKontext.Provider>
       <div className={`flex gap-2 ${aktionenClassName}`}>
         <Button type="submit">Suchen</Button>
         <Button variant="secondary" onClick={onZuruecksetzen}>

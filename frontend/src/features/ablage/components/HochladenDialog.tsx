@@ -106,7 +106,6 @@ export function HochladenDialog({ fachobjekt, id, onClose }: { fachobjekt: Datei
           <input
             name="bezeichnung"
             className={inputClass}
-            maxLength={255}
             value={bezeichnung}
             onChange={(e) => setBezeichnung(e.target.value)}
           />

@@ -86,7 +86,6 @@ export function WiedervorlageDialog({
           <input
             name="betreff"
             className={inputClass}
-            maxLength={500}
             value={werte.betreff}
             onChange={(e) => setWerte((w) => ({ ...w, betreff: e.target.value }))}
           />
