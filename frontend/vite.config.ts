@@ -2,10 +2,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   base: '/eAbwasser/',
   plugins: [react(), tailwindcss()],
+  // '@/lib/api' instead of '../../../lib/api' (tsconfig.app.json has the same paths)
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

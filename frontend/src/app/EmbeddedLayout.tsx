@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Laden } from '../components/Laden';
-import { Toasts } from '../components/Toasts';
+import { Laden } from '@/components/Laden';
+import { Toasts } from '@/components/Toasts';
 
 /** The frame of the embedded variants (login, registration, logged-in): the screen and the toasts. */
 export function EmbeddedLayout() {

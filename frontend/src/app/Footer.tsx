@@ -1,4 +1,4 @@
-import { APP_VERSION } from '../lib/constants';
+import { APP_VERSION } from '@/lib/constants';
 
 export function Footer() {
   return (

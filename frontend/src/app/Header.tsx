@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { ANZAHL_INTERVALL_MS, nachrichtenAnzahlQuery } from '../features/startseite/api/nachrichten';
-import { useDarf, useSession } from '../lib/auth';
-import { APP_NAME, HELP_URL, SUPPORT_MAIL, SUPPORT_MAILTO } from '../lib/constants';
+import { ANZAHL_INTERVALL_MS, nachrichtenAnzahlQuery } from '@/features/startseite/api/nachrichten';
+import { useDarf, useSession } from '@/lib/auth';
+import { APP_NAME, HELP_URL, SUPPORT_MAIL, SUPPORT_MAILTO } from '@/lib/constants';
 
 const knopf = 'rounded border border-white px-3 py-1 text-white hover:bg-white hover:text-blue-900';
 const verweis = 'text-white underline hover:no-underline';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Laden } from '../components/Laden';
-import { Toasts } from '../components/Toasts';
+import { Laden } from '@/components/Laden';
+import { Toasts } from '@/components/Toasts';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Navigation } from './Navigation';

@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router-dom';
-import { useDarf, useSession } from '../lib/auth';
+import { useDarf, useSession } from '@/lib/auth';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `inline-block rounded px-3 py-2 text-sm font-medium ${isActive ? 'bg-white text-blue-900' : 'text-blue-950 hover:bg-white/60'}`;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
-import { MSG_UNKNOWN } from '../lib/errors';
+import { MSG_UNKNOWN } from '@/lib/errors';
 
 /** Last resort when a screen crashes while rendering (or a lazy chunk fails to load). */
 export function RouteError() {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loginPfad, sicheresZiel } from '../lib/auth';
-import { clearToasts } from '../lib/toast';
-import { anmelden, apiMock, ich, json } from '../test/api';
-import { fakeJwt, nowSeconds } from '../test/jwt';
-import { renderRoutes } from '../test/renderRoutes';
+import { loginPfad, sicheresZiel } from '@/lib/auth';
+import { clearToasts } from '@/lib/toast';
+import { anmelden, apiMock, ich, json } from '@/test/api';
+import { fakeJwt, nowSeconds } from '@/test/jwt';
+import { renderRoutes } from '@/test/renderRoutes';
 import { routes } from './routes';
 
 const profil = {

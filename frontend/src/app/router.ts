@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router-dom';
-import { canGoBack, registerNavigator } from '../lib/navigation';
+import { canGoBack, registerNavigator } from '@/lib/navigation';
 import { routes } from './routes';
 
 /**

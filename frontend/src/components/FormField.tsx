@@ -1,5 +1,5 @@
 import { cloneElement, createContext, isValidElement, useContext, useId, type ReactElement, type ReactNode } from 'react';
-import { maxLaenge, SUCH_LAENGE } from '../lib/laengen';
+import { maxLaenge, SUCH_LAENGE } from '@/lib/laengen';
 
 export interface FormFieldProps {
   label: string;

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api';
+import { ApiError } from '@/lib/api';
 import { auditVerletzung, pruefeAuditEingabe, useHistorisierung, type AuditInfo, type HistorisierungOptions } from './Historisierung';
 
 const HEUTE = new Date(2025, 2, 10, 12, 0); // 10.03.2025

@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../lib/api';
-import { MSG_PFLICHTFELD } from '../lib/form';
-import { formatDate, isoDateFromGerman, todayIso } from '../lib/format';
+import { ApiError } from '@/lib/api';
+import { MSG_PFLICHTFELD } from '@/lib/form';
+import { formatDate, isoDateFromGerman, todayIso } from '@/lib/format';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { FormField, inputClass } from './FormField';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { correctedModusSearch, useModus } from '../lib/modus';
+import { correctedModusSearch, useModus } from '@/lib/modus';
 
 /**
  * Renders its children only when the query has modus=l or modus=s; anything else

@@ -1,4 +1,4 @@
-import type { Feldfehler } from '../lib/form';
+import type { Feldfehler } from '@/lib/form';
 import { FormField, inputClass } from './FormField';
 
 export type PasswortFeld = 'passwort' | 'bestaetigung';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Feldfehler, PersonWerte } from '../lib/form';
-import { anredeQuery, titelQuery } from '../lib/wertelisten';
+import type { Feldfehler, PersonWerte } from '@/lib/form';
+import { anredeQuery, titelQuery } from '@/lib/wertelisten';
 import { FormField, inputClass } from './FormField';
 
 export type PersonFeld = keyof PersonWerte;

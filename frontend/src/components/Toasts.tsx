@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { dismissToast, TOAST_DURATION_MS, useToasts, type Toast } from '../lib/toast';
+import { dismissToast, TOAST_DURATION_MS, useToasts, type Toast } from '@/lib/toast';
 
 const STYLES: Record<Toast['kind'], string> = {
   error: 'border-red-700 bg-red-50 text-red-950',

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatDate, formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 /** What every version of a history has (domain/historie.Version on the server). */
 export interface VersionsDaten {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeJwt, nowSeconds } from '../test/jwt';
+import { fakeJwt, nowSeconds } from '@/test/jwt';
 import { ApiError } from './api';
 import { handleGlobalError, zeigeFehler } from './errors';
 import { registerNavigator } from './navigation';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../test/renderRoutes';
+import { renderRoutes } from '@/test/renderRoutes';
 import { UnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 function Form() {

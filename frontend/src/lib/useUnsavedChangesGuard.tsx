@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 
 // Verbatim texts (spec 000 §2 "Leaving edit views").
 export const DISCARD_TITLE = 'Änderungen verwerfen';

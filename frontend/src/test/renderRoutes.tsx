@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { registerNavigator } from '../lib/navigation';
-import { createQueryClient } from '../lib/queryClient';
+import { registerNavigator } from '@/lib/navigation';
+import { createQueryClient } from '@/lib/queryClient';
 
 /** Renders routes in a memory data router, wired like the app (navigator, query client). */
 export function renderRoutes(routes: RouteObject[], initialEntry: string) {

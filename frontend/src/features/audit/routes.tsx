@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { NurAngemeldet, NurMitAktion } from '../../lib/auth';
+import { NurAngemeldet, NurMitAktion } from '@/lib/auth';
 
 const Ereignisprotokoll = lazy(() =>
   import('./components/Ereignisprotokoll').then((m) => ({ default: m.Ereignisprotokoll })),

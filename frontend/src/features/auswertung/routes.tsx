@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { NurAngemeldet, NurMitAktion } from '../../lib/auth';
+import { NurAngemeldet, NurMitAktion } from '@/lib/auth';
 
 const Auswertung = lazy(() => import('./components/Auswertung').then((m) => ({ default: m.Auswertung })));
 

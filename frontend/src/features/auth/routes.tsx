@@ -1,5 +1,5 @@
 import { type RouteObject, useSearchParams } from 'react-router-dom';
-import { NurAngemeldet, NurAnonym } from '../../lib/auth';
+import { NurAngemeldet, NurAnonym } from '@/lib/auth';
 import { Abmelden } from './components/Abmelden';
 import { AngemeldetEmbedded } from './components/AngemeldetEmbedded';
 import { Anmeldung } from './components/Anmeldung';

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
-import { ModusGuard } from '../../components/Modus';
-import { NurAngemeldet, NurMitAktion } from '../../lib/auth';
+import { ModusGuard } from '@/components/Modus';
+import { NurAngemeldet, NurMitAktion } from '@/lib/auth';
 
 // The operation file is lazy-loaded: its screens are not part of the initial bundle.
 const BetriebsakteLayout = lazy(() =>

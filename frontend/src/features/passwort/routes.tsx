@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { NurAnonym } from '../../lib/auth';
+import { NurAnonym } from '@/lib/auth';
 
 const PasswortZuruecksetzen = lazy(() =>
   import('./components/PasswortZuruecksetzen').then((m) => ({ default: m.PasswortZuruecksetzen })),

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { NurAngemeldet } from '../../lib/auth';
+import { NurAngemeldet } from '@/lib/auth';
 
 const PersonalisierungSeite = lazy(() =>
   import('./components/PersonalisierungSeite').then((m) => ({ default: m.PersonalisierungSeite })),

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { NurAnonym } from '../../lib/auth';
+import { NurAnonym } from '@/lib/auth';
 
 const Registrierung = lazy(() => import('./components/Registrierung').then((m) => ({ default: m.Registrierung })));
 const DoubleOptIn = lazy(() => import('./components/DoubleOptIn').then((m) => ({ default: m.DoubleOptIn })));

@@ -1,5 +1,5 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { useSession } from '../../lib/auth';
+import { useSession } from '@/lib/auth';
 
 // The start page keeps the chosen tab, the filters and the selections in session storage
 // (spec 002 §2, §9): they survive a reload and the way back from an operation file, and end

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import { Laden } from '../../components/Laden';
+import { Laden } from '@/components/Laden';
 import { useMe, useSession, type Aktion } from './session';
 import { clearToken, useToken } from './token';
 

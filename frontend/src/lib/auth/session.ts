@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { api, ApiError } from '../api';
-import type { components } from '../api-schema';
-import { handleGlobalError, MSG_UNAUTHORIZED } from '../errors';
-import { toast } from '../toast';
+import { api, ApiError } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
+import { handleGlobalError, MSG_UNAUTHORIZED } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 import { clearToken, decodeToken, getToken, isTokenExpired, useToken, type TokenClaims } from './token';
 
 /** The logged-in user as GET /api/me answers: person, roles and the actions the UI may offer. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeJwt } from '../../test/jwt';
+import { fakeJwt } from '@/test/jwt';
 import { clearToken, decodeToken, getToken, isTokenExpired, setToken } from './token';
 
 describe('token', () => {

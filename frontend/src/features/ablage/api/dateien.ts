@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiDatei, type Datei as Download } from '../../../lib/api';
-import type { components } from '../../../lib/api-schema';
+import { api, apiDatei, type Datei as Download } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
 import { ablageKeys, type DateiFachobjekt } from './keys';
 
 /** A row of a file list: id, bezeichnung, uploadVon, uploadAm, dateigroesse (bytes), dateityp, dateiname. */

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, getToasts } from '../../../lib/toast';
-import { anmelden, apiMock, ich, json } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
-import { MAX_DATEIGROESSE } from '../api/dateien';
+import { clearToasts, getToasts } from '@/lib/toast';
+import { anmelden, apiMock, ich, json } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
+import { MAX_DATEIGROESSE } from '@/features/ablage/api/dateien';
 import { Dateien } from './Dateien';
 import { pruefeHochladen } from './HochladenDialog';
 

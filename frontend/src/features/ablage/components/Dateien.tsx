@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Button } from '../../../components/Button';
-import { DeleteConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable } from '../../../components/DataTable';
-import { speichereDatei } from '../../../lib/download';
-import { formatDate, formatFileSizeMB } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { dateienQuery, ladeDateiHerunter, loescheDatei, type Datei } from '../api/dateien';
-import { ablageKeys, type DateiFachobjekt } from '../api/keys';
+import { Button } from '@/components/Button';
+import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable } from '@/components/DataTable';
+import { speichereDatei } from '@/lib/download';
+import { formatDate, formatFileSizeMB } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { dateienQuery, ladeDateiHerunter, loescheDatei, type Datei } from '@/features/ablage/api/dateien';
+import { ablageKeys, type DateiFachobjekt } from '@/features/ablage/api/keys';
 import { HochladenDialog } from './HochladenDialog';
 import { Zeilenknopf } from './Zeilenknopf';
 

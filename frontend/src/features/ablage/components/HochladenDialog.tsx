@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/Dialog';
-import { FormularFuss } from '../../../components/DialogFuss';
-import { FormField, inputClass } from '../../../components/FormField';
-import { ApiError, isAbortError } from '../../../lib/api';
-import { handleGlobalError } from '../../../lib/errors';
-import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
-import { formatFileSizeMB } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { ladeDateiHoch, MAX_DATEIGROESSE } from '../api/dateien';
-import { ablageKeys, type DateiFachobjekt } from '../api/keys';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { FormField, inputClass } from '@/components/FormField';
+import { ApiError, isAbortError } from '@/lib/api';
+import { handleGlobalError } from '@/lib/errors';
+import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { formatFileSizeMB } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { ladeDateiHoch, MAX_DATEIGROESSE } from '@/features/ablage/api/dateien';
+import { ablageKeys, type DateiFachobjekt } from '@/features/ablage/api/keys';
 
 // Verbatim (spec 000 §5, §8).
 export const MSG_DATEI_HOCHGELADEN = 'Die Datei wurde erfolgreich hochgeladen';

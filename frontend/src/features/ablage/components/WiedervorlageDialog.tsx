@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/Dialog';
-import { FormularFuss } from '../../../components/DialogFuss';
-import { FormField, inputClass } from '../../../components/FormField';
-import { zeigeFehler } from '../../../lib/errors';
-import { isoDateFromGerman } from '../../../lib/format';
-import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
-import { toast } from '../../../lib/toast';
-import { ablageKeys, type WiedervorlageFachobjekt } from '../api/keys';
-import { legeWiedervorlageAn } from '../api/wiedervorlagen';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { FormField, inputClass } from '@/components/FormField';
+import { zeigeFehler } from '@/lib/errors';
+import { isoDateFromGerman } from '@/lib/format';
+import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { ablageKeys, type WiedervorlageFachobjekt } from '@/features/ablage/api/keys';
+import { legeWiedervorlageAn } from '@/features/ablage/api/wiedervorlagen';
 
 // Verbatim (spec 000 §5).
 export const MSG_DATUM = 'Ungültiges Datumsformat';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { todayIso } from '../../../lib/format';
-import { clearToasts, getToasts } from '../../../lib/toast';
-import { anmelden, apiMock, ich, json } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
+import { todayIso } from '@/lib/format';
+import { clearToasts, getToasts } from '@/lib/toast';
+import { anmelden, apiMock, ich, json } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
 import { istFaellig, Wiedervorlagen } from './Wiedervorlagen';
 
 const zeile = (id: number, betreff: string, datum: string | null, loeschbar: boolean, angelegtVon = 'Michael Wagner') => ({

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Button } from '../../../components/Button';
-import { DeleteConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable } from '../../../components/DataTable';
-import { Laden } from '../../../components/Laden';
-import { useDarf, useMe } from '../../../lib/auth';
-import { formatDate, todayIso } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { ablageKeys, type WiedervorlageFachobjekt } from '../api/keys';
-import { loescheWiedervorlage, wiedervorlagenQuery, type Wiedervorlage } from '../api/wiedervorlagen';
+import { Button } from '@/components/Button';
+import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable } from '@/components/DataTable';
+import { Laden } from '@/components/Laden';
+import { useDarf, useMe } from '@/lib/auth';
+import { formatDate, todayIso } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { ablageKeys, type WiedervorlageFachobjekt } from '@/features/ablage/api/keys';
+import { loescheWiedervorlage, wiedervorlagenQuery, type Wiedervorlage } from '@/features/ablage/api/wiedervorlagen';
 import { WiedervorlageDialog } from './WiedervorlageDialog';
 import { Zeilenknopf } from './Zeilenknopf';
 

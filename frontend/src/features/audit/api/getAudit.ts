@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { components, operations } from '../../../lib/api-schema';
+import { api } from '@/lib/api';
+import type { components, operations } from '@/lib/api-schema';
 
 export type AuditEintrag = components['schemas']['AuditEintrag'];
 export type AuditSeite = components['schemas']['AuditSeite'];

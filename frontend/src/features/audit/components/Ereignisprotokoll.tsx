@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../../components/DataTable';
-import { FormField, inputClass } from '../../../components/FormField';
-import { Suchformular } from '../../../components/Suchformular';
-import { useServerTabelle } from '../../../components/useServerTabelle';
-import { formatDateTime, isoDateFromGerman } from '../../../lib/format';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { auditListQuery, type AuditEintrag, type AuditQuery } from '../api/getAudit';
+import { DataTable } from '@/components/DataTable';
+import { FormField, inputClass } from '@/components/FormField';
+import { Suchformular } from '@/components/Suchformular';
+import { useServerTabelle } from '@/components/useServerTabelle';
+import { formatDateTime, isoDateFromGerman } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { auditListQuery, type AuditEintrag, type AuditQuery } from '@/features/audit/api/getAudit';
 
 interface Filter {
   streamId: string;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiDatei, type Datei } from '../../../lib/api';
-import type { operations } from '../../../lib/api-schema';
+import { api, apiDatei, type Datei } from '@/lib/api';
+import type { operations } from '@/lib/api-schema';
 
 /** A stored query of spec 002 §3 (GET /api/abfragen/): id, kategorie, filter, abfrageBez. */
 export type Abfrage = operations['getAbfragen']['responses']['200']['content']['application/json'][number];

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/Button';
-import { FormField, inputClass } from '../../../components/FormField';
-import { Laden } from '../../../components/Laden';
-import { speichereDatei } from '../../../lib/download';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { abfragenQuery, exportiereAbfrage, type Abfrage } from '../api/abfragen';
+import { Button } from '@/components/Button';
+import { FormField, inputClass } from '@/components/FormField';
+import { Laden } from '@/components/Laden';
+import { speichereDatei } from '@/lib/download';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { abfragenQuery, exportiereAbfrage, type Abfrage } from '@/features/auswertung/api/abfragen';
 
 /** The Filter choice of queries without a filter. */
 export const OHNE_FILTER = 'Ohne Filter';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAbmelden } from '../../../lib/auth';
+import { useAbmelden } from '@/lib/auth';
 
 /**
  * Route /logout (and the embedded 'Abmelden'): ends the session on the server (POST /api/logout),

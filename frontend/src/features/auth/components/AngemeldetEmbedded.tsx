@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { useAbmelden, useSession } from '../../../lib/auth';
-import { BASE_PATH } from '../../../lib/constants';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { Button } from '@/components/Button';
+import { useAbmelden, useSession } from '@/lib/auth';
+import { BASE_PATH } from '@/lib/constants';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 /** /logged-in-embedded: start the application in a new tab, or log out again (spec 002 §2). */
 export function AngemeldetEmbedded() {

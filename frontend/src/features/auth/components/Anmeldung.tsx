@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { FormField, FormMeldung, inputClass } from '../../../components/FormField';
-import { ApiError } from '../../../lib/api';
-import { setToken, useZielNachLogin } from '../../../lib/auth';
-import { handleGlobalError } from '../../../lib/errors';
-import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { authenticate } from '../api/authenticate';
+import { Button } from '@/components/Button';
+import { FormField, FormMeldung, inputClass } from '@/components/FormField';
+import { ApiError } from '@/lib/api';
+import { setToken, useZielNachLogin } from '@/lib/auth';
+import { handleGlobalError } from '@/lib/errors';
+import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { authenticate } from '@/features/auth/api/authenticate';
 import { pruefeLogin, type LoginWerte } from './validierung';
 
 /** Answers whose message belongs into the form rather than into a toast. */

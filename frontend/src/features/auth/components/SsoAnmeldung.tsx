@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Laden } from '../../../components/Laden';
-import { ApiError } from '../../../lib/api';
-import { setToken, useZielNachLogin } from '../../../lib/auth';
-import { handleGlobalError } from '../../../lib/errors';
-import { toast } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { ssoAnmelden } from '../api/sso';
+import { Laden } from '@/components/Laden';
+import { ApiError } from '@/lib/api';
+import { setToken, useZielNachLogin } from '@/lib/auth';
+import { handleGlobalError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { ssoAnmelden } from '@/features/auth/api/sso';
 
 // Verbatim text of spec 002 §8.
 export const MSG_SSO_FEHLER = 'Sie konnten nicht per SSO angemeldet werden';

@@ -1,4 +1,4 @@
-import { istLeer, MSG_PFLICHTFELD, type Feldfehler } from '../../../lib/form';
+import { istLeer, MSG_PFLICHTFELD, type Feldfehler } from '@/lib/form';
 
 export interface LoginWerte {
   username: string;

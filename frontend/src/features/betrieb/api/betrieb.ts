@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { AuditInfo } from '../../../components/Historisierung';
+import { api } from '@/lib/api';
+import type { AuditInfo } from '@/components/Historisierung';
 import { betriebKeys } from './keys';
 
 // The operation as GET /api/betrieb/{id} answers it (the lead's contract; not in openapi.yaml

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { clearToasts, getToasts } from '../../../lib/toast';
-import { anmelden, apiMock, ich, json } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
-import { formularMocks } from '../testdaten';
+import { routes } from '@/app/routes';
+import { clearToasts, getToasts } from '@/lib/toast';
+import { anmelden, apiMock, ich, json } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
+import { formularMocks } from '@/features/betrieb/testdaten';
 
 const DOPPELT = 'Es gibt bereits einen Betrieb „Saftkelterei Müller“ desselben Betreibers oder an derselben Adresse. Bitte prüfen Sie, ob der Betrieb schon erfasst ist.';
 

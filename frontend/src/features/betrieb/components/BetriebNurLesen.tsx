@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Betrieb } from '../api/betrieb';
+import type { Betrieb } from '@/features/betrieb/api/betrieb';
 import { BetriebFormular } from './formular/BetriebFormular';
 import { werteAus, type Reiter } from './formular/werte';
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useId, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { Laden } from '../../../components/Laden';
-import { ModusToggle } from '../../../components/Modus';
-import { useDarf } from '../../../lib/auth';
-import { useModus } from '../../../lib/modus';
-import { betriebQuery } from '../api/betrieb';
-import { betriebInfoQuery } from '../api/getBetriebInfo';
+import { Laden } from '@/components/Laden';
+import { ModusToggle } from '@/components/Modus';
+import { useDarf } from '@/lib/auth';
+import { useModus } from '@/lib/modus';
+import { betriebQuery } from '@/features/betrieb/api/betrieb';
+import { betriebInfoQuery } from '@/features/betrieb/api/getBetriebInfo';
 import { HISTORIE_PARAM } from './parameter';
 
 // Verbatim hint of spec 000 §4; the second one is ours: plants arrive with a later issue.

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { clearToasts, getToasts } from '../../../lib/toast';
-import { anmelden, apiMock, ich, json } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
-import type { Betrieb } from '../api/betrieb';
-import { ALLE_RECHTE, formularMocks, testBetrieb } from '../testdaten';
+import { routes } from '@/app/routes';
+import { clearToasts, getToasts } from '@/lib/toast';
+import { anmelden, apiMock, ich, json } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
+import type { Betrieb } from '@/features/betrieb/api/betrieb';
+import { ALLE_RECHTE, formularMocks, testBetrieb } from '@/features/betrieb/testdaten';
 
 const STAFF = ['BEARBEITUNGSMODUS_NUTZEN', 'BETRIEB_BEANTRAGEN', 'BEARBEITER_ZUORDNEN'];
 const info = { bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb', freigabestatus: 'FREIGEGEBEN' };

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useHistorisierung, type AuditInfo } from '../../../components/Historisierung';
-import { Laden } from '../../../components/Laden';
-import { useDarf } from '../../../lib/auth';
-import { zeigeFehler } from '../../../lib/errors';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { useModus } from '../../../lib/modus';
-import { toast } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { UnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
-import { betreiberQuery } from '../api/auswahl';
+import { Button } from '@/components/Button';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useHistorisierung, type AuditInfo } from '@/components/Historisierung';
+import { Laden } from '@/components/Laden';
+import { useDarf } from '@/lib/auth';
+import { zeigeFehler } from '@/lib/errors';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useModus } from '@/lib/modus';
+import { toast } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
+import { betreiberQuery } from '@/features/betrieb/api/auswahl';
 import {
   betriebQuery,
   historieQuery,
@@ -21,8 +21,8 @@ import {
   type Betrieb,
   type BetriebRechte,
   type Freigabestatus,
-} from '../api/betrieb';
-import { betriebKeys } from '../api/keys';
+} from '@/features/betrieb/api/betrieb';
+import { betriebKeys } from '@/features/betrieb/api/keys';
 import { BetriebNurLesen, HistorischBanner } from './BetriebNurLesen';
 import { BetreiberWechselDialog } from './dialoge/BetreiberWechselDialog';
 import { FreigabeDialog, FREIGABE_TITEL } from './dialoge/FreigabeDialog';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { useDarf } from '../../../lib/auth';
-import { useModus } from '../../../lib/modus';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { Dateien } from '../../ablage/components/Dateien';
-import { betriebQuery } from '../api/betrieb';
+import { useDarf } from '@/lib/auth';
+import { useModus } from '@/lib/modus';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Dateien } from '@/features/ablage/components/Dateien';
+import { betriebQuery } from '@/features/betrieb/api/betrieb';
 
 /** Route /betriebsakte/:id/dateien: the files of the operation; upload and delete in edit mode. */
 export function DateienSeite() {

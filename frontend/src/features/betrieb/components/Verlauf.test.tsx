@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { anmelden, apiMock, ich } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
-import { ALLE_RECHTE, formularMocks, testBetrieb } from '../testdaten';
+import { routes } from '@/app/routes';
+import { anmelden, apiMock, ich } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
+import { ALLE_RECHTE, formularMocks, testBetrieb } from '@/features/betrieb/testdaten';
 
 afterEach(() => vi.unstubAllGlobals());
 

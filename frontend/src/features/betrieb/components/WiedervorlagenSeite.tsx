@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { Wiedervorlagen } from '../../ablage/components/Wiedervorlagen';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { Wiedervorlagen } from '@/features/ablage/components/Wiedervorlagen';
 
 /** Route /betriebsakte/:id/wiedervorlagen: the reminders of the operation. */
 export function WiedervorlagenSeite() {

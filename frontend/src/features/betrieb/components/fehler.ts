@@ -1,6 +1,6 @@
-import { ApiError, isAbortError } from '../../../lib/api';
-import { handleGlobalError } from '../../../lib/errors';
-import { toast } from '../../../lib/toast';
+import { ApiError, isAbortError } from '@/lib/api';
+import { handleGlobalError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 
 /**
  * For the operation's actions with a failure text of their own ('Freigeben fehlgeschlagen', …):

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { canGoBack } from '../../../lib/navigation';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { Button } from '@/components/Button';
+import { canGoBack } from '@/lib/navigation';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 export function NichtGefunden() {
   useDocumentTitle('Seite nicht gefunden');

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { getToken, sitzungAmServerBeenden, useSitzungBeenden } from '../../../lib/auth';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { getToken, sitzungAmServerBeenden, useSitzungBeenden } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 
 export function Unautorisiert() {
   useDocumentTitle('Zugriff verweigert');

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { clearToasts, getToasts } from '../../../lib/toast';
-import { apiMock, json } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
+import { routes } from '@/app/routes';
+import { clearToasts, getToasts } from '@/lib/toast';
+import { apiMock, json } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
 import { pruefeAnforderung, pruefeNeuesPasswort } from './validierung';
 
 beforeEach(() => clearToasts());

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { FormField, inputClass } from '../../../components/FormField';
-import { PasswortFelder } from '../../../components/PasswortFelder';
-import { ApiError } from '../../../lib/api';
-import { handleGlobalError, MSG_UNKNOWN } from '../../../lib/errors';
-import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
-import { toast } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { sendePasswortResetMail, setzePasswortZurueck } from '../api/passwortZuruecksetzen';
+import { Button } from '@/components/Button';
+import { FormField, inputClass } from '@/components/FormField';
+import { PasswortFelder } from '@/components/PasswortFelder';
+import { ApiError } from '@/lib/api';
+import { handleGlobalError, MSG_UNKNOWN } from '@/lib/errors';
+import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { sendePasswortResetMail, setzePasswortZurueck } from '@/features/passwort/api/passwortZuruecksetzen';
 import { pruefeAnforderung, pruefeNeuesPasswort, type NeuesPasswortWerte } from './validierung';
 
 // Verbatim texts (spec 002 §2, §8 and the accounts issue).

@@ -1,4 +1,4 @@
-import { istLeer, MSG_PASSWOERTER_UNGLEICH, MSG_PFLICHTFELD, type Feldfehler } from '../../../lib/form';
+import { istLeer, MSG_PASSWOERTER_UNGLEICH, MSG_PFLICHTFELD, type Feldfehler } from '@/lib/form';
 
 // Verbatim text of spec 002 §5.
 export const MSG_BEIDE_FELDER = 'Bitte füllen Sie beide Passwortfelder aus.';

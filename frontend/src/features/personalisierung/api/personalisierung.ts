@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { components } from '../../../lib/api-schema';
+import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
 
 /** The settings of spec 002 §3 plus the version they were loaded at. */
 export type Personalisierung = components['schemas']['Personalisierung'];

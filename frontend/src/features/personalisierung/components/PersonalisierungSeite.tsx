@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/Button';
-import { CheckboxField, FormMeldung } from '../../../components/FormField';
-import { Laden } from '../../../components/Laden';
-import { TransferList, type TransferItem } from '../../../components/TransferList';
-import { ApiError } from '../../../lib/api';
-import { zeigeFehler } from '../../../lib/errors';
-import { serverFeldfehler, type Feldfehler } from '../../../lib/form';
-import { toast } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { UnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
+import { Button } from '@/components/Button';
+import { CheckboxField, FormMeldung } from '@/components/FormField';
+import { Laden } from '@/components/Laden';
+import { TransferList, type TransferItem } from '@/components/TransferList';
+import { ApiError } from '@/lib/api';
+import { zeigeFehler } from '@/lib/errors';
+import { serverFeldfehler, type Feldfehler } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import {
   auswahlQuery,
   personalisierungKeys,
@@ -18,7 +18,7 @@ import {
   type Auswahlen,
   type Filterfeld,
   type Personalisierung,
-} from '../api/personalisierung';
+} from '@/features/personalisierung/api/personalisierung';
 
 // Texts of the screen (the spec names the fields, not their labels; the saved message is the
 // server's, this one only stands in when it sends none).

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { FormField, inputClass } from '../../../components/FormField';
-import { Laden } from '../../../components/Laden';
-import { PasswortFelder } from '../../../components/PasswortFelder';
-import { PersonFelder } from '../../../components/PersonFelder';
-import { sessionKeys } from '../../../lib/auth';
-import { hatFehler, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
-import { toast } from '../../../lib/toast';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { UnsavedChangesGuard } from '../../../lib/useUnsavedChangesGuard';
-import { profilKeys, profilQuery, speichereProfil, type Profil } from '../api/profil';
+import { Button } from '@/components/Button';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { FormField, inputClass } from '@/components/FormField';
+import { Laden } from '@/components/Laden';
+import { PasswortFelder } from '@/components/PasswortFelder';
+import { PersonFelder } from '@/components/PersonFelder';
+import { sessionKeys } from '@/lib/auth';
+import { hatFehler, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
+import { profilKeys, profilQuery, speichereProfil, type Profil } from '@/features/profil/api/profil';
 import { pruefeProfil, zugangsaenderung, type ProfilFeld, type ProfilWerte } from './validierung';
 
 // Verbatim texts of spec 002 §2 and §8.

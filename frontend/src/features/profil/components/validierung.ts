@@ -5,7 +5,7 @@ import {
   pruefePerson,
   type Feldfehler,
   type PersonWerte,
-} from '../../../lib/form';
+} from '@/lib/form';
 
 export interface ProfilWerte extends PersonWerte {
   benutzername: string;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { registrierungKeys } from './keys';
 
 /** POST /api/doubleoptin/confirm/ with the token of the mail as text: true when it worked. */

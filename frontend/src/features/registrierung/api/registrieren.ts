@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api';
-import type { components } from '../../../lib/api-schema';
+import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
 
 export type Registrierung = components['schemas']['Registrierung'];
 export type RegistrierungErfolg = components['schemas']['RegistrierungErfolg'];

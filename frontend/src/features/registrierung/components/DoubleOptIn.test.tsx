@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { apiMock } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
+import { routes } from '@/app/routes';
+import { apiMock } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Laden } from '../../../components/Laden';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { doubleOptInQuery } from '../api/bestaetigeEmail';
+import { Laden } from '@/components/Laden';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { doubleOptInQuery } from '@/features/registrierung/api/bestaetigeEmail';
 
 // Verbatim texts (spec 002 §8 and the registration issue).
 export const MSG_BESTAETIGT =

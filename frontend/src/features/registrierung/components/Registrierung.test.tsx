@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { LEERE_PERSON } from '../../../lib/form';
-import { clearToasts, getToasts } from '../../../lib/toast';
-import { apiMock, json } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
+import { routes } from '@/app/routes';
+import { LEERE_PERSON } from '@/lib/form';
+import { clearToasts, getToasts } from '@/lib/toast';
+import { apiMock, json } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
 import { pruefeRegistrierung } from './validierung';
 
 beforeEach(() => clearToasts());

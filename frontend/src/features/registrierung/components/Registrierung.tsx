@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { CheckboxField, CheckboxGroup, FormField, inputClass } from '../../../components/FormField';
-import { PersonFelder } from '../../../components/PersonFelder';
-import { hatFehler, LEERE_PERSON, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../lib/form';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { organisationAuswahlQuery } from '../api/getOrganisationAuswahl';
-import { registrieren, type FunktionaleRolle } from '../api/registrieren';
+import { Button } from '@/components/Button';
+import { CheckboxField, CheckboxGroup, FormField, inputClass } from '@/components/FormField';
+import { PersonFelder } from '@/components/PersonFelder';
+import { hatFehler, LEERE_PERSON, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { organisationAuswahlQuery } from '@/features/registrierung/api/getOrganisationAuswahl';
+import { registrieren, type FunktionaleRolle } from '@/features/registrierung/api/registrieren';
 import { pruefeRegistrierung, type RegistrierungFeld, type RegistrierungWerte } from './validierung';
 
 // Verbatim texts of the registration.

@@ -5,8 +5,8 @@ import {
   pruefePerson,
   type Feldfehler,
   type PersonWerte,
-} from '../../../lib/form';
-import type { FunktionaleRolle } from '../api/registrieren';
+} from '@/lib/form';
+import type { FunktionaleRolle } from '@/features/registrierung/api/registrieren';
 
 // Verbatim text of the registration form.
 export const MSG_DSGVO = 'Bitte stimmen Sie der Verarbeitung Ihrer Daten zu.';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiDatei, type Datei } from '../../../lib/api';
+import { api, apiDatei, type Datei } from '@/lib/api';
 import { startseiteKeys } from './keys';
 
 /** A row of GET /api/betrieb/search: display texts and the identifiers of type and status. */

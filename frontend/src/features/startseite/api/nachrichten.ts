@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { components } from '../../../lib/api-schema';
+import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
 import { startseiteKeys } from './keys';
 
 /** A message: id, gelesen, absendeDatum, absender, betreff, text, bezugZuFachobjekt, fachobjektbezug, fachobjektId. */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Dialog } from '../../../components/Dialog';
-import { FormularFuss } from '../../../components/DialogFuss';
-import { FormField, inputClass } from '../../../components/FormField';
-import { MSG_PFLICHTFELD } from '../../../lib/form';
-import { wertelisteQuery } from '../../../lib/wertelisten';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { FormField, inputClass } from '@/components/FormField';
+import { MSG_PFLICHTFELD } from '@/lib/form';
+import { wertelisteQuery } from '@/lib/wertelisten';
 
 /** Asks for the Betriebstyp of a new operation and opens its create route. */
 export function BetriebAnlegenDialog({ titel, onClose }: { titel: string; onClose: () => void }) {

@@ -2,18 +2,18 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ColumnDef, OnChangeFn, PaginationState, RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { DataTable } from '../../../components/DataTable';
-import { FormField, inputClass } from '../../../components/FormField';
-import { Laden } from '../../../components/Laden';
-import { MehrfachAuswahl } from '../../../components/MehrfachAuswahl';
-import { Suchformular } from '../../../components/Suchformular';
-import { ExportAktion } from '../../../components/Zeilenauswahl';
-import { ApiError, isAbortError } from '../../../lib/api';
-import { useDarf, useMe } from '../../../lib/auth';
-import { speichereDatei } from '../../../lib/download';
-import { handleGlobalError } from '../../../lib/errors';
-import { wertelisteQuery } from '../../../lib/wertelisten';
+import { Button } from '@/components/Button';
+import { DataTable } from '@/components/DataTable';
+import { FormField, inputClass } from '@/components/FormField';
+import { Laden } from '@/components/Laden';
+import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
+import { Suchformular } from '@/components/Suchformular';
+import { ExportAktion } from '@/components/Zeilenauswahl';
+import { ApiError, isAbortError } from '@/lib/api';
+import { useDarf, useMe } from '@/lib/auth';
+import { speichereDatei } from '@/lib/download';
+import { handleGlobalError } from '@/lib/errors';
+import { wertelisteQuery } from '@/lib/wertelisten';
 import {
   betriebeQuery,
   EXPORT_DATEINAME,
@@ -22,9 +22,9 @@ import {
   type BetriebSortierung,
   type BetriebSuche,
   type BetriebZeile,
-} from '../api/betriebe';
-import { startPersonalisierungQuery, type Personalisierung } from '../api/personalisierung';
-import { istText, istTextliste, useSitzungszustand } from '../sitzungszustand';
+} from '@/features/startseite/api/betriebe';
+import { startPersonalisierungQuery, type Personalisierung } from '@/features/startseite/api/personalisierung';
+import { istText, istTextliste, useSitzungszustand } from '@/features/startseite/sitzungszustand';
 import { BetriebAnlegenDialog } from './BetriebAnlegenDialog';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
-import { CheckboxField } from '../../../components/FormField';
-import type { Nachricht } from '../api/nachrichten';
+import { Button } from '@/components/Button';
+import { Dialog } from '@/components/Dialog';
+import { CheckboxField } from '@/components/FormField';
+import type { Nachricht } from '@/features/startseite/api/nachrichten';
 import { bezugPfad, formatSendezeit } from './anzeige';
 
 export const LOESCHEN_BEIM_SCHLIESSEN = 'Nachricht beim Schließen löschen';

@@ -2,16 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState } from '@tanstack/react-table';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable } from '../../../components/DataTable';
-import { toast } from '../../../lib/toast';
-import { startseiteKeys } from '../api/keys';
+import { DataTable } from '@/components/DataTable';
+import { toast } from '@/lib/toast';
+import { startseiteKeys } from '@/features/startseite/api/keys';
 import {
   loescheNachricht,
   markiereGelesen,
   nachNachrichtenBefehl,
   nachrichtenQuery,
   type Nachricht,
-} from '../api/nachrichten';
+} from '@/features/startseite/api/nachrichten';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 import { bezugPfad, formatSendezeit } from './anzeige';
 import { NachrichtDialog } from './NachrichtDialog';

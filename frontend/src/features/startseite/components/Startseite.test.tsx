@@ -1,12 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { clearToasts } from '../../../lib/toast';
-import { anmelden, apiMock, ich } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
-import { formularMocks, testBetrieb } from '../../betrieb/testdaten';
-import type { BetriebZeile } from '../api/betriebe';
+import { routes } from '@/app/routes';
+import { clearToasts } from '@/lib/toast';
+import { anmelden, apiMock, ich } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
+import { formularMocks, testBetrieb } from '@/features/betrieb/testdaten';
+import type { BetriebZeile } from '@/features/startseite/api/betriebe';
 
 beforeEach(() => {
   window.sessionStorage.clear();

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { Laden } from '../../../components/Laden';
-import { Tabs, type TabItem } from '../../../components/Tabs';
-import { useDarf } from '../../../lib/auth';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { istText, useSitzungszustand } from '../sitzungszustand';
+import { Laden } from '@/components/Laden';
+import { Tabs, type TabItem } from '@/components/Tabs';
+import { useDarf } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { istText, useSitzungszustand } from '@/features/startseite/sitzungszustand';
 
 // The lists (and the table library) load after the page itself, each when its tab is chosen:
 // the initial bundle stays small.

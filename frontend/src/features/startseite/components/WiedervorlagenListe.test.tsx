@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { clearToasts } from '../../../lib/toast';
-import { anmelden, apiMock, ich } from '../../../test/api';
-import { renderRoutes } from '../../../test/renderRoutes';
-import type { MeineWiedervorlage } from '../api/wiedervorlagen';
+import { routes } from '@/app/routes';
+import { clearToasts } from '@/lib/toast';
+import { anmelden, apiMock, ich } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
+import type { MeineWiedervorlage } from '@/features/startseite/api/wiedervorlagen';
 
 beforeEach(() => {
   window.sessionStorage.clear();

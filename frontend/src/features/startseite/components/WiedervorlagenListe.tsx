@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DeleteConfirmDialog } from '../../../components/ConfirmDialog';
-import { DataTable } from '../../../components/DataTable';
-import { formatDate } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { startseiteKeys } from '../api/keys';
-import { loescheWiedervorlage, meineWiedervorlagenQuery, type MeineWiedervorlage } from '../api/wiedervorlagen';
+import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable } from '@/components/DataTable';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { startseiteKeys } from '@/features/startseite/api/keys';
+import { loescheWiedervorlage, meineWiedervorlagenQuery, type MeineWiedervorlage } from '@/features/startseite/api/wiedervorlagen';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 
 // Verbatim (spec 002 §2 Reminders tab).

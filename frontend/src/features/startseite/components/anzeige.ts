@@ -1,4 +1,4 @@
-import type { Nachricht } from '../api/nachrichten';
+import type { Nachricht } from '@/features/startseite/api/nachrichten';
 
 /** 'dd.MM.yyyy HH:mm' in local time. */
 export function formatSendezeit(iso: string): string {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiDatei, type Datei } from '../../../lib/api';
-import type { components, operations } from '../../../lib/api-schema';
+import { api, apiDatei, type Datei } from '@/lib/api';
+import type { components, operations } from '@/lib/api-schema';
 import { systemverwaltungKeys } from './keys';
 
 export type AnwenderZeile = components['schemas']['AnwenderZeile'];

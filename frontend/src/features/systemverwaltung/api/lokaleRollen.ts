@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { components } from '../../../lib/api-schema';
+import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
 import type { Gespeichert, Meldung } from './anwender';
 import { systemverwaltungKeys } from './keys';
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { components } from '../../../lib/api-schema';
-import type { WertelisteEintrag } from '../../../lib/wertelisten';
+import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
+import type { WertelisteEintrag } from '@/lib/wertelisten';
 import type { Meldung } from './anwender';
 import { systemverwaltungKeys } from './keys';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { Tabs } from '../../../components/Tabs';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { Tabs } from '@/components/Tabs';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { AnwenderReiter } from './anwender/AnwenderReiter';
 import { OrganisationenReiter } from './organisationen/OrganisationenReiter';
 import { RollenReiter } from './rollen/RollenReiter';

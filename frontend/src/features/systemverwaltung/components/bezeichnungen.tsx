@@ -1,5 +1,5 @@
-import type { AnwenderStatus } from '../api/anwender';
-import type { GlobaleRolle } from '../api/lokaleRollen';
+import type { AnwenderStatus } from '@/features/systemverwaltung/api/anwender';
+import type { GlobaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
 
 // German labels of the administration's enumerations (spec 002 §3, §6).
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../components/Dialog';
-import { FormularFuss } from '../../../../components/DialogFuss';
-import { Laden } from '../../../../components/Laden';
-import { useFokusAufErstenFehler } from '../../../../lib/form';
-import { betreiberPflichtigQuery, betreiberQuery, type BetreiberOrganisation } from '../../api/auswahl';
-import { Auswahlfeld } from '../formular/felder';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { Laden } from '@/components/Laden';
+import { useFokusAufErstenFehler } from '@/lib/form';
+import { betreiberPflichtigQuery, betreiberQuery, type BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
+import { Auswahlfeld } from '@/features/betrieb/components/formular/felder';
 
 // Verbatim texts of spec 000 §5 "Operation".
 export const MSG_NEUER_BETREIBER = 'Es muss ein neuer Betreiber angegeben werden!';

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button } from '../../../../components/Button';
-import { ConfirmDialog } from '../../../../components/ConfirmDialog';
-import { Dialog } from '../../../../components/Dialog';
-import { FormField, inputClass } from '../../../../components/FormField';
-import { toast } from '../../../../lib/toast';
-import { entscheideFreigabe } from '../../api/betrieb';
-import { betriebKeys } from '../../api/keys';
-import { zeigeAktionsfehler } from '../fehler';
+import { Button } from '@/components/Button';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Dialog } from '@/components/Dialog';
+import { FormField, inputClass } from '@/components/FormField';
+import { toast } from '@/lib/toast';
+import { entscheideFreigabe } from '@/features/betrieb/api/betrieb';
+import { betriebKeys } from '@/features/betrieb/api/keys';
+import { zeigeAktionsfehler } from '@/features/betrieb/components/fehler';
 
 // Verbatim texts of spec 000 §4 and §8 "Operation approval".
 export const FREIGABE_TITEL = 'Freigabe bearbeiten';

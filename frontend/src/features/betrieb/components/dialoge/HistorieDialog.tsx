@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { Button } from '../../../../components/Button';
-import { DataTable } from '../../../../components/DataTable';
-import { Dialog } from '../../../../components/Dialog';
-import { Laden } from '../../../../components/Laden';
-import { versionsSpalten } from '../../../../components/Versionsspalten';
-import { formatDate } from '../../../../lib/format';
-import { historieQuery, type BetriebVersion } from '../../api/betrieb';
+import { Button } from '@/components/Button';
+import { DataTable } from '@/components/DataTable';
+import { Dialog } from '@/components/Dialog';
+import { Laden } from '@/components/Laden';
+import { versionsSpalten } from '@/components/Versionsspalten';
+import { formatDate } from '@/lib/format';
+import { historieQuery, type BetriebVersion } from '@/features/betrieb/api/betrieb';
 
 type Zeile = BetriebVersion & { index: number };
 

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../components/Dialog';
-import { FormularFuss } from '../../../../components/DialogFuss';
-import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
-import { ApiError, isAbortError } from '../../../../lib/api';
-import { handleGlobalError } from '../../../../lib/errors';
-import { istLeer, MSG_PFLICHTFELD, useFokusAufErstenFehler } from '../../../../lib/form';
-import { toast } from '../../../../lib/toast';
-import type { Betrieb } from '../../api/betrieb';
-import { betriebKeys } from '../../api/keys';
-import { stelleAntrag, type Stammdaten } from '../../api/stammdatenAntrag';
-import { Textfeld } from '../formular/felder';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { CheckboxField, FormField, inputClass } from '@/components/FormField';
+import { ApiError, isAbortError } from '@/lib/api';
+import { handleGlobalError } from '@/lib/errors';
+import { istLeer, MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import type { Betrieb } from '@/features/betrieb/api/betrieb';
+import { betriebKeys } from '@/features/betrieb/api/keys';
+import { stelleAntrag, type Stammdaten } from '@/features/betrieb/api/stammdatenAntrag';
+import { Textfeld } from '@/features/betrieb/components/formular/felder';
 
 // Verbatim texts of spec 000 §8 "Change request submit".
 export const MSG_EINGEREICHT = 'Änderungsantrag erfolgreich eingereicht.';

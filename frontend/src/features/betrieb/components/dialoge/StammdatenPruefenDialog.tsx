@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button } from '../../../../components/Button';
-import { Dialog } from '../../../../components/Dialog';
-import { Laden } from '../../../../components/Laden';
-import { MSG_MINDESTENS_EINS } from '../../../../lib/form';
-import { formatDate } from '../../../../lib/format';
-import { toast } from '../../../../lib/toast';
-import type { Betrieb } from '../../api/betrieb';
-import { betriebKeys } from '../../api/keys';
-import { antragQuery, ANTRAGSFELDER, lehneAntragAb, uebernehmeAntrag, type Antragsfeld, type OffenerAntrag } from '../../api/stammdatenAntrag';
-import { zeigeAktionsfehler } from '../fehler';
+import { Button } from '@/components/Button';
+import { Dialog } from '@/components/Dialog';
+import { Laden } from '@/components/Laden';
+import { MSG_MINDESTENS_EINS } from '@/lib/form';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import type { Betrieb } from '@/features/betrieb/api/betrieb';
+import { betriebKeys } from '@/features/betrieb/api/keys';
+import { antragQuery, ANTRAGSFELDER, lehneAntragAb, uebernehmeAntrag, type Antragsfeld, type OffenerAntrag } from '@/features/betrieb/api/stammdatenAntrag';
+import { zeigeAktionsfehler } from '@/features/betrieb/components/fehler';
 
 // Verbatim texts of spec 000 §8 "Change-application review".
 export const MSG_UEBERNOMMEN = 'Daten wurden übernommen und der Antrag gelöscht';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../components/Dialog';
-import { FormularFuss } from '../../../../components/DialogFuss';
-import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '../../../../lib/form';
-import { bearbeiterQuery } from '../../api/auswahl';
-import type { ZustaendigerBearbeiter } from '../../api/betrieb';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
+import { bearbeiterQuery } from '@/features/betrieb/api/auswahl';
+import type { ZustaendigerBearbeiter } from '@/features/betrieb/api/betrieb';
 import { Auswahlfeld } from './felder';
 
 export interface BearbeiterDialogProps {

@@ -1,6 +1,6 @@
 import { useCallback, type ReactNode, type Ref } from 'react';
-import { Tabs } from '../../../../components/Tabs';
-import type { BetreiberOrganisation } from '../../api/auswahl';
+import { Tabs } from '@/components/Tabs';
+import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
 import { BetriebReiter } from './BetriebReiter';
 import { ProduktionReiter } from './ProduktionReiter';
 import { reiterMitFehlern, SCHLUESSEL, type BetriebFehler, type BetriebWerte, type Reiter } from './werte';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
-import type { BetreiberOrganisation } from '../../api/auswahl';
-import type { Adresse } from '../../api/betrieb';
+import { CheckboxField, FormField, inputClass } from '@/components/FormField';
+import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
+import type { Adresse } from '@/features/betrieb/api/betrieb';
 import { Auswahlfeld, Gruppe, Textfeld, useWerteliste, WertAuswahl } from './felder';
 import { mitBetreiberAdresse, SCHLUESSEL, type BetriebFehler, type BetriebWerte, type EinzelFeld } from './werte';
 

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../components/Dialog';
-import { FormularFuss } from '../../../../components/DialogFuss';
-import { PersonFelder } from '../../../../components/PersonFelder';
-import { hatFehler, useFokusAufErstenFehler } from '../../../../lib/form';
-import type { Kontakt } from '../../api/betrieb';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { PersonFelder } from '@/components/PersonFelder';
+import { hatFehler, useFokusAufErstenFehler } from '@/lib/form';
+import type { Kontakt } from '@/features/betrieb/api/betrieb';
 import { Textfeld } from './felder';
 import { pruefeKontakt } from './werte';
 

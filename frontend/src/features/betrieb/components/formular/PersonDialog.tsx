@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../components/Dialog';
-import { FormularFuss } from '../../../../components/DialogFuss';
-import { MehrfachAuswahl } from '../../../../components/MehrfachAuswahl';
-import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '../../../../lib/form';
-import { personenQuery } from '../../api/auswahl';
-import type { ZustaendigePerson } from '../../api/betrieb';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
+import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
+import { personenQuery } from '@/features/betrieb/api/auswahl';
+import type { ZustaendigePerson } from '@/features/betrieb/api/betrieb';
 import { Auswahlfeld, mehrfachOptionen, useWerte } from './felder';
 import { MSG_ZUSTAENDIG } from './werte';
 

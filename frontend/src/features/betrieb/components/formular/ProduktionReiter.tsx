@@ -1,5 +1,5 @@
-import { CheckboxField } from '../../../../components/FormField';
-import { MehrfachAuswahl } from '../../../../components/MehrfachAuswahl';
+import { CheckboxField } from '@/components/FormField';
+import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
 import { Gruppe, mehrfachOptionen, Textfeld, useWerte } from './felder';
 import { SCHLUESSEL, type BetriebFehler, type BetriebWerte, type EinzelFeld } from './werte';
 

@@ -1,9 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button } from '../../../../components/Button';
-import { DeleteConfirmDialog } from '../../../../components/ConfirmDialog';
-import { DataTable } from '../../../../components/DataTable';
-import type { Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from '../../api/betrieb';
+import { Button } from '@/components/Button';
+import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable } from '@/components/DataTable';
+import type { Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from '@/features/betrieb/api/betrieb';
 import { BearbeiterDialog } from './BearbeiterDialog';
 import { KontaktDialog } from './KontaktDialog';
 import { PersonDialog } from './PersonDialog';

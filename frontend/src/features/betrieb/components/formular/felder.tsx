@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { FormField, inputClass } from '../../../../components/FormField';
-import { wertelisteQuery, type WertelisteEintrag } from '../../../../lib/wertelisten';
+import { FormField, inputClass } from '@/components/FormField';
+import { wertelisteQuery, type WertelisteEintrag } from '@/lib/wertelisten';
 
 // Small field parts of the operation form: a text input and selects fed by value lists.
 

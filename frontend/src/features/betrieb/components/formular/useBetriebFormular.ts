@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../../../lib/api';
-import { useFokusAufErstenFehler } from '../../../../lib/form';
+import { ApiError } from '@/lib/api';
+import { useFokusAufErstenFehler } from '@/lib/form';
 import { fehlerAus, pruefeBetrieb, reiterMitFehlern, type BetriebFehler, type BetriebWerte, type Reiter } from './werte';
 
 /**

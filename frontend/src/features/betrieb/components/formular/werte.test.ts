@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testBetrieb } from '../../testdaten';
+import { testBetrieb } from '@/features/betrieb/testdaten';
 import {
   eingabeAus,
   LEERE_WERTE,

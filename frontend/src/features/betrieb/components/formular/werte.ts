@@ -1,7 +1,7 @@
-import { istEmail, istLeer, istTelefon, MSG_EMAIL, MSG_PFLICHTFELD, MSG_TELEFON } from '../../../../lib/form';
-import { formatNumber, parseGermanNumber } from '../../../../lib/format';
-import type { BetreiberOrganisation } from '../../api/auswahl';
-import type { Adresse, Betrieb, BetriebEingabe, Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from '../../api/betrieb';
+import { istEmail, istLeer, istTelefon, MSG_EMAIL, MSG_PFLICHTFELD, MSG_TELEFON } from '@/lib/form';
+import { formatNumber, parseGermanNumber } from '@/lib/format';
+import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
+import type { Adresse, Betrieb, BetriebEingabe, Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from '@/features/betrieb/api/betrieb';
 
 // The operation form as plain state: every input is a string as typed (German numbers), the
 // errors are keyed like the server's validationErrors ('adresse.plz', 'kontakte[0].email'), so

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../../app/routes';
-import { clearToasts, getToasts } from '../../../../lib/toast';
-import { anmelden, apiMock, ich, json } from '../../../../test/api';
-import { renderRoutes } from '../../../../test/renderRoutes';
+import { routes } from '@/app/routes';
+import { clearToasts, getToasts } from '@/lib/toast';
+import { anmelden, apiMock, ich, json } from '@/test/api';
+import { renderRoutes } from '@/test/renderRoutes';
 import { LEERER_ANWENDER, pruefeAnwender } from './validierung';
 
 const ADMIN = ['SYSTEMVERWALTUNG_OEFFNEN', 'SYSTEMVERWALTUNG_BEARBEITEN'];

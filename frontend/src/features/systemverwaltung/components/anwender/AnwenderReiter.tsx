@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Button } from '../../../../components/Button';
-import { DeleteConfirmDialog } from '../../../../components/ConfirmDialog';
-import { DataTable } from '../../../../components/DataTable';
-import { FormField, inputClass } from '../../../../components/FormField';
-import { Suchformular } from '../../../../components/Suchformular';
-import { useServerTabelle } from '../../../../components/useServerTabelle';
-import { ExportAktion, useZeilenauswahl } from '../../../../components/Zeilenauswahl';
-import { useDarf } from '../../../../lib/auth';
-import { speichereDatei } from '../../../../lib/download';
-import { zeigeFehler } from '../../../../lib/errors';
-import { formatDate } from '../../../../lib/format';
-import { toast } from '../../../../lib/toast';
+import { Button } from '@/components/Button';
+import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable } from '@/components/DataTable';
+import { FormField, inputClass } from '@/components/FormField';
+import { Suchformular } from '@/components/Suchformular';
+import { useServerTabelle } from '@/components/useServerTabelle';
+import { ExportAktion, useZeilenauswahl } from '@/components/Zeilenauswahl';
+import { useDarf } from '@/lib/auth';
+import { speichereDatei } from '@/lib/download';
+import { zeigeFehler } from '@/lib/errors';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import {
   anwenderListQuery,
   exportiereAnwender,
@@ -20,10 +20,10 @@ import {
   setzeAnwenderStatus,
   type AnwenderQuery,
   type AnwenderZeile,
-} from '../../api/anwender';
-import { systemverwaltungKeys } from '../../api/keys';
-import { globaleRolleLabel, STATUS_LABEL } from '../bezeichnungen';
-import { Aktionen, IconAktion, TextAktion } from '../Zeilenaktion';
+} from '@/features/systemverwaltung/api/anwender';
+import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
+import { globaleRolleLabel, STATUS_LABEL } from '@/features/systemverwaltung/components/bezeichnungen';
+import { Aktionen, IconAktion, TextAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { AnwenderDialog } from './AnwenderDialog';
 
 export const EXPORT_DATEINAME = 'anwender.xlsx';

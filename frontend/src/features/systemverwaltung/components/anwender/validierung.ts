@@ -7,8 +7,8 @@ import {
   pruefePerson,
   type Feldfehler,
   type PersonWerte,
-} from '../../../../lib/form';
-import { globaleRolleVon } from '../bezeichnungen';
+} from '@/lib/form';
+import { globaleRolleVon } from '@/features/systemverwaltung/components/bezeichnungen';
 
 /** The user form of the administration (spec 002 §2, §5). */
 export interface AnwenderWerte extends PersonWerte {

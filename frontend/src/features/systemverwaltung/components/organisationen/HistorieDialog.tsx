@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Button } from '../../../../components/Button';
-import { DataTable } from '../../../../components/DataTable';
-import { Dialog } from '../../../../components/Dialog';
-import { Laden } from '../../../../components/Laden';
-import { versionsSpalten } from '../../../../components/Versionsspalten';
-import { organisationHistorieQuery, type Organisation, type OrganisationsVersion } from '../../api/organisationen';
-import { ORGANISATION_STATUS } from '../bezeichnungen';
+import { Button } from '@/components/Button';
+import { DataTable } from '@/components/DataTable';
+import { Dialog } from '@/components/Dialog';
+import { Laden } from '@/components/Laden';
+import { versionsSpalten } from '@/components/Versionsspalten';
+import { organisationHistorieQuery, type Organisation, type OrganisationsVersion } from '@/features/systemverwaltung/api/organisationen';
+import { ORGANISATION_STATUS } from '@/features/systemverwaltung/components/bezeichnungen';
 
 const anschrift = (v: OrganisationsVersion) => {
   const a = v.organisation?.adresse;

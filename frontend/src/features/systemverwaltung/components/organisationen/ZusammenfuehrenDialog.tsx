@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../../../components/ConfirmDialog';
-import { Dialog } from '../../../../components/Dialog';
-import { FormularFuss } from '../../../../components/DialogFuss';
-import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
-import { zeigeFehler } from '../../../../lib/errors';
-import { formatDate, isoDateFromGerman, todayIso } from '../../../../lib/format';
-import { hatFehler, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../../lib/form';
-import { toast } from '../../../../lib/toast';
-import { systemverwaltungKeys } from '../../api/keys';
-import { fuehreZusammen, organisationenQuery, type Organisation } from '../../api/organisationen';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { CheckboxField, FormField, inputClass } from '@/components/FormField';
+import { zeigeFehler } from '@/lib/errors';
+import { formatDate, isoDateFromGerman, todayIso } from '@/lib/format';
+import { hatFehler, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
+import { fuehreZusammen, organisationenQuery, type Organisation } from '@/features/systemverwaltung/api/organisationen';
 
 export const ZUSAMMENFUEHREN_TITEL = 'Organisationen zusammenführen';
 export const frageZusammenfuehren = (quelle: string, ziel: string) =>

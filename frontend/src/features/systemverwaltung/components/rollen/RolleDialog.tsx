@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../components/Dialog';
-import { FormularFuss } from '../../../../components/DialogFuss';
-import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
-import { MehrfachAuswahl } from '../../../../components/MehrfachAuswahl';
-import { zeigeFehler } from '../../../../lib/errors';
-import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../../lib/form';
-import { toast } from '../../../../lib/toast';
-import { UnsavedChangesGuard } from '../../../../lib/useUnsavedChangesGuard';
-import { wertelisteQuery } from '../../../../lib/wertelisten';
-import { systemverwaltungKeys } from '../../api/keys';
-import { speichereLokaleRolle, type GlobaleRolle, type LokaleRolle } from '../../api/lokaleRollen';
-import { organisationenQuery } from '../../api/organisationen';
-import { GLOBALE_ROLLEN } from '../bezeichnungen';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { CheckboxField, FormField, inputClass } from '@/components/FormField';
+import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
+import { zeigeFehler } from '@/lib/errors';
+import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
+import { wertelisteQuery } from '@/lib/wertelisten';
+import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
+import { speichereLokaleRolle, type GlobaleRolle, type LokaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
+import { organisationenQuery } from '@/features/systemverwaltung/api/organisationen';
+import { GLOBALE_ROLLEN } from '@/features/systemverwaltung/components/bezeichnungen';
 
 export const MSG_BETRIEBE = 'Bitte nur Betriebs-IDs (Zahlen) durch Komma getrennt eingeben.';
 

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Button } from '../../../../components/Button';
-import { ConfirmDialog, DeleteConfirmDialog } from '../../../../components/ConfirmDialog';
-import { DataTable } from '../../../../components/DataTable';
-import { ApiError } from '../../../../lib/api';
-import { useDarf } from '../../../../lib/auth';
-import { zeigeFehler } from '../../../../lib/errors';
-import { formatDateTime } from '../../../../lib/format';
-import { toast } from '../../../../lib/toast';
-import { systemverwaltungKeys } from '../../api/keys';
-import { loescheLokaleRolle, lokaleRollenQuery, WARNUNG_LETZTE_ROLLE, type LokaleRolle } from '../../api/lokaleRollen';
-import { globaleRolleLabel, Haken } from '../bezeichnungen';
-import { Aktionen, IconAktion } from '../Zeilenaktion';
+import { Button } from '@/components/Button';
+import { ConfirmDialog, DeleteConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable } from '@/components/DataTable';
+import { ApiError } from '@/lib/api';
+import { useDarf } from '@/lib/auth';
+import { zeigeFehler } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
+import { loescheLokaleRolle, lokaleRollenQuery, WARNUNG_LETZTE_ROLLE, type LokaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
+import { globaleRolleLabel, Haken } from '@/features/systemverwaltung/components/bezeichnungen';
+import { Aktionen, IconAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { RolleDialog } from './RolleDialog';
 
 // Verbatim (spec 002 §2, §8).

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../../components/Dialog';
-import { FormularFuss } from '../../../../components/DialogFuss';
-import { CheckboxField, FormField, inputClass } from '../../../../components/FormField';
-import { MehrfachAuswahl } from '../../../../components/MehrfachAuswahl';
-import { zeigeFehler } from '../../../../lib/errors';
-import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '../../../../lib/form';
-import { toast } from '../../../../lib/toast';
-import { UnsavedChangesGuard } from '../../../../lib/useUnsavedChangesGuard';
-import { wertelistenKeys, type WertelisteEintrag } from '../../../../lib/wertelisten';
-import { speichereEintrag, type Extra, type WertelisteDefinition, type WertelisteEingabe } from '../../api/wertelisten';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { CheckboxField, FormField, inputClass } from '@/components/FormField';
+import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
+import { zeigeFehler } from '@/lib/errors';
+import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
+import { wertelistenKeys, type WertelisteEintrag } from '@/lib/wertelisten';
+import { speichereEintrag, type Extra, type WertelisteDefinition, type WertelisteEingabe } from '@/features/systemverwaltung/api/wertelisten';
 import { spaltenname } from './spalten';
 
 // Verbatim (spec 002 §8).

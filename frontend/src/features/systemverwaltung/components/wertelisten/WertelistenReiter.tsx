@@ -2,17 +2,17 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button } from '../../../../components/Button';
-import { DeleteConfirmDialog } from '../../../../components/ConfirmDialog';
-import { DataTable } from '../../../../components/DataTable';
-import { FormField, inputClass } from '../../../../components/FormField';
-import { Laden } from '../../../../components/Laden';
-import { useDarf } from '../../../../lib/auth';
-import { zeigeFehler } from '../../../../lib/errors';
-import { toast } from '../../../../lib/toast';
-import { wertelisteQuery, wertelistenKeys, type WertelisteEintrag } from '../../../../lib/wertelisten';
-import { loescheEintrag, wertelistenKatalogQuery, type WertelisteDefinition } from '../../api/wertelisten';
-import { Aktionen, IconAktion } from '../Zeilenaktion';
+import { Button } from '@/components/Button';
+import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable } from '@/components/DataTable';
+import { FormField, inputClass } from '@/components/FormField';
+import { Laden } from '@/components/Laden';
+import { useDarf } from '@/lib/auth';
+import { zeigeFehler } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { wertelisteQuery, wertelistenKeys, type WertelisteEintrag } from '@/lib/wertelisten';
+import { loescheEintrag, wertelistenKatalogQuery, type WertelisteDefinition } from '@/features/systemverwaltung/api/wertelisten';
+import { Aktionen, IconAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { EintragDialog } from './EintragDialog';
 import { spaltenname, sucheEintraege, zelltext, type Referenzwerte } from './spalten';
 

@@ -1,5 +1,5 @@
-import type { WertelisteEintrag } from '../../../../lib/wertelisten';
-import type { Extra } from '../../api/wertelisten';
+import type { WertelisteEintrag } from '@/lib/wertelisten';
+import type { Extra } from '@/features/systemverwaltung/api/wertelisten';
 
 /** German headers of the extra columns the catalogue names (spec 002 §3); unknown ones keep their name. */
 const BEZEICHNUNGEN: Record<string, string> = {
