@@ -33,7 +33,7 @@ go-test:
 	$(GO) test -count=1 ./...
 
 frontend-test: frontend-deps
-	cd $(FRONTEND) && $(NPM) test
+	cd $(FRONTEND) && $(NPM) run lint && $(NPM) test
 
 e2e: build
 	cd $(FRONTEND) && EABWASSER_BIN=$(CURDIR)/$(BIN) $(NPM) run e2e

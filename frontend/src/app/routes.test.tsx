@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formularMocks, testBetrieb } from '@/features/betrieb/testdaten';
+import { formularMocks, testBetrieb } from '@/test/betrieb';
 import { clearToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich, json } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';

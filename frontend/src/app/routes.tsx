@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { auditRoutes } from '@/features/audit/routes';
 import { authEmbeddedRoutes, authRoutes } from '@/features/auth/routes';
@@ -14,6 +15,12 @@ import { NOT_FOUND_PATH } from '@/lib/errors';
 import { EmbeddedLayout } from './EmbeddedLayout';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
+
+// Screens of the operation file that belong to the ablage feature, composed here (lazy like the file).
+const DateienSeite = lazy(() => import('./betriebsakte/DateienSeite').then((m) => ({ default: m.DateienSeite })));
+const WiedervorlagenSeite = lazy(() =>
+  import('./betriebsakte/WiedervorlagenSeite').then((m) => ({ default: m.WiedervorlagenSeite })),
+);
 
 /**
  * All routes, relative to the basename /eAbwasser. Each feature's routes say who may open them
@@ -32,7 +39,10 @@ export const routes: RouteObject[] = [
       ...personalisierungRoutes,
       ...fehlerseitenRoutes,
       ...auditRoutes,
-      ...betriebRoutes,
+      ...betriebRoutes([
+        { path: 'dateien', element: <DateienSeite /> },
+        { path: 'wiedervorlagen', element: <WiedervorlagenSeite /> },
+      ]),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,
       { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor wait 1 s by default; on two cores shared with Postgres and the browser tests a
+// lazy route plus its queries took longer (Betriebsdaten, Verlauf failed on main under load).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has <dialog> but not its modal methods
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {

@@ -11,8 +11,6 @@ const BetriebNeuLayout = lazy(() => import('./components/BetriebsakteLayout').th
 const Betriebsdaten = lazy(() => import('./components/Betriebsdaten').then((m) => ({ default: m.Betriebsdaten })));
 const BetriebNeu = lazy(() => import('./components/BetriebNeu').then((m) => ({ default: m.BetriebNeu })));
 const Verlauf = lazy(() => import('./components/Verlauf').then((m) => ({ default: m.Verlauf })));
-const DateienSeite = lazy(() => import('./components/DateienSeite').then((m) => ({ default: m.DateienSeite })));
-const WiedervorlagenSeite = lazy(() => import('./components/WiedervorlagenSeite').then((m) => ({ default: m.WiedervorlagenSeite })));
 
 /** /betriebsakte/:id → /betriebsakte/:id/betriebsdaten, keeping the query string. */
 function ToBetriebsdaten() {
@@ -33,7 +31,11 @@ const guarded = (el: ReactNode) => (
   </NurAngemeldet>
 );
 
-export const betriebRoutes: RouteObject[] = [
+/**
+ * The routes of the operation file. Screens of other features inside the file (files, reminders)
+ * are composed by app/routes.tsx and passed as `weitereSeiten` (features never import each other).
+ */
+export const betriebRoutes = (weitereSeiten: RouteObject[] = []): RouteObject[] => [
   // the raw base path without id goes home (which needs a login itself)
   { path: 'betriebsakte', element: <Navigate to="/" replace /> },
   {
@@ -57,8 +59,7 @@ export const betriebRoutes: RouteObject[] = [
     children: [
       { index: true, element: <ToBetriebsdaten /> },
       { path: 'betriebsdaten', element: <Betriebsdaten /> },
-      { path: 'dateien', element: <DateienSeite /> },
-      { path: 'wiedervorlagen', element: <WiedervorlagenSeite /> },
+      ...weitereSeiten,
       { path: 'verlauf', element: <Verlauf /> },
     ],
   },

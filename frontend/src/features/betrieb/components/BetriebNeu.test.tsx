@@ -5,7 +5,7 @@ import { routes } from '@/app/routes';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich, json } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
-import { formularMocks } from '@/features/betrieb/testdaten';
+import { formularMocks } from '@/test/betrieb';
 
 const DOPPELT = 'Es gibt bereits einen Betrieb „Saftkelterei Müller“ desselben Betreibers oder an derselben Adresse. Bitte prüfen Sie, ob der Betrieb schon erfasst ist.';
 

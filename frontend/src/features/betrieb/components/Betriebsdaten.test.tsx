@@ -6,7 +6,7 @@ import { clearToasts, getToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich, json } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
 import type { Betrieb } from '@/features/betrieb/api/betrieb';
-import { ALLE_RECHTE, formularMocks, testBetrieb } from '@/features/betrieb/testdaten';
+import { ALLE_RECHTE, formularMocks, testBetrieb } from '@/test/betrieb';
 
 const STAFF = ['BEARBEITUNGSMODUS_NUTZEN', 'BETRIEB_BEANTRAGEN', 'BEARBEITER_ZUORDNEN'];
 const info = { bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb', freigabestatus: 'FREIGEGEBEN' };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
 import { anmelden, apiMock, ich } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
-import { ALLE_RECHTE, formularMocks, testBetrieb } from '@/features/betrieb/testdaten';
+import { ALLE_RECHTE, formularMocks, testBetrieb } from '@/test/betrieb';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,7 +5,7 @@ import { routes } from '@/app/routes';
 import { clearToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
-import { formularMocks, testBetrieb } from '@/features/betrieb/testdaten';
+import { formularMocks, testBetrieb } from '@/test/betrieb';
 import type { BetriebZeile } from '@/features/startseite/api/betriebe';
 
 beforeEach(() => {

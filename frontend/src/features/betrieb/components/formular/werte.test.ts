@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testBetrieb } from '@/features/betrieb/testdaten';
+import { testBetrieb } from '@/test/betrieb';
 import {
   eingabeAus,
   LEERE_WERTE,

@@ -82,7 +82,8 @@ function Liste({ def }: { def: WertelisteDefinition }) {
       ),
     });
     return cols;
-    // referenzwerte changes with the data of the reference lists (referenzSchluessel)
+    // referenzwerte is rebuilt every render; referenzSchluessel says when its data changed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def, bearbeiten, referenzSchluessel]);
 
   const gefiltert = useMemo(() => sucheEintraege(eintraege.data ?? [], suche), [eintraege.data, suche]);

@@ -1,5 +1,5 @@
 // Test data of the operation file for unit tests (imported by tests only).
-import type { Betrieb, BetriebRechte } from './api/betrieb';
+import type { Betrieb, BetriebRechte } from '@/features/betrieb/api/betrieb';
 
 export const ALLE_RECHTE: BetriebRechte = {
   bearbeiten: true,

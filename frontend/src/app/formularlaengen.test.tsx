@@ -1,13 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
-import { formularMocks } from '@/features/betrieb/testdaten';
+import { formularMocks } from '@/test/betrieb';
 import { LAENGEN, maxLaenge, STANDARD_LAENGE, SUCH_LAENGE, zuLang } from '@/lib/laengen';
 import { clearToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
-import { FormField } from './FormField';
-import { Suchformular } from './Suchformular';
+import { FormField } from '@/components/FormField';
+import { Suchformular } from '@/components/Suchformular';
 
 beforeEach(() => clearToasts());
 afterEach(() => vi.unstubAllGlobals());
