@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { vergissPositionen } from '@/lib/befehl';
 
 // findBy…/waitFor wait 1 s by default; on two cores shared with Postgres and the browser tests a
 // lazy route plus its queries took longer (Betriebsdaten, Verlauf failed on main under load).
@@ -19,5 +20,6 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 
 afterEach(() => {
   cleanup();
+  vergissPositionen();
   window.localStorage.clear();
 });

@@ -180,7 +180,7 @@ export interface VerlaufEintrag {
   aenderungen: { feld: string; bezeichnung?: string; alt: unknown; neu: unknown }[] | null;
 }
 
-const pfad = (id: string) => `/betrieb/${encodeURIComponent(id)}`;
+export const pfad = (id: string) => `/betrieb/${encodeURIComponent(id)}`;
 
 /** GET /api/betrieb/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data. */
 export const betriebQuery = (id: string) =>
@@ -213,27 +213,3 @@ export const standQuery = (id: string, version: number) =>
     queryFn: ({ signal }) => api.get<Betrieb>(`${pfad(id)}/stand/${version}`, { signal }),
     staleTime: Infinity,
   });
-
-/** POST /api/betrieb?typ=…: requests a new operation (freigabestatus BEANTRAGT). */
-export function beantrageBetrieb({ typ, daten }: { typ: Betriebstyp; daten: BetriebEingabe }): Promise<Gespeichert> {
-  return api.post<Gespeichert>('/betrieb', daten, { query: { typ } });
-}
-
-/** PUT /api/betrieb/{id}/betriebsdaten: the operator's save (a rejected request is requested again). */
-export function speichereAlsBetreiber({ id, daten }: { id: string; daten: BetriebEingabe }): Promise<Gespeichert> {
-  return api.put<Gespeichert>(`${pfad(id)}/betriebsdaten/`, daten);
-}
-
-/** PUT /api/betrieb/{id}: the authority's save; historised changes need auditInfo. */
-export function speichereAlsAdmin({ id, daten }: { id: string; daten: BetriebEingabe }): Promise<Gespeichert> {
-  return api.put<Gespeichert>(pfad(id), daten);
-}
-
-/** POST /api/betrieb/freigabe: approve (FREIGEGEBEN) or reject (ABGEWIESEN) a requested operation. */
-export function entscheideFreigabe(body: {
-  betriebId: number;
-  kommentar: string;
-  neuerStatus: 'FREIGEGEBEN' | 'ABGEWIESEN';
-}): Promise<Gespeichert> {
-  return api.post<Gespeichert>('/betrieb/freigabe/', body);
-}

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Gespeichert } from './betrieb';
+import { pfad } from './betrieb';
 import { betriebKeys } from './keys';
 
 /** The fields of a Stammdaten-Antrag (spec 000 §3), flat as the API sends them. */
@@ -25,7 +25,6 @@ export interface OffenerAntrag extends Stammdaten {
 export const ANTRAGSFELDER = ['bezeichnung', 'muttergesellschaft', 'url', 'betreiberAdresse', 'strasse', 'hausnummer', 'plz', 'ort'] as const;
 export type Antragsfeld = (typeof ANTRAGSFELDER)[number];
 
-const pfad = (id: string) => `/betrieb/${encodeURIComponent(id)}`;
 
 /** GET /api/betrieb/{id}/stammdaten-antrag: the open application, or stammdaten null. */
 export const antragQuery = (id: string) =>
@@ -34,18 +33,3 @@ export const antragQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<{ stammdaten: OffenerAntrag | null }>(`${pfad(id)}/stammdaten-antrag/`, { signal }),
     staleTime: 0,
   });
-
-/** POST /api/betrieb/{id}/stammdaten: an operator applies for a master-data change (one at a time: 409). */
-export function stelleAntrag({ id, daten }: { id: string; daten: Stammdaten }): Promise<Gespeichert> {
-  return api.post<Gespeichert>(`${pfad(id)}/stammdaten/`, daten);
-}
-
-/** POST /api/betrieb/{id}/stammdaten-antrag/uebernahme: adopt the chosen fields; the application is gone. */
-export function uebernehmeAntrag({ id, felder }: { id: string; felder: Antragsfeld[] }): Promise<Gespeichert> {
-  return api.post<Gespeichert>(`${pfad(id)}/stammdaten-antrag/uebernahme/`, { felder });
-}
-
-/** DELETE /api/betrieb/{id}/stammdaten-antrag: reject the application as a whole. */
-export function lehneAntragAb(id: string): Promise<Gespeichert> {
-  return api.delete<Gespeichert>(`${pfad(id)}/stammdaten-antrag/`);
-}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
@@ -11,7 +11,8 @@ import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { betreiberQuery, organisationQuery, type BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
-import { beantrageBetrieb, istBetriebstyp, type Betriebstyp } from '@/features/betrieb/api/betrieb';
+import { useBeantrageBetrieb } from '@/features/betrieb/api/beantrage-betrieb';
+import { istBetriebstyp, type Betriebstyp } from '@/features/betrieb/api/betrieb';
 import { BetriebFormular } from './formular/BetriebFormular';
 import { useWerteliste } from './formular/felder';
 import { useBetriebFormular } from './formular/useBetriebFormular';
@@ -80,8 +81,7 @@ function NeuerBetrieb({ typ, ich }: { typ: Betriebstyp; ich: Ich }) {
     if (fertig && !dirty) navigate('/', { state: { minPosition: fertig.position } });
   }, [fertig, dirty, navigate]);
 
-  const beantragen = useMutation({
-    mutationFn: beantrageBetrieb,
+  const beantragen = useBeantrageBetrieb({
     meta: { globalErrorHandling: false },
     onSuccess: (antwort) => {
       toast.success(MSG_BEANTRAGT);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
@@ -16,13 +16,12 @@ import { betreiberQuery } from '@/features/betrieb/api/auswahl';
 import {
   betriebQuery,
   historieQuery,
-  speichereAlsAdmin,
-  speichereAlsBetreiber,
   type Betrieb,
   type BetriebRechte,
   type Freigabestatus,
 } from '@/features/betrieb/api/betrieb';
-import { betriebKeys } from '@/features/betrieb/api/keys';
+import { useSpeichereAlsAdmin } from '@/features/betrieb/api/speichere-als-admin';
+import { useSpeichereAlsBetreiber } from '@/features/betrieb/api/speichere-als-betreiber';
 import { BetriebNurLesen, HistorischBanner } from './BetriebNurLesen';
 import { BetreiberWechselDialog } from './dialoge/BetreiberWechselDialog';
 import { FreigabeDialog, FREIGABE_TITEL } from './dialoge/FreigabeDialog';
@@ -137,7 +136,6 @@ interface BearbeitungProps {
 
 function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungProps) {
   const id = String(betrieb.id);
-  const queryClient = useQueryClient();
   const darf = useDarf();
   const { lesen } = useModus();
   const [params, setParams] = useSearchParams();
@@ -184,7 +182,6 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
     toast.success(text);
     setFertig(true);
     zurueckZuLesen();
-    void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(id) });
   };
   const fehlgeschlagen = (e: unknown) => {
     form.serverfehler(e);
@@ -192,7 +189,7 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
     zeigeFehler(e);
   };
 
-  const alsAdmin = useMutation({ mutationFn: speichereAlsAdmin, meta: { globalErrorHandling: false } });
+  const alsAdmin = useSpeichereAlsAdmin({ meta: { globalErrorHandling: false } });
   const historisierung = useHistorisierung({
     speichern: (auditInfo) => alsAdmin.mutateAsync({ id, daten: daten(auditInfo) }),
     onGespeichert: () => gespeichert(MSG_GESPEICHERT),
@@ -205,8 +202,7 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
     },
   });
   const erneutBeantragen = betreiberSeite && betrieb.freigabestatus === 'ABGEWIESEN';
-  const alsBetreiber = useMutation({
-    mutationFn: speichereAlsBetreiber,
+  const alsBetreiber = useSpeichereAlsBetreiber({
     meta: { globalErrorHandling: false },
     onSuccess: () => gespeichert(erneutBeantragen ? MSG_BEANTRAGT : MSG_GESPEICHERT),
     onError: fehlgeschlagen,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiDatei, type Datei } from '@/lib/api';
+import { minPositionFuer } from '@/lib/befehl';
 import { startseiteKeys } from './keys';
 
 /** A row of GET /api/betrieb/search: display texts and the identifiers of type and status. */
@@ -70,7 +71,9 @@ export interface BetriebSuche {
 export const betriebeQuery = (suche: BetriebSuche) =>
   queryOptions({
     queryKey: startseiteKeys.betriebe(suche),
-    queryFn: ({ signal }) => api.get<BetriebSeite>('/betrieb/search', { query: { ...suche }, signal }),
+    // after an own command (lib/befehl) the answer waits for its position
+    queryFn: ({ signal }) =>
+      api.get<BetriebSeite>('/betrieb/search', { query: { ...suche, minPosition: minPositionFuer(suche.minPosition) }, signal }),
     placeholderData: keepPreviousData,
     // a worklist of a read model others change: every search, reset or return asks the server
     staleTime: 0,

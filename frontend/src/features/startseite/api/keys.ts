@@ -1,13 +1,18 @@
+import { leseModellKeys } from '@/lib/befehl';
 import type { BetriebSuche } from './betriebe';
 
-/** Query keys of the start page, in one place: a command invalidates exactly what it changed. */
+/**
+ * Query keys of the start page, in one place: a command invalidates exactly what it changed.
+ * The worklists, messages and reminders lie below the read-model roots of lib/befehl, so
+ * commands of other features mark them stale without importing this feature.
+ */
 export const startseiteKeys = {
   all: ['startseite'] as const,
-  betriebe: (s: BetriebSuche) => [...startseiteKeys.all, 'betriebe', s] as const,
+  betriebe: (s: BetriebSuche) => [...leseModellKeys.arbeitslisten, 'betriebe', s] as const,
   /** The personalisation as the worklists' default filter reads it. */
   personalisierung: () => [...startseiteKeys.all, 'personalisierung'] as const,
   /** The messages; the unread count lies below, so invalidating the messages refreshes both. */
-  nachrichten: () => [...startseiteKeys.all, 'nachrichten'] as const,
+  nachrichten: () => leseModellKeys.nachrichten,
   nachrichtenAnzahl: () => [...startseiteKeys.nachrichten(), 'anzahl'] as const,
-  wiedervorlagen: () => [...startseiteKeys.all, 'wiedervorlagen'] as const,
+  wiedervorlagen: () => leseModellKeys.wiedervorlagen,
 };

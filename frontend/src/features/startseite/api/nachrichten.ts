@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
+import { merkePosition, minPositionFuer } from '@/lib/befehl';
 import { startseiteKeys } from './keys';
 
 /** A message: id, gelesen, absendeDatum, absender, betreff, text, bezugZuFachobjekt, fachobjektbezug, fachobjektId. */
@@ -15,7 +16,7 @@ export const ANZAHL_INTERVALL_MS = 60_000;
 export const nachrichtenQuery = (minPosition?: number) =>
   queryOptions({
     queryKey: startseiteKeys.nachrichten(),
-    queryFn: ({ signal }) => api.get<Nachricht[]>('/nachricht', { query: { minPosition }, signal }),
+    queryFn: ({ signal }) => api.get<Nachricht[]>('/nachricht', { query: { minPosition: minPositionFuer(minPosition) }, signal }),
     staleTime: 0,
   });
 
@@ -26,25 +27,16 @@ export const nachrichtenQuery = (minPosition?: number) =>
 export const nachrichtenAnzahlQuery = (minPosition?: number) =>
   queryOptions({
     queryKey: startseiteKeys.nachrichtenAnzahl(),
-    queryFn: ({ signal }) => api.get<{ count: number }>('/nachricht/count', { query: { minPosition }, signal }),
+    queryFn: ({ signal }) => api.get<{ count: number }>('/nachricht/count', { query: { minPosition: minPositionFuer(minPosition) }, signal }),
     meta: { globalErrorHandling: false },
   });
-
-/** PATCH /api/nachricht/{id}?gelesen=true. */
-export function markiereGelesen(id: number): Promise<Befehlsergebnis> {
-  return api.patch<Befehlsergebnis>(`/nachricht/${id}`, undefined, { query: { gelesen: true } });
-}
-
-/** DELETE /api/nachricht/{id}. */
-export function loescheNachricht(id: number): Promise<Befehlsergebnis> {
-  return api.delete<Befehlsergebnis>(`/nachricht/${id}`);
-}
 
 /**
  * After reading or deleting: the list and the count are fetched again, waiting for the
  * command's position (read-your-writes), into the same cache entries the screens show.
  */
 export async function nachNachrichtenBefehl(queryClient: QueryClient, position: number | undefined): Promise<void> {
+  merkePosition({ position });
   await Promise.allSettled([
     queryClient.fetchQuery({ ...nachrichtenQuery(position), staleTime: 0 }),
     queryClient.fetchQuery({ ...nachrichtenAnzahlQuery(position), staleTime: 0 }),

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Befehlsergebnis } from './nachrichten';
 import { startseiteKeys } from './keys';
 
 /** A reminder of the start page's tab (GET /api/wiedervorlage). */
@@ -29,8 +28,3 @@ export const meineWiedervorlagenQuery = () =>
     // reminders are added on the objects' own pages: the tab always asks afresh
     staleTime: 0,
   });
-
-/** DELETE /api/wiedervorlage/{id}. */
-export function loescheWiedervorlage(id: number): Promise<Befehlsergebnis> {
-  return api.delete<Befehlsergebnis>(`/wiedervorlage/${id}`);
-}

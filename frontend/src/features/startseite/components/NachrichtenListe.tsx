@@ -1,17 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState } from '@tanstack/react-table';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable } from '@/components/DataTable';
 import { toast } from '@/lib/toast';
-import { startseiteKeys } from '@/features/startseite/api/keys';
-import {
-  loescheNachricht,
-  markiereGelesen,
-  nachNachrichtenBefehl,
-  nachrichtenQuery,
-  type Nachricht,
-} from '@/features/startseite/api/nachrichten';
+import { useLoescheNachricht } from '@/features/startseite/api/loesche-nachricht';
+import { useMarkiereGelesen } from '@/features/startseite/api/markiere-gelesen';
+import { nachrichtenQuery, type Nachricht } from '@/features/startseite/api/nachrichten';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 import { bezugPfad, formatSendezeit } from './anzeige';
 import { NachrichtDialog } from './NachrichtDialog';
@@ -24,31 +19,15 @@ const fett = (n: Nachricht, inhalt: ReactNode) => (n.gelesen ? inhalt : <strong 
  * Opening one shows its text and marks it read; it can be deleted on closing.
  */
 export function NachrichtenListe() {
-  const queryClient = useQueryClient();
   const liste = useQuery(nachrichtenQuery());
   const [offen, setOffen] = useState<Nachricht | null>(null);
   const [seite, setSeite] = useState<PaginationState>({ pageIndex: 0, pageSize: ARBEITSLISTE_SEITE });
 
-  // the callbacks sit on the mutations, so they run even when the page is left meanwhile
-  const lesen = useMutation({
-    mutationFn: (n: Nachricht) => markiereGelesen(n.id),
-    onMutate: (n) => {
-      // bold goes at once; the list and the count follow the server
-      queryClient.setQueryData<Nachricht[]>(startseiteKeys.nachrichten(), (alt) =>
-        alt?.map((x) => (x.id === n.id ? { ...x, gelesen: true } : x)),
-      );
-    },
-    onSettled: (antwort) => nachNachrichtenBefehl(queryClient, antwort?.position),
-  });
-  const loeschen = useMutation({
-    mutationFn: (n: Nachricht) => loescheNachricht(n.id),
-    onMutate: (n) => {
-      queryClient.setQueryData<Nachricht[]>(startseiteKeys.nachrichten(), (alt) => alt?.filter((x) => x.id !== n.id));
-    },
+  const lesen = useMarkiereGelesen();
+  const loeschen = useLoescheNachricht({
     onSuccess: (antwort) => {
       if (antwort.message) toast.success(antwort.message);
     },
-    onSettled: (antwort) => nachNachrichtenBefehl(queryClient, antwort?.position),
   });
 
   const { mutate: lies } = lesen;

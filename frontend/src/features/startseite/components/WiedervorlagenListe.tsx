@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,8 +6,8 @@ import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable } from '@/components/DataTable';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { startseiteKeys } from '@/features/startseite/api/keys';
-import { loescheWiedervorlage, meineWiedervorlagenQuery, type MeineWiedervorlage } from '@/features/startseite/api/wiedervorlagen';
+import { useLoescheWiedervorlage } from '@/features/startseite/api/loesche-wiedervorlage';
+import { meineWiedervorlagenQuery, type MeineWiedervorlage } from '@/features/startseite/api/wiedervorlagen';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 
 // Verbatim (spec 002 §2 Reminders tab).
@@ -22,18 +22,11 @@ export const wiedervorlagenPfad = (betriebId: number) => `/betriebsakte/${betrie
  * above the list. Delete is offered where the server says the row is loeschbar.
  */
 export function WiedervorlagenListe() {
-  const queryClient = useQueryClient();
   const liste = useQuery(meineWiedervorlagenQuery());
   const [seite, setSeite] = useState<PaginationState>({ pageIndex: 0, pageSize: ARBEITSLISTE_SEITE });
   const [loeschen, setLoeschen] = useState<MeineWiedervorlage | null>(null);
 
-  const loeschung = useMutation({
-    mutationFn: (w: MeineWiedervorlage) => loescheWiedervorlage(w.id),
-    onSuccess: () => {
-      toast.success(MSG_WIEDERVORLAGE_GELOESCHT);
-      void queryClient.invalidateQueries({ queryKey: startseiteKeys.wiedervorlagen() });
-    },
-  });
+  const loeschung = useLoescheWiedervorlage({ onSuccess: () => toast.success(MSG_WIEDERVORLAGE_GELOESCHT) });
 
   const columns = useMemo<ColumnDef<MeineWiedervorlage, unknown>[]>(
     () => [

@@ -1,12 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { FormField, inputClass } from '@/components/FormField';
 import { toast } from '@/lib/toast';
-import { entscheideFreigabe } from '@/features/betrieb/api/betrieb';
-import { betriebKeys } from '@/features/betrieb/api/keys';
+import { useEntscheideFreigabe } from '@/features/betrieb/api/entscheide-freigabe';
 import { zeigeAktionsfehler } from '@/features/betrieb/components/fehler';
 
 // Verbatim texts of spec 000 §4 and §8 "Operation approval".
@@ -25,17 +23,14 @@ export interface FreigabeDialogProps {
 
 /** Approve or reject a requested operation with a comment; rejecting asks first. */
 export function FreigabeDialog({ betriebId, onClose }: FreigabeDialogProps) {
-  const queryClient = useQueryClient();
   const kommentarId = useId();
   const [kommentar, setKommentar] = useState('');
   const [frage, setFrage] = useState(false);
 
-  const entscheiden = useMutation({
-    mutationFn: entscheideFreigabe,
+  const entscheiden = useEntscheideFreigabe({
     meta: { globalErrorHandling: false },
     onSuccess: (_a, { neuerStatus }) => {
       toast.success(neuerStatus === 'FREIGEGEBEN' ? MSG_FREIGEGEBEN : MSG_ABGELEHNT);
-      void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(String(betriebId)) });
       onClose();
     },
     onError: (e, { neuerStatus }) => zeigeAktionsfehler(e, neuerStatus === 'FREIGEGEBEN' ? MSG_FREIGEBEN_FEHLER : MSG_ABLEHNEN_FEHLER),

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
@@ -8,8 +7,8 @@ import { handleGlobalError } from '@/lib/errors';
 import { istLeer, MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import type { Betrieb } from '@/features/betrieb/api/betrieb';
-import { betriebKeys } from '@/features/betrieb/api/keys';
-import { stelleAntrag, type Stammdaten } from '@/features/betrieb/api/stammdatenAntrag';
+import { useStelleStammdatenAntrag } from '@/features/betrieb/api/stelle-stammdaten-antrag';
+import type { Stammdaten } from '@/features/betrieb/api/stammdatenAntrag';
 import { Textfeld } from '@/features/betrieb/components/formular/felder';
 
 // Verbatim texts of spec 000 §8 "Change request submit".
@@ -58,18 +57,15 @@ export interface StammdatenAntragDialogProps {
 /** The operator applies for a change of the master data; staff review it (one open at a time). */
 export function StammdatenAntragDialog({ betrieb, onClose }: StammdatenAntragDialogProps) {
   const formId = useId();
-  const queryClient = useQueryClient();
   const [werte, setWerte] = useState<Stammdaten>(() => antragAus(betrieb));
   const [fehler, setFehler] = useState<Partial<Record<Feld, string>>>({});
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
   const betreiber = betrieb.betreiber?.adresse;
 
-  const einreichen = useMutation({
-    mutationFn: stelleAntrag,
+  const einreichen = useStelleStammdatenAntrag({
     meta: { globalErrorHandling: false },
     onSuccess: () => {
       toast.success(MSG_EINGEREICHT);
-      void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(String(betrieb.id)) });
       onClose();
     },
     onError: (e) => {

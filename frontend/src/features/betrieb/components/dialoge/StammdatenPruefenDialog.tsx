@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
@@ -7,8 +7,9 @@ import { MSG_MINDESTENS_EINS } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import type { Betrieb } from '@/features/betrieb/api/betrieb';
-import { betriebKeys } from '@/features/betrieb/api/keys';
-import { antragQuery, ANTRAGSFELDER, lehneAntragAb, uebernehmeAntrag, type Antragsfeld, type OffenerAntrag } from '@/features/betrieb/api/stammdatenAntrag';
+import { useLehneStammdatenAntragAb } from '@/features/betrieb/api/lehne-stammdaten-antrag-ab';
+import { antragQuery, ANTRAGSFELDER, type Antragsfeld, type OffenerAntrag } from '@/features/betrieb/api/stammdatenAntrag';
+import { useUebernehmeStammdatenAntrag } from '@/features/betrieb/api/uebernehme-stammdaten-antrag';
 import { zeigeAktionsfehler } from '@/features/betrieb/components/fehler';
 
 // Verbatim texts of spec 000 §8 "Change-application review".
@@ -64,7 +65,6 @@ export interface StammdatenPruefenDialogProps {
  */
 export function StammdatenPruefenDialog({ betrieb, onClose }: StammdatenPruefenDialogProps) {
   const id = String(betrieb.id);
-  const queryClient = useQueryClient();
   const fehlerId = useId();
   const antrag = useQuery(antragQuery(id));
   const [gewaehlt, setGewaehlt] = useState<Antragsfeld[]>([]);
@@ -72,17 +72,14 @@ export function StammdatenPruefenDialog({ betrieb, onClose }: StammdatenPruefenD
 
   const fertig = (text: string) => {
     toast.success(text);
-    void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(id) });
     onClose();
   };
-  const uebernehmen = useMutation({
-    mutationFn: uebernehmeAntrag,
+  const uebernehmen = useUebernehmeStammdatenAntrag({
     meta: { globalErrorHandling: false },
     onSuccess: () => fertig(MSG_UEBERNOMMEN),
     onError: (e) => zeigeAktionsfehler(e, 'Die Daten konnten nicht übernommen werden.'),
   });
-  const ablehnen = useMutation({
-    mutationFn: lehneAntragAb,
+  const ablehnen = useLehneStammdatenAntragAb({
     meta: { globalErrorHandling: false },
     onSuccess: () => fertig(MSG_ABGELEHNT),
     onError: (e) => zeigeAktionsfehler(e, 'Der Antrag konnte nicht abgelehnt werden.'),

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
+import { pfad, type Gespeichert } from './betrieb';
+import type { Antragsfeld } from './stammdatenAntrag';
+import { betriebKeys } from './keys';
+
+/** POST /api/betrieb/{id}/stammdaten-antrag/uebernahme: adopt the chosen fields; the application is gone. */
+export function uebernehmeAntrag({ id, felder }: { id: string; felder: Antragsfeld[] }): Promise<Gespeichert> {
+  return api.post<Gespeichert>(`${pfad(id)}/stammdaten-antrag/uebernahme/`, { felder });
+}
+
+/**
+ * Staff adopt the chosen fields of the application.
+ * Refreshes the operation file and, from the command's position, the worklists and messages.
+ */
+export function useUebernehmeStammdatenAntrag({ onSuccess, ...optionen }: BefehlOptionen<Gespeichert, { id: string; felder: Antragsfeld[] }> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...optionen,
+    mutationFn: uebernehmeAntrag,
+    onSuccess: (...args) => {
+      const [antwort, eingabe] = args;
+      void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(eingabe.id) });
+      void nachBefehl(queryClient, antwort, { arbeitslisten: true, nachrichten: true });
+      return onSuccess?.(...args);
+    },
+  });
+}
