@@ -33,7 +33,7 @@ Aufruf:
   eabwasser bench                          Benchmarks in einer eigenen Datenbank (siehe docs/benchmarks.md)
 
 Konfiguration über Umgebungsvariablen: DATABASE_URL, NATS_URL, HTTP_ADDR, DATA_DIR,
-JWT_SECRET, SMTP_URL, LOG_LEVEL (siehe README).
+JWT_SECRET, SMTP_URL, PUBLIC_URL, SSO_VALIDATE_URL, METRICS_ADDR, LOG_LEVEL (siehe README).
 `
 
 func main() {

@@ -56,10 +56,11 @@ type App struct {
 	Log     *slog.Logger
 	Pool    *pgxpool.Pool
 	Store   *eventstore.Store
+	closers []func()
+
 	// Zeitlimits are the HTTP server's timeouts; zero fields take httpapi.StandardZeitlimits
 	// (tests shorten them).
 	Zeitlimits httpapi.Zeitlimits
-	closers    []func()
 }
 
 // Open connects to the database (starting a private cluster if need be).
