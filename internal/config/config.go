@@ -24,11 +24,10 @@ type Config struct {
 	JWTSecret    string // JWT_SECRET (at least 32 bytes); empty: a random secret kept in DATA_DIR/jwt-secret
 	SMTPURL      string // SMTP_URL; empty: mails go to the log and DATA_DIR/mailbox
 	LogLevel     string // LOG_LEVEL: debug, info (default), warn, error
-	// PublicURL is PUBLIC_URL, the base of links in mails and of the SSO service URL; required
-	// with SMTP_URL or SSO_VALIDATE_URL. Empty: links point to loopback hosts only.
-	PublicURL   string
-	MailFrom    string // MAIL_FROM: sender of mails
-	SSOValidate string // SSO_VALIDATE_URL: CAS ticket validation; empty: SSO is off
+	PublicURL    string // PUBLIC_URL: base of links in mails and SSO; required with SMTP_URL or SSO_VALIDATE_URL
+	MailFrom     string // MAIL_FROM: sender of mails
+	SSOValidate  string // SSO_VALIDATE_URL: CAS ticket validation; empty: SSO is off
+
 	// MetricsAddr is METRICS_ADDR, the listener of /metrics apart from the public one
 	// (default 127.0.0.1:9090); empty (METRICS_ADDR= or METRICS_ADDR=off): no metrics listener.
 	MetricsAddr string

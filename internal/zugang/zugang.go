@@ -38,7 +38,7 @@ type Dienst struct {
 	Mail           mail.Versand
 	Drossel        *drossel.Drossel
 	SSOValidateURL string // CAS validation endpoint; empty: SSO is off
-	PublicURL      string // e.g. https://eabwasser.example; empty: taken from the request
+	PublicURL      string // e.g. https://eabwasser.example; empty: a loopback host of the request (link)
 	Log            *slog.Logger
 	Jetzt          func() time.Time
 	HTTPClient     *http.Client
