@@ -125,7 +125,7 @@ func seitenwahl(q url.Values, s *validierung.Sammler, standard, hoechstens int) 
 		case !ok || n < 0:
 			s.Feld("page", textSeiteUngueltig)
 		case n > grenze:
-			s.Feld("page", fmt.Sprintf("Die Seite darf bei %d Einträgen je Seite höchstens %d sein.", size, grenze))
+			s.Feld("page", fmt.Sprintf("Die Seite darf bei Seitengröße %d höchstens %d sein.", size, grenze))
 		default:
 			page = int(n)
 		}

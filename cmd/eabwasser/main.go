@@ -70,6 +70,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	switch args[0] {
 	case "serve":
+		if err := cfg.PruefeFuerServe(); err != nil {
+			return err // before a database or a private cluster is touched
+		}
 		a, err := open()
 		if err != nil {
 			return err

@@ -225,17 +225,16 @@ func (a *App) Serve(ctx context.Context) error {
 		Frontend:   frontend.Dist,
 		Zeitlimits: a.Zeitlimits,
 	})
-	srv := httpapi.Server(a.Config.HTTPAddr, handler, a.Zeitlimits)
-	serveErr := make(chan error, 2)
-	go func() { serveErr <- srv.ListenAndServe() }()
-	a.Log.Info("eAbwasser läuft", "adresse", a.Config.HTTPAddr)
 	metriken, err := a.metrikServer(reg)
 	if err != nil {
-		_ = srv.Close()
 		stopBg()
 		wg.Wait()
 		return err
 	}
+	srv := httpapi.Server(a.Config.HTTPAddr, handler, a.Zeitlimits)
+	serveErr := make(chan error, 2)
+	go func() { serveErr <- srv.ListenAndServe() }()
+	a.Log.Info("eAbwasser läuft", "adresse", a.Config.HTTPAddr)
 	if metriken != nil {
 		go func() {
 			if err := metriken.Serve(); !errors.Is(err, http.ErrServerClosed) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -80,5 +81,31 @@ func TestServe_MetricsOnTheirOwnLoopbackListenerNotOnThePublicOne(t *testing.T) 
 	secret, err := os.ReadFile(filepath.Join(in.cfg.DataDir, "jwt-secret"))
 	if err != nil || len(secret) < config.MinJWTSecret {
 		t.Fatalf("generated secret: %d bytes, %v", len(secret), err)
+	}
+}
+
+func TestServe_TakenMetricsAddrFailsWhenSetButNotWhenItIsTheDefault(t *testing.T) {
+	belegt, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer belegt.Close()
+	// the default taken (a second instance on the machine): the instance runs without metrics
+	in := startMit(t, func(c *config.Config) { c.MetricsAddr, c.MetricsAddrStandard = belegt.Addr().String(), true })
+	if resp, _ := in.get(t, "/api/health", ""); resp.StatusCode != 200 {
+		t.Fatalf("health: %d", resp.StatusCode)
+	}
+	// an address the operator set must be free
+	_, url := testdb.New(t)
+	cfg := config.Config{DatabaseURL: url, HTTPAddr: freeAddr(t), DataDir: t.TempDir(), MetricsAddr: belegt.Addr().String()}
+	a, err := app.Open(context.Background(), cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := a.Serve(ctx); err == nil || !strings.Contains(err.Error(), "METRICS_ADDR") {
+		t.Fatalf("Serve = %v, want the taken METRICS_ADDR", err)
 	}
 }
