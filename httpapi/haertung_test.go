@@ -283,6 +283,14 @@ func TestEingabe_EveryGETRouteAnswersNULInvalidUTF8AndOverflowingPagesWith400Nev
 		})
 	}
 
+	// the examples, which were 500s
+	for _, target := range []string{"/api/betrieb/search?q=%00", "/api/anwender?name=%FF", "/api/audit?eventType=%00",
+		"/api/anwender?page=9223372036854775807", "/api/betrieb/search?page=9223372036854775807"} {
+		if a := get(t, target); a.Code != 400 {
+			t.Errorf("GET %s: %d %s", target, a.Code, a.Body.String())
+		}
+	}
+
 	// the lists that page read page and size: what cannot be a page is a 400
 	for _, liste := range []string{"/api/audit", "/api/anwender", "/api/betrieb/search"} {
 		for _, q := range []string{"page=9223372036854775807", "page=2147483648", "page=-1", "page=1e3", "size=-1",
