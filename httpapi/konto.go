@@ -3,6 +3,7 @@ package httpapi
 import (
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -39,13 +40,25 @@ func (a *api) darf(aktion berechtigung.Aktion) func(http.Handler) http.Handler {
 	return a.erlaubt(berechtigung.Rollen(aktion)...)
 }
 
-// basisURL is the scheme and host the client used, for links in mails when PUBLIC_URL is unset.
+// basisURL is the base of links in mails and of the SSO service URL when PUBLIC_URL is unset
+// (a development setup; with mail or SSO configured PUBLIC_URL is required). The Host header
+// is the client's word: a link built on it would carry a one-time token to whoever the client
+// names (issue 11). So only a loopback host is taken from the request; any other answers
+// http://localhost with the port the request came in on.
 func basisURL(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-		scheme = "https"
+	if zugang.LokalerHost(r.Host) {
+		scheme := "http"
+		if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
+			scheme = "https"
+		}
+		return scheme + "://" + r.Host
 	}
-	return scheme + "://" + r.Host
+	if la, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		if _, port, err := net.SplitHostPort(la.String()); err == nil {
+			return "http://localhost:" + port
+		}
+	}
+	return "http://localhost"
 }
 
 func (a *api) tokenFuer(w http.ResponseWriter, r *http.Request, k konten.Konto) {

@@ -13,7 +13,9 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -36,7 +38,7 @@ type Dienst struct {
 	Mail           mail.Versand
 	Drossel        *drossel.Drossel
 	SSOValidateURL string // CAS validation endpoint; empty: SSO is off
-	PublicURL      string // e.g. https://eabwasser.example; empty: taken from the request
+	PublicURL      string // e.g. https://eabwasser.example; empty: a loopback host of the request (link)
 	Log            *slog.Logger
 	Jetzt          func() time.Time
 	HTTPClient     *http.Client
@@ -196,11 +198,35 @@ func Hash(passwort string) (string, error) {
 	return string(h), err
 }
 
+// link builds a link of a mail on PUBLIC_URL. Without it (development) the base the HTTP
+// layer took from the request counts only when its host is a loopback one: a link must never
+// lead a one-time token to a host the client named (issue 11).
 func (d *Dienst) link(basis, pfad string, query url.Values) string {
 	if d.PublicURL != "" {
 		basis = strings.TrimRight(d.PublicURL, "/")
+	} else if u, err := url.Parse(basis); err != nil || u.User != nil || u.Path != "" || !LokalerHost(u.Host) {
+		basis = "http://localhost"
 	}
 	return basis + "/eAbwasser/" + pfad + "?" + query.Encode()
+}
+
+// LokalerHost tells whether host ("name" or "name:port", as in a Host header) is a loopback
+// one: localhost, 127.0.0.0/8 or ::1, with a numeric port if any.
+func LokalerHost(host string) bool {
+	name, port, err := net.SplitHostPort(host)
+	if err != nil {
+		name, port = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), ""
+	}
+	for _, c := range port {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	if strings.EqualFold(name, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(name)
+	return err == nil && ip.Zone() == "" && ip.IsLoopback()
 }
 
 // Registrierung are the fields of the registration form.
