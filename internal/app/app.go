@@ -181,6 +181,10 @@ func (a *App) Serve(ctx context.Context) error {
 	relay := &eventstore.Relay{Store: a.Store, Publisher: pub, Log: a.Log,
 		OnPublish: func(c eventstore.Cursor) { relayPos.Set(float64(c.Position)) }}
 
+	proxys, err := httpapi.ParseProxys(a.Config.TrustedProxies)
+	if err != nil {
+		return err
+	}
 	versand, err := mail.Neu(a.Config.SMTPURL, a.Config.MailFrom, filepath.Join(a.Config.DataDir, "mailbox"), a.Log)
 	if err != nil {
 		return fmt.Errorf("SMTP_URL: %w", err)
@@ -195,7 +199,7 @@ func (a *App) Serve(ctx context.Context) error {
 	go func() { defer wg.Done(); errs <- runtime.Run(bg) }()
 	go func() { defer wg.Done(); errs <- versender.Run(bg) }()
 
-	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Standard(),
+	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Neu(a.Pool),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
 	akte := &betriebsakte.Dienst{Store: a.Store}
 	handler := httpapi.New(httpapi.Deps{
@@ -215,7 +219,8 @@ func (a *App) Serve(ctx context.Context) error {
 		WaitForProjection: func(ctx context.Context, name string, pos int64) error {
 			return projections.WaitFor(ctx, a.Store, name, pos)
 		},
-		Frontend: frontend.Dist,
+		Frontend:       frontend.Dist,
+		TrustedProxies: proxys,
 	})
 	srv := &http.Server{Addr: a.Config.HTTPAddr, Handler: handler,
 		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}

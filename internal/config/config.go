@@ -22,6 +22,9 @@ type Config struct {
 	PublicURL    string // PUBLIC_URL: base of links in mails; empty: the host of the request
 	MailFrom     string // MAIL_FROM: sender of mails
 	SSOValidate  string // SSO_VALIDATE_URL: CAS ticket validation; empty: SSO is off
+	// TrustedProxies is TRUSTED_PROXIES: comma-separated addresses or CIDR ranges of reverse
+	// proxies whose X-Forwarded-For names the client; empty: the direct peer is the client.
+	TrustedProxies string
 }
 
 // FromEnv reads the configuration.
@@ -37,6 +40,8 @@ func FromEnv() Config {
 		PublicURL:   os.Getenv("PUBLIC_URL"),
 		MailFrom:    os.Getenv("MAIL_FROM"),
 		SSOValidate: os.Getenv("SSO_VALIDATE_URL"),
+
+		TrustedProxies: os.Getenv("TRUSTED_PROXIES"),
 	}
 	if n, err := strconv.Atoi(os.Getenv("NATS_REPLICAS")); err == nil && n > 0 {
 		c.NATSReplicas = n
