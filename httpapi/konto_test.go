@@ -64,7 +64,9 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 		t.Fatal(err)
 	}
 	w := &kontoWelt{smtp: smtp, jetzt: time.Now()}
-	w.dienst = &zugang.Dienst{Store: store, Mail: versand, Drossel: drossel.Standard(), SSOValidateURL: ssoURL,
+	dr := drossel.Neu(pool)
+	dr.Jetzt = func() time.Time { return w.jetzt }
+	w.dienst = &zugang.Dienst{Store: store, Mail: versand, Drossel: dr, SSOValidateURL: ssoURL,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), PublicURL: "https://eabwasser.example",
 		Jetzt: func() time.Time { return w.jetzt }}
 	jetzt := func() time.Time { return w.jetzt }
@@ -81,7 +83,8 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 			}
 			return w.warte(ctx, name, pos)
 		},
-		Ablage: ablageFuer(t, store, w.akte),
+		Ablage:         ablageFuer(t, store, w.akte),
+		TrustedProxies: testProxy,
 	}, nil)
 	return w
 }

@@ -573,8 +573,3 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 	}
 	return konto.AbmeldungNoetig(decided, vorher), nil
 }
-
-func isUniqueViolation(err error) bool {
-	var pgErr interface{ SQLState() string }
-	return errors.As(err, &pgErr) && pgErr.SQLState() == "23505"
-}
