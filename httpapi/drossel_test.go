@@ -332,7 +332,6 @@ func TestMails_JeAdresseUndJeClientBegrenzt(t *testing.T) {
 		}
 	}
 	w.dienst.Warte()
-	time.Sleep(200 * time.Millisecond) // let the SMTP server file what it got
 	if n := w.smtp.Anzahl("betreiber2@demo.eabwasser.example"); n != 3 {
 		t.Errorf("%d reset mails to one address, want 3", n)
 	}

@@ -45,6 +45,7 @@ type Dienst struct {
 	Vergleiche func(hash, passwort []byte) error
 
 	hintergrund sync.WaitGroup // mails of PasswortVergessen still being sent
+	reihe       sync.Mutex     // one reset after the other: they may concern the same account
 }
 
 // Lifetimes of the one-time links.
@@ -368,6 +369,8 @@ func (d *Dienst) PasswortVergessen(ctx context.Context, benutzername, basis, cli
 	d.hintergrund.Add(1)
 	go func() {
 		defer d.hintergrund.Done()
+		d.reihe.Lock()
+		defer d.reihe.Unlock()
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 		defer cancel()
 		if err := d.zuruecksetzenAnfordern(ctx, benutzername, basis, md); err != nil {
