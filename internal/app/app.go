@@ -242,6 +242,7 @@ func (a *App) Serve(ctx context.Context) error {
 	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(sctx)
+	dienst.Warte() // reset mails still being sent
 	stopBg()
 	wg.Wait()
 	return result
