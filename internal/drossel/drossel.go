@@ -99,6 +99,14 @@ func Adresse(clientAdresse string) string {
 	return adressPraefix + a.String()
 }
 
+// MailAn is the key of the mail quota of a recipient address (case and spaces ignored).
+func MailAn(email string) string { return "mail-an:" + strings.ToLower(strings.TrimSpace(email)) }
+
+// MailClient is the key of the mail quota of a client address (IPv6 per /64).
+func MailClient(clientAdresse string) string {
+	return "mail-client:" + strings.TrimPrefix(Adresse(clientAdresse), adressPraefix)
+}
+
 func (d *Drossel) jetzt() time.Time {
 	if d.Jetzt != nil {
 		return d.Jetzt()

@@ -261,6 +261,8 @@ func TestSchluessel(t *testing.T) {
 		{drossel.Adresse("2001:db8:1:2:ffff::1"), "ip:2001:db8:1:2::/64"},
 		{drossel.Anmeldung("x", "2001:db8:1:2:ffff::1"), "login:x|2001:db8:1:2::/64"},
 		{drossel.Adresse("@pipe"), "ip:@pipe"},
+		{drossel.MailAn(" Erika.Gross@Example.org "), "mail-an:erika.gross@example.org"},
+		{drossel.MailClient("[2001:db8:1:2:3:4:5:6]:443"), "mail-client:2001:db8:1:2::/64"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)

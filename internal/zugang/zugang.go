@@ -159,14 +159,13 @@ func (d *Dienst) vergleiche(hash, passwort []byte) error {
 
 // mailErlaubt counts a mail to an address against MailsJeAdresse; false: do not send it.
 func (d *Dienst) mailErlaubt(ctx context.Context, an string) (bool, error) {
-	ok, _, err := d.Drossel.Kontingent(ctx, "mail-an:"+konten.EmailSchluessel(an), MailsJeAdresse, MailFenster)
+	ok, _, err := d.Drossel.Kontingent(ctx, drossel.MailAn(an), MailsJeAdresse, MailFenster)
 	return ok, err
 }
 
 // clientMailErlaubt counts a mail request of a client against MailsJeClient.
 func (d *Dienst) clientMailErlaubt(ctx context.Context, client string) error {
-	ok, noch, err := d.Drossel.Kontingent(ctx, "mail-client:"+strings.TrimPrefix(drossel.Adresse(client), "ip:"),
-		MailsJeClient, MailFenster)
+	ok, noch, err := d.Drossel.Kontingent(ctx, drossel.MailClient(client), MailsJeClient, MailFenster)
 	if err == nil && !ok {
 		err = &ZuVieleAnfragen{Noch: noch}
 	}
