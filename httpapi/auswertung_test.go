@@ -135,6 +135,7 @@ func TestAuswertung_EachRoleRunsOnlyItsQueriesOverWhatItSees(t *testing.T) {
 				for _, q := range liste {
 					ids = append(ids, q.ID)
 				}
+				slices.Sort(ids)
 				if !slices.Equal(ids, tt.abfragen) {
 					t.Errorf("offered queries %v, want %v", ids, tt.abfragen)
 				}

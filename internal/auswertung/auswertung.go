@@ -60,8 +60,36 @@ type Abfrage struct {
 const freigabeText = `CASE b.freigabestatus WHEN 'BEANTRAGT' THEN 'Beantragt' WHEN 'FREIGEGEBEN' THEN 'Freigegeben'
 	WHEN 'ABGEWIESEN' THEN 'Abgewiesen' ELSE b.freigabestatus END`
 
-// Abfragen are the stored queries, in the order the dropdowns show them.
+// Abfragen are the stored queries, in the order the dropdowns show them: what operations need
+// first, administration after it. Ids are stable (links, tests), not the order.
 var Abfragen = []Abfrage{
+	{ID: 8, Kategorie: "Betriebe", Filter: "Regionalstelle", AbfrageBez: "Betriebe je Regionalstelle und Status",
+		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
+		Dateiname: "betriebe-je-regionalstelle", Spalten: []string{"Regionalstelle", "Betriebsstatus", "Freigabestatus", "Anzahl"},
+		SQL: `SELECT b.regionalstelle, b.betriebsstatus_text, ` + freigabeText + `, count(*)
+			FROM sichtbare_betriebe b GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`},
+	{ID: 9, Kategorie: "Betriebe", Filter: "Haupttätigkeit", AbfrageBez: "Betriebe je Haupttätigkeit",
+		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
+		Dateiname: "betriebe-je-haupttaetigkeit", Spalten: []string{"Haupttätigkeit", "Betriebe", "davon in Betrieb"},
+		SQL: `SELECT coalesce(nullif(d.daten->>'haupttaetigkeit', ''), '(ohne Angabe)'), count(*),
+				count(*) FILTER (WHERE b.betriebsstatus = 'IN_BETRIEB')
+			FROM sichtbare_betriebe b JOIN betrieb d ON d.id = b.id GROUP BY 1 ORDER BY 1`},
+	{ID: 10, Kategorie: "Betriebe", Filter: "Anträge", AbfrageBez: "Offene Anträge (Freigabe beantragt, Stammdaten-Anträge)",
+		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
+		Dateiname: "offene-antraege", Spalten: []string{"Antrag", "Gestellt am", "Betriebs-Nr.", "Bezeichnung", "Betreiber", "Regionalstelle", "Ort"},
+		SQL: `SELECT 'Freigabe beantragt', '', b.betriebs_id, b.bezeichnung, b.betreiber, b.regionalstelle, b.ort
+				FROM sichtbare_betriebe b WHERE b.freigabestatus = 'BEANTRAGT'
+			UNION ALL
+			SELECT 'Stammdaten-Antrag', coalesce(to_char(to_date(nullif(d.antrag->>'gestelltAm', ''), 'YYYY-MM-DD'), 'DD.MM.YYYY'), ''),
+				b.betriebs_id, b.bezeichnung, b.betreiber, b.regionalstelle, b.ort
+				FROM sichtbare_betriebe b JOIN betrieb d ON d.id = b.id WHERE d.antrag IS NOT NULL
+			ORDER BY 1, 3`},
+	{ID: 11, Kategorie: "Wiedervorlagen", Filter: "Fälligkeit", AbfrageBez: "Fällige Wiedervorlagen (heute oder früher)",
+		Aktion: berechtigung.WiedervorlagenLesen, Umfang: SichtbareBetriebe,
+		Dateiname: "faellige-wiedervorlagen", Spalten: []string{"Datum", "Betreff", "Betrieb", "Betriebs-Nr.", "Regionalstelle", "Angelegt von"},
+		SQL: `SELECT to_char(w.datum, 'DD.MM.YYYY'), w.betreff, b.bezeichnung, b.betriebs_id, b.regionalstelle, w.angelegt_von
+			FROM wiedervorlage w JOIN sichtbare_betriebe b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
+			WHERE w.datum <= current_date ORDER BY w.datum, b.bezeichnung, w.id`},
 	{ID: 1, Kategorie: "Anwender", Filter: "Status", AbfrageBez: "Registrierungen, die auf Freischaltung warten",
 		Aktion: berechtigung.SystemverwaltungOeffnen, Umfang: Gesamt,
 		Dateiname: "freischaltung-offen", Spalten: []string{"Benutzername", "Name", "Vorname", "E-Mail", "Organisation", "Registriert am"},
@@ -100,33 +128,6 @@ var Abfragen = []Abfrage{
 		Aktion: berechtigung.AuswertungExportieren, Umfang: Gesamt,
 		Dateiname: "wertelisten", Spalten: []string{"Werteliste", "ID", "Wert"},
 		SQL: `SELECT liste, id, wert FROM werteliste_eintrag ORDER BY liste, wert`},
-	{ID: 8, Kategorie: "Betriebe", Filter: "Regionalstelle", AbfrageBez: "Betriebe je Regionalstelle und Status",
-		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
-		Dateiname: "betriebe-je-regionalstelle", Spalten: []string{"Regionalstelle", "Betriebsstatus", "Freigabestatus", "Anzahl"},
-		SQL: `SELECT b.regionalstelle, b.betriebsstatus_text, ` + freigabeText + `, count(*)
-			FROM sichtbare_betriebe b GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`},
-	{ID: 9, Kategorie: "Betriebe", Filter: "Haupttätigkeit", AbfrageBez: "Betriebe je Haupttätigkeit",
-		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
-		Dateiname: "betriebe-je-haupttaetigkeit", Spalten: []string{"Haupttätigkeit", "Betriebe", "davon in Betrieb"},
-		SQL: `SELECT coalesce(nullif(d.daten->>'haupttaetigkeit', ''), '(ohne Angabe)'), count(*),
-				count(*) FILTER (WHERE b.betriebsstatus = 'IN_BETRIEB')
-			FROM sichtbare_betriebe b JOIN betrieb d ON d.id = b.id GROUP BY 1 ORDER BY 1`},
-	{ID: 10, Kategorie: "Betriebe", Filter: "Anträge", AbfrageBez: "Offene Anträge (Freigabe beantragt, Stammdaten-Anträge)",
-		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
-		Dateiname: "offene-antraege", Spalten: []string{"Antrag", "Gestellt am", "Betriebs-Nr.", "Bezeichnung", "Betreiber", "Regionalstelle", "Ort"},
-		SQL: `SELECT 'Freigabe beantragt', '', b.betriebs_id, b.bezeichnung, b.betreiber, b.regionalstelle, b.ort
-				FROM sichtbare_betriebe b WHERE b.freigabestatus = 'BEANTRAGT'
-			UNION ALL
-			SELECT 'Stammdaten-Antrag', coalesce(to_char(to_date(nullif(d.antrag->>'gestelltAm', ''), 'YYYY-MM-DD'), 'DD.MM.YYYY'), ''),
-				b.betriebs_id, b.bezeichnung, b.betreiber, b.regionalstelle, b.ort
-				FROM sichtbare_betriebe b JOIN betrieb d ON d.id = b.id WHERE d.antrag IS NOT NULL
-			ORDER BY 1, 3`},
-	{ID: 11, Kategorie: "Wiedervorlagen", Filter: "Fälligkeit", AbfrageBez: "Fällige Wiedervorlagen (heute oder früher)",
-		Aktion: berechtigung.WiedervorlagenLesen, Umfang: SichtbareBetriebe,
-		Dateiname: "faellige-wiedervorlagen", Spalten: []string{"Datum", "Betreff", "Betrieb", "Betriebs-Nr.", "Regionalstelle", "Angelegt von"},
-		SQL: `SELECT to_char(w.datum, 'DD.MM.YYYY'), w.betreff, b.bezeichnung, b.betriebs_id, b.regionalstelle, w.angelegt_von
-			FROM wiedervorlage w JOIN sichtbare_betriebe b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
-			WHERE w.datum <= current_date ORDER BY w.datum, b.bezeichnung, w.id`},
 }
 
 // Darf tells whether someone with these roles may run the query.
