@@ -177,3 +177,42 @@ func TestAuswertung_EachRoleRunsOnlyItsQueriesOverWhatItSees(t *testing.T) {
 		})
 	}
 }
+
+// TestAuswertung_LocalRoleNamingAnOperationAddsItToTheQueries shows that the queries follow the
+// worklists' visibility, local roles included: an authority user of Koblenz whose local role
+// names the Trier operation finds it in the queries over operations, and nothing else of Trier.
+func TestAuswertung_LocalRoleNamingAnOperationAddsItToTheQueries(t *testing.T) {
+	w := newKontoWelt(t, "")
+	pool := w.dienst.Store.Pool()
+	var klaeranlage, dienststelle, sbs int64
+	if err := pool.QueryRow(t.Context(), `SELECT id FROM betrieb WHERE bezeichnung = 'Kläranlage Musterhausen'`).Scan(&klaeranlage); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(t.Context(), `SELECT id FROM lokale_rolle WHERE bezeichnung = $1`, seed.Dienststelle).Scan(&dienststelle); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(t.Context(), `SELECT id FROM anwender WHERE benutzername = 'zust_sbs'`).Scan(&sbs); err != nil {
+		t.Fatal(err)
+	}
+	betriebe := func() string {
+		tok := w.login(t, "zust_sbs", seed.DemoPasswort)
+		var alles []string
+		for _, row := range abfrageErgebnis(t, w, tok, abfrageZeile{ID: 8, Kategorie: "Betriebe"})[1:] {
+			alles = append(alles, strings.Join(row, " | "))
+		}
+		return strings.Join(alles, "\n")
+	}
+	if vorher := betriebe(); strings.Contains(vorher, "Trier") || !strings.Contains(vorher, "Koblenz") {
+		t.Fatalf("before the local role:\n%s", vorher)
+	}
+	a := w.send(t, "POST", "/api/lokaleRolle", map[string]any{"bezeichnung": "Kläranlage Musterhausen (Amtshilfe)", "globaleRolle": "BEHOERDE",
+		"betriebe": []int64{klaeranlage}}, w.login(t, "systemadmin", seed.DemoPasswort))
+	if a.Code != 201 {
+		t.Fatalf("local role: %d %s", a.Code, a.Body.String())
+	}
+	setzeRollen(t, w, sbs, []int64{dienststelle, int64(a.json(t)["id"].(float64))})
+	nachher := betriebe()
+	if !strings.Contains(nachher, "Trier | in Betrieb | Freigegeben | 1") || !strings.Contains(nachher, "Koblenz") {
+		t.Fatalf("with the local role:\n%s", nachher)
+	}
+}
