@@ -3,7 +3,6 @@ package httpapi
 import (
 	"io"
 	"net/http"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
@@ -46,20 +45,7 @@ func anwenderFilter(r *http.Request) (konten.AnwenderFilter, error) {
 		RolleAdministration: flag("rolleAdministration"), SortProperty: q.Get("sortProperty"), Absteigend: q.Get("sortDirection") == "DESC",
 		Size: 10}
 	var s validierung.Sammler
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			s.Feld("page", "Ungültige Seite.")
-		}
-		f.Page = n
-	}
-	if v := q.Get("size"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 500 {
-			s.Feld("size", "Die Seitengröße muss zwischen 1 und 500 liegen.")
-		}
-		f.Size = n
-	}
+	f.Page, f.Size = seitenwahl(q, &s, 10, 500)
 	return f, s.Err()
 }
 

@@ -74,20 +74,7 @@ func auditFilter(q url.Values) (audit.Filter, int64, error) {
 		}
 		f.Bis = t // exclusive, also for a date: bis=2025-02-01 ends with January
 	}
-	if v := q.Get("page"); v != "" {
-		n, ok := parseInt64(v)
-		if !ok || n < 0 || n > 1<<31-1 {
-			s.Feld("page", "Die Seite muss eine Zahl ab 0 sein.")
-		}
-		f.Page = int(n)
-	}
-	if v := q.Get("size"); v != "" {
-		n, ok := parseInt64(v)
-		if !ok || n < 1 {
-			s.Feld("size", "Die Seitengröße muss eine Zahl ab 1 sein.")
-		}
-		f.Size = int(min(n, auditMaxGroesse))
-	}
+	f.Page, f.Size = seitenwahl(q, &s, auditStandardGroesse, auditMaxGroesse)
 	switch strings.ToUpper(q.Get("sortDirection")) {
 	case "", "DESC":
 	case "ASC":

@@ -63,6 +63,7 @@ func loeschen(a *api, run func(r *http.Request, id int64) error) http.HandlerFun
 // xlsx answers a spreadsheet download. It is written to memory first, so a failure can still
 // be answered as a JSON error.
 func (a *api) xlsx(w http.ResponseWriter, r *http.Request, dateiname string, schreibe func(io.Writer) error) {
+	a.langeAntwort(w)
 	var buf bytes.Buffer
 	if err := schreibe(&buf); err != nil {
 		a.writeError(w, r, err)
@@ -77,6 +78,7 @@ func (a *api) xlsx(w http.ResponseWriter, r *http.Request, dateiname string, sch
 // large to hold in memory. An error after the first bytes can only end the download (and is
 // logged).
 func (a *api) xlsxStrom(w http.ResponseWriter, r *http.Request, dateiname string, schreibe func(io.Writer) error) {
+	a.langeAntwort(w)
 	w.Header().Set("Content-Type", tabelle.ContentType)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+dateiname+`"`)
 	zw := &zaehlenderSchreiber{w: w}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/betriebsakte"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
@@ -161,9 +162,9 @@ func (a *api) betriebVerlauf(ctx context.Context, n betriebsakte.Nutzer, id int6
 // arbeitslisteFilter reads the worklist filter from the query: q, page, size, sortProperty,
 // sortDirection and the multi-valued betriebsstatus, betriebstyp, freigabestatus (repeated or
 // comma-separated).
-func arbeitslisteFilter(v url.Values) arbeitsliste.Filter {
-	page, _ := strconv.Atoi(v.Get("page"))
-	size, _ := strconv.Atoi(v.Get("size"))
+func arbeitslisteFilter(v url.Values) (arbeitsliste.Filter, error) {
+	var s validierung.Sammler
+	page, size := seitenwahl(v, &s, arbeitslisteStandardGroesse, arbeitslisteMaxGroesse)
 	liste := func(name string) []string {
 		var out []string
 		for _, x := range v[name] {
@@ -177,15 +178,26 @@ func arbeitslisteFilter(v url.Values) arbeitsliste.Filter {
 	}
 	return arbeitsliste.Filter{Q: v.Get("q"), Page: page, Size: size, SortProperty: v.Get("sortProperty"),
 		Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc"), Betriebsstatus: liste("betriebsstatus"),
-		Betriebstyp: liste("betriebstyp"), Freigabestatus: liste("freigabestatus")}
+		Betriebstyp: liste("betriebstyp"), Freigabestatus: liste("freigabestatus")}, s.Err()
 }
+
+// The worklist's page sizes (the read model's own default and limit).
+const (
+	arbeitslisteStandardGroesse = 50
+	arbeitslisteMaxGroesse      = 1000
+)
 
 func (a *api) betriebSuche(w http.ResponseWriter, r *http.Request) {
 	if err := a.mitMinPosition(r, arbeitsliste.Name); err != nil {
 		a.writeError(w, r, err)
 		return
 	}
-	out, err := a.deps.Betriebsakte.Suche(r.Context(), nutzer(r), arbeitslisteFilter(r.URL.Query()))
+	f, err := arbeitslisteFilter(r.URL.Query())
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Betriebsakte.Suche(r.Context(), nutzer(r), f)
 	if err != nil {
 		a.writeError(w, r, err)
 		return
@@ -205,7 +217,11 @@ func (a *api) betriebExport(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	f := arbeitslisteFilter(r.URL.Query())
+	f, err := arbeitslisteFilter(r.URL.Query())
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
 	if in.IDs != nil {
 		f = arbeitsliste.Filter{IDs: in.IDs, SortProperty: f.SortProperty, Absteigend: f.Absteigend}
 	}

@@ -33,7 +33,7 @@ func (a *api) ablageRoutes(r chi.Router) {
 	r.Group(func(r chi.Router) {
 		r.Use(a.angemeldet)
 		for _, f := range datei.Fachobjekte {
-			r.With(a.bodyBis(UploadBodyLimit)).Post("/"+f+"/{id}/upload-file", a.dateiHochladen(f))
+			r.With(a.bodyBis(UploadBodyLimit), a.lang).Post("/"+f+"/{id}/upload-file", a.dateiHochladen(f))
 			r.Get("/"+f+"/{id}/dateien", betriebAbfrage(a, func(ctx context.Context, n ablage.Nutzer, id int64) ([]dok.Datei, error) {
 				return d.Dateien(ctx, n, f, id)
 			}))
@@ -89,6 +89,7 @@ func (a *api) dateiHerunterladen(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer f.Close()
+	a.langeAntwort(w)
 	h := w.Header()
 	h.Set("Content-Type", z.Dateityp)
 	h.Set("Content-Length", strconv.FormatInt(z.Dateigroesse, 10))

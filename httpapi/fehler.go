@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -226,8 +227,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // decodeJSON reads the request body into v. Unknown fields are ignored (the clients send
-// more than a command needs); malformed JSON is ErrUngueltigeAnfrage (400), a body above
-// the limit an *http.MaxBytesError (413).
+// more than a command needs); malformed JSON is ErrUngueltigeAnfrage (400), a string with a
+// NUL byte or a body that is no valid UTF-8 a 400 too, a body above the limit an
+// *http.MaxBytesError (413).
 func decodeJSON(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		if mt, _, err := mime.ParseMediaType(ct); err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
@@ -237,20 +239,16 @@ func decodeJSON(r *http.Request, v any) error {
 	if r.Body == nil || r.Body == http.NoBody {
 		return ErrUngueltigeAnfrage
 	}
-	dec := json.NewDecoder(r.Body)
+	body, err := leseJSON(r) // NUL bytes and invalid UTF-8 are a 400 (eingabe.go)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return err
-		}
 		return errors.Join(ErrUngueltigeAnfrage, err)
 	}
 	// One value only: trailing garbage is as malformed as a broken value.
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return err
-		}
 		return ErrUngueltigeAnfrage
 	}
 	return nil

@@ -25,6 +25,9 @@ func schreibRouten(t testing.TB, w *kontoWelt, id int64) [][2]string {
 		if method != http.MethodPost && method != http.MethodPut && method != http.MethodPatch || strings.Contains(route, "upload-file") {
 			return nil
 		}
+		if strings.HasPrefix(route, "/api/logout") {
+			return nil // takes no body; it would end the caller's session for every later route
+		}
 		p := strings.TrimSuffix(route, "/")
 		p = strings.ReplaceAll(p, "{id}", fmt.Sprint(id))
 		for strings.Contains(p, "{") {

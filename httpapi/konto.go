@@ -3,6 +3,7 @@ package httpapi
 import (
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -39,13 +40,25 @@ func (a *api) darf(aktion berechtigung.Aktion) func(http.Handler) http.Handler {
 	return a.erlaubt(berechtigung.Rollen(aktion)...)
 }
 
-// basisURL is the scheme and host the client used, for links in mails when PUBLIC_URL is unset.
+// basisURL is the base of links in mails and of the SSO service URL when PUBLIC_URL is unset
+// (a development setup; with mail or SSO configured PUBLIC_URL is required). The Host header
+// is the client's word: a link built on it would carry a one-time token to whoever the client
+// names (issue 11). So only a loopback host is taken from the request; any other answers
+// http://localhost with the port the request came in on.
 func basisURL(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-		scheme = "https"
+	if zugang.LokalerHost(r.Host) {
+		scheme := "http"
+		if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
+			scheme = "https"
+		}
+		return scheme + "://" + r.Host
 	}
-	return scheme + "://" + r.Host
+	if la, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		if _, port, err := net.SplitHostPort(la.String()); err == nil {
+			return "http://localhost:" + port
+		}
+	}
+	return "http://localhost"
 }
 
 func (a *api) tokenFuer(w http.ResponseWriter, r *http.Request, k konten.Konto) {
@@ -68,13 +81,12 @@ func (a *api) authenticate(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	k, err := a.deps.Zugang.Anmelden(r.Context(), in.Username, in.Password, r.RemoteAddr)
+	k, err := a.deps.Zugang.Anmelden(r.Context(), in.Username, in.Password, ClientAdresse(r))
 	var gesperrt *zugang.Gesperrt
 	var abgelehnt *zugang.Abgelehnt
 	switch {
 	case errors.As(err, &gesperrt):
-		w.Header().Set("Retry-After", strconv.Itoa(int(gesperrt.Noch.Seconds())+1))
-		a.writeError(w, r, &Antwortfehler{Status: http.StatusTooManyRequests, Message: gesperrt.Error()})
+		a.zuVieleAnfragen(w, r, gesperrt.Noch, gesperrt.Error())
 	case errors.Is(err, zugang.ErrFalscheAnmeldung), errors.As(err, &abgelehnt):
 		a.writeError(w, r, &Antwortfehler{Status: http.StatusUnauthorized, Message: err.Error()})
 	case err != nil:
@@ -112,11 +124,28 @@ func (a *api) registrierung(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	if err := a.deps.Zugang.Registrieren(r.Context(), in, basisURL(r), Metadaten(r)); err != nil {
-		a.writeError(w, r, err)
+	if err := a.deps.Zugang.Registrieren(r.Context(), in, basisURL(r), ClientAdresse(r), Metadaten(r)); err != nil {
+		a.mailFehler(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"email": strings.TrimSpace(in.Email)})
+}
+
+// zuVieleAnfragen answers 429 with Retry-After (whole seconds, rounded up).
+func (a *api) zuVieleAnfragen(w http.ResponseWriter, r *http.Request, noch time.Duration, message string) {
+	w.Header().Set("Retry-After", strconv.Itoa(int((noch+time.Second-1)/time.Second)))
+	a.writeError(w, r, &Antwortfehler{Status: http.StatusTooManyRequests, Message: message})
+}
+
+// mailFehler answers the errors of registration and password reset: 429 for a client over its
+// mail quota, else as usual.
+func (a *api) mailFehler(w http.ResponseWriter, r *http.Request, err error) {
+	var zuViele *zugang.ZuVieleAnfragen
+	if errors.As(err, &zuViele) {
+		a.zuVieleAnfragen(w, r, zuViele.Noch, zuViele.Error())
+		return
+	}
+	a.writeError(w, r, err)
 }
 
 func (a *api) doubleOptIn(w http.ResponseWriter, r *http.Request) {
@@ -140,8 +169,8 @@ func (a *api) passwortVergessen(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	if err := a.deps.Zugang.PasswortVergessen(r.Context(), in.Username, basisURL(r), Metadaten(r)); err != nil {
-		a.writeError(w, r, err)
+	if err := a.deps.Zugang.PasswortVergessen(r.Context(), in.Username, basisURL(r), ClientAdresse(r), Metadaten(r)); err != nil {
+		a.mailFehler(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Email zum Zurücksetzen des Passworts gesendet."})

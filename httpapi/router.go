@@ -34,8 +34,6 @@ type Deps struct {
 
 	// NATSPing tells whether NATS answers (health). nil counts as not answering.
 	NATSPing func(context.Context) error
-	// Metrics is served on /metrics. nil: prometheus.DefaultGatherer.
-	Metrics prometheus.Gatherer
 	// WaitForProjection returns once the projector has applied the event at position, or
 	// with ctx's error. The handlers bound ctx (2 s) for read-your-writes.
 	WaitForProjection func(ctx context.Context, projector string, position int64) error
@@ -56,6 +54,12 @@ type Deps struct {
 	Zugang *zugang.Dienst
 	// MaxBodyBytes limits request bodies; 0 means DefaultBodyLimit.
 	MaxBodyBytes int64
+	// Zeitlimits are the timeouts of the server the handler runs in (see Server); uploads,
+	// downloads and exports stretch them. Zero fields: StandardZeitlimits.
+	Zeitlimits Zeitlimits
+	// TrustedProxies may name the client in X-Forwarded-For (TRUSTED_PROXIES); none: the peer
+	// is the client.
+	TrustedProxies Proxys
 }
 
 // api holds the dependencies of all handlers.
@@ -65,7 +69,8 @@ type api struct {
 	mux  *chi.Mux
 }
 
-// New returns the handler of the whole application: /api, /metrics and the React app.
+// New returns the handler of the whole application: /api and the React app. /metrics is not
+// part of it (MetrikHandler, on a listener of its own).
 func New(d Deps) http.Handler {
 	return newAPI(d).routes(nil)
 }
@@ -75,9 +80,7 @@ func newAPI(d Deps) *api {
 	if a.log == nil {
 		a.log = slog.Default()
 	}
-	if a.deps.Metrics == nil {
-		a.deps.Metrics = prometheus.DefaultGatherer
-	}
+	a.deps.Zeitlimits = a.deps.Zeitlimits.mitStandard()
 	if a.deps.MaxBodyBytes <= 0 {
 		a.deps.MaxBodyBytes = DefaultBodyLimit
 	}
@@ -88,8 +91,8 @@ func newAPI(d Deps) *api {
 func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 	m := chi.NewRouter()
 	a.mux = m
-	m.Use(requestID, a.accessLog, securityHeaders, a.recoverer, ohneSchraegstrichAmEnde,
-		a.bodyLimit(a.deps.MaxBodyBytes))
+	m.Use(requestID, a.clientAdresse, a.accessLog, securityHeaders, a.recoverer, ohneSchraegstrichAmEnde,
+		a.nurGueltigeZeichen, a.bodyLimit(a.deps.MaxBodyBytes))
 
 	m.Route("/api", func(r chi.Router) {
 		r.Use(noStore, a.anmeldung, a.suchparameterBegrenzt)
@@ -121,8 +124,6 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		}
 	})
 
-	m.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(a.deps.Metrics, promhttp.HandlerOpts{}))
-
 	a.frontendRoutes(m)
 	return m
 }
@@ -144,4 +145,16 @@ func (a *api) methodeNichtErlaubt(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", strings.Join(allow, ", "))
 	}
 	writeFehler(w, fehlerAntwort{status: http.StatusMethodNotAllowed, message: textMethodeUnerlaubt}, RequestID(r.Context()))
+}
+
+// MetrikHandler serves the Prometheus metrics of g (nil: prometheus.DefaultGatherer) on
+// /metrics. It belongs on a listener apart from the application's (METRICS_ADDR, loopback by
+// default): the metrics tell the load and the state of the read models to whoever asks.
+func MetrikHandler(g prometheus.Gatherer) http.Handler {
+	if g == nil {
+		g = prometheus.DefaultGatherer
+	}
+	m := http.NewServeMux()
+	m.Handle("GET /metrics", promhttp.HandlerFor(g, promhttp.HandlerOpts{}))
+	return m
 }

@@ -334,15 +334,21 @@ func TestMetadaten_NameActorRequestAndCorrelation(t *testing.T) {
 	}
 }
 
-func TestMetrics_ServedFromTheGathererOutsideAPI(t *testing.T) {
+func TestMetrics_NotOnThePublicHandlerOnlyOnTheirOwn(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	c := prometheus.NewCounter(prometheus.CounterOpts{Name: "eabwasser_test_total", Help: "test"})
 	reg.MustRegister(c)
 	c.Inc()
-	s := newTestServer(t, Deps{Metrics: reg}, nil)
-	a := s.do(t, http.MethodGet, "/metrics", nil)
-	if a.Code != 200 || !strings.Contains(a.Body.String(), "eabwasser_test_total 1") {
-		t.Fatalf("metrics: %d %s", a.Code, a.Body.String())
+	s := newTestServer(t, Deps{}, nil)
+	for _, p := range []string{"/metrics", "/metrics/", "/api/metrics"} {
+		if a := s.do(t, http.MethodGet, p, nil); a.Code != http.StatusNotFound || strings.Contains(a.Body.String(), "go_goroutines") {
+			t.Fatalf("public GET %s: %d %s", p, a.Code, a.Body.String())
+		}
+	}
+	rec := httptest.NewRecorder()
+	MetrikHandler(reg).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "eabwasser_test_total 1") {
+		t.Fatalf("metrics listener: %d %s", rec.Code, rec.Body.String())
 	}
 }
 

@@ -33,7 +33,7 @@ Aufruf:
   eabwasser bench                          Benchmarks in einer eigenen Datenbank (siehe docs/benchmarks.md)
 
 Konfiguration über Umgebungsvariablen: DATABASE_URL, NATS_URL, HTTP_ADDR, DATA_DIR,
-JWT_SECRET, SMTP_URL, LOG_LEVEL (siehe README).
+JWT_SECRET, SMTP_URL, PUBLIC_URL, SSO_VALIDATE_URL, METRICS_ADDR, LOG_LEVEL (siehe README).
 `
 
 func main() {
@@ -70,6 +70,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 	switch args[0] {
 	case "serve":
+		if err := cfg.PruefeFuerServe(); err != nil {
+			return err // before a database or a private cluster is touched
+		}
 		a, err := open()
 		if err != nil {
 			return err

@@ -154,13 +154,14 @@ func einzeilig(s string) string {
 }
 
 // Dateiname is the name a download is offered under: the last element of what the browser
-// sent (old browsers send whole Windows paths), without control characters, at most 255
-// characters; "datei" when nothing is left.
+// sent (old browsers send whole Windows paths), without control characters and without the
+// characters that turn the direction of text, at most 255 characters; "datei" when nothing
+// is left.
 func Dateiname(name string) string {
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 		name = name[i+1:]
 	}
-	name = einzeilig(name)
+	name = einzeilig(strings.Map(ohneRichtungswechsel, strings.ToValidUTF8(name, "")))
 	if r := []rune(name); len(r) > maxNamenslaenge {
 		name = string(r[len(r)-maxNamenslaenge:]) // keep the extension
 	}
@@ -168,6 +169,18 @@ func Dateiname(name string) string {
 		return "datei"
 	}
 	return name
+}
+
+// ohneRichtungswechsel drops the Unicode bidirectional controls (issue 11): with them
+// "Rechnung\u202Efdp.exe" shows as "Rechnungexe.pdf" in the list and the save dialog. Gone are
+// the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069 and the marks
+// U+200E, U+200F and U+061C; no file name needs them.
+func ohneRichtungswechsel(r rune) rune {
+	switch {
+	case r >= '\u202A' && r <= '\u202E', r >= '\u2066' && r <= '\u2069', r == '\u200E', r == '\u200F', r == '\u061C':
+		return -1
+	}
+	return r
 }
 
 // Evolve applies an event.

@@ -112,6 +112,22 @@ func TestDateiname_ControlCharactersGoAndTheExtensionStays(t *testing.T) {
 	}
 }
 
+func TestDateiname_BidirectionalControlsGo(t *testing.T) {
+	for in, want := range map[string]string{
+		"Rechnung\u202Efdp.exe":                    "Rechnungfdp.exe",
+		"\u202ABericht\u202B \u202C2026\u202D.pdf": "Bericht 2026.pdf",
+		"\u2066Plan\u2067\u2068\u2069.pdf":         "Plan.pdf",
+		"\u200Fabc\u200E\u061C.txt":                "abc.txt",
+		" \u202E \u202E ":                          "datei",
+		"\xffLageplan\u202E.pdf":                   "Lageplan.pdf",
+		"שלום.pdf":                                 "שלום.pdf", // right-to-left letters themselves stay
+	} {
+		if got := Dateiname(in); got != want {
+			t.Errorf("Dateiname(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestEvolve_UploadThenDelete(t *testing.T) {
 	d := given(hoch)
 	if !d.Existiert || d.Geloescht || d.Schluessel != "k-1" || d.Fachobjekt != Betrieb {

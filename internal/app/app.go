@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -56,6 +57,10 @@ type App struct {
 	Pool    *pgxpool.Pool
 	Store   *eventstore.Store
 	closers []func()
+
+	// Zeitlimits are the HTTP server's timeouts; zero fields take httpapi.StandardZeitlimits
+	// (tests shorten them).
+	Zeitlimits httpapi.Zeitlimits
 }
 
 // Open connects to the database (starting a private cluster if need be).
@@ -145,6 +150,9 @@ func (a *App) jwtSecret() ([]byte, error) {
 // Serve runs relay, projectors and the HTTP server until ctx ends, then shuts down
 // gracefully: the HTTP server finishes open requests first, then relay and projectors stop.
 func (a *App) Serve(ctx context.Context) error {
+	if err := a.Config.PruefeFuerServe(); err != nil {
+		return err
+	}
 	if err := a.Migrate(ctx); err != nil {
 		return err
 	}
@@ -181,6 +189,10 @@ func (a *App) Serve(ctx context.Context) error {
 	relay := &eventstore.Relay{Store: a.Store, Publisher: pub, Log: a.Log,
 		OnPublish: func(c eventstore.Cursor) { relayPos.Set(float64(c.Position)) }}
 
+	proxys, err := httpapi.ParseProxys(a.Config.TrustedProxies)
+	if err != nil {
+		return err
+	}
 	versand, err := mail.Neu(a.Config.SMTPURL, a.Config.MailFrom, filepath.Join(a.Config.DataDir, "mailbox"), a.Log)
 	if err != nil {
 		return fmt.Errorf("SMTP_URL: %w", err)
@@ -195,7 +207,7 @@ func (a *App) Serve(ctx context.Context) error {
 	go func() { defer wg.Done(); errs <- runtime.Run(bg) }()
 	go func() { defer wg.Done(); errs <- versender.Run(bg) }()
 
-	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Standard(),
+	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Neu(a.Pool),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
 	akte := &betriebsakte.Dienst{Store: a.Store}
 	handler := httpapi.New(httpapi.Deps{
@@ -211,17 +223,31 @@ func (a *App) Serve(ctx context.Context) error {
 		},
 		Pool: a.Pool, Store: a.Store, Logger: a.Log, JWTSecret: secret,
 		NATSPing: func(ctx context.Context) error { return natsbus.Ping(ctx, nc) },
-		Metrics:  reg,
 		WaitForProjection: func(ctx context.Context, name string, pos int64) error {
 			return projections.WaitFor(ctx, a.Store, name, pos)
 		},
-		Frontend: frontend.Dist,
+		Frontend:       frontend.Dist,
+		Zeitlimits:     a.Zeitlimits,
+		TrustedProxies: proxys,
 	})
-	srv := &http.Server{Addr: a.Config.HTTPAddr, Handler: handler,
-		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
-	serveErr := make(chan error, 1)
+	metriken, err := a.metrikServer(reg)
+	if err != nil {
+		stopBg()
+		wg.Wait()
+		return err
+	}
+	srv := httpapi.Server(a.Config.HTTPAddr, handler, a.Zeitlimits)
+	serveErr := make(chan error, 2)
 	go func() { serveErr <- srv.ListenAndServe() }()
 	a.Log.Info("eAbwasser läuft", "adresse", a.Config.HTTPAddr)
+	if metriken != nil {
+		go func() {
+			if err := metriken.Serve(); !errors.Is(err, http.ErrServerClosed) {
+				serveErr <- fmt.Errorf("METRICS_ADDR: %w", err)
+			}
+		}()
+		defer metriken.Close()
+	}
 
 	var result error
 	select {
@@ -237,7 +263,39 @@ func (a *App) Serve(ctx context.Context) error {
 	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(sctx)
+	if metriken != nil {
+		_ = metriken.Close()
+	}
+	dienst.Warte() // reset mails still being sent
 	stopBg()
 	wg.Wait()
 	return result
 }
+
+// metrikServer opens the listener of /metrics on METRICS_ADDR, apart from the public one so
+// that only the machine (or the network the operator chooses) sees it; nil when it is off.
+// The default address may be taken by another instance on the same machine: then this one
+// runs without metrics and says so. An address the operator set must work.
+func (a *App) metrikServer(g prometheus.Gatherer) (*metrikListener, error) {
+	if a.Config.MetricsAddr == "" {
+		return nil, nil
+	}
+	l, err := net.Listen("tcp", a.Config.MetricsAddr)
+	if err != nil {
+		if a.Config.MetricsAddrStandard {
+			a.Log.Warn("Metriken abgeschaltet: Standardadresse belegt (METRICS_ADDR setzen)", "adresse", a.Config.MetricsAddr, "error", err)
+			return nil, nil
+		}
+		return nil, fmt.Errorf("METRICS_ADDR: %w", err)
+	}
+	a.Log.Info("Metriken", "adresse", l.Addr().String())
+	return &metrikListener{l: l, srv: httpapi.Server("", httpapi.MetrikHandler(g), a.Zeitlimits)}, nil
+}
+
+type metrikListener struct {
+	l   net.Listener
+	srv *http.Server
+}
+
+func (m *metrikListener) Serve() error { return m.srv.Serve(m.l) }
+func (m *metrikListener) Close() error { return m.srv.Close() }

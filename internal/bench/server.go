@@ -95,12 +95,13 @@ func (l *lauf) serverStarten(ctx context.Context) (*server, error) {
 	_, _ = rand.Read(b)
 	s := &server{basis: "http://" + adresse, secret: []byte(hex.EncodeToString(b)), dir: dir, ende: make(chan error, 1),
 		client: &http.Client{Timeout: 5 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: 128, DisableCompression: true}}}
-	env := []string{"DATABASE_URL=" + l.url, "HTTP_ADDR=" + adresse, "DATA_DIR=" + dir, "JWT_SECRET=" + string(s.secret), "LOG_LEVEL=info"}
+	env := []string{"DATABASE_URL=" + l.url, "HTTP_ADDR=" + adresse, "DATA_DIR=" + dir, "JWT_SECRET=" + string(s.secret), "LOG_LEVEL=info",
+		"METRICS_ADDR=off"}
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
 		case "DATABASE_URL", "NATS_URL", "NATS_REPLICAS", "HTTP_ADDR", "DATA_DIR", "JWT_SECRET", "SMTP_URL", "SSO_VALIDATE_URL",
-			"PUBLIC_URL", "LOG_LEVEL":
+			"PUBLIC_URL", "LOG_LEVEL", "METRICS_ADDR":
 		default:
 			env = append(env, kv)
 		}

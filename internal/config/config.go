@@ -2,9 +2,14 @@
 package config
 
 import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // Config is the whole configuration; see the README for each variable.
@@ -16,13 +21,29 @@ type Config struct {
 	NATSReplicas int
 	HTTPAddr     string // HTTP_ADDR, default :8080
 	DataDir      string // DATA_DIR, default ./.data
-	JWTSecret    string // JWT_SECRET; empty: a random secret kept in DATA_DIR/jwt-secret
+	JWTSecret    string // JWT_SECRET (at least 32 bytes); empty: a random secret kept in DATA_DIR/jwt-secret
 	SMTPURL      string // SMTP_URL; empty: mails go to the log and DATA_DIR/mailbox
 	LogLevel     string // LOG_LEVEL: debug, info (default), warn, error
-	PublicURL    string // PUBLIC_URL: base of links in mails; empty: the host of the request
+	PublicURL    string // PUBLIC_URL: base of links in mails and SSO; required with SMTP_URL or SSO_VALIDATE_URL
 	MailFrom     string // MAIL_FROM: sender of mails
 	SSOValidate  string // SSO_VALIDATE_URL: CAS ticket validation; empty: SSO is off
+
+	// MetricsAddr is METRICS_ADDR, the listener of /metrics apart from the public one
+	// (default 127.0.0.1:9090); empty (METRICS_ADDR= or METRICS_ADDR=off): no metrics listener.
+	MetricsAddr string
+	// MetricsAddrStandard tells that MetricsAddr is the default, not set by the operator: a
+	// second instance on the same machine then starts without metrics instead of failing.
+	MetricsAddrStandard bool
+	// TrustedProxies is TRUSTED_PROXIES: comma-separated addresses or CIDR ranges of reverse
+	// proxies whose X-Forwarded-For names the client; empty: the direct peer is the client.
+	TrustedProxies string
 }
+
+// StandardMetricsAddr is where /metrics is served unless METRICS_ADDR says otherwise.
+const StandardMetricsAddr = "127.0.0.1:9090"
+
+// MinJWTSecret is the shortest JWT_SECRET accepted: 32 bytes, the size of the HS256 key.
+const MinJWTSecret = 32
 
 // FromEnv reads the configuration.
 func FromEnv() Config {
@@ -37,6 +58,15 @@ func FromEnv() Config {
 		PublicURL:   os.Getenv("PUBLIC_URL"),
 		MailFrom:    os.Getenv("MAIL_FROM"),
 		SSOValidate: os.Getenv("SSO_VALIDATE_URL"),
+
+		TrustedProxies: os.Getenv("TRUSTED_PROXIES"),
+	}
+	if v, gesetzt := os.LookupEnv("METRICS_ADDR"); gesetzt {
+		if !strings.EqualFold(strings.TrimSpace(v), "off") {
+			c.MetricsAddr = strings.TrimSpace(v)
+		}
+	} else {
+		c.MetricsAddr, c.MetricsAddrStandard = StandardMetricsAddr, true
 	}
 	if n, err := strconv.Atoi(os.Getenv("NATS_REPLICAS")); err == nil && n > 0 {
 		c.NATSReplicas = n
@@ -54,4 +84,53 @@ func env(key, fallback string) string {
 		return v
 	}
 	return fallback
+}
+
+// PruefeFuerServe tells what keeps the configuration from serving, every problem in one
+// error, so an operator fixes them in one go (issue 11): a JWT_SECRET shorter than 32 bytes,
+// a missing or malformed PUBLIC_URL where mails or SSO need links, a malformed METRICS_ADDR.
+func (c Config) PruefeFuerServe() error {
+	var fehler []error
+	if c.JWTSecret != "" && len(c.JWTSecret) < MinJWTSecret {
+		fehler = append(fehler, fmt.Errorf("JWT_SECRET ist %d Bytes lang, verlangt sind mindestens %d "+
+			"(zum Beispiel „openssl rand -hex 32“); ohne JWT_SECRET erzeugt eAbwasser ein zufälliges in DATA_DIR/jwt-secret",
+			len(c.JWTSecret), MinJWTSecret))
+	}
+	if c.PublicURL != "" {
+		if err := pruefePublicURL(c.PublicURL); err != nil {
+			fehler = append(fehler, err)
+		}
+	} else {
+		var wer []string
+		if c.SMTPURL != "" {
+			wer = append(wer, "SMTP_URL")
+		}
+		if c.SSOValidate != "" {
+			wer = append(wer, "SSO_VALIDATE_URL")
+		}
+		if len(wer) > 0 {
+			fehler = append(fehler, fmt.Errorf("PUBLIC_URL fehlt: mit %s braucht eAbwasser die öffentliche Adresse "+
+				"für Links in Mails und die SSO-Anmeldung, z. B. PUBLIC_URL=https://eabwasser.example", strings.Join(wer, " und ")))
+		}
+	}
+	if c.MetricsAddr != "" {
+		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" {
+			fehler = append(fehler, fmt.Errorf("METRICS_ADDR %q ist keine Adresse der Form host:port (z. B. 127.0.0.1:9090; „off“ schaltet die Metriken ab)", c.MetricsAddr))
+		}
+	}
+	if len(fehler) == 0 {
+		return nil
+	}
+	return fmt.Errorf("Konfiguration: %w", errors.Join(fehler...))
+}
+
+// pruefePublicURL accepts an absolute http(s) URL with a host and nothing a link could not
+// be built on (user info, query, fragment).
+func pruefePublicURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil ||
+		u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
+		return fmt.Errorf("PUBLIC_URL %q ist keine Adresse der Form https://host[:port][/pfad]", s)
+	}
+	return nil
 }

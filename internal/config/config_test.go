@@ -1,0 +1,81 @@
+package config
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// unsetenv removes key for the test; a t.Setenv before it restores the value afterwards.
+func unsetenv(t *testing.T, key string) {
+	t.Helper()
+	if err := os.Unsetenv(key); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFromEnv_MetricsAddrDefaultsToLoopbackAndCanBeSwitchedOff(t *testing.T) {
+	for _, c := range []struct {
+		gesetzt    bool
+		wert, want string
+		standard   bool
+	}{
+		{false, "", StandardMetricsAddr, true},
+		{true, "", "", false},
+		{true, "off", "", false},
+		{true, " OFF ", "", false},
+		{true, "10.0.0.5:9100", "10.0.0.5:9100", false},
+	} {
+		if c.gesetzt {
+			t.Setenv("METRICS_ADDR", c.wert)
+		} else {
+			t.Setenv("METRICS_ADDR", "x")
+			unsetenv(t, "METRICS_ADDR")
+		}
+		if got := FromEnv(); got.MetricsAddr != c.want || got.MetricsAddrStandard != c.standard {
+			t.Errorf("METRICS_ADDR %v %q: %q %v, want %q %v", c.gesetzt, c.wert, got.MetricsAddr, got.MetricsAddrStandard, c.want, c.standard)
+		}
+	}
+}
+
+func TestPruefeFuerServe_SecretPublicURLAndMetricsAddr(t *testing.T) {
+	lang := strings.Repeat("a", MinJWTSecret)
+	for _, c := range []struct {
+		cfg  Config
+		want []string // parts of the error; none: accepted
+	}{
+		{Config{}, nil},
+		{Config{JWTSecret: lang}, nil},
+		{Config{JWTSecret: lang, SMTPURL: "smtp://m:587", SSOValidate: "https://cas/v", PublicURL: "https://eabwasser.example/"}, nil},
+		{Config{PublicURL: "http://localhost:8080", MetricsAddr: "127.0.0.1:9090"}, nil},
+		{Config{MetricsAddr: ":9090"}, nil},
+		{Config{JWTSecret: "CHANGE-ME"}, []string{"JWT_SECRET ist 9 Bytes lang, verlangt sind mindestens 32", "openssl rand -hex 32"}},
+		{Config{JWTSecret: lang[1:]}, []string{"JWT_SECRET ist 31 Bytes lang"}},
+		{Config{SMTPURL: "smtp://m:587"}, []string{"PUBLIC_URL fehlt: mit SMTP_URL braucht"}},
+		{Config{SMTPURL: "smtp://m:587", SSOValidate: "https://cas/v"}, []string{"PUBLIC_URL fehlt: mit SMTP_URL und SSO_VALIDATE_URL"}},
+		{Config{SSOValidate: "https://cas/v"}, []string{"PUBLIC_URL fehlt: mit SSO_VALIDATE_URL"}},
+		{Config{PublicURL: "eabwasser.example"}, []string{`PUBLIC_URL "eabwasser.example" ist keine Adresse`}},
+		{Config{PublicURL: "https://user:pw@eabwasser.example"}, []string{"PUBLIC_URL"}},
+		{Config{PublicURL: "https://eabwasser.example/?a=b"}, []string{"PUBLIC_URL"}},
+		{Config{PublicURL: "ftp://eabwasser.example"}, []string{"PUBLIC_URL"}},
+		{Config{MetricsAddr: "9090"}, []string{"METRICS_ADDR"}},
+		{Config{JWTSecret: "kurz", SMTPURL: "smtp://m", MetricsAddr: "x"}, []string{"JWT_SECRET", "PUBLIC_URL fehlt", "METRICS_ADDR"}},
+	} {
+		err := c.cfg.PruefeFuerServe()
+		if len(c.want) == 0 {
+			if err != nil {
+				t.Errorf("%+v: %v", c.cfg, err)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%+v: accepted", c.cfg)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) || !strings.HasPrefix(err.Error(), "Konfiguration: ") {
+				t.Errorf("%+v: %q lacks %q", c.cfg, err, w)
+			}
+		}
+	}
+}
