@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { useHistorisierung, type AuditInfo } from '@/components/Historisierung';
+import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
+import type { AuditInfo } from '@/components/Historisierung';
 import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
-import { zeigeFehler } from '@/lib/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useModus } from '@/lib/modus';
-import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { betreiberQuery } from '@/features/betrieb/api/auswahl';
@@ -39,7 +38,7 @@ export const MSG_BEANTRAGT = 'Betrieb erfolgreich beantragt';
 export const ERNEUT_BEANTRAGEN = 'Freigabe erneut beantragen';
 export const STILLLEGUNG_WARNUNG = 'Bei der Stilllegung des Betriebs werden alle Anlagen und Messstellen ebenfalls stillgelegt.';
 export const ZURUECK_AKTUELL = 'Zurück zum aktuellen Datensatz';
-export const MSG_VERWORFEN = 'Die Änderungen wurden verworfen.';
+export { MSG_VERWORFEN } from '@/components/akte/useAktenFormular';
 
 export const FREIGABESTATUS: Record<Freigabestatus, string> = {
   BEANTRAGT: 'Beantragt',
@@ -68,17 +67,7 @@ export function Betriebsdaten() {
   const [params] = useSearchParams();
   const historie = params.get(HISTORIE_PARAM);
   const betrieb = useQuery(betriebQuery(id));
-  const { setModus } = useModus();
-  const [zuLesen, setZuLesen] = useState(false);
-  const [neuGeladen, setNeuGeladen] = useState(0);
-
-  // after a save or a reload: back to read mode (once the form below is clean, so the
-  // unsaved-changes guard lets it go)
-  useEffect(() => {
-    if (!zuLesen) return;
-    setZuLesen(false);
-    setModus('l');
-  }, [zuLesen, setModus]);
+  const akte = useAktenAnsicht(betrieb.refetch);
 
   if (historie !== null) return <HistorischeVersion id={id} index={Number(historie)} />;
   if (!betrieb.data) return betrieb.isPending ? <Laden /> : null;
@@ -86,10 +75,10 @@ export function Betriebsdaten() {
     <BetriebBearbeitung
       // a save (new version) or 'Änderungen verwerfen' (reload) starts the form again with the
       // stored data; a refetch of unchanged data keeps what is being typed
-      key={`${betrieb.data.version}-${neuGeladen}`}
+      key={`${betrieb.data.version}-${akte.neuGeladen}`}
       betrieb={betrieb.data}
-      neuLaden={() => void betrieb.refetch().then(() => setNeuGeladen((n) => n + 1))}
-      zurueckZuLesen={() => setZuLesen(true)}
+      neuLaden={akte.neuLaden}
+      zurueckZuLesen={akte.zurueckZuLesen}
     />
   );
 }
@@ -150,24 +139,13 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 
   const basis = useMemo(() => werteAus(betrieb), [betrieb]);
   const form = useBetriebFormular(basis);
-  const { werte, setWerte, zuruecksetzen } = form;
-  const [fertig, setFertig] = useState(false);
+  const { werte, setWerte } = form;
   // the keep/delete choice of an operator change (admin save), undefined when not asked
   const [behalten, setBehalten] = useState<boolean | undefined>();
   const antragPruefbar = rechte.antragPruefen && !!betrieb.stammdatenAntragOffen;
   const [dialog, setDialog] = useState<Dialogzustand>(() =>
     params.get(ANTRAG_PARAM) === 'true' && antragPruefbar ? 'pruefen' : null,
   );
-  const dirty = bearbeiten && !fertig && JSON.stringify(werte) !== JSON.stringify(basis);
-
-  // entering edit mode starts a new round of editing
-  useEffect(() => {
-    if (!lesen) setFertig(false);
-  }, [lesen]);
-  // leaving edit mode without saving shows the stored data again
-  useEffect(() => {
-    if (lesen && !fertig) zuruecksetzen(basis);
-  }, [lesen, fertig, basis, zuruecksetzen]);
 
   const betreiberListe = useQuery({ ...betreiberQuery(typ), enabled: admin && bearbeiten && !freigegeben && typ !== '' });
 
@@ -178,42 +156,22 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
     ...(behalten !== undefined ? { preserveBetreiberAsAbwasserbeseitigungspflichtigen: behalten } : {}),
   });
 
-  const gespeichert = (text: string) => {
-    toast.success(text);
-    setFertig(true);
-    zurueckZuLesen();
-  };
-  const fehlgeschlagen = (e: unknown) => {
-    form.serverfehler(e);
-    // 409 (stale version) and other refusals: the server's text; the input stays
-    zeigeFehler(e);
-  };
-
-  const alsAdmin = useSpeichereAlsAdmin({ meta: { globalErrorHandling: false } });
-  const historisierung = useHistorisierung({
-    speichern: (auditInfo) => alsAdmin.mutateAsync({ id, daten: daten(auditInfo) }),
-    onGespeichert: () => gespeichert(MSG_GESPEICHERT),
-    onFehler: fehlgeschlagen,
-    verwerfen: () => {
-      setFertig(true);
-      zurueckZuLesen();
-      toast.info(MSG_VERWORFEN);
-      neuLaden();
-    },
-  });
   const erneutBeantragen = betreiberSeite && betrieb.freigabestatus === 'ABGEWIESEN';
-  const alsBetreiber = useSpeichereAlsBetreiber({
-    meta: { globalErrorHandling: false },
-    onSuccess: () => gespeichert(erneutBeantragen ? MSG_BEANTRAGT : MSG_GESPEICHERT),
-    onError: fehlgeschlagen,
+  const alsAdmin = useSpeichereAlsAdmin({ meta: { globalErrorHandling: false } });
+  const alsBetreiber = useSpeichereAlsBetreiber({ meta: { globalErrorHandling: false } });
+  const akte = useAktenFormular({
+    basis,
+    werte,
+    zuruecksetzen: form.zuruecksetzen,
+    pruefen: form.pruefen,
+    serverfehler: form.serverfehler,
+    bearbeitbar: bearbeiten,
+    historisiert: admin,
+    senden: (auditInfo) => (admin ? alsAdmin : alsBetreiber).mutateAsync({ id, daten: daten(auditInfo) }),
+    gespeichertText: erneutBeantragen ? MSG_BEANTRAGT : MSG_GESPEICHERT,
+    zurueckZuLesen,
+    neuLaden,
   });
-  const laeuft = historisierung.laeuft || alsBetreiber.isPending;
-
-  const speichern = () => {
-    if (!form.pruefen()) return;
-    if (admin) void historisierung.speichern();
-    else alsBetreiber.mutate({ id, daten: daten() });
-  };
 
   const onBetriebsstatus = (neu: string) => {
     const vorher = werte.betriebsstatus;
@@ -248,7 +206,7 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 
   return (
     <section aria-labelledby="betriebsdaten-titel" className="space-y-4">
-      <UnsavedChangesGuard when={dirty} />
+      <UnsavedChangesGuard when={akte.dirty} />
       <Kopf betrieb={betrieb} />
 
       {antragPruefbar && (
@@ -319,13 +277,13 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 
       {bearbeiten && (admin || betreiberSeite) && (
         <div className="flex justify-end gap-2 border-t border-gray-200 pt-4">
-          <Button onClick={speichern} disabled={laeuft}>
+          <Button onClick={akte.speichern} disabled={akte.laeuft}>
             {erneutBeantragen ? ERNEUT_BEANTRAGEN : 'Speichern'}
           </Button>
         </div>
       )}
 
-      {historisierung.dialog}
+      {akte.dialog}
       {dialog === 'freigabe' && <FreigabeDialog betriebId={betrieb.id} onClose={schliessen} />}
       {dialog === 'historie' && (
         <HistorieDialog
