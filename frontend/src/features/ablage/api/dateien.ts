@@ -10,7 +10,7 @@ export type Befehlsergebnis = components['schemas']['Befehlsergebnis'];
 /** Upload maximum of spec 000 §9: 100 MB, counted like the sizes are shown (bytes / 1024²). */
 export const MAX_DATEIGROESSE = 100 * 1024 * 1024;
 
-const pfad = (fachobjekt: DateiFachobjekt, id: string) => `/${fachobjekt}/${encodeURIComponent(id)}`;
+export const pfad = (fachobjekt: DateiFachobjekt, id: string) => `/${fachobjekt}/${encodeURIComponent(id)}`;
 
 /** GET /api/{fachobjekt}/{id}/dateien: the files of an object, newest first. */
 export const dateienQuery = (fachobjekt: DateiFachobjekt, id: string) =>
@@ -19,30 +19,7 @@ export const dateienQuery = (fachobjekt: DateiFachobjekt, id: string) =>
     queryFn: ({ signal }) => api.get<Datei[]>(`${pfad(fachobjekt, id)}/dateien`, { signal }),
   });
 
-/** POST /api/{fachobjekt}/{id}/upload-file: multipart with bezeichnung and file. */
-export function ladeDateiHoch({
-  fachobjekt,
-  id,
-  bezeichnung,
-  datei,
-}: {
-  fachobjekt: DateiFachobjekt;
-  id: string;
-  bezeichnung: string;
-  datei: File;
-}): Promise<Befehlsergebnis> {
-  const form = new FormData();
-  form.append('bezeichnung', bezeichnung);
-  form.append('file', datei, datei.name);
-  return api.post<Befehlsergebnis>(`${pfad(fachobjekt, id)}/upload-file`, form, { handleValidation: true });
-}
-
 /** GET /api/datei/{id}: the file with the name from Content-Disposition. */
 export function ladeDateiHerunter(id: number): Promise<Download> {
   return apiDatei(`/datei/${id}`);
-}
-
-/** DELETE /api/datei/{id}. */
-export function loescheDatei(id: number): Promise<Befehlsergebnis> {
-  return api.delete<Befehlsergebnis>(`/datei/${id}`);
 }

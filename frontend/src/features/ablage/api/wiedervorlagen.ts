@@ -1,14 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
-import type { Befehlsergebnis } from './dateien';
 import { ablageKeys, type WiedervorlageFachobjekt } from './keys';
 
 /** A reminder: id, betreff, datum (yyyy-MM-dd or null), fachobjekt, fachobjektId, bezugZuFachobjekt, angelegtVon, loeschbar. */
 export type Wiedervorlage = components['schemas']['Wiedervorlage'];
 export type WiedervorlageEingabe = components['schemas']['WiedervorlageEingabe'];
 
-const pfad = (fachobjekt: WiedervorlageFachobjekt, id: string) => `/${fachobjekt}/${encodeURIComponent(id)}/wiedervorlage`;
+export const pfad = (fachobjekt: WiedervorlageFachobjekt, id: string) => `/${fachobjekt}/${encodeURIComponent(id)}/wiedervorlage`;
 
 /** GET /api/{fachobjekt}/{id}/wiedervorlage: the reminders of an object by date. */
 export const wiedervorlagenQuery = (fachobjekt: WiedervorlageFachobjekt, id: string) =>
@@ -16,21 +15,3 @@ export const wiedervorlagenQuery = (fachobjekt: WiedervorlageFachobjekt, id: str
     queryKey: ablageKeys.wiedervorlagen(fachobjekt, id),
     queryFn: ({ signal }) => api.get<Wiedervorlage[]>(pfad(fachobjekt, id), { signal }),
   });
-
-/** POST /api/{fachobjekt}/{id}/wiedervorlage {betreff, datum}. */
-export function legeWiedervorlageAn({
-  fachobjekt,
-  id,
-  eingabe,
-}: {
-  fachobjekt: WiedervorlageFachobjekt;
-  id: string;
-  eingabe: WiedervorlageEingabe;
-}): Promise<Befehlsergebnis> {
-  return api.post<Befehlsergebnis>(pfad(fachobjekt, id), eingabe, { handleValidation: true });
-}
-
-/** DELETE /api/wiedervorlage/{id}. */
-export function loescheWiedervorlage(id: number): Promise<Befehlsergebnis> {
-  return api.delete<Befehlsergebnis>(`/wiedervorlage/${id}`);
-}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
@@ -7,10 +7,11 @@ import { DataTable } from '@/components/DataTable';
 import { speichereDatei } from '@/lib/download';
 import { formatDate, formatFileSizeMB } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { dateienQuery, ladeDateiHerunter, loescheDatei, type Datei } from '@/features/ablage/api/dateien';
-import { ablageKeys, type DateiFachobjekt } from '@/features/ablage/api/keys';
+import { dateienQuery, ladeDateiHerunter, type Datei } from '@/features/ablage/api/dateien';
+import { type DateiFachobjekt } from '@/features/ablage/api/keys';
 import { HochladenDialog } from './HochladenDialog';
 import { Zeilenknopf } from './Zeilenknopf';
+import { useLoescheDatei } from '@/features/ablage/api/loesche-datei';
 
 // Verbatim (spec 000 §8).
 export const MSG_DATEI_GELOESCHT = 'Die Datei wurde erfolgreich gelöscht.';
@@ -27,16 +28,13 @@ export interface DateienProps {
  * Datum, Größe [MB], Dateityp; download per row, upload and delete when bearbeitbar.
  */
 export function Dateien({ fachobjekt, id, bearbeitbar }: DateienProps) {
-  const queryClient = useQueryClient();
   const dateien = useQuery(dateienQuery(fachobjekt, id));
   const [hochladen, setHochladen] = useState(false);
   const [loeschen, setLoeschen] = useState<Datei | null>(null);
 
-  const loeschung = useMutation({
-    mutationFn: (d: Datei) => loescheDatei(d.id),
+  const loeschung = useLoescheDatei(fachobjekt, id, {
     onSuccess: () => {
       toast.success(MSG_DATEI_GELOESCHT);
-      void queryClient.invalidateQueries({ queryKey: ablageKeys.dateien(fachobjekt, id) });
     },
   });
   const download = useMutation({
@@ -100,7 +98,7 @@ export function Dateien({ fachobjekt, id, bearbeitbar }: DateienProps) {
         was={`die Datei „${loeschen?.bezeichnung ?? ''}“`}
         onCancel={() => setLoeschen(null)}
         onConfirm={() => {
-          if (loeschen) loeschung.mutate(loeschen);
+          if (loeschen) loeschung.mutate(loeschen.id);
           setLoeschen(null);
         }}
       />

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
@@ -8,8 +7,9 @@ import { handleGlobalError } from '@/lib/errors';
 import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { formatFileSizeMB } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { ladeDateiHoch, MAX_DATEIGROESSE } from '@/features/ablage/api/dateien';
-import { ablageKeys, type DateiFachobjekt } from '@/features/ablage/api/keys';
+import { MAX_DATEIGROESSE } from '@/features/ablage/api/dateien';
+import { type DateiFachobjekt } from '@/features/ablage/api/keys';
+import { useLadeDateiHoch } from '@/features/ablage/api/lade-datei-hoch';
 
 // Verbatim (spec 000 §5, §8).
 export const MSG_DATEI_HOCHGELADEN = 'Die Datei wurde erfolgreich hochgeladen';
@@ -58,19 +58,16 @@ export function zeigeHochladefehler(e: unknown): Feldfehler<Feld> {
 
 /** The upload dialog: Bezeichnung and file, checked before anything is sent. */
 export function HochladenDialog({ fachobjekt, id, onClose }: { fachobjekt: DateiFachobjekt; id: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const formId = useId();
   const [bezeichnung, setBezeichnung] = useState('');
   const [datei, setDatei] = useState<File | null>(null);
   const [fehler, setFehler] = useState<Feldfehler<Feld>>({});
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
 
-  const hochladen = useMutation({
-    mutationFn: ladeDateiHoch,
+  const hochladen = useLadeDateiHoch({
     meta: { globalErrorHandling: false },
     onSuccess: () => {
       toast.success(MSG_DATEI_HOCHGELADEN);
-      void queryClient.invalidateQueries({ queryKey: ablageKeys.dateien(fachobjekt, id) });
       onClose();
     },
     onError: (e) => {

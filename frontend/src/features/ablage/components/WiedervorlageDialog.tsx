@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
@@ -7,8 +6,8 @@ import { zeigeFehler } from '@/lib/errors';
 import { isoDateFromGerman } from '@/lib/format';
 import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
-import { ablageKeys, type WiedervorlageFachobjekt } from '@/features/ablage/api/keys';
-import { legeWiedervorlageAn } from '@/features/ablage/api/wiedervorlagen';
+import { type WiedervorlageFachobjekt } from '@/features/ablage/api/keys';
+import { useLegeWiedervorlageAn } from '@/features/ablage/api/lege-wiedervorlage-an';
 
 // Verbatim (spec 000 §5).
 export const MSG_DATUM = 'Ungültiges Datumsformat';
@@ -38,18 +37,15 @@ export function WiedervorlageDialog({
   id: string;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const formId = useId();
   const [werte, setWerte] = useState<Werte>({ betreff: '', datum: '' });
   const [fehler, setFehler] = useState<Feldfehler<Feld>>({});
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
 
-  const anlegen = useMutation({
-    mutationFn: legeWiedervorlageAn,
+  const anlegen = useLegeWiedervorlageAn({
     meta: { globalErrorHandling: false },
     onSuccess: (m) => {
       toast.success(m.message ?? 'Gespeichert');
-      void queryClient.invalidateQueries({ queryKey: ablageKeys.wiedervorlagen(fachobjekt, id) });
       onClose();
     },
     onError: (e) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
@@ -8,10 +8,11 @@ import { Laden } from '@/components/Laden';
 import { useDarf, useMe } from '@/lib/auth';
 import { formatDate, todayIso } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { ablageKeys, type WiedervorlageFachobjekt } from '@/features/ablage/api/keys';
-import { loescheWiedervorlage, wiedervorlagenQuery, type Wiedervorlage } from '@/features/ablage/api/wiedervorlagen';
+import { type WiedervorlageFachobjekt } from '@/features/ablage/api/keys';
+import { wiedervorlagenQuery, type Wiedervorlage } from '@/features/ablage/api/wiedervorlagen';
 import { WiedervorlageDialog } from './WiedervorlageDialog';
 import { Zeilenknopf } from './Zeilenknopf';
+import { useLoescheWiedervorlage } from '@/features/ablage/api/loesche-wiedervorlage';
 
 // Verbatim (spec 000 §8).
 export const MSG_WIEDERVORLAGE_GELOESCHT = 'Die Wiedervorlage wurde erfolgreich gelöscht.';
@@ -33,18 +34,15 @@ export interface WiedervorlagenProps {
  * everyone who may see reminders; deleting where the server says the row is loeschbar.
  */
 export function Wiedervorlagen({ fachobjekt, id }: WiedervorlagenProps) {
-  const queryClient = useQueryClient();
   const me = useMe();
   const erlaubt = useDarf()('WIEDERVORLAGEN_LESEN');
   const liste = useQuery({ ...wiedervorlagenQuery(fachobjekt, id), enabled: erlaubt });
   const [anlegen, setAnlegen] = useState(false);
   const [loeschen, setLoeschen] = useState<Wiedervorlage | null>(null);
 
-  const loeschung = useMutation({
-    mutationFn: (w: Wiedervorlage) => loescheWiedervorlage(w.id),
+  const loeschung = useLoescheWiedervorlage(fachobjekt, id, {
     onSuccess: () => {
       toast.success(MSG_WIEDERVORLAGE_GELOESCHT);
-      void queryClient.invalidateQueries({ queryKey: ablageKeys.wiedervorlagen(fachobjekt, id) });
     },
   });
 
@@ -102,7 +100,7 @@ export function Wiedervorlagen({ fachobjekt, id }: WiedervorlagenProps) {
         was={`die Wiedervorlage „${loeschen?.betreff ?? ''}“`}
         onCancel={() => setLoeschen(null)}
         onConfirm={() => {
-          if (loeschen) loeschung.mutate(loeschen);
+          if (loeschen) loeschung.mutate(loeschen.id);
           setLoeschen(null);
         }}
       />

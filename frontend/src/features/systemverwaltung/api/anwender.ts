@@ -27,21 +27,6 @@ export const anwenderQuery = (id: number) =>
     staleTime: 0,
   });
 
-/** POST /api/anwender (new, active account) or PUT /api/anwender/{id} with the version loaded. */
-export function speichereAnwender({ id, daten }: { id?: number; daten: AnwenderEingabe }): Promise<Gespeichert> {
-  return id === undefined ? api.post<Gespeichert>('/anwender', daten) : api.put<Gespeichert>(`/anwender/${id}`, daten);
-}
-
-/** DELETE /api/anwender/{id}; 400 with the reason (e.g. one's own account). */
-export function loescheAnwender(id: number): Promise<Meldung> {
-  return api.delete<Meldung>(`/anwender/${id}`);
-}
-
-/** PUT /api/anwender/{id}/status: activate or deactivate. */
-export function setzeAnwenderStatus({ id, status }: { id: number; status: 'AKTIV' | 'INAKTIV' }): Promise<Meldung> {
-  return api.put<Meldung>(`/anwender/${id}/status`, { status });
-}
-
 /** POST /api/anwender/export: the selected ids, or (none selected) the whole filter → xlsx. */
 export function exportiereAnwender({ ids, query }: { ids: number[]; query: AnwenderQuery }): Promise<Datei> {
   if (ids.length > 0) return apiDatei('/anwender/export', { method: 'POST', body: { ids } });

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiDatei, type Datei } from '@/lib/api';
 import type { components, operations } from '@/lib/api-schema';
-import type { Gespeichert, Meldung } from './anwender';
 import { systemverwaltungKeys } from './keys';
 
 export type Organisation = components['schemas']['OrganisationZeile'];
@@ -39,21 +38,8 @@ export const organisationHistorieQuery = (id: number) =>
  * POST /api/organisation or PUT /api/organisation/{id}. A change of historised fields without
  * (fitting) auditInfo answers 400 with auditInfoViolation (components/Historisierung).
  */
-export function speichereOrganisation({ id, daten }: { id?: number; daten: OrganisationEingabe }): Promise<Gespeichert> {
-  return id === undefined ? api.post<Gespeichert>('/organisation', daten) : api.put<Gespeichert>(`/organisation/${id}`, daten);
-}
-
-/** DELETE /api/organisation/{id}; refused (400) while users or operations refer to it. */
-export function loescheOrganisation(id: number): Promise<Meldung> {
-  return api.delete<Meldung>(`/organisation/${id}`);
-}
 
 /** POST /api/organisation/export: the given ids (none = all) → xlsx. */
 export function exportiereOrganisationen(ids: number[]): Promise<Datei> {
   return apiDatei('/organisation/export', { method: 'POST', body: ids });
-}
-
-/** POST /api/organisation/merge: the answer's message is the success text. */
-export function fuehreZusammen(daten: Zusammenfuehrung): Promise<Meldung> {
-  return api.post<Meldung>('/organisation/merge', daten);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
@@ -12,12 +12,12 @@ import { hatFehler, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, ty
 import { toast } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { wertelisteQuery } from '@/lib/wertelisten';
-import { anwenderQuery, speichereAnwender, type AnwenderEingabe, type AnwenderZeile } from '@/features/systemverwaltung/api/anwender';
-import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
+import { anwenderQuery, type AnwenderEingabe, type AnwenderZeile } from '@/features/systemverwaltung/api/anwender';
 import { lokaleRollenQuery } from '@/features/systemverwaltung/api/lokaleRollen';
 import { organisationenQuery } from '@/features/systemverwaltung/api/organisationen';
 import { FUNKTIONALE_ROLLEN, globaleRolleVon, type FunktionaleRolle } from '@/features/systemverwaltung/components/bezeichnungen';
 import { LEERER_ANWENDER, pruefeAnwender, type AnwenderFeld, type AnwenderWerte } from './validierung';
+import { useSpeichereAnwender } from '@/features/systemverwaltung/api/speichere-anwender';
 
 export const MSG_GESPEICHERT = 'Gespeichert';
 
@@ -85,7 +85,6 @@ interface FormularProps {
 }
 
 function AnwenderFormular({ anwender, formId, onGespeichert, setLaeuft }: FormularProps) {
-  const queryClient = useQueryClient();
   const neu = anwender === undefined;
   const organisationen = useQuery(organisationenQuery('AKTIV'));
   const rollen = useQuery(lokaleRollenQuery());
@@ -99,15 +98,13 @@ function AnwenderFormular({ anwender, formId, onGespeichert, setLaeuft }: Formul
   const dirty = !gespeichert && JSON.stringify(werte) !== JSON.stringify(basis);
   const global = globaleRolleVon(werte.funktionaleRolle);
 
-  const speichern = useMutation({
-    mutationFn: speichereAnwender,
+  const speichern = useSpeichereAnwender({
     meta: { globalErrorHandling: false },
     onMutate: () => setLaeuft(true),
     onSettled: () => setLaeuft(false),
     onSuccess: () => {
       toast.success(MSG_GESPEICHERT);
       setGespeichert(true);
-      void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.anwender.all });
       onGespeichert();
     },
     onError: (e) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
@@ -16,15 +16,14 @@ import { toast } from '@/lib/toast';
 import {
   anwenderListQuery,
   exportiereAnwender,
-  loescheAnwender,
-  setzeAnwenderStatus,
   type AnwenderQuery,
   type AnwenderZeile,
 } from '@/features/systemverwaltung/api/anwender';
-import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
 import { globaleRolleLabel, STATUS_LABEL } from '@/features/systemverwaltung/components/bezeichnungen';
 import { Aktionen, IconAktion, TextAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { AnwenderDialog } from './AnwenderDialog';
+import { useSetzeAnwenderStatus } from '@/features/systemverwaltung/api/setze-anwender-status';
+import { useLoescheAnwender } from '@/features/systemverwaltung/api/loesche-anwender';
 
 export const EXPORT_DATEINAME = 'anwender.xlsx';
 
@@ -116,7 +115,6 @@ type Dialogzustand = { art: 'neu' } | { art: 'bearbeiten'; id: number } | null;
 export function AnwenderReiter() {
   const darf = useDarf();
   const bearbeiten = darf('SYSTEMVERWALTUNG_BEARBEITEN');
-  const queryClient = useQueryClient();
   const [entwurf, setEntwurf] = useState(STANDARDFILTER);
   const [filter, setFilter] = useState(STANDARDFILTER);
   const { pagination, sorting, zurErstenSeite, tabelle } = useServerTabelle([{ id: 'name', desc: false }]);
@@ -126,25 +124,20 @@ export function AnwenderReiter() {
 
   const abfrage = useMemo(() => anwenderAbfrage(filter, pagination, sorting), [filter, pagination, sorting]);
   const { data, isPending, isFetching } = useQuery(anwenderListQuery(abfrage));
-  const neuLaden = () => queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.anwender.all });
 
-  const status = useMutation({
-    mutationFn: setzeAnwenderStatus,
+  const status = useSetzeAnwenderStatus({
     meta: { globalErrorHandling: false },
     onSuccess: (m) => {
       toast.success(m.message);
-      void neuLaden();
     },
     onError: (e) => zeigeFehler(e),
   });
 
-  const loeschung = useMutation({
-    mutationFn: loescheAnwender,
+  const loeschung = useLoescheAnwender({
     meta: { globalErrorHandling: false },
     onSuccess: (_m, id) => {
       toast.success('Gelöscht');
       abwaehlen(id);
-      void neuLaden();
     },
     onError: (e) => zeigeFehler(e, 'Fehler beim Löschen'),
   });

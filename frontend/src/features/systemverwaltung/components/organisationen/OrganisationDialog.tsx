@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
@@ -9,8 +9,8 @@ import { zeigeFehler } from '@/lib/errors';
 import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
-import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
-import { organisationQuery, speichereOrganisation, type Organisation, type OrganisationEingabe } from '@/features/systemverwaltung/api/organisationen';
+import { organisationQuery, type Organisation, type OrganisationEingabe } from '@/features/systemverwaltung/api/organisationen';
+import { useSpeichereOrganisation } from '@/features/systemverwaltung/api/speichere-organisation';
 import { ORGANISATION_STATUS } from '@/features/systemverwaltung/components/bezeichnungen';
 
 export const MSG_GESPEICHERT = 'Gespeichert';
@@ -81,7 +81,6 @@ interface FormularProps {
 }
 
 function OrganisationFormular({ organisation, formId, onClose, verwerfen, setLaeuft }: FormularProps) {
-  const queryClient = useQueryClient();
   const basis = useMemo(() => werteAus(organisation), [organisation]);
   const [werte, setWerte] = useState(basis);
   const [fehler, setFehler] = useState<Feldfehler<Feld>>({});
@@ -89,7 +88,7 @@ function OrganisationFormular({ organisation, formId, onClose, verwerfen, setLae
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
   const dirty = !fertig && JSON.stringify(werte) !== JSON.stringify(basis);
 
-  const speichern = useMutation({ mutationFn: speichereOrganisation, meta: { globalErrorHandling: false } });
+  const speichern = useSpeichereOrganisation({ meta: { globalErrorHandling: false } });
 
   const historisierung = useHistorisierung({
     speichern: (auditInfo) =>
@@ -100,7 +99,6 @@ function OrganisationFormular({ organisation, formId, onClose, verwerfen, setLae
     onGespeichert: () => {
       toast.success(MSG_GESPEICHERT);
       setFertig(true);
-      void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.organisationen.all });
       onClose();
     },
     onFehler: (e) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
@@ -9,13 +9,13 @@ import { useDarf } from '@/lib/auth';
 import { speichereDatei } from '@/lib/download';
 import { zeigeFehler } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
-import { exportiereOrganisationen, loescheOrganisation, organisationenQuery, type Organisation } from '@/features/systemverwaltung/api/organisationen';
+import { exportiereOrganisationen, organisationenQuery, type Organisation } from '@/features/systemverwaltung/api/organisationen';
 import { Haken, ORGANISATION_STATUS } from '@/features/systemverwaltung/components/bezeichnungen';
 import { Aktionen, IconAktion, TextAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { HistorieDialog } from './HistorieDialog';
 import { OrganisationDialog } from './OrganisationDialog';
 import { ZusammenfuehrenDialog } from './ZusammenfuehrenDialog';
+import { useLoescheOrganisation } from '@/features/systemverwaltung/api/loesche-organisation';
 
 export const EXPORT_DATEINAME = 'organisationen.xlsx';
 
@@ -30,19 +30,16 @@ type Dialogzustand =
 export function OrganisationenReiter() {
   const darf = useDarf();
   const bearbeiten = darf('SYSTEMVERWALTUNG_BEARBEITEN');
-  const queryClient = useQueryClient();
   const organisationen = useQuery(organisationenQuery());
   const { auswahl, setAuswahl, ausgewaehlt, abwaehlen } = useZeilenauswahl();
   const [dialog, setDialog] = useState<Dialogzustand>(null);
   const [loeschen, setLoeschen] = useState<Organisation | null>(null);
 
-  const loeschung = useMutation({
-    mutationFn: loescheOrganisation,
+  const loeschung = useLoescheOrganisation({
     meta: { globalErrorHandling: false },
     onSuccess: (_m, id) => {
       toast.success('Gelöscht');
       abwaehlen(id);
-      void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.organisationen.all });
     },
     // 400: 'Die Organisation wird noch von Anwendern oder Betrieben verwendet …'
     onError: (e) => zeigeFehler(e, 'Fehler beim Löschen'),

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
@@ -8,8 +8,8 @@ import { zeigeFehler } from '@/lib/errors';
 import { formatDate, isoDateFromGerman, todayIso } from '@/lib/format';
 import { hatFehler, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
-import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
-import { fuehreZusammen, organisationenQuery, type Organisation } from '@/features/systemverwaltung/api/organisationen';
+import { organisationenQuery, type Organisation } from '@/features/systemverwaltung/api/organisationen';
+import { useFuehreOrganisationenZusammen } from '@/features/systemverwaltung/api/fuehre-organisationen-zusammen';
 
 export const ZUSAMMENFUEHREN_TITEL = 'Organisationen zusammenführen';
 export const frageZusammenfuehren = (quelle: string, ziel: string) =>
@@ -37,7 +37,6 @@ export function pruefeZusammenfuehrung(w: Werte, heute: Date = new Date()): Feld
 
 /** Merge the row's organisation (Quelle) into an active one (Ziel) from a date on. */
 export function ZusammenfuehrenDialog({ quelle, onClose }: { quelle: Organisation; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const formId = useId();
   const zielId = useId();
   const aktive = useQuery(organisationenQuery('AKTIV'));
@@ -48,14 +47,10 @@ export function ZusammenfuehrenDialog({ quelle, onClose }: { quelle: Organisatio
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
   const zielName = ziele.find((o) => String(o.id) === werte.ziel)?.bezeichnung ?? '';
 
-  const zusammenfuehren = useMutation({
-    mutationFn: fuehreZusammen,
+  const zusammenfuehren = useFuehreOrganisationenZusammen({
     meta: { globalErrorHandling: false },
     onSuccess: (m) => {
       toast.success(m.message);
-      // users may have moved along
-      void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.organisationen.all });
-      void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.anwender.all });
       onClose();
     },
     onError: (e) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
@@ -9,10 +9,10 @@ import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErste
 import { toast } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { wertelisteQuery } from '@/lib/wertelisten';
-import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
-import { speichereLokaleRolle, type GlobaleRolle, type LokaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
+import { type GlobaleRolle, type LokaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
 import { organisationenQuery } from '@/features/systemverwaltung/api/organisationen';
 import { GLOBALE_ROLLEN } from '@/features/systemverwaltung/components/bezeichnungen';
+import { useSpeichereLokaleRolle } from '@/features/systemverwaltung/api/speichere-lokale-rolle';
 
 export const MSG_BETRIEBE = 'Bitte nur Betriebs-IDs (Zahlen) durch Komma getrennt eingeben.';
 
@@ -78,7 +78,6 @@ function rolleAus(w: RolleWerte, version?: number): LokaleRolle {
 
 /** Create or edit a local role. With 'Alle Regionalstellen' the three pickers are disabled. */
 export function RolleDialog({ rolle, onClose }: { rolle?: LokaleRolle; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const formId = useId();
   const regionalstellen = useQuery(wertelisteQuery('regionalstelle'));
   const organisationen = useQuery(organisationenQuery());
@@ -89,13 +88,11 @@ export function RolleDialog({ rolle, onClose }: { rolle?: LokaleRolle; onClose: 
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
   const dirty = !gespeichert && JSON.stringify(werte) !== JSON.stringify(basis);
 
-  const speichern = useMutation({
-    mutationFn: speichereLokaleRolle,
+  const speichern = useSpeichereLokaleRolle({
     meta: { globalErrorHandling: false },
     onSuccess: () => {
       toast.success('Gespeichert');
       setGespeichert(true);
-      void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.lokaleRollen });
       onClose();
     },
     onError: (e) => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
@@ -9,11 +9,11 @@ import { useDarf } from '@/lib/auth';
 import { zeigeFehler } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { systemverwaltungKeys } from '@/features/systemverwaltung/api/keys';
-import { loescheLokaleRolle, lokaleRollenQuery, WARNUNG_LETZTE_ROLLE, type LokaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
+import { lokaleRollenQuery, WARNUNG_LETZTE_ROLLE, type LokaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
 import { globaleRolleLabel, Haken } from '@/features/systemverwaltung/components/bezeichnungen';
 import { Aktionen, IconAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { RolleDialog } from './RolleDialog';
+import { useLoescheLokaleRolle } from '@/features/systemverwaltung/api/loesche-lokale-rolle';
 
 // Verbatim (spec 002 §2, §8).
 export const MSG_NOCH_OHNE_FUNKTION = 'Noch ohne Funktion';
@@ -30,20 +30,15 @@ type Dialogzustand = { art: 'neu' } | { art: 'bearbeiten'; rolle: LokaleRolle } 
 export function RollenReiter() {
   const darf = useDarf();
   const bearbeiten = darf('SYSTEMVERWALTUNG_BEARBEITEN');
-  const queryClient = useQueryClient();
   const rollen = useQuery(lokaleRollenQuery());
   const [dialog, setDialog] = useState<Dialogzustand>(null);
   const [loeschen, setLoeschen] = useState<LokaleRolle | null>(null);
   const [warnung, setWarnung] = useState<{ rolle: LokaleRolle; text: string } | null>(null);
 
-  const loeschung = useMutation({
-    mutationFn: loescheLokaleRolle,
+  const loeschung = useLoescheLokaleRolle({
     meta: { globalErrorHandling: false },
     onSuccess: () => {
       toast.success('Gelöscht');
-      // the role also left the accounts that had it
-      void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.lokaleRollen });
-      void queryClient.invalidateQueries({ queryKey: systemverwaltungKeys.anwender.all });
     },
   });
 

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
@@ -8,9 +7,10 @@ import { zeigeFehler } from '@/lib/errors';
 import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
-import { wertelistenKeys, type WertelisteEintrag } from '@/lib/wertelisten';
-import { speichereEintrag, type Extra, type WertelisteDefinition, type WertelisteEingabe } from '@/features/systemverwaltung/api/wertelisten';
+import { type WertelisteEintrag } from '@/lib/wertelisten';
+import { type Extra, type WertelisteDefinition, type WertelisteEingabe } from '@/features/systemverwaltung/api/wertelisten';
 import { spaltenname } from './spalten';
+import { useSpeichereWertelisteEintrag } from '@/features/systemverwaltung/api/speichere-werteliste-eintrag';
 
 // Verbatim (spec 002 §8).
 export const MSG_GESPEICHERT = 'Gespeichert';
@@ -63,7 +63,6 @@ export interface EintragDialogProps {
 
 /** The edit dialog of a value-list entry: the value and the list's extra columns. */
 export function EintragDialog({ def, eintrag, referenzlisten, onClose }: EintragDialogProps) {
-  const queryClient = useQueryClient();
   const formId = useId();
   const basis = useMemo(() => werteAus(def, eintrag), [def, eintrag]);
   const [werte, setWerte] = useState(basis);
@@ -73,13 +72,11 @@ export function EintragDialog({ def, eintrag, referenzlisten, onClose }: Eintrag
   const dirty = !gespeichert && JSON.stringify(werte) !== JSON.stringify(basis);
   const felder = useMemo(() => ['value', ...(def.extras ?? []).map((x) => x.name)], [def]);
 
-  const speichern = useMutation({
-    mutationFn: speichereEintrag,
+  const speichern = useSpeichereWertelisteEintrag({
     meta: { globalErrorHandling: false },
     onSuccess: () => {
       toast.success(MSG_GESPEICHERT);
       setGespeichert(true);
-      void queryClient.invalidateQueries({ queryKey: wertelistenKeys.liste(def.liste) });
       onClose();
     },
     onError: (e) => {

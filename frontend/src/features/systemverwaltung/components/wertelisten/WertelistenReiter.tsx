@@ -1,4 +1,4 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -10,11 +10,12 @@ import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
 import { zeigeFehler } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import { wertelisteQuery, wertelistenKeys, type WertelisteEintrag } from '@/lib/wertelisten';
-import { loescheEintrag, wertelistenKatalogQuery, type WertelisteDefinition } from '@/features/systemverwaltung/api/wertelisten';
+import { wertelisteQuery, type WertelisteEintrag } from '@/lib/wertelisten';
+import { wertelistenKatalogQuery, type WertelisteDefinition } from '@/features/systemverwaltung/api/wertelisten';
 import { Aktionen, IconAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { EintragDialog } from './EintragDialog';
 import { spaltenname, sucheEintraege, zelltext, type Referenzwerte } from './spalten';
+import { useLoescheWertelisteEintrag } from '@/features/systemverwaltung/api/loesche-werteliste-eintrag';
 
 // Verbatim (spec 002 §2, §8).
 export const AUSWAHL_LABEL = 'Auswahl der Werteliste';
@@ -30,7 +31,6 @@ type Dialogzustand = { art: 'neu' } | { art: 'bearbeiten'; eintrag: WertelisteEi
 function Liste({ def }: { def: WertelisteDefinition }) {
   const darf = useDarf();
   const bearbeiten = darf('SYSTEMVERWALTUNG_BEARBEITEN') && def.bearbeitbar;
-  const queryClient = useQueryClient();
   const [suche, setSuche] = useState('');
   const [dialog, setDialog] = useState<Dialogzustand>(null);
   const [loeschen, setLoeschen] = useState<WertelisteEintrag | null>(null);
@@ -48,12 +48,10 @@ function Liste({ def }: { def: WertelisteDefinition }) {
   );
   const referenzSchluessel = referenzQueries.map((q) => q.dataUpdatedAt).join();
 
-  const loeschung = useMutation({
-    mutationFn: loescheEintrag,
+  const loeschung = useLoescheWertelisteEintrag({
     meta: { globalErrorHandling: false },
     onSuccess: () => {
       toast.success(MSG_GELOESCHT);
-      void queryClient.invalidateQueries({ queryKey: wertelistenKeys.liste(def.liste) });
     },
     // 409: the server's 'Der Wertelisteneintrag wird von anderen Objekten referenziert …'
     onError: (e) => zeigeFehler(e, MSG_FEHLER_LOESCHEN),
