@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiDatei, type Datei as Download } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import { ablageKeys, type DateiFachobjekt } from './keys';
 
@@ -18,8 +18,3 @@ export const dateienQuery = (fachobjekt: DateiFachobjekt, id: string) =>
     queryKey: ablageKeys.dateien(fachobjekt, id),
     queryFn: ({ signal }) => api.get<Datei[]>(`${pfad(fachobjekt, id)}/dateien`, { signal }),
   });
-
-/** GET /api/datei/{id}: the file with the name from Content-Disposition. */
-export function ladeDateiHerunter(id: number): Promise<Download> {
-  return apiDatei(`/datei/${id}`);
-}

@@ -1,17 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
 import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable } from '@/components/DataTable';
-import { speichereDatei } from '@/lib/download';
 import { formatDate, formatFileSizeMB } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { dateienQuery, ladeDateiHerunter, type Datei } from '@/features/ablage/api/dateien';
+import { dateienQuery, type Datei } from '@/features/ablage/api/dateien';
 import { type DateiFachobjekt } from '@/features/ablage/api/keys';
 import { HochladenDialog } from './HochladenDialog';
 import { Zeilenknopf } from './Zeilenknopf';
 import { useLoescheDatei } from '@/features/ablage/api/loesche-datei';
+import { useLadeDateiHerunter } from '@/features/ablage/api/lade-datei-herunter';
 
 // Verbatim (spec 000 §8).
 export const MSG_DATEI_GELOESCHT = 'Die Datei wurde erfolgreich gelöscht.';
@@ -37,9 +37,7 @@ export function Dateien({ fachobjekt, id, bearbeitbar }: DateienProps) {
       toast.success(MSG_DATEI_GELOESCHT);
     },
   });
-  const download = useMutation({
-    mutationFn: async (d: Datei) => speichereDatei(await ladeDateiHerunter(d.id), d.dateiname),
-  });
+  const download = useLadeDateiHerunter();
   const herunterladen = download.mutate;
   const laedt = download.isPending;
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
@@ -9,8 +8,9 @@ import { handleGlobalError, MSG_UNKNOWN } from '@/lib/errors';
 import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { sendePasswortResetMail, setzePasswortZurueck } from '@/features/passwort/api/passwortZuruecksetzen';
 import { pruefeAnforderung, pruefeNeuesPasswort, type NeuesPasswortWerte } from './validierung';
+import { useSendePasswortResetMail } from '@/features/passwort/api/sende-passwort-reset-mail';
+import { useSetzePasswortZurueck } from '@/features/passwort/api/setze-passwort-zurueck';
 
 // Verbatim texts (spec 002 §2, §8 and the accounts issue).
 export const MSG_MAIL_GESENDET = 'Email zum Zurücksetzen des Passworts gesendet.';
@@ -40,8 +40,7 @@ function MailAnfordern() {
   const [username, setUsername] = useState('');
   const [fehler, setFehler] = useState<Feldfehler<'username'>>({});
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
-  const anfordern = useMutation({
-    mutationFn: sendePasswortResetMail,
+  const anfordern = useSendePasswortResetMail({
     onError: (e) => {
       const f = serverFeldfehler(e, ['username'] as const);
       if (hatFehler(f)) {
@@ -114,8 +113,7 @@ function NeuesPasswort({ token }: { token: string }) {
   const [ungueltig, setUngueltig] = useState(false);
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
 
-  const setzen = useMutation({
-    mutationFn: setzePasswortZurueck,
+  const setzen = useSetzePasswortZurueck({
     // 'Ungültiger Link.' and the password rule are answered here; the rest by the global handling
     meta: { globalErrorHandling: false },
     onSuccess: () => {

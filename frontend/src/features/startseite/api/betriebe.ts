@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiDatei, type Datei } from '@/lib/api';
+import { api } from '@/lib/api';
 import { minPositionFuer } from '@/lib/befehl';
 import { startseiteKeys } from './keys';
 
@@ -89,9 +89,3 @@ export const EXPORT_DATEINAME = 'betriebe.xlsx';
  * the search's filter (its query string without page, size and minPosition; no body). Both in
  * the list's sort order.
  */
-export function exportiereBetriebe({ ids, suche }: { ids: number[]; suche: BetriebSuche }): Promise<Datei> {
-  const { page: _p, size: _s, minPosition: _m, ...filter } = suche;
-  const sortierung = { sortProperty: suche.sortProperty, sortDirection: suche.sortDirection };
-  if (ids.length > 0) return apiDatei('/betrieb/export', { method: 'POST', body: { ids }, query: sortierung });
-  return apiDatei('/betrieb/export', { method: 'POST', query: { ...filter } });
-}

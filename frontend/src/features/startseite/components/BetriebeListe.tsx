@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef, OnChangeFn, PaginationState, RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -17,7 +17,6 @@ import { wertelisteQuery } from '@/lib/wertelisten';
 import {
   betriebeQuery,
   EXPORT_DATEINAME,
-  exportiereBetriebe,
   type BetriebFilter,
   type BetriebSortierung,
   type BetriebSuche,
@@ -27,6 +26,7 @@ import { startPersonalisierungQuery, type Personalisierung } from '@/features/st
 import { istText, istTextliste, useSitzungszustand } from '@/features/startseite/sitzungszustand';
 import { BetriebAnlegenDialog } from './BetriebAnlegenDialog';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
+import { useExportiereBetriebe } from '@/features/startseite/api/exportiere-betriebe';
 
 const FREIGABESTATUS: Record<string, string> = { BEANTRAGT: 'Beantragt', FREIGEGEBEN: 'Freigegeben', ABGEWIESEN: 'Abgewiesen' };
 
@@ -157,8 +157,7 @@ function Arbeitsliste({ standard, personalisiert }: { standard: BetriebFilter; p
     else if (!(e instanceof ApiError) || e.status >= 500) console.error(e);
   }, [seite.error]);
 
-  const exportieren = useMutation({
-    mutationFn: exportiereBetriebe,
+  const exportieren = useExportiereBetriebe({
     onSuccess: (datei) => speichereDatei(datei, EXPORT_DATEINAME),
   });
 

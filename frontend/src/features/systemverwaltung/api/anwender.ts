@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiDatei, type Datei } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { components, operations } from '@/lib/api-schema';
 import { systemverwaltungKeys } from './keys';
 
@@ -26,10 +26,3 @@ export const anwenderQuery = (id: number) =>
     queryFn: ({ signal }) => api.get<AnwenderZeile>(`/anwender/${id}`, { signal }),
     staleTime: 0,
   });
-
-/** POST /api/anwender/export: the selected ids, or (none selected) the whole filter → xlsx. */
-export function exportiereAnwender({ ids, query }: { ids: number[]; query: AnwenderQuery }): Promise<Datei> {
-  if (ids.length > 0) return apiDatei('/anwender/export', { method: 'POST', body: { ids } });
-  const { page: _p, size: _s, ...filter } = query;
-  return apiDatei('/anwender/export', { method: 'POST', query: filter });
-}

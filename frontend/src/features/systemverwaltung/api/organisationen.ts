@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiDatei, type Datei } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { components, operations } from '@/lib/api-schema';
 import { systemverwaltungKeys } from './keys';
 
@@ -38,8 +38,3 @@ export const organisationHistorieQuery = (id: number) =>
  * POST /api/organisation or PUT /api/organisation/{id}. A change of historised fields without
  * (fitting) auditInfo answers 400 with auditInfoViolation (components/Historisierung).
  */
-
-/** POST /api/organisation/export: the given ids (none = all) → xlsx. */
-export function exportiereOrganisationen(ids: number[]): Promise<Datei> {
-  return apiDatei('/organisation/export', { method: 'POST', body: ids });
-}

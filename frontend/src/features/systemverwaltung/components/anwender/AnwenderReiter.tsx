@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
@@ -15,7 +15,6 @@ import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import {
   anwenderListQuery,
-  exportiereAnwender,
   type AnwenderQuery,
   type AnwenderZeile,
 } from '@/features/systemverwaltung/api/anwender';
@@ -24,6 +23,7 @@ import { Aktionen, IconAktion, TextAktion } from '@/features/systemverwaltung/co
 import { AnwenderDialog } from './AnwenderDialog';
 import { useSetzeAnwenderStatus } from '@/features/systemverwaltung/api/setze-anwender-status';
 import { useLoescheAnwender } from '@/features/systemverwaltung/api/loesche-anwender';
+import { useExportiereAnwender } from '@/features/systemverwaltung/api/exportiere-anwender';
 
 export const EXPORT_DATEINAME = 'anwender.xlsx';
 
@@ -142,8 +142,7 @@ export function AnwenderReiter() {
     onError: (e) => zeigeFehler(e, 'Fehler beim Löschen'),
   });
 
-  const exportieren = useMutation({
-    mutationFn: exportiereAnwender,
+  const exportieren = useExportiereAnwender({
     onSuccess: (datei) => speichereDatei(datei, EXPORT_DATEINAME),
   });
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
@@ -9,13 +9,14 @@ import { useDarf } from '@/lib/auth';
 import { speichereDatei } from '@/lib/download';
 import { zeigeFehler } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import { exportiereOrganisationen, organisationenQuery, type Organisation } from '@/features/systemverwaltung/api/organisationen';
+import { organisationenQuery, type Organisation } from '@/features/systemverwaltung/api/organisationen';
 import { Haken, ORGANISATION_STATUS } from '@/features/systemverwaltung/components/bezeichnungen';
 import { Aktionen, IconAktion, TextAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { HistorieDialog } from './HistorieDialog';
 import { OrganisationDialog } from './OrganisationDialog';
 import { ZusammenfuehrenDialog } from './ZusammenfuehrenDialog';
 import { useLoescheOrganisation } from '@/features/systemverwaltung/api/loesche-organisation';
+import { useExportiereOrganisationen } from '@/features/systemverwaltung/api/exportiere-organisationen';
 
 export const EXPORT_DATEINAME = 'organisationen.xlsx';
 
@@ -45,8 +46,7 @@ export function OrganisationenReiter() {
     onError: (e) => zeigeFehler(e, 'Fehler beim Löschen'),
   });
 
-  const exportieren = useMutation({
-    mutationFn: exportiereOrganisationen,
+  const exportieren = useExportiereOrganisationen({
     onSuccess: (datei) => speichereDatei(datei, EXPORT_DATEINAME),
   });
 
