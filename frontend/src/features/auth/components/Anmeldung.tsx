@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { FormField, FormMeldung, inputClass } from '@/components/FormField';
 import { ApiError } from '@/lib/api';
-import { setToken, useZielNachLogin } from '@/lib/auth';
+import { useZielNachLogin } from '@/lib/auth';
 import { handleGlobalError } from '@/lib/errors';
 import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { authenticate } from '@/features/auth/api/authenticate';
+import { useAnmelden } from '@/features/auth/api/authenticate';
 import { pruefeLogin, type LoginWerte } from './validierung';
 
 /** Answers whose message belongs into the form rather than into a toast. */
@@ -23,21 +22,16 @@ const FELDER = ['username', 'password'] as const;
 export function Anmeldung({ embedded = false }: { embedded?: boolean }) {
   useDocumentTitle('Anmeldung');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const ziel = useZielNachLogin();
   const [werte, setWerte] = useState<LoginWerte>({ username: '', password: '' });
   const [fehler, setFehler] = useState<Feldfehler<keyof LoginWerte>>({});
   const [meldung, setMeldung] = useState('');
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
 
-  const anmelden = useMutation({
-    mutationFn: authenticate,
+  const anmelden = useAnmelden({
     // wrong credentials are answered in the form, not by the global toast
     meta: { globalErrorHandling: false },
-    onSuccess: ({ token }) => {
-      // nothing cached for an earlier session may show for this one
-      queryClient.removeQueries();
-      setToken(token);
+    onSuccess: () => {
       navigate(embedded ? '/logged-in-embedded' : ziel, { replace: true });
     },
     onError: (e) => {

@@ -37,8 +37,3 @@ export const auswahlQuery = () =>
     queryFn: ({ signal }) => api.get<Auswahlen>('/personalisierung/auswahl', { signal }),
     staleTime: 0,
   });
-
-/** PUT /api/personalisierung with the whole settings and the version loaded; 409 when stale. */
-export function speicherePersonalisierung(p: Personalisierung): Promise<Befehlsergebnis> {
-  return api.put<Befehlsergebnis>('/personalisierung', p);
-}

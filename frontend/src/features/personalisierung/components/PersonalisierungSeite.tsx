@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/Button';
 import { CheckboxField, FormMeldung } from '@/components/FormField';
@@ -10,11 +10,11 @@ import { serverFeldfehler, type Feldfehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
+import { useSpeicherePersonalisierung } from '@/features/personalisierung/api/speichere-personalisierung';
 import {
   auswahlQuery,
   personalisierungKeys,
   personalisierungQuery,
-  speicherePersonalisierung,
   type Auswahlen,
   type Filterfeld,
   type Personalisierung,
@@ -147,7 +147,6 @@ interface FormularProps {
 }
 
 function Formular({ daten, auswahlen, konflikt, onKonflikt, onNeuLaden }: FormularProps) {
-  const queryClient = useQueryClient();
   const formId = useId();
   // what is saved: the loaded settings, then what the last save sent
   const [gespeichert, setGespeichert] = useState(() => werteAus(daten));
@@ -159,14 +158,12 @@ function Formular({ daten, auswahlen, konflikt, onKonflikt, onNeuLaden }: Formul
     [auswahlen],
   );
 
-  const speichern = useMutation({
-    mutationFn: speicherePersonalisierung,
+  const speichern = useSpeicherePersonalisierung({
     // the server's refusal texts are the message (409 here, in the form)
     meta: { globalErrorHandling: false },
-    onSuccess: async (antwort, gesendet) => {
+    onSuccess: (antwort, gesendet) => {
       setGespeichert(werteAus(gesendet));
       toast.success(antwort.message || MSG_GESPEICHERT);
-      await queryClient.invalidateQueries({ queryKey: personalisierungKeys.all });
     },
     onError: (e) => {
       if (e instanceof ApiError && e.status === 409) {
