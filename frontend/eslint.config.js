@@ -20,7 +20,11 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2022, globals: globals.browser },
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.app.json' } },
+      // '@/…' is src/ (vite.config.ts, tsconfig.app.json); the alias resolver has no native parts
+      'import/resolver': {
+        alias: { map: [['@', './src']], extensions: ['.ts', '.tsx', '.js', '.d.ts'] },
+        node: { extensions: ['.ts', '.tsx', '.js'] },
+      },
     },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

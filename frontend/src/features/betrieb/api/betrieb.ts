@@ -1,12 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { components, operations } from '@/lib/api-schema';
 import type { AuditInfo } from '@/components/Historisierung';
 import { betriebKeys } from './keys';
 
-// The operation as GET /api/betrieb/{id} answers it (the lead's contract; not in openapi.yaml
-// yet — switch to the generated types when the Betrieb area is added there).
+// The operation's types come from the API document (src/lib/api-schema.d.ts, `npm run gen:api`).
+// The document marks every member optional (one schema for reading and writing); what the
+// server always sends is made required here, once, so the screens need no checks.
 
-export type Freigabestatus = 'BEANTRAGT' | 'FREIGEGEBEN' | 'ABGEWIESEN';
+type S = components['schemas'];
+type BetriebApi = S['Betrieb'];
+/** The 200 answer of an operation of the API document. */
+type Antwort<O extends keyof operations> = operations[O]['responses'] extends { 200: { content: { 'application/json': infer T } } }
+  ? T
+  : never;
+/** Every member present; a member the document allows to be null stays nullable. */
+type Vollstaendig<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
+export type Freigabestatus = NonNullable<BetriebApi['freigabestatus']>;
 
 /** The six operation types (spec 000 §1); typ of the create route is one of them. */
 export const BETRIEBSTYPEN = ['INDUSTRIE', 'KOMMUNAL', 'KANAL_KOMMUNAL', 'KANAL_INDUSTRIE', 'PRIVAT', 'AUSSERHALB_RLP'] as const;
@@ -14,65 +25,19 @@ export type Betriebstyp = (typeof BETRIEBSTYPEN)[number];
 
 export const istBetriebstyp = (v: string | null): v is Betriebstyp => BETRIEBSTYPEN.includes(v as Betriebstyp);
 
-export interface Eintrag<I = string> {
-  id: I;
-  value: string;
-}
-
-export interface Adresse {
-  strasse?: string;
-  hausnummer?: string;
-  plz?: string;
-  ort?: string;
-}
-
-export interface Produktion {
-  taetigkeiten: string[] | null;
-  produktbezeichnungen: string[] | null;
-  produktionsverfahren: string[] | null;
-  produktionsarten: string[] | null;
-  produktionstage: number | null;
-  bezugsjahrProduktion: number | null;
-  anzahlBeschaeftigte: number | null;
-  tagesarbeitszeitVon: string;
-  tagesarbeitszeitBis: string;
-}
-
-export interface Wasserversorgung {
-  oeffentlWasserversorgung: boolean;
-  wasserbezug: number | null;
-  bezugsjahrWv: number | null;
-  eigenversorgung: number | null;
-  wvbNr: string;
-  betriebInSchutzgebiet: boolean;
-}
-
-export interface Kontakt {
-  anrede: string;
-  titel: string;
-  vorname: string;
-  name: string;
-  telefon: string;
-  mobil: string;
-  email: string;
-  funktion: string;
-}
-
+/** A value-list reference (Schluesselwert: id and display text). */
+export type Eintrag<I = string> = { id: I; value: string };
+export type Adresse = S['Adresse'];
+export type Produktion = Vollstaendig<NonNullable<BetriebApi['produktion']>>;
+export type Wasserversorgung = Vollstaendig<NonNullable<BetriebApi['wasserversorgung']>>;
+export type Kontakt = Vollstaendig<NonNullable<BetriebApi['kontakte']>[number]>;
 /** An authority user responsible for the operation; bearbeiter is the Datascout-ID. */
-export interface ZustaendigerBearbeiter {
-  id: number;
-  bearbeiter: string;
-  name?: string;
-}
-
+export type ZustaendigerBearbeiter = Vollstaendig<Pick<S['Bearbeiter'], 'id' | 'bearbeiter'>> & Pick<S['Bearbeiter'], 'name'>;
 /** A user of the operator and what they are responsible for; person is the name shown. */
-export interface ZustaendigePerson {
-  id: number;
-  person?: string;
-  zustaendig: string[];
-}
+type PersonApi = NonNullable<BetriebApi['zustaendigePersonen']>[number];
+export type ZustaendigePerson = Vollstaendig<Pick<PersonApi, 'id' | 'zustaendig'>> & Pick<PersonApi, 'person'>;
 
-/** What the caller may do with this operation (decided by the server). */
+/** What the caller may do with this operation (decided by the server; the document has a map). */
 export interface BetriebRechte {
   bearbeiten: boolean;
   alsBetreiberSpeichern: boolean;
@@ -84,59 +49,38 @@ export interface BetriebRechte {
   dateienBearbeiten: boolean;
 }
 
-export interface Betrieb {
-  id: number;
-  version: number;
-  betriebsId: string;
-  betriebstyp: Eintrag;
-  freigabestatus: Freigabestatus;
-  freigabeKommentar?: string;
-  bezeichnung: string;
-  adresse: Adresse;
-  betreiber: { id: number; bezeichnung: string; adresse?: Adresse } | null;
-  betreiberAdresse: boolean;
-  betriebsstatus: Eintrag;
-  behoerde: Eintrag<number> | null;
-  muttergesellschaft?: string;
-  url?: string;
-  iedRelevanz: boolean;
-  prtrRelevanz: boolean;
-  prtrNr?: string;
-  haupttaetigkeit?: string;
-  nacecode?: string;
-  katasterNr?: string;
-  arbeitsstaettenNr?: string;
-  behoerdenkennung?: string;
-  lage: { hochwert: number | null; rechtswert: number | null };
-  produktion: Produktion | null;
-  wasserversorgung: Wasserversorgung | null;
-  kontakte: Kontakt[] | null;
-  zustaendigeBearbeiter: ZustaendigerBearbeiter[] | null;
-  zustaendigePersonen: ZustaendigePerson[] | null;
-  gueltigAb?: string;
-  stammdatenAntragOffen?: boolean;
-  /** Missing on versions of the history. */
-  rechte?: BetriebRechte;
-}
+/** Members the server leaves out when empty, and those only a write sends. */
+type Optional =
+  | 'freigabeKommentar' | 'muttergesellschaft' | 'url' | 'prtrNr' | 'haupttaetigkeit' | 'nacecode' | 'katasterNr'
+  | 'arbeitsstaettenNr' | 'behoerdenkennung' | 'gueltigAb' | 'stammdatenAntragOffen';
+type NurSchreiben = 'auditInfo' | 'skipBetriebExistsCheck' | 'preserveBetreiberAsAbwasserbeseitigungspflichtigen';
+
+/** GET /api/betrieb/{id}. */
+export type Betrieb = Vollstaendig<Omit<BetriebApi, Optional | NurSchreiben | 'rechte' | 'betriebstyp' | 'betriebsstatus' | 'behoerde' | 'betreiber' | 'adresse' | 'lage' | 'produktion' | 'wasserversorgung' | 'kontakte' | 'zustaendigeBearbeiter' | 'zustaendigePersonen'>> &
+  Pick<BetriebApi, Optional> & {
+    betriebstyp: Eintrag;
+    betriebsstatus: Eintrag;
+    behoerde: Eintrag<number> | null;
+    betreiber: { id: number; bezeichnung: string; adresse?: Adresse } | null;
+    adresse: Adresse;
+    lage: { hochwert: number | null; rechtswert: number | null };
+    produktion: Produktion | null;
+    wasserversorgung: Wasserversorgung | null;
+    kontakte: Kontakt[] | null;
+    zustaendigeBearbeiter: ZustaendigerBearbeiter[] | null;
+    zustaendigePersonen: ZustaendigePerson[] | null;
+    /** Missing on versions of the history. */
+    rechte?: BetriebRechte;
+  };
 
 /** The body of POST /api/betrieb?typ=…, PUT …/betriebsdaten and PUT /api/betrieb/{id}. */
-export interface BetriebEingabe {
-  bezeichnung: string;
+export type BetriebEingabe = Vollstaendig<
+  Pick<BetriebApi, 'bezeichnung' | 'betreiberAdresse' | 'muttergesellschaft' | 'url' | 'iedRelevanz' | 'prtrRelevanz' | 'prtrNr' | 'haupttaetigkeit' | 'nacecode' | 'katasterNr' | 'arbeitsstaettenNr' | 'behoerdenkennung'>
+> & {
   adresse: Required<Adresse>;
   betreiber: { id: number } | null;
-  betreiberAdresse: boolean;
   betriebsstatus: { id: string } | null;
   behoerde: { id: number } | null;
-  muttergesellschaft: string;
-  url: string;
-  iedRelevanz: boolean;
-  prtrRelevanz: boolean;
-  prtrNr: string;
-  haupttaetigkeit: string;
-  nacecode: string;
-  katasterNr: string;
-  arbeitsstaettenNr: string;
-  behoerdenkennung: string;
   lage: { hochwert: number | null; rechtswert: number | null };
   produktion: Produktion;
   wasserversorgung: Wasserversorgung;
@@ -145,40 +89,18 @@ export interface BetriebEingabe {
   zustaendigePersonen: { id: number; zustaendig: string[] }[];
   version?: number;
   auditInfo?: AuditInfo;
-  skipBetriebExistsCheck?: boolean;
-  preserveBetreiberAsAbwasserbeseitigungspflichtigen?: boolean;
-}
+} & Pick<BetriebApi, 'skipBetriebExistsCheck'> & { preserveBetreiberAsAbwasserbeseitigungspflichtigen?: boolean };
 
-/** The answer of a write: {id, message, version, position}. */
-export interface Gespeichert {
-  id: number;
-  message?: string;
-  version?: number;
-  position?: number;
-}
+/** The answer of a write: {id, message, position} (and the new version). */
+export type Gespeichert = S['Gespeichert'] & { version?: number };
 
 /** A version of GET /api/betrieb/{id}/historie (oldest first). */
-export interface BetriebVersion {
-  gueltigAb?: string;
-  gueltigBis?: string;
-  aenderungsgrund?: string;
-  geaendertAm?: string;
-  geaendertVon?: string;
-  aktuell: boolean;
-  betrieb: Betrieb;
-}
+export type BetriebVersion = Omit<Antwort<'getBetriebHistorie'>[number], 'aktuell' | 'betrieb'> & { aktuell: boolean; betrieb: Betrieb };
 
 /** An event of GET /api/betrieb/{id}/verlauf, with the fields it changed. */
-export interface VerlaufEintrag {
-  version: number;
-  position: number;
-  /** RFC 3339 */
-  zeitpunkt: string;
-  akteur: string;
-  ereignis: string;
-  zusammenfassung: string;
+export type VerlaufEintrag = Vollstaendig<Omit<Antwort<'getBetriebVerlauf'>[number], 'aenderungen'>> & {
   aenderungen: { feld: string; bezeichnung?: string; alt: unknown; neu: unknown }[] | null;
-}
+};
 
 export const pfad = (id: string) => `/betrieb/${encodeURIComponent(id)}`;
 
