@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiDatei, type Datei } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { operations } from '@/lib/api-schema';
 
 /** A stored query of spec 002 §3 (GET /api/abfragen/): id, kategorie, filter, abfrageBez. */
@@ -16,8 +16,3 @@ export const abfragenQuery = () =>
     queryFn: ({ signal }) => api.get<Abfrage[]>('/abfragen/', { signal }),
     staleTime: 5 * 60_000,
   });
-
-/** GET /api/abfragen/abfrage/{id}: the result as a spreadsheet (name from Content-Disposition). */
-export function exportiereAbfrage(id: number): Promise<Datei> {
-  return apiDatei(`/abfragen/abfrage/${id}`);
-}

@@ -1,11 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/Button';
 import { FormField, inputClass } from '@/components/FormField';
 import { Laden } from '@/components/Laden';
 import { speichereDatei } from '@/lib/download';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { abfragenQuery, exportiereAbfrage, type Abfrage } from '@/features/auswertung/api/abfragen';
+import { abfragenQuery, type Abfrage } from '@/features/auswertung/api/abfragen';
+import { useExportiereAbfrage } from '@/features/auswertung/api/exportiere-abfrage';
 
 /** The server offers only the queries the user's roles may run, over what the user may see. */
 export const HINWEIS_SICHT =
@@ -38,8 +39,7 @@ export function Auswertung() {
   const optionen = useMemo(() => auswahl(abfragen.data ?? [], kategorie, filter), [abfragen.data, kategorie, filter]);
   const abfrage = optionen.abfragen.find((a) => String(a.id) === abfrageId);
 
-  const exportieren = useMutation({
-    mutationFn: exportiereAbfrage,
+  const exportieren = useExportiereAbfrage({
     onSuccess: (datei) => speichereDatei(datei, `${abfrage?.abfrageBez ?? 'Auswertung'}.xlsx`),
   });
 

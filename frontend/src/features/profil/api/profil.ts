@@ -16,8 +16,3 @@ export const profilQuery = () =>
     queryFn: ({ signal }) => api.get<Profil>('/profil/', { signal }),
     staleTime: 0,
   });
-
-/** PUT /api/profil/: `abgemeldet` is true when user name, password or e-mail changed. */
-export function speichereProfil(profil: Profil): Promise<ProfilErgebnis> {
-  return api.put<ProfilErgebnis>('/profil/', profil);
-}

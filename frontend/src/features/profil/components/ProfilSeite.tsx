@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/Button';
@@ -7,13 +7,13 @@ import { FormField, inputClass } from '@/components/FormField';
 import { Laden } from '@/components/Laden';
 import { PasswortFelder } from '@/components/PasswortFelder';
 import { PersonFelder } from '@/components/PersonFelder';
-import { sessionKeys } from '@/lib/auth';
 import { hatFehler, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
-import { profilKeys, profilQuery, speichereProfil, type Profil } from '@/features/profil/api/profil';
+import { profilQuery, type Profil } from '@/features/profil/api/profil';
 import { pruefeProfil, zugangsaenderung, type ProfilFeld, type ProfilWerte } from './validierung';
+import { useSpeichereProfil } from '@/features/profil/api/speichere-profil';
 
 // Verbatim texts of spec 002 §2 and §8.
 export const DIALOG_TITEL = 'Profil speichern';
@@ -72,7 +72,6 @@ function profilAus(w: ProfilWerte, alt: Profil): Profil {
 
 function ProfilFormular({ profil }: { profil: Profil }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [basis, setBasis] = useState(() => werteAus(profil));
   const [werte, setWerte] = useState(basis);
   const [fehler, setFehler] = useState<Feldfehler<ProfilFeld>>({});
@@ -83,9 +82,8 @@ function ProfilFormular({ profil }: { profil: Profil }) {
   const dirty = useMemo(() => FELDER.some((k) => werte[k] !== basis[k]), [werte, basis]);
   const aenderung = zugangsaenderung(basis, werte);
 
-  const speichern = useMutation({
-    mutationFn: speichereProfil,
-    onSuccess: (ergebnis, gesendet) => {
+  const speichern = useSpeichereProfil({
+    onSuccess: (ergebnis) => {
       toast.success(MSG_GESPEICHERT);
       const gespeichert = { ...werte, passwort: '', bestaetigung: '', aktuellesPasswort: '' };
       setBasis(gespeichert);
@@ -93,9 +91,6 @@ function ProfilFormular({ profil }: { profil: Profil }) {
       if (ergebnis.abgemeldet) {
         // the session has ended on the server: log out once the form counts as saved
         setAbmelden(true);
-      } else {
-        queryClient.setQueryData(profilKeys.profil, { ...gesendet, passwort: undefined, aktuellesPasswort: undefined });
-        void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       }
     },
     onError: (e) => {

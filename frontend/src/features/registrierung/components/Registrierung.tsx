@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/Button';
@@ -7,8 +7,9 @@ import { PersonFelder } from '@/components/PersonFelder';
 import { hatFehler, LEERE_PERSON, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { organisationAuswahlQuery } from '@/features/registrierung/api/getOrganisationAuswahl';
-import { registrieren, type FunktionaleRolle } from '@/features/registrierung/api/registrieren';
+import { type FunktionaleRolle } from '@/features/registrierung/api/registrieren';
 import { pruefeRegistrierung, type RegistrierungFeld, type RegistrierungWerte } from './validierung';
+import { useRegistrieren } from '@/features/registrierung/api/registrieren';
 
 // Verbatim texts of the registration.
 export const ROLLEN: readonly { value: FunktionaleRolle; label: string }[] = [
@@ -36,8 +37,7 @@ export function Registrierung({ embedded = false }: { embedded?: boolean }) {
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
   const organisationen = useQuery(organisationAuswahlQuery());
 
-  const senden = useMutation({
-    mutationFn: registrieren,
+  const senden = useRegistrieren({
     // the global handling shows 'Validierung fehlgeschlagen: …'; the fields get their messages here
     onError: (e) => {
       const f = serverFeldfehler(e, FELDER);
