@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { setToken } from '@/lib/auth';
 import type { BefehlOptionen } from '@/lib/befehl';
@@ -12,6 +12,12 @@ export function authenticate(daten: Anmeldedaten): Promise<TokenAntwort> {
   return api.post<TokenAntwort>('/authenticate/', daten);
 }
 
+/** A new session (password or SSO): nothing cached for an earlier one may show, then the token. */
+export function beginneSitzung(queryClient: QueryClient, token: string): void {
+  queryClient.removeQueries();
+  setToken(token);
+}
+
 /**
  * Logs in: nothing cached for an earlier session may show for this one, so the whole cache is
  * dropped before the new token is stored; then the component's onSuccess (navigation).
@@ -22,8 +28,7 @@ export function useAnmelden({ onSuccess, ...optionen }: BefehlOptionen<TokenAntw
     ...optionen,
     mutationFn: authenticate,
     onSuccess: (...args) => {
-      queryClient.removeQueries();
-      setToken(args[0].token);
+      beginneSitzung(queryClient, args[0].token);
       return onSuccess?.(...args);
     },
   });

@@ -3,11 +3,12 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Laden } from '@/components/Laden';
 import { ApiError } from '@/lib/api';
-import { setToken, useZielNachLogin } from '@/lib/auth';
+import { useZielNachLogin } from '@/lib/auth';
 import { handleGlobalError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ssoAnmelden } from '@/features/auth/api/sso';
+import { beginneSitzung } from '@/features/auth/api/authenticate';
 
 // Verbatim text of spec 002 §8.
 export const MSG_SSO_FEHLER = 'Sie konnten nicht per SSO angemeldet werden';
@@ -31,8 +32,7 @@ export function SsoAnmeldung({ ticket }: { ticket: string }) {
     versucht.current = true;
     ssoAnmelden(ticket).then(
       ({ token }) => {
-        queryClient.removeQueries();
-        setToken(token);
+        beginneSitzung(queryClient, token);
         navigate(ziel, { replace: true });
       },
       (e: unknown) => {
