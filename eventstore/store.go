@@ -28,14 +28,18 @@ type Upcaster func(data json.RawMessage) (json.RawMessage, error)
 
 // Store appends and reads events.
 type Store struct {
-	pool      *pgxpool.Pool
-	inline    map[string][]InlineProjection // by stream type
-	upcasters map[string]map[int]Upcaster   // event type → from version → upcaster
+	pool       *pgxpool.Pool
+	inline     map[string][]InlineProjection // by stream type
+	dokumente  map[string]dokument           // by stream type (Dokument)
+	reaktionen map[string][]Reaktion         // by stream type (Reagiere)
+	upcasters  map[string]map[int]Upcaster   // event type → from version → upcaster
 }
 
 // New returns a store on pool.
 func New(pool *pgxpool.Pool) *Store {
-	return &Store{pool: pool, inline: map[string][]InlineProjection{}, upcasters: map[string]map[int]Upcaster{}}
+	return &Store{pool: pool, inline: map[string][]InlineProjection{}, dokumente: map[string]dokument{},
+		reaktionen: map[string][]Reaktion{},
+		upcasters:  map[string]map[int]Upcaster{}}
 }
 
 // Pool is the store's connection pool.
@@ -85,42 +89,62 @@ RETURNING global_position, version, recorded_at, tx_id::text::bigint`
 // Append adds events to a stream in one transaction if the stream is at the expected version
 // (NoStream for a new stream, AnyVersion for none). A mismatch is a *ConflictError.
 func (s *Store) Append(ctx context.Context, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
+	return s.append(ctx, streamID, streamType, expected, events, md, nil)
+}
+
+// AppendTx is Append inside a transaction the caller owns (inline projections included).
+func (s *Store) AppendTx(ctx context.Context, tx pgx.Tx, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
+	return s.appendTx(ctx, tx, streamID, streamType, expected, events, md, nil)
+}
+
+func (s *Store) append(ctx context.Context, streamID, streamType string, expected int, events []NewEvent, md Metadata, z *zustand) (Appended, error) {
 	if len(events) == 0 {
 		return Appended{}, errors.New("eventstore: nothing to append")
 	}
-	inline := s.inline[streamType]
-	if len(inline) == 0 {
+	if expected < AnyVersion {
+		return Appended{}, fmt.Errorf("eventstore: %s: expected version %d is no version", streamID, expected)
+	}
+	if !s.hatInline(streamType) {
 		// A single statement commits on its own: one round trip.
 		return s.appendWith(ctx, s.pool, streamID, streamType, expected, events, md)
 	}
 	var out Appended
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
-		if out, err = s.appendWith(ctx, tx, streamID, streamType, expected, events, md); err != nil {
-			return err
-		}
-		for _, p := range inline {
-			if err := p(ctx, tx, out.Events); err != nil {
-				return err
-			}
-		}
-		return nil
+		out, err = s.appendTx(ctx, tx, streamID, streamType, expected, events, md, z)
+		return err
 	})
 	return out, err
 }
 
-// AppendTx is Append inside a transaction the caller owns (inline projections included).
-func (s *Store) AppendTx(ctx context.Context, tx pgx.Tx, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
+func (s *Store) hatInline(streamType string) bool {
+	_, dok := s.dokumente[streamType]
+	return dok || len(s.inline[streamType]) > 0 || len(s.reaktionen[streamType]) > 0
+}
+
+// appendTx appends, writes the inline projections — the document from the state the command
+// handler folded (z), or by replaying the stream when there is none — and runs the reactions.
+func (s *Store) appendTx(ctx context.Context, tx pgx.Tx, streamID, streamType string, expected int, events []NewEvent, md Metadata, z *zustand) (Appended, error) {
 	out, err := s.appendWith(ctx, tx, streamID, streamType, expected, events, md)
 	if err != nil {
 		return out, err
+	}
+	if dok, ok := s.dokumente[streamType]; ok {
+		if z != nil {
+			err = dok.ausZustand(ctx, tx, z.id, z.state, out.Version)
+		} else {
+			err = dok.neuGelesen(ctx, tx, out.Events)
+		}
+		if err != nil {
+			return out, err
+		}
 	}
 	for _, p := range s.inline[streamType] {
 		if err := p(ctx, tx, out.Events); err != nil {
 			return out, err
 		}
 	}
-	return out, nil
+	return out, s.reagieren(ctx, tx, out.Events)
 }
 
 func (s *Store) appendWith(ctx context.Context, q Querier, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
@@ -237,6 +261,14 @@ func (s *Store) Head(ctx context.Context) (Cursor, time.Time, error) {
 		return Cursor{}, time.Time{}, nil
 	}
 	return c, at, err
+}
+
+// StreamHead is the global position of the newest event of a stream, 0 if it has none (what a
+// reader waits for to see the stream's latest change).
+func (s *Store) StreamHead(ctx context.Context, streamID string) (int64, error) {
+	var pos int64
+	err := s.pool.QueryRow(ctx, `SELECT coalesce(max(global_position), 0) FROM events WHERE stream_id = $1`, streamID).Scan(&pos)
+	return pos, err
 }
 
 // CountAfter counts the committed events after a cursor (the lag of a reader).

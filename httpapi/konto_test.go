@@ -14,9 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
-	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/drossel"
@@ -69,12 +66,13 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 		Jetzt: func() time.Time { return w.jetzt }}
 	jetzt := func() time.Time { return w.jetzt }
 	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
+	w.akte.Setup(store)
+	verwaltungsDienst := &verwaltung.Dienst{Store: store, Jetzt: jetzt}
+	verwaltungsDienst.Setup(store)
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
-		Verwaltung: &verwaltung.Dienst{Store: store, Jetzt: jetzt,
-			Verweise: []func(context.Context, eventstore.Querier, int64) (bool, error){betriebsakte.BetreibtBetriebe},
-			Umzuege:  []func(context.Context, pgx.Tx, int64, int64, eventstore.Metadata) error{w.akte.Umzug}},
-		PruefeSitzung: func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
+		Verwaltung:       verwaltungsDienst,
+		PruefeSitzung:    func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
 		WaitForProjection: func(ctx context.Context, name string, pos int64) error {
 			if w.warte == nil {
 				return nil // no projector runs unless a test starts one

@@ -126,7 +126,7 @@ func (d *Dienst) Hochladen(ctx context.Context, n Nutzer, fachobjekt string, id 
 	if dateiID, err = eventstore.NextID(ctx, d.Store, "datei_id_seq"); err != nil {
 		return 0, out, err
 	}
-	out, err = datei.Decider.Handle(ctx, d.Store, dateiID, -1, datei.LadeHoch{Fachobjekt: fachobjekt, FachobjektID: id,
+	out, err = eventstore.Befehle(d.Store, datei.Decider).Handle(ctx, dateiID, eventstore.VersionUnbekannt, datei.LadeHoch{Fachobjekt: fachobjekt, FachobjektID: id,
 		Bezeichnung: bezeichnung, Inhalt: inhalt, Von: m.ActorName, Am: d.jetzt()}, m)
 	if err != nil {
 		return 0, out, err
@@ -258,7 +258,7 @@ func (d *Dienst) DateiLoeschen(ctx context.Context, n Nutzer, id int64, m events
 	if err := d.darf(ctx, n, z.Fachobjekt, z.FachobjektID, berechtigung.DateiHochladen, true); err != nil {
 		return eventstore.Appended{}, err
 	}
-	out, err := datei.Decider.Handle(ctx, d.Store, id, -1, datei.Loesche{}, m)
+	out, err := eventstore.Befehle(d.Store, datei.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, datei.Loesche{}, m)
 	if err != nil {
 		return out, err
 	}
@@ -321,7 +321,7 @@ func (d *Dienst) WiedervorlageAnlegen(ctx context.Context, n Nutzer, fachobjekt 
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := wiedervorlage.Decider.Handle(ctx, d.Store, wid, -1, wiedervorlage.LegeAn{Fachobjekt: fachobjekt, FachobjektID: id,
+	out, err := eventstore.Befehle(d.Store, wiedervorlage.Decider).Handle(ctx, wid, eventstore.VersionUnbekannt, wiedervorlage.LegeAn{Fachobjekt: fachobjekt, FachobjektID: id,
 		Betreff: e.Betreff, Datum: e.Datum, VonID: n.AnwenderID, Von: m.ActorName, Am: d.jetzt()}, m)
 	return wid, out, err
 }
@@ -348,5 +348,5 @@ func (d *Dienst) WiedervorlageLoeschen(ctx context.Context, n Nutzer, id int64, 
 			return eventstore.Appended{}, validierung.NichtErlaubt
 		}
 	}
-	return wiedervorlage.Decider.Handle(ctx, d.Store, id, -1, wiedervorlage.Loesche{}, m)
+	return eventstore.Befehle(d.Store, wiedervorlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, wiedervorlage.Loesche{}, m)
 }

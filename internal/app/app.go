@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
@@ -205,12 +204,14 @@ func (a *App) Serve(ctx context.Context) error {
 
 	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Standard(),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
+	// the areas: each Setup registers what the area adds to the store (reactions, …)
 	akte := &betriebsakte.Dienst{Store: a.Store}
+	akte.Setup(a.Store)
+	verwaltungsDienst := &verwaltung.Dienst{Store: a.Store}
+	verwaltungsDienst.Setup(a.Store)
 	handler := httpapi.New(httpapi.Deps{
-		Zugang: dienst,
-		Verwaltung: &verwaltung.Dienst{Store: a.Store,
-			Verweise: []func(context.Context, eventstore.Querier, int64) (bool, error){betriebsakte.BetreibtBetriebe},
-			Umzuege:  []func(context.Context, pgx.Tx, int64, int64, eventstore.Metadata) error{akte.Umzug}},
+		Zugang:           dienst,
+		Verwaltung:       verwaltungsDienst,
 		Betriebsakte:     akte,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
 		Ablage:           ablage.Neu(a.Store, a.Config.DataDir, akte, a.Log),

@@ -165,7 +165,7 @@ func (a aufloesung) ansicht(id int64, b betrieb.Betrieb, version int) Ansicht {
 
 // Ansicht is the operation with what the caller may do with it.
 func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, error) {
-	b, version, err := d.sichtbar(ctx, n, id)
+	n, b, version, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -173,10 +173,7 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 	if err != nil {
 		return Ansicht{}, err
 	}
-	r, err := d.rechte(ctx, n, b)
-	if err != nil {
-		return Ansicht{}, err
-	}
+	r := rechte(n, b)
 	v := a.ansicht(id, b, version)
 	v.Rechte = &r
 	return v, nil
@@ -193,7 +190,7 @@ type Info struct {
 
 // Info answers GET /api/betrieb/{id}/info.
 func (d *Dienst) Info(ctx context.Context, n Nutzer, id int64) (Info, error) {
-	b, _, err := d.sichtbar(ctx, n, id)
+	_, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return Info{}, err
 	}
@@ -207,7 +204,7 @@ func (d *Dienst) Info(ctx context.Context, n Nutzer, id int64) (Info, error) {
 
 // stream reads the operation's events (at most bis, 0: all) after checking visibility.
 func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) ([]eventstore.Event, error) {
-	if _, _, err := d.sichtbar(ctx, n, id); err != nil {
+	if _, err := d.sieht(ctx, n, id); err != nil {
 		return nil, err
 	}
 	return d.Store.ReadStream(ctx, eventstore.StreamID(betrieb.StreamType, id), 1, 0)
@@ -284,7 +281,7 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if bis < 1 || bis > len(events) {
 		return Ansicht{}, validierung.NichtGefunden
 	}
-	b, version, err := betrieb.Decider.Fold(betrieb.Betrieb{}, events[:bis])
+	b, version, err := eventstore.Fold(betrieb.Decider, betrieb.Betrieb{}, events[:bis])
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -472,7 +469,7 @@ type Person struct {
 // Personen lists the users of the operation's operator and those whose local roles name the
 // operation (GET /api/person/lokaleRolle/{betriebId}).
 func (d *Dienst) Personen(ctx context.Context, n Nutzer, id int64) ([]Person, error) {
-	b, _, err := d.sichtbar(ctx, n, id)
+	_, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
