@@ -66,15 +66,7 @@ func handle[S, C any](ctx context.Context, s *Store, tx pgx.Tx, d ereignis.Decid
 	if tx != nil {
 		q = tx
 	}
-	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 ORDER BY version`, streamID)
-	if err != nil {
-		return Appended{}, err
-	}
-	stored, err := s.collect(rows)
-	if err != nil {
-		return Appended{}, err
-	}
-	state, version, err := Fold(d, d.Initial(), stored)
+	state, version, err := laden(ctx, s, q, d, id)
 	if err != nil {
 		return Appended{}, err
 	}
@@ -101,6 +93,29 @@ func handle[S, C any](ctx context.Context, s *Store, tx pgx.Tx, d ereignis.Decid
 		return s.appendTx(ctx, tx, streamID, d.StreamType, version, events, md, &z)
 	}
 	return s.append(ctx, streamID, d.StreamType, version, events, md, &z)
+}
+
+// laden is the state and version a command starts from: the aggregate's document when it is
+// registered as its Stand, else the fold of its stream.
+func laden[S, C any](ctx context.Context, s *Store, q Querier, d ereignis.Decider[S, C], id int64) (S, int, error) {
+	if dok, ok := s.dokumente[d.StreamType]; ok && dok.laden != nil {
+		state, version, gefunden, err := dok.laden(ctx, q, id)
+		if err != nil {
+			return d.Initial(), 0, err
+		}
+		if gefunden {
+			return state.(S), version, nil
+		}
+	}
+	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 ORDER BY version`, StreamID(d.StreamType, id))
+	if err != nil {
+		return d.Initial(), 0, err
+	}
+	stored, err := s.collect(rows)
+	if err != nil {
+		return d.Initial(), 0, err
+	}
+	return Fold(d, d.Initial(), stored)
 }
 
 // NextID allocates the numeric id of a new aggregate from the Postgres sequence of its type.

@@ -138,3 +138,42 @@ func TestReaktion_IssuesCommandsInTheSameTransactionWithTheSameCorrelation(t *te
 		t.Errorf("zaehler at version %d after a refused command, want 1", v)
 	}
 }
+
+func TestHandle_StartsFromTheDocumentWhenItIsTheStand(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if _, err := s.Pool().Exec(ctx, `CREATE TABLE zaehler (id bigint PRIMARY KEY, stand int, version int)`); err != nil {
+		t.Fatal(err)
+	}
+	gelesen := 0
+	d := zaehler(&gelesen)
+	eventstore.Dokument(s, d, func(ctx context.Context, tx pgx.Tx, id int64, stand, version int) error {
+		_, err := tx.Exec(ctx, `INSERT INTO zaehler VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET stand = $2, version = $3`,
+			id, stand, version)
+		return err
+	})
+	eventstore.Stand(s, d, func(ctx context.Context, q eventstore.Querier, id int64) (int, int, bool, error) {
+		var st, v int
+		err := q.QueryRow(ctx, `SELECT stand, version FROM zaehler WHERE id = $1`, id).Scan(&st, &v)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return 0, 0, false, nil
+		}
+		return st, v, err == nil, err
+	})
+	// given a counter at 5 after two commands
+	for _, um := range []int{2, 3} {
+		if _, err := eventstore.Befehle(s, d).Handle(ctx, 1, eventstore.VersionUnbekannt, erhoehe{Um: um}, eventstore.Metadata{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// when a third is handled, then no stored event is decoded, and the counter is right
+	gelesen = 0
+	out, err := eventstore.Befehle(s, d).Handle(ctx, 1, 2, erhoehe{Um: 4}, eventstore.Metadata{})
+	if err != nil || out.Version != 3 || gelesen != 0 {
+		t.Fatalf("out %+v, decoded %d, %v", out, gelesen, err)
+	}
+	var st int
+	if err := s.Pool().QueryRow(ctx, `SELECT stand FROM zaehler WHERE id = 1`).Scan(&st); err != nil || st != 9 {
+		t.Fatalf("stand %d %v", st, err)
+	}
+}

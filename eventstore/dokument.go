@@ -22,6 +22,9 @@ type dokument struct {
 	// neuGelesen replays the stream in the append's transaction, for appends that come
 	// without a folded state (bulk paths, tests).
 	neuGelesen InlineProjection
+	// laden reads the state and version back from the document (Stand), nil: the command
+	// handler folds the stream.
+	laden func(ctx context.Context, q Querier, id int64) (any, int, bool, error)
 }
 
 // Dokument registers the inline document of an aggregate: after each append of its stream type
@@ -58,4 +61,21 @@ func Dokument[S, C any](s *Store, d ereignis.Decider[S, C], write func(ctx conte
 			return write(ctx, tx, id, state, version)
 		},
 	}
+}
+
+// Stand lets the command handler of d start from the aggregate's document instead of folding
+// its stream: laden reads the state and version the document holds (found false: no
+// document, the stream is folded). The document is written in every append's transaction, so
+// it is at the stream's version; the append's version guard refuses the command if the
+// stream moved on meanwhile. Only for documents that hold the whole state (a document that
+// drops part of the state must not be a Stand). Register after Dokument.
+func Stand[S, C any](s *Store, d ereignis.Decider[S, C], laden func(ctx context.Context, q Querier, id int64) (S, int, bool, error)) {
+	dok, ok := s.dokumente[d.StreamType]
+	if !ok {
+		panic(fmt.Sprintf("eventstore: Stand without a document for %s", d.StreamType))
+	}
+	dok.laden = func(ctx context.Context, q Querier, id int64) (any, int, bool, error) {
+		return laden(ctx, q, id)
+	}
+	s.dokumente[d.StreamType] = dok
 }

@@ -216,60 +216,38 @@ type Version struct {
 	Betrieb Ansicht `json:"betrieb"`
 }
 
-// Historie replays the stream into the versions of the operation: a request and every
-// historised change open a version; everything else changes the version it falls into.
+// Historie replays the stream into the versions of the operation (historie.Versionen with
+// the operation's rule, betrieb.Versionsschritt).
 func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
 	events, err := d.stream(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
-	var zustaende []betrieb.Betrieb
-	var out []Version
-	var b betrieb.Betrieb
-	for _, e := range events {
+	ereignisse := make([]historie.Ereignis, len(events))
+	for i, e := range events {
 		de, err := betrieb.Decode(e.Type, e.Data)
 		if err != nil {
 			return nil, err
 		}
-		b = betrieb.Evolve(b, de)
-		neu := historie.Version{GueltigAb: b.LetzterBeginn, GeaendertAm: e.RecordedAt, GeaendertVon: e.Metadata.ActorName}
-		switch ev := de.(type) {
-		case betrieb.BetriebBeantragt:
-		case betrieb.BetriebGeaendert:
-			if ev.Ersetzt && len(out) > 0 {
-				neu.Aenderungsgrund = out[len(out)-1].Aenderungsgrund
-				if ev.Aenderungsgrund != "" {
-					neu.Aenderungsgrund = ev.Aenderungsgrund
-				}
-				out, zustaende = out[:len(out)-1], zustaende[:len(zustaende)-1]
-			} else {
-				neu.Aenderungsgrund = ev.Aenderungsgrund
-			}
-		case betrieb.BetreiberUmgezogen:
-			if len(out) > 0 && ev.Datum <= out[len(out)-1].GueltigAb {
-				neu.Aenderungsgrund = out[len(out)-1].Aenderungsgrund
-				out, zustaende = out[:len(out)-1], zustaende[:len(zustaende)-1]
-			} else {
-				neu.GueltigAb, neu.Aenderungsgrund = ev.Datum, "Zusammenführung des Betreibers"
-			}
-		default:
-			if len(out) == 0 {
-				continue
-			}
-			neu.GueltigAb, neu.Aenderungsgrund = out[len(out)-1].GueltigAb, out[len(out)-1].Aenderungsgrund
-			out, zustaende = out[:len(out)-1], zustaende[:len(zustaende)-1]
-		}
-		out = append(out, Version{Version: neu})
-		zustaende = append(zustaende, b)
+		ereignisse[i] = historie.Ereignis{Event: de, Am: e.RecordedAt, Von: e.Metadata.ActorName}
+	}
+	fassungen := historie.Versionen(ereignisse, betrieb.Versionsregel())
+	if len(fassungen) == 0 {
+		return nil, nil
+	}
+	zustaende := make([]betrieb.Betrieb, len(fassungen))
+	for i, f := range fassungen {
+		zustaende[i] = f.Stand
 	}
 	a, err := loese(ctx, d.Store.Pool(), zustaende)
 	if err != nil {
 		return nil, err
 	}
-	for i := range out {
-		out[i].Betrieb = a.ansicht(id, zustaende[i], 0)
+	out := make([]Version, len(fassungen))
+	for i, f := range fassungen {
+		out[i] = Version{Version: f.Version, Betrieb: a.ansicht(id, f.Stand, 0)}
 	}
-	return historie.Verkette(out, func(v *Version) *historie.Version { return &v.Version }), nil
+	return out, nil
 }
 
 // Stand is the operation as it was after event version bis (the auditor's replay).

@@ -27,6 +27,7 @@ func Store(pool *pgxpool.Pool) *eventstore.Store {
 	eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender)
 	eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle)
 	eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe)
+	eventstore.Stand(s, betrieb.Decider, betriebe.Stand) // commands start from the document
 	eventstore.Dokument(s, personalisierung.Decider, konten.SchreibePersonalisierung)
 	eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation)
 	eventstore.Dokument(s, datei.Decider, ablage.SchreibeDatei)

@@ -165,7 +165,8 @@ type OrganisationsVersion struct {
 	Organisation organisation.Daten `json:"organisation"`
 }
 
-// OrganisationHistorie replays the organisation's stream into its versions.
+// OrganisationHistorie replays the organisation's stream into its versions (historie.Versionen
+// with organisation.Versionsschritt).
 func (d *Dienst) OrganisationHistorie(ctx context.Context, id int64) ([]OrganisationsVersion, error) {
 	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(organisation.StreamType, id), 1, 0)
 	if err != nil {
@@ -174,44 +175,23 @@ func (d *Dienst) OrganisationHistorie(ctx context.Context, id int64) ([]Organisa
 	if len(events) == 0 {
 		return nil, validierung.NichtGefunden
 	}
-	var out []OrganisationsVersion
-	for _, e := range events {
+	ereignisse := make([]historie.Ereignis, len(events))
+	for i, e := range events {
 		de, err := organisation.Decode(e.Type, e.Data)
 		if err != nil {
 			return nil, err
 		}
-		v := OrganisationsVersion{Version: historie.Version{GeaendertAm: e.RecordedAt, GeaendertVon: e.Metadata.ActorName}}
-		switch ev := de.(type) {
-		case organisation.OrganisationAngelegt:
-			v.GueltigAb, v.Organisation = ev.GueltigAb, ev.Daten
-		case organisation.OrganisationGeaendert:
-			v.GueltigAb, v.Aenderungsgrund, v.Organisation = ev.GueltigAb, ev.Aenderungsgrund, ev.Daten
-			if ev.Ersetzt && len(out) > 0 {
-				if ev.Aenderungsgrund == "" {
-					v.Aenderungsgrund = out[len(out)-1].Aenderungsgrund
-				}
-				out[len(out)-1] = v
-				continue
-			}
-		case organisation.OrganisationZusammengefuehrt:
-			if len(out) == 0 {
-				continue
-			}
-			last := out[len(out)-1]
-			v.Organisation = last.Organisation
-			v.Organisation.Status = organisation.Inaktiv
-			v.GueltigAb = max(ev.Datum, last.GueltigAb)
-			v.Aenderungsgrund = "Zusammenführung mit Organisation " + strconv.FormatInt(ev.ZielID, 10)
-			if v.GueltigAb == last.GueltigAb {
-				out[len(out)-1] = v
-				continue
-			}
-		default:
-			continue
-		}
-		out = append(out, v)
+		ereignisse[i] = historie.Ereignis{Event: de, Am: e.RecordedAt, Von: e.Metadata.ActorName}
 	}
-	return historie.Verkette(out, func(v *OrganisationsVersion) *historie.Version { return &v.Version }), nil
+	fassungen := historie.Versionen(ereignisse, organisation.Versionsschritt)
+	if len(fassungen) == 0 {
+		return nil, nil
+	}
+	out := make([]OrganisationsVersion, len(fassungen))
+	for i, f := range fassungen {
+		out[i] = OrganisationsVersion{Version: f.Version, Organisation: f.Stand}
+	}
+	return out, nil
 }
 
 // OrganisationenExportieren writes the organisations (all, or the given ids) as xlsx.

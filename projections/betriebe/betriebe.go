@@ -54,6 +54,16 @@ func Laden(ctx context.Context, q eventstore.Querier, id int64) (betrieb.Betrieb
 	return laden(q.QueryRow(ctx, `SELECT `+spalten+` FROM betrieb WHERE id = $1`, id))
 }
 
+// Stand is the operation's state and version as the command handler starts from it
+// (eventstore.Stand): the document holds the whole state. found is false without a document.
+func Stand(ctx context.Context, q eventstore.Querier, id int64) (betrieb.Betrieb, int, bool, error) {
+	b, version, err := Laden(ctx, q, id)
+	if errors.Is(err, validierung.NichtGefunden) {
+		return betrieb.Betrieb{}, 0, false, nil
+	}
+	return b, version, err == nil, err
+}
+
 func laden(row pgx.Row) (betrieb.Betrieb, int, error) {
 	var b betrieb.Betrieb
 	var daten, antrag []byte
