@@ -80,13 +80,12 @@ func (a *api) authenticate(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	k, err := a.deps.Zugang.Anmelden(r.Context(), in.Username, in.Password, r.RemoteAddr)
+	k, err := a.deps.Zugang.Anmelden(r.Context(), in.Username, in.Password, ClientAdresse(r))
 	var gesperrt *zugang.Gesperrt
 	var abgelehnt *zugang.Abgelehnt
 	switch {
 	case errors.As(err, &gesperrt):
-		w.Header().Set("Retry-After", strconv.Itoa(int(gesperrt.Noch.Seconds())+1))
-		a.writeError(w, r, &Antwortfehler{Status: http.StatusTooManyRequests, Message: gesperrt.Error()})
+		a.zuVieleAnfragen(w, r, gesperrt.Noch, gesperrt.Error())
 	case errors.Is(err, zugang.ErrFalscheAnmeldung), errors.As(err, &abgelehnt):
 		a.writeError(w, r, &Antwortfehler{Status: http.StatusUnauthorized, Message: err.Error()})
 	case err != nil:
@@ -124,11 +123,28 @@ func (a *api) registrierung(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	if err := a.deps.Zugang.Registrieren(r.Context(), in, basisURL(r), Metadaten(r)); err != nil {
-		a.writeError(w, r, err)
+	if err := a.deps.Zugang.Registrieren(r.Context(), in, basisURL(r), ClientAdresse(r), Metadaten(r)); err != nil {
+		a.mailFehler(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"email": strings.TrimSpace(in.Email)})
+}
+
+// zuVieleAnfragen answers 429 with Retry-After (whole seconds, rounded up).
+func (a *api) zuVieleAnfragen(w http.ResponseWriter, r *http.Request, noch time.Duration, message string) {
+	w.Header().Set("Retry-After", strconv.Itoa(int((noch+time.Second-1)/time.Second)))
+	a.writeError(w, r, &Antwortfehler{Status: http.StatusTooManyRequests, Message: message})
+}
+
+// mailFehler answers the errors of registration and password reset: 429 for a client over its
+// mail quota, else as usual.
+func (a *api) mailFehler(w http.ResponseWriter, r *http.Request, err error) {
+	var zuViele *zugang.ZuVieleAnfragen
+	if errors.As(err, &zuViele) {
+		a.zuVieleAnfragen(w, r, zuViele.Noch, zuViele.Error())
+		return
+	}
+	a.writeError(w, r, err)
 }
 
 func (a *api) doubleOptIn(w http.ResponseWriter, r *http.Request) {
@@ -152,8 +168,8 @@ func (a *api) passwortVergessen(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	if err := a.deps.Zugang.PasswortVergessen(r.Context(), in.Username, basisURL(r), Metadaten(r)); err != nil {
-		a.writeError(w, r, err)
+	if err := a.deps.Zugang.PasswortVergessen(r.Context(), in.Username, basisURL(r), ClientAdresse(r), Metadaten(r)); err != nil {
+		a.mailFehler(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Email zum Zurücksetzen des Passworts gesendet."})

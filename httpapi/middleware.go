@@ -73,6 +73,7 @@ func (a *api) accessLog(next http.Handler) http.Handler {
 			slog.Int("bytes", ww.BytesWritten()),
 			slog.String("requestId", RequestID(r.Context())),
 			slog.String("userId", p.benutzerID),
+			slog.String("client", ClientAdresse(r)),
 		)
 	})
 }

@@ -57,6 +57,9 @@ type Deps struct {
 	// Zeitlimits are the timeouts of the server the handler runs in (see Server); uploads,
 	// downloads and exports stretch them. Zero fields: StandardZeitlimits.
 	Zeitlimits Zeitlimits
+	// TrustedProxies may name the client in X-Forwarded-For (TRUSTED_PROXIES); none: the peer
+	// is the client.
+	TrustedProxies Proxys
 }
 
 // api holds the dependencies of all handlers.
@@ -88,7 +91,7 @@ func newAPI(d Deps) *api {
 func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 	m := chi.NewRouter()
 	a.mux = m
-	m.Use(requestID, a.accessLog, securityHeaders, a.recoverer, ohneSchraegstrichAmEnde,
+	m.Use(requestID, a.clientAdresse, a.accessLog, securityHeaders, a.recoverer, ohneSchraegstrichAmEnde,
 		a.nurGueltigeZeichen, a.bodyLimit(a.deps.MaxBodyBytes))
 
 	m.Route("/api", func(r chi.Router) {

@@ -188,6 +188,10 @@ func (a *App) Serve(ctx context.Context) error {
 	relay := &eventstore.Relay{Store: a.Store, Publisher: pub, Log: a.Log,
 		OnPublish: func(c eventstore.Cursor) { relayPos.Set(float64(c.Position)) }}
 
+	proxys, err := httpapi.ParseProxys(a.Config.TrustedProxies)
+	if err != nil {
+		return err
+	}
 	versand, err := mail.Neu(a.Config.SMTPURL, a.Config.MailFrom, filepath.Join(a.Config.DataDir, "mailbox"), a.Log)
 	if err != nil {
 		return fmt.Errorf("SMTP_URL: %w", err)
@@ -202,7 +206,7 @@ func (a *App) Serve(ctx context.Context) error {
 	go func() { defer wg.Done(); errs <- runtime.Run(bg) }()
 	go func() { defer wg.Done(); errs <- versender.Run(bg) }()
 
-	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Standard(),
+	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Neu(a.Pool),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
 	// the areas: each Setup registers what the area adds to the store (reactions, …)
 	akte := &betriebsakte.Dienst{Store: a.Store}
@@ -223,8 +227,9 @@ func (a *App) Serve(ctx context.Context) error {
 		WaitForProjection: func(ctx context.Context, name string, pos int64) error {
 			return projections.WaitFor(ctx, a.Store, name, pos)
 		},
-		Frontend:   frontend.Dist,
-		Zeitlimits: a.Zeitlimits,
+		Frontend:       frontend.Dist,
+		Zeitlimits:     a.Zeitlimits,
+		TrustedProxies: proxys,
 	})
 	metriken, err := a.metrikServer(reg)
 	if err != nil {
@@ -262,6 +267,7 @@ func (a *App) Serve(ctx context.Context) error {
 	if metriken != nil {
 		_ = metriken.Close()
 	}
+	dienst.Warte() // reset mails still being sent
 	stopBg()
 	wg.Wait()
 	return result

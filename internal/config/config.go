@@ -34,6 +34,9 @@ type Config struct {
 	// MetricsAddrStandard tells that MetricsAddr is the default, not set by the operator: a
 	// second instance on the same machine then starts without metrics instead of failing.
 	MetricsAddrStandard bool
+	// TrustedProxies is TRUSTED_PROXIES: comma-separated addresses or CIDR ranges of reverse
+	// proxies whose X-Forwarded-For names the client; empty: the direct peer is the client.
+	TrustedProxies string
 }
 
 // StandardMetricsAddr is where /metrics is served unless METRICS_ADDR says otherwise.
@@ -55,6 +58,8 @@ func FromEnv() Config {
 		PublicURL:   os.Getenv("PUBLIC_URL"),
 		MailFrom:    os.Getenv("MAIL_FROM"),
 		SSOValidate: os.Getenv("SSO_VALIDATE_URL"),
+
+		TrustedProxies: os.Getenv("TRUSTED_PROXIES"),
 	}
 	if v, gesetzt := os.LookupEnv("METRICS_ADDR"); gesetzt {
 		if !strings.EqualFold(strings.TrimSpace(v), "off") {

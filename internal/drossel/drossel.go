@@ -1,98 +1,89 @@
-// Package drossel slows down password guessing: it counts failed logins per key (a user name,
-// a client address) in a sliding window and locks a key for a while once it has too many.
+// Package drossel slows down password guessing and mail flooding. It keeps one counter per
+// key (a user name from one client, a client address, a mail recipient) in the Postgres table
+// drossel, so every instance shares them and a restart forgets nothing.
+//
+// Logins are slowed, never locked: after a few failures for a key the next attempt is
+// allowed only after a delay that doubles with every further failure, up to a cap. The key of
+// a user name always includes the client address, so a guesser elsewhere cannot keep the
+// owner out; a looser count per client address across names slows spraying from one address.
+// Mails are counted per recipient and per client in a fixed window (Kontingent).
 package drossel
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/netip"
-	"sort"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// StandardMaxSchluessel caps the number of keys remembered. An attacker who sprays user names
-// creates one key per name; the cap keeps that from growing the process without bound.
-const StandardMaxSchluessel = 50_000
+// Regel is the policy of one kind of key.
+type Regel struct {
+	Frei      int           // failures without delay
+	Start     time.Duration // delay after failure Frei, doubling with each further one
+	Hoechst   time.Duration // the delay never exceeds this
+	Vergessen time.Duration // a key quiet this long starts afresh (and its row is swept)
+}
 
-// Drossel counts failed attempts. The zero value is not usable; create one with Neu or Standard.
+// Warte is the delay after n failures (0 while n < Frei).
+func (r Regel) Warte(n int) time.Duration {
+	if n < r.Frei {
+		return 0
+	}
+	w := r.Start
+	for i := r.Frei; i < n && w < r.Hoechst; i++ {
+		w *= 2
+	}
+	return min(w, r.Hoechst)
+}
+
+// The login policy. A user name from one client: three free failures, then 1 s, 2 s, 4 s …
+// up to 15 minutes. A client address across all names (spraying): fifty free failures, then
+// the same growth; it slows that address only, never the user elsewhere.
+var (
+	AnmeldungRegel = Regel{Frei: 3, Start: time.Second, Hoechst: 15 * time.Minute, Vergessen: 24 * time.Hour}
+	AdressRegel    = Regel{Frei: 50, Start: time.Second, Hoechst: 15 * time.Minute, Vergessen: time.Hour}
+)
+
+// Drossel reads and writes the counters. Create it with Neu.
 type Drossel struct {
-	// Jetzt is the clock; tests replace it. Set it before first use.
+	Pool *pgxpool.Pool
+	// Jetzt is the clock; tests replace it.
 	Jetzt func() time.Time
-	// MaxSchluessel caps the keys kept; set it before first use.
-	MaxSchluessel int
-
-	max     int
-	fenster time.Duration
-	sperre  time.Duration
-	grenzen []grenze // longest prefix first
+	// Regeln maps a key prefix (as Anmeldung and Adresse make them) to its policy.
+	Regeln map[string]Regel
 
 	mu         sync.Mutex
-	eintraege  map[string]*eintrag
-	aufraeumen time.Time // next sweep of stale entries
+	aufraeumen time.Time // next sweep of expired rows by this instance
 }
 
-type grenze struct {
-	praefix string
-	max     int
-}
-
-type eintrag struct {
-	fehler      []time.Time // failures inside the window, oldest first
-	gesperrtBis time.Time
-}
-
-// Neu locks a key for sperre once it has maxFehlversuche failures within fenster.
-func Neu(maxFehlversuche int, fenster, sperre time.Duration) *Drossel {
-	if maxFehlversuche < 1 || fenster <= 0 || sperre <= 0 {
-		panic(fmt.Sprintf("drossel.Neu(%d, %v, %v): alle Werte müssen positiv sein", maxFehlversuche, fenster, sperre))
-	}
-	return &Drossel{
-		Jetzt:         time.Now,
-		MaxSchluessel: StandardMaxSchluessel,
-		max:           maxFehlversuche,
-		fenster:       fenster,
-		sperre:        sperre,
-		eintraege:     map[string]*eintrag{},
-	}
-}
-
-// Grenze gives keys starting with praefix their own limit, so one Drossel can count user names
-// and addresses side by side. The longest matching prefix wins; it returns d for chaining.
-func (d *Drossel) Grenze(praefix string, maxFehlversuche int) *Drossel {
-	if maxFehlversuche < 1 {
-		panic(fmt.Sprintf("drossel.Grenze(%q, %d): Grenze muss positiv sein", praefix, maxFehlversuche))
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.grenzen = append(d.grenzen, grenze{praefix, maxFehlversuche})
-	sort.SliceStable(d.grenzen, func(i, j int) bool { return len(d.grenzen[i].praefix) > len(d.grenzen[j].praefix) })
-	return d
-}
-
-// Standard is the login policy: 5 failures per user name or 20 per client address within
-// 15 minutes lock that name or address for 15 minutes. Use it with the keys from Benutzer and
-// Adresse. The address limit is higher because many users can share one (an office NAT).
-func Standard() *Drossel {
-	return Neu(5, 15*time.Minute, 15*time.Minute).Grenze(adressPraefix, 20)
+// Neu returns the login throttle on pool with the standard policy.
+func Neu(pool *pgxpool.Pool) *Drossel {
+	return &Drossel{Pool: pool, Jetzt: time.Now,
+		Regeln: map[string]Regel{anmeldungPraefix: AnmeldungRegel, adressPraefix: AdressRegel}}
 }
 
 const (
-	benutzerPraefix = "user:"
-	adressPraefix   = "ip:"
+	anmeldungPraefix = "login:"
+	adressPraefix    = "ip:"
 )
 
-// Benutzer is the key for a login name. Case is ignored, so "Mueller" and "mueller" share
-// one count and guessing cannot dodge the limit by changing case.
-func Benutzer(name string) string {
-	return benutzerPraefix + strings.ToLower(strings.TrimSpace(name))
+// Anmeldung is the key of a login name from one client address. Case is ignored, so "Mueller"
+// and "mueller" share one count and guessing cannot dodge the limit by changing case.
+func Anmeldung(name, clientAdresse string) string {
+	return anmeldungPraefix + strings.ToLower(strings.TrimSpace(name)) + "|" + strings.TrimPrefix(Adresse(clientAdresse), adressPraefix)
 }
 
-// Adresse is the key for a client address (as in http.Request.RemoteAddr, with or without
-// port). IPv6 clients are counted per /64: anyone holding one address usually holds the whole
-// /64 and could otherwise take a fresh address for every guess.
-func Adresse(remoteAddr string) string {
-	s := remoteAddr
+// Adresse is the key for a client address (with or without port). IPv6 clients are counted
+// per /64: anyone holding one address usually holds the whole /64 and could otherwise take a
+// fresh address for every guess.
+func Adresse(clientAdresse string) string {
+	s := clientAdresse
 	if ap, err := netip.ParseAddrPort(s); err == nil {
 		s = ap.Addr().String()
 	}
@@ -108,128 +99,126 @@ func Adresse(remoteAddr string) string {
 	return adressPraefix + a.String()
 }
 
-// Gesperrt reports whether any of keys is locked, and for how long the longest lock lasts.
-func (d *Drossel) Gesperrt(keys ...string) (bool, time.Duration) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	jetzt := d.Jetzt()
-	d.aufraeumenFaellig(jetzt)
-	return d.gesperrt(jetzt, keys)
+// MailAn is the key of the mail quota of a recipient address (case and spaces ignored).
+func MailAn(email string) string { return "mail-an:" + strings.ToLower(strings.TrimSpace(email)) }
+
+// MailClient is the key of the mail quota of a client address (IPv6 per /64).
+func MailClient(clientAdresse string) string {
+	return "mail-client:" + strings.TrimPrefix(Adresse(clientAdresse), adressPraefix)
 }
 
-// Fehlversuch counts one failure for each key and tells, like Gesperrt, whether that locked
-// any of them. Failures against a key that is already locked are not counted: the lock runs
-// its course and the count starts afresh afterwards.
-func (d *Drossel) Fehlversuch(keys ...string) (bool, time.Duration) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	jetzt := d.Jetzt()
-	d.aufraeumenFaellig(jetzt)
-	for _, k := range keys {
-		e := d.eintraege[k]
-		if e == nil {
-			d.platzSchaffen(jetzt)
-			e = &eintrag{}
-			d.eintraege[k] = e
-		}
-		if jetzt.Before(e.gesperrtBis) {
-			continue
-		}
-		e.fehler = append(e.imFenster(jetzt, d.fenster), jetzt)
-		if len(e.fehler) >= d.grenzeFuer(k) {
-			e.gesperrtBis = jetzt.Add(d.sperre)
-			e.fehler = nil
+func (d *Drossel) jetzt() time.Time {
+	if d.Jetzt != nil {
+		return d.Jetzt()
+	}
+	return time.Now()
+}
+
+func (d *Drossel) regel(key string) (Regel, error) {
+	for p, r := range d.Regeln {
+		if strings.HasPrefix(key, p) {
+			return r, nil
 		}
 	}
-	return d.gesperrt(jetzt, keys)
+	return Regel{}, fmt.Errorf("drossel: keine Regel für %q", key)
 }
 
-// Erfolg forgets the failures and any lock of keys. Pass the user name's key after a correct
-// login, but not the address's: a guesser holding one valid account could otherwise clear its
-// address count between guesses at other accounts.
-func (d *Drossel) Erfolg(keys ...string) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	for _, k := range keys {
-		delete(d.eintraege, k)
+// Wartezeit tells how long the caller must wait before the next attempt for any of keys
+// (0: go ahead).
+func (d *Drossel) Wartezeit(ctx context.Context, keys ...string) (time.Duration, error) {
+	if len(keys) == 0 {
+		return 0, nil
 	}
+	jetzt := d.jetzt()
+	var frei *time.Time
+	err := d.Pool.QueryRow(ctx, `SELECT max(frei_ab) FROM drossel WHERE schluessel = ANY($1) AND ablauf > $2`,
+		keys, jetzt).Scan(&frei)
+	if err != nil || frei == nil || !frei.After(jetzt) {
+		return 0, err
+	}
+	return frei.Sub(jetzt), nil
 }
 
-func (d *Drossel) gesperrt(jetzt time.Time, keys []string) (bool, time.Duration) {
+// Fehlversuch counts one failure for each key and returns how long the next attempt must wait.
+// Every failed password comparison counts, also one that raced past Wartezeit: a burst of
+// parallel guesses makes the delay grow faster, not slower.
+func (d *Drossel) Fehlversuch(ctx context.Context, keys ...string) (time.Duration, error) {
+	jetzt := d.jetzt()
+	d.aufraeumenFaellig(ctx, jetzt)
 	var laengste time.Duration
 	for _, k := range keys {
-		if e := d.eintraege[k]; e != nil {
-			if rest := e.gesperrtBis.Sub(jetzt); rest > laengste {
-				laengste = rest
+		r, err := d.regel(k)
+		if err != nil {
+			return 0, err
+		}
+		err = pgx.BeginFunc(ctx, d.Pool, func(tx pgx.Tx) error {
+			var n int
+			err := tx.QueryRow(ctx, `SELECT anzahl FROM drossel WHERE schluessel = $1 AND ablauf > $2 FOR UPDATE`, k, jetzt).Scan(&n)
+			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				return err
 			}
+			n++
+			warte := r.Warte(n)
+			laengste = max(laengste, warte)
+			_, err = tx.Exec(ctx, `INSERT INTO drossel (schluessel, anzahl, frei_ab, geaendert_am, ablauf) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT (schluessel) DO UPDATE SET anzahl = $2, frei_ab = $3, geaendert_am = $4, ablauf = $5`,
+				k, n, jetzt.Add(warte), jetzt, jetzt.Add(warte+r.Vergessen))
+			return err
+		})
+		if err != nil {
+			return 0, err
 		}
 	}
-	return laengste > 0, laengste
+	return laengste, nil
 }
 
-func (d *Drossel) grenzeFuer(key string) int {
-	for _, g := range d.grenzen {
-		if strings.HasPrefix(key, g.praefix) {
-			return g.max
-		}
-	}
-	return d.max
+// Erfolg forgets the failures of keys. Pass the login key after a correct login, but not the
+// address's: a guesser holding one valid account could otherwise clear its address count
+// between guesses at other accounts.
+func (d *Drossel) Erfolg(ctx context.Context, keys ...string) error {
+	_, err := d.Pool.Exec(ctx, `DELETE FROM drossel WHERE schluessel = ANY($1)`, keys)
+	return err
 }
 
-// imFenster drops the failures that have slid out of the window.
-func (e *eintrag) imFenster(jetzt time.Time, fenster time.Duration) []time.Time {
-	grenze := jetzt.Add(-fenster)
-	i := 0
-	for i < len(e.fehler) && !e.fehler[i].After(grenze) {
-		i++
+// Kontingent counts one use of key in a fixed window that starts with its first use and tells
+// whether the use is within max; if not, also how long until the window ends. Uses above the
+// limit count too (harmless: the window ends at the same time).
+func (d *Drossel) Kontingent(ctx context.Context, key string, max int, fenster time.Duration) (bool, time.Duration, error) {
+	jetzt := d.jetzt()
+	d.aufraeumenFaellig(ctx, jetzt)
+	var n int
+	var ende time.Time
+	err := d.Pool.QueryRow(ctx, `INSERT INTO drossel (schluessel, anzahl, frei_ab, geaendert_am, ablauf) VALUES ($1, 1, $2, $2, $3)
+		ON CONFLICT (schluessel) DO UPDATE SET
+			anzahl = CASE WHEN drossel.ablauf <= $2 THEN 1 ELSE drossel.anzahl + 1 END,
+			ablauf = CASE WHEN drossel.ablauf <= $2 THEN $3 ELSE drossel.ablauf END,
+			frei_ab = $2, geaendert_am = $2
+		RETURNING anzahl, ablauf`, key, jetzt, jetzt.Add(fenster)).Scan(&n, &ende)
+	if err != nil {
+		return false, 0, err
 	}
-	return e.fehler[i:]
+	if n > max {
+		return false, ende.Sub(jetzt), nil
+	}
+	return true, 0, nil
 }
 
-func (e *eintrag) veraltet(jetzt time.Time, fenster time.Duration) bool {
-	return !jetzt.Before(e.gesperrtBis) && len(e.imFenster(jetzt, fenster)) == 0
-}
-
-// aufraeumenFaellig sweeps stale entries about once a minute, so memory follows the recent
-// failures and not every name ever tried.
-func (d *Drossel) aufraeumenFaellig(jetzt time.Time) {
-	if jetzt.Before(d.aufraeumen) {
-		return
-	}
-	for k, e := range d.eintraege {
-		if e.veraltet(jetzt, d.fenster) {
-			delete(d.eintraege, k)
-		}
-	}
-	d.aufraeumen = jetzt.Add(time.Minute)
-}
-
-// platzSchaffen makes room for one more key when the cap is reached, the stale entries having
-// been swept already (at most a minute ago). It drops an unlocked entry if it finds one among a
-// few it looks at, else any: locks go last because they are what stops an attack in progress,
-// and the map's random iteration order keeps an attacker from choosing what is dropped. Looking
-// at a few only keeps a full map from costing a full scan per failed login.
-func (d *Drossel) platzSchaffen(jetzt time.Time) {
-	if d.MaxSchluessel <= 0 {
-		return
-	}
-	for len(d.eintraege) >= d.MaxSchluessel {
-		opfer, gesehen := "", 0
-		for k, e := range d.eintraege {
-			if opfer == "" || !jetzt.Before(e.gesperrtBis) {
-				opfer = k
-			}
-			if gesehen++; !jetzt.Before(e.gesperrtBis) || gesehen == 64 {
-				break
-			}
-		}
-		delete(d.eintraege, opfer)
-	}
-}
-
-// Anzahl is the number of keys remembered; for tests and metrics.
-func (d *Drossel) Anzahl() int {
+// aufraeumenFaellig sweeps expired rows about every ten minutes per instance, so the table
+// follows recent activity and not every name ever tried. Expired rows count as absent anyway.
+func (d *Drossel) aufraeumenFaellig(ctx context.Context, jetzt time.Time) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
-	return len(d.eintraege)
+	if jetzt.Before(d.aufraeumen) {
+		d.mu.Unlock()
+		return
+	}
+	d.aufraeumen = jetzt.Add(10 * time.Minute)
+	d.mu.Unlock()
+	_, _ = d.Pool.Exec(ctx, `DELETE FROM drossel WHERE ablauf <= $1`, jetzt)
+}
+
+// Anzahl is the number of rows kept; for tests and metrics.
+func (d *Drossel) Anzahl(ctx context.Context) (int, error) {
+	var n int
+	err := d.Pool.QueryRow(ctx, `SELECT count(*) FROM drossel`).Scan(&n)
+	return n, err
 }

@@ -390,6 +390,7 @@ func (l *lauf) organisationsKonten(i int) []kontoPlan {
 		r := zufall(artKonto, i*4+j)
 		p := l.person(r, l.orgIDs[i], domain)
 		name := fmt.Sprintf("%s.%s.%d.%d", ascii(string([]rune(p.Vorname)[:1])), ascii(p.Name), l.orgIDs[i], j+1)
+		p.Email = name + "@" + domain // unique: addresses are unique across accounts
 		out = append(out, kontoPlan{org: i, stelle: -1, befehl: konto.LegeAn{Benutzername: name, Passwort: DemoPasswort,
 			PasswortHash: l.s.PasswortHash, Person: p, FunktionaleRollen: []string{string(rolle)}, Jetzt: l.s.Heute}})
 	}

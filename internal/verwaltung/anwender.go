@@ -86,7 +86,17 @@ func (d *Dienst) AnwenderAnlegen(ctx context.Context, in AnwenderEingabe, md eve
 	out, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.LegeAn{Benutzername: in.Benutzername, Passwort: in.Passwort,
 		PasswortHash: h, Person: in.person(), FunktionaleRollen: in.FunktionaleRolle, LokaleRollen: in.LokaleRollen,
 		Dienststellenrolle: dienststelle, Behoerde: in.Behoerde, DatascoutID: in.DatascoutID, Jetzt: d.heute()}, md)
-	return id, out, err
+	return id, out, belegt(err)
+}
+
+// belegt turns the append failing on a user name or an address in use into the form's message.
+func belegt(err error) error {
+	if name, email := konten.Belegt(err); email {
+		return validierung.Feld("person.email", konten.MsgEmailBelegt)
+	} else if name {
+		return validierung.Feld("benutzername", msgNameVergeben)
+	}
+	return err
 }
 
 // AnwenderAendern saves the user form for an existing account.
@@ -106,9 +116,10 @@ func (d *Dienst) AnwenderAendern(ctx context.Context, id int64, in AnwenderEinga
 	if in.Version > 0 {
 		expected = in.Version
 	}
-	return eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, expected, konto.AendereAlsAdmin{Benutzername: in.Benutzername,
+	out, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, expected, konto.AendereAlsAdmin{Benutzername: in.Benutzername,
 		Passwort: in.Passwort, PasswortHash: h, Person: in.person(), FunktionaleRollen: in.FunktionaleRolle,
 		LokaleRollen: in.LokaleRollen, Dienststellenrolle: dienststelle, Behoerde: in.Behoerde, DatascoutID: in.DatascoutID}, md)
+	return out, belegt(err)
 }
 
 // AnwenderLoeschen deletes an account; nobody deletes their own.

@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -43,6 +44,11 @@ type Dienst struct {
 	Log            *slog.Logger
 	Jetzt          func() time.Time
 	HTTPClient     *http.Client
+	// Vergleiche checks a password against a bcrypt hash (nil: bcrypt); tests count the calls.
+	Vergleiche func(hash, passwort []byte) error
+
+	hintergrund sync.WaitGroup // mails of PasswortVergessen still being sent
+	reihe       sync.Mutex     // one reset after the other: they may concern the same account
 }
 
 // Lifetimes of the one-time links.
@@ -62,11 +68,38 @@ var (
 type Gesperrt struct{ Noch time.Duration }
 
 func (g *Gesperrt) Error() string {
-	minuten := int(math.Ceil(g.Noch.Minutes()))
-	if minuten <= 1 {
-		return "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in einer Minute erneut."
+	return "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es " + inDauer(g.Noch) + " erneut."
+}
+
+// Mail limits for the mails anyone can trigger without logging in (registration, password
+// reset): per recipient address and per client address, in a window of an hour.
+const (
+	MailsJeAdresse = 3
+	MailsJeClient  = 20
+	MailFenster    = time.Hour
+)
+
+// ZuVieleAnfragen is answered with 429 when one client asks for too many mails.
+type ZuVieleAnfragen struct{ Noch time.Duration }
+
+func (z *ZuVieleAnfragen) Error() string {
+	return "Zu viele Anfragen. Bitte versuchen Sie es " + inDauer(z.Noch) + " erneut."
+}
+
+// inDauer is "in 5 Sekunden", "in einer Minute", "in 15 Minuten" (rounded up).
+func inDauer(d time.Duration) string {
+	if d < time.Minute {
+		sekunden := int(math.Ceil(d.Seconds()))
+		if sekunden <= 1 {
+			return "in einer Sekunde"
+		}
+		return fmt.Sprintf("in %d Sekunden", sekunden)
 	}
-	return fmt.Sprintf("Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in %d Minuten erneut.", minuten)
+	minuten := int(math.Ceil(d.Minutes()))
+	if minuten <= 1 {
+		return "in einer Minute"
+	}
+	return fmt.Sprintf("in %d Minuten", minuten)
 }
 
 // Abgelehnt carries why an existing account may not log in (401 with this message).
@@ -81,8 +114,8 @@ func (d *Dienst) jetzt() time.Time {
 	return time.Now()
 }
 
-// Anmelden checks user name and password of a login from addr.
-func (d *Dienst) Anmelden(ctx context.Context, benutzername, passwort, addr string) (konten.Konto, error) {
+// Anmelden checks user name and password of a login from the client address client.
+func (d *Dienst) Anmelden(ctx context.Context, benutzername, passwort, client string) (konten.Konto, error) {
 	var s validierung.Sammler
 	s.Pflicht("username", strings.TrimSpace(benutzername))
 	s.Laenge("username", strings.TrimSpace(benutzername)) // also bounds the throttle's keys
@@ -90,31 +123,65 @@ func (d *Dienst) Anmelden(ctx context.Context, benutzername, passwort, addr stri
 	if err := s.Err(); err != nil {
 		return konten.Konto{}, err
 	}
-	keys := []string{drossel.Benutzer(benutzername), drossel.Adresse(addr)}
-	if gesperrt, noch := d.Drossel.Gesperrt(keys...); gesperrt {
+	keys := []string{drossel.Anmeldung(benutzername, client), drossel.Adresse(client)}
+	if noch, err := d.Drossel.Wartezeit(ctx, keys...); err != nil {
+		return konten.Konto{}, err
+	} else if noch > 0 {
 		return konten.Konto{}, &Gesperrt{Noch: noch}
 	}
 	k, err := konten.NachBenutzername(ctx, d.Store.Pool(), strings.TrimSpace(benutzername))
-	if errors.Is(err, konten.ErrUnbekannt) || (err == nil && !PasswortPasst(k.PasswortHash, passwort)) {
-		if errors.Is(err, konten.ErrUnbekannt) {
-			// the same work as for a known user, so timing does not tell which names exist
-			_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(passwort))
-		}
-		if gesperrt, noch := d.Drossel.Fehlversuch(keys...); gesperrt {
-			return konten.Konto{}, &Gesperrt{Noch: noch}
+	if err != nil && !errors.Is(err, konten.ErrUnbekannt) {
+		return konten.Konto{}, err
+	}
+	// Unknown names and accounts without a password yet are compared against a dummy hash:
+	// every path does one bcrypt comparison, so timing does not tell which names exist.
+	hash, mitPasswort := dummyHash, err == nil && k.PasswortHash != ""
+	if mitPasswort {
+		hash = []byte(k.PasswortHash)
+	}
+	// bcrypt ignores what follows byte 72: a longer password never matches
+	zuLang := len(passwort) > konto.PasswortMaxBytes
+	if d.vergleiche(hash, []byte(passwort)) != nil || !mitPasswort || zuLang {
+		if _, err := d.Drossel.Fehlversuch(ctx, keys...); err != nil {
+			return konten.Konto{}, err
 		}
 		return konten.Konto{}, ErrFalscheAnmeldung
-	}
-	if err != nil {
-		return konten.Konto{}, err
 	}
 	if err := d.anmeldbar(ctx, k); err != nil {
 		return konten.Konto{}, err
 	}
-	d.Drossel.Erfolg(drossel.Benutzer(benutzername))
+	if err := d.Drossel.Erfolg(ctx, keys[0]); err != nil {
+		return konten.Konto{}, err
+	}
 	return k, nil
 }
 
+func (d *Dienst) vergleiche(hash, passwort []byte) error {
+	if d.Vergleiche != nil {
+		return d.Vergleiche(hash, passwort)
+	}
+	return bcrypt.CompareHashAndPassword(hash, passwort)
+}
+
+// mailErlaubt counts a mail to an address against MailsJeAdresse; false: do not send it.
+func (d *Dienst) mailErlaubt(ctx context.Context, an string) (bool, error) {
+	ok, _, err := d.Drossel.Kontingent(ctx, drossel.MailAn(an), MailsJeAdresse, MailFenster)
+	return ok, err
+}
+
+// clientMailErlaubt counts a mail request of a client against MailsJeClient.
+func (d *Dienst) clientMailErlaubt(ctx context.Context, client string) error {
+	ok, noch, err := d.Drossel.Kontingent(ctx, drossel.MailClient(client), MailsJeClient, MailFenster)
+	if err == nil && !ok {
+		err = &ZuVieleAnfragen{Noch: noch}
+	}
+	return err
+}
+
+// Warte returns once the mails started in the background are sent (tests, shutdown).
+func (d *Dienst) Warte() { d.hintergrund.Wait() }
+
+// dummyHash has the cost of real hashes, so comparing against it takes as long.
 var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("kein-echtes-passwort-1"), bcrypt.DefaultCost)
 
 // PasswortPasst compares a password with a stored hash. No password was ever set with more
@@ -245,13 +312,22 @@ type Registrierung struct {
 }
 
 // Registrieren creates an account awaiting e-mail confirmation and sends the link. basis is
-// the scheme and host the visitor used (when PUBLIC_URL is not configured).
-func (d *Dienst) Registrieren(ctx context.Context, r Registrierung, basis string, md eventstore.Metadata) error {
+// the scheme and host the visitor used (when PUBLIC_URL is not configured), client the
+// visitor's address. It answers the same whether the address has an account already or not:
+// the mail tells an existing owner instead, so the answer does not reveal who has an account.
+// Above MailsJeAdresse mails to the address within an hour nothing is created or sent (and
+// still the same answer); above MailsJeClient requests of the client it is ZuVieleAnfragen.
+func (d *Dienst) Registrieren(ctx context.Context, r Registrierung, basis, client string, md eventstore.Metadata) error {
 	email := strings.TrimSpace(r.Email)
-	if email != "" {
-		if _, err := konten.NachBenutzername(ctx, d.Store.Pool(), email); err == nil {
-			return validierung.Feld("email", "Für diese E-Mail-Adresse besteht bereits ein Konto.")
-		}
+	token, t := d.neuesToken(BestaetigungGueltig)
+	cmd := konto.Registriere{
+		Person: konto.Person{Anrede: r.Anrede, Titel: r.Titel, Name: r.Name, Vorname: r.Vorname, Email: email,
+			Telefon: r.Telefon, Mobil: r.Mobil, OrganisationID: r.Organisation},
+		FunktionaleRollen: r.FunktionaleRolle, Dsgvo: r.Dsgvo, Bestaetigung: t, Jetzt: d.jetzt(),
+	}
+	// the form's rules first (pure), so a typo does not use up the mail quota
+	if _, err := konto.Decide(konto.Anwender{}, cmd); err != nil {
+		return err
 	}
 	if r.Organisation != 0 {
 		if ok, err := d.organisationAktiv(ctx, r.Organisation); err != nil {
@@ -260,19 +336,28 @@ func (d *Dienst) Registrieren(ctx context.Context, r Registrierung, basis string
 			return validierung.Feld("organisation", "Die gewählte Organisation gibt es nicht.")
 		}
 	}
-	token, t := d.neuesToken(BestaetigungGueltig)
+	if err := d.clientMailErlaubt(ctx, client); err != nil {
+		return err
+	}
+	if ok, err := d.mailErlaubt(ctx, email); err != nil || !ok {
+		if err == nil {
+			d.Log.Warn("Registrierung ohne Mail: zu viele Mails an diese Adresse")
+		}
+		return err
+	}
 	id, err := eventstore.NextID(ctx, d.Store, "anwender_id_seq")
 	if err != nil {
 		return err
 	}
 	md.ActorID, md.ActorName = "anwender-"+strconv.FormatInt(id, 10), strings.TrimSpace(r.Vorname+" "+r.Name)
-	_, err = eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.Registriere{
-		Person: konto.Person{Anrede: r.Anrede, Titel: r.Titel, Name: r.Name, Vorname: r.Vorname, Email: email,
-			Telefon: r.Telefon, Mobil: r.Mobil, OrganisationID: r.Organisation},
-		FunktionaleRollen: r.FunktionaleRolle, Dsgvo: r.Dsgvo, Bestaetigung: t, Jetzt: d.jetzt(),
-	}, md)
-	if isUniqueViolation(err) {
-		return validierung.Feld("email", "Für diese E-Mail-Adresse besteht bereits ein Konto.")
+	_, err = eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, md)
+	if name, adresse := konten.Belegt(err); name || adresse {
+		return d.Mail.Senden(ctx, mail.Nachricht{An: email, Betreff: "eAbwasser: Registrierung mit Ihrer E-Mail-Adresse",
+			Text: fmt.Sprintf("Guten Tag,\n\nmit Ihrer E-Mail-Adresse wurde eine Registrierung bei eAbwasser angefordert. "+
+				"Für diese Adresse besteht bereits ein Konto, deshalb wurde kein weiteres angelegt.\n\nWenn Sie Ihr Passwort "+
+				"vergessen haben, können Sie auf der Anmeldeseite über „Passwort vergessen“ ein neues vergeben:\n\n%s\n\n"+
+				"Wenn Sie sich nicht registrieren wollten, können Sie diese E-Mail ignorieren.\n\n"+
+				"Mit freundlichen Grüßen\nIhr eAbwasser-Team\n", d.link(basis, "login", url.Values{}))})
 	}
 	if err != nil {
 		return err
@@ -311,20 +396,47 @@ func (d *Dienst) Bestaetigen(ctx context.Context, token string, md eventstore.Me
 }
 
 // PasswortVergessen sends a reset link if the user exists; the caller answers the same
-// either way.
-func (d *Dienst) PasswortVergessen(ctx context.Context, benutzername, basis string, md eventstore.Metadata) error {
+// either way. Only the checks that do not depend on the user happen before it returns (the
+// required field, the client's mail quota: ZuVieleAnfragen); looking the user up, the token
+// and the mail happen in the background, so the answer takes as long for a known user as for
+// an unknown one. At most MailsJeAdresse reset mails go to one address within an hour.
+func (d *Dienst) PasswortVergessen(ctx context.Context, benutzername, basis, client string, md eventstore.Metadata) error {
 	if strings.TrimSpace(benutzername) == "" {
 		return validierung.Feld("username", validierung.Pflichtfeld)
 	}
 	if err := validierung.Laenge("username", strings.TrimSpace(benutzername)); err != nil {
 		return err
 	}
+	if err := d.clientMailErlaubt(ctx, client); err != nil {
+		return err
+	}
+	d.hintergrund.Add(1)
+	go func() {
+		defer d.hintergrund.Done()
+		d.reihe.Lock()
+		defer d.reihe.Unlock()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		if err := d.zuruecksetzenAnfordern(ctx, benutzername, basis, md); err != nil {
+			d.Log.Error("Passwort-Zurücksetzen fehlgeschlagen", "error", err)
+		}
+	}()
+	return nil
+}
+
+func (d *Dienst) zuruecksetzenAnfordern(ctx context.Context, benutzername, basis string, md eventstore.Metadata) error {
 	k, err := konten.NachBenutzername(ctx, d.Store.Pool(), strings.TrimSpace(benutzername))
 	if errors.Is(err, konten.ErrUnbekannt) {
 		d.Log.Info("Passwort-Zurücksetzen für unbekannten Benutzernamen angefordert")
 		return nil
 	}
 	if err != nil {
+		return err
+	}
+	if ok, err := d.mailErlaubt(ctx, k.Person.Email); err != nil || !ok {
+		if err == nil {
+			d.Log.Warn("Passwort-Zurücksetzen ohne Mail: zu viele Mails an diese Adresse", "anwender", k.ID)
+		}
 		return err
 	}
 	return d.sendeZuruecksetzen(ctx, k, basis, ZuruecksetzenGueltig, md,
@@ -489,7 +601,9 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 		expected = p.Version
 	}
 	out, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, expected, cmd, md)
-	if isUniqueViolation(err) {
+	if name, adresse := konten.Belegt(err); adresse {
+		return false, validierung.Feld("email", konten.MsgEmailBelegt)
+	} else if name {
 		return false, validierung.Feld("benutzername", "Dieser Benutzername ist bereits vergeben.")
 	}
 	var f *validierung.Fehler
@@ -527,9 +641,4 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 func (d *Dienst) Abmelden(ctx context.Context, id int64, md eventstore.Metadata) error {
 	_, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.MeldeAb{}, md)
 	return err
-}
-
-func isUniqueViolation(err error) bool {
-	var pgErr interface{ SQLState() string }
-	return errors.As(err, &pgErr) && pgErr.SQLState() == "23505"
 }

@@ -6,9 +6,12 @@ package konten
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
@@ -50,6 +53,9 @@ func SchreibeAnwender(ctx context.Context, tx pgx.Tx, id int64, a konto.Anwender
 	if err != nil {
 		return err
 	}
+	if err := reserviereEmail(ctx, tx, id, a); err != nil {
+		return err
+	}
 	if _, err := tx.Exec(ctx, `DELETE FROM anwender_token WHERE anwender_id = $1`, id); err != nil {
 		return err
 	}
@@ -63,6 +69,59 @@ func SchreibeAnwender(ctx context.Context, tx pgx.Tx, id int64, a konto.Anwender
 		}
 	}
 	return nil
+}
+
+// reserviereEmail keeps the account's addresses (the confirmed one and one awaiting
+// confirmation) in anwender_email. An address another account holds fails the append with a
+// unique violation, which Belegt recognises.
+func reserviereEmail(ctx context.Context, tx pgx.Tx, id int64, a konto.Anwender) error {
+	var adressen []string
+	for _, e := range []string{a.Person.Email, a.NeueEmail} {
+		if e = EmailSchluessel(e); e != "" && !slices.Contains(adressen, e) {
+			adressen = append(adressen, e)
+		}
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM anwender_email WHERE anwender_id = $1 AND NOT (email = ANY($2::text[]))`,
+		id, adressen); err != nil {
+		return err
+	}
+	// An address another account holds fails here: unique violation on anwender_email_pkey.
+	_, err := tx.Exec(ctx, `INSERT INTO anwender_email (email, anwender_id)
+		SELECT e, $1 FROM unnest($2::text[]) e
+		WHERE NOT EXISTS (SELECT 1 FROM anwender_email WHERE email = e AND anwender_id = $1)`, id, adressen)
+	return err
+}
+
+// EmailSchluessel is how an e-mail address is compared for uniqueness: trimmed, lower case.
+func EmailSchluessel(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+
+// MsgEmailBelegt is the message of the profile and the user form for an address in use.
+const MsgEmailBelegt = "Für diese E-Mail-Adresse besteht bereits ein Konto."
+
+// Belegt tells whether err is the append failing because the user name or the e-mail
+// address is another account's already (unique user names, unique addresses). Registration,
+// profile and the administrators' user form all ask it, so the rule lives in one place.
+func Belegt(err error) (benutzername, email bool) {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Code != "23505" {
+		return false, false
+	}
+	switch pe.ConstraintName {
+	case "anwender_benutzername":
+		return true, false
+	case "anwender_email_pkey":
+		return false, true
+	}
+	return false, false
+}
+
+// EmailBelegt tells whether an account other than id holds the address (the check before a
+// command, for a friendly message; the append enforces it).
+func EmailBelegt(ctx context.Context, q eventstore.Querier, email string, id int64) (bool, error) {
+	var belegt bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM anwender_email WHERE email = $1 AND anwender_id <> $2)`,
+		EmailSchluessel(email), id).Scan(&belegt)
+	return belegt, err
 }
 
 // SchreibeOrganisation writes an organisation's state (eventstore.Dokument).
