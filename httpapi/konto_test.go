@@ -68,7 +68,7 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 		Jetzt: func() time.Time { return w.jetzt }}
 	jetzt := func() time.Time { return w.jetzt }
 	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
-	w.akte.Setup(store)
+	w.akte.Setup(store, nil)
 	verwaltungsDienst := &verwaltung.Dienst{Store: store, Jetzt: jetzt}
 	verwaltungsDienst.Setup(store)
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte,

@@ -346,14 +346,6 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]ereignis.Domai
 	// adopted as a new version from today; a version that already starts today is replaced
 	heute := c.Heute.Format(historie.Datumsformat)
 	out = append(out, BetriebGeaendert{Daten: neu, GueltigAb: heute, Ersetzt: heute == b.LetzterBeginn,
-		Aenderungsgrund: "Stammdatenänderungsantrag vom " + deutschesDatum(b.Antrag.GestelltAm)})
+		Aenderungsgrund: "Stammdatenänderungsantrag vom " + historie.DeutschesDatum(b.Antrag.GestelltAm)})
 	return out, nil
-}
-
-func deutschesDatum(iso string) string {
-	d, err := time.Parse(historie.Datumsformat, iso)
-	if err != nil {
-		return iso
-	}
-	return d.Format("02.01.2006")
 }

@@ -209,8 +209,9 @@ func (a *App) Serve(ctx context.Context) error {
 	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Neu(a.Pool),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
 	// the areas: each Setup registers what the area adds to the store (reactions, …)
+	ablageDienst := ablage.Neu(a.Store, a.Config.DataDir, a.Log)
 	akte := &betriebsakte.Dienst{Store: a.Store}
-	akte.Setup(a.Store)
+	akte.Setup(a.Store, ablageDienst)
 	verwaltungsDienst := &verwaltung.Dienst{Store: a.Store}
 	verwaltungsDienst.Setup(a.Store)
 	handler := httpapi.New(httpapi.Deps{
@@ -218,7 +219,7 @@ func (a *App) Serve(ctx context.Context) error {
 		Verwaltung:       verwaltungsDienst,
 		Betriebsakte:     akte,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
-		Ablage:           ablage.Neu(a.Store, a.Config.DataDir, akte, a.Log),
+		Ablage:           ablageDienst,
 		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer) error {
 			return dienst.PruefeSitzung(ctx, b.ID, b.Sitzung)
 		},

@@ -2,12 +2,7 @@ package betriebsakte
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"sort"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -267,16 +262,11 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	return a.ansicht(id, b, version), err
 }
 
-// Aenderung is one changed field of an event: its key and its German label.
-type Aenderung struct {
-	Feld        string `json:"feld"`
-	Bezeichnung string `json:"bezeichnung"`
-	Alt         string `json:"alt"`
-	Neu         string `json:"neu"`
-}
+// Aenderung is one changed field of an event (historie.Aenderung).
+type Aenderung = historie.Aenderung
 
 // feldnamen are the German labels of the keys of an operation (spec 000 §3, screen labels).
-var feldnamen = map[string]string{"betriebsId": "Betriebs-Nr.", "betriebstyp": "Betriebstyp", "freigabestatus": "Freigabestatus",
+var feldnamen = historie.Feldnamen{"betriebsId": "Betriebs-Nr.", "betriebstyp": "Betriebstyp", "freigabestatus": "Freigabestatus",
 	"freigabeKommentar": "Kommentar zur Freigabe", "betreiber": "Betreiber", "bezeichnung": "Bezeichnung", "adresse": "Adresse",
 	"strasse": "Straße", "hausnummer": "Hausnummer", "plz": "PLZ", "ort": "Ort", "betreiberAdresse": "Adresse des Betreibers",
 	"betriebsstatus": "Betriebsstatus", "behoerde": "Zuständige Regionalstelle", "muttergesellschaft": "Muttergesellschaft",
@@ -294,34 +284,8 @@ var feldnamen = map[string]string{"betriebsId": "Betriebs-Nr.", "betriebstyp": "
 	"zustaendigePersonen": "Zuständige Person", "person": "Person", "zustaendig": "Zuständigkeit", "id": "Nr.",
 	"gueltigAb": "Gültig ab", "stammdatenAntragOffen": "Stammdatenänderungsantrag offen"}
 
-// feldname turns a key path ("kontakte[0].email") into its label ("Kontakt 1 › E-Mail").
-func feldname(pfad string) string {
-	var teile []string
-	for _, t := range strings.Split(pfad, ".") {
-		name, index, _ := strings.Cut(t, "[")
-		label, ok := feldnamen[name]
-		if !ok {
-			label = name
-		}
-		if index != "" {
-			n, _ := strconv.Atoi(strings.TrimSuffix(index, "]"))
-			label += " " + strconv.Itoa(n+1)
-		}
-		teile = append(teile, label)
-	}
-	return strings.Join(teile, " › ")
-}
-
-// Schritt is one event of the operation's history replay.
-type Schritt struct {
-	Version         int         `json:"version"`
-	Position        int64       `json:"position"`
-	Zeitpunkt       time.Time   `json:"zeitpunkt"`
-	Akteur          string      `json:"akteur"`
-	Ereignis        string      `json:"ereignis"`
-	Zusammenfassung string      `json:"zusammenfassung"`
-	Aenderungen     []Aenderung `json:"aenderungen"`
-}
+// Schritt is one event of the operation's history replay (historie.Verlaufsschritt).
+type Schritt = historie.Verlaufsschritt
 
 // Verlauf lists every event of the operation: who and when from the audit trail, what changed
 // field by field from replaying the stream.
@@ -354,87 +318,26 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]Schritt, er
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Schritt, 0, len(events))
-	vorher := flach(a.ansicht(id, zustaende[0], 0))
+	eintraege := make([]historie.VerlaufEintrag, len(events))
 	for i, e := range events {
-		nachher := flach(a.ansicht(id, zustaende[i+1], 0))
 		s := Schritt{Version: e.Version, Position: e.Position, Zeitpunkt: e.RecordedAt, Akteur: e.Metadata.ActorName,
-			Ereignis: e.Type, Zusammenfassung: audit.Phrase(e.Type), Aenderungen: unterschiede(vorher, nachher)}
+			Ereignis: e.Type, Zusammenfassung: audit.Phrase(e.Type)}
 		if ai := e.Metadata.AuditInfo; ai != nil && ai.GueltigAb != "" {
-			s.Zusammenfassung += ", gültig ab " + deutschesDatum(ai.GueltigAb)
+			s.Zusammenfassung += ", gültig ab " + historie.DeutschesDatum(ai.GueltigAb)
 		}
 		if p, ok := protokoll[e.Position]; ok {
 			s.Akteur = p.BenutzerName // who, as the audit trail recorded it
 		}
-		out = append(out, s)
-		vorher = nachher
+		eintraege[i] = historie.VerlaufEintrag{Verlaufsschritt: s, Nachher: verlaufsansicht(a, id, zustaende[i+1])}
 	}
-	return out, nil
+	return historie.Verlauf(verlaufsansicht(a, id, zustaende[0]), eintraege, feldnamen), nil
 }
 
-func deutschesDatum(iso string) string {
-	d, err := time.Parse(historie.Datumsformat, iso)
-	if err != nil {
-		return iso
-	}
-	return d.Format("02.01.2006")
-}
-
-// flach turns a view into field path → text ("adresse.ort" → "Koblenz").
-func flach(v Ansicht) map[string]string {
+// verlaufsansicht is the view of the operation the Verlauf compares: without version and rights.
+func verlaufsansicht(a aufloesung, id int64, b betrieb.Betrieb) Ansicht {
+	v := a.ansicht(id, b, 0)
 	v.Version, v.Rechte = 0, nil
-	raw, _ := json.Marshal(v)
-	var x any
-	_ = json.Unmarshal(raw, &x)
-	out := map[string]string{}
-	var walk func(string, any)
-	walk = func(pfad string, x any) {
-		switch t := x.(type) {
-		case map[string]any:
-			if _, ok := t["value"]; ok && len(t) == 2 {
-				walk(pfad, t["value"]) // {id, value}: the text counts
-				return
-			}
-			for k, val := range t {
-				p := k
-				if pfad != "" {
-					p = pfad + "." + k
-				}
-				walk(p, val)
-			}
-		case []any:
-			for i, val := range t {
-				walk(fmt.Sprintf("%s[%d]", pfad, i), val)
-			}
-		case nil:
-		default:
-			s := fmt.Sprint(t)
-			if b, ok := t.(bool); ok {
-				s = map[bool]string{true: "ja", false: "nein"}[b]
-			}
-			if s != "" && s != "nein" {
-				out[pfad] = s
-			}
-		}
-	}
-	walk("", x)
-	return out
-}
-
-func unterschiede(alt, neu map[string]string) []Aenderung {
-	out := []Aenderung{}
-	for k, v := range neu {
-		if alt[k] != v {
-			out = append(out, Aenderung{Feld: k, Bezeichnung: feldname(k), Alt: alt[k], Neu: v})
-		}
-	}
-	for k, v := range alt {
-		if _, ok := neu[k]; !ok {
-			out = append(out, Aenderung{Feld: k, Bezeichnung: feldname(k), Alt: v})
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Feld < out[j].Feld })
-	return out
+	return v
 }
 
 // Person is a user who can be named responsible for an operation.

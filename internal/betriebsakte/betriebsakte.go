@@ -16,6 +16,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -346,10 +347,20 @@ func (d *Dienst) Exportieren(ctx context.Context, n Nutzer, f arbeitsliste.Filte
 
 var freigabeText = map[string]string{betrieb.Beantragt: "Beantragt", betrieb.Freigegeben: "Freigegeben", betrieb.Abgewiesen: "Abgewiesen"}
 
-// Setup wires the operation area into the store: the reactions of operations to other
-// aggregates, in the triggering command's transaction.
-func (d *Dienst) Setup(s *eventstore.Store) {
+// Ablage is where areas register the access to the files and reminders of their objects
+// (internal/ablage).
+type Ablage interface {
+	ZugriffFuer(fachobjekt string, z func(ctx context.Context, n Nutzer, id int64, schreiben bool) error)
+}
+
+// Setup wires the operation area: its reactions to other aggregates (in the triggering
+// command's transaction) and who may see and change the files and reminders of an operation.
+// ablage may be nil (a process without the files service).
+func (d *Dienst) Setup(s *eventstore.Store, ablage Ablage) {
 	s.Reagiere(organisation.StreamType, d.aufOrganisation)
+	if ablage != nil {
+		ablage.ZugriffFuer(datei.Betrieb, d.Zugriff)
+	}
 }
 
 // aufOrganisation: a merged organisation's operations move to the destination; an
