@@ -109,6 +109,7 @@ func TestEmail_EindeutigAuchImProfilUndImAnwenderformular(t *testing.T) {
 	tok := w.login(t, "betreiber", seed.DemoPasswort)
 	p := w.send(t, "GET", "/api/profil/", nil, tok).json(t)
 	p["person"].(map[string]any)["email"] = "BEAUFTRAGTER@demo.eabwasser.example"
+	p["aktuellesPasswort"] = seed.DemoPasswort
 	if a := w.send(t, "PUT", "/api/profil/", p, tok); a.Code != 400 ||
 		a.json(t)["validationErrors"].(map[string]any)["email"] != "Für diese E-Mail-Adresse besteht bereits ein Konto." {
 		t.Fatalf("profile with another user's address: %d %s", a.Code, a.Body.String())
@@ -128,6 +129,7 @@ func TestEmail_EindeutigAuchImProfilUndImAnwenderformular(t *testing.T) {
 	// a pending change reserves the new address too
 	p = w.send(t, "GET", "/api/profil/", nil, tok).json(t)
 	p["person"].(map[string]any)["email"] = "neu.betreiber@example.org"
+	p["aktuellesPasswort"] = seed.DemoPasswort
 	if a := w.send(t, "PUT", "/api/profil/", p, tok); a.Code != 200 {
 		t.Fatalf("own change: %d %s", a.Code, a.Body.String())
 	}

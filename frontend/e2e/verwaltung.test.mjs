@@ -287,4 +287,29 @@ describe('Auswertung', () => {
       assert.equal(Buffer.concat(chunks).subarray(0, 2).toString('latin1'), 'PK');
     });
   });
+
+  it("an operator is offered only his role's queries; the account queries are refused", async () => {
+    const token = await app.login('betreiber2');
+    await withPage({ token }, async (page) => {
+      await page.goto(app.url('/eAbwasser/auswertung'));
+      const kategorie = page.getByLabel('Kategorie');
+      await kategorie.locator('option', { hasText: 'Betriebe' }).waitFor({ state: 'attached' });
+      assert.deepEqual(await kategorie.locator('option').allTextContents(), [
+        'Bitte auswählen',
+        'Betriebe',
+        'Wiedervorlagen',
+        'Organisationen',
+        'Wertelisten',
+      ]);
+      await kategorie.selectOption({ label: 'Betriebe' });
+      await page.getByLabel('Filter').selectOption({ label: 'Anträge' });
+      await page.getByLabel('Abfrage').selectOption({ label: 'Offene Anträge (Freigabe beantragt, Stammdaten-Anträge)' });
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel-Export' }).click()]);
+      assert.equal(download.suggestedFilename(), 'offene-antraege.xlsx');
+    });
+    for (const id of [1, 3, 6]) {
+      const res = await fetch(app.url(`/api/abfragen/abfrage/${id}`), { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal(res.status, 403, `query ${id}`);
+    }
+  });
 });

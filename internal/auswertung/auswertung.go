@@ -1,6 +1,8 @@
 // Package auswertung holds the stored queries (Abfragen) of the query export: each a named
-// SQL query over the read models whose result is handed out as a spreadsheet. The set lives
-// in code, reviewed like code; new queries are added here.
+// SQL query over the read models whose result is handed out as a spreadsheet, with the action
+// of the permission table a caller needs to run it and, for queries over operations, the
+// caller's visibility (Sicht) applied. The set lives in code, reviewed like code; new queries
+// are added here.
 package auswertung
 
 import (
@@ -9,9 +11,33 @@ import (
 	"io"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
+
+// Umfang says which rows a query reads.
+type Umfang int
+
+const (
+	// Gesamt queries read their tables whole. Only data that everybody allowed to run the
+	// query may see in full qualifies: value lists and organisations' register data for all,
+	// accounts and the audit trail only for administrators (Aktion).
+	Gesamt Umfang = iota
+	// SichtbareBetriebe queries read operations only through sichtbare_betriebe, which the
+	// runner defines as the caller's Sicht over the worklist read model (the one condition of
+	// betriebe.Sicht.Bedingung, as the worklists and the operation file use it). Whatever
+	// else they join hangs on one of those operations.
+	SichtbareBetriebe
+)
+
+// sichtbareBetriebe is the WITH clause of SichtbareBetriebe queries; %s is the Sicht.
+const sichtbareBetriebe = `WITH sichtbare_betriebe AS (SELECT l.id, l.betriebs_id, l.bezeichnung, l.betriebstyp_text,
+	l.betriebsstatus, l.betriebsstatus_text, l.freigabestatus, l.betreiber, l.regionalstelle, l.plz, l.ort, l.antrag_offen
+	FROM arbeitsliste.betrieb l WHERE %s) `
 
 // Abfrage is a stored query.
 type Abfrage struct {
@@ -20,43 +46,115 @@ type Abfrage struct {
 	Filter     string   `json:"filter"`
 	AbfrageBez string   `json:"abfrageBez"`
 	Spalten    []string `json:"-"`
-	SQL        string   `json:"-"`
 	Dateiname  string   `json:"-"`
+	// Aktion is the row of the permission table (domain/berechtigung) whose roles may run the
+	// query, in addition to AUSWERTUNG_EXPORTIEREN, which opens the query export at all.
+	Aktion berechtigung.Aktion `json:"-"`
+	Umfang Umfang              `json:"-"`
+	// SQL is constant text: it never contains input. SichtbareBetriebe queries read the
+	// operations from sichtbare_betriebe.
+	SQL string `json:"-"`
 }
 
-// Abfragen are the stored queries, in the order the dropdowns show them.
+// freigabeText turns the freigabestatus of sichtbare_betriebe into the words of the screens.
+const freigabeText = `CASE b.freigabestatus WHEN 'BEANTRAGT' THEN 'Beantragt' WHEN 'FREIGEGEBEN' THEN 'Freigegeben'
+	WHEN 'ABGEWIESEN' THEN 'Abgewiesen' ELSE b.freigabestatus END`
+
+// Abfragen are the stored queries, in the order the dropdowns show them: what operations need
+// first, administration after it. Ids are stable (links, tests), not the order.
 var Abfragen = []Abfrage{
+	{ID: 8, Kategorie: "Betriebe", Filter: "Regionalstelle", AbfrageBez: "Betriebe je Regionalstelle und Status",
+		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
+		Dateiname: "betriebe-je-regionalstelle", Spalten: []string{"Regionalstelle", "Betriebsstatus", "Freigabestatus", "Anzahl"},
+		SQL: `SELECT b.regionalstelle, b.betriebsstatus_text, ` + freigabeText + `, count(*)
+			FROM sichtbare_betriebe b GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`},
+	{ID: 9, Kategorie: "Betriebe", Filter: "Haupttätigkeit", AbfrageBez: "Betriebe je Haupttätigkeit",
+		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
+		Dateiname: "betriebe-je-haupttaetigkeit", Spalten: []string{"Haupttätigkeit", "Betriebe", "davon in Betrieb"},
+		SQL: `SELECT coalesce(nullif(d.daten->>'haupttaetigkeit', ''), '(ohne Angabe)'), count(*),
+				count(*) FILTER (WHERE b.betriebsstatus = 'IN_BETRIEB')
+			FROM sichtbare_betriebe b JOIN betrieb d ON d.id = b.id GROUP BY 1 ORDER BY 1`},
+	{ID: 10, Kategorie: "Betriebe", Filter: "Anträge", AbfrageBez: "Offene Anträge (Freigabe beantragt, Stammdaten-Anträge)",
+		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
+		Dateiname: "offene-antraege", Spalten: []string{"Antrag", "Gestellt am", "Betriebs-Nr.", "Bezeichnung", "Betreiber", "Regionalstelle", "Ort"},
+		SQL: `SELECT 'Freigabe beantragt', '', b.betriebs_id, b.bezeichnung, b.betreiber, b.regionalstelle, b.ort
+				FROM sichtbare_betriebe b WHERE b.freigabestatus = 'BEANTRAGT'
+			UNION ALL
+			SELECT 'Stammdaten-Antrag', coalesce(to_char(to_date(nullif(d.antrag->>'gestelltAm', ''), 'YYYY-MM-DD'), 'DD.MM.YYYY'), ''),
+				b.betriebs_id, b.bezeichnung, b.betreiber, b.regionalstelle, b.ort
+				FROM sichtbare_betriebe b JOIN betrieb d ON d.id = b.id WHERE d.antrag IS NOT NULL
+			ORDER BY 1, 3`},
+	{ID: 11, Kategorie: "Wiedervorlagen", Filter: "Fälligkeit", AbfrageBez: "Fällige Wiedervorlagen (heute oder früher)",
+		Aktion: berechtigung.WiedervorlagenLesen, Umfang: SichtbareBetriebe,
+		Dateiname: "faellige-wiedervorlagen", Spalten: []string{"Datum", "Betreff", "Betrieb", "Betriebs-Nr.", "Regionalstelle", "Angelegt von"},
+		SQL: `SELECT to_char(w.datum, 'DD.MM.YYYY'), w.betreff, b.bezeichnung, b.betriebs_id, b.regionalstelle, w.angelegt_von
+			FROM wiedervorlage w JOIN sichtbare_betriebe b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
+			WHERE w.datum <= current_date ORDER BY w.datum, b.bezeichnung, w.id`},
 	{ID: 1, Kategorie: "Anwender", Filter: "Status", AbfrageBez: "Registrierungen, die auf Freischaltung warten",
+		Aktion: berechtigung.SystemverwaltungOeffnen, Umfang: Gesamt,
 		Dateiname: "freischaltung-offen", Spalten: []string{"Benutzername", "Name", "Vorname", "E-Mail", "Organisation", "Registriert am"},
 		SQL: `SELECT a.benutzername, a.name, a.vorname, a.email, coalesce(o.bezeichnung, ''), a.angelegt_am
 			FROM anwender a LEFT JOIN organisation o ON o.id = a.organisation_id
 			WHERE a.status = 'BESTAETIGT' ORDER BY a.angelegt_am`},
 	{ID: 2, Kategorie: "Anwender", Filter: "Status", AbfrageBez: "Anwender je Status und globaler Rolle",
+		Aktion: berechtigung.SystemverwaltungOeffnen, Umfang: Gesamt,
 		Dateiname: "anwender-je-status", Spalten: []string{"Status", "Globale Rolle", "Anzahl"},
 		SQL: `SELECT status, CASE WHEN funktionale_rollen && ARRAY['SYSTEMADMIN','FACHADMIN'] THEN 'ADMIN'
 				WHEN funktionale_rollen && ARRAY['ZUST_SBD','ZUST_SBB','ZUST_SBS','ZUST_SBA','LESER_BEHOERDE'] THEN 'BEHOERDE'
 				ELSE 'ORGANISATION' END AS rolle, count(*)
 			FROM anwender GROUP BY 1, 2 ORDER BY 1, 2`},
 	{ID: 3, Kategorie: "Anwender", Filter: "Gültigkeit", AbfrageBez: "Zugänge, die in den nächsten 60 Tagen ablaufen",
+		Aktion: berechtigung.SystemverwaltungOeffnen, Umfang: Gesamt,
 		Dateiname: "ablaufende-zugaenge", Spalten: []string{"Benutzername", "Name", "Vorname", "Organisation", "Gültig bis"},
 		SQL: `SELECT a.benutzername, a.name, a.vorname, coalesce(o.bezeichnung, ''), a.gueltig_bis
 			FROM anwender a LEFT JOIN organisation o ON o.id = a.organisation_id
 			WHERE a.status = 'AKTIV' AND a.gueltig_bis < now() + interval '60 days' ORDER BY a.gueltig_bis`},
 	{ID: 4, Kategorie: "Organisationen", Filter: "Abwasserbeseitigungspflicht", AbfrageBez: "Abwasserbeseitigungspflichtige Organisationen",
+		Aktion: berechtigung.AuswertungExportieren, Umfang: Gesamt,
 		Dateiname: "abwasserbeseitigungspflichtige", Spalten: []string{"Bezeichnung", "Straße", "Hausnummer", "PLZ", "Ort", "Abgabenummer", "Status"},
 		SQL: `SELECT bezeichnung, strasse, hausnummer, plz, ort, abgabenummer, status FROM organisation
 			WHERE abwasserbeseitigungspflicht ORDER BY bezeichnung`},
 	{ID: 5, Kategorie: "Organisationen", Filter: "Anwender", AbfrageBez: "Organisationen mit Anzahl ihrer Anwender",
+		Aktion: berechtigung.SystemverwaltungOeffnen, Umfang: Gesamt,
 		Dateiname: "organisationen-anwender", Spalten: []string{"Bezeichnung", "Ort", "Status", "Anwender", "davon aktiv"},
 		SQL: `SELECT o.bezeichnung, o.ort, o.status, count(a.id), count(a.id) FILTER (WHERE a.status = 'AKTIV')
 			FROM organisation o LEFT JOIN anwender a ON a.organisation_id = o.id GROUP BY o.id ORDER BY o.bezeichnung`},
 	{ID: 6, Kategorie: "Protokoll", Filter: "Änderungen", AbfrageBez: "Änderungen der letzten 30 Tage je Anwender und Ereignis",
+		Aktion: berechtigung.AuditLesen, Umfang: Gesamt,
 		Dateiname: "aenderungen-30-tage", Spalten: []string{"Anwender", "Ereignis", "Anzahl", "Letzte Änderung"},
 		SQL: `SELECT benutzer_name, event_type, count(*), max(zeitpunkt) FROM audit.eintrag
 			WHERE zeitpunkt > now() - interval '30 days' GROUP BY 1, 2 ORDER BY 1, 2`},
 	{ID: 7, Kategorie: "Wertelisten", Filter: "Einträge", AbfrageBez: "Alle Wertelisten mit ihren Einträgen",
+		Aktion: berechtigung.AuswertungExportieren, Umfang: Gesamt,
 		Dateiname: "wertelisten", Spalten: []string{"Werteliste", "ID", "Wert"},
 		SQL: `SELECT liste, id, wert FROM werteliste_eintrag ORDER BY liste, wert`},
+}
+
+// Darf tells whether someone with these roles may run the query.
+func (a Abfrage) Darf(rollen []string) bool {
+	return berechtigung.Darf(rollen, berechtigung.AuswertungExportieren) && berechtigung.Darf(rollen, a.Aktion)
+}
+
+// Rollen lists the functional roles that may run the query.
+func (a Abfrage) Rollen() []berechtigung.Rolle {
+	var out []berechtigung.Rolle
+	for _, r := range berechtigung.Alle {
+		if a.Darf([]string{string(r)}) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Erlaubte lists the stored queries someone with these roles may run, in the dropdowns' order.
+func Erlaubte(rollen []string) []Abfrage {
+	out := []Abfrage{}
+	for _, a := range Abfragen {
+		if a.Darf(rollen) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // Nach returns the stored query with id.
@@ -69,9 +167,35 @@ func Nach(id int64) (Abfrage, bool) {
 	return Abfrage{}, false
 }
 
-// Exportiere runs a stored query and writes its result as xlsx to w.
-func Exportiere(ctx context.Context, q eventstore.Querier, a Abfrage, w io.Writer) error {
-	rows, err := q.Query(ctx, a.SQL)
+// Fuer returns the stored query id for someone with these roles: validierung.NichtGefunden when
+// there is none, validierung.NichtErlaubt when the roles may not run it. The set of queries is
+// code and no secret, so a forbidden one is refused (403) rather than hidden (404), as a
+// route is whose action the caller lacks.
+func Fuer(id int64, rollen []string) (Abfrage, error) {
+	a, ok := Nach(id)
+	if !ok {
+		return Abfrage{}, validierung.NichtGefunden
+	}
+	if !a.Darf(rollen) {
+		return Abfrage{}, validierung.NichtErlaubt
+	}
+	return a, nil
+}
+
+// sql is the text and arguments of a query for a caller who sees s.
+func (a Abfrage) sql(s betriebe.Sicht) (string, []any) {
+	if a.Umfang != SichtbareBetriebe {
+		return a.SQL, nil
+	}
+	var args []any
+	return fmt.Sprintf(sichtbareBetriebe, s.Bedingung(zugriff.Betriebsspalten("l."), zugriff.Platzhalter(&args))) + a.SQL, args
+}
+
+// Exportiere runs a stored query for a caller who sees s and writes its result as xlsx to w,
+// reading the rows as they come. The caller's right to run it is checked before (Fuer).
+func Exportiere(ctx context.Context, q eventstore.Querier, a Abfrage, s betriebe.Sicht, w io.Writer) error {
+	text, args := a.sql(s)
+	rows, err := q.Query(ctx, text, args...)
 	if err != nil {
 		return fmt.Errorf("Abfrage %d: %w", a.ID, err)
 	}

@@ -5,7 +5,7 @@ import { routes } from '../../../app/routes';
 import { dateinameAus } from '../../../lib/api';
 import { anmelden, apiMock, ich } from '../../../test/api';
 import { renderRoutes } from '../../../test/renderRoutes';
-import { auswahl } from './Auswertung';
+import { HINWEIS_SICHT, auswahl } from './Auswertung';
 
 const abfragen = [
   { id: 1, kategorie: 'Betriebe', filter: 'Kommunal', abfrageBez: 'Kommunale Kläranlagen' },
@@ -67,6 +67,22 @@ describe('Auswertung', () => {
     expect(filter).toHaveValue('');
     expect(optionen(abfrage)).toEqual(['Bitte auswählen', 'Alle Messstellen']);
     expect(knopf).toBeDisabled();
+  });
+
+  it('offers exactly the queries the server lists for the user, nothing of its own', async () => {
+    anmelden({ funktionaleRollen: ['BETREIBER'] });
+    const m = apiMock({
+      'GET /api/me': () => ich(['AUSWERTUNG_EXPORTIEREN'], ['BETREIBER']),
+      'GET /api/abfragen': () => [
+        { id: 8, kategorie: 'Betriebe', filter: 'Regionalstelle', abfrageBez: 'Betriebe je Regionalstelle und Status' },
+        { id: 7, kategorie: 'Wertelisten', filter: 'Einträge', abfrageBez: 'Alle Wertelisten mit ihren Einträgen' },
+      ],
+    });
+    vi.stubGlobal('fetch', m.fetchMock);
+    renderRoutes(routes, '/auswertung');
+    const kategorie = await screen.findByLabelText('Kategorie', {}, { timeout: 5000 });
+    expect(optionen(kategorie)).toEqual(['Bitte auswählen', 'Betriebe', 'Wertelisten']);
+    expect(screen.getByText(HINWEIS_SICHT)).toBeInTheDocument();
   });
 
   it('reads file names from Content-Disposition', () => {

@@ -7,6 +7,10 @@ import { speichereDatei } from '../../../lib/download';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { abfragenQuery, exportiereAbfrage, type Abfrage } from '../api/abfragen';
 
+/** The server offers only the queries the user's roles may run, over what the user may see. */
+export const HINWEIS_SICHT =
+  'Angeboten werden die Abfragen, die Ihre Rolle ausführen darf; sie enthalten nur Betriebe, die Sie sehen dürfen.';
+
 /** The Filter choice of queries without a filter. */
 export const OHNE_FILTER = 'Ohne Filter';
 
@@ -57,6 +61,7 @@ export function Auswertung() {
       <h1 id="auswertung-titel" className="text-2xl font-semibold">
         Auswertung
       </h1>
+      <p className="text-sm text-gray-700">{HINWEIS_SICHT}</p>
       {abfragen.isPending ? (
         <Laden />
       ) : (
