@@ -13,7 +13,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/konto"
-	"github.com/eabwasser/eabwasser/internal/zugang"
+	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
 

@@ -26,7 +26,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
