@@ -4,7 +4,7 @@ BIN     := bin/eabwasser
 NPM     ?= npm
 FRONTEND := frontend
 
-.PHONY: run build test go-test frontend-test e2e frontend-deps frontend-build bench lint fmt clean
+.PHONY: run build test go-test api-lint frontend-test e2e frontend-deps frontend-build bench lint fmt clean
 
 ## run: fresh machine to a working app on http://localhost:8080/eAbwasser/ with demo data
 run: build
@@ -26,11 +26,15 @@ frontend-build: frontend-deps
 	cd $(FRONTEND) && $(NPM) run build
 
 ## test: every test — Go (real Postgres and NATS), frontend unit tests, browser tests
-test: go-test frontend-test e2e
+test: go-test api-lint frontend-test e2e
 
 go-test:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+
+## api-lint: httpapi/openapi.yaml against Redocly's recommended rules (httpapi/redocly.yaml)
+api-lint: frontend-deps
+	cd $(FRONTEND) && $(NPM) run lint:api
 
 frontend-test: frontend-deps
 	cd $(FRONTEND) && $(NPM) test

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser } from './harness.mjs';
+import { mitAppUndBrowser, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -42,8 +42,8 @@ describe('Dateien of an operation', () => {
 
       const zeile = page.getByRole('row').filter({ hasText: 'Lageplan Einleitstelle' });
       await zeile.waitFor();
-      assert.match(await zeile.innerText(), /Michael Wagner/);
-      assert.match(await zeile.innerText(), /application\/pdf/);
+      await until(() => zeile.innerText(), /Michael Wagner/, 'Zeile der Datei nennt den Hochladenden');
+      await until(() => zeile.innerText(), /application\/pdf/, 'Zeile der Datei nennt den Dateityp');
 
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -81,8 +81,8 @@ describe('Wiedervorlagen of an operation', () => {
 
       const zeile = page.getByRole('row').filter({ hasText: 'Nachweis der Eigenkontrolle anfordern' });
       await zeile.getByText('fällig', { exact: true }).waitFor();
-      assert.match(await zeile.innerText(), /01\.03\.2020/);
-      assert.match(await zeile.innerText(), /Michael Wagner/);
+      await until(() => zeile.innerText(), /01\.03\.2020/, 'Zeile der Wiedervorlage nennt das Datum');
+      await until(() => zeile.innerText(), /Michael Wagner/, 'Zeile der Wiedervorlage nennt den Anleger');
 
       await zeile.getByRole('button', { name: 'Löschen Nachweis der Eigenkontrolle anfordern' }).click();
       await page.getByRole('alertdialog', { name: 'Löschen bestätigen' }).getByRole('button', { name: 'Löschen' }).click();

@@ -1,24 +1,13 @@
 // Browser tests of the application shell against the real binary (see harness.mjs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser } from './harness.mjs';
+import { mitAppUndBrowser, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
 const rangeLabel = (page) => page.getByText(/^\d+-\d+ von \d+$/);
-
-// The label can change before the new page of rows is rendered: wait for the rows themselves.
-async function waitForCount(locator, n, timeout = 10000) {
-  const deadline = Date.now() + timeout;
-  let count = await locator.count();
-  while (count !== n && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50));
-    count = await locator.count();
-  }
-  return count;
-}
 
 describe('application shell', () => {
   it('loads at /eAbwasser/ with navigation, footer and skip link', async () => {
@@ -27,11 +16,11 @@ describe('application shell', () => {
       await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
       await page.getByRole('contentinfo').getByText('Version 1.5.12').waitFor();
       await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Startseite' }).waitFor();
-      assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+      await until(() => page.locator('html').getAttribute('lang'), 'de', 'Sprache der Seite');
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
-      assert.ok(await skip.evaluate((el) => el === document.activeElement), 'skip link is the first tab stop');
-      assert.ok(await skip.isVisible(), 'skip link is visible when focused');
+      await until(() => skip.evaluate((el) => el === document.activeElement), true, 'skip link is the first tab stop');
+      await until(() => skip.isVisible(), true, 'skip link is visible when focused');
     });
   });
 
@@ -85,10 +74,10 @@ describe('operation file', () => {
       const tree = page.getByRole('navigation', { name: 'Betriebsakte' });
       await tree.getByText('Kläranlage Testdorf').waitFor();
       const toggle = tree.getByRole('button', { name: 'Bearbeiten' });
-      assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+      await until(() => toggle.getAttribute('aria-pressed'), 'false', 'Bearbeiten-Schalter im Lesemodus nicht gedrückt');
       await toggle.click();
       await page.waitForURL((u) => u.searchParams.get('modus') === 's');
-      assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+      await until(() => toggle.getAttribute('aria-pressed'), 'true', 'Bearbeiten-Schalter im Bearbeitungsmodus gedrückt');
     });
   });
 
@@ -121,16 +110,17 @@ describe('Ereignisprotokoll', () => {
       const bodyRows = table.getByRole('row').filter({ has: page.getByRole('button', { name: /Details/ }) });
       await bodyRows.first().waitFor();
 
-      const label = (await rangeLabel(page).textContent()) ?? '';
+      const label = await until(() => rangeLabel(page).textContent(), /^1-\d+ von \d+$/, 'Bereichsangabe der ersten Seite');
       const [, to, total] = label.match(/^1-(\d+) von (\d+)$/)?.map(Number) ?? [];
       assert.ok(total >= 1, `range label '${label}'`);
       assert.equal(to, Math.min(10, total));
-      assert.equal(await waitForCount(bodyRows, to), to);
-      assert.equal(await page.getByLabel('Ergebnisse pro Seite:').inputValue(), '10');
+      // the label can change before the new page of rows is rendered: wait for the rows themselves
+      await until(() => bodyRows.count(), to, `${to} Zeilen auf der ersten Seite`);
+      await until(() => page.getByLabel('Ergebnisse pro Seite:').inputValue(), '10', 'Ergebnisse pro Seite');
 
       await page.getByLabel('Ergebnisse pro Seite:').selectOption('25');
       await rangeLabel(page).filter({ hasText: `1-${Math.min(25, total)} von ${total}` }).waitFor();
-      assert.equal(await waitForCount(bodyRows, Math.min(25, total)), Math.min(25, total));
+      await until(() => bodyRows.count(), Math.min(25, total), `${Math.min(25, total)} Zeilen bei 25 pro Seite`);
 
       // open the first event: its data appears as JSON
       await bodyRows.first().getByRole('button', { name: 'Details anzeigen' }).click();

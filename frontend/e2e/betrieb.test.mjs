@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser } from './harness.mjs';
+import { mitAppUndBrowser, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -105,10 +105,10 @@ describe('Betrieb: request and Freigabe', () => {
 
       // the operator is the own organisation, fixed
       const betreiber = page.getByLabel(/^Betreiber/);
-      assert.equal(await betreiber.inputValue(), 'Klärwerk Rheinaue GmbH');
-      assert.equal(await betreiber.isDisabled(), true);
+      await until(() => betreiber.inputValue(), 'Klärwerk Rheinaue GmbH', 'Betreiber ist die eigene Organisation');
+      await until(() => betreiber.isDisabled(), true, 'Betreiber gesperrt');
       // no edit toggle on a create route
-      assert.equal(await page.getByRole('button', { name: 'Bearbeiten' }).count(), 0);
+      await until(() => page.getByRole('button', { name: 'Bearbeiten' }).count(), 0, 'kein Bearbeiten-Schalter beim Anlegen');
 
       await page.getByLabel(/^Bezeichnung/).fill(name);
       await page.getByLabel('Zuständige Regionalstelle').selectOption({ label: REGIONALSTELLE });
@@ -141,7 +141,7 @@ describe('Betrieb: request and Freigabe', () => {
       await dialog.getByRole('button', { name: 'Freigeben' }).click();
       await toast(page, 'Betrieb freigegeben').waitFor();
       await freigabestatus(page, 'Freigegeben').waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Freigabe bearbeiten' }).count(), 0);
+      await until(() => page.getByRole('button', { name: 'Freigabe bearbeiten' }).count(), 0, 'Freigabe bearbeiten nach der Freigabe verschwunden');
     });
 
     await withPage({ token: await app.login('betreiber') }, async (page) => {
@@ -187,7 +187,7 @@ describe('Betrieb: request and Freigabe', () => {
       await toast(page, 'Betrieb erfolgreich beantragt').waitFor();
       await page.waitForURL((u) => u.searchParams.get('modus') === 'l');
       await freigabestatus(page, 'Beantragt').waitFor();
-      assert.equal(await page.getByLabel(/^Hausnummer/).inputValue(), '12a');
+      await until(() => page.getByLabel(/^Hausnummer/).inputValue(), '12a', 'korrigierte Hausnummer gespeichert');
     });
   });
 });
@@ -207,32 +207,31 @@ describe('Betrieb: Stammdaten-Antrag', () => {
       await freigabestatus(page, 'Freigegeben').waitFor();
       // master data of an approved operation: only by application
       await bearbeiten(page);
-      assert.equal(await page.getByLabel(/^Bezeichnung/).isDisabled(), true);
+      await until(() => page.getByLabel(/^Bezeichnung/).isDisabled(), true, 'Bezeichnung eines freigegebenen Betriebs gesperrt');
       await page.getByRole('button', { name: 'Stammdatenänderung beantragen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Stammdatenänderung beantragen' });
-      assert.equal(await dialog.getByLabel(/^Bezeichnung/).inputValue(), name);
+      await until(() => dialog.getByLabel(/^Bezeichnung/).inputValue(), name, 'Antrag beginnt mit der aktuellen Bezeichnung');
       await dialog.getByLabel(/^Bezeichnung/).fill(`${name} GmbH`);
       await dialog.getByLabel(/^Ort/).fill('Koblenz-Lützel');
       await dialog.getByLabel('Kommentar').fill('Umfirmierung und neue Ortsbezeichnung');
       await dialog.getByRole('button', { name: 'Antrag einreichen' }).click();
       await toast(page, 'Änderungsantrag erfolgreich eingereicht.').waitFor();
       await page.getByText('Ihr Stammdatenänderungsantrag wird von der Behörde geprüft.').waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Stammdatenänderung beantragen' }).count(), 0);
+      await until(() => page.getByRole('button', { name: 'Stammdatenänderung beantragen' }).count(), 0, 'kein zweiter Antrag möglich');
     });
 
     await withPage({ token: await app.login('zust_sbd') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/betriebsdaten?modus=l&stammdatenAntrag=true`));
       const dialog = page.getByRole('dialog', { name: 'Stammdatenänderungsantrag prüfen' });
       await dialog.getByText('Umfirmierung und neue Ortsbezeichnung').waitFor();
-      const felder = await dialog.getByRole('rowheader').allTextContents();
-      assert.deepEqual(felder, ['Bezeichnung', 'Ort']);
+      await until(() => dialog.getByRole('rowheader').allTextContents(), ['Bezeichnung', 'Ort'], 'beantragte Felder');
       await dialog.getByRole('checkbox', { name: 'Bezeichnung übernehmen' }).check();
       await dialog.getByRole('button', { name: 'Übernehmen' }).click();
       await toast(page, 'Daten wurden übernommen und der Antrag gelöscht').waitFor();
       await dialog.waitFor({ state: 'detached' });
       await page.waitForFunction((n) => document.querySelector('input[name="bezeichnung"]')?.value === n, `${name} GmbH`);
-      assert.equal(await page.getByLabel(/^Ort/).inputValue(), 'Koblenz');
-      assert.equal(await page.getByRole('button', { name: 'Stammdatenänderungsantrag prüfen' }).count(), 0);
+      await until(() => page.getByLabel(/^Ort/).inputValue(), 'Koblenz', 'nicht übernommener Ort bleibt');
+      await until(() => page.getByRole('button', { name: 'Stammdatenänderungsantrag prüfen' }).count(), 0, 'Antrag erledigt');
       await page.getByRole('navigation', { name: 'Betriebsakte' }).getByText(`${name} GmbH`).waitFor();
     });
   });
@@ -253,15 +252,15 @@ describe('Betrieb: administration and audit', () => {
       const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
       const pad = (n) => String(n).padStart(2, '0');
       const d = new Date();
-      assert.equal(await schritt2.getByLabel(/Gültig ab/).inputValue(), `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`);
+      await until(() => schritt2.getByLabel(/Gültig ab/).inputValue(), `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`, 'Gültig ab ist heute');
       await schritt2.getByLabel(/Änderungsgrund/).fill('Umbenennung durch den Verband');
       await schritt2.getByRole('button', { name: 'Speichern' }).click();
 
       await toast(page, 'Betrieb erfolgreich gespeichert').waitFor();
       await page.waitForURL((u) => u.searchParams.get('modus') === 'l');
       await page.getByRole('navigation', { name: 'Betriebsakte' }).getByText(neu).waitFor();
-      assert.equal(await page.getByLabel(/^Bezeichnung/).inputValue(), neu);
-      assert.equal(await page.getByLabel(/^Bezeichnung/).isDisabled(), true);
+      await until(() => page.getByLabel(/^Bezeichnung/).inputValue(), neu, 'neue Bezeichnung gespeichert');
+      await until(() => page.getByLabel(/^Bezeichnung/).isDisabled(), true, 'Lesemodus nach dem Speichern');
 
       // the Historie now ends with the new version, the older ones stay
       await page.getByRole('button', { name: 'Historie' }).click();
@@ -283,13 +282,13 @@ describe('Betrieb: administration and audit', () => {
       const popup = page.getByRole('dialog', { name: 'Historie: Papierfabrik Rheinaue – Werk Koblenz' });
       const zeilen = popup.getByRole('row');
       await zeilen.nth(1).getByText('aktuell').waitFor();
-      assert.ok((await zeilen.count()) >= 3, 'at least two versions');
+      await until(() => zeilen.count(), (n) => n >= 3, 'at least two versions');
       await zeilen.nth(2).getByRole('button', { name: /^Version gültig ab .* anzeigen$/ }).click();
       const banner = page.getByRole('region', { name: 'Historischer Datensatz' });
       await banner.getByText(/^Historische Version: gültig ab \d{2}\.\d{2}\.\d{4}/).waitFor();
-      assert.equal(await page.getByLabel(/^Bezeichnung/).inputValue(), 'Papierfabrik Rheinaue');
-      assert.equal(await page.getByLabel(/^Bezeichnung/).isDisabled(), true);
-      assert.equal(await tree.getByRole('button', { name: 'Bearbeiten' }).count(), 0);
+      await until(() => page.getByLabel(/^Bezeichnung/).inputValue(), 'Papierfabrik Rheinaue', 'Bezeichnung der älteren Version');
+      await until(() => page.getByLabel(/^Bezeichnung/).isDisabled(), true, 'ältere Version nur lesbar');
+      await until(() => tree.getByRole('button', { name: 'Bearbeiten' }).count(), 0, 'kein Bearbeiten-Schalter in einer älteren Version');
       await banner.getByRole('button', { name: 'Zurück zum aktuellen Datensatz' }).click();
       await page.waitForFunction(() => document.querySelector('input[name="bezeichnung"]')?.value === 'Papierfabrik Rheinaue – Werk Koblenz');
       await tree.getByRole('button', { name: 'Bearbeiten' }).waitFor();
@@ -300,8 +299,7 @@ describe('Betrieb: administration and audit', () => {
       const tabelle = page.getByRole('table', { name: 'Verlauf' });
       const ereignisse = tabelle.getByRole('row').filter({ has: page.getByRole('button', { name: /^Stand vom .* anzeigen$/ }) });
       await ereignisse.first().waitFor();
-      const anzahl = await ereignisse.count();
-      assert.ok(anzahl >= 4, `${anzahl} events (request, approval, two historised saves)`);
+      await until(() => ereignisse.count(), (n) => n >= 4, 'at least four events (request, approval, two historised saves)');
       const neueste = await ereignisse.first().getByRole('cell').allTextContents();
       assert.match(neueste[1], /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/, 'Zeitpunkt dd.MM.yyyy HH:mm');
       await ereignisse.first().getByRole('button', { name: 'Details anzeigen' }).click();
@@ -313,7 +311,7 @@ describe('Betrieb: administration and audit', () => {
       const stand = page.getByRole('region', { name: 'Historischer Datensatz' });
       await stand.getByText(/^Stand nach der Änderung vom/).waitFor();
       await page.waitForFunction(() => document.querySelector('input[name="bezeichnung"]')?.value === 'Papierfabrik Rheinaue');
-      assert.equal(await page.getByLabel(/^Bezeichnung/).isDisabled(), true);
+      await until(() => page.getByLabel(/^Bezeichnung/).isDisabled(), true, 'Stand der Vergangenheit nur lesbar');
       await stand.getByRole('button', { name: 'Zurück zum aktuellen Datensatz' }).click();
       await page.waitForURL((u) => u.pathname.endsWith('/betriebsdaten') && u.searchParams.get('modus') === 'l');
       await page.waitForFunction(() => document.querySelector('input[name="bezeichnung"]')?.value === 'Papierfabrik Rheinaue – Werk Koblenz');
@@ -326,7 +324,7 @@ describe('Betrieb: administration and audit', () => {
       await oeffne(page, id);
       const tree = page.getByRole('navigation', { name: 'Betriebsakte' });
       await tree.getByRole('link', { name: 'Betriebsdaten' }).waitFor();
-      assert.equal(await tree.getByRole('link', { name: 'Verlauf' }).count(), 0);
+      await until(() => tree.getByRole('link', { name: 'Verlauf' }).count(), 0, 'kein Verlauf für Betreiber');
     });
   });
 });

@@ -17,7 +17,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { inspect, isDeepStrictEqual, promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { chromium } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
@@ -266,6 +266,46 @@ export async function launchBrowser() {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
+}
+
+/**
+ * Waits until the page shows what a test expects, instead of reading it once: calls `read()`
+ * (an attribute, a text, a count, an input value, …) every `interval` ms until `erwartet`
+ * holds, and returns that value. `erwartet` is a predicate, a RegExp (tested against the
+ * text) or a value (compared deeply). After `timeout` ms it throws an error that names `was`
+ * (what should hold), the expectation and the last value read (or the last error of `read`).
+ *
+ *   await until(() => toggle.getAttribute('aria-pressed'), 'true', 'Bearbeiten-Schalter gedrückt');
+ *   await until(() => zeilen.count(), (n) => n >= 3, 'mindestens zwei Versionen');
+ *
+ * A read right after a click or a navigation sees the page between two renders; the URL, a
+ * toast or a heading can be there before the state a test wants to check (issue 12, point 8).
+ */
+export async function until(read, erwartet, was, { timeout = 10_000, interval = 100 } = {}) {
+  const gilt =
+    typeof erwartet === 'function'
+      ? erwartet
+      : erwartet instanceof RegExp
+        ? (v) => erwartet.test(String(v ?? ''))
+        : (v) => isDeepStrictEqual(v, erwartet);
+  const beschreibung = typeof erwartet === 'function' ? String(erwartet) : inspect(erwartet);
+  const deadline = Date.now() + timeout;
+  let zuletzt;
+  let fehler;
+  for (;;) {
+    try {
+      // a locator read waits for its element (up to the context timeout) before it answers
+      zuletzt = await read();
+      fehler = undefined;
+      if (gilt(zuletzt)) return zuletzt;
+    } catch (e) {
+      fehler = e;
+    }
+    if (Date.now() >= deadline) break;
+    await new Promise((r) => setTimeout(r, interval));
+  }
+  const letzter = fehler ? `Fehler beim Lesen: ${fehler.message?.split('\n')[0] ?? fehler}` : `zuletzt gelesen: ${inspect(zuletzt)}`;
+  throw new Error(`${was}: nach ${timeout} ms nicht erreicht (erwartet ${beschreibung}; ${letzter})`);
 }
 
 /** A fresh context+page; with `token` it is in localStorage before the app starts. */

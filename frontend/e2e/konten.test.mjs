@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { DEMO_PASSWORT, link, mitAppUndBrowser } from './harness.mjs';
+import { DEMO_PASSWORT, link, mitAppUndBrowser, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -88,7 +88,7 @@ describe('registration', () => {
       assert.equal(pathOf(page), '/eAbwasser/');
       const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
       await nav.getByRole('link', { name: 'Startseite' }).waitFor();
-      assert.equal(await nav.getByRole('link', { name: 'Systemverwaltung' }).count(), 0);
+      await until(() => nav.getByRole('link', { name: 'Systemverwaltung' }).count(), 0, 'keine Systemverwaltung für Betreiber');
     });
   });
 });
@@ -131,7 +131,7 @@ describe('password', () => {
       await loginForm(page, 'betreiber', 'falsches-Passwort-1');
       const alert = page.getByRole('alert').filter({ hasText: 'Benutzername oder Passwort ist falsch.' });
       await alert.waitFor();
-      assert.equal(await alert.count(), 1, 'shown once, in the form, not as a toast too');
+      await until(() => alert.count(), 1, 'shown once, in the form, not as a toast too');
       assert.equal(pathOf(page), '/eAbwasser/login');
     });
   });
@@ -153,7 +153,7 @@ describe('route guarding', () => {
       await page.waitForURL((u) => u.pathname === '/eAbwasser/systemverwaltung/anwender');
       const tabs = page.getByRole('tablist', { name: 'Systemverwaltung' }).getByRole('tab');
       await page.getByRole('tab', { name: 'Anwender', selected: true }).waitFor();
-      assert.deepEqual(await tabs.allTextContents(), ['Anwender', 'Rollen', 'Wertelisten', 'Organisationen']);
+      await until(() => tabs.allTextContents(), ['Anwender', 'Rollen', 'Wertelisten', 'Organisationen'], 'Reiter der Systemverwaltung');
       await page.getByRole('tab', { name: 'Rollen' }).click();
       await page.waitForURL((u) => u.pathname === '/eAbwasser/systemverwaltung/rollen');
       // the demo Dienststelle, a system role
@@ -169,7 +169,7 @@ describe('route guarding', () => {
       await loginForm(page, 'betreiber', DEMO_PASSWORT);
       await page.waitForURL((u) => u.pathname === '/eAbwasser/profil');
       await page.getByRole('heading', { name: 'Profil', level: 1 }).waitFor();
-      assert.equal(await page.getByLabel('Benutzername').inputValue(), 'betreiber');
+      await until(() => page.getByLabel('Benutzername').inputValue(), 'betreiber', 'Profil zeigt den Benutzernamen');
     });
   });
 });

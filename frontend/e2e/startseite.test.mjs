@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser } from './harness.mjs';
+import { mitAppUndBrowser, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -28,13 +28,7 @@ const namen = async (page) => (await tabelle(page).getByRole('row').getByRole('l
 
 /** Waits until the worklist shows exactly these operations (it is a read model: it may lag). */
 async function zeigt(page, erwartet) {
-  const bis = Date.now() + 15_000;
-  for (;;) {
-    const ist = await namen(page);
-    if (JSON.stringify(ist) === JSON.stringify([...erwartet].sort())) return;
-    if (Date.now() > bis) assert.deepEqual(ist, [...erwartet].sort());
-    await page.waitForTimeout(200);
-  }
+  await until(() => namen(page), [...erwartet].sort(), 'Arbeitsliste zeigt genau diese Betriebe', { timeout: 15_000, interval: 200 });
 }
 
 /** The bytes of a download. */
@@ -63,17 +57,18 @@ describe('Startseite: Betriebe worklist', () => {
       await page.goto(app.url('/eAbwasser/'));
       await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
       const tabs = page.getByRole('tablist', { name: 'Arbeitslisten' });
-      assert.deepEqual(await tabs.getByRole('tab').allTextContents(), ['Betriebe', 'Nachrichten', 'Wiedervorlagen']);
+      await until(() => tabs.getByRole('tab').allTextContents(), ['Betriebe', 'Nachrichten', 'Wiedervorlagen'], 'Reiter der Arbeitslisten');
       await tabs.getByRole('tab', { name: 'Betriebe', selected: true }).waitFor();
 
       // default filter: in operation (the requested and the rejected one are only planned)
-      assert.equal(await statusInBetrieb(page).isChecked(), true);
+      await until(() => statusInBetrieb(page).isChecked(), true, 'Vorgabe „in Betrieb“ angehakt');
       await zeigt(page, [PAPIERFABRIK]);
-      assert.equal(await page.getByLabel('Ergebnisse pro Seite:').inputValue(), '50');
+      await until(() => page.getByLabel('Ergebnisse pro Seite:').inputValue(), '50', 'Ergebnisse pro Seite');
       // staff may edit: the row has an edit link into the edit mode
-      assert.match(
-        await tabelle(page).getByRole('link', { name: `Bearbeiten ${PAPIERFABRIK}` }).getAttribute('href'),
+      await until(
+        () => tabelle(page).getByRole('link', { name: `Bearbeiten ${PAPIERFABRIK}` }).getAttribute('href'),
         /\/betriebsakte\/\d+\/betriebsdaten\?modus=s$/,
+        'Bearbeiten-Link führt in den Bearbeitungsmodus',
       );
 
       // every status, then a search
@@ -83,13 +78,13 @@ describe('Startseite: Betriebe worklist', () => {
       await filter(page).getByLabel('Suche').fill('brauerei');
       await filter(page).getByRole('button', { name: 'Suchen' }).click();
       await zeigt(page, [BRAUEREI]);
-      assert.equal(await page.getByTestId('range-label').textContent(), '1-1 von 1');
+      await until(() => page.getByTestId('range-label').textContent(), '1-1 von 1', 'Bereichsangabe nach der Suche');
 
       // reset: the default again
       await filter(page).getByRole('button', { name: 'Zurücksetzen' }).click();
       await zeigt(page, [PAPIERFABRIK]);
-      assert.equal(await filter(page).getByLabel('Suche').inputValue(), '');
-      assert.equal(await statusInBetrieb(page).isChecked(), true);
+      await until(() => filter(page).getByLabel('Suche').inputValue(), '', 'Suchfeld zurückgesetzt');
+      await until(() => statusInBetrieb(page).isChecked(), true, 'Vorgabe „in Betrieb“ wieder angehakt');
 
       // sorted on the server by a column header
       await statusInBetrieb(page).uncheck();
@@ -121,8 +116,8 @@ describe('Startseite: Betriebe worklist', () => {
       await page.getByRole('heading', { name: 'Wiedervorlagen', level: 2 }).waitFor();
       await page.getByRole('tab', { name: 'Betriebe' }).click();
       await zeigt(page, [BRAUEREI, GALVANIK, PAPIERFABRIK]);
-      assert.equal(await statusInBetrieb(page).isChecked(), false);
-      assert.equal(await tabelle(page).getByRole('checkbox', { name: `${GALVANIK} auswählen` }).isChecked(), true);
+      await until(() => statusInBetrieb(page).isChecked(), false, 'Filter übersteht das Neuladen');
+      await until(() => tabelle(page).getByRole('checkbox', { name: `${GALVANIK} auswählen` }).isChecked(), true, 'Auswahl übersteht das Neuladen');
     });
   });
 
@@ -137,7 +132,7 @@ describe('Startseite: Betriebe worklist', () => {
       ]);
       assert.deepEqual(new URL(antwort.url()).searchParams.getAll('betriebsstatus'), []);
       await zeigt(page, [MUSTERHAUSEN]);
-      assert.equal(await page.getByTestId('range-label').textContent(), '1-1 von 1');
+      await until(() => page.getByTestId('range-label').textContent(), '1-1 von 1', 'Bereichsangabe: ein Betrieb');
     });
   });
 });
@@ -147,14 +142,13 @@ describe('Startseite: Nachrichten', () => {
     const token = await app.login('zust_sbd');
     const betreff = `Betrieb zur Freigabe beantragt: ${BRAUEREI}`;
     // the messages are a read model: wait until the demo requests have reached it
-    let anzahl = 0;
-    for (const bis = Date.now() + 15_000; Date.now() < bis; await new Promise((r) => setTimeout(r, 200))) {
-      const liste = await app.api('/nachricht', { token });
-      if (liste.some((n) => n.betreff === betreff)) {
-        anzahl = liste.filter((n) => !n.gelesen).length;
-        break;
-      }
-    }
+    const vorher = await until(
+      () => app.api('/nachricht', { token }),
+      (liste) => liste.some((n) => n.betreff === betreff),
+      `Nachricht „${betreff}“ im Lesemodell`,
+      { timeout: 15_000, interval: 200 },
+    );
+    const anzahl = vorher.filter((n) => !n.gelesen).length;
     assert.ok(anzahl > 0, 'zust_sbd has unread messages about the demo requests');
     const zaehler = (page, n) =>
       page.getByRole('banner').getByRole('link', { name: `Nachrichten: ${n === 1 ? '1 ungelesene Nachricht' : n === 0 ? 'keine ungelesenen Nachrichten' : `${n} ungelesene Nachrichten`}` });
@@ -168,9 +162,10 @@ describe('Startseite: Nachrichten', () => {
 
       const dialog = page.getByRole('dialog', { name: betreff });
       await dialog.getByText(/hat den Betrieb „Brauerei am Deutschen Eck“ zur Freigabe beantragt/).waitFor();
-      assert.match(
-        await dialog.getByRole('link', { name: new RegExp(`^Betrieb ${BRAUEREI}`) }).getAttribute('href'),
+      await until(
+        () => dialog.getByRole('link', { name: new RegExp(`^Betrieb ${BRAUEREI}`) }).getAttribute('href'),
         /\/betriebsakte\/\d+\/betriebsdaten\?modus=l$/,
+        'Link der Nachricht auf den Betrieb',
       );
       // read: the header counts one less, the row is no longer unread
       await zaehler(page, anzahl - 1).waitFor();
@@ -183,12 +178,12 @@ describe('Startseite: Nachrichten', () => {
       await zaehler(page, anzahl - 1).waitFor();
     });
     // the server agrees (its list is a read model: asked until it has applied the delete)
-    let danach = [];
-    for (const bis = Date.now() + 5_000; Date.now() < bis; await new Promise((r) => setTimeout(r, 100))) {
-      danach = await app.api('/nachricht', { token });
-      if (!danach.some((n) => n.betreff === betreff)) break;
-    }
-    assert.equal(danach.some((n) => n.betreff === betreff), false);
+    const danach = await until(
+      () => app.api('/nachricht', { token }),
+      (liste) => !liste.some((n) => n.betreff === betreff),
+      'Nachricht auf dem Server gelöscht',
+      { timeout: 5_000 },
+    );
     assert.equal(danach.filter((n) => !n.gelesen).length, anzahl - 1);
   });
 });
@@ -212,10 +207,11 @@ describe('Startseite: Wiedervorlagen', () => {
       await page.getByRole('tab', { name: 'Wiedervorlagen' }).click();
       const zeile = page.getByRole('table', { name: 'Wiedervorlagen' }).getByRole('row').filter({ hasText: betreff });
       await zeile.getByText('fällig', { exact: true }).waitFor();
-      assert.match(await zeile.innerText(), /01\.03\.2020/);
-      assert.equal(
-        await zeile.getByRole('link', { name: new RegExp(`^${PAPIERFABRIK}`) }).getAttribute('href'),
+      await until(() => zeile.innerText(), /01\.03\.2020/, 'Zeile der Wiedervorlage nennt das Datum');
+      await until(
+        () => zeile.getByRole('link', { name: new RegExp(`^${PAPIERFABRIK}`) }).getAttribute('href'),
         `/eAbwasser/betriebsakte/${papierfabrik.id}/wiedervorlagen?modus=l`,
+        'Link der Wiedervorlage auf den Betrieb',
       );
       await page.getByText(/Wiedervorlagen? (ist|sind) fällig\./).waitFor();
 
@@ -264,9 +260,9 @@ describe('Personalisierung', () => {
 
       await page.reload();
       await page.getByRole('heading', { name: 'Personalisierung', level: 1 }).waitFor();
-      assert.equal(await page.getByRole('checkbox', { name: 'Personalisierte Filter aktiv' }).isChecked(), true);
-      assert.deepEqual(await typ.getByRole('listbox', { name: /^Zugeordnet/ }).getByRole('option').allTextContents(), ['Industrie']);
-      assert.equal(await page.getByRole('checkbox', { name: 'Benachrichtigung per E-Mail bei neuen Nachrichten' }).isChecked(), true);
+      await until(() => page.getByRole('checkbox', { name: 'Personalisierte Filter aktiv' }).isChecked(), true, 'Personalisierte Filter gespeichert');
+      await until(() => typ.getByRole('listbox', { name: /^Zugeordnet/ }).getByRole('option').allTextContents(), ['Industrie'], 'zugeordneter Betriebstyp gespeichert');
+      await until(() => page.getByRole('checkbox', { name: 'Benachrichtigung per E-Mail bei neuen Nachrichten' }).isChecked(), true, 'Benachrichtigung gespeichert');
 
       // the worklist's default now holds the chosen Betriebstyp
       const [suche] = await Promise.all([
@@ -274,7 +270,7 @@ describe('Personalisierung', () => {
         page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Startseite' }).click(),
       ]);
       assert.deepEqual(new URL(suche.url()).searchParams.getAll('betriebstyp'), ['INDUSTRIE']);
-      assert.equal(await filter(page).getByRole('group', { name: 'Betriebstyp' }).getByRole('checkbox', { name: 'Industrie', exact: true }).isChecked(), true);
+      await until(() => filter(page).getByRole('group', { name: 'Betriebstyp' }).getByRole('checkbox', { name: 'Industrie', exact: true }).isChecked(), true, 'Vorgabe enthält den Betriebstyp');
       await page.getByText('Die Vorgabe enthält die Betriebstypen Ihrer').waitFor();
       await zeigt(page, [PAPIERFABRIK]);
     });

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser } from './harness.mjs';
+import { isDeepStrictEqual } from 'node:util';
+import { mitAppUndBrowser, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -60,16 +61,19 @@ describe('Systemverwaltung as systemadmin', () => {
       await filter.getByRole('button', { name: 'Suchen' }).click();
       const row = zeile(page, name);
       await row.waitFor();
-      assert.equal(await page.getByTestId('range-label').textContent(), '1-1 von 1');
-      const cells = await row.getByRole('cell').allTextContents();
-      assert.deepEqual(cells.slice(1, 7), [`e2e.${k}`, name, 'Erika', 'Klärwerk Rheinaue GmbH', 'Aktiv', 'Organisation']);
+      await until(() => page.getByTestId('range-label').textContent(), '1-1 von 1', 'Bereichsangabe nach der Suche');
+      const cells = await until(
+        () => row.getByRole('cell').allTextContents(),
+        (c) => isDeepStrictEqual(c.slice(1, 7), [`e2e.${k}`, name, 'Erika', 'Klärwerk Rheinaue GmbH', 'Aktiv', 'Organisation']),
+        'Zeile des neuen Anwenders',
+      );
       assert.match(cells[7], /^\d{2}\.\d{2}\.\d{4}$/, 'Gültig bis as dd.MM.yyyy');
 
       await row.getByRole('button', { name: 'Bearbeiten' }).click();
       const bearbeiten = page.getByRole('dialog', { name: 'Anwender bearbeiten' });
       const vorname = bearbeiten.getByLabel(/^Vorname/);
       await vorname.waitFor();
-      assert.equal(await vorname.inputValue(), 'Erika');
+      await until(() => vorname.inputValue(), 'Erika', 'Bearbeiten-Dialog zeigt den Vornamen');
       await vorname.fill('Erika Maria');
       await bearbeiten.getByRole('button', { name: 'Speichern' }).click();
       await bearbeiten.waitFor({ state: 'detached' });
@@ -113,7 +117,7 @@ describe('Systemverwaltung as systemadmin', () => {
       // the demo Dienststelle is a system role: no delete button
       const system = zeile(page, 'Regionalstelle Koblenz');
       await system.waitFor();
-      assert.equal(await system.getByRole('button', { name: 'Löschen' }).count(), 0);
+      await until(() => system.getByRole('button', { name: 'Löschen' }).count(), 0, 'Systemrolle ohne Löschen');
 
       await page.getByRole('button', { name: 'Hinzufügen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Rolle hinzufügen' });
@@ -127,10 +131,10 @@ describe('Systemverwaltung as systemadmin', () => {
 
       await row.getByRole('button', { name: 'Bearbeiten' }).click();
       const bearbeiten = page.getByRole('dialog', { name: 'Rolle bearbeiten' });
-      assert.ok(await bearbeiten.getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).isChecked());
+      await until(() => bearbeiten.getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).isChecked(), true, 'Organisation der Rolle angehakt');
       await bearbeiten.getByLabel(/^Bezeichnung/).fill(`E2E-Rolle ${k} geändert`);
       await bearbeiten.getByRole('checkbox', { name: 'Alle Regionalstellen' }).check();
-      assert.ok(await bearbeiten.getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).isDisabled());
+      await until(() => bearbeiten.getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).isDisabled(), true, 'Organisationen gesperrt bei allen Regionalstellen');
       await bearbeiten.getByRole('button', { name: 'Speichern' }).click();
       await bearbeiten.waitFor({ state: 'detached' });
       const geaendert = zeile(page, `E2E-Rolle ${k} geändert`);
@@ -155,7 +159,7 @@ describe('Systemverwaltung as systemadmin', () => {
       const suche = page.getByLabel('Suche');
       await suche.fill('TRENN');
       await zeile(page, 'Mischsystem').waitFor({ state: 'detached' });
-      assert.equal(await page.getByTestId('range-label').textContent(), '1-2 von 2');
+      await until(() => page.getByTestId('range-label').textContent(), '1-2 von 2', 'Bereichsangabe nach der Suche');
 
       await page.getByRole('button', { name: 'Hinzufügen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Kanalsystem: Eintrag hinzufügen' });
@@ -249,11 +253,11 @@ describe('Systemverwaltung as fachadmin', () => {
       await page.goto(app.url('/eAbwasser/systemverwaltung/anwender'));
       await zeile(page, 'systemadmin').waitFor();
       const tabs = page.getByRole('tablist', { name: 'Systemverwaltung' }).getByRole('tab');
-      assert.deepEqual(await tabs.allTextContents(), ['Anwender', 'Rollen', 'Wertelisten', 'Organisationen']);
+      await until(() => tabs.allTextContents(), ['Anwender', 'Rollen', 'Wertelisten', 'Organisationen'], 'Reiter der Systemverwaltung');
       await page.getByRole('button', { name: 'Exportieren' }).waitFor();
       const verboten = ['Anwender hinzufügen', 'Hinzufügen', 'Bearbeiten', 'Löschen', 'Aktivieren', 'Deaktivieren', 'Zusammenführen'];
       const keineSteuerung = async () => {
-        for (const name of verboten) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, `${name} on ${page.url()}`);
+        for (const name of verboten) await until(() => page.getByRole('button', { name, exact: true }).count(), 0, `${name} on ${page.url()}`);
       };
       await keineSteuerung();
 

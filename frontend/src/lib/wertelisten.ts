@@ -4,8 +4,6 @@ import type { components } from './api-schema';
 
 // Value lists that several screens offer (registration, profile, administration forms).
 
-export type Auswahl = components['schemas']['Auswahl'];
-
 /** An entry of any value list: id, value, version and the list's extra columns as members. */
 export type WertelisteEintrag = components['schemas']['WertelisteEintrag'];
 

@@ -1,0 +1,211 @@
+package grenzen
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const modul = "github.com/eabwasser/eabwasser"
+
+// paket is the part of `go list -json` this test reads.
+type paket struct {
+	ImportPath string
+	Imports    []string // direct imports, without those of the tests
+	Deps       []string // every package it needs, transitively
+}
+
+// ausnahme is a boundary violation that exists today and is accepted until the issue named in
+// Grund removes it. It allows the packages matching Von (a prefix) to import Ueber directly,
+// and with it whatever Ueber pulls in. A new direct import of a forbidden package, or a
+// forbidden package pulled in through any other import, still fails.
+type ausnahme struct {
+	Von, Ueber, Grund string
+}
+
+// domainAusnahmen are the accepted boundary violations of domain/: none since issue 12 point 6
+// moved DomainEvent and Decider into domain/ereignis (no database imports).
+var domainAusnahmen []ausnahme
+
+// infrastruktur are the packages under internal/ that are plumbing, not application: a read
+// model may use them (the projector test harness starts NATS with natsbus; documents, worklists
+// and the messages projector take the one visibility condition from zugriff). Everything else
+// under internal/ is an application service (internal/anwendung/…), the wiring or tooling.
+var infrastruktur = []string{"config", "drossel", "mail", "natsbus", "schema", "sso", "tabelle", "testdb", "zugriff"}
+
+func ladePakete(t *testing.T) map[string]paket {
+	t.Helper()
+	_, datei, _, _ := runtime.Caller(0)
+	wurzel := filepath.Join(filepath.Dir(datei), "..", "..")
+	cmd := exec.Command("go", "list", "-deps", "-json", "./...")
+	cmd.Dir = wurzel
+	var fehler bytes.Buffer
+	cmd.Stderr = &fehler
+	aus, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, fehler.String())
+	}
+	pakete := map[string]paket{}
+	dec := json.NewDecoder(bytes.NewReader(aus))
+	for {
+		var p paket
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("go list -json: %v", err)
+		}
+		pakete[p.ImportPath] = p
+	}
+	return pakete
+}
+
+// relativ is a package's path inside the module ("domain/betrieb"), or "" outside it.
+func relativ(importPfad string) string {
+	if importPfad == modul {
+		return "."
+	}
+	rest, ok := strings.CutPrefix(importPfad, modul+"/")
+	if !ok {
+		return ""
+	}
+	return rest
+}
+
+func unter(rel, ordner string) bool { return rel == ordner || strings.HasPrefix(rel, ordner+"/") }
+
+// verstoesse lists every forbidden package that a package under `ordner` imports directly or
+// pulls in through one of its direct imports, except through an import an ausnahme allows,
+// and every ausnahme that is no longer needed.
+func verstoesse(pakete map[string]paket, ordner string, verboten func(string) bool, ausnahmen []ausnahme) []string {
+	var namen []string
+	for name := range pakete {
+		if unter(relativ(name), ordner) {
+			namen = append(namen, name)
+		}
+	}
+	sort.Strings(namen)
+	if len(namen) == 0 {
+		return []string{fmt.Sprintf("kein Paket unter %s/: ist die Struktur jetzt eine andere?", ordner)}
+	}
+	var gefunden []string
+	benutzt := map[ausnahme]bool{}
+	for _, name := range namen {
+		rel := relativ(name)
+		for _, imp := range pakete[name].Imports {
+			if i := slices.IndexFunc(ausnahmen, func(a ausnahme) bool {
+				return strings.HasPrefix(rel, a.Von) && relativ(imp) == a.Ueber
+			}); i >= 0 {
+				benutzt[ausnahmen[i]] = true
+				continue
+			}
+			if verboten(imp) {
+				gefunden = append(gefunden, fmt.Sprintf("%s importiert %s", rel, anzeige(imp)))
+				continue
+			}
+			if unter(relativ(imp), ordner) {
+				continue // checked on its own
+			}
+			var mit []string
+			for _, dep := range pakete[imp].Deps {
+				if verboten(dep) {
+					mit = append(mit, anzeige(dep))
+				}
+			}
+			if len(mit) > 0 {
+				gefunden = append(gefunden, fmt.Sprintf("%s importiert %s, das %s mitbringt", rel, anzeige(imp), strings.Join(mit, ", ")))
+			}
+		}
+	}
+	for _, a := range ausnahmen {
+		if !benutzt[a] {
+			gefunden = append(gefunden, fmt.Sprintf("Ausnahme %s* → %s wird nicht mehr gebraucht: aus der Liste streichen", a.Von, a.Ueber))
+		}
+	}
+	return gefunden
+}
+
+func anzeige(importPfad string) string {
+	if rel := relativ(importPfad); rel != "" {
+		return rel
+	}
+	return importPfad
+}
+
+// TestGrenzen_DomainImportiertKeineDatenbankKeinHTTPKeineAnwendung: the domain packages are
+// pure rules (STYLE.md): no database driver, no HTTP, nothing of the application, the read
+// models, the API or the event store (which talks to Postgres).
+func TestGrenzen_DomainImportiertKeineDatenbankKeinHTTPKeineAnwendung(t *testing.T) {
+	pakete := ladePakete(t)
+	for _, a := range domainAusnahmen {
+		t.Logf("erlaubte Ausnahme: %s* → %s (%s)", a.Von, a.Ueber, a.Grund)
+	}
+	verboten := func(p string) bool {
+		switch {
+		case p == "database/sql", strings.HasPrefix(p, "database/sql/"),
+			p == "net/http", strings.HasPrefix(p, "net/http/"),
+			strings.HasPrefix(p, "github.com/jackc/"),
+			strings.HasPrefix(p, "github.com/go-chi/"):
+			return true
+		}
+		rel := relativ(p)
+		for _, ordner := range []string{"internal", "httpapi", "projections", "eventstore", "cmd", "bench"} {
+			if unter(rel, ordner) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, v := range verstoesse(pakete, "domain", verboten, domainAusnahmen) {
+		t.Error(v)
+	}
+}
+
+// TestGrenzen_ProjektionenRufenKeineAnwendungsdienste: a projector is a function of (event,
+// tx) and reads only its own tables (STYLE.md); it never calls an application service
+// (internal/anwendung/betriebsakte, …/zugang, …), the wiring, the seed or the HTTP API.
+func TestGrenzen_ProjektionenRufenKeineAnwendungsdienste(t *testing.T) {
+	pakete := ladePakete(t)
+	t.Logf("erlaubte Infrastruktur unter internal/: %s", strings.Join(infrastruktur, ", "))
+	verboten := func(p string) bool {
+		rel := relativ(p)
+		if unter(rel, "httpapi") || unter(rel, "cmd") || unter(rel, "bench") {
+			return true
+		}
+		if !unter(rel, "internal") {
+			return false
+		}
+		return !slices.Contains(infrastruktur, filepath.Base(rel))
+	}
+	for _, v := range verstoesse(pakete, "projections", verboten, nil) {
+		t.Error(v)
+	}
+}
+
+// TestGrenzen_AusnahmeDecktNurIhrenImport: the allow-list covers only the import it names; a
+// direct import of a forbidden package, or one through another import, is still found.
+func TestGrenzen_AusnahmeDecktNurIhrenImport(t *testing.T) {
+	pakete := map[string]paket{
+		modul + "/domain/x":   {ImportPath: modul + "/domain/x", Imports: []string{modul + "/eventstore", "github.com/jackc/pgx/v5", "fmt"}},
+		modul + "/domain/y":   {ImportPath: modul + "/domain/y", Imports: []string{modul + "/internal/z"}},
+		modul + "/internal/z": {ImportPath: modul + "/internal/z", Deps: []string{"github.com/jackc/pgx/v5"}},
+		modul + "/eventstore": {ImportPath: modul + "/eventstore", Deps: []string{"github.com/jackc/pgx/v5"}},
+	}
+	verboten := func(p string) bool { return strings.HasPrefix(p, "github.com/jackc/") }
+	got := verstoesse(pakete, "domain", verboten, []ausnahme{{Von: "domain/", Ueber: "eventstore", Grund: "Beispiel"}})
+	want := []string{
+		"domain/x importiert github.com/jackc/pgx/v5",
+		"domain/y importiert internal/z, das github.com/jackc/pgx/v5 mitbringt",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("verstoesse = %q, want %q", got, want)
+	}
+}
