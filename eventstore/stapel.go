@@ -18,7 +18,8 @@ import (
 var errNichtStapelbar = errors.New("eventstore: document writer reads; not pipelined")
 
 // stapel is the transaction a document writer sees on the pipelined path: Exec queues the
-// statement; anything that reads fails, and the command takes the step-by-step path.
+// statement; reading, copying, preparing or a nested transaction fails, and the command takes
+// the step-by-step path. (Document writers use Exec, Query and QueryRow.)
 type stapel struct {
 	pgx.Tx // nil: any other method is a programming error
 	batch  *pgx.Batch
@@ -38,6 +39,21 @@ func (s *stapel) Query(context.Context, string, ...any) (pgx.Rows, error) {
 func (s *stapel) QueryRow(context.Context, string, ...any) pgx.Row {
 	s.lesend = true
 	return fehlerZeile{}
+}
+
+func (s *stapel) CopyFrom(context.Context, pgx.Identifier, []string, pgx.CopyFromSource) (int64, error) {
+	s.lesend = true
+	return 0, errNichtStapelbar
+}
+
+func (s *stapel) Prepare(context.Context, string, string) (*pgconn.StatementDescription, error) {
+	s.lesend = true
+	return nil, errNichtStapelbar
+}
+
+func (s *stapel) Begin(context.Context) (pgx.Tx, error) {
+	s.lesend = true
+	return nil, errNichtStapelbar
 }
 
 type fehlerZeile struct{}
