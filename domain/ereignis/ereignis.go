@@ -77,3 +77,10 @@ func (e Ereignisse) Decode(eventType string, data json.RawMessage) (DomainEvent,
 	}
 	return lies(data)
 }
+
+// Name is the type name of events of type T (its EventType), for tables keyed by event type
+// outside the domain package (the audit phrases), so the name is written only once.
+func Name[T DomainEvent]() string {
+	var zero T
+	return zero.EventType()
+}
