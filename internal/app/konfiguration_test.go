@@ -67,15 +67,25 @@ func TestServe_MetricsOnTheirOwnLoopbackListenerNotOnThePublicOne(t *testing.T) 
 	if resp, _ := in.get(t, "/metrics", ""); resp.StatusCode != 404 {
 		t.Fatalf("public /metrics: %d", resp.StatusCode)
 	}
-	resp, err := http.Get("http://" + metriken + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), "eabwasser_relay_position") ||
-		!strings.Contains(string(body), "eabwasser_projection_position") {
-		t.Fatalf("metrics listener: %d %.300s", resp.StatusCode, body)
+	// the projection gauges carry labels and appear once the projectors have reported
+	var body []byte
+	status := 0
+	for frist := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		resp, err := http.Get("http://" + metriken + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		status = resp.StatusCode
+		ok := status == 200 && strings.Contains(string(body), "eabwasser_relay_position") &&
+			strings.Contains(string(body), "eabwasser_projection_position")
+		if ok {
+			break
+		}
+		if time.Now().After(frist) {
+			t.Fatalf("metrics listener: %d %.300s", status, body)
+		}
 	}
 	// without JWT_SECRET the generated secret in DATA_DIR is long enough
 	secret, err := os.ReadFile(filepath.Join(in.cfg.DataDir, "jwt-secret"))
