@@ -1,6 +1,6 @@
 // Package datei holds the files (Dateien) of an operation, a plant or a Bescheid: which file
 // was uploaded under which Bezeichnung by whom, and its deletion. The bytes live in the blob
-// store (internal/ablage); the events carry the blob's key, size and SHA-256, so every stored
+// store (internal/anwendung/ablage); the events carry the blob's key, size and SHA-256, so every stored
 // file can be traced to the event that brought it.
 package datei
 

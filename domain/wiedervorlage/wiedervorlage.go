@@ -1,6 +1,6 @@
 // Package wiedervorlage holds the reminders (Wiedervorlagen) on an operation, a plant, a
 // measuring point or a Bescheid: a Betreff, an optional due date and who created it. Who may
-// create, see and delete them is decided by the application service (internal/ablage).
+// create, see and delete them is decided by the application service (internal/anwendung/ablage).
 package wiedervorlage
 
 import (

@@ -22,7 +22,7 @@ import (
 
 // Append: the event store's Append next to the floor Postgres sets (a raw INSERT of the same
 // payload into a plain table, committed on its own) and next to watermill-sql's Postgres
-// publisher, plus a whole command (Decider.Handle with its inline document) for scale. The
+// publisher, plus a whole command (eventstore.Befehle(…).Handle with its inline document) for scale. The
 // variants run in short rounds, interleaved, so a noisy moment hits all of them alike.
 
 const rawTabelle = `CREATE TABLE IF NOT EXISTS bench_raw (
@@ -234,7 +234,7 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 		*betriebOffset += len(ids)
 		md := p.md
 		md.CorrelationID = "bench-append"
-		out = append(out, variante{"command", "whole command (Decider.Handle + inline document)",
+		out = append(out, variante{"command", "whole command (Befehle(…).Handle + inline document)",
 			func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
 				eigene := ids[w*proSchreiber : (w+1)*proSchreiber]
 				daten := make([]betrieb.Daten, len(eigene))

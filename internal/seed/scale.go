@@ -46,7 +46,7 @@ type Skalierung struct {
 	Heute time.Time
 	// PasswortHash is the bcrypt hash of DemoPasswort every account gets ("": hashed once).
 	PasswortHash string
-	// Befehlsweg sends every command through Decider.Handle, one transaction each (the
+	// Befehlsweg sends every command through eventstore.Befehle(…).Handle, one transaction each (the
 	// reference). Otherwise the same commands are decided in memory by the same pure deciders
 	// and appended per object, with the documents written once (the bulk path; the test
 	// TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath holds the two equal).

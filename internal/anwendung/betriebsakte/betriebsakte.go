@@ -348,7 +348,7 @@ func (d *Dienst) Exportieren(ctx context.Context, n Nutzer, f arbeitsliste.Filte
 var freigabeText = map[string]string{betrieb.Beantragt: "Beantragt", betrieb.Freigegeben: "Freigegeben", betrieb.Abgewiesen: "Abgewiesen"}
 
 // Ablage is where areas register the access to the files and reminders of their objects
-// (internal/ablage).
+// (internal/anwendung/ablage).
 type Ablage interface {
 	ZugriffFuer(fachobjekt string, z func(ctx context.Context, n Nutzer, id int64, schreiben bool) error)
 }
