@@ -67,10 +67,10 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), PublicURL: "https://eabwasser.example",
 		Jetzt: func() time.Time { return w.jetzt }}
 	jetzt := func() time.Time { return w.jetzt }
-	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
-	w.akte.Setup(store, nil)
 	verwaltungsDienst := &verwaltung.Dienst{Store: store, Jetzt: jetzt}
 	verwaltungsDienst.Setup(store)
+	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
+	w.akte.Setup(store, nil)
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
 		Verwaltung:       verwaltungsDienst,

@@ -208,12 +208,13 @@ func (a *App) Serve(ctx context.Context) error {
 
 	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Neu(a.Pool),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
-	// the areas: each Setup registers what the area adds to the store (reactions, …)
+	// the areas: each Setup registers what the area adds to the store (reactions, access to
+	// files, …); reactions to one event run in this order (a merge moves the users first)
 	ablageDienst := ablage.Neu(a.Store, a.Config.DataDir, a.Log)
-	akte := &betriebsakte.Dienst{Store: a.Store}
-	akte.Setup(a.Store, ablageDienst)
 	verwaltungsDienst := &verwaltung.Dienst{Store: a.Store}
 	verwaltungsDienst.Setup(a.Store)
+	akte := &betriebsakte.Dienst{Store: a.Store}
+	akte.Setup(a.Store, ablageDienst)
 	handler := httpapi.New(httpapi.Deps{
 		Zugang:           dienst,
 		Verwaltung:       verwaltungsDienst,
