@@ -2,37 +2,37 @@ package eventstore
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 )
 
-// DomainEvent is an event of a domain package: a past-tense fact with a German name.
-type DomainEvent interface{ EventType() string }
+// Befehlsweg runs the commands of one aggregate type against the store: the decider's
+// commands (C, a closed set) reach Handle as themselves, without conversions.
+type Befehlsweg[S, C any] struct {
+	store   *Store
+	decider ereignis.Decider[S, C]
+}
 
-// Decider is the shape of every aggregate: state rebuilt from events by Evolve, commands
-// checked by Decide. Both are pure; Decode turns stored data back into domain events.
-type Decider[S any, C any] struct {
-	StreamType string
-	Initial    func() S
-	Evolve     func(S, DomainEvent) S
-	Decide     func(S, C) ([]DomainEvent, error)
-	Decode     func(eventType string, data json.RawMessage) (DomainEvent, error)
+// Befehle is the command path of decider d on store s.
+func Befehle[S, C any](s *Store, d ereignis.Decider[S, C]) Befehlsweg[S, C] {
+	return Befehlsweg[S, C]{store: s, decider: d}
 }
 
 // Load replays a stream into the decider's state and returns it with the stream's version.
-func (d Decider[S, C]) Load(ctx context.Context, s *Store, id int64) (S, int, error) {
-	state := d.Initial()
-	events, err := s.ReadStream(ctx, StreamID(d.StreamType, id), 1, 0)
+func (b Befehlsweg[S, C]) Load(ctx context.Context, id int64) (S, int, error) {
+	d := b.decider
+	events, err := b.store.ReadStream(ctx, StreamID(d.StreamType, id), 1, 0)
 	if err != nil {
-		return state, 0, err
+		return d.Initial(), 0, err
 	}
-	return d.Fold(state, events)
+	return Fold(d, d.Initial(), events)
 }
 
 // Fold applies stored events to a state (used for replays "as of version N" too).
-func (d Decider[S, C]) Fold(state S, events []Event) (S, int, error) {
+func Fold[S, C any](d ereignis.Decider[S, C], state S, events []Event) (S, int, error) {
 	version := 0
 	for _, e := range events {
 		de, err := d.Decode(e.Type, e.Data)
@@ -45,34 +45,28 @@ func (d Decider[S, C]) Fold(state S, events []Event) (S, int, error) {
 }
 
 // Handle is the one command handler: load the stream, decide, append with the loaded version
-// as the expected one, and run the inline projections in the same transaction. When the
-// caller names the version it has seen (expected >= 0) and the stream has moved on since,
-// the command is refused with a *ConflictError before anything is decided.
-func (d Decider[S, C]) Handle(ctx context.Context, s *Store, id int64, expected int, cmd C, md Metadata) (Appended, error) {
-	return d.handle(ctx, s, nil, id, expected, cmd, md)
+// as the expected one, and write the inline projections in the same transaction. The stream is
+// folded once: the aggregate's document is written from the state Handle has already folded
+// and evolved by the new events (see Dokument). When the caller names the version it has seen
+// (expected >= 0) and the stream has moved on since, the command is refused with a
+// *ConflictError before anything is decided; VersionUnbekannt names none.
+func (b Befehlsweg[S, C]) Handle(ctx context.Context, id int64, expected int, cmd C, md Metadata) (Appended, error) {
+	return handle(ctx, b.store, nil, b.decider, id, expected, cmd, md)
 }
 
-// HandleTx is Handle inside a transaction the caller owns, for a process that changes several
+// HandleTx is Handle inside a transaction the caller owns, for a reaction that changes several
 // aggregates at once (a merge moves every reference in one commit).
-func (d Decider[S, C]) HandleTx(ctx context.Context, s *Store, tx pgx.Tx, id int64, expected int, cmd C, md Metadata) (Appended, error) {
-	return d.handle(ctx, s, tx, id, expected, cmd, md)
+func (b Befehlsweg[S, C]) HandleTx(ctx context.Context, tx pgx.Tx, id int64, expected int, cmd C, md Metadata) (Appended, error) {
+	return handle(ctx, b.store, tx, b.decider, id, expected, cmd, md)
 }
 
-func (d Decider[S, C]) handle(ctx context.Context, s *Store, tx pgx.Tx, id int64, expected int, cmd C, md Metadata) (Appended, error) {
+func handle[S, C any](ctx context.Context, s *Store, tx pgx.Tx, d ereignis.Decider[S, C], id int64, expected int, cmd C, md Metadata) (Appended, error) {
 	streamID := StreamID(d.StreamType, id)
 	var q Querier = s.pool
 	if tx != nil {
 		q = tx
 	}
-	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 ORDER BY version`, streamID)
-	if err != nil {
-		return Appended{}, err
-	}
-	stored, err := s.collect(rows)
-	if err != nil {
-		return Appended{}, err
-	}
-	state, version, err := d.Fold(d.Initial(), stored)
+	state, version, err := laden(ctx, s, q, d, id)
 	if err != nil {
 		return Appended{}, err
 	}
@@ -93,10 +87,35 @@ func (d Decider[S, C]) handle(ctx context.Context, s *Store, tx pgx.Tx, id int64
 	if version == 0 {
 		version = NoStream
 	}
+	// the state after the command, for the inline document: no second read, no second fold
+	z := zustand{id: id, state: d.Anwenden(state, decided)}
 	if tx != nil {
-		return s.AppendTx(ctx, tx, streamID, d.StreamType, version, events, md)
+		return s.appendTx(ctx, tx, streamID, d.StreamType, version, events, md, &z)
 	}
-	return s.Append(ctx, streamID, d.StreamType, version, events, md)
+	return s.append(ctx, streamID, d.StreamType, version, events, md, &z)
+}
+
+// laden is the state and version a command starts from: the aggregate's document when it is
+// registered as its Stand, else the fold of its stream.
+func laden[S, C any](ctx context.Context, s *Store, q Querier, d ereignis.Decider[S, C], id int64) (S, int, error) {
+	if dok, ok := s.dokumente[d.StreamType]; ok && dok.laden != nil {
+		state, version, gefunden, err := dok.laden(ctx, q, id)
+		if err != nil {
+			return d.Initial(), 0, err
+		}
+		if gefunden {
+			return state.(S), version, nil
+		}
+	}
+	rows, err := q.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 ORDER BY version`, StreamID(d.StreamType, id))
+	if err != nil {
+		return d.Initial(), 0, err
+	}
+	stored, err := s.collect(rows)
+	if err != nil {
+		return d.Initial(), 0, err
+	}
+	return Fold(d, d.Initial(), stored)
 }
 
 // NextID allocates the numeric id of a new aggregate from the Postgres sequence of its type.
@@ -104,26 +123,4 @@ func NextID(ctx context.Context, s *Store, sequence string) (int64, error) {
 	var id int64
 	err := s.pool.QueryRow(ctx, `SELECT nextval($1::regclass)`, sequence).Scan(&id)
 	return id, err
-}
-
-// Ereignisse maps the event types of an aggregate to their readers; its Decode is the
-// aggregate's Decode:
-//
-//	var ereignisse = eventstore.Ereignisse{"DateiHochgeladen": eventstore.Lies[DateiHochgeladen], …}
-type Ereignisse map[string]func(json.RawMessage) (DomainEvent, error)
-
-// Lies reads an event of type T.
-func Lies[T DomainEvent](data json.RawMessage) (DomainEvent, error) {
-	var v T
-	err := json.Unmarshal(data, &v)
-	return v, err
-}
-
-// Decode reads a stored event; an unknown type is an error.
-func (e Ereignisse) Decode(eventType string, data json.RawMessage) (DomainEvent, error) {
-	lies, ok := e[eventType]
-	if !ok {
-		return nil, fmt.Errorf("unknown event %s", eventType)
-	}
-	return lies(data)
 }

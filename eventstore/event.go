@@ -87,6 +87,11 @@ const (
 	NoStream = 0
 	// AnyVersion appends without a concurrency check.
 	AnyVersion = -1
+	// VersionUnbekannt is what a command handler (Handle) is given when the caller has seen no
+	// version: the command is decided on the state just loaded and appended expecting that
+	// state's version, so a concurrent change is still a conflict. Not an expected version
+	// for Append.
+	VersionUnbekannt = -2
 )
 
 // ErrConflict is returned when the stream is not at the expected version.

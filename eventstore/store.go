@@ -28,14 +28,18 @@ type Upcaster func(data json.RawMessage) (json.RawMessage, error)
 
 // Store appends and reads events.
 type Store struct {
-	pool      *pgxpool.Pool
-	inline    map[string][]InlineProjection // by stream type
-	upcasters map[string]map[int]Upcaster   // event type → from version → upcaster
+	pool       *pgxpool.Pool
+	inline     map[string][]InlineProjection // by stream type
+	dokumente  map[string]dokument           // by stream type (Dokument)
+	reaktionen map[string][]Reaktion         // by stream type (Reagiere)
+	upcasters  map[string]map[int]Upcaster   // event type → from version → upcaster
 }
 
 // New returns a store on pool.
 func New(pool *pgxpool.Pool) *Store {
-	return &Store{pool: pool, inline: map[string][]InlineProjection{}, upcasters: map[string]map[int]Upcaster{}}
+	return &Store{pool: pool, inline: map[string][]InlineProjection{}, dokumente: map[string]dokument{},
+		reaktionen: map[string][]Reaktion{},
+		upcasters:  map[string]map[int]Upcaster{}}
 }
 
 // Pool is the store's connection pool.
@@ -85,58 +89,99 @@ RETURNING global_position, version, recorded_at, tx_id::text::bigint`
 // Append adds events to a stream in one transaction if the stream is at the expected version
 // (NoStream for a new stream, AnyVersion for none). A mismatch is a *ConflictError.
 func (s *Store) Append(ctx context.Context, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
-	if len(events) == 0 {
-		return Appended{}, errors.New("eventstore: nothing to append")
-	}
-	inline := s.inline[streamType]
-	if len(inline) == 0 {
-		// A single statement commits on its own: one round trip.
-		return s.appendWith(ctx, s.pool, streamID, streamType, expected, events, md)
-	}
-	var out Appended
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var err error
-		if out, err = s.appendWith(ctx, tx, streamID, streamType, expected, events, md); err != nil {
-			return err
-		}
-		for _, p := range inline {
-			if err := p(ctx, tx, out.Events); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	return out, err
+	return s.append(ctx, streamID, streamType, expected, events, md, nil)
 }
 
 // AppendTx is Append inside a transaction the caller owns (inline projections included).
 func (s *Store) AppendTx(ctx context.Context, tx pgx.Tx, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
+	return s.appendTx(ctx, tx, streamID, streamType, expected, events, md, nil)
+}
+
+func (s *Store) append(ctx context.Context, streamID, streamType string, expected int, events []NewEvent, md Metadata, z *zustand) (Appended, error) {
+	if len(events) == 0 {
+		return Appended{}, errors.New("eventstore: nothing to append")
+	}
+	if expected < AnyVersion {
+		return Appended{}, fmt.Errorf("eventstore: %s: expected version %d is no version", streamID, expected)
+	}
+	if !s.hatInline(streamType) {
+		// A single statement commits on its own: one round trip.
+		return s.appendWith(ctx, s.pool, streamID, streamType, expected, events, md)
+	}
+	if dok, ok := s.dokumente[streamType]; ok && z != nil && expected >= 0 &&
+		len(s.inline[streamType]) == 0 && len(s.reaktionen[streamType]) == 0 {
+		a, err := vorbereiten(streamID, streamType, expected, events, md)
+		if err != nil {
+			return Appended{}, err
+		}
+		if out, ok, err := s.gestapelt(ctx, dok, a, z, len(events)); ok {
+			return out, err
+		}
+	}
+	var out Appended
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		out, err = s.appendTx(ctx, tx, streamID, streamType, expected, events, md, z)
+		return err
+	})
+	return out, err
+}
+
+func (s *Store) hatInline(streamType string) bool {
+	_, dok := s.dokumente[streamType]
+	return dok || len(s.inline[streamType]) > 0 || len(s.reaktionen[streamType]) > 0
+}
+
+// appendTx appends, writes the inline projections — the document from the state the command
+// handler folded (z), or by replaying the stream when there is none — and runs the reactions.
+func (s *Store) appendTx(ctx context.Context, tx pgx.Tx, streamID, streamType string, expected int, events []NewEvent, md Metadata, z *zustand) (Appended, error) {
 	out, err := s.appendWith(ctx, tx, streamID, streamType, expected, events, md)
 	if err != nil {
 		return out, err
+	}
+	if dok, ok := s.dokumente[streamType]; ok {
+		if z != nil {
+			err = dok.ausZustand(ctx, tx, z.id, z.state, out.Version)
+		} else {
+			err = dok.neuGelesen(ctx, tx, out.Events)
+		}
+		if err != nil {
+			return out, err
+		}
 	}
 	for _, p := range s.inline[streamType] {
 		if err := p(ctx, tx, out.Events); err != nil {
 			return out, err
 		}
 	}
-	return out, nil
+	return out, s.reagieren(ctx, tx, out.Events)
 }
 
-func (s *Store) appendWith(ctx context.Context, q Querier, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
-	types := make([]string, len(events))
-	versions := make([]int32, len(events))
-	datas := make([]string, len(events))
+// anhang is one append prepared as a single statement.
+type anhang struct {
+	streamID, streamType string
+	expected             int
+	md                   Metadata
+	sql                  string
+	args                 []any
+	types                []string
+	versions             []int32
+	datas                []string
+}
+
+func vorbereiten(streamID, streamType string, expected int, events []NewEvent, md Metadata) (anhang, error) {
+	a := anhang{streamID: streamID, streamType: streamType, expected: expected, md: md,
+		types: make([]string, len(events)), versions: make([]int32, len(events)), datas: make([]string, len(events))}
 	for i, e := range events {
 		b, err := json.Marshal(e.Data)
 		if err != nil {
-			return Appended{}, fmt.Errorf("eventstore: %s: %w", e.Type, err)
+			return a, fmt.Errorf("eventstore: %s: %w", e.Type, err)
 		}
-		types[i], datas[i], versions[i] = e.Type, string(b), int32(max(e.SchemaVersion, 1))
+		a.types[i], a.datas[i], a.versions[i] = e.Type, string(b), int32(max(e.SchemaVersion, 1))
 	}
 	mdJSON, err := json.Marshal(md)
 	if err != nil {
-		return Appended{}, err
+		return a, err
 	}
 	guard := guardAny
 	switch {
@@ -145,18 +190,21 @@ func (s *Store) appendWith(ctx context.Context, q Querier, streamID, streamType 
 	case expected > 0:
 		guard = guardExisting
 	}
-	rows, err := q.Query(ctx, "WITH guard AS ("+guard+")"+insertEvents,
-		streamID, streamType, expected, len(events), types, versions, datas, string(mdJSON))
-	if err != nil {
-		return Appended{}, err
-	}
-	out := Appended{Events: make([]Event, 0, len(events))}
+	a.sql = "WITH guard AS (" + guard + ")" + insertEvents
+	a.args = []any{streamID, streamType, expected, len(events), a.types, a.versions, a.datas, string(mdJSON)}
+	return a, nil
+}
+
+// auslesen reads what the append statement returned; no row means the stream was not at the
+// expected version (Appended with no events, the caller reports the conflict).
+func (a anhang) auslesen(rows pgx.Rows) (Appended, error) {
+	defer rows.Close()
+	out := Appended{Events: make([]Event, 0, len(a.types))}
 	for rows.Next() {
 		i := len(out.Events)
-		e := Event{StreamID: streamID, StreamType: streamType, Type: types[i], SchemaVersion: int(versions[i]),
-			Data: json.RawMessage(datas[i]), Metadata: md}
+		e := Event{StreamID: a.streamID, StreamType: a.streamType, Type: a.types[i], SchemaVersion: int(a.versions[i]),
+			Data: json.RawMessage(a.datas[i]), Metadata: a.md}
 		if err := rows.Scan(&e.Position, &e.Version, &e.RecordedAt, &e.TxID); err != nil {
-			rows.Close()
 			return Appended{}, err
 		}
 		out.Events = append(out.Events, e)
@@ -164,20 +212,39 @@ func (s *Store) appendWith(ctx context.Context, q Querier, streamID, streamType 
 	if err := rows.Err(); err != nil {
 		return Appended{}, err
 	}
-	if len(out.Events) == 0 {
-		// read through the caller's connection: asking the pool for another one while this
-		// transaction holds one deadlocks once every connection waits like this (many
-		// concurrent conflicting saves)
-		var actual int
-		if err := q.QueryRow(ctx, `SELECT version FROM streams WHERE stream_id = $1`, streamID).Scan(&actual); err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return Appended{}, err
-		}
-		return Appended{}, &ConflictError{StreamID: streamID, Expected: expected, Actual: actual}
+	if len(out.Events) > 0 {
+		out.FirstPosition = out.Events[0].Position
+		out.LastPosition = out.Events[len(out.Events)-1].Position
+		out.Version = out.Events[len(out.Events)-1].Version
 	}
-	out.FirstPosition = out.Events[0].Position
-	out.LastPosition = out.Events[len(out.Events)-1].Position
-	out.Version = out.Events[len(out.Events)-1].Version
 	return out, nil
+}
+
+// konflikt is the *ConflictError of an append that found the stream elsewhere. It reads
+// through the caller's connection: asking the pool for another one while this transaction
+// holds one deadlocks once every connection waits like this (many concurrent conflicting saves).
+func konflikt(ctx context.Context, q Querier, streamID string, expected int) error {
+	var actual int
+	if err := q.QueryRow(ctx, `SELECT version FROM streams WHERE stream_id = $1`, streamID).Scan(&actual); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return err
+	}
+	return &ConflictError{StreamID: streamID, Expected: expected, Actual: actual}
+}
+
+func (s *Store) appendWith(ctx context.Context, q Querier, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
+	a, err := vorbereiten(streamID, streamType, expected, events, md)
+	if err != nil {
+		return Appended{}, err
+	}
+	rows, err := q.Query(ctx, a.sql, a.args...)
+	if err != nil {
+		return Appended{}, err
+	}
+	out, err := a.auslesen(rows)
+	if err == nil && len(out.Events) == 0 {
+		err = konflikt(ctx, q, streamID, expected)
+	}
+	return out, err
 }
 
 // Version is the current version of a stream, 0 if it does not exist.
@@ -237,6 +304,14 @@ func (s *Store) Head(ctx context.Context) (Cursor, time.Time, error) {
 		return Cursor{}, time.Time{}, nil
 	}
 	return c, at, err
+}
+
+// StreamHead is the global position of the newest event of a stream, 0 if it has none (what a
+// reader waits for to see the stream's latest change).
+func (s *Store) StreamHead(ctx context.Context, streamID string) (int64, error) {
+	var pos int64
+	err := s.pool.QueryRow(ctx, `SELECT coalesce(max(global_position), 0) FROM events WHERE stream_id = $1`, streamID).Scan(&pos)
+	return pos, err
 }
 
 // CountAfter counts the committed events after a cursor (the lag of a reader).

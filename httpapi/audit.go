@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 	_ "time/tzdata" // dates without a time are days in Europe/Berlin, on every host
@@ -134,9 +133,4 @@ func (a *api) warteAufProjektion(r *http.Request, projector string, position int
 			slog.String("requestId", RequestID(r.Context())), slog.String("error", err.Error()))
 	}
 	return nil
-}
-
-func parseInt64(s string) (int64, bool) {
-	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	return n, err == nil
 }

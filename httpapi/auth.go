@@ -135,7 +135,11 @@ func (a *api) anmeldung(next http.Handler) http.Handler {
 		if p, ok := r.Context().Value(protokollKey).(*protokoll); ok {
 			p.benutzerID = b.ID
 		}
-		next.ServeHTTP(w, r.WithContext(WithBenutzer(r.Context(), b)))
+		ctx := WithBenutzer(r.Context(), b)
+		if a.deps.Pool != nil {
+			ctx = mitNutzer(ctx, b, a.deps.Pool)
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

@@ -14,7 +14,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
@@ -99,13 +99,6 @@ func (a *api) betriebRoutes(r chi.Router) {
 	})
 }
 
-// nutzer is the caller as the operation file needs him.
-func nutzer(r *http.Request) betriebsakte.Nutzer {
-	b, _ := BenutzerAus(r.Context())
-	id, _ := strconv.ParseInt(b.ID, 10, 64)
-	return betriebsakte.Nutzer{AnwenderID: id, Rollen: b.FunktionaleRollen}
-}
-
 // betriebAbfrage is the handler of every query of one operation.
 func betriebAbfrage[T any](a *api, query func(ctx context.Context, n betriebsakte.Nutzer, id int64) (T, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -149,9 +142,7 @@ func (a *api) betriebFreigabe(w http.ResponseWriter, r *http.Request) {
 // the replay names who did what.
 func (a *api) betriebVerlauf(ctx context.Context, n betriebsakte.Nutzer, id int64) ([]betriebsakte.Schritt, error) {
 	if a.deps.WaitForProjection != nil {
-		var pos int64
-		_ = a.deps.Pool.QueryRow(ctx, `SELECT coalesce(max(global_position), 0) FROM events WHERE stream_id = $1`,
-			eventstore.StreamID(betrieb.StreamType, id)).Scan(&pos)
+		pos, _ := a.deps.Store.StreamHead(ctx, eventstore.StreamID(betrieb.StreamType, id))
 		wctx, cancel := context.WithTimeout(ctx, readYourWritesTimeout)
 		_ = a.deps.WaitForProjection(wctx, audit.Name, pos)
 		cancel()

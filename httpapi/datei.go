@@ -12,7 +12,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/ablage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	dok "github.com/eabwasser/eabwasser/projections/ablage"
 )
 

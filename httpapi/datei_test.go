@@ -19,8 +19,8 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/ablage"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
 
@@ -30,7 +30,8 @@ var ablagen sync.Map // *testing.T → *ablage.Dienst
 
 // ablageFuer is the files service of a test world: blobs in a directory of the test.
 func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst) *ablage.Dienst {
-	d := ablage.Neu(store, t.TempDir(), akte, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	d := ablage.Neu(store, t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	d.ZugriffFuer(datei.Betrieb, akte.Zugriff) // what akte.Setup registers (its reactions are the world's)
 	ablagen.Store(t, d)
 	t.Cleanup(func() { ablagen.Delete(t) })
 	return d

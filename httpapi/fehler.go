@@ -1,13 +1,10 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
-	"mime"
 	"net"
 	"net/http"
 	"strings"
@@ -211,52 +208,6 @@ func writeFehler(w http.ResponseWriter, a fehlerAntwort, traceID string) {
 	writeJSON(w, a.status, body)
 }
 
-// writeJSON answers v as JSON with the given status.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		// Only a programming error gets here (an unmarshallable type); say so plainly.
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.WriteHeader(http.StatusInternalServerError)
-		_, _ = w.Write([]byte(`{"message":"` + textInternerFehler + `"}`))
-		return
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_, _ = w.Write(append(b, '\n'))
-}
-
-// decodeJSON reads the request body into v. Unknown fields are ignored (the clients send
-// more than a command needs); malformed JSON is ErrUngueltigeAnfrage (400), a string with a
-// NUL byte or a body that is no valid UTF-8 a 400 too, a body above the limit an
-// *http.MaxBytesError (413).
-func decodeJSON(r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		if mt, _, err := mime.ParseMediaType(ct); err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			return errKeinJSON
-		}
-	}
-	if r.Body == nil || r.Body == http.NoBody {
-		return ErrUngueltigeAnfrage
-	}
-	body, err := leseJSON(r) // NUL bytes and invalid UTF-8 are a 400 (eingabe.go)
-	if err != nil {
-		return err
-	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(v); err != nil {
-		return errors.Join(ErrUngueltigeAnfrage, err)
-	}
-	// One value only: trailing garbage is as malformed as a broken value.
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return ErrUngueltigeAnfrage
-	}
-	return nil
-}
-
-// errKeinJSON: a body declared as something else than JSON (415).
-var errKeinJSON = errors.New(textKeinJSON)
-
 // datenbankNichtErreichbar tells whether err means Postgres cannot be reached right now (no
 // connection, the session was terminated, the server shuts down): answered 503, the client
 // may try again; the pool reconnects by itself.
@@ -272,24 +223,4 @@ func datenbankNichtErreichbar(err error) bool {
 		return strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P")
 	}
 	return strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "closed pool")
-}
-
-// writeCommandResult answers a successful command: header X-Event-Position and member
-// "position" name the global position of its last event, so the client can ask a list for
-// minPosition (read-your-writes). body must marshal to a JSON object or be nil.
-func writeCommandResult(w http.ResponseWriter, status int, appended eventstore.Appended, body any) {
-	members := map[string]json.RawMessage{}
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			panic("httpapi: writeCommandResult: " + err.Error())
-		}
-		if err := json.Unmarshal(b, &members); err != nil || members == nil {
-			panic("httpapi: writeCommandResult: the body must be a JSON object")
-		}
-	}
-	pos, _ := json.Marshal(appended.LastPosition)
-	members["position"] = pos
-	w.Header().Set("X-Event-Position", string(pos))
-	writeJSON(w, status, members)
 }

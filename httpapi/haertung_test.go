@@ -21,9 +21,9 @@ import (
 	"github.com/go-chi/chi/v5"
 	"gopkg.in/yaml.v3"
 
-	"github.com/eabwasser/eabwasser/internal/ablage"
-	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )

@@ -146,7 +146,7 @@ func newTestLogger(w io.Writer) *slog.Logger {
 // setzeRollen gives an account local roles through the command path.
 func setzeRollen(t testing.TB, w *kontoWelt, id int64, rollen []int64) {
 	t.Helper()
-	if _, err := konto.Decider.Handle(context.Background(), w.dienst.Store, id, -1, konto.SetzeLokaleRollen{LokaleRollen: rollen}, eventstore.Metadata{}); err != nil {
+	if _, err := eventstore.Befehle(w.dienst.Store, konto.Decider).Handle(context.Background(), id, eventstore.VersionUnbekannt, konto.SetzeLokaleRollen{LokaleRollen: rollen}, eventstore.Metadata{}); err != nil {
 		t.Fatal(err)
 	}
 }

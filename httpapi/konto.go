@@ -13,8 +13,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/konto"
-	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/zugang"
+	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
@@ -291,9 +290,9 @@ func (a *api) abmelden(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *api) anwenderStatus(w http.ResponseWriter, r *http.Request) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	id, err := pfadID(r)
 	if err != nil {
-		a.writeError(w, r, validierung.NichtGefunden)
+		a.writeError(w, r, err)
 		return
 	}
 	var in struct{ Status string }

@@ -14,19 +14,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
-	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 	"github.com/eabwasser/eabwasser/internal/drossel"
 	"github.com/eabwasser/eabwasser/internal/mail"
 	"github.com/eabwasser/eabwasser/internal/mail/mailtest"
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/internal/testdb"
-	"github.com/eabwasser/eabwasser/internal/verwaltung"
-	"github.com/eabwasser/eabwasser/internal/zugang"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
@@ -70,13 +67,14 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), PublicURL: "https://eabwasser.example",
 		Jetzt: func() time.Time { return w.jetzt }}
 	jetzt := func() time.Time { return w.jetzt }
+	verwaltungsDienst := &verwaltung.Dienst{Store: store, Jetzt: jetzt}
+	verwaltungsDienst.Setup(store)
 	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
+	w.akte.Setup(store, nil)
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
-		Verwaltung: &verwaltung.Dienst{Store: store, Jetzt: jetzt,
-			Verweise: []func(context.Context, eventstore.Querier, int64) (bool, error){betriebsakte.BetreibtBetriebe},
-			Umzuege:  []func(context.Context, pgx.Tx, int64, int64, eventstore.Metadata) error{w.akte.Umzug}},
-		PruefeSitzung: func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
+		Verwaltung:       verwaltungsDienst,
+		PruefeSitzung:    func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
 		WaitForProjection: func(ctx context.Context, name string, pos int64) error {
 			if w.warte == nil {
 				return nil // no projector runs unless a test starts one

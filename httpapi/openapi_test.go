@@ -9,9 +9,9 @@ import (
 	"github.com/go-chi/chi/v5"
 	"gopkg.in/yaml.v3"
 
-	"github.com/eabwasser/eabwasser/internal/ablage"
-	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 )
 
 // documentedOperations reads "METHOD /api/path" of every operation in openapi.yaml.

@@ -3,14 +3,12 @@ package httpapi
 import (
 	"io"
 	"net/http"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
-	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/verwaltung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
@@ -52,14 +50,6 @@ func (a *api) organisationRoutes(r chi.Router) {
 			return a.deps.Verwaltung.OrganisationLoeschen(r.Context(), id, Metadaten(r))
 		}))
 	})
-}
-
-func pfadID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil {
-		return 0, validierung.NichtGefunden
-	}
-	return id, nil
 }
 
 func (a *api) organisationen(filter func(*http.Request) konten.OrganisationFilter) http.HandlerFunc {

@@ -18,11 +18,11 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/ablage"
-	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
-	"github.com/eabwasser/eabwasser/internal/verwaltung"
-	"github.com/eabwasser/eabwasser/internal/zugang"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 )
 
 // Deps is what the HTTP layer needs from the rest of the program.

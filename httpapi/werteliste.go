@@ -117,7 +117,7 @@ func (a *api) wertelisteAnlegen(def werteliste.Definition) http.HandlerFunc {
 
 func (a *api) wertelisteAendern(def werteliste.Definition) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id, err := eintragID(r)
+		id, err := pfadID(r)
 		if err != nil {
 			a.writeError(w, r, err)
 			return
@@ -138,7 +138,7 @@ func (a *api) wertelisteAendern(def werteliste.Definition) http.HandlerFunc {
 
 func (a *api) wertelisteLoeschen(def werteliste.Definition) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id, err := eintragID(r)
+		id, err := pfadID(r)
 		if err != nil {
 			a.writeError(w, r, err)
 			return
@@ -160,13 +160,4 @@ func (a *api) wertelisteLoeschen(def werteliste.Definition) http.HandlerFunc {
 		}
 		writeCommandResult(w, http.StatusOK, app, map[string]string{"message": "Gelöscht"})
 	}
-}
-
-// eintragID reads the numeric {id} of the path; anything else names no entry (404).
-func eintragID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, validierung.NichtGefunden
-	}
-	return id, nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/eabwasser/eabwasser/internal/app"
@@ -40,8 +41,12 @@ func runBench(ctx context.Context, args []string, log *slog.Logger, stdout, stde
 	fs.StringVar(&o.Frontend, "frontend", o.Frontend, "gebautes Frontend (Vite-Ausgabe)")
 	fs.StringVar(&o.AdminURL, "admin-url", o.AdminURL, "Postgres-Wartungsdatenbank, in der die Bench-Datenbank angelegt wird")
 	fs.BoolVar(&o.Kurz, "kurz", false, "kleine Größen und kurze Messungen (zum Ausprobieren)")
+	nur := fs.String("nur", "", "nur diese Phasen, durch Komma getrennt (seed,rebuild,server,append,frontend)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *nur != "" {
+		o.Nur = strings.Split(*nur, ",")
 	}
 	exe, err := os.Executable()
 	if err != nil {

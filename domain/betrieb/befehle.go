@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // Commands.
@@ -65,7 +65,6 @@ type (
 
 // Messages.
 const (
-	MsgPflicht             = "Dieses Feld ist ein Pflichtfeld."
 	MsgKoordinate          = "Der eingegebene Wert ist zu groß."
 	MsgNichtBeantragt      = "Der Betrieb wartet nicht auf eine Freigabe."
 	MsgNeuerStatus         = "Der neue Status muss FREIGEGEBEN oder ABGEWIESEN sein."
@@ -111,8 +110,21 @@ func Betreiberfelder(alt, neu Daten) Daten {
 	return alt
 }
 
+// Befehl is the closed set of commands of the aggregate: only the commands of this package
+// implement it, so Decide sees nothing else.
+type Befehl interface{ befehl() }
+
+func (BeantrageBetrieb) befehl()           {}
+func (EntscheideFreigabe) befehl()         {}
+func (SpeichereAlsBetreiber) befehl()      {}
+func (SpeichereAlsAdmin) befehl()          {}
+func (StelleStammdatenAntrag) befehl()     {}
+func (UebernehmeStammdatenAntrag) befehl() {}
+func (LehneStammdatenAntragAb) befehl()    {}
+func (ZieheBetreiberUm) befehl()           {}
+
 // Decide checks a command against the operation.
-func Decide(b Betrieb, cmd any) ([]eventstore.DomainEvent, error) {
+func Decide(b Betrieb, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	if _, neu := cmd.(BeantrageBetrieb); !neu && !b.Existiert {
 		return nil, validierung.NichtGefunden
 	}
@@ -129,9 +141,9 @@ func Decide(b Betrieb, cmd any) ([]eventstore.DomainEvent, error) {
 		}
 		switch c.NeuerStatus {
 		case Freigegeben:
-			return []eventstore.DomainEvent{BetriebFreigegeben{Kommentar: k}}, nil
+			return []ereignis.DomainEvent{BetriebFreigegeben{Kommentar: k}}, nil
 		case Abgewiesen:
-			return []eventstore.DomainEvent{BetriebAbgewiesen{Kommentar: k}}, nil
+			return []ereignis.DomainEvent{BetriebAbgewiesen{Kommentar: k}}, nil
 		}
 		return nil, validierung.Feld("neuerStatus", MsgNeuerStatus)
 	case SpeichereAlsBetreiber:
@@ -146,17 +158,17 @@ func Decide(b Betrieb, cmd any) ([]eventstore.DomainEvent, error) {
 		if b.Antrag == nil {
 			return nil, validierung.Regel(MsgKeinAntrag)
 		}
-		return []eventstore.DomainEvent{StammdatenAntragAbgelehnt{}}, nil
+		return []ereignis.DomainEvent{StammdatenAntragAbgelehnt{}}, nil
 	case ZieheBetreiberUm:
 		if b.Daten.BetreiberID == c.NeuID {
 			return nil, nil
 		}
-		return []eventstore.DomainEvent{BetreiberUmgezogen{AltID: b.Daten.BetreiberID, NeuID: c.NeuID, Datum: c.Datum}}, nil
+		return []ereignis.DomainEvent{BetreiberUmgezogen{AltID: b.Daten.BetreiberID, NeuID: c.NeuID, Datum: c.Datum}}, nil
 	}
 	return nil, fmt.Errorf("betrieb: unknown command %T", cmd)
 }
 
-func beantrage(b Betrieb, c BeantrageBetrieb) ([]eventstore.DomainEvent, error) {
+func beantrage(b Betrieb, c BeantrageBetrieb) ([]ereignis.DomainEvent, error) {
 	if b.Existiert {
 		return nil, validierung.Regel("Der Betrieb existiert bereits.")
 	}
@@ -176,11 +188,11 @@ func beantrage(b Betrieb, c BeantrageBetrieb) ([]eventstore.DomainEvent, error) 
 			}
 		}
 	}
-	return []eventstore.DomainEvent{BetriebBeantragt{BetriebsID: c.BetriebsID, Daten: d, Betriebstyp: c.Typ,
+	return []ereignis.DomainEvent{BetriebBeantragt{BetriebsID: c.BetriebsID, Daten: d, Betriebstyp: c.Typ,
 		GueltigAb: c.Heute.Format(historie.Datumsformat)}}, nil
 }
 
-func speichereAlsBetreiber(b Betrieb, c SpeichereAlsBetreiber) ([]eventstore.DomainEvent, error) {
+func speichereAlsBetreiber(b Betrieb, c SpeichereAlsBetreiber) ([]ereignis.DomainEvent, error) {
 	neu := c.Daten
 	// the operator cannot hand his operation to someone else, set its status or its authority
 	neu.BetreiberID, neu.Betriebsstatus, neu.RegionalstelleID = b.Daten.BetreiberID, b.Daten.Betriebsstatus, b.Daten.RegionalstelleID
@@ -197,14 +209,14 @@ func speichereAlsBetreiber(b Betrieb, c SpeichereAlsBetreiber) ([]eventstore.Dom
 	}
 	switch {
 	case b.Freigabestatus == Abgewiesen:
-		return []eventstore.DomainEvent{FreigabeErneutBeantragt{Daten: d}}, nil
+		return []ereignis.DomainEvent{FreigabeErneutBeantragt{Daten: d}}, nil
 	case reflect.DeepEqual(d, b.Daten):
 		return nil, nil
 	}
-	return []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: d}}, nil
+	return []ereignis.DomainEvent{BetriebsdatenGeaendert{Daten: d}}, nil
 }
 
-func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]eventstore.DomainEvent, error) {
+func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]ereignis.DomainEvent, error) {
 	var s validierung.Sammler
 	if b.Freigabestatus == Freigegeben && c.Daten.BetreiberID == 0 {
 		s.Feld("betreiber", MsgNeuerBetreiber)
@@ -226,7 +238,7 @@ func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]eventstore.DomainEvent
 	}
 	if b.Freigabestatus != Freigegeben {
 		// an application is corrected, not historised
-		return []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: neu}}, nil
+		return []ereignis.DomainEvent{BetriebsdatenGeaendert{Daten: neu}}, nil
 	}
 	ev := BetriebGeaendert{Daten: neu, GueltigAb: b.LetzterBeginn, Ersetzt: true}
 	stilllegung := neu.Betriebsstatus == Stillgelegt && b.Daten.Betriebsstatus != Stillgelegt
@@ -244,7 +256,7 @@ func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]eventstore.DomainEvent
 		}
 		ev.GueltigAb, ev.Ersetzt, ev.Aenderungsgrund = ab, ersetzt, strings.TrimSpace(c.AuditInfo.Aenderungsgrund)
 	}
-	out := []eventstore.DomainEvent{ev}
+	out := []ereignis.DomainEvent{ev}
 	if wechsel {
 		out = append(out, BetreiberGewechselt{AltID: b.Daten.BetreiberID, NeuID: neu.BetreiberID, Behalten: behalten})
 	}
@@ -254,7 +266,7 @@ func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]eventstore.DomainEvent
 	return out, nil
 }
 
-func stelleAntrag(b Betrieb, c StelleStammdatenAntrag) ([]eventstore.DomainEvent, error) {
+func stelleAntrag(b Betrieb, c StelleStammdatenAntrag) ([]ereignis.DomainEvent, error) {
 	if b.Freigabestatus != Freigegeben {
 		return nil, validierung.Regel(MsgAntragErstFreigabe)
 	}
@@ -283,7 +295,7 @@ func stelleAntrag(b Betrieb, c StelleStammdatenAntrag) ([]eventstore.DomainEvent
 	if reflect.DeepEqual(uebernimm(b.Daten, a, Antragsfelder), b.Daten) {
 		return nil, validierung.Regel(MsgAntragOhneAenderung)
 	}
-	return []eventstore.DomainEvent{StammdatenAntragGestellt{Antrag: a}}, nil
+	return []ereignis.DomainEvent{StammdatenAntragGestellt{Antrag: a}}, nil
 }
 
 // uebernimm copies the chosen fields of an application into the data.
@@ -311,7 +323,7 @@ func uebernimm(d Daten, a StammdatenAntrag, felder []string) Daten {
 	return d
 }
 
-func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]eventstore.DomainEvent, error) {
+func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]ereignis.DomainEvent, error) {
 	if b.Antrag == nil {
 		return nil, validierung.Regel(MsgKeinAntrag)
 	}
@@ -326,7 +338,7 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]eventstore.Dom
 			return nil, validierung.Feld("felder", fmt.Sprintf("Das Feld „%s“ gehört nicht zum Antrag.", f))
 		}
 	}
-	out := []eventstore.DomainEvent{StammdatenAntragUebernommen{Felder: slices.Clone(c.Felder)}}
+	out := []ereignis.DomainEvent{StammdatenAntragUebernommen{Felder: slices.Clone(c.Felder)}}
 	neu := uebernimm(b.Daten, *b.Antrag, c.Felder)
 	if reflect.DeepEqual(neu, b.Daten) {
 		return out, nil
@@ -334,14 +346,6 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]eventstore.Dom
 	// adopted as a new version from today; a version that already starts today is replaced
 	heute := c.Heute.Format(historie.Datumsformat)
 	out = append(out, BetriebGeaendert{Daten: neu, GueltigAb: heute, Ersetzt: heute == b.LetzterBeginn,
-		Aenderungsgrund: "Stammdatenänderungsantrag vom " + deutschesDatum(b.Antrag.GestelltAm)})
+		Aenderungsgrund: "Stammdatenänderungsantrag vom " + historie.DeutschesDatum(b.Antrag.GestelltAm)})
 	return out, nil
-}
-
-func deutschesDatum(iso string) string {
-	d, err := time.Parse(historie.Datumsformat, iso)
-	if err != nil {
-		return iso
-	}
-	return d.Format("02.01.2006")
 }

@@ -1,12 +1,12 @@
 // Package betrieb holds the operation (Betrieb) aggregate: its master data, the Freigabe of a
 // requested operation by the authority, saves by operators and administrators with
 // Historisierung, the Stammdaten-Antrag of an operator, operator changes and the shut-down.
-// Everything here is pure: the application service (internal/betriebsakte) loads what the
+// Everything here is pure: the application service (internal/anwendung/betriebsakte) loads what the
 // rules need (duplicates, whether the operator is an obligee of plants) and passes it in.
 package betrieb
 
 import (
-	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 )
 
 // StreamType of an operation's stream ("betrieb-<id>").
@@ -224,7 +224,7 @@ func (StammdatenAntragUebernommen) EventType() string { return "StammdatenAntrag
 func (StammdatenAntragAbgelehnt) EventType() string   { return "StammdatenAntragAbgelehnt" }
 
 // Evolve applies an event.
-func Evolve(b Betrieb, e eventstore.DomainEvent) Betrieb {
+func Evolve(b Betrieb, e ereignis.DomainEvent) Betrieb {
 	switch v := e.(type) {
 	case BetriebBeantragt:
 		b = Betrieb{Existiert: true, BetriebsID: v.BetriebsID, Daten: v.Daten, Betriebstyp: v.Betriebstyp,
@@ -251,23 +251,23 @@ func Evolve(b Betrieb, e eventstore.DomainEvent) Betrieb {
 }
 
 // Decode reads a stored event.
-var Decode = eventstore.Ereignisse{
-	"BetriebBeantragt":            eventstore.Lies[BetriebBeantragt],
-	"BetriebFreigegeben":          eventstore.Lies[BetriebFreigegeben],
-	"BetriebAbgewiesen":           eventstore.Lies[BetriebAbgewiesen],
-	"FreigabeErneutBeantragt":     eventstore.Lies[FreigabeErneutBeantragt],
-	"BetriebsdatenGeaendert":      eventstore.Lies[BetriebsdatenGeaendert],
-	"BetriebGeaendert":            eventstore.Lies[BetriebGeaendert],
-	"BetreiberGewechselt":         eventstore.Lies[BetreiberGewechselt],
-	"BetreiberUmgezogen":          eventstore.Lies[BetreiberUmgezogen],
-	"BetriebStillgelegt":          eventstore.Lies[BetriebStillgelegt],
-	"StammdatenAntragGestellt":    eventstore.Lies[StammdatenAntragGestellt],
-	"StammdatenAntragUebernommen": eventstore.Lies[StammdatenAntragUebernommen],
-	"StammdatenAntragAbgelehnt":   eventstore.Lies[StammdatenAntragAbgelehnt],
-}.Decode
+var Decode = ereignis.Katalog(
+	ereignis.Art[BetriebBeantragt](),
+	ereignis.Art[BetriebFreigegeben](),
+	ereignis.Art[BetriebAbgewiesen](),
+	ereignis.Art[FreigabeErneutBeantragt](),
+	ereignis.Art[BetriebsdatenGeaendert](),
+	ereignis.Art[BetriebGeaendert](),
+	ereignis.Art[BetreiberGewechselt](),
+	ereignis.Art[BetreiberUmgezogen](),
+	ereignis.Art[BetriebStillgelegt](),
+	ereignis.Art[StammdatenAntragGestellt](),
+	ereignis.Art[StammdatenAntragUebernommen](),
+	ereignis.Art[StammdatenAntragAbgelehnt](),
+).Decode
 
 // Decider is the operation aggregate for the generic command handler.
-var Decider = eventstore.Decider[Betrieb, any]{
+var Decider = ereignis.Decider[Betrieb, Befehl]{
 	StreamType: StreamType, Initial: func() Betrieb { return Betrieb{} },
 	Evolve: Evolve, Decide: Decide, Decode: Decode,
 }

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 var (
@@ -18,12 +18,12 @@ var (
 		BetreiberID: 1, RegionalstelleID: 5, Lage: Lage{Hochwert: 5583000.12, Rechtswert: 398000.5}}
 	gespeichert = func() Daten { d := daten; d.Behoerdenkennung, d.Betriebsstatus = "RLP", Geplant; return d }()
 	beantragt   = BetriebBeantragt{BetriebsID: "2026-000001", Daten: gespeichert, Betriebstyp: "KOMMUNAL", GueltigAb: "2026-11-01"}
-	freigegeben = []eventstore.DomainEvent{beantragt, BetriebFreigegeben{}}
+	freigegeben = []ereignis.DomainEvent{beantragt, BetriebFreigegeben{}}
 	antrag      = StammdatenAntrag{Bezeichnung: "Kläranlage Rheinaue-Süd", Adresse: Adresse{Strasse: "Am Rhein", Hausnummer: "5", Plz: "56068", Ort: "Koblenz"}, Kommentar: "Umbenennung"}
 	gestellt    = StammdatenAntragGestellt{Antrag: func() StammdatenAntrag { a := antrag; a.GestelltAm = "2026-11-20"; return a }()}
 )
 
-func given(events ...eventstore.DomainEvent) Betrieb {
+func given(events ...ereignis.DomainEvent) Betrieb {
 	b := Betrieb{}
 	for _, e := range events {
 		b = Evolve(b, e)
@@ -55,34 +55,34 @@ func TestDecide(t *testing.T) {
 
 	tests := []struct {
 		name    string
-		given   []eventstore.DomainEvent
-		when    any
-		then    []eventstore.DomainEvent
+		given   []ereignis.DomainEvent
+		when    Befehl
+		then    []ereignis.DomainEvent
 		wantErr string
 	}{
 		{"a request starts BEANTRAGT and GEPLANT with authority code RLP", nil,
 			BeantrageBetrieb{BetriebsID: "2026-000001", Daten: daten, Typ: "KOMMUNAL", Heute: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)},
-			[]eventstore.DomainEvent{beantragt}, ""},
+			[]ereignis.DomainEvent{beantragt}, ""},
 		{"a likely duplicate stops the request", nil,
 			BeantrageBetrieb{Daten: daten, Typ: "KOMMUNAL", Heute: heute, Aehnliche: []string{"Klaeranlage Rheinaue GmbH"}},
 			nil, "Es gibt bereits einen Betrieb „Klaeranlage Rheinaue GmbH“ desselben Betreibers oder an derselben Adresse. Bitte prüfen Sie, ob der Betrieb schon erfasst ist."},
 		{"a confirmed duplicate is requested", nil,
 			BeantrageBetrieb{BetriebsID: "2026-000001", Daten: daten, Typ: "KOMMUNAL", Heute: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC),
 				Aehnliche: []string{"Kläranlage Rheinaue"}, DoppelerfassungBestaetigt: true},
-			[]eventstore.DomainEvent{beantragt}, ""},
-		{"approve", []eventstore.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: Freigegeben, Kommentar: " passt "},
-			[]eventstore.DomainEvent{BetriebFreigegeben{Kommentar: "passt"}}, ""},
-		{"reject", []eventstore.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: Abgewiesen, Kommentar: "Adresse fehlt"},
-			[]eventstore.DomainEvent{BetriebAbgewiesen{Kommentar: "Adresse fehlt"}}, ""},
+			[]ereignis.DomainEvent{beantragt}, ""},
+		{"approve", []ereignis.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: Freigegeben, Kommentar: " passt "},
+			[]ereignis.DomainEvent{BetriebFreigegeben{Kommentar: "passt"}}, ""},
+		{"reject", []ereignis.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: Abgewiesen, Kommentar: "Adresse fehlt"},
+			[]ereignis.DomainEvent{BetriebAbgewiesen{Kommentar: "Adresse fehlt"}}, ""},
 		{"no second decision", freigegeben, EntscheideFreigabe{NeuerStatus: Abgewiesen}, nil, MsgNichtBeantragt},
-		{"unknown decision", []eventstore.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: "VIELLEICHT"}, nil, MsgNeuerStatus},
+		{"unknown decision", []ereignis.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: "VIELLEICHT"}, nil, MsgNeuerStatus},
 		{"decision on nothing", nil, EntscheideFreigabe{NeuerStatus: Freigegeben}, nil, validierung.NichtGefunden.Error()},
-		{"the operator's save of a rejected operation requests it again", []eventstore.DomainEvent{beantragt, BetriebAbgewiesen{}},
-			SpeichereAlsBetreiber{Daten: umbenannt}, []eventstore.DomainEvent{FreigabeErneutBeantragt{Daten: umbenannt}}, ""},
-		{"the operator corrects his pending application", []eventstore.DomainEvent{beantragt},
-			SpeichereAlsBetreiber{Daten: umbenannt}, []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: umbenannt}}, ""},
+		{"the operator's save of a rejected operation requests it again", []ereignis.DomainEvent{beantragt, BetriebAbgewiesen{}},
+			SpeichereAlsBetreiber{Daten: umbenannt}, []ereignis.DomainEvent{FreigabeErneutBeantragt{Daten: umbenannt}}, ""},
+		{"the operator corrects his pending application", []ereignis.DomainEvent{beantragt},
+			SpeichereAlsBetreiber{Daten: umbenannt}, []ereignis.DomainEvent{BetriebsdatenGeaendert{Daten: umbenannt}}, ""},
 		{"the operator keeps production data of an approved operation himself", freigegeben,
-			SpeichereAlsBetreiber{Daten: produktion}, []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: produktion}}, ""},
+			SpeichereAlsBetreiber{Daten: produktion}, []ereignis.DomainEvent{BetriebsdatenGeaendert{Daten: produktion}}, ""},
 		{"master data of an approved operation only through an application", freigegeben,
 			SpeichereAlsBetreiber{Daten: umbenannt}, nil, MsgNurAntrag},
 		{"the operator cannot set the status", freigegeben, SpeichereAlsBetreiber{Daten: stillgelegt}, nil, ""},
@@ -90,56 +90,56 @@ func TestDecide(t *testing.T) {
 			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute}, nil, historie.MsgFehlt},
 		{"admin: historised change with audit entry opens a version", freigegeben,
 			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: ai("2026-11-10")},
-			[]eventstore.DomainEvent{BetriebGeaendert{Daten: umbenannt, GueltigAb: "2026-11-10", Aenderungsgrund: "Umfirmierung"}}, ""},
+			[]ereignis.DomainEvent{BetriebGeaendert{Daten: umbenannt, GueltigAb: "2026-11-10", Aenderungsgrund: "Umfirmierung"}}, ""},
 		{"admin: before the latest version is SUCCEEDING_PRESENT", freigegeben,
 			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: ai("2026-10-01")}, nil, historie.MsgRueckwirkend},
 		{"admin: the same day needs the overwrite confirmation", freigegeben,
 			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: ai("2026-11-01")}, nil, historie.MsgGleicherTag},
 		{"admin: confirmed overwrite replaces the version", freigegeben,
 			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: &historie.AuditInfo{GueltigAb: "2026-11-01", Ueberschreiben: true}},
-			[]eventstore.DomainEvent{BetriebGeaendert{Daten: umbenannt, GueltigAb: "2026-11-01", Ersetzt: true}}, ""},
+			[]ereignis.DomainEvent{BetriebGeaendert{Daten: umbenannt, GueltigAb: "2026-11-01", Ersetzt: true}}, ""},
 		{"admin: not in the future", freigegeben,
 			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute, AuditInfo: ai("2026-11-22")}, nil, "'Gültig ab' darf nicht in der Zukunft liegen."},
 		{"admin: a shut-down without date is STILLLEGEN", freigegeben,
 			SpeichereAlsAdmin{Daten: stillgelegt, Heute: heute}, nil, MsgStilllegung},
 		{"admin: a dated shut-down tells the plants", freigegeben,
 			SpeichereAlsAdmin{Daten: stillgelegt, Heute: heute, AuditInfo: ai("2026-11-15")},
-			[]eventstore.DomainEvent{BetriebGeaendert{Daten: stillgelegt, GueltigAb: "2026-11-15", Aenderungsgrund: "Umfirmierung"},
+			[]ereignis.DomainEvent{BetriebGeaendert{Daten: stillgelegt, GueltigAb: "2026-11-15", Aenderungsgrund: "Umfirmierung"},
 				BetriebStillgelegt{Datum: "2026-11-15"}}, ""},
 		{"admin: an operation without dated version asks INITIAL",
-			[]eventstore.DomainEvent{BetriebBeantragt{Daten: gespeichert, Betriebstyp: "KOMMUNAL"}, BetriebFreigegeben{}},
+			[]ereignis.DomainEvent{BetriebBeantragt{Daten: gespeichert, Betriebstyp: "KOMMUNAL"}, BetriebFreigegeben{}},
 			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute}, nil, MsgErstfassung},
 		{"admin: other fields replace the current version", freigegeben,
 			SpeichereAlsAdmin{Daten: produktion, Heute: heute},
-			[]eventstore.DomainEvent{BetriebGeaendert{Daten: produktion, GueltigAb: "2026-11-01", Ersetzt: true}}, ""},
+			[]ereignis.DomainEvent{BetriebGeaendert{Daten: produktion, GueltigAb: "2026-11-01", Ersetzt: true}}, ""},
 		{"admin: the operator cannot be removed", freigegeben,
 			SpeichereAlsAdmin{Daten: mit(gespeichert, func(d *Daten) { d.BetreiberID = 0 }), Heute: heute}, nil, MsgNeuerBetreiber},
 		{"admin: an obligee operator needs the keep/delete decision", append(freigegeben, BetriebsdatenGeaendert{Daten: mitPersonen}),
 			SpeichereAlsAdmin{Daten: neuerBetreiber, Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true}, nil, MsgBehalten},
 		{"admin: deleting the old obligee removes the responsible persons", append(freigegeben, BetriebsdatenGeaendert{Daten: mitPersonen}),
 			SpeichereAlsAdmin{Daten: neuerBetreiber, Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true, Behalten: ptr(false)},
-			[]eventstore.DomainEvent{BetriebGeaendert{Daten: mit(neuerBetreiber, func(d *Daten) { d.ZustaendigePersonen = nil }), GueltigAb: "2026-11-10", Aenderungsgrund: "Umfirmierung"},
+			[]ereignis.DomainEvent{BetriebGeaendert{Daten: mit(neuerBetreiber, func(d *Daten) { d.ZustaendigePersonen = nil }), GueltigAb: "2026-11-10", Aenderungsgrund: "Umfirmierung"},
 				BetreiberGewechselt{AltID: 1, NeuID: 2, Behalten: false}}, ""},
-		{"admin: an application is corrected without history", []eventstore.DomainEvent{beantragt},
-			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute}, []eventstore.DomainEvent{BetriebsdatenGeaendert{Daten: umbenannt}}, ""},
+		{"admin: an application is corrected without history", []ereignis.DomainEvent{beantragt},
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute}, []ereignis.DomainEvent{BetriebsdatenGeaendert{Daten: umbenannt}}, ""},
 		{"admin: nothing changed, nothing happens", freigegeben, SpeichereAlsAdmin{Daten: gespeichert, Heute: heute}, nil, ""},
-		{"an application only for approved operations", []eventstore.DomainEvent{beantragt},
+		{"an application only for approved operations", []ereignis.DomainEvent{beantragt},
 			StelleStammdatenAntrag{Antrag: antrag, Heute: heute}, nil, MsgAntragErstFreigabe},
 		{"an application", freigegeben, StelleStammdatenAntrag{Antrag: antrag, Heute: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)},
-			[]eventstore.DomainEvent{gestellt}, ""},
+			[]ereignis.DomainEvent{gestellt}, ""},
 		{"one open application at a time", append(freigegeben, gestellt), StelleStammdatenAntrag{Antrag: antrag, Heute: heute}, nil, MsgAntragOffen},
 		{"an application must change something", freigegeben, StelleStammdatenAntrag{Antrag: StammdatenAntrag{Bezeichnung: daten.Bezeichnung,
 			Adresse: daten.Adresse}, Heute: heute}, nil, MsgAntragOhneAenderung},
 		{"accepted fields become a version from today", append(freigegeben, gestellt),
 			UebernehmeStammdatenAntrag{Felder: []string{"bezeichnung"}, Heute: heute},
-			[]eventstore.DomainEvent{StammdatenAntragUebernommen{Felder: []string{"bezeichnung"}},
+			[]ereignis.DomainEvent{StammdatenAntragUebernommen{Felder: []string{"bezeichnung"}},
 				BetriebGeaendert{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Rheinaue-Süd" }), GueltigAb: "2026-11-21",
 					Aenderungsgrund: "Stammdatenänderungsantrag vom 20.11.2026"}}, ""},
 		{"accepting needs a field", append(freigegeben, gestellt), UebernehmeStammdatenAntrag{Heute: heute}, nil, MsgAuswahl},
-		{"reject the application", append(freigegeben, gestellt), LehneStammdatenAntragAb{}, []eventstore.DomainEvent{StammdatenAntragAbgelehnt{}}, ""},
+		{"reject the application", append(freigegeben, gestellt), LehneStammdatenAntragAb{}, []ereignis.DomainEvent{StammdatenAntragAbgelehnt{}}, ""},
 		{"nothing to reject", freigegeben, LehneStammdatenAntragAb{}, nil, MsgKeinAntrag},
 		{"a merge moves the operator", freigegeben, ZieheBetreiberUm{NeuID: 9, Datum: "2026-11-21"},
-			[]eventstore.DomainEvent{BetreiberUmgezogen{AltID: 1, NeuID: 9, Datum: "2026-11-21"}}, ""},
+			[]ereignis.DomainEvent{BetreiberUmgezogen{AltID: 1, NeuID: 9, Datum: "2026-11-21"}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,7 +159,7 @@ func TestDecide(t *testing.T) {
 
 func TestViolationKinds(t *testing.T) {
 	for _, tt := range []struct {
-		when any
+		when Befehl
 		art  historie.Verletzung
 	}{
 		{SpeichereAlsAdmin{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "X" }), Heute: heute}, historie.Missing},
@@ -188,9 +188,9 @@ func TestBeantrage_FieldRules(t *testing.T) {
 	if !errors.As(err, &f) {
 		t.Fatal(err)
 	}
-	want := map[string]string{"bezeichnung": MsgPflicht, "betreiber": MsgPflicht, "adresse.strasse": MsgPflicht, "adresse.plz": MsgPflicht,
-		"adresse.ort": MsgPflicht, "lage.hochwert": MsgKoordinate, "lage.rechtswert": "Es sind höchstens zwei Nachkommastellen erlaubt.",
-		"betriebstyp": "Unbekannter Betriebstyp.", "behoerde": MsgPflicht, "produktion.tagesarbeitszeitVon": MsgUhrzeit, "produktion.bezugsjahrProduktion": MsgJahr,
+	want := map[string]string{"bezeichnung": validierung.Pflichtfeld, "betreiber": validierung.Pflichtfeld, "adresse.strasse": validierung.Pflichtfeld, "adresse.plz": validierung.Pflichtfeld,
+		"adresse.ort": validierung.Pflichtfeld, "lage.hochwert": MsgKoordinate, "lage.rechtswert": "Es sind höchstens zwei Nachkommastellen erlaubt.",
+		"betriebstyp": "Unbekannter Betriebstyp.", "behoerde": validierung.Pflichtfeld, "produktion.tagesarbeitszeitVon": MsgUhrzeit, "produktion.bezugsjahrProduktion": MsgJahr,
 		"wasserversorgung.wasserbezug": MsgPositiv, "wasserversorgung.eigenversorgung": MsgWert, "kontakte[0].email": MsgEmail,
 		"kontakte[0].telefon": MsgTelefon, "zustaendigePersonen[0].zustaendig": MsgZustaendig}
 	if !reflect.DeepEqual(f.Felder, want) {
@@ -226,7 +226,7 @@ func TestState_FollowsTheEvents(t *testing.T) {
 }
 
 func TestDecode_EveryEventRoundTrips(t *testing.T) {
-	for _, e := range []eventstore.DomainEvent{beantragt, BetriebFreigegeben{Kommentar: "k"}, BetriebAbgewiesen{}, FreigabeErneutBeantragt{Daten: gespeichert},
+	for _, e := range []ereignis.DomainEvent{beantragt, BetriebFreigegeben{Kommentar: "k"}, BetriebAbgewiesen{}, FreigabeErneutBeantragt{Daten: gespeichert},
 		BetriebsdatenGeaendert{Daten: gespeichert}, BetriebGeaendert{Daten: gespeichert, GueltigAb: "2026-01-01"}, BetreiberGewechselt{AltID: 1, NeuID: 2},
 		BetreiberUmgezogen{AltID: 1, NeuID: 2, Datum: "2026-01-01"}, BetriebStillgelegt{Datum: "2026-01-01"}, gestellt,
 		StammdatenAntragUebernommen{Felder: []string{"ort"}}, StammdatenAntragAbgelehnt{}} {

@@ -31,7 +31,7 @@ func FuzzDecide(f *testing.F) {
 		ai := &historie.AuditInfo{GueltigAb: gueltigAb, Aenderungsgrund: "Fuzz", Ueberschreiben: ueberschreiben}
 		zustaende := []Betrieb{{}, given(beantragt), given(freigegeben...), given(beantragt, BetriebAbgewiesen{}),
 			given(append(freigegeben, gestellt)...)}
-		befehle := []any{BeantrageBetrieb{Daten: d, Typ: "INDUSTRIE", Heute: heute, Aehnliche: []string{d.Bezeichnung, "x"}},
+		befehle := []Befehl{BeantrageBetrieb{Daten: d, Typ: "INDUSTRIE", Heute: heute, Aehnliche: []string{d.Bezeichnung, "x"}},
 			SpeichereAlsBetreiber{Daten: d}, SpeichereAlsAdmin{Daten: d, Heute: heute}, SpeichereAlsAdmin{Daten: d, Heute: heute, AuditInfo: ai},
 			SpeichereAlsAdmin{Daten: d, Heute: heute, AuditInfo: ai, AltBetreiberPflichtig: true},
 			StelleStammdatenAntrag{Antrag: a, Heute: heute}, UebernehmeStammdatenAntrag{Felder: []string{d.Bezeichnung, "ort"}, Heute: heute},

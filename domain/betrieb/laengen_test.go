@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // lang is one character more than the field may hold.
@@ -15,7 +15,7 @@ func lang(feld string) string { return strings.Repeat("ü", validierung.Hoechstl
 
 // wantZuLang checks that the command was refused for feld with the length message and decided
 // nothing.
-func wantZuLang(t *testing.T, got []eventstore.DomainEvent, err error, feld string) {
+func wantZuLang(t *testing.T, got []ereignis.DomainEvent, err error, feld string) {
 	t.Helper()
 	var f *validierung.Fehler
 	if !errors.As(err, &f) || f.Felder[feld] != validierung.ZuLang(validierung.Hoechstlaenge(feld)) {

@@ -86,11 +86,11 @@ func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 	s.Laengen("", d)
 	s.Pflicht("bezeichnung", d.Bezeichnung)
 	if d.BetreiberID == 0 {
-		s.Feld("betreiber", MsgPflicht)
+		s.Feld("betreiber", validierung.Pflichtfeld)
 	}
 	s.Pflicht("betriebsstatus", d.Betriebsstatus)
 	if d.RegionalstelleID == 0 {
-		s.Feld("behoerde", MsgPflicht)
+		s.Feld("behoerde", validierung.Pflichtfeld)
 	}
 	s.Pflicht("adresse.strasse", d.Adresse.Strasse)
 	s.Pflicht("adresse.plz", d.Adresse.Plz)
@@ -129,7 +129,7 @@ func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 	for i, z := range d.ZustaendigePersonen {
 		f := fmt.Sprintf("zustaendigePersonen[%d].", i)
 		if z.AnwenderID == 0 {
-			s.Feld(f+"person", MsgPflicht)
+			s.Feld(f+"person", validierung.Pflichtfeld)
 		}
 		if len(z.Zustaendig) == 0 {
 			s.Feld(f+"zustaendig", MsgZustaendig)
@@ -137,7 +137,7 @@ func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 	}
 	for i, b := range d.ZustaendigeBearbeiter {
 		if b.AnwenderID == 0 || strings.TrimSpace(b.DatascoutID) == "" {
-			s.Feld(fmt.Sprintf("zustaendigeBearbeiter[%d].bearbeiter", i), MsgPflicht)
+			s.Feld(fmt.Sprintf("zustaendigeBearbeiter[%d].bearbeiter", i), validierung.Pflichtfeld)
 		}
 	}
 	return d
@@ -152,7 +152,7 @@ func EmailGueltig(e string) bool {
 func koordinate(s *validierung.Sammler, feld string, v float64) {
 	switch {
 	case v == 0:
-		s.Feld(feld, MsgPflicht)
+		s.Feld(feld, validierung.Pflichtfeld)
 	case v > maxKoordinate || v < 0:
 		s.Feld(feld, MsgKoordinate)
 	case math.Abs(v*100-math.Round(v*100)) > 1e-6:

@@ -1,6 +1,6 @@
 // Package datei holds the files (Dateien) of an operation, a plant or a Bescheid: which file
 // was uploaded under which Bezeichnung by whom, and its deletion. The bytes live in the blob
-// store (internal/ablage); the events carry the blob's key, size and SHA-256, so every stored
+// store (internal/anwendung/ablage); the events carry the blob's key, size and SHA-256, so every stored
 // file can be traced to the event that brought it.
 package datei
 
@@ -12,8 +12,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // StreamType of a file's stream ("datei-<id>").
@@ -35,7 +35,6 @@ const MaxGroesse int64 = 100 << 20
 
 // Messages (spec 000 §5 "File and reminder").
 const (
-	MsgPflicht    = "Dieses Feld ist ein Pflichtfeld."
 	MsgDateiFehlt = "Sie müssen eine Datei hochladen!"
 	MsgZuGross    = "Die Datei darf maximal 100 MB groß sein."
 )
@@ -101,8 +100,15 @@ func ZuGross() error {
 	return &validierung.Fehler{Message: MsgZuGross, Felder: map[string]string{FeldDatei: MsgZuGross}}
 }
 
+// Befehl is the closed set of commands of the aggregate: only the commands of this package
+// implement it, so Decide sees nothing else.
+type Befehl interface{ befehl() }
+
+func (LadeHoch) befehl() {}
+func (Loesche) befehl()  {}
+
 // Decide checks a command.
-func Decide(d Datei, cmd any) ([]eventstore.DomainEvent, error) {
+func Decide(d Datei, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	switch c := cmd.(type) {
 	case LadeHoch:
 		if d.Existiert {
@@ -131,13 +137,13 @@ func Decide(d Datei, cmd any) ([]eventstore.DomainEvent, error) {
 		}
 		inhalt := *c.Inhalt
 		inhalt.Dateiname = Dateiname(inhalt.Dateiname)
-		return []eventstore.DomainEvent{DateiHochgeladen{Fachobjekt: c.Fachobjekt, FachobjektID: c.FachobjektID,
+		return []ereignis.DomainEvent{DateiHochgeladen{Fachobjekt: c.Fachobjekt, FachobjektID: c.FachobjektID,
 			Bezeichnung: bezeichnung, Inhalt: inhalt, HochgeladenVon: c.Von, HochgeladenAm: c.Am}}, nil
 	case Loesche:
 		if !d.Existiert || d.Geloescht {
 			return nil, validierung.NichtGefunden
 		}
-		return []eventstore.DomainEvent{DateiGeloescht{}}, nil
+		return []ereignis.DomainEvent{DateiGeloescht{}}, nil
 	}
 	return nil, fmt.Errorf("datei: unknown command %T", cmd)
 }
@@ -184,7 +190,7 @@ func ohneRichtungswechsel(r rune) rune {
 }
 
 // Evolve applies an event.
-func Evolve(d Datei, e eventstore.DomainEvent) Datei {
+func Evolve(d Datei, e ereignis.DomainEvent) Datei {
 	switch v := e.(type) {
 	case DateiHochgeladen:
 		d = Datei{Existiert: true, DateiHochgeladen: v}
@@ -195,13 +201,13 @@ func Evolve(d Datei, e eventstore.DomainEvent) Datei {
 }
 
 // Decode reads a stored event.
-var Decode = eventstore.Ereignisse{
-	"DateiHochgeladen": eventstore.Lies[DateiHochgeladen],
-	"DateiGeloescht":   eventstore.Lies[DateiGeloescht],
-}.Decode
+var Decode = ereignis.Katalog(
+	ereignis.Art[DateiHochgeladen](),
+	ereignis.Art[DateiGeloescht](),
+).Decode
 
 // Decider is the file aggregate for the generic command handler.
-var Decider = eventstore.Decider[Datei, any]{
+var Decider = ereignis.Decider[Datei, Befehl]{
 	StreamType: StreamType, Initial: func() Datei { return Datei{} },
 	Evolve: Evolve, Decide: Decide, Decode: Decode,
 }

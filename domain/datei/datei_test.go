@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 var (
@@ -18,7 +18,7 @@ var (
 		HochgeladenVon: "Michael Wagner", HochgeladenAm: am}
 )
 
-func given(events ...eventstore.DomainEvent) Datei {
+func given(events ...ereignis.DomainEvent) Datei {
 	d := Datei{}
 	for _, e := range events {
 		d = Evolve(d, e)
@@ -38,38 +38,38 @@ func TestDecide(t *testing.T) {
 	}
 	tests := []struct {
 		name      string
-		given     []eventstore.DomainEvent
-		when      any
-		then      []eventstore.DomainEvent
+		given     []ereignis.DomainEvent
+		when      Befehl
+		then      []ereignis.DomainEvent
 		wantErr   string
 		wantFeld  map[string]string
 		notFound  bool
 		sameAgain bool
 	}{
 		{name: "an upload records name, type, size, hash, key, uploader and time; the Bezeichnung is trimmed",
-			when: lade("  Lageplan ", &inhalt), then: []eventstore.DomainEvent{hoch}},
+			when: lade("  Lageplan ", &inhalt), then: []ereignis.DomainEvent{hoch}},
 		{name: "control characters and broken UTF-8 leave the Bezeichnung",
-			when: lade("Lage\x00plan\xff\n", &inhalt), then: []eventstore.DomainEvent{hoch}},
+			when: lade("Lage\x00plan\xff\n", &inhalt), then: []ereignis.DomainEvent{hoch}},
 		{name: "the file name is the last element of a Windows path",
 			when: lade("Lageplan", mitInhalt(func(i *Inhalt) { i.Dateiname = `C:\Users\mw\Lageplan.pdf` })),
-			then: []eventstore.DomainEvent{hoch}},
+			then: []ereignis.DomainEvent{hoch}},
 		{name: "without a file: 'Sie müssen eine Datei hochladen!'",
 			when: lade("Lageplan", nil), wantErr: MsgDateiFehlt, wantFeld: map[string]string{FeldDatei: MsgDateiFehlt}},
 		{name: "an empty file counts as none",
 			when: lade("Lageplan", mitInhalt(func(i *Inhalt) { i.Groesse = 0 })), wantErr: MsgDateiFehlt},
 		{name: "the Bezeichnung is required",
-			when: lade("  ", &inhalt), wantErr: MsgPflicht, wantFeld: map[string]string{FeldBezeichnung: MsgPflicht}},
+			when: lade("  ", &inhalt), wantErr: validierung.Pflichtfeld, wantFeld: map[string]string{FeldBezeichnung: validierung.Pflichtfeld}},
 		{name: "neither file nor Bezeichnung: both fields, the file first",
-			when: lade("", nil), wantErr: MsgDateiFehlt, wantFeld: map[string]string{FeldDatei: MsgDateiFehlt, FeldBezeichnung: MsgPflicht}},
+			when: lade("", nil), wantErr: MsgDateiFehlt, wantFeld: map[string]string{FeldDatei: MsgDateiFehlt, FeldBezeichnung: validierung.Pflichtfeld}},
 		{name: "100 MB are the maximum",
 			when: lade("Lageplan", mitInhalt(func(i *Inhalt) { i.Groesse = MaxGroesse + 1 })), wantErr: MsgZuGross},
 		{name: "exactly 100 MB are fine",
 			when: lade("Lageplan", mitInhalt(func(i *Inhalt) { i.Groesse = MaxGroesse })),
-			then: []eventstore.DomainEvent{func() DateiHochgeladen { h := hoch; h.Groesse = MaxGroesse; return h }()}},
+			then: []ereignis.DomainEvent{func() DateiHochgeladen { h := hoch; h.Groesse = MaxGroesse; return h }()}},
 		{name: "files hang on operations, plants and Bescheide only",
 			when: LadeHoch{Fachobjekt: "messstelle", FachobjektID: 7, Bezeichnung: "x", Inhalt: &inhalt}, notFound: true},
-		{name: "delete", given: []eventstore.DomainEvent{hoch}, when: Loesche{}, then: []eventstore.DomainEvent{DateiGeloescht{}}},
-		{name: "a deleted file cannot be deleted again", given: []eventstore.DomainEvent{hoch, DateiGeloescht{}}, when: Loesche{}, notFound: true},
+		{name: "delete", given: []ereignis.DomainEvent{hoch}, when: Loesche{}, then: []ereignis.DomainEvent{DateiGeloescht{}}},
+		{name: "a deleted file cannot be deleted again", given: []ereignis.DomainEvent{hoch, DateiGeloescht{}}, when: Loesche{}, notFound: true},
 		{name: "nothing to delete", when: Loesche{}, notFound: true},
 	}
 	for _, tt := range tests {

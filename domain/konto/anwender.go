@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // StreamType of an account's stream ("anwender-<id>").
@@ -144,7 +144,6 @@ var telefonMuster = regexp.MustCompile(`^[0-9]+(-[0-9]+)*$`)
 
 // Messages of spec 000 §5 and 002 §5.
 const (
-	MsgPflicht         = "Dieses Feld ist ein Pflichtfeld."
 	MsgEmail           = "Das Feld muss eine gültige E-Mail Adresse enthalten!"
 	MsgTelefon         = validierung.MsgTelefon
 	MsgFunktion        = "Es muss mindestens ein Element ausgewaehlt werden"
@@ -199,6 +198,6 @@ func pruefeRollen(s *validierung.Sammler, rollen []string) {
 }
 
 // Decode reads a stored account event.
-func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
+func Decode(eventType string, data json.RawMessage) (ereignis.DomainEvent, error) {
 	return decode(eventType, data)
 }

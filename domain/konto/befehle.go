@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // Commands. Jetzt is the time of the request (the domain has no clock).
@@ -90,8 +90,28 @@ type (
 	LegeDemoAnwenderAn struct{ LegeAn }
 )
 
+// Befehl is the closed set of commands of the aggregate: only the commands of this package
+// implement it, so Decide sees nothing else.
+type Befehl interface{ befehl() }
+
+func (Registriere) befehl()              {}
+func (LegeAn) befehl()                   {}
+func (LegeDemoAnwenderAn) befehl()       {}
+func (VermerkeFalschesPasswort) befehl() {}
+func (MeldeAb) befehl()                  {}
+func (BestaetigeEmail) befehl()          {}
+func (Aktiviere) befehl()                {}
+func (Deaktiviere) befehl()              {}
+func (FordereZuruecksetzenAn) befehl()   {}
+func (SetzePasswortZurueck) befehl()     {}
+func (AendereProfil) befehl()            {}
+func (AendereAlsAdmin) befehl()          {}
+func (Loesche) befehl()                  {}
+func (SetzeLokaleRollen) befehl()        {}
+func (WechsleOrganisation) befehl()      {}
+
 // Decide checks a command against the account.
-func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
+func Decide(a Anwender, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	switch c := cmd.(type) {
 	case Registriere:
 		return registriere(a, c)
@@ -103,21 +123,21 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 		if !a.Existiert || a.Geloescht {
 			return nil, validierung.NichtGefunden
 		}
-		return []eventstore.DomainEvent{FalschesPasswortEingegeben{}}, nil
+		return []ereignis.DomainEvent{FalschesPasswortEingegeben{}}, nil
 	case MeldeAb:
 		if !a.Existiert || a.Geloescht {
 			return nil, validierung.NichtGefunden
 		}
-		return []eventstore.DomainEvent{AnwenderAbgemeldet{}}, nil
+		return []ereignis.DomainEvent{AnwenderAbgemeldet{}}, nil
 	case BestaetigeEmail:
 		if !a.Existiert || !a.Bestaetigung.gilt(c.TokenHash, c.Jetzt) ||
 			(a.Status != DoubleOptIn && a.Status != DoubleOptInChangedEmail) {
 			return nil, validierung.Regel(MsgUngueltigerLink)
 		}
 		if a.Status == DoubleOptInChangedEmail {
-			return []eventstore.DomainEvent{EmailBestaetigt{Email: a.NeueEmail, Status: a.StatusVorher}}, nil
+			return []ereignis.DomainEvent{EmailBestaetigt{Email: a.NeueEmail, Status: a.StatusVorher}}, nil
 		}
-		return []eventstore.DomainEvent{EmailBestaetigt{Status: Bestaetigt}}, nil
+		return []ereignis.DomainEvent{EmailBestaetigt{Status: Bestaetigt}}, nil
 	case Aktiviere:
 		if !a.Existiert {
 			return nil, validierung.NichtGefunden
@@ -128,7 +148,7 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 		if a.Status != Bestaetigt && a.Status != Inaktiv {
 			return nil, validierung.Regel("Der Zugang kann erst freigeschaltet werden, wenn die E-Mail-Adresse bestätigt ist.")
 		}
-		return []eventstore.DomainEvent{AnwenderAktiviert{GueltigBis: Gueltigkeit(a.FunktionaleRollen, c.Jetzt)}}, nil
+		return []ereignis.DomainEvent{AnwenderAktiviert{GueltigBis: Gueltigkeit(a.FunktionaleRollen, c.Jetzt)}}, nil
 	case Deaktiviere:
 		if !a.Existiert {
 			return nil, validierung.NichtGefunden
@@ -136,12 +156,12 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 		if a.Status == Inaktiv {
 			return nil, nil
 		}
-		return []eventstore.DomainEvent{AnwenderDeaktiviert{}}, nil
+		return []ereignis.DomainEvent{AnwenderDeaktiviert{}}, nil
 	case FordereZuruecksetzenAn:
 		if !a.Existiert {
 			return nil, validierung.NichtGefunden
 		}
-		return []eventstore.DomainEvent{PasswortZuruecksetzenAngefordert{Token: c.Token}}, nil
+		return []ereignis.DomainEvent{PasswortZuruecksetzenAngefordert{Token: c.Token}}, nil
 	case SetzePasswortZurueck:
 		if !a.Existiert || !a.Zuruecksetzen.gilt(c.TokenHash, c.Jetzt) {
 			return nil, validierung.Regel(MsgUngueltigerLink)
@@ -149,7 +169,7 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 		if err := PruefePasswort(c.Passwort, a.persoenlich()...); err != nil {
 			return nil, err
 		}
-		return []eventstore.DomainEvent{PasswortGesetzt{PasswortHash: c.PasswortHash}}, nil
+		return []ereignis.DomainEvent{PasswortGesetzt{PasswortHash: c.PasswortHash}}, nil
 	case AendereProfil:
 		return aendereProfil(a, c)
 	case AendereAlsAdmin:
@@ -161,7 +181,7 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 		if c.Selbst {
 			return nil, validierung.Regel("Sie können Ihr eigenes Konto nicht löschen.")
 		}
-		return []eventstore.DomainEvent{AnwenderGeloescht{}}, nil
+		return []ereignis.DomainEvent{AnwenderGeloescht{}}, nil
 	case SetzeLokaleRollen:
 		if !a.Existiert {
 			return nil, validierung.NichtGefunden
@@ -169,7 +189,7 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 		if slices.Equal(a.LokaleRollen, c.LokaleRollen) {
 			return nil, nil
 		}
-		return []eventstore.DomainEvent{LokaleRollenGeaendert{LokaleRollen: c.LokaleRollen}}, nil
+		return []ereignis.DomainEvent{LokaleRollenGeaendert{LokaleRollen: c.LokaleRollen}}, nil
 	case WechsleOrganisation:
 		if !a.Existiert {
 			return nil, validierung.NichtGefunden
@@ -177,19 +197,19 @@ func Decide(a Anwender, cmd any) ([]eventstore.DomainEvent, error) {
 		if a.Person.OrganisationID == c.OrganisationID {
 			return nil, nil
 		}
-		return []eventstore.DomainEvent{OrganisationGewechselt{OrganisationID: c.OrganisationID}}, nil
+		return []ereignis.DomainEvent{OrganisationGewechselt{OrganisationID: c.OrganisationID}}, nil
 	}
 	return nil, validierung.Regel("Unbekannter Befehl.")
 }
 
-func registriere(a Anwender, c Registriere) ([]eventstore.DomainEvent, error) {
+func registriere(a Anwender, c Registriere) ([]ereignis.DomainEvent, error) {
 	if a.Existiert {
 		return nil, validierung.Regel("Das Konto existiert bereits.")
 	}
 	p := trimPerson(c.Person)
 	var s validierung.Sammler
 	if p.OrganisationID == 0 {
-		s.Feld("organisation", MsgPflicht)
+		s.Feld("organisation", validierung.Pflichtfeld)
 	}
 	pruefeRollen(&s, c.FunktionaleRollen)
 	for _, r := range c.FunktionaleRollen {
@@ -204,13 +224,13 @@ func registriere(a Anwender, c Registriere) ([]eventstore.DomainEvent, error) {
 	if err := s.Err(); err != nil {
 		return nil, err
 	}
-	return []eventstore.DomainEvent{AnwenderRegistriert{
+	return []ereignis.DomainEvent{AnwenderRegistriert{
 		Benutzername: strings.ToLower(p.Email), Person: p, FunktionaleRollen: c.FunktionaleRollen, Dsgvo: true,
 		AngelegtAm: c.Jetzt, GueltigBis: Gueltigkeit(c.FunktionaleRollen, c.Jetzt), Bestaetigung: c.Bestaetigung,
 	}}, nil
 }
 
-func legeAn(a Anwender, c LegeAn, demo bool) ([]eventstore.DomainEvent, error) {
+func legeAn(a Anwender, c LegeAn, demo bool) ([]ereignis.DomainEvent, error) {
 	if a.Existiert {
 		return nil, validierung.Regel("Das Konto existiert bereits.")
 	}
@@ -218,14 +238,14 @@ func legeAn(a Anwender, c LegeAn, demo bool) ([]eventstore.DomainEvent, error) {
 	var s validierung.Sammler
 	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Behoerde, c.Dienststellenrolle)
 	if c.Passwort == "" {
-		s.Feld("passwort", MsgPflicht)
+		s.Feld("passwort", validierung.Pflichtfeld)
 	} else if !demo {
 		pruefePasswortFeld(&s, c.Passwort, c.Benutzername, p.Email, p.Vorname, p.Name)
 	}
 	if err := s.Err(); err != nil {
 		return nil, err
 	}
-	return []eventstore.DomainEvent{AnwenderAngelegt{
+	return []ereignis.DomainEvent{AnwenderAngelegt{
 		Benutzername: strings.TrimSpace(c.Benutzername), PasswortHash: c.PasswortHash, Person: p,
 		FunktionaleRollen: c.FunktionaleRollen, LokaleRollen: c.LokaleRollen, Behoerde: c.Behoerde, DatascoutID: strings.TrimSpace(c.DatascoutID),
 		AngelegtAm: c.Jetzt, GueltigBis: Gueltigkeit(c.FunktionaleRollen, c.Jetzt),
@@ -243,11 +263,11 @@ func pruefeAdminFormular(s *validierung.Sammler, name string, p Person, rollen [
 	switch globaleRolle(rollen) {
 	case berechtigung.GlobalOrganisation:
 		if p.OrganisationID == 0 {
-			s.Feld("person.organisation", MsgPflicht)
+			s.Feld("person.organisation", validierung.Pflichtfeld)
 		}
 	default:
 		if strings.TrimSpace(datascoutID) == "" {
-			s.Feld("datascoutId", MsgPflicht)
+			s.Feld("datascoutId", validierung.Pflichtfeld)
 		}
 	}
 	if globaleRolle(rollen) == berechtigung.GlobalBehoerde && !dienststelle {
@@ -255,7 +275,7 @@ func pruefeAdminFormular(s *validierung.Sammler, name string, p Person, rollen [
 	}
 }
 
-func aendereAlsAdmin(a Anwender, c AendereAlsAdmin) ([]eventstore.DomainEvent, error) {
+func aendereAlsAdmin(a Anwender, c AendereAlsAdmin) ([]ereignis.DomainEvent, error) {
 	if !a.Existiert || a.Geloescht {
 		return nil, validierung.NichtGefunden
 	}
@@ -273,7 +293,7 @@ func aendereAlsAdmin(a Anwender, c AendereAlsAdmin) ([]eventstore.DomainEvent, e
 	if ev.LokaleRollen == nil {
 		ev.LokaleRollen = []int64{}
 	}
-	var out []eventstore.DomainEvent
+	var out []ereignis.DomainEvent
 	if ev.Benutzername != a.Benutzername || ev.Person != a.Person || !slices.Equal(ev.FunktionaleRollen, a.FunktionaleRollen) ||
 		!slices.Equal(ev.LokaleRollen, a.LokaleRollen) || ev.Behoerde != a.Behoerde || ev.DatascoutID != a.DatascoutID {
 		out = append(out, ev)
@@ -284,7 +304,7 @@ func aendereAlsAdmin(a Anwender, c AendereAlsAdmin) ([]eventstore.DomainEvent, e
 	return out, nil
 }
 
-func aendereProfil(a Anwender, c AendereProfil) ([]eventstore.DomainEvent, error) {
+func aendereProfil(a Anwender, c AendereProfil) ([]ereignis.DomainEvent, error) {
 	if !a.Existiert {
 		return nil, validierung.NichtGefunden
 	}
@@ -313,7 +333,7 @@ func aendereProfil(a Anwender, c AendereProfil) ([]eventstore.DomainEvent, error
 	if err := s.Err(); err != nil {
 		return nil, err
 	}
-	var out []eventstore.DomainEvent
+	var out []ereignis.DomainEvent
 	altePerson := a.Person
 	neuePerson := p
 	neuePerson.Email = altePerson.Email
@@ -342,7 +362,7 @@ func (a Anwender) persoenlich() []string {
 }
 
 // Decider is the account aggregate for the generic command handler.
-var Decider = eventstore.Decider[Anwender, any]{
+var Decider = ereignis.Decider[Anwender, Befehl]{
 	StreamType: StreamType,
 	Initial:    func() Anwender { return Anwender{} },
 	Evolve:     Evolve,
@@ -352,7 +372,7 @@ var Decider = eventstore.Decider[Anwender, any]{
 
 // AbmeldungNoetig tells whether a profile change ends the session (user name, password or
 // e-mail changed).
-func AbmeldungNoetig(events []eventstore.DomainEvent, vorher Anwender) bool {
+func AbmeldungNoetig(events []ereignis.DomainEvent, vorher Anwender) bool {
 	for _, e := range events {
 		switch v := e.(type) {
 		case PasswortGesetzt, EmailAenderungAngefordert:

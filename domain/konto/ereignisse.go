@@ -1,12 +1,10 @@
 package konto
 
 import (
-	"encoding/json"
-	"fmt"
 	"slices"
 	"time"
 
-	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 )
 
 // Events of an account.
@@ -104,75 +102,27 @@ func (AnwenderGeloescht) EventType() string                { return "AnwenderGel
 func (FalschesPasswortEingegeben) EventType() string       { return "FalschesPasswortEingegeben" }
 func (AnwenderAbgemeldet) EventType() string               { return "AnwenderAbgemeldet" }
 
-var neu = map[string]func() eventstore.DomainEvent{
-	"AnwenderRegistriert":              func() eventstore.DomainEvent { return &AnwenderRegistriert{} },
-	"AnwenderAngelegt":                 func() eventstore.DomainEvent { return &AnwenderAngelegt{} },
-	"EmailBestaetigt":                  func() eventstore.DomainEvent { return &EmailBestaetigt{} },
-	"AnwenderAktiviert":                func() eventstore.DomainEvent { return &AnwenderAktiviert{} },
-	"AnwenderDeaktiviert":              func() eventstore.DomainEvent { return &AnwenderDeaktiviert{} },
-	"PasswortZuruecksetzenAngefordert": func() eventstore.DomainEvent { return &PasswortZuruecksetzenAngefordert{} },
-	"PasswortGesetzt":                  func() eventstore.DomainEvent { return &PasswortGesetzt{} },
-	"ProfilGeaendert":                  func() eventstore.DomainEvent { return &ProfilGeaendert{} },
-	"EmailAenderungAngefordert":        func() eventstore.DomainEvent { return &EmailAenderungAngefordert{} },
-	"OrganisationGewechselt":           func() eventstore.DomainEvent { return &OrganisationGewechselt{} },
-	"LokaleRollenGeaendert":            func() eventstore.DomainEvent { return &LokaleRollenGeaendert{} },
-	"AnwenderGeaendert":                func() eventstore.DomainEvent { return &AnwenderGeaendert{} },
-	"AnwenderGeloescht":                func() eventstore.DomainEvent { return &AnwenderGeloescht{} },
-	"FalschesPasswortEingegeben":       func() eventstore.DomainEvent { return &FalschesPasswortEingegeben{} },
-	"AnwenderAbgemeldet":               func() eventstore.DomainEvent { return &AnwenderAbgemeldet{} },
-}
-
-func decode(eventType string, data []byte) (eventstore.DomainEvent, error) {
-	mk, ok := neu[eventType]
-	if !ok {
-		return nil, fmt.Errorf("konto: unknown event %s", eventType)
-	}
-	p := mk()
-	if err := json.Unmarshal(data, p); err != nil {
-		return nil, err
-	}
-	return deref(p), nil
-}
-
-// deref turns the decoded pointer back into the value type the deciders use.
-func deref(e eventstore.DomainEvent) eventstore.DomainEvent {
-	switch v := e.(type) {
-	case *AnwenderRegistriert:
-		return *v
-	case *AnwenderAngelegt:
-		return *v
-	case *EmailBestaetigt:
-		return *v
-	case *AnwenderAktiviert:
-		return *v
-	case *AnwenderDeaktiviert:
-		return *v
-	case *PasswortZuruecksetzenAngefordert:
-		return *v
-	case *PasswortGesetzt:
-		return *v
-	case *ProfilGeaendert:
-		return *v
-	case *EmailAenderungAngefordert:
-		return *v
-	case *OrganisationGewechselt:
-		return *v
-	case *LokaleRollenGeaendert:
-		return *v
-	case *AnwenderGeaendert:
-		return *v
-	case *AnwenderGeloescht:
-		return *v
-	case *FalschesPasswortEingegeben:
-		return *v
-	case *AnwenderAbgemeldet:
-		return *v
-	}
-	return e
-}
+// decode reads a stored account event; each type is named once, by its EventType.
+var decode = ereignis.Katalog(
+	ereignis.Art[AnwenderRegistriert](),
+	ereignis.Art[AnwenderAngelegt](),
+	ereignis.Art[EmailBestaetigt](),
+	ereignis.Art[AnwenderAktiviert](),
+	ereignis.Art[AnwenderDeaktiviert](),
+	ereignis.Art[PasswortZuruecksetzenAngefordert](),
+	ereignis.Art[PasswortGesetzt](),
+	ereignis.Art[ProfilGeaendert](),
+	ereignis.Art[EmailAenderungAngefordert](),
+	ereignis.Art[OrganisationGewechselt](),
+	ereignis.Art[LokaleRollenGeaendert](),
+	ereignis.Art[AnwenderGeaendert](),
+	ereignis.Art[AnwenderGeloescht](),
+	ereignis.Art[FalschesPasswortEingegeben](),
+	ereignis.Art[AnwenderAbgemeldet](),
+).Decode
 
 // Evolve applies an event to the account.
-func Evolve(a Anwender, e eventstore.DomainEvent) Anwender {
+func Evolve(a Anwender, e ereignis.DomainEvent) Anwender {
 	switch v := e.(type) {
 	case AnwenderRegistriert:
 		a = Anwender{Existiert: true, Benutzername: v.Benutzername, Status: DoubleOptIn, Person: v.Person,

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 var (
@@ -16,7 +16,7 @@ var (
 	token  = Token{Hash: "abc", Ablauf: jetzt.Add(48 * time.Hour)}
 )
 
-func given(events ...eventstore.DomainEvent) Anwender {
+func given(events ...ereignis.DomainEvent) Anwender {
 	a := Anwender{}
 	for _, e := range events {
 		a = Evolve(a, e)
@@ -53,8 +53,8 @@ func TestRegistrierung_Rules(t *testing.T) {
 	_, err := Decide(Anwender{}, Registriere{Person: Person{Email: "kaputt", Telefon: "12a"}, Jetzt: jetzt})
 	f := feldfehler(t, err)
 	want := map[string]string{
-		"organisation": MsgPflicht, "funktionaleRolle": MsgFunktion, "anrede": MsgPflicht, "name": MsgPflicht,
-		"vorname": MsgPflicht, "email": MsgEmail, "telefon": MsgTelefon, "dsgvo": MsgDsgvo,
+		"organisation": validierung.Pflichtfeld, "funktionaleRolle": MsgFunktion, "anrede": validierung.Pflichtfeld, "name": validierung.Pflichtfeld,
+		"vorname": validierung.Pflichtfeld, "email": MsgEmail, "telefon": MsgTelefon, "dsgvo": MsgDsgvo,
 	}
 	for k, v := range want {
 		if f[k] != v {
@@ -150,7 +150,7 @@ func TestProfil_ChangedEmailNeedsConfirmationAndEndsSession(t *testing.T) {
 
 func TestLegeAn_AuthorityUserNeedsDatascoutID(t *testing.T) {
 	_, err := Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Trabbi-Fahrrad-84", Person: person, FunktionaleRollen: []string{"ZUST_SBD"}, Jetzt: jetzt})
-	if feldfehler(t, err)["datascoutId"] != MsgPflicht {
+	if feldfehler(t, err)["datascoutId"] != validierung.Pflichtfeld {
 		t.Fatal("datascoutId not required")
 	}
 	_, err = Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Trabbi-Fahrrad-84", Person: person, FunktionaleRollen: []string{"ZUST_SBD"}, DatascoutID: "DS1", Jetzt: jetzt})
@@ -298,7 +298,7 @@ func TestSitzung_LogoutAndChangesOfOrganisationRolesAndStatusEndEverySession(t *
 	andereTel := person
 	andereTel.Telefon = "0261-999"
 	for name, tc := range map[string]struct {
-		e     eventstore.DomainEvent
+		e     ereignis.DomainEvent
 		endet bool
 	}{
 		"logout":               {AnwenderAbgemeldet{}, true},

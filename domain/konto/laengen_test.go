@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 func lang(feld string) string { return strings.Repeat("ü", validierung.Hoechstlaenge(feld)+1) }
@@ -21,7 +21,7 @@ var personTexte = map[string]func(p *Person, v string){
 	"mobil":   func(p *Person, v string) { p.Mobil = v },
 }
 
-func wantZuLang(t *testing.T, got []eventstore.DomainEvent, err error, feld string) {
+func wantZuLang(t *testing.T, got []ereignis.DomainEvent, err error, feld string) {
 	t.Helper()
 	if f := feldfehler(t, err); f[feld] != validierung.ZuLang(validierung.Hoechstlaenge(feld)) {
 		t.Fatalf("%s: %v", feld, f)

@@ -13,7 +13,7 @@ func TestLaengen_TheNameOfALocalRoleIsBounded(t *testing.T) {
 	d := Daten{Bezeichnung: strings.Repeat("ü", 256), GlobaleRolle: "BEHOERDE"}
 	for _, tt := range []struct {
 		given LokaleRolle
-		when  any
+		when  Befehl
 	}{{LokaleRolle{}, LegeAn{Daten: d, Jetzt: jetzt}}, {vorhanden, Aendere{Daten: d, Jetzt: jetzt}}} {
 		got, err := Decide(tt.given, tt.when)
 		var f *validierung.Fehler

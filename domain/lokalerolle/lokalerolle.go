@@ -5,15 +5,14 @@
 package lokalerolle
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // StreamType of a role's stream ("lokalerolle-<id>").
@@ -92,7 +91,7 @@ func pruefe(d Daten) (Daten, error) {
 	s.Laengen("", d)
 	s.Pflicht("bezeichnung", d.Bezeichnung)
 	if !slices.Contains([]string{berechtigung.GlobalOrganisation, berechtigung.GlobalBehoerde, berechtigung.GlobalAdmin}, d.GlobaleRolle) {
-		s.Feld("globaleRolle", "Dieses Feld ist ein Pflichtfeld.")
+		s.Feld("globaleRolle", validierung.Pflichtfeld)
 	}
 	if d.AlleRegionalstellen { // the pickers are disabled: the role covers everything
 		d.Betriebe, d.Organisationen, d.RegionalstelleIDs = nil, nil, nil
@@ -107,8 +106,16 @@ func pruefe(d Daten) (Daten, error) {
 	return d, s.Err()
 }
 
+// Befehl is the closed set of commands of the aggregate: only the commands of this package
+// implement it, so Decide sees nothing else.
+type Befehl interface{ befehl() }
+
+func (LegeAn) befehl()  {}
+func (Aendere) befehl() {}
+func (Loesche) befehl() {}
+
 // Decide checks a command.
-func Decide(r LokaleRolle, cmd any) ([]eventstore.DomainEvent, error) {
+func Decide(r LokaleRolle, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	switch c := cmd.(type) {
 	case LegeAn:
 		if r.Existiert {
@@ -118,7 +125,7 @@ func Decide(r LokaleRolle, cmd any) ([]eventstore.DomainEvent, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []eventstore.DomainEvent{LokaleRolleAngelegt{Daten: d, GeaendertAm: c.Jetzt}}, nil
+		return []ereignis.DomainEvent{LokaleRolleAngelegt{Daten: d, GeaendertAm: c.Jetzt}}, nil
 	case Aendere:
 		if !r.Existiert || r.Geloescht {
 			return nil, validierung.NichtGefunden
@@ -127,7 +134,7 @@ func Decide(r LokaleRolle, cmd any) ([]eventstore.DomainEvent, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []eventstore.DomainEvent{LokaleRolleGeaendert{Daten: d, GeaendertAm: c.Jetzt}}, nil
+		return []ereignis.DomainEvent{LokaleRolleGeaendert{Daten: d, GeaendertAm: c.Jetzt}}, nil
 	case Loesche:
 		if !r.Existiert || r.Geloescht {
 			return nil, validierung.NichtGefunden
@@ -138,13 +145,13 @@ func Decide(r LokaleRolle, cmd any) ([]eventstore.DomainEvent, error) {
 		if c.LetzteRolleVon > 0 && !c.Bestaetigt {
 			return nil, &Warnung{Fehler: validierung.Regel(fmt.Sprintf(MsgLetzteRolle, c.LetzteRolleVon))}
 		}
-		return []eventstore.DomainEvent{LokaleRolleGeloescht{}}, nil
+		return []ereignis.DomainEvent{LokaleRolleGeloescht{}}, nil
 	}
 	return nil, fmt.Errorf("lokalerolle: unknown command %T", cmd)
 }
 
 // Evolve applies an event.
-func Evolve(r LokaleRolle, e eventstore.DomainEvent) LokaleRolle {
+func Evolve(r LokaleRolle, e ereignis.DomainEvent) LokaleRolle {
 	switch v := e.(type) {
 	case LokaleRolleAngelegt:
 		r = LokaleRolle{Existiert: true, Daten: v.Daten, GeaendertAm: v.GeaendertAm}
@@ -157,24 +164,14 @@ func Evolve(r LokaleRolle, e eventstore.DomainEvent) LokaleRolle {
 }
 
 // Decode reads a stored event.
-func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
-	switch eventType {
-	case "LokaleRolleAngelegt":
-		var v LokaleRolleAngelegt
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "LokaleRolleGeaendert":
-		var v LokaleRolleGeaendert
-		err := json.Unmarshal(data, &v)
-		return v, err
-	case "LokaleRolleGeloescht":
-		return LokaleRolleGeloescht{}, nil
-	}
-	return nil, fmt.Errorf("lokalerolle: unknown event %s", eventType)
-}
+var Decode = ereignis.Katalog(
+	ereignis.Art[LokaleRolleAngelegt](),
+	ereignis.Art[LokaleRolleGeaendert](),
+	ereignis.Art[LokaleRolleGeloescht](),
+).Decode
 
 // Decider is the local-role aggregate for the generic command handler.
-var Decider = eventstore.Decider[LokaleRolle, any]{
+var Decider = ereignis.Decider[LokaleRolle, Befehl]{
 	StreamType: StreamType, Initial: func() LokaleRolle { return LokaleRolle{} },
 	Evolve: Evolve, Decide: Decide, Decode: Decode,
 }

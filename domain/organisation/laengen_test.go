@@ -27,7 +27,7 @@ func TestLaengen_EveryTextOfAnOrganisationIsBounded(t *testing.T) {
 	} {
 		d := gueltig
 		setze(&d, lang(feld))
-		for _, cmd := range []any{LegeAn{Daten: d, Heute: heute},
+		for _, cmd := range []Befehl{LegeAn{Daten: d, Heute: heute},
 			Aendere{Daten: d, Heute: heute, AuditInfo: &historie.AuditInfo{GueltigAb: "2026-11-01", Aenderungsgrund: "Umzug"}}} {
 			ausgang := Organisation{}
 			if _, ok := cmd.(Aendere); ok {

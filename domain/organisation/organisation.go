@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // StreamType of an organisation's stream ("organisation-<id>").
@@ -114,8 +114,17 @@ func historisiert(alt, neu Daten) bool {
 		alt.Abwasserbeseitigungspflicht != neu.Abwasserbeseitigungspflicht
 }
 
+// Befehl is the closed set of commands of the aggregate: only the commands of this package
+// implement it, so Decide sees nothing else.
+type Befehl interface{ befehl() }
+
+func (LegeAn) befehl()         {}
+func (Aendere) befehl()        {}
+func (Loesche) befehl()        {}
+func (FuehreZusammen) befehl() {}
+
 // Decide checks a command.
-func Decide(o Organisation, cmd any) ([]eventstore.DomainEvent, error) {
+func Decide(o Organisation, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	switch c := cmd.(type) {
 	case LegeAn:
 		if o.Existiert {
@@ -125,7 +134,7 @@ func Decide(o Organisation, cmd any) ([]eventstore.DomainEvent, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []eventstore.DomainEvent{OrganisationAngelegt{Daten: d, GueltigAb: c.Heute.Format(historie.Datumsformat)}}, nil
+		return []ereignis.DomainEvent{OrganisationAngelegt{Daten: d, GueltigAb: c.Heute.Format(historie.Datumsformat)}}, nil
 	case Aendere:
 		if !o.Existiert || o.Geloescht {
 			return nil, validierung.NichtGefunden
@@ -145,7 +154,7 @@ func Decide(o Organisation, cmd any) ([]eventstore.DomainEvent, error) {
 			}
 			ev.GueltigAb, ev.Ersetzt, ev.Aenderungsgrund = ab, ersetzt, strings.TrimSpace(c.AuditInfo.Aenderungsgrund)
 		}
-		return []eventstore.DomainEvent{ev}, nil
+		return []ereignis.DomainEvent{ev}, nil
 	case Loesche:
 		if !o.Existiert || o.Geloescht {
 			return nil, validierung.NichtGefunden
@@ -153,19 +162,19 @@ func Decide(o Organisation, cmd any) ([]eventstore.DomainEvent, error) {
 		if c.Referenziert {
 			return nil, validierung.Regel(MsgReferenziert)
 		}
-		return []eventstore.DomainEvent{OrganisationGeloescht{}}, nil
+		return []ereignis.DomainEvent{OrganisationGeloescht{}}, nil
 	case FuehreZusammen:
 		if !o.Existiert || o.Geloescht {
 			return nil, validierung.NichtGefunden
 		}
 		var s validierung.Sammler
 		if c.ZielID == 0 {
-			s.Feld("destinationOrganisationId", "Dieses Feld ist ein Pflichtfeld.")
+			s.Feld("destinationOrganisationId", validierung.Pflichtfeld)
 		}
 		d, err := time.Parse(historie.Datumsformat, c.Datum)
 		switch {
 		case c.Datum == "":
-			s.Feld("mergeDate", "Dieses Feld ist ein Pflichtfeld.")
+			s.Feld("mergeDate", validierung.Pflichtfeld)
 		case err != nil:
 			s.Feld("mergeDate", historie.MsgDatum)
 		case d.After(c.Heute):
@@ -177,7 +186,7 @@ func Decide(o Organisation, cmd any) ([]eventstore.DomainEvent, error) {
 		if err := s.Err(); err != nil {
 			return nil, err
 		}
-		return []eventstore.DomainEvent{OrganisationZusammengefuehrt{ZielID: c.ZielID, Datum: c.Datum, MitPersonen: c.MitPersonen}}, nil
+		return []ereignis.DomainEvent{OrganisationZusammengefuehrt{ZielID: c.ZielID, Datum: c.Datum, MitPersonen: c.MitPersonen}}, nil
 	}
 	return nil, fmt.Errorf("organisation: unknown command %T", cmd)
 }
@@ -203,7 +212,7 @@ func pruefe(d Daten) (Daten, error) {
 }
 
 // Evolve applies an event.
-func Evolve(o Organisation, e eventstore.DomainEvent) Organisation {
+func Evolve(o Organisation, e ereignis.DomainEvent) Organisation {
 	switch v := e.(type) {
 	case OrganisationAngelegt:
 		o = Organisation{Existiert: true, Daten: v.Daten, LetzterBeginn: v.GueltigAb}
@@ -218,15 +227,15 @@ func Evolve(o Organisation, e eventstore.DomainEvent) Organisation {
 }
 
 // Decode reads a stored event.
-var Decode = eventstore.Ereignisse{
-	"OrganisationAngelegt":         eventstore.Lies[OrganisationAngelegt],
-	"OrganisationGeaendert":        eventstore.Lies[OrganisationGeaendert],
-	"OrganisationGeloescht":        eventstore.Lies[OrganisationGeloescht],
-	"OrganisationZusammengefuehrt": eventstore.Lies[OrganisationZusammengefuehrt],
-}.Decode
+var Decode = ereignis.Katalog(
+	ereignis.Art[OrganisationAngelegt](),
+	ereignis.Art[OrganisationGeaendert](),
+	ereignis.Art[OrganisationGeloescht](),
+	ereignis.Art[OrganisationZusammengefuehrt](),
+).Decode
 
 // Decider is the organisation aggregate for the generic command handler.
-var Decider = eventstore.Decider[Organisation, any]{
+var Decider = ereignis.Decider[Organisation, Befehl]{
 	StreamType: StreamType, Initial: func() Organisation { return Organisation{} },
 	Evolve: Evolve, Decide: Decide, Decode: Decode,
 }

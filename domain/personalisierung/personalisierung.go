@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // StreamType of the settings ("personalisierung-<anwenderId>").
@@ -45,8 +45,14 @@ type Speichere struct {
 // MsgUnbekannt refuses a filter value that is not in its value list.
 const MsgUnbekannt = "Der Wert „%s“ ist in dieser Auswahl nicht vorgesehen."
 
+// Befehl is the closed set of commands of the aggregate: only the commands of this package
+// implement it, so Decide sees nothing else.
+type Befehl interface{ befehl() }
+
+func (Speichere) befehl() {}
+
 // Decide checks a command.
-func Decide(e Einstellungen, cmd any) ([]eventstore.DomainEvent, error) {
+func Decide(e Einstellungen, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	c, ok := cmd.(Speichere)
 	if !ok {
 		return nil, fmt.Errorf("personalisierung: unknown command %T", cmd)
@@ -74,7 +80,7 @@ func Decide(e Einstellungen, cmd any) ([]eventstore.DomainEvent, error) {
 	if reflect.DeepEqual(normiert(n), normiert(e)) {
 		return nil, nil
 	}
-	return []eventstore.DomainEvent{PersonalisierungGespeichert{Einstellungen: normiert(n)}}, nil
+	return []ereignis.DomainEvent{PersonalisierungGespeichert{Einstellungen: normiert(n)}}, nil
 }
 
 func normiert(e Einstellungen) Einstellungen {
@@ -97,7 +103,7 @@ func normiert(e Einstellungen) Einstellungen {
 }
 
 // Evolve applies an event.
-func Evolve(e Einstellungen, ev eventstore.DomainEvent) Einstellungen {
+func Evolve(e Einstellungen, ev ereignis.DomainEvent) Einstellungen {
 	if v, ok := ev.(PersonalisierungGespeichert); ok {
 		return v.Einstellungen
 	}
@@ -105,12 +111,12 @@ func Evolve(e Einstellungen, ev eventstore.DomainEvent) Einstellungen {
 }
 
 // Decode reads a stored event.
-var Decode = eventstore.Ereignisse{
-	"PersonalisierungGespeichert": eventstore.Lies[PersonalisierungGespeichert],
-}.Decode
+var Decode = ereignis.Katalog(
+	ereignis.Art[PersonalisierungGespeichert](),
+).Decode
 
 // Decider is the settings aggregate for the generic command handler.
-var Decider = eventstore.Decider[Einstellungen, any]{
+var Decider = ereignis.Decider[Einstellungen, Befehl]{
 	StreamType: StreamType, Initial: func() Einstellungen { return normiert(Einstellungen{}) },
 	Evolve: Evolve, Decide: Decide, Decode: Decode,
 }

@@ -4,14 +4,14 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 )
 
 func TestDecide(t *testing.T) {
 	erlaubt := map[string][]string{"betriebstyp": {"INDUSTRIE", "KOMMUNAL"}, "anlagentyp": {"KANALNETZ"}, "verwaltungseinheit": {"7"}}
 	got, err := Decide(Decider.Initial(), Speichere{Erlaubt: erlaubt, Einstellungen: Einstellungen{Aktiv: true,
 		Betriebstyp: []string{"KOMMUNAL", "INDUSTRIE", "KOMMUNAL"}, Verwaltungseinheit: []int64{7}, SendMailOnNachrichten: true}})
-	want := []eventstore.DomainEvent{PersonalisierungGespeichert{Einstellungen{Aktiv: true, Betriebstyp: []string{"INDUSTRIE", "KOMMUNAL"},
+	want := []ereignis.DomainEvent{PersonalisierungGespeichert{Einstellungen{Aktiv: true, Betriebstyp: []string{"INDUSTRIE", "KOMMUNAL"},
 		Anlagentyp: []string{}, Messstellentyp: []string{}, Verwaltungseinheit: []int64{7}, SendMailOnNachrichten: true}}}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("save: %#v %v", got, err)

@@ -7,7 +7,7 @@ package postfach
 import (
 	"fmt"
 
-	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 )
 
 // StreamType of a mailbox ("postfach-<anwenderId>").
@@ -40,25 +40,32 @@ type (
 	Loesche struct{ Quelle int64 }
 )
 
+// Befehl is the closed set of commands of the aggregate: only the commands of this package
+// implement it, so Decide sees nothing else.
+type Befehl interface{ befehl() }
+
+func (Lies) befehl()    {}
+func (Loesche) befehl() {}
+
 // Decide checks a command; reading twice or deleting twice changes nothing.
-func Decide(p Postfach, cmd any) ([]eventstore.DomainEvent, error) {
+func Decide(p Postfach, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	switch c := cmd.(type) {
 	case Lies:
 		if p.Gelesen[c.Quelle] || p.Geloescht[c.Quelle] {
 			return nil, nil
 		}
-		return []eventstore.DomainEvent{NachrichtGelesen{Quelle: c.Quelle}}, nil
+		return []ereignis.DomainEvent{NachrichtGelesen{Quelle: c.Quelle}}, nil
 	case Loesche:
 		if p.Geloescht[c.Quelle] {
 			return nil, nil
 		}
-		return []eventstore.DomainEvent{NachrichtGeloescht{Quelle: c.Quelle}}, nil
+		return []ereignis.DomainEvent{NachrichtGeloescht{Quelle: c.Quelle}}, nil
 	}
 	return nil, fmt.Errorf("postfach: unknown command %T", cmd)
 }
 
 // Evolve applies an event.
-func Evolve(p Postfach, e eventstore.DomainEvent) Postfach {
+func Evolve(p Postfach, e ereignis.DomainEvent) Postfach {
 	if p.Gelesen == nil {
 		p = Postfach{Gelesen: map[int64]bool{}, Geloescht: map[int64]bool{}}
 	}
@@ -72,13 +79,13 @@ func Evolve(p Postfach, e eventstore.DomainEvent) Postfach {
 }
 
 // Decode reads a stored event.
-var Decode = eventstore.Ereignisse{
-	"NachrichtGelesen":   eventstore.Lies[NachrichtGelesen],
-	"NachrichtGeloescht": eventstore.Lies[NachrichtGeloescht],
-}.Decode
+var Decode = ereignis.Katalog(
+	ereignis.Art[NachrichtGelesen](),
+	ereignis.Art[NachrichtGeloescht](),
+).Decode
 
 // Decider is the mailbox aggregate for the generic command handler.
-var Decider = eventstore.Decider[Postfach, any]{
+var Decider = ereignis.Decider[Postfach, Befehl]{
 	StreamType: StreamType, Initial: func() Postfach { return Postfach{} },
 	Evolve: Evolve, Decide: Decide, Decode: Decode,
 }

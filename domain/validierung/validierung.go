@@ -50,10 +50,13 @@ func (s *Sammler) Feld(feld, message string) {
 	}
 }
 
+// Pflichtfeld is the message of every blank required field, in every area.
+const Pflichtfeld = "Dieses Feld ist ein Pflichtfeld."
+
 // Pflicht records the blank-field message when value is empty.
 func (s *Sammler) Pflicht(feld, value string) {
 	if value == "" {
-		s.Feld(feld, "Dieses Feld ist ein Pflichtfeld.")
+		s.Feld(feld, Pflichtfeld)
 	}
 }
 

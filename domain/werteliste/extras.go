@@ -28,7 +28,6 @@ type Bestand struct {
 const (
 	textUngueltig    = "Ungültiger Wert."
 	textUnbekannt    = "Der gewählte Eintrag existiert nicht."
-	textPflicht      = "Dieses Feld ist ein Pflichtfeld."
 	textNichtErlaubt = "Dieser Wert ist nicht zulässig."
 	maxReferenzen    = 500
 )
@@ -77,7 +76,7 @@ func normiereFeld(x Extra, raw json.RawMessage, b Bestand, s *validierung.Sammle
 		v = strings.TrimSpace(v)
 		switch {
 		case v == "" && x.Pflicht:
-			s.Feld(x.Name, textPflicht)
+			s.Feld(x.Name, validierung.Pflichtfeld)
 		case utf8.RuneCountInString(v) > validierung.Hoechstlaenge(x.Name):
 			s.Feld(x.Name, validierung.ZuLang(validierung.Hoechstlaenge(x.Name)))
 		case v != "" && x.pruefe != nil:
@@ -101,13 +100,13 @@ func normiereFeld(x Extra, raw json.RawMessage, b Bestand, s *validierung.Sammle
 		}
 		slices.Sort(out)
 		if len(out) == 0 && x.Pflicht {
-			s.Feld(x.Name, textPflicht)
+			s.Feld(x.Name, validierung.Pflichtfeld)
 		}
 		return out
 	case Referenz:
 		if leer(raw) {
 			if x.Pflicht {
-				s.Feld(x.Name, textPflicht)
+				s.Feld(x.Name, validierung.Pflichtfeld)
 			}
 			return nil
 		}
@@ -142,7 +141,7 @@ func normiereFeld(x Extra, raw json.RawMessage, b Bestand, s *validierung.Sammle
 		}
 		slices.Sort(out)
 		if len(out) == 0 && x.Pflicht {
-			s.Feld(x.Name, textPflicht)
+			s.Feld(x.Name, validierung.Pflichtfeld)
 		}
 		return out
 	}

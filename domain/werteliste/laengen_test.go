@@ -15,7 +15,7 @@ func TestLaengen_ValueKeyAndTextColumnsAreBounded(t *testing.T) {
 	vorhanden := Evolve(Eintrag{}, EintragAngelegt{Liste: "pegel", Wert: "Trier"})
 	for _, tt := range []struct {
 		given       Eintrag
-		when        any
+		when        Befehl
 		feld, liste string
 	}{
 		{Eintrag{}, LegeEintragAn{Liste: "anrede", Wert: lang}, "value", "anrede"},

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // StreamType of an entry's stream ("werteliste-<id>").
@@ -21,7 +21,6 @@ const StreamType = "werteliste"
 
 // The German messages of the value-list rules.
 const (
-	TextPflicht      = "Dieses Feld ist ein Pflichtfeld."
 	TextVorhanden    = "Dieser Wert ist in der Werteliste bereits vorhanden."
 	TextReferenziert = "Der Wertelisteneintrag wird von anderen Objekten referenziert und kann deshalb nicht gelöscht werden"
 	TextAufzaehlung  = "Die Einträge dieser Werteliste sind fest vorgegeben und können nicht gelöscht werden."
@@ -81,8 +80,16 @@ type (
 	LoescheEintrag struct{ Referenziert bool }
 )
 
+// Befehl is the closed set of commands of the aggregate: only the commands of this package
+// implement it, so Decide sees nothing else.
+type Befehl interface{ befehl() }
+
+func (LegeEintragAn) befehl()  {}
+func (AendereEintrag) befehl() {}
+func (LoescheEintrag) befehl() {}
+
 // Decide checks a command against the entry.
-func Decide(e Eintrag, cmd any) ([]eventstore.DomainEvent, error) {
+func Decide(e Eintrag, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	switch c := cmd.(type) {
 	case LegeEintragAn:
 		if e.Liste != "" {
@@ -108,7 +115,7 @@ func Decide(e Eintrag, cmd any) ([]eventstore.DomainEvent, error) {
 		if err := s.Err(); err != nil {
 			return nil, err
 		}
-		return []eventstore.DomainEvent{EintragAngelegt{Liste: c.Liste, Wert: wert, Schluessel: schluessel, Extras: extras}}, nil
+		return []ereignis.DomainEvent{EintragAngelegt{Liste: c.Liste, Wert: wert, Schluessel: schluessel, Extras: extras}}, nil
 	case AendereEintrag:
 		if e.Liste == "" || e.Geloescht {
 			return nil, validierung.NichtGefunden
@@ -130,7 +137,7 @@ func Decide(e Eintrag, cmd any) ([]eventstore.DomainEvent, error) {
 		if ev.Wert == "" && ev.Extras == nil {
 			return nil, nil
 		}
-		return []eventstore.DomainEvent{ev}, nil
+		return []ereignis.DomainEvent{ev}, nil
 	case LoescheEintrag:
 		if e.Liste == "" || e.Geloescht {
 			return nil, validierung.NichtGefunden
@@ -141,7 +148,7 @@ func Decide(e Eintrag, cmd any) ([]eventstore.DomainEvent, error) {
 		if c.Referenziert {
 			return nil, ErrReferenziert
 		}
-		return []eventstore.DomainEvent{EintragGeloescht{}}, nil
+		return []ereignis.DomainEvent{EintragGeloescht{}}, nil
 	}
 	return nil, fmt.Errorf("werteliste: unknown command %T", cmd)
 }
@@ -150,7 +157,7 @@ func pruefeWert(w string, b Bestand, s *validierung.Sammler) string {
 	w = strings.TrimSpace(w)
 	switch {
 	case w == "":
-		s.Feld("value", TextPflicht)
+		s.Feld("value", validierung.Pflichtfeld)
 	case utf8.RuneCountInString(w) > validierung.Hoechstlaenge("value"):
 		s.Feld("value", validierung.ZuLang(validierung.Hoechstlaenge("value")))
 	case slices.ContainsFunc(b.Werte, func(v string) bool { return Normiert(v) == Normiert(w) }):
@@ -163,7 +170,7 @@ func pruefeWert(w string, b Bestand, s *validierung.Sammler) string {
 func Normiert(wert string) string { return strings.ToLower(strings.TrimSpace(wert)) }
 
 // Evolve applies an event to the entry.
-func Evolve(e Eintrag, ev eventstore.DomainEvent) Eintrag {
+func Evolve(e Eintrag, ev ereignis.DomainEvent) Eintrag {
 	switch v := ev.(type) {
 	case EintragAngelegt:
 		e.Liste, e.Wert, e.Schluessel, e.Extras = v.Liste, v.Wert, v.Schluessel, v.Extras
@@ -182,9 +189,9 @@ func Evolve(e Eintrag, ev eventstore.DomainEvent) Eintrag {
 
 // Decode reads a stored event. Extras come back from jsonb reformatted; they are made
 // canonical again so that an unchanged save decides nothing.
-func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, error) {
+func Decode(eventType string, data json.RawMessage) (ereignis.DomainEvent, error) {
 	switch eventType {
-	case "WertelisteEintragAngelegt":
+	case EintragAngelegt{}.EventType():
 		var v EintragAngelegt
 		if err := json.Unmarshal(data, &v); err != nil {
 			return nil, err
@@ -192,7 +199,7 @@ func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, err
 		var err error
 		v.Extras, err = kanonisch(v.Extras)
 		return v, err
-	case "WertelisteEintragGeaendert":
+	case EintragGeaendert{}.EventType():
 		var v EintragGeaendert
 		if err := json.Unmarshal(data, &v); err != nil {
 			return nil, err
@@ -200,14 +207,14 @@ func Decode(eventType string, data json.RawMessage) (eventstore.DomainEvent, err
 		var err error
 		v.Extras, err = kanonisch(v.Extras)
 		return v, err
-	case "WertelisteEintragGeloescht":
+	case EintragGeloescht{}.EventType():
 		return EintragGeloescht{}, nil
 	}
 	return nil, fmt.Errorf("werteliste: unknown event %s", eventType)
 }
 
 // Decider is the entry aggregate for the generic command handler.
-var Decider = eventstore.Decider[Eintrag, any]{
+var Decider = ereignis.Decider[Eintrag, Befehl]{
 	StreamType: StreamType,
 	Initial:    func() Eintrag { return Eintrag{} },
 	Evolve:     Evolve,

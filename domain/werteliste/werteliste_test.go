@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 func roh(s string) json.RawMessage { return json.RawMessage(s) }
@@ -34,122 +34,124 @@ func TestDecide(t *testing.T) {
 	type fehler struct{ feld, text string } // feld "" for a rule or a plain error
 	tests := []struct {
 		name  string
-		given []eventstore.DomainEvent
-		when  func(t *testing.T) any
-		then  []eventstore.DomainEvent
+		given []ereignis.DomainEvent
+		when  func(t *testing.T) Befehl
+		then  []ereignis.DomainEvent
 		err   *fehler
 	}{
-		{"new entry is trimmed", nil, func(*testing.T) any { return LegeEintragAn{Liste: "anrede", Wert: " Frau "} },
-			[]eventstore.DomainEvent{angelegt}, nil},
-		{"value is required", nil, func(*testing.T) any { return LegeEintragAn{Liste: "anrede", Wert: "  "} },
+		{"new entry is trimmed", nil, func(*testing.T) Befehl { return LegeEintragAn{Liste: "anrede", Wert: " Frau "} },
+			[]ereignis.DomainEvent{angelegt}, nil},
+		{"value is required", nil, func(*testing.T) Befehl { return LegeEintragAn{Liste: "anrede", Wert: "  "} },
 			nil, &fehler{"value", "Dieses Feld ist ein Pflichtfeld."}},
 		{"value is unique in its list regardless of case", nil,
-			func(*testing.T) any {
+			func(*testing.T) Befehl {
 				return LegeEintragAn{Liste: "anrede", Wert: "frau ", Bestand: Bestand{Werte: []string{"Herr", "Frau"}}}
 			},
 			nil, &fehler{"value", "Dieser Wert ist in der Werteliste bereits vorhanden."}},
-		{"unknown list", nil, func(*testing.T) any { return LegeEintragAn{Liste: "gibtsnicht", Wert: "x"} },
+		{"unknown list", nil, func(*testing.T) Befehl { return LegeEintragAn{Liste: "gibtsnicht", Wert: "x"} },
 			nil, &fehler{"liste", "Die Werteliste „gibtsnicht“ gibt es nicht."}},
-		{"created twice", []eventstore.DomainEvent{angelegt}, func(*testing.T) any { return LegeEintragAn{Liste: "anrede", Wert: "Herr"} },
+		{"created twice", []ereignis.DomainEvent{angelegt}, func(*testing.T) Befehl { return LegeEintragAn{Liste: "anrede", Wert: "Herr"} },
 			nil, &fehler{"", "Der Wertelisteneintrag existiert bereits."}},
 		{"extra columns of another list are ignored", nil,
-			func(t *testing.T) any {
+			func(t *testing.T) Befehl {
 				return LegeEintragAn{Liste: "anrede", Wert: "Frau", Extras: eingabe(t, `{"uhrzeit":true}`)}
 			},
-			[]eventstore.DomainEvent{angelegt}, nil},
+			[]ereignis.DomainEvent{angelegt}, nil},
 
 		{"entlastungstyp refers to entlastungssystem entries, sorted and once each", nil,
-			func(t *testing.T) any {
+			func(t *testing.T) Befehl {
 				return LegeEintragAn{Liste: "entlastungstyp", Wert: "Regenrückhaltebecken", Bestand: systeme,
 					Extras: eingabe(t, `{"entlastungssysteme":[12, {"id": 11}, "12"]}`)}
 			},
-			[]eventstore.DomainEvent{EintragAngelegt{Liste: "entlastungstyp", Wert: "Regenrückhaltebecken", Extras: roh(`{"entlastungssysteme":[11,12]}`)}}, nil},
+			[]ereignis.DomainEvent{EintragAngelegt{Liste: "entlastungstyp", Wert: "Regenrückhaltebecken", Extras: roh(`{"entlastungssysteme":[11,12]}`)}}, nil},
 		{"entlastungstyp without systems", nil,
-			func(t *testing.T) any { return LegeEintragAn{Liste: "entlastungstyp", Wert: "Stauraumkanal"} },
-			[]eventstore.DomainEvent{EintragAngelegt{Liste: "entlastungstyp", Wert: "Stauraumkanal", Extras: roh(`{"entlastungssysteme":[]}`)}}, nil},
+			func(t *testing.T) Befehl { return LegeEintragAn{Liste: "entlastungstyp", Wert: "Stauraumkanal"} },
+			[]ereignis.DomainEvent{EintragAngelegt{Liste: "entlastungstyp", Wert: "Stauraumkanal", Extras: roh(`{"entlastungssysteme":[]}`)}}, nil},
 		{"a reference to an unknown entry is refused", nil,
-			func(t *testing.T) any {
+			func(t *testing.T) Befehl {
 				return LegeEintragAn{Liste: "entlastungstyp", Wert: "Stauraumkanal", Bestand: systeme, Extras: eingabe(t, `{"entlastungssysteme":[99]}`)}
 			},
 			nil, &fehler{"entlastungssysteme", "Der gewählte Eintrag existiert nicht."}},
 		{"a Selbstüberwachung template gets every column", nil,
-			func(t *testing.T) any {
+			func(t *testing.T) Befehl {
 				return LegeEintragAn{Liste: "selbstueberwachungVorlage", Wert: "Stichproben",
 					Extras: eingabe(t, `{"datumsformat":" TT.MM.JJJJ ","maxZeilenAnzahl":"366","uhrzeit":true,"unbekannt":1}`)}
 			},
-			[]eventstore.DomainEvent{vorlage}, nil},
+			[]ereignis.DomainEvent{vorlage}, nil},
 		{"template date format is checked", nil,
-			func(t *testing.T) any {
+			func(t *testing.T) Befehl {
 				return LegeEintragAn{Liste: "selbstueberwachungVorlage", Wert: "x", Extras: eingabe(t, `{"datumsformat":"TT/MM/JJJJ"}`)}
 			},
 			nil, &fehler{"datumsformat", "Ungueltiges Datumsformat"}},
 		{"template date format is required", nil,
-			func(t *testing.T) any { return LegeEintragAn{Liste: "selbstueberwachungVorlage", Wert: "x"} },
+			func(t *testing.T) Befehl { return LegeEintragAn{Liste: "selbstueberwachungVorlage", Wert: "x"} },
 			nil, &fehler{"datumsformat", "Dieses Feld ist ein Pflichtfeld."}},
 		{"template rows are a number", nil,
-			func(t *testing.T) any {
+			func(t *testing.T) Befehl {
 				return LegeEintragAn{Liste: "selbstueberwachungVorlage", Wert: "x", Extras: eingabe(t, `{"datumsformat":"JJJJ","maxZeilenAnzahl":"viele"}`)}
 			},
 			nil, &fehler{"maxZeilenAnzahl", "Es muss eine Zahl oder nichts eingegeben werden."}},
 		{"a flag must be a boolean", nil,
-			func(t *testing.T) any {
+			func(t *testing.T) Befehl {
 				return LegeEintragAn{Liste: "selbstueberwachungVorlage", Wert: "x", Extras: eingabe(t, `{"datumsformat":"JJJJ","uhrzeit":"ja"}`)}
 			},
 			nil, &fehler{"uhrzeit", "Ungültiger Wert."}},
 
 		{"enumeration entry with its identifier", nil,
-			func(*testing.T) any {
+			func(*testing.T) Befehl {
 				return LegeEintragAn{Liste: "betriebstyp", Wert: "Kommunal", Schluessel: "KOMMUNAL"}
 			},
-			[]eventstore.DomainEvent{kommunal}, nil},
+			[]ereignis.DomainEvent{kommunal}, nil},
 		{"enumeration identifiers are fixed", nil,
-			func(*testing.T) any {
+			func(*testing.T) Befehl {
 				return LegeEintragAn{Liste: "betriebstyp", Wert: "Sonstiges", Schluessel: "SONSTIGES"}
 			},
 			nil, &fehler{"schluessel", "Der Schlüssel „SONSTIGES“ ist in dieser Werteliste nicht vorgesehen."}},
 		{"enumeration identifier only once", nil,
-			func(*testing.T) any {
+			func(*testing.T) Befehl {
 				return LegeEintragAn{Liste: "betriebstyp", Wert: "Kommune", Schluessel: "KOMMUNAL", Bestand: Bestand{Schluessel: []string{"KOMMUNAL"}}}
 			},
 			nil, &fehler{"schluessel", "Dieser Schlüssel ist in der Werteliste bereits vorhanden."}},
 		{"plain lists have no identifiers", nil,
-			func(*testing.T) any { return LegeEintragAn{Liste: "anrede", Wert: "Frau", Schluessel: "FRAU"} },
+			func(*testing.T) Befehl { return LegeEintragAn{Liste: "anrede", Wert: "Frau", Schluessel: "FRAU"} },
 			nil, &fehler{"schluessel", "Diese Werteliste hat keine Schlüssel."}},
 
-		{"change", []eventstore.DomainEvent{angelegt}, func(*testing.T) any { return AendereEintrag{Wert: "Divers"} },
-			[]eventstore.DomainEvent{EintragGeaendert{Wert: "Divers"}}, nil},
-		{"same value changes nothing", []eventstore.DomainEvent{angelegt}, func(*testing.T) any { return AendereEintrag{Wert: " Frau"} },
+		{"change", []ereignis.DomainEvent{angelegt}, func(*testing.T) Befehl { return AendereEintrag{Wert: "Divers"} },
+			[]ereignis.DomainEvent{EintragGeaendert{Wert: "Divers"}}, nil},
+		{"same value changes nothing", []ereignis.DomainEvent{angelegt}, func(*testing.T) Befehl { return AendereEintrag{Wert: " Frau"} },
 			nil, nil},
-		{"change to the value of another entry", []eventstore.DomainEvent{angelegt},
-			func(*testing.T) any { return AendereEintrag{Wert: "HERR", Bestand: Bestand{Werte: []string{"Herr"}}} },
+		{"change to the value of another entry", []ereignis.DomainEvent{angelegt},
+			func(*testing.T) Befehl {
+				return AendereEintrag{Wert: "HERR", Bestand: Bestand{Werte: []string{"Herr"}}}
+			},
 			nil, &fehler{"value", "Dieser Wert ist in der Werteliste bereits vorhanden."}},
-		{"change of the extra columns only", []eventstore.DomainEvent{rue},
-			func(t *testing.T) any {
+		{"change of the extra columns only", []ereignis.DomainEvent{rue},
+			func(t *testing.T) Befehl {
 				return AendereEintrag{Wert: "Regenüberlaufbecken", Bestand: systeme, Extras: eingabe(t, `{"entlastungssysteme":[11,12]}`)}
 			},
-			[]eventstore.DomainEvent{EintragGeaendert{Extras: roh(`{"entlastungssysteme":[11,12]}`)}}, nil},
-		{"columns left out keep their value", []eventstore.DomainEvent{vorlage},
-			func(t *testing.T) any {
+			[]ereignis.DomainEvent{EintragGeaendert{Extras: roh(`{"entlastungssysteme":[11,12]}`)}}, nil},
+		{"columns left out keep their value", []ereignis.DomainEvent{vorlage},
+			func(t *testing.T) Befehl {
 				return AendereEintrag{Wert: "Stichproben mit Uhrzeit", Extras: eingabe(t, `{"wert":true}`)}
 			},
-			[]eventstore.DomainEvent{EintragGeaendert{Wert: "Stichproben mit Uhrzeit",
+			[]ereignis.DomainEvent{EintragGeaendert{Wert: "Stichproben mit Uhrzeit",
 				Extras: roh(strings.Replace(vorlageLeer, `"wert":false`, `"wert":true`, 1))}}, nil},
-		{"unchanged columns change nothing", []eventstore.DomainEvent{vorlage},
-			func(t *testing.T) any {
+		{"unchanged columns change nothing", []ereignis.DomainEvent{vorlage},
+			func(t *testing.T) Befehl {
 				return AendereEintrag{Wert: "Stichproben", Extras: eingabe(t, `{"uhrzeit":true}`)}
 			},
 			nil, nil},
-		{"deleted entry cannot change", []eventstore.DomainEvent{angelegt, EintragGeloescht{}},
-			func(*testing.T) any { return AendereEintrag{Wert: "x"} }, nil, &fehler{"", validierung.NichtGefunden.Error()}},
+		{"deleted entry cannot change", []ereignis.DomainEvent{angelegt, EintragGeloescht{}},
+			func(*testing.T) Befehl { return AendereEintrag{Wert: "x"} }, nil, &fehler{"", validierung.NichtGefunden.Error()}},
 
-		{"delete", []eventstore.DomainEvent{angelegt}, func(*testing.T) any { return LoescheEintrag{} },
-			[]eventstore.DomainEvent{EintragGeloescht{}}, nil},
-		{"a referenced entry cannot be deleted", []eventstore.DomainEvent{angelegt},
-			func(*testing.T) any { return LoescheEintrag{Referenziert: true} }, nil, &fehler{"", TextReferenziert}},
-		{"enumeration entries cannot be deleted", []eventstore.DomainEvent{kommunal},
-			func(*testing.T) any { return LoescheEintrag{} }, nil, &fehler{"", TextAufzaehlung}},
-		{"deleted twice", []eventstore.DomainEvent{angelegt, EintragGeloescht{}},
-			func(*testing.T) any { return LoescheEintrag{} }, nil, &fehler{"", validierung.NichtGefunden.Error()}},
+		{"delete", []ereignis.DomainEvent{angelegt}, func(*testing.T) Befehl { return LoescheEintrag{} },
+			[]ereignis.DomainEvent{EintragGeloescht{}}, nil},
+		{"a referenced entry cannot be deleted", []ereignis.DomainEvent{angelegt},
+			func(*testing.T) Befehl { return LoescheEintrag{Referenziert: true} }, nil, &fehler{"", TextReferenziert}},
+		{"enumeration entries cannot be deleted", []ereignis.DomainEvent{kommunal},
+			func(*testing.T) Befehl { return LoescheEintrag{} }, nil, &fehler{"", TextAufzaehlung}},
+		{"deleted twice", []ereignis.DomainEvent{angelegt, EintragGeloescht{}},
+			func(*testing.T) Befehl { return LoescheEintrag{} }, nil, &fehler{"", validierung.NichtGefunden.Error()}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -179,7 +181,7 @@ func TestDecide(t *testing.T) {
 	}
 }
 
-func eventsText(es []eventstore.DomainEvent) string {
+func eventsText(es []ereignis.DomainEvent) string {
 	b, _ := json.Marshal(es)
 	return string(b)
 }
@@ -197,7 +199,7 @@ func TestDecode_EventsWithoutExtrasStillReadAndExtrasFromJsonbAreCanonical(t *te
 	neu, err := Decode("WertelisteEintragGeaendert", roh(`{"extras": {"wert": true, "abfluss": false, "entlastungssysteme": [12, 3]}}`))
 	want := EintragGeaendert{Extras: roh(`{"abfluss":false,"entlastungssysteme":[12,3],"wert":true}`)}
 	if err != nil || !reflect.DeepEqual(neu, want) {
-		t.Fatalf("extras: %s, %v", eventsText([]eventstore.DomainEvent{neu}), err)
+		t.Fatalf("extras: %s, %v", eventsText([]ereignis.DomainEvent{neu}), err)
 	}
 }
 

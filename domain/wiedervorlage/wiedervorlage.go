@@ -1,6 +1,6 @@
 // Package wiedervorlage holds the reminders (Wiedervorlagen) on an operation, a plant, a
 // measuring point or a Bescheid: a Betreff, an optional due date and who created it. Who may
-// create, see and delete them is decided by the application service (internal/ablage).
+// create, see and delete them is decided by the application service (internal/anwendung/ablage).
 package wiedervorlage
 
 import (
@@ -9,8 +9,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // StreamType of a reminder's stream ("wiedervorlage-<id>").
@@ -35,8 +35,7 @@ const Datumsformat = "2006-01-02"
 
 // Messages (spec 000 §5).
 const (
-	MsgPflicht = "Dieses Feld ist ein Pflichtfeld."
-	MsgDatum   = "Ungültiges Datumsformat"
+	MsgDatum = "Ungültiges Datumsformat"
 )
 
 // WiedervorlageAngelegt: a reminder was created on an object. Datum is empty when the
@@ -80,8 +79,15 @@ type (
 	Loesche struct{}
 )
 
+// Befehl is the closed set of commands of the aggregate: only the commands of this package
+// implement it, so Decide sees nothing else.
+type Befehl interface{ befehl() }
+
+func (LegeAn) befehl()  {}
+func (Loesche) befehl() {}
+
 // Decide checks a command.
-func Decide(w Wiedervorlage, cmd any) ([]eventstore.DomainEvent, error) {
+func Decide(w Wiedervorlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	switch c := cmd.(type) {
 	case LegeAn:
 		if w.Existiert {
@@ -103,14 +109,14 @@ func Decide(w Wiedervorlage, cmd any) ([]eventstore.DomainEvent, error) {
 		if err := s.Err(); err != nil {
 			return nil, err
 		}
-		return []eventstore.DomainEvent{WiedervorlageAngelegt{Fachobjekt: c.Fachobjekt, FachobjektID: c.FachobjektID,
+		return []ereignis.DomainEvent{WiedervorlageAngelegt{Fachobjekt: c.Fachobjekt, FachobjektID: c.FachobjektID,
 			BezugZuFachobjekt: bezug, Betreff: betreff, Datum: datum, AngelegtVonID: c.VonID, AngelegtVon: c.Von,
 			AngelegtAm: c.Am}}, nil
 	case Loesche:
 		if !w.Existiert || w.Geloescht {
 			return nil, validierung.NichtGefunden
 		}
-		return []eventstore.DomainEvent{WiedervorlageGeloescht{}}, nil
+		return []ereignis.DomainEvent{WiedervorlageGeloescht{}}, nil
 	}
 	return nil, fmt.Errorf("wiedervorlage: unknown command %T", cmd)
 }
@@ -127,7 +133,7 @@ func einzeilig(s string) string {
 }
 
 // Evolve applies an event.
-func Evolve(w Wiedervorlage, e eventstore.DomainEvent) Wiedervorlage {
+func Evolve(w Wiedervorlage, e ereignis.DomainEvent) Wiedervorlage {
 	switch v := e.(type) {
 	case WiedervorlageAngelegt:
 		w = Wiedervorlage{Existiert: true, WiedervorlageAngelegt: v}
@@ -138,13 +144,13 @@ func Evolve(w Wiedervorlage, e eventstore.DomainEvent) Wiedervorlage {
 }
 
 // Decode reads a stored event.
-var Decode = eventstore.Ereignisse{
-	"WiedervorlageAngelegt":  eventstore.Lies[WiedervorlageAngelegt],
-	"WiedervorlageGeloescht": eventstore.Lies[WiedervorlageGeloescht],
-}.Decode
+var Decode = ereignis.Katalog(
+	ereignis.Art[WiedervorlageAngelegt](),
+	ereignis.Art[WiedervorlageGeloescht](),
+).Decode
 
 // Decider is the reminder aggregate for the generic command handler.
-var Decider = eventstore.Decider[Wiedervorlage, any]{
+var Decider = ereignis.Decider[Wiedervorlage, Befehl]{
 	StreamType: StreamType, Initial: func() Wiedervorlage { return Wiedervorlage{} },
 	Evolve: Evolve, Decide: Decide, Decode: Decode,
 }

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 var (
@@ -17,7 +17,7 @@ var (
 		Betreff: "Nachweis Eigenkontrolle anfordern", Datum: "2026-12-01", AngelegtVonID: 3, AngelegtVon: "Claudia Schneider", AngelegtAm: am}
 )
 
-func given(events ...eventstore.DomainEvent) Wiedervorlage {
+func given(events ...ereignis.DomainEvent) Wiedervorlage {
 	w := Wiedervorlage{}
 	for _, e := range events {
 		w = Evolve(w, e)
@@ -35,28 +35,28 @@ func TestDecide(t *testing.T) {
 	messstelle.Fachobjekt, messstelle.BezugZuFachobjekt = Messstelle, "MESSSTELLE"
 	tests := []struct {
 		name     string
-		given    []eventstore.DomainEvent
-		when     any
-		then     []eventstore.DomainEvent
+		given    []ereignis.DomainEvent
+		when     Befehl
+		then     []ereignis.DomainEvent
 		wantFeld map[string]string
 		notFound bool
 	}{
 		{name: "a reminder records object, its kind, Betreff, date and creator",
-			when: lege(Betrieb, " Nachweis Eigenkontrolle anfordern ", "2026-12-01"), then: []eventstore.DomainEvent{angelegt}},
+			when: lege(Betrieb, " Nachweis Eigenkontrolle anfordern ", "2026-12-01"), then: []ereignis.DomainEvent{angelegt}},
 		{name: "control characters leave the Betreff",
-			when: lege(Betrieb, "Nachweis Eigenkontrolle\x00 anfordern\t", "2026-12-01"), then: []eventstore.DomainEvent{angelegt}},
-		{name: "the date is optional", when: lege(Betrieb, "Nachweis Eigenkontrolle anfordern", " "), then: []eventstore.DomainEvent{ohneDatum}},
+			when: lege(Betrieb, "Nachweis Eigenkontrolle\x00 anfordern\t", "2026-12-01"), then: []ereignis.DomainEvent{angelegt}},
+		{name: "the date is optional", when: lege(Betrieb, "Nachweis Eigenkontrolle anfordern", " "), then: []ereignis.DomainEvent{ohneDatum}},
 		{name: "measuring points have reminders too", when: lege(Messstelle, "Nachweis Eigenkontrolle anfordern", "2026-12-01"),
-			then: []eventstore.DomainEvent{messstelle}},
-		{name: "the Betreff is required", when: lege(Betrieb, "  ", ""), wantFeld: map[string]string{"betreff": MsgPflicht}},
+			then: []ereignis.DomainEvent{messstelle}},
+		{name: "the Betreff is required", when: lege(Betrieb, "  ", ""), wantFeld: map[string]string{"betreff": validierung.Pflichtfeld}},
 		{name: "a date must be yyyy-MM-dd", when: lege(Betrieb, "x", "01.12.2026"), wantFeld: map[string]string{"datum": MsgDatum}},
 		{name: "an impossible date is refused", when: lege(Betrieb, "", "2026-02-30"),
-			wantFeld: map[string]string{"betreff": MsgPflicht, "datum": MsgDatum}},
+			wantFeld: map[string]string{"betreff": validierung.Pflichtfeld, "datum": MsgDatum}},
 		{name: "a Betreff of at most 500 characters", when: lege(Betrieb, strings.Repeat("x", 501), ""),
 			wantFeld: map[string]string{"betreff": "Max. 500 Zeichen erlaubt"}},
 		{name: "unknown objects have no reminders", when: lege("jahresbericht", "x", ""), notFound: true},
-		{name: "delete", given: []eventstore.DomainEvent{angelegt}, when: Loesche{}, then: []eventstore.DomainEvent{WiedervorlageGeloescht{}}},
-		{name: "deleted is gone", given: []eventstore.DomainEvent{angelegt, WiedervorlageGeloescht{}}, when: Loesche{}, notFound: true},
+		{name: "delete", given: []ereignis.DomainEvent{angelegt}, when: Loesche{}, then: []ereignis.DomainEvent{WiedervorlageGeloescht{}}},
+		{name: "deleted is gone", given: []ereignis.DomainEvent{angelegt, WiedervorlageGeloescht{}}, when: Loesche{}, notFound: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
@@ -25,17 +24,17 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/frontend"
 	"github.com/eabwasser/eabwasser/httpapi"
-	"github.com/eabwasser/eabwasser/internal/ablage"
-	"github.com/eabwasser/eabwasser/internal/benachrichtigung"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 	"github.com/eabwasser/eabwasser/internal/config"
 	"github.com/eabwasser/eabwasser/internal/drossel"
 	"github.com/eabwasser/eabwasser/internal/mail"
 	"github.com/eabwasser/eabwasser/internal/natsbus"
 	"github.com/eabwasser/eabwasser/internal/schema"
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
-	"github.com/eabwasser/eabwasser/internal/verwaltung"
-	"github.com/eabwasser/eabwasser/internal/zugang"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
@@ -209,15 +208,19 @@ func (a *App) Serve(ctx context.Context) error {
 
 	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Neu(a.Pool),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
+	// the areas: each Setup registers what the area adds to the store (reactions, access to
+	// files, …); reactions to one event run in this order (a merge moves the users first)
+	ablageDienst := ablage.Neu(a.Store, a.Config.DataDir, a.Log)
+	verwaltungsDienst := &verwaltung.Dienst{Store: a.Store}
+	verwaltungsDienst.Setup(a.Store)
 	akte := &betriebsakte.Dienst{Store: a.Store}
+	akte.Setup(a.Store, ablageDienst)
 	handler := httpapi.New(httpapi.Deps{
-		Zugang: dienst,
-		Verwaltung: &verwaltung.Dienst{Store: a.Store,
-			Verweise: []func(context.Context, eventstore.Querier, int64) (bool, error){betriebsakte.BetreibtBetriebe},
-			Umzuege:  []func(context.Context, pgx.Tx, int64, int64, eventstore.Metadata) error{akte.Umzug}},
+		Zugang:           dienst,
+		Verwaltung:       verwaltungsDienst,
 		Betriebsakte:     akte,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
-		Ablage:           ablage.Neu(a.Store, a.Config.DataDir, akte, a.Log),
+		Ablage:           ablageDienst,
 		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer) error {
 			return dienst.PruefeSitzung(ctx, b.ID, b.Sitzung)
 		},

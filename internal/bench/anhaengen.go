@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill"
@@ -21,7 +22,7 @@ import (
 
 // Append: the event store's Append next to the floor Postgres sets (a raw INSERT of the same
 // payload into a plain table, committed on its own) and next to watermill-sql's Postgres
-// publisher, plus a whole command (Decider.Handle with its inline document) for scale. The
+// publisher, plus a whole command (eventstore.Befehle(…).Handle with its inline document) for scale. The
 // variants run in short rounds, interleaved, so a noisy moment hits all of them alike.
 
 const rawTabelle = `CREATE TABLE IF NOT EXISTS bench_raw (
@@ -73,6 +74,7 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 	l.pool.Reset() // the 64-writer pools need the connections
 	runden, runde := l.o.anzahl(3, 2), l.o.dauer(1500*time.Millisecond, 500*time.Millisecond)
 	betriebOffset := 0
+	var befehlsRundreisen, befehle atomic.Int64
 	for _, cfg := range []struct {
 		schreiber int
 		stapel    int
@@ -82,11 +84,14 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 			return err
 		}
 		pcfg.MaxConns = int32(cfg.schreiber)
+		pcfg.ConnConfig.Tracer = rundreisen{} // counts only the whole command's calls
 		pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 		if err != nil {
 			return err
 		}
-		varianten, err := l.varianten(ctx, pool, p, cfg.schreiber, cfg.stapel, &betriebOffset)
+		befehlsRundreisen.Store(0)
+		befehle.Store(0)
+		varianten, err := l.varianten(ctx, pool, p, cfg.schreiber, cfg.stapel, &betriebOffset, &befehlsRundreisen, &befehle)
 		if err != nil {
 			pool.Close()
 			return err
@@ -120,6 +125,21 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 			m = m.mitZiel("≥ 0.80", roh >= 0.8)
 		}
 		l.messung(m)
+		if c, ok := rate["command"]; ok {
+			ganz := c / rate["store"]
+			m := Messung{ID: id + ".ratio_command", Bereich: "Append (" + art + ")", Name: "ratio whole command ÷ Append",
+				Text: fmt.Sprintf("%.2f", ganz), Werte: map[string]float64{"ratio": ganz}}
+			if cfg.schreiber <= 8 {
+				m = m.mitZiel("≥ 0.50", ganz >= 0.5)
+			}
+			l.messung(m)
+			if n := befehle.Load(); n > 0 {
+				rt := float64(befehlsRundreisen.Load()) / float64(n)
+				l.messung(Messung{ID: id + ".command_round_trips", Bereich: "Append (" + art + ")",
+					Name: "round trips to Postgres per whole command", Text: fmt.Sprintf("%.1f", rt),
+					Werte: map[string]float64{"round_trips": rt}})
+			}
+		}
 		wm := rate["store"] / rate["watermill"]
 		l.messung(Messung{ID: id + ".ratio_watermill", Bereich: "Append (" + art + ")", Name: "ratio Append ÷ watermill-sql",
 			Text: fmt.Sprintf("%.2f", wm), Werte: map[string]float64{"ratio": wm}})
@@ -128,7 +148,8 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 }
 
 // varianten prepares the ways of appending for one configuration.
-func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, schreiber, stapel int, betriebOffset *int) ([]variante, error) {
+func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, schreiber, stapel int, betriebOffset *int,
+	rundreisen, befehle *atomic.Int64) ([]variante, error) {
 	store := eventstore.New(pool)
 	db := stdlib.OpenDBFromPool(pool)
 	pub, err := wmsql.NewPublisher(db, wmsql.PublisherConfig{SchemaAdapter: wmsql.DefaultPostgreSQLSchema{}, AutoInitializeSchema: true},
@@ -189,7 +210,7 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 	}
 	if stapel == 1 {
 		// a whole command on an approved operation: the operator saves his yearly figures
-		befehle := app.NewStore(pool)
+		befehlsStore := app.NewStore(pool)
 		proSchreiber := 40
 		rows, err := pool.Query(ctx, `SELECT id FROM betrieb WHERE freigabestatus = 'FREIGEGEBEN' AND betriebsstatus = 'IN_BETRIEB'
 			AND antrag IS NULL AND daten->'produktion'->>'anzahlBeschaeftigte' IS NOT NULL ORDER BY id LIMIT $1 OFFSET $2`,
@@ -213,7 +234,7 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 		*betriebOffset += len(ids)
 		md := p.md
 		md.CorrelationID = "bench-append"
-		out = append(out, variante{"command", "whole command (Decider.Handle + inline document)",
+		out = append(out, variante{"command", "whole command (Befehle(…).Handle + inline document)",
 			func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
 				eigene := ids[w*proSchreiber : (w+1)*proSchreiber]
 				daten := make([]betrieb.Daten, len(eigene))
@@ -230,7 +251,9 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 					k := i % len(eigene)
 					anzahl := *daten[k].Produktion.AnzahlBeschaeftigte + 1
 					daten[k].Produktion.AnzahlBeschaeftigte = &anzahl
-					out, err := betrieb.Decider.Handle(ctx, befehle, eigene[k], -1, betrieb.SpeichereAlsBetreiber{Daten: daten[k]}, md)
+					out, err := eventstore.Befehle(befehlsStore, betrieb.Decider).Handle(mitZaehler(ctx, rundreisen), eigene[k],
+						eventstore.VersionUnbekannt, betrieb.SpeichereAlsBetreiber{Daten: daten[k]}, md)
+					befehle.Add(1)
 					return len(out.Events), err
 				}, nil
 			}})

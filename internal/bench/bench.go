@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -27,14 +28,15 @@ import (
 
 // Optionen of a bench run.
 type Optionen struct {
-	Scale    int    // N of seed --scale (5: 100,000 operations, over a million events)
-	Ergebnis string // JSON file of the results
-	Doku     string // Markdown file whose table is replaced ("" : none)
-	Frontend string // the built frontend (Vite's outDir)
-	Quellen  string // the frontend's sources (to find the start page's lazy parts)
-	AdminURL string // maintenance database of the Postgres server the bench database is created on
-	Programm string // the eabwasser binary (run as `serve`)
-	Kurz     bool   // small sizes and short measurements, to try the bench out
+	Scale    int      // N of seed --scale (5: 100,000 operations, over a million events)
+	Ergebnis string   // JSON file of the results
+	Doku     string   // Markdown file whose table is replaced ("" : none)
+	Frontend string   // the built frontend (Vite's outDir)
+	Quellen  string   // the frontend's sources (to find the start page's lazy parts)
+	AdminURL string   // maintenance database of the Postgres server the bench database is created on
+	Programm string   // the eabwasser binary (run as `serve`)
+	Kurz     bool     // small sizes and short measurements, to try the bench out
+	Nur      []string // run only these phases (seed, rebuild, server, append, frontend); empty: all
 
 	Log         *slog.Logger
 	Aus         io.Writer // the table
@@ -109,6 +111,9 @@ func Run(ctx context.Context, o Optionen) error {
 		{"frontend", l.frontend},
 	}
 	for _, p := range phasen {
+		if len(o.Nur) > 0 && !slices.Contains(o.Nur, p.name) {
+			continue
+		}
 		t := time.Now()
 		l.printf("— %s", p.name)
 		if err := p.f(ctx); err != nil {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
@@ -56,7 +56,7 @@ func (l *lauf) verzoegerung(ctx context.Context, s *server, _, org nutzer) error
 	}
 	err = l.lastMessen(ctx, "save", "operator saves (BetriebsdatenGeaendert)", n,
 		func(ctx context.Context, i int) (int64, int64, error) {
-			out, err := betrieb.Decider.Handle(ctx, l.store, ids[i], -1, betrieb.SpeichereAlsBetreiber{Daten: daten[i]}, md)
+			out, err := eventstore.Befehle(l.store, betrieb.Decider).Handle(ctx, ids[i], eventstore.VersionUnbekannt, betrieb.SpeichereAlsBetreiber{Daten: daten[i]}, md)
 			return ids[i], out.LastPosition, err
 		})
 	if err != nil {
@@ -79,7 +79,7 @@ func (l *lauf) verzoegerung(ctx context.Context, s *server, _, org nutzer) error
 				return 0, 0, err
 			}
 			heute := time.Now()
-			out, err := betrieb.Decider.Handle(ctx, l.store, id, -1, betrieb.BeantrageBetrieb{
+			out, err := eventstore.Befehle(l.store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.BeantrageBetrieb{
 				BetriebsID: betriebsakte.BetriebsID(id, heute), Typ: "INDUSTRIE", Heute: heute,
 				Daten: betrieb.Daten{Bezeichnung: fmt.Sprintf("Lastprobe Brauerei %d", i), BetreiberID: org.organisation,
 					RegionalstelleID: regionalstelle, Adresse: betrieb.Adresse{Strasse: "Am Messpunkt", Hausnummer: strconv.Itoa(i + 1),

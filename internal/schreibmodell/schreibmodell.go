@@ -24,12 +24,13 @@ import (
 func Store(pool *pgxpool.Pool) *eventstore.Store {
 	s := eventstore.New(pool)
 	s.Inline(werteliste.StreamType, wertelisten.Inline)
-	s.Inline(konto.StreamType, eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender))
-	s.Inline(lokalerolle.StreamType, eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle))
-	s.Inline(betrieb.StreamType, eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe))
-	s.Inline(personalisierung.StreamType, eventstore.Dokument(s, personalisierung.Decider, konten.SchreibePersonalisierung))
-	s.Inline(organisation.StreamType, eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation))
-	s.Inline(datei.StreamType, eventstore.Dokument(s, datei.Decider, ablage.SchreibeDatei))
-	s.Inline(wiedervorlage.StreamType, eventstore.Dokument(s, wiedervorlage.Decider, ablage.SchreibeWiedervorlage))
+	eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender)
+	eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle)
+	eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe)
+	eventstore.Stand(s, betrieb.Decider, betriebe.Stand) // commands start from the document
+	eventstore.Dokument(s, personalisierung.Decider, konten.SchreibePersonalisierung)
+	eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation)
+	eventstore.Dokument(s, datei.Decider, ablage.SchreibeDatei)
+	eventstore.Dokument(s, wiedervorlage.Decider, ablage.SchreibeWiedervorlage)
 	return s
 }

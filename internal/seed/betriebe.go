@@ -11,7 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 )
 
 // demoBetrieb is an operation of the demo with the steps it went through.
@@ -74,7 +74,7 @@ func demoBetriebeAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []
 			return added, err
 		}
 		beginn := heute.AddDate(0, -3, 0)
-		schritte := []any{betrieb.BeantrageBetrieb{BetriebsID: betriebsakte.BetriebsID(id, beginn), Daten: daten, Typ: d.typ, Heute: beginn}}
+		schritte := []betrieb.Befehl{betrieb.BeantrageBetrieb{BetriebsID: betriebsakte.BetriebsID(id, beginn), Daten: daten, Typ: d.typ, Heute: beginn}}
 		if d.freigabe != "" {
 			schritte = append(schritte, betrieb.EntscheideFreigabe{NeuerStatus: d.freigabe, Kommentar: d.kommentar})
 		}
@@ -92,7 +92,7 @@ func demoBetriebeAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []
 			}
 		}
 		for _, cmd := range schritte {
-			if _, err := betrieb.Decider.Handle(ctx, store, id, -1, cmd, Akteur); err != nil {
+			if _, err := eventstore.Befehle(store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, Akteur); err != nil {
 				return added, fmt.Errorf("Betrieb %s: %w", d.daten.Bezeichnung, err)
 			}
 		}

@@ -20,12 +20,13 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -45,7 +46,7 @@ type Skalierung struct {
 	Heute time.Time
 	// PasswortHash is the bcrypt hash of DemoPasswort every account gets ("": hashed once).
 	PasswortHash string
-	// Befehlsweg sends every command through Decider.Handle, one transaction each (the
+	// Befehlsweg sends every command through eventstore.Befehle(…).Handle, one transaction each (the
 	// reference). Otherwise the same commands are decided in memory by the same pure deciders
 	// and appended per object, with the documents written once (the bulk path; the test
 	// TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath holds the two equal).
@@ -249,7 +250,7 @@ func (l *lauf) stellen(ctx context.Context) error {
 			if r.dienststelle, err = eventstore.NextID(ctx, l.store, "lokale_rolle_id_seq"); err != nil {
 				return err
 			}
-			_, err = lokalerolle.Decider.Handle(ctx, l.store, r.dienststelle, -1, lokalerolle.LegeAn{Daten: lokalerolle.Daten{
+			_, err = eventstore.Befehle(l.store, lokalerolle.Decider).Handle(ctx, r.dienststelle, eventstore.VersionUnbekannt, lokalerolle.LegeAn{Daten: lokalerolle.Daten{
 				Bezeichnung: name, GlobaleRolle: berechtigung.GlobalBehoerde, Systemrolle: true,
 				RegionalstelleIDs: []int64{r.id}}, Jetzt: l.s.Heute}, l.system())
 		}
@@ -525,7 +526,7 @@ func (l *lauf) betriebsPlan(i int, id int64) plan {
 
 // ausfuehren gives the commands of n plans to the decider, on the command path or in bulk, with
 // Parallel workers, and reports progress. Plans are made when their turn comes (memory).
-func ausfuehren[S any](ctx context.Context, l *lauf, phase string, d eventstore.Decider[S, any],
+func ausfuehren[S, C any](ctx context.Context, l *lauf, phase string, d ereignis.Decider[S, C],
 	schreibe func(context.Context, pgx.Tx, int64, S, int) error, n int, planFuer func(int) plan) error {
 	var fertig atomic.Int64
 	melde := func() {
@@ -594,11 +595,11 @@ func ausfuehren[S any](ctx context.Context, l *lauf, phase string, d eventstore.
 }
 
 // befehlsweg: each command through the one command handler, as the API does it.
-func befehlsweg[S any](ctx context.Context, store *eventstore.Store, d eventstore.Decider[S, any], plaene []plan) (int, error) {
+func befehlsweg[S, C any](ctx context.Context, store *eventstore.Store, d ereignis.Decider[S, C], plaene []plan) (int, error) {
 	n := 0
 	for _, p := range plaene {
 		for i, s := range p.schritte {
-			out, err := d.Handle(ctx, store, p.id, -1, s.befehl, s.md)
+			out, err := eventstore.Befehle(store, d).Handle(ctx, p.id, eventstore.VersionUnbekannt, s.befehl.(C), s.md)
 			if err != nil {
 				return n, fmt.Errorf("%s Schritt %d (%T): %w", eventstore.StreamID(d.StreamType, p.id), i+1, s.befehl, err)
 			}
@@ -612,7 +613,7 @@ func befehlsweg[S any](ctx context.Context, store *eventstore.Store, d eventstor
 // event goes through JSON and Decode before Evolve, exactly as Handle reads it back — appends
 // the events of each run of commands with the same metadata at once, and writes each document
 // once, all in one transaction.
-func massenweg[S any](ctx context.Context, plain *eventstore.Store, d eventstore.Decider[S, any],
+func massenweg[S, C any](ctx context.Context, plain *eventstore.Store, d ereignis.Decider[S, C],
 	schreibe func(context.Context, pgx.Tx, int64, S, int) error, plaene []plan) (int, error) {
 	n := 0
 	err := pgx.BeginFunc(ctx, plain.Pool(), func(tx pgx.Tx) error {
@@ -638,7 +639,7 @@ func massenweg[S any](ctx context.Context, plain *eventstore.Store, d eventstore
 				return nil
 			}
 			for i, s := range p.schritte {
-				decided, err := d.Decide(state, s.befehl)
+				decided, err := d.Decide(state, s.befehl.(C))
 				if err != nil {
 					return fmt.Errorf("%s Schritt %d (%T): %w", streamID, i+1, s.befehl, err)
 				}

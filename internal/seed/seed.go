@@ -74,7 +74,7 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 			if id, err = eventstore.NextID(ctx, store, "organisation_id_seq"); err != nil {
 				return added, err
 			}
-			if _, err = organisation.Decider.Handle(ctx, store, id, -1, organisation.LegeAn{Daten: d, Heute: time.Now()}, Akteur); err == nil {
+			if _, err = eventstore.Befehle(store, organisation.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, organisation.LegeAn{Daten: d, Heute: time.Now()}, Akteur); err == nil {
 				added++
 			}
 		}
@@ -114,7 +114,7 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 		if err != nil {
 			return added, err
 		}
-		if _, err := konto.Decider.Handle(ctx, store, id, -1, konto.LegeDemoAnwenderAn{LegeAn: cmd}, Akteur); err != nil {
+		if _, err := eventstore.Befehle(store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.LegeDemoAnwenderAn{LegeAn: cmd}, Akteur); err != nil {
 			return added, fmt.Errorf("Konto %s: %w", k.name, err)
 		}
 		added++
@@ -141,7 +141,7 @@ func demoDienststelle(ctx context.Context, store *eventstore.Store) (int64, int,
 	if id, err = eventstore.NextID(ctx, store, "lokale_rolle_id_seq"); err != nil {
 		return 0, 0, err
 	}
-	_, err = lokalerolle.Decider.Handle(ctx, store, id, -1, lokalerolle.LegeAn{Daten: lokalerolle.Daten{
+	_, err = eventstore.Befehle(store, lokalerolle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, lokalerolle.LegeAn{Daten: lokalerolle.Daten{
 		Bezeichnung: Dienststelle, GlobaleRolle: berechtigung.GlobalBehoerde, Systemrolle: true,
 		RegionalstelleIDs: []int64{regionalstelle}}, Jetzt: time.Now()}, Akteur)
 	return id, 1, err

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
@@ -72,7 +73,7 @@ func (f Filter) bedingung() (string, string, []any) {
 		args = append(args, v)
 		return "$" + strconv.Itoa(len(args))
 	}
-	where := []string{f.Sicht.Bedingung("", arg)}
+	where := []string{f.Sicht.Bedingung(zugriff.Betriebsspalten(""), arg)}
 	if q := strings.ToLower(strings.TrimSpace(f.Q)); q != "" {
 		where = append(where, "such LIKE "+arg("%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q)+"%"))
 	}

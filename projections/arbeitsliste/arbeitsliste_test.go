@@ -50,10 +50,10 @@ func TestWorklist_FedFromNATS_RedeliveryChangesNothing_RebuildIsIdentical(t *tes
 	}
 	d := betrieb.Daten{Bezeichnung: "Sektkellerei Ehrenbreitstein", Adresse: betrieb.Adresse{Strasse: "Charlottenstraße", Hausnummer: "1", Plz: "56077", Ort: "Koblenz"},
 		BetreiberID: org, RegionalstelleID: rs, Lage: betrieb.Lage{Hochwert: 5583500.5, Rechtswert: 399000.5}}
-	if _, err := betrieb.Decider.Handle(ctx, store, id, -1, betrieb.BeantrageBetrieb{BetriebsID: "2026-000099", Daten: d, Typ: "INDUSTRIE"}, seed.Akteur); err != nil {
+	if _, err := eventstore.Befehle(store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.BeantrageBetrieb{BetriebsID: "2026-000099", Daten: d, Typ: "INDUSTRIE"}, seed.Akteur); err != nil {
 		t.Fatal(err)
 	}
-	out, err := betrieb.Decider.Handle(ctx, store, id, -1, betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben}, seed.Akteur)
+	out, err := eventstore.Befehle(store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben}, seed.Akteur)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestWorklist_FedFromNATS_RedeliveryChangesNothing_RebuildIsIdentical(t *tes
 	}
 	// one more real event after the duplicates, so we know they have been read (a duplicate
 	// applied again would have failed the INSERT and stopped the projector before it)
-	out, err = betrieb.Decider.Handle(ctx, store, id, -1, betrieb.StelleStammdatenAntrag{Antrag: betrieb.StammdatenAntrag{
+	out, err = eventstore.Befehle(store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.StelleStammdatenAntrag{Antrag: betrieb.StammdatenAntrag{
 		Bezeichnung: "Sektkellerei am Rhein", Adresse: d.Adresse}}, seed.Akteur)
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -15,6 +14,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
@@ -46,15 +46,30 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, b betrieb.Betrieb, versi
 	return err
 }
 
+const spalten = `betriebs_id, betriebstyp, freigabestatus, freigabe_kommentar, letzter_beginn, daten, antrag, version`
+
 // Laden reads an operation's current state and version; validierung.NichtGefunden when there
 // is none.
 func Laden(ctx context.Context, q eventstore.Querier, id int64) (betrieb.Betrieb, int, error) {
+	return laden(q.QueryRow(ctx, `SELECT `+spalten+` FROM betrieb WHERE id = $1`, id))
+}
+
+// Stand is the operation's state and version as the command handler starts from it
+// (eventstore.Stand): the document holds the whole state. found is false without a document.
+func Stand(ctx context.Context, q eventstore.Querier, id int64) (betrieb.Betrieb, int, bool, error) {
+	b, version, err := Laden(ctx, q, id)
+	if errors.Is(err, validierung.NichtGefunden) {
+		return betrieb.Betrieb{}, 0, false, nil
+	}
+	return b, version, err == nil, err
+}
+
+func laden(row pgx.Row) (betrieb.Betrieb, int, error) {
 	var b betrieb.Betrieb
 	var daten, antrag []byte
 	var version int
-	err := q.QueryRow(ctx, `SELECT betriebs_id, betriebstyp, freigabestatus, freigabe_kommentar, letzter_beginn, daten,
-		antrag, version FROM betrieb WHERE id = $1`, id).Scan(&b.BetriebsID, &b.Betriebstyp, &b.Freigabestatus,
-		&b.FreigabeKommentar, &b.LetzterBeginn, &daten, &antrag, &version)
+	err := row.Scan(&b.BetriebsID, &b.Betriebstyp, &b.Freigabestatus, &b.FreigabeKommentar, &b.LetzterBeginn, &daten,
+		&antrag, &version)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return b, 0, validierung.NichtGefunden
 	}
@@ -74,46 +89,24 @@ func Laden(ctx context.Context, q eventstore.Querier, id int64) (betrieb.Betrieb
 	return b, version, nil
 }
 
-// Sicht is what part of the operations a user may see: all, or those of an operator
-// organisation, of Regionalstellen, single operations and those of operator organisations
-// named by local roles.
-type Sicht struct {
-	Alle            bool
-	OrganisationID  int64
-	Regionalstellen []int64
-	Betriebe        []int64
-	Organisationen  []int64
-}
-
-// Bedingung is the SQL condition of the Sicht over a table with the columns id, betreiber_id
-// and regionalstelle_id (the document here, the worklists later), qualified by alias ("b."
-// or ""). arg adds a parameter and returns its placeholder.
-func (s Sicht) Bedingung(alias string, arg func(any) string) string {
-	if s.Alle {
-		return "true"
-	}
-	return "(" + alias + "betreiber_id = " + arg(s.OrganisationID) + " OR " + alias + "regionalstelle_id = ANY(" +
-		arg(ids(s.Regionalstellen)) + ") OR " + alias + "id = ANY(" + arg(ids(s.Betriebe)) + ") OR " + alias +
-		"betreiber_id = ANY(" + arg(ids(s.Organisationen)) + "))"
-}
-
-func ids(v []int64) []int64 {
-	if v == nil {
-		return []int64{}
-	}
-	return v
-}
+// Sicht is the visibility of a caller (internal/zugriff, where it is resolved).
+type Sicht = zugriff.Sicht
 
 // Sieht reports whether the Sicht includes operation id.
 func Sieht(ctx context.Context, q eventstore.Querier, s Sicht, id int64) (bool, error) {
 	args := []any{id}
-	arg := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
-	var n int
-	err := q.QueryRow(ctx, `SELECT count(*) FROM betrieb WHERE id = $1 AND `+s.Bedingung("", arg), args...).Scan(&n)
-	return n > 0, err
+	var ok bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM betrieb WHERE id = $1 AND `+
+		s.Bedingung(zugriff.Betriebsspalten(""), zugriff.Platzhalter(&args))+`)`, args...).Scan(&ok)
+	return ok, err
+}
+
+// LadenSichtbar is Laden of an operation the Sicht includes, in one query; any other is
+// validierung.NichtGefunden.
+func LadenSichtbar(ctx context.Context, q eventstore.Querier, s Sicht, id int64) (betrieb.Betrieb, int, error) {
+	args := []any{id}
+	return laden(q.QueryRow(ctx, `SELECT `+spalten+` FROM betrieb WHERE id = $1 AND `+
+		s.Bedingung(zugriff.Betriebsspalten(""), zugriff.Platzhalter(&args)), args...))
 }
 
 // Aehnliche lists the names of operations of the same operator or at the same address (the

@@ -19,10 +19,12 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 )
 
@@ -89,12 +91,11 @@ func postfachEreignis(tx *projections.Tx, e eventstore.Event) error {
 }
 
 // Empfaenger groups.
-const (
-	// entscheider: the staff who decide about the operation: FACHADMIN, and ZUST_SBD whose
-	// local roles cover it.
-	entscheider = `a.status = 'AKTIV' AND a.funktionale_rollen && ARRAY['FACHADMIN', 'ZUST_SBD'] AND ('FACHADMIN' = ANY(a.funktionale_rollen) OR ('ZUST_SBD' = ANY(a.funktionale_rollen)
-		AND EXISTS (SELECT 1 FROM public.lokale_rolle r WHERE r.id = ANY(a.lokale_rollen) AND (r.alle_regionalstellen
-		OR b.regionalstelle_id = ANY(r.regionalstelle_ids) OR b.id = ANY(r.betriebe) OR b.betreiber_id = ANY(r.organisationen)))))`
+var (
+	// entscheider: the staff who decide about the operation: who may approve it (the
+	// permission table) and sees it (internal/zugriff: administrators all, authority staff by
+	// their local roles).
+	entscheider = `a.status = 'AKTIV' AND ` + zugriff.Zustaendige("a", berechtigung.BetriebFreigeben, zugriff.Betriebsspalten("b."))
 	// betreiber: the users of the operator organisation.
 	betreiberseite = `a.status = 'AKTIV' AND a.organisation_id = b.betreiber_id`
 )

@@ -31,7 +31,7 @@ func Anlegen(ctx context.Context, s *eventstore.Store, liste string, in Eingabe,
 	if err != nil {
 		return Eintrag{}, eventstore.Appended{}, err
 	}
-	app, err := werteliste.Decider.Handle(ctx, s, id, eventstore.AnyVersion, werteliste.LegeEintragAn{Liste: liste,
+	app, err := eventstore.Befehle(s, werteliste.Decider).Handle(ctx, id, eventstore.AnyVersion, werteliste.LegeEintragAn{Liste: liste,
 		Wert: in.Wert, Schluessel: in.Schluessel, Extras: in.Extras, Bestand: bestand}, md)
 	if err != nil {
 		return Eintrag{}, app, err
@@ -52,7 +52,7 @@ func Aendern(ctx context.Context, s *eventstore.Store, liste string, id int64, e
 	if err != nil {
 		return Eintrag{}, eventstore.Appended{}, err
 	}
-	app, err := werteliste.Decider.Handle(ctx, s, id, expected, werteliste.AendereEintrag{Wert: in.Wert,
+	app, err := eventstore.Befehle(s, werteliste.Decider).Handle(ctx, id, expected, werteliste.AendereEintrag{Wert: in.Wert,
 		Extras: in.Extras, Bestand: bestand}, md)
 	if err != nil {
 		return alt, app, err
@@ -72,7 +72,7 @@ func Loeschen(ctx context.Context, s *eventstore.Store, liste string, id int64, 
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return werteliste.Decider.Handle(ctx, s, id, expected, werteliste.LoescheEintrag{Referenziert: len(von) > 0}, md)
+	return eventstore.Befehle(s, werteliste.Decider).Handle(ctx, id, expected, werteliste.LoescheEintrag{Referenziert: len(von) > 0}, md)
 }
 
 func eintragDerListe(ctx context.Context, s *eventstore.Store, liste string, id int64) (Eintrag, error) {

@@ -63,7 +63,7 @@ func TestAnlegen_RacingSaveOfTheSameValueIsRefusedByTheTable(t *testing.T) {
 	// A save that looked before the first one committed knows nothing of it (empty Bestand):
 	// the unique index refuses it in the append's transaction, and no event is stored.
 	id, _ := eventstore.NextID(ctx, s, "werteliste_id_seq")
-	_, err = werteliste.Decider.Handle(ctx, s, id, -1, werteliste.LegeEintragAn{Liste: "anrede", Wert: "frau"}, md)
+	_, err = eventstore.Befehle(s, werteliste.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, werteliste.LegeEintragAn{Liste: "anrede", Wert: "frau"}, md)
 	feldFehler(t, err, "value", werteliste.TextVorhanden)
 	if v, _ := s.Version(ctx, eventstore.StreamID(werteliste.StreamType, id)); v != 0 {
 		t.Fatalf("refused entry has stream version %d", v)

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"time"
 
@@ -17,10 +16,13 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
@@ -29,10 +31,6 @@ import (
 type Dienst struct {
 	Store *eventstore.Store
 	Jetzt func() time.Time
-	// BetreiberPflichtig tells whether an organisation is an obligee (Abwasserbeseitigungs-
-	// pflichtiger) of plants of the operation. The plant area provides it; without plants
-	// nobody is.
-	BetreiberPflichtig func(ctx context.Context, q eventstore.Querier, betriebID, organisationID int64) (bool, error)
 }
 
 func (d *Dienst) heute() time.Time {
@@ -42,88 +40,49 @@ func (d *Dienst) heute() time.Time {
 	return time.Now()
 }
 
-// Nutzer is the caller: account id and functional roles (from the token).
-type Nutzer struct {
-	AnwenderID int64
-	Rollen     []string
+// Nutzer is the caller (internal/zugriff), resolved once per request.
+type Nutzer = zugriff.Nutzer
+
+// aufgeloest is the caller with organisation and visibility read (a no-op when the request
+// has done it already).
+func (d *Dienst) aufgeloest(ctx context.Context, n Nutzer) (Nutzer, error) {
+	return zugriff.Aufloesen(ctx, d.Store.Pool(), n)
 }
 
-func (n Nutzer) darf(a berechtigung.Aktion) bool {
-	return berechtigung.Darf(n.Rollen, a)
+// Sicht is which operations the caller may see (zugriff.Aufloesen).
+func (d *Dienst) Sicht(ctx context.Context, n Nutzer) (zugriff.Sicht, error) {
+	n, err := d.aufgeloest(ctx, n)
+	return n.Sicht, err
 }
 
-// Organisationsseitig reports whether the user works for an operator (organisation roles).
-func (n Nutzer) Organisationsseitig() bool {
-	return slices.ContainsFunc(n.Rollen, func(r string) bool {
-		return berechtigung.GlobaleRolle(berechtigung.Rolle(r)) == berechtigung.GlobalOrganisation
-	})
-}
-
-// Sicht works out which operations the caller may see: administrators all; organisation
-// users those their organisation operates; everybody in addition what their local roles name
-// (all Regionalstellen, some Regionalstellen, operations, operator organisations).
-func (d *Dienst) Sicht(ctx context.Context, n Nutzer) (betriebe.Sicht, error) {
-	if slices.ContainsFunc(n.Rollen, func(r string) bool {
-		return berechtigung.GlobaleRolle(berechtigung.Rolle(r)) == berechtigung.GlobalAdmin
-	}) {
-		return betriebe.Sicht{Alle: true}, nil
-	}
-	var s betriebe.Sicht
-	var alle bool
-	err := d.Store.Pool().QueryRow(ctx, `SELECT coalesce(a.organisation_id, 0),
-		coalesce(bool_or(r.alle_regionalstellen), false),
-		coalesce(array_agg(DISTINCT x.rs) FILTER (WHERE x.rs IS NOT NULL), '{}'),
-		coalesce(array_agg(DISTINCT y.b) FILTER (WHERE y.b IS NOT NULL), '{}'),
-		coalesce(array_agg(DISTINCT z.o) FILTER (WHERE z.o IS NOT NULL), '{}')
-		FROM anwender a
-		LEFT JOIN lokale_rolle r ON r.id = ANY(a.lokale_rollen)
-		LEFT JOIN LATERAL unnest(r.regionalstelle_ids) x(rs) ON true
-		LEFT JOIN LATERAL unnest(r.betriebe) y(b) ON true
-		LEFT JOIN LATERAL unnest(r.organisationen) z(o) ON true
-		WHERE a.id = $1 GROUP BY a.organisation_id`, n.AnwenderID).
-		Scan(&s.OrganisationID, &alle, &s.Regionalstellen, &s.Betriebe, &s.Organisationen)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return betriebe.Sicht{}, nil
-	}
+// sichtbar loads an operation the caller may see, in one query; others do not exist for
+// him (404).
+func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (Nutzer, betrieb.Betrieb, int, error) {
+	n, err := d.aufgeloest(ctx, n)
 	if err != nil {
-		return s, err
+		return n, betrieb.Betrieb{}, 0, err
 	}
-	if !n.Organisationsseitig() {
-		s.OrganisationID = 0
-	}
-	s.Alle = alle
-	return s, nil
+	b, version, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, id)
+	return n, b, version, err
 }
 
-// sichtbar loads an operation the caller may see; others do not exist for him (404).
-func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (betrieb.Betrieb, int, error) {
-	s, err := d.Sicht(ctx, n)
+// sieht checks that the caller may see operation id without loading it (a command loads it
+// anyway).
+func (d *Dienst) sieht(ctx context.Context, n Nutzer, id int64) (Nutzer, error) {
+	n, err := d.aufgeloest(ctx, n)
 	if err != nil {
-		return betrieb.Betrieb{}, 0, err
+		return n, err
 	}
-	ok, err := betriebe.Sieht(ctx, d.Store.Pool(), s, id)
-	if err != nil {
-		return betrieb.Betrieb{}, 0, err
+	ok, err := betriebe.Sieht(ctx, d.Store.Pool(), n.Sicht, id)
+	if err == nil && !ok {
+		err = validierung.NichtGefunden
 	}
-	if !ok {
-		return betrieb.Betrieb{}, 0, validierung.NichtGefunden
-	}
-	return betriebe.Laden(ctx, d.Store.Pool(), id)
+	return n, err
 }
 
-// eigene reports whether the caller's organisation operates the operation.
-func (d *Dienst) eigene(ctx context.Context, n Nutzer, b betrieb.Betrieb) (bool, error) {
-	org, err := d.organisationVon(ctx, n)
-	return err == nil && org != 0 && org == b.Daten.BetreiberID, err
-}
-
-func (d *Dienst) organisationVon(ctx context.Context, n Nutzer) (int64, error) {
-	var org int64
-	err := d.Store.Pool().QueryRow(ctx, `SELECT coalesce(organisation_id, 0) FROM anwender WHERE id = $1`, n.AnwenderID).Scan(&org)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, nil
-	}
-	return org, err
+// eigene reports whether the caller's organisation operates the operation (n resolved).
+func eigene(n Nutzer, b betrieb.Betrieb) bool {
+	return n.OrganisationID != 0 && n.OrganisationID == b.Daten.BetreiberID
 }
 
 // Rechte are what the caller may do with one operation; the screens mirror them.
@@ -138,37 +97,31 @@ type Rechte struct {
 	DateienBearbeiten     bool `json:"dateienBearbeiten"`
 }
 
-func (d *Dienst) rechte(ctx context.Context, n Nutzer, b betrieb.Betrieb) (Rechte, error) {
-	eigene, err := d.eigene(ctx, n, b)
-	if err != nil {
-		return Rechte{}, err
-	}
+// rechte of a resolved caller on operation b.
+func rechte(n Nutzer, b betrieb.Betrieb) Rechte {
+	eigene := eigene(n, b)
 	r := Rechte{
-		AlsBetreiberSpeichern: eigene && n.darf(berechtigung.BetriebAlsBetreiberBearbeiten),
-		AlsAdminSpeichern:     n.darf(berechtigung.BetriebAlsAdminBearbeiten),
-		Freigeben:             n.darf(berechtigung.BetriebFreigeben) && b.Freigabestatus == betrieb.Beantragt,
-		AntragStellen:         eigene && n.darf(berechtigung.AenderungsantragStellen) && b.Freigabestatus == betrieb.Freigegeben,
-		AntragPruefen:         n.darf(berechtigung.AenderungsantragPruefen),
-		VerlaufLesen:          n.darf(berechtigung.BetriebVerlaufLesen),
-		DateienBearbeiten:     n.darf(berechtigung.DateiHochladen) && (eigene || !n.Organisationsseitig()),
+		AlsBetreiberSpeichern: eigene && n.Darf(berechtigung.BetriebAlsBetreiberBearbeiten),
+		AlsAdminSpeichern:     n.Darf(berechtigung.BetriebAlsAdminBearbeiten),
+		Freigeben:             n.Darf(berechtigung.BetriebFreigeben) && b.Freigabestatus == betrieb.Beantragt,
+		AntragStellen:         eigene && n.Darf(berechtigung.AenderungsantragStellen) && b.Freigabestatus == betrieb.Freigegeben,
+		AntragPruefen:         n.Darf(berechtigung.AenderungsantragPruefen),
+		VerlaufLesen:          n.Darf(berechtigung.BetriebVerlaufLesen),
+		DateienBearbeiten:     n.Darf(berechtigung.DateiHochladen) && (eigene || !n.Organisationsseitig()),
 	}
-	r.Bearbeiten = n.darf(berechtigung.BearbeitungsmodusNutzen) && (r.AlsAdminSpeichern || r.AlsBetreiberSpeichern || r.DateienBearbeiten)
-	return r, nil
+	r.Bearbeiten = n.Darf(berechtigung.BearbeitungsmodusNutzen) && (r.AlsAdminSpeichern || r.AlsBetreiberSpeichern || r.DateienBearbeiten)
+	return r
 }
 
 // Zugriff checks that the caller may see operation id, and with schreiben that he may change
 // what hangs on it (files, reminders): staff on any operation they see, organisation users on
 // their own.
 func (d *Dienst) Zugriff(ctx context.Context, n Nutzer, id int64, schreiben bool) error {
-	b, _, err := d.sichtbar(ctx, n, id)
+	n, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil || !schreiben {
 		return err
 	}
-	r, err := d.rechte(ctx, n, b)
-	if err != nil {
-		return err
-	}
-	if !r.DateienBearbeiten {
+	if !rechte(n, b).DateienBearbeiten {
 		return validierung.NichtErlaubt
 	}
 	return nil
@@ -190,19 +143,19 @@ func md(m eventstore.Metadata, ai *historie.AuditInfo) eventstore.Metadata {
 // Beantragen requests a new operation of type typ. Organisation users request for their
 // own organisation only.
 func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formular, m eventstore.Metadata) (int64, eventstore.Appended, error) {
-	if !n.darf(berechtigung.BetriebBeantragen) {
+	if !n.Darf(berechtigung.BetriebBeantragen) {
 		return 0, eventstore.Appended{}, validierung.NichtErlaubt
 	}
 	daten := f.Daten()
 	if n.Organisationsseitig() {
-		org, err := d.organisationVon(ctx, n)
+		n, err := d.aufgeloest(ctx, n)
 		if err != nil {
 			return 0, eventstore.Appended{}, err
 		}
-		if org == 0 {
+		if n.OrganisationID == 0 {
 			return 0, eventstore.Appended{}, validierung.NichtErlaubt
 		}
-		daten.BetreiberID = org
+		daten.BetreiberID = n.OrganisationID
 	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return 0, eventstore.Appended{}, err
@@ -216,7 +169,7 @@ func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formula
 		return 0, eventstore.Appended{}, err
 	}
 	heute := d.heute()
-	out, err := betrieb.Decider.Handle(ctx, d.Store, id, -1, betrieb.BeantrageBetrieb{BetriebsID: BetriebsID(id, heute),
+	out, err := eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.BeantrageBetrieb{BetriebsID: BetriebsID(id, heute),
 		Daten: daten, Typ: typ, Heute: heute, Aehnliche: aehnliche, DoppelerfassungBestaetigt: f.SkipBetriebExistsCheck}, m)
 	return id, out, err
 }
@@ -236,13 +189,13 @@ func (d *Dienst) betreiberAdresse(ctx context.Context, daten *betrieb.Daten) err
 
 // Freigabe approves or rejects a requested operation.
 func (d *Dienst) Freigabe(ctx context.Context, n Nutzer, id int64, neuerStatus, kommentar string, m eventstore.Metadata) (eventstore.Appended, error) {
-	if !n.darf(berechtigung.BetriebFreigeben) {
+	if !n.Darf(berechtigung.BetriebFreigeben) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	if _, _, err := d.sichtbar(ctx, n, id); err != nil {
+	if _, err := d.sieht(ctx, n, id); err != nil {
 		return eventstore.Appended{}, err
 	}
-	return betrieb.Decider.Handle(ctx, d.Store, id, -1, betrieb.EntscheideFreigabe{NeuerStatus: neuerStatus, Kommentar: kommentar}, m)
+	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.EntscheideFreigabe{NeuerStatus: neuerStatus, Kommentar: kommentar}, m)
 }
 
 // expected is the version the client saw; a save without one is refused, so a stale form
@@ -256,12 +209,12 @@ func expected(version int) (int, error) {
 
 // SpeichernAlsBetreiber is the operator's save of his own operation.
 func (d *Dienst) SpeichernAlsBetreiber(ctx context.Context, n Nutzer, id int64, f Formular, m eventstore.Metadata) (eventstore.Appended, error) {
-	b, _, err := d.sichtbar(ctx, n, id)
+	n, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if r, err := d.rechte(ctx, n, b); err != nil || !r.AlsBetreiberSpeichern {
-		return eventstore.Appended{}, errors.Join(err, validierung.NichtErlaubt)
+	if !rechte(n, b).AlsBetreiberSpeichern {
+		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
 	v, err := expected(f.Version)
 	if err != nil {
@@ -272,15 +225,15 @@ func (d *Dienst) SpeichernAlsBetreiber(ctx context.Context, n Nutzer, id int64, 
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return eventstore.Appended{}, err
 	}
-	return betrieb.Decider.Handle(ctx, d.Store, id, v, betrieb.SpeichereAlsBetreiber{Daten: daten}, m)
+	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, v, betrieb.SpeichereAlsBetreiber{Daten: daten}, m)
 }
 
 // SpeichernAlsAdmin is the authority's save, historised where the rules say so.
 func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Formular, m eventstore.Metadata) (eventstore.Appended, error) {
-	if !n.darf(berechtigung.BetriebAlsAdminBearbeiten) {
+	if !n.Darf(berechtigung.BetriebAlsAdminBearbeiten) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	b, _, err := d.sichtbar(ctx, n, id)
+	_, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -289,7 +242,7 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 		return eventstore.Appended{}, err
 	}
 	daten := f.Daten()
-	if !n.darf(berechtigung.BearbeiterZuordnen) {
+	if !n.Darf(berechtigung.BearbeiterZuordnen) {
 		daten.ZustaendigeBearbeiter = b.Daten.ZustaendigeBearbeiter
 	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
@@ -299,20 +252,20 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return betrieb.Decider.Handle(ctx, d.Store, id, v, betrieb.SpeichereAlsAdmin{Daten: daten, AuditInfo: f.AuditInfo,
+	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, v, betrieb.SpeichereAlsAdmin{Daten: daten, AuditInfo: f.AuditInfo,
 		Heute: d.heute(), AltBetreiberPflichtig: pflichtig, Behalten: f.BetreiberBehalten}, md(m, f.AuditInfo))
 }
 
-func (d *Dienst) altBetreiberPflichtig(ctx context.Context, id, org int64) (bool, error) {
-	if d.BetreiberPflichtig == nil || org == 0 {
-		return false, nil
-	}
-	return d.BetreiberPflichtig(ctx, d.Store.Pool(), id, org)
+// altBetreiberPflichtig tells whether the operator is an obligee (Abwasserbeseitigungs-
+// pflichtiger) of plants of the operation. Without plants nobody is; the plant area will
+// answer it from its own rows and update the obligees in its reaction to BetreiberGewechselt.
+func (d *Dienst) altBetreiberPflichtig(context.Context, int64, int64) (bool, error) {
+	return false, nil
 }
 
 // BetreiberPflichtigInAnlagen answers GET …/isBetreiberAbwasserbeseitigungspflichtigerInAnlage.
 func (d *Dienst) BetreiberPflichtigInAnlagen(ctx context.Context, n Nutzer, id int64) (bool, error) {
-	b, _, err := d.sichtbar(ctx, n, id)
+	_, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return false, err
 	}
@@ -321,23 +274,19 @@ func (d *Dienst) BetreiberPflichtigInAnlagen(ctx context.Context, n Nutzer, id i
 
 // AntragStellen submits an operator's Stammdaten-Antrag.
 func (d *Dienst) AntragStellen(ctx context.Context, n Nutzer, id int64, a Antragsformular, m eventstore.Metadata) (eventstore.Appended, error) {
-	b, _, err := d.sichtbar(ctx, n, id)
+	n, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	eigene, err := d.eigene(ctx, n, b)
-	if err != nil {
-		return eventstore.Appended{}, err
-	}
-	if !eigene || !n.darf(berechtigung.AenderungsantragStellen) {
+	if !eigene(n, b) || !n.Darf(berechtigung.AenderungsantragStellen) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	return betrieb.Decider.Handle(ctx, d.Store, id, -1, betrieb.StelleStammdatenAntrag{Antrag: a.Antrag(), Heute: d.heute()}, m)
+	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.StelleStammdatenAntrag{Antrag: a.Antrag(), Heute: d.heute()}, m)
 }
 
 // Antrag returns the open Stammdaten-Antrag (nil when there is none).
 func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*Antragsformular, error) {
-	b, _, err := d.sichtbar(ctx, n, id)
+	_, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil || b.Antrag == nil {
 		return nil, err
 	}
@@ -350,7 +299,7 @@ func (d *Dienst) AntragUebernehmen(ctx context.Context, n Nutzer, id int64, feld
 	if err := d.pruefer(ctx, n, id); err != nil {
 		return eventstore.Appended{}, err
 	}
-	return betrieb.Decider.Handle(ctx, d.Store, id, -1, betrieb.UebernehmeStammdatenAntrag{Felder: felder, Heute: d.heute()}, m)
+	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.UebernehmeStammdatenAntrag{Felder: felder, Heute: d.heute()}, m)
 }
 
 // AntragAblehnen rejects the open application.
@@ -358,14 +307,14 @@ func (d *Dienst) AntragAblehnen(ctx context.Context, n Nutzer, id int64, m event
 	if err := d.pruefer(ctx, n, id); err != nil {
 		return eventstore.Appended{}, err
 	}
-	return betrieb.Decider.Handle(ctx, d.Store, id, -1, betrieb.LehneStammdatenAntragAb{}, m)
+	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.LehneStammdatenAntragAb{}, m)
 }
 
 func (d *Dienst) pruefer(ctx context.Context, n Nutzer, id int64) error {
-	if !n.darf(berechtigung.AenderungsantragPruefen) {
+	if !n.Darf(berechtigung.AenderungsantragPruefen) {
 		return validierung.NichtErlaubt
 	}
-	_, _, err := d.sichtbar(ctx, n, id)
+	_, err := d.sieht(ctx, n, id)
 	return err
 }
 
@@ -398,16 +347,56 @@ func (d *Dienst) Exportieren(ctx context.Context, n Nutzer, f arbeitsliste.Filte
 
 var freigabeText = map[string]string{betrieb.Beantragt: "Beantragt", betrieb.Freigegeben: "Freigegeben", betrieb.Abgewiesen: "Abgewiesen"}
 
-// Umzug moves the operations of a merged organisation to its destination (a step of the
+// Ablage is where areas register the access to the files and reminders of their objects
+// (internal/anwendung/ablage).
+type Ablage interface {
+	ZugriffFuer(fachobjekt string, z func(ctx context.Context, n Nutzer, id int64, schreiben bool) error)
+}
+
+// Setup wires the operation area: its reactions to other aggregates (in the triggering
+// command's transaction) and who may see and change the files and reminders of an operation.
+// ablage may be nil (a process without the files service).
+func (d *Dienst) Setup(s *eventstore.Store, ablage Ablage) {
+	s.Reagiere(organisation.StreamType, d.aufOrganisation)
+	if ablage != nil {
+		ablage.ZugriffFuer(datei.Betrieb, d.Zugriff)
+	}
+}
+
+// aufOrganisation: a merged organisation's operations move to the destination; an
+// organisation that still operates operations cannot be deleted.
+func (d *Dienst) aufOrganisation(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
+	quelle, err := eventstore.AggregatID(e.StreamID)
+	if err != nil {
+		return err
+	}
+	switch e.Type {
+	case organisation.OrganisationZusammengefuehrt{}.EventType():
+		de, err := organisation.Decode(e.Type, e.Data)
+		if err != nil {
+			return err
+		}
+		return d.umzug(ctx, tx, quelle, de.(organisation.OrganisationZusammengefuehrt).ZielID, eventstore.Folge(e))
+	case organisation.OrganisationGeloescht{}.EventType():
+		ja, err := BetreibtBetriebe(ctx, tx, quelle)
+		if err == nil && ja {
+			err = validierung.Regel(organisation.MsgReferenziert)
+		}
+		return err
+	}
+	return nil
+}
+
+// umzug moves the operations of a merged organisation to its destination (a step of the
 // organisation merge, inside its transaction).
-func (d *Dienst) Umzug(ctx context.Context, tx pgx.Tx, quelle, ziel int64, m eventstore.Metadata) error {
+func (d *Dienst) umzug(ctx context.Context, tx pgx.Tx, quelle, ziel int64, m eventstore.Metadata) error {
 	ids, err := betriebe.DesBetreibers(ctx, tx, quelle)
 	if err != nil {
 		return err
 	}
 	datum := d.heute().Format(historie.Datumsformat)
 	for _, id := range ids {
-		if _, err := betrieb.Decider.HandleTx(ctx, d.Store, tx, id, -1, betrieb.ZieheBetreiberUm{NeuID: ziel, Datum: datum}, m); err != nil {
+		if _, err := eventstore.Befehle(d.Store, betrieb.Decider).HandleTx(ctx, tx, id, eventstore.VersionUnbekannt, betrieb.ZieheBetreiberUm{NeuID: ziel, Datum: datum}, m); err != nil {
 			return fmt.Errorf("Betrieb %s: %w", strconv.FormatInt(id, 10), err)
 		}
 	}

@@ -25,10 +25,44 @@ import (
 type Dienst struct {
 	Store *eventstore.Store
 	Jetzt func() time.Time
-	// Verweise are further checks whether something still points to an organisation, and
-	// Umzuege further moves of references in a merge; areas such as operations add theirs.
-	Verweise []func(ctx context.Context, q eventstore.Querier, id int64) (bool, error)
-	Umzuege  []func(ctx context.Context, tx pgx.Tx, quelle, ziel int64, md eventstore.Metadata) error
+}
+
+// Setup wires the administration area into the store: when an organisation is merged with
+// its users, the users move along (a reaction in the merge's transaction). Other areas react
+// to the merge and to a delete in their own Setup (operations: betriebsakte).
+func (d *Dienst) Setup(s *eventstore.Store) {
+	s.Reagiere(organisation.StreamType, d.personenZiehenMit)
+}
+
+// personenZiehenMit moves the users of a merged organisation to the destination when the
+// merge says so.
+func (d *Dienst) personenZiehenMit(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
+	if e.Type != (organisation.OrganisationZusammengefuehrt{}).EventType() {
+		return nil
+	}
+	de, err := organisation.Decode(e.Type, e.Data)
+	if err != nil {
+		return err
+	}
+	z := de.(organisation.OrganisationZusammengefuehrt)
+	if !z.MitPersonen {
+		return nil
+	}
+	quelle, err := eventstore.AggregatID(e.StreamID)
+	if err != nil {
+		return err
+	}
+	ids, err := konten.AnwenderDerOrganisation(ctx, tx, quelle)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := eventstore.Befehle(d.Store, konto.Decider).HandleTx(ctx, tx, id, eventstore.VersionUnbekannt,
+			konto.WechsleOrganisation{OrganisationID: z.ZielID}, eventstore.Folge(e)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (d *Dienst) heute() time.Time {
@@ -51,7 +85,7 @@ func (d *Dienst) OrganisationAnlegen(ctx context.Context, in Organisationseingab
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := organisation.Decider.Handle(ctx, d.Store, id, -1, organisation.LegeAn{Daten: in.Daten, Heute: d.heute()}, md)
+	out, err := eventstore.Befehle(d.Store, organisation.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, organisation.LegeAn{Daten: in.Daten, Heute: d.heute()}, md)
 	return id, out, err
 }
 
@@ -65,7 +99,7 @@ func (d *Dienst) OrganisationAendern(ctx context.Context, id int64, in Organisat
 	if in.AuditInfo != nil {
 		md.AuditInfo = &eventstore.AuditInfo{GueltigAb: in.AuditInfo.GueltigAb, Aenderungsgrund: in.AuditInfo.Aenderungsgrund}
 	}
-	return organisation.Decider.Handle(ctx, d.Store, id, expected,
+	return eventstore.Befehle(d.Store, organisation.Decider).Handle(ctx, id, expected,
 		organisation.Aendere{Daten: in.Daten, AuditInfo: in.AuditInfo, Heute: d.heute()}, md)
 }
 
@@ -75,21 +109,15 @@ func (d *Dienst) OrganisationLoeschen(ctx context.Context, id int64, md eventsto
 	if err != nil {
 		return err
 	}
-	_, err = organisation.Decider.Handle(ctx, d.Store, id, -1, organisation.Loesche{Referenziert: referenziert}, md)
+	_, err = eventstore.Befehle(d.Store, organisation.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, organisation.Loesche{Referenziert: referenziert}, md)
 	return err
 }
 
+// referenziert reports whether users still belong to the organisation; the areas whose
+// documents point to organisations refuse the delete in their reaction to it.
 func (d *Dienst) referenziert(ctx context.Context, id int64) (bool, error) {
 	anwender, err := konten.AnwenderDerOrganisation(ctx, d.Store.Pool(), id)
-	if err != nil || len(anwender) > 0 {
-		return len(anwender) > 0, err
-	}
-	for _, v := range d.Verweise {
-		if ja, err := v(ctx, d.Store.Pool(), id); err != nil || ja {
-			return ja, err
-		}
-	}
-	return false, nil
+	return len(anwender) > 0, err
 }
 
 // Zusammenfuehrung is the merge form.
@@ -101,17 +129,18 @@ type Zusammenfuehrung struct {
 }
 
 // Zusammenfuehren merges the source into the destination in one transaction: the source is
-// deactivated, its users move along when MitPersonen, and every other reference moves (Umzuege).
+// deactivated, its users move along when MitPersonen, and every other reference moves (the
+// areas' reactions to OrganisationZusammengefuehrt, see Setup).
 func (d *Dienst) Zusammenfuehren(ctx context.Context, z Zusammenfuehrung, md eventstore.Metadata) error {
 	var s validierung.Sammler
 	if z.QuelleID == 0 {
-		s.Feld("sourceOrganisationId", "Dieses Feld ist ein Pflichtfeld.")
+		s.Feld("sourceOrganisationId", validierung.Pflichtfeld)
 	}
 	if z.QuelleID != 0 && z.QuelleID == z.ZielID {
 		s.Feld("destinationOrganisationId", "Eine Organisation kann nicht mit sich selbst zusammengeführt werden.")
 	}
 	if z.ZielID != 0 {
-		ziel, _, err := organisation.Decider.Load(ctx, d.Store, z.ZielID)
+		ziel, _, err := eventstore.Befehle(d.Store, organisation.Decider).Load(ctx, z.ZielID)
 		if err != nil {
 			return err
 		}
@@ -123,30 +152,11 @@ func (d *Dienst) Zusammenfuehren(ctx context.Context, z Zusammenfuehrung, md eve
 		return err
 	}
 	md.CorrelationID = "zusammenfuehrung-" + strconv.FormatInt(z.QuelleID, 10) + "-" + strconv.FormatInt(z.ZielID, 10)
-	return pgx.BeginFunc(ctx, d.Store.Pool(), func(tx pgx.Tx) error {
-		_, err := organisation.Decider.HandleTx(ctx, d.Store, tx, z.QuelleID, -1, organisation.FuehreZusammen{
-			ZielID: z.ZielID, Datum: z.Datum, MitPersonen: z.MitPersonen, Heute: d.heute()}, md)
-		if err != nil {
-			return err
-		}
-		if z.MitPersonen {
-			ids, err := konten.AnwenderDerOrganisation(ctx, tx, z.QuelleID)
-			if err != nil {
-				return err
-			}
-			for _, id := range ids {
-				if _, err := konto.Decider.HandleTx(ctx, d.Store, tx, id, -1, konto.WechsleOrganisation{OrganisationID: z.ZielID}, md); err != nil {
-					return err
-				}
-			}
-		}
-		for _, u := range d.Umzuege {
-			if err := u(ctx, tx, z.QuelleID, z.ZielID, md); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	// the reactions of the areas (users, operations, …) move every reference in this command's
+	// transaction, with its correlation id
+	_, err := eventstore.Befehle(d.Store, organisation.Decider).Handle(ctx, z.QuelleID, eventstore.VersionUnbekannt, organisation.FuehreZusammen{
+		ZielID: z.ZielID, Datum: z.Datum, MitPersonen: z.MitPersonen, Heute: d.heute()}, md)
+	return err
 }
 
 // OrganisationsVersion is one entry of an organisation's history.
@@ -155,7 +165,8 @@ type OrganisationsVersion struct {
 	Organisation organisation.Daten `json:"organisation"`
 }
 
-// OrganisationHistorie replays the organisation's stream into its versions.
+// OrganisationHistorie replays the organisation's stream into its versions (historie.Versionen
+// with organisation.Versionsschritt).
 func (d *Dienst) OrganisationHistorie(ctx context.Context, id int64) ([]OrganisationsVersion, error) {
 	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(organisation.StreamType, id), 1, 0)
 	if err != nil {
@@ -164,44 +175,23 @@ func (d *Dienst) OrganisationHistorie(ctx context.Context, id int64) ([]Organisa
 	if len(events) == 0 {
 		return nil, validierung.NichtGefunden
 	}
-	var out []OrganisationsVersion
-	for _, e := range events {
+	ereignisse := make([]historie.Ereignis, len(events))
+	for i, e := range events {
 		de, err := organisation.Decode(e.Type, e.Data)
 		if err != nil {
 			return nil, err
 		}
-		v := OrganisationsVersion{Version: historie.Version{GeaendertAm: e.RecordedAt, GeaendertVon: e.Metadata.ActorName}}
-		switch ev := de.(type) {
-		case organisation.OrganisationAngelegt:
-			v.GueltigAb, v.Organisation = ev.GueltigAb, ev.Daten
-		case organisation.OrganisationGeaendert:
-			v.GueltigAb, v.Aenderungsgrund, v.Organisation = ev.GueltigAb, ev.Aenderungsgrund, ev.Daten
-			if ev.Ersetzt && len(out) > 0 {
-				if ev.Aenderungsgrund == "" {
-					v.Aenderungsgrund = out[len(out)-1].Aenderungsgrund
-				}
-				out[len(out)-1] = v
-				continue
-			}
-		case organisation.OrganisationZusammengefuehrt:
-			if len(out) == 0 {
-				continue
-			}
-			last := out[len(out)-1]
-			v.Organisation = last.Organisation
-			v.Organisation.Status = organisation.Inaktiv
-			v.GueltigAb = max(ev.Datum, last.GueltigAb)
-			v.Aenderungsgrund = "Zusammenführung mit Organisation " + strconv.FormatInt(ev.ZielID, 10)
-			if v.GueltigAb == last.GueltigAb {
-				out[len(out)-1] = v
-				continue
-			}
-		default:
-			continue
-		}
-		out = append(out, v)
+		ereignisse[i] = historie.Ereignis{Event: de, Am: e.RecordedAt, Von: e.Metadata.ActorName}
 	}
-	return historie.Verkette(out, func(v *OrganisationsVersion) *historie.Version { return &v.Version }), nil
+	fassungen := historie.Versionen(ereignisse, organisation.Versionsschritt)
+	if len(fassungen) == 0 {
+		return nil, nil
+	}
+	out := make([]OrganisationsVersion, len(fassungen))
+	for i, f := range fassungen {
+		out[i] = OrganisationsVersion{Version: f.Version, Organisation: f.Stand}
+	}
+	return out, nil
 }
 
 // OrganisationenExportieren writes the organisations (all, or the given ids) as xlsx.

@@ -24,6 +24,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -193,7 +194,7 @@ func PasswortPasst(hash, passwort string) bool {
 }
 
 func (d *Dienst) anmeldbar(ctx context.Context, k konten.Konto) error {
-	a, _, err := konto.Decider.Load(ctx, d.Store, k.ID)
+	a, _, err := eventstore.Befehle(d.Store, konto.Decider).Load(ctx, k.ID)
 	if err != nil {
 		return err
 	}
@@ -349,7 +350,7 @@ func (d *Dienst) Registrieren(ctx context.Context, r Registrierung, basis, clien
 		return err
 	}
 	md.ActorID, md.ActorName = "anwender-"+strconv.FormatInt(id, 10), strings.TrimSpace(r.Vorname+" "+r.Name)
-	_, err = konto.Decider.Handle(ctx, d.Store, id, -1, cmd, md)
+	_, err = eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, md)
 	if name, adresse := konten.Belegt(err); name || adresse {
 		return d.Mail.Senden(ctx, mail.Nachricht{An: email, Betreff: "eAbwasser: Registrierung mit Ihrer E-Mail-Adresse",
 			Text: fmt.Sprintf("Guten Tag,\n\nmit Ihrer E-Mail-Adresse wurde eine Registrierung bei eAbwasser angefordert. "+
@@ -386,7 +387,7 @@ func (d *Dienst) Bestaetigen(ctx context.Context, token string, md eventstore.Me
 		return false, err
 	}
 	md.ActorID = "anwender-" + strconv.FormatInt(id, 10)
-	_, err = konto.Decider.Handle(ctx, d.Store, id, -1, konto.BestaetigeEmail{TokenHash: TokenHash(token), Jetzt: d.jetzt()}, md)
+	_, err = eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.BestaetigeEmail{TokenHash: TokenHash(token), Jetzt: d.jetzt()}, md)
 	var f *validierung.Fehler
 	if errors.As(err, &f) {
 		return false, nil
@@ -401,7 +402,7 @@ func (d *Dienst) Bestaetigen(ctx context.Context, token string, md eventstore.Me
 // an unknown one. At most MailsJeAdresse reset mails go to one address within an hour.
 func (d *Dienst) PasswortVergessen(ctx context.Context, benutzername, basis, client string, md eventstore.Metadata) error {
 	if strings.TrimSpace(benutzername) == "" {
-		return validierung.Feld("username", konto.MsgPflicht)
+		return validierung.Feld("username", validierung.Pflichtfeld)
 	}
 	if err := validierung.Laenge("username", strings.TrimSpace(benutzername)); err != nil {
 		return err
@@ -445,7 +446,7 @@ func (d *Dienst) zuruecksetzenAnfordern(ctx context.Context, benutzername, basis
 
 func (d *Dienst) sendeZuruecksetzen(ctx context.Context, k konten.Konto, basis string, gueltig time.Duration, md eventstore.Metadata, betreff, text string) error {
 	token, t := d.neuesToken(gueltig)
-	if _, err := konto.Decider.Handle(ctx, d.Store, k.ID, -1, konto.FordereZuruecksetzenAn{Token: t}, md); err != nil {
+	if _, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, k.ID, eventstore.VersionUnbekannt, konto.FordereZuruecksetzenAn{Token: t}, md); err != nil {
 		return err
 	}
 	return d.Mail.Senden(ctx, mail.Nachricht{An: k.Person.Email, Betreff: betreff,
@@ -473,7 +474,7 @@ func (d *Dienst) PasswortZuruecksetzen(ctx context.Context, token, passwort stri
 		return err
 	}
 	md.ActorID = "anwender-" + strconv.FormatInt(id, 10)
-	_, err = konto.Decider.Handle(ctx, d.Store, id, -1, konto.SetzePasswortZurueck{TokenHash: TokenHash(token),
+	_, err = eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.SetzePasswortZurueck{TokenHash: TokenHash(token),
 		Passwort: passwort, PasswortHash: hash, Jetzt: d.jetzt()}, md)
 	return err
 }
@@ -481,7 +482,7 @@ func (d *Dienst) PasswortZuruecksetzen(ctx context.Context, token, passwort stri
 // SetzeStatus activates or deactivates an account (administrators). An account activated for
 // the first time without a password gets a mail with a link to set one.
 func (d *Dienst) SetzeStatus(ctx context.Context, id int64, status, basis string, md eventstore.Metadata) error {
-	var cmd any
+	var cmd konto.Befehl
 	switch status {
 	case string(konto.Aktiv):
 		cmd = konto.Aktiviere{Jetzt: d.jetzt()}
@@ -497,7 +498,7 @@ func (d *Dienst) SetzeStatus(ctx context.Context, id int64, status, basis string
 	if err != nil {
 		return err
 	}
-	out, err := konto.Decider.Handle(ctx, d.Store, id, -1, cmd, md)
+	out, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, md)
 	if err != nil || len(out.Events) == 0 || status != string(konto.Aktiv) {
 		return err
 	}
@@ -561,7 +562,7 @@ func (d *Dienst) ProfilVon(ctx context.Context, id int64) (Profil, error) {
 // ProfilSpeichern saves the profile and reports whether the session has ended. A changed
 // e-mail address gets a confirmation mail; it counts once confirmed.
 func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis string, md eventstore.Metadata) (abgemeldet bool, err error) {
-	vorher, _, err := konto.Decider.Load(ctx, d.Store, id)
+	vorher, _, err := eventstore.Befehle(d.Store, konto.Decider).Load(ctx, id)
 	if err != nil {
 		return false, err
 	}
@@ -599,7 +600,7 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 	if p.Version > 0 {
 		expected = p.Version
 	}
-	out, err := konto.Decider.Handle(ctx, d.Store, id, expected, cmd, md)
+	out, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, expected, cmd, md)
 	if name, adresse := konten.Belegt(err); adresse {
 		return false, validierung.Feld("email", konten.MsgEmailBelegt)
 	} else if name {
@@ -609,14 +610,14 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 	if errors.As(err, &f) && f.Felder["aktuellesPasswort"] == konto.MsgAktuellesPasswortFalsch {
 		// counted, so that a stolen token cannot guess the password: the third wrong one in a
 		// row ends every session
-		if _, e := konto.Decider.Handle(ctx, d.Store, id, -1, konto.VermerkeFalschesPasswort{}, md); e != nil {
+		if _, e := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.VermerkeFalschesPasswort{}, md); e != nil {
 			return false, e
 		}
 	}
 	if err != nil {
 		return false, err
 	}
-	var decided []eventstore.DomainEvent
+	var decided []ereignis.DomainEvent
 	for _, e := range out.Events {
 		de, err := konto.Decode(e.Type, e.Data)
 		if err != nil {
@@ -638,6 +639,6 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 // Abmelden ends every session of the account (POST /api/logout): its tokens answer 401 from
 // now on.
 func (d *Dienst) Abmelden(ctx context.Context, id int64, md eventstore.Metadata) error {
-	_, err := konto.Decider.Handle(ctx, d.Store, id, -1, konto.MeldeAb{}, md)
+	_, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.MeldeAb{}, md)
 	return err
 }

@@ -21,26 +21,28 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	dok "github.com/eabwasser/eabwasser/projections/ablage"
 )
 
-// Nutzer is the caller: account id and functional roles.
-type Nutzer = betriebsakte.Nutzer
+// Nutzer is the caller (internal/zugriff).
+type Nutzer = zugriff.Nutzer
 
 // Zugriff tells whether the caller may see the object id (schreiben false) or change what hangs
 // on it (schreiben true): nil, validierung.NichtGefunden when he may not see it, or
 // validierung.NichtErlaubt when he may see but not change it. Each area provides the one of its
-// objects ((*betriebsakte.Dienst).Zugriff for operations).
-type Zugriff func(ctx context.Context, n Nutzer, id int64, schreiben bool) error
+// objects ((*betriebsakte.Dienst).Zugriff for operations) and registers it with ZugriffFuer in
+// its Setup.
+type Zugriff = func(ctx context.Context, n Nutzer, id int64, schreiben bool) error
 
 // Dienst is the files-and-reminders service.
 type Dienst struct {
 	Store *eventstore.Store
 	Blobs Blobs
-	// Zugriffe holds the Zugriff per kind of object (datei.Betrieb, wiedervorlage.Messstelle,
-	// …). Kinds without one have no files or reminders yet: they answer 404.
-	Zugriffe map[string]Zugriff
+	// zugriffe holds the Zugriff per kind of object (datei.Betrieb, wiedervorlage.Messstelle,
+	// …), registered by the areas (ZugriffFuer). Kinds without one have no files or reminders
+	// yet: they answer 404.
+	zugriffe map[string]Zugriff
 	Jetzt    func() time.Time
 	Log      *slog.Logger
 }
@@ -48,11 +50,19 @@ type Dienst struct {
 // Unterverzeichnis of DATA_DIR that holds the blobs.
 const Unterverzeichnis = "dateien"
 
-// Neu is the service with its blobs in DATA_DIR/dateien and the operations as the first kind of
-// object; the areas of plants, measuring points and Bescheide add theirs to Zugriffe.
-func Neu(store *eventstore.Store, dataDir string, akte *betriebsakte.Dienst, log *slog.Logger) *Dienst {
-	return &Dienst{Store: store, Blobs: Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, Log: log,
-		Zugriffe: map[string]Zugriff{datei.Betrieb: akte.Zugriff}}
+// Neu is the service with its blobs in DATA_DIR/dateien. The areas register the access to
+// their kinds of object in their Setup (ZugriffFuer).
+func Neu(store *eventstore.Store, dataDir string, log *slog.Logger) *Dienst {
+	return &Dienst{Store: store, Blobs: Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, Log: log}
+}
+
+// ZugriffFuer registers who may see and change the files and reminders of a kind of object
+// (datei.Betrieb, …). Call at start-up, from the area's Setup.
+func (d *Dienst) ZugriffFuer(fachobjekt string, z Zugriff) {
+	if d.zugriffe == nil {
+		d.zugriffe = map[string]Zugriff{}
+	}
+	d.zugriffe[fachobjekt] = z
 }
 
 // Texts the service answers with (spec 000 §8).
@@ -80,7 +90,7 @@ func (d *Dienst) log() *slog.Logger {
 
 // sieht checks that the caller may see the object.
 func (d *Dienst) sieht(ctx context.Context, n Nutzer, fachobjekt string, id int64) error {
-	zugriff, ok := d.Zugriffe[fachobjekt]
+	zugriff, ok := d.zugriffe[fachobjekt]
 	if !ok {
 		return validierung.NichtGefunden
 	}
@@ -90,7 +100,7 @@ func (d *Dienst) sieht(ctx context.Context, n Nutzer, fachobjekt string, id int6
 // darf checks that the caller may see the object (else 404), has a role allowed to do aktion
 // (else 403) and, with schreiben, may change what hangs on the object (else 403).
 func (d *Dienst) darf(ctx context.Context, n Nutzer, fachobjekt string, id int64, aktion berechtigung.Aktion, schreiben bool) error {
-	zugriff, ok := d.Zugriffe[fachobjekt]
+	zugriff, ok := d.zugriffe[fachobjekt]
 	if !ok {
 		return validierung.NichtGefunden
 	}
@@ -126,7 +136,7 @@ func (d *Dienst) Hochladen(ctx context.Context, n Nutzer, fachobjekt string, id 
 	if dateiID, err = eventstore.NextID(ctx, d.Store, "datei_id_seq"); err != nil {
 		return 0, out, err
 	}
-	out, err = datei.Decider.Handle(ctx, d.Store, dateiID, -1, datei.LadeHoch{Fachobjekt: fachobjekt, FachobjektID: id,
+	out, err = eventstore.Befehle(d.Store, datei.Decider).Handle(ctx, dateiID, eventstore.VersionUnbekannt, datei.LadeHoch{Fachobjekt: fachobjekt, FachobjektID: id,
 		Bezeichnung: bezeichnung, Inhalt: inhalt, Von: m.ActorName, Am: d.jetzt()}, m)
 	if err != nil {
 		return 0, out, err
@@ -258,7 +268,7 @@ func (d *Dienst) DateiLoeschen(ctx context.Context, n Nutzer, id int64, m events
 	if err := d.darf(ctx, n, z.Fachobjekt, z.FachobjektID, berechtigung.DateiHochladen, true); err != nil {
 		return eventstore.Appended{}, err
 	}
-	out, err := datei.Decider.Handle(ctx, d.Store, id, -1, datei.Loesche{}, m)
+	out, err := eventstore.Befehle(d.Store, datei.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, datei.Loesche{}, m)
 	if err != nil {
 		return out, err
 	}
@@ -304,7 +314,7 @@ func (d *Dienst) loeschtFremde(ctx context.Context, n Nutzer, fachobjekt string,
 	if n.Organisationsseitig() {
 		return false, nil
 	}
-	err := d.Zugriffe[fachobjekt](ctx, n, id, true)
+	err := d.zugriffe[fachobjekt](ctx, n, id, true)
 	if errors.Is(err, validierung.NichtErlaubt) || errors.Is(err, validierung.NichtGefunden) {
 		return false, nil
 	}
@@ -321,7 +331,7 @@ func (d *Dienst) WiedervorlageAnlegen(ctx context.Context, n Nutzer, fachobjekt 
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := wiedervorlage.Decider.Handle(ctx, d.Store, wid, -1, wiedervorlage.LegeAn{Fachobjekt: fachobjekt, FachobjektID: id,
+	out, err := eventstore.Befehle(d.Store, wiedervorlage.Decider).Handle(ctx, wid, eventstore.VersionUnbekannt, wiedervorlage.LegeAn{Fachobjekt: fachobjekt, FachobjektID: id,
 		Betreff: e.Betreff, Datum: e.Datum, VonID: n.AnwenderID, Von: m.ActorName, Am: d.jetzt()}, m)
 	return wid, out, err
 }
@@ -348,5 +358,5 @@ func (d *Dienst) WiedervorlageLoeschen(ctx context.Context, n Nutzer, id int64, 
 			return eventstore.Appended{}, validierung.NichtErlaubt
 		}
 	}
-	return wiedervorlage.Decider.Handle(ctx, d.Store, id, -1, wiedervorlage.Loesche{}, m)
+	return eventstore.Befehle(d.Store, wiedervorlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, wiedervorlage.Loesche{}, m)
 }

@@ -83,7 +83,7 @@ func (d *Dienst) AnwenderAnlegen(ctx context.Context, in AnwenderEingabe, md eve
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := konto.Decider.Handle(ctx, d.Store, id, -1, konto.LegeAn{Benutzername: in.Benutzername, Passwort: in.Passwort,
+	out, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.LegeAn{Benutzername: in.Benutzername, Passwort: in.Passwort,
 		PasswortHash: h, Person: in.person(), FunktionaleRollen: in.FunktionaleRolle, LokaleRollen: in.LokaleRollen,
 		Dienststellenrolle: dienststelle, Behoerde: in.Behoerde, DatascoutID: in.DatascoutID, Jetzt: d.heute()}, md)
 	return id, out, belegt(err)
@@ -116,7 +116,7 @@ func (d *Dienst) AnwenderAendern(ctx context.Context, id int64, in AnwenderEinga
 	if in.Version > 0 {
 		expected = in.Version
 	}
-	out, err := konto.Decider.Handle(ctx, d.Store, id, expected, konto.AendereAlsAdmin{Benutzername: in.Benutzername,
+	out, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, expected, konto.AendereAlsAdmin{Benutzername: in.Benutzername,
 		Passwort: in.Passwort, PasswortHash: h, Person: in.person(), FunktionaleRollen: in.FunktionaleRolle,
 		LokaleRollen: in.LokaleRollen, Dienststellenrolle: dienststelle, Behoerde: in.Behoerde, DatascoutID: in.DatascoutID}, md)
 	return out, belegt(err)
@@ -124,7 +124,7 @@ func (d *Dienst) AnwenderAendern(ctx context.Context, id int64, in AnwenderEinga
 
 // AnwenderLoeschen deletes an account; nobody deletes their own.
 func (d *Dienst) AnwenderLoeschen(ctx context.Context, id int64, md eventstore.Metadata) error {
-	_, err := konto.Decider.Handle(ctx, d.Store, id, -1, konto.Loesche{Selbst: md.ActorID == strconv.FormatInt(id, 10)}, md)
+	_, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.Loesche{Selbst: md.ActorID == strconv.FormatInt(id, 10)}, md)
 	return err
 }
 

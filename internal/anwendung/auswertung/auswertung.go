@@ -9,13 +9,13 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
@@ -188,11 +188,7 @@ func (a Abfrage) sql(s betriebe.Sicht) (string, []any) {
 		return a.SQL, nil
 	}
 	var args []any
-	arg := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
-	return fmt.Sprintf(sichtbareBetriebe, s.Bedingung("l.", arg)) + a.SQL, args
+	return fmt.Sprintf(sichtbareBetriebe, s.Bedingung(zugriff.Betriebsspalten("l."), zugriff.Platzhalter(&args))) + a.SQL, args
 }
 
 // Exportiere runs a stored query for a caller who sees s and writes its result as xlsx to w,

@@ -25,7 +25,7 @@ func (d *Dienst) LokaleRolleAnlegen(ctx context.Context, in LokaleRolleEingabe, 
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := lokalerolle.Decider.Handle(ctx, d.Store, id, -1, lokalerolle.LegeAn{Daten: in.Daten, Jetzt: d.heute()}, md)
+	out, err := eventstore.Befehle(d.Store, lokalerolle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, lokalerolle.LegeAn{Daten: in.Daten, Jetzt: d.heute()}, md)
 	return id, out, err
 }
 
@@ -35,7 +35,7 @@ func (d *Dienst) LokaleRolleAendern(ctx context.Context, id int64, in LokaleRoll
 	if in.Version > 0 {
 		expected = in.Version
 	}
-	return lokalerolle.Decider.Handle(ctx, d.Store, id, expected, lokalerolle.Aendere{Daten: in.Daten, Jetzt: d.heute()}, md)
+	return eventstore.Befehle(d.Store, lokalerolle.Decider).Handle(ctx, id, expected, lokalerolle.Aendere{Daten: in.Daten, Jetzt: d.heute()}, md)
 }
 
 // LokaleRolleLoeschen deletes a local role and removes it from every account in one
@@ -47,7 +47,7 @@ func (d *Dienst) LokaleRolleLoeschen(ctx context.Context, id int64, bestaetigt b
 	}
 	md.CorrelationID = "lokalerolle-loeschen-" + strconv.FormatInt(id, 10)
 	return pgx.BeginFunc(ctx, d.Store.Pool(), func(tx pgx.Tx) error {
-		_, err := lokalerolle.Decider.HandleTx(ctx, d.Store, tx, id, -1,
+		_, err := eventstore.Befehle(d.Store, lokalerolle.Decider).HandleTx(ctx, tx, id, eventstore.VersionUnbekannt,
 			lokalerolle.Loesche{LetzteRolleVon: len(letzte), Bestaetigt: bestaetigt}, md)
 		if err != nil {
 			return err
@@ -58,7 +58,7 @@ func (d *Dienst) LokaleRolleLoeschen(ctx context.Context, id int64, bestaetigt b
 		}
 		for anwender, rollen := range betroffen {
 			rest := slices.DeleteFunc(slices.Clone(rollen), func(r int64) bool { return r == id })
-			if _, err := konto.Decider.HandleTx(ctx, d.Store, tx, anwender, -1, konto.SetzeLokaleRollen{LokaleRollen: rest}, md); err != nil {
+			if _, err := eventstore.Befehle(d.Store, konto.Decider).HandleTx(ctx, tx, anwender, eventstore.VersionUnbekannt, konto.SetzeLokaleRollen{LokaleRollen: rest}, md); err != nil {
 				return err
 			}
 		}

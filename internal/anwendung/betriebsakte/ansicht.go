@@ -2,12 +2,7 @@ package betriebsakte
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"sort"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -165,7 +160,7 @@ func (a aufloesung) ansicht(id int64, b betrieb.Betrieb, version int) Ansicht {
 
 // Ansicht is the operation with what the caller may do with it.
 func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, error) {
-	b, version, err := d.sichtbar(ctx, n, id)
+	n, b, version, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -173,10 +168,7 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 	if err != nil {
 		return Ansicht{}, err
 	}
-	r, err := d.rechte(ctx, n, b)
-	if err != nil {
-		return Ansicht{}, err
-	}
+	r := rechte(n, b)
 	v := a.ansicht(id, b, version)
 	v.Rechte = &r
 	return v, nil
@@ -193,7 +185,7 @@ type Info struct {
 
 // Info answers GET /api/betrieb/{id}/info.
 func (d *Dienst) Info(ctx context.Context, n Nutzer, id int64) (Info, error) {
-	b, _, err := d.sichtbar(ctx, n, id)
+	_, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return Info{}, err
 	}
@@ -207,7 +199,7 @@ func (d *Dienst) Info(ctx context.Context, n Nutzer, id int64) (Info, error) {
 
 // stream reads the operation's events (at most bis, 0: all) after checking visibility.
 func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) ([]eventstore.Event, error) {
-	if _, _, err := d.sichtbar(ctx, n, id); err != nil {
+	if _, err := d.sieht(ctx, n, id); err != nil {
 		return nil, err
 	}
 	return d.Store.ReadStream(ctx, eventstore.StreamID(betrieb.StreamType, id), 1, 0)
@@ -219,60 +211,38 @@ type Version struct {
 	Betrieb Ansicht `json:"betrieb"`
 }
 
-// Historie replays the stream into the versions of the operation: a request and every
-// historised change open a version; everything else changes the version it falls into.
+// Historie replays the stream into the versions of the operation (historie.Versionen with
+// the operation's rule, betrieb.Versionsschritt).
 func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
 	events, err := d.stream(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
-	var zustaende []betrieb.Betrieb
-	var out []Version
-	var b betrieb.Betrieb
-	for _, e := range events {
+	ereignisse := make([]historie.Ereignis, len(events))
+	for i, e := range events {
 		de, err := betrieb.Decode(e.Type, e.Data)
 		if err != nil {
 			return nil, err
 		}
-		b = betrieb.Evolve(b, de)
-		neu := historie.Version{GueltigAb: b.LetzterBeginn, GeaendertAm: e.RecordedAt, GeaendertVon: e.Metadata.ActorName}
-		switch ev := de.(type) {
-		case betrieb.BetriebBeantragt:
-		case betrieb.BetriebGeaendert:
-			if ev.Ersetzt && len(out) > 0 {
-				neu.Aenderungsgrund = out[len(out)-1].Aenderungsgrund
-				if ev.Aenderungsgrund != "" {
-					neu.Aenderungsgrund = ev.Aenderungsgrund
-				}
-				out, zustaende = out[:len(out)-1], zustaende[:len(zustaende)-1]
-			} else {
-				neu.Aenderungsgrund = ev.Aenderungsgrund
-			}
-		case betrieb.BetreiberUmgezogen:
-			if len(out) > 0 && ev.Datum <= out[len(out)-1].GueltigAb {
-				neu.Aenderungsgrund = out[len(out)-1].Aenderungsgrund
-				out, zustaende = out[:len(out)-1], zustaende[:len(zustaende)-1]
-			} else {
-				neu.GueltigAb, neu.Aenderungsgrund = ev.Datum, "Zusammenführung des Betreibers"
-			}
-		default:
-			if len(out) == 0 {
-				continue
-			}
-			neu.GueltigAb, neu.Aenderungsgrund = out[len(out)-1].GueltigAb, out[len(out)-1].Aenderungsgrund
-			out, zustaende = out[:len(out)-1], zustaende[:len(zustaende)-1]
-		}
-		out = append(out, Version{Version: neu})
-		zustaende = append(zustaende, b)
+		ereignisse[i] = historie.Ereignis{Event: de, Am: e.RecordedAt, Von: e.Metadata.ActorName}
+	}
+	fassungen := historie.Versionen(ereignisse, betrieb.Versionsregel())
+	if len(fassungen) == 0 {
+		return nil, nil
+	}
+	zustaende := make([]betrieb.Betrieb, len(fassungen))
+	for i, f := range fassungen {
+		zustaende[i] = f.Stand
 	}
 	a, err := loese(ctx, d.Store.Pool(), zustaende)
 	if err != nil {
 		return nil, err
 	}
-	for i := range out {
-		out[i].Betrieb = a.ansicht(id, zustaende[i], 0)
+	out := make([]Version, len(fassungen))
+	for i, f := range fassungen {
+		out[i] = Version{Version: f.Version, Betrieb: a.ansicht(id, f.Stand, 0)}
 	}
-	return historie.Verkette(out, func(v *Version) *historie.Version { return &v.Version }), nil
+	return out, nil
 }
 
 // Stand is the operation as it was after event version bis (the auditor's replay).
@@ -284,7 +254,7 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if bis < 1 || bis > len(events) {
 		return Ansicht{}, validierung.NichtGefunden
 	}
-	b, version, err := betrieb.Decider.Fold(betrieb.Betrieb{}, events[:bis])
+	b, version, err := eventstore.Fold(betrieb.Decider, betrieb.Betrieb{}, events[:bis])
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -292,16 +262,11 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	return a.ansicht(id, b, version), err
 }
 
-// Aenderung is one changed field of an event: its key and its German label.
-type Aenderung struct {
-	Feld        string `json:"feld"`
-	Bezeichnung string `json:"bezeichnung"`
-	Alt         string `json:"alt"`
-	Neu         string `json:"neu"`
-}
+// Aenderung is one changed field of an event (historie.Aenderung).
+type Aenderung = historie.Aenderung
 
 // feldnamen are the German labels of the keys of an operation (spec 000 §3, screen labels).
-var feldnamen = map[string]string{"betriebsId": "Betriebs-Nr.", "betriebstyp": "Betriebstyp", "freigabestatus": "Freigabestatus",
+var feldnamen = historie.Feldnamen{"betriebsId": "Betriebs-Nr.", "betriebstyp": "Betriebstyp", "freigabestatus": "Freigabestatus",
 	"freigabeKommentar": "Kommentar zur Freigabe", "betreiber": "Betreiber", "bezeichnung": "Bezeichnung", "adresse": "Adresse",
 	"strasse": "Straße", "hausnummer": "Hausnummer", "plz": "PLZ", "ort": "Ort", "betreiberAdresse": "Adresse des Betreibers",
 	"betriebsstatus": "Betriebsstatus", "behoerde": "Zuständige Regionalstelle", "muttergesellschaft": "Muttergesellschaft",
@@ -319,34 +284,8 @@ var feldnamen = map[string]string{"betriebsId": "Betriebs-Nr.", "betriebstyp": "
 	"zustaendigePersonen": "Zuständige Person", "person": "Person", "zustaendig": "Zuständigkeit", "id": "Nr.",
 	"gueltigAb": "Gültig ab", "stammdatenAntragOffen": "Stammdatenänderungsantrag offen"}
 
-// feldname turns a key path ("kontakte[0].email") into its label ("Kontakt 1 › E-Mail").
-func feldname(pfad string) string {
-	var teile []string
-	for _, t := range strings.Split(pfad, ".") {
-		name, index, _ := strings.Cut(t, "[")
-		label, ok := feldnamen[name]
-		if !ok {
-			label = name
-		}
-		if index != "" {
-			n, _ := strconv.Atoi(strings.TrimSuffix(index, "]"))
-			label += " " + strconv.Itoa(n+1)
-		}
-		teile = append(teile, label)
-	}
-	return strings.Join(teile, " › ")
-}
-
-// Schritt is one event of the operation's history replay.
-type Schritt struct {
-	Version         int         `json:"version"`
-	Position        int64       `json:"position"`
-	Zeitpunkt       time.Time   `json:"zeitpunkt"`
-	Akteur          string      `json:"akteur"`
-	Ereignis        string      `json:"ereignis"`
-	Zusammenfassung string      `json:"zusammenfassung"`
-	Aenderungen     []Aenderung `json:"aenderungen"`
-}
+// Schritt is one event of the operation's history replay (historie.Verlaufsschritt).
+type Schritt = historie.Verlaufsschritt
 
 // Verlauf lists every event of the operation: who and when from the audit trail, what changed
 // field by field from replaying the stream.
@@ -379,87 +318,26 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]Schritt, er
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Schritt, 0, len(events))
-	vorher := flach(a.ansicht(id, zustaende[0], 0))
+	eintraege := make([]historie.VerlaufEintrag, len(events))
 	for i, e := range events {
-		nachher := flach(a.ansicht(id, zustaende[i+1], 0))
 		s := Schritt{Version: e.Version, Position: e.Position, Zeitpunkt: e.RecordedAt, Akteur: e.Metadata.ActorName,
-			Ereignis: e.Type, Zusammenfassung: audit.Phrase(e.Type), Aenderungen: unterschiede(vorher, nachher)}
+			Ereignis: e.Type, Zusammenfassung: audit.Phrase(e.Type)}
 		if ai := e.Metadata.AuditInfo; ai != nil && ai.GueltigAb != "" {
-			s.Zusammenfassung += ", gültig ab " + deutschesDatum(ai.GueltigAb)
+			s.Zusammenfassung += ", gültig ab " + historie.DeutschesDatum(ai.GueltigAb)
 		}
 		if p, ok := protokoll[e.Position]; ok {
 			s.Akteur = p.BenutzerName // who, as the audit trail recorded it
 		}
-		out = append(out, s)
-		vorher = nachher
+		eintraege[i] = historie.VerlaufEintrag{Verlaufsschritt: s, Nachher: verlaufsansicht(a, id, zustaende[i+1])}
 	}
-	return out, nil
+	return historie.Verlauf(verlaufsansicht(a, id, zustaende[0]), eintraege, feldnamen), nil
 }
 
-func deutschesDatum(iso string) string {
-	d, err := time.Parse(historie.Datumsformat, iso)
-	if err != nil {
-		return iso
-	}
-	return d.Format("02.01.2006")
-}
-
-// flach turns a view into field path → text ("adresse.ort" → "Koblenz").
-func flach(v Ansicht) map[string]string {
+// verlaufsansicht is the view of the operation the Verlauf compares: without version and rights.
+func verlaufsansicht(a aufloesung, id int64, b betrieb.Betrieb) Ansicht {
+	v := a.ansicht(id, b, 0)
 	v.Version, v.Rechte = 0, nil
-	raw, _ := json.Marshal(v)
-	var x any
-	_ = json.Unmarshal(raw, &x)
-	out := map[string]string{}
-	var walk func(string, any)
-	walk = func(pfad string, x any) {
-		switch t := x.(type) {
-		case map[string]any:
-			if _, ok := t["value"]; ok && len(t) == 2 {
-				walk(pfad, t["value"]) // {id, value}: the text counts
-				return
-			}
-			for k, val := range t {
-				p := k
-				if pfad != "" {
-					p = pfad + "." + k
-				}
-				walk(p, val)
-			}
-		case []any:
-			for i, val := range t {
-				walk(fmt.Sprintf("%s[%d]", pfad, i), val)
-			}
-		case nil:
-		default:
-			s := fmt.Sprint(t)
-			if b, ok := t.(bool); ok {
-				s = map[bool]string{true: "ja", false: "nein"}[b]
-			}
-			if s != "" && s != "nein" {
-				out[pfad] = s
-			}
-		}
-	}
-	walk("", x)
-	return out
-}
-
-func unterschiede(alt, neu map[string]string) []Aenderung {
-	out := []Aenderung{}
-	for k, v := range neu {
-		if alt[k] != v {
-			out = append(out, Aenderung{Feld: k, Bezeichnung: feldname(k), Alt: alt[k], Neu: v})
-		}
-	}
-	for k, v := range alt {
-		if _, ok := neu[k]; !ok {
-			out = append(out, Aenderung{Feld: k, Bezeichnung: feldname(k), Alt: v})
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Feld < out[j].Feld })
-	return out
+	return v
 }
 
 // Person is a user who can be named responsible for an operation.
@@ -472,7 +350,7 @@ type Person struct {
 // Personen lists the users of the operation's operator and those whose local roles name the
 // operation (GET /api/person/lokaleRolle/{betriebId}).
 func (d *Dienst) Personen(ctx context.Context, n Nutzer, id int64) ([]Person, error) {
-	b, _, err := d.sichtbar(ctx, n, id)
+	_, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}

@@ -39,7 +39,7 @@ func (d *Dienst) Lesen(ctx context.Context, anwender, id int64, md eventstore.Me
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return postfach.Decider.Handle(ctx, d.Store, anwender, -1, postfach.Lies{Quelle: quelle}, md)
+	return eventstore.Befehle(d.Store, postfach.Decider).Handle(ctx, anwender, eventstore.VersionUnbekannt, postfach.Lies{Quelle: quelle}, md)
 }
 
 // Loeschen deletes one of the user's messages.
@@ -48,7 +48,7 @@ func (d *Dienst) Loeschen(ctx context.Context, anwender, id int64, md eventstore
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return postfach.Decider.Handle(ctx, d.Store, anwender, -1, postfach.Loesche{Quelle: quelle}, md)
+	return eventstore.Befehle(d.Store, postfach.Decider).Handle(ctx, anwender, eventstore.VersionUnbekannt, postfach.Loesche{Quelle: quelle}, md)
 }
 
 // Einstellungen are the settings with the version they were loaded at.
@@ -80,7 +80,7 @@ func (d *Dienst) Speichern(ctx context.Context, anwender int64, e Einstellungen,
 		}
 	}
 	// version 0: the settings were never saved, and nobody may have saved them since
-	return personalisierung.Decider.Handle(ctx, d.Store, anwender, e.Version, personalisierung.Speichere{Einstellungen: e.Einstellungen, Erlaubt: erlaubt}, md)
+	return eventstore.Befehle(d.Store, personalisierung.Decider).Handle(ctx, anwender, e.Version, personalisierung.Speichere{Einstellungen: e.Einstellungen, Erlaubt: erlaubt}, md)
 }
 
 // Wahl is one choice of a filter.

@@ -1,0 +1,142 @@
+package historie
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The Verlauf of an object — every event with who, when and what changed field by field — is
+// the same for every area: the area hands in its views before and after each event and the
+// German labels of its fields.
+
+// Aenderung is one changed field of an event: its key and its German label.
+type Aenderung struct {
+	Feld        string `json:"feld"`
+	Bezeichnung string `json:"bezeichnung"`
+	Alt         string `json:"alt"`
+	Neu         string `json:"neu"`
+}
+
+// Verlaufsschritt is one event of a Verlauf.
+type Verlaufsschritt struct {
+	Version         int         `json:"version"`
+	Position        int64       `json:"position"`
+	Zeitpunkt       time.Time   `json:"zeitpunkt"`
+	Akteur          string      `json:"akteur"`
+	Ereignis        string      `json:"ereignis"`
+	Zusammenfassung string      `json:"zusammenfassung"`
+	Aenderungen     []Aenderung `json:"aenderungen"`
+}
+
+// Feldnamen are the German labels of an area's field keys.
+type Feldnamen map[string]string
+
+// Name turns a key path ("kontakte[0].email") into its label ("Kontakt 1 › E-Mail").
+func (f Feldnamen) Name(pfad string) string {
+	var teile []string
+	for _, t := range strings.Split(pfad, ".") {
+		name, index, _ := strings.Cut(t, "[")
+		label, ok := f[name]
+		if !ok {
+			label = name
+		}
+		if index != "" {
+			n, _ := strconv.Atoi(strings.TrimSuffix(index, "]"))
+			label += " " + strconv.Itoa(n+1)
+		}
+		teile = append(teile, label)
+	}
+	return strings.Join(teile, " › ")
+}
+
+// VerlaufEintrag is one event as the Verlauf shows it, with the area's view after it.
+type VerlaufEintrag struct {
+	Verlaufsschritt // without Aenderungen
+	Nachher         any
+}
+
+// Verlauf lists the events with the fields each changed, from the view before the first
+// (vorher) and the view after each.
+func Verlauf(vorher any, eintraege []VerlaufEintrag, namen Feldnamen) []Verlaufsschritt {
+	out := make([]Verlaufsschritt, 0, len(eintraege))
+	alt := Flach(vorher)
+	for _, e := range eintraege {
+		neu := Flach(e.Nachher)
+		s := e.Verlaufsschritt
+		s.Aenderungen = Unterschiede(alt, neu, namen)
+		out = append(out, s)
+		alt = neu
+	}
+	return out
+}
+
+// Flach turns a view into field path → text ("adresse.ort" → "Koblenz"): {id, value} pairs
+// count by their text, yes/no as "ja"/"nein", empty and "nein" not at all.
+func Flach(v any) map[string]string {
+	raw, _ := json.Marshal(v)
+	var x any
+	_ = json.Unmarshal(raw, &x)
+	out := map[string]string{}
+	var walk func(string, any)
+	walk = func(pfad string, x any) {
+		switch t := x.(type) {
+		case map[string]any:
+			if _, ok := t["value"]; ok && len(t) == 2 {
+				walk(pfad, t["value"]) // {id, value}: the text counts
+				return
+			}
+			for k, val := range t {
+				p := k
+				if pfad != "" {
+					p = pfad + "." + k
+				}
+				walk(p, val)
+			}
+		case []any:
+			for i, val := range t {
+				walk(fmt.Sprintf("%s[%d]", pfad, i), val)
+			}
+		case nil:
+		default:
+			s := fmt.Sprint(t)
+			if b, ok := t.(bool); ok {
+				s = map[bool]string{true: "ja", false: "nein"}[b]
+			}
+			if s != "" && s != "nein" {
+				out[pfad] = s
+			}
+		}
+	}
+	walk("", x)
+	return out
+}
+
+// Unterschiede are the fields that differ between two flat views, by key.
+func Unterschiede(alt, neu map[string]string, namen Feldnamen) []Aenderung {
+	out := []Aenderung{}
+	for k, v := range neu {
+		if alt[k] != v {
+			out = append(out, Aenderung{Feld: k, Bezeichnung: namen.Name(k), Alt: alt[k], Neu: v})
+		}
+	}
+	for k, v := range alt {
+		if _, ok := neu[k]; !ok {
+			out = append(out, Aenderung{Feld: k, Bezeichnung: namen.Name(k), Alt: v})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Feld < out[j].Feld })
+	return out
+}
+
+// DeutschesDatum shows an ISO date as dd.MM.yyyy (anything else as it is).
+func DeutschesDatum(iso string) string {
+	d, err := time.Parse(Datumsformat, iso)
+	if err != nil {
+		return iso
+	}
+	return d.Format("02.01.2006")
+}

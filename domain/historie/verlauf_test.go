@@ -1,0 +1,50 @@
+package historie
+
+import (
+	"reflect"
+	"testing"
+)
+
+type ansicht struct {
+	Bezeichnung string            `json:"bezeichnung"`
+	Aktiv       bool              `json:"aktiv"`
+	Status      map[string]string `json:"status"`
+	Kontakte    []struct {
+		Email string `json:"email"`
+	} `json:"kontakte"`
+}
+
+func TestVerlauf_ListsWhatEachEventChangedWithTheAreasLabels(t *testing.T) {
+	namen := Feldnamen{"bezeichnung": "Bezeichnung", "kontakte": "Kontakt", "email": "E-Mail", "aktiv": "Aktiv", "status": "Status"}
+	// given an object that was created and then renamed, with a contact and a status text
+	erst := ansicht{Bezeichnung: "A", Status: map[string]string{"id": "X", "value": "Beantragt"}}
+	dann := erst
+	dann.Bezeichnung, dann.Aktiv = "B", true
+	dann.Kontakte = []struct {
+		Email string `json:"email"`
+	}{{Email: "a@b.de"}}
+	// when the Verlauf is made
+	v := Verlauf(ansicht{}, []VerlaufEintrag{
+		{Verlaufsschritt: Verlaufsschritt{Version: 1, Ereignis: "Angelegt"}, Nachher: erst},
+		{Verlaufsschritt: Verlaufsschritt{Version: 2, Ereignis: "Geaendert"}, Nachher: dann}}, namen)
+	// then each step names the fields it changed, by label, {id, value} by its text
+	want := [][]Aenderung{
+		{{Feld: "bezeichnung", Bezeichnung: "Bezeichnung", Neu: "A"}, {Feld: "status", Bezeichnung: "Status", Neu: "Beantragt"}},
+		{{Feld: "aktiv", Bezeichnung: "Aktiv", Neu: "ja"}, {Feld: "bezeichnung", Bezeichnung: "Bezeichnung", Alt: "A", Neu: "B"},
+			{Feld: "kontakte[0].email", Bezeichnung: "Kontakt 1 › E-Mail", Neu: "a@b.de"}},
+	}
+	if len(v) != 2 || v[1].Version != 2 {
+		t.Fatalf("%+v", v)
+	}
+	for i := range want {
+		if !reflect.DeepEqual(v[i].Aenderungen, want[i]) {
+			t.Errorf("step %d: %+v\nwant %+v", i+1, v[i].Aenderungen, want[i])
+		}
+	}
+}
+
+func TestDeutschesDatum(t *testing.T) {
+	if DeutschesDatum("2026-03-01") != "01.03.2026" || DeutschesDatum("x") != "x" {
+		t.Fail()
+	}
+}

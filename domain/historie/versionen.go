@@ -1,0 +1,78 @@
+package historie
+
+import (
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/ereignis"
+)
+
+// Art is what one event does to the versions of an object. Which event does what is a pure
+// function in each domain package (betrieb.Versionsschritt, organisation.Versionsschritt);
+// Versionen applies it, the same for every area.
+type Art int
+
+const (
+	// Bleibt: the event changes nothing the history shows.
+	Bleibt Art = iota
+	// Oeffnet: the event opens a new version.
+	Oeffnet
+	// Ersetzt: the event replaces the last version (a correction of it, or a change within it
+	// that keeps its start).
+	Ersetzt
+)
+
+// Schritt is the effect of one event on the versions: its Art and, for the version it opens
+// or replaces, from when that is valid and why.
+type Schritt struct {
+	Art             Art
+	GueltigAb       string
+	Aenderungsgrund string
+}
+
+// Fassung is one version of an object with its state S.
+type Fassung[S any] struct {
+	Version
+	Stand S
+}
+
+// Ereignis is one stored event with when and by whom it was recorded.
+type Ereignis struct {
+	Event ereignis.DomainEvent
+	Am    time.Time
+	Von   string
+}
+
+// Regel says what event e does to the versions given the last version so far (nil: none),
+// and the object's state for the version it opens or replaces.
+type Regel[S any] func(letzte *Fassung[S], e ereignis.DomainEvent) (Schritt, S)
+
+// Versionen replays events into the versions of an object, chained (Verkette): an opening
+// event appends a version, a replacing one takes the last one's place with its own time and
+// author.
+func Versionen[S any](ereignisse []Ereignis, regel Regel[S]) []Fassung[S] {
+	var out []Fassung[S]
+	for _, e := range ereignisse {
+		var letzte *Fassung[S]
+		if len(out) > 0 {
+			letzte = &out[len(out)-1]
+		}
+		schritt, stand := regel(letzte, e.Event)
+		f := Fassung[S]{Version: Version{GueltigAb: schritt.GueltigAb, Aenderungsgrund: schritt.Aenderungsgrund,
+			GeaendertAm: e.Am, GeaendertVon: e.Von}, Stand: stand}
+		switch {
+		case schritt.Art == Oeffnet, schritt.Art == Ersetzt && letzte == nil:
+			out = append(out, f)
+		case schritt.Art == Ersetzt:
+			out[len(out)-1] = f
+		}
+	}
+	return Verkette(out, func(f *Fassung[S]) *Version { return &f.Version })
+}
+
+// Grund is the reason of a replacing version: its own, else the one of the version it replaces.
+func Grund(eigener string, letzte *Version) string {
+	if eigener == "" && letzte != nil {
+		return letzte.Aenderungsgrund
+	}
+	return eigener
+}

@@ -1,0 +1,179 @@
+package eventstore_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+type erhoeht struct{ Um int }
+
+func (erhoeht) EventType() string { return "Erhoeht" }
+
+type erhoehe struct{ Um int }
+
+// zaehler is a tiny aggregate whose Decode counts how often stored events are read back.
+func zaehler(gelesen *int) ereignis.Decider[int, erhoehe] {
+	katalog := ereignis.Katalog(ereignis.Art[erhoeht]())
+	return ereignis.Decider[int, erhoehe]{
+		StreamType: "zaehler",
+		Initial:    func() int { return 0 },
+		Evolve:     func(s int, e ereignis.DomainEvent) int { return s + e.(erhoeht).Um },
+		Decide:     func(_ int, c erhoehe) ([]ereignis.DomainEvent, error) { return []ereignis.DomainEvent{erhoeht(c)}, nil },
+		Decode: func(t string, data json.RawMessage) (ereignis.DomainEvent, error) {
+			*gelesen++
+			return katalog.Decode(t, data)
+		},
+	}
+}
+
+func TestHandle_FoldsTheStreamOnceAndWritesTheDocumentFromThatState(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if _, err := s.Pool().Exec(ctx, `CREATE TABLE zaehler (id bigint PRIMARY KEY, stand int, version int)`); err != nil {
+		t.Fatal(err)
+	}
+	gelesen := 0
+	d := zaehler(&gelesen)
+	eventstore.Dokument(s, d, func(ctx context.Context, tx pgx.Tx, id int64, stand, version int) error {
+		_, err := tx.Exec(ctx, `INSERT INTO zaehler VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET stand = $2, version = $3`,
+			id, stand, version)
+		return err
+	})
+	stand := func() (int, int) {
+		var st, v int
+		if err := s.Pool().QueryRow(ctx, `SELECT stand, version FROM zaehler WHERE id = 7`).Scan(&st, &v); err != nil {
+			t.Fatal(err)
+		}
+		return st, v
+	}
+	// given a stream of two events
+	for _, um := range []int{2, 3} {
+		if _, err := eventstore.Befehle(s, d).Handle(ctx, 7, eventstore.VersionUnbekannt, erhoehe{Um: um}, eventstore.Metadata{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// when a command is handled
+	gelesen = 0
+	if _, err := eventstore.Befehle(s, d).Handle(ctx, 7, 2, erhoehe{Um: 4}, eventstore.Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	// then the two stored events were read back once, and the document holds the state after
+	if gelesen != 2 {
+		t.Errorf("stored events decoded %d times, want 2 (one fold)", gelesen)
+	}
+	if st, v := stand(); st != 9 || v != 3 {
+		t.Errorf("document = %d v%d, want 9 v3", st, v)
+	}
+	// a bare append (no folded state) replays the stream for the document
+	if _, err := s.Append(ctx, "zaehler-7", "zaehler", 3, []eventstore.NewEvent{{Type: "Erhoeht", Data: erhoeht{Um: 1}}}, eventstore.Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	if st, v := stand(); st != 10 || v != 4 {
+		t.Errorf("document after Append = %d v%d, want 10 v4", st, v)
+	}
+	// a stale expected version is still a conflict
+	if _, err := eventstore.Befehle(s, d).Handle(ctx, 7, 2, erhoehe{Um: 1}, eventstore.Metadata{}); !errors.Is(err, eventstore.ErrConflict) {
+		t.Errorf("stale version: %v", err)
+	}
+}
+
+func TestAppend_VersionUnbekanntIsNoExpectedVersion(t *testing.T) {
+	s := newStore(t)
+	if _, err := s.Append(context.Background(), "x-1", "x", eventstore.VersionUnbekannt, []eventstore.NewEvent{ev("A", 1)},
+		eventstore.Metadata{}); err == nil {
+		t.Fatal("Append accepted VersionUnbekannt")
+	}
+}
+
+func TestReaktion_IssuesCommandsInTheSameTransactionWithTheSameCorrelation(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	gelesen := 0
+	d := zaehler(&gelesen)
+	spiegel := d
+	spiegel.StreamType = "spiegel"
+	// given: every count of a zaehler is mirrored onto spiegel-<same id>, and a count of 13 is refused
+	s.Reagiere("zaehler", func(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
+		id, _ := eventstore.AggregatID(e.StreamID)
+		var um erhoeht
+		if err := json.Unmarshal(e.Data, &um); err != nil {
+			return err
+		}
+		if um.Um == 13 {
+			return errors.New("unglücklich")
+		}
+		_, err := eventstore.Befehle(s, spiegel).HandleTx(ctx, tx, id, eventstore.VersionUnbekannt, erhoehe(um), eventstore.Folge(e))
+		return err
+	})
+	md := eventstore.Metadata{CorrelationID: "vorgang-1"}
+	// when a command is handled
+	out, err := eventstore.Befehle(s, d).Handle(ctx, 5, eventstore.VersionUnbekannt, erhoehe{Um: 2}, md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// then the reaction's event is there, with the correlation id and the cause
+	events, err := s.ReadStream(ctx, "spiegel-5", 1, 0)
+	if err != nil || len(events) != 1 {
+		t.Fatalf("spiegel: %v %v", events, err)
+	}
+	if m := events[0].Metadata; m.CorrelationID != "vorgang-1" || m.CausationID != strconv.FormatInt(out.LastPosition, 10) {
+		t.Errorf("metadata %+v", m)
+	}
+	if events[0].TxID != out.Events[0].TxID {
+		t.Error("the reaction committed in another transaction")
+	}
+	// and a reaction that fails refuses the command: nothing of it is stored
+	if _, err := eventstore.Befehle(s, d).Handle(ctx, 5, eventstore.VersionUnbekannt, erhoehe{Um: 13}, md); err == nil {
+		t.Fatal("the refused reaction let the command through")
+	}
+	if v, _ := s.Version(ctx, "zaehler-5"); v != 1 {
+		t.Errorf("zaehler at version %d after a refused command, want 1", v)
+	}
+}
+
+func TestHandle_StartsFromTheDocumentWhenItIsTheStand(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if _, err := s.Pool().Exec(ctx, `CREATE TABLE zaehler (id bigint PRIMARY KEY, stand int, version int)`); err != nil {
+		t.Fatal(err)
+	}
+	gelesen := 0
+	d := zaehler(&gelesen)
+	eventstore.Dokument(s, d, func(ctx context.Context, tx pgx.Tx, id int64, stand, version int) error {
+		_, err := tx.Exec(ctx, `INSERT INTO zaehler VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET stand = $2, version = $3`,
+			id, stand, version)
+		return err
+	})
+	eventstore.Stand(s, d, func(ctx context.Context, q eventstore.Querier, id int64) (int, int, bool, error) {
+		var st, v int
+		err := q.QueryRow(ctx, `SELECT stand, version FROM zaehler WHERE id = $1`, id).Scan(&st, &v)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return 0, 0, false, nil
+		}
+		return st, v, err == nil, err
+	})
+	// given a counter at 5 after two commands
+	for _, um := range []int{2, 3} {
+		if _, err := eventstore.Befehle(s, d).Handle(ctx, 1, eventstore.VersionUnbekannt, erhoehe{Um: um}, eventstore.Metadata{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// when a third is handled, then no stored event is decoded, and the counter is right
+	gelesen = 0
+	out, err := eventstore.Befehle(s, d).Handle(ctx, 1, 2, erhoehe{Um: 4}, eventstore.Metadata{})
+	if err != nil || out.Version != 3 || gelesen != 0 {
+		t.Fatalf("out %+v, decoded %d, %v", out, gelesen, err)
+	}
+	var st int
+	if err := s.Pool().QueryRow(ctx, `SELECT stand FROM zaehler WHERE id = 1`).Scan(&st); err != nil || st != 9 {
+		t.Fatalf("stand %d %v", st, err)
+	}
+}

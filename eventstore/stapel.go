@@ -1,0 +1,126 @@
+package eventstore
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// A command whose stream type has only an inline document is written in three round trips:
+// the stream read, then BEGIN, the append and the document's statements sent together as one
+// pipeline, then COMMIT. The document's version is known before the append (the loaded
+// version plus the new events); if the append finds the stream moved on, it returns no rows
+// and the transaction is rolled back, the document's statements with it.
+
+// errNichtStapelbar: the document writer reads (Query, QueryRow) and so cannot be pipelined.
+var errNichtStapelbar = errors.New("eventstore: document writer reads; not pipelined")
+
+// stapel is the transaction a document writer sees on the pipelined path: Exec queues the
+// statement; reading, copying, preparing or a nested transaction fails, and the command takes
+// the step-by-step path. (Document writers use Exec, Query and QueryRow.)
+type stapel struct {
+	pgx.Tx // nil: any other method is a programming error
+	batch  *pgx.Batch
+	lesend bool
+}
+
+func (s *stapel) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	s.batch.Queue(sql, args...)
+	return pgconn.CommandTag{}, nil
+}
+
+func (s *stapel) Query(context.Context, string, ...any) (pgx.Rows, error) {
+	s.lesend = true
+	return nil, errNichtStapelbar
+}
+
+func (s *stapel) QueryRow(context.Context, string, ...any) pgx.Row {
+	s.lesend = true
+	return fehlerZeile{}
+}
+
+func (s *stapel) CopyFrom(context.Context, pgx.Identifier, []string, pgx.CopyFromSource) (int64, error) {
+	s.lesend = true
+	return 0, errNichtStapelbar
+}
+
+func (s *stapel) Prepare(context.Context, string, string) (*pgconn.StatementDescription, error) {
+	s.lesend = true
+	return nil, errNichtStapelbar
+}
+
+func (s *stapel) Begin(context.Context) (pgx.Tx, error) {
+	s.lesend = true
+	return nil, errNichtStapelbar
+}
+
+type fehlerZeile struct{}
+
+func (fehlerZeile) Scan(...any) error { return errNichtStapelbar }
+
+// gestapelt appends a's events and writes the document of z in one pipeline inside one
+// transaction. ok is false when the document writer cannot be pipelined (nothing was sent).
+func (s *Store) gestapelt(ctx context.Context, dok dokument, a anhang, z *zustand, n int) (out Appended, ok bool, err error) {
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue(a.sql, a.args...)
+	st := &stapel{batch: b}
+	version := max(a.expected, 0) + n
+	if err := dok.ausZustand(ctx, st, z.id, z.state, version); err != nil || st.lesend {
+		if st.lesend {
+			return Appended{}, false, nil
+		}
+		return Appended{}, true, err
+	}
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return Appended{}, true, err
+	}
+	defer conn.Release()
+	ende := "ROLLBACK"
+	defer func() {
+		if ende == "ROLLBACK" {
+			// a cancelled context must not keep the transaction open on a pooled connection
+			if _, rerr := conn.Exec(context.WithoutCancel(ctx), ende); rerr != nil {
+				conn.Conn().Close(context.WithoutCancel(ctx))
+			}
+		}
+	}()
+	err = func() error {
+		br := conn.SendBatch(ctx, b)
+		defer br.Close()
+		if _, err := br.Exec(); err != nil { // BEGIN
+			return err
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return err
+		}
+		if out, err = a.auslesen(rows); err != nil || len(out.Events) == 0 {
+			return err
+		}
+		for range b.Len() - 2 {
+			if _, err := br.Exec(); err != nil {
+				return err
+			}
+		}
+		return br.Close()
+	}()
+	if err != nil {
+		return Appended{}, true, err
+	}
+	if len(out.Events) == 0 {
+		if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
+			return Appended{}, true, err
+		}
+		ende = ""
+		return Appended{}, true, konflikt(ctx, conn, a.streamID, a.expected)
+	}
+	if _, err := conn.Exec(ctx, "COMMIT"); err != nil {
+		return Appended{}, true, err
+	}
+	ende = ""
+	return out, true, nil
+}

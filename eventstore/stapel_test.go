@@ -1,0 +1,55 @@
+package eventstore
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+)
+
+type gezaehlt struct{ Um int }
+
+func (gezaehlt) EventType() string { return "Gezaehlt" }
+
+func TestGestapelt_ConflictRollsTheDocumentBack(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	s := New(pool)
+	if _, err := pool.Exec(ctx, `CREATE TABLE stand (id bigint PRIMARY KEY, wert int, version int)`); err != nil {
+		t.Fatal(err)
+	}
+	d := ereignis.Decider[int, gezaehlt]{StreamType: "stand", Initial: func() int { return 0 },
+		Evolve: func(s int, e ereignis.DomainEvent) int { return s + e.(gezaehlt).Um },
+		Decode: ereignis.Katalog(ereignis.Art[gezaehlt]()).Decode}
+	Dokument(s, d, func(ctx context.Context, tx pgx.Tx, id int64, wert, version int) error {
+		_, err := tx.Exec(ctx, `INSERT INTO stand VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET wert = $2, version = $3`, id, wert, version)
+		return err
+	})
+	neu := []NewEvent{{Type: "Gezaehlt", Data: gezaehlt{Um: 1}}}
+	// given a stream at version 1 whose document says 1
+	if _, err := s.append(ctx, "stand-1", "stand", NoStream, neu, Metadata{}, &zustand{id: 1, state: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// when a command that loaded no version appends as if the stream were new
+	_, err := s.append(ctx, "stand-1", "stand", NoStream, neu, Metadata{}, &zustand{id: 1, state: 99})
+	// then it is a conflict, and the document was not written
+	var ce *ConflictError
+	if !errors.As(err, &ce) || ce.Actual != 1 {
+		t.Fatalf("err = %v", err)
+	}
+	var wert, version int
+	if err := pool.QueryRow(ctx, `SELECT wert, version FROM stand WHERE id = 1`).Scan(&wert, &version); err != nil || wert != 1 || version != 1 {
+		t.Fatalf("document = %d v%d, %v", wert, version, err)
+	}
+	// and the connection is usable again (no transaction left open)
+	if _, err := s.append(ctx, "stand-1", "stand", 1, neu, Metadata{}, &zustand{id: 1, state: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(ctx, `SELECT wert, version FROM stand WHERE id = 1`).Scan(&wert, &version); err != nil || wert != 2 || version != 2 {
+		t.Fatalf("document = %d v%d, %v", wert, version, err)
+	}
+}
