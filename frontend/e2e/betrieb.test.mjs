@@ -250,9 +250,9 @@ describe('Betrieb: administration and audit', () => {
       const frage = page.getByRole('alertdialog', { name: 'Historisierung' });
       await frage.getByRole('button', { name: 'Historisieren' }).click();
       const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
-      const pad = (n) => String(n).padStart(2, '0');
-      const d = new Date();
-      await until(() => schritt2.getByLabel(/Gültig ab/).inputValue(), `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`, 'Gültig ab ist heute');
+      // "today" as the browser sees it: its context runs in Europe/Berlin, this process in UTC
+      const heute = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+      await until(() => schritt2.getByLabel(/Gültig ab/).inputValue(), heute, 'Gültig ab ist heute');
       await schritt2.getByLabel(/Änderungsgrund/).fill('Umbenennung durch den Verband');
       await schritt2.getByRole('button', { name: 'Speichern' }).click();
 

@@ -12,11 +12,9 @@ let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 const kennung = () => randomBytes(3).toString('hex');
 const pad = (n) => String(n).padStart(2, '0');
-/** Today as the server counts it (same machine, same time zone), as typed: TT.MM.JJJJ. */
-const heute = () => {
-  const d = new Date();
-  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
-};
+/** Today as server and browser count it (Europe/Berlin), as typed: TT.MM.JJJJ. */
+const heute = () =>
+  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 
 /** The body row of the grid that holds a cell with exactly `text`. */
 const zeile = (page, text) =>

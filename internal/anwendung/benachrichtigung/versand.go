@@ -2,6 +2,7 @@ package benachrichtigung
 
 import (
 	"context"
+	"github.com/eabwasser/eabwasser/internal/kalender"
 	"log/slog"
 	"strings"
 	"time"
@@ -54,7 +55,7 @@ func (v *Versender) heute() time.Time {
 	if v.Jetzt != nil {
 		return v.Jetzt()
 	}
-	return time.Now()
+	return kalender.Jetzt()
 }
 
 // Erinnern puts every reminder that is due (datum today or earlier) into the outbox for its

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/eabwasser/eabwasser/internal/kalender"
 	"io"
 	"strconv"
 	"time"
@@ -37,7 +38,7 @@ func (d *Dienst) heute() time.Time {
 	if d.Jetzt != nil {
 		return d.Jetzt()
 	}
-	return time.Now()
+	return kalender.Jetzt()
 }
 
 // Nutzer is the caller (internal/zugriff), resolved once per request.

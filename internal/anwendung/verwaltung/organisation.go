@@ -6,6 +6,7 @@ package verwaltung
 
 import (
 	"context"
+	"github.com/eabwasser/eabwasser/internal/kalender"
 	"io"
 	"strconv"
 	"time"
@@ -69,7 +70,7 @@ func (d *Dienst) heute() time.Time {
 	if d.Jetzt != nil {
 		return d.Jetzt()
 	}
-	return time.Now()
+	return kalender.Jetzt()
 }
 
 // Organisationseingabe is the organisation form.
