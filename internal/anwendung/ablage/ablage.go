@@ -104,7 +104,7 @@ func (d *Dienst) darf(ctx context.Context, n Nutzer, fachobjekt string, id int64
 	if !ok {
 		return validierung.NichtGefunden
 	}
-	rolle := berechtigung.Darf(n.Rollen, aktion)
+	rolle := n.Darf(aktion)
 	if err := zugriff(ctx, n, id, schreiben && rolle); err != nil {
 		return err
 	}
@@ -258,7 +258,7 @@ func (d *Dienst) Datei(ctx context.Context, n Nutzer, id int64) (dok.Datei, *os.
 // DateiLoeschen deletes a file; its blob goes after the commit (a blob left behind by a crash
 // in between is an orphan nobody refers to, never a file without its bytes).
 func (d *Dienst) DateiLoeschen(ctx context.Context, n Nutzer, id int64, m eventstore.Metadata) (eventstore.Appended, error) {
-	if !berechtigung.Darf(n.Rollen, berechtigung.DateiHochladen) {
+	if !n.Darf(berechtigung.DateiHochladen) {
 		return eventstore.Appended{}, validierung.NichtErlaubt // before anything is looked up
 	}
 	z, err := dok.DateiNachID(ctx, d.Store.Pool(), id)
@@ -339,7 +339,7 @@ func (d *Dienst) WiedervorlageAnlegen(ctx context.Context, n Nutzer, fachobjekt 
 // WiedervorlageLoeschen deletes a reminder: its creator may, and authority staff and
 // administrators who may change what hangs on the object.
 func (d *Dienst) WiedervorlageLoeschen(ctx context.Context, n Nutzer, id int64, m eventstore.Metadata) (eventstore.Appended, error) {
-	if !berechtigung.Darf(n.Rollen, berechtigung.WiedervorlagenLesen) {
+	if !n.Darf(berechtigung.WiedervorlagenLesen) {
 		return eventstore.Appended{}, validierung.NichtErlaubt // before anything is looked up
 	}
 	w, err := dok.WiedervorlageNachID(ctx, d.Store.Pool(), id)

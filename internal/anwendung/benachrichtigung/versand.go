@@ -2,7 +2,6 @@ package benachrichtigung
 
 import (
 	"context"
-	"github.com/eabwasser/eabwasser/internal/kalender"
 	"log/slog"
 	"strings"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/eabwasser/eabwasser/internal/kalender"
 	"github.com/eabwasser/eabwasser/internal/mail"
 )
 

@@ -6,7 +6,6 @@ package verwaltung
 
 import (
 	"context"
-	"github.com/eabwasser/eabwasser/internal/kalender"
 	"io"
 	"strconv"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/kalender"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
