@@ -138,16 +138,22 @@ func (a *api) betriebFreigabe(w http.ResponseWriter, r *http.Request) {
 	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": in.BetriebID, "message": text, "version": out.Version})
 }
 
-// betriebVerlauf waits (briefly) until the audit trail has the operation's latest event, so
-// the replay names who did what.
+// betriebVerlauf is the operation's Verlauf once the audit trail names who did what.
 func (a *api) betriebVerlauf(ctx context.Context, n betriebsakte.Nutzer, id int64) ([]betriebsakte.Schritt, error) {
-	if a.deps.WaitForProjection != nil {
-		pos, _ := a.deps.Store.StreamHead(ctx, eventstore.StreamID(betrieb.StreamType, id))
-		wctx, cancel := context.WithTimeout(ctx, readYourWritesTimeout)
-		_ = a.deps.WaitForProjection(wctx, audit.Name, pos)
-		cancel()
-	}
+	a.warteAufProtokoll(ctx, eventstore.StreamID(betrieb.StreamType, id))
 	return a.deps.Betriebsakte.Verlauf(ctx, n, id)
+}
+
+// warteAufProtokoll waits (briefly) until the audit trail has the stream's latest event, so a
+// Verlauf names who did what.
+func (a *api) warteAufProtokoll(ctx context.Context, streamID string) {
+	if a.deps.WaitForProjection == nil {
+		return
+	}
+	pos, _ := a.deps.Store.StreamHead(ctx, streamID)
+	wctx, cancel := context.WithTimeout(ctx, readYourWritesTimeout)
+	defer cancel()
+	_ = a.deps.WaitForProjection(wctx, audit.Name, pos)
 }
 
 // arbeitslisteFilter reads the worklist filter from the query: q, page, size, sortProperty,

@@ -21,6 +21,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
 
@@ -30,8 +31,9 @@ var ablagen sync.Map // *testing.T → *ablage.Dienst
 
 // ablageFuer is the files service of a test world: blobs in a directory of the test.
 func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst) *ablage.Dienst {
-	d := ablage.Neu(store, t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil)))
-	d.ZugriffFuer(datei.Betrieb, akte.Zugriff) // what akte.Setup registers (its reactions are the world's)
+	// the access betriebsakte.Setup registers, with the world's service (its clock)
+	a := &aufbau.Aufbau{Store: store, Ablage: aufbau.Zugriffe{datei.Betrieb: akte.Zugriff}}
+	d := ablage.Neu(a, t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ablagen.Store(t, d)
 	t.Cleanup(func() { ablagen.Delete(t) })
 	return d

@@ -68,9 +68,7 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 		Jetzt: func() time.Time { return w.jetzt }}
 	jetzt := func() time.Time { return w.jetzt }
 	verwaltungsDienst := &verwaltung.Dienst{Store: store, Jetzt: jetzt}
-	verwaltungsDienst.Setup(store)
 	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
-	w.akte.Setup(store, nil)
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
 		Verwaltung:       verwaltungsDienst,

@@ -7,6 +7,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/projections/konten"
@@ -35,6 +36,7 @@ func (a *api) organisationRoutes(r chi.Router) {
 		r.Get("/organisation/{id}", a.organisation)
 	})
 	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/organisation/{id}/historie", a.organisationHistorie)
+	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/organisation/{id}/verlauf", a.organisationVerlauf)
 	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Post("/organisation/export", a.organisationenExport)
 	r.Group(func(r chi.Router) {
 		r.Use(a.darf(berechtigung.SystemverwaltungBearbeiten))
@@ -88,6 +90,22 @@ func (a *api) organisationHistorie(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, h)
+}
+
+// organisationVerlauf: every event of the organisation with who, when and the changed fields.
+func (a *api) organisationVerlauf(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	a.warteAufProtokoll(r.Context(), eventstore.StreamID(organisation.StreamType, id))
+	v, err := a.deps.Verwaltung.OrganisationVerlauf(r.Context(), id)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
 }
 
 func (a *api) organisationZusammenfuehren(w http.ResponseWriter, r *http.Request) {

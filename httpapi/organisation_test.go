@@ -176,3 +176,45 @@ func TestOrganisation_ExportIsARealSpreadsheet(t *testing.T) {
 		t.Fatalf("rows = %v", rows)
 	}
 }
+
+func TestOrganisation_VerlaufNamesEveryEventWhoAndTheChangedFields(t *testing.T) {
+	w := newKontoWelt(t, "")
+	admin := w.login(t, "systemadmin", seed.DemoPasswort)
+	id := neueOrganisation(t, w, admin, "Abwasserverband Saar", false)
+	w.jetzt = w.jetzt.AddDate(0, 1, 0)
+	org := w.send(t, "GET", fmt.Sprintf("/api/organisation/%d", id), nil, admin).json(t)
+	org["adresse"].(map[string]any)["ort"] = "Saarburg"
+	org["status"] = "INAKTIV"
+	org["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Umzug"}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/organisation/%d", id), org, admin); a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+
+	a := w.send(t, "GET", fmt.Sprintf("/api/organisation/%d/verlauf", id), nil, admin)
+	var schritte []struct {
+		Version         int
+		Akteur          string
+		Zusammenfassung string
+		Aenderungen     []struct{ Feld, Bezeichnung, Alt, Neu string }
+	}
+	if err := json.Unmarshal(a.Body.Bytes(), &schritte); err != nil || a.Code != 200 || len(schritte) != 2 {
+		t.Fatalf("verlauf: %d %s", a.Code, a.Body.String())
+	}
+	if schritte[0].Zusammenfassung != "Organisation angelegt" || schritte[0].Akteur == "" ||
+		!strings.HasPrefix(schritte[1].Zusammenfassung, "Organisation geändert, gültig ab ") {
+		t.Errorf("steps = %+v", schritte)
+	}
+	geaendert := map[string][2]string{}
+	for _, x := range schritte[1].Aenderungen {
+		geaendert[x.Bezeichnung] = [2]string{x.Alt, x.Neu}
+	}
+	if geaendert["Anschrift › Ort"] != [2]string{"Trier", "Saarburg"} || geaendert["Status"] != [2]string{"Aktiv", "Inaktiv"} {
+		t.Errorf("changes = %+v", schritte[1].Aenderungen)
+	}
+	if _, ok := geaendert["Bezeichnung"]; ok {
+		t.Errorf("unchanged name listed: %+v", schritte[1].Aenderungen)
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/organisation/%d/verlauf", id), nil, w.login(t, "betreiber", seed.DemoPasswort)),
+		403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+	wantFehler(t, w.send(t, "GET", "/api/organisation/999999/verlauf", nil, admin), 404, "Das angeforderte Objekt existiert nicht.")
+}

@@ -10,5 +10,6 @@
 //	auswertung        stored queries and their export
 //
 // Each area's service checks access through internal/zugriff, runs its commands through
-// eventstore.Befehle and has one Setup that internal/app calls (docs/architektur.md).
+// eventstore.Befehle and has one Setup (setup.go) that internal/schreibmodell calls for every
+// process (docs/architektur.md).
 package anwendung

@@ -29,6 +29,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
+	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/config"
 	"github.com/eabwasser/eabwasser/internal/drossel"
 	"github.com/eabwasser/eabwasser/internal/mail"
@@ -46,15 +47,18 @@ func Projections() []projections.Projection {
 	return []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection}
 }
 
-// NewStore returns the event store on pool with every inline projection registered.
+// NewStore returns the event store on pool with every area's Setup done
+// (internal/schreibmodell).
 func NewStore(pool *pgxpool.Pool) *eventstore.Store { return schreibmodell.Store(pool) }
 
 // App is an opened database (and, for Serve, NATS).
 type App struct {
-	Config  config.Config
-	Log     *slog.Logger
-	Pool    *pgxpool.Pool
-	Store   *eventstore.Store
+	Config config.Config
+	Log    *slog.Logger
+	Pool   *pgxpool.Pool
+	Store  *eventstore.Store
+	// Aufbau is the write model with every area's Setup done (Store is its store).
+	Aufbau  *aufbau.Aufbau
 	closers []func()
 
 	// Zeitlimits are the HTTP server's timeouts; zero fields take httpapi.StandardZeitlimits
@@ -87,7 +91,8 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*App, error
 		return nil, fmt.Errorf("Datenbank nicht erreichbar: %w", err)
 	}
 	a.closers = append(a.closers, a.Pool.Close)
-	a.Store = NewStore(a.Pool)
+	a.Aufbau = schreibmodell.Aufbauen(a.Pool)
+	a.Store = a.Aufbau.Store
 	return a, nil
 }
 
@@ -208,13 +213,10 @@ func (a *App) Serve(ctx context.Context) error {
 
 	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Neu(a.Pool),
 		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
-	// the areas: each Setup registers what the area adds to the store (reactions, access to
-	// files, …); reactions to one event run in this order (a merge moves the users first)
-	ablageDienst := ablage.Neu(a.Store, a.Config.DataDir, a.Log)
+	// the areas' services (their Setup ran when the store was built: internal/schreibmodell)
+	ablageDienst := ablage.Neu(a.Aufbau, a.Config.DataDir, a.Log)
 	verwaltungsDienst := &verwaltung.Dienst{Store: a.Store}
-	verwaltungsDienst.Setup(a.Store)
 	akte := &betriebsakte.Dienst{Store: a.Store}
-	akte.Setup(a.Store, ablageDienst)
 	handler := httpapi.New(httpapi.Deps{
 		Zugang:           dienst,
 		Verwaltung:       verwaltungsDienst,

@@ -1,36 +1,39 @@
-// Package schreibmodell assembles the write model: the event store with every inline
-// projection (current-state documents) registered.
+// Package schreibmodell assembles the write model: the event store with every area's Setup
+// done — inline documents, reactions between aggregates, the access to files and reminders,
+// value-list references and audit phrases. Every process (server, seed, bench, the CLI, tests)
+// builds its store here, so no area registers anything in an init().
 package schreibmodell
 
 import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/eabwasser/eabwasser/domain/betrieb"
-	"github.com/eabwasser/eabwasser/domain/datei"
-	"github.com/eabwasser/eabwasser/domain/konto"
-	"github.com/eabwasser/eabwasser/domain/lokalerolle"
-	"github.com/eabwasser/eabwasser/domain/organisation"
-	"github.com/eabwasser/eabwasser/domain/personalisierung"
-	"github.com/eabwasser/eabwasser/domain/werteliste"
-	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/projections/ablage"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
-	"github.com/eabwasser/eabwasser/projections/konten"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
+	"github.com/eabwasser/eabwasser/internal/aufbau"
 )
 
-// Store returns the event store on pool with every inline projection registered.
-func Store(pool *pgxpool.Pool) *eventstore.Store {
-	s := eventstore.New(pool)
-	s.Inline(werteliste.StreamType, wertelisten.Inline)
-	eventstore.Dokument(s, konto.Decider, konten.SchreibeAnwender)
-	eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle)
-	eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe)
-	eventstore.Stand(s, betrieb.Decider, betriebe.Stand) // commands start from the document
-	eventstore.Dokument(s, personalisierung.Decider, konten.SchreibePersonalisierung)
-	eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation)
-	eventstore.Dokument(s, datei.Decider, ablage.SchreibeDatei)
-	eventstore.Dokument(s, wiedervorlage.Decider, ablage.SchreibeWiedervorlage)
-	return s
+// Bereiche are the areas' Setup, in the order they run. Reactions to one event run in this
+// order: a merge moves the users (verwaltung) before the operations (betriebsakte). A new
+// area adds its Setup here — the one line of wiring besides its router mount.
+var Bereiche = []func(*aufbau.Aufbau){
+	zugang.Setup,
+	verwaltung.Setup,
+	ablage.Setup,
+	betriebsakte.Setup,
 }
+
+// Aufbauen returns the write model on pool with every area's Setup done.
+func Aufbauen(pool *pgxpool.Pool) *aufbau.Aufbau {
+	a := aufbau.Neu(eventstore.New(pool))
+	for _, setup := range Bereiche {
+		setup(a)
+	}
+	return a
+}
+
+// Store returns the event store of Aufbauen(pool), for tools and tests that need no files
+// service.
+func Store(pool *pgxpool.Pool) *eventstore.Store { return Aufbauen(pool).Store }

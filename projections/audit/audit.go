@@ -9,17 +9,10 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
-	"github.com/eabwasser/eabwasser/domain/betrieb"
-	"github.com/eabwasser/eabwasser/domain/datei"
-	"github.com/eabwasser/eabwasser/domain/ereignis"
-	"github.com/eabwasser/eabwasser/domain/konto"
-	"github.com/eabwasser/eabwasser/domain/lokalerolle"
-	"github.com/eabwasser/eabwasser/domain/organisation"
-	"github.com/eabwasser/eabwasser/domain/werteliste"
-	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections"
 )
@@ -71,50 +64,22 @@ var Projection = projections.Projection{
 	},
 }
 
-// summaries are the German phrases for event types, keyed by the event types themselves
-// (ereignis.Name); areas add theirs here.
-var summaries = map[string]string{
-	ereignis.Name[werteliste.EintragAngelegt]():                "Wertelisteneintrag angelegt",
-	ereignis.Name[werteliste.EintragGeaendert]():               "Wertelisteneintrag geändert",
-	ereignis.Name[werteliste.EintragGeloescht]():               "Wertelisteneintrag gelöscht",
-	ereignis.Name[konto.AnwenderRegistriert]():                 "Registrierung eingegangen",
-	ereignis.Name[konto.AnwenderAngelegt]():                    "Anwender angelegt",
-	ereignis.Name[konto.EmailBestaetigt]():                     "E-Mail-Adresse bestätigt",
-	ereignis.Name[konto.AnwenderAktiviert]():                   "Zugang freigeschaltet",
-	ereignis.Name[konto.AnwenderDeaktiviert]():                 "Zugang deaktiviert",
-	ereignis.Name[konto.PasswortZuruecksetzenAngefordert]():    "Zurücksetzen des Passworts angefordert",
-	ereignis.Name[konto.PasswortGesetzt]():                     "Passwort geändert",
-	ereignis.Name[konto.ProfilGeaendert]():                     "Profil geändert",
-	ereignis.Name[konto.EmailAenderungAngefordert]():           "Änderung der E-Mail-Adresse angefordert",
-	ereignis.Name[konto.FalschesPasswortEingegeben]():          "Falsches aktuelles Passwort im Profil eingegeben",
-	ereignis.Name[konto.AnwenderAbgemeldet]():                  "Abgemeldet (alle Sitzungen beendet)",
-	ereignis.Name[organisation.OrganisationAngelegt]():         "Organisation angelegt",
-	ereignis.Name[organisation.OrganisationGeaendert]():        "Organisation geändert",
-	ereignis.Name[organisation.OrganisationGeloescht]():        "Organisation gelöscht",
-	ereignis.Name[organisation.OrganisationZusammengefuehrt](): "Organisation zusammengeführt",
-	ereignis.Name[konto.OrganisationGewechselt]():              "Organisation des Anwenders gewechselt",
-	ereignis.Name[konto.AnwenderGeaendert]():                   "Anwender geändert",
-	ereignis.Name[konto.AnwenderGeloescht]():                   "Anwender gelöscht",
-	ereignis.Name[konto.LokaleRollenGeaendert]():               "Lokale Rollen des Anwenders geändert",
-	ereignis.Name[lokalerolle.LokaleRolleAngelegt]():           "Lokale Rolle angelegt",
-	ereignis.Name[lokalerolle.LokaleRolleGeaendert]():          "Lokale Rolle geändert",
-	ereignis.Name[lokalerolle.LokaleRolleGeloescht]():          "Lokale Rolle gelöscht",
-	ereignis.Name[betrieb.BetriebBeantragt]():                  "Betrieb beantragt",
-	ereignis.Name[betrieb.BetriebFreigegeben]():                "Betrieb freigegeben",
-	ereignis.Name[betrieb.BetriebAbgewiesen]():                 "Betrieb abgewiesen",
-	ereignis.Name[betrieb.FreigabeErneutBeantragt]():           "Freigabe erneut beantragt",
-	ereignis.Name[betrieb.BetriebsdatenGeaendert]():            "Betriebsdaten geändert",
-	ereignis.Name[betrieb.BetriebGeaendert]():                  "Betrieb geändert",
-	ereignis.Name[betrieb.BetreiberGewechselt]():               "Betreiber gewechselt",
-	ereignis.Name[betrieb.BetreiberUmgezogen]():                "Betreiber nach Zusammenführung umgezogen",
-	ereignis.Name[betrieb.BetriebStillgelegt]():                "Betrieb stillgelegt",
-	ereignis.Name[betrieb.StammdatenAntragGestellt]():          "Stammdatenänderungsantrag gestellt",
-	ereignis.Name[betrieb.StammdatenAntragUebernommen]():       "Stammdatenänderungsantrag übernommen",
-	ereignis.Name[betrieb.StammdatenAntragAbgelehnt]():         "Stammdatenänderungsantrag abgelehnt",
-	ereignis.Name[datei.DateiHochgeladen]():                    "Datei hochgeladen",
-	ereignis.Name[datei.DateiGeloescht]():                      "Datei gelöscht",
-	ereignis.Name[wiedervorlage.WiedervorlageAngelegt]():       "Wiedervorlage angelegt",
-	ereignis.Name[wiedervorlage.WiedervorlageGeloescht]():      "Wiedervorlage gelöscht",
+// phrasen are the German phrases for event types, keyed by the event types themselves
+// (ereignis.Name); each area hands its own (the domain package's Phrasen) to Phrasen in its
+// Setup.
+var (
+	phrasenMu sync.RWMutex
+	phrasen   = map[string]string{}
+)
+
+// Phrasen adds the phrases of an area's events. Called from the areas' Setup, before the
+// first event is projected; adding the same phrases again changes nothing.
+func Phrasen(p map[string]string) {
+	phrasenMu.Lock()
+	defer phrasenMu.Unlock()
+	for k, v := range p {
+		phrasen[k] = v
+	}
 }
 
 // geheim are data members the audit trail never shows (password hashes, link tokens).
@@ -168,7 +133,10 @@ func Zusammenfassung(e eventstore.Event) string {
 
 // Phrase is the German phrase of an event type ("Betrieb freigegeben").
 func Phrase(eventType string) string {
-	if p, ok := summaries[eventType]; ok {
+	phrasenMu.RLock()
+	p, ok := phrasen[eventType]
+	phrasenMu.RUnlock()
+	if ok {
 		return p
 	}
 	return words(eventType)

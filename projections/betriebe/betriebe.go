@@ -130,20 +130,22 @@ func DesBetreibers(ctx context.Context, q eventstore.Querier, organisationID int
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
-// Operations refer to value-list entries: the Regionalstelle by id, the lookups of the forms by
-// their text. A referenced entry cannot be deleted.
-func init() {
-	wertelisten.RegistriereReferenz(wertelisten.Referenz{Liste: "regionalstelle", Von: "betrieb.regionalstelle_id",
-		SQL: `SELECT 1 FROM betrieb WHERE regionalstelle_id = $1`})
-	for liste, pfad := range map[string]string{"haupttaetigkeit": "daten->>'haupttaetigkeit'", "nace-code": "daten->>'nacecode'"} {
-		wertelisten.RegistriereReferenz(wertelisten.Referenz{Liste: liste, Von: "betrieb." + liste, NachWert: true,
-			SQL: `SELECT 1 FROM betrieb WHERE ` + pfad + ` = $1`})
-	}
-	for liste, pfad := range map[string]string{"taetigkeit": "taetigkeiten", "produktbezeichnung": "produktbezeichnungen",
-		"produktionsverfahren": "produktionsverfahren", "produktionsart": "produktionsarten"} {
-		wertelisten.RegistriereReferenz(wertelisten.Referenz{Liste: liste, Von: "betrieb.produktion." + pfad, NachWert: true,
-			SQL: `SELECT 1 FROM betrieb WHERE daten->'produktion'->'` + pfad + `' ? $1`})
-	}
-	wertelisten.RegistriereReferenz(wertelisten.Referenz{Liste: "zustaendigkeit-person", Von: "betrieb.zustaendigePersonen", NachWert: true,
-		SQL: `SELECT 1 FROM betrieb, jsonb_array_elements(coalesce(daten->'zustaendigePersonen', '[]')) p WHERE p->'zustaendig' ? $1`})
+// Referenzen: operations refer to value-list entries — the Regionalstelle by id, the lookups
+// of the forms by their text. A referenced entry cannot be deleted (the area's Setup registers
+// them with wertelisten.RegistriereReferenz).
+var Referenzen = []wertelisten.Referenz{
+	{Liste: "regionalstelle", Von: "betrieb.regionalstelle_id", SQL: `SELECT 1 FROM betrieb WHERE regionalstelle_id = $1`},
+	{Liste: "haupttaetigkeit", Von: "betrieb.haupttaetigkeit", NachWert: true, SQL: `SELECT 1 FROM betrieb WHERE daten->>'haupttaetigkeit' = $1`},
+	{Liste: "nace-code", Von: "betrieb.nace-code", NachWert: true, SQL: `SELECT 1 FROM betrieb WHERE daten->>'nacecode' = $1`},
+	produktion("taetigkeit", "taetigkeiten"),
+	produktion("produktbezeichnung", "produktbezeichnungen"),
+	produktion("produktionsverfahren", "produktionsverfahren"),
+	produktion("produktionsart", "produktionsarten"),
+	{Liste: "zustaendigkeit-person", Von: "betrieb.zustaendigePersonen", NachWert: true,
+		SQL: `SELECT 1 FROM betrieb, jsonb_array_elements(coalesce(daten->'zustaendigePersonen', '[]')) p WHERE p->'zustaendig' ? $1`},
+}
+
+func produktion(liste, pfad string) wertelisten.Referenz {
+	return wertelisten.Referenz{Liste: liste, Von: "betrieb.produktion." + pfad, NachWert: true,
+		SQL: `SELECT 1 FROM betrieb WHERE daten->'produktion'->'` + pfad + `' ? $1`}
 }

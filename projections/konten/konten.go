@@ -17,6 +17,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
 // Token kinds in anwender_token.
@@ -486,4 +487,16 @@ func AnwenderSuche(ctx context.Context, q eventstore.Querier, f AnwenderFilter) 
 		}
 	}
 	return out, total, err
+}
+
+// Referenzen: accounts keep the text of their Anrede and Titel (spec 002 §3: person fields),
+// authority accounts name their Regionalstelle in behoerde, local roles list Regionalstellen.
+// A referenced value-list entry cannot be deleted (the administration's Setup registers them).
+var Referenzen = []wertelisten.Referenz{
+	{Liste: "anrede", Von: "anwender.anrede", NachWert: true,
+		SQL: `SELECT 1 FROM anwender WHERE lower(btrim(anrede)) = lower(btrim($1))`},
+	{Liste: "titel", Von: "anwender.titel", NachWert: true,
+		SQL: `SELECT 1 FROM anwender WHERE lower(btrim(titel)) = lower(btrim($1))`},
+	{Liste: "regionalstelle", Von: "anwender.behoerde", NachWert: true, SQL: `SELECT 1 FROM anwender WHERE behoerde = $1`},
+	{Liste: "regionalstelle", Von: "lokale_rolle.regionalstelle_ids", SQL: `SELECT 1 FROM lokale_rolle WHERE $1 = ANY(regionalstelle_ids)`},
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
@@ -13,11 +14,13 @@ import (
 )
 
 // Referenz is one kind of object that refers to the entries of a value list. A referenced
-// entry cannot be deleted (HTTP 409, werteliste.TextReferenziert). Areas register theirs at
-// start-up, next to the table that holds the reference:
+// entry cannot be deleted (HTTP 409, werteliste.TextReferenziert). Areas declare theirs next
+// to the table that holds the reference and register them in their Setup:
 //
-//	wertelisten.RegistriereReferenz(wertelisten.Referenz{Liste: "kanalsystem", Von: "anlage.kanalsystem",
-//		SQL: `SELECT 1 FROM anlage WHERE kanalsystem_id = $1`})
+//	var Referenzen = []wertelisten.Referenz{{Liste: "kanalsystem", Von: "anlage.kanalsystem",
+//		SQL: `SELECT 1 FROM anlage WHERE kanalsystem_id = $1`}}
+//	…
+//	wertelisten.RegistriereReferenz(anlagen.Referenzen...) // in anlage.Setup
 type Referenz struct {
 	Liste string // the list whose entries are referred to
 	Von   string // what refers, "table.column" (for logs and tests)
@@ -33,26 +36,25 @@ var (
 	referenzen   []Referenz
 )
 
-// RegistriereReferenz adds a reference check.
-func RegistriereReferenz(r Referenz) {
+// RegistriereReferenz adds reference checks (the areas' Setup). Registering a reference
+// again (same list and Von) changes nothing, so every store a process builds may run the Setups.
+func RegistriereReferenz(rs ...Referenz) {
 	referenzenMu.Lock()
 	defer referenzenMu.Unlock()
-	referenzen = append(referenzen, r)
+	for _, r := range rs {
+		if !slices.ContainsFunc(referenzen, func(x Referenz) bool { return x.Liste == r.Liste && x.Von == r.Von }) {
+			referenzen = append(referenzen, r)
+		}
+	}
 }
 
-func init() {
-	// Accounts keep the text of their Anrede and Titel (spec 002 §3: person fields).
-	RegistriereReferenz(Referenz{Liste: "anrede", Von: "anwender.anrede", NachWert: true,
-		SQL: `SELECT 1 FROM anwender WHERE lower(btrim(anrede)) = lower(btrim($1))`})
-	RegistriereReferenz(Referenz{Liste: "titel", Von: "anwender.titel", NachWert: true,
-		SQL: `SELECT 1 FROM anwender WHERE lower(btrim(titel)) = lower(btrim($1))`})
-	// Authority accounts name their Regionalstelle in behoerde (docs/decisions.md).
-	RegistriereReferenz(Referenz{Liste: "regionalstelle", Von: "anwender.behoerde", NachWert: true,
-		SQL: `SELECT 1 FROM anwender WHERE behoerde = $1`})
-	RegistriereReferenz(Referenz{Liste: "regionalstelle", Von: "lokale_rolle.regionalstelle_ids",
-		SQL: `SELECT 1 FROM lokale_rolle WHERE $1 = ANY(regionalstelle_ids)`})
-	// Value lists referring to each other through extra columns (entlastungstyp →
-	// entlastungssystem, bescheidart → bescheidqualitaet, …), from the catalogue.
+// Untereinander are the references of value lists to each other through extra columns
+// (entlastungstyp → entlastungssystem, bescheidart → bescheidqualitaet, …), from the
+// catalogue; the administration area registers them.
+var Untereinander = untereinander()
+
+func untereinander() []Referenz {
+	var out []Referenz
 	for _, d := range werteliste.Listen {
 		for _, x := range d.Extras {
 			var wert string
@@ -64,11 +66,12 @@ func init() {
 			default:
 				continue
 			}
-			RegistriereReferenz(Referenz{Liste: x.Liste, Von: "werteliste " + d.Name + "." + x.Name,
+			out = append(out, Referenz{Liste: x.Liste, Von: "werteliste " + d.Name + "." + x.Name,
 				SQL: fmt.Sprintf(`SELECT 1 FROM werteliste_eintrag WHERE liste = '%s' AND extras @> jsonb_build_object('%s', %s)`,
 					d.Name, x.Name, wert)})
 		}
 	}
+	return out
 }
 
 // Referenzen lists the registered references to entries of a list.

@@ -21,6 +21,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	dok "github.com/eabwasser/eabwasser/projections/ablage"
 )
@@ -28,21 +29,14 @@ import (
 // Nutzer is the caller (internal/zugriff).
 type Nutzer = zugriff.Nutzer
 
-// Zugriff tells whether the caller may see the object id (schreiben false) or change what hangs
-// on it (schreiben true): nil, validierung.NichtGefunden when he may not see it, or
-// validierung.NichtErlaubt when he may see but not change it. Each area provides the one of its
-// objects ((*betriebsakte.Dienst).Zugriff for operations) and registers it with ZugriffFuer in
-// its Setup.
-type Zugriff = func(ctx context.Context, n Nutzer, id int64, schreiben bool) error
-
 // Dienst is the files-and-reminders service.
 type Dienst struct {
 	Store *eventstore.Store
 	Blobs Blobs
-	// zugriffe holds the Zugriff per kind of object (datei.Betrieb, wiedervorlage.Messstelle,
-	// …), registered by the areas (ZugriffFuer). Kinds without one have no files or reminders
-	// yet: they answer 404.
-	zugriffe map[string]Zugriff
+	// Zugriffe holds who may see and change the files and reminders of each kind of object,
+	// registered by the areas' Setup (aufbau.Zugriffe.Fuer). Kinds without one have no files
+	// or reminders yet: they answer 404.
+	Zugriffe aufbau.Zugriffe
 	Jetzt    func() time.Time
 	Log      *slog.Logger
 }
@@ -50,19 +44,10 @@ type Dienst struct {
 // Unterverzeichnis of DATA_DIR that holds the blobs.
 const Unterverzeichnis = "dateien"
 
-// Neu is the service with its blobs in DATA_DIR/dateien. The areas register the access to
-// their kinds of object in their Setup (ZugriffFuer).
-func Neu(store *eventstore.Store, dataDir string, log *slog.Logger) *Dienst {
-	return &Dienst{Store: store, Blobs: Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, Log: log}
-}
-
-// ZugriffFuer registers who may see and change the files and reminders of a kind of object
-// (datei.Betrieb, …). Call at start-up, from the area's Setup.
-func (d *Dienst) ZugriffFuer(fachobjekt string, z Zugriff) {
-	if d.zugriffe == nil {
-		d.zugriffe = map[string]Zugriff{}
-	}
-	d.zugriffe[fachobjekt] = z
+// Neu is the service with its blobs in DATA_DIR/dateien, asking a's Zugriffe who may see and
+// change what (the areas registered them in their Setup).
+func Neu(a *aufbau.Aufbau, dataDir string, log *slog.Logger) *Dienst {
+	return &Dienst{Store: a.Store, Zugriffe: a.Ablage, Blobs: Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, Log: log}
 }
 
 // Texts the service answers with (spec 000 §8).
@@ -90,7 +75,7 @@ func (d *Dienst) log() *slog.Logger {
 
 // sieht checks that the caller may see the object.
 func (d *Dienst) sieht(ctx context.Context, n Nutzer, fachobjekt string, id int64) error {
-	zugriff, ok := d.zugriffe[fachobjekt]
+	zugriff, ok := d.Zugriffe[fachobjekt]
 	if !ok {
 		return validierung.NichtGefunden
 	}
@@ -100,7 +85,7 @@ func (d *Dienst) sieht(ctx context.Context, n Nutzer, fachobjekt string, id int6
 // darf checks that the caller may see the object (else 404), has a role allowed to do aktion
 // (else 403) and, with schreiben, may change what hangs on the object (else 403).
 func (d *Dienst) darf(ctx context.Context, n Nutzer, fachobjekt string, id int64, aktion berechtigung.Aktion, schreiben bool) error {
-	zugriff, ok := d.zugriffe[fachobjekt]
+	zugriff, ok := d.Zugriffe[fachobjekt]
 	if !ok {
 		return validierung.NichtGefunden
 	}
@@ -314,7 +299,7 @@ func (d *Dienst) loeschtFremde(ctx context.Context, n Nutzer, fachobjekt string,
 	if n.Organisationsseitig() {
 		return false, nil
 	}
-	err := d.zugriffe[fachobjekt](ctx, n, id, true)
+	err := d.Zugriffe[fachobjekt](ctx, n, id, true)
 	if errors.Is(err, validierung.NichtErlaubt) || errors.Is(err, validierung.NichtGefunden) {
 		return false, nil
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
 )
 
 // Eintrag is a value-list entry as the screens show it ({id, value}).
@@ -294,43 +294,17 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]Schritt, er
 	if err != nil {
 		return nil, err
 	}
-	seite, err := audit.Suche(ctx, d.Store.Pool(), audit.Filter{StreamID: eventstore.StreamID(betrieb.StreamType, id),
-		Aufsteigend: true, Size: len(events) + 1})
-	if err != nil {
-		return nil, err
-	}
-	protokoll := map[int64]audit.Eintrag{}
-	for _, e := range seite.Content {
-		protokoll[e.Position] = e
-	}
-	zustaende := make([]betrieb.Betrieb, 0, len(events)+1)
-	var b betrieb.Betrieb
-	zustaende = append(zustaende, b)
-	for _, e := range events {
-		de, err := betrieb.Decode(e.Type, e.Data)
+	return verlauf.Erstelle(ctx, d.Store, betrieb.Decider, events, func(ctx context.Context, zustaende []betrieb.Betrieb) ([]any, error) {
+		a, err := loese(ctx, d.Store.Pool(), zustaende)
 		if err != nil {
 			return nil, err
 		}
-		b = betrieb.Evolve(b, de)
-		zustaende = append(zustaende, b)
-	}
-	a, err := loese(ctx, d.Store.Pool(), zustaende)
-	if err != nil {
-		return nil, err
-	}
-	eintraege := make([]historie.VerlaufEintrag, len(events))
-	for i, e := range events {
-		s := Schritt{Version: e.Version, Position: e.Position, Zeitpunkt: e.RecordedAt, Akteur: e.Metadata.ActorName,
-			Ereignis: e.Type, Zusammenfassung: audit.Phrase(e.Type)}
-		if ai := e.Metadata.AuditInfo; ai != nil && ai.GueltigAb != "" {
-			s.Zusammenfassung += ", gültig ab " + historie.DeutschesDatum(ai.GueltigAb)
+		views := make([]any, len(zustaende))
+		for i, b := range zustaende {
+			views[i] = verlaufsansicht(a, id, b)
 		}
-		if p, ok := protokoll[e.Position]; ok {
-			s.Akteur = p.BenutzerName // who, as the audit trail recorded it
-		}
-		eintraege[i] = historie.VerlaufEintrag{Verlaufsschritt: s, Nachher: verlaufsansicht(a, id, zustaende[i+1])}
-	}
-	return historie.Verlauf(verlaufsansicht(a, id, zustaende[0]), eintraege, feldnamen), nil
+		return views, nil
+	}, feldnamen)
 }
 
 // verlaufsansicht is the view of the operation the Verlauf compares: without version and rights.

@@ -16,7 +16,6 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
-	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -347,22 +346,6 @@ func (d *Dienst) Exportieren(ctx context.Context, n Nutzer, f arbeitsliste.Filte
 }
 
 var freigabeText = map[string]string{betrieb.Beantragt: "Beantragt", betrieb.Freigegeben: "Freigegeben", betrieb.Abgewiesen: "Abgewiesen"}
-
-// Ablage is where areas register the access to the files and reminders of their objects
-// (internal/anwendung/ablage).
-type Ablage interface {
-	ZugriffFuer(fachobjekt string, z func(ctx context.Context, n Nutzer, id int64, schreiben bool) error)
-}
-
-// Setup wires the operation area: its reactions to other aggregates (in the triggering
-// command's transaction) and who may see and change the files and reminders of an operation.
-// ablage may be nil (a process without the files service).
-func (d *Dienst) Setup(s *eventstore.Store, ablage Ablage) {
-	s.Reagiere(organisation.StreamType, d.aufOrganisation)
-	if ablage != nil {
-		ablage.ZugriffFuer(datei.Betrieb, d.Zugriff)
-	}
-}
 
 // aufOrganisation: a merged organisation's operations move to the destination; an
 // organisation that still operates operations cannot be deleted.

@@ -28,15 +28,8 @@ type Dienst struct {
 	Jetzt func() time.Time
 }
 
-// Setup wires the administration area into the store: when an organisation is merged with
-// its users, the users move along (a reaction in the merge's transaction). Other areas react
-// to the merge and to a delete in their own Setup (operations: betriebsakte).
-func (d *Dienst) Setup(s *eventstore.Store) {
-	s.Reagiere(organisation.StreamType, d.personenZiehenMit)
-}
-
 // personenZiehenMit moves the users of a merged organisation to the destination when the
-// merge says so.
+// merge says so (a reaction in the merge's transaction, registered by Setup).
 func (d *Dienst) personenZiehenMit(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
 	if e.Type != (organisation.OrganisationZusammengefuehrt{}).EventType() {
 		return nil

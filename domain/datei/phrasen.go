@@ -1,0 +1,11 @@
+package datei
+
+import "github.com/eabwasser/eabwasser/domain/ereignis"
+
+// Phrasen are the German phrases of the events of this package for the Ereignisprotokoll
+// and the Verlauf ("Datei hochgeladen"), keyed by the event types; the area's Setup hands them
+// to the audit trail (audit.Phrasen).
+var Phrasen = map[string]string{
+	ereignis.Name[DateiHochgeladen](): "Datei hochgeladen",
+	ereignis.Name[DateiGeloescht]():   "Datei gelöscht",
+}

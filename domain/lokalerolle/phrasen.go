@@ -1,0 +1,12 @@
+package lokalerolle
+
+import "github.com/eabwasser/eabwasser/domain/ereignis"
+
+// Phrasen are the German phrases of the events of this package for the Ereignisprotokoll
+// and the Verlauf ("Lokale Rolle angelegt"), keyed by the event types; the area's Setup hands them
+// to the audit trail (audit.Phrasen).
+var Phrasen = map[string]string{
+	ereignis.Name[LokaleRolleAngelegt]():  "Lokale Rolle angelegt",
+	ereignis.Name[LokaleRolleGeaendert](): "Lokale Rolle geändert",
+	ereignis.Name[LokaleRolleGeloescht](): "Lokale Rolle gelöscht",
+}

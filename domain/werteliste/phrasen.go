@@ -1,0 +1,12 @@
+package werteliste
+
+import "github.com/eabwasser/eabwasser/domain/ereignis"
+
+// Phrasen are the German phrases of the events of this package for the Ereignisprotokoll
+// and the Verlauf ("Wertelisteneintrag angelegt"), keyed by the event types; the area's Setup hands them
+// to the audit trail (audit.Phrasen).
+var Phrasen = map[string]string{
+	ereignis.Name[EintragAngelegt]():  "Wertelisteneintrag angelegt",
+	ereignis.Name[EintragGeaendert](): "Wertelisteneintrag geändert",
+	ereignis.Name[EintragGeloescht](): "Wertelisteneintrag gelöscht",
+}

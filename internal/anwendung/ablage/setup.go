@@ -1,0 +1,20 @@
+package ablage
+
+import (
+	"github.com/eabwasser/eabwasser/domain/datei"
+	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/aufbau"
+	dok "github.com/eabwasser/eabwasser/projections/ablage"
+	"github.com/eabwasser/eabwasser/projections/audit"
+)
+
+// Setup wires the files-and-reminders area: the documents of files and reminders, written in
+// each command's transaction, and the phrases of their events. Who may see and change the
+// files of an object is registered by the object's area (aufbau.Zugriffe.Fuer).
+func Setup(a *aufbau.Aufbau) {
+	eventstore.Dokument(a.Store, datei.Decider, dok.SchreibeDatei)
+	eventstore.Dokument(a.Store, wiedervorlage.Decider, dok.SchreibeWiedervorlage)
+	audit.Phrasen(datei.Phrasen)
+	audit.Phrasen(wiedervorlage.Phrasen)
+}

@@ -1,0 +1,27 @@
+package betriebsakte
+
+import (
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/datei"
+	"github.com/eabwasser/eabwasser/domain/organisation"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/aufbau"
+	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
+)
+
+// Setup wires the operation area: the operation's document, written in each command's
+// transaction and the state its commands start from; its reactions to other aggregates (in
+// the triggering command's transaction); who may see and change the files and reminders of an
+// operation; the value-list entries operations refer to; the phrases of its events.
+func Setup(a *aufbau.Aufbau) {
+	s := a.Store
+	eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe)
+	eventstore.Stand(s, betrieb.Decider, betriebe.Stand)
+	d := &Dienst{Store: s}
+	s.Reagiere(organisation.StreamType, d.aufOrganisation)
+	a.Ablage.Fuer(datei.Betrieb, d.Zugriff)
+	wertelisten.RegistriereReferenz(betriebe.Referenzen...)
+	audit.Phrasen(betrieb.Phrasen)
+}

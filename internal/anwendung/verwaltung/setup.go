@@ -1,0 +1,30 @@
+package verwaltung
+
+import (
+	"github.com/eabwasser/eabwasser/domain/lokalerolle"
+	"github.com/eabwasser/eabwasser/domain/organisation"
+	"github.com/eabwasser/eabwasser/domain/werteliste"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/aufbau"
+	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
+)
+
+// Setup wires the administration area: the documents of organisations, local roles and
+// value-list entries; its reaction to a merge (the users move along when the merge says so —
+// other areas react to the merge and to a delete in their own Setup); the value-list entries
+// that accounts, local roles and other lists refer to; the phrases of its events.
+func Setup(a *aufbau.Aufbau) {
+	s := a.Store
+	s.Inline(werteliste.StreamType, wertelisten.Inline)
+	eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation)
+	eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle)
+	d := &Dienst{Store: s}
+	s.Reagiere(organisation.StreamType, d.personenZiehenMit)
+	wertelisten.RegistriereReferenz(konten.Referenzen...)
+	wertelisten.RegistriereReferenz(wertelisten.Untereinander...)
+	audit.Phrasen(organisation.Phrasen)
+	audit.Phrasen(lokalerolle.Phrasen)
+	audit.Phrasen(werteliste.Phrasen)
+}

@@ -1,0 +1,18 @@
+package zugang
+
+import (
+	"github.com/eabwasser/eabwasser/domain/konto"
+	"github.com/eabwasser/eabwasser/domain/personalisierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/aufbau"
+	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/konten"
+)
+
+// Setup wires the accounts area: the documents of accounts and of their personalisation,
+// written in each command's transaction, and the phrases of the account events.
+func Setup(a *aufbau.Aufbau) {
+	eventstore.Dokument(a.Store, konto.Decider, konten.SchreibeAnwender)
+	eventstore.Dokument(a.Store, personalisierung.Decider, konten.SchreibePersonalisierung)
+	audit.Phrasen(konto.Phrasen)
+}

@@ -1,0 +1,63 @@
+// Package verlauf builds the Verlauf of any aggregate — every event, who and when (from the
+// audit trail), what changed field by field (from replaying the stream) — for the areas'
+// services. The area gives its decider, the views it compares and its field labels
+// (docs/architektur.md, "History").
+package verlauf
+
+import (
+	"context"
+
+	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/audit"
+)
+
+// Ansichten turns the states of an object — before its first event and after each — into
+// the views the Verlauf compares (one per state, in order). They get every state at once so
+// an area can resolve names for all of them in one query.
+type Ansichten[S any] func(ctx context.Context, zustaende []S) ([]any, error)
+
+// Erstelle is the Verlauf of one stream's events (ascending, as read from the store).
+func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis.Decider[S, C], events []eventstore.Event,
+	ansichten Ansichten[S], namen historie.Feldnamen) ([]historie.Verlaufsschritt, error) {
+	if len(events) == 0 {
+		return []historie.Verlaufsschritt{}, nil
+	}
+	seite, err := audit.Suche(ctx, store.Pool(), audit.Filter{StreamID: events[0].StreamID, Aufsteigend: true, Size: len(events) + 1})
+	if err != nil {
+		return nil, err
+	}
+	wer := make(map[int64]string, len(seite.Content))
+	for _, e := range seite.Content {
+		wer[e.Position] = e.BenutzerName
+	}
+	zustaende := make([]S, 0, len(events)+1)
+	s := d.Initial()
+	zustaende = append(zustaende, s)
+	for _, e := range events {
+		de, err := d.Decode(e.Type, e.Data)
+		if err != nil {
+			return nil, err
+		}
+		s = d.Evolve(s, de)
+		zustaende = append(zustaende, s)
+	}
+	views, err := ansichten(ctx, zustaende)
+	if err != nil {
+		return nil, err
+	}
+	eintraege := make([]historie.VerlaufEintrag, len(events))
+	for i, e := range events {
+		schritt := historie.Verlaufsschritt{Version: e.Version, Position: e.Position, Zeitpunkt: e.RecordedAt,
+			Akteur: e.Metadata.ActorName, Ereignis: e.Type, Zusammenfassung: audit.Phrase(e.Type)}
+		if ai := e.Metadata.AuditInfo; ai != nil && ai.GueltigAb != "" {
+			schritt.Zusammenfassung += ", gültig ab " + historie.DeutschesDatum(ai.GueltigAb)
+		}
+		if name, ok := wer[e.Position]; ok {
+			schritt.Akteur = name // who, as the audit trail recorded it
+		}
+		eintraege[i] = historie.VerlaufEintrag{Verlaufsschritt: schritt, Nachher: views[i+1]}
+	}
+	return historie.Verlauf(views[0], eintraege, namen), nil
+}
