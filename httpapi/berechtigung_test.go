@@ -63,6 +63,7 @@ func regeln() map[string]regel {
 		"PUT /api/lokaleRolle/{id}":           mitAktion(berechtigung.SystemverwaltungBearbeiten),
 		"DELETE /api/lokaleRolle/{id}":        mitAktion(berechtigung.SystemverwaltungBearbeiten),
 		"GET /api/organisation/{id}/historie": mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"GET /api/organisation/{id}/verlauf":  mitAktion(berechtigung.SystemverwaltungOeffnen),
 		"POST /api/organisation/export":       mitAktion(berechtigung.SystemverwaltungOeffnen),
 		"POST /api/organisation":              mitAktion(berechtigung.SystemverwaltungBearbeiten),
 		"PUT /api/organisation/{id}":          mitAktion(berechtigung.SystemverwaltungBearbeiten),

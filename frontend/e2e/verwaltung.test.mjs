@@ -232,6 +232,20 @@ describe('Systemverwaltung as systemadmin', () => {
       await aktuell.getByRole('cell', { name: 'Am Wehr 3, 56070 Lahnstein', exact: true }).waitFor();
       await historie.getByRole('button', { name: 'Schließen', exact: true }).click();
 
+      // the Verlauf: who changed what, field by field, with the dialog's labels
+      await row.getByRole('button', { name: 'Verlauf' }).click();
+      const verlauf = page.getByRole('dialog', { name: `Verlauf: ${name}` });
+      const aenderung = verlauf.getByRole('row').filter({ hasText: /Organisation geändert, gültig ab/ });
+      await aenderung.getByRole('cell', { name: 'Sabine Adler', exact: true }).waitFor();
+      await aenderung.getByRole('button', { name: 'Details anzeigen' }).click();
+      const felder = verlauf.getByRole('table', { name: /^Geänderte Felder: Organisation geändert/ });
+      await until(
+        () => felder.getByRole('row').filter({ hasText: 'Anschrift › Ort' }).allTextContents(),
+        ['Anschrift › OrtKoblenzLahnstein'],
+        'geänderter Ort im Verlauf',
+      );
+      await verlauf.getByRole('button', { name: 'Schließen', exact: true }).click();
+
       await row.getByRole('button', { name: 'Löschen' }).click();
       await loeschenBestaetigen(page);
       await toast(page, 'Gelöscht').waitFor();

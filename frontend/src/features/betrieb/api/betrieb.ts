@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { components, operations } from '@/lib/api-schema';
 import type { AuditInfo } from '@/components/Historisierung';
+import type { VerlaufEintrag } from '@/components/Verlauf';
 import { betriebKeys } from './keys';
 
 // The operation's types come from the API document (src/lib/api-schema.d.ts, `npm run gen:api`).
@@ -98,9 +99,7 @@ export type Gespeichert = S['Gespeichert'] & { version?: number };
 export type BetriebVersion = Omit<Antwort<'getBetriebHistorie'>[number], 'aktuell' | 'betrieb'> & { aktuell: boolean; betrieb: Betrieb };
 
 /** An event of GET /api/betrieb/{id}/verlauf, with the fields it changed. */
-export type VerlaufEintrag = Vollstaendig<Omit<Antwort<'getBetriebVerlauf'>[number], 'aenderungen'>> & {
-  aenderungen: { feld: string; bezeichnung?: string; alt: unknown; neu: unknown }[] | null;
-};
+export type { VerlaufEintrag };
 
 export const pfad = (id: string) => `/betrieb/${encodeURIComponent(id)}`;
 

@@ -14,6 +14,7 @@ export const systemverwaltungKeys = {
     list: (status?: 'AKTIV' | 'INAKTIV') => [...systemverwaltungKeys.organisationen.all, 'list', status ?? 'alle'] as const,
     detail: (id: number) => [...systemverwaltungKeys.organisationen.all, 'detail', id] as const,
     historie: (id: number) => [...systemverwaltungKeys.organisationen.all, 'historie', id] as const,
+    verlauf: (id: number) => [...systemverwaltungKeys.organisationen.all, 'verlauf', id] as const,
   },
   wertelistenKatalog: ['systemverwaltung', 'wertelistenKatalog'] as const,
 };

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { components, operations } from '@/lib/api-schema';
+import type { VerlaufEintrag } from '@/components/Verlauf';
 import { systemverwaltungKeys } from './keys';
 
 export type Organisation = components['schemas']['OrganisationZeile'];
@@ -38,3 +39,11 @@ export const organisationHistorieQuery = (id: number) =>
  * POST /api/organisation or PUT /api/organisation/{id}. A change of historised fields without
  * (fitting) auditInfo answers 400 with auditInfoViolation (components/Historisierung).
  */
+
+/** GET /api/organisation/{id}/verlauf: every event with who, when and the changed fields. */
+export const organisationVerlaufQuery = (id: number) =>
+  queryOptions({
+    queryKey: systemverwaltungKeys.organisationen.verlauf(id),
+    queryFn: ({ signal }) => api.get<VerlaufEintrag[]>(`/organisation/${id}/verlauf`, { signal }),
+    staleTime: 0,
+  });

@@ -34,6 +34,10 @@ function mock(handlers: Parameters<typeof apiMock>[0] = {}) {
       { gueltigAb: '2024-01-01', gueltigBis: '2025-02-28', aenderungsgrund: '', geaendertAm: '2024-01-01T08:00:00Z', geaendertVon: 'Demo-Daten', aktuell: false, organisation: { bezeichnung: 'VG Alt', adresse: {}, status: 'AKTIV' } },
       { gueltigAb: '2025-03-01', gueltigBis: '3000-01-01', aenderungsgrund: 'Umbenennung', geaendertAm: '2025-03-01T08:00:00Z', geaendertVon: 'Sabine Adler', aktuell: true, organisation: { bezeichnung: 'Verbandsgemeinde Musterhausen', adresse: { strasse: 'Marktplatz', hausnummer: '1', plz: '56566', ort: 'Musterhausen' }, status: 'AKTIV' } },
     ],
+    'GET /api/organisation/2/verlauf': () => [
+      { version: 1, position: 5, zeitpunkt: '2024-01-01T08:00:00Z', akteur: 'Demo-Daten', ereignis: 'OrganisationAngelegt', zusammenfassung: 'Organisation angelegt', aenderungen: [{ feld: 'bezeichnung', bezeichnung: 'Bezeichnung', alt: '', neu: 'VG Alt' }] },
+      { version: 2, position: 9, zeitpunkt: '2025-03-01T08:00:00Z', akteur: 'Sabine Adler', ereignis: 'OrganisationGeaendert', zusammenfassung: 'Organisation geändert, gültig ab 01.03.2025', aenderungen: [{ feld: 'bezeichnung', bezeichnung: 'Bezeichnung', alt: 'VG Alt', neu: 'Verbandsgemeinde Musterhausen' }] },
+    ],
     'DELETE /api/organisation/1': () => json(400, { message: VERWENDET, traceId: 't' }),
     'POST /api/organisation/merge': () => ({ message: 'Die Organisationen wurden erfolgreich zusammengeführt.' }),
     ...handlers,
@@ -109,6 +113,27 @@ describe('Organisationen', () => {
     await waitFor(() => expect(within(dialog).getByLabelText(/^Ort/)).toHaveValue('Musterhausen'));
     expect(called('GET', '/api/organisation/2')).toHaveLength(2);
     expect(toasts()).toContain('Die Änderungen wurden verworfen.');
+  });
+
+  it('shows the Verlauf: every event newest first, its changed fields with the dialog labels', async () => {
+    const user = userEvent.setup();
+    mock();
+    anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
+    renderRoutes(routes, '/systemverwaltung/organisationen');
+    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: 'Verlauf' }));
+    const dialog = screen.getByRole('dialog', { name: 'Verlauf: Verbandsgemeinde Musterhausen' });
+    const tabelle = await within(dialog).findByRole('table', { name: 'Verlauf' });
+    await within(tabelle).findByText('Organisation geändert, gültig ab 01.03.2025');
+    const zeilen = within(tabelle).getAllByRole('row').slice(1);
+    expect(within(zeilen[0]).getAllByRole('cell').map((c) => c.textContent).slice(2)).toEqual([
+      'Sabine Adler',
+      'Organisation geändert, gültig ab 01.03.2025',
+    ]);
+    await user.click(within(zeilen[0]).getByRole('button', { name: 'Details anzeigen' }));
+    const diff = within(dialog).getByRole('table', { name: 'Geänderte Felder: Organisation geändert, gültig ab 01.03.2025' });
+    expect(within(diff).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      'BezeichnungVG AltVerbandsgemeinde Musterhausen',
+    ]);
   });
 
   it('shows the history with the current version marked', async () => {

@@ -13,6 +13,7 @@ import { organisationenQuery, type Organisation } from '@/features/systemverwalt
 import { Haken, ORGANISATION_STATUS } from '@/features/systemverwaltung/components/bezeichnungen';
 import { Aktionen, IconAktion, TextAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { HistorieDialog } from './HistorieDialog';
+import { VerlaufDialog } from './VerlaufDialog';
 import { OrganisationDialog } from './OrganisationDialog';
 import { ZusammenfuehrenDialog } from './ZusammenfuehrenDialog';
 import { useLoescheOrganisation } from '@/features/systemverwaltung/api/loesche-organisation';
@@ -23,7 +24,7 @@ export const EXPORT_DATEINAME = 'organisationen.xlsx';
 type Dialogzustand =
   | { art: 'neu' }
   | { art: 'bearbeiten'; id: number }
-  | { art: 'historie'; organisation: Organisation }
+  | { art: 'historie' | 'verlauf'; organisation: Organisation }
   | { art: 'zusammenfuehren'; organisation: Organisation }
   | null;
 
@@ -75,6 +76,7 @@ export function OrganisationenReiter() {
           <Aktionen>
             {bearbeiten && <IconAktion art="bearbeiten" label="Bearbeiten" onClick={() => setDialog({ art: 'bearbeiten', id: o.id })} />}
             <TextAktion label="Historie" onClick={() => setDialog({ art: 'historie', organisation: o })} />
+            <TextAktion label="Verlauf" onClick={() => setDialog({ art: 'verlauf', organisation: o })} />
             {bearbeiten && o.status === 'AKTIV' && (
               <TextAktion label="Zusammenführen" onClick={() => setDialog({ art: 'zusammenfuehren', organisation: o })} />
             )}
@@ -116,6 +118,7 @@ export function OrganisationenReiter() {
         <OrganisationDialog id={dialog.art === 'bearbeiten' ? dialog.id : undefined} onClose={() => setDialog(null)} />
       )}
       {dialog?.art === 'historie' && <HistorieDialog organisation={dialog.organisation} onClose={() => setDialog(null)} />}
+      {dialog?.art === 'verlauf' && <VerlaufDialog organisation={dialog.organisation} onClose={() => setDialog(null)} />}
       {dialog?.art === 'zusammenfuehren' && <ZusammenfuehrenDialog quelle={dialog.organisation} onClose={() => setDialog(null)} />}
       <DeleteConfirmDialog
         open={loeschen !== null}
