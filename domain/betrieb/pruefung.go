@@ -95,21 +95,29 @@ func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 	s.Pflicht("adresse.strasse", d.Adresse.Strasse)
 	s.Pflicht("adresse.plz", d.Adresse.Plz)
 	s.Pflicht("adresse.ort", d.Adresse.Ort)
-	koordinate(s, "lage.hochwert", d.Lage.Hochwert)
-	koordinate(s, "lage.rechtswert", d.Lage.Rechtswert)
+	Koordinate(s, "lage.hochwert", d.Lage.Hochwert)
+	Koordinate(s, "lage.rechtswert", d.Lage.Rechtswert)
 
 	p := d.Produktion
 	zeit(s, "produktion.tagesarbeitszeitVon", p.TagesarbeitszeitVon)
 	zeit(s, "produktion.tagesarbeitszeitBis", p.TagesarbeitszeitBis)
-	jahr(s, "produktion.bezugsjahrProduktion", p.BezugsjahrProduktion)
+	Jahr(s, "produktion.bezugsjahrProduktion", p.BezugsjahrProduktion)
 	anzahl(s, "produktion.produktionstage", p.Produktionstage, 366)
 	anzahl(s, "produktion.anzahlBeschaeftigte", p.AnzahlBeschaeftigte, math.MaxInt32)
 	w := d.Wasserversorgung
-	jahr(s, "wasserversorgung.bezugsjahrWv", w.BezugsjahrWv)
-	wert(s, "wasserversorgung.wasserbezug", w.Wasserbezug)
-	wert(s, "wasserversorgung.eigenversorgung", w.Eigenversorgung)
+	Jahr(s, "wasserversorgung.bezugsjahrWv", w.BezugsjahrWv)
+	Wert(s, "wasserversorgung.wasserbezug", w.Wasserbezug)
+	Wert(s, "wasserversorgung.eigenversorgung", w.Eigenversorgung)
 
-	for i, k := range d.Kontakte {
+	PruefeKontakte(s, d.Kontakte)
+	PruefeZustaendige(s, d.ZustaendigePersonen, d.ZustaendigeBearbeiter)
+	return d
+}
+
+// PruefeKontakte checks the contact persons of a form (operations and plants): anrede,
+// vorname, name, e-mail and telefon required, e-mail valid, phone numbers digits with hyphens.
+func PruefeKontakte(s *validierung.Sammler, kontakte []Kontakt) {
+	for i, k := range kontakte {
 		f := fmt.Sprintf("kontakte[%d].", i)
 		s.Pflicht(f+"anrede", k.Anrede)
 		s.Pflicht(f+"vorname", k.Vorname)
@@ -126,7 +134,12 @@ func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 			s.Feld(f+"mobil", MsgTelefon)
 		}
 	}
-	for i, z := range d.ZustaendigePersonen {
+}
+
+// PruefeZustaendige checks the responsible persons (a person and at least one
+// Zuständigkeit each) and the responsible authority users (a datascoutId each).
+func PruefeZustaendige(s *validierung.Sammler, personen []ZustaendigePerson, bearbeiter []Bearbeiter) {
+	for i, z := range personen {
 		f := fmt.Sprintf("zustaendigePersonen[%d].", i)
 		if z.AnwenderID == 0 {
 			s.Feld(f+"person", validierung.Pflichtfeld)
@@ -135,12 +148,11 @@ func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 			s.Feld(f+"zustaendig", MsgZustaendig)
 		}
 	}
-	for i, b := range d.ZustaendigeBearbeiter {
+	for i, b := range bearbeiter {
 		if b.AnwenderID == 0 || strings.TrimSpace(b.DatascoutID) == "" {
 			s.Feld(fmt.Sprintf("zustaendigeBearbeiter[%d].bearbeiter", i), validierung.Pflichtfeld)
 		}
 	}
-	return d
 }
 
 // EmailGueltig is the e-mail rule of the forms: one address with a dot in its domain.
@@ -149,7 +161,9 @@ func EmailGueltig(e string) bool {
 	return err == nil && a.Address == e && strings.Contains(e[strings.LastIndex(e, "@")+1:], ".")
 }
 
-func koordinate(s *validierung.Sammler, feld string, v float64) {
+// Koordinate is the rule of spec 000 §5 for rechtswert and hochwert: required, at most
+// 99999999.99 with two decimals.
+func Koordinate(s *validierung.Sammler, feld string, v float64) {
 	switch {
 	case v == 0:
 		s.Feld(feld, validierung.Pflichtfeld)
@@ -166,7 +180,8 @@ func zeit(s *validierung.Sammler, feld, v string) {
 	}
 }
 
-func jahr(s *validierung.Sammler, feld string, v *int) {
+// Jahr is the rule of the year fields: 1900 to 2100.
+func Jahr(s *validierung.Sammler, feld string, v *int) {
 	if v != nil && (*v < 1900 || *v > 2100) {
 		s.Feld(feld, MsgJahr)
 	}
@@ -178,9 +193,9 @@ func anzahl(s *validierung.Sammler, feld string, v *int, hoechstens int) {
 	}
 }
 
-// wert is the rule of spec 000 §5 for quantities: positive, at most 10 digits before and
+// Wert is the rule of spec 000 §5 for quantities: positive, at most 10 digits before and
 // three after the decimal point.
-func wert(s *validierung.Sammler, feld string, v *float64) {
+func Wert(s *validierung.Sammler, feld string, v *float64) {
 	switch {
 	case v == nil:
 	case *v <= 0:

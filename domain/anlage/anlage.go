@@ -1,0 +1,252 @@
+// Package anlage holds the plant (Anlage) aggregate: the four plant types of an operation
+// (treatment, cooling water, relief, sewer network) with their fields, states and rules, saves
+// with Historisierung, the change request of an operator with per-field review by staff, and
+// the shut-down that follows the operation's. Everything here is pure: the application service
+// (internal/anwendung/anlage) loads what the rules need (the operation's Freigabe, today) and
+// passes it in.
+package anlage
+
+import (
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
+)
+
+// StreamType of a plant's stream ("anlage-<id>").
+const StreamType = "anlage"
+
+// Anlagentypen (spec 000 §3), also the path segment of the plant calls in lower case.
+const (
+	Abwasserbehandlung = "ABWASSERBEHANDLUNG"
+	Kuehlwasser        = "KUEHLWASSER"
+	Entlastung         = "ENTLASTUNG"
+	Kanalnetz          = "KANALNETZ"
+)
+
+// Typen are the plant types in the order the forms offer them.
+var Typen = []string{Abwasserbehandlung, Kuehlwasser, Entlastung, Kanalnetz}
+
+// Anlagenarten (spec 000 §3).
+var Anlagenarten = []string{"ABWASSERBEHANDLUNG", "KLEINKLAERANLAGE", "ABWASSERVORBEHANDLUNG", "ANLAGE_AUSSERHALB",
+	"MISCHWASSER", "NIEDERSCHLAGSWASSER"}
+
+// Anlagenstatus (spec 000 §3/§4).
+const (
+	Geplant         = "GEPLANT"
+	InBetrieb       = "IN_BETRIEB"
+	Stillgelegt     = "STILLGELEGT"
+	AngeschlossenAn = "ANGESCHLOSSEN_AN"
+)
+
+// Status are the plant states.
+var Status = []string{Geplant, InBetrieb, Stillgelegt, AngeschlossenAn}
+
+// Ausser reports whether a status counts as decommissioned (STILLGELEGT, ANGESCHLOSSEN_AN):
+// no measuring points are created below such a plant.
+func Ausser(status string) bool { return status == Stillgelegt || status == AngeschlossenAn }
+
+// Auslegung is one row of Auslegung/Belastung; only one may be führend.
+type Auslegung struct {
+	Parameter         string   `json:"parameter"`
+	Einheit           string   `json:"einheit"`
+	AuslegungWert     *float64 `json:"auslegungWert"`
+	AuslegungJahr     *int     `json:"auslegungJahr"`
+	AuslegungFuehrend bool     `json:"auslegungFuehrend"`
+	BelastungWert     *float64 `json:"belastungWert"`
+	BelastungJahr     *int     `json:"belastungJahr"`
+	Bemerkung         string   `json:"bemerkung"`
+}
+
+// Planung is a planned measure; geaendertAm/geaendertVon are set by the server.
+type Planung struct {
+	Status       string `json:"status"`
+	Massnahme    string `json:"massnahme"`
+	AnschlussKA  string `json:"anschlussKA"`
+	Plandatum    string `json:"plandatum"`
+	Beschreibung string `json:"beschreibung"`
+	GeaendertAm  string `json:"geaendertAm"`
+	GeaendertVon string `json:"geaendertVon"`
+}
+
+// Foerderung is a funding of the plant (the mip lookup).
+type Foerderung struct {
+	MipNr                string `json:"mipNr"`
+	Bezeichnung          string `json:"bezeichnung"`
+	NameMassnahmetraeger string `json:"nameMassnahmetraeger"`
+}
+
+// Anlagenteil is a part of the plant.
+type Anlagenteil struct {
+	Kategorie         string   `json:"kategorie"`
+	Bezeichnung       string   `json:"bezeichnung"`
+	Anzahl            *int     `json:"anzahl"`
+	Bezeichner        string   `json:"bezeichner"`
+	BezeichnerGroesse *float64 `json:"bezeichnerGroesse"`
+	BezeichnerEinheit string   `json:"bezeichnerEinheit"`
+	Bemerkung         string   `json:"bemerkung"`
+}
+
+// Veranlagung assigns the disposal responsibility to an organisation from a start year.
+type Veranlagung struct {
+	OrganisationID int64 `json:"organisation"`
+	StartJahr      int   `json:"startJahr"`
+}
+
+// Daten are the fields of a plant its forms edit (spec 000 §3). The extras of the types are
+// empty for the other types.
+type Daten struct {
+	Bezeichnung                    string                      `json:"bezeichnung"`
+	Anlagenart                     string                      `json:"anlagenart"`
+	Anlagenstatus                  string                      `json:"anlagenstatus"`
+	Statuswechsel                  string                      `json:"statuswechsel,omitempty"`
+	Anlagensystem                  string                      `json:"anlagensystem,omitempty"`
+	AufnahmeID                     int64                       `json:"aufnahme,omitempty"`
+	Indirekteinleiter              bool                        `json:"indirekteinleiter"`
+	Lage                           betrieb.Lage                `json:"lage"`
+	Beschreibung                   string                      `json:"beschreibung,omitempty"`
+	Behoerdenkennung               string                      `json:"behoerdenkennung"`
+	Selbstueberwachungspflicht     bool                        `json:"selbstueberwachungspflicht"`
+	SuevoaAnlageNr                 string                      `json:"suevoaAnlageNr,omitempty"`
+	Chargenbetrieb                 bool                        `json:"chargenbetrieb"`
+	Kampagne                       bool                        `json:"kampagne"`
+	DwaNr                          string                      `json:"dwaNr,omitempty"`
+	StaLaNr                        string                      `json:"staLaNr,omitempty"`
+	TegAbschluss                   bool                        `json:"tegAbschluss"`
+	AufKAGelaende                  bool                        `json:"aufKAGelaende"`
+	BiologischeBehandlung          []string                    `json:"biologischeBehandlung"`
+	Schlammbehandlung              []string                    `json:"schlammbehandlung"`
+	Vorbehandlung                  []string                    `json:"vorbehandlung"`
+	ChemischeBehandlung            []string                    `json:"chemischeBehandlung"`
+	Nachbehandlung                 []string                    `json:"nachbehandlung"`
+	Auslegungen                    []Auslegung                 `json:"auslegungUndBelastungsDaten"`
+	Planungen                      []Planung                   `json:"planungen"`
+	Foerderungen                   []Foerderung                `json:"foerderungen"`
+	Anlagenteile                   []Anlagenteil               `json:"anlagenteile"`
+	Kontakte                       []betrieb.Kontakt           `json:"kontakte"`
+	ZustaendigeBearbeiter          []betrieb.Bearbeiter        `json:"zustaendigeBearbeiter"`
+	ZustaendigePersonen            []betrieb.ZustaendigePerson `json:"zustaendigePersonen"`
+	Abwasserbeseitigungspflichtige []Veranlagung               `json:"abwasserbeseitigungspflichtige"`
+
+	// ENTLASTUNG
+	Entlastungssystem string `json:"entlastungssystem,omitempty"`
+	Entlastungstyp    string `json:"entlastungstyp,omitempty"`
+	Wasserbuchnummer  string `json:"wasserbuchnummer,omitempty"`
+	Flur              string `json:"flur,omitempty"`
+	Flurstueck        string `json:"flurstueck,omitempty"`
+	Gemarkung         string `json:"gemarkung,omitempty"`
+	// KUEHLWASSER
+	Kuehlart             string `json:"kuehlart,omitempty"`
+	KuehlBehandlung      string `json:"kuehlBehandlung,omitempty"`
+	InWasserschutzgebiet bool   `json:"inWasserschutzgebiet"`
+	// KANALNETZ
+	Kanallaenge *float64 `json:"kanallaenge"`
+	Kanalsystem string   `json:"kanalsystem,omitempty"`
+	Abwasserart string   `json:"abwasserart,omitempty"`
+	Materialart string   `json:"materialart,omitempty"`
+}
+
+// Aenderungsantrag is an operator's change request (spec 000 §3).
+type Aenderungsantrag struct {
+	Bezeichnung     string       `json:"bezeichnung"`
+	Foerderungen    []Foerderung `json:"foerderungen"`
+	TegAbschluss    bool         `json:"tegAbschluss"`
+	AufKAGelaende   bool         `json:"aufKAGelaende"`
+	Kuehlart        string       `json:"kuehlart"`
+	KuehlBehandlung string       `json:"kuehlBehandlung"`
+	Kommentar       string       `json:"kommentar"`
+	GestelltAm      string       `json:"gestelltAm"`
+	GestelltVon     string       `json:"gestelltVon,omitempty"`
+}
+
+// Antragsfelder are the fields of a change request that staff accept one by one.
+var Antragsfelder = []string{"bezeichnung", "foerderungen", "tegAbschluss", "aufKAGelaende", "kuehlart", "kuehlBehandlung"}
+
+// Anlage is the state of a plant.
+type Anlage struct {
+	Existiert bool
+	BetriebID int64
+	ParentID  int64
+	Typ       string
+	Daten     Daten
+	// LetzterBeginn is the start of the latest version (yyyy-MM-dd).
+	LetzterBeginn string
+	Antrag        *Aenderungsantrag
+}
+
+// Events.
+type (
+	// AnlageAngelegt: a plant of an operation was created; its first version starts GueltigAb.
+	AnlageAngelegt struct {
+		BetriebID int64  `json:"betriebId"`
+		ParentID  int64  `json:"parentanlageid,omitempty"`
+		Typ       string `json:"anlagentyp"`
+		Daten     Daten  `json:"daten"`
+		GueltigAb string `json:"gueltigAb"`
+	}
+	// AnlageGeaendert: a save. Ersetzt: the data replace the latest version (no historised
+	// field changed, or a confirmed same-day entry).
+	AnlageGeaendert struct {
+		Daten           Daten  `json:"daten"`
+		GueltigAb       string `json:"gueltigAb"`
+		Aenderungsgrund string `json:"aenderungsgrund,omitempty"`
+		Ersetzt         bool   `json:"ersetzt,omitempty"`
+	}
+	// AnlageStillgelegt: the plant was shut down because its operation was (a reaction).
+	AnlageStillgelegt struct {
+		Datum string `json:"datum"`
+	}
+	// AenderungsantragGestellt: an operator applied for a change.
+	AenderungsantragGestellt struct {
+		Antrag Aenderungsantrag `json:"antrag"`
+	}
+	// AenderungsantragUebernommen: staff accepted the listed fields (an AnlageGeaendert with
+	// the new data follows when they change anything); the request is gone.
+	AenderungsantragUebernommen struct {
+		Felder []string `json:"felder"`
+	}
+	// AenderungsantragAbgelehnt: staff rejected the request; it is gone.
+	AenderungsantragAbgelehnt struct{}
+)
+
+func (AnlageAngelegt) EventType() string              { return "AnlageAngelegt" }
+func (AnlageGeaendert) EventType() string             { return "AnlageGeaendert" }
+func (AnlageStillgelegt) EventType() string           { return "AnlageStillgelegt" }
+func (AenderungsantragGestellt) EventType() string    { return "AnlagenAenderungsantragGestellt" }
+func (AenderungsantragUebernommen) EventType() string { return "AnlagenAenderungsantragUebernommen" }
+func (AenderungsantragAbgelehnt) EventType() string   { return "AnlagenAenderungsantragAbgelehnt" }
+
+// Evolve applies an event.
+func Evolve(a Anlage, e ereignis.DomainEvent) Anlage {
+	switch v := e.(type) {
+	case AnlageAngelegt:
+		a = Anlage{Existiert: true, BetriebID: v.BetriebID, ParentID: v.ParentID, Typ: v.Typ, Daten: v.Daten, LetzterBeginn: v.GueltigAb}
+	case AnlageGeaendert:
+		a.Daten, a.LetzterBeginn = v.Daten, v.GueltigAb
+	case AnlageStillgelegt:
+		a.Daten.Anlagenstatus, a.Daten.Statuswechsel = Stillgelegt, v.Datum
+		if v.Datum > a.LetzterBeginn {
+			a.LetzterBeginn = v.Datum
+		}
+	case AenderungsantragGestellt:
+		x := v.Antrag
+		a.Antrag = &x
+	case AenderungsantragUebernommen, AenderungsantragAbgelehnt:
+		a.Antrag = nil
+	}
+	return a
+}
+
+// Decode reads a stored event.
+var Decode = ereignis.Katalog(
+	ereignis.Art[AnlageAngelegt](),
+	ereignis.Art[AnlageGeaendert](),
+	ereignis.Art[AnlageStillgelegt](),
+	ereignis.Art[AenderungsantragGestellt](),
+	ereignis.Art[AenderungsantragUebernommen](),
+	ereignis.Art[AenderungsantragAbgelehnt](),
+).Decode
+
+// Decider is the plant aggregate for the generic command handler.
+var Decider = ereignis.Decider[Anlage, Befehl]{
+	StreamType: StreamType, Initial: func() Anlage { return Anlage{} },
+	Evolve: Evolve, Decide: Decide, Decode: Decode,
+}

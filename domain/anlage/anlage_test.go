@@ -1,0 +1,235 @@
+package anlage
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+)
+
+var (
+	heute = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	lage  = betrieb.Lage{Hochwert: 5583000.12, Rechtswert: 398000.5}
+	// the data of a treatment plant as the form sends them (on top of Vorgaben)
+	eingabe = func() Daten {
+		d := Vorgaben(Abwasserbehandlung)
+		d.Bezeichnung, d.Anlagenart, d.Lage = "Kläranlage Nord", "ABWASSERBEHANDLUNG", lage
+		d.Abwasserbeseitigungspflichtige = []Veranlagung{{OrganisationID: 3, StartJahr: 2020}}
+		return d
+	}()
+	gespeichert = normalisiert(eingabe)
+	angelegt    = AnlageAngelegt{BetriebID: 9, Typ: Abwasserbehandlung, Daten: gespeichert, GueltigAb: "2026-11-01"}
+)
+
+func given(events ...ereignis.DomainEvent) Anlage {
+	a := Anlage{}
+	for _, e := range events {
+		a = Evolve(a, e)
+	}
+	return a
+}
+
+func mit(d Daten, f func(*Daten)) Daten {
+	f(&d)
+	return d
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// fehler is the expected refusal: the message and, for a field error, the field.
+type fehler struct{ feld, msg string }
+
+func pruefeFehler(t *testing.T, err error, want *fehler) {
+	t.Helper()
+	if want == nil {
+		if err != nil {
+			t.Fatalf("unexpected error %v", err)
+		}
+		return
+	}
+	var f *validierung.Fehler
+	if !errors.As(err, &f) {
+		t.Fatalf("error = %v (%T), want %q", err, err, want.msg)
+	}
+	got := f.Message
+	if want.feld != "" {
+		got = f.Felder[want.feld]
+	}
+	if got != want.msg {
+		t.Fatalf("error = %q (fields %v), want %q at %q", f.Message, f.Felder, want.msg, want.feld)
+	}
+}
+
+func TestDecide(t *testing.T) {
+	ai := func(ab string) *historie.AuditInfo {
+		return &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: "Umbau"}
+	}
+	umbenannt := mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Nord II" })
+	inBetrieb := mit(gespeichert, func(d *Daten) { d.Anlagenstatus = InBetrieb })
+	stillgelegt := mit(gespeichert, func(d *Daten) { d.Anlagenstatus = Stillgelegt })
+	planung := mit(gespeichert, func(d *Daten) { d.Planungen = []Planung{{Status: "GEPLANT", Massnahme: "Erweiterung"}} })
+	tests := []struct {
+		name  string
+		given []ereignis.DomainEvent
+		when  Befehl
+		then  []ereignis.DomainEvent
+		err   *fehler
+		art   historie.Verletzung
+	}{
+		{"a plant starts as GEPLANT whatever the form says", nil,
+			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) { d.Anlagenstatus = InBetrieb }),
+				BetriebFreigegeben: true, Heute: heute},
+			[]ereignis.DomainEvent{AnlageAngelegt{BetriebID: 9, Typ: Abwasserbehandlung, Daten: gespeichert, GueltigAb: "2026-11-21"}}, nil, ""},
+		{"only under a released operation", nil,
+			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: eingabe, Heute: heute}, nil, &fehler{"", MsgBetriebNichtFrei}, ""},
+		{"an unknown type", nil,
+			LegeAn{BetriebID: 9, Typ: "TEICH", Daten: eingabe, BetriebFreigegeben: true, Heute: heute}, nil, &fehler{"", MsgTyp}, ""},
+		{"a name is required", nil,
+			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) { d.Bezeichnung = " " }), BetriebFreigegeben: true, Heute: heute},
+			nil, &fehler{"bezeichnung", validierung.Pflichtfeld}, ""},
+		{"an indirect discharger needs its receiving plant", nil,
+			LegeAn{BetriebID: 9, Typ: Entlastung, Daten: mit(Vorgaben(Entlastung), func(d *Daten) {
+				d.Bezeichnung, d.Anlagenart, d.Lage, d.Entlastungssystem, d.Entlastungstyp = "RÜB 1", "MISCHWASSER", lage, "Trennsystem", "RÜB"
+			}), BetriebFreigegeben: true, Heute: heute},
+			nil, &fehler{"aufnahme", MsgAufnahme}, ""},
+		{"a direct discharger needs an obligee", nil,
+			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) { d.Abwasserbeseitigungspflichtige = nil }), BetriebFreigegeben: true, Heute: heute},
+			nil, &fehler{"abwasserbeseitigungspflichtige", MsgPflichtiger}, ""},
+		{"one assignment per start year", nil,
+			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) {
+				d.Abwasserbeseitigungspflichtige = []Veranlagung{{OrganisationID: 3, StartJahr: 2020}, {OrganisationID: 4, StartJahr: 2020}}
+			}), BetriebFreigegeben: true, Heute: heute},
+			nil, &fehler{"abwasserbeseitigungspflichtige[1].startJahr", MsgVeranlagungJahr}, ""},
+		{"a relief plant needs system and type; the Wasserbuchnummer is S or N and digits", nil,
+			LegeAn{BetriebID: 9, Typ: Entlastung, Daten: mit(Vorgaben(Entlastung), func(d *Daten) {
+				d.Bezeichnung, d.Anlagenart, d.Lage, d.AufnahmeID, d.Wasserbuchnummer = "RÜB 1", "MISCHWASSER", lage, 4, "X123"
+			}), BetriebFreigegeben: true, Heute: heute},
+			nil, &fehler{"wasserbuchnummer", MsgWasserbuchnummer}, ""},
+		{"a Wasserbuchnummer longer than 9", nil,
+			LegeAn{BetriebID: 9, Typ: Entlastung, Daten: mit(Vorgaben(Entlastung), func(d *Daten) {
+				d.Bezeichnung, d.Anlagenart, d.Lage, d.AufnahmeID, d.Wasserbuchnummer = "RÜB 1", "MISCHWASSER", lage, 4, "S123456789"
+				d.Entlastungssystem, d.Entlastungstyp = "Trennsystem", "RÜB"
+			}), BetriebFreigegeben: true, Heute: heute},
+			nil, &fehler{"wasserbuchnummer", "Max. 9 Zeichen erlaubt"}, ""},
+		{"year fields 1900–2100 and one führend Auslegung", nil,
+			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) {
+				d.Auslegungen = []Auslegung{{Parameter: "EW", Einheit: "E", AuslegungJahr: ptr(1899), AuslegungFuehrend: true},
+					{Parameter: "CSB", Einheit: "kg/d", AuslegungFuehrend: true}}
+			}), BetriebFreigegeben: true, Heute: heute},
+			nil, &fehler{"auslegungUndBelastungsDaten[0].auslegungJahr", betrieb.MsgJahr}, ""},
+		{"a change of a historised field without a date", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: umbenannt, Heute: heute, DarfBezeichnung: true}, nil, &fehler{"", historie.MsgFehlt}, historie.Missing},
+		{"a historised change with a date opens a version", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: umbenannt, AuditInfo: ai("2026-11-10"), Heute: heute, DarfBezeichnung: true},
+			[]ereignis.DomainEvent{AnlageGeaendert{Daten: umbenannt, GueltigAb: "2026-11-10", Aenderungsgrund: "Umbau"}}, nil, ""},
+		{"going into operation sets the status change date", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: inBetrieb, AuditInfo: ai("2026-11-15"), Heute: heute},
+			[]ereignis.DomainEvent{AnlageGeaendert{Daten: mit(inBetrieb, func(d *Daten) { d.Statuswechsel = "2026-11-15" }), GueltigAb: "2026-11-15", Aenderungsgrund: "Umbau"}}, nil, ""},
+		{"a shut-down asks for its date", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: stillgelegt, Heute: heute}, nil, &fehler{"", MsgStilllegung}, historie.Stilllegen},
+		{"the name only with the right to change it", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: umbenannt, AuditInfo: ai("2026-11-10"), Heute: heute}, nil, &fehler{"bezeichnung", MsgBezeichnungRecht}, ""},
+		{"an operator keeps plannings up to date, stamped, not historised", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: planung, Heute: heute, Umfang: Betreiberseitig, Von: "Bea Treiber"},
+			[]ereignis.DomainEvent{AnlageGeaendert{Daten: mit(planung, func(d *Daten) {
+				d.Planungen[0].GeaendertAm, d.Planungen[0].GeaendertVon = "2026-11-21", "Bea Treiber"
+			}), GueltigAb: "2026-11-01", Ersetzt: true}}, nil, ""},
+		{"an operator cannot change the status", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: inBetrieb, Heute: heute, Umfang: Betreiberseitig}, nil, &fehler{"", MsgNurAntrag}, ""},
+		{"nothing changed, nothing happens", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: eingabe, Heute: heute}, nil, nil, ""},
+		{"a change request", []ereignis.DomainEvent{angelegt},
+			StelleAntrag{Antrag: Aenderungsantrag{Bezeichnung: "Kläranlage Nord-Ost", Kommentar: "neuer Name"}, Heute: heute, Von: "Bea Treiber"},
+			[]ereignis.DomainEvent{AenderungsantragGestellt{Antrag: Aenderungsantrag{Bezeichnung: "Kläranlage Nord-Ost", Kommentar: "neuer Name",
+				GestelltAm: "2026-11-21", GestelltVon: "Bea Treiber"}}}, nil, ""},
+		{"one change request at a time", []ereignis.DomainEvent{angelegt, AenderungsantragGestellt{Antrag: Aenderungsantrag{Bezeichnung: "X"}}},
+			StelleAntrag{Antrag: Aenderungsantrag{Bezeichnung: "Y"}, Heute: heute}, nil, &fehler{"", MsgAntragOffen}, ""},
+		{"a change request must change something", []ereignis.DomainEvent{angelegt},
+			StelleAntrag{Antrag: Aenderungsantrag{Bezeichnung: "Kläranlage Nord"}, Heute: heute}, nil, &fehler{"", MsgAntragOhneAenderung}, ""},
+		{"adopting the name opens a version from today", []ereignis.DomainEvent{angelegt,
+			AenderungsantragGestellt{Antrag: Aenderungsantrag{Bezeichnung: "Kläranlage Nord-Ost", TegAbschluss: true, GestelltAm: "2026-11-20"}}},
+			UebernehmeAntrag{Felder: []string{"bezeichnung"}, Heute: heute},
+			[]ereignis.DomainEvent{AenderungsantragUebernommen{Felder: []string{"bezeichnung"}},
+				AnlageGeaendert{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Nord-Ost" }), GueltigAb: "2026-11-21",
+					Aenderungsgrund: "Änderungsantrag vom 20.11.2026"}}, nil, ""},
+		{"rejecting without a request", []ereignis.DomainEvent{angelegt}, LehneAntragAb{}, nil, &fehler{"", MsgKeinAntrag}, ""},
+		{"the operation's shut-down shuts the plant down", []ereignis.DomainEvent{angelegt}, LegeStill{Datum: "2026-11-20"},
+			[]ereignis.DomainEvent{AnlageStillgelegt{Datum: "2026-11-20"}}, nil, ""},
+		{"a plant already shut down stays as it is", []ereignis.DomainEvent{angelegt, AnlageStillgelegt{Datum: "2026-11-02"}},
+			LegeStill{Datum: "2026-11-20"}, nil, nil, ""},
+		{"no plant, no save", nil, Speichere{Daten: eingabe, Heute: heute}, nil, &fehler{"", validierung.NichtGefunden.Error()}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Decide(given(tt.given...), tt.when)
+			if errors.Is(err, validierung.NichtGefunden) {
+				err = validierung.Regel(err.Error())
+			}
+			if tt.err == nil && err == nil && !reflect.DeepEqual(got, tt.then) {
+				t.Fatalf("events =\n%#v\nwant\n%#v", got, tt.then)
+			}
+			var k *validierung.Konflikt
+			if errors.As(err, &k) {
+				err = validierung.Regel(k.Message)
+			}
+			pruefeFehler(t, err, tt.err)
+			if tt.art != "" {
+				var v *historie.Verstoss
+				if !errors.As(err, &v) || v.Art != tt.art {
+					t.Fatalf("violation = %v, want %s", err, tt.art)
+				}
+			}
+		})
+	}
+}
+
+func TestEvolve_UncheckingIndirekteinleiterClearsTheReceivingPlant(t *testing.T) {
+	d := mit(Vorgaben(Kanalnetz), func(d *Daten) { d.AufnahmeID = 4 })
+	if n := normalisiert(d); n.AufnahmeID != 4 {
+		t.Fatalf("indirect discharger lost its receiving plant: %+v", n)
+	}
+	d.Indirekteinleiter = false
+	if n := normalisiert(d); n.AufnahmeID != 0 {
+		t.Fatalf("receiving plant kept: %d", n.AufnahmeID)
+	}
+}
+
+func TestVorgaben_IndirekteinleiterForReliefPlantsAndSewerNetworks(t *testing.T) {
+	for typ, want := range map[string]bool{Abwasserbehandlung: false, Kuehlwasser: false, Entlastung: true, Kanalnetz: true} {
+		if v := Vorgaben(typ); v.Indirekteinleiter != want || v.Anlagenstatus != Geplant || v.Behoerdenkennung != "RLP" {
+			t.Errorf("%s: %+v", typ, v)
+		}
+	}
+}
+
+func TestPruefe_ExtrasOfOtherTypesAreDropped(t *testing.T) {
+	d := mit(eingabe, func(d *Daten) { d.Kuehlart, d.Kanalsystem, d.Flur = "Durchlauf", "Misch", "12" })
+	out, err := pruefe(Abwasserbehandlung, d, heute)
+	if err != nil || out.Kuehlart != "" || out.Kanalsystem != "" || out.Flur != "" {
+		t.Fatalf("%v %+v", err, out)
+	}
+}
+
+func TestVersionsschritt(t *testing.T) {
+	geaendert := AnlageGeaendert{Daten: gespeichert, GueltigAb: "2026-11-10", Aenderungsgrund: "Umbau"}
+	korrigiert := AnlageGeaendert{Daten: gespeichert, GueltigAb: "2026-11-10", Ersetzt: true}
+	ereignisse := []historie.Ereignis{{Event: angelegt}, {Event: geaendert}, {Event: korrigiert}, {Event: AnlageStillgelegt{Datum: "2026-11-20"}}}
+	fassungen := historie.Versionen(ereignisse, Versionsregel())
+	var ab []string
+	for _, f := range fassungen {
+		ab = append(ab, f.GueltigAb+" "+f.Aenderungsgrund)
+	}
+	want := []string{"2026-11-01 ", "2026-11-10 Umbau", "2026-11-20 Stilllegung des Betriebs"}
+	if strings.Join(ab, "|") != strings.Join(want, "|") {
+		t.Fatalf("versions = %q, want %q", ab, want)
+	}
+	if fassungen[2].Stand.Daten.Anlagenstatus != Stillgelegt {
+		t.Fatalf("last version = %+v", fassungen[2].Stand.Daten)
+	}
+}

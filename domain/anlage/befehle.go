@@ -1,0 +1,315 @@
+package anlage
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+)
+
+// Umfang is what a save may change.
+type Umfang int
+
+const (
+	// Voll: staff save everything (the name only with DarfBezeichnung).
+	Voll Umfang = iota
+	// Betreiberseitig: operator-side roles keep plannings, contacts and responsible persons up
+	// to date, and for relief plants the cadastral fields (spec 000 §6); everything else goes
+	// through a change request.
+	Betreiberseitig
+)
+
+// Commands.
+type (
+	// LegeAn creates a plant of type Typ under the operation BetriebID (and the parent plant
+	// ParentID, if any). BetriebFreigegeben is the operation's Freigabe, looked up by the
+	// service. Daten come on top of Vorgaben(Typ).
+	LegeAn struct {
+		BetriebID          int64
+		ParentID           int64
+		Typ                string
+		Daten              Daten
+		BetriebFreigegeben bool
+		Heute              time.Time
+	}
+	// Speichere saves the plant. Changes of historised fields need AuditInfo.
+	Speichere struct {
+		Daten           Daten
+		AuditInfo       *historie.AuditInfo
+		Heute           time.Time
+		Umfang          Umfang
+		DarfBezeichnung bool
+		Von             string // who saves (geaendertVon of new or changed plannings)
+	}
+	// StelleAntrag is an operator's change request.
+	StelleAntrag struct {
+		Antrag Aenderungsantrag
+		Heute  time.Time
+		Von    string
+	}
+	// UebernehmeAntrag adopts the chosen fields of the open change request.
+	UebernehmeAntrag struct {
+		Felder []string
+		Heute  time.Time
+	}
+	// LehneAntragAb rejects the open change request as a whole.
+	LehneAntragAb struct{}
+	// LegeStill shuts the plant down with its operation (a reaction to BetriebStillgelegt).
+	LegeStill struct{ Datum string }
+)
+
+// Befehl is the closed set of commands of the aggregate.
+type Befehl interface{ befehl() }
+
+func (LegeAn) befehl()           {}
+func (Speichere) befehl()        {}
+func (StelleAntrag) befehl()     {}
+func (UebernehmeAntrag) befehl() {}
+func (LehneAntragAb) befehl()    {}
+func (LegeStill) befehl()        {}
+
+// Messages (spec 000 §5/§8 where it words them; the others are ours, docs/decisions.md).
+const (
+	MsgAufnahme            = "Es muss eine aufnehmende Anlage ausgewählt werden"
+	MsgPflichtiger         = "Es muss ein Abwasserbeseitigungspflichtiger ausgewählt werden"
+	MsgWasserbuchnummer    = "Wasserbuchnummer ungültig"
+	MsgFuehrend            = "Es darf nur eine Auslegung führend sein."
+	MsgVeranlagungJahr     = "Für das angegebene Jahr ist bereits eine Veranlagung angelegt"
+	MsgVeranlagungJahre    = "Das Startjahr muss zwischen 1950 und dem nächsten Jahr liegen."
+	MsgBetriebNichtFrei    = "Anlagen können erst angelegt werden, wenn der Betrieb freigegeben ist."
+	MsgTyp                 = "Unbekannter Anlagentyp."
+	MsgStatus              = "Unbekannter Anlagenstatus."
+	MsgBezeichnungRecht    = "Sie sind nicht berechtigt, die Bezeichnung dieser Anlage zu ändern."
+	MsgNurAntrag           = "Diese Angaben der Anlage können Sie nur über einen Änderungsantrag ändern."
+	MsgAntragOffen         = betrieb.MsgAntragOffen
+	MsgKeinAntrag          = "Es liegt kein offener Änderungsantrag zur Anlage vor."
+	MsgAntragOhneAenderung = "Der Antrag enthält keine Änderung der Anlage."
+	MsgAntragTyp           = "Für Kanalnetze gibt es keinen Änderungsantrag."
+	MsgStilllegung         = "Bitte geben Sie an, ab wann die Anlage stillgelegt ist."
+	MsgErstfassung         = "Für die Anlage gibt es noch keinen datierten Stand. Bitte geben Sie an, ab wann die Änderung gilt."
+)
+
+var wasserbuchnummer = regexp.MustCompile(`^[SN]\d+$`)
+
+// Vorgaben are the data of a new plant of typ before the form's input: GEPLANT, RLP, and
+// Indirekteinleiter for relief plants and sewer networks (spec 000 §4).
+func Vorgaben(typ string) Daten {
+	return Daten{Anlagenstatus: Geplant, Behoerdenkennung: "RLP", Indirekteinleiter: typ == Entlastung || typ == Kanalnetz}
+}
+
+// Decide decides a command on a plant.
+func Decide(a Anlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
+	if _, neu := cmd.(LegeAn); !neu && !a.Existiert {
+		return nil, validierung.NichtGefunden
+	}
+	switch c := cmd.(type) {
+	case LegeAn:
+		return legeAn(a, c)
+	case Speichere:
+		return speichere(a, c)
+	case StelleAntrag:
+		return stelleAntrag(a, c)
+	case UebernehmeAntrag:
+		return uebernehmeAntrag(a, c)
+	case LehneAntragAb:
+		if a.Antrag == nil {
+			return nil, validierung.Regel(MsgKeinAntrag)
+		}
+		return []ereignis.DomainEvent{AenderungsantragAbgelehnt{}}, nil
+	case LegeStill:
+		if Ausser(a.Daten.Anlagenstatus) {
+			return nil, nil
+		}
+		return []ereignis.DomainEvent{AnlageStillgelegt{Datum: c.Datum}}, nil
+	}
+	return nil, fmt.Errorf("anlage: unknown command %T", cmd)
+}
+
+func legeAn(a Anlage, c LegeAn) ([]ereignis.DomainEvent, error) {
+	if a.Existiert {
+		return nil, &validierung.Konflikt{Message: "Die Anlage existiert bereits."}
+	}
+	if !slices.Contains(Typen, c.Typ) {
+		return nil, validierung.Regel(MsgTyp)
+	}
+	if !c.BetriebFreigegeben {
+		return nil, validierung.Regel(MsgBetriebNichtFrei)
+	}
+	d := c.Daten
+	d.Anlagenstatus, d.Statuswechsel = Geplant, "" // a new plant starts as GEPLANT
+	d.Planungen = gestempelt(nil, d.Planungen, c.Heute, "")
+	d, err := pruefe(c.Typ, d, c.Heute)
+	if err != nil {
+		return nil, err
+	}
+	return []ereignis.DomainEvent{AnlageAngelegt{BetriebID: c.BetriebID, ParentID: c.ParentID, Typ: c.Typ, Daten: d,
+		GueltigAb: c.Heute.Format(historie.Datumsformat)}}, nil
+}
+
+// historisiert tells whether a change touches the fields whose history is kept.
+func historisiert(alt, neu Daten) bool {
+	return alt.Bezeichnung != neu.Bezeichnung || alt.Anlagenart != neu.Anlagenart || alt.Anlagenstatus != neu.Anlagenstatus ||
+		alt.AufnahmeID != neu.AufnahmeID || alt.Indirekteinleiter != neu.Indirekteinleiter || alt.Lage != neu.Lage ||
+		!reflect.DeepEqual(alt.Abwasserbeseitigungspflichtige, neu.Abwasserbeseitigungspflichtige)
+}
+
+// Betreiberfelder keeps of neu what operator-side roles maintain on a plant of type typ and
+// everything else of alt.
+func Betreiberfelder(typ string, alt, neu Daten, darfBezeichnung bool) Daten {
+	alt.Planungen, alt.Kontakte, alt.ZustaendigePersonen = neu.Planungen, neu.Kontakte, neu.ZustaendigePersonen
+	if typ == Entlastung {
+		alt.Flur, alt.Flurstueck, alt.Gemarkung, alt.Wasserbuchnummer = neu.Flur, neu.Flurstueck, neu.Gemarkung, neu.Wasserbuchnummer
+		if darfBezeichnung {
+			alt.Bezeichnung = neu.Bezeichnung
+		}
+	}
+	return alt
+}
+
+func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
+	neu := c.Daten
+	// never from the form: the server keeps them
+	neu.Statuswechsel = a.Daten.Statuswechsel
+	if strings.TrimSpace(neu.Bezeichnung) != a.Daten.Bezeichnung && !c.DarfBezeichnung {
+		return nil, validierung.Feld("bezeichnung", MsgBezeichnungRecht)
+	}
+	if c.Umfang == Betreiberseitig {
+		if !reflect.DeepEqual(normalisiert(Betreiberfelder(a.Typ, a.Daten, neu, c.DarfBezeichnung)), normalisiert(neu)) {
+			return nil, validierung.Regel(MsgNurAntrag)
+		}
+	}
+	neu.Planungen = gestempelt(a.Daten.Planungen, neu.Planungen, c.Heute, c.Von)
+	if neu.Anlagenstatus != a.Daten.Anlagenstatus {
+		neu.Statuswechsel = ""
+		if neu.Anlagenstatus != Geplant { // spec 000 §4: set when leaving the initial status
+			neu.Statuswechsel = c.Heute.Format(historie.Datumsformat)
+		}
+	}
+	d, err := pruefe(a.Typ, neu, c.Heute)
+	if err != nil {
+		return nil, err
+	}
+	if reflect.DeepEqual(d, a.Daten) {
+		return nil, nil
+	}
+	ev := AnlageGeaendert{Daten: d, GueltigAb: a.LetzterBeginn, Ersetzt: true}
+	if c.Umfang == Voll && historisiert(a.Daten, d) {
+		keinDatum := c.AuditInfo == nil || c.AuditInfo.GueltigAb == ""
+		switch {
+		case d.Anlagenstatus == Stillgelegt && a.Daten.Anlagenstatus != Stillgelegt && keinDatum:
+			return nil, &historie.Verstoss{Art: historie.Stilllegen, Fehler: validierung.Regel(MsgStilllegung)}
+		case a.LetzterBeginn == "" && keinDatum:
+			return nil, &historie.Verstoss{Art: historie.Initial, Fehler: validierung.Regel(MsgErstfassung)}
+		}
+		ab, ersetzt, err := historie.Pruefe(c.AuditInfo, a.LetzterBeginn, c.Heute)
+		if err != nil {
+			return nil, err
+		}
+		ev.GueltigAb, ev.Ersetzt, ev.Aenderungsgrund = ab, ersetzt, strings.TrimSpace(c.AuditInfo.Aenderungsgrund)
+		if d.Anlagenstatus != a.Daten.Anlagenstatus && d.Anlagenstatus != Geplant {
+			ev.Daten.Statuswechsel = ab // the status changed on the day the change is valid from
+		}
+	}
+	return []ereignis.DomainEvent{ev}, nil
+}
+
+// gestempelt sets geaendertAm/geaendertVon of the plannings that are new or changed.
+func gestempelt(alt, neu []Planung, heute time.Time, von string) []Planung {
+	out := make([]Planung, len(neu))
+	for i, p := range neu {
+		p.GeaendertAm, p.GeaendertVon = "", ""
+		out[i] = p
+		bekannt := false
+		for _, x := range alt {
+			y := x
+			y.GeaendertAm, y.GeaendertVon = "", ""
+			if y == p {
+				out[i], bekannt = x, true
+				break
+			}
+		}
+		if !bekannt {
+			out[i].GeaendertAm, out[i].GeaendertVon = heute.Format(historie.Datumsformat), von
+		}
+	}
+	return out
+}
+
+func stelleAntrag(a Anlage, c StelleAntrag) ([]ereignis.DomainEvent, error) {
+	if a.Typ == Kanalnetz {
+		return nil, validierung.Regel(MsgAntragTyp)
+	}
+	if a.Antrag != nil {
+		return nil, &validierung.Konflikt{Message: MsgAntragOffen}
+	}
+	x := c.Antrag
+	t := strings.TrimSpace
+	x.Bezeichnung, x.Kommentar, x.Kuehlart, x.KuehlBehandlung = t(x.Bezeichnung), t(x.Kommentar), t(x.Kuehlart), t(x.KuehlBehandlung)
+	x.GestelltAm, x.GestelltVon = c.Heute.Format(historie.Datumsformat), c.Von
+	var s validierung.Sammler
+	s.Laengen("", x)
+	s.Pflicht("bezeichnung", x.Bezeichnung)
+	for i, f := range x.Foerderungen {
+		s.Pflicht(fmt.Sprintf("foerderungen[%d].mipNr", i), t(f.MipNr))
+	}
+	if err := s.Err(); err != nil {
+		return nil, err
+	}
+	if reflect.DeepEqual(normalisiert(uebernimm(a.Daten, x, Antragsfelder)), normalisiert(a.Daten)) {
+		return nil, validierung.Regel(MsgAntragOhneAenderung)
+	}
+	return []ereignis.DomainEvent{AenderungsantragGestellt{Antrag: x}}, nil
+}
+
+// uebernimm copies the chosen fields of a change request into the data.
+func uebernimm(d Daten, x Aenderungsantrag, felder []string) Daten {
+	for _, f := range felder {
+		switch f {
+		case "bezeichnung":
+			d.Bezeichnung = x.Bezeichnung
+		case "foerderungen":
+			d.Foerderungen = slices.Clone(x.Foerderungen)
+		case "tegAbschluss":
+			d.TegAbschluss = x.TegAbschluss
+		case "aufKAGelaende":
+			d.AufKAGelaende = x.AufKAGelaende
+		case "kuehlart":
+			d.Kuehlart = x.Kuehlart
+		case "kuehlBehandlung":
+			d.KuehlBehandlung = x.KuehlBehandlung
+		}
+	}
+	return d
+}
+
+func uebernehmeAntrag(a Anlage, c UebernehmeAntrag) ([]ereignis.DomainEvent, error) {
+	if a.Antrag == nil {
+		return nil, validierung.Regel(MsgKeinAntrag)
+	}
+	if len(c.Felder) == 0 {
+		return nil, validierung.Feld("felder", betrieb.MsgAuswahl)
+	}
+	for _, f := range c.Felder {
+		if err := validierung.Laenge("felder", f); err != nil {
+			return nil, err
+		}
+		if !slices.Contains(Antragsfelder, f) {
+			return nil, validierung.Feld("felder", fmt.Sprintf("Das Feld „%s“ gehört nicht zum Antrag.", f))
+		}
+	}
+	out := []ereignis.DomainEvent{AenderungsantragUebernommen{Felder: slices.Clone(c.Felder)}}
+	neu := normalisiert(uebernimm(a.Daten, *a.Antrag, c.Felder))
+	if reflect.DeepEqual(neu, normalisiert(a.Daten)) {
+		return out, nil
+	}
+	heute := c.Heute.Format(historie.Datumsformat)
+	return append(out, AnlageGeaendert{Daten: neu, GueltigAb: heute, Ersetzt: heute == a.LetzterBeginn,
+		Aenderungsgrund: "Änderungsantrag vom " + historie.DeutschesDatum(a.Antrag.GestelltAm)}), nil
+}

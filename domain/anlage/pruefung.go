@@ -1,0 +1,165 @@
+package anlage
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+)
+
+// normalisiert trims the texts, drops the extras of the other types, clears the receiving
+// plant of a plant that is not an indirect discharger (spec 000 §4) and makes empty lists
+// empty (not nil), so that equal data compare equal.
+func normalisiert(d Daten) Daten {
+	t := strings.TrimSpace
+	d.Bezeichnung, d.Beschreibung, d.SuevoaAnlageNr, d.DwaNr, d.StaLaNr = t(d.Bezeichnung), t(d.Beschreibung), t(d.SuevoaAnlageNr), t(d.DwaNr), t(d.StaLaNr)
+	d.Wasserbuchnummer, d.Flur, d.Flurstueck, d.Gemarkung = strings.ToUpper(t(d.Wasserbuchnummer)), t(d.Flur), t(d.Flurstueck), t(d.Gemarkung)
+	if d.Behoerdenkennung = t(d.Behoerdenkennung); d.Behoerdenkennung == "" {
+		d.Behoerdenkennung = "RLP"
+	}
+	if !d.Indirekteinleiter {
+		d.AufnahmeID = 0
+	}
+	leer := func(xs []string) []string {
+		out := []string{}
+		for _, x := range xs {
+			if x = t(x); x != "" && !slices.Contains(out, x) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	d.BiologischeBehandlung, d.Schlammbehandlung, d.Vorbehandlung = leer(d.BiologischeBehandlung), leer(d.Schlammbehandlung), leer(d.Vorbehandlung)
+	d.ChemischeBehandlung, d.Nachbehandlung = leer(d.ChemischeBehandlung), leer(d.Nachbehandlung)
+	if d.Auslegungen == nil {
+		d.Auslegungen = []Auslegung{}
+	}
+	if d.Planungen == nil {
+		d.Planungen = []Planung{}
+	}
+	if d.Foerderungen == nil {
+		d.Foerderungen = []Foerderung{}
+	}
+	if d.Anlagenteile == nil {
+		d.Anlagenteile = []Anlagenteil{}
+	}
+	if d.Kontakte == nil {
+		d.Kontakte = []betrieb.Kontakt{}
+	}
+	if d.ZustaendigeBearbeiter == nil {
+		d.ZustaendigeBearbeiter = []betrieb.Bearbeiter{}
+	}
+	if d.ZustaendigePersonen == nil {
+		d.ZustaendigePersonen = []betrieb.ZustaendigePerson{}
+	}
+	if d.Abwasserbeseitigungspflichtige == nil {
+		d.Abwasserbeseitigungspflichtige = []Veranlagung{}
+	}
+	slices.SortStableFunc(d.Abwasserbeseitigungspflichtige, func(a, b Veranlagung) int { return a.StartJahr - b.StartJahr })
+	return d
+}
+
+// Nur die Extras des eigenen Typs bleiben.
+func nurEigeneExtras(typ string, d Daten) Daten {
+	if typ != Entlastung {
+		d.Entlastungssystem, d.Entlastungstyp, d.Wasserbuchnummer, d.Flur, d.Flurstueck, d.Gemarkung = "", "", "", "", "", ""
+	}
+	if typ != Kuehlwasser {
+		d.Kuehlart, d.KuehlBehandlung, d.InWasserschutzgebiet = "", "", false
+	}
+	if typ != Kanalnetz {
+		d.Kanallaenge, d.Kanalsystem, d.Abwasserart, d.Materialart = nil, "", "", ""
+	}
+	return d
+}
+
+// pruefe normalises the data of a plant of type typ and checks the rules of spec 000 §5.
+func pruefe(typ string, d Daten, heute time.Time) (Daten, error) {
+	d = nurEigeneExtras(typ, normalisiert(d))
+	var s validierung.Sammler
+	s.Laengen("", d)
+	s.Pflicht("bezeichnung", d.Bezeichnung)
+	s.Pflicht("anlagenart", d.Anlagenart)
+	if d.Anlagenart != "" && !slices.Contains(Anlagenarten, d.Anlagenart) {
+		s.Feld("anlagenart", "Unbekannte Anlagenart.")
+	}
+	if !slices.Contains(Status, d.Anlagenstatus) {
+		s.Feld("anlagenstatus", MsgStatus)
+	}
+	betrieb.Koordinate(&s, "lage.hochwert", d.Lage.Hochwert)
+	betrieb.Koordinate(&s, "lage.rechtswert", d.Lage.Rechtswert)
+	if d.Indirekteinleiter && d.AufnahmeID == 0 {
+		s.Feld("aufnahme", MsgAufnahme)
+	}
+	if !d.Indirekteinleiter && len(d.Abwasserbeseitigungspflichtige) == 0 {
+		s.Feld("abwasserbeseitigungspflichtige", MsgPflichtiger)
+	}
+	jahre := map[int]bool{}
+	for i, v := range d.Abwasserbeseitigungspflichtige {
+		f := fmt.Sprintf("abwasserbeseitigungspflichtige[%d].", i)
+		if v.OrganisationID == 0 {
+			s.Feld(f+"organisation", validierung.Pflichtfeld)
+		}
+		switch {
+		case v.StartJahr < 1950 || v.StartJahr > heute.Year()+1:
+			s.Feld(f+"startJahr", MsgVeranlagungJahre)
+		case jahre[v.StartJahr]:
+			s.Feld(f+"startJahr", MsgVeranlagungJahr)
+		}
+		jahre[v.StartJahr] = true
+	}
+	if typ == Entlastung {
+		s.Pflicht("entlastungssystem", d.Entlastungssystem)
+		s.Pflicht("entlastungstyp", d.Entlastungstyp)
+		if d.Wasserbuchnummer != "" && len(d.Wasserbuchnummer) <= 9 && !wasserbuchnummer.MatchString(d.Wasserbuchnummer) {
+			s.Feld("wasserbuchnummer", MsgWasserbuchnummer)
+		}
+	}
+	if typ == Kanalnetz {
+		betrieb.Wert(&s, "kanallaenge", d.Kanallaenge)
+	}
+	fuehrend := 0
+	for i, x := range d.Auslegungen {
+		f := fmt.Sprintf("auslegungUndBelastungsDaten[%d].", i)
+		s.Pflicht(f+"parameter", x.Parameter)
+		s.Pflicht(f+"einheit", x.Einheit)
+		betrieb.Wert(&s, f+"auslegungWert", x.AuslegungWert)
+		betrieb.Wert(&s, f+"belastungWert", x.BelastungWert)
+		betrieb.Jahr(&s, f+"auslegungJahr", x.AuslegungJahr)
+		betrieb.Jahr(&s, f+"belastungJahr", x.BelastungJahr)
+		if x.AuslegungFuehrend {
+			if fuehrend++; fuehrend == 2 {
+				s.Feld(f+"auslegungFuehrend", MsgFuehrend)
+			}
+		}
+	}
+	for i, p := range d.Planungen {
+		f := fmt.Sprintf("planungen[%d].", i)
+		s.Pflicht(f+"status", p.Status)
+		if p.Plandatum != "" {
+			if _, err := time.Parse("2006-01-02", p.Plandatum); err != nil {
+				s.Feld(f+"plandatum", "Ungültiges Datumsformat")
+			}
+		}
+	}
+	for i, x := range d.Anlagenteile {
+		f := fmt.Sprintf("anlagenteile[%d].", i)
+		s.Pflicht(f+"kategorie", x.Kategorie)
+		s.Pflicht(f+"bezeichnung", x.Bezeichnung)
+		if x.Anzahl != nil && *x.Anzahl < 0 {
+			s.Feld(f+"anzahl", betrieb.MsgZahl)
+		}
+		if x.BezeichnerGroesse != nil && *x.BezeichnerGroesse < 0 {
+			s.Feld(f+"bezeichnerGroesse", betrieb.MsgZahl)
+		}
+	}
+	for i, x := range d.Foerderungen {
+		s.Pflicht(fmt.Sprintf("foerderungen[%d].mipNr", i), x.MipNr)
+	}
+	betrieb.PruefeKontakte(&s, d.Kontakte)
+	betrieb.PruefeZustaendige(&s, d.ZustaendigePersonen, d.ZustaendigeBearbeiter)
+	return d, s.Err()
+}

@@ -1,0 +1,45 @@
+package anlage
+
+import (
+	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/historie"
+)
+
+// Versionsschritt is what event e does to the versions of a plant, given the last version so
+// far (nil: none) and the plant after e: the creation and every historised change open a
+// version, a correction replaces the last one, the shut-down with the operation opens a version
+// dated by it unless it falls into the last one; everything else changes the version it falls
+// into.
+func Versionsschritt(letzte *historie.Version, e ereignis.DomainEvent, nachher Anlage) historie.Schritt {
+	switch ev := e.(type) {
+	case AnlageAngelegt:
+		return historie.Schritt{Art: historie.Oeffnet, GueltigAb: nachher.LetzterBeginn}
+	case AnlageGeaendert:
+		if ev.Ersetzt && letzte != nil {
+			return historie.Schritt{Art: historie.Ersetzt, GueltigAb: nachher.LetzterBeginn,
+				Aenderungsgrund: historie.Grund(ev.Aenderungsgrund, letzte)}
+		}
+		return historie.Schritt{Art: historie.Oeffnet, GueltigAb: nachher.LetzterBeginn, Aenderungsgrund: ev.Aenderungsgrund}
+	case AnlageStillgelegt:
+		if letzte != nil && ev.Datum <= letzte.GueltigAb {
+			return historie.Schritt{Art: historie.Ersetzt, GueltigAb: letzte.GueltigAb, Aenderungsgrund: letzte.Aenderungsgrund}
+		}
+		return historie.Schritt{Art: historie.Oeffnet, GueltigAb: ev.Datum, Aenderungsgrund: "Stilllegung des Betriebs"}
+	}
+	if letzte == nil {
+		return historie.Schritt{Art: historie.Bleibt}
+	}
+	return historie.Schritt{Art: historie.Ersetzt, GueltigAb: letzte.GueltigAb, Aenderungsgrund: letzte.Aenderungsgrund}
+}
+
+// Versionsregel is Versionsschritt for historie.Versionen: it folds the plant as it goes.
+func Versionsregel() historie.Regel[Anlage] {
+	var a Anlage
+	return func(letzte *historie.Fassung[Anlage], e ereignis.DomainEvent) (historie.Schritt, Anlage) {
+		a = Evolve(a, e)
+		if letzte == nil {
+			return Versionsschritt(nil, e, a), a
+		}
+		return Versionsschritt(&letzte.Version, e, a), a
+	}
+}
