@@ -12,6 +12,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -97,7 +98,26 @@ func regeln() map[string]regel {
 		"GET /api/betrieb/{id}/wiedervorlage":                                      amBetrieb(berechtigung.WiedervorlagenLesen),
 		"POST /api/betrieb/{id}/wiedervorlage":                                     amBetrieb(berechtigung.WiedervorlagenLesen),
 	}
-	for _, f := range []string{"anlage", "bescheid", "messstelle"} {
+	anlagentyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
+	for route, rg := range map[string]regel{
+		"GET /api/anlage": angemeldet, "GET /api/anlage/search": angemeldet,
+		"POST /api/anlage/" + anlagentyp:                            mitAktion(berechtigung.AnlageAnlegen),
+		"PUT /api/anlage/" + anlagentyp + "/{id}":                   amBetrieb(berechtigung.BearbeitungsmodusNutzen),
+		"POST /api/anlage/" + anlagentyp + "/{id}/aenderungsantrag": amBetrieb(berechtigung.AenderungsantragStellen),
+		"GET /api/anlage/{id}":                                      amBetrieb(""),
+		"GET /api/anlage/{id}/historie":                             amBetrieb(""),
+		"GET /api/anlage/{id}/verlauf":                              amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/anlage/{id}/aenderungsantrag":                     amBetrieb(berechtigung.AenderungsantragPruefen),
+		"DELETE /api/anlage/{id}/aenderungsantrag":                  amBetrieb(berechtigung.AenderungsantragPruefen),
+		"POST /api/anlage/{id}/aenderungsantrag/uebernahme":         amBetrieb(berechtigung.AenderungsantragPruefen),
+		"GET /api/anlage/{id}/dateien":                              amBetrieb(""),
+		"POST /api/anlage/{id}/upload-file":                         amBetrieb(berechtigung.DateiHochladen),
+		"GET /api/anlage/{id}/wiedervorlage":                        amBetrieb(berechtigung.WiedervorlagenLesen),
+		"POST /api/anlage/{id}/wiedervorlage":                       amBetrieb(berechtigung.WiedervorlagenLesen),
+	} {
+		r[route] = rg
+	}
+	for _, f := range []string{"bescheid", "messstelle"} {
 		for _, p := range []string{"GET /api/%s/{id}/dateien", "POST /api/%s/{id}/upload-file", "GET /api/%s/{id}/wiedervorlage", "POST /api/%s/{id}/wiedervorlage"} {
 			r[fmt.Sprintf(p, f)] = regel{fehlt: true}
 		}
@@ -121,14 +141,19 @@ func regeln() map[string]regel {
 // another organisation on an operation, and neither for the others.
 func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 	w := newKontoWelt(t, "")
-	var betriebID int64
+	var betriebID, anlageID int64
 	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM betrieb WHERE bezeichnung = 'Brauerei am Deutschen Eck'`).Scan(&betriebID); err != nil {
 		t.Fatal(err)
 	}
+	// a treatment plant of an approved operation of the same organisation
+	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM anlage WHERE bezeichnung = 'Betriebskläranlage Papierfabrik'`).Scan(&anlageID); err != nil {
+		t.Fatal(err)
+	}
 	alle := regeln()
+	anlagentyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
 	type route struct{ method, pattern string }
 	var routen []route
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if !strings.HasPrefix(pattern, "/api/") || method == http.MethodHead {
 			return nil
@@ -174,6 +199,9 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 		pfad := rt.pattern
 		if strings.HasPrefix(pfad, "/api/betrieb/{id}") || strings.HasPrefix(pfad, "/api/person/lokaleRolle/{id}") {
 			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
+		}
+		if strings.HasPrefix(pfad, "/api/anlage/") {
+			pfad = strings.NewReplacer("{id}", fmt.Sprint(anlageID), anlagentyp, "abwasserbehandlung").Replace(pfad)
 		}
 		pfad = strings.NewReplacer("{id}", "999999", "{typ}", "INDUSTRIE", "{version}", "1").Replace(pfad)
 		for _, k := range konten {

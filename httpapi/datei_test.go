@@ -20,6 +20,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -30,9 +31,12 @@ import (
 var ablagen sync.Map // *testing.T → *ablage.Dienst
 
 // ablageFuer is the files service of a test world: blobs in a directory of the test.
-func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst) *ablage.Dienst {
-	// the access betriebsakte.Setup registers, with the world's service (its clock)
+func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst, anl *anlagedienst.Dienst) *ablage.Dienst {
+	// the access the areas' Setup registers, with the world's services (their clock)
 	a := &aufbau.Aufbau{Store: store, Ablage: aufbau.Zugriffe{datei.Betrieb: akte.Zugriff}}
+	if anl != nil {
+		a.Ablage.Fuer(datei.Anlage, anl.Zugriff)
+	}
 	d := ablage.Neu(a, t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ablagen.Store(t, d)
 	t.Cleanup(func() { ablagen.Delete(t) })
@@ -356,9 +360,10 @@ func TestDatei_OtherOrganisationsSeeNothingAndReadersMayNotUpload(t *testing.T) 
 		t.Fatalf("blobs: %v", blobs)
 	}
 
-	// without login nothing; plants and Bescheide have no files until their areas exist
+	// without login nothing; a plant that does not exist has no files; Bescheide have none until
+	// their area exists
 	wantFehler(t, w.send(t, "GET", basis+"/dateien", nil, ""), 401, textNichtAngemeldet)
-	wantFehler(t, w.hochladen(t, "/api/anlage/1/upload-file", betreiber, hochladen...), 404, nichtDa)
+	wantFehler(t, w.hochladen(t, "/api/anlage/999999/upload-file", betreiber, hochladen...), 404, nichtDa)
 	wantFehler(t, w.send(t, "GET", "/api/bescheid/1/dateien", nil, betreiber), 404, nichtDa)
 }
 

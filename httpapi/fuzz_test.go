@@ -20,7 +20,7 @@ import (
 // filled in (id: an operation of the demo; everything else: 1).
 func schreibRouten(t testing.TB, w *kontoWelt, id int64) [][2]string {
 	var out [][2]string
-	mux := newAPI(Deps{Betriebsakte: w.akte, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: w.akte, Anlage: w.anlage, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	_ = chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method != http.MethodPost && method != http.MethodPut && method != http.MethodPatch || strings.Contains(route, "upload-file") {
 			return nil

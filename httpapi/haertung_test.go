@@ -22,6 +22,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -155,7 +156,7 @@ func queryParameter(t testing.TB) map[string][]openAPIParameter {
 // getRouten lists the pattern of every GET route of the router: the API's and the frontend's.
 func getRouten(t testing.TB) []string {
 	t.Helper()
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	var out []string
 	_ = chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method == http.MethodGet {
@@ -474,7 +475,7 @@ func TestZeitlimits_UploadMayTakeLongerThanReadTimeoutWhileItKeepsComingButNotWh
 	betreiber := w.login(t, "betreiber", seed.DemoPasswort)
 	pfad := fmt.Sprintf("/api/betrieb/%d/upload-file", beantragen(t, w, betreiber, "Langsam-Werk"))
 	h := newAPI(Deps{Pool: w.dienst.Store.Pool(), Store: w.dienst.Store, Zugang: w.dienst, Betriebsakte: w.akte,
-		Ablage: ablageFuer(t, w.dienst.Store, w.akte), Zeitlimits: schnelleZeitlimits, Logger: newTestLogger(io.Discard), JWTSecret: testSecret}).routes(nil)
+		Ablage: ablageFuer(t, w.dienst.Store, w.akte, w.anlage), Zeitlimits: schnelleZeitlimits, Logger: newTestLogger(io.Discard), JWTSecret: testSecret}).routes(nil)
 	basis := "http://" + serve(t, h, schnelleZeitlimits)
 
 	// upload streams 20 chunks, one every 100 ms (2 s, four times ReadTimeout), then stalls if told

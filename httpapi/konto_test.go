@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
@@ -36,6 +37,7 @@ type kontoWelt struct {
 	smtp   *mailtest.Server
 	dienst *zugang.Dienst
 	akte   *betriebsakte.Dienst
+	anlage *anlagedienst.Dienst
 	warte  func(ctx context.Context, name string, pos int64) error
 	jetzt  time.Time
 }
@@ -69,7 +71,8 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 	jetzt := func() time.Time { return w.jetzt }
 	verwaltungsDienst := &verwaltung.Dienst{Store: store, Jetzt: jetzt}
 	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
-	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte,
+	w.anlage = &anlagedienst.Dienst{Store: store, Jetzt: jetzt}
+	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte, Anlage: w.anlage,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
 		Verwaltung:       verwaltungsDienst,
 		PruefeSitzung:    func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
@@ -79,7 +82,7 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 			}
 			return w.warte(ctx, name, pos)
 		},
-		Ablage:         ablageFuer(t, store, w.akte),
+		Ablage:         ablageFuer(t, store, w.akte, w.anlage),
 		TrustedProxies: testProxy,
 	}, nil)
 	return w

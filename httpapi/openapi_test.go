@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 )
@@ -42,13 +44,17 @@ func documentedOperations(t testing.TB) []string {
 	return out
 }
 
+var regexParameter = regexp.MustCompile(`\{(\w+):[^}]*\}`)
+
 // routedOperations reads "METHOD /api/path" of every route under /api.
 func routedOperations(t testing.TB) []string {
 	t.Helper()
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	var out []string
 	err := chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if route == "/api" || strings.HasPrefix(route, "/api/") {
+			// a parameter with a pattern ({typ:a|b}) is documented by its name and an enum
+			route = regexParameter.ReplaceAllString(route, "{$1}")
 			out = append(out, method+" "+strings.TrimSuffix(route, "/"))
 		}
 		return nil

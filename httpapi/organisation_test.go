@@ -148,12 +148,12 @@ func TestOrganisation_MergeMovesUsersAndDeactivatesTheSource(t *testing.T) {
 	if hist := w.send(t, "GET", "/api/organisation/abwasserbeseitigungspflichtigeIncludeHistory", nil, admin); !strings.Contains(hist.Body.String(), "Musterhausen") {
 		t.Fatalf("history list: %s", hist.Body.String())
 	}
-	// one correlation id ties the events of the merge together: the source, its user betreiber2
-	// and its operation
+	// one correlation id ties the events of the merge together: the source, its user betreiber2,
+	// its operation and the plant that names it as obligee
 	var n int
 	_ = w.dienst.Store.Pool().QueryRow(context.Background(), `SELECT count(*) FROM events WHERE metadata->>'correlationId' = $1`,
 		fmt.Sprintf("zusammenfuehrung-%d-%d", quelle, ziel)).Scan(&n)
-	if n != 3 {
+	if n != 4 {
 		t.Fatalf("%d events in the merge", n)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
@@ -48,6 +49,8 @@ type Deps struct {
 	Benachrichtigung *benachrichtigung.Dienst
 	// Betriebsakte is the operation file (operations, their Freigabe, history, applications).
 	Betriebsakte *betriebsakte.Dienst
+	// Anlage is the plant area.
+	Anlage *anlagedienst.Dienst
 	// Ablage is the files and reminders of operations, plants, measuring points and Bescheide.
 	Ablage *ablage.Dienst
 	// Zugang handles login, registration, confirmation, password reset and profile.
@@ -111,6 +114,9 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		a.auswertungRoutes(r)
 		if a.deps.Betriebsakte != nil {
 			a.betriebRoutes(r)
+		}
+		if a.deps.Anlage != nil {
+			a.anlageRoutes(r)
 		}
 		if a.deps.Benachrichtigung != nil {
 			a.nachrichtRoutes(r)

@@ -194,6 +194,12 @@ type (
 	AnlageStillgelegt struct {
 		Datum string `json:"datum"`
 	}
+	// PflichtigerErsetzt: an organisation named as obligee was replaced by another one (an
+	// organisation merge), or removed (NeuID 0: the operation's old operator was not kept).
+	PflichtigerErsetzt struct {
+		AltID int64 `json:"altId"`
+		NeuID int64 `json:"neuId,omitempty"`
+	}
 	// AenderungsantragGestellt: an operator applied for a change.
 	AenderungsantragGestellt struct {
 		Antrag Aenderungsantrag `json:"antrag"`
@@ -210,6 +216,7 @@ type (
 func (AnlageAngelegt) EventType() string              { return "AnlageAngelegt" }
 func (AnlageGeaendert) EventType() string             { return "AnlageGeaendert" }
 func (AnlageStillgelegt) EventType() string           { return "AnlageStillgelegt" }
+func (PflichtigerErsetzt) EventType() string          { return "AbwasserbeseitigungspflichtigerErsetzt" }
 func (AenderungsantragGestellt) EventType() string    { return "AnlagenAenderungsantragGestellt" }
 func (AenderungsantragUebernommen) EventType() string { return "AnlagenAenderungsantragUebernommen" }
 func (AenderungsantragAbgelehnt) EventType() string   { return "AnlagenAenderungsantragAbgelehnt" }
@@ -226,6 +233,8 @@ func Evolve(a Anlage, e ereignis.DomainEvent) Anlage {
 		if v.Datum > a.LetzterBeginn {
 			a.LetzterBeginn = v.Datum
 		}
+	case PflichtigerErsetzt:
+		a.Daten.Abwasserbeseitigungspflichtige = ersetzt(a.Daten.Abwasserbeseitigungspflichtige, v.AltID, v.NeuID)
 	case AenderungsantragGestellt:
 		x := v.Antrag
 		a.Antrag = &x
@@ -240,6 +249,7 @@ var Decode = ereignis.Katalog(
 	ereignis.Art[AnlageAngelegt](),
 	ereignis.Art[AnlageGeaendert](),
 	ereignis.Art[AnlageStillgelegt](),
+	ereignis.Art[PflichtigerErsetzt](),
 	ereignis.Art[AenderungsantragGestellt](),
 	ereignis.Art[AenderungsantragUebernommen](),
 	ereignis.Art[AenderungsantragAbgelehnt](),
@@ -249,4 +259,20 @@ var Decode = ereignis.Katalog(
 var Decider = ereignis.Decider[Anlage, Befehl]{
 	StreamType: StreamType, Initial: func() Anlage { return Anlage{} },
 	Evolve: Evolve, Decide: Decide, Decode: Decode,
+}
+
+// ersetzt replaces the obligee alt by neu in a list of assignments (neu 0 removes alt); a
+// period of neu that would then start twice in one year is kept once.
+func ersetzt(liste []Veranlagung, alt, neu int64) []Veranlagung {
+	out := make([]Veranlagung, 0, len(liste))
+	for _, v := range liste {
+		if v.OrganisationID == alt {
+			if neu == 0 {
+				continue
+			}
+			v.OrganisationID = neu
+		}
+		out = append(out, v)
+	}
+	return out
 }

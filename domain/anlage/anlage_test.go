@@ -233,3 +233,20 @@ func TestVersionsschritt(t *testing.T) {
 		t.Fatalf("last version = %+v", fassungen[2].Stand.Daten)
 	}
 }
+
+func TestErsetzePflichtigen_MergeReplacesAndOperatorChangeRemoves(t *testing.T) {
+	a := given(angelegt)
+	ev, err := Decide(a, ErsetzePflichtigen{AltID: 3, NeuID: 8})
+	if err != nil || !reflect.DeepEqual(ev, []ereignis.DomainEvent{PflichtigerErsetzt{AltID: 3, NeuID: 8}}) {
+		t.Fatalf("%v %v", ev, err)
+	}
+	if got := Evolve(a, ev[0]).Daten.Abwasserbeseitigungspflichtige; !reflect.DeepEqual(got, []Veranlagung{{OrganisationID: 8, StartJahr: 2020}}) {
+		t.Fatalf("merged: %+v", got)
+	}
+	if got := Evolve(a, PflichtigerErsetzt{AltID: 3}).Daten.Abwasserbeseitigungspflichtige; len(got) != 0 {
+		t.Fatalf("removed: %+v", got)
+	}
+	if ev, err := Decide(a, ErsetzePflichtigen{AltID: 99, NeuID: 8}); err != nil || ev != nil {
+		t.Fatalf("not named: %v %v", ev, err)
+	}
+}

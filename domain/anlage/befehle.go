@@ -63,17 +63,22 @@ type (
 	LehneAntragAb struct{}
 	// LegeStill shuts the plant down with its operation (a reaction to BetriebStillgelegt).
 	LegeStill struct{ Datum string }
+	// ErsetzePflichtigen replaces the obligee AltID by NeuID, or removes it (NeuID 0) — a
+	// reaction to an organisation merge or to an operator change that does not keep the old
+	// operator.
+	ErsetzePflichtigen struct{ AltID, NeuID int64 }
 )
 
 // Befehl is the closed set of commands of the aggregate.
 type Befehl interface{ befehl() }
 
-func (LegeAn) befehl()           {}
-func (Speichere) befehl()        {}
-func (StelleAntrag) befehl()     {}
-func (UebernehmeAntrag) befehl() {}
-func (LehneAntragAb) befehl()    {}
-func (LegeStill) befehl()        {}
+func (LegeAn) befehl()             {}
+func (Speichere) befehl()          {}
+func (StelleAntrag) befehl()       {}
+func (UebernehmeAntrag) befehl()   {}
+func (LehneAntragAb) befehl()      {}
+func (LegeStill) befehl()          {}
+func (ErsetzePflichtigen) befehl() {}
 
 // Messages (spec 000 §5/§8 where it words them; the others are ours, docs/decisions.md).
 const (
@@ -128,6 +133,11 @@ func Decide(a Anlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
 			return nil, nil
 		}
 		return []ereignis.DomainEvent{AnlageStillgelegt{Datum: c.Datum}}, nil
+	case ErsetzePflichtigen:
+		if !slices.ContainsFunc(a.Daten.Abwasserbeseitigungspflichtige, func(v Veranlagung) bool { return v.OrganisationID == c.AltID }) {
+			return nil, nil
+		}
+		return []ereignis.DomainEvent{PflichtigerErsetzt{AltID: c.AltID, NeuID: c.NeuID}}, nil
 	}
 	return nil, fmt.Errorf("anlage: unknown command %T", cmd)
 }

@@ -8,6 +8,7 @@ var Phrasen = map[string]string{
 	ereignis.Name[AnlageAngelegt]():              "Anlage angelegt",
 	ereignis.Name[AnlageGeaendert]():             "Anlage geändert",
 	ereignis.Name[AnlageStillgelegt]():           "Anlage mit dem Betrieb stillgelegt",
+	ereignis.Name[PflichtigerErsetzt]():          "Abwasserbeseitigungspflichtiger ersetzt",
 	ereignis.Name[AenderungsantragGestellt]():    "Änderungsantrag zur Anlage gestellt",
 	ereignis.Name[AenderungsantragUebernommen](): "Änderungsantrag zur Anlage übernommen",
 	ereignis.Name[AenderungsantragAbgelehnt]():   "Änderungsantrag zur Anlage abgelehnt",

@@ -78,6 +78,8 @@ const (
 	AenderungsantragPruefen       Aktion = "AENDERUNGSANTRAG_PRUEFEN"
 	BearbeitungsmodusNutzen       Aktion = "BEARBEITUNGSMODUS_NUTZEN"
 	AnlageAnlegen                 Aktion = "ANLAGE_ANLEGEN"
+	AnlageBearbeiten              Aktion = "ANLAGE_BEARBEITEN"
+	AnlageAlsBetreiberBearbeiten  Aktion = "ANLAGE_ALS_BETREIBER_BEARBEITEN"
 	MessstelleAnlegen             Aktion = "MESSSTELLE_ANLEGEN"
 	EntlastungsanlageBenennen     Aktion = "ENTLASTUNGSANLAGE_BENENNEN"
 	AnlageBenennen                Aktion = "ANLAGE_BENENNEN"
@@ -117,6 +119,8 @@ var Tabelle = map[Aktion][]Rolle{
 	AenderungsantragPruefen:       {ZustSBD, Fachadmin, Systemadmin},
 	BearbeitungsmodusNutzen:       {ZustSBD, ZustSBB, ZustSBS, Fachadmin, Systemadmin, Betreiber, Beauftragter},
 	AnlageAnlegen:                 {ZustSBD, Fachadmin, Systemadmin},
+	AnlageBearbeiten:              {ZustSBD, ZustSBB, ZustSBS, Fachadmin, Systemadmin},
+	AnlageAlsBetreiberBearbeiten:  {Betreiber, Beauftragter},
 	MessstelleAnlegen:             {ZustSBD, Fachadmin, Systemadmin},
 	EntlastungsanlageBenennen:     {ZustSBD, Fachadmin, Systemadmin, Betreiber},
 	AnlageBenennen:                {ZustSBD, Fachadmin, Systemadmin},

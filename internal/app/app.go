@@ -25,6 +25,7 @@ import (
 	"github.com/eabwasser/eabwasser/frontend"
 	"github.com/eabwasser/eabwasser/httpapi"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
@@ -221,6 +222,7 @@ func (a *App) Serve(ctx context.Context) error {
 		Zugang:           dienst,
 		Verwaltung:       verwaltungsDienst,
 		Betriebsakte:     akte,
+		Anlage:           &anlagedienst.Dienst{Store: a.Store},
 		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
 		Ablage:           ablageDienst,
 		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer) error {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
@@ -23,6 +24,7 @@ var Bereiche = []func(*aufbau.Aufbau){
 	verwaltung.Setup,
 	ablage.Setup,
 	betriebsakte.Setup,
+	anlage.Setup,
 }
 
 // Aufbauen returns the write model on pool with every area's Setup done.

@@ -120,6 +120,11 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 		added++
 	}
 	n, err = demoBetriebeAnlegen(ctx, store, orgIDs)
+	added += n
+	if err != nil {
+		return added, err
+	}
+	n, err = demoAnlagenAnlegen(ctx, store, orgIDs)
 	return added + n, err
 }
 

@@ -61,3 +61,17 @@ func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis
 	}
 	return historie.Verlauf(views[0], eintraege, namen), nil
 }
+
+// Fassungen are the versions of one stream's events (historie.Versionen with the area's
+// rule), each with who saved it.
+func Fassungen[S, C any](d ereignis.Decider[S, C], events []eventstore.Event, regel historie.Regel[S]) ([]historie.Fassung[S], error) {
+	ereignisse := make([]historie.Ereignis, len(events))
+	for i, e := range events {
+		de, err := d.Decode(e.Type, e.Data)
+		if err != nil {
+			return nil, err
+		}
+		ereignisse[i] = historie.Ereignis{Event: de, Am: e.RecordedAt, Von: e.Metadata.ActorName}
+	}
+	return historie.Versionen(ereignisse, regel), nil
+}

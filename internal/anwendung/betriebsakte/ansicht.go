@@ -218,15 +218,10 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 	if err != nil {
 		return nil, err
 	}
-	ereignisse := make([]historie.Ereignis, len(events))
-	for i, e := range events {
-		de, err := betrieb.Decode(e.Type, e.Data)
-		if err != nil {
-			return nil, err
-		}
-		ereignisse[i] = historie.Ereignis{Event: de, Am: e.RecordedAt, Von: e.Metadata.ActorName}
+	fassungen, err := verlauf.Fassungen(betrieb.Decider, events, betrieb.Versionsregel())
+	if err != nil {
+		return nil, err
 	}
-	fassungen := historie.Versionen(ereignisse, betrieb.Versionsregel())
 	if len(fassungen) == 0 {
 		return nil, nil
 	}

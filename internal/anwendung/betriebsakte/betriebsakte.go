@@ -23,6 +23,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/kalender"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
@@ -257,10 +258,10 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 }
 
 // altBetreiberPflichtig tells whether the operator is an obligee (Abwasserbeseitigungs-
-// pflichtiger) of plants of the operation. Without plants nobody is; the plant area will
-// answer it from its own rows and update the obligees in its reaction to BetreiberGewechselt.
-func (d *Dienst) altBetreiberPflichtig(context.Context, int64, int64) (bool, error) {
-	return false, nil
+// pflichtiger) of plants of the operation (the plant document answers it; the plant area
+// updates the obligees in its reaction to BetreiberGewechselt).
+func (d *Dienst) altBetreiberPflichtig(ctx context.Context, id, betreiberID int64) (bool, error) {
+	return anlagen.PflichtigInBetrieb(ctx, d.Store.Pool(), id, betreiberID)
 }
 
 // BetreiberPflichtigInAnlagen answers GET …/isBetreiberAbwasserbeseitigungspflichtigerInAnlage.

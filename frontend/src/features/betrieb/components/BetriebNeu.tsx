@@ -14,7 +14,7 @@ import { betreiberQuery, organisationQuery, type BetreiberOrganisation } from '@
 import { useBeantrageBetrieb } from '@/features/betrieb/api/beantrage-betrieb';
 import { istBetriebstyp, type Betriebstyp } from '@/features/betrieb/api/betrieb';
 import { BetriebFormular } from './formular/BetriebFormular';
-import { useWerteliste } from './formular/felder';
+import { useWerteliste } from '@/components/felder';
 import { useBetriebFormular } from './formular/useBetriebFormular';
 import { eingabeAus, LEERE_WERTE } from './formular/werte';
 

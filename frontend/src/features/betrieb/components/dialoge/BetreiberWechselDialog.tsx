@@ -5,7 +5,7 @@ import { FormularFuss } from '@/components/DialogFuss';
 import { Laden } from '@/components/Laden';
 import { useFokusAufErstenFehler } from '@/lib/form';
 import { betreiberPflichtigQuery, betreiberQuery, type BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
-import { Auswahlfeld } from '@/features/betrieb/components/formular/felder';
+import { Auswahlfeld } from '@/components/felder';
 
 // Verbatim texts of spec 000 §5 "Operation".
 export const MSG_NEUER_BETREIBER = 'Es muss ein neuer Betreiber angegeben werden!';

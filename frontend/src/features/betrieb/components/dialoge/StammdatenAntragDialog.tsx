@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import type { Betrieb } from '@/features/betrieb/api/betrieb';
 import { useStelleStammdatenAntrag } from '@/features/betrieb/api/stelle-stammdaten-antrag';
 import type { Stammdaten } from '@/features/betrieb/api/stammdatenAntrag';
-import { Textfeld } from '@/features/betrieb/components/formular/felder';
+import { Textfeld } from '@/components/felder';
 
 // Verbatim texts of spec 000 §8 "Change request submit".
 export const MSG_EINGEREICHT = 'Änderungsantrag erfolgreich eingereicht.';

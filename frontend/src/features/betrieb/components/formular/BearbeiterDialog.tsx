@@ -5,7 +5,7 @@ import { FormularFuss } from '@/components/DialogFuss';
 import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
 import { bearbeiterQuery } from '@/features/betrieb/api/auswahl';
 import type { ZustaendigerBearbeiter } from '@/features/betrieb/api/betrieb';
-import { Auswahlfeld } from './felder';
+import { Auswahlfeld } from '@/components/felder';
 
 export interface BearbeiterDialogProps {
   /** Ids already assigned (not offered again). */

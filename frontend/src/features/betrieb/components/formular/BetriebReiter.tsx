@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CheckboxField, FormField, inputClass } from '@/components/FormField';
 import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
 import type { Adresse } from '@/features/betrieb/api/betrieb';
-import { Auswahlfeld, Gruppe, Textfeld, useWerteliste, WertAuswahl } from './felder';
+import { Auswahlfeld, Gruppe, Textfeld, useWerteliste, WertAuswahl } from '@/components/felder';
 import { mitBetreiberAdresse, SCHLUESSEL, type BetriebFehler, type BetriebWerte, type EinzelFeld } from './werte';
 
 export const anschrift = (a?: Adresse | null) =>

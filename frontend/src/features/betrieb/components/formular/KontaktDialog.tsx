@@ -4,7 +4,7 @@ import { FormularFuss } from '@/components/DialogFuss';
 import { PersonFelder } from '@/components/PersonFelder';
 import { hatFehler, useFokusAufErstenFehler } from '@/lib/form';
 import type { Kontakt } from '@/features/betrieb/api/betrieb';
-import { Textfeld } from './felder';
+import { Textfeld } from '@/components/felder';
 import { pruefeKontakt } from './werte';
 
 const LEER: Kontakt = { anrede: '', titel: '', vorname: '', name: '', telefon: '', mobil: '', email: '', funktion: '' };

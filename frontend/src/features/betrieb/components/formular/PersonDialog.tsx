@@ -6,7 +6,7 @@ import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
 import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
 import { personenQuery } from '@/features/betrieb/api/auswahl';
 import type { ZustaendigePerson } from '@/features/betrieb/api/betrieb';
-import { Auswahlfeld, mehrfachOptionen, useWerte } from './felder';
+import { Auswahlfeld, mehrfachOptionen, useWerte } from '@/components/felder';
 import { MSG_ZUSTAENDIG } from './werte';
 
 export interface PersonDialogProps {

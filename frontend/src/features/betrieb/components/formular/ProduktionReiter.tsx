@@ -1,6 +1,6 @@
 import { CheckboxField } from '@/components/FormField';
 import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
-import { Gruppe, mehrfachOptionen, Textfeld, useWerte } from './felder';
+import { Gruppe, mehrfachOptionen, Textfeld, useWerte } from '@/components/felder';
 import { SCHLUESSEL, type BetriebFehler, type BetriebWerte, type EinzelFeld } from './werte';
 
 export interface ProduktionReiterProps {

@@ -1,0 +1,137 @@
+import { Button } from '@/components/Button';
+import { inputClass } from '@/components/FormField';
+
+/** A column of a ZeilenEditor: a text, number, date, checkbox or select per row. */
+export interface Spalte<Z> {
+  key: keyof Z & string;
+  label: string;
+  typ?: 'text' | 'zahl' | 'datum' | 'haken' | 'auswahl';
+  optionen?: { value: string; label: string }[];
+  pflicht?: boolean;
+  /** Read-only (set by the server, e.g. geaendertAm). */
+  nurLesen?: boolean;
+}
+
+export interface ZeilenEditorProps<Z extends Record<string, string | boolean>> {
+  titel: string;
+  zeilen: Z[];
+  spalten: Spalte<Z>[];
+  onChange: (zeilen: Z[]) => void;
+  /** The values of a new row. */
+  neu: Z;
+  gesperrt?: boolean;
+  /** Errors by path, e.g. "auslegungUndBelastungsDaten[0].parameter", under prefix. */
+  fehler?: Record<string, string | undefined>;
+  prefix: string;
+}
+
+/**
+ * The rows of a list field of a file form (Auslegung, Planung, Anlagenteile, …) edited in place:
+ * each cell labelled for screen readers ('Parameter 1'), a row removed with 'Entfernen', one added
+ * with 'Hinzufügen'; the errors of the server or the client checks under the cell.
+ */
+export function ZeilenEditor<Z extends Record<string, string | boolean>>({
+  titel,
+  zeilen,
+  spalten,
+  onChange,
+  neu,
+  gesperrt,
+  fehler = {},
+  prefix,
+}: ZeilenEditorProps<Z>) {
+  const setze = (i: number, key: keyof Z, wert: string | boolean) =>
+    onChange(zeilen.map((z, j) => (j === i ? { ...z, [key]: wert } : z)));
+  return (
+    <fieldset className="rounded border border-gray-300 p-4">
+      <legend className="px-1 text-base font-semibold">{titel}</legend>
+      {zeilen.length === 0 ? (
+        <p className="text-sm text-gray-700">Keine Einträge vorhanden</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">{titel}</caption>
+            <thead>
+              <tr>
+                {spalten.map((s) => (
+                  <th key={s.key} scope="col" className="border-b border-gray-300 px-1 py-1 text-left font-medium">
+                    {s.label}
+                    {s.pflicht && (
+                      <span aria-hidden="true" className="text-red-700">
+                        {' '}
+                        *
+                      </span>
+                    )}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="sr-only">Aktionen</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {zeilen.map((z, i) => (
+                <tr key={i} className="border-b border-gray-200 align-top">
+                  {spalten.map((s) => {
+                    const name = `${prefix}[${i}].${s.key}`;
+                    const f = fehler[name];
+                    const label = `${s.label} ${i + 1}`;
+                    const wert = z[s.key];
+                    const gemeinsam = {
+                      'aria-label': label,
+                      'aria-invalid': f ? true : undefined,
+                      'aria-required': s.pflicht || undefined,
+                      disabled: gesperrt || s.nurLesen,
+                      name: s.key,
+                    };
+                    return (
+                      <td key={s.key} className="px-1 py-1">
+                        {s.typ === 'haken' ? (
+                          <input type="checkbox" {...gemeinsam} checked={wert === true} onChange={(e) => setze(i, s.key, e.target.checked)} />
+                        ) : s.typ === 'auswahl' ? (
+                          <select {...gemeinsam} className={inputClass} value={String(wert ?? '')} onChange={(e) => setze(i, s.key, e.target.value)}>
+                            <option value="">Bitte auswählen</option>
+                            {(s.optionen ?? []).map((o) => (
+                              <option key={o.value} value={o.value}>
+                                {o.label}
+                              </option>
+                            ))}
+                          </select>
+                        ) : (
+                          <input
+                            {...gemeinsam}
+                            className={inputClass}
+                            type={s.typ === 'datum' ? 'date' : 'text'}
+                            inputMode={s.typ === 'zahl' ? 'decimal' : undefined}
+                            maxLength={255}
+                            value={String(wert ?? '')}
+                            onChange={(e) => setze(i, s.key, e.target.value)}
+                          />
+                        )}
+                        {f && <p className="mt-1 text-xs text-red-800">{f}</p>}
+                      </td>
+                    );
+                  })}
+                  <td className="px-1 py-1">
+                    {!gesperrt && (
+                      <Button variant="secondary" className="px-2 py-1 text-xs" aria-label={`${titel}: Zeile ${i + 1} entfernen`} onClick={() => onChange(zeilen.filter((_, j) => j !== i))}>
+                        Entfernen
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!gesperrt && (
+        <div className="mt-2">
+          <Button variant="secondary" onClick={() => onChange([...zeilen, { ...neu }])} aria-label={`${titel}: Zeile hinzufügen`}>
+            Hinzufügen
+          </Button>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,93 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { VerlaufEintrag } from '@/components/Verlauf';
+import { api } from '@/lib/api';
+import type { Befehlsantwort } from '@/lib/befehl';
+import type { components } from '@/lib/api-schema';
+import { anlageKeys } from './keys';
+
+// The plant's types come from the API document (src/lib/api-schema.d.ts, `npm run gen:api`).
+type S = components['schemas'];
+export type Anlage = S['Anlage'];
+export type AnlageDaten = S['AnlageDaten'];
+export type AnlageFormular = S['AnlageFormular'];
+export type AnlagenZeile = S['AnlagenZeile'];
+export type Aenderungsantrag = S['AnlagenAenderungsantrag'];
+export type Gespeichert = Befehlsantwort;
+
+/** The four plant types (spec 000 §3) with their path segment and label. */
+export const ANLAGENTYPEN = [
+  { id: 'ABWASSERBEHANDLUNG', pfad: 'abwasserbehandlung', label: 'Abwasserbehandlungsanlage' },
+  { id: 'KUEHLWASSER', pfad: 'kuehlwasser', label: 'Kühlwasseranlage' },
+  { id: 'ENTLASTUNG', pfad: 'entlastung', label: 'Entlastungsanlage' },
+  { id: 'KANALNETZ', pfad: 'kanalnetz', label: 'Kanalnetz' },
+] as const;
+export type Anlagentyp = (typeof ANLAGENTYPEN)[number]['id'];
+
+export const typNachPfad = (pfad: string) => ANLAGENTYPEN.find((t) => t.pfad === pfad);
+export const pfadDesTyps = (typ: string) => ANLAGENTYPEN.find((t) => t.id === typ)?.pfad ?? 'abwasserbehandlung';
+
+export const ANLAGENARTEN: { value: string; label: string }[] = [
+  { value: 'ABWASSERBEHANDLUNG', label: 'Abwasserbehandlung' },
+  { value: 'KLEINKLAERANLAGE', label: 'Kleinkläranlage' },
+  { value: 'ABWASSERVORBEHANDLUNG', label: 'Abwasservorbehandlung' },
+  { value: 'ANLAGE_AUSSERHALB', label: 'Anlage außerhalb' },
+  { value: 'MISCHWASSER', label: 'Mischwasser' },
+  { value: 'NIEDERSCHLAGSWASSER', label: 'Niederschlagswasser' },
+];
+
+export const ANLAGENSTATUS: { value: string; label: string }[] = [
+  { value: 'GEPLANT', label: 'Geplant' },
+  { value: 'IN_BETRIEB', label: 'In Betrieb' },
+  { value: 'STILLGELEGT', label: 'Stillgelegt' },
+  { value: 'ANGESCHLOSSEN_AN', label: 'Angeschlossen an' },
+];
+
+/** GET /api/anlage/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data. */
+export const anlageQuery = (id: string) =>
+  queryOptions({
+    queryKey: anlageKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Anlage>(`/anlage/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 0,
+  });
+
+/** GET /api/anlage?betrieb={id}: the plants of an operation, by name. */
+export const anlagenDesBetriebsQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: anlageKeys.desBetriebs(betriebId),
+    queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
+  });
+
+/** A version of the plant's history. */
+export interface AnlagenVersion {
+  gueltigAb: string;
+  gueltigBis: string;
+  aenderungsgrund?: string;
+  geaendertAm?: string;
+  geaendertVon?: string;
+  aktuell: boolean;
+  anlage: Anlage;
+}
+
+/** GET /api/anlage/{id}/historie: the versions, oldest first. */
+export const anlageHistorieQuery = (id: string) =>
+  queryOptions({
+    queryKey: anlageKeys.historie(id),
+    queryFn: ({ signal }) => api.get<AnlagenVersion[]>(`/anlage/${encodeURIComponent(id)}/historie`, { signal }),
+    staleTime: 0,
+  });
+
+/** GET /api/anlage/{id}/verlauf: every event with who, when and the changed fields. */
+export const anlageVerlaufQuery = (id: string) =>
+  queryOptions({
+    queryKey: anlageKeys.verlauf(id),
+    queryFn: ({ signal }) => api.get<VerlaufEintrag[]>(`/anlage/${encodeURIComponent(id)}/verlauf`, { signal }),
+    staleTime: 0,
+  });
+
+/** The organisations that may be named obligee (Abwasserbeseitigungspflichtige). */
+export const pflichtigeQuery = () =>
+  queryOptions({
+    queryKey: anlageKeys.pflichtige(),
+    queryFn: ({ signal }) => api.get<{ id: number; bezeichnung: string }[]>('/organisation/abwasserbeseitigungspflichtige', { signal }),
+    staleTime: 60_000,
+  });

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
+import type { Gespeichert } from './anlage';
+import { anlageKeys } from './keys';
+
+/** felder adopts those fields (POST …/aenderungsantrag/uebernahme); none rejects it (DELETE). */
+export interface EntscheideAenderungsantragEingabe {
+  id: string;
+  felder: string[];
+}
+
+export function entscheideAenderungsantrag({ id, felder }: EntscheideAenderungsantragEingabe): Promise<Gespeichert> {
+  const basis = `/anlage/${encodeURIComponent(id)}/aenderungsantrag`;
+  return felder.length > 0 ? api.post<Gespeichert>(`${basis}/uebernahme`, { felder }) : api.delete<Gespeichert>(basis);
+}
+
+/** Staff adopt the chosen fields of the open change request, or reject it as a whole. */
+export function useEntscheideAenderungsantrag({ onSuccess, ...optionen }: BefehlOptionen<Gespeichert, EntscheideAenderungsantragEingabe> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...optionen,
+    mutationFn: entscheideAenderungsantrag,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: anlageKeys.all });
+      void nachBefehl(queryClient, args[0], { arbeitslisten: true, nachrichten: true });
+      return onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,10 @@
+/** Query keys of the plant area, in one place: a mutation invalidates exactly what it changed. */
+export const anlageKeys = {
+  all: ['anlage'] as const,
+  detail: (id: string) => [...anlageKeys.all, id] as const,
+  historie: (id: string) => [...anlageKeys.detail(id), 'historie'] as const,
+  verlauf: (id: string) => [...anlageKeys.detail(id), 'verlauf'] as const,
+  antrag: (id: string) => [...anlageKeys.detail(id), 'aenderungsantrag'] as const,
+  desBetriebs: (betriebId: string) => [...anlageKeys.all, 'betrieb', betriebId] as const,
+  pflichtige: () => [...anlageKeys.all, 'pflichtige'] as const,
+};

@@ -1,0 +1,256 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode, RefObject } from 'react';
+import { Auswahlfeld, Gruppe, Textfeld, WertAuswahl } from '@/components/felder';
+import { FormField, inputClass } from '@/components/FormField';
+import { Tabs } from '@/components/Tabs';
+import { ZeilenEditor } from '@/components/ZeilenEditor';
+import { ANLAGENARTEN, ANLAGENSTATUS, anlagenDesBetriebsQuery, pflichtigeQuery } from '@/features/anlage/api/anlage';
+import { einzigFuehrend, reiterVon, type AnlageFehler, type AnlageWerte, type Reiter } from './werte';
+
+export interface AnlageFormularProps {
+  typ: string;
+  betriebId: string;
+  /** The plant itself (not offered as its own receiving plant); undefined while new. */
+  anlageId?: number;
+  werte: AnlageWerte;
+  onChange: (f: (w: AnlageWerte) => AnlageWerte) => void;
+  fehler: AnlageFehler;
+  gesperrt: boolean;
+  /** The name is editable only for whom spec 000 §6 allows it. */
+  bezeichnungGesperrt: boolean;
+  /** Status only for staff, never on creation (a new plant starts GEPLANT). */
+  statusGesperrt: boolean;
+  reiter: Reiter;
+  onReiterChange: (r: Reiter) => void;
+  containerRef: RefObject<HTMLDivElement | null>;
+  kopf?: ReactNode;
+}
+
+function Haken({ label, name, wert, onChange, gesperrt }: { label: string; name: string; wert: boolean; onChange: (v: boolean) => void; gesperrt: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm sm:col-span-2">
+      <input type="checkbox" name={name} checked={wert} disabled={gesperrt} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** The plant form with the tabs of spec 000 §2; the extras of the plant's type on the first tab. */
+export function AnlageFormular(p: AnlageFormularProps) {
+  const { werte: w, fehler: f, gesperrt, typ } = p;
+  const setze = <K extends keyof AnlageWerte>(k: K) => (v: AnlageWerte[K]) => p.onChange((x) => ({ ...x, [k]: v }));
+  const text = (k: keyof AnlageWerte, label: string, extra: { required?: boolean; className?: string; feld?: string; inputMode?: 'decimal' } = {}) => (
+    <Textfeld
+      label={label}
+      name={k}
+      value={String(w[k])}
+      onChange={setze(k) as (v: string) => void}
+      error={f[extra.feld ?? k]}
+      required={extra.required}
+      disabled={gesperrt}
+      inputMode={extra.inputMode}
+      className={extra.className ?? 'sm:col-span-3'}
+    />
+  );
+  const liste = (k: keyof AnlageWerte, label: string, name: string, required = false) => (
+    <WertAuswahl liste={name} label={label} name={k} value={String(w[k])} onChange={setze(k) as (v: string) => void} error={f[k]} required={required} disabled={gesperrt} className="sm:col-span-3" />
+  );
+  const anlagen = useQuery({ ...anlagenDesBetriebsQuery(p.betriebId), enabled: w.indirekteinleiter });
+  const aufnahmeOptionen = (anlagen.data ?? [])
+    .filter((a) => a.id !== p.anlageId && a.anlagentyp === 'ABWASSERBEHANDLUNG')
+    .map((a) => ({ value: String(a.id), label: a.bezeichnung ?? '' }));
+  const pflichtige = useQuery(pflichtigeQuery()).data ?? [];
+  const hatFehler = (r: Reiter) => Object.entries(f).some(([k, v]) => v && reiterVon(k) === r);
+
+  const anlageReiter = (
+    <div className="space-y-4">
+      <Gruppe titel="Anlage">
+        {text('bezeichnung', 'Bezeichnung', { required: true })}
+        {p.bezeichnungGesperrt && !gesperrt && <p className="text-xs text-gray-700 sm:col-span-3">Die Bezeichnung ändern Sie über einen Änderungsantrag.</p>}
+        <Auswahlfeld label="Anlagenart" name="anlagenart" value={w.anlagenart} onChange={setze('anlagenart')} optionen={ANLAGENARTEN} error={f.anlagenart} required disabled={gesperrt} className="sm:col-span-3" />
+        <Auswahlfeld label="Anlagenstatus" name="anlagenstatus" value={w.anlagenstatus} onChange={setze('anlagenstatus')} optionen={ANLAGENSTATUS} error={f.anlagenstatus} required disabled={gesperrt || p.statusGesperrt} className="sm:col-span-3" />
+        {liste('anlagensystem', 'Anlagensystem', 'anlagensystem')}
+        <Haken
+          label="Indirekteinleiter"
+          name="indirekteinleiter"
+          wert={w.indirekteinleiter}
+          gesperrt={gesperrt}
+          // unchecking clears the receiving plant (spec 000 §4)
+          onChange={(v) => p.onChange((x) => ({ ...x, indirekteinleiter: v, aufnahme: v ? x.aufnahme : '' }))}
+        />
+        {w.indirekteinleiter && (
+          <Auswahlfeld label="Aufnehmende Anlage" name="aufnahme" value={w.aufnahme} onChange={setze('aufnahme')} optionen={aufnahmeOptionen} error={f.aufnahme} required disabled={gesperrt} className="sm:col-span-4" />
+        )}
+        {text('hochwert', 'Hochwert', { required: true, feld: 'lage.hochwert', inputMode: 'decimal' })}
+        {text('rechtswert', 'Rechtswert', { required: true, feld: 'lage.rechtswert', inputMode: 'decimal' })}
+        <FormField label="Beschreibung" className="sm:col-span-6" error={f.beschreibung}>
+          <textarea name="beschreibung" className={inputClass} rows={3} value={w.beschreibung} disabled={gesperrt} onChange={(e) => setze('beschreibung')(e.target.value)} />
+        </FormField>
+        <Haken label="Selbstüberwachungspflicht" name="selbstueberwachungspflicht" wert={w.selbstueberwachungspflicht} onChange={setze('selbstueberwachungspflicht')} gesperrt={gesperrt} />
+        <Haken label="Chargenbetrieb" name="chargenbetrieb" wert={w.chargenbetrieb} onChange={setze('chargenbetrieb')} gesperrt={gesperrt} />
+        <Haken label="Kampagnenbetrieb" name="kampagne" wert={w.kampagne} onChange={setze('kampagne')} gesperrt={gesperrt} />
+        <Haken label="TEG-Abschluss" name="tegAbschluss" wert={w.tegAbschluss} onChange={setze('tegAbschluss')} gesperrt={gesperrt} />
+        <Haken label="Auf KA-Gelände" name="aufKAGelaende" wert={w.aufKAGelaende} onChange={setze('aufKAGelaende')} gesperrt={gesperrt} />
+        {text('dwaNr', 'DWA-Nr.', { className: 'sm:col-span-2' })}
+        {text('staLaNr', 'StaLa-Nr.', { className: 'sm:col-span-2' })}
+        {text('suevoaAnlageNr', 'SüVOA-Anlagen-Nr.', { className: 'sm:col-span-2' })}
+      </Gruppe>
+      {typ === 'ENTLASTUNG' && (
+        <Gruppe titel="Entlastungsanlage">
+          {liste('entlastungssystem', 'Entlastungssystem', 'entlastungssystem', true)}
+          {liste('entlastungstyp', 'Entlastungstyp', 'entlastungstyp', true)}
+          {text('wasserbuchnummer', 'Wasserbuchnummer', { className: 'sm:col-span-2' })}
+          {text('flur', 'Flur', { className: 'sm:col-span-1' })}
+          {text('flurstueck', 'Flurstück', { className: 'sm:col-span-1' })}
+          {text('gemarkung', 'Gemarkung', { className: 'sm:col-span-2' })}
+        </Gruppe>
+      )}
+      {typ === 'KUEHLWASSER' && (
+        <Gruppe titel="Kühlwasser">
+          {liste('kuehlart', 'Kühlart', 'kuehlart')}
+          {text('kuehlBehandlung', 'Kühlwasserbehandlung')}
+          <Haken label="Im Wasserschutzgebiet" name="inWasserschutzgebiet" wert={w.inWasserschutzgebiet} onChange={setze('inWasserschutzgebiet')} gesperrt={gesperrt} />
+        </Gruppe>
+      )}
+      {typ === 'KANALNETZ' && (
+        <Gruppe titel="Kanalnetz">
+          {text('kanallaenge', 'Kanallänge (km)', { inputMode: 'decimal', className: 'sm:col-span-2' })}
+          {liste('kanalsystem', 'Kanalsystem', 'kanalsystem')}
+          {liste('abwasserart', 'Abwasserart', 'abwasserart')}
+          {liste('materialart', 'Materialart', 'kanal-materialart')}
+        </Gruppe>
+      )}
+      <div>
+        <ZeilenEditor
+          titel="Abwasserbeseitigungspflichtige"
+          prefix="abwasserbeseitigungspflichtige"
+          zeilen={w.pflichtige}
+          onChange={setze('pflichtige')}
+          neu={{ organisation: '', startJahr: String(new Date().getFullYear()) }}
+          gesperrt={gesperrt}
+          fehler={f}
+          spalten={[
+            { key: 'organisation', label: 'Organisation', typ: 'auswahl', pflicht: true, optionen: pflichtige.map((o) => ({ value: String(o.id), label: o.bezeichnung })) },
+            { key: 'startJahr', label: 'Startjahr', typ: 'zahl', pflicht: true },
+          ]}
+        />
+        {f.abwasserbeseitigungspflichtige && (
+          <p role="alert" className="mt-1 text-sm text-red-800">
+            {f.abwasserbeseitigungspflichtige}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+
+  return (
+    <div ref={p.containerRef} className="space-y-4">
+      {p.kopf}
+      <Tabs
+        label="Anlagendaten"
+        value={p.reiter}
+        onChange={(r) => p.onReiterChange(r as Reiter)}
+        tabs={[
+          { id: 'anlage', label: 'Anlage', hasError: hatFehler('anlage'), content: anlageReiter },
+          {
+            id: 'auslegung',
+            label: 'Auslegungs-/Planungsdaten',
+            hasError: hatFehler('auslegung'),
+            content: (
+              <div className="space-y-4">
+                <ZeilenEditor
+                  titel="Auslegung/Belastung"
+                  prefix="auslegungUndBelastungsDaten"
+                  zeilen={w.auslegungen}
+                  onChange={(z) => p.onChange((x) => ({ ...x, auslegungen: einzigFuehrend(x.auslegungen, z) }))}
+                  neu={{ parameter: '', einheit: '', auslegungWert: '', auslegungJahr: '', auslegungFuehrend: false, belastungWert: '', belastungJahr: '', bemerkung: '' }}
+                  gesperrt={gesperrt}
+                  fehler={f}
+                  spalten={[
+                    { key: 'parameter', label: 'Parameter', pflicht: true },
+                    { key: 'einheit', label: 'Einheit', pflicht: true },
+                    { key: 'auslegungWert', label: 'Auslegungswert', typ: 'zahl' },
+                    { key: 'auslegungJahr', label: 'Auslegungsjahr', typ: 'zahl' },
+                    { key: 'auslegungFuehrend', label: 'Führend', typ: 'haken' },
+                    { key: 'belastungWert', label: 'Belastungswert', typ: 'zahl' },
+                    { key: 'belastungJahr', label: 'Belastungsjahr', typ: 'zahl' },
+                    { key: 'bemerkung', label: 'Bemerkung' },
+                  ]}
+                />
+                <ZeilenEditor
+                  titel="Planung"
+                  prefix="planungen"
+                  zeilen={w.planungen}
+                  onChange={setze('planungen')}
+                  neu={{ status: '', massnahme: '', anschlussKA: '', plandatum: '', beschreibung: '', geaendertAm: '', geaendertVon: '' }}
+                  gesperrt={gesperrt}
+                  fehler={f}
+                  spalten={[
+                    { key: 'status', label: 'Status', pflicht: true },
+                    { key: 'massnahme', label: 'Maßnahme' },
+                    { key: 'anschlussKA', label: 'Anschluss an KA' },
+                    { key: 'plandatum', label: 'Plandatum', typ: 'datum' },
+                    { key: 'beschreibung', label: 'Beschreibung' },
+                    { key: 'geaendertAm', label: 'Geändert am', nurLesen: true },
+                    { key: 'geaendertVon', label: 'Geändert von', nurLesen: true },
+                  ]}
+                />
+              </div>
+            ),
+          },
+          {
+            id: 'anlagenteile',
+            label: 'Anlagenteile',
+            hasError: hatFehler('anlagenteile'),
+            content: (
+              <ZeilenEditor
+                titel="Anlagenteile"
+                prefix="anlagenteile"
+                zeilen={w.anlagenteile}
+                onChange={setze('anlagenteile')}
+                neu={{ kategorie: '', bezeichnung: '', anzahl: '', bezeichner: '', bezeichnerGroesse: '', bezeichnerEinheit: '', bemerkung: '' }}
+                gesperrt={gesperrt}
+                fehler={f}
+                spalten={[
+                  { key: 'kategorie', label: 'Kategorie', pflicht: true },
+                  { key: 'bezeichnung', label: 'Bezeichnung', pflicht: true },
+                  { key: 'anzahl', label: 'Anzahl', typ: 'zahl' },
+                  { key: 'bezeichner', label: 'Bezeichner' },
+                  { key: 'bezeichnerGroesse', label: 'Größe', typ: 'zahl' },
+                  { key: 'bezeichnerEinheit', label: 'Einheit' },
+                  { key: 'bemerkung', label: 'Bemerkung' },
+                ]}
+              />
+            ),
+          },
+          {
+            id: 'zustaendigkeiten',
+            label: 'Zuständigkeiten',
+            hasError: hatFehler('zustaendigkeiten'),
+            content: (
+              <ZeilenEditor
+                titel="Kontakte"
+                prefix="kontakte"
+                zeilen={w.kontakte}
+                onChange={setze('kontakte')}
+                neu={{ anrede: '', titel: '', vorname: '', name: '', telefon: '', mobil: '', email: '', funktion: '' }}
+                gesperrt={gesperrt}
+                fehler={f}
+                spalten={[
+                  { key: 'anrede', label: 'Anrede', pflicht: true },
+                  { key: 'titel', label: 'Titel' },
+                  { key: 'vorname', label: 'Vorname', pflicht: true },
+                  { key: 'name', label: 'Name', pflicht: true },
+                  { key: 'telefon', label: 'Telefon', pflicht: true },
+                  { key: 'mobil', label: 'Mobil' },
+                  { key: 'email', label: 'E-Mail', pflicht: true },
+                  { key: 'funktion', label: 'Funktion' },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

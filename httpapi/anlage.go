@@ -1,0 +1,125 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+)
+
+// Texts of the plant screens (spec 000 §8).
+const (
+	textAnlageGespeichert = "Anlage erfolgreich gespeichert"
+	textAnlageAngelegt    = "Anlage erfolgreich gespeichert"
+)
+
+// anlagentypPfad matches the type segment of the typed plant calls (spec 000 §7).
+const anlagentypPfad = "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
+
+// anlagentyp is the plant type named by the path (ENTLASTUNG for "entlastung").
+func anlagentyp(r *http.Request) string { return strings.ToUpper(chi.URLParam(r, "typ")) }
+
+func (a *api) anlageRoutes(r chi.Router) {
+	d := a.deps.Anlage
+	r.Group(func(r chi.Router) {
+		r.Use(a.angemeldet)
+		r.Get("/anlage", func(w http.ResponseWriter, r *http.Request) {
+			var betriebID int64
+			if v := r.URL.Query().Get("betrieb"); v != "" {
+				var err error
+				if betriebID, err = strconv.ParseInt(v, 10, 64); err != nil || betriebID <= 0 {
+					a.writeError(w, r, validierung.Feld("betrieb", "Ungültige Betriebs-Nr."))
+					return
+				}
+			}
+			out, err := d.Liste(r.Context(), nutzer(r), betriebID)
+			a.antworte(w, r, out, err)
+		})
+		r.Get("/anlage/search", func(w http.ResponseWriter, r *http.Request) {
+			q := r.URL.Query()
+			out, err := d.Suche(r.Context(), nutzer(r), q.Get("query"), q.Get("anlagetyp"))
+			a.antworte(w, r, out, err)
+		})
+		r.Get("/anlage/{id}", anlageAbfrage(a, d.Ansicht))
+		r.Get("/anlage/{id}/historie", anlageAbfrage(a, d.Historie))
+		r.With(a.darf(berechtigung.BetriebVerlaufLesen)).Get("/anlage/{id}/verlauf", anlageAbfrage(a, a.anlageVerlauf))
+		r.With(a.darf(berechtigung.AnlageAnlegen)).Post("/anlage/"+anlagentypPfad, a.anlageAnlegen)
+		r.With(a.darf(berechtigung.BearbeitungsmodusNutzen)).Put("/anlage/"+anlagentypPfad+"/{id}", befehl(a, http.StatusOK, textAnlageGespeichert, func(r *http.Request, id int64, f anlagedienst.Formular) (int64, eventstore.Appended, error) {
+			out, err := d.Speichern(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
+			return id, out, err
+		}))
+		r.With(a.darf(berechtigung.AenderungsantragStellen)).Post("/anlage/"+anlagentypPfad+"/{id}/aenderungsantrag", befehl(a, http.StatusCreated, textAntragEingereicht, func(r *http.Request, id int64, f anlagedienst.Antragsformular) (int64, eventstore.Appended, error) {
+			out, err := d.AntragStellen(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
+			return id, out, err
+		}))
+		r.Get("/anlage/{id}/aenderungsantrag", anlageAbfrage(a, func(ctx context.Context, n anlagedienst.Nutzer, id int64) (map[string]any, error) {
+			antrag, err := d.Antrag(ctx, n, id)
+			return map[string]any{"aenderungsantrag": antrag}, err
+		}))
+		r.Post("/anlage/{id}/aenderungsantrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, f struct {
+			Felder []string `json:"felder"`
+		}) (int64, eventstore.Appended, error) {
+			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, f.Felder, Metadaten(r))
+			return id, out, err
+		}))
+		r.Delete("/anlage/{id}/aenderungsantrag", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			var out eventstore.Appended
+			if err == nil {
+				out, err = d.AntragAblehnen(r.Context(), nutzer(r), id, Metadaten(r))
+			}
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": textAntragAbgelehnt, "version": out.Version})
+		})
+	})
+}
+
+// anlageAbfrage is the handler of every query of one plant.
+func anlageAbfrage[T any](a *api, query func(ctx context.Context, n anlagedienst.Nutzer, id int64) (T, error)) http.HandlerFunc {
+	return betriebAbfrage(a, query)
+}
+
+// antworte writes a query's answer or its error.
+func (a *api) antworte(w http.ResponseWriter, r *http.Request, out any, err error) {
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// anlageAnlegen: POST /anlage/{typ} creates a plant; absent fields keep the defaults of the
+// type (anlage.Vorgaben: GEPLANT, RLP, Indirekteinleiter for relief plants and sewer networks).
+func (a *api) anlageAnlegen(w http.ResponseWriter, r *http.Request) {
+	typ := anlagentyp(r)
+	in := anlagedienst.NeuesFormular(typ)
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	id, out, err := a.deps.Anlage.Anlegen(r.Context(), nutzer(r), typ, in, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeCommandResult(w, http.StatusCreated, out, map[string]any{"id": id, "message": textAnlageAngelegt, "version": out.Version,
+		"anlagentyp": typ})
+}
+
+// anlageVerlauf is the plant's Verlauf once the audit trail names who did what.
+func (a *api) anlageVerlauf(ctx context.Context, n anlagedienst.Nutzer, id int64) ([]historie.Verlaufsschritt, error) {
+	a.warteAufProtokoll(ctx, eventstore.StreamID(anlage.StreamType, id))
+	return a.deps.Anlage.Verlauf(ctx, n, id)
+}

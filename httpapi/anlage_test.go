@@ -1,0 +1,228 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/eabwasser/eabwasser/internal/seed"
+)
+
+// idVon is the id of the row of tabelle named name.
+func idVon(t testing.TB, w *kontoWelt, tabelle, name string) int64 {
+	t.Helper()
+	var id int64
+	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM `+tabelle+` WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, name).Scan(&id); err != nil {
+		t.Fatalf("%s %s: %v", tabelle, name, err)
+	}
+	return id
+}
+
+func neueKlaeranlage(betriebID, pflichtiger int64, name string) map[string]any {
+	return map[string]any{"betrieb": map[string]any{"id": betriebID}, "bezeichnung": name, "anlagenart": "ABWASSERBEHANDLUNG",
+		"lage":                           map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25},
+		"abwasserbeseitigungspflichtige": []map[string]any{{"organisation": pflichtiger, "startJahr": 2024}}}
+}
+
+func TestAnlage_CreateReadSaveWithHistorisierungAndConflict(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd, betreiber := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	org := orgID(t, w, "Klärwerk Rheinaue GmbH")
+
+	// only staff create, only under a released operation, with the rules of spec 000 §5
+	wantFehler(t, w.send(t, "POST", "/api/anlage/abwasserbehandlung", neueKlaeranlage(papier, org, "Nachklärung Süd"), betreiber),
+		403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+	brauerei := idVon(t, w, "betrieb", "Brauerei am Deutschen Eck")
+	wantFehler(t, w.send(t, "POST", "/api/anlage/abwasserbehandlung", neueKlaeranlage(brauerei, org, "Brauerei-Kläranlage"), sbd),
+		400, "Anlagen können erst angelegt werden, wenn der Betrieb freigegeben ist.")
+	ohnePflichtigen := neueKlaeranlage(papier, org, "Nachklärung Süd")
+	delete(ohnePflichtigen, "abwasserbeseitigungspflichtige")
+	m := wantFehler(t, w.send(t, "POST", "/api/anlage/abwasserbehandlung", ohnePflichtigen, sbd), 400,
+		"Es muss ein Abwasserbeseitigungspflichtiger ausgewählt werden")
+	if m["validationErrors"].(map[string]any)["abwasserbeseitigungspflichtige"] == nil {
+		t.Fatalf("field error: %v", m)
+	}
+	// a relief plant is an indirect discharger by default: it needs its receiving plant
+	a := w.send(t, "POST", "/api/anlage/entlastung", map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Werk", "anlagenart": "MISCHWASSER",
+		"lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
+		"entlastungstyp": "Regenüberlaufbecken", "wasserbuchnummer": "X12"}, sbd)
+	ve := wantFehler(t, a, 400, a.json(t)["message"].(string))["validationErrors"].(map[string]any)
+	if ve["aufnahme"] != "Es muss eine aufnehmende Anlage ausgewählt werden" || ve["wasserbuchnummer"] != "Wasserbuchnummer ungültig" {
+		t.Fatalf("relief plant errors: %v", ve)
+	}
+
+	a = w.send(t, "POST", "/api/anlage/abwasserbehandlung", neueKlaeranlage(papier, org, "Nachklärung Süd"), sbd)
+	if a.Code != 201 || a.json(t)["message"] != "Anlage erfolgreich gespeichert" || a.Header().Get("X-Event-Position") == "" {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	id := int64(a.json(t)["id"].(float64))
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
+	if anl["anlagenstatus"] != "GEPLANT" || anl["anlagentyp"] != "ABWASSERBEHANDLUNG" || anl["behoerdenkennung"] != "RLP" ||
+		anl["betrieb"].(map[string]any)["id"].(float64) != float64(papier) || anl["rechte"].(map[string]any)["speichern"] != true {
+		t.Fatalf("plant: %v", anl)
+	}
+	// the operator sees it, another organisation does not
+	if b := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, betreiber).json(t); b["rechte"].(map[string]any)["speichern"] != false ||
+		b["rechte"].(map[string]any)["alsBetreiber"] != true {
+		t.Fatalf("operator's rights: %v", b["rechte"])
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, w.login(t, "betreiber2", seed.DemoPasswort)), 404,
+		"Das angeforderte Objekt existiert nicht.")
+
+	// a historised change needs its date; then it opens a version and sets the status change
+	anl["anlagenstatus"] = "IN_BETRIEB"
+	if m := wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), anl, sbd), 400,
+		"Die Änderung muss historisiert werden: Bitte geben Sie an, ab wann sie gilt, und einen Änderungsgrund."); m["auditInfoViolation"] != "MISSING" {
+		t.Fatalf("violation: %v", m)
+	}
+	// the type is part of the path
+	wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/entlastung/%d", id), anl, sbd), 404, "Das angeforderte Objekt existiert nicht.")
+	heute := w.jetzt.Format("2006-01-02")
+	anl["auditInfo"] = map[string]any{"gueltigAb": heute, "aenderungsgrund": "Inbetriebnahme", "ueberschreiben": true}
+	if a = w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), anl, sbd); a.Code != 200 || a.json(t)["message"] != "Anlage erfolgreich gespeichert" {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	// the form of before is stale now: 409, nothing lost
+	anl["bezeichnung"] = "Überholt"
+	wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), anl, sbd), 409,
+		"Die Daten wurden inzwischen von jemand anderem geändert. Bitte laden Sie die Seite neu und wiederholen Sie Ihre Änderung.")
+	anl = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
+	if anl["bezeichnung"] != "Nachklärung Süd" || anl["anlagenstatus"] != "IN_BETRIEB" || anl["statuswechsel"] != heute {
+		t.Fatalf("after conflict: %v %v %v", anl["bezeichnung"], anl["anlagenstatus"], anl["statuswechsel"])
+	}
+
+	// the operator keeps plannings up to date, but not the status
+	b := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, betreiber).json(t)
+	b["planungen"] = []map[string]any{{"status": "GEPLANT", "massnahme": "Erweiterung der Nachklärung", "plandatum": "2027-05-01"}}
+	if a = w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), b, betreiber); a.Code != 200 {
+		t.Fatalf("operator save: %d %s", a.Code, a.Body.String())
+	}
+	b = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, betreiber).json(t)
+	if p := b["planungen"].([]any)[0].(map[string]any); p["geaendertVon"] == "" || p["geaendertVon"] == nil || p["geaendertAm"] != heute {
+		t.Fatalf("planning not stamped: %v", p)
+	}
+	b["anlagenstatus"] = "STILLGELEGT"
+	wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), b, betreiber), 400,
+		"Diese Angaben der Anlage können Sie nur über einen Änderungsantrag ändern.")
+
+	// list, search in any word order, history, Verlauf
+	var liste []map[string]any
+	_ = json.Unmarshal(w.send(t, "GET", fmt.Sprintf("/api/anlage?betrieb=%d", papier), nil, sbd).Body.Bytes(), &liste)
+	var namen []string
+	for _, z := range liste {
+		namen = append(namen, z["bezeichnung"].(string))
+	}
+	if strings.Join(namen, "|") != "Betriebskläranlage Papierfabrik|Kühlwasserkreislauf Papiermaschine 2|Nachklärung Süd" {
+		t.Fatalf("list: %v", namen)
+	}
+	_ = json.Unmarshal(w.send(t, "GET", "/api/anlage/search?query=s%C3%BCd+nachkl", nil, sbd).Body.Bytes(), &liste)
+	if len(liste) != 1 || liste[0]["id"].(float64) != float64(id) {
+		t.Fatalf("search: %v", liste)
+	}
+	var versionen []map[string]any
+	_ = json.Unmarshal(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/historie", id), nil, sbd).Body.Bytes(), &versionen)
+	if len(versionen) != 1 || versionen[0]["aktuell"] != true || versionen[0]["aenderungsgrund"] != "Inbetriebnahme" {
+		t.Fatalf("history (same day replaces): %v", versionen)
+	}
+	var schritte []map[string]any
+	_ = json.Unmarshal(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", id), nil, sbd).Body.Bytes(), &schritte)
+	if len(schritte) != 3 || schritte[0]["zusammenfassung"] != "Anlage angelegt" || !strings.HasPrefix(schritte[1]["zusammenfassung"].(string), "Anlage geändert") {
+		t.Fatalf("verlauf: %v", schritte)
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", id), nil, betreiber), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+}
+
+func TestAnlage_ChangeRequestReviewedFieldByField(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin, betreiber := w.login(t, "fachadmin", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")
+	pfad := fmt.Sprintf("/api/anlage/kuehlwasser/%d/aenderungsantrag", id)
+	antrag := map[string]any{"bezeichnung": "Kühlkreislauf PM 2", "kuehlart": "Kreislaufkühlung", "kommentar": "Umbau 2026"}
+	wantFehler(t, w.send(t, "POST", pfad, antrag, fachadmin), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+	if a := w.send(t, "POST", pfad, antrag, betreiber); a.Code != 201 || a.json(t)["message"] != "Änderungsantrag erfolgreich eingereicht." {
+		t.Fatalf("request: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, w.send(t, "POST", pfad, antrag, betreiber), 409, "Es existiert bereits ein Änderungsantrag. Bitte warten Sie auf dessen Bearbeitung.")
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", id), nil, betreiber), 403,
+		"Sie sind nicht berechtigt, diese Aktion auszuführen.")
+	offen := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", id), nil, fachadmin).json(t)["aenderungsantrag"].(map[string]any)
+	if offen["kuehlart"] != "Kreislaufkühlung" || offen["gestelltVon"] == "" {
+		t.Fatalf("open request: %v", offen)
+	}
+	// staff adopt the cooling type only
+	if a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/aenderungsantrag/uebernahme", id), map[string]any{"felder": []string{"kuehlart"}}, fachadmin); a.Code != 200 ||
+		a.json(t)["message"] != "Daten wurden übernommen und der Antrag gelöscht" {
+		t.Fatalf("adopt: %d %s", a.Code, a.Body.String())
+	}
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)
+	if anl["kuehlart"] != "Kreislaufkühlung" || anl["bezeichnung"] != "Kühlwasserkreislauf Papiermaschine 2" || anl["aenderungsantrag"] != nil {
+		t.Fatalf("after adoption: %v %v %v", anl["kuehlart"], anl["bezeichnung"], anl["aenderungsantrag"])
+	}
+	// a second request is rejected as a whole
+	if a := w.send(t, "POST", pfad, map[string]any{"bezeichnung": "PM 2"}, betreiber); a.Code != 201 {
+		t.Fatalf("second request: %d %s", a.Code, a.Body.String())
+	}
+	if a := w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", id), nil, fachadmin); a.Code != 200 ||
+		a.json(t)["message"] != "Daten wurden abgelehnt und der Antrag gelöscht" {
+		t.Fatalf("reject: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", id), nil, fachadmin), 400,
+		"Es liegt kein offener Änderungsantrag zur Anlage vor.")
+	// sewer networks have no change request
+	kanal := idVon(t, w, "anlage", "Kanalnetz Musterhausen")
+	wantFehler(t, w.send(t, "POST", fmt.Sprintf("/api/anlage/kanalnetz/%d/aenderungsantrag", kanal), antrag, w.login(t, "betreiber2", seed.DemoPasswort)), 403,
+		"Sie sind nicht berechtigt, diese Aktion auszuführen.")
+}
+
+func TestAnlage_FilesRemindersAndTheOperationsShutDownAndObligees(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd, betreiber := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+
+	// files and reminders of a plant (404 before this area existed)
+	if a := w.hochladen(t, fmt.Sprintf("/api/anlage/%d/upload-file", id), betreiber, teil{name: "bezeichnung", inhalt: "Betriebstagebuch"},
+		teil{name: "file", dateiname: "tagebuch.pdf", typ: "application/pdf", inhalt: "%PDF-1.4 Tagebuch"}); a.Code != 201 {
+		t.Fatalf("upload: %d %s", a.Code, a.Body.String())
+	}
+	var dateien []map[string]any
+	_ = json.Unmarshal(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/dateien", id), nil, sbd).Body.Bytes(), &dateien)
+	if len(dateien) != 1 || dateien[0]["bezeichnung"] != "Betriebstagebuch" {
+		t.Fatalf("files: %v", dateien)
+	}
+	if a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/wiedervorlage", id), map[string]any{"betreff": "Wartung prüfen"}, sbd); a.Code != 201 {
+		t.Fatalf("reminder: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/dateien", id), nil, w.login(t, "betreiber2", seed.DemoPasswort)), 404,
+		"Das angeforderte Objekt existiert nicht.")
+
+	// the operator is the plant's obligee: the operation file asks before an operator change
+	if a := w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/isBetreiberAbwasserbeseitigungspflichtigerInAnlage", papier), nil, sbd); a.Body.String() != "true\n" {
+		t.Fatalf("obligee: %s", a.Body.String())
+	}
+	// the organisation cannot be deleted while a plant names it
+	wantFehler(t, w.send(t, "DELETE", fmt.Sprintf("/api/organisation/%d", orgID(t, w, "Klärwerk Rheinaue GmbH")), nil,
+		w.login(t, "systemadmin", seed.DemoPasswort)), 400, "Die Organisation wird noch von Anwendern oder Betrieben verwendet und kann deshalb nicht gelöscht werden.")
+
+	// shutting the operation down shuts its plants down in the same transaction
+	b := w.betrieb(t, papier, sbd)
+	b["betriebsstatus"] = map[string]any{"id": "STILLGELEGT"}
+	heute := w.jetzt.Format("2006-01-02")
+	b["auditInfo"] = map[string]any{"gueltigAb": heute, "aenderungsgrund": "Werk geschlossen", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/betrieb/%d", papier), b, sbd); a.Code != 200 {
+		t.Fatalf("shut-down: %d %s", a.Code, a.Body.String())
+	}
+	for _, name := range []string{"Betriebskläranlage Papierfabrik", "Kühlwasserkreislauf Papiermaschine 2"} {
+		anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", idVon(t, w, "anlage", name)), nil, sbd).json(t)
+		if anl["anlagenstatus"] != "STILLGELEGT" || anl["statuswechsel"] != heute {
+			t.Errorf("%s: %v since %v", name, anl["anlagenstatus"], anl["statuswechsel"])
+		}
+	}
+	var schritte []map[string]any
+	_ = json.Unmarshal(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", id), nil, sbd).Body.Bytes(), &schritte)
+	if last := schritte[len(schritte)-1]; last["zusammenfassung"] != "Anlage mit dem Betrieb stillgelegt" {
+		t.Fatalf("verlauf: %v", last)
+	}
+}

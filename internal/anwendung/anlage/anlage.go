@@ -1,0 +1,409 @@
+// Package anlage is the plant area's application service: create, read, list and save plants
+// of an operation, their history and Verlauf, the change request with per-field review, who
+// may see and change a plant's files and reminders, and the plant's reactions to its
+// operation (shut-down, operator change) and to organisation merges (Setup).
+package anlage
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/kalender"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
+)
+
+// Dienst is the plant service.
+type Dienst struct {
+	Store *eventstore.Store
+	Jetzt func() time.Time
+}
+
+// Nutzer is the caller (internal/zugriff), resolved once per request.
+type Nutzer = zugriff.Nutzer
+
+func (d *Dienst) heute() time.Time {
+	if d.Jetzt != nil {
+		return d.Jetzt()
+	}
+	return kalender.Jetzt()
+}
+
+// Formular is the plant form: the plant's data, the version it was loaded with, the audit
+// entry of a historised change and, on creation, the operation and the parent plant.
+type Formular struct {
+	anlage.Daten
+	Version   int                 `json:"version"`
+	AuditInfo *historie.AuditInfo `json:"auditInfo,omitempty"`
+	Betrieb   Verweis             `json:"betrieb"` // on creation: the operation ({id}, as the screen reads it)
+	ParentID  int64               `json:"parentanlageid"`
+}
+
+// NeuesFormular is the form of a new plant of typ before the client's input (anlage.Vorgaben).
+func NeuesFormular(typ string) Formular { return Formular{Daten: anlage.Vorgaben(typ)} }
+
+// Rechte are what the caller may do with the plant, for the screen (the server checks each).
+type Rechte struct {
+	Bearbeiten         bool `json:"bearbeiten"`
+	Speichern          bool `json:"speichern"`
+	AlsBetreiber       bool `json:"alsBetreiber"`
+	BezeichnungAendern bool `json:"bezeichnungAendern"`
+	AntragStellen      bool `json:"antragStellen"`
+	AntragPruefen      bool `json:"antragPruefen"`
+	VerlaufLesen       bool `json:"verlaufLesen"`
+	DateienBearbeiten  bool `json:"dateienBearbeiten"`
+}
+
+// Verweis names another object ({id, bezeichnung}).
+type Verweis struct {
+	ID          int64  `json:"id"`
+	Bezeichnung string `json:"bezeichnung"`
+}
+
+// Ansicht is a plant as the screen shows it.
+type Ansicht struct {
+	ID         int64   `json:"id"`
+	AnlagenID  string  `json:"anlagenId"`
+	Anlagentyp string  `json:"anlagentyp"`
+	Betrieb    Verweis `json:"betrieb"`
+	ParentID   int64   `json:"parentanlageid,omitempty"`
+	anlage.Daten
+	AufnahmeAnlage   *Verweis                 `json:"aufnahmeAnlage,omitempty"`
+	Version          int                      `json:"version"`
+	LetzterBeginn    string                   `json:"gueltigAb"`
+	Aenderungsantrag *anlage.Aenderungsantrag `json:"aenderungsantrag,omitempty"`
+	Rechte           *Rechte                  `json:"rechte,omitempty"`
+}
+
+// AnlagenID is the plant number shown to users.
+func AnlagenID(id int64) string { return fmt.Sprintf("A-%07d", id) }
+
+// eigene reports whether the caller's organisation operates the plant's operation.
+func eigene(n Nutzer, b betrieb.Betrieb) bool {
+	return n.OrganisationID != 0 && n.OrganisationID == b.Daten.BetreiberID
+}
+
+func rechte(n Nutzer, b betrieb.Betrieb, a anlage.Anlage) Rechte {
+	eigen := eigene(n, b)
+	r := Rechte{
+		Speichern:         n.Darf(berechtigung.AnlageBearbeiten),
+		AlsBetreiber:      eigen && n.Darf(berechtigung.AnlageAlsBetreiberBearbeiten),
+		AntragStellen:     eigen && n.Darf(berechtigung.AenderungsantragStellen) && a.Typ != anlage.Kanalnetz,
+		AntragPruefen:     n.Darf(berechtigung.AenderungsantragPruefen),
+		VerlaufLesen:      n.Darf(berechtigung.BetriebVerlaufLesen),
+		DateienBearbeiten: n.Darf(berechtigung.DateiHochladen) && (eigen || !n.Organisationsseitig()),
+	}
+	aktion := berechtigung.AnlageBenennen
+	if a.Typ == anlage.Entlastung {
+		aktion = berechtigung.EntlastungsanlageBenennen
+	}
+	r.BezeichnungAendern = n.Darf(aktion) && (r.Speichern || r.AlsBetreiber)
+	r.Bearbeiten = n.Darf(berechtigung.BearbeitungsmodusNutzen) && (r.Speichern || r.AlsBetreiber || r.DateienBearbeiten)
+	return r
+}
+
+// sichtbar loads a plant the caller may see (through its operation) and its operation;
+// others do not exist for him (404).
+func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (Nutzer, anlage.Anlage, int, betrieb.Betrieb, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return n, anlage.Anlage{}, 0, betrieb.Betrieb{}, err
+	}
+	a, version, err := anlagen.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, id)
+	if err != nil {
+		return n, a, 0, betrieb.Betrieb{}, err
+	}
+	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), a.BetriebID)
+	return n, a, version, b, err
+}
+
+// Zugriff checks that the caller may see plant id, and with schreiben that he may change what
+// hangs on it (files, reminders): staff on any plant they see, organisation users on those
+// of their own operations.
+func (d *Dienst) Zugriff(ctx context.Context, n Nutzer, id int64, schreiben bool) error {
+	n, a, _, b, err := d.sichtbar(ctx, n, id)
+	if err != nil || !schreiben {
+		return err
+	}
+	if !rechte(n, b, a).DateienBearbeiten {
+		return validierung.NichtErlaubt
+	}
+	return nil
+}
+
+// Anlegen creates a plant of type typ under the operation f.Betrieb.ID (visible to the caller,
+// released) — staff of spec 000 §6 only.
+func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, m eventstore.Metadata) (int64, eventstore.Appended, error) {
+	if !n.Darf(berechtigung.AnlageAnlegen) {
+		return 0, eventstore.Appended{}, validierung.NichtErlaubt
+	}
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	if f.Betrieb.ID == 0 {
+		return 0, eventstore.Appended{}, validierung.Feld("betrieb", validierung.Pflichtfeld)
+	}
+	b, _, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, f.Betrieb.ID)
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	if f.ParentID != 0 {
+		p, _, err := anlagen.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, f.ParentID)
+		if err != nil || p.BetriebID != f.Betrieb.ID {
+			return 0, eventstore.Appended{}, validierung.Feld("parentanlageid", "Die übergeordnete Anlage gehört nicht zu diesem Betrieb.")
+		}
+	}
+	if err := d.aufnahmeSichtbar(ctx, n, f.Daten); err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	id, err := eventstore.NextID(ctx, d.Store, "anlage_id_seq")
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	out, err := eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.LegeAn{
+		BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: f.Daten,
+		BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Heute: d.heute()}, m)
+	return id, out, err
+}
+
+// aufnahmeSichtbar checks that a receiving plant named in the form is one the caller sees.
+func (d *Dienst) aufnahmeSichtbar(ctx context.Context, n Nutzer, daten anlage.Daten) error {
+	if !daten.Indirekteinleiter || daten.AufnahmeID == 0 {
+		return nil
+	}
+	if _, _, err := anlagen.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, daten.AufnahmeID); err != nil {
+		return validierung.Feld("aufnahme", anlage.MsgAufnahme)
+	}
+	return nil
+}
+
+// Speichern saves plant id of type typ (the path names it; another type is 404): staff save
+// everything, operator-side roles of the operator what they keep up to date themselves.
+func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, f Formular, m eventstore.Metadata) (eventstore.Appended, error) {
+	n, a, _, b, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	if a.Typ != typ {
+		return eventstore.Appended{}, validierung.NichtGefunden
+	}
+	r := rechte(n, b, a)
+	umfang := anlage.Voll
+	switch {
+	case r.Speichern:
+	case r.AlsBetreiber:
+		umfang = anlage.Betreiberseitig
+	default:
+		return eventstore.Appended{}, validierung.NichtErlaubt
+	}
+	if f.Version <= 0 {
+		return eventstore.Appended{}, validierung.Feld("version", "Die Version des bearbeiteten Datensatzes fehlt.")
+	}
+	daten := f.Daten
+	if !n.Darf(berechtigung.BearbeiterZuordnen) {
+		daten.ZustaendigeBearbeiter = a.Daten.ZustaendigeBearbeiter
+	}
+	if err := d.aufnahmeSichtbar(ctx, n, daten); err != nil {
+		return eventstore.Appended{}, err
+	}
+	if f.AuditInfo != nil {
+		m.AuditInfo = &eventstore.AuditInfo{GueltigAb: f.AuditInfo.GueltigAb, Aenderungsgrund: f.AuditInfo.Aenderungsgrund}
+	}
+	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, f.Version, anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo,
+		Heute: d.heute(), Umfang: umfang, DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName}, m)
+}
+
+// Ansicht reads a plant for the screen.
+func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, error) {
+	n, a, version, b, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	v, err := d.ansicht(ctx, id, a, b, version)
+	r := rechte(n, b, a)
+	v.Rechte = &r
+	if !r.AntragPruefen && !r.AntragStellen {
+		v.Aenderungsantrag = nil
+	}
+	return v, err
+}
+
+func (d *Dienst) ansicht(ctx context.Context, id int64, a anlage.Anlage, b betrieb.Betrieb, version int) (Ansicht, error) {
+	v := Ansicht{ID: id, AnlagenID: AnlagenID(id), Anlagentyp: a.Typ, Betrieb: Verweis{ID: a.BetriebID, Bezeichnung: b.Daten.Bezeichnung},
+		ParentID: a.ParentID, Daten: a.Daten, Version: version, LetzterBeginn: a.LetzterBeginn, Aenderungsantrag: a.Antrag}
+	if a.Daten.AufnahmeID != 0 {
+		namen, err := anlagen.Bezeichnungen(ctx, d.Store.Pool(), []int64{a.Daten.AufnahmeID})
+		if err != nil {
+			return v, err
+		}
+		v.AufnahmeAnlage = &Verweis{ID: a.Daten.AufnahmeID, Bezeichnung: namen[a.Daten.AufnahmeID]}
+	}
+	return v, nil
+}
+
+// Liste lists the plants of an operation the caller sees.
+func (d *Dienst) Liste(ctx context.Context, n Nutzer, betriebID int64) ([]anlagen.Zeile, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return nil, err
+	}
+	if betriebID == 0 {
+		return nil, validierung.Feld("betrieb", validierung.Pflichtfeld)
+	}
+	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{BetriebID: betriebID})
+}
+
+// Suche finds plants the caller sees by words of their name, in any order (at most 50).
+func (d *Dienst) Suche(ctx context.Context, n Nutzer, query, typ string) ([]anlagen.Zeile, error) {
+	if err := validierung.Laenge("q", query); err != nil {
+		return nil, err
+	}
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return nil, err
+	}
+	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{Suche: query, Typ: strings.ToUpper(typ), Limit: 50})
+}
+
+// Version is one version of a plant's history.
+type Version struct {
+	historie.Version
+	Anlage Ansicht `json:"anlage"`
+}
+
+// stream reads the events of a plant the caller may see.
+func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (anlage.Anlage, betrieb.Betrieb, []eventstore.Event, error) {
+	_, a, _, b, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return a, b, nil, err
+	}
+	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(anlage.StreamType, id), 1, 0)
+	return a, b, events, err
+}
+
+// Historie lists the versions of a plant, oldest first.
+func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
+	_, b, events, err := d.stream(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	fassungen, err := verlauf.Fassungen(anlage.Decider, events, anlage.Versionsregel())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Version, len(fassungen))
+	for i, f := range fassungen {
+		v, err := d.ansicht(ctx, id, f.Stand, b, 0)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = Version{Version: f.Version, Anlage: v}
+	}
+	return out, nil
+}
+
+// feldnamen are the German labels of the plant form (spec 000 §2/§3).
+var feldnamen = historie.Feldnamen{"bezeichnung": "Bezeichnung", "anlagenart": "Anlagenart", "anlagenstatus": "Anlagenstatus",
+	"statuswechsel": "Statuswechsel seit", "anlagensystem": "Anlagensystem", "aufnahme": "Aufnehmende Anlage",
+	"indirekteinleiter": "Indirekteinleiter", "lage": "Lage", "hochwert": "Hochwert", "rechtswert": "Rechtswert",
+	"beschreibung": "Beschreibung", "behoerdenkennung": "Behördenkennung", "selbstueberwachungspflicht": "Selbstüberwachungspflicht",
+	"suevoaAnlageNr": "SüVOA-Anlagen-Nr.", "chargenbetrieb": "Chargenbetrieb", "kampagne": "Kampagnenbetrieb", "dwaNr": "DWA-Nr.",
+	"staLaNr": "StaLa-Nr.", "tegAbschluss": "TEG-Abschluss", "aufKAGelaende": "Auf KA-Gelände",
+	"biologischeBehandlung": "Biologische Behandlung", "schlammbehandlung": "Schlammbehandlung", "vorbehandlung": "Vorbehandlung",
+	"chemischeBehandlung": "Chemische Behandlung", "nachbehandlung": "Nachbehandlung",
+	"auslegungUndBelastungsDaten": "Auslegung/Belastung", "parameter": "Parameter", "einheit": "Einheit",
+	"auslegungWert": "Auslegungswert", "auslegungJahr": "Auslegungsjahr", "auslegungFuehrend": "Führend",
+	"belastungWert": "Belastungswert", "belastungJahr": "Belastungsjahr", "bemerkung": "Bemerkung",
+	"planungen": "Planung", "status": "Status", "massnahme": "Maßnahme", "anschlussKA": "Anschluss an KA", "plandatum": "Plandatum",
+	"geaendertAm": "Geändert am", "geaendertVon": "Geändert von", "foerderungen": "Förderung", "mipNr": "MIP-Nr.",
+	"nameMassnahmetraeger": "Maßnahmenträger", "anlagenteile": "Anlagenteil", "kategorie": "Kategorie", "anzahl": "Anzahl",
+	"bezeichner": "Bezeichner", "bezeichnerGroesse": "Größe", "bezeichnerEinheit": "Einheit der Größe",
+	"kontakte": "Kontakt", "anrede": "Anrede", "titel": "Titel", "vorname": "Vorname", "name": "Name", "telefon": "Telefon",
+	"mobil": "Mobil", "email": "E-Mail", "funktion": "Funktion", "zustaendigeBearbeiter": "Zuständiger Bearbeiter",
+	"zustaendigePersonen": "Zuständige Person", "zustaendig": "Zuständigkeit", "id": "Nr.",
+	"abwasserbeseitigungspflichtige": "Abwasserbeseitigungspflichtiger", "organisation": "Organisation", "startJahr": "Startjahr",
+	"entlastungssystem": "Entlastungssystem", "entlastungstyp": "Entlastungstyp", "wasserbuchnummer": "Wasserbuchnummer",
+	"flur": "Flur", "flurstueck": "Flurstück", "gemarkung": "Gemarkung", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlwasserbehandlung",
+	"inWasserschutzgebiet": "Im Wasserschutzgebiet", "kanallaenge": "Kanallänge (km)", "kanalsystem": "Kanalsystem",
+	"abwasserart": "Abwasserart", "materialart": "Materialart", "gueltigAb": "Gültig ab"}
+
+// Verlauf lists every event of the plant with who, when and the changed fields.
+func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]historie.Verlaufsschritt, error) {
+	_, _, events, err := d.stream(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	return verlauf.Erstelle(ctx, d.Store, anlage.Decider, events, func(_ context.Context, zustaende []anlage.Anlage) ([]any, error) {
+		views := make([]any, len(zustaende))
+		for i, a := range zustaende {
+			views[i] = struct {
+				anlage.Daten
+				GueltigAb string `json:"gueltigAb,omitempty"`
+			}{a.Daten, historie.DeutschesDatum(a.LetzterBeginn)}
+		}
+		return views, nil
+	}, feldnamen)
+}
+
+// Antragsformular is the operator's change request.
+type Antragsformular = anlage.Aenderungsantrag
+
+// AntragStellen submits a change request of the operator of the plant's operation.
+func (d *Dienst) AntragStellen(ctx context.Context, n Nutzer, typ string, id int64, f Antragsformular, m eventstore.Metadata) (eventstore.Appended, error) {
+	n, a, _, b, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	if a.Typ != typ {
+		return eventstore.Appended{}, validierung.NichtGefunden
+	}
+	if !rechte(n, b, a).AntragStellen {
+		return eventstore.Appended{}, validierung.NichtErlaubt
+	}
+	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
+		anlage.StelleAntrag{Antrag: f, Heute: d.heute(), Von: m.ActorName}, m)
+}
+
+// Antrag is the open change request of a plant (nil when there is none), for staff who
+// review it.
+func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*anlage.Aenderungsantrag, error) {
+	if !n.Darf(berechtigung.AenderungsantragPruefen) {
+		return nil, validierung.NichtErlaubt
+	}
+	_, a, _, _, err := d.sichtbar(ctx, n, id)
+	return a.Antrag, err
+}
+
+// AntragUebernehmen adopts the chosen fields of the open change request.
+func (d *Dienst) AntragUebernehmen(ctx context.Context, n Nutzer, id int64, felder []string, m eventstore.Metadata) (eventstore.Appended, error) {
+	if !n.Darf(berechtigung.AenderungsantragPruefen) {
+		return eventstore.Appended{}, validierung.NichtErlaubt
+	}
+	if _, _, _, _, err := d.sichtbar(ctx, n, id); err != nil {
+		return eventstore.Appended{}, err
+	}
+	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
+		anlage.UebernehmeAntrag{Felder: felder, Heute: d.heute()}, m)
+}
+
+// AntragAblehnen rejects (deletes) the open change request.
+func (d *Dienst) AntragAblehnen(ctx context.Context, n Nutzer, id int64, m eventstore.Metadata) (eventstore.Appended, error) {
+	if !n.Darf(berechtigung.AenderungsantragPruefen) {
+		return eventstore.Appended{}, validierung.NichtErlaubt
+	}
+	if _, _, _, _, err := d.sichtbar(ctx, n, id); err != nil {
+		return eventstore.Appended{}, err
+	}
+	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.LehneAntragAb{}, m)
+}

@@ -1,0 +1,111 @@
+package anlage
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/datei"
+	"github.com/eabwasser/eabwasser/domain/organisation"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/aufbau"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
+)
+
+// Setup wires the plant area: the plant's document (written in each command's transaction
+// and the state its commands start from); its reactions to the operation (a shut-down shuts
+// the plants down, an operator change that does not keep the old operator removes him as
+// obligee) and to organisations (a merge moves the obligees, a delete is refused while plants
+// name the organisation); who may see and change a plant's files and reminders; the value-list
+// entries plants refer to; the phrases of its events.
+func Setup(a *aufbau.Aufbau) {
+	s := a.Store
+	eventstore.Dokument(s, anlage.Decider, anlagen.Schreibe)
+	eventstore.Stand(s, anlage.Decider, anlagen.Stand)
+	d := &Dienst{Store: s}
+	s.Reagiere(betrieb.StreamType, d.aufBetrieb)
+	s.Reagiere(organisation.StreamType, d.aufOrganisation)
+	a.Ablage.Fuer(datei.Anlage, d.Zugriff)
+	wertelisten.RegistriereReferenz(anlagen.Referenzen...)
+	audit.Phrasen(anlage.Phrasen)
+}
+
+// aufBetrieb: the operation's shut-down shuts its plants down on the same day; an operator
+// change that does not keep the old operator removes him as obligee of the operation's plants.
+func (d *Dienst) aufBetrieb(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
+	betriebID, err := eventstore.AggregatID(e.StreamID)
+	if err != nil {
+		return err
+	}
+	var cmd anlage.Befehl
+	switch e.Type {
+	case betrieb.BetriebStillgelegt{}.EventType():
+		de, err := betrieb.Decode(e.Type, e.Data)
+		if err != nil {
+			return err
+		}
+		cmd = anlage.LegeStill{Datum: de.(betrieb.BetriebStillgelegt).Datum}
+	case betrieb.BetreiberGewechselt{}.EventType():
+		de, err := betrieb.Decode(e.Type, e.Data)
+		if err != nil {
+			return err
+		}
+		w := de.(betrieb.BetreiberGewechselt)
+		if w.Behalten {
+			return nil
+		}
+		cmd = anlage.ErsetzePflichtigen{AltID: w.AltID}
+	default:
+		return nil
+	}
+	ids, err := anlagen.DesBetriebs(ctx, tx, betriebID)
+	if err != nil {
+		return err
+	}
+	return d.anAlle(ctx, tx, ids, cmd, e)
+}
+
+// aufOrganisation: a merged organisation's plants name the destination as obligee instead; an
+// organisation that plants name as obligee cannot be deleted.
+func (d *Dienst) aufOrganisation(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
+	quelle, err := eventstore.AggregatID(e.StreamID)
+	if err != nil {
+		return err
+	}
+	switch e.Type {
+	case organisation.OrganisationZusammengefuehrt{}.EventType():
+		de, err := organisation.Decode(e.Type, e.Data)
+		if err != nil {
+			return err
+		}
+		ids, err := anlagen.MitPflichtigem(ctx, tx, quelle)
+		if err != nil {
+			return err
+		}
+		return d.anAlle(ctx, tx, ids, anlage.ErsetzePflichtigen{AltID: quelle, NeuID: de.(organisation.OrganisationZusammengefuehrt).ZielID}, e)
+	case organisation.OrganisationGeloescht{}.EventType():
+		ids, err := anlagen.MitPflichtigem(ctx, tx, quelle)
+		if err == nil && len(ids) > 0 {
+			err = validierung.Regel(organisation.MsgReferenziert)
+		}
+		return err
+	}
+	return nil
+}
+
+// anAlle issues cmd to each plant in the triggering command's transaction.
+func (d *Dienst) anAlle(ctx context.Context, tx pgx.Tx, ids []int64, cmd anlage.Befehl, e eventstore.Event) error {
+	for _, id := range ids {
+		if _, err := eventstore.Befehle(d.Store, anlage.Decider).HandleTx(ctx, tx, id, eventstore.VersionUnbekannt, cmd, eventstore.Folge(e)); err != nil {
+			return fmt.Errorf("Anlage %s: %w", strconv.FormatInt(id, 10), err)
+		}
+	}
+	return nil
+}

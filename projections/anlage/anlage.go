@@ -1,0 +1,217 @@
+// Package anlage is the current-state document of plants (table anlage), written inline with
+// their events, and the queries over it. A plant is visible to those who see its operation:
+// the queries join the operation's document and filter with its columns (zugriff.Sicht).
+package anlage
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
+)
+
+// Schreibe writes a plant's state (eventstore.Dokument).
+func Schreibe(ctx context.Context, tx pgx.Tx, id int64, a anlage.Anlage, version int) error {
+	d := a.Daten
+	daten, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	var antrag []byte
+	if a.Antrag != nil {
+		if antrag, err = json.Marshal(a.Antrag); err != nil {
+			return err
+		}
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO anlage (id, betrieb_id, parent_id, anlagentyp, bezeichnung, anlagenart, anlagenstatus,
+		aufnahme_id, letzter_beginn, daten, antrag, version)
+		VALUES ($1, $2, NULLIF($3, 0), $4, $5, $6, $7, NULLIF($8, 0), $9, $10, $11, $12)
+		ON CONFLICT (id) DO UPDATE SET betrieb_id = $2, parent_id = NULLIF($3, 0), anlagentyp = $4, bezeichnung = $5,
+		anlagenart = $6, anlagenstatus = $7, aufnahme_id = NULLIF($8, 0), letzter_beginn = $9, daten = $10, antrag = $11, version = $12`,
+		id, a.BetriebID, a.ParentID, a.Typ, d.Bezeichnung, d.Anlagenart, d.Anlagenstatus, d.AufnahmeID, a.LetzterBeginn,
+		daten, antrag, version)
+	return err
+}
+
+const spalten = `a.betrieb_id, COALESCE(a.parent_id, 0), a.anlagentyp, a.letzter_beginn, a.daten, a.antrag, a.version`
+
+// Stand is the plant's state and version as the command handler starts from it
+// (eventstore.Stand): the document holds the whole state.
+func Stand(ctx context.Context, q eventstore.Querier, id int64) (anlage.Anlage, int, bool, error) {
+	a, version, err := laden(q.QueryRow(ctx, `SELECT `+spalten+` FROM anlage a WHERE a.id = $1`, id))
+	if errors.Is(err, validierung.NichtGefunden) {
+		return anlage.Anlage{}, 0, false, nil
+	}
+	return a, version, err == nil, err
+}
+
+// sichtbar is the join and condition that limit plants to those whose operation the Sicht
+// includes; args receives the condition's arguments.
+func sichtbar(s zugriff.Sicht, args *[]any) string {
+	return ` JOIN betrieb b ON b.id = a.betrieb_id WHERE ` + s.Bedingung(zugriff.Betriebsspalten("b."), zugriff.Platzhalter(args))
+}
+
+// LadenSichtbar reads a plant the Sicht includes (through its operation) with its version;
+// any other is validierung.NichtGefunden.
+func LadenSichtbar(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, id int64) (anlage.Anlage, int, error) {
+	args := []any{id}
+	return laden(q.QueryRow(ctx, `SELECT `+spalten+` FROM anlage a`+sichtbar(s, &args)+` AND a.id = $1`, args...))
+}
+
+func laden(row pgx.Row) (anlage.Anlage, int, error) {
+	var a anlage.Anlage
+	var daten, antrag []byte
+	var version int
+	err := row.Scan(&a.BetriebID, &a.ParentID, &a.Typ, &a.LetzterBeginn, &daten, &antrag, &version)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return a, 0, validierung.NichtGefunden
+	}
+	if err != nil {
+		return a, 0, err
+	}
+	a.Existiert = true
+	if err := json.Unmarshal(daten, &a.Daten); err != nil {
+		return a, 0, err
+	}
+	if antrag != nil {
+		a.Antrag = &anlage.Aenderungsantrag{}
+		if err := json.Unmarshal(antrag, a.Antrag); err != nil {
+			return a, 0, err
+		}
+	}
+	return a, version, nil
+}
+
+// Zeile is a plant in a list: of an operation, a search, the receiving plants to choose from.
+type Zeile struct {
+	ID                    int64  `json:"id"`
+	Bezeichnung           string `json:"bezeichnung"`
+	Anlagentyp            string `json:"anlagentyp"`
+	Anlagenart            string `json:"anlagenart"`
+	Anlagenstatus         string `json:"anlagenstatus"`
+	BetriebID             int64  `json:"betriebId"`
+	Betrieb               string `json:"betrieb"`
+	ParentID              int64  `json:"parentanlageid,omitempty"`
+	AufnahmeID            int64  `json:"aufnahme,omitempty"`
+	Indirekteinleiter     bool   `json:"indirekteinleiter"`
+	AenderungsantragOffen bool   `json:"aenderungsantragOffen"`
+}
+
+// Filter of a plant list; the zero value lists nothing but what the other fields name.
+type Filter struct {
+	BetriebID int64
+	Suche     string // words of the name, in any order
+	Typ       string
+	Limit     int
+}
+
+// Liste lists the plants the Sicht includes that match f, by name.
+func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter) ([]Zeile, error) {
+	args := []any{}
+	arg := zugriff.Platzhalter(&args)
+	sql := `SELECT a.id, a.bezeichnung, a.anlagentyp, a.anlagenart, a.anlagenstatus, a.betrieb_id, b.bezeichnung,
+		COALESCE(a.parent_id, 0), COALESCE(a.aufnahme_id, 0), COALESCE((a.daten->>'indirekteinleiter')::boolean, false),
+		a.antrag IS NOT NULL FROM anlage a` + sichtbar(s, &args)
+	if f.BetriebID != 0 {
+		sql += ` AND a.betrieb_id = ` + arg(f.BetriebID)
+	}
+	if f.Typ != "" {
+		sql += ` AND a.anlagentyp = ` + arg(f.Typ)
+	}
+	for _, wort := range strings.Fields(strings.ToLower(f.Suche)) {
+		sql += ` AND lower(a.bezeichnung) LIKE ` + arg("%"+escapeLike(wort)+"%")
+	}
+	sql += ` ORDER BY a.bezeichnung, a.id`
+	if f.Limit > 0 {
+		sql += ` LIMIT ` + arg(f.Limit)
+	}
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Zeile, error) {
+		var z Zeile
+		err := r.Scan(&z.ID, &z.Bezeichnung, &z.Anlagentyp, &z.Anlagenart, &z.Anlagenstatus, &z.BetriebID, &z.Betrieb,
+			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen)
+		return z, err
+	})
+	if out == nil {
+		out = []Zeile{}
+	}
+	return out, err
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// Bezeichnungen are the names of plants by id (the receiving plant of a form).
+func Bezeichnungen(ctx context.Context, q eventstore.Querier, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := q.Query(ctx, `SELECT id, bezeichnung FROM anlage WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var b string
+		if err := rows.Scan(&id, &b); err != nil {
+			return nil, err
+		}
+		out[id] = b
+	}
+	return out, rows.Err()
+}
+
+// DesBetriebs lists the ids of an operation's plants that are not shut down yet.
+func DesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64) ([]int64, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM anlage WHERE betrieb_id = $1 AND anlagenstatus NOT IN ('STILLGELEGT', 'ANGESCHLOSSEN_AN') ORDER BY id`, betriebID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// PflichtigInBetrieb reports whether organisation is an obligee (Abwasserbeseitigungs-
+// pflichtiger) of a plant of the operation.
+func PflichtigInBetrieb(ctx context.Context, q eventstore.Querier, betriebID, organisationID int64) (bool, error) {
+	var ja bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM anlage WHERE betrieb_id = $1
+		AND daten -> 'abwasserbeseitigungspflichtige' @> jsonb_build_array(jsonb_build_object('organisation', $2::bigint)))`,
+		betriebID, organisationID).Scan(&ja)
+	return ja, err
+}
+
+// MitPflichtigem lists the ids of plants that name organisation as an obligee.
+func MitPflichtigem(ctx context.Context, q eventstore.Querier, organisationID int64) ([]int64, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM anlage WHERE daten -> 'abwasserbeseitigungspflichtige'
+		@> jsonb_build_array(jsonb_build_object('organisation', $1::bigint)) ORDER BY id`, organisationID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// Referenzen: plants refer to value-list entries by their text (the lookups of the form).
+// A referenced entry cannot be deleted (the plant area's Setup registers them).
+var Referenzen = []wertelisten.Referenz{
+	text("entlastungssystem"), text("entlastungstyp"), text("kuehlart"), text("kanalsystem"), text("abwasserart"),
+	{Liste: "kanal-materialart", Von: "anlage.materialart", NachWert: true, SQL: `SELECT 1 FROM anlage WHERE daten->>'materialart' = $1`},
+	{Liste: "anlagensystem", Von: "anlage.anlagensystem", NachWert: true, SQL: `SELECT 1 FROM anlage WHERE daten->>'anlagensystem' = $1`},
+}
+
+func text(feld string) wertelisten.Referenz {
+	return wertelisten.Referenz{Liste: feld, Von: "anlage." + feld, NachWert: true, SQL: `SELECT 1 FROM anlage WHERE daten->>'` + feld + `' = $1`}
+}
