@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { anlageSeiten } from '@/features/anlage/routes';
 import { auditRoutes } from '@/features/audit/routes';
 import { authEmbeddedRoutes, authRoutes } from '@/features/auth/routes';
 import { auswertungRoutes } from '@/features/auswertung/routes';
@@ -18,6 +19,7 @@ import { RouteError } from './RouteError';
 
 // Screens of the operation file that belong to the ablage feature, composed here (lazy like the file).
 const DateienSeite = lazy(() => import('./betriebsakte/DateienSeite').then((m) => ({ default: m.DateienSeite })));
+const AnlageAblageSeite = lazy(() => import('./betriebsakte/AnlageAblageSeite').then((m) => ({ default: m.AnlageAblageSeite })));
 const WiedervorlagenSeite = lazy(() =>
   import('./betriebsakte/WiedervorlagenSeite').then((m) => ({ default: m.WiedervorlagenSeite })),
 );
@@ -42,6 +44,9 @@ export const routes: RouteObject[] = [
       ...betriebRoutes([
         { path: 'dateien', element: <DateienSeite /> },
         { path: 'wiedervorlagen', element: <WiedervorlagenSeite /> },
+        ...anlageSeiten,
+        { path: ':typ/:anlageid/dateien', element: <AnlageAblageSeite art="dateien" /> },
+        { path: ':typ/:anlageid/wiedervorlagen', element: <AnlageAblageSeite art="wiedervorlagen" /> },
       ]),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,

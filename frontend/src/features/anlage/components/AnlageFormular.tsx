@@ -47,7 +47,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
       onChange={setze(k) as (v: string) => void}
       error={f[extra.feld ?? k]}
       required={extra.required}
-      disabled={gesperrt}
+      disabled={gesperrt || (k === 'bezeichnung' && p.bezeichnungGesperrt)}
       inputMode={extra.inputMode}
       className={extra.className ?? 'sm:col-span-3'}
     />

@@ -1,17 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Laden } from '@/components/Laden';
 import { ModusToggle } from '@/components/Modus';
 import { useDarf } from '@/lib/auth';
 import { useModus } from '@/lib/modus';
 import { betriebQuery } from '@/features/betrieb/api/betrieb';
+import { anlagenDesBetriebsQuery, type AnlagenZeile } from '@/features/betrieb/api/anlagen';
 import { betriebInfoQuery } from '@/features/betrieb/api/getBetriebInfo';
 import { HISTORIE_PARAM } from './parameter';
 
-// Verbatim hint of spec 000 §4; the second one is ours: plants arrive with a later issue.
+// Verbatim hint of spec 000 §4; the second one is ours (plants are created in edit mode, §6).
 export const HINWEIS_NICHT_FREIGEGEBEN = 'Das Anlegen ist erst möglich, wenn der Betrieb freigegeben ist.';
-export const HINWEIS_ANLAGEN_SPAETER = 'Anlagen folgen in einer späteren Version.';
+export const HINWEIS_BEARBEITUNGSMODUS = 'Anlagen legen Sie im Bearbeitungsmodus an.';
+
+/** The plant types of the create menu, with their path segment (spec 000 §7). */
+const ANLAGENTYPEN = [
+  { pfad: 'abwasserbehandlung', label: 'Abwasserbehandlungsanlage' },
+  { pfad: 'kuehlwasser', label: 'Kühlwasseranlage' },
+  { pfad: 'entlastung', label: 'Entlastungsanlage' },
+  { pfad: 'kanalnetz', label: 'Kanalnetz' },
+];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-2 py-1 ${isActive ? 'bg-blue-800 text-white' : 'text-blue-800 hover:bg-blue-50'}`;
@@ -74,6 +83,7 @@ export function BetriebsakteLayout() {
   const hinweisId = useId();
   const info = useQuery(betriebInfoQuery(id));
   const betrieb = useQuery(betriebQuery(id));
+  const anlagen = useQuery({ ...anlagenDesBetriebsQuery(id), enabled: /^\d+$/.test(id) });
   const rechte = betrieb.data?.rechte;
   const freigabestatus = betrieb.data?.freigabestatus ?? info.data?.freigabestatus;
   const basis = `/betriebsakte/${encodeURIComponent(id)}`;
@@ -109,21 +119,14 @@ export function BetriebsakteLayout() {
               Anlagen
             </p>
             <ul aria-labelledby={`${hinweisId}-anlagen`} className="mt-1 space-y-1 pl-2">
-              <li className="px-2 text-sm text-gray-700">Keine Einträge vorhanden</li>
+              <Anlagenbaum anlagen={anlagen.data ?? []} basis={basis} mitModus={mitModus} />
               {darf('ANLAGE_ANLEGEN') && (
                 <li className="px-2">
-                  {/* Decision: plants arrive with a later issue; the action stays disabled and says why */}
-                  <button
-                    type="button"
-                    disabled
-                    aria-describedby={hinweisId}
-                    className="rounded border border-gray-400 px-2 py-1 text-sm text-gray-600"
-                  >
-                    Anlage anlegen
-                  </button>
-                  <p id={hinweisId} className="mt-1 text-xs text-gray-700">
-                    {freigabestatus === 'FREIGEGEBEN' ? HINWEIS_ANLAGEN_SPAETER : HINWEIS_NICHT_FREIGEGEBEN}
-                  </p>
+                  <AnlageAnlegen
+                    basis={basis}
+                    hinweisId={hinweisId}
+                    hinweis={freigabestatus !== 'FREIGEGEBEN' ? HINWEIS_NICHT_FREIGEGEBEN : modus !== 's' ? HINWEIS_BEARBEITUNGSMODUS : undefined}
+                  />
                 </li>
               )}
             </ul>
@@ -132,5 +135,77 @@ export function BetriebsakteLayout() {
       }
       fuss={zeigeToggle ? <ModusToggle /> : undefined}
     />
+  );
+}
+
+/** The plants of the operation, sub-plants below their parent; the open one with its files and reminders. */
+function Anlagenbaum({ anlagen, basis, mitModus, parent = 0 }: { anlagen: AnlagenZeile[]; basis: string; mitModus: string; parent?: number }) {
+  const { anlageid } = useParams();
+  const ebene = anlagen.filter((a) => (a.parentanlageid ?? 0) === parent);
+  if (parent === 0 && anlagen.length === 0) return <li className="px-2 text-sm text-gray-700">Keine Einträge vorhanden</li>;
+  return (
+    <>
+      {ebene.map((a) => {
+        const pfad = `${basis}/${(a.anlagentyp ?? '').toLowerCase()}/${a.id}`;
+        const ausser = a.anlagenstatus === 'STILLGELEGT' || a.anlagenstatus === 'ANGESCHLOSSEN_AN';
+        const unter = anlagen.some((x) => x.parentanlageid === a.id);
+        return (
+          <li key={a.id}>
+            <NavLink to={`${pfad}/anlagendaten${mitModus}`} className={linkClass}>
+              {a.bezeichnung}
+              {ausser && <span className="ml-1 text-xs">(außer Betrieb)</span>}
+            </NavLink>
+            {String(a.id) === anlageid && (
+              <ul className="space-y-1 pl-3" aria-label={`${a.bezeichnung ?? 'Anlage'}: Ablage`}>
+                <Eintrag to={`${pfad}/dateien${mitModus}`}>Dateien</Eintrag>
+                <Eintrag to={`${pfad}/wiedervorlagen${mitModus}`}>Wiedervorlagen</Eintrag>
+              </ul>
+            )}
+            {unter && (
+              <ul className="space-y-1 pl-3">
+                <Anlagenbaum anlagen={anlagen} basis={basis} mitModus={mitModus} parent={a.id} />
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </>
+  );
+}
+
+/** 'Anlage anlegen': the four types in edit mode of a released operation; otherwise disabled with the reason. */
+function AnlageAnlegen({ basis, hinweisId, hinweis }: { basis: string; hinweisId: string; hinweis?: string }) {
+  const [offen, setOffen] = useState(false);
+  const menueId = `${hinweisId}-typen`;
+  return (
+    <>
+      <button
+        type="button"
+        disabled={!!hinweis}
+        aria-expanded={hinweis ? undefined : offen}
+        aria-controls={hinweis ? undefined : menueId}
+        aria-describedby={hinweis ? hinweisId : undefined}
+        onClick={() => setOffen((o) => !o)}
+        className="rounded border border-gray-400 px-2 py-1 text-sm text-blue-800 disabled:text-gray-600"
+      >
+        Anlage anlegen
+      </button>
+      {hinweis && (
+        <p id={hinweisId} className="mt-1 text-xs text-gray-700">
+          {hinweis}
+        </p>
+      )}
+      {!hinweis && offen && (
+        <ul id={menueId} className="mt-1 space-y-1">
+          {ANLAGENTYPEN.map((t) => (
+            <li key={t.pfad}>
+              <NavLink to={`${basis}/${t.pfad}/neu/anlagendaten?modus=s`} className={linkClass} onClick={() => setOffen(false)}>
+                {t.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { eingabeAus, einzigFuehrend, MSG_AUFNAHME, MSG_PFLICHTIGER, MSG_WASSERBUCH, MSG_WASSERBUCH_LAENGE, neueWerte, pruefeAnlage, reiterVon, werteAus, type Auslegung } from './werte';
+
+const gueltig = () => ({ ...neueWerte('ABWASSERBEHANDLUNG'), bezeichnung: 'KA Nord', anlagenart: 'ABWASSERBEHANDLUNG', hochwert: '5582960,5', rechtswert: '398140,25', pflichtige: [{ organisation: '3', startJahr: '2024' }] });
+
+describe('plant form values', () => {
+  it('a new relief plant or sewer network is an indirect discharger; a treatment plant is not', () => {
+    expect(neueWerte('ENTLASTUNG').indirekteinleiter).toBe(true);
+    expect(neueWerte('KANALNETZ').indirekteinleiter).toBe(true);
+    expect(neueWerte('ABWASSERBEHANDLUNG').indirekteinleiter).toBe(false);
+    expect(neueWerte('KUEHLWASSER').anlagenstatus).toBe('GEPLANT');
+  });
+
+  it('checks the rules of spec 000 §5 with its messages', () => {
+    expect(pruefeAnlage('ABWASSERBEHANDLUNG', gueltig())).toEqual({});
+    expect(pruefeAnlage('ABWASSERBEHANDLUNG', { ...gueltig(), pflichtige: [] }).abwasserbeseitigungspflichtige).toBe(MSG_PFLICHTIGER);
+    const rueb = { ...gueltig(), indirekteinleiter: true, entlastungssystem: 'Misch', entlastungstyp: 'RÜB' };
+    expect(pruefeAnlage('ENTLASTUNG', rueb).aufnahme).toBe(MSG_AUFNAHME);
+    expect(pruefeAnlage('ENTLASTUNG', { ...rueb, aufnahme: '4', wasserbuchnummer: 'X12' }).wasserbuchnummer).toBe(MSG_WASSERBUCH);
+    expect(pruefeAnlage('ENTLASTUNG', { ...rueb, aufnahme: '4', wasserbuchnummer: 'S123456789' }).wasserbuchnummer).toBe(MSG_WASSERBUCH_LAENGE);
+    expect(pruefeAnlage('ENTLASTUNG', { ...rueb, aufnahme: '4', wasserbuchnummer: 's12345' })).toEqual({});
+    const auslegung: Auslegung = { parameter: 'CSB', einheit: 'kg/d', auslegungWert: '12,5', auslegungJahr: '1899', auslegungFuehrend: false, belastungWert: 'x', belastungJahr: '', bemerkung: '' };
+    const f = pruefeAnlage('ABWASSERBEHANDLUNG', { ...gueltig(), auslegungen: [auslegung] });
+    expect(f['auslegungUndBelastungsDaten[0].auslegungJahr']).toBe('Das Jahr muss zwischen 1900 und 2100 liegen.');
+    expect(f['auslegungUndBelastungsDaten[0].belastungWert']).toBe('Es muss eine Zahl oder nichts eingegeben werden.');
+    expect(reiterVon('auslegungUndBelastungsDaten[0].auslegungJahr')).toBe('auslegung');
+  });
+
+  it('marking one Auslegung führend clears the others', () => {
+    const a = (f: boolean): Auslegung => ({ parameter: 'EW', einheit: 'E', auslegungWert: '', auslegungJahr: '', auslegungFuehrend: f, belastungWert: '', belastungJahr: '', bemerkung: '' });
+    expect(einzigFuehrend([a(true), a(false)], [a(true), a(true)]).map((x) => x.auslegungFuehrend)).toEqual([false, true]);
+  });
+
+  it('sends German numbers as numbers, the receiving plant only for indirect dischargers, and keeps what the form does not edit', () => {
+    const e = eingabeAus({ ...gueltig(), aufnahme: '7' }, { foerderungen: [{ mipNr: 'M-1' }], version: 3 });
+    expect(e.lage).toEqual({ hochwert: 5582960.5, rechtswert: 398140.25 });
+    expect(e.aufnahme).toBe(0);
+    expect(e.foerderungen).toEqual([{ mipNr: 'M-1' }]);
+    expect(e.abwasserbeseitigungspflichtige).toEqual([{ organisation: 3, startJahr: 2024 }]);
+    expect(werteAus({ lage: { hochwert: 5582960.5, rechtswert: 398140.25 } }).hochwert).toBe('5582960,5');
+  });
+});
