@@ -84,10 +84,13 @@ export const anlageVerlaufQuery = (id: string) =>
     staleTime: 0,
   });
 
-/** The organisations that may be named obligee (Abwasserbeseitigungspflichtige). */
+/**
+ * The organisations for the obligee choice (GET /api/organisation): those marked
+ * abwasserbeseitigungspflichtig are offered; one a plant already names stays shown.
+ */
 export const pflichtigeQuery = () =>
   queryOptions({
     queryKey: anlageKeys.pflichtige(),
-    queryFn: ({ signal }) => api.get<{ id: number; bezeichnung: string }[]>('/organisation/abwasserbeseitigungspflichtige', { signal }),
+    queryFn: ({ signal }) => api.get<S['OrganisationZeile'][]>('/organisation', { signal }),
     staleTime: 60_000,
   });

@@ -59,7 +59,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
   const aufnahmeOptionen = (anlagen.data ?? [])
     .filter((a) => a.id !== p.anlageId && a.anlagentyp === 'ABWASSERBEHANDLUNG')
     .map((a) => ({ value: String(a.id), label: a.bezeichnung ?? '' }));
-  const pflichtige = useQuery(pflichtigeQuery()).data ?? [];
+  const gewaehlt = new Set(w.pflichtige.map((x) => x.organisation));
+  const pflichtige = (useQuery(pflichtigeQuery()).data ?? []).filter((o) => o.abwasserbeseitigungspflicht || gewaehlt.has(String(o.id)));
   const hatFehler = (r: Reiter) => Object.entries(f).some(([k, v]) => v && reiterVon(k) === r);
 
   const anlageReiter = (
@@ -130,7 +131,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
           gesperrt={gesperrt}
           fehler={f}
           spalten={[
-            { key: 'organisation', label: 'Organisation', typ: 'auswahl', pflicht: true, optionen: pflichtige.map((o) => ({ value: String(o.id), label: o.bezeichnung })) },
+            { key: 'organisation', label: 'Organisation', typ: 'auswahl', pflicht: true, optionen: pflichtige.map((o) => ({ value: String(o.id), label: o.bezeichnung ?? '' })) },
             { key: 'startJahr', label: 'Startjahr', typ: 'zahl', pflicht: true },
           ]}
         />
