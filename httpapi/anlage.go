@@ -14,6 +14,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )
 
 // Texts of the plant screens (spec 000 §8).
@@ -44,11 +45,7 @@ func (a *api) anlageRoutes(r chi.Router) {
 			out, err := d.Liste(r.Context(), nutzer(r), betriebID)
 			a.antworte(w, r, out, err)
 		})
-		r.Get("/anlage/search", func(w http.ResponseWriter, r *http.Request) {
-			q := r.URL.Query()
-			out, err := d.Suche(r.Context(), nutzer(r), q.Get("query"), q.Get("anlagetyp"))
-			a.antworte(w, r, out, err)
-		})
+		r.Get("/anlage/search", a.anlageSuche)
 		r.Get("/anlage/{id}", anlageAbfrage(a, d.Ansicht))
 		r.Get("/anlage/{id}/historie", anlageAbfrage(a, d.Historie))
 		r.With(a.darf(berechtigung.BetriebVerlaufLesen)).Get("/anlage/{id}/verlauf", anlageAbfrage(a, a.anlageVerlauf))
@@ -122,4 +119,29 @@ func (a *api) anlageAnlegen(w http.ResponseWriter, r *http.Request) {
 func (a *api) anlageVerlauf(ctx context.Context, n anlagedienst.Nutzer, id int64) ([]historie.Verlaufsschritt, error) {
 	a.warteAufProtokoll(ctx, eventstore.StreamID(anlage.StreamType, id))
 	return a.deps.Anlage.Verlauf(ctx, n, id)
+}
+
+// anlageSuche: GET /api/anlage/search — the plants worklist (q or query: words in any order;
+// page, size, sortProperty, sortDirection; anlagenstatus, anlagentyp, anlagenart repeated or
+// comma-separated), read-your-writes with minPosition like the operations worklist.
+func (a *api) anlageSuche(w http.ResponseWriter, r *http.Request) {
+	if err := a.mitMinPosition(r, arbeitsliste.Name); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	v := r.URL.Query()
+	var s validierung.Sammler
+	page, size := seitenwahl(v, &s, arbeitslisteStandardGroesse, arbeitslisteMaxGroesse)
+	q := v.Get("q")
+	if q == "" {
+		q = v.Get("query")
+	}
+	if err := s.Err(); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Anlage.Suche(r.Context(), nutzer(r), arbeitsliste.AnlagenFilter{Q: q, Page: page, Size: size,
+		SortProperty: v.Get("sortProperty"), Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc"),
+		Anlagenstatus: mehrfach(v, "anlagenstatus"), Anlagentyp: mehrfach(v, "anlagentyp"), Anlagenart: mehrfach(v, "anlagenart")})
+	a.antworte(w, r, out, err)
 }

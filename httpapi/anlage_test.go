@@ -117,9 +117,23 @@ func TestAnlage_CreateReadSaveWithHistorisierungAndConflict(t *testing.T) {
 	if strings.Join(namen, "|") != "Betriebskläranlage Papierfabrik|Kühlwasserkreislauf Papiermaschine 2|Nachklärung Süd" {
 		t.Fatalf("list: %v", namen)
 	}
-	_ = json.Unmarshal(w.send(t, "GET", "/api/anlage/search?query=s%C3%BCd+nachkl", nil, sbd).Body.Bytes(), &liste)
-	if len(liste) != 1 || liste[0]["id"].(float64) != float64(id) {
-		t.Fatalf("search: %v", liste)
+	// the worklist of the start page: words in any order, visible as the operation
+	w.arbeitsliste(t)
+	var seite struct {
+		Content       []map[string]any
+		TotalElements int
+	}
+	_ = json.Unmarshal(w.send(t, "GET", "/api/anlage/search?query=s%C3%BCd+nachkl", nil, sbd).Body.Bytes(), &seite)
+	if seite.TotalElements != 1 || seite.Content[0]["id"].(float64) != float64(id) || seite.Content[0]["anlagenstatus"] != "IN_BETRIEB" {
+		t.Fatalf("search: %+v", seite)
+	}
+	_ = json.Unmarshal(w.send(t, "GET", "/api/anlage/search?anlagentyp=KANALNETZ,ENTLASTUNG", nil, sbd).Body.Bytes(), &seite)
+	if seite.TotalElements != 0 {
+		t.Fatalf("Koblenz staff see Musterhausen's plants (Trier): %+v", seite)
+	}
+	_ = json.Unmarshal(w.send(t, "GET", "/api/anlage/search?anlagentyp=KANALNETZ,ENTLASTUNG", nil, w.login(t, "betreiber2", seed.DemoPasswort)).Body.Bytes(), &seite)
+	if seite.TotalElements != 2 {
+		t.Fatalf("Musterhausen's operator: %+v", seite)
 	}
 	var versionen []map[string]any
 	_ = json.Unmarshal(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/historie", id), nil, sbd).Body.Bytes(), &versionen)

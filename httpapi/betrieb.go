@@ -162,20 +162,23 @@ func (a *api) warteAufProtokoll(ctx context.Context, streamID string) {
 func arbeitslisteFilter(v url.Values) (arbeitsliste.Filter, error) {
 	var s validierung.Sammler
 	page, size := seitenwahl(v, &s, arbeitslisteStandardGroesse, arbeitslisteMaxGroesse)
-	liste := func(name string) []string {
-		var out []string
-		for _, x := range v[name] {
-			for _, t := range strings.Split(x, ",") {
-				if t = strings.TrimSpace(t); t != "" {
-					out = append(out, t)
-				}
-			}
-		}
-		return out
-	}
+	liste := func(name string) []string { return mehrfach(v, name) }
 	return arbeitsliste.Filter{Q: v.Get("q"), Page: page, Size: size, SortProperty: v.Get("sortProperty"),
 		Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc"), Betriebsstatus: liste("betriebsstatus"),
 		Betriebstyp: liste("betriebstyp"), Freigabestatus: liste("freigabestatus")}, s.Err()
+}
+
+// mehrfach reads a multi-valued filter parameter, repeated or comma-separated.
+func mehrfach(v url.Values, name string) []string {
+	var out []string
+	for _, x := range v[name] {
+		for _, t := range strings.Split(x, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // The worklist's page sizes (the read model's own default and limit).

@@ -18,7 +18,7 @@ const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
 /** The demo plant named bezeichnung (id and its operation's id), through the API. */
 async function demoAnlage(bezeichnung) {
   const token = await app.login('zust_sbd');
-  const treffer = await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token });
+  const treffer = (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
   const anlage = treffer.find((a) => a.bezeichnung === bezeichnung);
   assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(treffer)}`);
   return anlage;

@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -105,12 +104,9 @@ type Zeile struct {
 	AenderungsantragOffen bool   `json:"aenderungsantragOffen"`
 }
 
-// Filter of a plant list; the zero value lists nothing but what the other fields name.
+// Filter of a plant list.
 type Filter struct {
 	BetriebID int64
-	Suche     string // words of the name, in any order
-	Typ       string
-	Limit     int
 }
 
 // Liste lists the plants the Sicht includes that match f, by name.
@@ -123,16 +119,7 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 	if f.BetriebID != 0 {
 		sql += ` AND a.betrieb_id = ` + arg(f.BetriebID)
 	}
-	if f.Typ != "" {
-		sql += ` AND a.anlagentyp = ` + arg(f.Typ)
-	}
-	for _, wort := range strings.Fields(strings.ToLower(f.Suche)) {
-		sql += ` AND lower(a.bezeichnung) LIKE ` + arg("%"+escapeLike(wort)+"%")
-	}
 	sql += ` ORDER BY a.bezeichnung, a.id`
-	if f.Limit > 0 {
-		sql += ` LIMIT ` + arg(f.Limit)
-	}
 	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, err
@@ -147,10 +134,6 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 		out = []Zeile{}
 	}
 	return out, err
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // Bezeichnungen are the names of plants by id (the receiving plant of a form).

@@ -1,5 +1,5 @@
 // Package arbeitsliste is the read model of the start page's worklists: one denormalised row
-// per operation (later per plant, measuring point and annual report) with the texts users filter,
+// per operation and per plant (later per measuring point and annual report) with the texts users filter,
 // sort and search by, fed asynchronously from NATS by the projection runtime and rebuilt with
 // `eabwasser projections rebuild arbeitsliste`. It keeps its own copies of the organisation
 // names and value-list texts it shows, so a rebuild depends on nothing but the events.
@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
@@ -55,6 +56,28 @@ CREATE INDEX betrieb_typ_name ON betrieb (betriebstyp, lower(bezeichnung), id);
 CREATE INDEX betrieb_betreiber ON betrieb (betreiber_id);
 CREATE INDEX betrieb_regionalstelle ON betrieb (regionalstelle_id);
 CREATE INDEX betrieb_such ON betrieb USING gin (such gin_trgm_ops);
+CREATE TABLE anlage (
+    id                bigint  PRIMARY KEY,
+    bezeichnung       text    NOT NULL,
+    anlagentyp        text    NOT NULL,
+    anlagenart        text    NOT NULL,
+    anlagenstatus     text    NOT NULL,
+    betrieb_id        bigint  NOT NULL,
+    betrieb           text    NOT NULL DEFAULT '',
+    betreiber_id      bigint  NOT NULL DEFAULT 0,
+    regionalstelle_id bigint,
+    antrag_offen      boolean NOT NULL DEFAULT false,
+    such              text    GENERATED ALWAYS AS (lower(bezeichnung || ' ' || betrieb)) STORED,
+    position          bigint  NOT NULL
+);
+CREATE INDEX anlage_name ON anlage (lower(bezeichnung), id);
+CREATE INDEX anlage_status_name ON anlage (anlagenstatus, lower(bezeichnung), id);
+CREATE INDEX anlage_typ_name ON anlage (anlagentyp, lower(bezeichnung), id);
+CREATE INDEX anlage_art_name ON anlage (anlagenart, lower(bezeichnung), id);
+CREATE INDEX anlage_betrieb ON anlage (betrieb_id);
+CREATE INDEX anlage_betreiber ON anlage (betreiber_id);
+CREATE INDEX anlage_regionalstelle ON anlage (regionalstelle_id);
+CREATE INDEX anlage_such ON anlage USING gin (such gin_trgm_ops);
 `
 
 // handler applies the events of one stream type. Later areas add theirs (anlage, messstelle,
@@ -63,6 +86,7 @@ type handler func(ctx context.Context, tx *projections.Tx, e eventstore.Event, i
 
 var handlers = map[string]handler{
 	betrieb.StreamType:      betriebEreignis,
+	anlage.StreamType:       anlageEreignis,
 	organisation.StreamType: organisationEreignis,
 	werteliste.StreamType:   wertEreignis,
 }
@@ -107,6 +131,7 @@ func betriebEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event
 			id, d.Bezeichnung, d.Betriebsstatus, d.BetreiberID, rs, d.Adresse.Strasse, d.Adresse.Hausnummer, d.Adresse.Plz,
 			d.Adresse.Ort, e.Position)
 		tx.Exec(texte+`b.id = $1`, id)
+		tx.Exec(anlagenDesBetriebs+`a.betrieb_id = $1`, id)
 	}
 	switch v := de.(type) {
 	case betrieb.BetriebBeantragt:
@@ -128,10 +153,41 @@ func betriebEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event
 	case betrieb.BetreiberUmgezogen:
 		tx.Exec(`UPDATE betrieb SET betreiber_id = $2, position = $3 WHERE id = $1`, id, v.NeuID, e.Position)
 		tx.Exec(texte+`b.id = $1`, id)
+		tx.Exec(anlagenDesBetriebs+`a.betrieb_id = $1`, id)
 	case betrieb.StammdatenAntragGestellt:
 		tx.Exec(`UPDATE betrieb SET antrag_offen = true, position = $2 WHERE id = $1`, id, e.Position)
 	case betrieb.StammdatenAntragUebernommen, betrieb.StammdatenAntragAbgelehnt:
 		tx.Exec(`UPDATE betrieb SET antrag_offen = false, position = $2 WHERE id = $1`, id, e.Position)
+	}
+	return nil
+}
+
+// anlagenDesBetriebs copies the operation's name and visibility columns into its plants' rows
+// (a plant is visible to whom its operation is).
+const anlagenDesBetriebs = `UPDATE anlage a SET betrieb = b.bezeichnung, betreiber_id = b.betreiber_id,
+	regionalstelle_id = b.regionalstelle_id FROM betrieb b WHERE b.id = a.betrieb_id AND `
+
+func anlageEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error {
+	de, err := anlage.Decode(e.Type, e.Data)
+	if err != nil {
+		return err
+	}
+	switch v := de.(type) {
+	case anlage.AnlageAngelegt:
+		d := v.Daten
+		tx.Exec(`INSERT INTO anlage (id, bezeichnung, anlagentyp, anlagenart, anlagenstatus, betrieb_id, position)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, d.Bezeichnung, v.Typ, d.Anlagenart, d.Anlagenstatus, v.BetriebID, e.Position)
+		tx.Exec(anlagenDesBetriebs+`a.id = $1`, id)
+	case anlage.AnlageGeaendert:
+		d := v.Daten
+		tx.Exec(`UPDATE anlage SET bezeichnung = $2, anlagenart = $3, anlagenstatus = $4, position = $5 WHERE id = $1`,
+			id, d.Bezeichnung, d.Anlagenart, d.Anlagenstatus, e.Position)
+	case anlage.AnlageStillgelegt:
+		tx.Exec(`UPDATE anlage SET anlagenstatus = $2, position = $3 WHERE id = $1`, id, anlage.Stillgelegt, e.Position)
+	case anlage.AenderungsantragGestellt:
+		tx.Exec(`UPDATE anlage SET antrag_offen = true, position = $2 WHERE id = $1`, id, e.Position)
+	case anlage.AenderungsantragUebernommen, anlage.AenderungsantragAbgelehnt:
+		tx.Exec(`UPDATE anlage SET antrag_offen = false, position = $2 WHERE id = $1`, id, e.Position)
 	}
 	return nil
 }

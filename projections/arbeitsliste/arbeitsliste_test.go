@@ -9,6 +9,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
@@ -19,7 +20,8 @@ func dump(t *testing.T, l *projektortest.Live) string {
 	t.Helper()
 	var s string
 	if err := l.Store.Pool().QueryRow(context.Background(),
-		`SELECT coalesce(string_agg(b::text, E'\n' ORDER BY id), '') FROM arbeitsliste.betrieb b`).Scan(&s); err != nil {
+		`SELECT coalesce((SELECT string_agg(b::text, E'\n' ORDER BY id) FROM arbeitsliste.betrieb b), '') || E'\n--\n' ||
+			coalesce((SELECT string_agg(a::text, E'\n' ORDER BY id) FROM arbeitsliste.anlage a), '')`).Scan(&s); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -105,6 +107,19 @@ func TestWorklist_FedFromNATS_RedeliveryChangesNothing_RebuildIsIdentical(t *tes
 	}
 	if zeilen(l) != 5 {
 		t.Fatalf("%d rows after redelivery", zeilen(l))
+	}
+	// the demo plants, visible as their operation: the Koblenz staff see the paper mill's, not
+	// Musterhausen's (Trier)
+	var koblenz zugriff.Sicht
+	koblenz.Regionalstellen = []int64{rs}
+	anlagen, err := arbeitsliste.Anlagen(ctx, pool, arbeitsliste.AnlagenFilter{Sicht: koblenz, SortProperty: "bezeichnung"})
+	if err != nil || anlagen.TotalElements != 2 || anlagen.Content[0].Bezeichnung != "Betriebskläranlage Papierfabrik" ||
+		anlagen.Content[0].Betrieb != "Papierfabrik Rheinaue – Werk Koblenz" || anlagen.Content[0].Anlagenstatus != "GEPLANT" {
+		t.Fatalf("plants: %+v %v", anlagen, err)
+	}
+	alle, _ := arbeitsliste.Anlagen(ctx, pool, arbeitsliste.AnlagenFilter{Sicht: zugriff.Sicht{Alle: true}, Q: "muster kanal", Anlagentyp: []string{"KANALNETZ"}})
+	if alle.TotalElements != 1 || alle.Content[0].Bezeichnung != "Kanalnetz Musterhausen" {
+		t.Fatalf("search in any word order: %+v", alle)
 	}
 
 	// a rebuild gives identical rows

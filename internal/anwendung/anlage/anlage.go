@@ -7,7 +7,6 @@ package anlage
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -20,6 +19,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
@@ -264,16 +264,15 @@ func (d *Dienst) Liste(ctx context.Context, n Nutzer, betriebID int64) ([]anlage
 	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{BetriebID: betriebID})
 }
 
-// Suche finds plants the caller sees by words of their name, in any order (at most 50).
-func (d *Dienst) Suche(ctx context.Context, n Nutzer, query, typ string) ([]anlagen.Zeile, error) {
-	if err := validierung.Laenge("q", query); err != nil {
-		return nil, err
-	}
+// Suche is one page of the plants worklist (the start page's Anlagen tab) over what the caller
+// sees.
+func (d *Dienst) Suche(ctx context.Context, n Nutzer, f arbeitsliste.AnlagenFilter) (arbeitsliste.Seite[arbeitsliste.Anlage], error) {
 	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
 	if err != nil {
-		return nil, err
+		return arbeitsliste.Seite[arbeitsliste.Anlage]{}, err
 	}
-	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{Suche: query, Typ: strings.ToUpper(typ), Limit: 50})
+	f.Sicht = n.Sicht
+	return arbeitsliste.Anlagen(ctx, d.Store.Pool(), f)
 }
 
 // Version is one version of a plant's history.

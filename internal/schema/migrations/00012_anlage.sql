@@ -20,7 +20,6 @@ CREATE TABLE anlage (
 CREATE INDEX anlage_betrieb ON anlage (betrieb_id, bezeichnung);
 CREATE INDEX anlage_parent ON anlage (parent_id) WHERE parent_id IS NOT NULL;
 CREATE INDEX anlage_aufnahme ON anlage (aufnahme_id) WHERE aufnahme_id IS NOT NULL;
-CREATE INDEX anlage_bezeichnung_trgm ON anlage USING gin (lower(bezeichnung) gin_trgm_ops);
 CREATE INDEX anlage_pflichtige ON anlage USING gin ((daten -> 'abwasserbeseitigungspflichtige') jsonb_path_ops);
 CREATE INDEX anlage_antrag_offen ON anlage (id) WHERE antrag IS NOT NULL;
 
