@@ -46,7 +46,7 @@ async function beantrage(token, bezeichnung) {
 
 /** Searches the start page's list until the operation shows (the list is a read model). */
 async function oeffneUeberStartseite(page, bezeichnung) {
-  await page.goto(app.url('/eAbwasser/'));
+  await page.goto(app.url('/eAbwasser/?reiter=betriebe'));
   const liste = page.getByRole('search', { name: 'Betriebe suchen' });
   // the worklist starts with "in Betrieb" (spec 002 §2); a new request is only planned
   await liste.getByRole('group', { name: 'Betriebsstatus' }).getByRole('checkbox', { name: 'in Betrieb' }).uncheck();
@@ -96,7 +96,7 @@ describe('Betrieb: request and Freigabe', () => {
   it('betreiber requests an operation, zust_sbd approves it with a comment, betreiber sees it approved', async () => {
     const name = `E2E Kelterei ${kennung()}`;
     await withPage({ token: await app.login('betreiber') }, async (page) => {
-      await page.goto(app.url('/eAbwasser/'));
+      await page.goto(app.url('/eAbwasser/?reiter=betriebe'));
       await page.getByRole('button', { name: 'Betrieb beantragen' }).click();
       const typ = page.getByRole('dialog', { name: 'Betrieb beantragen' });
       await typ.getByLabel(/^Betriebstyp/).selectOption({ label: 'Industrie' });

@@ -57,7 +57,11 @@ describe('Startseite: Betriebe worklist', () => {
       await page.goto(app.url('/eAbwasser/'));
       await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
       const tabs = page.getByRole('tablist', { name: 'Arbeitslisten' });
-      await until(() => tabs.getByRole('tab').allTextContents(), ['Betriebe', 'Nachrichten', 'Wiedervorlagen'], 'Reiter der Arbeitslisten');
+      await until(() => tabs.getByRole('tab').allTextContents(), ['Anlagen', 'Betriebe', 'Nachrichten', 'Wiedervorlagen'], 'Reiter der Arbeitslisten');
+      // the spec's default tab: plants in operation of type wastewater treatment
+      await tabs.getByRole('tab', { name: 'Anlagen', selected: true }).waitFor();
+      await page.getByRole('table', { name: 'Anlagen' }).waitFor();
+      await tabs.getByRole('tab', { name: 'Betriebe' }).click();
       await tabs.getByRole('tab', { name: 'Betriebe', selected: true }).waitFor();
 
       // default filter: in operation (the requested and the rejected one are only planned)
@@ -123,7 +127,7 @@ describe('Startseite: Betriebe worklist', () => {
 
   it('betreiber2 sees only the operation of his own organisation', async () => {
     await withPage({ token: await app.login('betreiber2') }, async (page) => {
-      await page.goto(app.url('/eAbwasser/'));
+      await page.goto(app.url('/eAbwasser/?reiter=betriebe'));
       await zeigt(page, [MUSTERHAUSEN]);
       await statusInBetrieb(page).uncheck();
       const [antwort] = await Promise.all([
@@ -265,9 +269,10 @@ describe('Personalisierung', () => {
       await until(() => page.getByRole('checkbox', { name: 'Benachrichtigung per E-Mail bei neuen Nachrichten' }).isChecked(), true, 'Benachrichtigung gespeichert');
 
       // the worklist's default now holds the chosen Betriebstyp
+      await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Startseite' }).click();
       const [suche] = await Promise.all([
         page.waitForRequest((r) => new URL(r.url()).pathname === '/api/betrieb/search'),
-        page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Startseite' }).click(),
+        page.getByRole('tab', { name: 'Betriebe' }).click(),
       ]);
       assert.deepEqual(new URL(suche.url()).searchParams.getAll('betriebstyp'), ['INDUSTRIE']);
       await until(() => filter(page).getByRole('group', { name: 'Betriebstyp' }).getByRole('checkbox', { name: 'Industrie', exact: true }).isChecked(), true, 'Vorgabe enthält den Betriebstyp');

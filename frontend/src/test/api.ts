@@ -22,8 +22,11 @@ const norm = (path: string) => path.replace(/\/+$/, '') || '/';
  * A fetch stand-in that routes 'METHOD /api/path' (trailing slashes ignored) to handlers;
  * anything else answers 404. `calls` lists what was asked, for assertions.
  */
-/** Calls every operation file makes that a test need not name: its plant tree (none). */
-const standard: Record<string, Handler> = { 'GET /api/anlage': () => [] };
+/** Calls a test need not name: the operation file's plant tree, the start page's plants (none). */
+const standard: Record<string, Handler> = {
+  'GET /api/anlage': () => [],
+  'GET /api/anlage/search': () => ({ content: [], page: 0, size: 50, totalElements: 0 }),
+};
 
 export function apiMock(handlers: Record<string, Handler>) {
   const table = new Map(Object.entries({ ...standard, ...handlers }).map(([k, h]) => {

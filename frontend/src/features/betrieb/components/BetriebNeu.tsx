@@ -78,7 +78,7 @@ function NeuerBetrieb({ typ, ich }: { typ: Betriebstyp; ich: Ich }) {
   const dirty = !fertig && JSON.stringify({ ...werte, betreiber: werte.betreiber?.id }) !== JSON.stringify({ ...LEERE_WERTE, betreiber: startBetreiber?.id });
   useEffect(() => {
     // the start page's list waits for the new operation (minPosition)
-    if (fertig && !dirty) navigate('/', { state: { minPosition: fertig.position } });
+    if (fertig && !dirty) navigate('/?reiter=betriebe', { state: { minPosition: fertig.position } }); // the worklist that shows the request
   }, [fertig, dirty, navigate]);
 
   const beantragen = useBeantrageBetrieb({

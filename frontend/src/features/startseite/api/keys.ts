@@ -1,4 +1,5 @@
 import { leseModellKeys } from '@/lib/befehl';
+import type { AnlagenSuche } from './anlagen';
 import type { BetriebSuche } from './betriebe';
 
 /**
@@ -9,6 +10,7 @@ import type { BetriebSuche } from './betriebe';
 export const startseiteKeys = {
   all: ['startseite'] as const,
   betriebe: (s: BetriebSuche) => [...leseModellKeys.arbeitslisten, 'betriebe', s] as const,
+  anlagen: (s: AnlagenSuche) => [...leseModellKeys.arbeitslisten, 'anlagen', s] as const,
   /** The personalisation as the worklists' default filter reads it. */
   personalisierung: () => [...startseiteKeys.all, 'personalisierung'] as const,
   /** The messages; the unread count lies below, so invalidating the messages refreshes both. */

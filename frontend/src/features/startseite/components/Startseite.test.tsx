@@ -95,25 +95,52 @@ const tabelle = () => screen.findByRole('table', { name: 'Betriebe' });
 const filter = () => screen.getByRole('search', { name: 'Betriebe suchen' });
 const gruppe = (name: string) => within(filter()).getByRole('group', { name });
 
+describe('start page: Anlagen', () => {
+  it('starts with plants in operation of type wastewater treatment; a row leads to the plant, its operation to the file', async () => {
+    const user = userEvent.setup();
+    const m = mock([], {
+      'GET /api/anlage/search': () => ({
+        content: [{ id: 4, bezeichnung: 'Betriebskläranlage Nord', anlagentyp: 'ABWASSERBEHANDLUNG', anlagenart: 'ABWASSERVORBEHANDLUNG',
+          anlagenstatus: 'IN_BETRIEB', betriebId: 7, betrieb: 'Kläranlage Nord', aenderungsantragOffen: true }],
+        page: 0, size: 50, totalElements: 1,
+      }),
+    });
+    renderRoutes(routes, '/');
+    const tabelle = await screen.findByRole('table', { name: 'Anlagen' });
+    await within(tabelle).findByText('Abwasservorbehandlung');
+    const suche = m.called('GET', '/api/anlage/search')[0].url.searchParams;
+    expect(suche.getAll('anlagenstatus')).toEqual(['IN_BETRIEB']);
+    expect(suche.getAll('anlagentyp')).toEqual(['ABWASSERBEHANDLUNG']);
+    expect(within(tabelle).getByText('Änderungsantrag offen')).toBeInTheDocument();
+    expect(within(tabelle).getByRole('link', { name: 'Betriebskläranlage Nord' })).toHaveAttribute('href', '/betriebsakte/7/abwasserbehandlung/4/anlagendaten?modus=l');
+    expect(within(tabelle).getByRole('link', { name: 'Kläranlage Nord' })).toHaveAttribute('href', '/betriebsakte/7/betriebsdaten?modus=l');
+    // 'Zurücksetzen' of a changed filter goes back to the default
+    const filter = screen.getByRole('search', { name: 'Anlagen suchen' });
+    await user.click(within(within(filter).getByRole('group', { name: 'Anlagentyp' })).getByRole('checkbox', { name: 'Kanalnetz' }));
+    await user.click(within(filter).getByRole('button', { name: 'Suchen' }));
+    await waitFor(() => expect(m.called('GET', '/api/anlage/search').at(-1)!.url.searchParams.getAll('anlagentyp')).toEqual(['ABWASSERBEHANDLUNG', 'KANALNETZ']));
+  });
+});
+
 describe('start page: tabs', () => {
   it.each([
-    [[], ['Betriebe']],
-    [['NACHRICHTEN_LESEN'], ['Betriebe', 'Nachrichten']],
-    [['WIEDERVORLAGEN_LESEN'], ['Betriebe', 'Wiedervorlagen']],
-    [['NACHRICHTEN_LESEN', 'WIEDERVORLAGEN_LESEN'], ['Betriebe', 'Nachrichten', 'Wiedervorlagen']],
-  ])('with %j offers the tabs %j (Betriebe first until plants exist)', async (aktionen, erwartet) => {
+    [[], ['Anlagen', 'Betriebe']],
+    [['NACHRICHTEN_LESEN'], ['Anlagen', 'Betriebe', 'Nachrichten']],
+    [['WIEDERVORLAGEN_LESEN'], ['Anlagen', 'Betriebe', 'Wiedervorlagen']],
+    [['NACHRICHTEN_LESEN', 'WIEDERVORLAGEN_LESEN'], ['Anlagen', 'Betriebe', 'Nachrichten', 'Wiedervorlagen']],
+  ])('with %j offers the tabs %j (Anlagen first and chosen)', async (aktionen, erwartet) => {
     mock(aktionen);
     renderRoutes(routes, '/');
     const liste = await screen.findByRole('tablist', { name: 'Arbeitslisten' });
     expect(within(liste).getAllByRole('tab').map((t) => t.textContent)).toEqual(erwartet);
-    expect(within(liste).getByRole('tab', { name: 'Betriebe' })).toHaveAttribute('aria-selected', 'true');
-    for (const fehlt of ['Anlagen', 'Messstellen', 'Jahresberichte']) expect(within(liste).queryByRole('tab', { name: fehlt })).toBeNull();
+    expect(within(liste).getByRole('tab', { name: 'Anlagen' })).toHaveAttribute('aria-selected', 'true');
+    for (const fehlt of ['Messstellen', 'Jahresberichte']) expect(within(liste).queryByRole('tab', { name: fehlt })).toBeNull();
   });
 
   it('keeps the tab, the filter and the selection in session storage (a reload shows them again)', async () => {
     const user = userEvent.setup();
     const m = mock(['NACHRICHTEN_LESEN', 'WIEDERVORLAGEN_LESEN']);
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/?reiter=betriebe');
     await within(await tabelle()).findByText('Saftkelterei');
     await user.click(within(gruppe('Freigabestatus')).getByRole('checkbox', { name: 'freigegeben' }));
     await user.type(within(filter()).getByLabelText('Suche'), 'Nord');
@@ -143,7 +170,7 @@ describe('start page: tabs', () => {
   it("the header's 'Nachrichten' link opens the Nachrichten tab", async () => {
     const user = userEvent.setup();
     mock(['NACHRICHTEN_LESEN'], { 'GET /api/nachricht/count': () => ({ count: 2 }) });
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(routes, '/?reiter=betriebe');
     await within(await tabelle()).findByText('Saftkelterei');
     await user.click(await screen.findByRole('link', { name: 'Nachrichten: 2 ungelesene Nachrichten' }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Nachrichten' })).toHaveAttribute('aria-selected', 'true'));
@@ -156,7 +183,7 @@ describe('start page: Betriebe worklist', () => {
   it('starts with the default filter "in Betrieb", 50 rows sorted by name; Zurücksetzen restores it', async () => {
     const user = userEvent.setup();
     const m = mock([]);
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/?reiter=betriebe');
     await within(await tabelle()).findByText('Saftkelterei');
     expect(Object.fromEntries(letzteSuche(m))).toEqual({
       betriebsstatus: 'IN_BETRIEB',
@@ -189,7 +216,7 @@ describe('start page: Betriebe worklist', () => {
   it("an active personalisation adds its Betriebstypen to the default (and to 'Zurücksetzen')", async () => {
     const user = userEvent.setup();
     const m = mock([], {}, { active: true, betriebstyp: ['KOMMUNAL'], version: 2 });
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/?reiter=betriebe');
     await within(await tabelle()).findByText('Saftkelterei');
     expect(suchen(m)).toHaveLength(1);
     expect(letzteSuche(m).getAll('betriebstyp')).toEqual(['KOMMUNAL']);
@@ -205,7 +232,7 @@ describe('start page: Betriebe worklist', () => {
   it('an inactive personalisation leaves the default alone; without one the plain default applies', async () => {
     const m = mock([], { 'GET /api/personalisierung': () => new Response('', { status: 500 }) });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/?reiter=betriebe');
     await within(await tabelle()).findByText('Saftkelterei');
     expect(letzteSuche(m).getAll('betriebstyp')).toEqual([]);
     expect(letzteSuche(m).getAll('betriebsstatus')).toEqual(['IN_BETRIEB']);
@@ -214,7 +241,7 @@ describe('start page: Betriebe worklist', () => {
   it('sorts on the server by the clicked column and starts at the first page', async () => {
     const user = userEvent.setup();
     const m = mock([]);
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/?reiter=betriebe');
     const t = await tabelle();
     await within(t).findByText('Saftkelterei');
     await user.click(within(t).getByRole('button', { name: /^Ort/ }));
@@ -236,7 +263,7 @@ describe('start page: Betriebe worklist', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
     });
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/?reiter=betriebe');
     await within(await tabelle()).findByText('Saftkelterei');
     expect(screen.getByText('Der Export enthält alle Betriebe des Filters.')).toBeInTheDocument();
 
@@ -258,7 +285,7 @@ describe('start page: Betriebe worklist', () => {
 
   it('offers edit links and the create action only with their actions; marks an open Änderungsantrag', async () => {
     mock([]);
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/?reiter=betriebe');
     const t = await tabelle();
     const saft = (await within(t).findByText('Saftkelterei')).closest('tr')!;
     expect(within(saft).getByText('Änderungsantrag offen')).toBeInTheDocument();
@@ -267,7 +294,7 @@ describe('start page: Betriebe worklist', () => {
     cleanup();
 
     mock(['STARTSEITE_BEARBEITEN', 'BEARBEITUNGSMODUS_NUTZEN', 'BETRIEB_BEANTRAGEN']);
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/?reiter=betriebe');
     const t2 = await tabelle();
     await within(t2).findByText('Saftkelterei');
     expect(within(t2).getByRole('link', { name: 'Bearbeiten Kläranlage Nord' })).toHaveAttribute(
@@ -281,7 +308,7 @@ describe('start page: Betriebe worklist', () => {
   it('searches, requests an operation (type first) and opens one in read mode', async () => {
     const user = userEvent.setup();
     mock(['BETRIEB_BEANTRAGEN']);
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(routes, '/?reiter=betriebe');
     const t = await tabelle();
     await within(t).findByText('Saftkelterei');
     expect(screen.getByTestId('range-label')).toHaveTextContent('1-2 von 2');

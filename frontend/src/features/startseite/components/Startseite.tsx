@@ -8,12 +8,13 @@ import { istText, useSitzungszustand } from '@/features/startseite/sitzungszusta
 
 // The lists (and the table library) load after the page itself, each when its tab is chosen:
 // the initial bundle stays small.
+const AnlagenListe = lazy(() => import('./AnlagenListe').then((m) => ({ default: m.AnlagenListe })));
 const BetriebeListe = lazy(() => import('./BetriebeListe').then((m) => ({ default: m.BetriebeListe })));
 const NachrichtenListe = lazy(() => import('./NachrichtenListe').then((m) => ({ default: m.NachrichtenListe })));
 const WiedervorlagenListe = lazy(() => import('./WiedervorlagenListe').then((m) => ({ default: m.WiedervorlagenListe })));
 
 /** The tabs of the start page that exist so far (ids are also the `reiter` query parameter). */
-export type Reiter = 'betriebe' | 'nachrichten' | 'wiedervorlagen';
+export type Reiter = 'anlagen' | 'betriebe' | 'nachrichten' | 'wiedervorlagen';
 
 /** The query parameter that opens a tab (the shell's 'Nachrichten' link uses it). */
 export const REITER_PARAM = 'reiter';
@@ -22,16 +23,16 @@ const mitLaden = (inhalt: ReactNode) => <Suspense fallback={<Laden />}>{inhalt}<
 
 /**
  * The start page (spec 002 §2): tabs Anlagen (the spec's default), Messstellen, Betriebe,
- * Jahresberichte, Nachrichten, Wiedervorlagen. The first, second and fourth come with their
- * areas (Anlagen then becomes the first tab); until then Betriebe is. Nachrichten and
- * Wiedervorlagen only for the privileged roles. The chosen tab is kept in session storage.
+ * Jahresberichte, Nachrichten, Wiedervorlagen. Messstellen and Jahresberichte come with their
+ * areas. Nachrichten and Wiedervorlagen only for the privileged roles. The chosen tab is kept in
+ * session storage; `?reiter=` opens one.
  */
 export function Startseite() {
   useDocumentTitle('Startseite');
   const darf = useDarf();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const [reiter, setReiter] = useSitzungszustand<string>('reiter', () => 'betriebe', istText);
+  const [reiter, setReiter] = useSitzungszustand<string>('reiter', () => 'anlagen', istText);
   const gewuenscht = params.get(REITER_PARAM);
 
   useEffect(() => {
@@ -48,6 +49,7 @@ export function Startseite() {
   }, [gewuenscht, setReiter, setParams, location.state]);
 
   const tabs: TabItem[] = [
+    { id: 'anlagen', label: 'Anlagen', content: mitLaden(<AnlagenListe />) },
     { id: 'betriebe', label: 'Betriebe', content: mitLaden(<BetriebeListe />) },
     { id: 'nachrichten', label: 'Nachrichten', content: mitLaden(<NachrichtenListe />), hidden: !darf('NACHRICHTEN_LESEN') },
     {
