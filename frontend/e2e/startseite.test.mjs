@@ -60,7 +60,9 @@ describe('Startseite: Betriebe worklist', () => {
       await until(() => tabs.getByRole('tab').allTextContents(), ['Anlagen', 'Betriebe', 'Nachrichten', 'Wiedervorlagen'], 'Reiter der Arbeitslisten');
       // the spec's default tab: plants in operation of type wastewater treatment
       await tabs.getByRole('tab', { name: 'Anlagen', selected: true }).waitFor();
-      await page.getByRole('table', { name: 'Anlagen' }).waitFor();
+      const anlagen = page.getByRole('table', { name: 'Anlagen' });
+      await anlagen.getByRole('link', { name: 'Betriebskläranlage Papierfabrik', exact: true }).waitFor();
+      await until(() => anlagen.getByRole('link', { name: 'Kühlwasserkreislauf Papiermaschine 2' }).count(), 0, 'nur Abwasserbehandlung in der Vorgabe');
       await tabs.getByRole('tab', { name: 'Betriebe' }).click();
       await tabs.getByRole('tab', { name: 'Betriebe', selected: true }).waitFor();
 

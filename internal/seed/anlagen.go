@@ -7,6 +7,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/eventstore"
 )
 
@@ -87,6 +88,18 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 		}
 		if _, err := eventstore.Befehle(store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, Akteur); err != nil {
 			return added, fmt.Errorf("Anlage %s: %w", d.daten.Bezeichnung, err)
+		}
+		// in operation since three weeks ago: a second version, and the worklist's default shows it
+		a, _, err := eventstore.Befehle(store, anlage.Decider).Load(ctx, id)
+		if err != nil {
+			return added, err
+		}
+		inBetrieb := a.Daten
+		inBetrieb.Anlagenstatus = anlage.InBetrieb
+		if _, err := eventstore.Befehle(store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.Speichere{Daten: inBetrieb,
+			Heute: heute, DarfBezeichnung: true, AuditInfo: &historie.AuditInfo{GueltigAb: heute.AddDate(0, 0, -21).Format(historie.Datumsformat),
+				Aenderungsgrund: "Inbetriebnahme"}}, Akteur); err != nil {
+			return added, fmt.Errorf("Anlage %s in Betrieb: %w", d.daten.Bezeichnung, err)
 		}
 		added++
 	}

@@ -114,7 +114,7 @@ func TestWorklist_FedFromNATS_RedeliveryChangesNothing_RebuildIsIdentical(t *tes
 	koblenz.Regionalstellen = []int64{rs}
 	anlagen, err := arbeitsliste.Anlagen(ctx, pool, arbeitsliste.AnlagenFilter{Sicht: koblenz, SortProperty: "bezeichnung"})
 	if err != nil || anlagen.TotalElements != 2 || anlagen.Content[0].Bezeichnung != "Betriebskläranlage Papierfabrik" ||
-		anlagen.Content[0].Betrieb != "Papierfabrik Rheinaue – Werk Koblenz" || anlagen.Content[0].Anlagenstatus != "GEPLANT" {
+		anlagen.Content[0].Betrieb != "Papierfabrik Rheinaue – Werk Koblenz" || anlagen.Content[0].Anlagenstatus != "IN_BETRIEB" {
 		t.Fatalf("plants: %+v %v", anlagen, err)
 	}
 	alle, _ := arbeitsliste.Anlagen(ctx, pool, arbeitsliste.AnlagenFilter{Sicht: zugriff.Sicht{Alle: true}, Q: "muster kanal", Anlagentyp: []string{"KANALNETZ"}})
