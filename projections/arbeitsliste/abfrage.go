@@ -74,9 +74,7 @@ func (f Filter) bedingung() (string, string, []any) {
 		return "$" + strconv.Itoa(len(args))
 	}
 	where := []string{f.Sicht.Bedingung(zugriff.Betriebsspalten(""), arg)}
-	if q := strings.ToLower(strings.TrimSpace(f.Q)); q != "" {
-		where = append(where, "such LIKE "+arg("%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(q)+"%"))
-	}
+	where = append(where, suchworte(f.Q, arg)...)
 	for spalte, werte := range map[string][]string{"betriebsstatus": f.Betriebsstatus, "betriebstyp": f.Betriebstyp, "freigabestatus": f.Freigabestatus} {
 		if len(werte) > 0 {
 			where = append(where, spalte+" = ANY("+arg(werte)+")")
@@ -139,4 +137,18 @@ func JedenBetrieb(ctx context.Context, q eventstore.Querier, f Filter, each func
 		}
 	}
 	return rows.Err()
+}
+
+// umlaute folds German umlauts as the search column does, so "Luetzel" finds "Lützel" and
+// "Lützel" finds "Luetzel".
+var umlaute = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss")
+
+// suchworte are the conditions of a search text: every word must occur in the row's search
+// column, in any order, case and umlaut spelling folded.
+func suchworte(q string, arg func(any) string) []string {
+	var out []string
+	for _, wort := range strings.Fields(umlaute.Replace(strings.ToLower(q))) {
+		out = append(out, "such LIKE "+arg("%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(wort)+"%"))
+	}
+	return out
 }

@@ -48,9 +48,7 @@ func Anlagen(ctx context.Context, q eventstore.Querier, f AnlagenFilter) (Seite[
 	var args []any
 	arg := zugriff.Platzhalter(&args)
 	where := []string{f.Sicht.Bedingung(zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"}, arg)}
-	for _, wort := range strings.Fields(strings.ToLower(f.Q)) {
-		where = append(where, "such LIKE "+arg("%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(wort)+"%"))
-	}
+	where = append(where, suchworte(f.Q, arg)...)
 	for spalte, werte := range map[string][]string{"anlagenstatus": f.Anlagenstatus, "anlagentyp": f.Anlagentyp, "anlagenart": f.Anlagenart} {
 		if len(werte) > 0 {
 			where = append(where, spalte+" = ANY("+arg(werte)+")")

@@ -45,8 +45,8 @@ CREATE TABLE betrieb (
     plz                 text    NOT NULL DEFAULT '',
     ort                 text    NOT NULL DEFAULT '',
     antrag_offen        boolean NOT NULL DEFAULT false,
-    such                text    GENERATED ALWAYS AS (lower(betriebs_id || ' ' || bezeichnung || ' ' || betreiber || ' ' ||
-                            plz || ' ' || ort || ' ' || strasse)) STORED,
+    such                text    GENERATED ALWAYS AS (replace(replace(replace(replace(lower(betriebs_id || ' ' || bezeichnung || ' ' ||
+                            betreiber || ' ' || plz || ' ' || ort || ' ' || strasse), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss')) STORED,
     position            bigint  NOT NULL
 );
 CREATE INDEX betrieb_name ON betrieb (lower(bezeichnung), id);
@@ -67,7 +67,8 @@ CREATE TABLE anlage (
     betreiber_id      bigint  NOT NULL DEFAULT 0,
     regionalstelle_id bigint,
     antrag_offen      boolean NOT NULL DEFAULT false,
-    such              text    GENERATED ALWAYS AS (lower(bezeichnung || ' ' || betrieb)) STORED,
+    such              text    GENERATED ALWAYS AS (replace(replace(replace(replace(lower(bezeichnung || ' ' || betrieb),
+                          'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss')) STORED,
     position          bigint  NOT NULL
 );
 CREATE INDEX anlage_name ON anlage (lower(bezeichnung), id);

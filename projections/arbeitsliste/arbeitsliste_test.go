@@ -66,6 +66,15 @@ func TestWorklist_FedFromNATS_RedeliveryChangesNothing_RebuildIsIdentical(t *tes
 	if err != nil || seite.TotalElements != 1 {
 		t.Fatalf("search: %+v %v", seite, err)
 	}
+	// words in any order, umlauts and ß in either spelling (issue 14)
+	for _, q := range []string{"Ehrenbreitstein sektkellerei", "charlottenstrasse 56077", "Charlottenstraße"} {
+		if s, err := arbeitsliste.Betriebe(ctx, pool, arbeitsliste.Filter{Sicht: betriebe.Sicht{Alle: true}, Q: q}); err != nil || s.TotalElements != 1 {
+			t.Fatalf("search %q: %+v %v", q, s, err)
+		}
+	}
+	if s, _ := arbeitsliste.Anlagen(ctx, pool, arbeitsliste.AnlagenFilter{Sicht: zugriff.Sicht{Alle: true}, Q: "kuehlwasserkreislauf"}); s.TotalElements != 1 {
+		t.Fatalf("plant search without umlauts: %+v", s)
+	}
 	z := seite.Content[0]
 	if z.Freigabestatus != betrieb.Freigegeben || z.Betreiber != "Klärwerk Rheinaue GmbH" || z.Betriebsstatus != "geplant" ||
 		z.Betriebstyp != "Industrie" || z.Regionalstelle != seed.Regionalstelle {
