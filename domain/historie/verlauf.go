@@ -103,8 +103,11 @@ func Flach(v any) map[string]string {
 		case nil:
 		default:
 			s := fmt.Sprint(t)
-			if b, ok := t.(bool); ok {
-				s = map[bool]string{true: "ja", false: "nein"}[b]
+			switch v := t.(type) {
+			case bool:
+				s = map[bool]string{true: "ja", false: "nein"}[v]
+			case float64:
+				s = Zahl(v) // as the forms show it, never 5.58041235e+06
 			}
 			if s != "" && s != "nein" {
 				out[pfad] = s
@@ -130,6 +133,12 @@ func Unterschiede(alt, neu map[string]string, namen Feldnamen) []Aenderung {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Feld < out[j].Feld })
 	return out
+}
+
+// Zahl shows a number the German way, without exponent or thousands separators
+// (5582960.5 → "5582960,5").
+func Zahl(f float64) string {
+	return strings.Replace(strconv.FormatFloat(f, 'f', -1, 64), ".", ",", 1)
 }
 
 // DeutschesDatum shows an ISO date as dd.MM.yyyy (anything else as it is).

@@ -48,3 +48,10 @@ func TestDeutschesDatum(t *testing.T) {
 		t.Fail()
 	}
 }
+
+func TestFlach_NumbersAsTheFormsShowThem(t *testing.T) {
+	got := Flach(map[string]any{"lage": map[string]any{"hochwert": 5582960.5, "rechtswert": 398140.0}, "anzahl": 3})
+	if got["lage.hochwert"] != "5582960,5" || got["lage.rechtswert"] != "398140" || got["anzahl"] != "3" {
+		t.Fatalf("%v", got)
+	}
+}
