@@ -6,6 +6,7 @@ import { Dialog } from '@/components/Dialog';
 import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
 import { Laden } from '@/components/Laden';
 import { VerlaufTabelle } from '@/components/Verlauf';
+import { OFFENES_ENDE } from '@/components/Versionsspalten';
 import { formatDate } from '@/lib/format';
 import { useModus } from '@/lib/modus';
 import { toast } from '@/lib/toast';
@@ -255,7 +256,7 @@ function HistorieDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => vo
               <tr key={v.gueltigAb} className="border-b border-gray-200">
                 <td>{formatDate(v.gueltigAb)}</td>
                 <td>
-                  {v.aktuell ? 'unbefristet' : formatDate(v.gueltigBis)}
+                  {v.gueltigBis === OFFENES_ENDE ? 'unbefristet' : formatDate(v.gueltigBis)}
                   {v.aktuell && <span className="ml-2 rounded bg-green-100 px-1 text-xs text-green-900">aktuell</span>}
                 </td>
                 <td>{v.anlage.bezeichnung}</td>

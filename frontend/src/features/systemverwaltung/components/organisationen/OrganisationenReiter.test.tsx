@@ -146,7 +146,7 @@ describe('Organisationen', () => {
     const aktuell = (await within(dialog).findByRole('cell', { name: 'Umbenennung' })).closest('tr')!;
     expect(within(aktuell).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       '01.03.2025',
-      '01.01.3000aktuell',
+      'unbefristetaktuell',
       'Verbandsgemeinde Musterhausen',
       'Marktplatz 1, 56566 Musterhausen',
       'Aktiv',
