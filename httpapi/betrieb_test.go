@@ -104,6 +104,8 @@ func TestBetrieb_RequestDuplicateApproveAndRejectAgain(t *testing.T) {
 
 	// rejected and requested again
 	id2 := beantragen(t, w, betreiber, "Lackiererei Metternich")
+	wantFehler(t, w.send(t, "POST", "/api/betrieb/freigabe", map[string]any{"betriebId": id2, "neuerStatus": "ABGEWIESEN"}, sbd), 400,
+		"Bitte begründen Sie die Zurückweisung im Kommentar, damit der Betreiber erfährt, was fehlt.")
 	a = w.send(t, "POST", "/api/betrieb/freigabe", map[string]any{"betriebId": id2, "kommentar": "Koordinaten prüfen", "neuerStatus": "ABGEWIESEN"}, sbd)
 	if a.Code != 200 || a.json(t)["message"] != "Betrieb abgelehnt" {
 		t.Fatalf("reject: %d %s", a.Code, a.Body.String())

@@ -68,6 +68,7 @@ const (
 	MsgKoordinate          = "Der eingegebene Wert ist zu groß."
 	MsgNichtBeantragt      = "Der Betrieb wartet nicht auf eine Freigabe."
 	MsgNeuerStatus         = "Der neue Status muss FREIGEGEBEN oder ABGEWIESEN sein."
+	MsgBegruendung         = "Bitte begründen Sie die Zurückweisung im Kommentar, damit der Betreiber erfährt, was fehlt."
 	MsgDoppelerfassung     = "Es gibt bereits einen Betrieb „%s“ desselben Betreibers oder an derselben Adresse. Bitte prüfen Sie, ob der Betrieb schon erfasst ist."
 	MsgNeuerBetreiber      = "Es muss ein neuer Betreiber angegeben werden!"
 	MsgBehalten            = "Sie müssen angeben, ob der bisherige Betreiber als Abwasserbeseitigungspflichtiger für die entsprechenden Abwasseranlagen erhalten oder gelöscht werden soll!"
@@ -143,6 +144,9 @@ func Decide(b Betrieb, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		case Freigegeben:
 			return []ereignis.DomainEvent{BetriebFreigegeben{Kommentar: k}}, nil
 		case Abgewiesen:
+			if k == "" { // the operator must learn why (issue 14)
+				return nil, validierung.Feld("kommentar", MsgBegruendung)
+			}
 			return []ereignis.DomainEvent{BetriebAbgewiesen{Kommentar: k}}, nil
 		}
 		return nil, validierung.Feld("neuerStatus", MsgNeuerStatus)

@@ -75,6 +75,7 @@ func TestDecide(t *testing.T) {
 		{"reject", []ereignis.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: Abgewiesen, Kommentar: "Adresse fehlt"},
 			[]ereignis.DomainEvent{BetriebAbgewiesen{Kommentar: "Adresse fehlt"}}, ""},
 		{"no second decision", freigegeben, EntscheideFreigabe{NeuerStatus: Abgewiesen}, nil, MsgNichtBeantragt},
+		{"a rejection says why", []ereignis.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: Abgewiesen, Kommentar: "  "}, nil, MsgBegruendung},
 		{"unknown decision", []ereignis.DomainEvent{beantragt}, EntscheideFreigabe{NeuerStatus: "VIELLEICHT"}, nil, MsgNeuerStatus},
 		{"decision on nothing", nil, EntscheideFreigabe{NeuerStatus: Freigegeben}, nil, validierung.NichtGefunden.Error()},
 		{"the operator's save of a rejected operation requests it again", []ereignis.DomainEvent{beantragt, BetriebAbgewiesen{}},

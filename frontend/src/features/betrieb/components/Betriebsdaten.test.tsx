@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
+import { MSG_BEGRUENDUNG } from './dialoge/FreigabeDialog';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich, json } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
@@ -39,6 +40,11 @@ describe('Betriebsdaten', () => {
     expect(await screen.findByTestId('freigabe')).toHaveTextContent('Beantragt');
     await user.click(screen.getByRole('button', { name: 'Freigabe bearbeiten' }));
     const dialog = screen.getByRole('dialog', { name: 'Freigabe bearbeiten' });
+    // a rejection needs its reason: without one nothing is asked nor sent
+    await user.click(within(dialog).getByRole('button', { name: 'Zurückweisen' }));
+    expect(within(dialog).getByText(MSG_BEGRUENDUNG)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Kommentar/)).toHaveFocus();
+    expect(screen.queryByRole('alertdialog', { name: 'Zurückweisung bestätigen' })).toBeNull();
     await user.type(within(dialog).getByLabelText(/Kommentar/), 'Adresse unvollständig');
 
     // cancelling the question sends nothing

@@ -13,6 +13,7 @@ export const MSG_FREIGEGEBEN = 'Betrieb freigegeben';
 export const MSG_FREIGEBEN_FEHLER = 'Freigeben fehlgeschlagen';
 export const MSG_ABGELEHNT = 'Betrieb abgelehnt';
 export const MSG_ABLEHNEN_FEHLER = 'Betrieb ablehnen fehlgeschlagen';
+export const MSG_BEGRUENDUNG = 'Bitte begründen Sie die Zurückweisung im Kommentar, damit der Betreiber erfährt, was fehlt.';
 export const ZURUECKWEISUNG_TITEL = 'Zurückweisung bestätigen';
 export const ZURUECKWEISUNG_FRAGE = 'Wollen Sie die Freigabe für den Betrieb wirklich zurückweisen?';
 
@@ -26,6 +27,7 @@ export function FreigabeDialog({ betriebId, onClose }: FreigabeDialogProps) {
   const kommentarId = useId();
   const [kommentar, setKommentar] = useState('');
   const [frage, setFrage] = useState(false);
+  const [fehlt, setFehlt] = useState(false);
 
   const entscheiden = useEntscheideFreigabe({
     meta: { globalErrorHandling: false },
@@ -52,7 +54,19 @@ export function FreigabeDialog({ betriebId, onClose }: FreigabeDialogProps) {
             <Button variant="secondary" onClick={onClose}>
               Abbrechen
             </Button>
-            <Button variant="danger" disabled={entscheiden.isPending} onClick={() => setFrage(true)}>
+            <Button
+              variant="danger"
+              disabled={entscheiden.isPending}
+              onClick={() => {
+                // a rejection says why (the server refuses one without a comment too)
+                if (kommentar.trim() === '') {
+                  setFehlt(true);
+                  document.getElementById(kommentarId)?.focus();
+                  return;
+                }
+                setFrage(true);
+              }}
+            >
               Zurückweisen
             </Button>
             <Button disabled={entscheiden.isPending} onClick={() => senden('FREIGEGEBEN')}>
@@ -61,14 +75,17 @@ export function FreigabeDialog({ betriebId, onClose }: FreigabeDialogProps) {
           </>
         }
       >
-        <FormField label="Kommentar" hint="Der Kommentar ist für den Betreiber sichtbar.">
+        <FormField label="Kommentar" hint="Der Kommentar ist für den Betreiber sichtbar; eine Zurückweisung braucht eine Begründung." error={fehlt ? MSG_BEGRUENDUNG : undefined}>
           <textarea
             id={kommentarId}
             name="kommentar"
             rows={4}
             className={inputClass}
             value={kommentar}
-            onChange={(e) => setKommentar(e.target.value)}
+            onChange={(e) => {
+              setKommentar(e.target.value);
+              setFehlt(false);
+            }}
           />
         </FormField>
       </Dialog>
