@@ -94,6 +94,19 @@ func TestNachrichten_RequestAndDecisionReachThePeopleConcerned(t *testing.T) {
 	if got := nachrichtenVon(t, w, b2, pos); len(got) != 0 {
 		t.Fatalf("betreiber2 got %v", got)
 	}
+	// the request's message to staff now says it is decided (issue 14)
+	entschieden := 0
+	for _, m := range nachrichtenVon(t, w, sbd, pos) {
+		if m["betreff"] == "Betrieb zur Freigabe beantragt: Weinkellerei Winningen" {
+			if !strings.HasPrefix(m["erledigt"].(string), "Abgewiesen am ") {
+				t.Fatalf("request message not marked decided: %v", m)
+			}
+			entschieden++
+		}
+	}
+	if entschieden != 1 {
+		t.Fatalf("%d request messages of zust_sbd", entschieden)
+	}
 	vorher := w.send(t, "GET", "/api/nachricht/count?minPosition="+pos, nil, betreiber).json(t)["count"].(float64)
 	// opened: read; then deleted on close
 	mid := int64(n[0]["id"].(float64))

@@ -40,7 +40,7 @@ var domainAusnahmen []ausnahme
 // model may use them (the projector test harness starts NATS with natsbus; documents, worklists
 // and the messages projector take the one visibility condition from zugriff). Everything else
 // under internal/ is an application service (internal/anwendung/…), the wiring or tooling.
-var infrastruktur = []string{"config", "drossel", "mail", "natsbus", "schema", "sso", "tabelle", "testdb", "zugriff"}
+var infrastruktur = []string{"config", "drossel", "kalender", "mail", "natsbus", "schema", "sso", "tabelle", "testdb", "zugriff"}
 
 func ladePakete(t *testing.T) map[string]paket {
 	t.Helper()

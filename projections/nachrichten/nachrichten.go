@@ -24,6 +24,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/kalender"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 )
@@ -51,10 +52,12 @@ CREATE TABLE nachricht (
     bezug           text        NOT NULL,
     fachobjektbezug text        NOT NULL,
     fachobjekt_id   bigint      NOT NULL,
+    erledigt        text        NOT NULL DEFAULT '',
     UNIQUE (quelle, empfaenger_id)
 );
 CREATE INDEX nachricht_empfaenger ON nachricht (empfaenger_id, absende_datum DESC, id DESC);
 CREATE INDEX nachricht_ungelesen ON nachricht (empfaenger_id) WHERE NOT gelesen;
+CREATE INDEX nachricht_offen ON nachricht (fachobjekt_id, bezug) WHERE erledigt = '';
 `
 
 // Projection is the messages read model.
@@ -139,18 +142,22 @@ func betriebEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event
 	case betrieb.BetreiberUmgezogen:
 		tx.Exec(`UPDATE betrieb SET betreiber_id = $2 WHERE id = $1`, id, v.NeuID)
 	case betrieb.BetriebFreigegeben:
+		entschieden(tx, e, id, "BETRIEB", "Freigegeben")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Betrieb freigegeben: %s",
 			text: "Der Betrieb „%[1]s“ wurde von %[2]s freigegeben." + kommentar(v.Kommentar)}
 	case betrieb.BetriebAbgewiesen:
+		entschieden(tx, e, id, "BETRIEB", "Abgewiesen")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Freigabe abgewiesen: %s",
 			text: "Die Freigabe des Betriebs „%[1]s“ wurde von %[2]s abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen." + kommentar(v.Kommentar)}
 	case betrieb.StammdatenAntragGestellt:
 		n = &nachricht{an: entscheider, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag: %s",
 			text: "%[2]s hat eine Änderung der Stammdaten des Betriebs „%[1]s“ beantragt." + kommentar(v.Antrag.Kommentar)}
 	case betrieb.StammdatenAntragUebernommen:
+		entschieden(tx, e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Übernommen")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag übernommen: %s",
 			text: "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ bearbeitet. Übernommen wurden: " + strings.Join(v.Felder, ", ") + "."}
 	case betrieb.StammdatenAntragAbgelehnt:
+		entschieden(tx, e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Abgelehnt")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag abgelehnt: %s",
 			text: "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ abgelehnt."}
 	}
@@ -158,6 +165,19 @@ func betriebEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event
 		return nil
 	}
 	return zustellen(ctx, tx, e, id, *n)
+}
+
+// entschieden marks the open messages about a request of the operation as decided (issue 14:
+// a message about a request shows that it is decided once it is), before the decision's own
+// messages are written.
+func entschieden(tx *projections.Tx, e eventstore.Event, id int64, bezug, wie string) {
+	von := e.Metadata.ActorName
+	if von == "" {
+		von = "eAbwasser"
+	}
+	tag := e.RecordedAt.In(kalender.Zone).Format("02.01.2006")
+	tx.Exec(`UPDATE nachricht SET erledigt = $3 WHERE fachobjekt_id = $1 AND bezug = $2 AND erledigt = ''`,
+		id, bezug, wie+" am "+tag+" von "+von)
 }
 
 func kommentar(k string) string {
@@ -224,11 +244,14 @@ type Nachricht struct {
 	Fachobjektbezug string    `json:"fachobjektbezug"`
 	FachobjektID    int64     `json:"fachobjektId"`
 	Quelle          int64     `json:"-"`
+	// Erledigt says how and when the request the message is about was decided ("Freigegeben am
+	// 23.11.2026 von …"); empty while it is open or the message is no request.
+	Erledigt string `json:"erledigt"`
 }
 
 // VonEmpfaenger lists a user's messages, newest first.
 func VonEmpfaenger(ctx context.Context, q eventstore.Querier, empfaenger int64) ([]Nachricht, error) {
-	rows, err := q.Query(ctx, `SELECT id, gelesen, absende_datum, absender, betreff, text, bezug, fachobjektbezug, fachobjekt_id, quelle
+	rows, err := q.Query(ctx, `SELECT id, gelesen, absende_datum, absender, betreff, text, bezug, fachobjektbezug, fachobjekt_id, quelle, erledigt
 		FROM nachrichten.nachricht WHERE empfaenger_id = $1 ORDER BY absende_datum DESC, id DESC LIMIT 500`, empfaenger)
 	if err != nil {
 		return nil, err

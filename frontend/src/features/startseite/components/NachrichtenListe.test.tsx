@@ -23,12 +23,13 @@ const nachricht = (id: number, extra: Partial<Nachricht>): Nachricht => ({
   bezugZuFachobjekt: 'BETRIEB',
   fachobjektbezug: 'Betrieb Brauerei am Deutschen Eck (B-12)',
   fachobjektId: 12,
+  erledigt: '',
   ...extra,
 });
 
 function mock() {
   let liste: Nachricht[] = [
-    nachricht(5, {}),
+    nachricht(5, { erledigt: 'Freigegeben am 04.03.2026 von Michael Wagner' }),
     nachricht(4, {
       gelesen: true,
       absendeDatum: '2026-03-01T08:30:00',
@@ -87,6 +88,9 @@ describe('start page: Nachrichten', () => {
     expect(within(zeilen[1]).queryByRole('link')).toBeNull();
     expect(within(zeilen[1]).getByText('Anlage Nord')).toBeInTheDocument();
     expect(screen.getByText('1 ungelesene Nachricht.')).toBeInTheDocument();
+    // a request that is decided says so
+    expect(within(zeilen[0]).getByText('Entschieden: Freigegeben am 04.03.2026 von Michael Wagner')).toBeInTheDocument();
+    expect(within(zeilen[1]).queryByText(/^Entschieden/)).toBeNull();
   });
 
   it('opening marks a message read (PATCH gelesen=true); with the box ticked it is deleted on closing; the count follows', async () => {

@@ -53,6 +53,7 @@ export function NachrichtenListe() {
         header: 'Betreff',
         accessorFn: (n) => n.betreff ?? '',
         cell: ({ row: { original: n } }) => (
+          <>
           <button
             type="button"
             className="text-left text-blue-800 underline hover:text-blue-950"
@@ -64,6 +65,12 @@ export function NachrichtenListe() {
           >
             {fett(n, n.betreff)}
           </button>
+          {n.erledigt && (
+            <span className="ml-2 rounded border border-green-700 bg-green-50 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-green-900">
+              Entschieden: {n.erledigt}
+            </span>
+          )}
+          </>
         ),
       },
       {
