@@ -238,3 +238,16 @@ func TestDecode_EveryEventRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+func TestUhrzeit_OneDigitHoursArePadded(t *testing.T) {
+	for in, want := range map[string]string{"6:00": "06:00", " 06:30 ": "06:30", "23:59": "23:59", "": "", "6": "6"} {
+		if got := Uhrzeit(in); got != want {
+			t.Errorf("Uhrzeit(%q) = %q, want %q", in, got, want)
+		}
+	}
+	d := gespeichert
+	d.Produktion.TagesarbeitszeitVon = "6:00"
+	if got, err := pruefe(d); err != nil || got.Produktion.TagesarbeitszeitVon != "06:00" {
+		t.Fatalf("%v %q", err, got.Produktion.TagesarbeitszeitVon)
+	}
+}

@@ -51,7 +51,7 @@ func normalisiert(d Daten) Daten {
 	p := &d.Produktion
 	p.Taetigkeiten, p.Produktbezeichnungen = texte(p.Taetigkeiten), texte(p.Produktbezeichnungen)
 	p.Produktionsverfahren, p.Produktionsarten = texte(p.Produktionsverfahren), texte(p.Produktionsarten)
-	p.TagesarbeitszeitVon, p.TagesarbeitszeitBis = t(p.TagesarbeitszeitVon), t(p.TagesarbeitszeitBis)
+	p.TagesarbeitszeitVon, p.TagesarbeitszeitBis = Uhrzeit(p.TagesarbeitszeitVon), Uhrzeit(p.TagesarbeitszeitBis)
 	d.Wasserversorgung.WvbNr = t(d.Wasserversorgung.WvbNr)
 	var kontakte []Kontakt
 	for _, k := range d.Kontakte {
@@ -68,6 +68,17 @@ func normalisiert(d Daten) Daten {
 	}
 	d.ZustaendigePersonen = personen
 	return d
+}
+
+var einstellig = regexp.MustCompile(`^\d:[0-5]\d$`)
+
+// Uhrzeit normalises a typed time: blanks trimmed, a one-digit hour padded ("6:00" → "06:00").
+func Uhrzeit(v string) string {
+	v = strings.TrimSpace(v)
+	if einstellig.MatchString(v) {
+		return "0" + v
+	}
+	return v
 }
 
 func texte(ts []string) []string {

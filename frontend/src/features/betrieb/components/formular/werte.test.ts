@@ -6,6 +6,8 @@ import {
   MSG_JAHR,
   MSG_KOORDINATE,
   MSG_UHRZEIT,
+  normalisiereUhrzeit,
+  pruefeUhrzeit,
   MSG_WERT,
   MSG_ZAHL,
   pruefeBetrieb,
@@ -37,7 +39,7 @@ describe('operation form values', () => {
       bezugsjahrWv: '20,5',
       produktionstage: 'viele',
       tagesarbeitszeitVon: '24:00',
-      tagesarbeitszeitBis: '7:30',
+      tagesarbeitszeitBis: '7:3',
       wasserbezug: '12345678901',
       eigenversorgung: '0',
       kontakte: [{ anrede: 'Frau', titel: '', vorname: 'Eva', name: 'Muster', email: 'eva@', telefon: '0261 47', mobil: '', funktion: '' }],
@@ -79,5 +81,14 @@ describe('operation form values', () => {
     expect(body.betreiber).toEqual({ id: 11 });
     expect(body.betriebsstatus).toEqual({ id: 'IN_BETRIEB' });
     expect(body.behoerde).toEqual({ id: 1 });
+  });
+});
+
+describe('times', () => {
+  it('accepts a one-digit hour and sends it padded (6:00 → 06:00)', () => {
+    expect(pruefeUhrzeit('6:00')).toBeUndefined();
+    expect(pruefeUhrzeit('24:00')).toBe(MSG_UHRZEIT);
+    expect(normalisiereUhrzeit('6:00')).toBe('06:00');
+    expect(normalisiereUhrzeit(' 14:30 ')).toBe('14:30');
   });
 });

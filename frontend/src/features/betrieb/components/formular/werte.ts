@@ -267,8 +267,8 @@ export function eingabeAus(werte: BetriebWerte): BetriebEingabe {
       produktionstage: zahl(w.produktionstage),
       bezugsjahrProduktion: zahl(w.bezugsjahrProduktion),
       anzahlBeschaeftigte: zahl(w.anzahlBeschaeftigte),
-      tagesarbeitszeitVon: t(w.tagesarbeitszeitVon),
-      tagesarbeitszeitBis: t(w.tagesarbeitszeitBis),
+      tagesarbeitszeitVon: normalisiereUhrzeit(w.tagesarbeitszeitVon),
+      tagesarbeitszeitBis: normalisiereUhrzeit(w.tagesarbeitszeitBis),
     },
     wasserversorgung: {
       oeffentlWasserversorgung: w.oeffentlWasserversorgung,
@@ -310,8 +310,11 @@ export function pruefeJahr(v: string): string | undefined {
 /** HH:mm, 24 hours. */
 export function pruefeUhrzeit(v: string): string | undefined {
   if (istLeer(v)) return undefined;
-  return /^([01]\d|2[0-3]):[0-5]\d$/.test(v.trim()) ? undefined : MSG_UHRZEIT;
+  return /^([01]?\d|2[0-3]):[0-5]\d$/.test(v.trim()) ? undefined : MSG_UHRZEIT;
 }
+
+/** A typed time as the server stores it: a one-digit hour padded ("6:00" → "06:00"). */
+export const normalisiereUhrzeit = (v: string) => (/^\d:[0-5]\d$/.test(v.trim()) ? `0${v.trim()}` : v.trim());
 
 /** Quantities: positive, at most 10 digits before and 3 after the decimal comma. */
 export function pruefeWert(v: string): string | undefined {
