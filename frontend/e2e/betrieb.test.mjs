@@ -125,7 +125,8 @@ describe('Betrieb: request and Freigabe', () => {
       await page.getByRole('button', { name: 'Betrieb beantragen' }).click();
       await page.getByRole('tab', { name: /Produktion und Wasserversorgung.*enthält Fehler/ }).waitFor();
       await page.getByText('Ungültige Uhrzeit', { exact: true }).waitFor();
-      await page.getByLabel('Tagesarbeitszeit von').fill('6:30') // a one-digit hour is accepted and stored as 06:30;
+      // a one-digit hour is accepted and stored as 06:30
+      await page.getByLabel('Tagesarbeitszeit von').fill('6:30');
       await page.getByRole('button', { name: 'Betrieb beantragen' }).click();
 
       await toast(page, 'Betrieb erfolgreich beantragt').waitFor();
