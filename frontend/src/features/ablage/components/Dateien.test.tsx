@@ -137,6 +137,20 @@ describe('Dateien', () => {
     await waitFor(() => expect(called('GET', '/api/betrieb/5/dateien')).toHaveLength(2));
   });
 
+  it('a chosen file suggests its name as the Bezeichnung; a typed one stays', async () => {
+    const user = userEvent.setup();
+    mock();
+    zeige();
+    await user.click(await screen.findByRole('button', { name: 'Datei hochladen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Datei hochladen' });
+    await user.upload(within(dialog).getByLabelText(/^Datei( \*)?$/), datei('Lageplan 2026.pdf', '%PDF-1.4'));
+    expect(within(dialog).getByLabelText(/Bezeichnung/)).toHaveValue('Lageplan 2026');
+    await user.clear(within(dialog).getByLabelText(/Bezeichnung/));
+    await user.type(within(dialog).getByLabelText(/Bezeichnung/), 'Eigener Name');
+    await user.upload(within(dialog).getByLabelText(/^Datei( \*)?$/), datei('anderer.pdf', '%PDF-1.4'));
+    expect(within(dialog).getByLabelText(/Bezeichnung/)).toHaveValue('Eigener Name');
+  });
+
   it("a 400 shows the server's text, anything else 'Die Datei konnte nicht hochgeladen werden!'", async () => {
     const user = userEvent.setup();
     let antwort: Response = json(400, { message: 'Die Datei darf maximal 100 MB groß sein.', validationErrors: { file: 'Die Datei darf maximal 100 MB groß sein.' } });

@@ -21,6 +21,9 @@ export const HOCHLADEN_TITEL = 'Datei hochladen';
 type Feld = 'bezeichnung' | 'datei';
 
 /** Spec 000 §5: a Bezeichnung and a file of at most 100 MB. */
+/** The Bezeichnung a file suggests: its name without the extension ("Lageplan 2026.pdf" → "Lageplan 2026"). */
+export const bezeichnungAus = (dateiname: string) => dateiname.replace(/\.[^.]+$/, '').trim() || dateiname;
+
 export function pruefeHochladen(bezeichnung: string, datei: File | null): Feldfehler<Feld> {
   const f: Feldfehler<Feld> = {};
   if (istLeer(bezeichnung)) f.bezeichnung = MSG_PFLICHTFELD;
@@ -120,6 +123,8 @@ export function HochladenDialog({ fachobjekt, id, onClose }: { fachobjekt: Datei
             onChange={(e) => {
               const gewaehlt = e.target.files?.[0] ?? null;
               setDatei(gewaehlt);
+              // the name of the file, without its extension, as the Bezeichnung unless one is typed
+              if (gewaehlt && istLeer(bezeichnung)) setBezeichnung(bezeichnungAus(gewaehlt.name));
               // the size rule at once, not only when sending
               setFehler((f) => ({ ...f, datei: gewaehlt && gewaehlt.size > MAX_DATEIGROESSE ? MSG_DATEI_ZU_GROSS : undefined }));
             }}
