@@ -233,6 +233,22 @@ func TestWertelisten_ExtraColumns(t *testing.T) {
 	if len(arten) != 1 || arten[0]["value"] != "Erklärung eines niedrigeren Überwachungswertes" {
 		t.Fatalf("bescheidart for %v: %v", qualitaet, arten)
 	}
+	// plant states by all three filters of spec 000 §7 (identifiers or ids)
+	status := func(q string) []string {
+		var out []string
+		for _, e := range w.liste(t, "/api/anlagenstatus?"+q, admin) {
+			out = append(out, fmt.Sprint(e["schluessel"]))
+		}
+		return out
+	}
+	if got := status("anlagenTypId=ABWASSERBEHANDLUNG&anlagenArtId=KLEINKLAERANLAGE&betriebTypId=KOMMUNAL"); fmt.Sprint(got) != "[GEPLANT IN_BETRIEB STILLGELEGT ANGESCHLOSSEN_AN]" {
+		t.Fatalf("municipal small sewage works: %v", got)
+	}
+	for _, q := range []string{"anlagenTypId=ENTLASTUNG", "anlagenArtId=ABWASSERVORBEHANDLUNG", "betriebTypId=INDUSTRIE"} {
+		if got := status(q); fmt.Sprint(got) != "[GEPLANT IN_BETRIEB STILLGELEGT]" {
+			t.Fatalf("%s: %v", q, got)
+		}
+	}
 	if treffer := w.liste(t, "/api/anhang-abwv?q=KOMMUNALES", admin); len(treffer) != 1 {
 		t.Fatalf("search: %v", treffer)
 	}

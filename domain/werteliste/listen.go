@@ -157,8 +157,11 @@ var Listen = []Definition{
 	aufzaehlung("anlagentyp", "Anlagentyp", Anlagentypen),
 	{Name: "anlagenart", Bezeichnung: "Anlagenart", Schluessel: Anlagenarten,
 		Extras: []Extra{refs("anlagentypen", "anlagentyp")}, Filter: map[string]string{"anlagenTypId": "anlagentypen"}},
+	// GET /anlagenstatus?anlagenArtId&anlagenTypId&betriebTypId (spec 000 §7): a status applies to
+	// the plant types, kinds and operation types its extras name (empty: to all)
 	{Name: "anlagenstatus", Bezeichnung: "Anlagenstatus", Schluessel: Anlagenstatus,
-		Extras: []Extra{refs("anlagentypen", "anlagentyp")}, Filter: map[string]string{"anlagenTypId": "anlagentypen"}},
+		Extras: []Extra{refs("anlagentypen", "anlagentyp"), refs("anlagenarten", "anlagenart"), refs("betriebstypen", "betriebstyp")},
+		Filter: map[string]string{"anlagenTypId": "anlagentypen", "anlagenArtId": "anlagenarten", "betriebTypId": "betriebstypen"}},
 	aufzaehlung("betriebstyp", "Betriebstyp", Betriebstypen),
 	aufzaehlung("betriebsstatus", "Betriebsstatus", Betriebsstatus),
 	aufzaehlung("messstellentyp", "Messstellentyp", Messstellentypen),

@@ -77,7 +77,9 @@ var demoWertelisten = []demoListe{
 	{"anlagenstatus", []demoEintrag{schl("GEPLANT", "geplant"), schl("IN_BETRIEB", "in Betrieb"),
 		schl("STILLGELEGT", "stillgelegt"),
 		// only a treatment plant is shut down by connecting it to another one
-		{"angeschlossen an", "ANGESCHLOSSEN_AN", map[string]any{"anlagentypen": []string{"ABWASSERBEHANDLUNG"}}}}},
+		// treatment plants and small sewage works of municipal or private operations
+		{"angeschlossen an", "ANGESCHLOSSEN_AN", map[string]any{"anlagentypen": []string{"ABWASSERBEHANDLUNG"},
+			"anlagenarten": []string{"ABWASSERBEHANDLUNG", "KLEINKLAERANLAGE"}, "betriebstypen": []string{"KOMMUNAL", "PRIVAT"}}}}},
 	{"entlastungsanlageart", []demoEintrag{schl("MISCHWASSER", "Mischwasseranlage"),
 		schl("NIEDERSCHLAGSWASSER", "Niederschlagswasseranlage")}},
 	{"messstellentyp", []demoEintrag{
