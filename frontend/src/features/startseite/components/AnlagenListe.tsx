@@ -3,10 +3,12 @@ import type { ColumnDef, OnChangeFn, PaginationState, SortingState } from '@tans
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { DataTable } from '@/components/DataTable';
+import { Laden } from '@/components/Laden';
 import { FormField, inputClass } from '@/components/FormField';
 import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
 import { Suchformular } from '@/components/Suchformular';
 import { anlagenQuery, type AnlagenFilter, type AnlagenSuche, type AnlageZeile } from '@/features/startseite/api/anlagen';
+import { startPersonalisierungQuery, type Personalisierung } from '@/features/startseite/api/personalisierung';
 import { istText, istTextliste, useSitzungszustand } from '@/features/startseite/sitzungszustand';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 
@@ -36,7 +38,14 @@ const text = (liste: { value: string; label: string }[], v: string) => liste.fin
 /** The default filter of spec 002 §2: plants in operation, wastewater treatment, all kinds. */
 export const ANLAGEN_STANDARD: AnlagenFilter = { q: '', anlagenstatus: ['IN_BETRIEB'], anlagentyp: ['ABWASSERBEHANDLUNG'], anlagenart: [] };
 
+/** With an active personalisation naming Anlagentypen, those replace the default's type. */
+export function anlagenStandard(p: Personalisierung | undefined): AnlagenFilter {
+  return p?.active && (p.anlagentyp ?? []).length > 0 ? { ...ANLAGEN_STANDARD, anlagentyp: [...(p.anlagentyp ?? [])] } : ANLAGEN_STANDARD;
+}
+
 interface Zustand {
+  /** The default the state began with: when the personalisation changes it, the list starts again. */
+  standard: AnlagenFilter;
   filter: AnlagenFilter;
   entwurf: AnlagenFilter;
   seite: PaginationState;
@@ -49,18 +58,28 @@ const istFilter = (x: unknown): x is AnlagenFilter => {
 };
 const istZustand = (x: unknown): x is Zustand => {
   const z = x as Zustand | null;
-  return typeof z === 'object' && z !== null && istFilter(z.filter) && istFilter(z.entwurf) && typeof z.seite?.pageIndex === 'number' && Array.isArray(z.sortierung);
+  return typeof z === 'object' && z !== null && istFilter(z.standard) && istFilter(z.filter) && istFilter(z.entwurf) && typeof z.seite?.pageIndex === 'number' && Array.isArray(z.sortierung);
 };
 
 const anlagePfad = (a: AnlageZeile) => `/betriebsakte/${a.betriebId}/${a.anlagentyp.toLowerCase()}/${a.id}/anlagendaten?modus=l`;
 
-/** Tab 'Anlagen' of the start page (its default): the plants worklist of what the caller sees. */
+/**
+ * Tab 'Anlagen' of the start page (its default): the plants worklist of what the caller sees. It
+ * waits for the personalisation, whose Anlagentypen belong to the default filter when active.
+ */
 export function AnlagenListe() {
+  const personalisierung = useQuery(startPersonalisierungQuery());
+  if (personalisierung.isPending) return <Laden />;
+  const standard = anlagenStandard(personalisierung.data);
+  return <Liste key={JSON.stringify(standard)} standard={standard} />;
+}
+
+function Liste({ standard }: { standard: AnlagenFilter }) {
   const navigate = useNavigate();
   const [z, setZ] = useSitzungszustand<Zustand>(
     'anlagen',
-    () => ({ filter: ANLAGEN_STANDARD, entwurf: ANLAGEN_STANDARD, seite: { pageIndex: 0, pageSize: ARBEITSLISTE_SEITE }, sortierung: [{ id: 'bezeichnung', desc: false }] }),
-    istZustand,
+    () => ({ filter: standard, entwurf: standard, standard, seite: { pageIndex: 0, pageSize: ARBEITSLISTE_SEITE }, sortierung: [{ id: 'bezeichnung', desc: false }] }),
+    (x): x is Zustand => istZustand(x) && JSON.stringify(x.standard) === JSON.stringify(standard),
   );
   const suche = useMemo<AnlagenSuche>(
     () => ({
@@ -130,7 +149,7 @@ export function AnlagenListe() {
         spalten="sm:grid-cols-2 lg:grid-cols-4"
         aktionenClassName="sm:col-span-2 lg:col-span-4"
         onSuchen={() => anwenden(z.entwurf)}
-        onZuruecksetzen={() => anwenden(ANLAGEN_STANDARD)}
+        onZuruecksetzen={() => anwenden(standard)}
       >
         <FormField label="Suche" hint="Wörter der Bezeichnung oder des Betriebs, in beliebiger Reihenfolge">
           <input name="q" type="search" className={inputClass} value={z.entwurf.q} onChange={(e) => setzeEntwurf({ q: e.target.value })} />

@@ -122,6 +122,16 @@ describe('start page: Anlagen', () => {
   });
 });
 
+describe('start page: Anlagen with a personalisation', () => {
+  it("an active personalisation's Anlagentypen replace the default type", async () => {
+    const m = mock([], {}, { active: true, anlagentyp: ['KANALNETZ', 'ENTLASTUNG'] });
+    renderRoutes(routes, '/');
+    await screen.findByRole('table', { name: 'Anlagen' });
+    await waitFor(() => expect(m.called('GET', '/api/anlage/search')).not.toHaveLength(0));
+    expect(m.called('GET', '/api/anlage/search')[0].url.searchParams.getAll('anlagentyp')).toEqual(['KANALNETZ', 'ENTLASTUNG']);
+  });
+});
+
 describe('start page: tabs', () => {
   it.each([
     [[], ['Anlagen', 'Betriebe']],
