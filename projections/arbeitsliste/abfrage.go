@@ -2,8 +2,10 @@ package arbeitsliste
 
 import (
 	"context"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -144,11 +146,17 @@ func JedenBetrieb(ctx context.Context, q eventstore.Querier, f Filter, each func
 var umlaute = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss")
 
 // suchworte are the conditions of a search text: every word must occur in the row's search
-// column, in any order, case and umlaut spelling folded.
+// column, in any order, case and umlaut spelling folded. A word of four or more characters may
+// occur anywhere ("kelterei" finds "Saftkelterei"); a shorter one must begin a word, so "werk
+// 01" finds "Werk 01 Lützel" and not every number that contains 01.
 func suchworte(q string, arg func(any) string) []string {
 	var out []string
 	for _, wort := range strings.Fields(umlaute.Replace(strings.ToLower(q))) {
-		out = append(out, "such LIKE "+arg("%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(wort)+"%"))
+		if utf8.RuneCountInString(wort) >= 4 {
+			out = append(out, "such LIKE "+arg("%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(wort)+"%"))
+		} else {
+			out = append(out, "such ~ "+arg(`\m`+regexp.QuoteMeta(wort)))
+		}
 	}
 	return out
 }

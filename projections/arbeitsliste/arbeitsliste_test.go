@@ -72,6 +72,13 @@ func TestWorklist_FedFromNATS_RedeliveryChangesNothing_RebuildIsIdentical(t *tes
 			t.Fatalf("search %q: %+v %v", q, s, err)
 		}
 	}
+	if s, _ := arbeitsliste.Betriebe(ctx, pool, arbeitsliste.Filter{Sicht: betriebe.Sicht{Alle: true}, Q: "Eck Brauerei"}); s.TotalElements != 1 ||
+		s.Content[0].Bezeichnung != "Brauerei am Deutschen Eck" {
+		t.Fatalf("short words begin a word: %+v", s)
+	}
+	if s, _ := arbeitsliste.Betriebe(ctx, pool, arbeitsliste.Filter{Sicht: betriebe.Sicht{Alle: true}, Q: "ck"}); s.TotalElements != 0 {
+		t.Fatalf("a short fragment inside a word matches nothing: %+v", s)
+	}
 	if s, _ := arbeitsliste.Anlagen(ctx, pool, arbeitsliste.AnlagenFilter{Sicht: zugriff.Sicht{Alle: true}, Q: "kuehlwasserkreislauf"}); s.TotalElements != 1 {
 		t.Fatalf("plant search without umlauts: %+v", s)
 	}
