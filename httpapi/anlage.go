@@ -68,18 +68,9 @@ func (a *api) anlageRoutes(r chi.Router) {
 			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, f.Felder, Metadaten(r))
 			return id, out, err
 		}))
-		r.Delete("/anlage/{id}/aenderungsantrag", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			var out eventstore.Appended
-			if err == nil {
-				out, err = d.AntragAblehnen(r.Context(), nutzer(r), id, Metadaten(r))
-			}
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": textAntragAbgelehnt, "version": out.Version})
-		})
+		r.Delete("/anlage/{id}/aenderungsantrag", befehlOhneEingabe(a, textAntragAbgelehnt, func(r *http.Request, id int64) (eventstore.Appended, error) {
+			return d.AntragAblehnen(r.Context(), nutzer(r), id, Metadaten(r))
+		}))
 	})
 }
 

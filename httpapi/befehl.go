@@ -45,6 +45,23 @@ func befehl[T any](a *api, status int, text string, run func(r *http.Request, id
 	}
 }
 
+// befehlOhneEingabe is befehl for a command on the object of the path without a body
+// (DELETE …/stammdaten-antrag, DELETE …/aenderungsantrag).
+func befehlOhneEingabe(a *api, text string, run func(r *http.Request, id int64) (eventstore.Appended, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := pfadID(r)
+		var out eventstore.Appended
+		if err == nil {
+			out, err = run(r, id)
+		}
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": text, "version": out.Version})
+	}
+}
+
 // loeschen is the handler of every DELETE /x/{id} of the administration.
 func loeschen(a *api, run func(r *http.Request, id int64) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {

@@ -75,18 +75,9 @@ func (a *api) betriebRoutes(r chi.Router) {
 			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, f.Felder, Metadaten(r))
 			return id, out, err
 		}))
-		r.Delete("/betrieb/{id}/stammdaten-antrag", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			var out eventstore.Appended
-			if err == nil {
-				out, err = d.AntragAblehnen(r.Context(), nutzer(r), id, Metadaten(r))
-			}
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": textAntragAbgelehnt, "version": out.Version})
-		})
+		r.Delete("/betrieb/{id}/stammdaten-antrag", befehlOhneEingabe(a, textAntragAbgelehnt, func(r *http.Request, id int64) (eventstore.Appended, error) {
+			return d.AntragAblehnen(r.Context(), nutzer(r), id, Metadaten(r))
+		}))
 		r.Get("/person/lokaleRolle/{id}", betriebAbfrage(a, d.Personen))
 		r.Get("/bearbeiter", func(w http.ResponseWriter, r *http.Request) {
 			out, err := d.Bearbeiter(r.Context())

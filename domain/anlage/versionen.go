@@ -32,14 +32,5 @@ func Versionsschritt(letzte *historie.Version, e ereignis.DomainEvent, nachher A
 	return historie.Schritt{Art: historie.Ersetzt, GueltigAb: letzte.GueltigAb, Aenderungsgrund: letzte.Aenderungsgrund}
 }
 
-// Versionsregel is Versionsschritt for historie.Versionen: it folds the plant as it goes.
-func Versionsregel() historie.Regel[Anlage] {
-	var a Anlage
-	return func(letzte *historie.Fassung[Anlage], e ereignis.DomainEvent) (historie.Schritt, Anlage) {
-		a = Evolve(a, e)
-		if letzte == nil {
-			return Versionsschritt(nil, e, a), a
-		}
-		return Versionsschritt(&letzte.Version, e, a), a
-	}
-}
+// Versionsregel is Versionsschritt for historie.Versionen.
+func Versionsregel() historie.Regel[Anlage] { return historie.RegelAus(Evolve, Versionsschritt) }

@@ -32,14 +32,5 @@ func Versionsschritt(letzte *historie.Version, e ereignis.DomainEvent, nachher B
 	return historie.Schritt{Art: historie.Ersetzt, GueltigAb: letzte.GueltigAb, Aenderungsgrund: letzte.Aenderungsgrund}
 }
 
-// Versionsregel is Versionsschritt for historie.Versionen: it folds the operation as it goes.
-func Versionsregel() historie.Regel[Betrieb] {
-	var b Betrieb
-	return func(letzte *historie.Fassung[Betrieb], e ereignis.DomainEvent) (historie.Schritt, Betrieb) {
-		b = Evolve(b, e)
-		if letzte == nil {
-			return Versionsschritt(nil, e, b), b
-		}
-		return Versionsschritt(&letzte.Version, e, b), b
-	}
-}
+// Versionsregel is Versionsschritt for historie.Versionen.
+func Versionsregel() historie.Regel[Betrieb] { return historie.RegelAus(Evolve, Versionsschritt) }

@@ -46,6 +46,19 @@ type Ereignis struct {
 // and the object's state for the version it opens or replaces.
 type Regel[S any] func(letzte *Fassung[S], e ereignis.DomainEvent) (Schritt, S)
 
+// RegelAus is the Regel of an area from its Evolve and its pure versioning rule: it folds the
+// object as it goes and asks schritt what each event does, given the last version so far.
+func RegelAus[S any](evolve func(S, ereignis.DomainEvent) S, schritt func(letzte *Version, e ereignis.DomainEvent, nachher S) Schritt) Regel[S] {
+	var stand S
+	return func(letzte *Fassung[S], e ereignis.DomainEvent) (Schritt, S) {
+		stand = evolve(stand, e)
+		if letzte == nil {
+			return schritt(nil, e, stand), stand
+		}
+		return schritt(&letzte.Version, e, stand), stand
+	}
+}
+
 // Versionen replays events into the versions of an object, chained (Verkette): an opening
 // event appends a version, a replacing one takes the last one's place with its own time and
 // author.
