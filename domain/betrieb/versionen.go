@@ -15,21 +15,11 @@ func Versionsschritt(letzte *historie.Version, e ereignis.DomainEvent, nachher B
 	case BetriebBeantragt:
 		return historie.Schritt{Art: historie.Oeffnet, GueltigAb: nachher.LetzterBeginn}
 	case BetriebGeaendert:
-		if ev.Ersetzt && letzte != nil {
-			return historie.Schritt{Art: historie.Ersetzt, GueltigAb: nachher.LetzterBeginn,
-				Aenderungsgrund: historie.Grund(ev.Aenderungsgrund, letzte)}
-		}
-		return historie.Schritt{Art: historie.Oeffnet, GueltigAb: nachher.LetzterBeginn, Aenderungsgrund: ev.Aenderungsgrund}
+		return historie.Geaendert(letzte, ev.Ersetzt, nachher.LetzterBeginn, ev.Aenderungsgrund)
 	case BetreiberUmgezogen:
-		if letzte != nil && ev.Datum <= letzte.GueltigAb {
-			return historie.Schritt{Art: historie.Ersetzt, GueltigAb: nachher.LetzterBeginn, Aenderungsgrund: letzte.Aenderungsgrund}
-		}
-		return historie.Schritt{Art: historie.Oeffnet, GueltigAb: ev.Datum, Aenderungsgrund: "Zusammenführung des Betreibers"}
+		return historie.Datiert(letzte, ev.Datum, "Zusammenführung des Betreibers")
 	}
-	if letzte == nil {
-		return historie.Schritt{Art: historie.Bleibt}
-	}
-	return historie.Schritt{Art: historie.Ersetzt, GueltigAb: letzte.GueltigAb, Aenderungsgrund: letzte.Aenderungsgrund}
+	return historie.Fortgeschrieben(letzte)
 }
 
 // Versionsregel is Versionsschritt for historie.Versionen.

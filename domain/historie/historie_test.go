@@ -51,3 +51,29 @@ func TestVerkette(t *testing.T) {
 		t.Fatalf("%+v", vs)
 	}
 }
+
+// Given the last version (or none), when an event of each kind arrives, then its step is the
+// one every area's Versionsschritt relies on.
+func TestSchritte_GeaendertDatiertFortgeschrieben(t *testing.T) {
+	letzte := &Version{GueltigAb: "2026-03-01", Aenderungsgrund: "Umbenennung"}
+	tests := []struct {
+		name string
+		got  Schritt
+		want Schritt
+	}{
+		{"a change opens a version", Geaendert(letzte, false, "2026-05-01", "Neu"), Schritt{Oeffnet, "2026-05-01", "Neu"}},
+		{"a correction replaces the last, keeping its reason", Geaendert(letzte, true, "2026-03-01", ""), Schritt{Ersetzt, "2026-03-01", "Umbenennung"}},
+		{"a correction with its own reason", Geaendert(letzte, true, "2026-03-01", "Tippfehler"), Schritt{Ersetzt, "2026-03-01", "Tippfehler"}},
+		{"a correction without a version opens one", Geaendert(nil, true, "2026-03-01", "x"), Schritt{Oeffnet, "2026-03-01", "x"}},
+		{"a dated event after the last opens one", Datiert(letzte, "2026-04-01", "Stilllegung"), Schritt{Oeffnet, "2026-04-01", "Stilllegung"}},
+		{"a dated event within the last amends it", Datiert(letzte, "2026-03-01", "Stilllegung"), Schritt{Ersetzt, "2026-03-01", "Umbenennung"}},
+		{"a dated event before any version opens one", Datiert(nil, "2026-03-01", "Stilllegung"), Schritt{Oeffnet, "2026-03-01", "Stilllegung"}},
+		{"any other event amends the last", Fortgeschrieben(letzte), Schritt{Ersetzt, "2026-03-01", "Umbenennung"}},
+		{"any other event before a version shows nothing", Fortgeschrieben(nil), Schritt{Art: Bleibt}},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s: %+v, want %+v", tt.name, tt.got, tt.want)
+		}
+	}
+}

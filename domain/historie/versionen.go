@@ -89,3 +89,33 @@ func Grund(eigener string, letzte *Version) string {
 	}
 	return eigener
 }
+
+// Die Schritte, aus denen die Versionsregeln der Bereiche bestehen (betrieb, anlage,
+// organisation): each area's Versionsschritt only says which of its events is which.
+
+// Geaendert is the step of a historised change valid from gueltigAb: it opens a version, or
+// replaces the last one when it corrects it (ersetzt), keeping that one's reason if it gives none.
+func Geaendert(letzte *Version, ersetzt bool, gueltigAb, grund string) Schritt {
+	if ersetzt && letzte != nil {
+		return Schritt{Art: Ersetzt, GueltigAb: gueltigAb, Aenderungsgrund: Grund(grund, letzte)}
+	}
+	return Schritt{Art: Oeffnet, GueltigAb: gueltigAb, Aenderungsgrund: grund}
+}
+
+// Datiert is the step of an event that carries its own date (a merge, a shut-down): it opens a
+// version from datum with grund, unless datum falls into the last version, which it then amends.
+func Datiert(letzte *Version, datum, grund string) Schritt {
+	if letzte != nil && datum <= letzte.GueltigAb {
+		return Fortgeschrieben(letzte)
+	}
+	return Schritt{Art: Oeffnet, GueltigAb: datum, Aenderungsgrund: grund}
+}
+
+// Fortgeschrieben is the step of every other event: it amends the version it falls into (the
+// last one, keeping its start and reason); before the first version it changes nothing shown.
+func Fortgeschrieben(letzte *Version) Schritt {
+	if letzte == nil {
+		return Schritt{Art: Bleibt}
+	}
+	return Schritt{Art: Ersetzt, GueltigAb: letzte.GueltigAb, Aenderungsgrund: letzte.Aenderungsgrund}
+}

@@ -17,11 +17,11 @@ func Versionsschritt(letzte *historie.Fassung[Daten], e ereignis.DomainEvent) (h
 	case OrganisationAngelegt:
 		return historie.Schritt{Art: historie.Oeffnet, GueltigAb: ev.GueltigAb}, ev.Daten
 	case OrganisationGeaendert:
-		if ev.Ersetzt && letzte != nil {
-			return historie.Schritt{Art: historie.Ersetzt, GueltigAb: ev.GueltigAb,
-				Aenderungsgrund: historie.Grund(ev.Aenderungsgrund, &letzte.Version)}, ev.Daten
+		var v *historie.Version
+		if letzte != nil {
+			v = &letzte.Version
 		}
-		return historie.Schritt{Art: historie.Oeffnet, GueltigAb: ev.GueltigAb, Aenderungsgrund: ev.Aenderungsgrund}, ev.Daten
+		return historie.Geaendert(v, ev.Ersetzt, ev.GueltigAb, ev.Aenderungsgrund), ev.Daten
 	case OrganisationZusammengefuehrt:
 		if letzte == nil {
 			return historie.Schritt{Art: historie.Bleibt}, Daten{}
