@@ -108,10 +108,10 @@ func (s *Store) gestapelt(ctx context.Context, dok dokument, a anhang, z *zustan
 		}
 		return br.Close()
 	}()
-	if err != nil {
+	if err != nil && !versionBelegt(err) {
 		return Appended{}, true, err
 	}
-	if len(out.Events) == 0 {
+	if err != nil || len(out.Events) == 0 {
 		if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
 			return Appended{}, true, err
 		}

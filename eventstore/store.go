@@ -68,22 +68,24 @@ type Appended struct {
 	Events        []Event
 }
 
-// The stream guard comes first in one statement with the insert, so an append is one round
-// trip; an empty result means the stream was not at the expected version.
+// An append is one statement, so one round trip. The unique key (stream_id, version) of the
+// events is the optimistic lock: an append at a known version writes the versions after it,
+// and a second writer of the same version waits for the first and then violates the key (a
+// conflict). Only the start is checked in the statement: the version before must exist
+// (expected > 0), so no append leaves a gap. AnyVersion appends after the stream's last event.
 const (
-	guardNew = `INSERT INTO streams (stream_id, stream_type, version) VALUES ($1, $2, $4)
-		ON CONFLICT DO NOTHING RETURNING 0 AS base`
-	guardExisting = `UPDATE streams SET version = version + $4
-		WHERE stream_id = $1 AND version = $3 RETURNING version - $4 AS base`
-	guardAny = `INSERT INTO streams AS s (stream_id, stream_type, version) VALUES ($1, $2, $4)
-		ON CONFLICT (stream_id) DO UPDATE SET version = s.version + $4 RETURNING version - $4 AS base`
+	baseKnown = `SELECT $3::int AS base WHERE $3::int = 0
+		OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $3)`
+	baseAny      = `SELECT coalesce(max(version), 0) AS base FROM events WHERE stream_id = $1`
 	insertEvents = `
 INSERT INTO events (stream_id, stream_type, version, event_type, schema_version, data, metadata)
-SELECT $1, $2, guard.base + u.ord, u.t, u.s, u.d, $8
-FROM guard, unnest($5::text[], $6::int[], $7::jsonb[]) WITH ORDINALITY AS u(t, s, d, ord)
-WHERE $3::int >= -1 AND $4::int > 0 -- every guard names its parameters here, typed
+SELECT $1, $2, base.base + u.ord, u.t, u.s, u.d, $8
+FROM base, unnest($5::text[], $6::int[], $7::jsonb[]) WITH ORDINALITY AS u(t, s, d, ord)
+WHERE $3::int >= -1 AND $4::int > 0 -- every parameter is named here, typed
 ORDER BY u.ord
 RETURNING global_position, version, recorded_at, tx_id::text::bigint`
+	// versionSQL is a stream's version: its last event's (0 for none), from the unique key's index.
+	versionSQL = `SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1`
 )
 
 // Append adds events to a stream in one transaction if the stream is at the expected version
@@ -124,6 +126,13 @@ func (s *Store) append(ctx context.Context, streamID, streamType string, expecte
 		out, err = s.appendTx(ctx, tx, streamID, streamType, expected, events, md, z)
 		return err
 	})
+	var ce *ConflictError
+	if errors.As(err, &ce) && ce.Actual == VersionUnbekannt {
+		// the key violation aborted the transaction; the actual version is read after it
+		if v, verr := s.Version(ctx, ce.StreamID); verr == nil {
+			ce.Actual = v
+		}
+	}
 	return out, err
 }
 
@@ -183,14 +192,11 @@ func vorbereiten(streamID, streamType string, expected int, events []NewEvent, m
 	if err != nil {
 		return a, err
 	}
-	guard := guardAny
-	switch {
-	case expected == NoStream:
-		guard = guardNew
-	case expected > 0:
-		guard = guardExisting
+	base := baseKnown
+	if expected == AnyVersion {
+		base = baseAny
 	}
-	a.sql = "WITH guard AS (" + guard + ")" + insertEvents
+	a.sql = "WITH base AS (" + base + ")" + insertEvents
 	a.args = []any{streamID, streamType, expected, len(events), a.types, a.versions, a.datas, string(mdJSON)}
 	return a, nil
 }
@@ -225,35 +231,59 @@ func (a anhang) auslesen(rows pgx.Rows) (Appended, error) {
 // holds one deadlocks once every connection waits like this (many concurrent conflicting saves).
 func konflikt(ctx context.Context, q Querier, streamID string, expected int) error {
 	var actual int
-	if err := q.QueryRow(ctx, `SELECT version FROM streams WHERE stream_id = $1`, streamID).Scan(&actual); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+	if err := q.QueryRow(ctx, versionSQL, streamID).Scan(&actual); err != nil {
 		return err
 	}
 	return &ConflictError{StreamID: streamID, Expected: expected, Actual: actual}
 }
+
+// versionBelegt reports whether err is the violation of the events' unique key (stream_id,
+// version): another writer appended the same version first.
+func versionBelegt(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "23505" && pg.ConstraintName == "events_stream_id_version_key"
+}
+
+// anyVersionVersuche bounds the retries of an AnyVersion append that raced another writer.
+// Every lost race means another append landed, so n writers at once need at most n-1 retries.
+const anyVersionVersuche = 100
 
 func (s *Store) appendWith(ctx context.Context, q Querier, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
 	a, err := vorbereiten(streamID, streamType, expected, events, md)
 	if err != nil {
 		return Appended{}, err
 	}
+	_, eigeneTx := q.(pgx.Tx)
+	for versuch := 1; ; versuch++ {
+		out, err := a.schreiben(ctx, q)
+		switch {
+		case err == nil && len(out.Events) == 0:
+			return out, konflikt(ctx, q, streamID, expected)
+		case versionBelegt(err) && expected == AnyVersion && !eigeneTx && versuch < anyVersionVersuche:
+			continue // the stream grew between reading its end and writing: read it again
+		case versionBelegt(err) && eigeneTx:
+			// the transaction is aborted; whoever owns it reads the actual version afterwards
+			return out, &ConflictError{StreamID: streamID, Expected: expected, Actual: VersionUnbekannt}
+		case versionBelegt(err):
+			return out, konflikt(ctx, q, streamID, expected)
+		}
+		return out, err
+	}
+}
+
+// schreiben runs the prepared append statement.
+func (a anhang) schreiben(ctx context.Context, q Querier) (Appended, error) {
 	rows, err := q.Query(ctx, a.sql, a.args...)
 	if err != nil {
 		return Appended{}, err
 	}
-	out, err := a.auslesen(rows)
-	if err == nil && len(out.Events) == 0 {
-		err = konflikt(ctx, q, streamID, expected)
-	}
-	return out, err
+	return a.auslesen(rows)
 }
 
 // Version is the current version of a stream, 0 if it does not exist.
 func (s *Store) Version(ctx context.Context, streamID string) (int, error) {
 	var v int
-	err := s.pool.QueryRow(ctx, `SELECT version FROM streams WHERE stream_id = $1`, streamID).Scan(&v)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, nil
-	}
+	err := s.pool.QueryRow(ctx, versionSQL, streamID).Scan(&v)
 	return v, err
 }
 

@@ -108,6 +108,62 @@ func TestAppend_SameExpectedVersionConcurrently_ExactlyOneWins(t *testing.T) {
 	}
 }
 
+// AnyVersion appends of many writers at once all land, one after another, without a gap.
+func TestAppend_AnyVersionConcurrently_AllLandWithoutGap(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	var wg sync.WaitGroup
+	errs := make([]error, 16)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 5 {
+				if _, err := s.Append(ctx, "betrieb-8", "betrieb", eventstore.AnyVersion, []eventstore.NewEvent{ev("A", i)}, eventstore.Metadata{}); err != nil {
+					errs[i] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	events, err := s.ReadStream(ctx, "betrieb-8", 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range events {
+		if e.Version != i+1 {
+			t.Fatalf("event %d has version %d", i, e.Version)
+		}
+	}
+	if len(events) != 80 {
+		t.Fatalf("%d events", len(events))
+	}
+}
+
+// A conflict inside a transaction the caller owns is a *ConflictError too; the transaction is
+// then aborted, so its actual version is the caller's to read.
+func TestAppendTx_ConflictInTheCallersTransaction(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if _, err := s.Append(ctx, "betrieb-7", "betrieb", eventstore.NoStream, []eventstore.NewEvent{ev("A", 1)}, eventstore.Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	err := pgx.BeginFunc(ctx, s.Pool(), func(tx pgx.Tx) error {
+		_, err := s.AppendTx(ctx, tx, "betrieb-7", "betrieb", eventstore.NoStream, []eventstore.NewEvent{ev("B", 1)}, eventstore.Metadata{})
+		return err
+	})
+	if !errors.Is(err, eventstore.ErrConflict) {
+		t.Fatalf("err = %v", err)
+	}
+	if v, _ := s.Version(ctx, "betrieb-7"); v != 1 {
+		t.Fatalf("version = %d", v)
+	}
+}
+
 // Positions are taken before commit, so transactions commit out of position order. A reader
 // that follows the log while writers run must still see every event exactly once, in order.
 func TestReadAll_ConcurrentWritersFollowedByGlobalReader_EveryEventOnceInOrder(t *testing.T) {

@@ -44,8 +44,8 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 	for name, sql := range map[string]string{
 		"events": `SELECT stream_id, version, event_type, schema_version, data::text, metadata::text FROM events
 			WHERE metadata->>'correlationId' = 'seed-scale' ORDER BY stream_id, version`,
-		"streams": `SELECT stream_id, stream_type, version FROM streams WHERE stream_id IN
-			(SELECT stream_id FROM events WHERE metadata->>'correlationId' = 'seed-scale') ORDER BY stream_id`,
+		"streams": `SELECT stream_id, min(stream_type), max(version) FROM events WHERE stream_id IN
+			(SELECT stream_id FROM events WHERE metadata->>'correlationId' = 'seed-scale') GROUP BY stream_id ORDER BY stream_id`,
 		"betrieb":      `SELECT to_jsonb(d)::text FROM betrieb d WHERE ` + skala("betrieb"),
 		"organisation": `SELECT to_jsonb(d)::text FROM organisation d WHERE ` + skala("organisation"),
 		"anwender":     `SELECT to_jsonb(d)::text FROM anwender d WHERE ` + skala("anwender"),
