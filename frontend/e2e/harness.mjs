@@ -49,10 +49,24 @@ export function binaryPath() {
   return process.env.EABWASSER_BIN || join(REPO_ROOT, 'bin', 'eabwasser');
 }
 
-async function psql(sql) {
-  await run('psql', ['-h', PG.host, '-p', PG.port, '-U', PG.user, '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qc', sql], {
+async function psql(sql, db = 'postgres') {
+  const { stdout } = await run('psql', ['-h', PG.host, '-p', PG.port, '-U', PG.user, '-d', db, '-v', 'ON_ERROR_STOP=1', '-Atqc', sql], {
     env: { ...process.env, PGCONNECT_TIMEOUT: '10' },
   });
+  return stdout.trim();
+}
+
+/**
+ * Waits until the relay and every read model have caught up with the demo data, so a test's
+ * first look at a worklist never races the projectors' start (they catch up after /api/health).
+ */
+async function waitForReadModels(db) {
+  await until(
+    () => psql(`SELECT count(*) FROM checkpoints WHERE position < (SELECT coalesce(max(global_position), 0) FROM events)`, db),
+    '0',
+    'Lesemodelle auf dem Stand der Demo-Daten',
+    { timeout: 60_000, interval: 200 },
+  );
 }
 
 function freePort() {
@@ -224,6 +238,7 @@ export async function startApp({ healthTimeoutMs = 60_000 } = {}) {
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     await waitForHealth(base, child, healthTimeoutMs);
+    await waitForReadModels(db);
 
     /** A JSON call of the API; throws with the answer's text unless it is 2xx. */
     const api = async (path, { token, method = 'GET', body } = {}) => {
