@@ -101,7 +101,7 @@ func TestReaktion_IssuesCommandsInTheSameTransactionWithTheSameCorrelation(t *te
 	spiegel := d
 	spiegel.StreamType = "spiegel"
 	// given: every count of a zaehler is mirrored onto spiegel-<same id>, and a count of 13 is refused
-	s.Reagiere("zaehler", func(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
+	s.Reagiere("zaehler", []string{erhoeht{}.EventType()}, func(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
 		id, _ := eventstore.AggregatID(e.StreamID)
 		var um erhoeht
 		if err := json.Unmarshal(e.Data, &um); err != nil {

@@ -16,10 +16,36 @@ import (
 // is a projector's work.
 type Reaktion func(ctx context.Context, tx pgx.Tx, e Event) error
 
-// Reagiere registers a reaction to the events of a stream type. Register at start-up (an
-// area's Setup), before the first append.
-func (s *Store) Reagiere(streamType string, r Reaktion) {
-	s.reaktionen[streamType] = append(s.reaktionen[streamType], r)
+// Reagiere registers a reaction to the events of a stream type named in auf (event types; at
+// least one). Register at start-up (an area's Setup), before the first append. Naming the
+// events lets an append that triggers no reaction take the one-round-trip path (stapel.go).
+func (s *Store) Reagiere(streamType string, auf []string, r Reaktion) {
+	if len(auf) == 0 {
+		panic("eventstore: Reagiere on " + streamType + " names no event type")
+	}
+	arten := map[string]bool{}
+	for _, a := range auf {
+		arten[a] = true
+	}
+	s.reaktionen[streamType] = append(s.reaktionen[streamType], reaktion{arten: arten, r: r})
+}
+
+// reaktion is a registered Reaktion with the event types it reacts to.
+type reaktion struct {
+	arten map[string]bool
+	r     Reaktion
+}
+
+// reagiertAuf reports whether a reaction waits for one of these events of streamType.
+func (s *Store) reagiertAuf(streamType string, events []NewEvent) bool {
+	for _, r := range s.reaktionen[streamType] {
+		for _, e := range events {
+			if r.arten[e.Type] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Folge is the metadata of a command issued in reaction to e: the same actor, request and
@@ -37,7 +63,10 @@ func (s *Store) reagieren(ctx context.Context, tx pgx.Tx, events []Event) error 
 	}
 	for _, r := range s.reaktionen[events[0].StreamType] {
 		for _, e := range events {
-			if err := r(ctx, tx, e); err != nil {
+			if !r.arten[e.Type] {
+				continue
+			}
+			if err := r.r(ctx, tx, e); err != nil {
 				return err
 			}
 		}

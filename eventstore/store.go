@@ -31,14 +31,14 @@ type Store struct {
 	pool       *pgxpool.Pool
 	inline     map[string][]InlineProjection // by stream type
 	dokumente  map[string]dokument           // by stream type (Dokument)
-	reaktionen map[string][]Reaktion         // by stream type (Reagiere)
+	reaktionen map[string][]reaktion         // by stream type (Reagiere)
 	upcasters  map[string]map[int]Upcaster   // event type → from version → upcaster
 }
 
 // New returns a store on pool.
 func New(pool *pgxpool.Pool) *Store {
 	return &Store{pool: pool, inline: map[string][]InlineProjection{}, dokumente: map[string]dokument{},
-		reaktionen: map[string][]Reaktion{},
+		reaktionen: map[string][]reaktion{},
 		upcasters:  map[string]map[int]Upcaster{}}
 }
 
@@ -106,12 +106,12 @@ func (s *Store) append(ctx context.Context, streamID, streamType string, expecte
 	if expected < AnyVersion {
 		return Appended{}, fmt.Errorf("eventstore: %s: expected version %d is no version", streamID, expected)
 	}
-	if !s.hatInline(streamType) {
+	if !s.hatInline(streamType, events) {
 		// A single statement commits on its own: one round trip.
 		return s.appendWith(ctx, s.pool, streamID, streamType, expected, events, md)
 	}
 	if dok, ok := s.dokumente[streamType]; ok && z != nil && expected >= 0 &&
-		len(s.inline[streamType]) == 0 && len(s.reaktionen[streamType]) == 0 {
+		len(s.inline[streamType]) == 0 && !s.reagiertAuf(streamType, events) {
 		a, err := vorbereiten(streamID, streamType, expected, events, md)
 		if err != nil {
 			return Appended{}, err
@@ -136,9 +136,9 @@ func (s *Store) append(ctx context.Context, streamID, streamType string, expecte
 	return out, err
 }
 
-func (s *Store) hatInline(streamType string) bool {
+func (s *Store) hatInline(streamType string, events []NewEvent) bool {
 	_, dok := s.dokumente[streamType]
-	return dok || len(s.inline[streamType]) > 0 || len(s.reaktionen[streamType]) > 0
+	return dok || len(s.inline[streamType]) > 0 || s.reagiertAuf(streamType, events)
 }
 
 // appendTx appends, writes the inline projections — the document from the state the command

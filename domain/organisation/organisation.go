@@ -239,3 +239,7 @@ var Decider = ereignis.Decider[Organisation, Befehl]{
 	StreamType: StreamType, Initial: func() Organisation { return Organisation{} },
 	Evolve: Evolve, Decide: Decide, Decode: Decode,
 }
+
+// ZusammenfuehrungUndLoeschung are the events after which the references of other aggregates
+// to an organisation follow it (merge) or forbid it (delete): what their reactions listen to.
+var ZusammenfuehrungUndLoeschung = []string{ereignis.Name[OrganisationZusammengefuehrt](), ereignis.Name[OrganisationGeloescht]()}

@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/datei"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -30,8 +31,8 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, anlage.Decider, anlagen.Schreibe)
 	eventstore.Stand(s, anlage.Decider, anlagen.Stand)
 	d := &Dienst{Store: s}
-	s.Reagiere(betrieb.StreamType, d.aufBetrieb)
-	s.Reagiere(organisation.StreamType, d.aufOrganisation)
+	s.Reagiere(betrieb.StreamType, []string{ereignis.Name[betrieb.BetriebStillgelegt](), ereignis.Name[betrieb.BetreiberGewechselt]()}, d.aufBetrieb)
+	s.Reagiere(organisation.StreamType, organisation.ZusammenfuehrungUndLoeschung, d.aufOrganisation)
 	a.Ablage.Fuer(datei.Anlage, d.Zugriff)
 	wertelisten.RegistriereReferenz(anlagen.Referenzen...)
 	audit.Phrasen(anlage.Phrasen)

@@ -20,7 +20,7 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe)
 	eventstore.Stand(s, betrieb.Decider, betriebe.Stand)
 	d := &Dienst{Store: s}
-	s.Reagiere(organisation.StreamType, d.aufOrganisation)
+	s.Reagiere(organisation.StreamType, organisation.ZusammenfuehrungUndLoeschung, d.aufOrganisation)
 	a.Ablage.Fuer(datei.Betrieb, d.Zugriff)
 	wertelisten.RegistriereReferenz(betriebe.Referenzen...)
 	audit.Phrasen(betrieb.Phrasen)

@@ -1,6 +1,7 @@
 package verwaltung
 
 import (
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
@@ -21,7 +22,7 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation)
 	eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle)
 	d := &Dienst{Store: s}
-	s.Reagiere(organisation.StreamType, d.personenZiehenMit)
+	s.Reagiere(organisation.StreamType, []string{ereignis.Name[organisation.OrganisationZusammengefuehrt]()}, d.personenZiehenMit)
 	wertelisten.RegistriereReferenz(konten.Referenzen...)
 	wertelisten.RegistriereReferenz(wertelisten.Untereinander...)
 	audit.Phrasen(organisation.Phrasen)
