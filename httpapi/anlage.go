@@ -133,6 +133,6 @@ func (a *api) anlageSuche(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := a.deps.Anlage.Suche(r.Context(), nutzer(r), arbeitsliste.AnlagenFilter{Q: q, Page: page, Size: size,
 		SortProperty: v.Get("sortProperty"), Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc"),
-		Anlagenstatus: mehrfach(v, "anlagenstatus"), Anlagentyp: mehrfach(v, "anlagentyp"), Anlagenart: mehrfach(v, "anlagenart")})
+		Anlagenstatus: mehrfach(v, "anlagenstatus"), Anlagentyp: mehrfach(v, "anlagentyp"), Anlagenart: mehrfach(v, "anlagenart"), Frisch: v.Get("minPosition") != ""})
 	a.antworte(w, r, out, err)
 }

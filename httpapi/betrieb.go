@@ -156,7 +156,7 @@ func arbeitslisteFilter(v url.Values) (arbeitsliste.Filter, error) {
 	liste := func(name string) []string { return mehrfach(v, name) }
 	return arbeitsliste.Filter{Q: v.Get("q"), Page: page, Size: size, SortProperty: v.Get("sortProperty"),
 		Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc"), Betriebsstatus: liste("betriebsstatus"),
-		Betriebstyp: liste("betriebstyp"), Freigabestatus: liste("freigabestatus")}, s.Err()
+		Betriebstyp: liste("betriebstyp"), Freigabestatus: liste("freigabestatus"), Frisch: v.Get("minPosition") != ""}, s.Err()
 }
 
 // mehrfach reads a multi-valued filter parameter, repeated or comma-separated.

@@ -44,6 +44,7 @@ type Filter struct {
 	Page, Size     int
 	SortProperty   string
 	Absteigend     bool
+	Frisch         bool // count now, not from the cache (the caller waits for his command)
 }
 
 // Seite is one page of a worklist.
@@ -68,8 +69,8 @@ func scan(r pgx.CollectableRow) (Betrieb, error) {
 	return b, err
 }
 
-// bedingung builds the WHERE clause (visibility first) and ORDER BY of a filter.
-func (f Filter) bedingung() (string, string, []any) {
+// abfrage is the worklist query of a filter: its WHERE clause (visibility first), order and page.
+func (f Filter) abfrage() listenabfrage {
 	var args []any
 	arg := func(v any) string {
 		args = append(args, v)
@@ -77,9 +78,12 @@ func (f Filter) bedingung() (string, string, []any) {
 	}
 	where := []string{f.Sicht.Bedingung(zugriff.Betriebsspalten(""), arg)}
 	where = append(where, suchworte(f.Q, arg)...)
-	for spalte, werte := range map[string][]string{"betriebsstatus": f.Betriebsstatus, "betriebstyp": f.Betriebstyp, "freigabestatus": f.Freigabestatus} {
-		if len(werte) > 0 {
-			where = append(where, spalte+" = ANY("+arg(werte)+")")
+	for _, k := range []struct {
+		spalte string
+		werte  []string
+	}{{"betriebsstatus", f.Betriebsstatus}, {"betriebstyp", f.Betriebstyp}, {"freigabestatus", f.Freigabestatus}} {
+		if len(k.werte) > 0 {
+			where = append(where, k.spalte+" = ANY("+arg(k.werte)+")")
 		}
 	}
 	if f.IDs != nil {
@@ -89,42 +93,28 @@ func (f Filter) bedingung() (string, string, []any) {
 	if !ok {
 		order = sortierung["bezeichnung"]
 	}
-	richtung := " ASC"
-	if f.Absteigend {
-		richtung = " DESC"
+	return listenabfrage{tabelle: "arbeitsliste.betrieb", spalten: spalten, bedingung: strings.Join(where, " AND "), args: args,
+		ordnung: []string{order, "id"}, absteigend: f.Absteigend, page: max(f.Page, 0), size: seitengroesse(f.Size), frisch: f.Frisch}
+}
+
+// seitengroesse is the page size asked for, 50 when none or more than 1,000.
+func seitengroesse(size int) int {
+	if size <= 0 || size > 1000 {
+		return 50
 	}
-	return strings.Join(where, " AND "), order + richtung + ", id" + richtung, args
+	return size
 }
 
 // Betriebe returns one page of the operations worklist (page size 50 by default).
 func Betriebe(ctx context.Context, q eventstore.Querier, f Filter) (Seite[Betrieb], error) {
-	if f.Size <= 0 || f.Size > 1000 {
-		f.Size = 50
-	}
-	f.Page = max(f.Page, 0)
-	where, order, args := f.bedingung()
-	out := Seite[Betrieb]{Content: []Betrieb{}, Page: f.Page, Size: f.Size}
-	if err := q.QueryRow(ctx, `SELECT count(*) FROM arbeitsliste.betrieb WHERE `+where, args...).Scan(&out.TotalElements); err != nil {
-		return out, err
-	}
-	n := len(args)
-	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM arbeitsliste.betrieb WHERE `+where+` ORDER BY `+order+
-		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(args, f.Size, f.Page*f.Size)...)
-	if err != nil {
-		return out, err
-	}
-	out.Content, err = pgx.CollectRows(rows, scan)
-	if out.Content == nil {
-		out.Content = []Betrieb{}
-	}
-	return out, err
+	return seite(ctx, q, f.abfrage(), scan)
 }
 
 // JedenBetrieb calls each for every row of the filter in its order, reading them as a stream
 // (for exports of any size).
 func JedenBetrieb(ctx context.Context, q eventstore.Querier, f Filter, each func(Betrieb) error) error {
-	where, order, args := f.bedingung()
-	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM arbeitsliste.betrieb WHERE `+where+` ORDER BY `+order, args...)
+	a := f.abfrage()
+	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(false), a.args...)
 	if err != nil {
 		return err
 	}

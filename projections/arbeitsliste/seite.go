@@ -1,0 +1,125 @@
+package arbeitsliste
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/eventstore"
+)
+
+// Paging of every worklist (issue 13: users who see everything). Two costs grow with what a
+// caller sees, and both are kept off the page read:
+//
+//   - the count: counted when the filter is new to the process (or after the caller's own
+//     command, minPosition), then taken for anzahlGueltig from a small cache shared by callers
+//     of the same condition — so the total may lag a page read by at most that long, the rows
+//     never do;
+//   - deep pages: a page in the back half is read from the other end (the order reversed, a
+//     short offset, the rows turned round), so the last page costs what the first does.
+
+// listenabfrage is one page request of a worklist table.
+type listenabfrage struct {
+	tabelle, spalten string
+	bedingung        string // WHERE, visibility first
+	args             []any
+	ordnung          []string // sort expressions, the unique id last
+	absteigend       bool
+	page, size       int
+	frisch           bool // count now: the caller waits for his own command (minPosition)
+}
+
+// seite reads one page and its total.
+func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, scan pgx.RowToFunc[T]) (Seite[T], error) {
+	out := Seite[T]{Content: []T{}, Page: a.page, Size: a.size}
+	var err error
+	if out.TotalElements, err = anzahl(ctx, q, a); err != nil {
+		return out, err
+	}
+	offset := int64(a.page) * int64(a.size)
+	limit, rueckwaerts := int64(a.size), offset > out.TotalElements/2
+	if rueckwaerts {
+		// rows [offset, offset+size) of total are rows [total-offset-size, total-offset) backwards
+		limit = min(int64(a.size), out.TotalElements-offset)
+		offset = max(out.TotalElements-offset-int64(a.size), 0)
+		if limit <= 0 {
+			return out, nil
+		}
+	}
+	n := len(a.args)
+	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(rueckwaerts)+
+		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(slices.Clip(a.args), limit, offset)...)
+	if err != nil {
+		return out, err
+	}
+	content, err := pgx.CollectRows(rows, scan)
+	if err != nil {
+		return out, err
+	}
+	if rueckwaerts {
+		slices.Reverse(content)
+	}
+	if content != nil {
+		out.Content = content
+	}
+	return out, nil
+}
+
+// order is the ORDER BY of the page, reversed when it is read from the other end.
+func (a listenabfrage) order(umgekehrt bool) string {
+	richtung := " ASC"
+	if a.absteigend != umgekehrt {
+		richtung = " DESC"
+	}
+	teile := make([]string, len(a.ordnung))
+	for i, o := range a.ordnung {
+		teile[i] = o + richtung
+	}
+	return strings.Join(teile, ", ")
+}
+
+// anzahlGueltig is how long a count serves further pages of the same condition.
+const anzahlGueltig = 2 * time.Second
+
+type gezaehlt struct {
+	n   int64
+	bis time.Time
+}
+
+var anzahlen = struct {
+	sync.Mutex
+	m map[string]gezaehlt
+}{m: map[string]gezaehlt{}}
+
+// anzahl is the number of rows of the condition: from the cache while it is fresh, else counted.
+// The key holds the database (the querier), the table, the condition and its arguments, so
+// callers share a count only when they see the same rows.
+func anzahl(ctx context.Context, q eventstore.Querier, a listenabfrage) (int64, error) {
+	key := fmt.Sprintf("%p\x00%s\x00%s\x00%v", q, a.tabelle, a.bedingung, a.args)
+	jetzt := time.Now()
+	if !a.frisch {
+		anzahlen.Lock()
+		g, ok := anzahlen.m[key]
+		anzahlen.Unlock()
+		if ok && jetzt.Before(g.bis) {
+			return g.n, nil
+		}
+	}
+	var n int64
+	if err := q.QueryRow(ctx, `SELECT count(*) FROM `+a.tabelle+` WHERE `+a.bedingung, a.args...).Scan(&n); err != nil {
+		return 0, err
+	}
+	anzahlen.Lock()
+	defer anzahlen.Unlock()
+	if len(anzahlen.m) >= 10_000 { // many distinct searches: start over rather than grow
+		clear(anzahlen.m)
+	}
+	anzahlen.m[key] = gezaehlt{n: n, bis: jetzt.Add(anzahlGueltig)}
+	return n, nil
+}

@@ -1,0 +1,81 @@
+package arbeitsliste
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/internal/testdb"
+)
+
+// Every page read by seite — from the front or, in the back half, from the other end — is the
+// page an OFFSET read of the whole order gives, in both directions and for sizes that do and do
+// not divide the total; pages beyond the end are empty.
+func TestSeite_DeepPagesFromTheOtherEndAreThePagesOfTheOrder(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	if _, err := pool.Exec(ctx, `CREATE TABLE liste (id bigint PRIMARY KEY, name text NOT NULL);
+		INSERT INTO liste SELECT i, 'Name ' || (i % 7) FROM generate_series(1, 103) i`); err != nil {
+		t.Fatal(err)
+	}
+	scan := func(r pgx.CollectableRow) (int64, error) {
+		var id int64
+		err := r.Scan(&id)
+		return id, err
+	}
+	for _, absteigend := range []bool{false, true} {
+		richtung := "ASC"
+		if absteigend {
+			richtung = "DESC"
+		}
+		rows, err := pool.Query(ctx, `SELECT id FROM liste WHERE id > $1 ORDER BY name `+richtung+`, id `+richtung, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alle, err := pgx.CollectRows(rows, scan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range []int{10, 50, 103, 7} {
+			for page := 0; page*size <= len(alle)+size; page++ {
+				a := listenabfrage{tabelle: "liste", spalten: "id", bedingung: "id > $1", args: []any{0},
+					ordnung: []string{"name", "id"}, absteigend: absteigend, page: page, size: size, frisch: page == 0}
+				got, err := seite(ctx, pool, a, scan)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := alle[min(page*size, len(alle)):min(page*size+size, len(alle))]
+				if got.TotalElements != int64(len(alle)) || !slices.Equal(got.Content, want) {
+					t.Fatalf("%s size %d page %d: %v (total %d), want %v", richtung, size, page, got.Content, got.TotalElements, want)
+				}
+			}
+		}
+	}
+}
+
+// A count serves further pages for a moment; the caller's own command (frisch) counts again.
+func TestSeite_CountIsSharedForAMomentAndFreshAfterACommand(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	if _, err := pool.Exec(ctx, `CREATE TABLE liste (id bigint PRIMARY KEY); INSERT INTO liste SELECT generate_series(1, 5)`); err != nil {
+		t.Fatal(err)
+	}
+	a := listenabfrage{tabelle: "liste", spalten: "id", bedingung: "id > $1", args: []any{int64(0)}, ordnung: []string{"id"}, size: 50, frisch: true}
+	scan := pgx.RowTo[int64]
+	if s, err := seite(ctx, pool, a, scan); err != nil || s.TotalElements != 5 {
+		t.Fatalf("%v %v", s.TotalElements, err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO liste VALUES (6)`); err != nil {
+		t.Fatal(err)
+	}
+	a.frisch = false
+	if s, err := seite(ctx, pool, a, scan); err != nil || s.TotalElements != 5 || len(s.Content) != 6 {
+		t.Fatalf("cached: total %v, %d rows, %v", s.TotalElements, len(s.Content), err)
+	}
+	a.frisch = true
+	if s, err := seite(ctx, pool, a, scan); err != nil || s.TotalElements != 6 {
+		t.Fatalf("fresh: %v %v", s.TotalElements, err)
+	}
+}
