@@ -121,11 +121,16 @@ export function Aufgaben() {
         header: 'Aktion',
         cell: ({ row: { original: a } }) => {
           const ja = entscheidet(a);
-          const name = a.objekt ? `Anlage ${a.objekt}` : a.betrieb;
+          const text = ja ? ARTEN[a.art].entscheiden : 'Anzeigen';
+          // the name begins with the visible text and says which task (WCAG 2.5.3)
           return (
-            <Link to={aufgabePfad(a, ja)} className={`${link} whitespace-nowrap`} onClick={(e) => e.stopPropagation()}>
-              {ja ? ARTEN[a.art].entscheiden : 'Anzeigen'}
-              <span className="sr-only">: {name}</span>
+            <Link
+              to={aufgabePfad(a, ja)}
+              aria-label={`${text}: ${a.objekt ? `Anlage ${a.objekt}` : a.betrieb}`}
+              className={`${link} whitespace-nowrap`}
+              onClick={(e) => e.stopPropagation()}
+            >
+              {text}
             </Link>
           );
         },
