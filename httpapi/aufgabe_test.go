@@ -16,7 +16,9 @@ func TestAufgaben_RequestReachesWhoDecides_ReadYourWrites(t *testing.T) {
 	w := newKontoWelt(t, "")
 	store := w.dienst.Store
 	projektortest.Start(t, store, aufgaben.Projection)
-	w.warte = func(ctx context.Context, name string, pos int64) error { return projections.WaitFor(ctx, store, name, pos) }
+	w.warte = func(ctx context.Context, name string, pos int64) error {
+		return projections.WaitFor(ctx, store, name, pos)
+	}
 	var kopf int64
 	_ = store.Pool().QueryRow(context.Background(), `SELECT max(global_position) FROM events`).Scan(&kopf)
 	if err := projections.WaitFor(context.Background(), store, aufgaben.Name, kopf); err != nil {
