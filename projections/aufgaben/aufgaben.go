@@ -80,11 +80,9 @@ CREATE INDEX aufgabe_betreiber ON aufgabe (betreiber_id, id);
 CREATE INDEX aufgabe_regionalstelle ON aufgabe (regionalstelle_id) WHERE status = 'OFFEN';
 `
 
-// handler maps the events of one stream type to open and closed tasks. Areas with
+// handlers map the events of one stream type to open and closed tasks. Areas with
 // applications add theirs (messstelle, bescheid, jahresbericht).
-type handler func(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error
-
-var handlers = map[string]handler{
+var handlers = map[string]projections.Handler{
 	betrieb.StreamType: betriebAufgaben,
 	anlage.StreamType:  anlageAufgaben,
 }
@@ -93,17 +91,7 @@ var handlers = map[string]handler{
 var Projection = projections.Projection{
 	Name:   Name,
 	Schema: schema,
-	Apply: func(ctx context.Context, tx *projections.Tx, e eventstore.Event) error {
-		h, ok := handlers[e.StreamType]
-		if !ok {
-			return nil
-		}
-		id, err := eventstore.AggregatID(e.StreamID)
-		if err != nil {
-			return err
-		}
-		return h(ctx, tx, e, id)
-	},
+	Apply:  projections.JeStreamtyp(handlers),
 }
 
 // antrag is a task being opened: its kind, the permission that decides it and its object.
