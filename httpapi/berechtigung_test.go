@@ -77,6 +77,8 @@ func regeln() map[string]regel {
 		"GET /api/wiedervorlage":              mitAktion(berechtigung.WiedervorlagenLesen),
 		"DELETE /api/wiedervorlage/{id}":      mitAktion(berechtigung.WiedervorlagenLesen),
 		"DELETE /api/datei/{id}":              mitAktion(berechtigung.DateiHochladen),
+		"GET /api/aufgabe":                    mitAktion(berechtigung.AufgabenLesen),
+		"GET /api/aufgabe/count":              mitAktion(berechtigung.AufgabenLesen),
 
 		"POST /api/betrieb":              mitAktion(berechtigung.BetriebBeantragen),
 		"POST /api/betrieb/freigabe":     mitAktion(berechtigung.BetriebFreigeben),

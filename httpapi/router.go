@@ -20,6 +20,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
@@ -51,6 +52,9 @@ type Deps struct {
 	Betriebsakte *betriebsakte.Dienst
 	// Anlage is the plant area.
 	Anlage *anlagedienst.Dienst
+	// Aufgaben is the Aufgaben view: the open applications that wait for a user (nil: the
+	// service on Store).
+	Aufgaben *aufgabendienst.Dienst
 	// Ablage is the files and reminders of operations, plants, measuring points and Bescheide.
 	Ablage *ablage.Dienst
 	// Zugang handles login, registration, confirmation, password reset and profile.
@@ -84,6 +88,9 @@ func newAPI(d Deps) *api {
 		a.log = slog.Default()
 	}
 	a.deps.Zeitlimits = a.deps.Zeitlimits.mitStandard()
+	if a.deps.Aufgaben == nil {
+		a.deps.Aufgaben = &aufgabendienst.Dienst{Store: d.Store}
+	}
 	if a.deps.MaxBodyBytes <= 0 {
 		a.deps.MaxBodyBytes = DefaultBodyLimit
 	}
@@ -124,6 +131,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		if a.deps.Ablage != nil {
 			a.ablageRoutes(r)
 		}
+		a.aufgabeRoutes(r)
 
 		if zusatz != nil {
 			zusatz(a, r)

@@ -92,6 +92,7 @@ const (
 	DateiHochladen                Aktion = "DATEI_HOCHLADEN"
 	AntragsdateiHochladen         Aktion = "ANTRAGSDATEI_HOCHLADEN"
 	EntlastungsanlagenImportieren Aktion = "ENTLASTUNGSANLAGEN_IMPORTIEREN"
+	AufgabenLesen                 Aktion = "AUFGABEN_LESEN"
 )
 
 var (
@@ -133,7 +134,14 @@ var Tabelle = map[Aktion][]Rolle{
 	DateiHochladen:                schreibende,
 	AntragsdateiHochladen:         {Systemadmin, Fachadmin, Betreiber, Beauftragter},
 	EntlastungsanlagenImportieren: {ZustSBD, Fachadmin, Systemadmin},
+	// the Aufgaben view (issue 14, beyond the spec): the organisation roles see their own
+	// applications, who decides an application (Entscheidungen) the open ones
+	AufgabenLesen: {Betreiber, Beauftragter, LeserOrganisation, ZustSBD, Fachadmin, Systemadmin},
 }
+
+// Entscheidungen are the actions that decide an application (a task of the Aufgaben view).
+// Whoever may take one of them may read the Aufgaben view (a test guards it).
+var Entscheidungen = []Aktion{BetriebFreigeben, AenderungsantragPruefen}
 
 // Darf tells whether someone with these roles may do a.
 func Darf(rollen []string, a Aktion) bool {

@@ -33,7 +33,7 @@ func TestTabelle_SpecRows(t *testing.T) {
 }
 
 func TestReaderRolesNeverWrite(t *testing.T) {
-	lesend := map[Aktion]bool{AuswertungExportieren: true, BetriebVerlaufLesen: true}
+	lesend := map[Aktion]bool{AuswertungExportieren: true, BetriebVerlaufLesen: true, AufgabenLesen: true}
 	for _, r := range []Rolle{LeserOrganisation, LeserBehoerde} {
 		for _, a := range Aktionen([]string{string(r)}) {
 			if !lesend[a] {
@@ -47,5 +47,19 @@ func TestGlobaleRolle(t *testing.T) {
 	if GlobaleRolle(Beauftragter) != GlobalOrganisation || GlobaleRolle(ZustSBA) != GlobalBehoerde ||
 		GlobaleRolle(Fachadmin) != GlobalAdmin || GlobaleRolle("X") != "" {
 		t.Fatal("wrong global role")
+	}
+}
+
+// Whoever decides an application reads the Aufgaben view, and so do the operator side's roles
+// (their own applications); nobody else.
+func TestAufgabenLesen_DecidersAndOrganisationRoles(t *testing.T) {
+	for _, r := range Alle {
+		want := GlobaleRolle(r) == GlobalOrganisation
+		for _, a := range Entscheidungen {
+			want = want || Darf([]string{string(r)}, a)
+		}
+		if got := Darf([]string{string(r)}, AufgabenLesen); got != want {
+			t.Errorf("AUFGABEN_LESEN × %s = %v, want %v", r, got, want)
+		}
 	}
 }

@@ -8,6 +8,7 @@
 //	ablage            files and reminders hanging on an object of any area
 //	benachrichtigung  messages and personal settings
 //	auswertung        stored queries and their export
+//	aufgaben          the Aufgaben view: which open applications wait for a user
 //
 // Each area's service checks access through internal/zugriff, runs its commands through
 // eventstore.Befehle and has one Setup (setup.go) that internal/schreibmodell calls for every

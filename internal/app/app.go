@@ -26,6 +26,7 @@ import (
 	"github.com/eabwasser/eabwasser/httpapi"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
@@ -40,12 +41,13 @@ import (
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // Projections are all asynchronous read models, in the order they are started.
 func Projections() []projections.Projection {
-	return []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection}
+	return []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection}
 }
 
 // NewStore returns the event store on pool with every area's Setup done
@@ -225,6 +227,7 @@ func (a *App) Serve(ctx context.Context) error {
 		Anlage:           &anlagedienst.Dienst{Store: a.Store},
 		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
 		Ablage:           ablageDienst,
+		Aufgaben:         &aufgabendienst.Dienst{Store: a.Store},
 		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer) error {
 			return dienst.PruefeSitzung(ctx, b.ID, b.Sitzung)
 		},

@@ -81,11 +81,9 @@ CREATE INDEX anlage_regionalstelle ON anlage (regionalstelle_id);
 CREATE INDEX anlage_such ON anlage USING gin (such gin_trgm_ops);
 `
 
-// handler applies the events of one stream type. Later areas add theirs (anlage, messstelle,
+// handlers apply the events of one stream type each. Later areas add theirs (anlage, messstelle,
 // jahresbericht) with their tables in the schema above.
-type handler func(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error
-
-var handlers = map[string]handler{
+var handlers = map[string]projections.Handler{
 	betrieb.StreamType:      betriebEreignis,
 	anlage.StreamType:       anlageEreignis,
 	organisation.StreamType: organisationEreignis,
@@ -96,17 +94,7 @@ var handlers = map[string]handler{
 var Projection = projections.Projection{
 	Name:   Name,
 	Schema: schema,
-	Apply: func(ctx context.Context, tx *projections.Tx, e eventstore.Event) error {
-		h, ok := handlers[e.StreamType]
-		if !ok {
-			return nil
-		}
-		id, err := eventstore.AggregatID(e.StreamID)
-		if err != nil {
-			return err
-		}
-		return h(ctx, tx, e, id)
-	},
+	Apply:  projections.JeStreamtyp(handlers),
 }
 
 // texte fills the display texts of a row from the copies of names and value lists.

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { aufgabenAnzahlQuery } from '@/features/aufgaben/api/aufgaben';
 import { ANZAHL_INTERVALL_MS, nachrichtenAnzahlQuery } from '@/features/startseite/api/nachrichten';
 import { useDarf, useSession } from '@/lib/auth';
 import { APP_NAME, HELP_URL, SUPPORT_MAIL, SUPPORT_MAILTO } from '@/lib/constants';
@@ -37,6 +38,35 @@ function NachrichtenVerweis() {
   );
 }
 
+/** '2 offene Aufgaben', '1 offene Aufgabe', 'keine offenen Aufgaben'. */
+export function offenText(anzahl: number): string {
+  if (anzahl === 0) return 'keine offenen Aufgaben';
+  return anzahl === 1 ? '1 offene Aufgabe' : `${anzahl} offene Aufgaben`;
+}
+
+/**
+ * 'Aufgaben' with the number of open ones (asked every 60 s and after every command that files
+ * or decides an application); it opens the Aufgaben view.
+ */
+function AufgabenVerweis() {
+  const anzahl = useQuery({ ...aufgabenAnzahlQuery(), refetchInterval: ANZAHL_INTERVALL_MS });
+  const n = anzahl.data?.count;
+  return (
+    <NavLink
+      to="/aufgaben"
+      aria-label={n === undefined ? undefined : `Aufgaben: ${offenText(n)}`}
+      className={`${verweis} inline-flex items-center gap-1.5`}
+    >
+      Aufgaben
+      {n !== undefined && n > 0 && (
+        <span aria-hidden="true" data-testid="aufgaben-anzahl" className="rounded-full bg-amber-300 px-2 text-xs font-bold text-blue-950">
+          {n}
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
 export function Header() {
   const { angemeldet, claims } = useSession();
   const darf = useDarf();
@@ -53,6 +83,11 @@ export function Header() {
             <li>
               <span className="sr-only">Angemeldet als </span>
               {claims.name}
+            </li>
+          )}
+          {angemeldet && darf('AUFGABEN_LESEN') && (
+            <li>
+              <AufgabenVerweis />
             </li>
           )}
           {angemeldet && darf('NACHRICHTEN_LESEN') && (

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { anlageSeiten } from '@/features/anlage/routes';
 import { auditRoutes } from '@/features/audit/routes';
+import { aufgabenRoutes } from '@/features/aufgaben/routes';
 import { authEmbeddedRoutes, authRoutes } from '@/features/auth/routes';
 import { auswertungRoutes } from '@/features/auswertung/routes';
 import { betriebRoutes } from '@/features/betrieb/routes';
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       ...personalisierungRoutes,
       ...fehlerseitenRoutes,
       ...auditRoutes,
+      ...aufgabenRoutes,
       ...betriebRoutes([
         { path: 'dateien', element: <DateienSeite /> },
         { path: 'wiedervorlagen', element: <WiedervorlagenSeite /> },

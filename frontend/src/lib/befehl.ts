@@ -27,6 +27,8 @@ export const leseModellKeys = {
   nachrichten: ['nachrichten'] as const,
   /** 'Meine Wiedervorlagen' of the start page: reminders of every object. */
   wiedervorlagen: ['wiedervorlagen'] as const,
+  /** The Aufgaben view and the header's count of open tasks. */
+  aufgaben: ['aufgaben'] as const,
 };
 
 let hoechstePosition = 0;
@@ -57,16 +59,22 @@ export function vergissPositionen(): void {
 /**
  * After a command: remembers its position and marks the worklists and the messages (list and
  * unread count) stale; those shown refetch at once with minPosition, the others when shown.
+ * The tasks (Aufgaben view and count) go with the messages unless said otherwise: the commands
+ * that notify are those that file or decide an application.
  */
 export function nachBefehl(
   queryClient: QueryClient,
   antwort: unknown,
-  welche: { arbeitslisten?: boolean; nachrichten?: boolean; wiedervorlagen?: boolean } = { arbeitslisten: true, nachrichten: true },
+  welche: { arbeitslisten?: boolean; nachrichten?: boolean; wiedervorlagen?: boolean; aufgaben?: boolean } = {
+    arbeitslisten: true,
+    nachrichten: true,
+  },
 ): Promise<unknown> {
   merkePosition(antwort);
   const warten: Promise<unknown>[] = [];
   if (welche.arbeitslisten) warten.push(queryClient.invalidateQueries({ queryKey: leseModellKeys.arbeitslisten }));
   if (welche.nachrichten) warten.push(queryClient.invalidateQueries({ queryKey: leseModellKeys.nachrichten }));
+  if (welche.aufgaben ?? welche.nachrichten) warten.push(queryClient.invalidateQueries({ queryKey: leseModellKeys.aufgaben }));
   if (welche.wiedervorlagen) warten.push(queryClient.invalidateQueries({ queryKey: leseModellKeys.wiedervorlagen }));
   return Promise.allSettled(warten);
 }

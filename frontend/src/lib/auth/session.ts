@@ -25,7 +25,10 @@ export type Aktion =
   | 'BEARBEITUNGSMODUS_NUTZEN'
   | 'BEARBEITER_ZUORDNEN'
   | 'ANLAGE_ANLEGEN'
-  | 'DATEI_HOCHLADEN';
+  | 'DATEI_HOCHLADEN'
+  | 'AUFGABEN_LESEN'
+  | 'BETRIEB_FREIGEBEN'
+  | 'AENDERUNGSANTRAG_PRUEFEN';
 
 export const sessionKeys = {
   all: ['me'] as const,

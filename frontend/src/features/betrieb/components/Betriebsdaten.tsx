@@ -30,7 +30,7 @@ import { PRUEFEN_TITEL, StammdatenPruefenDialog } from './dialoge/StammdatenPrue
 import { BetriebFormular } from './formular/BetriebFormular';
 import { useBetriebFormular } from './formular/useBetriebFormular';
 import { eingabeAus, werteAus } from './formular/werte';
-import { ANTRAG_PARAM, HISTORIE_PARAM } from './parameter';
+import { ANTRAG_PARAM, FREIGABE_PARAM, HISTORIE_PARAM } from './parameter';
 
 // Verbatim texts of spec 000 §4 and §8.
 export const MSG_GESPEICHERT = 'Betrieb erfolgreich gespeichert';
@@ -143,8 +143,13 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
   // the keep/delete choice of an operator change (admin save), undefined when not asked
   const [behalten, setBehalten] = useState<boolean | undefined>();
   const antragPruefbar = rechte.antragPruefen && !!betrieb.stammdatenAntragOffen;
+  // a link may open a decision: the review of the Stammdaten-Antrag or the Freigabe dialog
   const [dialog, setDialog] = useState<Dialogzustand>(() =>
-    params.get(ANTRAG_PARAM) === 'true' && antragPruefbar ? 'pruefen' : null,
+    params.get(ANTRAG_PARAM) === 'true' && antragPruefbar
+      ? 'pruefen'
+      : params.get(FREIGABE_PARAM) === 'true' && rechte.freigeben && betrieb.freigabestatus === 'BEANTRAGT'
+        ? 'freigabe'
+        : null,
   );
 
   const betreiberListe = useQuery({ ...betreiberQuery(typ), enabled: admin && bearbeiten && !freigegeben && typ !== '' });
@@ -180,11 +185,12 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
   };
 
   const schliessen = () => {
-    if (dialog === 'pruefen' && params.has(ANTRAG_PARAM)) {
+    if (params.has(ANTRAG_PARAM) || params.has(FREIGABE_PARAM)) {
       setParams(
         (p) => {
           const n = new URLSearchParams(p);
           n.delete(ANTRAG_PARAM);
+          n.delete(FREIGABE_PARAM);
           return n;
         },
         { replace: true },

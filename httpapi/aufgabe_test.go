@@ -1,0 +1,86 @@
+package httpapi
+
+import (
+	"context"
+	"testing"
+
+	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/projektortest"
+)
+
+// The Aufgaben view over HTTP: a request is in the deciders' list and count right after the
+// command (minPosition), in its operator's list in every state, nowhere else; readers get 403.
+func TestAufgaben_RequestReachesWhoDecides_ReadYourWrites(t *testing.T) {
+	w := newKontoWelt(t, "")
+	store := w.dienst.Store
+	projektortest.Start(t, store, aufgaben.Projection)
+	w.warte = func(ctx context.Context, name string, pos int64) error {
+		return projections.WaitFor(ctx, store, name, pos)
+	}
+	var kopf int64
+	_ = store.Pool().QueryRow(context.Background(), `SELECT max(global_position) FROM events`).Scan(&kopf)
+	if err := projections.WaitFor(context.Background(), store, aufgaben.Name, kopf); err != nil {
+		t.Fatal(err)
+	}
+	betreiber := w.login(t, "betreiber", seed.DemoPasswort)
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	b2 := w.login(t, "betreiber2", seed.DemoPasswort)
+	leser := w.login(t, "leser_behoerde", seed.DemoPasswort)
+
+	anzahl := func(token, pos string) float64 {
+		t.Helper()
+		a := w.send(t, "GET", "/api/aufgabe/count?minPosition="+pos, nil, token)
+		if a.Code != 200 {
+			t.Fatalf("count: %d %s", a.Code, a.Body.String())
+		}
+		return a.json(t)["count"].(float64)
+	}
+	liste := func(token, pos string) []any {
+		t.Helper()
+		a := w.send(t, "GET", "/api/aufgabe?size=100&minPosition="+pos, nil, token)
+		if a.Code != 200 {
+			t.Fatalf("list: %d %s", a.Code, a.Body.String())
+		}
+		return a.json(t)["content"].([]any)
+	}
+	vorher := anzahl(sbd, "")
+
+	a := w.send(t, "POST", "/api/betrieb?typ=INDUSTRIE", neuerBetrieb(w, t, "Sektkellerei Güls"), betreiber)
+	pos := a.Header().Get("X-Event-Position")
+	if n := anzahl(sbd, pos); n != vorher+1 {
+		t.Fatalf("zust_sbd's count right after the request: %v, want %v", n, vorher+1)
+	}
+	erste := liste(sbd, pos)
+	if len(erste) != int(vorher)+1 {
+		t.Fatalf("zust_sbd: %v", erste)
+	}
+	neu := erste[len(erste)-1].(map[string]any) // the one waiting longest first
+	if neu["betrieb"] != "Sektkellerei Güls" || neu["art"] != "BETRIEB_FREIGABE" || neu["status"] != "OFFEN" || neu["beantragtVon"] != "Michael Wagner" {
+		t.Fatalf("task: %v", neu)
+	}
+	for _, x := range liste(b2, pos) {
+		if x.(map[string]any)["betrieb"] == "Sektkellerei Güls" {
+			t.Fatal("betreiber2 sees Klärwerk Rheinaue's request")
+		}
+	}
+	if a := w.send(t, "GET", "/api/aufgabe", nil, leser); a.Code != 403 {
+		t.Fatalf("leser_behoerde: %d", a.Code)
+	}
+
+	// decided: gone from the deciders, with its decision at the operator's
+	a = w.send(t, "POST", "/api/betrieb/freigabe", map[string]any{"betriebId": neu["betriebId"], "kommentar": "", "neuerStatus": "FREIGEGEBEN"}, sbd)
+	if a.Code != 200 {
+		t.Fatalf("Freigabe: %d %s", a.Code, a.Body.String())
+	}
+	pos = a.Header().Get("X-Event-Position")
+	if n := anzahl(sbd, pos); n != vorher {
+		t.Fatalf("zust_sbd's count after the decision: %v", n)
+	}
+	for _, x := range liste(betreiber, pos) {
+		if m := x.(map[string]any); m["betrieb"] == "Sektkellerei Güls" && (m["status"] != "FREIGEGEBEN" || m["entschiedenVon"] != "Claudia Schneider") {
+			t.Fatalf("betreiber's task after the decision: %v", m)
+		}
+	}
+}

@@ -1,0 +1,57 @@
+// Package aufgaben is the application service of the Aufgaben view (issue 14): it decides
+// which tasks of the read model projections/aufgaben a caller sees. Staff see the open
+// applications they may decide (the permission table names the deciding action of each task)
+// among the operations they see; the operator side sees its organisation's applications in
+// every state. The decisions themselves are the areas' commands (betriebsakte, anlage).
+package aufgaben
+
+import (
+	"context"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
+	liste "github.com/eabwasser/eabwasser/projections/aufgaben"
+)
+
+// Dienst is the service.
+type Dienst struct {
+	Store *eventstore.Store
+}
+
+// filter is the caller's part of the tasks.
+func (d *Dienst) filter(ctx context.Context, n zugriff.Nutzer) (liste.Filter, error) {
+	if !n.Darf(berechtigung.AufgabenLesen) {
+		return liste.Filter{}, validierung.NichtErlaubt
+	}
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return liste.Filter{}, err
+	}
+	f := liste.Filter{Sicht: n.Sicht, Eigene: n.Organisationsseitig(), Aktionen: []string{}}
+	for _, a := range berechtigung.Aktionen(n.Rollen) {
+		f.Aktionen = append(f.Aktionen, string(a))
+	}
+	return f, nil
+}
+
+// Liste returns a page of the caller's tasks.
+func (d *Dienst) Liste(ctx context.Context, n zugriff.Nutzer, page, size int) (arbeitsliste.Seite[liste.Aufgabe], error) {
+	f, err := d.filter(ctx, n)
+	if err != nil {
+		return arbeitsliste.Seite[liste.Aufgabe]{}, err
+	}
+	f.Page, f.Size = page, size
+	return liste.Liste(ctx, d.Store.Pool(), f)
+}
+
+// Anzahl counts the caller's open tasks.
+func (d *Dienst) Anzahl(ctx context.Context, n zugriff.Nutzer) (int64, error) {
+	f, err := d.filter(ctx, n)
+	if err != nil {
+		return 0, err
+	}
+	return liste.Anzahl(ctx, d.Store.Pool(), f)
+}

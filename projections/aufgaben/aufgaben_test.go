@@ -1,0 +1,264 @@
+package aufgaben_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/eventstore"
+	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
+	"github.com/eabwasser/eabwasser/internal/schreibmodell"
+	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/projections/projektortest"
+)
+
+type welt struct {
+	t      *testing.T
+	ctx    context.Context
+	store  *eventstore.Store
+	dienst *aufgabendienst.Dienst
+}
+
+// als is the demo account as a caller.
+func (w welt) als(name string) zugriff.Nutzer {
+	w.t.Helper()
+	k, err := konten.NachBenutzername(w.ctx, w.store.Pool(), name)
+	if err != nil {
+		w.t.Fatal(name, err)
+	}
+	return zugriff.Nutzer{AnwenderID: k.ID, Rollen: k.FunktionaleRollen}
+}
+
+// aufgaben lists the caller's tasks as "art status objekt" lines.
+func (w welt) aufgaben(name string) []aufgaben.Aufgabe {
+	w.t.Helper()
+	s, err := w.dienst.Liste(w.ctx, w.als(name), 0, 100)
+	if err != nil {
+		w.t.Fatal(name, err)
+	}
+	if int(s.TotalElements) != len(s.Content) {
+		w.t.Fatalf("%s: %d of %d", name, len(s.Content), s.TotalElements)
+	}
+	return s.Content
+}
+
+func (w welt) anzahl(name string) int64 {
+	w.t.Helper()
+	n, err := w.dienst.Anzahl(w.ctx, w.als(name))
+	if err != nil {
+		w.t.Fatal(name, err)
+	}
+	return n
+}
+
+func (w welt) id(sql, name string) int64 {
+	w.t.Helper()
+	var id int64
+	if err := w.store.Pool().QueryRow(w.ctx, sql, name).Scan(&id); err != nil {
+		w.t.Fatal(name, err)
+	}
+	return id
+}
+
+// betriebBefehl and anlageBefehl run a command as actor and wait until the read model has it.
+func (w welt) betriebBefehl(id int64, cmd betrieb.Befehl, akteur string) {
+	w.t.Helper()
+	w.warte(eventstore.Befehle(w.store, betrieb.Decider).Handle(w.ctx, id, eventstore.VersionUnbekannt, cmd, eventstore.Metadata{ActorID: "test", ActorName: akteur}))
+}
+
+func (w welt) anlageBefehl(id int64, cmd anlage.Befehl, akteur string) {
+	w.t.Helper()
+	w.warte(eventstore.Befehle(w.store, anlage.Decider).Handle(w.ctx, id, eventstore.VersionUnbekannt, cmd, eventstore.Metadata{ActorID: "test", ActorName: akteur}))
+}
+
+func (w welt) warte(out eventstore.Appended, err error) {
+	w.t.Helper()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if err := projections.WaitFor(w.ctx, w.store, aufgaben.Name, out.LastPosition); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+func finde(liste []aufgaben.Aufgabe, art string, objektID int64) (aufgaben.Aufgabe, bool) {
+	for _, a := range liste {
+		if a.Art == art && a.ObjektID == objektID {
+			return a, true
+		}
+	}
+	return aufgaben.Aufgabe{}, false
+}
+
+func dump(t *testing.T, store *eventstore.Store) string {
+	t.Helper()
+	var s string
+	if err := store.Pool().QueryRow(context.Background(), `SELECT coalesce((SELECT string_agg(a::text, E'\n' ORDER BY id) FROM aufgaben.aufgabe a), '')
+		|| coalesce((SELECT string_agg(b::text, E'\n' ORDER BY id) FROM aufgaben.betrieb b), '')
+		|| coalesce((SELECT string_agg(x::text, E'\n' ORDER BY id) FROM aufgaben.anlage x), '')`).Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// One read model, one handler per kind: an operation's Freigabe, a Stammdaten-Antrag and a
+// plant's change request are open tasks until decided, then carry the decision; the server
+// shows each caller his part, and a rebuild gives the same rows.
+func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentical(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	store := schreibmodell.Store(pool)
+	if _, err := seed.Demo(ctx, store); err != nil {
+		t.Fatal(err)
+	}
+	w := welt{t: t, ctx: ctx, store: store, dienst: &aufgabendienst.Dienst{Store: store}}
+	projektortest.Start(t, store, aufgaben.Projection)
+	brauerei := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Brauerei am Deutschen Eck")
+	papier := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Papierfabrik Rheinaue – Werk Koblenz")
+	musterhausen := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Kläranlage Musterhausen")
+	klaeranlage := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Betriebskläranlage Papierfabrik")
+	rub := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Regenüberlaufbecken Musterhausen-Nord")
+	sbdNutzer := w.als("zust_sbd")
+	projektortest.WarteBis(t, "the demo's open Freigabe", func() bool {
+		n, err := w.dienst.Anzahl(ctx, sbdNutzer)
+		return err == nil && n == 1
+	})
+
+	// the demo: the brewery waits for its Freigabe; the others are decided
+	sbd := w.aufgaben("zust_sbd")
+	if len(sbd) != 1 || sbd[0].Art != aufgaben.BetriebFreigabe || sbd[0].ObjektID != brauerei || sbd[0].Status != aufgaben.Offen ||
+		sbd[0].Betrieb != "Brauerei am Deutschen Eck" || sbd[0].BetriebsID == "" || sbd[0].BeantragtVon != "Demo-Daten" {
+		t.Fatalf("zust_sbd: %+v", sbd)
+	}
+
+	// the operator files a Stammdaten-Antrag and a plant change request; a Musterhausen
+	// plant's request comes from the other organisation (Trier)
+	w.betriebBefehl(papier, betrieb.StelleStammdatenAntrag{Antrag: betrieb.StammdatenAntrag{Bezeichnung: "Papierfabrik am Rhein",
+		Adresse: betrieb.Adresse{Strasse: "Industriestraße", Hausnummer: "40", Plz: "56070", Ort: "Koblenz"}}, Heute: time.Now()}, "Michael Wagner")
+	w.anlageBefehl(klaeranlage, anlage.StelleAntrag{Antrag: anlage.Aenderungsantrag{Bezeichnung: "Betriebskläranlage Nord",
+		Kommentar: "Umbenannt"}, Heute: time.Now(), Von: "Michael Wagner"}, "Michael Wagner")
+	w.anlageBefehl(rub, anlage.StelleAntrag{Antrag: anlage.Aenderungsantrag{Bezeichnung: "RÜB Nord"}, Heute: time.Now(),
+		Von: "Petra Zimmermann"}, "Petra Zimmermann")
+
+	// zust_sbd decides in Koblenz: three open tasks, the one waiting longest first
+	sbd = w.aufgaben("zust_sbd")
+	if len(sbd) != 3 || sbd[0].ObjektID != brauerei || w.anzahl("zust_sbd") != 3 {
+		t.Fatalf("zust_sbd: %+v", sbd)
+	}
+	a, ok := finde(sbd, aufgaben.AnlageAenderungsantrag, klaeranlage)
+	if !ok || a.Objekt != "Betriebskläranlage Papierfabrik" || a.Objekttyp != "ABWASSERBEHANDLUNG" || a.BetriebID != papier ||
+		a.Betrieb != "Papierfabrik Rheinaue – Werk Koblenz" || a.BeantragtVon != "Michael Wagner" {
+		t.Fatalf("plant task: %+v", a)
+	}
+	if _, ok := finde(sbd, aufgaben.Stammdatenantrag, papier); !ok {
+		t.Fatalf("Stammdaten-Antrag missing: %+v", sbd)
+	}
+	if _, ok := finde(sbd, aufgaben.AnlageAenderungsantrag, rub); ok {
+		t.Fatal("zust_sbd (Koblenz) sees a task of Trier")
+	}
+	// the administrators see every open task they may decide: the system administrator no
+	// Freigabe (BETRIEB_FREIGEBEN is ZUST_SBD and FACHADMIN), the Fachadmin all four
+	if n := w.anzahl("fachadmin"); n != 4 {
+		t.Fatalf("fachadmin: %d", n)
+	}
+	if sa := w.aufgaben("systemadmin"); len(sa) != 3 {
+		t.Fatalf("systemadmin: %+v", sa)
+	} else if _, ok := finde(sa, aufgaben.BetriebFreigabe, brauerei); ok {
+		t.Fatal("systemadmin sees a Freigabe he may not decide")
+	}
+	// readers and staff without the deciding permission see no tasks (and may not ask)
+	if _, err := w.dienst.Liste(ctx, w.als("leser_behoerde"), 0, 10); err == nil {
+		t.Fatal("leser_behoerde may read the Aufgaben view")
+	}
+	if _, err := w.dienst.Anzahl(ctx, w.als("zust_sbb")); err == nil {
+		t.Fatal("zust_sbb may read the Aufgaben view")
+	}
+
+	// the operator side: its organisation's applications in every state, never another's
+	for _, name := range []string{"betreiber", "beauftragter", "leser_organisation"} {
+		eigene := w.aufgaben(name)
+		if len(eigene) != 5 || w.anzahl(name) != 3 {
+			t.Fatalf("%s: %d open, %+v", name, w.anzahl(name), eigene)
+		}
+		for _, a := range eigene {
+			if a.BetriebID == musterhausen {
+				t.Fatalf("%s sees Musterhausen's task: %+v", name, a)
+			}
+		}
+	}
+	b2 := w.aufgaben("betreiber2")
+	if len(b2) != 2 || w.anzahl("betreiber2") != 1 {
+		t.Fatalf("betreiber2: %+v", b2)
+	}
+	for _, a := range b2 {
+		if a.BetriebID != musterhausen {
+			t.Fatalf("betreiber2 sees a task of Klärwerk Rheinaue: %+v", a)
+		}
+	}
+
+	// decisions close the tasks with who, when and why
+	w.betriebBefehl(brauerei, betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: "Die Einleitstelle fehlt."}, "Claudia Schneider")
+	w.betriebBefehl(papier, betrieb.LehneStammdatenAntragAb{}, "Claudia Schneider")
+	w.anlageBefehl(klaeranlage, anlage.UebernehmeAntrag{Felder: []string{"bezeichnung"}, Heute: time.Now()}, "Claudia Schneider")
+	if n := w.anzahl("zust_sbd"); n != 0 {
+		t.Fatalf("zust_sbd after deciding: %d open, %+v", n, w.aufgaben("zust_sbd"))
+	}
+	eigene := w.aufgaben("betreiber")
+	if w.anzahl("betreiber") != 0 || len(eigene) != 5 {
+		t.Fatalf("betreiber after the decisions: %+v", eigene)
+	}
+	abgewiesen, _ := finde(eigene, aufgaben.BetriebFreigabe, brauerei)
+	if abgewiesen.Status != aufgaben.Abgewiesen || abgewiesen.Kommentar != "Die Einleitstelle fehlt." ||
+		abgewiesen.EntschiedenVon != "Claudia Schneider" || abgewiesen.EntschiedenAm == nil {
+		t.Fatalf("rejected Freigabe: %+v", abgewiesen)
+	}
+	if x, _ := finde(eigene, aufgaben.Stammdatenantrag, papier); x.Status != aufgaben.Abgelehnt {
+		t.Fatalf("rejected Stammdaten-Antrag: %+v", x)
+	}
+	// the adopted name shows on the plant's task
+	if x, _ := finde(eigene, aufgaben.AnlageAenderungsantrag, klaeranlage); x.Status != aufgaben.Uebernommen || x.Objekt != "Betriebskläranlage Nord" {
+		t.Fatalf("adopted change request: %+v", x)
+	}
+	// the latest decision first after the open ones
+	if eigene[0].EntschiedenVon != "Claudia Schneider" || eigene[0].ObjektID != klaeranlage {
+		t.Fatalf("order: %+v", eigene)
+	}
+
+	// requested again after the rejection: a new open task, the rejected one stays
+	w.betriebBefehl(brauerei, betrieb.SpeichereAlsBetreiber{Daten: w.betriebsdaten(brauerei)}, "Michael Wagner")
+	if n := w.anzahl("zust_sbd"); n != 1 {
+		t.Fatalf("requested again: %d", n)
+	}
+	if eigene := w.aufgaben("betreiber"); len(eigene) != 6 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
+		t.Fatalf("betreiber after requesting again: %+v", eigene)
+	}
+
+	vorher := dump(t, store)
+	if err := projections.Rebuild(ctx, store, aufgaben.Projection, nil); err != nil {
+		t.Fatal(err)
+	}
+	if nachher := dump(t, store); nachher != vorher {
+		t.Fatalf("rebuild differs:\n%s\n---\n%s", nachher, vorher)
+	}
+}
+
+// betriebsdaten reads the operation's current data from its document.
+func (w welt) betriebsdaten(id int64) betrieb.Daten {
+	w.t.Helper()
+	events, err := w.store.ReadStream(w.ctx, eventstore.StreamID(betrieb.StreamType, id), 1, 0)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	b, _, err := eventstore.Fold(betrieb.Decider, betrieb.Decider.Initial(), events)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return b.Daten
+}
