@@ -9,7 +9,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   // '@/lib/api' instead of '../../../lib/api' (tsconfig.app.json has the same paths)
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // the field labels shared with the server (domain/<area>/feldnamen.json)
+      '@domain': fileURLToPath(new URL('../domain', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist',
@@ -17,6 +21,7 @@ export default defineConfig({
     sourcemap: false,
   },
   server: {
+    fs: { allow: ['.', '../domain'] },
     proxy: {
       '/api': 'http://localhost:8080',
     },

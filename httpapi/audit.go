@@ -10,7 +10,10 @@ import (
 	"time"
 	_ "time/tzdata" // dates without a time are days in Europe/Berlin, on every host
 
+	"github.com/go-chi/chi/v5"
+
 	"github.com/eabwasser/eabwasser/domain/validierung"
+	ereignisprotokoll "github.com/eabwasser/eabwasser/internal/anwendung/protokoll"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
 
@@ -31,6 +34,11 @@ var berlin = func() *time.Location {
 	return loc
 }()
 
+// protokoll is the Ereignisprotokoll's service on the store.
+func (a *api) ereignisprotokoll() *ereignisprotokoll.Dienst {
+	return &ereignisprotokoll.Dienst{Store: a.deps.Store}
+}
+
 // audit answers one page of the audit trail (auditors only: SYSTEMADMIN, FACHADMIN).
 func (a *api) audit(w http.ResponseWriter, r *http.Request) {
 	f, minPosition, err := auditFilter(r.URL.Query())
@@ -42,7 +50,7 @@ func (a *api) audit(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	seite, err := audit.Suche(r.Context(), a.deps.Pool, f)
+	seite, err := a.ereignisprotokoll().Suche(r.Context(), f)
 	if err != nil {
 		a.writeError(w, r, err)
 		return
@@ -50,14 +58,41 @@ func (a *api) audit(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, seite)
 }
 
+// auditEreignis answers one entry with its changes as the Verlauf shows them.
+func (a *api) auditEreignis(w http.ResponseWriter, r *http.Request) {
+	position, ok := parseInt64(chi.URLParam(r, "position"))
+	if !ok || position <= 0 {
+		a.writeError(w, r, validierung.NichtGefunden)
+		return
+	}
+	e, err := a.ereignisprotokoll().Ereignis(r.Context(), position)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, e)
+}
+
+// auditEreignisarten lists the event types with their phrases (the filter's suggestions).
+func (a *api) auditEreignisarten(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, audit.Ereignisarten())
+}
+
 // auditFilter reads the query of GET /api/audit; every bad parameter is a field error.
-func auditFilter(q url.Values) (audit.Filter, int64, error) {
+func auditFilter(q url.Values) (ereignisprotokoll.Anfrage, int64, error) {
 	var s validierung.Sammler
 	f := audit.Filter{
 		StreamID:  strings.TrimSpace(q.Get("streamId")),
 		Benutzer:  strings.TrimSpace(q.Get("benutzer")),
 		EventType: strings.TrimSpace(q.Get("eventType")),
 		Size:      auditStandardGroesse,
+	}
+	anfrage := ereignisprotokoll.Anfrage{BetriebsNr: strings.TrimSpace(q.Get("betriebsNr")), Ereignis: strings.TrimSpace(q.Get("ereignis"))}
+	for feld, wert := range map[string]string{"streamId": f.StreamID, "benutzer": f.Benutzer, "eventType": f.EventType,
+		"betriebsNr": anfrage.BetriebsNr, "ereignis": anfrage.Ereignis} {
+		if len([]rune(wert)) > 200 {
+			s.Feld(feld, validierung.ZuLang(200))
+		}
 	}
 	if v := q.Get("von"); v != "" {
 		t, ok := parseZeitpunkt(v)
@@ -90,9 +125,10 @@ func auditFilter(q url.Values) (audit.Filter, int64, error) {
 		minPosition = n
 	}
 	if err := s.Err(); err != nil {
-		return audit.Filter{}, 0, err
+		return ereignisprotokoll.Anfrage{}, 0, err
 	}
-	return f, minPosition, nil
+	anfrage.Filter = f
+	return anfrage, minPosition, nil
 }
 
 // parseZeitpunkt reads RFC 3339 or yyyy-MM-dd (the start of that day in Europe/Berlin).

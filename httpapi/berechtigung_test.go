@@ -50,6 +50,8 @@ func regeln() map[string]regel {
 		"GET /api/datei/{id}": angemeldet,
 
 		"GET /api/audit":                      mitAktion(berechtigung.AuditLesen),
+		"GET /api/audit/ereignisarten":        mitAktion(berechtigung.AuditLesen),
+		"GET /api/audit/{position}":           mitAktion(berechtigung.AuditLesen),
 		"GET /api/abfragen":                   mitAktion(berechtigung.AuswertungExportieren),
 		"GET /api/abfragen/abfrage/{id}":      mitAktion(berechtigung.AuswertungExportieren),
 		"GET /api/anwender":                   mitAktion(berechtigung.SystemverwaltungOeffnen),

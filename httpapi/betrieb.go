@@ -69,14 +69,20 @@ func (a *api) betriebRoutes(r chi.Router) {
 			antrag, err := d.Antrag(ctx, n, id)
 			return map[string]any{"stammdaten": antrag}, err
 		}))
-		r.Post("/betrieb/{id}/stammdaten-antrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, f struct {
-			Felder []string `json:"felder"`
-		}) (int64, eventstore.Appended, error) {
-			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, f.Felder, Metadaten(r))
+		r.Post("/betrieb/{id}/stammdaten-antrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, e betriebsakte.Entscheidung) (int64, eventstore.Appended, error) {
+			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, e, Metadaten(r))
 			return id, out, err
 		}))
+		// the reasons come as an optional body {begruendungen}; without them the answer names
+		// each field that needs one
 		r.Delete("/betrieb/{id}/stammdaten-antrag", befehlOhneEingabe(a, textAntragAbgelehnt, func(r *http.Request, id int64) (eventstore.Appended, error) {
-			return d.AntragAblehnen(r.Context(), nutzer(r), id, Metadaten(r))
+			var e betriebsakte.Entscheidung
+			if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+				if err := decodeJSON(r, &e); err != nil {
+					return eventstore.Appended{}, err
+				}
+			}
+			return d.AntragAblehnen(r.Context(), nutzer(r), id, e.Begruendungen, Metadaten(r))
 		}))
 		r.Get("/person/lokaleRolle/{id}", betriebAbfrage(a, d.Personen))
 		r.Get("/bearbeiter", func(w http.ResponseWriter, r *http.Request) {

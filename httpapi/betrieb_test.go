@@ -3,7 +3,10 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"testing"
+
+	"github.com/eabwasser/eabwasser/domain/historie"
 
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/internal/testdb"
@@ -230,7 +233,15 @@ func TestBetrieb_StammdatenAntragAcceptedFieldByField(t *testing.T) {
 	if offen["bezeichnung"] != "Molkerei Ehrenbreitstein eG" || offen["gestelltAm"] != w.jetzt.Format("2006-01-02") {
 		t.Fatalf("open application: %v", offen)
 	}
-	a := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/stammdaten-antrag/uebernahme", id), map[string]any{"felder": []string{"bezeichnung", "hausnummer"}}, sbd)
+	// every refused field (Straße, PLZ) needs the staff member's reason
+	ohne := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/stammdaten-antrag/uebernahme", id), map[string]any{"felder": []string{"bezeichnung", "hausnummer"},
+		"begruendungen": map[string]string{"strasse": "Umzug nicht nachgewiesen"}}, sbd)
+	if fe, _ := ohne.json(t)["validationErrors"].(map[string]any); ohne.Code != 400 || len(fe) != 1 ||
+		fe["begruendungen.plz"] != "Bitte begründen Sie, warum „PLZ“ nicht übernommen wird." {
+		t.Fatalf("missing reason: %d %s", ohne.Code, ohne.Body.String())
+	}
+	a := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/stammdaten-antrag/uebernahme", id), map[string]any{"felder": []string{"bezeichnung", "hausnummer"},
+		"begruendungen": map[string]string{"strasse": "Umzug nicht nachgewiesen", "plz": "PLZ passt nicht zum Ort"}}, sbd)
 	if a.Code != 200 || a.json(t)["message"] != "Daten wurden übernommen und der Antrag gelöscht" {
 		t.Fatalf("accept: %d %s", a.Code, a.Body.String())
 	}
@@ -245,12 +256,47 @@ func TestBetrieb_StammdatenAntragAcceptedFieldByField(t *testing.T) {
 	// a second application, rejected as a whole
 	antrag["bezeichnung"] = "Molkerei am Rhein"
 	w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/stammdaten", id), antrag, betreiber)
-	if a := w.send(t, "DELETE", fmt.Sprintf("/api/betrieb/%d/stammdaten-antrag", id), nil, sbd); a.Code != 200 ||
+	if a := w.send(t, "DELETE", fmt.Sprintf("/api/betrieb/%d/stammdaten-antrag", id), nil, sbd); a.Code != 400 ||
+		a.json(t)["validationErrors"].(map[string]any)["begruendungen.bezeichnung"] != "Bitte begründen Sie, warum „Bezeichnung“ nicht übernommen wird." {
+		t.Fatalf("reject without reasons: %d %s", a.Code, a.Body.String())
+	}
+	gruende := map[string]string{"bezeichnung": "Name nicht im Handelsregister", "strasse": "Umzug nicht nachgewiesen", "plz": "PLZ passt nicht"}
+	if a := w.send(t, "DELETE", fmt.Sprintf("/api/betrieb/%d/stammdaten-antrag", id), map[string]any{"begruendungen": gruende}, sbd); a.Code != 200 ||
 		a.json(t)["message"] != "Daten wurden abgelehnt und der Antrag gelöscht" {
 		t.Fatalf("reject: %d %s", a.Code, a.Body.String())
 	}
 	if got := w.betrieb(t, id, betreiber)["bezeichnung"]; got != "Molkerei Ehrenbreitstein eG" {
 		t.Fatalf("after rejection: %v", got)
+	}
+	// the Verlauf shows what each application asked for, what was adopted and what refused, and why
+	var schritte []historie.Verlaufsschritt
+	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/verlauf", id), nil, sbd).decode(t, &schritte)
+	antraege := map[string]*historie.Antrag{}
+	for _, s := range schritte {
+		if s.Antrag != nil {
+			antraege[s.Ereignis] = s.Antrag
+		}
+	}
+	entschieden := func(a *historie.Antrag) map[string]string {
+		out := map[string]string{}
+		for _, f := range a.Felder {
+			out[f.Bezeichnung] = fmt.Sprintf("%s → %s: %s %s", f.Bisher, f.Beantragt, f.Entscheidung, f.Grund)
+		}
+		return out
+	}
+	if got, want := entschieden(antraege["StammdatenAntragUebernommen"]), map[string]string{
+		"Bezeichnung": "Molkerei Ehrenbreitstein → Molkerei Ehrenbreitstein eG: UEBERNOMMEN ",
+		"Hausnummer":  "7 → 9: UEBERNOMMEN ",
+		"Straße":      "Hafenstraße → Hofstraße: ABGELEHNT Umzug nicht nachgewiesen",
+		"PLZ":         "56070 → 56077: ABGELEHNT PLZ passt nicht zum Ort",
+	}; !reflect.DeepEqual(got, want) {
+		t.Errorf("adopted: %v", got)
+	}
+	if a := antraege["StammdatenAntragGestellt"]; a == nil || a.Kommentar != "Umzug und neue Rechtsform" || a.GestelltAm != w.jetzt.Format("02.01.2006") {
+		t.Errorf("requested: %+v", a)
+	}
+	if got := entschieden(antraege["StammdatenAntragAbgelehnt"]); got["Bezeichnung"] != "Molkerei Ehrenbreitstein eG → Molkerei am Rhein: ABGELEHNT Name nicht im Handelsregister" {
+		t.Errorf("rejected: %v", got)
 	}
 }
 
@@ -324,6 +370,43 @@ func TestBetrieb_VerlaufAndStandReplayTheStream(t *testing.T) {
 	}
 	if !umbenannt {
 		t.Fatalf("diff: %v", schritte[2]["aenderungen"])
+	}
+	// values as the form shows them: texts of value lists, German numbers and dates, form labels
+	diff := func(s map[string]any) map[string]string {
+		out := map[string]string{}
+		for _, x := range s["aenderungen"].([]any) {
+			c := x.(map[string]any)
+			out[c["bezeichnung"].(string)] = fmt.Sprintf("%v → %v", c["alt"], c["neu"])
+		}
+		return out
+	}
+	erst, frei := diff(schritte[0]), diff(schritte[1])
+	for label, want := range map[string]string{"Freigabestatus": " → Beantragt", "Lage › Hochwert": " → 5583100,5", "Lage › Rechtswert": " → 398200,25",
+		"Gültig ab": " → " + w.jetzt.Format("02.01.2006"), "Betriebstyp": " → Industrie", "Betreiber": " → Klärwerk Rheinaue GmbH",
+		"Adresse des Betriebs › Straße": " → Hafenstraße"} {
+		if erst[label] != want {
+			t.Errorf("request %s = %q, want %q (%v)", label, erst[label], want, erst)
+		}
+	}
+	if frei["Freigabestatus"] != "Beantragt → Freigegeben" {
+		t.Errorf("approval: %v", frei)
+	}
+	// a second save on the same day replaces the version, and the Verlauf keeps both changes
+	b = w.betrieb(t, id, sbd)
+	b["url"] = "https://kelterei-guels.example"
+	b["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Internetauftritt", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/betrieb/%d", id), b, sbd); a.Code != 200 {
+		t.Fatalf("second save: %d %s", a.Code, a.Body.String())
+	}
+	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/verlauf", id), nil, fachadmin).decode(t, &schritte)
+	if len(schritte) != 4 || diff(schritte[2])["Bezeichnung"] != "Kelterei Güls → Kelterei Güls am Moselufer" ||
+		diff(schritte[3])["URL"] != " → https://kelterei-guels.example" {
+		t.Fatalf("two saves of one day: %v", schritte)
+	}
+	var versionen []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/historie", id), nil, fachadmin).decode(t, &versionen)
+	if last := versionen[len(versionen)-1]; last["gueltigBis"] != historie.Ende || last["betrieb"].(map[string]any)["url"] != "https://kelterei-guels.example" {
+		t.Fatalf("historie: %v", versionen)
 	}
 	stand := w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/stand/1", id), nil, fachadmin).json(t)
 	if stand["bezeichnung"] != "Kelterei Güls" || stand["freigabestatus"] != "BEANTRAGT" {

@@ -113,6 +113,8 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		r.Get("/openapi.yaml", serveOpenAPI)
 
 		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit", a.audit)
+		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit/ereignisarten", a.auditEreignisarten)
+		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit/{position}", a.auditEreignis)
 		a.kontoRoutes(r)
 		a.wertelisteRoutes(r)
 		a.organisationRoutes(r)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -49,13 +50,18 @@ type (
 		Antrag StammdatenAntrag
 		Heute  time.Time
 	}
-	// UebernehmeStammdatenAntrag adopts the chosen fields of the open application.
+	// UebernehmeStammdatenAntrag adopts the chosen fields of the open application; every other
+	// field the application changes is refused, each with the staff member's reason.
 	UebernehmeStammdatenAntrag struct {
-		Felder []string
-		Heute  time.Time
+		Felder        []string
+		Begruendungen map[string]string // refused field → reason
+		Heute         time.Time
 	}
-	// LehneStammdatenAntragAb rejects the open application as a whole.
-	LehneStammdatenAntragAb struct{}
+	// LehneStammdatenAntragAb rejects the open application as a whole, with a reason for each
+	// field it changes.
+	LehneStammdatenAntragAb struct {
+		Begruendungen map[string]string
+	}
 	// ZieheBetreiberUm moves the operation to the organisation its operator was merged into.
 	ZieheBetreiberUm struct {
 		NeuID int64
@@ -162,7 +168,11 @@ func Decide(b Betrieb, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		if b.Antrag == nil {
 			return nil, validierung.Regel(MsgKeinAntrag)
 		}
-		return []ereignis.DomainEvent{StammdatenAntragAbgelehnt{}}, nil
+		gruende, err := begruendungen(b, nil, c.Begruendungen)
+		if err != nil {
+			return nil, err
+		}
+		return []ereignis.DomainEvent{StammdatenAntragAbgelehnt{Begruendungen: gruende}}, nil
 	case ZieheBetreiberUm:
 		if b.Daten.BetreiberID == c.NeuID {
 			return nil, nil
@@ -342,7 +352,11 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]ereignis.Domai
 			return nil, validierung.Feld("felder", fmt.Sprintf("Das Feld „%s“ gehört nicht zum Antrag.", f))
 		}
 	}
-	out := []ereignis.DomainEvent{StammdatenAntragUebernommen{Felder: slices.Clone(c.Felder)}}
+	gruende, err := begruendungen(b, c.Felder, c.Begruendungen)
+	if err != nil {
+		return nil, err
+	}
+	out := []ereignis.DomainEvent{StammdatenAntragUebernommen{Felder: slices.Clone(c.Felder), Begruendungen: gruende}}
 	neu := uebernimm(b.Daten, *b.Antrag, c.Felder)
 	if reflect.DeepEqual(neu, b.Daten) {
 		return out, nil
@@ -351,5 +365,46 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]ereignis.Domai
 	heute := c.Heute.Format(historie.Datumsformat)
 	out = append(out, BetriebGeaendert{Daten: neu, GueltigAb: heute, Ersetzt: heute == b.LetzterBeginn,
 		Aenderungsgrund: "Stammdatenänderungsantrag vom " + historie.DeutschesDatum(b.Antrag.GestelltAm)})
+	return out, nil
+}
+
+// MsgFeldBegruendung asks for the reason a field of an application is refused.
+const MsgFeldBegruendung = "Bitte begründen Sie, warum „%s“ nicht übernommen wird."
+
+// Beantragt are the fields an application changes against the data, in form order.
+func (a StammdatenAntrag) Beantragt(d Daten) []string {
+	var out []string
+	for _, f := range Antragsfelder {
+		if !reflect.DeepEqual(uebernimm(d, a, []string{f}), d) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// begruendungen checks the reasons of the refused fields — those the open application changes
+// and staff do not adopt: each needs one (validation key begruendungen.<field>). Reasons for
+// other fields are dropped.
+func begruendungen(b Betrieb, uebernommen []string, gegeben map[string]string) (map[string]string, error) {
+	var s validierung.Sammler
+	out := map[string]string{}
+	for _, f := range b.Antrag.Beantragt(b.Daten) {
+		if slices.Contains(uebernommen, f) {
+			continue
+		}
+		grund := strings.TrimSpace(gegeben[f])
+		if n := validierung.Hoechstlaenge("begruendung"); utf8.RuneCountInString(grund) > n {
+			s.Feld("begruendungen."+f, validierung.ZuLang(n))
+		} else if grund == "" {
+			s.Feld("begruendungen."+f, fmt.Sprintf(MsgFeldBegruendung, Feldnamen[f]))
+		}
+		out[f] = grund
+	}
+	if err := s.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
 	return out, nil
 }

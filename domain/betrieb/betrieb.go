@@ -202,12 +202,17 @@ type (
 		Antrag StammdatenAntrag `json:"antrag"`
 	}
 	// StammdatenAntragUebernommen: staff accepted the listed fields (a BetriebGeaendert with
-	// the new data follows) and the application is gone.
+	// the new data follows) and refused the others it changed, each with a reason; the
+	// application is gone.
 	StammdatenAntragUebernommen struct {
-		Felder []string `json:"felder"`
+		Felder        []string          `json:"felder"`
+		Begruendungen map[string]string `json:"begruendungen,omitempty"`
 	}
-	// StammdatenAntragAbgelehnt: staff rejected the application; it is gone.
-	StammdatenAntragAbgelehnt struct{}
+	// StammdatenAntragAbgelehnt: staff rejected the application, with a reason for each field
+	// it changed; it is gone.
+	StammdatenAntragAbgelehnt struct {
+		Begruendungen map[string]string `json:"begruendungen,omitempty"`
+	}
 )
 
 func (BetriebBeantragt) EventType() string            { return "BetriebBeantragt" }

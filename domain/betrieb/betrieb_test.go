@@ -16,11 +16,16 @@ var (
 	heute = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 	daten = Daten{Bezeichnung: "Kläranlage Rheinaue", Adresse: Adresse{Strasse: "Am Rhein", Hausnummer: "3", Plz: "56068", Ort: "Koblenz"},
 		BetreiberID: 1, RegionalstelleID: 5, Lage: Lage{Hochwert: 5583000.12, Rechtswert: 398000.5}}
-	gespeichert = func() Daten { d := daten; d.Behoerdenkennung, d.Betriebsstatus = "RLP", Geplant; return d }()
-	beantragt   = BetriebBeantragt{BetriebsID: "2026-000001", Daten: gespeichert, Betriebstyp: "KOMMUNAL", GueltigAb: "2026-11-01"}
-	freigegeben = []ereignis.DomainEvent{beantragt, BetriebFreigegeben{}}
-	antrag      = StammdatenAntrag{Bezeichnung: "Kläranlage Rheinaue-Süd", Adresse: Adresse{Strasse: "Am Rhein", Hausnummer: "5", Plz: "56068", Ort: "Koblenz"}, Kommentar: "Umbenennung"}
-	gestellt    = StammdatenAntragGestellt{Antrag: func() StammdatenAntrag { a := antrag; a.GestelltAm = "2026-11-20"; return a }()}
+	gespeichert    = func() Daten { d := daten; d.Behoerdenkennung, d.Betriebsstatus = "RLP", Geplant; return d }()
+	beantragt      = BetriebBeantragt{BetriebsID: "2026-000001", Daten: gespeichert, Betriebstyp: "KOMMUNAL", GueltigAb: "2026-11-01"}
+	freigegeben    = []ereignis.DomainEvent{beantragt, BetriebFreigegeben{}}
+	antrag         = StammdatenAntrag{Bezeichnung: "Kläranlage Rheinaue-Süd", Adresse: Adresse{Strasse: "Am Rhein", Hausnummer: "3", Plz: "56068", Ort: "Koblenz"}, Kommentar: "Umbenennung"}
+	gestelltMitURL = StammdatenAntragGestellt{Antrag: func() StammdatenAntrag {
+		a := antrag
+		a.GestelltAm, a.URL = "2026-11-20", "https://rheinaue.example"
+		return a
+	}()}
+	gestellt = StammdatenAntragGestellt{Antrag: func() StammdatenAntrag { a := antrag; a.GestelltAm = "2026-11-20"; return a }()}
 )
 
 func given(events ...ereignis.DomainEvent) Betrieb {
@@ -137,8 +142,23 @@ func TestDecide(t *testing.T) {
 				BetriebGeaendert{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Rheinaue-Süd" }), GueltigAb: "2026-11-21",
 					Aenderungsgrund: "Stammdatenänderungsantrag vom 20.11.2026"}}, ""},
 		{"accepting needs a field", append(freigegeben, gestellt), UebernehmeStammdatenAntrag{Heute: heute}, nil, MsgAuswahl},
-		{"reject the application", append(freigegeben, gestellt), LehneStammdatenAntragAb{}, []ereignis.DomainEvent{StammdatenAntragAbgelehnt{}}, ""},
+		{"reject the application", append(freigegeben, gestellt), LehneStammdatenAntragAb{Begruendungen: map[string]string{"bezeichnung": "Umbenennung nicht belegt"}},
+			[]ereignis.DomainEvent{StammdatenAntragAbgelehnt{Begruendungen: map[string]string{"bezeichnung": "Umbenennung nicht belegt"}}}, ""},
 		{"nothing to reject", freigegeben, LehneStammdatenAntragAb{}, nil, MsgKeinAntrag},
+		{"a refused field needs a reason", append(freigegeben, gestelltMitURL),
+			UebernehmeStammdatenAntrag{Felder: []string{"bezeichnung"}, Begruendungen: map[string]string{"url": "  "}, Heute: heute}, nil,
+			"Bitte begründen Sie, warum „URL“ nicht übernommen wird."},
+		{"refused fields keep their reasons", append(freigegeben, gestelltMitURL),
+			UebernehmeStammdatenAntrag{Felder: []string{"bezeichnung"}, Begruendungen: map[string]string{"url": " Seite nicht erreichbar ", "ort": "kein Feld des Antrags"}, Heute: heute},
+			[]ereignis.DomainEvent{StammdatenAntragUebernommen{Felder: []string{"bezeichnung"}, Begruendungen: map[string]string{"url": "Seite nicht erreichbar"}},
+				BetriebGeaendert{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Rheinaue-Süd" }), GueltigAb: "2026-11-21",
+					Aenderungsgrund: "Stammdatenänderungsantrag vom 20.11.2026"}}, ""},
+		{"rejecting all needs a reason per field", append(freigegeben, gestelltMitURL),
+			LehneStammdatenAntragAb{Begruendungen: map[string]string{"bezeichnung": "Name bleibt"}}, nil,
+			"Bitte begründen Sie, warum „URL“ nicht übernommen wird."},
+		{"rejecting all with reasons", append(freigegeben, gestelltMitURL),
+			LehneStammdatenAntragAb{Begruendungen: map[string]string{"bezeichnung": "Name bleibt", "url": "falsch"}},
+			[]ereignis.DomainEvent{StammdatenAntragAbgelehnt{Begruendungen: map[string]string{"bezeichnung": "Name bleibt", "url": "falsch"}}}, ""},
 		{"a merge moves the operator", freigegeben, ZieheBetreiberUm{NeuID: 9, Datum: "2026-11-21"},
 			[]ereignis.DomainEvent{BetreiberUmgezogen{AltID: 1, NeuID: 9, Datum: "2026-11-21"}}, ""},
 	}
@@ -249,5 +269,27 @@ func TestUhrzeit_OneDigitHoursArePadded(t *testing.T) {
 	d.Produktion.TagesarbeitszeitVon = "6:00"
 	if got, err := pruefe(d); err != nil || got.Produktion.TagesarbeitszeitVon != "06:00" {
 		t.Fatalf("%v %q", err, got.Produktion.TagesarbeitszeitVon)
+	}
+}
+
+func TestAntragssicht_ShowsRequestedAdoptedAndRefusedFieldsWithReasons(t *testing.T) {
+	// given an approved operation with an open application that renames it and sets a URL
+	vorher := given(append(freigegeben, gestelltMitURL)...)
+	// when staff adopt the name and refuse the URL with a reason
+	sicht := Antragssicht(vorher, StammdatenAntragUebernommen{Felder: []string{"bezeichnung"}, Begruendungen: map[string]string{"url": "nicht erreichbar"}})
+	// then the Verlauf shows both fields, by their form labels, with their fate
+	want := &historie.Antrag{GestelltAm: "20.11.2026", Kommentar: "Umbenennung", Felder: []historie.Antragsfeld{
+		{Feld: "bezeichnung", Bezeichnung: "Bezeichnung", Bisher: gespeichert.Bezeichnung, Beantragt: "Kläranlage Rheinaue-Süd", Entscheidung: historie.Uebernommen},
+		{Feld: "url", Bezeichnung: "URL", Bisher: "", Beantragt: "https://rheinaue.example", Entscheidung: historie.Abgelehnt, Grund: "nicht erreichbar"},
+	}}
+	if got := sicht; !reflect.DeepEqual(got, want) {
+		t.Fatalf("got  %+v\nwant %+v", got, want)
+	}
+	// and the application itself lists the same fields as open
+	if g := Antragssicht(given(freigegeben...), gestelltMitURL); len(g.Felder) != 2 || g.Felder[1].Entscheidung != historie.Offen {
+		t.Fatalf("gestellt: %+v", g)
+	}
+	if Antragssicht(vorher, BetriebFreigegeben{}) != nil {
+		t.Fatal("other events show no application")
 	}
 }

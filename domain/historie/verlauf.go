@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // Zeitpunkt in Europe/Berlin on every host
 )
 
 // The Verlauf of an object — every event with who, when and what changed field by field — is
@@ -30,6 +31,37 @@ type Verlaufsschritt struct {
 	Ereignis        string      `json:"ereignis"`
 	Zusammenfassung string      `json:"zusammenfassung"`
 	Aenderungen     []Aenderung `json:"aenderungen"`
+	// Antrag: what an application event asked for and, once decided, what staff adopted and
+	// refused with their reasons (nil for every other event).
+	Antrag *Antrag `json:"antrag,omitempty"`
+}
+
+// Entscheidung of one field of an application.
+type Entscheidung string
+
+// The decisions of an application's field.
+const (
+	Offen       Entscheidung = "OFFEN"       // requested, not decided yet
+	Uebernommen Entscheidung = "UEBERNOMMEN" // staff adopted the requested value
+	Abgelehnt   Entscheidung = "ABGELEHNT"   // staff refused it (with Grund)
+)
+
+// Antragsfeld is one field of an application: the value at the time it was made, the value
+// asked for, and what became of it.
+type Antragsfeld struct {
+	Feld         string       `json:"feld"`
+	Bezeichnung  string       `json:"bezeichnung"`
+	Bisher       string       `json:"bisher"`
+	Beantragt    string       `json:"beantragt"`
+	Entscheidung Entscheidung `json:"entscheidung"`
+	Grund        string       `json:"grund,omitempty"`
+}
+
+// Antrag is an application as one event of the Verlauf shows it (made, adopted, rejected).
+type Antrag struct {
+	GestelltAm string        `json:"gestelltAm,omitempty"` // dd.MM.yyyy
+	Kommentar  string        `json:"kommentar,omitempty"`
+	Felder     []Antragsfeld `json:"felder"`
 }
 
 // Feldnamen are the German labels of an area's field keys.
@@ -59,6 +91,58 @@ type VerlaufEintrag struct {
 	Nachher         any
 }
 
+// Text is a value as the forms show it: numbers German without exponent, ISO dates as
+// dd.MM.yyyy, times as dd.MM.yyyy HH:mm:ss (Europe/Berlin), yes/no as "Ja"/"Nein".
+func Text(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return ""
+	case bool:
+		return map[bool]string{true: "Ja", false: "Nein"}[t]
+	case float64:
+		return Zahl(t)
+	case float32:
+		return Zahl(float64(t))
+	case int:
+		return strconv.Itoa(t)
+	case int64:
+		return strconv.FormatInt(t, 10)
+	case string:
+		return Datumstext(t)
+	case time.Time:
+		return Zeitpunkt(t)
+	}
+	return fmt.Sprint(v)
+}
+
+// Datumstext shows an ISO date (yyyy-MM-dd) or an RFC 3339 time the German way; any other
+// text as it is.
+func Datumstext(s string) string {
+	if len(s) == len(Datumsformat) {
+		return DeutschesDatum(s)
+	}
+	if len(s) >= len(time.RFC3339)-6 && s[4] == '-' && s[10] == 'T' {
+		if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+			return Zeitpunkt(t)
+		}
+	}
+	return s
+}
+
+// Zeitpunkt shows a time as dd.MM.yyyy HH:mm:ss in Europe/Berlin — to the second, so two
+// saves of one minute stay apart.
+func Zeitpunkt(t time.Time) string {
+	return t.In(berlin).Format("02.01.2006 15:04:05")
+}
+
+var berlin = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}()
+
 // Verlauf lists the events with the fields each changed, from the view before the first
 // (vorher) and the view after each.
 func Verlauf(vorher any, eintraege []VerlaufEintrag, namen Feldnamen) []Verlaufsschritt {
@@ -75,7 +159,7 @@ func Verlauf(vorher any, eintraege []VerlaufEintrag, namen Feldnamen) []Verlaufs
 }
 
 // Flach turns a view into field path → text ("adresse.ort" → "Koblenz"): {id, value} pairs
-// count by their text, yes/no as "ja"/"nein", empty and "nein" not at all.
+// count by their text, values as the forms show them (Text), empty and "Nein" not at all.
 func Flach(v any) map[string]string {
 	raw, _ := json.Marshal(v)
 	var x any
@@ -102,14 +186,10 @@ func Flach(v any) map[string]string {
 			}
 		case nil:
 		default:
-			s := fmt.Sprint(t)
-			switch v := t.(type) {
-			case bool:
-				s = map[bool]string{true: "ja", false: "nein"}[v]
-			case float64:
-				s = Zahl(v) // as the forms show it, never 5.58041235e+06
+			if t == false {
+				return // an unticked box is no entry
 			}
-			if s != "" && s != "nein" {
+			if s := Text(t); s != "" { // as the forms show it, never 5.58041235e+06 or 2026-03-01
 				out[pfad] = s
 			}
 		}

@@ -62,6 +62,7 @@ var Hoechstlaengen = map[string]int{
 	// free texts
 	"kommentar":       4000,
 	"aenderungsgrund": 4000,
+	"begruendung":     4000, // why staff refuse a field of an application
 	"betreff":         500,
 
 	// search and filter parameters of lists

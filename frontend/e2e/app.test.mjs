@@ -9,6 +9,27 @@ mitAppUndBrowser((u) => ({ app, withPage } = u));
 
 const rangeLabel = (page) => page.getByText(/^\d+-\d+ von \d+$/);
 
+/** An operation requested by the operator and approved by zust_sbd (Claudia Schneider); its Betriebs-Nr. */
+async function freigegebenerBetrieb() {
+  const token = await app.login('betreiber');
+  const rs = (await app.api('/regionalstelle/', { token }))[0];
+  const { id } = await app.api('/betrieb?typ=INDUSTRIE', {
+    token,
+    method: 'POST',
+    body: {
+      bezeichnung: `E2E Protokoll ${Date.now()}`,
+      adresse: { strasse: 'Protokollweg', hausnummer: String(Date.now() % 1000), plz: '56070', ort: 'Koblenz' },
+      betriebsstatus: { id: 'GEPLANT' },
+      behoerde: { id: rs.id },
+      lage: { hochwert: 5582000.5, rechtswert: 398000.25 },
+      skipBetriebExistsCheck: true,
+    },
+  });
+  const sbd = await app.login('zust_sbd');
+  await app.api('/betrieb/freigabe', { token: sbd, method: 'POST', body: { betriebId: id, kommentar: 'geprüft', neuerStatus: 'FREIGEGEBEN' } });
+  return (await app.api(`/betrieb/${id}`, { token: sbd })).betriebsId;
+}
+
 describe('application shell', () => {
   it('loads at /eAbwasser/ with navigation, footer and skip link', async () => {
     await withPage({ token: await app.login('systemadmin') }, async (page) => {
@@ -103,6 +124,8 @@ describe('operation file', () => {
 
 describe('Ereignisprotokoll', () => {
   it('lists the audit trail of the demo data, pages and filters it', async () => {
+    // an operation approved by Claudia Schneider (zust_sbd), to filter for
+    const betriebsNr = await freigegebenerBetrieb();
     await withPage({ token: await app.login('systemadmin') }, async (page) => {
       await page.goto(app.url('/eAbwasser/protokoll'));
       await page.getByRole('heading', { name: 'Ereignisprotokoll' }).waitFor();
@@ -122,23 +145,23 @@ describe('Ereignisprotokoll', () => {
       await rangeLabel(page).filter({ hasText: `1-${Math.min(25, total)} von ${total}` }).waitFor();
       await until(() => bodyRows.count(), Math.min(25, total), `${Math.min(25, total)} Zeilen bei 25 pro Seite`);
 
-      // open the first event: its data appears as JSON
-      await bodyRows.first().getByRole('button', { name: 'Details anzeigen' }).click();
-      await page.getByRole('heading', { name: 'Ereignisdaten' }).waitFor();
-
-      // filter by the event type of the last row on the page
-      const cells = await bodyRows.last().getByRole('cell').allTextContents();
-      const eventType = cells[6];
-      assert.ok(eventType, `event type of row ${JSON.stringify(cells)}`);
-      await page.getByLabel('Ereignistyp').fill(eventType);
+      // filter by an operation's Betriebs-Nr., a user name and an event phrase (server-side)
+      await page.getByLabel('Betriebs-Nr.').fill(betriebsNr);
+      await page.getByLabel('Benutzer').fill('Schneider');
+      await page.getByLabel('Ereignis', { exact: true }).fill('Betrieb freigegeben');
       await page.getByRole('button', { name: 'Suchen' }).click();
-      await page.waitForFunction(
-        (type) => {
-          const rows = [...document.querySelectorAll('table tbody tr')].filter((r) => r.querySelector('button[aria-expanded]'));
-          return rows.length > 0 && rows.every((r) => r.cells[6]?.textContent === type);
-        },
-        eventType,
-      );
+      await page.waitForFunction(() => {
+        const rows = [...document.querySelectorAll('table tbody tr')].filter((r) => r.querySelector('button[aria-expanded]'));
+        return rows.length > 0 && rows.every((r) => r.cells[6]?.textContent === 'Betrieb freigegeben');
+      });
+      // the event opens as a rendered field diff; the raw JSON is one click away
+      await bodyRows.first().getByRole('button', { name: 'Details anzeigen' }).click();
+      const diff = page.getByRole('table', { name: 'Geänderte Felder: Betrieb freigegeben' });
+      const status = diff.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Freigabestatus', exact: true }) });
+      await until(() => status.getByRole('cell').allTextContents(), (c) => c.join('|') === 'Beantragt|Freigegeben', 'Freigabestatus vorher/nachher als Text');
+      assert.equal(await page.getByRole('heading', { name: 'Ereignisdaten' }).isVisible(), false, 'Rohdaten zunächst zugeklappt');
+      await page.getByText('Rohdaten anzeigen').click();
+      await page.getByText('"kommentar"').first().waitFor();
       const filtered = (await rangeLabel(page).textContent()) ?? '';
       assert.match(filtered, /^1-\d+ von \d+$/);
       assert.ok(Number(filtered.split(' von ')[1]) <= total);

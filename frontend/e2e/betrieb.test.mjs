@@ -227,6 +227,10 @@ describe('Betrieb: Stammdaten-Antrag', () => {
       await dialog.getByText('Umfirmierung und neue Ortsbezeichnung').waitFor();
       await until(() => dialog.getByRole('rowheader').allTextContents(), ['Bezeichnung', 'Ort'], 'beantragte Felder');
       await dialog.getByRole('checkbox', { name: 'Bezeichnung übernehmen' }).check();
+      // the refused place needs a reason first
+      await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+      await dialog.getByText('Bitte begründen Sie, warum „Ort“ nicht übernommen wird.').waitFor();
+      await dialog.getByRole('textbox', { name: 'Begründung zu Ort' }).fill('Ortsteil ist kein eigener Ort');
       await dialog.getByRole('button', { name: 'Übernehmen' }).click();
       await toast(page, 'Daten wurden übernommen und der Antrag gelöscht').waitFor();
       await dialog.waitFor({ state: 'detached' });
@@ -302,10 +306,26 @@ describe('Betrieb: administration and audit', () => {
       await ereignisse.first().waitFor();
       await until(() => ereignisse.count(), (n) => n >= 4, 'at least four events (request, approval, two historised saves)');
       const neueste = await ereignisse.first().getByRole('cell').allTextContents();
-      assert.match(neueste[1], /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/, 'Zeitpunkt dd.MM.yyyy HH:mm');
+      assert.match(neueste[1], /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/, 'Zeitpunkt dd.MM.yyyy HH:mm:ss');
       await ereignisse.first().getByRole('button', { name: 'Details anzeigen' }).click();
       const diff = page.getByRole('table', { name: /^Geänderte Felder:/ });
       await diff.getByRole('columnheader', { name: 'vorher' }).waitFor();
+      await ereignisse.first().getByRole('button', { name: /Details/ }).click();
+
+      // the request shows its values as the form does: value-list texts, German numbers, form labels
+      await ereignisse.last().getByRole('button', { name: 'Details anzeigen' }).click();
+      const antrag = page.getByRole('table', { name: 'Geänderte Felder: Betrieb beantragt' });
+      const zeile = (label) => antrag.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+      await until(() => zeile('Freigabestatus').getByRole('cell').last().textContent(), 'Beantragt', 'Freigabestatus als Text, nicht BEANTRAGT');
+      assert.match((await zeile('Lage › Hochwert').getByRole('cell').last().textContent()) ?? '', /^\d+(,\d+)?$/, 'Hochwert als deutsche Zahl');
+      assert.equal(await zeile('Lage › Hochwert').getByRole('cell').first().textContent(), '–', 'kein Wert vorher: –');
+      await zeile('Adresse des Betriebs › Straße').waitFor();
+      await ereignisse.last().getByRole('button', { name: /Details/ }).click();
+      // the approval: FREIGEGEBEN as the form says it
+      const freigabe = ereignisse.filter({ hasText: 'Betrieb freigegeben' }).first();
+      await freigabe.getByRole('button', { name: 'Details anzeigen' }).click();
+      await page.getByRole('table', { name: 'Geänderte Felder: Betrieb freigegeben' }).getByRole('cell', { name: 'Freigegeben', exact: true }).waitFor();
+      await freigabe.getByRole('button', { name: /Details/ }).click();
 
       // the oldest event: the request, before the renaming
       await ereignisse.last().getByRole('button', { name: /^Stand vom .* anzeigen$/ }).click();

@@ -6,6 +6,10 @@ package verlauf
 
 import (
 	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -18,9 +22,14 @@ import (
 // an area can resolve names for all of them in one query.
 type Ansichten[S any] func(ctx context.Context, zustaende []S) ([]any, error)
 
-// Erstelle is the Verlauf of one stream's events (ascending, as read from the store).
+// Antragssicht says what an application event of the area asked for and what became of it,
+// from the state before the event (betrieb.Antragssicht); nil for other events.
+type Antragssicht[S any] func(vorher S, e ereignis.DomainEvent) *historie.Antrag
+
+// Erstelle is the Verlauf of one stream's events (ascending, as read from the store). Areas
+// with applications pass their Antragssicht.
 func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis.Decider[S, C], events []eventstore.Event,
-	ansichten Ansichten[S], namen historie.Feldnamen) ([]historie.Verlaufsschritt, error) {
+	ansichten Ansichten[S], namen historie.Feldnamen, antraege ...Antragssicht[S]) ([]historie.Verlaufsschritt, error) {
 	if len(events) == 0 {
 		return []historie.Verlaufsschritt{}, nil
 	}
@@ -33,12 +42,18 @@ func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis
 		wer[e.Position] = e.BenutzerName
 	}
 	zustaende := make([]S, 0, len(events)+1)
+	antrag := make([]*historie.Antrag, len(events))
 	s := d.Initial()
 	zustaende = append(zustaende, s)
-	for _, e := range events {
+	for i, e := range events {
 		de, err := d.Decode(e.Type, e.Data)
 		if err != nil {
 			return nil, err
+		}
+		for _, sicht := range antraege {
+			if a := sicht(s, de); a != nil {
+				antrag[i] = a
+			}
 		}
 		s = d.Evolve(s, de)
 		zustaende = append(zustaende, s)
@@ -50,7 +65,7 @@ func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis
 	eintraege := make([]historie.VerlaufEintrag, len(events))
 	for i, e := range events {
 		schritt := historie.Verlaufsschritt{Version: e.Version, Position: e.Position, Zeitpunkt: e.RecordedAt,
-			Akteur: e.Metadata.ActorName, Ereignis: e.Type, Zusammenfassung: audit.Phrase(e.Type)}
+			Akteur: e.Metadata.ActorName, Ereignis: e.Type, Zusammenfassung: audit.Phrase(e.Type), Antrag: antrag[i]}
 		if ai := e.Metadata.AuditInfo; ai != nil && ai.GueltigAb != "" {
 			schritt.Zusammenfassung += ", gültig ab " + historie.DeutschesDatum(ai.GueltigAb)
 		}
@@ -74,4 +89,53 @@ func Fassungen[S, C any](d ereignis.Decider[S, C], events []eventstore.Event, re
 		ereignisse[i] = historie.Ereignis{Event: de, Am: e.RecordedAt, Von: e.Metadata.ActorName}
 	}
 	return historie.Versionen(ereignisse, regel), nil
+}
+
+// Quelle builds the Verlauf of one object of an area (its id) on a store, without asking who
+// may see it: the Ereignisprotokoll, whose readers see everything, renders an event's changes
+// from it.
+type Quelle func(ctx context.Context, store *eventstore.Store, id int64) ([]historie.Verlaufsschritt, error)
+
+var (
+	quellenMu sync.RWMutex
+	quellen   = map[string]Quelle{}
+	alleNamen = historie.Feldnamen{}
+)
+
+// Registriere names the Verlauf of a stream type and its field labels (the areas' Setup);
+// registering again replaces the entry.
+func Registriere(streamType string, q Quelle, namen historie.Feldnamen) {
+	quellenMu.Lock()
+	defer quellenMu.Unlock()
+	quellen[streamType] = q
+	for k, v := range namen {
+		if _, ok := alleNamen[k]; !ok {
+			alleNamen[k] = v
+		}
+	}
+}
+
+// Schritt is the Verlauf step of one stored event: from the area's Verlauf where the stream
+// type has one, else the event's data as fields (labels of any area, values as the forms show
+// them), every one new.
+func Schritt(ctx context.Context, store *eventstore.Store, streamID string, version int, daten json.RawMessage) (historie.Verlaufsschritt, error) {
+	quellenMu.RLock()
+	typ, idText, _ := strings.Cut(streamID, "-")
+	q, ok := quellen[typ]
+	namen := alleNamen
+	quellenMu.RUnlock()
+	if id, err := strconv.ParseInt(idText, 10, 64); ok && err == nil {
+		schritte, err := q(ctx, store, id)
+		if err != nil {
+			return historie.Verlaufsschritt{}, err
+		}
+		for _, s := range schritte {
+			if s.Version == version {
+				return s, nil
+			}
+		}
+	}
+	var v any
+	_ = json.Unmarshal(daten, &v)
+	return historie.Verlaufsschritt{Version: version, Aenderungen: historie.Unterschiede(nil, historie.Flach(v), namen)}, nil
 }

@@ -198,3 +198,12 @@ var Referenzen = []wertelisten.Referenz{
 func text(feld string) wertelisten.Referenz {
 	return wertelisten.Referenz{Liste: feld, Von: "anlage." + feld, NachWert: true, SQL: `SELECT 1 FROM anlage WHERE daten->>'` + feld + `' = $1`}
 }
+
+// AlleDesBetriebs lists every plant of an operation, whatever its status.
+func AlleDesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64) ([]int64, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM anlage WHERE betrieb_id = $1 ORDER BY id`, betriebID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}

@@ -7,12 +7,16 @@ package audit
 import (
 	"context"
 	"encoding/json"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 	"unicode"
 
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections"
 )
@@ -40,7 +44,7 @@ CREATE TABLE eintrag (
 CREATE INDEX eintrag_stream ON eintrag (stream_id, position);
 CREATE INDEX eintrag_event_type ON eintrag (event_type, position);
 CREATE INDEX eintrag_benutzer_id ON eintrag (benutzer_id, position);
-CREATE INDEX eintrag_benutzer_name ON eintrag (lower(benutzer_name) text_pattern_ops);
+CREATE INDEX eintrag_benutzer_name ON eintrag USING gin (lower(benutzer_name) gin_trgm_ops);
 CREATE INDEX eintrag_zeitpunkt ON eintrag (zeitpunkt);
 `
 
@@ -117,18 +121,68 @@ func ohneGeheimnisse(data json.RawMessage) string {
 }
 
 // Zusammenfassung is the short German summary of an event: its phrase (or its type in
-// words), the object and, for historised changes, the validity.
+// words), the object and, for historised changes, the validity (dd.MM.yyyy).
 func Zusammenfassung(e eventstore.Event) string {
 	var b strings.Builder
 	b.WriteString(Phrase(e.Type))
 	b.WriteString(" (")
-	b.WriteString(e.StreamID)
+	b.WriteString(Objekt(e.StreamID))
 	b.WriteString(")")
 	if ai := e.Metadata.AuditInfo; ai != nil && ai.GueltigAb != "" {
 		b.WriteString(", gültig ab ")
-		b.WriteString(ai.GueltigAb)
+		b.WriteString(historie.DeutschesDatum(ai.GueltigAb))
 	}
 	return b.String()
+}
+
+// objektarten name the kinds of objects by their stream type.
+var objektarten = map[string]string{"betrieb": "Betrieb", "anlage": "Anlage", "organisation": "Organisation",
+	"anwender": "Benutzerkonto", "werteliste": "Werteliste", "datei": "Datei", "wiedervorlage": "Wiedervorlage",
+	"lokalerolle": "Lokale Rolle", "postfach": "Postfach", "personalisierung": "Personalisierung"}
+
+// Objekt names the object of a stream in words: "betrieb-17" is "Betrieb 17".
+func Objekt(streamID string) string {
+	typ, id, ok := strings.Cut(streamID, "-")
+	if art, bekannt := objektarten[typ]; bekannt && ok {
+		return art + " " + id
+	}
+	return streamID
+}
+
+// Ereignisart is an event type with its phrase.
+type Ereignisart struct {
+	EventType string `json:"eventType"`
+	Phrase    string `json:"phrase"`
+}
+
+// Ereignisarten are the event types with a phrase, sorted by phrase.
+func Ereignisarten() []Ereignisart {
+	phrasenMu.RLock()
+	out := make([]Ereignisart, 0, len(phrasen))
+	for t, p := range phrasen {
+		out = append(out, Ereignisart{EventType: t, Phrase: p})
+	}
+	phrasenMu.RUnlock()
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Phrase != out[j].Phrase {
+			return out[i].Phrase < out[j].Phrase
+		}
+		return out[i].EventType < out[j].EventType
+	})
+	return out
+}
+
+// ArtenZurPhrase are the event types whose phrase contains text (case-insensitive); none
+// when no phrase does.
+func ArtenZurPhrase(text string) []string {
+	text = strings.ToLower(strings.TrimSpace(text))
+	out := []string{}
+	for _, a := range Ereignisarten() {
+		if strings.Contains(strings.ToLower(a.Phrase), text) {
+			out = append(out, a.EventType)
+		}
+	}
+	return out
 }
 
 // Phrase is the German phrase of an event type ("Betrieb freigegeben").
@@ -157,28 +211,38 @@ func words(t string) string {
 
 // Filter selects audit entries. Zero values select everything; Bis is exclusive.
 type Filter struct {
-	StreamID, Benutzer, EventType string
-	Von, Bis                      time.Time
-	Page, Size                    int
-	Aufsteigend                   bool
+	StreamID, EventType string
+	// Benutzer: the account id, the account name (benutzername, exact) or a part of the
+	// user's name.
+	Benutzer string
+	// StreamIDs: entries of any of these streams (the objects of an operation); EventTypes:
+	// of any of these types. nil selects everything, an empty list nothing.
+	StreamIDs, EventTypes []string
+	Von, Bis              time.Time
+	Page, Size            int
+	Aufsteigend           bool
 }
 
 // Eintrag is one audit row.
 type Eintrag struct {
-	Position        int64           `json:"position"`
-	Zeitpunkt       time.Time       `json:"zeitpunkt"`
-	BenutzerID      string          `json:"benutzerId"`
-	BenutzerName    string          `json:"benutzerName"`
-	Rollen          []string        `json:"rollen"`
-	Organisation    string          `json:"organisation"`
-	StreamID        string          `json:"streamId"`
-	StreamType      string          `json:"streamType"`
-	Version         int             `json:"version"`
-	EventType       string          `json:"eventType"`
-	Zusammenfassung string          `json:"zusammenfassung"`
-	Daten           json.RawMessage `json:"daten"`
-	RequestID       string          `json:"requestId,omitempty"`
-	CorrelationID   string          `json:"correlationId,omitempty"`
+	Position        int64     `json:"position"`
+	Zeitpunkt       time.Time `json:"zeitpunkt"`
+	BenutzerID      string    `json:"benutzerId"`
+	BenutzerName    string    `json:"benutzerName"`
+	Rollen          []string  `json:"rollen"`
+	Organisation    string    `json:"organisation"`
+	StreamID        string    `json:"streamId"`
+	StreamType      string    `json:"streamType"`
+	Version         int       `json:"version"`
+	EventType       string    `json:"eventType"`
+	Zusammenfassung string    `json:"zusammenfassung"`
+	// Ereignis is the event's phrase, Objekt its object in words ("Betrieb 17"), both as of
+	// the reading.
+	Ereignis      string          `json:"ereignis"`
+	Objekt        string          `json:"objekt"`
+	Daten         json.RawMessage `json:"daten"`
+	RequestID     string          `json:"requestId,omitempty"`
+	CorrelationID string          `json:"correlationId,omitempty"`
 }
 
 // Seite is one page of entries.
@@ -207,9 +271,18 @@ func Suche(ctx context.Context, q eventstore.Querier, f Filter) (Seite, error) {
 	if f.EventType != "" {
 		where = append(where, "event_type = "+arg(f.EventType))
 	}
+	if f.StreamIDs != nil {
+		where = append(where, "stream_id = ANY("+arg(f.StreamIDs)+")")
+	}
+	if f.EventTypes != nil {
+		where = append(where, "event_type = ANY("+arg(f.EventTypes)+")")
+	}
 	if f.Benutzer != "" {
+		// the name by a trigram index, the account by the accounts' names
 		n := arg(f.Benutzer)
-		where = append(where, "(benutzer_id = "+n+" OR lower(benutzer_name) LIKE lower("+n+") || '%')")
+		muster := arg("%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(strings.ToLower(f.Benutzer)) + "%")
+		where = append(where, "(benutzer_id = "+n+" OR lower(benutzer_name) LIKE "+muster+
+			" OR benutzer_id IN (SELECT id::text FROM public.anwender WHERE lower(benutzername) = lower("+n+")))")
 	}
 	if !f.Von.IsZero() {
 		where = append(where, "zeitpunkt >= "+arg(f.Von))
@@ -226,21 +299,34 @@ func Suche(ctx context.Context, q eventstore.Querier, f Filter) (Seite, error) {
 	if f.Aufsteigend {
 		order = "ASC"
 	}
-	rows, err := q.Query(ctx, `SELECT position, zeitpunkt, benutzer_id, benutzer_name, rollen, organisation,
-		stream_id, stream_type, version, event_type, zusammenfassung, daten, request_id, correlation_id
-		FROM audit.eintrag WHERE `+cond+` ORDER BY position `+order+
+	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM audit.eintrag WHERE `+cond+` ORDER BY position `+order+
 		` LIMIT `+arg(f.Size)+` OFFSET `+arg(f.Page*f.Size), args...)
 	if err != nil {
 		return out, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var e Eintrag
-		if err := rows.Scan(&e.Position, &e.Zeitpunkt, &e.BenutzerID, &e.BenutzerName, &e.Rollen, &e.Organisation,
-			&e.StreamID, &e.StreamType, &e.Version, &e.EventType, &e.Zusammenfassung, &e.Daten, &e.RequestID, &e.CorrelationID); err != nil {
+		e, err := scan(rows)
+		if err != nil {
 			return out, err
 		}
 		out.Content = append(out.Content, e)
 	}
 	return out, rows.Err()
+}
+
+const spalten = `position, zeitpunkt, benutzer_id, benutzer_name, rollen, organisation,
+	stream_id, stream_type, version, event_type, zusammenfassung, daten, request_id, correlation_id`
+
+func scan(row pgx.Row) (Eintrag, error) {
+	var e Eintrag
+	err := row.Scan(&e.Position, &e.Zeitpunkt, &e.BenutzerID, &e.BenutzerName, &e.Rollen, &e.Organisation,
+		&e.StreamID, &e.StreamType, &e.Version, &e.EventType, &e.Zusammenfassung, &e.Daten, &e.RequestID, &e.CorrelationID)
+	e.Ereignis, e.Objekt = Phrase(e.EventType), Objekt(e.StreamID)
+	return e, err
+}
+
+// Lade reads the entry at a position (pgx.ErrNoRows when there is none).
+func Lade(ctx context.Context, q eventstore.Querier, position int64) (Eintrag, error) {
+	return scan(q.QueryRow(ctx, `SELECT `+spalten+` FROM audit.eintrag WHERE position = $1`, position))
 }

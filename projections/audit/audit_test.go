@@ -103,7 +103,7 @@ func TestLive_EventsReachTheAuditTrailThroughNATS(t *testing.T) {
 		t.Fatal(err)
 	}
 	if page.TotalElements != 10 || len(page.Content) != 5 || page.Content[0].BenutzerName != "Prüferin" ||
-		page.Content[0].Zusammenfassung != "Test geschrieben (anlage-3)" || page.Content[0].Position < page.Content[1].Position {
+		page.Content[0].Zusammenfassung != "Test geschrieben (Anlage 3)" || page.Content[0].Position < page.Content[1].Position {
 		t.Fatalf("page = %+v", page)
 	}
 	if dump(t, l.Store.Pool(), "audit") != reference(t, l.Store) {
@@ -321,7 +321,7 @@ func TestAudit_NeverShowsPasswordHashesOrTokens(t *testing.T) {
 			t.Fatalf("secret in audit data: %s", e.Daten)
 		}
 	}
-	if !strings.Contains(string(page.Content[0].Daten), "betreiber") || page.Content[0].Zusammenfassung != "Anwender angelegt (anwender-1)" {
+	if !strings.Contains(string(page.Content[0].Daten), "betreiber") || page.Content[0].Zusammenfassung != "Anwender angelegt (Benutzerkonto 1)" {
 		t.Fatalf("entry = %+v", page.Content[0])
 	}
 }

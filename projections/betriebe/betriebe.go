@@ -149,3 +149,13 @@ func produktion(liste, pfad string) wertelisten.Referenz {
 	return wertelisten.Referenz{Liste: liste, Von: "betrieb.produktion." + pfad, NachWert: true,
 		SQL: `SELECT 1 FROM betrieb WHERE daten->'produktion'->'` + pfad + `' ? $1`}
 }
+
+// IDZurNummer is the id of the operation with the Betriebs-Nr. (any case).
+func IDZurNummer(ctx context.Context, q eventstore.Querier, nr string) (int64, bool, error) {
+	var id int64
+	err := q.QueryRow(ctx, `SELECT id FROM betrieb WHERE lower(betriebs_id) = lower($1) ORDER BY id LIMIT 1`, nr).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, nil
+	}
+	return id, err == nil, err
+}

@@ -6,11 +6,20 @@ import type { components } from '@/lib/api-schema';
 
 /** One event of an object's Verlauf (GET …/verlauf of any area). */
 export type VerlaufEintrag = Omit<components['schemas']['Verlaufsschritt'], 'aenderungen'> & {
-  aenderungen: { feld: string; bezeichnung?: string; alt: unknown; neu: unknown }[] | null;
+  aenderungen: { feld: string; bezeichnung?: string; alt?: unknown; neu?: unknown }[] | null;
 };
 
-/** 'dd.MM.yyyy HH:mm' of an RFC 3339 time, in local time. */
-export const zeitpunkt = (iso: string) => formatDateTime(iso).slice(0, 16);
+/** An application as one event shows it: requested, adopted, refused with reasons. */
+export type AntragImVerlauf = components['schemas']['AntragImVerlauf'];
+
+/** 'dd.MM.yyyy HH:mm:ss' of an RFC 3339 time, in local time — to the second, so two saves of one minute stay apart. */
+export const zeitpunkt = (iso: string) => formatDateTime(iso);
+
+const ENTSCHEIDUNG: Record<AntragImVerlauf['felder'][number]['entscheidung'], string> = {
+  OFFEN: 'beantragt',
+  UEBERNOMMEN: 'übernommen',
+  ABGELEHNT: 'abgelehnt',
+};
 
 /** A changed value as text: dates German, lists joined, nothing as '–'. */
 export function wertText(v: unknown): string {
@@ -22,11 +31,60 @@ export function wertText(v: unknown): string {
   return JSON.stringify(v);
 }
 
-function Aenderungen({ eintrag }: { eintrag: VerlaufEintrag }) {
+/** The fields of an application: value before, value asked for, decision and the staff member's reason. */
+export function Antragsfelder({ antrag, titel }: { antrag: AntragImVerlauf; titel: string }) {
+  return (
+    <div className="space-y-1">
+      {(antrag.gestelltAm || antrag.kommentar) && (
+        <p className="text-sm text-gray-700">
+          {antrag.gestelltAm && <>Gestellt am {antrag.gestelltAm}. </>}
+          {antrag.kommentar && <>Kommentar: {antrag.kommentar}</>}
+        </p>
+      )}
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{titel}</caption>
+        <thead className="text-left">
+          <tr>
+            {['Feld', 'bisher', 'beantragt', 'Entscheidung', 'Begründung'].map((h) => (
+              <th key={h} scope="col" className="border-b border-gray-300 px-2 py-1">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {antrag.felder.map((f) => (
+            <tr key={f.feld} className="border-b border-gray-200">
+              <th scope="row" className="px-2 py-1 text-left font-medium">
+                {f.bezeichnung}
+              </th>
+              <td className="px-2 py-1 whitespace-pre-wrap">{wertText(f.bisher)}</td>
+              <td className="px-2 py-1 whitespace-pre-wrap">{wertText(f.beantragt)}</td>
+              <td className="px-2 py-1">{ENTSCHEIDUNG[f.entscheidung]}</td>
+              <td className="px-2 py-1 whitespace-pre-wrap">{f.grund || '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The changed fields of one event (and the application it decides), values as the form shows them. */
+export function Aenderungen({ eintrag }: { eintrag: { zusammenfassung: string; aenderungen: VerlaufEintrag['aenderungen']; antrag?: AntragImVerlauf } }) {
   const liste = eintrag.aenderungen ?? [];
   return (
+    <div className="space-y-3">
+      {eintrag.antrag && <Antragsfelder antrag={eintrag.antrag} titel={`Antrag: ${eintrag.zusammenfassung}`} />}
+      <GeaenderteFelder liste={liste} titel={`Geänderte Felder: ${eintrag.zusammenfassung}`} />
+    </div>
+  );
+}
+
+function GeaenderteFelder({ liste, titel }: { liste: NonNullable<VerlaufEintrag['aenderungen']>; titel: string }) {
+  return (
     <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">Geänderte Felder: {eintrag.zusammenfassung}</caption>
+      <caption className="sr-only">{titel}</caption>
       <thead className="text-left">
         <tr>
           <th scope="col" className="border-b border-gray-300 px-2 py-1">

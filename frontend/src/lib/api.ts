@@ -199,6 +199,6 @@ export const api = {
     apiFetch<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiFetch<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiFetch<T>(path, { ...options, method: 'DELETE' }),
+  /** A DELETE may carry a JSON body (the reasons of a rejection). */
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => apiFetch<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -8,6 +8,7 @@ export const LAENGEN: Readonly<Record<string, number>> = {
   anrede: 255,
   arbeitsstaettenNr: 50,
   bearbeiter: 50,
+  begruendung: 4000,
   behoerdenkennung: 50,
   benutzername: 254,
   betreff: 500,

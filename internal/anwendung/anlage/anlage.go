@@ -329,8 +329,8 @@ var feldnamen = historie.Feldnamen{"bezeichnung": "Bezeichnung", "anlagenart": "
 	"nameMassnahmetraeger": "Maßnahmenträger", "anlagenteile": "Anlagenteil", "kategorie": "Kategorie", "anzahl": "Anzahl",
 	"bezeichner": "Bezeichner", "bezeichnerGroesse": "Größe", "bezeichnerEinheit": "Einheit der Größe",
 	"kontakte": "Kontakt", "anrede": "Anrede", "titel": "Titel", "vorname": "Vorname", "name": "Name", "telefon": "Telefon",
-	"mobil": "Mobil", "email": "E-Mail", "funktion": "Funktion", "zustaendigeBearbeiter": "Zuständiger Bearbeiter",
-	"zustaendigePersonen": "Zuständige Person", "zustaendig": "Zuständigkeit", "id": "Nr.",
+	"mobil": "Mobil", "email": "E-Mail", "funktion": "Funktion", "zustaendigeBearbeiter": "Bearbeiter",
+	"zustaendigePersonen": "Zuständige Person", "zustaendig": "Zuständigkeiten", "id": "Nr.",
 	"abwasserbeseitigungspflichtige": "Abwasserbeseitigungspflichtiger", "organisation": "Organisation", "startJahr": "Startjahr",
 	"entlastungssystem": "Entlastungssystem", "entlastungstyp": "Entlastungstyp", "wasserbuchnummer": "Wasserbuchnummer",
 	"flur": "Flur", "flurstueck": "Flurstück", "gemarkung": "Gemarkung", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlwasserbehandlung",
@@ -343,16 +343,50 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]historie.Ve
 	if err != nil {
 		return nil, err
 	}
-	return verlauf.Erstelle(ctx, d.Store, anlage.Decider, events, func(_ context.Context, zustaende []anlage.Anlage) ([]any, error) {
+	return verlaufAus(ctx, d.Store, events)
+}
+
+// anzeigetexte are the texts of the plant form's fixed choices (Anlagenart, Anlagenstatus).
+var anzeigetexte = map[string]string{"ABWASSERBEHANDLUNG": "Abwasserbehandlung", "KLEINKLAERANLAGE": "Kleinkläranlage",
+	"ABWASSERVORBEHANDLUNG": "Abwasservorbehandlung", "ANLAGE_AUSSERHALB": "Anlage außerhalb", "MISCHWASSER": "Mischwasser",
+	"NIEDERSCHLAGSWASSER": "Niederschlagswasser", anlage.Geplant: "Geplant", anlage.InBetrieb: "In Betrieb",
+	anlage.Stillgelegt: "Stillgelegt", anlage.AngeschlossenAn: "Angeschlossen an"}
+
+func text(code string) string {
+	if t, ok := anzeigetexte[code]; ok {
+		return t
+	}
+	return code
+}
+
+// verlaufAus is the Verlauf of a plant's events: the form's fields with their texts.
+func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event) ([]historie.Verlaufsschritt, error) {
+	return verlauf.Erstelle(ctx, store, anlage.Decider, events, func(_ context.Context, zustaende []anlage.Anlage) ([]any, error) {
 		views := make([]any, len(zustaende))
 		for i, a := range zustaende {
+			daten := a.Daten
+			daten.Anlagenart, daten.Anlagenstatus = text(daten.Anlagenart), text(daten.Anlagenstatus)
+			var lage *betrieb.Lage
+			if daten.Lage != (betrieb.Lage{}) {
+				lage = &daten.Lage
+			}
 			views[i] = struct {
 				anlage.Daten
-				GueltigAb string `json:"gueltigAb,omitempty"`
-			}{a.Daten, historie.DeutschesDatum(a.LetzterBeginn)}
+				Lage      *betrieb.Lage `json:"lage"`
+				GueltigAb string        `json:"gueltigAb,omitempty"`
+			}{daten, lage, a.LetzterBeginn}
 		}
 		return views, nil
 	}, feldnamen)
+}
+
+// verlaufAnlage is the Verlauf of a plant for the Ereignisprotokoll (verlauf.Quelle).
+func verlaufAnlage(ctx context.Context, store *eventstore.Store, id int64) ([]historie.Verlaufsschritt, error) {
+	events, err := store.ReadStream(ctx, eventstore.StreamID(anlage.StreamType, id), 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	return verlaufAus(ctx, store, events)
 }
 
 // Antragsformular is the operator's change request.

@@ -15,6 +15,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
 	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 	"github.com/eabwasser/eabwasser/projections/audit"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
@@ -36,6 +37,7 @@ func Setup(a *aufbau.Aufbau) {
 	a.Ablage.Fuer(datei.Anlage, d.Zugriff)
 	wertelisten.RegistriereReferenz(anlagen.Referenzen...)
 	audit.Phrasen(anlage.Phrasen)
+	verlauf.Registriere(anlage.StreamType, verlaufAnlage, feldnamen)
 }
 
 // aufBetrieb: the operation's shut-down shuts its plants down on the same day; an operator

@@ -3,6 +3,7 @@ package betriebsakte
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -260,25 +261,6 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 // Aenderung is one changed field of an event (historie.Aenderung).
 type Aenderung = historie.Aenderung
 
-// feldnamen are the German labels of the keys of an operation (spec 000 §3, screen labels).
-var feldnamen = historie.Feldnamen{"betriebsId": "Betriebs-Nr.", "betriebstyp": "Betriebstyp", "freigabestatus": "Freigabestatus",
-	"freigabeKommentar": "Kommentar zur Freigabe", "betreiber": "Betreiber", "bezeichnung": "Bezeichnung", "adresse": "Adresse",
-	"strasse": "Straße", "hausnummer": "Hausnummer", "plz": "PLZ", "ort": "Ort", "betreiberAdresse": "Adresse des Betreibers",
-	"betriebsstatus": "Betriebsstatus", "behoerde": "Zuständige Regionalstelle", "muttergesellschaft": "Muttergesellschaft",
-	"url": "Internetadresse", "iedRelevanz": "IED-relevant", "prtrRelevanz": "PRTR-relevant", "prtrNr": "PRTR-Nr.",
-	"haupttaetigkeit": "Haupttätigkeit", "nacecode": "NACE-Code", "katasterNr": "Kataster-Nr.", "arbeitsstaettenNr": "Arbeitsstätten-Nr.",
-	"behoerdenkennung": "Behördenkennung", "lage": "Lage", "hochwert": "Hochwert", "rechtswert": "Rechtswert",
-	"produktion": "Produktion", "taetigkeiten": "Tätigkeiten", "produktbezeichnungen": "Produktbezeichnungen",
-	"produktionsverfahren": "Produktionsverfahren", "produktionsarten": "Produktionsarten", "produktionstage": "Produktionstage",
-	"bezugsjahrProduktion": "Bezugsjahr", "anzahlBeschaeftigte": "Anzahl Beschäftigte", "tagesarbeitszeitVon": "Tagesarbeitszeit von",
-	"tagesarbeitszeitBis": "Tagesarbeitszeit bis", "wasserversorgung": "Wasserversorgung",
-	"oeffentlWasserversorgung": "Öffentliche Wasserversorgung", "wasserbezug": "Wasserbezug", "bezugsjahrWv": "Bezugsjahr",
-	"eigenversorgung": "Eigenversorgung", "wvbNr": "WVB-Nr.", "betriebInSchutzgebiet": "Betrieb im Schutzgebiet",
-	"kontakte": "Kontakt", "anrede": "Anrede", "titel": "Titel", "vorname": "Vorname", "name": "Name", "telefon": "Telefon",
-	"mobil": "Mobil", "email": "E-Mail", "funktion": "Funktion", "zustaendigeBearbeiter": "Zuständiger Bearbeiter",
-	"zustaendigePersonen": "Zuständige Person", "person": "Person", "zustaendig": "Zuständigkeit", "id": "Nr.",
-	"gueltigAb": "Gültig ab", "stammdatenAntragOffen": "Stammdatenänderungsantrag offen"}
-
 // Schritt is one event of the operation's history replay (historie.Verlaufsschritt).
 type Schritt = historie.Verlaufsschritt
 
@@ -289,8 +271,15 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]Schritt, er
 	if err != nil {
 		return nil, err
 	}
-	return verlauf.Erstelle(ctx, d.Store, betrieb.Decider, events, func(ctx context.Context, zustaende []betrieb.Betrieb) ([]any, error) {
-		a, err := loese(ctx, d.Store.Pool(), zustaende)
+	return verlaufAus(ctx, d.Store, id, events)
+}
+
+// verlaufAus is the Verlauf of the operation's events: the fields as the form shows them
+// (labels of betrieb.Feldnamen, value-list texts, German numbers and dates) and, for the
+// Stammdaten-Antrag, what was asked for, adopted and refused (betrieb.Antragssicht).
+func verlaufAus(ctx context.Context, store *eventstore.Store, id int64, events []eventstore.Event) ([]Schritt, error) {
+	return verlauf.Erstelle(ctx, store, betrieb.Decider, events, func(ctx context.Context, zustaende []betrieb.Betrieb) ([]any, error) {
+		a, err := loese(ctx, store.Pool(), zustaende)
 		if err != nil {
 			return nil, err
 		}
@@ -299,14 +288,61 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]Schritt, er
 			views[i] = verlaufsansicht(a, id, b)
 		}
 		return views, nil
-	}, feldnamen)
+	}, betrieb.Feldnamen, betrieb.Antragssicht)
 }
 
-// verlaufsansicht is the view of the operation the Verlauf compares: without version and rights.
-func verlaufsansicht(a aufloesung, id int64, b betrieb.Betrieb) Ansicht {
+// verlaufBetrieb is the Verlauf of an operation for the Ereignisprotokoll (verlauf.Quelle).
+func verlaufBetrieb(ctx context.Context, store *eventstore.Store, id int64) ([]Schritt, error) {
+	events, err := store.ReadStream(ctx, eventstore.StreamID(betrieb.StreamType, id), 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	return verlaufAus(ctx, store, id, events)
+}
+
+// Verlaufsansicht is the operation as the Verlauf compares it: the fields of the form with
+// their texts — the operator by name, the Freigabestatus as a word, no coordinates while none
+// are set, the responsible staff and persons by name — without id, version and rights.
+type Verlaufsansicht struct {
+	BetriebsID        string          `json:"betriebsId"`
+	Betriebstyp       Eintrag[string] `json:"betriebstyp"`
+	Freigabestatus    string          `json:"freigabestatus"`
+	FreigabeKommentar string          `json:"freigabeKommentar"`
+	Betriebsstatus    Eintrag[string] `json:"betriebsstatus"`
+	Behoerde          *Eintrag[int64] `json:"behoerde"`
+	Betreiber         string          `json:"betreiber"`
+	Stammfelder
+	Lage                  *betrieb.Lage `json:"lage"`
+	ZustaendigeBearbeiter []string      `json:"zustaendigeBearbeiter"`
+	ZustaendigePersonen   []string      `json:"zustaendigePersonen"`
+	GueltigAb             string        `json:"gueltigAb"`
+}
+
+func verlaufsansicht(a aufloesung, id int64, b betrieb.Betrieb) Verlaufsansicht {
 	v := a.ansicht(id, b, 0)
-	v.Version, v.Rechte = 0, nil
-	return v
+	out := Verlaufsansicht{BetriebsID: v.BetriebsID, Betriebstyp: v.Betriebstyp, Freigabestatus: v.Freigabestatus,
+		FreigabeKommentar: v.FreigabeKommentar, Betriebsstatus: v.Betriebsstatus, Behoerde: v.Behoerde,
+		Stammfelder: v.Stammfelder, GueltigAb: v.GueltigAb}
+	if t, ok := betrieb.FreigabestatusText[v.Freigabestatus]; ok {
+		out.Freigabestatus = t
+	}
+	if v.Betreiber != nil {
+		out.Betreiber = v.Betreiber.Bezeichnung
+	}
+	if l := b.Daten.Lage; l != (betrieb.Lage{}) {
+		out.Lage = &l
+	}
+	for _, x := range v.ZustaendigeBearbeiter {
+		out.ZustaendigeBearbeiter = append(out.ZustaendigeBearbeiter, strings.TrimSpace(x.Name+" ("+x.Bearbeiter+")"))
+	}
+	for _, x := range v.ZustaendigePersonen {
+		p := x.Person
+		if len(x.Zustaendig) > 0 {
+			p += ": " + strings.Join(x.Zustaendig, ", ")
+		}
+		out.ZustaendigePersonen = append(out.ZustaendigePersonen, p)
+	}
+	return out
 }
 
 // Person is a user who can be named responsible for an operation.

@@ -295,20 +295,29 @@ func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*Antragsformul
 	return &f, nil
 }
 
-// AntragUebernehmen adopts the chosen fields of the open application.
-func (d *Dienst) AntragUebernehmen(ctx context.Context, n Nutzer, id int64, felder []string, m eventstore.Metadata) (eventstore.Appended, error) {
-	if err := d.pruefer(ctx, n, id); err != nil {
-		return eventstore.Appended{}, err
-	}
-	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.UebernehmeStammdatenAntrag{Felder: felder, Heute: d.heute()}, m)
+// Entscheidung is the review of an application: the fields adopted and, for each field it
+// changes that is not adopted, the reason (field → reason).
+type Entscheidung struct {
+	Felder        []string          `json:"felder"`
+	Begruendungen map[string]string `json:"begruendungen"`
 }
 
-// AntragAblehnen rejects the open application.
-func (d *Dienst) AntragAblehnen(ctx context.Context, n Nutzer, id int64, m eventstore.Metadata) (eventstore.Appended, error) {
+// AntragUebernehmen adopts the chosen fields of the open application and refuses the others,
+// each with its reason.
+func (d *Dienst) AntragUebernehmen(ctx context.Context, n Nutzer, id int64, e Entscheidung, m eventstore.Metadata) (eventstore.Appended, error) {
 	if err := d.pruefer(ctx, n, id); err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.LehneStammdatenAntragAb{}, m)
+	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
+		betrieb.UebernehmeStammdatenAntrag{Felder: e.Felder, Begruendungen: e.Begruendungen, Heute: d.heute()}, m)
+}
+
+// AntragAblehnen rejects the open application, with a reason for each field it changes.
+func (d *Dienst) AntragAblehnen(ctx context.Context, n Nutzer, id int64, begruendungen map[string]string, m eventstore.Metadata) (eventstore.Appended, error) {
+	if err := d.pruefer(ctx, n, id); err != nil {
+		return eventstore.Appended{}, err
+	}
+	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.LehneStammdatenAntragAb{Begruendungen: begruendungen}, m)
 }
 
 func (d *Dienst) pruefer(ctx context.Context, n Nutzer, id int64) error {

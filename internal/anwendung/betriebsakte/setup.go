@@ -6,6 +6,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/projections/audit"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
@@ -24,4 +25,5 @@ func Setup(a *aufbau.Aufbau) {
 	a.Ablage.Fuer(datei.Betrieb, d.Zugriff)
 	wertelisten.RegistriereReferenz(betriebe.Referenzen...)
 	audit.Phrasen(betrieb.Phrasen)
+	verlauf.Registriere(betrieb.StreamType, verlaufBetrieb, betrieb.Feldnamen)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/projections/audit"
 	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
@@ -28,4 +29,5 @@ func Setup(a *aufbau.Aufbau) {
 	audit.Phrasen(organisation.Phrasen)
 	audit.Phrasen(lokalerolle.Phrasen)
 	audit.Phrasen(werteliste.Phrasen)
+	verlauf.Registriere(organisation.StreamType, verlaufOrganisation, organisationsFeldnamen)
 }

@@ -38,10 +38,24 @@ func (d *Dienst) OrganisationVerlauf(ctx context.Context, id int64) ([]historie.
 	if len(events) == 0 {
 		return nil, validierung.NichtGefunden
 	}
-	return verlauf.Erstelle(ctx, d.Store, organisation.Decider, events, func(_ context.Context, zustaende []organisation.Organisation) ([]any, error) {
+	return organisationsverlauf(ctx, d.Store, events)
+}
+
+// verlaufOrganisation is the Verlauf of an organisation for the Ereignisprotokoll
+// (verlauf.Quelle).
+func verlaufOrganisation(ctx context.Context, store *eventstore.Store, id int64) ([]historie.Verlaufsschritt, error) {
+	events, err := store.ReadStream(ctx, eventstore.StreamID(organisation.StreamType, id), 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	return organisationsverlauf(ctx, store, events)
+}
+
+func organisationsverlauf(ctx context.Context, store *eventstore.Store, events []eventstore.Event) ([]historie.Verlaufsschritt, error) {
+	return verlauf.Erstelle(ctx, store, organisation.Decider, events, func(_ context.Context, zustaende []organisation.Organisation) ([]any, error) {
 		views := make([]any, len(zustaende))
 		for i, o := range zustaende {
-			v := organisationsansicht{Daten: o.Daten, GueltigAb: historie.DeutschesDatum(o.LetzterBeginn), Geloescht: o.Geloescht,
+			v := organisationsansicht{Daten: o.Daten, GueltigAb: o.LetzterBeginn, Geloescht: o.Geloescht,
 				ZusammengefuehrtIn: o.ZusammengefuehrtIn}
 			if t, ok := statusText[v.Status]; ok {
 				v.Status = t

@@ -1,23 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Laden } from '@/components/Laden';
+import { Aenderungen } from '@/components/Verlauf';
 import { DataTable } from '@/components/DataTable';
 import { FormField, inputClass } from '@/components/FormField';
 import { Suchformular } from '@/components/Suchformular';
 import { useServerTabelle } from '@/components/useServerTabelle';
 import { formatDateTime, isoDateFromGerman } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { auditListQuery, type AuditEintrag, type AuditQuery } from '@/features/audit/api/getAudit';
+import { auditEreignisQuery, auditListQuery, ereignisartenQuery, type AuditEintrag, type AuditQuery } from '@/features/audit/api/getAudit';
 
 interface Filter {
-  streamId: string;
+  betriebsNr: string;
   benutzer: string;
-  eventType: string;
+  ereignis: string;
   von: string;
   bis: string;
 }
 
-const EMPTY_FILTER: Filter = { streamId: '', benutzer: '', eventType: '', von: '', bis: '' };
+const EMPTY_FILTER: Filter = { betriebsNr: '', benutzer: '', ereignis: '', von: '', bis: '' };
 const DATE_ERROR = 'Bitte ein Datum im Format TT.MM.JJJJ eingeben.';
 
 /** Local midnight of an ISO date as an RFC 3339 timestamp; `addDays` shifts it. */
@@ -41,11 +43,19 @@ const columns: ColumnDef<AuditEintrag, unknown>[] = [
     cell: (c) => c.row.original.benutzerName || c.row.original.benutzerId || '',
   },
   { id: 'rollen', header: 'Rollen', enableSorting: false, cell: (c) => c.row.original.rollen.join(', ') },
-  { id: 'stream', header: 'Stream', enableSorting: false, cell: (c) => c.row.original.streamId },
+  { id: 'objekt', header: 'Objekt', enableSorting: false, cell: (c) => c.row.original.objekt || c.row.original.streamId },
   { id: 'version', header: 'Version', enableSorting: false, cell: (c) => c.row.original.version },
-  { id: 'eventType', header: 'Ereignistyp', enableSorting: false, cell: (c) => c.row.original.eventType },
+  { id: 'ereignis', header: 'Ereignis', enableSorting: false, cell: (c) => c.row.original.ereignis || c.row.original.eventType },
   { id: 'zusammenfassung', header: 'Zusammenfassung', enableSorting: false, cell: (c) => c.row.original.zusammenfassung },
 ];
+
+/** The changes of the event as its object's Verlauf shows them. */
+function Aenderungsdetail({ e }: { e: AuditEintrag }) {
+  const detail = useQuery(auditEreignisQuery(e.position));
+  if (detail.isPending) return <Laden />;
+  if (!detail.data) return null;
+  return <Aenderungen eintrag={{ zusammenfassung: e.ereignis || e.eventType, aenderungen: detail.data.aenderungen, antrag: detail.data.antrag }} />;
+}
 
 function EventDetail({ e }: { e: AuditEintrag }) {
   const meta: [string, string | undefined][] = [
@@ -66,10 +76,14 @@ function EventDetail({ e }: { e: AuditEintrag }) {
             </div>
           ))}
       </dl>
-      <h3 className="text-sm font-semibold">Ereignisdaten</h3>
-      <pre className="max-h-96 overflow-auto rounded border border-gray-300 bg-white p-3 text-xs">
-        {JSON.stringify(e.daten, null, 2)}
-      </pre>
+      <h3 className="text-sm font-semibold">Änderungen</h3>
+      <Aenderungsdetail e={e} />
+      <details className="text-xs">
+        <summary className="cursor-pointer font-semibold">Rohdaten anzeigen</summary>
+        <h3 className="sr-only">Ereignisdaten</h3>
+        <p className="mt-1 font-mono">{e.eventType} · {e.streamId}</p>
+        <pre className="mt-1 max-h-96 overflow-auto rounded border border-gray-300 bg-white p-3">{JSON.stringify(e.daten, null, 2)}</pre>
+      </details>
     </div>
   );
 }
@@ -85,9 +99,9 @@ export function Ereignisprotokoll() {
     const von = isoDateFromGerman(filter.von);
     const bis = isoDateFromGerman(filter.bis);
     return {
-      streamId: filter.streamId.trim() || undefined,
+      betriebsNr: filter.betriebsNr.trim() || undefined,
       benutzer: filter.benutzer.trim() || undefined,
-      eventType: filter.eventType.trim() || undefined,
+      ereignis: filter.ereignis.trim() || undefined,
       von: von ? startOfDay(von) : undefined,
       // 'Bis' is inclusive for the user; the API's bis is exclusive
       bis: bis ? startOfDay(bis, 1) : undefined,
@@ -98,6 +112,9 @@ export function Ereignisprotokoll() {
   }, [filter, pagination, sorting]);
 
   const { data, isFetching, isPending } = useQuery(auditListQuery(query));
+  const arten = useQuery(ereignisartenQuery());
+  const phrasen = [...new Set((arten.data ?? []).map((a) => a.phrase))];
+  const listeId = useId();
 
   const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
@@ -131,15 +148,20 @@ export function Ereignisprotokoll() {
         spalten="sm:grid-cols-2 lg:grid-cols-5"
         aktionenClassName="sm:col-span-2 lg:col-span-5"
       >
-        <FormField label="Stream">
-          <input className={inputClass} value={draft.streamId} onChange={set('streamId')} placeholder="z. B. betrieb-17" />
+        <FormField label="Betriebs-Nr." hint="mit den Anlagen des Betriebs">
+          <input className={inputClass} value={draft.betriebsNr} onChange={set('betriebsNr')} maxLength={200} />
         </FormField>
-        <FormField label="Benutzer">
-          <input className={inputClass} value={draft.benutzer} onChange={set('benutzer')} />
+        <FormField label="Benutzer" hint="Name oder Benutzername">
+          <input className={inputClass} value={draft.benutzer} onChange={set('benutzer')} maxLength={200} />
         </FormField>
-        <FormField label="Ereignistyp">
-          <input className={inputClass} value={draft.eventType} onChange={set('eventType')} />
+        <FormField label="Ereignis" hint="z. B. Betrieb freigegeben">
+          <input className={inputClass} value={draft.ereignis} onChange={set('ereignis')} list={listeId} maxLength={200} />
         </FormField>
+        <datalist id={listeId}>
+          {phrasen.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
         <FormField label="Von" error={errors.von} hint="TT.MM.JJJJ">
           <input className={inputClass} value={draft.von} onChange={set('von')} inputMode="numeric" />
         </FormField>

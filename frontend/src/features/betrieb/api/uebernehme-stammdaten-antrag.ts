@@ -5,16 +5,23 @@ import { pfad, type Gespeichert } from './betrieb';
 import type { Antragsfeld } from './stammdatenAntrag';
 import { betriebKeys } from './keys';
 
-/** POST /api/betrieb/{id}/stammdaten-antrag/uebernahme: adopt the chosen fields; the application is gone. */
-export function uebernehmeAntrag({ id, felder }: { id: string; felder: Antragsfeld[] }): Promise<Gespeichert> {
-  return api.post<Gespeichert>(`${pfad(id)}/stammdaten-antrag/uebernahme/`, { felder });
+export interface Uebernahme {
+  id: string;
+  felder: Antragsfeld[];
+  /** each field the application changes that is not adopted → the staff member's reason */
+  begruendungen: Partial<Record<Antragsfeld, string>>;
+}
+
+/** POST /api/betrieb/{id}/stammdaten-antrag/uebernahme: adopt the chosen fields, refuse the others with reasons; the application is gone. */
+export function uebernehmeAntrag({ id, felder, begruendungen }: Uebernahme): Promise<Gespeichert> {
+  return api.post<Gespeichert>(`${pfad(id)}/stammdaten-antrag/uebernahme/`, { felder, begruendungen });
 }
 
 /**
  * Staff adopt the chosen fields of the application.
  * Refreshes the operation file and, from the command's position, the worklists and messages.
  */
-export function useUebernehmeStammdatenAntrag({ onSuccess, ...optionen }: BefehlOptionen<Gespeichert, { id: string; felder: Antragsfeld[] }> = {}) {
+export function useUebernehmeStammdatenAntrag({ onSuccess, ...optionen }: BefehlOptionen<Gespeichert, Uebernahme> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...optionen,

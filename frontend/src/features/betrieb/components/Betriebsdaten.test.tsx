@@ -112,7 +112,7 @@ describe('Betriebsdaten', () => {
     await within(dialog).findByText('Umbenennung nach Fusion');
     const zeilen = within(dialog).getAllByRole('row').slice(1);
     expect(zeilen.map((z) => within(z).getByRole('rowheader').textContent)).toEqual(['Bezeichnung', 'URL', 'Ort']);
-    expect(within(zeilen[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Kläranlage Nord', 'Kläranlage Nord-Ost', '']);
+    expect(within(zeilen[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Kläranlage Nord', 'Kläranlage Nord-Ost', '', '']);
 
     // nothing checked: the rule of spec 002 §5
     await user.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
@@ -121,9 +121,19 @@ describe('Betriebsdaten', () => {
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Ort übernehmen' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Bezeichnung übernehmen' }));
+    // the URL is refused: it needs a reason before anything is sent
+    await user.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    const grund = within(dialog).getByRole('textbox', { name: 'Begründung zu URL' });
+    expect(grund).toHaveAccessibleDescription('Bitte begründen Sie, warum „URL“ nicht übernommen wird.');
+    expect(grund).toHaveFocus();
+    expect(called('POST', '/api/betrieb/7/stammdaten-antrag/uebernahme')).toHaveLength(0);
+    await user.type(grund, 'Seite nicht erreichbar');
     await user.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
     await waitFor(() => expect(toasts()).toContain('Daten wurden übernommen und der Antrag gelöscht'));
-    expect(called('POST', '/api/betrieb/7/stammdaten-antrag/uebernahme')[0].body).toEqual({ felder: ['bezeichnung', 'ort'] });
+    expect(called('POST', '/api/betrieb/7/stammdaten-antrag/uebernahme')[0].body).toEqual({
+      felder: ['bezeichnung', 'ort'],
+      begruendungen: { url: 'Seite nicht erreichbar' },
+    });
   });
 
   it('a version of the Historie is shown read-only with a banner and the way back; the toggle is hidden', async () => {

@@ -12,7 +12,7 @@ const verlauf = [
   {
     version: 1,
     position: 10,
-    zeitpunkt: new Date(2025, 0, 2, 9, 5).toISOString(),
+    zeitpunkt: new Date(2025, 0, 2, 9, 5, 7).toISOString(),
     akteur: 'Bea Treiber',
     ereignis: 'BetriebBeantragt',
     zusammenfassung: 'Betrieb beantragt',
@@ -21,14 +21,22 @@ const verlauf = [
   {
     version: 2,
     position: 14,
-    zeitpunkt: new Date(2025, 1, 3, 14, 30).toISOString(),
+    zeitpunkt: new Date(2025, 1, 3, 14, 30, 12).toISOString(),
     akteur: 'Sabine Adler',
     ereignis: 'BetriebGeaendert',
     zusammenfassung: 'Betrieb geändert',
     aenderungen: [
-      { feld: 'bezeichnung', alt: 'Kläranlage Nord', neu: 'Kläranlage Nord II' },
-      { feld: 'gueltigAb', alt: '2025-01-02', neu: '2025-02-03' },
+      { feld: 'bezeichnung', bezeichnung: 'Bezeichnung', alt: 'Kläranlage Nord', neu: 'Kläranlage Nord II' },
+      { feld: 'url', bezeichnung: 'URL', alt: '', neu: 'https://nord.example' },
     ],
+    antrag: {
+      gestelltAm: '01.02.2025',
+      kommentar: 'Fusion',
+      felder: [
+        { feld: 'bezeichnung', bezeichnung: 'Bezeichnung', bisher: 'Kläranlage Nord', beantragt: 'Kläranlage Nord II', entscheidung: 'UEBERNOMMEN' },
+        { feld: 'ort', bezeichnung: 'Ort', bisher: 'Koblenz', beantragt: 'Lützel', entscheidung: 'ABGELEHNT', grund: 'kein eigener Ort' },
+      ],
+    },
   },
 ];
 
@@ -53,7 +61,7 @@ describe('Verlauf', () => {
     await within(tabelle).findByText('Betrieb geändert');
     const zeilen = within(tabelle).getAllByRole('row').slice(1);
     expect(within(zeilen[0]).getAllByRole('cell').map((c) => c.textContent).slice(1, 4)).toEqual([
-      '03.02.2025 14:30',
+      '03.02.2025 14:30:12',
       'Sabine Adler',
       'Betrieb geändert',
     ]);
@@ -62,15 +70,22 @@ describe('Verlauf', () => {
 
     await user.click(within(zeilen[0]).getByRole('button', { name: 'Details anzeigen' }));
     const diff = screen.getByRole('table', { name: 'Geänderte Felder: Betrieb geändert' });
+    // labels of the form, '–' for none
     expect(within(diff).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
-      'bezeichnungKläranlage NordKläranlage Nord II',
-      'gueltigAb02.01.202503.02.2025',
+      'BezeichnungKläranlage NordKläranlage Nord II',
+      'URL–https://nord.example',
+    ]);
+    // the application: requested, adopted, refused with the reason
+    const antrag = screen.getByRole('table', { name: 'Antrag: Betrieb geändert' });
+    expect(within(antrag).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+      'BezeichnungKläranlage NordKläranlage Nord IIübernommen–',
+      'OrtKoblenzLützelabgelehntkein eigener Ort',
     ]);
 
     const zeile1 = within(tabelle).getByText('Betrieb beantragt').closest('tr')!;
-    await user.click(within(zeile1).getByRole('button', { name: /^Stand vom 02\.01\.2025 09:05 anzeigen$/ }));
+    await user.click(within(zeile1).getByRole('button', { name: /^Stand vom 02\.01\.2025 09:05:07 anzeigen$/ }));
     const banner = await screen.findByRole('region', { name: 'Historischer Datensatz' });
-    expect(banner).toHaveTextContent('Stand nach der Änderung vom 02.01.2025 09:05');
+    expect(banner).toHaveTextContent('Stand nach der Änderung vom 02.01.2025 09:05:07');
     expect(await screen.findByLabelText(/^Bezeichnung/)).toHaveValue('Kläranlage Nord');
     expect(screen.getByLabelText(/^Bezeichnung/)).toBeDisabled();
     expect(m.called('GET', '/api/betrieb/7/stand/1')).toHaveLength(1);

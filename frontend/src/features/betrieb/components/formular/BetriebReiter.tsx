@@ -1,3 +1,4 @@
+import { BETRIEB_FELDNAMEN as F } from '@/features/betrieb/feldnamen';
 import type { ReactNode } from 'react';
 import { CheckboxField, FormField, inputClass } from '@/components/FormField';
 import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
@@ -78,9 +79,9 @@ export function BetriebReiter({
             </FormField>
           </>
         )}
-        {text('bezeichnung', 'Bezeichnung', { required: true, className: 'sm:col-span-6' })}
+        {text('bezeichnung', F.bezeichnung, { required: true, className: 'sm:col-span-6' })}
         <Auswahlfeld
-          label="Betriebsstatus"
+          label={F.betriebsstatus}
           name="betriebsstatus"
           value={werte.betriebsstatus}
           optionen={statusOptionen}
@@ -91,7 +92,7 @@ export function BetriebReiter({
           className="sm:col-span-3"
         />
         <Auswahlfeld
-          label="Zuständige Regionalstelle"
+          label={F.behoerde}
           name="behoerde"
           value={werte.behoerde}
           optionen={rsOptionen}
@@ -101,9 +102,9 @@ export function BetriebReiter({
           leer="Keine Angabe"
           className="sm:col-span-3"
         />
-        {text('muttergesellschaft', 'Muttergesellschaft')}
-        {text('url', 'URL', { inputMode: 'url' })}
-        {text('behoerdenkennung', 'Behördenkennung', { className: 'sm:col-span-2' })}
+        {text('muttergesellschaft', F.muttergesellschaft)}
+        {text('url', F.url, { inputMode: 'url' })}
+        {text('behoerdenkennung', F.behoerdenkennung, { className: 'sm:col-span-2' })}
       </Gruppe>
 
       <Gruppe titel="Betreiber">
@@ -133,7 +134,7 @@ export function BetriebReiter({
         )}
         <div className="sm:col-span-6">
           <CheckboxField
-            label="Die Adresse des Betriebs ist die Adresse des Betreibers"
+            label={F.betreiberAdresse}
             name="betreiberAdresse"
             checked={werte.betreiberAdresse}
             onChange={(v) => setze('betreiberAdresse', v)}
@@ -143,28 +144,28 @@ export function BetriebReiter({
       </Gruppe>
 
       <Gruppe titel="Adresse des Betriebs">
-        {text('strasse', 'Straße', { required: true, disabled: adresseGesperrt, className: 'sm:col-span-4' })}
-        {text('hausnummer', 'Hausnummer', { disabled: adresseGesperrt, className: 'sm:col-span-2' })}
-        {text('plz', 'PLZ', { required: true, disabled: adresseGesperrt, inputMode: 'numeric', className: 'sm:col-span-2' })}
-        {text('ort', 'Ort', { required: true, disabled: adresseGesperrt, className: 'sm:col-span-4' })}
+        {text('strasse', F.strasse, { required: true, disabled: adresseGesperrt, className: 'sm:col-span-4' })}
+        {text('hausnummer', F.hausnummer, { disabled: adresseGesperrt, className: 'sm:col-span-2' })}
+        {text('plz', F.plz, { required: true, disabled: adresseGesperrt, inputMode: 'numeric', className: 'sm:col-span-2' })}
+        {text('ort', F.ort, { required: true, disabled: adresseGesperrt, className: 'sm:col-span-4' })}
       </Gruppe>
 
       <Gruppe titel="Lage">
-        {text('hochwert', 'Hochwert', { required: true, inputMode: 'decimal', hint: 'UTM32 Nord, höchstens zwei Nachkommastellen' })}
-        {text('rechtswert', 'Rechtswert', { required: true, inputMode: 'decimal', hint: 'UTM32 Ost, höchstens zwei Nachkommastellen' })}
+        {text('hochwert', F.hochwert, { required: true, inputMode: 'decimal', hint: 'UTM32 Nord, höchstens zwei Nachkommastellen' })}
+        {text('rechtswert', F.rechtswert, { required: true, inputMode: 'decimal', hint: 'UTM32 Ost, höchstens zwei Nachkommastellen' })}
       </Gruppe>
 
       <Gruppe titel="Einstufung">
         <div className="sm:col-span-3">
-          <CheckboxField label="IED-Relevanz" name="iedRelevanz" checked={werte.iedRelevanz} onChange={(v) => setze('iedRelevanz', v)} />
+          <CheckboxField label={F.iedRelevanz} name="iedRelevanz" checked={werte.iedRelevanz} onChange={(v) => setze('iedRelevanz', v)} />
         </div>
         <div className="sm:col-span-3">
-          <CheckboxField label="PRTR-Relevanz" name="prtrRelevanz" checked={werte.prtrRelevanz} onChange={(v) => setze('prtrRelevanz', v)} />
+          <CheckboxField label={F.prtrRelevanz} name="prtrRelevanz" checked={werte.prtrRelevanz} onChange={(v) => setze('prtrRelevanz', v)} />
         </div>
-        {text('prtrNr', 'PRTR-Nr.')}
+        {text('prtrNr', F.prtrNr)}
         <WertAuswahl
           liste="haupttaetigkeit"
-          label="Haupttätigkeit"
+          label={F.haupttaetigkeit}
           name="haupttaetigkeit"
           value={werte.haupttaetigkeit}
           onChange={(v) => setze('haupttaetigkeit', v)}
@@ -173,15 +174,15 @@ export function BetriebReiter({
         />
         <WertAuswahl
           liste="nace-code"
-          label="NACE-Code"
+          label={F.nacecode}
           name="nacecode"
           value={werte.nacecode}
           onChange={(v) => setze('nacecode', v)}
           error={err('nacecode')}
           className="sm:col-span-3"
         />
-        {text('katasterNr', 'Kataster-Nr.')}
-        {text('arbeitsstaettenNr', 'Arbeitsstätten-Nr.')}
+        {text('katasterNr', F.katasterNr)}
+        {text('arbeitsstaettenNr', F.arbeitsstaettenNr)}
       </Gruppe>
     </div>
   );

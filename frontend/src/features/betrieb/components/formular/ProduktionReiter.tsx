@@ -1,3 +1,4 @@
+import { BETRIEB_FELDNAMEN as F } from '@/features/betrieb/feldnamen';
 import { CheckboxField } from '@/components/FormField';
 import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
 import { Gruppe, mehrfachOptionen, Textfeld, useWerte } from '@/components/felder';
@@ -46,20 +47,20 @@ export function ProduktionReiter({ werte, setze, fehler }: ProduktionReiterProps
   return (
     <div className="space-y-6">
       <Gruppe titel="Produktion">
-        {mehrfach('taetigkeiten', 'Tätigkeiten')}
-        {mehrfach('produktbezeichnungen', 'Produktbezeichnungen')}
-        {mehrfach('produktionsverfahren', 'Produktionsverfahren')}
-        {mehrfach('produktionsarten', 'Produktionsarten')}
-        {text('produktionstage', 'Produktionstage pro Jahr', { inputMode: 'numeric' })}
-        {text('bezugsjahrProduktion', 'Bezugsjahr Produktion', { inputMode: 'numeric', hint: 'JJJJ' })}
-        {text('anzahlBeschaeftigte', 'Anzahl Beschäftigte', { inputMode: 'numeric' })}
-        {text('tagesarbeitszeitVon', 'Tagesarbeitszeit von', { hint: 'HH:MM (24 Stunden)' })}
-        {text('tagesarbeitszeitBis', 'Tagesarbeitszeit bis', { hint: 'HH:MM (24 Stunden)' })}
+        {mehrfach('taetigkeiten', F.taetigkeiten)}
+        {mehrfach('produktbezeichnungen', F.produktbezeichnungen)}
+        {mehrfach('produktionsverfahren', F.produktionsverfahren)}
+        {mehrfach('produktionsarten', F.produktionsarten)}
+        {text('produktionstage', F.produktionstage, { inputMode: 'numeric' })}
+        {text('bezugsjahrProduktion', F.bezugsjahrProduktion, { inputMode: 'numeric', hint: 'JJJJ' })}
+        {text('anzahlBeschaeftigte', F.anzahlBeschaeftigte, { inputMode: 'numeric' })}
+        {text('tagesarbeitszeitVon', F.tagesarbeitszeitVon, { hint: 'HH:MM (24 Stunden)' })}
+        {text('tagesarbeitszeitBis', F.tagesarbeitszeitBis, { hint: 'HH:MM (24 Stunden)' })}
       </Gruppe>
       <Gruppe titel="Wasserversorgung">
         <div className="sm:col-span-3">
           <CheckboxField
-            label="Öffentliche Wasserversorgung"
+            label={F.oeffentlWasserversorgung}
             name="oeffentlWasserversorgung"
             checked={werte.oeffentlWasserversorgung}
             onChange={(v) => setze('oeffentlWasserversorgung', v)}
@@ -67,16 +68,16 @@ export function ProduktionReiter({ werte, setze, fehler }: ProduktionReiterProps
         </div>
         <div className="sm:col-span-3">
           <CheckboxField
-            label="Betrieb in Schutzgebiet"
+            label={F.betriebInSchutzgebiet}
             name="betriebInSchutzgebiet"
             checked={werte.betriebInSchutzgebiet}
             onChange={(v) => setze('betriebInSchutzgebiet', v)}
           />
         </div>
-        {text('wasserbezug', 'Wasserbezug [m³/a]', { inputMode: 'decimal' })}
-        {text('bezugsjahrWv', 'Bezugsjahr Wasserversorgung', { inputMode: 'numeric', hint: 'JJJJ' })}
-        {text('eigenversorgung', 'Eigenversorgung [m³/a]', { inputMode: 'decimal' })}
-        {text('wvbNr', 'WVB-Nr.')}
+        {text('wasserbezug', F.wasserbezug, { inputMode: 'decimal' })}
+        {text('bezugsjahrWv', F.bezugsjahrWv, { inputMode: 'numeric', hint: 'JJJJ' })}
+        {text('eigenversorgung', F.eigenversorgung, { inputMode: 'decimal' })}
+        {text('wvbNr', F.wvbNr)}
       </Gruppe>
     </div>
   );

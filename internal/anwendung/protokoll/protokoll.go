@@ -1,0 +1,94 @@
+// Package protokoll is the Ereignisprotokoll of the auditors (SYSTEMADMIN, FACHADMIN, who see
+// every object): the audit trail filtered by an operation's Betriebs-Nr. (the operation and
+// its plants), by user or account and by event phrase, and one event's changes rendered as the
+// Verlauf of its object shows them.
+package protokoll
+
+import (
+	"context"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
+)
+
+// Dienst answers the Ereignisprotokoll.
+type Dienst struct {
+	Store *eventstore.Store
+}
+
+// Anfrage is the filter of the Ereignisprotokoll: the audit filter, an operation by its
+// Betriebs-Nr. and a part of an event phrase.
+type Anfrage struct {
+	audit.Filter
+	BetriebsNr string
+	Ereignis   string
+}
+
+// Suche answers one page of the audit trail.
+func (d *Dienst) Suche(ctx context.Context, a Anfrage) (audit.Seite, error) {
+	f := a.Filter
+	if nr := strings.TrimSpace(a.BetriebsNr); nr != "" {
+		ids, err := d.objekteDesBetriebs(ctx, nr)
+		if err != nil {
+			return audit.Seite{}, err
+		}
+		f.StreamIDs = ids
+	}
+	if p := strings.TrimSpace(a.Ereignis); p != "" {
+		f.EventTypes = audit.ArtenZurPhrase(p)
+	}
+	return audit.Suche(ctx, d.Store.Pool(), f)
+}
+
+// objekteDesBetriebs are the streams of the operation with that Betriebs-Nr. and of its plants
+// (none when no operation has it).
+func (d *Dienst) objekteDesBetriebs(ctx context.Context, nr string) ([]string, error) {
+	out := []string{}
+	id, ok, err := betriebe.IDZurNummer(ctx, d.Store.Pool(), nr)
+	if err != nil || !ok {
+		return out, err
+	}
+	out = append(out, eventstore.StreamID(betrieb.StreamType, id))
+	plants, err := anlagen.AlleDesBetriebs(ctx, d.Store.Pool(), id)
+	for _, a := range plants {
+		out = append(out, eventstore.StreamID(anlage.StreamType, a))
+	}
+	return out, err
+}
+
+// Ereignis is one entry of the audit trail with its changes as the Verlauf of its object shows
+// them (labels, value texts, the decisions on an application).
+type Ereignis struct {
+	audit.Eintrag
+	Aenderungen []historie.Aenderung `json:"aenderungen"`
+	Antrag      *historie.Antrag     `json:"antrag,omitempty"`
+}
+
+// Ereignis answers the entry at the position with its changes.
+func (d *Dienst) Ereignis(ctx context.Context, position int64) (Ereignis, error) {
+	e, err := audit.Lade(ctx, d.Store.Pool(), position)
+	if err == pgx.ErrNoRows {
+		return Ereignis{}, validierung.NichtGefunden
+	}
+	if err != nil {
+		return Ereignis{}, err
+	}
+	s, err := verlauf.Schritt(ctx, d.Store, e.StreamID, e.Version, e.Daten)
+	if err != nil {
+		return Ereignis{}, err
+	}
+	if s.Aenderungen == nil {
+		s.Aenderungen = []historie.Aenderung{}
+	}
+	return Ereignis{Eintrag: e, Aenderungen: s.Aenderungen, Antrag: s.Antrag}, nil
+}
