@@ -116,7 +116,7 @@ func (a *api) anlageVerlauf(ctx context.Context, n anlagedienst.Nutzer, id int64
 // page, size, sortProperty, sortDirection; anlagenstatus, anlagentyp, anlagenart repeated or
 // comma-separated), read-your-writes with minPosition like the operations worklist.
 func (a *api) anlageSuche(w http.ResponseWriter, r *http.Request) {
-	if err := a.mitMinPosition(r, arbeitsliste.Name); err != nil {
+	if err := a.mitMinPosition(w, r, arbeitsliste.Name); err != nil {
 		a.writeError(w, r, err)
 		return
 	}

@@ -17,6 +17,9 @@ import (
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
 
+// headerVeraltet marks an answer given before its read model reached the asked minPosition.
+const headerVeraltet = "X-Lesemodell-Veraltet"
+
 // readYourWritesTimeout bounds how long a list waits for its projector (minPosition).
 const readYourWritesTimeout = 2 * time.Second
 
@@ -46,7 +49,7 @@ func (a *api) audit(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	if err := a.warteAufProjektion(r, audit.Name, minPosition); err != nil {
+	if err := a.warteAufProjektion(w, r, audit.Name, minPosition); err != nil {
 		a.writeError(w, r, err)
 		return
 	}
@@ -147,7 +150,7 @@ func parseZeitpunkt(v string) (time.Time, bool) {
 // warteAufProjektion gives read-your-writes to lists of async read models: when the client
 // names the position of its last command, wait (at most readYourWritesTimeout) until the
 // projector has passed it. If it has not by then, the list answers what is there.
-func (a *api) warteAufProjektion(r *http.Request, projector string, position int64) error {
+func (a *api) warteAufProjektion(w http.ResponseWriter, r *http.Request, projector string, position int64) error {
 	if position <= 0 || a.deps.WaitForProjection == nil {
 		return nil
 	}
@@ -160,6 +163,8 @@ func (a *api) warteAufProjektion(r *http.Request, projector string, position int
 	case r.Context().Err() != nil:
 		return r.Context().Err() // the client has gone
 	case errors.Is(err, context.DeadlineExceeded):
+		// the answer comes from the read model as it is; the client may ask again
+		w.Header().Set(headerVeraltet, "1")
 		a.log.LogAttrs(r.Context(), slog.LevelWarn, "Projektion hat die Position nicht rechtzeitig erreicht",
 			slog.String("projector", projector), slog.Int64("position", position),
 			slog.String("requestId", RequestID(r.Context())))

@@ -17,7 +17,7 @@ func (a *api) aufgabeRoutes(r chi.Router) {
 	d := a.deps.Aufgaben
 	r.With(a.darf(berechtigung.AufgabenLesen)).Group(func(r chi.Router) {
 		r.Get("/aufgabe", func(w http.ResponseWriter, r *http.Request) {
-			if err := a.mitMinPosition(r, aufgaben.Name); err != nil {
+			if err := a.mitMinPosition(w, r, aufgaben.Name); err != nil {
 				a.writeError(w, r, err)
 				return
 			}
@@ -31,7 +31,7 @@ func (a *api) aufgabeRoutes(r chi.Router) {
 			antworte(a, w, r, out, err)
 		})
 		r.Get("/aufgabe/count", func(w http.ResponseWriter, r *http.Request) {
-			if err := a.mitMinPosition(r, aufgaben.Name); err != nil {
+			if err := a.mitMinPosition(w, r, aufgaben.Name); err != nil {
 				a.writeError(w, r, err)
 				return
 			}

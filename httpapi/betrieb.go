@@ -185,7 +185,7 @@ const (
 )
 
 func (a *api) betriebSuche(w http.ResponseWriter, r *http.Request) {
-	if err := a.mitMinPosition(r, arbeitsliste.Name); err != nil {
+	if err := a.mitMinPosition(w, r, arbeitsliste.Name); err != nil {
 		a.writeError(w, r, err)
 		return
 	}

@@ -25,7 +25,7 @@ func (a *api) nachrichtRoutes(r chi.Router) {
 	d := a.deps.Benachrichtigung
 	r.With(a.darf(berechtigung.NachrichtenLesen)).Group(func(r chi.Router) {
 		r.Get("/nachricht", func(w http.ResponseWriter, r *http.Request) {
-			if err := a.mitMinPosition(r, nachrichten.Name); err != nil {
+			if err := a.mitMinPosition(w, r, nachrichten.Name); err != nil {
 				a.writeError(w, r, err)
 				return
 			}
@@ -33,7 +33,7 @@ func (a *api) nachrichtRoutes(r chi.Router) {
 			antworte(a, w, r, out, err)
 		})
 		r.Get("/nachricht/count", func(w http.ResponseWriter, r *http.Request) {
-			if err := a.mitMinPosition(r, nachrichten.Name); err != nil {
+			if err := a.mitMinPosition(w, r, nachrichten.Name); err != nil {
 				a.writeError(w, r, err)
 				return
 			}
@@ -100,7 +100,7 @@ func (a *api) postfachBefehl(text string, run func(r *http.Request, id int64) (e
 
 // mitMinPosition waits, when the query names minPosition, until the projection has applied
 // that event (warteAufProjektion); a malformed minPosition is a 400.
-func (a *api) mitMinPosition(r *http.Request, projektion string) error {
+func (a *api) mitMinPosition(w http.ResponseWriter, r *http.Request, projektion string) error {
 	v := r.URL.Query().Get("minPosition")
 	if v == "" {
 		return nil
@@ -109,5 +109,5 @@ func (a *api) mitMinPosition(r *http.Request, projektion string) error {
 	if err != nil {
 		return validierung.Feld("minPosition", textZahlUngueltig)
 	}
-	return a.warteAufProjektion(r, projektion, pos)
+	return a.warteAufProjektion(w, r, projektion, pos)
 }

@@ -28,6 +28,25 @@ describe('apiFetch', () => {
     expect(init?.body).toBe('{"a":1}');
   });
 
+  it('asks again while the server says its read model is older than the asked minPosition', async () => {
+    const veraltet = () =>
+      new Response(JSON.stringify({ content: [] }), { status: 200, headers: { 'Content-Type': 'application/json', 'X-Lesemodell-Veraltet': '1' } });
+    fetchMock
+      .mockResolvedValueOnce(veraltet())
+      .mockResolvedValueOnce(veraltet())
+      .mockResolvedValueOnce(jsonResponse(200, { content: [1] }));
+    await expect(apiFetch('/betrieb/search', { query: { minPosition: 7 } })).resolves.toEqual({ content: [1] });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up asking again after a few answers and shows what there is', async () => {
+    fetchMock.mockImplementation(async () =>
+      new Response(JSON.stringify({ content: [] }), { status: 200, headers: { 'Content-Type': 'application/json', 'X-Lesemodell-Veraltet': '1' } }),
+    );
+    await expect(apiFetch('/nachricht', { query: { minPosition: 7 } })).resolves.toEqual({ content: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
   it('sends no Authorization header without a token', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(apiFetch('/x')).resolves.toBeUndefined();

@@ -126,13 +126,25 @@ function toApiError(res: Response, body: unknown, handleValidation: boolean): Ap
   });
 }
 
+/** The header of a list answer given before the read model reached the asked minPosition. */
+export const VERALTET = 'X-Lesemodell-Veraltet';
+const VERALTET_VERSUCHE = 6;
+
 /**
  * The one fetch wrapper: base '/api', bearer token from localStorage, JSON in and out.
  * Throws ApiError for every non-2xx answer; errors are shown by the global handler
  * (lib/errors.ts) wired into the query client, never here.
  */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const res = await send(path, options, 'application/json');
+  let res = await send(path, options, 'application/json');
+  // a list read after an own command (minPosition) that the server answered before its read
+  // model had caught up is asked again, a few times, so the user sees his write
+  for (let versuch = 1; res.ok && res.headers.get(VERALTET) && versuch < VERALTET_VERSUCHE; versuch++) {
+    await res.body?.cancel();
+    await new Promise((r) => setTimeout(r, 250));
+    if (options.signal?.aborted) break;
+    res = await send(path, options, 'application/json');
+  }
   const data = await readBody(res);
   if (!res.ok) throw toApiError(res, data, options.handleValidation ?? false);
   return data as T;
