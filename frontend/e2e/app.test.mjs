@@ -12,7 +12,8 @@ const rangeLabel = (page) => page.getByText(/^\d+-\d+ von \d+$/);
 /** An operation requested by the operator and approved by zust_sbd (Claudia Schneider); its Betriebs-Nr. */
 async function freigegebenerBetrieb() {
   const token = await app.login('betreiber');
-  const rs = (await app.api('/regionalstelle/', { token }))[0];
+  // zust_sbd decides for the Koblenz Regionalstelle (the demo accounts' authority)
+  const rs = (await app.api('/regionalstelle/', { token })).find((r) => r.value.includes('Koblenz'));
   const { id } = await app.api('/betrieb?typ=INDUSTRIE', {
     token,
     method: 'POST',

@@ -155,6 +155,13 @@ describe('Aufgaben: a Stammdaten-Antrag and a plant change request', () => {
       body: { bezeichnung: `${anlage.bezeichnung} neu`, foerderungen: [], tegAbschluss: false, aufKAGelaende: false, kuehlart: '', kuehlBehandlung: '', kommentar: 'Neue Bezeichnung' },
     });
 
+    // the tasks are a read model: both requests have reached it before zust_sbd looks
+    await until(
+      async () => (await aufgabenVon('zust_sbd')).filter((a) => a.betriebId === papier.id && a.status === 'OFFEN').map((a) => a.art).sort(),
+      (arten) => arten.includes('STAMMDATENANTRAG') && arten.includes('ANLAGE_AENDERUNGSANTRAG'),
+      'beide Anträge in den Aufgaben von zust_sbd',
+      { timeout: 15_000, interval: 200 },
+    );
     await withPage({ token: await app.login('zust_sbd') }, async (page) => {
       await page.goto(app.url('/eAbwasser/'));
       await oeffneAufgaben(page);
