@@ -2,6 +2,9 @@ module github.com/eabwasser/eabwasser
 
 go 1.26.8
 
+// npm packages may carry Go sources of their own (flatted has golang/): not ours to build or test
+ignore ./frontend/node_modules
+
 require (
 	github.com/ThreeDotsLabs/watermill v1.5.1
 	github.com/ThreeDotsLabs/watermill-nats/v2 v2.1.3
