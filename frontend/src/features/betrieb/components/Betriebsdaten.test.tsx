@@ -257,6 +257,18 @@ describe('Betriebsdaten', () => {
     expect(called('PUT', '/api/betrieb/7/betriebsdaten')[0].body).toMatchObject({ version: 3, bezeichnung: 'Kläranlage Nord' });
   });
 
+  it('a staff save of a rejected operation is "Freigabe erneut beantragen" too', async () => {
+    const user = userEvent.setup();
+    const { called } = mock(testBetrieb({ freigabestatus: 'ABGEWIESEN', freigabeKommentar: 'Adresse fehlt' }), {
+      'PUT /api/betrieb/7': () => ({ id: 7, version: 4 }),
+    });
+    anmelden({ funktionaleRollen: ['ZUST_SBD'] });
+    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=s');
+    await user.click(await screen.findByRole('button', { name: 'Freigabe erneut beantragen' }));
+    await waitFor(() => expect(toasts()).toContain('Betrieb erfolgreich beantragt'));
+    expect(called('PUT', '/api/betrieb/7')[0].body).toMatchObject({ version: 3 });
+  });
+
   it('the operator of an approved operation keeps contacts himself; master data only by application', async () => {
     const user = userEvent.setup();
     const rechte = { ...ALLE_RECHTE, alsAdminSpeichern: false, alsBetreiberSpeichern: true, freigeben: false, antragPruefen: false, antragStellen: true };

@@ -156,7 +156,8 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
     ...(behalten !== undefined ? { preserveBetreiberAsAbwasserbeseitigungspflichtigen: behalten } : {}),
   });
 
-  const erneutBeantragen = betreiberSeite && betrieb.freigabestatus === 'ABGEWIESEN';
+  // a save of a rejected operation requests it again, whoever saves it (spec 000 §4)
+  const erneutBeantragen = (admin || betreiberSeite) && betrieb.freigabestatus === 'ABGEWIESEN';
   const alsAdmin = useSpeichereAlsAdmin({ meta: { globalErrorHandling: false } });
   const alsBetreiber = useSpeichereAlsBetreiber({ meta: { globalErrorHandling: false } });
   const akte = useAktenFormular({
