@@ -217,7 +217,7 @@ func registriere(a Anwender, c Registriere) ([]ereignis.DomainEvent, error) {
 			s.Feld("funktionaleRolle", "Bei der Registrierung sind nur Rollen einer Organisation wählbar.")
 		}
 	}
-	pruefePerson(&s, p, "")
+	pruefePerson(&s, p, "", true)
 	if !c.Dsgvo {
 		s.Feld("dsgvo", MsgDsgvo)
 	}
@@ -259,7 +259,7 @@ func pruefeAdminFormular(s *validierung.Sammler, name string, p Person, rollen [
 	s.Laenge("behoerde", behoerde)
 	s.Pflicht("benutzername", strings.TrimSpace(name))
 	pruefeRollen(s, rollen)
-	pruefePerson(s, p, "person.")
+	pruefePerson(s, p, "person.", false)
 	switch globaleRolle(rollen) {
 	case berechtigung.GlobalOrganisation:
 		if p.OrganisationID == 0 {
@@ -314,7 +314,7 @@ func aendereProfil(a Anwender, c AendereProfil) ([]ereignis.DomainEvent, error) 
 	name := strings.TrimSpace(c.Benutzername)
 	s.Laenge("benutzername", name)
 	s.Pflicht("benutzername", name)
-	pruefePerson(&s, p, "")
+	pruefePerson(&s, p, "", false)
 	if c.Passwort != "" {
 		pruefePasswortFeld(&s, c.Passwort, name, p.Email, a.Benutzername, a.Person.Email, p.Vorname, p.Name)
 	}

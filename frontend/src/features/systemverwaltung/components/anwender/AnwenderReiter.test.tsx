@@ -156,6 +156,7 @@ describe('Anwender', () => {
     await user.type(within(dialog).getByLabelText(/^Passwort \*/), 'Geheim-Passwort-1');
     await user.type(within(dialog).getByLabelText(/^Passwort bestätigen/), 'Geheim-Passwort-1');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Zuständig SBD' }));
+    expect(within(dialog).getByLabelText(/^Anrede/)).not.toBeRequired();
     await user.selectOptions(within(dialog).getByLabelText(/^Anrede/), 'Frau');
     await user.type(within(dialog).getByLabelText(/^Name/), 'Lang');
     await user.type(within(dialog).getByLabelText(/^Vorname/), 'Lena');
@@ -265,5 +266,12 @@ describe('user form rules (spec 002 §5)', () => {
     expect(pruefeAnwender({ ...gueltig, passwort: '', bestaetigung: '' }, false)).toEqual({});
     expect(pruefeAnwender({ ...gueltig, passwort: '', bestaetigung: '' }, true)).toEqual({ passwort: 'Dieses Feld ist ein Pflichtfeld.' });
     expect(pruefeAnwender({ ...gueltig, bestaetigung: 'q' }, true)).toEqual({ bestaetigung: 'Die Passwörter stimmen nicht überein.' });
+  });
+
+  it('requires name, vorname, email, telefon and benutzername — not the Anrede (spec 002 §5)', () => {
+    expect(pruefeAnwender({ ...gueltig, anrede: '' }, true)).toEqual({});
+    expect(Object.keys(pruefeAnwender({ ...LEERER_ANWENDER, funktionaleRolle: ['BETREIBER'], organisation: '3' }, false)).sort()).toEqual(
+      ['benutzername', 'email', 'name', 'telefon', 'vorname'],
+    );
   });
 });
