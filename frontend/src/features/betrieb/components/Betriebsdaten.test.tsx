@@ -146,10 +146,14 @@ describe('Betriebsdaten', () => {
     const zeilen = (await within(popup).findAllByRole('row')).slice(1);
     // newest first, the current one marked
     expect(zeilen[0]).toHaveTextContent('aktuell');
+    // times as the spec writes them, HH:MM (spec 002 §8)
+    expect(zeilen[0]).toHaveTextContent(/01\.01\.2025 \d\d:\d\d(?!:)/);
+    expect(zeilen[0]).not.toHaveTextContent(/\d\d:\d\d:\d\d/);
     await user.click(within(popup).getByRole('button', { name: 'Version gültig ab 01.01.2020 anzeigen' }));
 
     const banner = await screen.findByRole('region', { name: 'Historischer Datensatz' });
     expect(banner).toHaveTextContent('Historische Version: gültig ab 01.01.2020 bis 31.12.2024');
+    expect(banner).toHaveTextContent(/Geändert am 01\.01\.2020 \d\d:\d\d(?!:)/);
     expect(screen.getByLabelText(/^Bezeichnung/)).toHaveValue('Kläranlage Alt');
     expect(screen.getByLabelText(/^Bezeichnung/)).toBeDisabled();
     expect(new URLSearchParams(router.state.location.search).get('modus')).toBe('l');
