@@ -273,6 +273,22 @@ describe('Betriebsdaten', () => {
     expect(called('PUT', '/api/betrieb/7')[0].body).toMatchObject({ version: 3 });
   });
 
+  it('a known refusal of a Stammdaten-Antrag says what it is, not "unbekannter Fehler"', async () => {
+    const user = userEvent.setup();
+    const rechte = { ...ALLE_RECHTE, alsAdminSpeichern: false, alsBetreiberSpeichern: true, freigeben: false, antragPruefen: false, antragStellen: true };
+    mock(
+      testBetrieb({ rechte }),
+      { 'POST /api/betrieb/7/stammdaten': () => json(400, { message: 'Der Antrag enthält keine Änderung der Stammdaten.', traceId: 't' }) },
+      ['BEARBEITUNGSMODUS_NUTZEN'],
+    );
+    anmelden();
+    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l');
+    await user.click(await screen.findByRole('button', { name: 'Stammdatenänderung beantragen' }));
+    await user.click(screen.getByRole('button', { name: 'Antrag einreichen' }));
+    await waitFor(() => expect(toasts()).toContain('Der Antrag enthält keine Änderung der Stammdaten.'));
+    expect(toasts().some((t) => t.startsWith('Es gab einen unbekannten Fehler'))).toBe(false);
+  });
+
   it('the operator of an approved operation keeps contacts himself; master data only by application', async () => {
     const user = userEvent.setup();
     const rechte = { ...ALLE_RECHTE, alsAdminSpeichern: false, alsBetreiberSpeichern: true, freigeben: false, antragPruefen: false, antragStellen: true };
