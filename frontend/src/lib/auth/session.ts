@@ -25,6 +25,7 @@ export type Aktion =
   | 'BEARBEITUNGSMODUS_NUTZEN'
   | 'BEARBEITER_ZUORDNEN'
   | 'ANLAGE_ANLEGEN'
+  | 'ANLAGE_BEARBEITEN'
   | 'DATEI_HOCHLADEN';
 
 export const sessionKeys = {
