@@ -151,6 +151,8 @@ const (
 	MsgPasswortRegel   = "Das Passwort muss mindestens 10 Zeichen lang sein und Buchstaben und Ziffern enthalten."
 	MsgUngueltigerLink = "Ungültiger Link."
 	MsgDienststelle    = "Ein Behoerdenanwender benoetigt mindestens eine lokale Rolle, welche die Dienststelle repraesentiert."
+	// MsgSelbstDeaktivieren refuses deactivating one's own account (issue 14).
+	MsgSelbstDeaktivieren = "Sie können Ihr eigenes Konto nicht deaktivieren."
 )
 
 // pruefePerson collects the field errors of the person fields. Only the registration requires

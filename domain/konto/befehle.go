@@ -41,8 +41,9 @@ type (
 	}
 	// Aktiviere: an administrator activates a confirmed (or inactive) account.
 	Aktiviere struct{ Jetzt time.Time }
-	// Deaktiviere: an administrator deactivates an account.
-	Deaktiviere struct{}
+	// Deaktiviere: an administrator deactivates an account; Selbst says it is his own, which he
+	// may not (he would lock himself out, issue 14).
+	Deaktiviere struct{ Selbst bool }
 	// FordereZuruecksetzenAn: a reset mail is to be sent.
 	FordereZuruecksetzenAn struct{ Token Token }
 	// SetzePasswortZurueck: the reset link was followed with a new password.
@@ -152,6 +153,9 @@ func Decide(a Anwender, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	case Deaktiviere:
 		if !a.Existiert {
 			return nil, validierung.NichtGefunden
+		}
+		if c.Selbst {
+			return nil, validierung.Regel(MsgSelbstDeaktivieren)
 		}
 		if a.Status == Inaktiv {
 			return nil, nil

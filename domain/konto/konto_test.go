@@ -148,6 +148,16 @@ func TestProfil_ChangedEmailNeedsConfirmationAndEndsSession(t *testing.T) {
 	}
 }
 
+func TestDeaktiviere_NotOnesOwnAccount(t *testing.T) {
+	a := given(registriert())
+	if _, err := Decide(a, Deaktiviere{Selbst: true}); err == nil || err.Error() != MsgSelbstDeaktivieren {
+		t.Fatalf("own account deactivated: %v", err)
+	}
+	if ev, err := Decide(a, Deaktiviere{}); err != nil || len(ev) != 1 {
+		t.Fatalf("deactivate: %v %v", ev, err)
+	}
+}
+
 func TestAnwenderformular_AnredeIsNotRequired(t *testing.T) {
 	ohne := person
 	ohne.Anrede = ""
