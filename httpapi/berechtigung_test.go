@@ -55,6 +55,7 @@ func regeln() map[string]regel {
 	r := map[string]regel{
 		"POST /api/authenticate": offen, "POST /api/sso": offen, "POST /api/registrierung": offen, "POST /api/doubleoptin/confirm": offen,
 		"POST /api/sendPasswordResetMail": offen, "PUT /api/resetPassword": offen, "GET /api/health": offen, "GET /api/openapi.yaml": offen,
+		"GET /api/konfiguration":                     offen,
 		"GET /api/organisation/auswahlRegistrierung": offen,
 
 		"GET /api/me": angemeldet, "GET /api/profil": angemeldet, "PUT /api/profil": angemeldet, "POST /api/logout": angemeldet, "GET /api/wertelisten": angemeldet,
