@@ -97,6 +97,7 @@ func regeln() map[string]regel {
 
 		// spec 002 §6 "business creation: three roles" and spec 000 §6 "two of them also handle
 		// approvals", settled in docs/decisions.md (issue 14)
+		"GET /api/betriebkatalog": mitAktion(berechtigung.SystemverwaltungOeffnen),
 		"POST /api/betrieb": {aktion: berechtigung.BetriebBeantragen,
 			nur: []berechtigung.Rolle{berechtigung.Betreiber, berechtigung.Beauftragter, berechtigung.ZustSBD}},
 		"POST /api/betrieb/freigabe":     {aktion: berechtigung.BetriebFreigeben, nur: []berechtigung.Rolle{berechtigung.ZustSBD, berechtigung.Fachadmin}},
