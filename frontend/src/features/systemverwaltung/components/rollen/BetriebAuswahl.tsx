@@ -81,7 +81,8 @@ export function BetriebAuswahl({ value, onChange, disabled = false, error }: Bet
         name="betriebSuche"
         className={inputClass}
         value={suche}
-        aria-describedby={`${id}-hinweis ${id}-status`}
+        aria-describedby={`${id}-hinweis ${id}-status${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
         onChange={(e) => setSuche(e.target.value)}
         // Enter searches here; it must not save the role
         onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}

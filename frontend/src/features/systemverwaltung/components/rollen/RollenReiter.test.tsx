@@ -151,6 +151,22 @@ describe('Rollen', () => {
     expect(toasts()).toContain('Gespeichert');
   });
 
+  it("the server's refusal of an operation that does not exist lands on the picker", async () => {
+    const user = userEvent.setup();
+    anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
+    const msg = 'Diese Betriebe gibt es nicht: 12.';
+    mock(ADMIN, { 'POST /api/lokaleRolle': () => json(400, { message: msg, validationErrors: { betriebe: msg }, traceId: 't' }) });
+    renderRoutes(routes, '/systemverwaltung/rollen');
+    await user.click(await screen.findByRole('button', { name: 'Hinzufügen' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Rolle hinzufügen' });
+    await user.type(within(dialog).getByLabelText(/Bezeichnung/), 'Prüfer');
+    await user.selectOptions(within(dialog).getByLabelText(/Globale Rolle/), 'Behörde');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    const suche = within(dialog).getByRole('searchbox', { name: 'Betrieb suchen' });
+    await waitFor(() => expect(suche).toHaveFocus());
+    expect(suche).toHaveAccessibleDescription(expect.stringContaining(msg));
+  });
+
   it('an existing role shows its operations with number, name and operator; one is removed', async () => {
     const user = userEvent.setup();
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
