@@ -22,13 +22,13 @@ func TestNachrichten_AdoptedApplicationNamesFieldLabelsNotKeys(t *testing.T) {
 		"muttergesellschaft": "Sekt AG", "strasse": "Moselweg", "hausnummer": "3", "plz": "56072", "ort": "Koblenz-Güls"}, betreiber); a.Code != 201 {
 		t.Fatalf("application: %d %s", a.Code, a.Body.String())
 	}
-	a := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/stammdaten-antrag/uebernahme", id), map[string]any{"felder": []string{"bezeichnung", "muttergesellschaft", "ort"}}, sbd)
+	a := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/stammdaten-antrag/uebernahme", id), map[string]any{"felder": []string{"bezeichnung", "muttergesellschaft", "strasse", "hausnummer", "plz", "ort"}}, sbd)
 	if a.Code != 200 {
 		t.Fatalf("adopt: %d %s", a.Code, a.Body.String())
 	}
 	for _, n := range nachrichtenVon(t, w, betreiber, a.Header().Get("X-Event-Position")) {
 		if strings.HasPrefix(n["betreff"].(string), "Stammdatenänderungsantrag übernommen") {
-			if text := n["text"].(string); !strings.Contains(text, "Übernommen wurden: Bezeichnung, Muttergesellschaft, Ort.") {
+			if text := n["text"].(string); !strings.Contains(text, "Übernommen wurden: Bezeichnung, Muttergesellschaft, Straße, Hausnummer, PLZ, Ort.") {
 				t.Fatalf("message text: %s", text)
 			}
 			return
