@@ -125,6 +125,8 @@ func TestAnwender_FormRulesCreateEditDeleteAndExport(t *testing.T) {
 
 	self, _ := konten.NachBenutzername(context.Background(), w.dienst.Store.Pool(), "systemadmin")
 	wantFehler(t, w.send(t, "DELETE", fmt.Sprintf("/api/anwender/%d", self.ID), nil, admin), 400, "Sie können Ihr eigenes Konto nicht löschen.")
+	wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anwender/%d/status", self.ID), map[string]string{"status": "INAKTIV"}, admin), 400,
+		"Sie können Ihr eigenes Konto nicht deaktivieren.")
 
 	x := w.send(t, "POST", "/api/anwender/export", map[string]any{"ids": []int64{id, self.ID}}, admin)
 	f, err := excelize.OpenReader(bytes.NewReader(x.Body.Bytes()))

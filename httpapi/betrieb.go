@@ -35,6 +35,7 @@ func (a *api) betriebRoutes(r chi.Router) {
 	r.Group(func(r chi.Router) {
 		r.Use(a.angemeldet)
 		r.Get("/betrieb/search", a.betriebSuche)
+		r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/betriebkatalog", a.betriebkatalog)
 		r.Post("/betrieb/export", a.betriebExport)
 		r.Post("/betrieb", befehl(a, http.StatusCreated, textBeantragt, func(r *http.Request, _ int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
 			return d.Beantragen(r.Context(), nutzer(r), r.URL.Query().Get("typ"), f, Metadaten(r))

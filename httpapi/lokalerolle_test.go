@@ -23,6 +23,11 @@ func TestLokaleRolle_CRUDSystemrolleAndLastRoleWarning(t *testing.T) {
 	}
 	wantFehler(t, w.send(t, "POST", "/api/lokaleRolle", map[string]any{"bezeichnung": "X", "globaleRolle": "BEHOERDE"}, fach),
 		403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+	// operations a role names must exist (issue 14: no silent typo)
+	a = w.send(t, "POST", "/api/lokaleRolle", map[string]any{"bezeichnung": "Vertipper", "globaleRolle": "BEHOERDE", "betriebe": []int64{999999}}, admin)
+	if ve := wantFehler(t, a, 400, a.json(t)["message"].(string))["validationErrors"].(map[string]any); ve["betriebe"] != "Diese Betriebe gibt es nicht: 999999." {
+		t.Fatalf("unknown operation: %v", ve)
+	}
 	a = w.send(t, "POST", "/api/lokaleRolle", map[string]any{"bezeichnung": "Landesweit", "globaleRolle": "BEHOERDE",
 		"alleRegionalstellen": true, "betriebe": []int64{7}}, admin)
 	if a.Code != 201 {

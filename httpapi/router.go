@@ -64,6 +64,8 @@ type Deps struct {
 	// Zeitlimits are the timeouts of the server the handler runs in (see Server); uploads,
 	// downloads and exports stretch them. Zero fields: StandardZeitlimits.
 	Zeitlimits Zeitlimits
+	// Oberflaeche is the configuration the UI shows (support address, help link).
+	Oberflaeche Oberflaeche
 	// TrustedProxies may name the client in X-Forwarded-For (TRUSTED_PROXIES); none: the peer
 	// is the client.
 	TrustedProxies Proxys
@@ -110,6 +112,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		r.MethodNotAllowed(a.methodeNichtErlaubt)
 
 		r.Get("/health", a.health)
+		r.Get("/konfiguration", a.konfiguration)
 		r.Get("/openapi.yaml", serveOpenAPI)
 
 		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit", a.audit)

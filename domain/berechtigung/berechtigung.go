@@ -111,8 +111,8 @@ var Tabelle = map[Aktion][]Rolle{
 	NachrichtenLesen:              privilegiert,
 	WiedervorlagenLesen:           privilegiert,
 	StartseiteBearbeiten:          privilegiert,
-	BetriebBeantragen:             {Betreiber, Beauftragter, ZustSBD, Fachadmin, Systemadmin},
-	BetriebFreigeben:              {ZustSBD, Fachadmin},
+	BetriebBeantragen:             {Betreiber, Beauftragter, ZustSBD}, // three roles (spec 002 §6), see docs/decisions.md
+	BetriebFreigeben:              {ZustSBD, Fachadmin},               // two of the three admin-like roles (spec 000 §6)
 	BetriebVerlaufLesen:           concat(admins, alleZust, []Rolle{LeserBehoerde}),
 	BetriebAlsAdminBearbeiten:     {ZustSBD, Fachadmin, Systemadmin},
 	BetriebAlsBetreiberBearbeiten: {Betreiber, Beauftragter},

@@ -18,6 +18,12 @@ func TestTabelle_SpecRows(t *testing.T) {
 		{EntlastungsanlageBenennen, []Rolle{ZustSBD, Fachadmin, Systemadmin, Betreiber}},
 		{DateiHochladen, []Rolle{Systemadmin, Fachadmin, Betreiber, Beauftragter, ZustSBD, ZustSBB, ZustSBS, ZustSBA}},
 		{AntragsdateiHochladen, []Rolle{Systemadmin, Fachadmin, Betreiber, Beauftragter}},
+		// spec 000 §6: three admin-like roles review and save as admin; two of them approve
+		{BetriebAlsAdminBearbeiten, []Rolle{ZustSBD, Fachadmin, Systemadmin}},
+		{AenderungsantragPruefen, []Rolle{ZustSBD, Fachadmin, Systemadmin}},
+		{BetriebFreigeben, []Rolle{ZustSBD, Fachadmin}},
+		// spec 002 §6: business creation from the start page, three roles (settled in issue 14)
+		{BetriebBeantragen, []Rolle{Betreiber, Beauftragter, ZustSBD}},
 		// spec 002 §6: administration for the admin role alone; query export for admin plus six
 		{SystemverwaltungOeffnen, []Rolle{Fachadmin, Systemadmin}},
 		{AuswertungExportieren, []Rolle{Fachadmin, Systemadmin, ZustSBD, ZustSBB, ZustSBS, ZustSBA, LeserBehoerde, Betreiber}},

@@ -35,7 +35,8 @@ type (
 	// requested, a new request when it was rejected, and afterwards only the fields the
 	// operator keeps himself (Betreiberfelder).
 	SpeichereAlsBetreiber struct{ Daten Daten }
-	// SpeichereAlsAdmin is the authority's save. Changes of historised fields of an approved
+	// SpeichereAlsAdmin is the authority's save; on a rejected operation it requests it
+	// again, as the operator's save does. Changes of historised fields of an approved
 	// operation need AuditInfo. When the operator changes and the old one is an obligee of
 	// plants of the operation (AltBetreiberPflichtig), Behalten must say whether he stays one.
 	SpeichereAlsAdmin struct {
@@ -246,6 +247,11 @@ func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]ereignis.DomainEvent, 
 	behalten := c.Behalten == nil || *c.Behalten
 	if wechsel && !behalten {
 		neu.ZustaendigePersonen = nil
+	}
+	if b.Freigabestatus == Abgewiesen {
+		// 'Freigabe erneut beantragen' is the save button of a rejected operation for whoever
+		// may save it (spec 000 §4), staff as well as the operator (issue 14)
+		return []ereignis.DomainEvent{FreigabeErneutBeantragt{Daten: neu}}, nil
 	}
 	if reflect.DeepEqual(neu, b.Daten) {
 		return nil, nil

@@ -130,6 +130,24 @@ type StammdatenAntrag struct {
 // Antragsfelder are the fields of a Stammdaten-Antrag that staff accept one by one.
 var Antragsfelder = []string{"bezeichnung", "muttergesellschaft", "url", "betreiberAdresse", "strasse", "hausnummer", "plz", "ort"}
 
+// antragsfeldnamen are the labels of the Stammdaten-Antrag's fields as its form shows them.
+var antragsfeldnamen = map[string]string{"bezeichnung": "Bezeichnung", "muttergesellschaft": "Muttergesellschaft",
+	"url": "URL", "betreiberAdresse": "Adresse des Betreibers", "strasse": "Straße", "hausnummer": "Hausnummer",
+	"plz": "PLZ", "ort": "Ort"}
+
+// Antragsfeldnamen are the labels of the given application fields, for people (a message to
+// the operator names what was adopted, never a key); an unknown key stays as it is.
+func Antragsfeldnamen(felder []string) []string {
+	out := make([]string, len(felder))
+	for i, f := range felder {
+		out[i] = f
+		if n, ok := antragsfeldnamen[f]; ok {
+			out[i] = n
+		}
+	}
+	return out
+}
+
 // Betrieb is the state of an operation.
 type Betrieb struct {
 	Existiert         bool

@@ -85,6 +85,8 @@ func TestDecide(t *testing.T) {
 		{"decision on nothing", nil, EntscheideFreigabe{NeuerStatus: Freigegeben}, nil, validierung.NichtGefunden.Error()},
 		{"the operator's save of a rejected operation requests it again", []ereignis.DomainEvent{beantragt, BetriebAbgewiesen{}},
 			SpeichereAlsBetreiber{Daten: umbenannt}, []ereignis.DomainEvent{FreigabeErneutBeantragt{Daten: umbenannt}}, ""},
+		{"a staff save of a rejected operation requests it again", []ereignis.DomainEvent{beantragt, BetriebAbgewiesen{Kommentar: "fehlt"}},
+			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute}, []ereignis.DomainEvent{FreigabeErneutBeantragt{Daten: umbenannt}}, ""},
 		{"the operator corrects his pending application", []ereignis.DomainEvent{beantragt},
 			SpeichereAlsBetreiber{Daten: umbenannt}, []ereignis.DomainEvent{BetriebsdatenGeaendert{Daten: umbenannt}}, ""},
 		{"the operator keeps production data of an approved operation himself", freigegeben,

@@ -151,12 +151,17 @@ const (
 	MsgPasswortRegel   = "Das Passwort muss mindestens 10 Zeichen lang sein und Buchstaben und Ziffern enthalten."
 	MsgUngueltigerLink = "Ungültiger Link."
 	MsgDienststelle    = "Ein Behoerdenanwender benoetigt mindestens eine lokale Rolle, welche die Dienststelle repraesentiert."
+	// MsgSelbstDeaktivieren refuses deactivating one's own account (issue 14).
+	MsgSelbstDeaktivieren = "Sie können Ihr eigenes Konto nicht deaktivieren."
 )
 
-// pruefePerson collects the field errors of the person fields.
-func pruefePerson(s *validierung.Sammler, p Person, prefix string) {
+// pruefePerson collects the field errors of the person fields. Only the registration requires
+// the Anrede (spec 002 §5); the user form and the profile do not.
+func pruefePerson(s *validierung.Sammler, p Person, prefix string, anredePflicht bool) {
 	s.Laengen(prefix, p)
-	s.Pflicht(prefix+"anrede", strings.TrimSpace(p.Anrede))
+	if anredePflicht {
+		s.Pflicht(prefix+"anrede", strings.TrimSpace(p.Anrede))
+	}
 	s.Pflicht(prefix+"name", strings.TrimSpace(p.Name))
 	s.Pflicht(prefix+"vorname", strings.TrimSpace(p.Vorname))
 	s.Pflicht(prefix+"email", strings.TrimSpace(p.Email))

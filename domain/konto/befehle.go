@@ -41,8 +41,9 @@ type (
 	}
 	// Aktiviere: an administrator activates a confirmed (or inactive) account.
 	Aktiviere struct{ Jetzt time.Time }
-	// Deaktiviere: an administrator deactivates an account.
-	Deaktiviere struct{}
+	// Deaktiviere: an administrator deactivates an account; Selbst says it is his own, which he
+	// may not (he would lock himself out, issue 14).
+	Deaktiviere struct{ Selbst bool }
 	// FordereZuruecksetzenAn: a reset mail is to be sent.
 	FordereZuruecksetzenAn struct{ Token Token }
 	// SetzePasswortZurueck: the reset link was followed with a new password.
@@ -153,6 +154,9 @@ func Decide(a Anwender, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		if !a.Existiert {
 			return nil, validierung.NichtGefunden
 		}
+		if c.Selbst {
+			return nil, validierung.Regel(MsgSelbstDeaktivieren)
+		}
 		if a.Status == Inaktiv {
 			return nil, nil
 		}
@@ -217,7 +221,7 @@ func registriere(a Anwender, c Registriere) ([]ereignis.DomainEvent, error) {
 			s.Feld("funktionaleRolle", "Bei der Registrierung sind nur Rollen einer Organisation wählbar.")
 		}
 	}
-	pruefePerson(&s, p, "")
+	pruefePerson(&s, p, "", true)
 	if !c.Dsgvo {
 		s.Feld("dsgvo", MsgDsgvo)
 	}
@@ -259,7 +263,7 @@ func pruefeAdminFormular(s *validierung.Sammler, name string, p Person, rollen [
 	s.Laenge("behoerde", behoerde)
 	s.Pflicht("benutzername", strings.TrimSpace(name))
 	pruefeRollen(s, rollen)
-	pruefePerson(s, p, "person.")
+	pruefePerson(s, p, "person.", false)
 	switch globaleRolle(rollen) {
 	case berechtigung.GlobalOrganisation:
 		if p.OrganisationID == 0 {
@@ -314,7 +318,7 @@ func aendereProfil(a Anwender, c AendereProfil) ([]ereignis.DomainEvent, error) 
 	name := strings.TrimSpace(c.Benutzername)
 	s.Laenge("benutzername", name)
 	s.Pflicht("benutzername", name)
-	pruefePerson(&s, p, "")
+	pruefePerson(&s, p, "", false)
 	if c.Passwort != "" {
 		pruefePasswortFeld(&s, c.Passwort, name, p.Email, a.Benutzername, a.Person.Email, p.Vorname, p.Name)
 	}

@@ -148,6 +148,29 @@ func TestProfil_ChangedEmailNeedsConfirmationAndEndsSession(t *testing.T) {
 	}
 }
 
+func TestDeaktiviere_NotOnesOwnAccount(t *testing.T) {
+	a := given(registriert())
+	if _, err := Decide(a, Deaktiviere{Selbst: true}); err == nil || err.Error() != MsgSelbstDeaktivieren {
+		t.Fatalf("own account deactivated: %v", err)
+	}
+	if ev, err := Decide(a, Deaktiviere{}); err != nil || len(ev) != 1 {
+		t.Fatalf("deactivate: %v %v", ev, err)
+	}
+}
+
+func TestAnwenderformular_AnredeIsNotRequired(t *testing.T) {
+	ohne := person
+	ohne.Anrede = ""
+	if _, err := Decide(Anwender{}, LegeAn{Benutzername: "erika", Passwort: "Trabbi-Fahrrad-84", Person: ohne,
+		FunktionaleRollen: []string{"BETREIBER"}, Jetzt: jetzt}); err != nil {
+		t.Fatalf("user form without Anrede refused: %v", err)
+	}
+	a := given(registriert())
+	if _, err := Decide(a, AendereProfil{Benutzername: a.Benutzername, Person: ohne}); err != nil {
+		t.Fatalf("profile without Anrede refused: %v", err)
+	}
+}
+
 func TestLegeAn_AuthorityUserNeedsDatascoutID(t *testing.T) {
 	_, err := Decide(Anwender{}, LegeAn{Benutzername: "zust", Passwort: "Trabbi-Fahrrad-84", Person: person, FunktionaleRollen: []string{"ZUST_SBD"}, Jetzt: jetzt})
 	if feldfehler(t, err)["datascoutId"] != validierung.Pflichtfeld {

@@ -7,6 +7,7 @@ package lokalerolle
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -55,13 +56,17 @@ func (LokaleRolleGeloescht) EventType() string { return "LokaleRolleGeloescht" }
 
 // Commands.
 type (
+	// LegeAn and Aendere carry the ids among Daten.Betriebe that name no operation
+	// (UnbekannteBetriebe, looked up by the caller): a role must not name what does not exist.
 	LegeAn struct {
-		Daten Daten
-		Jetzt time.Time
+		Daten              Daten
+		Jetzt              time.Time
+		UnbekannteBetriebe []int64
 	}
 	Aendere struct {
-		Daten Daten
-		Jetzt time.Time
+		Daten              Daten
+		Jetzt              time.Time
+		UnbekannteBetriebe []int64
 	}
 	// Loesche deletes the role. LetzteRolleVon counts the users for whom it is the last local
 	// role; they are only left without one when the deletion is confirmed (Bestaetigt).
@@ -75,6 +80,8 @@ type (
 const (
 	MsgSystemrolle = "Eine Systemrolle kann nicht gelöscht werden."
 	MsgLetzteRolle = "Die Rolle ist für %d Anwender die letzte lokale Rolle. Wollen Sie sie trotzdem löschen?"
+	// MsgUnbekannteBetriebe refuses operations that do not exist (issue 14).
+	MsgUnbekannteBetriebe = "Diese Betriebe gibt es nicht: %s."
 )
 
 // Warnung is the confirmable refusal of deleting the last role of users: a 400 with the member
@@ -85,9 +92,16 @@ func (w *Warnung) Error() string                { return w.Fehler.Error() }
 func (w *Warnung) Unwrap() error                { return w.Fehler }
 func (w *Warnung) ErrorMembers() map[string]any { return map[string]any{"warnung": "LETZTE_ROLLE"} }
 
-func pruefe(d Daten) (Daten, error) {
+func pruefe(d Daten, unbekannt []int64) (Daten, error) {
 	d.Bezeichnung = strings.TrimSpace(d.Bezeichnung)
 	var s validierung.Sammler
+	if len(unbekannt) > 0 && !d.AlleRegionalstellen {
+		ids := make([]string, len(unbekannt))
+		for i, id := range unbekannt {
+			ids[i] = strconv.FormatInt(id, 10)
+		}
+		s.Feld("betriebe", fmt.Sprintf(MsgUnbekannteBetriebe, strings.Join(ids, ", ")))
+	}
 	s.Laengen("", d)
 	s.Pflicht("bezeichnung", d.Bezeichnung)
 	if !slices.Contains([]string{berechtigung.GlobalOrganisation, berechtigung.GlobalBehoerde, berechtigung.GlobalAdmin}, d.GlobaleRolle) {
@@ -121,7 +135,7 @@ func Decide(r LokaleRolle, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		if r.Existiert {
 			return nil, validierung.Regel("Die Rolle existiert bereits.")
 		}
-		d, err := pruefe(c.Daten)
+		d, err := pruefe(c.Daten, c.UnbekannteBetriebe)
 		if err != nil {
 			return nil, err
 		}
@@ -130,7 +144,7 @@ func Decide(r LokaleRolle, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		if !r.Existiert || r.Geloescht {
 			return nil, validierung.NichtGefunden
 		}
-		d, err := pruefe(c.Daten)
+		d, err := pruefe(c.Daten, c.UnbekannteBetriebe)
 		if err != nil {
 			return nil, err
 		}

@@ -42,3 +42,20 @@ func TestLoesche_SystemrolleNeverLastRoleOnlyConfirmed(t *testing.T) {
 		t.Fatalf("%v %v", ev, err)
 	}
 }
+
+func TestLegeAnAendere_OperationsThatDoNotExistAreRefused(t *testing.T) {
+	d := Daten{Bezeichnung: "Prüfer", GlobaleRolle: "BEHOERDE", Betriebe: []int64{12, 57}}
+	var f *validierung.Fehler
+	_, err := Decide(LokaleRolle{}, LegeAn{Daten: d, Jetzt: jetzt, UnbekannteBetriebe: []int64{57}})
+	if !errors.As(err, &f) || f.Felder["betriebe"] != "Diese Betriebe gibt es nicht: 57." {
+		t.Fatalf("create: %v", err)
+	}
+	r := Evolve(LokaleRolle{}, LokaleRolleAngelegt{Daten: Daten{Bezeichnung: "Prüfer", GlobaleRolle: "BEHOERDE"}})
+	if _, err := Decide(r, Aendere{Daten: d, Jetzt: jetzt, UnbekannteBetriebe: []int64{12, 57}}); !errors.As(err, &f) ||
+		f.Felder["betriebe"] != "Diese Betriebe gibt es nicht: 12, 57." {
+		t.Fatalf("edit: %v", err)
+	}
+	if _, err := Decide(r, Aendere{Daten: d, Jetzt: jetzt}); err != nil {
+		t.Fatalf("existing operations: %v", err)
+	}
+}

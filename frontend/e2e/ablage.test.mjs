@@ -27,7 +27,8 @@ describe('Dateien of an operation', () => {
     const id = await papierfabrik(token);
     const inhalt = Buffer.from('%PDF-1.4\n% Lageplan der Einleitstelle\n%%EOF\n');
     await withPage({ token }, async (page) => {
-      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/dateien?modus=s`));
+      // in Lesemodus: a file needs no edit mode (issue 14)
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/dateien?modus=l`));
       await page.getByRole('heading', { name: 'Dateien', level: 1 }).waitFor();
       await page.getByRole('cell', { name: 'Keine Einträge vorhanden' }).waitFor();
 
@@ -88,6 +89,36 @@ describe('Wiedervorlagen of an operation', () => {
       await page.getByRole('alertdialog', { name: 'Löschen bestätigen' }).getByRole('button', { name: 'Löschen' }).click();
       await toast(page, 'Die Wiedervorlage wurde erfolgreich gelöscht.').waitFor();
       await page.getByRole('cell', { name: 'Keine Einträge vorhanden' }).waitFor();
+    });
+  });
+});
+
+describe('files and reminders without edit mode (issue 14)', () => {
+  it('zust_sbb uploads on an operation without plants in read mode and sees no edit toggle there', async () => {
+    const token = await app.login('zust_sbb');
+    const seite = await app.api('/betrieb/search?q=Brauerei', { token });
+    const brauerei = seite.content.find((b) => b.bezeichnung === 'Brauerei am Deutschen Eck');
+    assert.ok(brauerei, `no Brauerei in ${JSON.stringify(seite)}`);
+    await withPage({ token }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${brauerei.id}/dateien?modus=l`));
+      await page.getByRole('heading', { name: 'Dateien', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Datei hochladen' }).waitFor();
+      const tree = page.getByRole('navigation', { name: 'Betriebsakte' });
+      await tree.getByText('Keine Einträge vorhanden').waitFor();
+      await until(() => tree.getByRole('button', { name: 'Bearbeiten' }).count(), 0, 'kein Bearbeiten-Schalter ohne Bearbeitungsrecht');
+    });
+  });
+
+  it('the reminders tab never says "Keine fälligen Wiedervorlagen." above a reminder', async () => {
+    const token = await app.login('betreiber');
+    const id = await papierfabrik(token);
+    const betreff = `Bescheid verlängern ${Date.now()}`;
+    await app.api(`/betrieb/${id}/wiedervorlage`, { token, method: 'POST', body: { betreff, datum: '2099-12-31' } });
+    await withPage({ token }, async (page) => {
+      await page.goto(app.url('/eAbwasser/?reiter=wiedervorlagen'));
+      await page.getByRole('table', { name: 'Wiedervorlagen' }).getByText(betreff).waitFor();
+      await until(() => page.getByText(/(davon keine fällig|noch nicht fällig|ist fällig|sind fällig)\.$/).count(), 1, 'Zeile über den Wiedervorlagen');
+      await until(() => page.getByText('Keine fälligen Wiedervorlagen.').count(), 0, 'nie "Keine fälligen Wiedervorlagen." über einer Wiedervorlage');
     });
   });
 });

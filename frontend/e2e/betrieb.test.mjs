@@ -349,3 +349,80 @@ describe('Betrieb: administration and audit', () => {
     });
   });
 });
+
+describe('Betrieb: daily work (issue 14)', () => {
+  it("zust_sbd's save of a rejected operation is 'Freigabe erneut beantragen' too", async () => {
+    const id = await beantrage(await app.login('betreiber'), `E2E Gerberei ${kennung()}`);
+    const sbd = await app.login('zust_sbd');
+    await app.api('/betrieb/freigabe', { token: sbd, method: 'POST', body: { betriebId: id, kommentar: 'Lage prüfen.', neuerStatus: 'ABGEWIESEN' } });
+    await withPage({ token: sbd }, async (page) => {
+      await oeffne(page, id);
+      await freigabestatus(page, 'Abgewiesen').waitFor();
+      await bearbeiten(page);
+      await page.getByLabel(/^Hausnummer/).fill('7b');
+      await page.getByRole('button', { name: 'Freigabe erneut beantragen' }).click();
+      await toast(page, 'Betrieb erfolgreich beantragt').waitFor();
+      await freigabestatus(page, 'Beantragt').waitFor();
+      // and it waits for a decision again
+      await page.getByRole('button', { name: 'Freigabe bearbeiten' }).waitFor();
+    });
+  });
+
+  it('a Stammdaten-Antrag without a change says so; the adoption message names field labels', async () => {
+    const name = `E2E Ölmühle ${kennung()}`;
+    const betreiber = await app.login('betreiber');
+    const id = await beantrage(betreiber, name);
+    const sbd = await app.login('zust_sbd');
+    await app.api('/betrieb/freigabe', { token: sbd, method: 'POST', body: { betriebId: id, kommentar: '', neuerStatus: 'FREIGEGEBEN' } });
+
+    await withPage({ token: betreiber }, async (page) => {
+      await oeffne(page, id);
+      await page.getByRole('button', { name: 'Stammdatenänderung beantragen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Stammdatenänderung beantragen' });
+      await until(() => dialog.getByLabel(/^Bezeichnung/).inputValue(), name, 'Antrag mit den aktuellen Stammdaten');
+      await dialog.getByRole('button', { name: 'Antrag einreichen' }).click();
+      // a known refusal says what it is, no 'unbekannter Fehler'
+      await toast(page, 'Der Antrag enthält keine Änderung der Stammdaten.').waitFor();
+      await until(() => page.getByText(/unbekannten? Fehler/).count(), 0, 'kein unbekannter Fehler');
+      await dialog.getByLabel(/^Bezeichnung/).fill(`${name} GmbH`);
+      await dialog.getByRole('button', { name: 'Antrag einreichen' }).click();
+      await toast(page, 'Änderungsantrag erfolgreich eingereicht.').waitFor();
+    });
+
+    await app.api(`/betrieb/${id}/stammdaten-antrag/uebernahme`, { token: sbd, method: 'POST', body: { felder: ['bezeichnung'] } });
+    const betreff = `Stammdatenänderungsantrag übernommen: ${name}`;
+    // the messages are a read model: wait until it has the message
+    await until(async () => (await app.api('/nachricht', { token: betreiber })).some((n) => n.betreff?.startsWith(betreff)), true, 'Nachricht über den übernommenen Antrag', {
+      timeout: 20_000,
+      interval: 250,
+    });
+    await withPage({ token: betreiber }, async (page) => {
+      await page.goto(app.url('/eAbwasser/?reiter=nachrichten'));
+      const zeile = page.getByRole('table', { name: 'Nachrichten' }).getByRole('row').filter({ hasText: betreff });
+      await zeile.getByRole('button').first().click();
+      const text = page.getByRole('dialog').getByText(/^Michael|hat Ihren Stammdatenänderungsantrag/);
+      const inhalt = await until(() => text.textContent(), /Übernommen wurden: Bezeichnung\./, 'Text nennt die Beschriftung');
+      assert.doesNotMatch(inhalt, /\bbezeichnung\b/, 'kein Feldschlüssel im Text');
+    });
+  });
+
+  it("only the spec's three roles request operations: fachadmin has no 'Betrieb anlegen'; the Historie shows HH:MM", async () => {
+    const id = await demoId('Papierfabrik Rheinaue – Werk Koblenz');
+    await withPage({ token: await app.login('fachadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/?reiter=betriebe'));
+      await page.getByRole('table', { name: 'Betriebe' }).waitFor();
+      await until(() => page.getByRole('button', { name: /^Betrieb (anlegen|beantragen)$/ }).count(), 0, 'kein Betrieb anlegen für fachadmin');
+
+      await oeffne(page, id);
+      await page.getByRole('button', { name: 'Historie' }).click();
+      const popup = page.getByRole('dialog', { name: /^Historie: / });
+      const zeile = popup.getByRole('row').nth(1);
+      await zeile.getByText('aktuell').waitFor();
+      await until(() => zeile.getByRole('cell').allTextContents(), (z) => z.some((c) => /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/.test(c)), 'Geändert am als dd.MM.yyyy HH:mm');
+    });
+    await withPage({ token: await app.login('zust_sbd') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/?reiter=betriebe'));
+      await page.getByRole('button', { name: 'Betrieb anlegen' }).waitFor();
+    });
+  });
+});

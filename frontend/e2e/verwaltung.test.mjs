@@ -44,7 +44,8 @@ describe('Systemverwaltung as systemadmin', () => {
       await dialog.getByLabel(/^Passwort \*/).fill('E2E-Passwort-42');
       await dialog.getByLabel(/^Passwort bestätigen/).fill('E2E-Passwort-42');
       await dialog.getByRole('checkbox', { name: 'Betreiber', exact: true }).check();
-      await dialog.getByLabel(/^Anrede/).selectOption({ label: 'Frau' });
+      // the Anrede is not required (spec 002 §5): left empty
+      await until(() => dialog.getByLabel(/^Anrede/).getAttribute('aria-required'), null, 'Anrede ohne Pflichtmarke');
       await dialog.getByLabel(/^Name/).fill(name);
       await dialog.getByLabel(/^Vorname/).fill('Erika');
       await dialog.getByLabel(/^E-Mail/).fill(`e2e.${k}@example.org`);
@@ -77,7 +78,17 @@ describe('Systemverwaltung as systemadmin', () => {
       await bearbeiten.waitFor({ state: 'detached' });
       await row.getByRole('cell', { name: 'Erika Maria', exact: true }).waitFor();
 
+      // deactivating asks first; cancelling changes nothing
       await row.getByRole('button', { name: 'Deaktivieren' }).click();
+      let frage = page.getByRole('alertdialog', { name: 'Deaktivieren bestätigen' });
+      await frage.getByText(`Sind Sie sicher, dass Sie den Anwender „e2e.${k}“ deaktivieren möchten?`).waitFor();
+      await until(() => frage.getByRole('button', { name: 'Abbrechen' }).evaluate((b) => b === document.activeElement), true, 'Fokus auf Abbrechen');
+      await frage.getByRole('button', { name: 'Abbrechen' }).click();
+      await frage.waitFor({ state: 'detached' });
+      await row.getByRole('cell', { name: 'Aktiv', exact: true }).waitFor();
+      await row.getByRole('button', { name: 'Deaktivieren' }).click();
+      frage = page.getByRole('alertdialog', { name: 'Deaktivieren bestätigen' });
+      await frage.getByRole('button', { name: 'Deaktivieren' }).click();
       await toast(page, 'Der Zugang wurde deaktiviert.').waitFor();
       await row.getByRole('cell', { name: 'Inaktiv', exact: true }).waitFor();
       await row.getByRole('button', { name: 'Aktivieren' }).waitFor();
@@ -90,6 +101,20 @@ describe('Systemverwaltung as systemadmin', () => {
       await loeschenBestaetigen(page);
       await toast(page, 'Gelöscht').waitFor();
       await page.getByText('Keine Einträge vorhanden').waitFor();
+    });
+  });
+
+  it('Anwender: one\'s own account offers no deactivation; support and help links come from the configuration', async () => {
+    await withPage({ token: await app.login('systemadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/systemverwaltung/anwender'));
+      const eigene = zeile(page, 'systemadmin');
+      await eigene.getByRole('button', { name: 'Bearbeiten' }).waitFor();
+      await until(() => eigene.getByRole('button', { name: 'Deaktivieren' }).count(), 0, 'kein Deaktivieren am eigenen Konto');
+      await until(() => zeile(page, 'fachadmin').getByRole('button', { name: 'Deaktivieren' }).count(), 1, 'Deaktivieren an anderen Konten');
+      // SUPPORT_MAIL and HELP_URL of the server (their defaults here), through GET /api/konfiguration
+      const kopf = page.getByRole('banner');
+      await until(() => kopf.getByRole('link', { name: /Support/ }).getAttribute('href'), 'mailto:support@eabwasser.example', 'Support-Link');
+      await until(() => kopf.getByRole('link', { name: /Hilfe/ }).getAttribute('href'), 'https://wiki.eabwasser.example/', 'Hilfe-Link');
     });
   });
 
@@ -122,6 +147,13 @@ describe('Systemverwaltung as systemadmin', () => {
       await dialog.getByLabel(/^Bezeichnung/).fill(`E2E-Rolle ${k}`);
       await dialog.getByLabel(/^Globale Rolle/).selectOption({ label: 'Behörde' });
       await dialog.getByRole('group', { name: 'Organisationen' }).getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).check();
+      // an operation is picked from the catalogue, not typed as an id
+      await dialog.getByRole('searchbox', { name: 'Betrieb suchen' }).fill('eck brauerei');
+      const treffer = dialog.getByRole('list', { name: 'Suchergebnisse' });
+      await until(() => treffer.getByRole('listitem').allTextContents(), (t) => t.length === 1 && /Brauerei am Deutschen Eck \(Klärwerk Rheinaue GmbH\)/.test(t[0]), 'ein Treffer mit Betreiber');
+      await treffer.getByRole('button', { name: /Brauerei am Deutschen Eck .*hinzufügen/ }).click();
+      const gewaehlt = dialog.getByRole('list', { name: 'Ausgewählte Betriebe' });
+      await until(() => gewaehlt.getByRole('listitem').count(), 1, 'ein gewählter Betrieb');
       await dialog.getByRole('button', { name: 'Speichern' }).click();
       await dialog.waitFor({ state: 'detached' });
       const row = zeile(page, `E2E-Rolle ${k}`);
@@ -130,6 +162,12 @@ describe('Systemverwaltung as systemadmin', () => {
       await row.getByRole('button', { name: 'Bearbeiten' }).click();
       const bearbeiten = page.getByRole('dialog', { name: 'Rolle bearbeiten' });
       await until(() => bearbeiten.getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).isChecked(), true, 'Organisation der Rolle angehakt');
+      // the saved choice reads as Betriebs-Nr., name and operator
+      await until(
+        () => bearbeiten.getByRole('list', { name: 'Ausgewählte Betriebe' }).getByRole('listitem').allTextContents(),
+        (t) => t.length === 1 && /^\d{4}-\d{6} – Brauerei am Deutschen Eck \(Klärwerk Rheinaue GmbH\)/.test(t[0]),
+        'gespeicherter Betrieb der Rolle',
+      );
       await bearbeiten.getByLabel(/^Bezeichnung/).fill(`E2E-Rolle ${k} geändert`);
       await bearbeiten.getByRole('checkbox', { name: 'Alle Regionalstellen' }).check();
       await until(() => bearbeiten.getByRole('checkbox', { name: 'Klärwerk Rheinaue GmbH' }).isDisabled(), true, 'Organisationen gesperrt bei allen Regionalstellen');

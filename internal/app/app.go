@@ -239,6 +239,7 @@ func (a *App) Serve(ctx context.Context) error {
 		Frontend:       frontend.Dist,
 		Zeitlimits:     a.Zeitlimits,
 		TrustedProxies: proxys,
+		Oberflaeche:    httpapi.Oberflaeche{SupportMail: a.Config.SupportMail, HilfeURL: a.Config.HilfeURL},
 	})
 	metriken, err := a.metrikServer(reg)
 	if err != nil {

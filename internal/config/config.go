@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/mail"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -37,7 +38,18 @@ type Config struct {
 	// TrustedProxies is TRUSTED_PROXIES: comma-separated addresses or CIDR ranges of reverse
 	// proxies whose X-Forwarded-For names the client; empty: the direct peer is the client.
 	TrustedProxies string
+	// SupportMail is SUPPORT_MAIL, the address of the header's 'Support' link; HilfeURL is
+	// HELP_URL, its 'Hilfe' link (the external wiki). Both reach the UI through
+	// GET /api/konfiguration, never from a request.
+	SupportMail string
+	HilfeURL    string
 }
+
+// The support address and help link of the demo installation.
+const (
+	StandardSupportMail = "support@eabwasser.example"
+	StandardHilfeURL    = "https://wiki.eabwasser.example/"
+)
 
 // StandardMetricsAddr is where /metrics is served unless METRICS_ADDR says otherwise.
 const StandardMetricsAddr = "127.0.0.1:9090"
@@ -60,6 +72,8 @@ func FromEnv() Config {
 		SSOValidate: os.Getenv("SSO_VALIDATE_URL"),
 
 		TrustedProxies: os.Getenv("TRUSTED_PROXIES"),
+		SupportMail:    strings.TrimSpace(env("SUPPORT_MAIL", StandardSupportMail)),
+		HilfeURL:       strings.TrimSpace(env("HELP_URL", StandardHilfeURL)),
 	}
 	if v, gesetzt := os.LookupEnv("METRICS_ADDR"); gesetzt {
 		if !strings.EqualFold(strings.TrimSpace(v), "off") {
@@ -117,6 +131,12 @@ func (c Config) PruefeFuerServe() error {
 		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" {
 			fehler = append(fehler, fmt.Errorf("METRICS_ADDR %q ist keine Adresse der Form host:port (z. B. 127.0.0.1:9090; „off“ schaltet die Metriken ab)", c.MetricsAddr))
 		}
+	}
+	if a, err := mail.ParseAddress(c.SupportMail); c.SupportMail != "" && (err != nil || a.Address != c.SupportMail) {
+		fehler = append(fehler, fmt.Errorf("SUPPORT_MAIL %q ist keine E-Mail-Adresse (z. B. support@eabwasser.example)", c.SupportMail))
+	}
+	if u, err := url.Parse(c.HilfeURL); c.HilfeURL != "" && (err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil) {
+		fehler = append(fehler, fmt.Errorf("HELP_URL %q ist keine Adresse der Form https://host/pfad", c.HilfeURL))
 	}
 	if len(fehler) == 0 {
 		return nil

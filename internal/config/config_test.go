@@ -38,6 +38,21 @@ func TestFromEnv_MetricsAddrDefaultsToLoopbackAndCanBeSwitchedOff(t *testing.T) 
 	}
 }
 
+func TestFromEnv_SupportMailAndHelpLinkComeFromTheEnvironment(t *testing.T) {
+	t.Setenv("SUPPORT_MAIL", "x")
+	unsetenv(t, "SUPPORT_MAIL")
+	t.Setenv("HELP_URL", "x")
+	unsetenv(t, "HELP_URL")
+	if c := FromEnv(); c.SupportMail != StandardSupportMail || c.HilfeURL != StandardHilfeURL {
+		t.Fatalf("defaults: %q %q", c.SupportMail, c.HilfeURL)
+	}
+	t.Setenv("SUPPORT_MAIL", " hilfe@rlp.example ")
+	t.Setenv("HELP_URL", "https://wiki.rlp.example/eabwasser")
+	if c := FromEnv(); c.SupportMail != "hilfe@rlp.example" || c.HilfeURL != "https://wiki.rlp.example/eabwasser" {
+		t.Fatalf("configured: %q %q", c.SupportMail, c.HilfeURL)
+	}
+}
+
 func TestPruefeFuerServe_SecretPublicURLAndMetricsAddr(t *testing.T) {
 	lang := strings.Repeat("a", MinJWTSecret)
 	for _, c := range []struct {
@@ -59,6 +74,9 @@ func TestPruefeFuerServe_SecretPublicURLAndMetricsAddr(t *testing.T) {
 		{Config{PublicURL: "https://eabwasser.example/?a=b"}, []string{"PUBLIC_URL"}},
 		{Config{PublicURL: "ftp://eabwasser.example"}, []string{"PUBLIC_URL"}},
 		{Config{MetricsAddr: "9090"}, []string{"METRICS_ADDR"}},
+		{Config{SupportMail: "hilfe@rlp.example", HilfeURL: "https://wiki.rlp.example/eabwasser"}, nil},
+		{Config{SupportMail: "Hilfe <hilfe@rlp.example>"}, []string{"SUPPORT_MAIL"}},
+		{Config{HilfeURL: "javascript:alert(1)"}, []string{"HELP_URL"}},
 		{Config{JWTSecret: "kurz", SMTPURL: "smtp://m", MetricsAddr: "x"}, []string{"JWT_SECRET", "PUBLIC_URL fehlt", "METRICS_ADDR"}},
 	} {
 		err := c.cfg.PruefeFuerServe()

@@ -121,6 +121,18 @@ func Aehnliche(ctx context.Context, q eventstore.Querier, betreiberID int64, a b
 	return pgx.CollectRows(rows, pgx.RowTo[string])
 }
 
+// Unbekannte lists those of ids that name no operation, in order.
+func Unbekannte(ctx context.Context, q eventstore.Querier, ids []int64) ([]int64, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := q.Query(ctx, `SELECT i FROM unnest($1::bigint[]) AS i WHERE NOT EXISTS (SELECT 1 FROM betrieb WHERE id = i) ORDER BY i`, ids)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
 // DesBetreibers lists the ids of the operations an organisation operates.
 func DesBetreibers(ctx context.Context, q eventstore.Querier, organisationID int64) ([]int64, error) {
 	rows, err := q.Query(ctx, `SELECT id FROM betrieb WHERE betreiber_id = $1 ORDER BY id`, organisationID)

@@ -155,7 +155,7 @@ func betriebEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event
 	case betrieb.StammdatenAntragUebernommen:
 		entschieden(tx, e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Übernommen")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag übernommen: %s",
-			text: "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ bearbeitet. Übernommen wurden: " + strings.Join(v.Felder, ", ") + "."}
+			text: "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ bearbeitet. Übernommen wurden: " + strings.Join(betrieb.Antragsfeldnamen(v.Felder), ", ") + "."}
 	case betrieb.StammdatenAntragAbgelehnt:
 		entschieden(tx, e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Abgelehnt")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag abgelehnt: %s",

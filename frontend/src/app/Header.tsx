@@ -3,7 +3,8 @@ import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { aufgabenAnzahlQuery } from '@/features/aufgaben/api/aufgaben';
 import { ANZAHL_INTERVALL_MS, nachrichtenAnzahlQuery } from '@/features/startseite/api/nachrichten';
 import { useDarf, useSession } from '@/lib/auth';
-import { APP_NAME, HELP_URL, SUPPORT_MAIL, SUPPORT_MAILTO } from '@/lib/constants';
+import { APP_NAME } from '@/lib/constants';
+import { konfigurationQuery } from '@/lib/konfiguration';
 
 const knopf = 'rounded border border-white px-3 py-1 text-white hover:bg-white hover:text-blue-900';
 const verweis = 'text-white underline hover:no-underline';
@@ -71,6 +72,8 @@ export function Header() {
   const { angemeldet, claims } = useSession();
   const darf = useDarf();
   const navigate = useNavigate();
+  // support address and help link are the server's configuration (SUPPORT_MAIL, HELP_URL)
+  const { supportMail, hilfeUrl } = useQuery(konfigurationQuery()).data ?? {};
 
   return (
     <header className="bg-blue-900 text-white">
@@ -95,16 +98,20 @@ export function Header() {
               <NachrichtenVerweis />
             </li>
           )}
-          <li>
-            <a href={SUPPORT_MAILTO} className={verweis}>
-              Support<span className="sr-only"> per E-Mail an {SUPPORT_MAIL}</span>
-            </a>
-          </li>
-          <li>
-            <a href={HELP_URL} target="_blank" rel="noopener noreferrer" className={verweis}>
-              Hilfe<span className="sr-only"> (öffnet in neuem Fenster)</span>
-            </a>
-          </li>
+          {supportMail && (
+            <li>
+              <a href={`mailto:${supportMail}`} className={verweis}>
+                Support<span className="sr-only"> per E-Mail an {supportMail}</span>
+              </a>
+            </li>
+          )}
+          {hilfeUrl && (
+            <li>
+              <a href={hilfeUrl} target="_blank" rel="noopener noreferrer" className={verweis}>
+                Hilfe<span className="sr-only"> (öffnet in neuem Fenster)</span>
+              </a>
+            </li>
+          )}
           {angemeldet && (
             <>
               <li>

@@ -21,7 +21,8 @@ describe('app routes', () => {
 
   it('shows the shell with landmarks, skip link and version', async () => {
     anmelden();
-    mock({}, ['AUDIT_LESEN']);
+    // support address and help link come from the server's configuration (SUPPORT_MAIL, HELP_URL)
+    mock({ 'GET /api/konfiguration': () => ({ supportMail: 'hilfe@rlp.example', hilfeUrl: 'https://wiki.rlp.example/eabwasser' }) }, ['AUDIT_LESEN']);
     renderRoutes(routes, '/');
     expect(await screen.findByRole('heading', { name: 'Startseite', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('eAbwasser');
@@ -29,8 +30,8 @@ describe('app routes', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Version 1.5.12');
     expect(screen.getByRole('link', { name: 'Zum Inhalt springen' })).toHaveAttribute('href', '#inhalt');
-    expect(screen.getByRole('link', { name: /Support/ })).toHaveAttribute('href', 'mailto:support@eabwasser.example');
-    expect(screen.getByRole('link', { name: /Hilfe/ })).toHaveAttribute('href', 'https://wiki.eabwasser.example/');
+    expect(await screen.findByRole('link', { name: /Support/ })).toHaveAttribute('href', 'mailto:hilfe@rlp.example');
+    expect(screen.getByRole('link', { name: /Hilfe/ })).toHaveAttribute('href', 'https://wiki.rlp.example/eabwasser');
     expect(screen.getAllByRole('link', { name: 'Ereignisprotokoll' }).length).toBeGreaterThan(0);
   });
 

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Feldfehler, PersonWerte } from '@/lib/form';
+import { PERSON_PFLICHTFELDER, type Feldfehler, type PersonWerte } from '@/lib/form';
 import { anredeQuery, titelQuery } from '@/lib/wertelisten';
 import { FormField, inputClass } from './FormField';
 
 export type PersonFeld = keyof PersonWerte;
 
-/** The fields pruefePerson requires. */
-export const PERSON_PFLICHTFELDER: readonly PersonFeld[] = ['anrede', 'name', 'vorname', 'email', 'telefon'];
+export { PERSON_PFLICHTFELDER };
 
 /** Options of a select: the list's values, plus a stored value the list no longer has (first). */
 export function wertOptionen(werte: readonly string[], aktuell: string) {

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTimeMinutes } from '@/lib/format';
 
 /** The server's open end of the latest version (domain/historie.Ende). */
 export const OFFENES_ENDE = '3000-01-01';
@@ -46,7 +46,7 @@ export function versionsSpalten<T extends VersionsDaten>(eigene: ColumnDef<T, un
       id: 'geaendertAm',
       header: 'Geändert am',
       accessorFn: (v) => v.geaendertAm ?? '',
-      cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.row.original.geaendertAm)}</span>,
+      cell: (c) => <span className="whitespace-nowrap">{formatDateTimeMinutes(c.row.original.geaendertAm)}</span>,
     },
     { id: 'geaendertVon', header: 'Geändert von', accessorFn: (v) => v.geaendertVon ?? '' },
   ];

@@ -38,6 +38,16 @@ export class ApiError extends Error {
     return Object.keys(this.validationErrors).length > 0;
   }
 
+  /**
+   * A known error: a refusal (4xx other than 401/403/404) with a text. The server writes only
+   * German, user-facing texts into a 4xx answer (httpapi/fehler.go: the domain's rule and
+   * conflict messages); a 5xx never carries its cause. A known error says what it is, it is no
+   * 'unbekannter Fehler' (issue 14).
+   */
+  get bekannt(): boolean {
+    return this.status >= 400 && this.status < 500 && ![401, 403, 404].includes(this.status) && this.message !== '';
+  }
+
   /** The first validation message, if any. */
   get firstValidationMessage(): string | undefined {
     return Object.values(this.validationErrors)[0];

@@ -79,11 +79,18 @@ describe('handleGlobalError (spec §8 global handling)', () => {
     expect(messages()).toEqual([]);
   });
 
-  it('any other error: unknown-error toast plus the server text', () => {
+  it('a known error (a refusal with the domain text) says what it is', () => {
+    handleGlobalError(new ApiError(400, 'Der Antrag enthält keine Änderung der Stammdaten.'));
     handleGlobalError(new ApiError(409, 'Der Datensatz wurde zwischenzeitlich geändert.'));
     expect(messages()).toEqual([
-      ['error', 'Ein unbekannter Fehler ist aufgetreten.', 'Der Datensatz wurde zwischenzeitlich geändert.'],
+      ['error', 'Der Antrag enthält keine Änderung der Stammdaten.', undefined],
+      ['error', 'Der Datensatz wurde zwischenzeitlich geändert.', undefined],
     ]);
+  });
+
+  it('any other error: unknown-error toast plus the server text', () => {
+    handleGlobalError(new ApiError(502, 'Bad Gateway'));
+    expect(messages()).toEqual([['error', 'Ein unbekannter Fehler ist aufgetreten.', 'Bad Gateway']]);
     clearToasts();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     handleGlobalError(new TypeError('Failed to fetch'));

@@ -12,7 +12,9 @@ export const validationMessage = (first: string) => `Validierung fehlgeschlagen:
 export const NOT_FOUND_PATH = '/nicht-gefunden';
 
 /**
- * The global error handling of spec 000 §8 / 002 §8. Called once per failed query or
+ * The global error handling of spec 000 §8 / 002 §8, where a known error (a refusal with the
+ * domain's text, `ApiError.bekannt`) is shown as that text, not as 'Ein unbekannter Fehler ist
+ * aufgetreten.' plus the text (issue 14). Called once per failed query or
  * mutation by the query client (lib/queryClient.ts); callers that handle an error
  * themselves opt out with `meta: { globalErrorHandling: false }`; callers that attach
  * validationErrors to their fields set `handleValidation` (request option or meta) so the
@@ -66,6 +68,10 @@ export function handleGlobalError(error: unknown, options: { handleValidation?: 
     return;
   }
 
+  if (error.bekannt) {
+    toast.error(error.message);
+    return;
+  }
   toast.error(MSG_UNKNOWN, error.message || undefined);
 }
 
@@ -83,7 +89,7 @@ export function zeigeFehler(error: unknown, standard?: string): void {
       handleGlobalError(error);
       return;
     }
-    if (error.status >= 400 && error.status < 500 && error.message) {
+    if (error.bekannt) {
       toast.error(error.message);
       return;
     }

@@ -39,10 +39,16 @@ export const PERSON_FELDER: readonly (keyof PersonWerte)[] = ['anrede', 'titel',
 
 export const LEERE_PERSON: PersonWerte = { anrede: '', titel: '', name: '', vorname: '', email: '', telefon: '', mobil: '' };
 
-/** Anrede, name, vorname, email and telefon are required; e-mail and phone numbers have a pattern. */
-export function pruefePerson(p: PersonWerte): Feldfehler<keyof PersonWerte> {
+/** Anrede, name, vorname, email and telefon: required in the registration (spec 002 §5). */
+export const PERSON_PFLICHTFELDER: readonly (keyof PersonWerte)[] = ['anrede', 'name', 'vorname', 'email', 'telefon'];
+
+/** The user form (spec 002 §5) and the profile require the person without the Anrede. */
+export const PERSON_PFLICHTFELDER_OHNE_ANREDE: readonly (keyof PersonWerte)[] = ['name', 'vorname', 'email', 'telefon'];
+
+/** The fields `pflicht` are required; e-mail and phone numbers have a pattern. */
+export function pruefePerson(p: PersonWerte, pflicht = PERSON_PFLICHTFELDER): Feldfehler<keyof PersonWerte> {
   const f: Feldfehler<keyof PersonWerte> = {};
-  for (const k of ['anrede', 'name', 'vorname', 'email', 'telefon'] as const) {
+  for (const k of pflicht) {
     if (istLeer(p[k])) f[k] = MSG_PFLICHTFELD;
   }
   if (!f.email && !istEmail(p.email)) f.email = MSG_EMAIL;

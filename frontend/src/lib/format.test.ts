@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatDateTimeMinutes,
   formatFileSizeMB,
   formatNumber,
   isoDateFromGerman,
@@ -73,6 +74,13 @@ describe('formatDate', () => {
   it('shows nothing for missing or invalid values', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('kein Datum')).toBe('');
+  });
+});
+
+describe('formatDateTimeMinutes', () => {
+  it('shows HH:mm, the time format of spec 002 §8', () => {
+    expect(formatDateTimeMinutes(new Date(2024, 2, 5, 7, 8, 9))).toBe('05.03.2024 07:08');
+    expect(formatDateTimeMinutes('')).toBe('');
   });
 });
 

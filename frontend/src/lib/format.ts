@@ -81,7 +81,18 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
 }
 
-/** ISO date-time (or Date) → 'dd.MM.yyyy HH:mm:ss' in local time. Invalid → ''. */
+/**
+ * ISO date-time (or Date) → 'dd.MM.yyyy HH:mm' in local time, the spec's time format (spec 002
+ * §8 "Time format HH:MM") for lists and detail screens. Invalid → ''.
+ */
+export function formatDateTimeMinutes(value: string | Date | null | undefined): string {
+  return formatDateTime(value).slice(0, 16);
+}
+
+/**
+ * ISO date-time (or Date) → 'dd.MM.yyyy HH:mm:ss' in local time: the audit trail and the Verlauf,
+ * where the order of changes within a minute matters. Invalid → ''.
+ */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const d = value instanceof Date ? value : new Date(value);

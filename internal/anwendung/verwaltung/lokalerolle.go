@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
@@ -25,7 +26,12 @@ func (d *Dienst) LokaleRolleAnlegen(ctx context.Context, in LokaleRolleEingabe, 
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, lokalerolle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, lokalerolle.LegeAn{Daten: in.Daten, Jetzt: d.heute()}, md)
+	unbekannt, err := betriebe.Unbekannte(ctx, d.Store.Pool(), in.Betriebe)
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	out, err := eventstore.Befehle(d.Store, lokalerolle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
+		lokalerolle.LegeAn{Daten: in.Daten, Jetzt: d.heute(), UnbekannteBetriebe: unbekannt}, md)
 	return id, out, err
 }
 
@@ -35,7 +41,12 @@ func (d *Dienst) LokaleRolleAendern(ctx context.Context, id int64, in LokaleRoll
 	if in.Version > 0 {
 		expected = in.Version
 	}
-	return eventstore.Befehle(d.Store, lokalerolle.Decider).Handle(ctx, id, expected, lokalerolle.Aendere{Daten: in.Daten, Jetzt: d.heute()}, md)
+	unbekannt, err := betriebe.Unbekannte(ctx, d.Store.Pool(), in.Betriebe)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	return eventstore.Befehle(d.Store, lokalerolle.Decider).Handle(ctx, id, expected,
+		lokalerolle.Aendere{Daten: in.Daten, Jetzt: d.heute(), UnbekannteBetriebe: unbekannt}, md)
 }
 
 // LokaleRolleLoeschen deletes a local role and removes it from every account in one

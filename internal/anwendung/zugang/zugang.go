@@ -487,7 +487,7 @@ func (d *Dienst) SetzeStatus(ctx context.Context, id int64, status, basis string
 	case string(konto.Aktiv):
 		cmd = konto.Aktiviere{Jetzt: d.jetzt()}
 	case string(konto.Inaktiv):
-		cmd = konto.Deaktiviere{}
+		cmd = konto.Deaktiviere{Selbst: md.ActorID == strconv.FormatInt(id, 10)}
 	default:
 		return validierung.Feld("status", "Der Status muss AKTIV oder INAKTIV sein.")
 	}

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { useDarf } from '@/lib/auth';
-import { useModus } from '@/lib/modus';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { Dateien } from '@/features/ablage/components/Dateien';
 import { Wiedervorlagen } from '@/features/ablage/components/Wiedervorlagen';
@@ -16,10 +15,10 @@ export function AnlageAblageSeite({ art }: { art: 'dateien' | 'wiedervorlagen' }
   const titel = art === 'dateien' ? 'Dateien' : 'Wiedervorlagen';
   useDocumentTitle(titel);
   const { anlageid = '' } = useParams();
-  const { lesen } = useModus();
   const darf = useDarf();
   const anlage = useQuery(anlageQuery(anlageid));
-  const bearbeitbar = !lesen && darf('DATEI_HOCHLADEN') && !!anlage.data?.rechte?.dateienBearbeiten;
+  // in either mode, as the operation's files (issue 14)
+  const bearbeitbar = darf('DATEI_HOCHLADEN') && !!anlage.data?.rechte?.dateienBearbeiten;
   return (
     <section aria-labelledby="ablage-titel" className="space-y-4">
       <h1 id="ablage-titel" className="text-2xl font-semibold">

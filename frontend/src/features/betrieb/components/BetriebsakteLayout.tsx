@@ -90,7 +90,14 @@ export function BetriebsakteLayout() {
   const mitModus = `?modus=${modus}`;
   // a version of the past is read-only: no toggle on it, nor on the Verlauf (an overview)
   const historisch = params.has(HISTORIE_PARAM) || pathname.endsWith('/verlauf');
-  const zeigeToggle = darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && !historisch;
+  // the toggle only for those who may change something in edit mode: the operation's data, a new
+  // plant, or the plants there are (files and reminders need no edit mode, issue 14)
+  const imBearbeitungsmodus =
+    !!rechte?.alsAdminSpeichern ||
+    !!rechte?.alsBetreiberSpeichern ||
+    darf('ANLAGE_ANLEGEN') ||
+    ((anlagen.data ?? []).length > 0 && darf('ANLAGE_BEARBEITEN'));
+  const zeigeToggle = darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && imBearbeitungsmodus && !historisch;
 
   return (
     <Rahmen

@@ -156,10 +156,14 @@ describe('Betriebsdaten', () => {
     const zeilen = (await within(popup).findAllByRole('row')).slice(1);
     // newest first, the current one marked
     expect(zeilen[0]).toHaveTextContent('aktuell');
+    // times as the spec writes them, HH:MM (spec 002 §8)
+    expect(zeilen[0]).toHaveTextContent(/01\.01\.2025 \d\d:\d\d(?!:)/);
+    expect(zeilen[0]).not.toHaveTextContent(/\d\d:\d\d:\d\d/);
     await user.click(within(popup).getByRole('button', { name: 'Version gültig ab 01.01.2020 anzeigen' }));
 
     const banner = await screen.findByRole('region', { name: 'Historischer Datensatz' });
     expect(banner).toHaveTextContent('Historische Version: gültig ab 01.01.2020 bis 31.12.2024');
+    expect(banner).toHaveTextContent(/Geändert am 01\.01\.2020 \d\d:\d\d(?!:)/);
     expect(screen.getByLabelText(/^Bezeichnung/)).toHaveValue('Kläranlage Alt');
     expect(screen.getByLabelText(/^Bezeichnung/)).toBeDisabled();
     expect(new URLSearchParams(router.state.location.search).get('modus')).toBe('l');
@@ -265,6 +269,34 @@ describe('Betriebsdaten', () => {
     await user.click(screen.getByRole('button', { name: 'Freigabe erneut beantragen' }));
     await waitFor(() => expect(toasts()).toContain('Betrieb erfolgreich beantragt'));
     expect(called('PUT', '/api/betrieb/7/betriebsdaten')[0].body).toMatchObject({ version: 3, bezeichnung: 'Kläranlage Nord' });
+  });
+
+  it('a staff save of a rejected operation is "Freigabe erneut beantragen" too', async () => {
+    const user = userEvent.setup();
+    const { called } = mock(testBetrieb({ freigabestatus: 'ABGEWIESEN', freigabeKommentar: 'Adresse fehlt' }), {
+      'PUT /api/betrieb/7': () => ({ id: 7, version: 4 }),
+    });
+    anmelden({ funktionaleRollen: ['ZUST_SBD'] });
+    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=s');
+    await user.click(await screen.findByRole('button', { name: 'Freigabe erneut beantragen' }));
+    await waitFor(() => expect(toasts()).toContain('Betrieb erfolgreich beantragt'));
+    expect(called('PUT', '/api/betrieb/7')[0].body).toMatchObject({ version: 3 });
+  });
+
+  it('a known refusal of a Stammdaten-Antrag says what it is, not "unbekannter Fehler"', async () => {
+    const user = userEvent.setup();
+    const rechte = { ...ALLE_RECHTE, alsAdminSpeichern: false, alsBetreiberSpeichern: true, freigeben: false, antragPruefen: false, antragStellen: true };
+    mock(
+      testBetrieb({ rechte }),
+      { 'POST /api/betrieb/7/stammdaten': () => json(400, { message: 'Der Antrag enthält keine Änderung der Stammdaten.', traceId: 't' }) },
+      ['BEARBEITUNGSMODUS_NUTZEN'],
+    );
+    anmelden();
+    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l');
+    await user.click(await screen.findByRole('button', { name: 'Stammdatenänderung beantragen' }));
+    await user.click(screen.getByRole('button', { name: 'Antrag einreichen' }));
+    await waitFor(() => expect(toasts()).toContain('Der Antrag enthält keine Änderung der Stammdaten.'));
+    expect(toasts().some((t) => t.startsWith('Es gab einen unbekannten Fehler'))).toBe(false);
   });
 
   it('the operator of an approved operation keeps contacts himself; master data only by application', async () => {

@@ -7,7 +7,7 @@ import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFor
 import type { AuditInfo } from '@/components/Historisierung';
 import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTimeMinutes } from '@/lib/format';
 import { useModus } from '@/lib/modus';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
@@ -161,7 +161,8 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
     ...(behalten !== undefined ? { preserveBetreiberAsAbwasserbeseitigungspflichtigen: behalten } : {}),
   });
 
-  const erneutBeantragen = betreiberSeite && betrieb.freigabestatus === 'ABGEWIESEN';
+  // a save of a rejected operation requests it again, whoever saves it (spec 000 §4)
+  const erneutBeantragen = (admin || betreiberSeite) && betrieb.freigabestatus === 'ABGEWIESEN';
   const alsAdmin = useSpeichereAlsAdmin({ meta: { globalErrorHandling: false } });
   const alsBetreiber = useSpeichereAlsBetreiber({ meta: { globalErrorHandling: false } });
   const akte = useAktenFormular({
@@ -369,7 +370,7 @@ function HistorischeVersion({ id, index }: { id: string; index: number }) {
             {version.aenderungsgrund && <p>Änderungsgrund: {version.aenderungsgrund}</p>}
             {(version.geaendertAm || version.geaendertVon) && (
               <p>
-                Geändert{version.geaendertAm ? ` am ${formatDateTime(version.geaendertAm)}` : ''}
+                Geändert{version.geaendertAm ? ` am ${formatDateTimeMinutes(version.geaendertAm)}` : ''}
                 {version.geaendertVon ? ` von ${version.geaendertVon}` : ''}
               </p>
             )}

@@ -7,7 +7,7 @@ import { FormField, inputClass } from '@/components/FormField';
 import { Laden } from '@/components/Laden';
 import { PasswortFelder } from '@/components/PasswortFelder';
 import { PersonFelder } from '@/components/PersonFelder';
-import { hatFehler, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { hatFehler, PERSON_FELDER, PERSON_PFLICHTFELDER_OHNE_ANREDE, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
@@ -134,7 +134,12 @@ function ProfilFormular({ profil }: { profil: Profil }) {
         aria-label="Profil"
         className="grid grid-cols-1 gap-4 rounded border border-gray-300 bg-gray-50 p-5 sm:grid-cols-2"
       >
-        <PersonFelder werte={werte} fehler={fehler} onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))} />
+        <PersonFelder
+          werte={werte}
+          fehler={fehler}
+          onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))}
+          required={PERSON_PFLICHTFELDER_OHNE_ANREDE}
+        />
         <FormField label="Benutzername" error={fehler.benutzername} required className="sm:col-span-2">
           <input
             name="benutzername"

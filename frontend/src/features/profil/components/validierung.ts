@@ -2,6 +2,7 @@ import {
   istLeer,
   MSG_PASSWOERTER_UNGLEICH,
   MSG_PFLICHTFELD,
+  PERSON_PFLICHTFELDER_OHNE_ANREDE,
   pruefePerson,
   type Feldfehler,
   type PersonWerte,
@@ -27,7 +28,7 @@ export const MSG_AKTUELLES_PASSWORT =
  * compared with the saved values `alt` — the current password when the sign-in data change.
  */
 export function pruefeProfil(w: ProfilWerte, alt?: ProfilWerte): Feldfehler<ProfilFeld> {
-  const f: Feldfehler<ProfilFeld> = pruefePerson(w);
+  const f: Feldfehler<ProfilFeld> = pruefePerson(w, PERSON_PFLICHTFELDER_OHNE_ANREDE);
   if (istLeer(w.benutzername)) f.benutzername = MSG_PFLICHTFELD;
   if ((w.passwort !== '' || w.bestaetigung !== '') && w.passwort !== w.bestaetigung) {
     f.bestaetigung = MSG_PASSWOERTER_UNGLEICH;

@@ -21,6 +21,13 @@ export const wiedervorlagenPfad = (betriebId: number) => `/betriebsakte/${betrie
  * Betreff), earliest first; due ones are marked 'fällig' (text, not only colour) and counted
  * above the list. Delete is offered where the server says the row is loeschbar.
  */
+/** How many of the reminders are due: '1 Wiedervorlage ist fällig.', '2 Wiedervorlagen, davon keine fällig.' */
+function faelligText(anzahl: number, faellig: number): string {
+  if (faellig === 1) return '1 Wiedervorlage ist fällig.';
+  if (faellig > 1) return `${faellig} Wiedervorlagen sind fällig.`;
+  return anzahl === 1 ? '1 Wiedervorlage, noch nicht fällig.' : `${anzahl} Wiedervorlagen, davon keine fällig.`;
+}
+
 export function WiedervorlagenListe() {
   const liste = useQuery(meineWiedervorlagenQuery());
   const [seite, setSeite] = useState<PaginationState>({ pageIndex: 0, pageSize: ARBEITSLISTE_SEITE });
@@ -87,10 +94,9 @@ export function WiedervorlagenListe() {
       <h2 id="wiedervorlagen-titel" className="text-xl font-semibold">
         Wiedervorlagen
       </h2>
-      {liste.isSuccess && (
-        <p className={`text-sm ${faellig > 0 ? 'font-semibold text-red-800' : 'text-gray-700'}`}>
-          {faellig === 0 ? 'Keine fälligen Wiedervorlagen.' : faellig === 1 ? '1 Wiedervorlage ist fällig.' : `${faellig} Wiedervorlagen sind fällig.`}
-        </p>
+      {/* without reminders the table says so; above reminders never "Keine fälligen Wiedervorlagen." (issue 14) */}
+      {liste.isSuccess && wiedervorlagen.length > 0 && (
+        <p className={`text-sm ${faellig > 0 ? 'font-semibold text-red-800' : 'text-gray-700'}`}>{faelligText(wiedervorlagen.length, faellig)}</p>
       )}
       <DataTable<MeineWiedervorlage>
         caption="Wiedervorlagen"

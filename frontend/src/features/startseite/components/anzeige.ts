@@ -1,12 +1,8 @@
 import type { Nachricht } from '@/features/startseite/api/nachrichten';
+import { formatDateTimeMinutes } from '@/lib/format';
 
 /** 'dd.MM.yyyy HH:mm' in local time. */
-export function formatSendezeit(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+export const formatSendezeit = (iso: string): string => formatDateTimeMinutes(iso);
 
 /** The operation file a message refers to, when it refers to an operation. */
 export function bezugPfad(n: Pick<Nachricht, 'bezugZuFachobjekt' | 'fachobjektId'>): string | undefined {

@@ -17,4 +17,5 @@ export const systemverwaltungKeys = {
     verlauf: (id: number) => [...systemverwaltungKeys.organisationen.all, 'verlauf', id] as const,
   },
   wertelistenKatalog: ['systemverwaltung', 'wertelistenKatalog'] as const,
+  betriebkatalog: (q: string, ids: readonly number[]) => ['systemverwaltung', 'betriebkatalog', q, [...ids]] as const,
 };

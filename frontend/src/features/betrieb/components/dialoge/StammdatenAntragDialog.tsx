@@ -3,7 +3,7 @@ import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
 import { CheckboxField, FormField, inputClass } from '@/components/FormField';
 import { ApiError, isAbortError } from '@/lib/api';
-import { handleGlobalError } from '@/lib/errors';
+import { handleGlobalError, zeigeFehler } from '@/lib/errors';
 import { istLeer, MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import type { Betrieb } from '@/features/betrieb/api/betrieb';
@@ -79,10 +79,9 @@ export function StammdatenAntragDialog({ betrieb, onClose }: StammdatenAntragDia
         setFehler(antragsfehler(e));
         fokusAufFehler();
         handleGlobalError(e); // 'Validierung fehlgeschlagen: …'
-      } else if ([401, 403, 404, 500].includes(e.status)) {
-        handleGlobalError(e);
       } else {
-        toast.error(MSG_ANTRAG_FEHLER, e.message || undefined);
+        // a known refusal says what it is ('Der Antrag enthält keine Änderung der Stammdaten.')
+        zeigeFehler(e, MSG_ANTRAG_FEHLER);
       }
     },
   });

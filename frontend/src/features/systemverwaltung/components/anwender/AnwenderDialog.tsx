@@ -8,7 +8,7 @@ import { PasswortFelder } from '@/components/PasswortFelder';
 import { PersonFelder, wertOptionen } from '@/components/PersonFelder';
 import { TransferList } from '@/components/TransferList';
 import { zeigeFehler } from '@/lib/errors';
-import { hatFehler, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { hatFehler, PERSON_FELDER, PERSON_PFLICHTFELDER_OHNE_ANREDE, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { wertelisteQuery } from '@/lib/wertelisten';
@@ -187,6 +187,7 @@ function AnwenderFormular({ anwender, formId, onGespeichert, setLaeuft }: Formul
           fehler={fehler}
           onChange={(k, v) => setWerte((w) => ({ ...w, [k]: v }))}
           autoComplete={false}
+          required={PERSON_PFLICHTFELDER_OHNE_ANREDE}
         />
         <FormField label="Organisation" error={fehler.organisation} required={global === 'ORGANISATION'} className="sm:col-span-2">
           <select name="organisation" className={inputClass} value={werte.organisation} onChange={set('organisation')}>

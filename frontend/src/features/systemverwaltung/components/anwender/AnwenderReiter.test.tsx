@@ -156,6 +156,7 @@ describe('Anwender', () => {
     await user.type(within(dialog).getByLabelText(/^Passwort \*/), 'Geheim-Passwort-1');
     await user.type(within(dialog).getByLabelText(/^Passwort bestätigen/), 'Geheim-Passwort-1');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Zuständig SBD' }));
+    expect(within(dialog).getByLabelText(/^Anrede/)).not.toBeRequired();
     await user.selectOptions(within(dialog).getByLabelText(/^Anrede/), 'Frau');
     await user.type(within(dialog).getByLabelText(/^Name/), 'Lang');
     await user.type(within(dialog).getByLabelText(/^Vorname/), 'Lena');
@@ -230,6 +231,33 @@ describe('Anwender', () => {
     expect(getToasts().find((t) => t.message === 'Sie können Ihr eigenes Konto nicht löschen.')?.kind).toBe('error');
   });
 
+  it('deactivating asks first and says it is done; one\'s own account offers no deactivation', async () => {
+    const user = userEvent.setup();
+    const ich7 = zeile(7, 'systemadmin', 'Adler', 'AKTIV');
+    const { called } = mock(ADMIN, {
+      'GET /api/anwender': () => ({ content: [...anwender, ich7], page: 0, size: 10, totalElements: 3 }),
+      'PUT /api/anwender/11/status': () => ({ message: 'Der Zugang wurde deaktiviert.' }),
+    });
+    oeffnen();
+    const zeile11 = (await screen.findByRole('cell', { name: 'Wagner' }, { timeout: 5000 })).closest('tr')!;
+    // the caller (GET /api/me answers id 7) cannot lock himself out
+    const eigene = screen.getByRole('cell', { name: 'Adler' }).closest('tr')!;
+    expect(within(eigene).queryByRole('button', { name: 'Deaktivieren' })).not.toBeInTheDocument();
+
+    await user.click(within(zeile11).getByRole('button', { name: 'Deaktivieren' }));
+    let frage = screen.getByRole('alertdialog', { name: 'Deaktivieren bestätigen' });
+    expect(frage).toHaveTextContent('Sind Sie sicher, dass Sie den Anwender „betreiber“ deaktivieren möchten?');
+    expect(within(frage).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
+    await user.click(within(frage).getByRole('button', { name: 'Abbrechen' }));
+    expect(called('PUT', '/api/anwender/11/status')).toHaveLength(0);
+
+    await user.click(within(zeile11).getByRole('button', { name: 'Deaktivieren' }));
+    frage = screen.getByRole('alertdialog', { name: 'Deaktivieren bestätigen' });
+    await user.click(within(frage).getByRole('button', { name: 'Deaktivieren' }));
+    await waitFor(() => expect(toasts()).toContain('Der Zugang wurde deaktiviert.'));
+    expect(called('PUT', '/api/anwender/11/status')[0].body).toEqual({ status: 'INAKTIV' });
+  });
+
   it('a reader sees the list and the export but no add, edit or delete', async () => {
     mock(['SYSTEMVERWALTUNG_OEFFNEN']);
     anmelden({ funktionaleRollen: ['FACHADMIN'] });
@@ -265,5 +293,12 @@ describe('user form rules (spec 002 §5)', () => {
     expect(pruefeAnwender({ ...gueltig, passwort: '', bestaetigung: '' }, false)).toEqual({});
     expect(pruefeAnwender({ ...gueltig, passwort: '', bestaetigung: '' }, true)).toEqual({ passwort: 'Dieses Feld ist ein Pflichtfeld.' });
     expect(pruefeAnwender({ ...gueltig, bestaetigung: 'q' }, true)).toEqual({ bestaetigung: 'Die Passwörter stimmen nicht überein.' });
+  });
+
+  it('requires name, vorname, email, telefon and benutzername — not the Anrede (spec 002 §5)', () => {
+    expect(pruefeAnwender({ ...gueltig, anrede: '' }, true)).toEqual({});
+    expect(Object.keys(pruefeAnwender({ ...LEERER_ANWENDER, funktionaleRolle: ['BETREIBER'], organisation: '3' }, false)).sort()).toEqual(
+      ['benutzername', 'email', 'name', 'telefon', 'vorname'],
+    );
   });
 });

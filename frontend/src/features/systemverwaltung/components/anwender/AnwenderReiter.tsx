@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/Button';
-import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
+import { ConfirmDialog, DeleteConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable } from '@/components/DataTable';
 import { FormField, inputClass } from '@/components/FormField';
 import { Suchformular } from '@/components/Suchformular';
 import { useServerTabelle } from '@/components/useServerTabelle';
 import { ExportAktion, useZeilenauswahl } from '@/components/Zeilenauswahl';
-import { useDarf } from '@/lib/auth';
+import { useDarf, useMe } from '@/lib/auth';
 import { speichereDatei } from '@/lib/download';
 import { zeigeFehler } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
@@ -109,6 +109,11 @@ function Flaggen({
   );
 }
 
+// Ours (issue 14): deactivating asks first, as deleting does.
+const DEAKTIVIEREN_TITEL = 'Deaktivieren bestätigen';
+const deaktivierenFrage = (benutzername: string) =>
+  `Sind Sie sicher, dass Sie den Anwender „${benutzername}“ deaktivieren möchten? Er kann sich danach nicht mehr anmelden.`;
+
 type Dialogzustand = { art: 'neu' } | { art: 'bearbeiten'; id: number } | null;
 
 /** Tab 'Anwender': filter, server-side paged list, export, user form, activation, deletion. */
@@ -121,6 +126,9 @@ export function AnwenderReiter() {
   const { auswahl, setAuswahl, ausgewaehlt, abwaehlen } = useZeilenauswahl();
   const [dialog, setDialog] = useState<Dialogzustand>(null);
   const [loeschen, setLoeschen] = useState<AnwenderZeile | null>(null);
+  const [deaktivieren, setDeaktivieren] = useState<AnwenderZeile | null>(null);
+  // one's own account is not deactivated (the server refuses it too)
+  const ichId = useMe().data?.id;
 
   const abfrage = useMemo(() => anwenderAbfrage(filter, pagination, sorting), [filter, pagination, sorting]);
   const { data, isPending, isFetching } = useQuery(anwenderListQuery(abfrage));
@@ -171,7 +179,7 @@ export function AnwenderReiter() {
         <Aktionen>
           <IconAktion art="bearbeiten" label="Bearbeiten" onClick={() => setDialog({ art: 'bearbeiten', id: a.id })} />
           {a.status === 'AKTIV' ? (
-            <TextAktion label="Deaktivieren" disabled={status.isPending} onClick={() => status.mutate({ id: a.id, status: 'INAKTIV' })} />
+            a.id !== ichId && <TextAktion label="Deaktivieren" disabled={status.isPending} onClick={() => setDeaktivieren(a)} />
           ) : a.status === 'BESTAETIGT' || a.status === 'INAKTIV' ? (
             <TextAktion label="Aktivieren" disabled={status.isPending} onClick={() => status.mutate({ id: a.id, status: 'AKTIV' })} />
           ) : null}
@@ -180,7 +188,7 @@ export function AnwenderReiter() {
       ),
     });
     return cols;
-  }, [bearbeiten, status]);
+  }, [bearbeiten, status, ichId]);
 
   const setze = (k: keyof AnwenderFilter, v: string | boolean) => setEntwurf((f) => ({ ...f, [k]: v }));
 
@@ -248,6 +256,18 @@ export function AnwenderReiter() {
       />
 
       {dialog && <AnwenderDialog id={dialog.art === 'bearbeiten' ? dialog.id : undefined} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        open={deaktivieren !== null}
+        title={DEAKTIVIEREN_TITEL}
+        message={deaktivierenFrage(deaktivieren?.benutzername ?? '')}
+        confirmLabel="Deaktivieren"
+        destructive
+        onCancel={() => setDeaktivieren(null)}
+        onConfirm={() => {
+          if (deaktivieren) status.mutate({ id: deaktivieren.id, status: 'INAKTIV' });
+          setDeaktivieren(null);
+        }}
+      />
       <DeleteConfirmDialog
         open={loeschen !== null}
         was={`den Anwender „${loeschen?.benutzername ?? ''}“`}

@@ -4,6 +4,7 @@ import {
   MSG_MINDESTENS_EINS,
   MSG_PASSWOERTER_UNGLEICH,
   MSG_PFLICHTFELD,
+  PERSON_PFLICHTFELDER_OHNE_ANREDE,
   pruefePerson,
   type Feldfehler,
   type PersonWerte,
@@ -44,7 +45,7 @@ export const LEERER_ANWENDER: AnwenderWerte = {
  * else the datascoutId. The Dienststelle rule for authority users is the server's.
  */
 export function pruefeAnwender(w: AnwenderWerte, neu: boolean): Feldfehler<AnwenderFeld> {
-  const f: Feldfehler<AnwenderFeld> = pruefePerson(w);
+  const f: Feldfehler<AnwenderFeld> = pruefePerson(w, PERSON_PFLICHTFELDER_OHNE_ANREDE);
   if (istLeer(w.benutzername)) f.benutzername = MSG_PFLICHTFELD;
   if (neu && w.passwort === '') f.passwort = MSG_PFLICHTFELD;
   if ((w.passwort !== '' || w.bestaetigung !== '') && w.passwort !== w.bestaetigung) f.bestaetigung = MSG_PASSWOERTER_UNGLEICH;

@@ -13,8 +13,7 @@ import { type GlobaleRolle, type LokaleRolle } from '@/features/systemverwaltung
 import { organisationenQuery } from '@/features/systemverwaltung/api/organisationen';
 import { GLOBALE_ROLLEN } from '@/features/systemverwaltung/components/bezeichnungen';
 import { useSpeichereLokaleRolle } from '@/features/systemverwaltung/api/speichere-lokale-rolle';
-
-export const MSG_BETRIEBE = 'Bitte nur Betriebs-IDs (Zahlen) durch Komma getrennt eingeben.';
+import { BetriebAuswahl } from './BetriebAuswahl';
 
 export interface RolleWerte {
   bezeichnung: string;
@@ -23,29 +22,18 @@ export interface RolleWerte {
   alleRegionalstellen: boolean;
   regionalstelleIds: number[];
   organisationen: number[];
-  /** Ids of operations, comma-separated (there is no list of operations yet). */
-  betriebe: string;
+  /** Ids of the operations picked from the catalogue. */
+  betriebe: number[];
 }
 
 type RolleFeld = keyof RolleWerte;
 const FELDER: readonly RolleFeld[] = ['bezeichnung', 'globaleRolle', 'regionalstelleIds', 'organisationen', 'betriebe'];
-
-/** '12, 7,3' → [12, 7, 3]; null when anything else than positive whole numbers is in it. */
-export function betriebeAus(text: string): number[] | null {
-  const teile = text
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  if (!teile.every((t) => /^[1-9]\d*$/.test(t))) return null;
-  return [...new Set(teile.map(Number))];
-}
 
 /** Spec 002 §5: bezeichnung and globaleRolle are required. */
 export function pruefeRolle(w: RolleWerte): Feldfehler<RolleFeld> {
   const f: Feldfehler<RolleFeld> = {};
   if (istLeer(w.bezeichnung)) f.bezeichnung = MSG_PFLICHTFELD;
   if (!w.globaleRolle) f.globaleRolle = MSG_PFLICHTFELD;
-  if (!w.alleRegionalstellen && betriebeAus(w.betriebe) === null) f.betriebe = MSG_BETRIEBE;
   return f;
 }
 
@@ -57,7 +45,7 @@ function werteAus(r?: LokaleRolle): RolleWerte {
     alleRegionalstellen: r?.alleRegionalstellen ?? false,
     regionalstelleIds: r?.regionalstelleIds ?? [],
     organisationen: r?.organisationen ?? [],
-    betriebe: (r?.betriebe ?? []).join(', '),
+    betriebe: r?.betriebe ?? [],
   };
 }
 
@@ -71,7 +59,7 @@ function rolleAus(w: RolleWerte, version?: number): LokaleRolle {
     alleRegionalstellen: alle,
     regionalstelleIds: alle ? [] : w.regionalstelleIds,
     organisationen: alle ? [] : w.organisationen,
-    betriebe: alle ? [] : (betriebeAus(w.betriebe) ?? []),
+    betriebe: alle ? [] : w.betriebe,
     ...(version !== undefined ? { version } : {}),
   };
 }
@@ -170,16 +158,7 @@ export function RolleDialog({ rolle, onClose }: { rolle?: LokaleRolle; onClose: 
           disabled={alle}
           error={fehler.organisationen}
         />
-        <FormField label="Betriebe (IDs)" error={fehler.betriebe} hint="Durch Komma getrennt, z. B. 12, 57" className="sm:col-span-2">
-          <input
-            name="betriebe"
-            className={inputClass}
-            inputMode="numeric"
-            disabled={alle}
-            value={werte.betriebe}
-            onChange={(e) => setze('betriebe', e.target.value)}
-          />
-        </FormField>
+        <BetriebAuswahl value={werte.betriebe} onChange={(v) => setze('betriebe', v)} disabled={alle} error={fehler.betriebe} />
       </form>
     </Dialog>
   );

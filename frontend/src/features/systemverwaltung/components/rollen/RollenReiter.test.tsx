@@ -5,7 +5,6 @@ import { routes } from '@/app/routes';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich, json } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
-import { betriebeAus, pruefeRolle } from './RolleDialog';
 
 const ADMIN = ['SYSTEMVERWALTUNG_OEFFNEN', 'SYSTEMVERWALTUNG_BEARBEITEN'];
 const LETZTE = 'Die Rolle ist für 2 Anwender die letzte lokale Rolle. Wollen Sie sie trotzdem löschen?';
@@ -15,17 +14,29 @@ const rollen = [
   { id: 5, bezeichnung: 'Prüfer Nord', globaleRolle: 'ADMIN', systemrolle: false, alleRegionalstellen: true, geaendertAm: '2025-03-02T10:00:00Z', version: 2 },
 ];
 
-function mock(aktionen = ADMIN) {
+const katalog = [
+  { id: 12, betriebsId: '2026-000012', bezeichnung: 'Brauerei am Deutschen Eck', betreiber: 'Klärwerk Rheinaue GmbH' },
+  { id: 7, betriebsId: '2026-000007', bezeichnung: 'Papierfabrik Rheinaue – Werk Koblenz', betreiber: 'Klärwerk Rheinaue GmbH' },
+  { id: 30, betriebsId: '2026-000030', bezeichnung: 'Kläranlage Musterhausen', betreiber: 'Verbandsgemeinde Musterhausen' },
+];
+
+function mock(aktionen = ADMIN, extra: Parameters<typeof apiMock>[0] = {}) {
   const m = apiMock({
     'GET /api/me': () => ich(aktionen, ['SYSTEMADMIN']),
     'GET /api/lokaleRolle': () => rollen,
     'GET /api/regionalstelle': () => [{ id: 40, value: 'Regionalstelle Koblenz', version: 1 }],
     'GET /api/organisation': () => [{ id: 3, bezeichnung: 'Klärwerk Rheinaue GmbH', status: 'AKTIV', adresse: {}, abwasserbeseitigungspflicht: false, version: 1 }],
     'POST /api/lokaleRolle': () => json(201, { id: 9, message: 'Gespeichert', position: 1 }),
+    'GET /api/betriebkatalog': (req) => {
+      const q = req.url.searchParams.get('q') ?? '';
+      const ids = (req.url.searchParams.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+      return katalog.filter((b) => ids.includes(b.id) || (q !== '' && `${b.betriebsId} ${b.bezeichnung} ${b.betreiber}`.toLowerCase().includes(q.toLowerCase())));
+    },
     'DELETE /api/lokaleRolle/5': (req) =>
       req.url.searchParams.get('ignoreWarning') === 'true'
         ? { message: 'Gelöscht' }
         : json(400, { message: LETZTE, warnung: 'LETZTE_ROLLE', traceId: 't' }),
+    ...extra,
   });
   vi.stubGlobal('fetch', m.fetchMock);
   return m;
@@ -103,11 +114,27 @@ describe('Rollen', () => {
     await user.type(within(dialog).getByLabelText(/Bezeichnung/), 'Leser Süd');
     await user.selectOptions(within(dialog).getByLabelText(/Globale Rolle/), 'Behörde');
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Regionalstelle Koblenz' }));
-    await user.type(within(dialog).getByLabelText('Betriebe (IDs)'), '12, 7');
+    // operations are picked from the catalogue: Betriebs-Nr., name and operator
+    const suche = within(dialog).getByRole('searchbox', { name: 'Betrieb suchen' });
+    await user.type(suche, 'rheinaue');
+    const treffer = await within(dialog).findByRole('list', { name: 'Suchergebnisse' });
+    await waitFor(() => expect(within(treffer).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(dialog).getByText('2 Betriebe gefunden.')).toBeInTheDocument();
+    await user.click(within(treffer).getByRole('button', { name: '2026-000012 – Brauerei am Deutschen Eck (Klärwerk Rheinaue GmbH) hinzufügen' }));
+    await user.click(within(treffer).getByRole('button', { name: /Papierfabrik Rheinaue – Werk Koblenz \(Klärwerk Rheinaue GmbH\) hinzufügen/ }));
+    expect(within(treffer).getByRole('button', { name: /Brauerei am Deutschen Eck .* ist ausgewählt/ })).toBeDisabled();
+    const gewaehlt = within(dialog).getByRole('list', { name: 'Ausgewählte Betriebe' });
+    expect(within(gewaehlt).getAllByRole('listitem').map((l) => l.firstChild?.textContent)).toEqual([
+      '2026-000012 – Brauerei am Deutschen Eck (Klärwerk Rheinaue GmbH)',
+      '2026-000007 – Papierfabrik Rheinaue – Werk Koblenz (Klärwerk Rheinaue GmbH)',
+    ]);
+    // Enter in the search does not save the role
+    await user.type(suche, '{Enter}');
+    expect(called('POST', '/api/lokaleRolle')).toHaveLength(0);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Alle Regionalstellen' }));
     expect(within(dialog).getByRole('group', { name: 'Regionalstellen' })).toBeDisabled();
     expect(within(dialog).getByRole('group', { name: 'Organisationen' })).toBeDisabled();
-    expect(within(dialog).getByLabelText('Betriebe (IDs)')).toBeDisabled();
+    expect(within(dialog).getByRole('group', { name: 'Betriebe' })).toBeDisabled();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Alle Regionalstellen' }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
 
@@ -124,12 +151,39 @@ describe('Rollen', () => {
     expect(toasts()).toContain('Gespeichert');
   });
 
-  it('reads operation ids typed with commas', () => {
-    expect(betriebeAus('12, 7,,3 ')).toEqual([12, 7, 3]);
-    expect(betriebeAus('')).toEqual([]);
-    expect(betriebeAus('12; 7')).toBeNull();
-    expect(
-      pruefeRolle({ bezeichnung: 'x', globaleRolle: 'ADMIN', systemrolle: false, alleRegionalstellen: false, regionalstelleIds: [], organisationen: [], betriebe: 'a' }),
-    ).toEqual({ betriebe: 'Bitte nur Betriebs-IDs (Zahlen) durch Komma getrennt eingeben.' });
+  it("the server's refusal of an operation that does not exist lands on the picker", async () => {
+    const user = userEvent.setup();
+    anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
+    const msg = 'Diese Betriebe gibt es nicht: 12.';
+    mock(ADMIN, { 'POST /api/lokaleRolle': () => json(400, { message: msg, validationErrors: { betriebe: msg }, traceId: 't' }) });
+    renderRoutes(routes, '/systemverwaltung/rollen');
+    await user.click(await screen.findByRole('button', { name: 'Hinzufügen' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Rolle hinzufügen' });
+    await user.type(within(dialog).getByLabelText(/Bezeichnung/), 'Prüfer');
+    await user.selectOptions(within(dialog).getByLabelText(/Globale Rolle/), 'Behörde');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    const suche = within(dialog).getByRole('searchbox', { name: 'Betrieb suchen' });
+    await waitFor(() => expect(suche).toHaveFocus());
+    expect(suche).toHaveAccessibleDescription(expect.stringContaining(msg));
+  });
+
+  it('an existing role shows its operations with number, name and operator; one is removed', async () => {
+    const user = userEvent.setup();
+    anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
+    const pruefer = { ...rollen[1], id: 8, bezeichnung: 'Prüfer Brauereien', alleRegionalstellen: false, betriebe: [12, 30], version: 3 };
+    const { called } = mock(ADMIN, { 'GET /api/lokaleRolle': () => [...rollen, pruefer] });
+    renderRoutes(routes, '/systemverwaltung/rollen');
+    const zeile = (await screen.findByRole('cell', { name: 'Prüfer Brauereien' }, { timeout: 5000 })).closest('tr')!;
+    await user.click(within(zeile).getByRole('button', { name: 'Bearbeiten' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rolle bearbeiten' });
+    const gewaehlt = within(dialog).getByRole('list', { name: 'Ausgewählte Betriebe' });
+    const name = '2026-000030 – Kläranlage Musterhausen (Verbandsgemeinde Musterhausen)';
+    expect(await within(gewaehlt).findByText(name)).toBeInTheDocument();
+    await user.click(within(gewaehlt).getByRole('button', { name: `${name} entfernen` }));
+    expect(within(gewaehlt).getAllByRole('listitem').map((l) => l.firstChild?.textContent)).toEqual([
+      '2026-000012 – Brauerei am Deutschen Eck (Klärwerk Rheinaue GmbH)',
+    ]);
+    // the choice is labelled by one call with its ids
+    expect(called('GET', '/api/betriebkatalog')[0].url.searchParams.get('ids')).toBe('12,30');
   });
 });

@@ -7,7 +7,7 @@ import { DataTable } from '@/components/DataTable';
 import { ApiError } from '@/lib/api';
 import { useDarf } from '@/lib/auth';
 import { zeigeFehler } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTimeMinutes } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { lokaleRollenQuery, WARNUNG_LETZTE_ROLLE, type LokaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
 import { globaleRolleLabel, Haken } from '@/features/systemverwaltung/components/bezeichnungen';
@@ -68,7 +68,7 @@ export function RollenReiter() {
         id: 'geaendertAm',
         header: 'Geändert am',
         accessorFn: (r) => r.geaendertAm ?? '',
-        cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.row.original.geaendertAm)}</span>,
+        cell: (c) => <span className="whitespace-nowrap">{formatDateTimeMinutes(c.row.original.geaendertAm)}</span>,
       },
     ];
     if (!bearbeiten) return cols;

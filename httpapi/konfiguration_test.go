@@ -1,0 +1,24 @@
+package httpapi
+
+import (
+	"net/http"
+	"testing"
+)
+
+// TestKonfiguration_SupportAndHelpComeFromTheConfigurationNotTheRequest: the header's links are
+// what the operator configured (SUPPORT_MAIL, HELP_URL), public, whatever the request says.
+func TestKonfiguration_SupportAndHelpComeFromTheConfigurationNotTheRequest(t *testing.T) {
+	s := newTestServer(t, Deps{Oberflaeche: Oberflaeche{SupportMail: "hilfe@rlp.example", HilfeURL: "https://wiki.rlp.example/eabwasser"}}, nil)
+	a := s.do(t, http.MethodGet, "/api/konfiguration", nil, "Host", "boese.example", "X-Forwarded-Host", "boese.example",
+		"Referer", "https://boese.example/")
+	if a.Code != 200 {
+		t.Fatalf("status %d: %s", a.Code, a.Body.String())
+	}
+	if k := a.json(t); k["supportMail"] != "hilfe@rlp.example" || k["hilfeUrl"] != "https://wiki.rlp.example/eabwasser" || len(k) != 2 {
+		t.Fatalf("answer: %v", k)
+	}
+	// nothing configured: no links
+	if k := newTestServer(t, Deps{}, nil).do(t, http.MethodGet, "/api/konfiguration", nil).json(t); len(k) != 0 {
+		t.Fatalf("unconfigured: %v", k)
+	}
+}
