@@ -130,9 +130,14 @@ describe('app routes', () => {
       zusammenfassung: 'Betrieb beantragt',
       daten: { bezeichnung: 'Kläranlage' },
     };
-    const { called } = mock({ 'GET /api/audit': () => ({ content: [entry], page: 0, size: 10, totalElements: 1 }) }, [
-      'AUDIT_LESEN',
-    ]);
+    const { called } = mock(
+      {
+        'GET /api/audit': () => ({ content: [entry], page: 0, size: 10, totalElements: 1 }),
+        'GET /api/audit/ereignisarten': () => [{ eventType: 'BetriebBeantragt', phrase: 'Betrieb beantragt' }],
+        'GET /api/audit/5': () => ({ ...entry, aenderungen: [{ feld: 'bezeichnung', label: 'Bezeichnung', vorher: '', nachher: 'Kläranlage' }] }),
+      },
+      ['AUDIT_LESEN'],
+    );
     renderRoutes(routes, '/protokoll');
     expect(await screen.findByText('02.01.2025 03:04:05')).toBeInTheDocument();
     expect(screen.getByText('1-1 von 1')).toBeInTheDocument();
@@ -142,12 +147,12 @@ describe('app routes', () => {
     await user.click(screen.getByText('Betrieb beantragt'));
     expect(screen.getByText(/"bezeichnung": "Kläranlage"/)).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Ereignistyp'), 'BetriebBeantragt');
+    await user.type(screen.getByRole('combobox', { name: /^Ereignis/ }), 'Betrieb beantragt');
     await user.type(screen.getByLabelText('Von'), '01.01.2025');
     await user.click(screen.getByRole('button', { name: 'Suchen' }));
     await waitFor(() => expect(called('GET', '/api/audit')).toHaveLength(2));
     const url = called('GET', '/api/audit')[1].url;
-    expect(url.searchParams.get('eventType')).toBe('BetriebBeantragt');
+    expect(url.searchParams.get('ereignis')).toBe('Betrieb beantragt');
     expect(new Date(url.searchParams.get('von')!).getTime()).toBe(new Date(2025, 0, 1).getTime());
 
     await user.type(screen.getByLabelText('Bis'), '31.02.2025');

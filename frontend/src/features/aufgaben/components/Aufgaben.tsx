@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { DataTable } from '@/components/DataTable';
 import { useDarf, useMe, type Aktion } from '@/lib/auth';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTimeMinutes } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { aufgabenAnzahlQuery, aufgabenQuery, type Aufgabe, type Aufgabenart, type Aufgabenstatus } from '@/features/aufgaben/api/aufgaben';
 
@@ -91,7 +91,7 @@ export function Aufgaben() {
         cell: ({ row: { original: a } }) => (
           <div>
             <div>{a.beantragtVon}</div>
-            <div className="text-sm whitespace-nowrap text-gray-700">{formatDateTime(a.beantragtAm)}</div>
+            <div className="text-sm whitespace-nowrap text-gray-700">{formatDateTimeMinutes(a.beantragtAm)}</div>
           </div>
         ),
       },
