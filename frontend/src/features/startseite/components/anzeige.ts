@@ -8,8 +8,9 @@ export function formatSendezeit(iso: string): string {
   return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-/** The operation file a message refers to, when it refers to an operation. */
-export function bezugPfad(n: Pick<Nachricht, 'bezugZuFachobjekt' | 'fachobjektId'>): string | undefined {
+/** The screen a message refers to (an operation's or a plant's file), read mode. */
+export function bezugPfad(n: Pick<Nachricht, 'bezugZuFachobjekt' | 'fachobjektId'> & { pfad?: string }): string | undefined {
+  if (n.pfad) return `${n.pfad}?modus=l`;
   if (!n.bezugZuFachobjekt?.startsWith('BETRIEB') || !n.fachobjektId) return undefined;
   return `/betriebsakte/${n.fachobjektId}/betriebsdaten?modus=l`;
 }
