@@ -318,3 +318,54 @@ func TestNachrichten_PlantChangeRequestReachesTheDecidingStaffAndTheDecisionTheO
 		}
 	}
 }
+
+func TestWiedervorlagen_OnAPlantAndItsChangeRequestAppearInTheTabWithTheirPlant(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	heute := time.Now().Format("2006-01-02")
+	for _, wv := range []map[string]any{{"betreff": "Kühlart nachfragen", "datum": heute, "bezugZuFachobjekt": "AENDERUNGSANTRAG_ANLAGE"},
+		{"betreff": "Wartung prüfen"}} {
+		if a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/wiedervorlage", id), wv, sbd); a.Code != 201 {
+			t.Fatalf("reminder: %d %s", a.Code, a.Body.String())
+		}
+	}
+	wantFehler(t, w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/wiedervorlage", id), map[string]any{"betreff": "x",
+		"bezugZuFachobjekt": "BETRIEB_STAMMDATEN_AENDERUNG"}, sbd), 400, "Diese Art der Wiedervorlage gibt es für dieses Objekt nicht.")
+	var liste []map[string]any
+	w.send(t, "GET", "/api/wiedervorlage", nil, sbd).decode(t, &liste)
+	pfad := fmt.Sprintf("/betriebsakte/%d/kuehlwasser/%d/wiedervorlagen", papier, id)
+	if len(liste) != 2 || liste[0]["bezugZuFachobjekt"] != "AENDERUNGSANTRAG_ANLAGE" || liste[1]["bezugZuFachobjekt"] != "ANLAGE" ||
+		liste[0]["anlage"] != "Kühlwasserkreislauf Papiermaschine 2" || liste[0]["pfad"] != pfad || liste[0]["betriebId"] != float64(papier) ||
+		!strings.HasPrefix(liste[0]["betriebInfo"].(string), "Papierfabrik Rheinaue – Werk Koblenz (") || liste[0]["loeschbar"] != true {
+		t.Fatalf("tab: %v", liste)
+	}
+	var eigene []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/wiedervorlage", id), nil, sbd).decode(t, &eigene)
+	if len(eigene) != 2 || eigene[0]["bezugZuFachobjekt"] != "AENDERUNGSANTRAG_ANLAGE" {
+		t.Fatalf("plant's reminders: %v", eigene)
+	}
+
+	// the due one comes by mail with the plant and its link
+	p := w.send(t, "GET", "/api/personalisierung", nil, sbd).json(t)
+	p["sendMailOnWiedervorlage"] = true
+	w.send(t, "PUT", "/api/personalisierung", p, sbd)
+	versand, _ := mail.Neu(w.smtp.URL(), "", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	v := &benachrichtigung.Versender{Pool: w.dienst.Store.Pool(), Mail: versand, PublicURL: "https://eabwasser.example",
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	ctx := context.Background()
+	if n, err := v.Erinnern(ctx); err != nil || n != 1 {
+		t.Fatalf("%d reminders queued, %v", n, err)
+	}
+	if _, err := v.Senden(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	m, err := w.smtp.Warte(wctx, "zust_sbd@demo.eabwasser.example")
+	if err != nil || !strings.Contains(m.Text, "zur Anlage „Kühlwasserkreislauf Papiermaschine 2“ des Betriebs „Papierfabrik Rheinaue – Werk Koblenz“") ||
+		!strings.Contains(m.Text, "https://eabwasser.example/eAbwasser"+pfad) {
+		t.Fatalf("mail: %+v %v", m, err)
+	}
+}
