@@ -97,7 +97,7 @@ describe('Wiedervorlagen', () => {
     await user.type(within(zweiter).getByLabelText(/^Betreff/), 'Ohne Datum');
     await user.click(within(zweiter).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(called('POST', '/api/betrieb/5/wiedervorlage')).toHaveLength(2));
-    expect(called('POST', '/api/betrieb/5/wiedervorlage')[1].body).toEqual({ betreff: 'Ohne Datum', datum: null });
+    expect(called('POST', '/api/betrieb/5/wiedervorlage')[1].body).toEqual({ betreff: 'Ohne Datum', datum: null, bezugZuFachobjekt: 'BETRIEB' });
   });
 
   it("deleting asks first and says 'Die Wiedervorlage wurde erfolgreich gelöscht.'", async () => {
