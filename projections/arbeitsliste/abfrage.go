@@ -82,12 +82,7 @@ func (f Filter) bedingung() (string, string, []any) {
 	if f.IDs != nil {
 		where = append(where, "id = ANY("+arg(f.IDs)+")")
 	}
-	order, ok := sortierung[f.SortProperty]
-	if !ok {
-		order = sortierung["bezeichnung"]
-	}
-	r := richtung(f.Absteigend)
-	return strings.Join(where, " AND "), order + r + ", id" + r, args
+	return strings.Join(where, " AND "), ordnung(sortierung, f.SortProperty, f.Absteigend), args
 }
 
 // Betriebe returns one page of the operations worklist (page size 50 by default).
@@ -149,12 +144,18 @@ func jede[T any](ctx context.Context, q eventstore.Querier, tabelle, spalten, wh
 	return rows.Err()
 }
 
-// richtung is the SQL of a sort direction.
-func richtung(absteigend bool) string {
-	if absteigend {
-		return " DESC"
+// ordnung is the ORDER BY of a worklist: the column of the sort property (by name when it is
+// unknown), then the id, both in the direction asked.
+func ordnung(sortierung map[string]string, property string, absteigend bool) string {
+	order, ok := sortierung[property]
+	if !ok {
+		order = sortierung["bezeichnung"]
 	}
-	return " ASC"
+	r := " ASC"
+	if absteigend {
+		r = " DESC"
+	}
+	return order + r + ", id" + r
 }
 
 // umlaute folds German umlauts as the search column does, so "Luetzel" finds "Lützel" and

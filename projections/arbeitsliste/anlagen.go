@@ -74,12 +74,7 @@ func (f AnlagenFilter) bedingung() (string, string, []any) {
 	if f.IDs != nil {
 		where = append(where, "id = ANY("+arg(f.IDs)+")")
 	}
-	order, ok := anlagenSortierung[f.SortProperty]
-	if !ok {
-		order = anlagenSortierung["bezeichnung"]
-	}
-	r := richtung(f.Absteigend)
-	return strings.Join(where, " AND "), order + r + ", id" + r, args
+	return strings.Join(where, " AND "), ordnung(anlagenSortierung, f.SortProperty, f.Absteigend), args
 }
 
 // Anlagen returns one page of the plants worklist (page size 50 by default, by name).

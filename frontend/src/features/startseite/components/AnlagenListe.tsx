@@ -15,6 +15,7 @@ import { anlagenQuery, type AnlagenFilter, type AnlagenSuche, type AnlageZeile }
 import { startPersonalisierungQuery, type Personalisierung } from '@/features/startseite/api/personalisierung';
 import { istText, istTextliste, useSitzungszustand } from '@/features/startseite/sitzungszustand';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
+import { Personalisierungshinweis } from './Personalisierungshinweis';
 
 // Texts of the identifiers (spec 000 §3); the plant feature has the same, features do not share.
 export const ANLAGENSTATUS = [
@@ -207,15 +208,7 @@ function Liste({ standard, personalisiert }: { standard: AnlagenFilter; personal
           hint="Ort des Betriebs; ohne Auswahl: alle"
         />
       </Suchformular>
-      {personalisiert && (
-        <p className="text-sm text-gray-700">
-          Die Vorgabe enthält die Anlagentypen und Verwaltungseinheiten Ihrer{' '}
-          <Link to="/personalisierung" className="text-blue-800 underline hover:text-blue-950">
-            Personalisierung
-          </Link>
-          .
-        </p>
-      )}
+      {personalisiert && <Personalisierungshinweis was="Anlagentypen und Verwaltungseinheiten" />}
       <div className="flex flex-wrap items-center gap-2">
         <ExportAktion
           anzahl={ausgewaehlt.length}
