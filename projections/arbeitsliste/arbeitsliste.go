@@ -76,6 +76,7 @@ CREATE INDEX anlage_name ON anlage (lower(bezeichnung), id);
 CREATE INDEX anlage_status_name ON anlage (anlagenstatus, lower(bezeichnung), id);
 CREATE INDEX anlage_typ_name ON anlage (anlagentyp, lower(bezeichnung), id);
 CREATE INDEX anlage_art_name ON anlage (anlagenart, lower(bezeichnung), id);
+CREATE INDEX anlage_typ_status ON anlage (anlagentyp, anlagenstatus);
 CREATE INDEX anlage_betrieb ON anlage (betrieb_id);
 CREATE INDEX anlage_betreiber ON anlage (betreiber_id);
 CREATE INDEX anlage_regionalstelle ON anlage (regionalstelle_id);
