@@ -56,7 +56,7 @@ describe('Startseite: Anlagen', () => {
         zeilen.slice(1).map((z) => z.slice(1)),
         [
           [KLAERANLAGE, 'Abwasserbehandlung', 'Abwasservorbehandlung', 'In Betrieb', PAPIERFABRIK, 'Koblenz', 'ja'],
-          [KUEHLWASSER, 'Kühlwasser', 'Abwasserbehandlung', 'In Betrieb', PAPIERFABRIK, 'Koblenz'],
+          [KUEHLWASSER, 'Kühlwasser', 'Abwasserbehandlung', 'In Betrieb', PAPIERFABRIK, 'Koblenz', ''],
         ],
       );
       assert.match(zeilen[1][0], /^A-\d{7}$/);
