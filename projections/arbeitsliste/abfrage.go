@@ -71,7 +71,10 @@ func scan(r pgx.CollectableRow) (Betrieb, error) {
 // bedingung builds the WHERE clause (visibility first) and ORDER BY of a filter.
 func (f Filter) bedingung() (string, string, []any) {
 	var args []any
-	arg := zugriff.Platzhalter(&args)
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
 	where := []string{f.Sicht.Bedingung(zugriff.Betriebsspalten(""), arg)}
 	where = append(where, suchworte(f.Q, arg)...)
 	for spalte, werte := range map[string][]string{"betriebsstatus": f.Betriebsstatus, "betriebstyp": f.Betriebstyp, "freigabestatus": f.Freigabestatus} {
@@ -82,80 +85,60 @@ func (f Filter) bedingung() (string, string, []any) {
 	if f.IDs != nil {
 		where = append(where, "id = ANY("+arg(f.IDs)+")")
 	}
-	return strings.Join(where, " AND "), ordnung(sortierung, f.SortProperty, f.Absteigend), args
+	order, ok := sortierung[f.SortProperty]
+	if !ok {
+		order = sortierung["bezeichnung"]
+	}
+	richtung := " ASC"
+	if f.Absteigend {
+		richtung = " DESC"
+	}
+	return strings.Join(where, " AND "), order + richtung + ", id" + richtung, args
 }
 
 // Betriebe returns one page of the operations worklist (page size 50 by default).
 func Betriebe(ctx context.Context, q eventstore.Querier, f Filter) (Seite[Betrieb], error) {
+	if f.Size <= 0 || f.Size > 1000 {
+		f.Size = 50
+	}
+	f.Page = max(f.Page, 0)
 	where, order, args := f.bedingung()
-	return blaettern(ctx, q, "betrieb", spalten, where, order, args, f.Page, f.Size, scan)
+	out := Seite[Betrieb]{Content: []Betrieb{}, Page: f.Page, Size: f.Size}
+	if err := q.QueryRow(ctx, `SELECT count(*) FROM arbeitsliste.betrieb WHERE `+where, args...).Scan(&out.TotalElements); err != nil {
+		return out, err
+	}
+	n := len(args)
+	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM arbeitsliste.betrieb WHERE `+where+` ORDER BY `+order+
+		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(args, f.Size, f.Page*f.Size)...)
+	if err != nil {
+		return out, err
+	}
+	out.Content, err = pgx.CollectRows(rows, scan)
+	if out.Content == nil {
+		out.Content = []Betrieb{}
+	}
+	return out, err
 }
 
 // JedenBetrieb calls each for every row of the filter in its order, reading them as a stream
 // (for exports of any size).
 func JedenBetrieb(ctx context.Context, q eventstore.Querier, f Filter, each func(Betrieb) error) error {
 	where, order, args := f.bedingung()
-	return jede(ctx, q, "betrieb", spalten, where, order, args, scan, each)
-}
-
-// blaettern is one page of a worklist table: the count of the condition and the rows of the
-// page (size 50 by default, at most 1000).
-func blaettern[T any](ctx context.Context, q eventstore.Querier, tabelle, spalten, where, order string, args []any, page, size int,
-	scan func(pgx.CollectableRow) (T, error)) (Seite[T], error) {
-	if size <= 0 || size > 1000 {
-		size = 50
-	}
-	page = max(page, 0)
-	out := Seite[T]{Content: []T{}, Page: page, Size: size}
-	if err := q.QueryRow(ctx, `SELECT count(*) FROM arbeitsliste.`+tabelle+` WHERE `+where, args...).Scan(&out.TotalElements); err != nil {
-		return out, err
-	}
-	n := len(args)
-	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM arbeitsliste.`+tabelle+` WHERE `+where+` ORDER BY `+order+
-		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(args, size, page*size)...)
-	if err != nil {
-		return out, err
-	}
-	out.Content, err = pgx.CollectRows(rows, scan)
-	if out.Content == nil {
-		out.Content = []T{}
-	}
-	return out, err
-}
-
-// jede calls each for every row of a worklist table under the condition, in its order, reading
-// them as a stream (exports of any size).
-func jede[T any](ctx context.Context, q eventstore.Querier, tabelle, spalten, where, order string, args []any,
-	scan func(pgx.CollectableRow) (T, error), each func(T) error) error {
-	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM arbeitsliste.`+tabelle+` WHERE `+where+` ORDER BY `+order, args...)
+	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM arbeitsliste.betrieb WHERE `+where+` ORDER BY `+order, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		x, err := scan(rows)
+		b, err := scan(rows)
 		if err != nil {
 			return err
 		}
-		if err := each(x); err != nil {
+		if err := each(b); err != nil {
 			return err
 		}
 	}
 	return rows.Err()
-}
-
-// ordnung is the ORDER BY of a worklist: the column of the sort property (by name when it is
-// unknown), then the id, both in the direction asked.
-func ordnung(sortierung map[string]string, property string, absteigend bool) string {
-	order, ok := sortierung[property]
-	if !ok {
-		order = sortierung["bezeichnung"]
-	}
-	r := " ASC"
-	if absteigend {
-		r = " DESC"
-	}
-	return order + r + ", id" + r
 }
 
 // umlaute folds German umlauts as the search column does, so "Luetzel" finds "Lützel" and

@@ -2,6 +2,7 @@ package arbeitsliste
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -74,18 +75,58 @@ func (f AnlagenFilter) bedingung() (string, string, []any) {
 	if f.IDs != nil {
 		where = append(where, "id = ANY("+arg(f.IDs)+")")
 	}
-	return strings.Join(where, " AND "), ordnung(anlagenSortierung, f.SortProperty, f.Absteigend), args
+	order, ok := anlagenSortierung[f.SortProperty]
+	if !ok {
+		order = anlagenSortierung["bezeichnung"]
+	}
+	richtung := " ASC"
+	if f.Absteigend {
+		richtung = " DESC"
+	}
+	return strings.Join(where, " AND "), order + richtung + ", id" + richtung, args
 }
 
 // Anlagen returns one page of the plants worklist (page size 50 by default, by name).
 func Anlagen(ctx context.Context, q eventstore.Querier, f AnlagenFilter) (Seite[Anlage], error) {
-	where, order, args := f.bedingung()
-	return blaettern(ctx, q, "anlage", anlagenSpalten, where, order, args, f.Page, f.Size, anlagenZeile)
+	if f.Size <= 0 || f.Size > 1000 {
+		f.Size = 50
+	}
+	f.Page = max(f.Page, 0)
+	bedingung, order, args := f.bedingung()
+	out := Seite[Anlage]{Content: []Anlage{}, Page: f.Page, Size: f.Size}
+	if err := q.QueryRow(ctx, `SELECT count(*) FROM arbeitsliste.anlage WHERE `+bedingung, args...).Scan(&out.TotalElements); err != nil {
+		return out, err
+	}
+	n := len(args)
+	rows, err := q.Query(ctx, `SELECT `+anlagenSpalten+` FROM arbeitsliste.anlage WHERE `+bedingung+` ORDER BY `+order+
+		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(args, f.Size, f.Page*f.Size)...)
+	if err != nil {
+		return out, err
+	}
+	out.Content, err = pgx.CollectRows(rows, anlagenZeile)
+	if out.Content == nil {
+		out.Content = []Anlage{}
+	}
+	return out, err
 }
 
 // JedeAnlage calls each for every row of the filter in its order, reading them as a stream
-// (for exports of any size).
+// (for exports of any size), as JedenBetrieb does for the operations.
 func JedeAnlage(ctx context.Context, q eventstore.Querier, f AnlagenFilter, each func(Anlage) error) error {
-	where, order, args := f.bedingung()
-	return jede(ctx, q, "anlage", anlagenSpalten, where, order, args, anlagenZeile, each)
+	bedingung, order, args := f.bedingung()
+	rows, err := q.Query(ctx, `SELECT `+anlagenSpalten+` FROM arbeitsliste.anlage WHERE `+bedingung+` ORDER BY `+order, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		a, err := anlagenZeile(rows)
+		if err != nil {
+			return err
+		}
+		if err := each(a); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }

@@ -10,16 +10,16 @@ import (
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )
 
-// Texte are the German texts of the plant identifiers the export writes (spec 000 §3, as the
-// start page shows them).
-var Texte = map[string]string{
+// exporttexte are the German texts of the plant identifiers the export writes (spec 000 §3, as
+// the start page shows them).
+var exporttexte = map[string]string{
 	"ABWASSERBEHANDLUNG": "Abwasserbehandlung", "KUEHLWASSER": "Kühlwasser", "ENTLASTUNG": "Entlastung", "KANALNETZ": "Kanalnetz",
 	"KLEINKLAERANLAGE": "Kleinkläranlage", "ABWASSERVORBEHANDLUNG": "Abwasservorbehandlung", "ANLAGE_AUSSERHALB": "Anlage außerhalb",
 	"MISCHWASSER": "Mischwasser", "NIEDERSCHLAGSWASSER": "Niederschlagswasser",
 	"GEPLANT": "Geplant", "IN_BETRIEB": "In Betrieb", "STILLGELEGT": "Stillgelegt", "ANGESCHLOSSEN_AN": "Angeschlossen an",
 }
 
-func text(id string) string { return cmp.Or(Texte[id], id) }
+func exporttext(id string) string { return cmp.Or(exporttexte[id], id) }
 
 // Exportieren writes the plants worklist rows of the filter (or the selected ids) the caller may
 // see as xlsx, row by row — the operations worklist's export for plants.
@@ -36,7 +36,7 @@ func (d *Dienst) Exportieren(ctx context.Context, n Nutzer, f arbeitsliste.Anlag
 			if a.AntragOffen {
 				antrag = "ja"
 			}
-			return zeile(AnlagenID(a.ID), a.Bezeichnung, text(a.Anlagentyp), text(a.Anlagenart), text(a.Anlagenstatus), a.Betrieb, a.Ort, antrag)
+			return zeile(AnlagenID(a.ID), a.Bezeichnung, exporttext(a.Anlagentyp), exporttext(a.Anlagenart), exporttext(a.Anlagenstatus), a.Betrieb, a.Ort, antrag)
 		})
 	})
 }
