@@ -34,6 +34,11 @@ func bezeichnungen(seite map[string]any) []string {
 
 func xlsxZeilen(t testing.TB, a antwort) [][]string {
 	t.Helper()
+	return xlsxBlatt(t, a, "Betriebe")
+}
+
+func xlsxBlatt(t testing.TB, a antwort, blatt string) [][]string {
+	t.Helper()
 	if a.Code != 200 || a.Header().Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" {
 		t.Fatalf("export: %d %s", a.Code, a.Header().Get("Content-Type"))
 	}
@@ -41,7 +46,7 @@ func xlsxZeilen(t testing.TB, a antwort) [][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := f.GetRows("Betriebe")
+	rows, err := f.GetRows(blatt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,4 +137,69 @@ func TestArbeitsliste_MinPositionAnswersOnceTheChangeIsVisible(t *testing.T) {
 			t.Fatalf("after request %d the list shows %v", i, s["totalElements"])
 		}
 	}
+}
+
+func TestArbeitsliste_PlantsExportedAsTheCallerSeesThemAndFilteredByVerwaltungseinheit(t *testing.T) {
+	w := newKontoWelt(t, "")
+	w.arbeitsliste(t)
+	sbd, b2 := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "betreiber2", seed.DemoPasswort)
+	namen := func(rows [][]string) string {
+		var out []string
+		for _, r := range rows[1:] {
+			out = append(out, r[1])
+		}
+		return strings.Join(out, "|")
+	}
+	// the query's export: every row of the filter the caller sees, with the texts of the list
+	rows := xlsxBlatt(t, w.send(t, "POST", "/api/anlage/export?sortProperty=bezeichnung", nil, sbd), "Anlagen")
+	if strings.Join(rows[0], "|") != "Anlagen-Nr.|Abwasseranlage|Anlagentyp|Anlagenart|Status|Betrieb|Ort|Änderungsantrag offen" ||
+		namen(rows) != "Betriebskläranlage Papierfabrik|Kühlwasserkreislauf Papiermaschine 2" ||
+		rows[2][2] != "Kühlwasser" || rows[2][4] != "In Betrieb" || rows[2][5] != "Papierfabrik Rheinaue – Werk Koblenz" ||
+		!strings.HasPrefix(rows[2][0], "A-") {
+		t.Fatalf("zust_sbd query export: %v", rows)
+	}
+	rows = xlsxBlatt(t, w.send(t, "POST", "/api/anlage/export?anlagentyp=KUEHLWASSER", nil, sbd), "Anlagen")
+	if namen(rows) != "Kühlwasserkreislauf Papiermaschine 2" {
+		t.Fatalf("filtered export: %v", rows)
+	}
+	// betreiber2 never exports another organisation's plants, selected or queried
+	fremd := []int64{idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik"), idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")}
+	if rows = xlsxBlatt(t, w.send(t, "POST", "/api/anlage/export", map[string]any{"ids": fremd}, b2), "Anlagen"); len(rows) != 1 {
+		t.Fatalf("betreiber2 exported another organisation's plants: %v", rows)
+	}
+	rows = xlsxBlatt(t, w.send(t, "POST", "/api/anlage/export", nil, b2), "Anlagen")
+	if namen(rows) != "Kanalnetz Musterhausen|Kläranlage Musterhausen|Regenüberlaufbecken Musterhausen-Nord" {
+		t.Fatalf("betreiber2 query export: %v", rows)
+	}
+	eigene := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	if rows = xlsxBlatt(t, w.send(t, "POST", "/api/anlage/export", map[string]any{"ids": append(fremd, eigene)}, b2), "Anlagen"); namen(rows) != "Kläranlage Musterhausen" {
+		t.Fatalf("betreiber2 selection: %v", rows)
+	}
+
+	// Verwaltungseinheit: the operation's Ort is the unit (the personalisation's filter)
+	var koblenz, trier int64
+	pool := w.dienst.Store.Pool()
+	for name, id := range map[string]*int64{"Koblenz": &koblenz, "Trier": &trier} {
+		if err := pool.QueryRow(t.Context(), `SELECT id FROM werteliste_eintrag WHERE liste = 'verwaltungseinheit' AND wert = $1`, name).Scan(id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	admin := w.login(t, "fachadmin", seed.DemoPasswort)
+	suche := func(query string) []string {
+		a := w.send(t, "GET", "/api/anlage/search?"+query, nil, admin)
+		if a.Code != 200 {
+			t.Fatalf("search %s: %d %s", query, a.Code, a.Body.String())
+		}
+		return bezeichnungen(a.json(t))
+	}
+	if got := strings.Join(suche(fmt.Sprintf("verwaltungseinheit=%d", koblenz)), "|"); got != "Betriebskläranlage Papierfabrik|Kühlwasserkreislauf Papiermaschine 2" {
+		t.Fatalf("Koblenz: %v", got)
+	}
+	if got := suche(fmt.Sprintf("verwaltungseinheit=%d,%d&anlagentyp=ABWASSERBEHANDLUNG", trier, koblenz)); strings.Join(got, "|") != "Betriebskläranlage Papierfabrik" {
+		t.Fatalf("Trier or Koblenz, treatment: %v", got)
+	}
+	if got := suche(fmt.Sprintf("verwaltungseinheit=%d", trier)); len(got) != 0 {
+		t.Fatalf("Trier: %v", got)
+	}
+	wantFehler(t, w.send(t, "GET", "/api/anlage/search?verwaltungseinheit=Koblenz", nil, admin), 400, "Ungültige Zahl")
 }

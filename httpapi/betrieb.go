@@ -203,25 +203,35 @@ func (a *api) betriebSuche(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// betriebExport answers the selected rows (body {"ids": [...]}) or the whole filter of the
-// query string as xlsx, streamed row by row.
-func (a *api) betriebExport(w http.ResponseWriter, r *http.Request) {
+// exportAuswahl reads the selected rows of a worklist export (body {"ids": [...]}); nil when
+// there is no body (the export of the query).
+func exportAuswahl(r *http.Request) ([]int64, error) {
 	var in struct {
 		IDs []int64 `json:"ids"`
 	}
 	if r.ContentLength != 0 {
 		if err := decodeJSON(r, &in); err != nil {
-			a.writeError(w, r, err)
-			return
+			return nil, err
 		}
+	}
+	return in.IDs, nil
+}
+
+// betriebExport answers the selected rows (body {"ids": [...]}) or the whole filter of the
+// query string as xlsx, streamed row by row.
+func (a *api) betriebExport(w http.ResponseWriter, r *http.Request) {
+	ids, err := exportAuswahl(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
 	}
 	f, err := arbeitslisteFilter(r.URL.Query())
 	if err != nil {
 		a.writeError(w, r, err)
 		return
 	}
-	if in.IDs != nil {
-		f = arbeitsliste.Filter{IDs: in.IDs, SortProperty: f.SortProperty, Absteigend: f.Absteigend}
+	if ids != nil {
+		f = arbeitsliste.Filter{IDs: ids, SortProperty: f.SortProperty, Absteigend: f.Absteigend}
 	}
 	a.xlsxStrom(w, r, "betriebe.xlsx", func(out io.Writer) error {
 		return a.deps.Betriebsakte.Exportieren(r.Context(), nutzer(r), f, out)

@@ -256,3 +256,116 @@ func TestWiedervorlagen_TabListsWhatConcernsTheUserAndDueOnesComeByMailOnce(t *t
 		t.Fatalf("mail: %+v %v", m, err)
 	}
 }
+
+func TestNachrichten_PlantChangeRequestReachesTheDecidingStaffAndTheDecisionTheOperator(t *testing.T) {
+	w, _ := liveWelt(t)
+	betreiber, sbd := w.login(t, "betreiber", seed.DemoPasswort), w.login(t, "zust_sbd", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	a := w.send(t, "POST", fmt.Sprintf("/api/anlage/kuehlwasser/%d/aenderungsantrag", id),
+		map[string]any{"bezeichnung": "Kühlwasserkreislauf Papiermaschine 2", "kuehlart": "Kreislaufkühlung", "kommentar": "Umbau zu 100 % Kreislauf"}, betreiber)
+	if a.Code != 201 {
+		t.Fatalf("request: %d %s", a.Code, a.Body.String())
+	}
+	pos := a.Header().Get("X-Event-Position")
+	pfad := fmt.Sprintf("/betriebsakte/%d/kuehlwasser/%d/anlagendaten", papier, id)
+	// the staff who review change requests and see the operation; nobody else
+	for _, wer := range []string{sbd, w.login(t, "fachadmin", seed.DemoPasswort), w.login(t, "systemadmin", seed.DemoPasswort)} {
+		n := nachrichtenVon(t, w, wer, pos)
+		if len(n) != 1 || n[0]["betreff"] != "Änderungsantrag zur Anlage: Kühlwasserkreislauf Papiermaschine 2" ||
+			n[0]["bezugZuFachobjekt"] != "AENDERUNGSANTRAG_ANLAGE" || n[0]["fachobjektId"] != float64(id) || n[0]["pfad"] != pfad ||
+			n[0]["absender"] != "Michael Wagner" || !strings.HasSuffix(n[0]["text"].(string), "Kommentar: Umbau zu 100 % Kreislauf") ||
+			!strings.HasPrefix(n[0]["fachobjektbezug"].(string), "Anlage Kühlwasserkreislauf Papiermaschine 2 – Betrieb Papierfabrik Rheinaue") {
+			t.Fatalf("request message: %v", n)
+		}
+	}
+	for _, wer := range []string{"zust_sbb", "zust_sbs", "betreiber2", "beauftragter"} {
+		if n := nachrichtenVon(t, w, w.login(t, wer, seed.DemoPasswort), pos); len(n) != 0 {
+			t.Fatalf("%s got %v", wer, n)
+		}
+	}
+
+	a = w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/aenderungsantrag/uebernahme", id), map[string]any{"felder": []string{"kuehlart"}}, sbd)
+	if a.Code != 200 {
+		t.Fatalf("adopt: %d %s", a.Code, a.Body.String())
+	}
+	pos = a.Header().Get("X-Event-Position")
+	n := nachrichtenVon(t, w, betreiber, pos)
+	if len(n) != 1 || n[0]["betreff"] != "Änderungsantrag übernommen: Kühlwasserkreislauf Papiermaschine 2" ||
+		!strings.HasSuffix(n[0]["text"].(string), "Übernommen wurden: Kühlart.") || n[0]["pfad"] != pfad {
+		t.Fatalf("decision message: %v", n)
+	}
+	// the beauftragter of the operator is told as well; the request's message to staff says it is decided
+	if n := nachrichtenVon(t, w, w.login(t, "beauftragter", seed.DemoPasswort), pos); len(n) != 1 {
+		t.Fatalf("beauftragter: %v", n)
+	}
+	if m := nachrichtenVon(t, w, sbd, pos); len(m) != 1 || !strings.HasPrefix(m[0]["erledigt"].(string), "Übernommen am ") ||
+		!strings.HasSuffix(m[0]["erledigt"].(string), " von Claudia Schneider") {
+		t.Fatalf("request message not marked decided: %v", m)
+	}
+
+	// a rejection: the operator is told, the staff's message is marked
+	w.send(t, "POST", fmt.Sprintf("/api/anlage/kuehlwasser/%d/aenderungsantrag", id), map[string]any{"bezeichnung": "PM 2"}, betreiber)
+	a = w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", id), nil, sbd)
+	pos = a.Header().Get("X-Event-Position")
+	n = nachrichtenVon(t, w, betreiber, pos)
+	if len(n) != 2 || n[0]["betreff"] != "Änderungsantrag abgelehnt: Kühlwasserkreislauf Papiermaschine 2" {
+		t.Fatalf("rejection message: %v", n)
+	}
+	for _, m := range nachrichtenVon(t, w, sbd, pos) {
+		if !strings.Contains(m["erledigt"].(string), " am ") {
+			t.Fatalf("open request message after the decisions: %v", m)
+		}
+	}
+}
+
+func TestWiedervorlagen_OnAPlantAndItsChangeRequestAppearInTheTabWithTheirPlant(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	heute := time.Now().Format("2006-01-02")
+	for _, wv := range []map[string]any{{"betreff": "Kühlart nachfragen", "datum": heute, "bezugZuFachobjekt": "AENDERUNGSANTRAG_ANLAGE"},
+		{"betreff": "Wartung prüfen"}} {
+		if a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/wiedervorlage", id), wv, sbd); a.Code != 201 {
+			t.Fatalf("reminder: %d %s", a.Code, a.Body.String())
+		}
+	}
+	wantFehler(t, w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/wiedervorlage", id), map[string]any{"betreff": "x",
+		"bezugZuFachobjekt": "BETRIEB_STAMMDATEN_AENDERUNG"}, sbd), 400, "Diese Art der Wiedervorlage gibt es für dieses Objekt nicht.")
+	var liste []map[string]any
+	w.send(t, "GET", "/api/wiedervorlage", nil, sbd).decode(t, &liste)
+	pfad := fmt.Sprintf("/betriebsakte/%d/kuehlwasser/%d/wiedervorlagen", papier, id)
+	if len(liste) != 2 || liste[0]["bezugZuFachobjekt"] != "AENDERUNGSANTRAG_ANLAGE" || liste[1]["bezugZuFachobjekt"] != "ANLAGE" ||
+		liste[0]["anlage"] != "Kühlwasserkreislauf Papiermaschine 2" || liste[0]["pfad"] != pfad || liste[0]["betriebId"] != float64(papier) ||
+		!strings.HasPrefix(liste[0]["betriebInfo"].(string), "Papierfabrik Rheinaue – Werk Koblenz (") || liste[0]["loeschbar"] != true {
+		t.Fatalf("tab: %v", liste)
+	}
+	var eigene []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/wiedervorlage", id), nil, sbd).decode(t, &eigene)
+	if len(eigene) != 2 || eigene[0]["bezugZuFachobjekt"] != "AENDERUNGSANTRAG_ANLAGE" {
+		t.Fatalf("plant's reminders: %v", eigene)
+	}
+
+	// the due one comes by mail with the plant and its link
+	p := w.send(t, "GET", "/api/personalisierung", nil, sbd).json(t)
+	p["sendMailOnWiedervorlage"] = true
+	w.send(t, "PUT", "/api/personalisierung", p, sbd)
+	versand, _ := mail.Neu(w.smtp.URL(), "", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	v := &benachrichtigung.Versender{Pool: w.dienst.Store.Pool(), Mail: versand, PublicURL: "https://eabwasser.example",
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	ctx := context.Background()
+	if n, err := v.Erinnern(ctx); err != nil || n != 1 {
+		t.Fatalf("%d reminders queued, %v", n, err)
+	}
+	if _, err := v.Senden(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	m, err := w.smtp.Warte(wctx, "zust_sbd@demo.eabwasser.example")
+	if err != nil || !strings.Contains(m.Text, "zur Anlage „Kühlwasserkreislauf Papiermaschine 2“ des Betriebs „Papierfabrik Rheinaue – Werk Koblenz“") ||
+		!strings.Contains(m.Text, "https://eabwasser.example/eAbwasser"+pfad) {
+		t.Fatalf("mail: %+v %v", m, err)
+	}
+}

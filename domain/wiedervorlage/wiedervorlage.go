@@ -5,6 +5,7 @@ package wiedervorlage
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -27,8 +28,19 @@ const (
 // Fachobjekte lists the objects reminders hang on.
 var Fachobjekte = []string{Betrieb, Anlage, Messstelle, Bescheid}
 
-// Bezug is the target kind of spec 000 §3 (bezugZuFachobjekt) of each object.
+// Bezug is the target kind of spec 000 §3 (bezugZuFachobjekt) of each object: the kind of a
+// reminder on it unless another one of Bezuege is chosen.
 var Bezug = map[string]string{Betrieb: "BETRIEB", Anlage: "ANLAGE", Messstelle: "MESSSTELLE", Bescheid: "BESCHEID"}
+
+// Bezuege are the kinds a reminder on each object may have: the object itself, or — on an
+// operation and a plant — its change request (BETRIEB_STAMMDATEN_AENDERUNG,
+// AENDERUNGSANTRAG_ANLAGE), the first of each list being the default.
+var Bezuege = map[string][]string{
+	Betrieb:    {"BETRIEB", "BETRIEB_STAMMDATEN_AENDERUNG"},
+	Anlage:     {"ANLAGE", "AENDERUNGSANTRAG_ANLAGE"},
+	Messstelle: {"MESSSTELLE"},
+	Bescheid:   {"BESCHEID"},
+}
 
 // Datumsformat of datum in JSON.
 const Datumsformat = "2006-01-02"
@@ -36,6 +48,8 @@ const Datumsformat = "2006-01-02"
 // Messages (spec 000 §5).
 const (
 	MsgDatum = "Ungültiges Datumsformat"
+	// MsgBezug refuses a kind the object does not have (ours).
+	MsgBezug = "Diese Art der Wiedervorlage gibt es für dieses Objekt nicht."
 )
 
 // WiedervorlageAngelegt: a reminder was created on an object. Datum is empty when the
@@ -65,10 +79,12 @@ type Wiedervorlage struct {
 
 // Commands.
 type (
-	// LegeAn creates a reminder by the account VonID (named Von).
+	// LegeAn creates a reminder by the account VonID (named Von). Bezug is one of the
+	// object's Bezuege; empty: the object itself.
 	LegeAn struct {
 		Fachobjekt   string
 		FachobjektID int64
+		Bezug        string
 		Betreff      string
 		Datum        string
 		VonID        int64
@@ -99,6 +115,12 @@ func Decide(w Wiedervorlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		}
 		betreff, datum := einzeilig(c.Betreff), strings.TrimSpace(c.Datum)
 		var s validierung.Sammler
+		if c.Bezug != "" {
+			if !slices.Contains(Bezuege[c.Fachobjekt], c.Bezug) {
+				s.Feld("bezugZuFachobjekt", MsgBezug)
+			}
+			bezug = c.Bezug
+		}
 		s.Pflicht("betreff", betreff)
 		s.Laenge("betreff", betreff)
 		if datum != "" {

@@ -33,6 +33,13 @@ func TestDecide(t *testing.T) {
 	ohneDatum.Datum = ""
 	messstelle := angelegt
 	messstelle.Fachobjekt, messstelle.BezugZuFachobjekt = Messstelle, "MESSSTELLE"
+	antrag := angelegt
+	antrag.Fachobjekt, antrag.BezugZuFachobjekt = Anlage, "AENDERUNGSANTRAG_ANLAGE"
+	mitBezug := func(fachobjekt, bezug string) LegeAn {
+		c := lege(fachobjekt, "Nachweis Eigenkontrolle anfordern", "2026-12-01")
+		c.Bezug = bezug
+		return c
+	}
 	tests := []struct {
 		name     string
 		given    []ereignis.DomainEvent
@@ -48,6 +55,12 @@ func TestDecide(t *testing.T) {
 		{name: "the date is optional", when: lege(Betrieb, "Nachweis Eigenkontrolle anfordern", " "), then: []ereignis.DomainEvent{ohneDatum}},
 		{name: "measuring points have reminders too", when: lege(Messstelle, "Nachweis Eigenkontrolle anfordern", "2026-12-01"),
 			then: []ereignis.DomainEvent{messstelle}},
+		{name: "a reminder on a plant may concern its change request (AENDERUNGSANTRAG_ANLAGE)",
+			when: mitBezug(Anlage, "AENDERUNGSANTRAG_ANLAGE"), then: []ereignis.DomainEvent{antrag}},
+		{name: "a plant's reminder cannot have the operation's kinds",
+			when: mitBezug(Anlage, "BETRIEB_STAMMDATEN_AENDERUNG"), wantFeld: map[string]string{"bezugZuFachobjekt": MsgBezug}},
+		{name: "a measuring point's reminder has only its own kind",
+			when: mitBezug(Messstelle, "AENDERUNGSANTRAG_ANLAGE"), wantFeld: map[string]string{"bezugZuFachobjekt": MsgBezug}},
 		{name: "the Betreff is required", when: lege(Betrieb, "  ", ""), wantFeld: map[string]string{"betreff": validierung.Pflichtfeld}},
 		{name: "a date must be yyyy-MM-dd", when: lege(Betrieb, "x", "01.12.2026"), wantFeld: map[string]string{"datum": MsgDatum}},
 		{name: "an impossible date is refused", when: lege(Betrieb, "", "2026-02-30"),

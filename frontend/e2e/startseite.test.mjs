@@ -147,10 +147,11 @@ describe('Startseite: Nachrichten', () => {
   it('zust_sbd opens a message about a request: it turns read, is deleted on closing, and the header count drops', async () => {
     const token = await app.login('zust_sbd');
     const betreff = `Betrieb zur Freigabe beantragt: ${BRAUEREI}`;
-    // the messages are a read model: wait until the demo requests have reached it
+    // the messages are a read model: wait until the demo requests have reached it (the plant's
+    // change request is the demo's last)
     const vorher = await until(
       () => app.api('/nachricht', { token }),
-      (liste) => liste.some((n) => n.betreff === betreff),
+      (liste) => liste.some((n) => n.betreff === betreff) && liste.some((n) => n.bezugZuFachobjekt === 'AENDERUNGSANTRAG_ANLAGE'),
       `Nachricht „${betreff}“ im Lesemodell`,
       { timeout: 15_000, interval: 200 },
     );

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,6 +25,38 @@ func suche(v url.Values) string {
 	return "/api/betrieb/search?" + v.Encode()
 }
 
+func anlagenSuche(v url.Values) string {
+	if v.Get("size") == "" {
+		v.Set("size", fmt.Sprint(seitenGroesse))
+	}
+	return "/api/anlage/search?" + v.Encode()
+}
+
+// sichtbareAnlagen are the ids of the plants the user sees (for detail requests).
+func (l *lauf) sichtbareAnlagen(ctx context.Context, n nutzer) ([]int64, error) {
+	sql, args := `SELECT id FROM anlage ORDER BY id`, []any{}
+	if n.organisation != 0 {
+		sql, args = `SELECT a.id FROM anlage a JOIN betrieb b ON b.id = a.betrieb_id WHERE b.betreiber_id = $1 ORDER BY a.id`, []any{n.organisation}
+	}
+	rows, err := l.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// gesamt is the totalElements of a worklist's first page.
+func gesamt(ctx context.Context, s *server, n nutzer, pfad string) (int64, error) {
+	var seite struct {
+		TotalElements int64 `json:"totalElements"`
+	}
+	status, body, _, err := s.anfrage(ctx, n, http.MethodGet, pfad, nil)
+	if err != nil || status != http.StatusOK || json.Unmarshal(body, &seite) != nil {
+		return 0, fmt.Errorf("%s: %d %.300s %v", pfad, status, body, err)
+	}
+	return seite.TotalElements, nil
+}
+
 // sichtbareBetriebe are the ids of the operations the user sees (for detail requests).
 func (l *lauf) sichtbareBetriebe(ctx context.Context, n nutzer) ([]int64, error) {
 	sql, args := `SELECT id FROM betrieb ORDER BY id`, []any{}
@@ -37,8 +70,16 @@ func (l *lauf) sichtbareBetriebe(ctx context.Context, n nutzer) ([]int64, error)
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
-// abfragen measures single requests one after the other (no concurrency): the worklist search
-// in its typical shapes and the operation detail, for SYSTEMADMIN (sees every operation) and
+// abfrage is one measured request shape: a list (its answer counts the matching rows) or a
+// detail.
+type abfrage struct {
+	id, name string
+	pfad     func() string
+	liste    bool
+}
+
+// abfragen measures single requests one after the other (no concurrency): the operations and
+// the plants worklist in their typical shapes and the operation and plant detail, for SYSTEMADMIN (sees every operation) and
 // for an operator user (sees his organisation's).
 func (l *lauf) abfragen(ctx context.Context, s *server, admin, org nutzer) error {
 	n := l.o.anzahl(200, 30)
@@ -50,19 +91,21 @@ func (l *lauf) abfragen(ctx context.Context, s *server, admin, org nutzer) error
 		if err != nil {
 			return err
 		}
-		var gesamt struct {
-			TotalElements int64 `json:"totalElements"`
+		alle, err := gesamt(ctx, s, u.nutzer, suche(url.Values{}))
+		if err != nil {
+			return fmt.Errorf("worklist as %s: %w", u.wer, err)
 		}
-		status, body, _, err := s.anfrage(ctx, u.nutzer, http.MethodGet, suche(url.Values{}), nil)
-		if err != nil || status != http.StatusOK || json.Unmarshal(body, &gesamt) != nil {
-			return fmt.Errorf("worklist as %s: %d %s %v", u.wer, status, body, err)
+		letzte := max(alle-1, 0) / seitenGroesse
+		anlagen, err := l.sichtbareAnlagen(ctx, u.nutzer)
+		if err != nil {
+			return err
 		}
-		letzte := max(gesamt.TotalElements-1, 0) / seitenGroesse
-		for _, a := range []struct {
-			id, name string
-			pfad     func() string
-			liste    bool
-		}{
+		alleAnlagen, err := gesamt(ctx, s, u.nutzer, anlagenSuche(url.Values{}))
+		if err != nil {
+			return fmt.Errorf("plants worklist as %s: %w", u.wer, err)
+		}
+		letzteAnlagen := max(alleAnlagen-1, 0) / seitenGroesse
+		messungen := []abfrage{
 			{"search.none", "worklist, no filter, first page", func() string { return suche(url.Values{}) }, true},
 			{"search.status_name", "worklist, status IN_BETRIEB, sorted by name", func() string {
 				return suche(url.Values{"betriebsstatus": {"IN_BETRIEB"}, "sortProperty": {"bezeichnung"}, "sortDirection": {"asc"}})
@@ -77,7 +120,27 @@ func (l *lauf) abfragen(ctx context.Context, s *server, admin, org nutzer) error
 			{"detail", "detail GET /api/betrieb/{id}, random id", func() string {
 				return fmt.Sprintf("/api/betrieb/%d", ids[rand.IntN(len(ids))])
 			}, false},
-		} {
+			{"plants.first_page", "plants worklist, no filter, first page", func() string { return anlagenSuche(url.Values{}) }, true},
+			{"plants.default", "plants worklist, start page default (in operation, treatment)", func() string {
+				return anlagenSuche(url.Values{"anlagenstatus": {"IN_BETRIEB"}, "anlagentyp": {"ABWASSERBEHANDLUNG"}})
+			}, true},
+			{"plants.text", "plants worklist, text search „regenüberlaufbecken“", func() string {
+				return anlagenSuche(url.Values{"q": {"regenüberlaufbecken"}})
+			}, true},
+			{"plants.last_page", fmt.Sprintf("plants worklist, last page (page %s)", zahl(letzteAnlagen)), func() string {
+				return anlagenSuche(url.Values{"page": {fmt.Sprint(letzteAnlagen)}})
+			}, true},
+		}
+		if len(anlagen) > 0 {
+			messungen = append(messungen, abfrage{"plants.detail", "plant detail GET /api/anlage/{id}, random id", func() string {
+				return fmt.Sprintf("/api/anlage/%d", anlagen[rand.IntN(len(anlagen))])
+			}, false})
+		}
+		for _, a := range messungen {
+			von := alle
+			if strings.HasPrefix(a.id, "plants.") {
+				von = alleAnlagen
+			}
 			var lat latenzen
 			var treffer int64
 			for i := range n + 10 {
@@ -102,7 +165,7 @@ func (l *lauf) abfragen(ctx context.Context, s *server, admin, org nutzer) error
 				Werte: map[string]float64{"p50_ms": ms(lat.quantil(0.5)), "p95_ms": ms(lat.quantil(0.95)),
 					"p99_ms": ms(lat.quantil(0.99)), "n": float64(n)}}
 			if a.liste {
-				m.Text += fmt.Sprintf(", %s of %s rows match", zahl(treffer), zahl(gesamt.TotalElements))
+				m.Text += fmt.Sprintf(", %s of %s rows match", zahl(treffer), zahl(von))
 				m.Werte["total_elements"] = float64(treffer)
 				m = m.mitZiel("p95 < 30 ms", lat.quantil(0.95) < 30*time.Millisecond)
 			}

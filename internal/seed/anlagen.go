@@ -3,6 +3,7 @@ package seed
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -18,16 +19,22 @@ type demoAnlage struct {
 	typ                       string
 	organisation              int // the obligee (index into demoOrganisationen); -1: none (indirect discharger)
 	daten                     anlage.Daten
+	// antrag is an open change request of the operator on the plant (staff see it in their
+	// messages and on the worklist).
+	antrag *anlage.Aenderungsantrag
 }
 
-// One plant of each type: the paper mill (betreiber's organisation) treats and cools, the
-// Musterhausen sewage works takes a storm overflow and a sewer network.
+// One plant of each type: the paper mill (betreiber's organisation) treats and cools — its
+// operator has applied for a change of the treatment plant —, the Musterhausen sewage works
+// takes a storm overflow and a sewer network.
 var demoAnlagen = []demoAnlage{
 	{betrieb: "Papierfabrik Rheinaue – Werk Koblenz", typ: anlage.Abwasserbehandlung, organisation: 0,
 		daten: anlage.Daten{Bezeichnung: "Betriebskläranlage Papierfabrik", Anlagenart: "ABWASSERVORBEHANDLUNG",
 			Lage: betrieb.Lage{Hochwert: 5582960.5, Rechtswert: 398140.25}, Selbstueberwachungspflicht: true,
 			BiologischeBehandlung: []string{}, Auslegungen: []anlage.Auslegung{{Parameter: "CSB", Einheit: "kg/d", AuslegungWert: ptr(1200.0),
-				AuslegungJahr: ptr(2019), AuslegungFuehrend: true, BelastungWert: ptr(860.5), BelastungJahr: ptr(2025)}}}},
+				AuslegungJahr: ptr(2019), AuslegungFuehrend: true, BelastungWert: ptr(860.5), BelastungJahr: ptr(2025)}}},
+		antrag: &anlage.Aenderungsantrag{Bezeichnung: "Betriebskläranlage Papierfabrik Rheinaue", TegAbschluss: true,
+			Kommentar: "Neuer Name seit der Umfirmierung; der TEG-Abschluss liegt seit Oktober vor."}},
 	{betrieb: "Papierfabrik Rheinaue – Werk Koblenz", typ: anlage.Kuehlwasser, organisation: 0,
 		daten: anlage.Daten{Bezeichnung: "Kühlwasserkreislauf Papiermaschine 2", Anlagenart: "ABWASSERBEHANDLUNG",
 			Lage: betrieb.Lage{Hochwert: 5582990.75, Rechtswert: 398170.5}, Kuehlart: "Durchlaufkühlung"}},
@@ -100,6 +107,15 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 			Heute: heute, DarfBezeichnung: true, AuditInfo: &historie.AuditInfo{GueltigAb: heute.AddDate(0, 0, -21).Format(historie.Datumsformat),
 				Aenderungsgrund: "Inbetriebnahme"}}, Akteur); err != nil {
 			return added, fmt.Errorf("Anlage %s in Betrieb: %w", d.daten.Bezeichnung, err)
+		}
+		if d.antrag != nil {
+			a := *d.antrag
+			a.Foerderungen, a.AufKAGelaende, a.Kuehlart, a.KuehlBehandlung = inBetrieb.Foerderungen, inBetrieb.AufKAGelaende, inBetrieb.Kuehlart, inBetrieb.KuehlBehandlung
+			von := demoKonten[slices.IndexFunc(demoKonten, func(k demoKonto) bool { return k.name == "betreiber" })]
+			if _, err := eventstore.Befehle(store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.StelleAntrag{Antrag: a,
+				Heute: heute, Von: von.vorname + " " + von.nachname}, Akteur); err != nil {
+				return added, fmt.Errorf("Änderungsantrag zu %s: %w", d.daten.Bezeichnung, err)
+			}
 		}
 		added++
 	}

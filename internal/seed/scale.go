@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
@@ -27,6 +28,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -75,9 +77,9 @@ func (f Fortschritt) ProSekunde() float64 {
 
 // Skalenbericht is what Skalieren created.
 type Skalenbericht struct {
-	Organisationen, Anwender, Betriebe int
-	Ereignisse                         int64
-	Dauer                              time.Duration
+	Organisationen, Anwender, Betriebe, Anlagen int
+	Ereignisse                                  int64
+	Dauer                                       time.Duration
 }
 
 // SkalaKorrelation marks the events of the scale seed (metadata correlationId).
@@ -88,7 +90,8 @@ const SkalaKorrelation = "seed-scale"
 // staff in every authority role for each Regionalstelle, and operations in every Freigabe
 // state with years of history: requests, rejections and new requests, approvals,
 // commissioning, yearly saves of production and water figures by the operator, renamings,
-// Stammdaten-Anträge accepted, rejected and open, and shut-downs. Authority staff does not grow
+// Stammdaten-Anträge accepted, rejected and open, and shut-downs; and the plants of the approved
+// operations (about 2.5 per operation, all four types, with change requests). Authority staff does not grow
 // with N: an authority keeps its size when more operators report to it.
 func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skalenbericht, error) {
 	if s.N < 1 {
@@ -168,12 +171,36 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 	}); err != nil {
 		return Skalenbericht{}, err
 	}
+	infos := make([]betriebsInfo, nBetriebe) // each plan writes its own entry
 	if err := ausfuehren(ctx, l, "Betriebe", betrieb.Decider, betriebe.Schreibe, nBetriebe, func(i int) plan {
-		return l.betriebsPlan(i, betriebIDs[i])
+		p, info := l.betriebsLeben(i, betriebIDs[i])
+		infos[i] = info
+		return p
 	}); err != nil {
 		return Skalenbericht{}, err
 	}
-	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe,
+
+	var plants []skalaAnlage
+	for i := range infos {
+		plants = append(plants, anlagenDes(i, infos[i])...)
+	}
+	anlageIDs, err := ids(ctx, store, "anlage_id_seq", len(plants))
+	if err != nil {
+		return Skalenbericht{}, err
+	}
+	erste := make([]int64, nBetriebe) // the plant 0 of each operation
+	for k, a := range plants {
+		if a.nr == 0 {
+			erste[a.betrieb] = anlageIDs[k]
+		}
+	}
+	if err := ausfuehren(ctx, l, "Anlagen", anlage.Decider, anlagen.Schreibe, len(plants), func(k int) plan {
+		a := plants[k]
+		return l.anlagenPlan(a, anlageIDs[k], infos[a.betrieb], erste[a.betrieb])
+	}); err != nil {
+		return Skalenbericht{}, err
+	}
+	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants),
 		Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)}, nil
 }
 
@@ -274,6 +301,7 @@ const (
 	artOrganisation = iota + 1
 	artKonto
 	artBetrieb
+	artAnlage
 )
 
 // --- organisations -------------------------------------------------------------------------
@@ -412,6 +440,25 @@ func (l *lauf) sachbearbeiter(regionalstelle int64) kontoPlan {
 // betriebsPlan is the life of one operation so far, by the operator's BETREIBER and the
 // ZUST_SBD of its Regionalstelle.
 func (l *lauf) betriebsPlan(i int, id int64) plan {
+	p, _ := l.betriebsLeben(i, id)
+	return p
+}
+
+// betriebsInfo is what the plants of an operation take from its life.
+type betriebsInfo struct {
+	id               int64
+	typ, name        string
+	org              int
+	lage             betrieb.Lage
+	betreiber, staff eventstore.Metadata
+	freigegeben      bool
+	inBetrieb        string // yyyy-MM-dd the operation went into operation
+	stillgelegt      string // yyyy-MM-dd of its shut-down, "" if none
+	anlagenBeginn    time.Time
+}
+
+// betriebsLeben is betriebsPlan with what the plants need to know of the operation.
+func (l *lauf) betriebsLeben(i int, id int64) (plan, betriebsInfo) {
 	r := zufall(artBetrieb, i)
 	oi := r.IntN(len(l.orgs))
 	o := l.orgs[oi]
@@ -456,6 +503,7 @@ func (l *lauf) betriebsPlan(i int, id int64) plan {
 			Email: kontakt.Email, Funktion: waehle(r, []string{"Umweltbeauftragter", "Betriebsleitung", "Abwassermeister", "Geschäftsführung"})}},
 	}
 	p := plan{id: id}
+	info := betriebsInfo{id: id, typ: typ, name: name, org: oi, lage: d.Lage, betreiber: betreiber, staff: staff}
 	add := func(cmd any, md eventstore.Metadata) { p.schritte = append(p.schritte, schritt{befehl: cmd, md: md}) }
 	admin := func(neu betrieb.Daten, ab, grund string) {
 		md := staff
@@ -474,15 +522,15 @@ func (l *lauf) betriebsPlan(i int, id int64) plan {
 			d.Produktion.AnzahlBeschaeftigte = ptr(*d.Produktion.AnzahlBeschaeftigte + 1)
 			add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber)
 		}
-		return p
+		return p, info
 	case los < 10: // rejected
 		add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: waehle(r, ablehnungen)}, staff)
-		return p
+		return p, info
 	case los < 13: // rejected, corrected and requested again: waits
 		add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: waehle(r, ablehnungen)}, staff)
 		d.Lage.Hochwert += 12.5
 		add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber)
-		return p
+		return p, info
 	case los < 20: // rejected once, then approved
 		add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: waehle(r, ablehnungen)}, staff)
 		d.Lage.Rechtswert += 7.25
@@ -490,7 +538,9 @@ func (l *lauf) betriebsPlan(i int, id int64) plan {
 	}
 	add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben, Kommentar: "Angaben geprüft."}, staff)
 	d.Betriebsstatus = betrieb.InBetrieb
-	admin(d, beginn.AddDate(0, 1+r.IntN(5), 0).Format(historie.Datumsformat), "Inbetriebnahme")
+	info.freigegeben, info.anlagenBeginn = true, beginn.AddDate(0, 1+r.IntN(5), 0)
+	info.inBetrieb = info.anlagenBeginn.Format(historie.Datumsformat)
+	admin(d, info.inBetrieb, "Inbetriebnahme")
 	// the operator's yearly figures
 	for j := jahr + 1; j <= l.s.Heute.Year()-1; j++ {
 		d.Produktion.BezugsjahrProduktion, d.Wasserversorgung.BezugsjahrWv = ptr(j), ptr(j)
@@ -506,8 +556,9 @@ func (l *lauf) betriebsPlan(i int, id int64) plan {
 	switch {
 	case antrag < 5: // shut down
 		d.Betriebsstatus = betrieb.Stillgelegt
-		admin(d, l.datum(-30-r.IntN(60)), "Stilllegung")
-		return p
+		info.stillgelegt = l.datum(-30 - r.IntN(60))
+		admin(d, info.stillgelegt, "Stilllegung")
+		return p, info
 	case antrag < 24: // a Stammdaten-Antrag: accepted, rejected or still open
 		a := betrieb.StammdatenAntrag{Bezeichnung: d.Bezeichnung, Adresse: d.Adresse, Kommentar: "Umzug der Verwaltung"}
 		a.Adresse.Strasse, a.Adresse.Hausnummer = waehle(r, strassen), d.Adresse.Hausnummer+"a"
@@ -519,7 +570,7 @@ func (l *lauf) betriebsPlan(i int, id int64) plan {
 			add(betrieb.LehneStammdatenAntragAb{}, staff)
 		}
 	}
-	return p
+	return p, info
 }
 
 // --- execution -----------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,7 +35,7 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Befehlsweg %v: %v", befehlsweg, err)
 		}
-		if b.Organisationen != 12 || b.Betriebe != 120 || b.Anwender < 12+35+3 || b.Ereignisse < 120*3 {
+		if b.Organisationen != 12 || b.Betriebe != 120 || b.Anwender < 12+35+3 || b.Ereignisse < 120*3 || b.Anlagen < 200 {
 			t.Fatalf("Befehlsweg %v: %+v", befehlsweg, b)
 		}
 		return pool
@@ -50,6 +51,7 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 		"organisation": `SELECT to_jsonb(d)::text FROM organisation d WHERE ` + skala("organisation"),
 		"anwender":     `SELECT to_jsonb(d)::text FROM anwender d WHERE ` + skala("anwender"),
 		"lokale_rolle": `SELECT to_jsonb(d)::text FROM lokale_rolle d WHERE ` + skala("lokalerolle"),
+		"anlage":       `SELECT to_jsonb(d)::text FROM anlage d WHERE ` + skala("anlage"),
 	} {
 		a, b := zeilen(t, befehle, sql), zeilen(t, masse, sql)
 		if len(a) == 0 {
@@ -76,6 +78,20 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 	}
 	if !slices.Equal(freigaben, []string{"ABGEWIESEN", "BEANTRAGT", "FREIGEGEBEN"}) || !slices.Contains(status, "STILLGELEGT") || offen == 0 {
 		t.Fatalf("freigaben %v, status %v, open applications %d", freigaben, status, offen)
+	}
+	// plants of all four types in operation and shut down, several per approved operation,
+	// with open change requests
+	var typen, anlagenstatus []string
+	var anlagenOffen int
+	var jeBetrieb float64
+	if err := masse.QueryRow(ctx, `SELECT array_agg(DISTINCT anlagentyp ORDER BY anlagentyp), array_agg(DISTINCT anlagenstatus ORDER BY anlagenstatus),
+		count(*) FILTER (WHERE antrag IS NOT NULL), count(*)::float / (SELECT count(*) FROM betrieb WHERE freigabestatus = 'FREIGEGEBEN')
+		FROM anlage d WHERE `+strings.TrimSuffix(skala("anlage"), " ORDER BY d.id")).Scan(&typen, &anlagenstatus, &anlagenOffen, &jeBetrieb); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(typen, []string{"ABWASSERBEHANDLUNG", "ENTLASTUNG", "KANALNETZ", "KUEHLWASSER"}) ||
+		!slices.Equal(anlagenstatus, []string{"IN_BETRIEB", "STILLGELEGT"}) || anlagenOffen == 0 || jeBetrieb < 2 {
+		t.Fatalf("plants: types %v, status %v, open change requests %d, %.1f per approved operation", typen, anlagenstatus, anlagenOffen, jeBetrieb)
 	}
 	var rollen []string
 	if err := masse.QueryRow(ctx, `SELECT array_agg(DISTINCT r ORDER BY r) FROM anwender, unnest(funktionale_rollen) r`).Scan(&rollen); err != nil {

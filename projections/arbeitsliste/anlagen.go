@@ -20,6 +20,8 @@ type Anlage struct {
 	BetriebID     int64  `json:"betriebId"`
 	Betrieb       string `json:"betrieb"`
 	AntragOffen   bool   `json:"aenderungsantragOffen"`
+	// Ort of the operation's address (the Verwaltungseinheit filter matches it).
+	Ort string `json:"ort"`
 }
 
 // AnlagenFilter of the plants worklist; empty lists filter nothing.
@@ -29,41 +31,81 @@ type AnlagenFilter struct {
 	Anlagenstatus []string
 	Anlagentyp    []string
 	Anlagenart    []string
-	Page, Size    int
-	SortProperty  string
-	Absteigend    bool
-	Frisch        bool // count now, not from the cache (the caller waits for his command)
+	// Verwaltungseinheit: ids of the value list verwaltungseinheit; a plant is in one when its
+	// operation's Ort is the unit's name (without a parenthesised addition: "Frankenthal" is in
+	// "Frankenthal (Pfalz)"), case folded.
+	Verwaltungseinheit []int64
+	IDs                []int64 // export of selected rows
+	Page, Size         int
+	SortProperty       string
+	Absteigend         bool
+	Frisch             bool // count now, not from the cache (the caller waits for his command)
 }
 
 var anlagenSortierung = map[string]string{"bezeichnung": "lower(bezeichnung)", "anlagentyp": "anlagentyp",
 	"anlagenart": "anlagenart", "anlagenstatus": "anlagenstatus", "betrieb": "lower(betrieb)"}
 
-// Anlagen returns one page of the plants worklist (page size 50 by default, by name). A row
-// is visible to whom its operation is: the rows carry the operation's columns.
-func Anlagen(ctx context.Context, q eventstore.Querier, f AnlagenFilter) (Seite[Anlage], error) {
+const anlagenSpalten = `id, bezeichnung, anlagentyp, anlagenart, anlagenstatus, betrieb_id, betrieb, antrag_offen, ort`
+
+func anlagenZeile(r pgx.CollectableRow) (Anlage, error) {
+	var a Anlage
+	err := r.Scan(&a.ID, &a.Bezeichnung, &a.Anlagentyp, &a.Anlagenart, &a.Anlagenstatus, &a.BetriebID, &a.Betrieb, &a.AntragOffen, &a.Ort)
+	return a, err
+}
+
+// abfrage is the worklist query of a filter: its WHERE clause (visibility first), order and
+// page. A plant row is visible to whom its operation is: the rows carry the operation's columns.
+func (f AnlagenFilter) abfrage() listenabfrage {
 	var args []any
 	arg := zugriff.Platzhalter(&args)
 	where := []string{f.Sicht.Bedingung(zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"}, arg)}
 	where = append(where, suchworte(f.Q, arg)...)
-	for _, k := range []struct {
+	for _, x := range []struct {
 		spalte string
 		werte  []string
 	}{{"anlagenstatus", f.Anlagenstatus}, {"anlagentyp", f.Anlagentyp}, {"anlagenart", f.Anlagenart}} {
-		if len(k.werte) > 0 {
-			where = append(where, k.spalte+" = ANY("+arg(k.werte)+")")
+		if len(x.werte) > 0 {
+			where = append(where, x.spalte+" = ANY("+arg(x.werte)+")")
 		}
+	}
+	if len(f.Verwaltungseinheit) > 0 {
+		where = append(where, `EXISTS (SELECT 1 FROM arbeitsliste.wert v WHERE v.liste = 'verwaltungseinheit' AND v.id = ANY(`+
+			arg(f.Verwaltungseinheit)+`) AND lower(ort) IN (lower(v.wert), lower(split_part(v.wert, ' (', 1))))`)
+	}
+	if f.IDs != nil {
+		where = append(where, "id = ANY("+arg(f.IDs)+")")
 	}
 	order, ok := anlagenSortierung[f.SortProperty]
 	if !ok {
 		order = anlagenSortierung["bezeichnung"]
 	}
-	a := listenabfrage{tabelle: "arbeitsliste.anlage",
-		spalten:   "id, bezeichnung, anlagentyp, anlagenart, anlagenstatus, betrieb_id, betrieb, antrag_offen",
-		bedingung: strings.Join(where, " AND "), args: args, ordnung: []string{order, "id"}, absteigend: f.Absteigend,
-		page: max(f.Page, 0), size: seitengroesse(f.Size), frisch: f.Frisch}
-	return seite(ctx, q, a, func(r pgx.CollectableRow) (Anlage, error) {
-		var a Anlage
-		err := r.Scan(&a.ID, &a.Bezeichnung, &a.Anlagentyp, &a.Anlagenart, &a.Anlagenstatus, &a.BetriebID, &a.Betrieb, &a.AntragOffen)
-		return a, err
-	})
+	return listenabfrage{tabelle: "arbeitsliste.anlage", spalten: anlagenSpalten, bedingung: strings.Join(where, " AND "),
+		args: args, ordnung: []string{order, "id"}, absteigend: f.Absteigend, page: max(f.Page, 0),
+		size: seitengroesse(f.Size), frisch: f.Frisch}
+}
+
+// Anlagen returns one page of the plants worklist (page size 50 by default, by name).
+func Anlagen(ctx context.Context, q eventstore.Querier, f AnlagenFilter) (Seite[Anlage], error) {
+	return seite(ctx, q, f.abfrage(), anlagenZeile)
+}
+
+// JedeAnlage calls each for every row of the filter in its order, reading them as a stream
+// (for exports of any size), as JedenBetrieb does for the operations.
+func JedeAnlage(ctx context.Context, q eventstore.Querier, f AnlagenFilter, each func(Anlage) error) error {
+	a := f.abfrage()
+	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(false), a.args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		a, err := anlagenZeile(rows)
+		if err != nil {
+			return err
+		}
+		if err := each(a); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }

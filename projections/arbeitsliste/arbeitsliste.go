@@ -64,6 +64,7 @@ CREATE TABLE anlage (
     anlagenstatus     text    NOT NULL,
     betrieb_id        bigint  NOT NULL,
     betrieb           text    NOT NULL DEFAULT '',
+    ort               text    NOT NULL DEFAULT '',
     betreiber_id      bigint  NOT NULL DEFAULT 0,
     regionalstelle_id bigint,
     antrag_offen      boolean NOT NULL DEFAULT false,
@@ -75,6 +76,7 @@ CREATE INDEX anlage_name ON anlage (lower(bezeichnung), id);
 CREATE INDEX anlage_status_name ON anlage (anlagenstatus, lower(bezeichnung), id);
 CREATE INDEX anlage_typ_name ON anlage (anlagentyp, lower(bezeichnung), id);
 CREATE INDEX anlage_art_name ON anlage (anlagenart, lower(bezeichnung), id);
+CREATE INDEX anlage_typ_status ON anlage (anlagentyp, anlagenstatus);
 CREATE INDEX anlage_betrieb ON anlage (betrieb_id);
 CREATE INDEX anlage_betreiber ON anlage (betreiber_id);
 CREATE INDEX anlage_regionalstelle ON anlage (regionalstelle_id);
@@ -153,7 +155,7 @@ func betriebEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event
 
 // anlagenDesBetriebs copies the operation's name and visibility columns into its plants' rows
 // (a plant is visible to whom its operation is).
-const anlagenDesBetriebs = `UPDATE anlage a SET betrieb = b.bezeichnung, betreiber_id = b.betreiber_id,
+const anlagenDesBetriebs = `UPDATE anlage a SET betrieb = b.bezeichnung, ort = b.ort, betreiber_id = b.betreiber_id,
 	regionalstelle_id = b.regionalstelle_id FROM betrieb b WHERE b.id = a.betrieb_id AND `
 
 func anlageEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error {
@@ -203,8 +205,10 @@ func organisationEreignis(ctx context.Context, tx *projections.Tx, e eventstore.
 	return nil
 }
 
-// gezeigt are the value lists whose texts the worklists show.
-var gezeigt = map[string]string{"betriebstyp": "betriebstyp_text", "betriebsstatus": "betriebsstatus_text", "regionalstelle": "regionalstelle"}
+// gezeigt are the value lists whose texts the worklists show (the column of the operations'
+// rows), and the Verwaltungseinheiten the plants worklist filters by (no column).
+var gezeigt = map[string]string{"betriebstyp": "betriebstyp_text", "betriebsstatus": "betriebsstatus_text", "regionalstelle": "regionalstelle",
+	"verwaltungseinheit": ""}
 
 func wertEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error {
 	de, err := werteliste.Decode(e.Type, e.Data)
@@ -235,6 +239,9 @@ func wertEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event, i
 		}
 		tx.Exec(`UPDATE wert SET wert = $2 WHERE id = $1`, id, v.Wert)
 		spalte := gezeigt[liste]
+		if spalte == "" {
+			return nil
+		}
 		if liste == "regionalstelle" {
 			tx.Exec(fmt.Sprintf(`UPDATE betrieb SET %s = $2 WHERE regionalstelle_id = $1`, spalte), id, v.Wert)
 		} else {

@@ -261,10 +261,13 @@ func (d *Dienst) DateiLoeschen(ctx context.Context, n Nutzer, id int64, m events
 	return out, nil
 }
 
-// WiedervorlageEingabe is the body of POST …/wiedervorlage.
+// WiedervorlageEingabe is the body of POST …/wiedervorlage. BezugZuFachobjekt chooses what
+// on the object the reminder is about (wiedervorlage.Bezuege: a plant or its change request);
+// empty: the object.
 type WiedervorlageEingabe struct {
-	Betreff string `json:"betreff"`
-	Datum   string `json:"datum"`
+	Betreff           string `json:"betreff"`
+	Datum             string `json:"datum"`
+	BezugZuFachobjekt string `json:"bezugZuFachobjekt"`
 }
 
 // Wiedervorlage is a row of a reminder list with whether the caller may delete it.
@@ -317,7 +320,7 @@ func (d *Dienst) WiedervorlageAnlegen(ctx context.Context, n Nutzer, fachobjekt 
 		return 0, eventstore.Appended{}, err
 	}
 	out, err := eventstore.Befehle(d.Store, wiedervorlage.Decider).Handle(ctx, wid, eventstore.VersionUnbekannt, wiedervorlage.LegeAn{Fachobjekt: fachobjekt, FachobjektID: id,
-		Betreff: e.Betreff, Datum: e.Datum, VonID: n.AnwenderID, Von: m.ActorName, Am: d.jetzt()}, m)
+		Bezug: e.BezugZuFachobjekt, Betreff: e.Betreff, Datum: e.Datum, VonID: n.AnwenderID, Von: m.ActorName, Am: d.jetzt()}, m)
 	return wid, out, err
 }
 

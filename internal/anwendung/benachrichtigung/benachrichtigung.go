@@ -148,23 +148,50 @@ type Wiedervorlage struct {
 	FachobjektID int64   `json:"fachobjektId"`
 	BetriebID    int64   `json:"betriebId"`
 	Faellig      bool    `json:"faellig"`
-	// Loeschbar: the user set it, or he is authority staff responsible for the operation (the
-	// rule of the object's own reminder list).
+	// Loeschbar: the user set it, or he is authority staff responsible for the operation or
+	// plant (the rule of the object's own reminder list).
 	Loeschbar bool `json:"loeschbar"`
+	// Bezug is the kind of the reminder (BETRIEB, ANLAGE, AENDERUNGSANTRAG_ANLAGE, …).
+	Bezug string `json:"bezugZuFachobjekt"`
+	// Anlage is the name of the plant a reminder on a plant hangs on ("" for others).
+	Anlage string `json:"anlage"`
+	// Pfad is the app path of the object's reminders ("" when the object is gone).
+	Pfad string `json:"pfad"`
+}
+
+// Where a reminder hangs: the plant (an) it is on, and the operation (b) it is on or its plant
+// belongs to.
+const (
+	wiedervorlageObjekte = `FROM wiedervorlage w
+		LEFT JOIN anlage an ON w.fachobjekt = 'anlage' AND an.id = w.fachobjekt_id
+		LEFT JOIN betrieb b ON b.id = CASE WHEN w.fachobjekt = 'betrieb' THEN w.fachobjekt_id ELSE an.betrieb_id END`
+	wiedervorlagePfad = `CASE WHEN w.fachobjekt = 'betrieb' THEN '/betriebsakte/' || w.fachobjekt_id || '/wiedervorlagen'
+		WHEN an.id IS NOT NULL THEN '/betriebsakte/' || an.betrieb_id || '/' || lower(an.anlagentyp) || '/' || an.id || '/wiedervorlagen'
+		ELSE '' END`
+)
+
+// zustaendig is the condition that the user $1 is responsible (Bearbeiter or responsible
+// person) for the operation or plant of a reminder (alias x: b or an).
+func zustaendig(x string) string {
+	return `coalesce(` + x + `.daten->'zustaendigeBearbeiter' @> jsonb_build_array(jsonb_build_object('id', $1::bigint))
+		OR ` + x + `.daten->'zustaendigePersonen' @> jsonb_build_array(jsonb_build_object('id', $1::bigint)), false)`
 }
 
 // Wiedervorlagen lists the reminders that concern the user: those he set, and those on
-// operations he is responsible for (Bearbeiter or responsible person), earliest first.
-// Organisation users delete only their own.
+// operations and plants he is responsible for (Bearbeiter or responsible person; a plant's
+// reminders also concern who is responsible for its operation), earliest first. Organisation
+// users delete only their own.
 func (d *Dienst) Wiedervorlagen(ctx context.Context, anwender int64, organisationsseitig bool, heute time.Time) ([]Wiedervorlage, error) {
+	bearbeiter := func(x string) string {
+		return `coalesce(` + x + `.daten->'zustaendigeBearbeiter' @> jsonb_build_array(jsonb_build_object('id', $1::bigint)), false)`
+	}
 	rows, err := d.Store.Pool().Query(ctx, `SELECT w.id, to_char(w.datum, 'YYYY-MM-DD'), w.betreff,
 		coalesce(b.bezeichnung || ' (' || b.betriebs_id || ')', ''), w.fachobjekt, w.fachobjekt_id, coalesce(b.id, 0),
 		w.datum IS NOT NULL AND w.datum <= $2::date,
-		w.angelegt_von_id = $1 OR (NOT $3 AND coalesce(b.daten->'zustaendigeBearbeiter' @> jsonb_build_array(jsonb_build_object('id', $1::bigint)), false))
-		FROM wiedervorlage w LEFT JOIN betrieb b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
-		WHERE w.angelegt_von_id = $1
-		   OR b.daten->'zustaendigeBearbeiter' @> jsonb_build_array(jsonb_build_object('id', $1::bigint))
-		   OR b.daten->'zustaendigePersonen' @> jsonb_build_array(jsonb_build_object('id', $1::bigint))
+		w.angelegt_von_id = $1 OR (NOT $3 AND (`+bearbeiter("b")+` OR `+bearbeiter("an")+`)),
+		w.bezug_zu_fachobjekt, coalesce(an.bezeichnung, ''), `+wiedervorlagePfad+`
+		`+wiedervorlageObjekte+`
+		WHERE w.angelegt_von_id = $1 OR `+zustaendig("b")+` OR `+zustaendig("an")+`
 		ORDER BY w.datum NULLS LAST, w.id`, anwender, heute.Format("2006-01-02"), organisationsseitig)
 	if err != nil {
 		return nil, err

@@ -63,13 +63,13 @@ func (v *Versender) heute() time.Time {
 func (v *Versender) Erinnern(ctx context.Context) (int64, error) {
 	tag, err := v.Pool.Exec(ctx, `INSERT INTO mail_ausgang (schluessel, an, betreff, text, pfad)
 		SELECT 'wiedervorlage-' || w.id, a.email, 'eAbwasser: Wiedervorlage fällig – ' || w.betreff,
-			'Die Wiedervorlage „' || w.betreff || '“' || coalesce(' zum Betrieb „' || b.bezeichnung || '“', '') ||
+			'Die Wiedervorlage „' || w.betreff || '“' || coalesce(' zur Anlage „' || an.bezeichnung || '“ des Betriebs „' || b.bezeichnung || '“',
+				' zum Betrieb „' || b.bezeichnung || '“', '') ||
 			' ist seit dem ' || to_char(w.datum, 'DD.MM.YYYY') || ' fällig.',
-			CASE WHEN w.fachobjekt = 'betrieb' THEN '/betriebsakte/' || w.fachobjekt_id || '/wiedervorlagen' ELSE '/' END
-		FROM wiedervorlage w
+			coalesce(nullif(`+wiedervorlagePfad+`, ''), '/')
+		`+wiedervorlageObjekte+`
 		JOIN anwender a ON a.id = w.angelegt_von_id AND a.status = 'AKTIV' AND a.email <> ''
 		JOIN personalisierung p ON p.anwender_id = a.id AND p.send_mail_wiedervorlage
-		LEFT JOIN betrieb b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
 		WHERE w.datum <= $1::date
 		ON CONFLICT (schluessel) DO NOTHING`, v.heute().Format("2006-01-02"))
 	return tag.RowsAffected(), err

@@ -8,10 +8,26 @@ import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErste
 import { toast } from '@/lib/toast';
 import { type WiedervorlageFachobjekt } from '@/features/ablage/api/keys';
 import { useLegeWiedervorlageAn } from '@/features/ablage/api/lege-wiedervorlage-an';
+import type { WiedervorlageEingabe } from '@/features/ablage/api/wiedervorlagen';
 
 // Verbatim (spec 000 §5).
 export const MSG_DATUM = 'Ungültiges Datumsformat';
 export const WIEDERVORLAGE_TITEL = 'Wiedervorlage anlegen';
+
+/**
+ * What on its object a reminder may be about (spec 000 §3's kinds): on an operation and a plant
+ * also its change request; the first is the default.
+ */
+export const BEZUEGE: Partial<Record<WiedervorlageFachobjekt, { value: string; label: string }[]>> = {
+  betrieb: [
+    { value: 'BETRIEB', label: 'Betrieb' },
+    { value: 'BETRIEB_STAMMDATEN_AENDERUNG', label: 'Stammdatenänderungsantrag' },
+  ],
+  anlage: [
+    { value: 'ANLAGE', label: 'Anlage' },
+    { value: 'AENDERUNGSANTRAG_ANLAGE', label: 'Änderungsantrag zur Anlage' },
+  ],
+};
 
 interface Werte {
   betreff: string;
@@ -39,6 +55,8 @@ export function WiedervorlageDialog({
 }) {
   const formId = useId();
   const [werte, setWerte] = useState<Werte>({ betreff: '', datum: '' });
+  const bezuege = BEZUEGE[fachobjekt] ?? [];
+  const [bezug, setBezug] = useState(bezuege[0]?.value ?? '');
   const [fehler, setFehler] = useState<Feldfehler<Feld>>({});
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
 
@@ -66,7 +84,7 @@ export function WiedervorlageDialog({
       fokusAufFehler();
       return;
     }
-    anlegen.mutate({ fachobjekt, id, eingabe: { betreff: werte.betreff.trim(), datum: isoDateFromGerman(werte.datum) } });
+    anlegen.mutate({ fachobjekt, id, eingabe: { betreff: werte.betreff.trim(), datum: isoDateFromGerman(werte.datum), ...(bezug ? { bezugZuFachobjekt: bezug as WiedervorlageEingabe['bezugZuFachobjekt'] } : {}) } });
   };
 
   return (
@@ -78,6 +96,17 @@ export function WiedervorlageDialog({
       footer={<FormularFuss formId={formId} onAbbrechen={onClose} disabled={anlegen.isPending} />}
     >
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label={WIEDERVORLAGE_TITEL} className="flex flex-col gap-4">
+        {bezuege.length > 1 && (
+          <FormField label="Bezug" hint="Worauf sich die Wiedervorlage bezieht">
+            <select name="bezugZuFachobjekt" className={inputClass} value={bezug} onChange={(e) => setBezug(e.target.value)}>
+              {bezuege.map((b) => (
+                <option key={b.value} value={b.value}>
+                  {b.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
         <FormField label="Betreff" error={fehler.betreff} required>
           <input
             name="betreff"

@@ -79,11 +79,17 @@ describe('Wiedervorlagen', () => {
     expect(called('POST', '/api/betrieb/5/wiedervorlage')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText(/^Betreff/), 'Bescheid prüfen');
+    // on an operation a reminder may concern its Stammdaten request (spec 000 §3's kinds)
+    await user.selectOptions(within(dialog).getByLabelText(/^Bezug/), 'Stammdatenänderungsantrag');
     await user.clear(within(dialog).getByLabelText(/^Datum/));
     await user.type(within(dialog).getByLabelText(/^Datum/), '1.12.2026');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(toasts()).toEqual(['Die Wiedervorlage wurde erfolgreich angelegt.']));
-    expect(called('POST', '/api/betrieb/5/wiedervorlage')[0].body).toEqual({ betreff: 'Bescheid prüfen', datum: '2026-12-01' });
+    expect(called('POST', '/api/betrieb/5/wiedervorlage')[0].body).toEqual({
+      betreff: 'Bescheid prüfen',
+      datum: '2026-12-01',
+      bezugZuFachobjekt: 'BETRIEB_STAMMDATEN_AENDERUNG',
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Wiedervorlage anlegen' }));
@@ -91,7 +97,7 @@ describe('Wiedervorlagen', () => {
     await user.type(within(zweiter).getByLabelText(/^Betreff/), 'Ohne Datum');
     await user.click(within(zweiter).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(called('POST', '/api/betrieb/5/wiedervorlage')).toHaveLength(2));
-    expect(called('POST', '/api/betrieb/5/wiedervorlage')[1].body).toEqual({ betreff: 'Ohne Datum', datum: null });
+    expect(called('POST', '/api/betrieb/5/wiedervorlage')[1].body).toEqual({ betreff: 'Ohne Datum', datum: null, bezugZuFachobjekt: 'BETRIEB' });
   });
 
   it("deleting asks first and says 'Die Wiedervorlage wurde erfolgreich gelöscht.'", async () => {

@@ -19,6 +19,8 @@ export interface AnlagenFilter {
   anlagenstatus: string[];
   anlagentyp: string[];
   anlagenart: string[];
+  /** Ids of the value list verwaltungseinheit (as text): plants whose operation's Ort is one of them. */
+  verwaltungseinheit: string[];
 }
 
 /** The query of GET /api/anlage/search (the multi-valued filters are sent repeated). */
@@ -27,6 +29,7 @@ export interface AnlagenSuche {
   anlagenstatus?: string[];
   anlagentyp?: string[];
   anlagenart?: string[];
+  verwaltungseinheit?: string[];
   page: number;
   size: number;
   sortProperty: 'bezeichnung' | 'anlagentyp' | 'anlagenart' | 'anlagenstatus' | 'betrieb';

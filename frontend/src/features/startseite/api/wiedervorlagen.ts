@@ -18,6 +18,12 @@ export interface MeineWiedervorlage {
   faellig: boolean;
   /** The caller may delete it. */
   loeschbar: boolean;
+  /** BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, ANLAGE, AENDERUNGSANTRAG_ANLAGE, … */
+  bezugZuFachobjekt: string;
+  /** The plant a reminder on a plant hangs on ('' for others). */
+  anlage: string;
+  /** App path of the reminders of its object ('' when the object is gone). */
+  pfad: string;
 }
 
 /** GET /api/wiedervorlage: the reminders that concern the caller, earliest first. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef, OnChangeFn, PaginationState, SortingState } from '@tanstack/react-table';
+import type { ColumnDef, OnChangeFn, PaginationState, RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { DataTable } from '@/components/DataTable';
@@ -7,10 +7,15 @@ import { Laden } from '@/components/Laden';
 import { FormField, inputClass } from '@/components/FormField';
 import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
 import { Suchformular } from '@/components/Suchformular';
+import { ExportAktion } from '@/components/Zeilenauswahl';
+import { speichereDatei } from '@/lib/download';
+import { wertelisteQuery } from '@/lib/wertelisten';
+import { ANLAGEN_EXPORT_DATEINAME, useExportiereAnlagen } from '@/features/startseite/api/exportiere-anlagen';
 import { anlagenQuery, type AnlagenFilter, type AnlagenSuche, type AnlageZeile } from '@/features/startseite/api/anlagen';
 import { startPersonalisierungQuery, type Personalisierung } from '@/features/startseite/api/personalisierung';
 import { istText, istTextliste, useSitzungszustand } from '@/features/startseite/sitzungszustand';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
+import { Personalisierungshinweis } from './Personalisierungshinweis';
 
 // Texts of the identifiers (spec 000 §3); the plant feature has the same, features do not share.
 export const ANLAGENSTATUS = [
@@ -36,11 +41,33 @@ export const ANLAGENARTEN = [
 const text = (liste: { value: string; label: string }[], v: string) => liste.find((x) => x.value === v)?.label ?? v;
 
 /** The default filter of spec 002 §2: plants in operation, wastewater treatment, all kinds. */
-export const ANLAGEN_STANDARD: AnlagenFilter = { q: '', anlagenstatus: ['IN_BETRIEB'], anlagentyp: ['ABWASSERBEHANDLUNG'], anlagenart: [] };
+export const ANLAGEN_STANDARD: AnlagenFilter = {
+  q: '',
+  anlagenstatus: ['IN_BETRIEB'],
+  anlagentyp: ['ABWASSERBEHANDLUNG'],
+  anlagenart: [],
+  verwaltungseinheit: [],
+};
 
-/** With an active personalisation naming Anlagentypen, those replace the default's type. */
+/**
+ * With an active personalisation, its Anlagentypen (when it names some) replace the default's
+ * type and its Verwaltungseinheiten become the default's.
+ */
 export function anlagenStandard(p: Personalisierung | undefined): AnlagenFilter {
-  return p?.active && (p.anlagentyp ?? []).length > 0 ? { ...ANLAGEN_STANDARD, anlagentyp: [...(p.anlagentyp ?? [])] } : ANLAGEN_STANDARD;
+  if (!p?.active) return ANLAGEN_STANDARD;
+  const typen = p.anlagentyp ?? [];
+  return {
+    ...ANLAGEN_STANDARD,
+    anlagentyp: typen.length > 0 ? [...typen] : ANLAGEN_STANDARD.anlagentyp,
+    verwaltungseinheit: (p.verwaltungseinheit ?? []).map(String),
+  };
+}
+
+/** The options of the Verwaltungseinheit filter: the value list's entries by id. */
+function useVerwaltungseinheiten() {
+  // the filter shows what it has; a value list that fails to load is no reason to leave the page
+  const { data } = useQuery({ ...wertelisteQuery('verwaltungseinheit'), meta: { globalErrorHandling: false } });
+  return useMemo(() => (data ?? []).map((e) => ({ value: String(e.id), label: e.value })), [data]);
 }
 
 interface Zustand {
@@ -50,15 +77,16 @@ interface Zustand {
   entwurf: AnlagenFilter;
   seite: PaginationState;
   sortierung: SortingState;
+  auswahl: RowSelectionState;
 }
 
 const istFilter = (x: unknown): x is AnlagenFilter => {
   const f = x as AnlagenFilter | null;
-  return typeof f === 'object' && f !== null && istText(f.q) && istTextliste(f.anlagenstatus) && istTextliste(f.anlagentyp) && istTextliste(f.anlagenart);
+  return typeof f === 'object' && f !== null && istText(f.q) && istTextliste(f.anlagenstatus) && istTextliste(f.anlagentyp) && istTextliste(f.anlagenart) && istTextliste(f.verwaltungseinheit);
 };
 const istZustand = (x: unknown): x is Zustand => {
   const z = x as Zustand | null;
-  return typeof z === 'object' && z !== null && istFilter(z.standard) && istFilter(z.filter) && istFilter(z.entwurf) && typeof z.seite?.pageIndex === 'number' && Array.isArray(z.sortierung);
+  return typeof z === 'object' && z !== null && istFilter(z.standard) && istFilter(z.filter) && istFilter(z.entwurf) && typeof z.seite?.pageIndex === 'number' && Array.isArray(z.sortierung) && typeof z.auswahl === 'object' && z.auswahl !== null;
 };
 
 const anlagePfad = (a: AnlageZeile) => `/betriebsakte/${a.betriebId}/${a.anlagentyp.toLowerCase()}/${a.id}/anlagendaten?modus=l`;
@@ -71,14 +99,23 @@ export function AnlagenListe() {
   const personalisierung = useQuery(startPersonalisierungQuery());
   if (personalisierung.isPending) return <Laden />;
   const standard = anlagenStandard(personalisierung.data);
-  return <Liste key={JSON.stringify(standard)} standard={standard} />;
+  return <Liste key={JSON.stringify(standard)} standard={standard} personalisiert={!!personalisierung.data?.active && standard !== ANLAGEN_STANDARD} />;
 }
 
-function Liste({ standard }: { standard: AnlagenFilter }) {
+function Liste({ standard, personalisiert }: { standard: AnlagenFilter; personalisiert: boolean }) {
   const navigate = useNavigate();
+  const verwaltungseinheiten = useVerwaltungseinheiten();
+  const exportieren = useExportiereAnlagen({ onSuccess: (datei) => speichereDatei(datei, ANLAGEN_EXPORT_DATEINAME) });
   const [z, setZ] = useSitzungszustand<Zustand>(
     'anlagen',
-    () => ({ filter: standard, entwurf: standard, standard, seite: { pageIndex: 0, pageSize: ARBEITSLISTE_SEITE }, sortierung: [{ id: 'bezeichnung', desc: false }] }),
+    () => ({
+      filter: standard,
+      entwurf: standard,
+      standard,
+      seite: { pageIndex: 0, pageSize: ARBEITSLISTE_SEITE },
+      sortierung: [{ id: 'bezeichnung', desc: false }],
+      auswahl: {},
+    }),
     (x): x is Zustand => istZustand(x) && JSON.stringify(x.standard) === JSON.stringify(standard),
   );
   const suche = useMemo<AnlagenSuche>(
@@ -87,6 +124,7 @@ function Liste({ standard }: { standard: AnlagenFilter }) {
       anlagenstatus: z.filter.anlagenstatus,
       anlagentyp: z.filter.anlagentyp,
       anlagenart: z.filter.anlagenart,
+      verwaltungseinheit: z.filter.verwaltungseinheit,
       page: z.seite.pageIndex,
       size: z.seite.pageSize,
       sortProperty: (z.sortierung[0]?.id as AnlagenSuche['sortProperty'] | undefined) ?? 'bezeichnung',
@@ -132,12 +170,17 @@ function Liste({ standard }: { standard: AnlagenFilter }) {
   const onPaginationChange: OnChangeFn<PaginationState> = (u) => setZ((s) => ({ ...s, seite: aktualisiert(u, s.seite) }));
   const onSortingChange: OnChangeFn<SortingState> = (u) =>
     setZ((s) => ({ ...s, sortierung: aktualisiert(u, s.sortierung), seite: { ...s.seite, pageIndex: 0 } }));
+  const onRowSelectionChange: OnChangeFn<RowSelectionState> = (u) => setZ((s) => ({ ...s, auswahl: aktualisiert(u, s.auswahl) }));
   const setzeEntwurf = (teil: Partial<AnlagenFilter>) => setZ((s) => ({ ...s, entwurf: { ...s.entwurf, ...teil } }));
+  /** Shows the list of a filter from its first page; the selection of the old list goes. */
   const anwenden = (f: AnlagenFilter) => {
     const filter = { ...f, q: f.q.trim() };
     if (JSON.stringify(filter) === JSON.stringify(z.filter) && z.seite.pageIndex === 0) void seite.refetch();
-    setZ((s) => ({ ...s, filter, entwurf: filter, seite: { ...s.seite, pageIndex: 0 } }));
+    setZ((s) => ({ ...s, filter, entwurf: filter, seite: { ...s.seite, pageIndex: 0 }, auswahl: {} }));
   };
+  const ausgewaehlt = Object.keys(z.auswahl)
+    .filter((k) => z.auswahl[k])
+    .map(Number);
 
   return (
     <section aria-labelledby="anlagen-titel" className="space-y-3">
@@ -157,7 +200,24 @@ function Liste({ standard }: { standard: AnlagenFilter }) {
         <MehrfachAuswahl legend="Status" options={ANLAGENSTATUS} value={z.entwurf.anlagenstatus} onChange={(anlagenstatus) => setzeEntwurf({ anlagenstatus })} hint="Ohne Auswahl: alle" />
         <MehrfachAuswahl legend="Anlagentyp" options={ANLAGENTYPEN} value={z.entwurf.anlagentyp} onChange={(anlagentyp) => setzeEntwurf({ anlagentyp })} hint="Ohne Auswahl: alle" />
         <MehrfachAuswahl legend="Anlagenart" options={ANLAGENARTEN} value={z.entwurf.anlagenart} onChange={(anlagenart) => setzeEntwurf({ anlagenart })} hint="Ohne Auswahl: alle" />
+        <MehrfachAuswahl
+          legend="Verwaltungseinheit"
+          options={verwaltungseinheiten}
+          value={z.entwurf.verwaltungseinheit}
+          onChange={(verwaltungseinheit) => setzeEntwurf({ verwaltungseinheit })}
+          hint="Ort des Betriebs; ohne Auswahl: alle"
+        />
       </Suchformular>
+      {personalisiert && <Personalisierungshinweis was="Anlagentypen und Verwaltungseinheiten" />}
+      <div className="flex flex-wrap items-center gap-2">
+        <ExportAktion
+          anzahl={ausgewaehlt.length}
+          diese="Anlagen"
+          ohneAuswahl="Der Export enthält alle Anlagen des Filters."
+          disabled={exportieren.isPending}
+          onExport={() => exportieren.mutate({ ids: ausgewaehlt, suche })}
+        />
+      </div>
       {seite.isError && <p className="text-sm text-red-700">Die Anlagen konnten nicht geladen werden.</p>}
       <DataTable<AnlageZeile>
         caption="Anlagen"
@@ -172,6 +232,10 @@ function Liste({ standard }: { standard: AnlagenFilter }) {
         onSortingChange={onSortingChange}
         rowCount={seite.data?.totalElements ?? 0}
         isLoading={seite.isPending || seite.isFetching}
+        enableRowSelection
+        rowSelection={z.auswahl}
+        onRowSelectionChange={onRowSelectionChange}
+        rowSelectionLabel={(a) => `${a.bezeichnung} auswählen`}
         onRowClick={(a) => navigate(anlagePfad(a))}
       />
     </section>

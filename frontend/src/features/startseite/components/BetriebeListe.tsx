@@ -26,6 +26,7 @@ import { startPersonalisierungQuery, type Personalisierung } from '@/features/st
 import { istText, istTextliste, useSitzungszustand } from '@/features/startseite/sitzungszustand';
 import { BetriebAnlegenDialog } from './BetriebAnlegenDialog';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
+import { Personalisierungshinweis } from './Personalisierungshinweis';
 import { useExportiereBetriebe } from '@/features/startseite/api/exportiere-betriebe';
 
 const FREIGABESTATUS: Record<string, string> = { BEANTRAGT: 'Beantragt', FREIGEGEBEN: 'Freigegeben', ABGEWIESEN: 'Abgewiesen' };
@@ -280,15 +281,7 @@ function Arbeitsliste({ standard, personalisiert }: { standard: BetriebFilter; p
           hint="Ohne Auswahl: alle"
         />
       </Suchformular>
-      {personalisiert && (
-        <p className="text-sm text-gray-700">
-          Die Vorgabe enthält die Betriebstypen Ihrer{' '}
-          <Link to="/personalisierung" className="text-blue-800 underline hover:text-blue-950">
-            Personalisierung
-          </Link>
-          .
-        </p>
-      )}
+      {personalisiert && <Personalisierungshinweis was="Betriebstypen" />}
       <div className="flex flex-wrap items-center gap-2">
         <ExportAktion
           anzahl={ausgewaehlt.length}

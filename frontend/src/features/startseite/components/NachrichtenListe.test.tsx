@@ -24,6 +24,7 @@ const nachricht = (id: number, extra: Partial<Nachricht>): Nachricht => ({
   fachobjektbezug: 'Betrieb Brauerei am Deutschen Eck (B-12)',
   fachobjektId: 12,
   erledigt: '',
+  pfad: '',
   ...extra,
 });
 

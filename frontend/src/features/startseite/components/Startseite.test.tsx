@@ -130,6 +130,54 @@ describe('start page: Anlagen with a personalisation', () => {
     await waitFor(() => expect(m.called('GET', '/api/anlage/search')).not.toHaveLength(0));
     expect(m.called('GET', '/api/anlage/search')[0].url.searchParams.getAll('anlagentyp')).toEqual(['KANALNETZ', 'ENTLASTUNG']);
   });
+
+  it('its Verwaltungseinheiten filter the list; the query and the selection are exported', async () => {
+    const user = userEvent.setup();
+    const m = mock(
+      [],
+      {
+        'GET /api/verwaltungseinheit': () => [
+          { id: 31, value: 'Koblenz', version: 1 },
+          { id: 32, value: 'Trier', version: 1 },
+        ],
+        'GET /api/anlage/search': () => ({
+          content: [{ id: 4, bezeichnung: 'Betriebskläranlage Nord', anlagentyp: 'ABWASSERBEHANDLUNG', anlagenart: 'ABWASSERBEHANDLUNG',
+            anlagenstatus: 'IN_BETRIEB', betriebId: 7, betrieb: 'Kläranlage Nord', aenderungsantragOffen: false, ort: 'Koblenz' }],
+          page: 0, size: 50, totalElements: 1,
+        }),
+        'POST /api/anlage/export': () =>
+          new Response(new Blob(['PK']), { status: 200, headers: { 'Content-Disposition': 'attachment; filename="anlagen.xlsx"' } }),
+      },
+      { active: true, verwaltungseinheit: [31] },
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    renderRoutes(routes, '/');
+    const tabelle = await screen.findByRole('table', { name: 'Anlagen' });
+    await within(tabelle).findByText('Betriebskläranlage Nord');
+    const suche = m.called('GET', '/api/anlage/search')[0].url.searchParams;
+    expect(suche.getAll('verwaltungseinheit')).toEqual(['31']);
+    // no Anlagentypen in the personalisation: the default's type stays
+    expect(suche.getAll('anlagentyp')).toEqual(['ABWASSERBEHANDLUNG']);
+    const filter = screen.getByRole('search', { name: 'Anlagen suchen' });
+    expect(within(within(filter).getByRole('group', { name: 'Verwaltungseinheit' })).getByRole('checkbox', { name: 'Koblenz' })).toBeChecked();
+    expect(screen.getByText('Der Export enthält alle Anlagen des Filters.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    await waitFor(() => expect(downloads).toEqual(['anlagen.xlsx']));
+    const ohne = m.called('POST', '/api/anlage/export')[0];
+    expect(ohne.body).toBeUndefined();
+    expect(ohne.url.searchParams.getAll('verwaltungseinheit')).toEqual(['31']);
+    expect(ohne.url.searchParams.getAll('anlagenstatus')).toEqual(['IN_BETRIEB']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Betriebskläranlage Nord auswählen' }));
+    await user.click(screen.getByRole('button', { name: 'Exportieren' }));
+    await waitFor(() => expect(m.called('POST', '/api/anlage/export')).toHaveLength(2));
+    expect(m.called('POST', '/api/anlage/export')[1].body).toEqual({ ids: [4] });
+  });
 });
 
 describe('start page: tabs', () => {

@@ -23,6 +23,9 @@ const wv = (id: number, extra: Partial<MeineWiedervorlage>): MeineWiedervorlage 
   betriebId: 1,
   faellig: false,
   loeschbar: false,
+  bezugZuFachobjekt: 'BETRIEB',
+  anlage: '',
+  pfad: `/betriebsakte/${extra.betriebId ?? 1}/wiedervorlagen`,
   ...extra,
 });
 
@@ -31,6 +34,14 @@ function mock() {
     wv(3, { datum: '2020-03-01', betreff: 'Nachweis der Eigenkontrolle anfordern', faellig: true, loeschbar: true }),
     wv(4, { datum: '2099-01-15', betreff: 'Bescheid prüfen', betriebInfo: 'Brauerei am Deutschen Eck (B-2)', betriebId: 2, fachobjektId: 2 }),
     wv(5, { betreff: 'Ohne Datum' }),
+    wv(6, {
+      betreff: 'Kühlart nachfragen',
+      fachobjekt: 'anlage',
+      fachobjektId: 7,
+      bezugZuFachobjekt: 'AENDERUNGSANTRAG_ANLAGE',
+      anlage: 'Kühlwasserkreislauf',
+      pfad: '/betriebsakte/1/kuehlwasser/7/wiedervorlagen',
+    }),
   ];
   const m = apiMock({
     'GET /api/me': () => ich(['WIEDERVORLAGEN_LESEN']),
@@ -57,9 +68,15 @@ describe('start page: Wiedervorlagen', () => {
     expect(within(tabelle).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
       'Datum',
       'Betrieb',
+      'Bezug',
       'Betreff',
       'Aktionen',
     ]);
+    // a reminder on a plant's change request links to the plant's reminders
+    expect(within(tabelle).getByRole('link', { name: 'Änderungsantrag zur Anlage Kühlwasserkreislauf' })).toHaveAttribute(
+      'href',
+      '/betriebsakte/1/kuehlwasser/7/wiedervorlagen?modus=l',
+    );
     expect(within(faellig).getAllByRole('cell')[0]).toHaveTextContent('01.03.2020 fällig');
     expect(screen.getByText('1 Wiedervorlage ist fällig.')).toBeInTheDocument();
     expect(within(tabelle).getByRole('link', { name: 'Brauerei am Deutschen Eck (B-2)' })).toHaveAttribute(

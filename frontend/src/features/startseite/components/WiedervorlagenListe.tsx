@@ -16,9 +16,23 @@ export const MSG_WIEDERVORLAGE_GELOESCHT = 'Die Wiedervorlage wurde erfolgreich 
 /** The reminders page of the operation a reminder concerns. */
 export const wiedervorlagenPfad = (betriebId: number) => `/betriebsakte/${betriebId}/wiedervorlagen?modus=l`;
 
+/** What on its object a reminder is about (spec 000 §3 bezugZuFachobjekt). */
+export function bezugText(w: Pick<MeineWiedervorlage, 'bezugZuFachobjekt' | 'anlage'>): string {
+  switch (w.bezugZuFachobjekt) {
+    case 'ANLAGE':
+      return `Anlage ${w.anlage}`;
+    case 'AENDERUNGSANTRAG_ANLAGE':
+      return `Änderungsantrag zur Anlage ${w.anlage}`;
+    case 'BETRIEB_STAMMDATEN_AENDERUNG':
+      return 'Stammdatenänderungsantrag';
+    default:
+      return 'Betrieb';
+  }
+}
+
 /**
  * Tab 'Wiedervorlagen' of the start page: the reminders that concern the user (Datum, Betrieb,
- * Betreff), earliest first; due ones are marked 'fällig' (text, not only colour) and counted
+ * Bezug — the operation, a plant or a change request, linked to its reminders —, Betreff), earliest first; due ones are marked 'fällig' (text, not only colour) and counted
  * above the list. Delete is offered where the server says the row is loeschbar.
  */
 /** How many of the reminders are due: '1 Wiedervorlage ist fällig.', '2 Wiedervorlagen, davon keine fällig.' */
@@ -63,6 +77,19 @@ export function WiedervorlagenListe() {
             </Link>
           ) : (
             w.betriebInfo
+          ),
+      },
+      {
+        id: 'bezug',
+        header: 'Bezug',
+        accessorFn: bezugText,
+        cell: ({ row: { original: w } }) =>
+          w.pfad ? (
+            <Link to={`${w.pfad}?modus=l`} className="text-blue-800 underline hover:text-blue-950">
+              {bezugText(w)}
+            </Link>
+          ) : (
+            bezugText(w)
           ),
       },
       { id: 'betreff', header: 'Betreff', accessorFn: (w) => w.betreff },
