@@ -107,6 +107,7 @@ func regeln() map[string]regel {
 		"GET /api/anlage/{id}":                                      amBetrieb(""),
 		"GET /api/anlage/{id}/historie":                             amBetrieb(""),
 		"GET /api/anlage/{id}/verlauf":                              amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/anlage/{id}/stand/{version}":                      amBetrieb(berechtigung.BetriebVerlaufLesen),
 		"GET /api/anlage/{id}/aenderungsantrag":                     amBetrieb(berechtigung.AenderungsantragPruefen),
 		"DELETE /api/anlage/{id}/aenderungsantrag":                  amBetrieb(berechtigung.AenderungsantragPruefen),
 		"POST /api/anlage/{id}/aenderungsantrag/uebernahme":         amBetrieb(berechtigung.AenderungsantragPruefen),

@@ -102,6 +102,11 @@ type Zeile struct {
 	AufnahmeID            int64  `json:"aufnahme,omitempty"`
 	Indirekteinleiter     bool   `json:"indirekteinleiter"`
 	AenderungsantragOffen bool   `json:"aenderungsantragOffen"`
+	// AnzahlIndirekteinleiter counts the plants of any operation that discharge into this one
+	// (the tree's Indirekteinleiter entry).
+	AnzahlIndirekteinleiter int `json:"anzahlIndirekteinleiter"`
+	// AnzahlMessstellen is the tree's count of measuring points: 0 until that area exists.
+	AnzahlMessstellen int `json:"anzahlMessstellen"`
 }
 
 // Filter of a plant list.
@@ -115,7 +120,8 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 	arg := zugriff.Platzhalter(&args)
 	sql := `SELECT a.id, a.bezeichnung, a.anlagentyp, a.anlagenart, a.anlagenstatus, a.betrieb_id, b.bezeichnung,
 		COALESCE(a.parent_id, 0), COALESCE(a.aufnahme_id, 0), COALESCE((a.daten->>'indirekteinleiter')::boolean, false),
-		a.antrag IS NOT NULL FROM anlage a` + sichtbar(s, &args)
+		a.antrag IS NOT NULL, (SELECT count(*) FROM anlage i WHERE i.aufnahme_id = a.id)
+		FROM anlage a` + sichtbar(s, &args)
 	if f.BetriebID != 0 {
 		sql += ` AND a.betrieb_id = ` + arg(f.BetriebID)
 	}
@@ -127,7 +133,7 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Zeile, error) {
 		var z Zeile
 		err := r.Scan(&z.ID, &z.Bezeichnung, &z.Anlagentyp, &z.Anlagenart, &z.Anlagenstatus, &z.BetriebID, &z.Betrieb,
-			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen)
+			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen, &z.AnzahlIndirekteinleiter)
 		return z, err
 	})
 	if out == nil {
