@@ -48,6 +48,7 @@ func (a *api) anlageRoutes(r chi.Router) {
 		r.Get("/anlage/search", a.anlageSuche)
 		r.Get("/anlage/{id}", anlageAbfrage(a, d.Ansicht))
 		r.Get("/anlage/{id}/historie", anlageAbfrage(a, d.Historie))
+		r.Get("/anlage/{id}/indirekteinleiter", anlageAbfrage(a, d.Indirekteinleiter))
 		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
 		verlauf.Get("/anlage/{id}/verlauf", anlageAbfrage(a, a.anlageVerlauf))
 		verlauf.Get("/anlage/{id}/stand/{version}", anlageAbfrage(a, func(ctx context.Context, n anlagedienst.Nutzer, id int64) (anlagedienst.Ansicht, error) {

@@ -252,6 +252,25 @@ func TestAnlage_DisposalAreaResponsiblesAndTheAuditorsStand(t *testing.T) {
 	if anl["mitEntsorgungsraum"] != true || anl["betriebstyp"] != "KOMMUNAL" || raum == nil || raum["bezugsparameter"] != "Einwohnerwerte" {
 		t.Fatalf("municipal treatment plant: %v %v %v", anl["mitEntsorgungsraum"], anl["betriebstyp"], raum)
 	}
+	// the relief plant and the sewer network discharge into it: the tree counts them, the list names them
+	var zeile map[string]any
+	var zeilen []map[string]any
+	liste := w.send(t, "GET", fmt.Sprintf("/api/anlage?betrieb=%d", int64(anl["betrieb"].(map[string]any)["id"].(float64))), nil, fachadmin)
+	if err := json.Unmarshal(liste.Body.Bytes(), &zeilen); err != nil {
+		t.Fatal(err)
+	}
+	for _, z := range zeilen {
+		if z["id"].(float64) == float64(id) {
+			zeile = z
+		}
+	}
+	var indirekt []map[string]any
+	if err := json.Unmarshal(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/indirekteinleiter", id), nil, fachadmin).Body.Bytes(), &indirekt); err != nil {
+		t.Fatal(err)
+	}
+	if zeile["anzahlIndirekteinleiter"] != float64(2) || zeile["anzahlMessstellen"] != float64(0) || len(indirekt) != 2 {
+		t.Fatalf("indirect dischargers: %v %v", zeile, indirekt)
+	}
 	// a second administrative unit, a responsible person of the operator and an authority user
 	konto := func(name string) int64 {
 		k, err := konten.NachBenutzername(t.Context(), w.dienst.Store.Pool(), name)

@@ -106,6 +106,7 @@ func regeln() map[string]regel {
 		"POST /api/anlage/" + anlagentyp + "/{id}/aenderungsantrag": amBetrieb(berechtigung.AenderungsantragStellen),
 		"GET /api/anlage/{id}":                                      amBetrieb(""),
 		"GET /api/anlage/{id}/historie":                             amBetrieb(""),
+		"GET /api/anlage/{id}/indirekteinleiter":                    amBetrieb(""),
 		"GET /api/anlage/{id}/verlauf":                              amBetrieb(berechtigung.BetriebVerlaufLesen),
 		"GET /api/anlage/{id}/stand/{version}":                      amBetrieb(berechtigung.BetriebVerlaufLesen),
 		"GET /api/anlage/{id}/aenderungsantrag":                     amBetrieb(berechtigung.AenderungsantragPruefen),

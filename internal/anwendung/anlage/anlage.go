@@ -308,6 +308,16 @@ func (d *Dienst) Liste(ctx context.Context, n Nutzer, betriebID int64) ([]anlage
 	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{BetriebID: betriebID})
 }
 
+// Indirekteinleiter lists the plants the caller sees that discharge into plant id (spec 000 §2,
+// "Indirect dischargers per plant"), of any operation.
+func (d *Dienst) Indirekteinleiter(ctx context.Context, n Nutzer, id int64) ([]anlagen.Zeile, error) {
+	n, _, _, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{AufnahmeID: id})
+}
+
 // Suche is one page of the plants worklist (the start page's Anlagen tab) over what the caller
 // sees.
 func (d *Dienst) Suche(ctx context.Context, n Nutzer, f arbeitsliste.AnlagenFilter) (arbeitsliste.Seite[arbeitsliste.Anlage], error) {

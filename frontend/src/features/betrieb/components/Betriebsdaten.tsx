@@ -37,7 +37,8 @@ export const MSG_GESPEICHERT = 'Betrieb erfolgreich gespeichert';
 export const MSG_BEANTRAGT = 'Betrieb erfolgreich beantragt';
 export const ERNEUT_BEANTRAGEN = 'Freigabe erneut beantragen';
 export const STILLLEGUNG_WARNUNG = 'Bei der Stilllegung des Betriebs werden alle Anlagen und Messstellen ebenfalls stillgelegt.';
-export const ZURUECK_AKTUELL = 'Zurück zum aktuellen Datensatz';
+export { ZURUECK_AKTUELL } from '@/components/Historisch';
+import { ZURUECK_AKTUELL } from '@/components/Historisch';
 export { MSG_VERWORFEN } from '@/components/akte/useAktenFormular';
 
 export const FREIGABESTATUS: Record<Freigabestatus, string> = {

@@ -3,19 +3,19 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
 import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
-import { bearbeiterQuery } from '@/features/betrieb/api/auswahl';
-import type { ZustaendigerBearbeiter } from '@/features/betrieb/api/betrieb';
 import { Auswahlfeld } from '@/components/felder';
+import { bearbeiterQuery, type ZustaendigerBearbeiter } from './zustaendigkeiten';
 
 export interface BearbeiterDialogProps {
   /** Ids already assigned (not offered again). */
   vergeben: number[];
   onUebernehmen: (b: ZustaendigerBearbeiter) => void;
   onClose: () => void;
+  hinweis: string;
 }
 
-/** An authority user (with Datascout-ID) made responsible for the operation. */
-export function BearbeiterDialog({ vergeben, onUebernehmen, onClose }: BearbeiterDialogProps) {
+/** An authority user (with Datascout-ID) made responsible for the file. */
+export function BearbeiterDialog({ vergeben, onUebernehmen, onClose, hinweis }: BearbeiterDialogProps) {
   const formId = useId();
   const liste = useQuery(bearbeiterQuery());
   const [id, setId] = useState('');
@@ -47,7 +47,7 @@ export function BearbeiterDialog({ vergeben, onUebernehmen, onClose }: Bearbeite
     >
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Bearbeiter" className="flex flex-col gap-4">
         <Auswahlfeld label="Bearbeiter" name="bearbeiter" value={id} optionen={optionen} onChange={setId} error={fehler} required />
-        <p className="text-sm text-gray-700">Die Änderung wird mit dem Speichern des Betriebs übernommen.</p>
+        <p className="text-sm text-gray-700">{hinweis}</p>
       </form>
     </Dialog>
   );

@@ -1,0 +1,129 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Button } from '@/components/Button';
+import { DataTable } from '@/components/DataTable';
+import { Dialog } from '@/components/Dialog';
+import { FormularFuss } from '@/components/DialogFuss';
+import { Auswahlfeld, useWerteliste } from '@/components/felder';
+import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
+import type { Foerderung } from './werte';
+
+/** A funding of the value list mip-foerderung: value is its Bezeichnung, the extras mipNr and nameMassnahmetraeger. */
+export function foerderungAus(e: { value: string; [k: string]: unknown }): Foerderung {
+  return { mipNr: String(e.mipNr ?? ''), bezeichnung: e.value, nameMassnahmetraeger: String(e.nameMassnahmetraeger ?? '') };
+}
+
+export interface FoerderungDialogProps {
+  /** MIP numbers already chosen (not offered again). */
+  vergeben: string[];
+  onUebernehmen: (f: Foerderung) => void;
+  onClose: () => void;
+}
+
+/** 'Förderung auswählen' (spec 000 §2): a funding is picked from the MIP list, never typed. */
+export function FoerderungDialog({ vergeben, onUebernehmen, onClose }: FoerderungDialogProps) {
+  const formId = useId();
+  const liste = useWerteliste('mip-foerderung');
+  const [mipNr, setMipNr] = useState('');
+  const [fehler, setFehler] = useState<string | undefined>();
+  const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
+  const optionen = liste
+    .map(foerderungAus)
+    .filter((f) => f.mipNr && !vergeben.includes(f.mipNr))
+    .map((f) => ({ value: f.mipNr, label: `${f.mipNr} – ${f.bezeichnung}${f.nameMassnahmetraeger ? ` (${f.nameMassnahmetraeger})` : ''}` }));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const gewaehlt = liste.map(foerderungAus).find((f) => f.mipNr === mipNr);
+    if (!gewaehlt) {
+      setFehler(MSG_PFLICHTFELD);
+      fokusAufFehler();
+      return;
+    }
+    onUebernehmen(gewaehlt);
+  };
+  return (
+    <Dialog open onClose={onClose} title="Förderung auswählen" width={700} footer={<FormularFuss formId={formId} onAbbrechen={onClose} label="Übernehmen" />}>
+      <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Förderung" className="flex flex-col gap-4">
+        <Auswahlfeld label="Förderung (MIP)" name="mipNr" value={mipNr} optionen={optionen} onChange={setMipNr} error={fehler} required />
+        <p className="text-sm text-gray-700">Die Änderung wird mit dem Speichern der Anlage übernommen.</p>
+      </form>
+    </Dialog>
+  );
+}
+
+export interface FoerderungenProps {
+  foerderungen: Foerderung[];
+  onChange: (f: Foerderung[]) => void;
+  gesperrt: boolean;
+  /** Asks before a row goes (the removal confirmation of the plant form). */
+  vorDemEntfernen: (was: string) => Promise<boolean>;
+  fehler: Record<string, string | undefined>;
+}
+
+/** The fundings of a plant: a table, 'Förderung hinzufügen' opens the MIP selection. */
+export function Foerderungen({ foerderungen, onChange, gesperrt, vorDemEntfernen, fehler }: FoerderungenProps) {
+  const [offen, setOffen] = useState(false);
+  const spalten = useMemo<ColumnDef<Foerderung, unknown>[]>(
+    () => [
+      { id: 'mipNr', header: 'MIP-Nr.', accessorFn: (f) => f.mipNr },
+      { id: 'bezeichnung', header: 'Bezeichnung', accessorFn: (f) => f.bezeichnung },
+      { id: 'nameMassnahmetraeger', header: 'Maßnahmenträger', accessorFn: (f) => f.nameMassnahmetraeger },
+      ...(gesperrt
+        ? []
+        : [
+            {
+              id: 'aktionen',
+              header: () => <span className="sr-only">Aktionen</span>,
+              enableSorting: false,
+              cell: ({ row }) => (
+                <Button
+                  variant="secondary"
+                  className="px-2 py-1 text-xs"
+                  aria-label={`Förderung „${row.original.mipNr}“ entfernen`}
+                  onClick={() =>
+                    void vorDemEntfernen(`die Förderung „${row.original.mipNr}“`).then((ok) => {
+                      if (ok) onChange(foerderungen.filter((_, i) => i !== row.index));
+                    })
+                  }
+                >
+                  Entfernen
+                </Button>
+              ),
+            } satisfies ColumnDef<Foerderung, unknown>,
+          ]),
+    ],
+    [gesperrt, foerderungen, onChange, vorDemEntfernen],
+  );
+  const fehlerListe = Object.entries(fehler).filter(([k, v]) => v && k.startsWith('foerderungen'));
+  return (
+    <section aria-label="Förderungen" className="space-y-2 rounded border border-gray-300 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-base font-semibold">Förderungen</h3>
+        {!gesperrt && (
+          <Button variant="secondary" onClick={() => setOffen(true)}>
+            Förderung hinzufügen
+          </Button>
+        )}
+      </div>
+      <DataTable<Foerderung> caption="Förderungen" captionHidden columns={spalten} data={foerderungen} getRowId={(_f, i) => String(i)} />
+      {fehlerListe.length > 0 && (
+        <ul className="list-disc pl-5 text-sm text-red-700">
+          {fehlerListe.map(([k, v]) => (
+            <li key={k}>{v}</li>
+          ))}
+        </ul>
+      )}
+      {offen && (
+        <FoerderungDialog
+          vergeben={foerderungen.map((f) => f.mipNr)}
+          onClose={() => setOffen(false)}
+          onUebernehmen={(f) => {
+            onChange([...foerderungen, f]);
+            setOffen(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}
