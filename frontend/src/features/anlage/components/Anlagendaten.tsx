@@ -231,7 +231,7 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
             to={`/betriebsakte/${anlage.betrieb.id}/${pfadDesTyps(anlage.anlagentyp)}/${anlage.id}/verlauf?modus=l`}
             className="rounded border border-blue-800 bg-white px-4 py-2 text-sm font-medium text-blue-900 hover:bg-blue-50"
           >
-            Verlauf
+            Verlauf der Anlage
           </Link>
         )}
         {rechte.antragStellen && !antragOffen && (
