@@ -4,11 +4,11 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Button } from '@/components/Button';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
-import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischBanner, ZURUECK_AKTUELL } from '@/components/Historisch';
+import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
 import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
 import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useModus } from '@/lib/modus';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -156,7 +156,7 @@ type Dialogzustand = 'historie' | 'antrag' | 'pruefen' | null;
 function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neuLaden: () => void; zurueckZuLesen: () => void }) {
   const { lesen } = useModus();
   const darf = useDarf();
-  const [, setParams] = useSearchParams();
+  const versionAnzeigen = useVersionAnzeigen();
   const [entfernen, entfernenDialog] = useEntfernen();
   const rechte = anlage.rechte ?? {};
   const admin = !!rechte.speichern;
@@ -273,13 +273,7 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
           onClose={() => setDialog(null)}
           onAnzeigen={(index, aktuell) => {
             setDialog(null);
-            if (aktuell) return;
-            setParams((p) => {
-              const n = new URLSearchParams(p);
-              n.set('modus', 'l');
-              n.set(HISTORIE_PARAM, String(index));
-              return n;
-            });
+            versionAnzeigen(index, aktuell);
           }}
         />
       )}
@@ -311,45 +305,12 @@ function HistorieDialog({ anlage, onClose, onAnzeigen }: { anlage: Anlage; onClo
 /** A version of the Historie popup, read-only, with the way back to the current record (spec 000 §2). */
 function HistorischeVersion({ anlageId, index }: { anlageId: string; index: number }) {
   const historie = useQuery(anlageHistorieQuery(anlageId));
-  const [, setParams] = useSearchParams();
-  const zurueck = () =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      n.delete(HISTORIE_PARAM);
-      n.set('modus', 'l');
-      return n;
-    });
   if (historie.isPending) return <Laden />;
   if (historie.isError) return <AufrufFehler onNeu={() => void historie.refetch()} />;
-  const version = historie.data?.[index];
-  const zurueckKnopf = <Button onClick={zurueck}>{ZURUECK_AKTUELL}</Button>;
   return (
-    <section aria-labelledby="anlage-titel" className="space-y-4">
-      <h1 id="anlage-titel" className="text-2xl font-semibold">
-        Anlagendaten
-      </h1>
-      {!version ? (
-        <HistorischBanner aktionen={zurueckKnopf}>Diese Version gibt es nicht.</HistorischBanner>
-      ) : (
-        <>
-          <HistorischBanner aktionen={zurueckKnopf}>
-            <p className="font-semibold">
-              Historische Version: gültig ab {formatDate(version.gueltigAb)}
-              {version.gueltigBis && version.gueltigBis !== '3000-01-01' ? ` bis ${formatDate(version.gueltigBis)}` : ''}
-            </p>
-            {version.aenderungsgrund && <p>Änderungsgrund: {version.aenderungsgrund}</p>}
-            {(version.geaendertAm || version.geaendertVon) && (
-              <p>
-                Geändert{version.geaendertAm ? ` am ${formatDateTime(version.geaendertAm)}` : ''}
-                {version.geaendertVon ? ` von ${version.geaendertVon}` : ''}
-              </p>
-            )}
-            <p>Die Daten dieser Version sind nicht bearbeitbar.</p>
-          </HistorischBanner>
-          <AnlageNurLesen anlage={version.anlage} />
-        </>
-      )}
-    </section>
+    <Historisch titel="Anlagendaten" titelId="anlage-titel" version={historie.data?.[index]}>
+      {(v) => <AnlageNurLesen anlage={v.anlage} />}
+    </Historisch>
   );
 }
 

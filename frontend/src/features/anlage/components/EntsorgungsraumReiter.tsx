@@ -1,11 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { AuswahlDialog } from '@/components/AuswahlDialog';
 import { Button } from '@/components/Button';
 import { DataTable } from '@/components/DataTable';
-import { Dialog } from '@/components/Dialog';
-import { FormularFuss } from '@/components/DialogFuss';
-import { Auswahlfeld, Gruppe, Textfeld, useWerteliste } from '@/components/felder';
-import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
+import { Gruppe, Textfeld, useWerteliste } from '@/components/felder';
 import type { Entsorgungsraum, Verwaltungseinheit } from './werte';
 
 /** An entry of the value list verwaltungseinheit as a unit of the disposal area (Schlüssel: its Gemeinde-Nr.). */
@@ -22,33 +20,25 @@ export interface VerwaltungseinheitDialogProps {
 
 /** The Entsorgungsraum dialog (spec 000 §2): an administrative unit picked from the value list. */
 export function VerwaltungseinheitDialog({ vergeben, onUebernehmen, onClose }: VerwaltungseinheitDialogProps) {
-  const formId = useId();
-  const liste = useWerteliste('verwaltungseinheit');
-  const [schluessel, setSchluessel] = useState('');
-  const [fehler, setFehler] = useState<string | undefined>();
-  const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
-  const einheiten = liste.map(einheitAus).filter((v) => v.verwaltungseinheitSchluessel !== '');
+  const einheiten = useWerteliste('verwaltungseinheit')
+    .map(einheitAus)
+    .filter((v) => v.verwaltungseinheitSchluessel !== '');
   const optionen = einheiten
     .filter((v) => !vergeben.includes(v.verwaltungseinheitSchluessel))
     .map((v) => ({ value: v.verwaltungseinheitSchluessel, label: `${v.verwaltungseinheitBezeichnung} (${v.verwaltungseinheitSchluessel})` }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    e.stopPropagation();
-    const gewaehlt = einheiten.find((v) => v.verwaltungseinheitSchluessel === schluessel);
-    if (!gewaehlt) {
-      setFehler(MSG_PFLICHTFELD);
-      fokusAufFehler();
-      return;
-    }
-    onUebernehmen(gewaehlt);
-  };
   return (
-    <Dialog open onClose={onClose} title="Verwaltungseinheit hinzufügen" width={600} footer={<FormularFuss formId={formId} onAbbrechen={onClose} label="Übernehmen" />}>
-      <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Verwaltungseinheit" className="flex flex-col gap-4">
-        <Auswahlfeld label="Verwaltungseinheit" name="verwaltungseinheit" value={schluessel} optionen={optionen} onChange={setSchluessel} error={fehler} required />
-        <p className="text-sm text-gray-700">Die Änderung wird mit dem Speichern der Anlage übernommen.</p>
-      </form>
-    </Dialog>
+    <AuswahlDialog
+      titel="Verwaltungseinheit hinzufügen"
+      label="Verwaltungseinheit"
+      name="verwaltungseinheit"
+      optionen={optionen}
+      hinweis="Die Änderung wird mit dem Speichern der Anlage übernommen."
+      onClose={onClose}
+      onUebernehmen={(schluessel) => {
+        const v = einheiten.find((x) => x.verwaltungseinheitSchluessel === schluessel);
+        if (v) onUebernehmen(v);
+      }}
+    />
   );
 }
 

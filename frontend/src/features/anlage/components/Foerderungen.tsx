@@ -1,11 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { AuswahlDialog } from '@/components/AuswahlDialog';
 import { Button } from '@/components/Button';
 import { DataTable } from '@/components/DataTable';
-import { Dialog } from '@/components/Dialog';
-import { FormularFuss } from '@/components/DialogFuss';
-import { Auswahlfeld, useWerteliste } from '@/components/felder';
-import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
+import { useWerteliste } from '@/components/felder';
 import type { Foerderung } from './werte';
 
 /** A funding of the value list mip-foerderung: value is its Bezeichnung, the extras mipNr and nameMassnahmetraeger. */
@@ -22,33 +20,24 @@ export interface FoerderungDialogProps {
 
 /** 'Förderung auswählen' (spec 000 §2): a funding is picked from the MIP list, never typed. */
 export function FoerderungDialog({ vergeben, onUebernehmen, onClose }: FoerderungDialogProps) {
-  const formId = useId();
-  const liste = useWerteliste('mip-foerderung');
-  const [mipNr, setMipNr] = useState('');
-  const [fehler, setFehler] = useState<string | undefined>();
-  const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
+  const liste = useWerteliste('mip-foerderung').map(foerderungAus).filter((f) => f.mipNr);
   const optionen = liste
-    .map(foerderungAus)
-    .filter((f) => f.mipNr && !vergeben.includes(f.mipNr))
+    .filter((f) => !vergeben.includes(f.mipNr))
     .map((f) => ({ value: f.mipNr, label: `${f.mipNr} – ${f.bezeichnung}${f.nameMassnahmetraeger ? ` (${f.nameMassnahmetraeger})` : ''}` }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    e.stopPropagation();
-    const gewaehlt = liste.map(foerderungAus).find((f) => f.mipNr === mipNr);
-    if (!gewaehlt) {
-      setFehler(MSG_PFLICHTFELD);
-      fokusAufFehler();
-      return;
-    }
-    onUebernehmen(gewaehlt);
-  };
   return (
-    <Dialog open onClose={onClose} title="Förderung auswählen" width={700} footer={<FormularFuss formId={formId} onAbbrechen={onClose} label="Übernehmen" />}>
-      <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Förderung" className="flex flex-col gap-4">
-        <Auswahlfeld label="Förderung (MIP)" name="mipNr" value={mipNr} optionen={optionen} onChange={setMipNr} error={fehler} required />
-        <p className="text-sm text-gray-700">Die Änderung wird mit dem Speichern der Anlage übernommen.</p>
-      </form>
-    </Dialog>
+    <AuswahlDialog
+      titel="Förderung auswählen"
+      label="Förderung (MIP)"
+      name="mipNr"
+      optionen={optionen}
+      hinweis="Die Änderung wird mit dem Speichern der Anlage übernommen."
+      width={700}
+      onClose={onClose}
+      onUebernehmen={(mipNr) => {
+        const f = liste.find((x) => x.mipNr === mipNr);
+        if (f) onUebernehmen(f);
+      }}
+    />
   );
 }
 

@@ -26,4 +26,3 @@ export function BetriebNurLesen({ betrieb }: { betrieb: Betrieb }) {
   );
 }
 
-export { HistorischBanner } from '@/components/Historisch';
