@@ -119,6 +119,22 @@ describe('Anlagen', () => {
       await baum(page).getByRole('link', { name: 'Indirekteinleiter (1)' }).click();
       await page.getByRole('link', { name: rueb }).waitFor();
       await until(() => baum(page).getByTestId('messstellen-anzahl').textContent(), 'Messstellen (0)', 'Messstellen gezählt');
+
+      // a sewer network below the treatment plant discharges into it by default
+      const url2 = new URL(page.url());
+      url2.searchParams.set('modus', 's');
+      await page.goto(url2.toString());
+      await baum(page).getByRole('list', { name: `${name}: Kanalnetze` }).getByRole('link', { name: 'Kanalnetz anlegen' }).click();
+      await page.getByRole('heading', { name: 'Neues Kanalnetz' }).waitFor();
+      await until(() => page.getByLabel(/^Aufnehmende Anlage/).inputValue(), /^\d+$/, 'aufnehmende Anlage vorbelegt');
+      const kanal = `Kanalnetz ${kennung()}`;
+      await page.getByLabel(/^Bezeichnung/).fill(kanal);
+      await page.getByLabel(/^Anlagenart/).selectOption({ label: 'Mischwasser' });
+      await page.getByLabel(/^Hochwert/).fill('5582990,5');
+      await page.getByLabel(/^Rechtswert/).fill('398170,25');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Anlage erfolgreich gespeichert').waitFor();
+      await baum(page).getByRole('list', { name: `${name}: Kanalnetze` }).getByRole('link', { name: kanal }).waitFor();
     });
   });
 

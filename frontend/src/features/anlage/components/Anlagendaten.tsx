@@ -73,7 +73,11 @@ function useEntfernen(): [(was: string) => Promise<boolean>, ReturnType<typeof u
 function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: string; parentId: string }) {
   const navigate = useNavigate();
   const [entfernen, entfernenDialog] = useEntfernen();
-  const basis = useMemo(() => neueWerte(typ), [typ]);
+  // a sewer network created below a treatment plant discharges into it unless chosen otherwise
+  const basis = useMemo(() => {
+    const w = neueWerte(typ);
+    return /^\d+$/.test(parentId) && w.indirekteinleiter ? { ...w, aufnahme: parentId } : w;
+  }, [typ, parentId]);
   const form = useAnlageFormular(typ, basis);
   const anlegen = useLegeAnlageAn({ meta: { globalErrorHandling: false } });
   const darfBearbeiter = useDarf()('BEARBEITER_ZUORDNEN');
@@ -98,7 +102,7 @@ function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: stri
     <section aria-labelledby="anlage-titel" className="space-y-4">
       <UnsavedChangesGuard when={!anlegen.isSuccess && JSON.stringify(form.werte) !== JSON.stringify(basis)} />
       <h1 id="anlage-titel" className="text-2xl font-semibold">
-        Neue {label}
+        {typ === 'KANALNETZ' ? 'Neues' : 'Neue'} {label}
       </h1>
       <AnlageFormular
         typ={typ}
