@@ -51,7 +51,16 @@ func (a *api) anlageRoutes(r chi.Router) {
 		r.Post("/anlage/export", a.anlageExport)
 		r.Get("/anlage/{id}", anlageAbfrage(a, d.Ansicht))
 		r.Get("/anlage/{id}/historie", anlageAbfrage(a, d.Historie))
-		r.With(a.darf(berechtigung.BetriebVerlaufLesen)).Get("/anlage/{id}/verlauf", anlageAbfrage(a, a.anlageVerlauf))
+		r.Get("/anlage/{id}/indirekteinleiter", anlageAbfrage(a, d.Indirekteinleiter))
+		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
+		verlauf.Get("/anlage/{id}/verlauf", anlageAbfrage(a, a.anlageVerlauf))
+		verlauf.Get("/anlage/{id}/stand/{version}", anlageAbfrage(a, func(ctx context.Context, n anlagedienst.Nutzer, id int64) (anlagedienst.Ansicht, error) {
+			v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
+			if err != nil {
+				v = -1
+			}
+			return d.Stand(ctx, n, id, v)
+		}))
 		r.With(a.darf(berechtigung.AnlageAnlegen)).Post("/anlage/"+anlagentypPfad, a.anlageAnlegen)
 		r.With(a.darf(berechtigung.BearbeitungsmodusNutzen)).Put("/anlage/"+anlagentypPfad+"/{id}", befehl(a, http.StatusOK, textAnlageGespeichert, func(r *http.Request, id int64, f anlagedienst.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.Speichern(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))

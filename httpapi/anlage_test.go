@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
 // idVon is the id of the row of tabelle named name.
@@ -238,5 +239,82 @@ func TestAnlage_FilesRemindersAndTheOperationsShutDownAndObligees(t *testing.T) 
 	_ = json.Unmarshal(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", id), nil, sbd).Body.Bytes(), &schritte)
 	if last := schritte[len(schritte)-1]; last["zusammenfassung"] != "Anlage mit dem Betrieb stillgelegt" {
 		t.Fatalf("verlauf: %v", last)
+	}
+}
+
+func TestAnlage_DisposalAreaResponsiblesAndTheAuditorsStand(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin := w.login(t, "fachadmin", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	pfad := fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id)
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)
+	raum, _ := anl["entsorgungsraum"].(map[string]any)
+	if anl["mitEntsorgungsraum"] != true || anl["betriebstyp"] != "KOMMUNAL" || raum == nil || raum["bezugsparameter"] != "Einwohnerwerte" {
+		t.Fatalf("municipal treatment plant: %v %v %v", anl["mitEntsorgungsraum"], anl["betriebstyp"], raum)
+	}
+	// the relief plant and the sewer network discharge into it: the tree counts them, the list names them
+	var zeile map[string]any
+	var zeilen []map[string]any
+	liste := w.send(t, "GET", fmt.Sprintf("/api/anlage?betrieb=%d", int64(anl["betrieb"].(map[string]any)["id"].(float64))), nil, fachadmin)
+	if err := json.Unmarshal(liste.Body.Bytes(), &zeilen); err != nil {
+		t.Fatal(err)
+	}
+	for _, z := range zeilen {
+		if z["id"].(float64) == float64(id) {
+			zeile = z
+		}
+	}
+	var indirekt []map[string]any
+	if err := json.Unmarshal(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/indirekteinleiter", id), nil, fachadmin).Body.Bytes(), &indirekt); err != nil {
+		t.Fatal(err)
+	}
+	if zeile["anzahlIndirekteinleiter"] != float64(2) || zeile["anzahlMessstellen"] != float64(0) || len(indirekt) != 2 {
+		t.Fatalf("indirect dischargers: %v %v", zeile, indirekt)
+	}
+	// a second administrative unit, a responsible person of the operator and an authority user
+	konto := func(name string) int64 {
+		k, err := konten.NachBenutzername(t.Context(), w.dienst.Store.Pool(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k.ID
+	}
+	person := konto("betreiber2")
+	raum["entsorgungsraeume"] = append(raum["entsorgungsraeume"].([]any), map[string]any{"verwaltungseinheitSchluessel": "07211000",
+		"verwaltungseinheitBezeichnung": "Trier"})
+	anl["zustaendigePersonen"] = []map[string]any{{"id": person, "zustaendig": []string{"Betriebsleitung"}}}
+	anl["zustaendigeBearbeiter"] = []map[string]any{{"id": konto("zust_sbd"), "bearbeiter": "DS-4711"}}
+	if a := w.send(t, "PUT", pfad, anl, fachadmin); a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	anl = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)
+	personen, bearbeiter := anl["zustaendigePersonen"].([]any), anl["zustaendigeBearbeiter"].([]any)
+	if len(anl["entsorgungsraum"].(map[string]any)["entsorgungsraeume"].([]any)) != 2 || len(personen) != 1 ||
+		personen[0].(map[string]any)["person"] != "Petra Zimmermann" || len(bearbeiter) != 1 || bearbeiter[0].(map[string]any)["name"] != "Claudia Schneider" {
+		t.Fatalf("after save: %v %v %v", anl["entsorgungsraum"], personen, bearbeiter)
+	}
+	// a person needs a Zuständigkeit; a unit is named once
+	anl["zustaendigePersonen"] = []map[string]any{{"id": person, "zustaendig": []string{}}}
+	ve := wantFehler(t, w.send(t, "PUT", pfad, anl, fachadmin), 400, "Es muss mindestens eine Zuständigkeit ausgewählt werden.")["validationErrors"].(map[string]any)
+	if ve["zustaendigePersonen[0].zustaendig"] == nil {
+		t.Fatalf("person without Zuständigkeit: %v", ve)
+	}
+
+	// the auditor replays the plant as it was created (the seed's first event) — staff who may
+	// not read the Verlauf get 403, a version past the end 404
+	leser := w.login(t, "leser_behoerde", seed.DemoPasswort)
+	stand := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/stand/1", id), nil, fachadmin)
+	if stand.Code != 200 || stand.json(t)["anlagenstatus"] != "GEPLANT" || stand.json(t)["version"].(float64) != 1 {
+		t.Fatalf("stand 1: %d %s", stand.Code, stand.Body.String())
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/stand/1", id), nil, w.login(t, "betreiber2", seed.DemoPasswort)), 403,
+		"Sie sind nicht berechtigt, diese Aktion auszuführen.")
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/stand/99", id), nil, fachadmin), 404, "Das angeforderte Objekt existiert nicht.")
+	// leser_behoerde sees the operations of his Regionalstelle only: Musterhausen is not one of them
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/stand/1", id), nil, leser), 404, "Das angeforderte Objekt existiert nicht.")
+	papier := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	if a := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/stand/1", papier), nil, leser); a.Code != 200 || a.json(t)["entsorgungsraum"] != nil ||
+		a.json(t)["mitEntsorgungsraum"] != false {
+		t.Fatalf("auditor's stand: %d %s", a.Code, a.Body.String())
 	}
 }

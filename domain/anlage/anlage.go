@@ -85,6 +85,28 @@ type Anlagenteil struct {
 	Bemerkung         string   `json:"bemerkung"`
 }
 
+// Verwaltungseinheit is an administrative unit of a disposal area, taken from the value list
+// verwaltungseinheit (Schluessel: its Gemeinde-Nr.).
+type Verwaltungseinheit struct {
+	Schluessel  string `json:"verwaltungseinheitSchluessel"`
+	Bezeichnung string `json:"verwaltungseinheitBezeichnung"`
+}
+
+// Entsorgungsraum is the disposal area of a municipal treatment plant: the administrative
+// units whose wastewater it treats, as of a reference date and parameter (spec 000 §3).
+type Entsorgungsraum struct {
+	Bezugsdatum       string               `json:"bezugsdatum"`
+	Bezugsparameter   string               `json:"bezugsparameter"`
+	Entsorgungsraeume []Verwaltungseinheit `json:"entsorgungsraeume"`
+}
+
+// MitEntsorgungsraum reports whether a plant of type typ under an operation of type
+// betriebstyp keeps a disposal area: municipal treatment plants (operation type KOMMUNAL) that
+// are not indirect dischargers (spec 000 §2 leaves the types to us; docs/decisions.md).
+func MitEntsorgungsraum(typ, betriebstyp string, indirekteinleiter bool) bool {
+	return typ == Abwasserbehandlung && betriebstyp == "KOMMUNAL" && !indirekteinleiter
+}
+
 // Veranlagung assigns the disposal responsibility to an organisation from a start year.
 type Veranlagung struct {
 	OrganisationID int64 `json:"organisation"`
@@ -125,6 +147,8 @@ type Daten struct {
 	ZustaendigeBearbeiter          []betrieb.Bearbeiter        `json:"zustaendigeBearbeiter"`
 	ZustaendigePersonen            []betrieb.ZustaendigePerson `json:"zustaendigePersonen"`
 	Abwasserbeseitigungspflichtige []Veranlagung               `json:"abwasserbeseitigungspflichtige"`
+	// Entsorgungsraum only where MitEntsorgungsraum holds; nil when empty.
+	Entsorgungsraum *Entsorgungsraum `json:"entsorgungsraum,omitempty"`
 
 	// ENTLASTUNG
 	Entlastungssystem string `json:"entlastungssystem,omitempty"`

@@ -73,6 +73,10 @@ func TestDecide(t *testing.T) {
 	umbenannt := mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Nord II" })
 	inBetrieb := mit(gespeichert, func(d *Daten) { d.Anlagenstatus = InBetrieb })
 	stillgelegt := mit(gespeichert, func(d *Daten) { d.Anlagenstatus = Stillgelegt })
+	mitRaum := mit(gespeichert, func(d *Daten) {
+		d.Entsorgungsraum = &Entsorgungsraum{Bezugsdatum: "2025-12-31", Bezugsparameter: "Einwohnerwerte",
+			Entsorgungsraeume: []Verwaltungseinheit{{Schluessel: "07111000", Bezeichnung: "Koblenz"}}}
+	})
 	planung := mit(gespeichert, func(d *Daten) { d.Planungen = []Planung{{Status: "GEPLANT", Massnahme: "Erweiterung"}} })
 	tests := []struct {
 		name  string
@@ -164,6 +168,21 @@ func TestDecide(t *testing.T) {
 		{"a plant already shut down stays as it is", []ereignis.DomainEvent{angelegt, AnlageStillgelegt{Datum: "2026-11-02"}},
 			LegeStill{Datum: "2026-11-20"}, nil, nil, ""},
 		{"no plant, no save", nil, Speichere{Daten: eingabe, Heute: heute}, nil, &fehler{"", validierung.NichtGefunden.Error()}, ""},
+		{"a municipal treatment plant keeps its disposal area, not historised", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: mitRaum, Heute: heute, Betriebstyp: "KOMMUNAL"},
+			[]ereignis.DomainEvent{AnlageGeaendert{Daten: mitRaum, GueltigAb: "2026-11-01", Ersetzt: true}}, nil, ""},
+		{"a disposal area names each administrative unit once", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: mit(mitRaum, func(d *Daten) {
+				d.Entsorgungsraum = &Entsorgungsraum{Entsorgungsraeume: []Verwaltungseinheit{{Schluessel: "07111000"}, {Schluessel: "07111000"}}}
+			}), Heute: heute, Betriebstyp: "KOMMUNAL"},
+			nil, &fehler{"entsorgungsraum.entsorgungsraeume[1].verwaltungseinheitSchluessel", MsgVerwaltungseinheitDoppelt}, ""},
+		{"a disposal area needs a valid reference date", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: mit(mitRaum, func(d *Daten) {
+				d.Entsorgungsraum = &Entsorgungsraum{Bezugsdatum: "31.12.2025"}
+			}), Heute: heute, Betriebstyp: "KOMMUNAL"},
+			nil, &fehler{"entsorgungsraum.bezugsdatum", "Ungültiges Datumsformat"}, ""},
+		{"an industrial treatment plant has no disposal area: it is dropped", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: mitRaum, Heute: heute, Betriebstyp: "INDUSTRIE"}, nil, nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -210,7 +229,7 @@ func TestVorgaben_IndirekteinleiterForReliefPlantsAndSewerNetworks(t *testing.T)
 
 func TestPruefe_ExtrasOfOtherTypesAreDropped(t *testing.T) {
 	d := mit(eingabe, func(d *Daten) { d.Kuehlart, d.Kanalsystem, d.Flur = "Durchlauf", "Misch", "12" })
-	out, err := pruefe(Abwasserbehandlung, d, heute)
+	out, err := pruefe(Abwasserbehandlung, "KOMMUNAL", d, heute)
 	if err != nil || out.Kuehlart != "" || out.Kanalsystem != "" || out.Flur != "" {
 		t.Fatalf("%v %+v", err, out)
 	}
@@ -248,5 +267,30 @@ func TestErsetzePflichtigen_MergeReplacesAndOperatorChangeRemoves(t *testing.T) 
 	}
 	if ev, err := Decide(a, ErsetzePflichtigen{AltID: 99, NeuID: 8}); err != nil || ev != nil {
 		t.Fatalf("not named: %v %v", ev, err)
+	}
+}
+
+func TestMitEntsorgungsraum_OnlyMunicipalTreatmentPlantsThatDischargeDirectly(t *testing.T) {
+	for _, tt := range []struct {
+		typ, betriebstyp string
+		indirekt, want   bool
+	}{
+		{Abwasserbehandlung, "KOMMUNAL", false, true},
+		{Abwasserbehandlung, "KOMMUNAL", true, false},
+		{Abwasserbehandlung, "INDUSTRIE", false, false},
+		{Entlastung, "KOMMUNAL", false, false},
+		{Kanalnetz, "KOMMUNAL", false, false},
+	} {
+		if got := MitEntsorgungsraum(tt.typ, tt.betriebstyp, tt.indirekt); got != tt.want {
+			t.Errorf("%+v: %v", tt, got)
+		}
+	}
+	// an indirect discharger drops its disposal area with the receiving plant's rules
+	d := mit(Vorgaben(Abwasserbehandlung), func(d *Daten) {
+		d.Bezeichnung, d.Anlagenart, d.Lage, d.Indirekteinleiter, d.AufnahmeID = "VKA", "ABWASSERVORBEHANDLUNG", lage, true, 4
+		d.Entsorgungsraum = &Entsorgungsraum{Bezugsparameter: "EW"}
+	})
+	if out, err := pruefe(Abwasserbehandlung, "KOMMUNAL", d, heute); err != nil || out.Entsorgungsraum != nil {
+		t.Fatalf("%v %+v", err, out.Entsorgungsraum)
 	}
 }

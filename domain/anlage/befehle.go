@@ -37,6 +37,7 @@ type (
 		Typ                string
 		Daten              Daten
 		BetriebFreigegeben bool
+		Betriebstyp        string // the operation's type (MitEntsorgungsraum)
 		Heute              time.Time
 	}
 	// Speichere saves the plant. Changes of historised fields need AuditInfo.
@@ -47,6 +48,7 @@ type (
 		Umfang          Umfang
 		DarfBezeichnung bool
 		Von             string // who saves (geaendertVon of new or changed plannings)
+		Betriebstyp     string // the operation's type (MitEntsorgungsraum)
 	}
 	// StelleAntrag is an operator's change request.
 	StelleAntrag struct {
@@ -82,23 +84,24 @@ func (ErsetzePflichtigen) befehl() {}
 
 // Messages (spec 000 §5/§8 where it words them; the others are ours, docs/decisions.md).
 const (
-	MsgAufnahme            = "Es muss eine aufnehmende Anlage ausgewählt werden"
-	MsgPflichtiger         = "Es muss ein Abwasserbeseitigungspflichtiger ausgewählt werden"
-	MsgWasserbuchnummer    = "Wasserbuchnummer ungültig"
-	MsgFuehrend            = "Es darf nur eine Auslegung führend sein."
-	MsgVeranlagungJahr     = "Für das angegebene Jahr ist bereits eine Veranlagung angelegt"
-	MsgVeranlagungJahre    = "Das Startjahr muss zwischen 1950 und dem nächsten Jahr liegen."
-	MsgBetriebNichtFrei    = "Anlagen können erst angelegt werden, wenn der Betrieb freigegeben ist."
-	MsgTyp                 = "Unbekannter Anlagentyp."
-	MsgStatus              = "Unbekannter Anlagenstatus."
-	MsgBezeichnungRecht    = "Sie sind nicht berechtigt, die Bezeichnung dieser Anlage zu ändern."
-	MsgNurAntrag           = "Diese Angaben der Anlage können Sie nur über einen Änderungsantrag ändern."
-	MsgAntragOffen         = betrieb.MsgAntragOffen
-	MsgKeinAntrag          = "Es liegt kein offener Änderungsantrag zur Anlage vor."
-	MsgAntragOhneAenderung = "Der Antrag enthält keine Änderung der Anlage."
-	MsgAntragTyp           = "Für Kanalnetze gibt es keinen Änderungsantrag."
-	MsgStilllegung         = "Bitte geben Sie an, ab wann die Anlage stillgelegt ist."
-	MsgErstfassung         = "Für die Anlage gibt es noch keinen datierten Stand. Bitte geben Sie an, ab wann die Änderung gilt."
+	MsgAufnahme                  = "Es muss eine aufnehmende Anlage ausgewählt werden"
+	MsgPflichtiger               = "Es muss ein Abwasserbeseitigungspflichtiger ausgewählt werden"
+	MsgWasserbuchnummer          = "Wasserbuchnummer ungültig"
+	MsgFuehrend                  = "Es darf nur eine Auslegung führend sein."
+	MsgVeranlagungJahr           = "Für das angegebene Jahr ist bereits eine Veranlagung angelegt"
+	MsgVeranlagungJahre          = "Das Startjahr muss zwischen 1950 und dem nächsten Jahr liegen."
+	MsgBetriebNichtFrei          = "Anlagen können erst angelegt werden, wenn der Betrieb freigegeben ist."
+	MsgTyp                       = "Unbekannter Anlagentyp."
+	MsgStatus                    = "Unbekannter Anlagenstatus."
+	MsgBezeichnungRecht          = "Sie sind nicht berechtigt, die Bezeichnung dieser Anlage zu ändern."
+	MsgNurAntrag                 = "Diese Angaben der Anlage können Sie nur über einen Änderungsantrag ändern."
+	MsgAntragOffen               = betrieb.MsgAntragOffen
+	MsgKeinAntrag                = "Es liegt kein offener Änderungsantrag zur Anlage vor."
+	MsgAntragOhneAenderung       = "Der Antrag enthält keine Änderung der Anlage."
+	MsgAntragTyp                 = "Für Kanalnetze gibt es keinen Änderungsantrag."
+	MsgStilllegung               = "Bitte geben Sie an, ab wann die Anlage stillgelegt ist."
+	MsgErstfassung               = "Für die Anlage gibt es noch keinen datierten Stand. Bitte geben Sie an, ab wann die Änderung gilt."
+	MsgVerwaltungseinheitDoppelt = "Die Verwaltungseinheit gehört bereits zum Entsorgungsraum."
 )
 
 var wasserbuchnummer = regexp.MustCompile(`^[SN]\d+$`)
@@ -155,7 +158,7 @@ func legeAn(a Anlage, c LegeAn) ([]ereignis.DomainEvent, error) {
 	d := c.Daten
 	d.Anlagenstatus, d.Statuswechsel = Geplant, "" // a new plant starts as GEPLANT
 	d.Planungen = gestempelt(nil, d.Planungen, c.Heute, "")
-	d, err := pruefe(c.Typ, d, c.Heute)
+	d, err := pruefe(c.Typ, c.Betriebstyp, d, c.Heute)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +205,7 @@ func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
 			neu.Statuswechsel = c.Heute.Format(historie.Datumsformat)
 		}
 	}
-	d, err := pruefe(a.Typ, neu, c.Heute)
+	d, err := pruefe(a.Typ, c.Betriebstyp, neu, c.Heute)
 	if err != nil {
 		return nil, err
 	}

@@ -58,8 +58,27 @@ func normalisiert(d Daten) Daten {
 	if d.Abwasserbeseitigungspflichtige == nil {
 		d.Abwasserbeseitigungspflichtige = []Veranlagung{}
 	}
+	d.Entsorgungsraum = entsorgungsraum(d.Entsorgungsraum)
 	slices.SortStableFunc(d.Abwasserbeseitigungspflichtige, func(a, b Veranlagung) int { return a.StartJahr - b.StartJahr })
 	return d
+}
+
+// entsorgungsraum trims a disposal area; an empty one is none (nil), so that plants saved before
+// the field existed compare equal.
+func entsorgungsraum(e *Entsorgungsraum) *Entsorgungsraum {
+	if e == nil {
+		return nil
+	}
+	x := Entsorgungsraum{Bezugsdatum: strings.TrimSpace(e.Bezugsdatum), Bezugsparameter: strings.TrimSpace(e.Bezugsparameter),
+		Entsorgungsraeume: make([]Verwaltungseinheit, 0, len(e.Entsorgungsraeume))}
+	for _, v := range e.Entsorgungsraeume {
+		x.Entsorgungsraeume = append(x.Entsorgungsraeume, Verwaltungseinheit{Schluessel: strings.TrimSpace(v.Schluessel),
+			Bezeichnung: strings.TrimSpace(v.Bezeichnung)})
+	}
+	if x.Bezugsdatum == "" && x.Bezugsparameter == "" && len(x.Entsorgungsraeume) == 0 {
+		return nil
+	}
+	return &x
 }
 
 // Nur die Extras des eigenen Typs bleiben.
@@ -76,9 +95,14 @@ func nurEigeneExtras(typ string, d Daten) Daten {
 	return d
 }
 
-// pruefe normalises the data of a plant of type typ and checks the rules of spec 000 §5.
-func pruefe(typ string, d Daten, heute time.Time) (Daten, error) {
+// pruefe normalises the data of a plant of type typ under an operation of type betriebstyp and
+// checks the rules of spec 000 §5. A plant without a disposal area (MitEntsorgungsraum) drops
+// one it was sent, as the extras of other types are dropped.
+func pruefe(typ, betriebstyp string, d Daten, heute time.Time) (Daten, error) {
 	d = nurEigeneExtras(typ, normalisiert(d))
+	if !MitEntsorgungsraum(typ, betriebstyp, d.Indirekteinleiter) {
+		d.Entsorgungsraum = nil
+	}
 	var s validierung.Sammler
 	s.Laengen("", d)
 	s.Pflicht("bezeichnung", d.Bezeichnung)
@@ -158,6 +182,24 @@ func pruefe(typ string, d Daten, heute time.Time) (Daten, error) {
 	}
 	for i, x := range d.Foerderungen {
 		s.Pflicht(fmt.Sprintf("foerderungen[%d].mipNr", i), x.MipNr)
+	}
+	if e := d.Entsorgungsraum; e != nil {
+		if e.Bezugsdatum != "" {
+			if _, err := time.Parse("2006-01-02", e.Bezugsdatum); err != nil {
+				s.Feld("entsorgungsraum.bezugsdatum", "Ungültiges Datumsformat")
+			}
+		}
+		gesehen := map[string]bool{}
+		for i, v := range e.Entsorgungsraeume {
+			f := fmt.Sprintf("entsorgungsraum.entsorgungsraeume[%d].verwaltungseinheitSchluessel", i)
+			switch {
+			case v.Schluessel == "":
+				s.Feld(f, validierung.Pflichtfeld)
+			case gesehen[v.Schluessel]:
+				s.Feld(f, MsgVerwaltungseinheitDoppelt)
+			}
+			gesehen[v.Schluessel] = true
+		}
 	}
 	betrieb.PruefeKontakte(&s, d.Kontakte)
 	betrieb.PruefeZustaendige(&s, d.ZustaendigePersonen, d.ZustaendigeBearbeiter)

@@ -40,7 +40,11 @@ var demoAnlagen = []demoAnlage{
 			Lage: betrieb.Lage{Hochwert: 5582990.75, Rechtswert: 398170.5}, Kuehlart: "Durchlaufkühlung"}},
 	{betrieb: "Kläranlage Musterhausen", typ: anlage.Abwasserbehandlung, organisation: 1,
 		daten: anlage.Daten{Bezeichnung: "Kläranlage Musterhausen", Anlagenart: "ABWASSERBEHANDLUNG",
-			Lage: betrieb.Lage{Hochwert: 5571240.4, Rechtswert: 392460.6}}},
+			Lage: betrieb.Lage{Hochwert: 5571240.4, Rechtswert: 392460.6},
+			Foerderungen: []anlage.Foerderung{{MipNr: "MIP-2021-0088", Bezeichnung: "Anschluss der Kläranlage Talmühle an die Gruppenkläranlage",
+				NameMassnahmetraeger: "Verbandsgemeindewerke Musterhausen"}},
+			Entsorgungsraum: &anlage.Entsorgungsraum{Bezugsdatum: "2025-12-31", Bezugsparameter: "Einwohnerwerte",
+				Entsorgungsraeume: []anlage.Verwaltungseinheit{{Schluessel: "07111000", Bezeichnung: "Koblenz"}}}}},
 	{betrieb: "Kläranlage Musterhausen", typ: anlage.Entlastung, aufnahme: "Kläranlage Musterhausen", organisation: -1,
 		daten: anlage.Daten{Bezeichnung: "Regenüberlaufbecken Musterhausen-Nord", Anlagenart: "MISCHWASSER", Indirekteinleiter: true,
 			Lage: betrieb.Lage{Hochwert: 5571890.2, Rechtswert: 392110.8}, Entlastungssystem: "Mischsystem", Entlastungstyp: "Regenüberlaufbecken",
@@ -60,8 +64,10 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 	}
 	heute := time.Now()
 	for _, d := range demoAnlagen {
-		betriebID, err := idNach("betrieb", d.betrieb)
-		if err != nil {
+		var betriebID int64
+		var betriebstyp string
+		if err := store.Pool().QueryRow(ctx, `SELECT id, betriebstyp FROM betrieb WHERE bezeichnung = $1 ORDER BY id LIMIT 1`,
+			d.betrieb).Scan(&betriebID, &betriebstyp); err != nil {
 			return added, fmt.Errorf("Anlage %s: Betrieb %s: %w", d.daten.Bezeichnung, d.betrieb, err)
 		}
 		var vorhanden bool
@@ -78,7 +84,9 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 		if d.organisation >= 0 {
 			x.Abwasserbeseitigungspflichtige = []anlage.Veranlagung{{OrganisationID: orgIDs[d.organisation], StartJahr: heute.Year() - 3}}
 		}
-		cmd := anlage.LegeAn{BetriebID: betriebID, Typ: d.typ, Daten: x, BetriebFreigegeben: true, Heute: heute.AddDate(0, -1, 0)}
+		cmd := anlage.LegeAn{BetriebID: betriebID, Typ: d.typ, Daten: x, BetriebFreigegeben: true, Betriebstyp: betriebstyp,
+			Heute: heute.AddDate(0, -1, 0)}
+		var err error
 		if d.parent != "" {
 			if cmd.ParentID, err = idNach("anlage", d.parent); err != nil {
 				return added, fmt.Errorf("Anlage %s: übergeordnete %s: %w", d.daten.Bezeichnung, d.parent, err)
@@ -104,7 +112,7 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 		inBetrieb := a.Daten
 		inBetrieb.Anlagenstatus = anlage.InBetrieb
 		if _, err := eventstore.Befehle(store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.Speichere{Daten: inBetrieb,
-			Heute: heute, DarfBezeichnung: true, AuditInfo: &historie.AuditInfo{GueltigAb: heute.AddDate(0, 0, -21).Format(historie.Datumsformat),
+			Heute: heute, DarfBezeichnung: true, Betriebstyp: betriebstyp, AuditInfo: &historie.AuditInfo{GueltigAb: heute.AddDate(0, 0, -21).Format(historie.Datumsformat),
 				Aenderungsgrund: "Inbetriebnahme"}}, Akteur); err != nil {
 			return added, fmt.Errorf("Anlage %s in Betrieb: %w", d.daten.Bezeichnung, err)
 		}

@@ -102,22 +102,36 @@ type Zeile struct {
 	AufnahmeID            int64  `json:"aufnahme,omitempty"`
 	Indirekteinleiter     bool   `json:"indirekteinleiter"`
 	AenderungsantragOffen bool   `json:"aenderungsantragOffen"`
+	// AnzahlIndirekteinleiter counts the plants of any operation that discharge into this one
+	// (the tree's Indirekteinleiter entry).
+	AnzahlIndirekteinleiter int `json:"anzahlIndirekteinleiter"`
+	// AnzahlMessstellen is the tree's count of measuring points: 0 until that area exists.
+	AnzahlMessstellen int `json:"anzahlMessstellen"`
 }
 
 // Filter of a plant list.
 type Filter struct {
 	BetriebID int64
+	// AufnahmeID: the plants that discharge into this one (its indirect dischargers).
+	AufnahmeID int64
 }
 
 // Liste lists the plants the Sicht includes that match f, by name.
 func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter) ([]Zeile, error) {
 	args := []any{}
 	arg := zugriff.Platzhalter(&args)
+	// the indirect dischargers counted are those the caller sees, as the list of them shows
+	indirekt := `(SELECT count(*) FROM anlage i JOIN betrieb bi ON bi.id = i.betrieb_id WHERE i.aufnahme_id = a.id AND ` +
+		s.Bedingung(zugriff.Betriebsspalten("bi."), arg) + `)`
 	sql := `SELECT a.id, a.bezeichnung, a.anlagentyp, a.anlagenart, a.anlagenstatus, a.betrieb_id, b.bezeichnung,
 		COALESCE(a.parent_id, 0), COALESCE(a.aufnahme_id, 0), COALESCE((a.daten->>'indirekteinleiter')::boolean, false),
-		a.antrag IS NOT NULL FROM anlage a` + sichtbar(s, &args)
+		a.antrag IS NOT NULL, ` + indirekt + `
+		FROM anlage a` + sichtbar(s, &args)
 	if f.BetriebID != 0 {
 		sql += ` AND a.betrieb_id = ` + arg(f.BetriebID)
+	}
+	if f.AufnahmeID != 0 {
+		sql += ` AND a.aufnahme_id = ` + arg(f.AufnahmeID)
 	}
 	sql += ` ORDER BY a.bezeichnung, a.id`
 	rows, err := q.Query(ctx, sql, args...)
@@ -127,7 +141,7 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Zeile, error) {
 		var z Zeile
 		err := r.Scan(&z.ID, &z.Bezeichnung, &z.Anlagentyp, &z.Anlagenart, &z.Anlagenstatus, &z.BetriebID, &z.Betrieb,
-			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen)
+			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen, &z.AnzahlIndirekteinleiter)
 		return z, err
 	})
 	if out == nil {

@@ -288,6 +288,29 @@ func AnwenderDerOrganisation(ctx context.Context, q eventstore.Querier, id int64
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
+// Namen are the display names ("Vorname Name") of the accounts ids, by id (responsible
+// persons and authority users of a file).
+func Namen(ctx context.Context, q eventstore.Querier, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := q.Query(ctx, `SELECT id, btrim(vorname || ' ' || name) FROM anwender WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, err
+		}
+		out[id] = name
+	}
+	return out, rows.Err()
+}
+
 func nichtNil(ids []int64) []int64 {
 	if ids == nil {
 		return []int64{}

@@ -23,6 +23,8 @@ export interface ZeilenEditorProps<Z extends Record<string, string | boolean>> {
   /** Errors by path, e.g. "auslegungUndBelastungsDaten[0].parameter", under prefix. */
   fehler?: Record<string, string | undefined>;
   prefix: string;
+  /** Asked before a row is removed (e.g. 'Entfernen bestätigen'); without, it goes at once. */
+  vorDemEntfernen?: (zeile: Z, index: number) => Promise<boolean>;
 }
 
 /**
@@ -39,7 +41,12 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
   gesperrt,
   fehler = {},
   prefix,
+  vorDemEntfernen,
 }: ZeilenEditorProps<Z>) {
+  const entfernen = async (i: number) => {
+    if (vorDemEntfernen && !(await vorDemEntfernen(zeilen[i], i))) return;
+    onChange(zeilen.filter((_, j) => j !== i));
+  };
   const setze = (i: number, key: keyof Z, wert: string | boolean) =>
     onChange(zeilen.map((z, j) => (j === i ? { ...z, [key]: wert } : z)));
   return (
@@ -114,7 +121,7 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                   })}
                   <td className="px-1 py-1">
                     {!gesperrt && (
-                      <Button variant="secondary" className="px-2 py-1 text-xs" aria-label={`${titel}: Zeile ${i + 1} entfernen`} onClick={() => onChange(zeilen.filter((_, j) => j !== i))}>
+                      <Button variant="secondary" className="px-2 py-1 text-xs" aria-label={`${titel}: Zeile ${i + 1} entfernen`} onClick={() => void entfernen(i)}>
                         Entfernen
                       </Button>
                     )}

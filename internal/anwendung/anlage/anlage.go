@@ -21,6 +21,7 @@ import (
 	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
+	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
 // Dienst is the plant service.
@@ -70,19 +71,39 @@ type Verweis struct {
 	Bezeichnung string `json:"bezeichnung"`
 }
 
-// Ansicht is a plant as the screen shows it.
+// BearbeiterAnsicht is a responsible authority user with his name.
+type BearbeiterAnsicht struct {
+	ID         int64  `json:"id"`
+	Bearbeiter string `json:"bearbeiter"`
+	Name       string `json:"name"`
+}
+
+// PersonAnsicht is a responsible person of the operator with the name.
+type PersonAnsicht struct {
+	ID         int64    `json:"id"`
+	Person     string   `json:"person"`
+	Zustaendig []string `json:"zustaendig"`
+}
+
+// Ansicht is a plant as the screen shows it. The responsible persons and authority users carry
+// their names (they shadow the ids-only lists of the data); MitEntsorgungsraum tells the screen
+// whether the plant keeps a disposal area while it is no indirect discharger.
 type Ansicht struct {
-	ID         int64   `json:"id"`
-	AnlagenID  string  `json:"anlagenId"`
-	Anlagentyp string  `json:"anlagentyp"`
-	Betrieb    Verweis `json:"betrieb"`
-	ParentID   int64   `json:"parentanlageid,omitempty"`
+	ID          int64   `json:"id"`
+	AnlagenID   string  `json:"anlagenId"`
+	Anlagentyp  string  `json:"anlagentyp"`
+	Betrieb     Verweis `json:"betrieb"`
+	Betriebstyp string  `json:"betriebstyp"`
+	ParentID    int64   `json:"parentanlageid,omitempty"`
 	anlage.Daten
-	AufnahmeAnlage   *Verweis                 `json:"aufnahmeAnlage,omitempty"`
-	Version          int                      `json:"version"`
-	LetzterBeginn    string                   `json:"gueltigAb"`
-	Aenderungsantrag *anlage.Aenderungsantrag `json:"aenderungsantrag,omitempty"`
-	Rechte           *Rechte                  `json:"rechte,omitempty"`
+	ZustaendigeBearbeiter []BearbeiterAnsicht      `json:"zustaendigeBearbeiter"`
+	ZustaendigePersonen   []PersonAnsicht          `json:"zustaendigePersonen"`
+	MitEntsorgungsraum    bool                     `json:"mitEntsorgungsraum"`
+	AufnahmeAnlage        *Verweis                 `json:"aufnahmeAnlage,omitempty"`
+	Version               int                      `json:"version"`
+	LetzterBeginn         string                   `json:"gueltigAb"`
+	Aenderungsantrag      *anlage.Aenderungsantrag `json:"aenderungsantrag,omitempty"`
+	Rechte                *Rechte                  `json:"rechte,omitempty"`
 }
 
 // AnlagenID is the plant number shown to users.
@@ -173,7 +194,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 	}
 	out, err := eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.LegeAn{
 		BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: f.Daten,
-		BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Heute: d.heute()}, m)
+		BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Betriebstyp: b.Betriebstyp, Heute: d.heute()}, m)
 	return id, out, err
 }
 
@@ -221,7 +242,7 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 		m.AuditInfo = &eventstore.AuditInfo{GueltigAb: f.AuditInfo.GueltigAb, Aenderungsgrund: f.AuditInfo.Aenderungsgrund}
 	}
 	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, f.Version, anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo,
-		Heute: d.heute(), Umfang: umfang, DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName}, m)
+		Heute: d.heute(), Umfang: umfang, DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp}, m)
 }
 
 // Ansicht reads a plant for the screen.
@@ -241,7 +262,30 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 
 func (d *Dienst) ansicht(ctx context.Context, id int64, a anlage.Anlage, b betrieb.Betrieb, version int) (Ansicht, error) {
 	v := Ansicht{ID: id, AnlagenID: AnlagenID(id), Anlagentyp: a.Typ, Betrieb: Verweis{ID: a.BetriebID, Bezeichnung: b.Daten.Bezeichnung},
-		ParentID: a.ParentID, Daten: a.Daten, Version: version, LetzterBeginn: a.LetzterBeginn, Aenderungsantrag: a.Antrag}
+		Betriebstyp: b.Betriebstyp, ParentID: a.ParentID, Daten: a.Daten, Version: version, LetzterBeginn: a.LetzterBeginn,
+		Aenderungsantrag: a.Antrag, MitEntsorgungsraum: anlage.MitEntsorgungsraum(a.Typ, b.Betriebstyp, false),
+		ZustaendigeBearbeiter: []BearbeiterAnsicht{}, ZustaendigePersonen: []PersonAnsicht{}}
+	var ids []int64
+	for _, x := range a.Daten.ZustaendigeBearbeiter {
+		ids = append(ids, x.AnwenderID)
+	}
+	for _, x := range a.Daten.ZustaendigePersonen {
+		ids = append(ids, x.AnwenderID)
+	}
+	namen, err := konten.Namen(ctx, d.Store.Pool(), ids)
+	if err != nil {
+		return v, err
+	}
+	for _, x := range a.Daten.ZustaendigeBearbeiter {
+		v.ZustaendigeBearbeiter = append(v.ZustaendigeBearbeiter, BearbeiterAnsicht{ID: x.AnwenderID, Bearbeiter: x.DatascoutID, Name: namen[x.AnwenderID]})
+	}
+	for _, x := range a.Daten.ZustaendigePersonen {
+		zustaendig := x.Zustaendig
+		if zustaendig == nil {
+			zustaendig = []string{}
+		}
+		v.ZustaendigePersonen = append(v.ZustaendigePersonen, PersonAnsicht{ID: x.AnwenderID, Person: namen[x.AnwenderID], Zustaendig: zustaendig})
+	}
 	if a.Daten.AufnahmeID != 0 {
 		namen, err := anlagen.Bezeichnungen(ctx, d.Store.Pool(), []int64{a.Daten.AufnahmeID})
 		if err != nil {
@@ -262,6 +306,16 @@ func (d *Dienst) Liste(ctx context.Context, n Nutzer, betriebID int64) ([]anlage
 		return nil, validierung.Feld("betrieb", validierung.Pflichtfeld)
 	}
 	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{BetriebID: betriebID})
+}
+
+// Indirekteinleiter lists the plants the caller sees that discharge into plant id (spec 000 §2,
+// "Indirect dischargers per plant"), of any operation.
+func (d *Dienst) Indirekteinleiter(ctx context.Context, n Nutzer, id int64) ([]anlagen.Zeile, error) {
+	n, _, _, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{AufnahmeID: id})
 }
 
 // Suche is one page of the plants worklist (the start page's Anlagen tab) over what the caller
@@ -312,6 +366,24 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 	return out, nil
 }
 
+// Stand is the plant as it was after event version bis (the auditor's replay from the Verlauf).
+func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansicht, error) {
+	_, b, events, err := d.stream(ctx, n, id)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	if bis < 1 || bis > len(events) {
+		return Ansicht{}, validierung.NichtGefunden
+	}
+	a, version, err := eventstore.Fold(anlage.Decider, anlage.Anlage{}, events[:bis])
+	if err != nil {
+		return Ansicht{}, err
+	}
+	v, err := d.ansicht(ctx, id, a, b, version)
+	v.Aenderungsantrag = nil
+	return v, err
+}
+
 // feldnamen are the German labels of the plant form (spec 000 §2/§3).
 var feldnamen = historie.Feldnamen{"bezeichnung": "Bezeichnung", "anlagenart": "Anlagenart", "anlagenstatus": "Anlagenstatus",
 	"statuswechsel": "Statuswechsel seit", "anlagensystem": "Anlagensystem", "aufnahme": "Aufnehmende Anlage",
@@ -335,7 +407,10 @@ var feldnamen = historie.Feldnamen{"bezeichnung": "Bezeichnung", "anlagenart": "
 	"entlastungssystem": "Entlastungssystem", "entlastungstyp": "Entlastungstyp", "wasserbuchnummer": "Wasserbuchnummer",
 	"flur": "Flur", "flurstueck": "Flurstück", "gemarkung": "Gemarkung", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlwasserbehandlung",
 	"inWasserschutzgebiet": "Im Wasserschutzgebiet", "kanallaenge": "Kanallänge (km)", "kanalsystem": "Kanalsystem",
-	"abwasserart": "Abwasserart", "materialart": "Materialart", "gueltigAb": "Gültig ab"}
+	"abwasserart": "Abwasserart", "materialart": "Materialart", "gueltigAb": "Gültig ab",
+	"entsorgungsraum": "Entsorgungsraum", "bezugsdatum": "Bezugsdatum", "bezugsparameter": "Bezugsparameter",
+	"entsorgungsraeume": "Verwaltungseinheit", "verwaltungseinheitSchluessel": "Gemeinde-Nr.",
+	"verwaltungseinheitBezeichnung": "Bezeichnung der Verwaltungseinheit"}
 
 // Verlauf lists every event of the plant with who, when and the changed fields.
 func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]historie.Verlaufsschritt, error) {

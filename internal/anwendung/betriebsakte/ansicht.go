@@ -12,6 +12,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
 // Eintrag is a value-list entry as the screens show it ({id, value}).
@@ -112,19 +113,8 @@ func loese(ctx context.Context, q eventstore.Querier, zustaende []betrieb.Betrie
 	if err := rows.Err(); err != nil {
 		return a, err
 	}
-	rows, err = q.Query(ctx, `SELECT id, btrim(vorname || ' ' || name) FROM anwender WHERE id = ANY($1)`, anwender)
-	if err != nil {
-		return a, err
-	}
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return a, err
-		}
-		a.anwender[id] = name
-	}
-	return a, rows.Err()
+	a.anwender, err = konten.Namen(ctx, q, anwender)
+	return a, err
 }
 
 func (a aufloesung) wert(liste, id string) string {

@@ -84,6 +84,20 @@ export const anlageVerlaufQuery = (id: string) =>
     staleTime: 0,
   });
 
+/** GET /api/anlage/{id}/indirekteinleiter: the plants (of any operation) the caller sees that discharge into this one. */
+export const indirekteinleiterQuery = (id: string) =>
+  queryOptions({
+    queryKey: anlageKeys.indirekteinleiter(id),
+    queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/${encodeURIComponent(id)}/indirekteinleiter`, { signal }),
+  });
+
+/** GET /api/anlage/{id}/stand/{version}: the plant as it was after that event (auditors). */
+export const anlageStandQuery = (id: string, version: number) =>
+  queryOptions({
+    queryKey: anlageKeys.stand(id, version),
+    queryFn: ({ signal }) => api.get<Anlage>(`/anlage/${encodeURIComponent(id)}/stand/${version}`, { signal }),
+  });
+
 /**
  * The organisations for the obligee choice (GET /api/organisation): those marked
  * abwasserbeseitigungspflichtig are offered; one a plant already names stays shown.

@@ -4,8 +4,15 @@ import { Auswahlfeld, Gruppe, Textfeld, WertAuswahl } from '@/components/felder'
 import { FormField, inputClass } from '@/components/FormField';
 import { Tabs } from '@/components/Tabs';
 import { ZeilenEditor } from '@/components/ZeilenEditor';
+import { ZustaendigkeitenReiter } from '@/components/zustaendigkeiten/ZustaendigkeitenReiter';
 import { ANLAGENARTEN, ANLAGENSTATUS, anlagenDesBetriebsQuery, pflichtigeQuery } from '@/features/anlage/api/anlage';
-import { einzigFuehrend, reiterVon, type AnlageFehler, type AnlageWerte, type Reiter } from './werte';
+import { EntsorgungsraumReiter } from './EntsorgungsraumReiter';
+import { Foerderungen } from './Foerderungen';
+import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, type AnlageFehler, type AnlageWerte, type Reiter } from './werte';
+
+// Verbatim text of spec 000 §8 (removal of a part of the plant).
+export const ENTFERNEN_TITEL = 'Entfernen bestätigen';
+export const entfernenFrage = (was: string) => `Wollen Sie ${was} wirklich entfernen? (Final gelöscht wird erst beim Speichern der Anlage.)`;
 
 export interface AnlageFormularProps {
   typ: string;
@@ -24,6 +31,14 @@ export interface AnlageFormularProps {
   onReiterChange: (r: Reiter) => void;
   containerRef: RefObject<HTMLDivElement | null>;
   kopf?: ReactNode;
+  /** The plant's type and operation keep a disposal area (shown while it is no indirect discharger). */
+  mitEntsorgungsraum?: boolean;
+  /** Fundings and the disposal area are staff's (operators apply for fundings with a change request). */
+  nurBetreiberseitig?: boolean;
+  /** Bearbeiter may be assigned (administrators, spec 000 §6). */
+  bearbeiterBearbeitbar?: boolean;
+  /** Asks 'Entfernen bestätigen' before a part of the plant goes. */
+  vorDemEntfernen: (was: string) => Promise<boolean>;
 }
 
 function Haken({ label, name, wert, onChange, gesperrt }: { label: string; name: string; wert: boolean; onChange: (v: boolean) => void; gesperrt: boolean }) {
@@ -62,6 +77,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
   const gewaehlt = new Set(w.pflichtige.map((x) => x.organisation));
   const pflichtige = (useQuery(pflichtigeQuery()).data ?? []).filter((o) => o.abwasserbeseitigungspflicht || gewaehlt.has(String(o.id)));
   const hatFehler = (r: Reiter) => Object.entries(f).some(([k, v]) => v && reiterVon(k) === r);
+  const entfernen = (was: (i: number) => string) => (_z: unknown, i: number) => p.vorDemEntfernen(was(i));
 
   const anlageReiter = (
     <div className="space-y-4">
@@ -127,6 +143,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
           prefix="abwasserbeseitigungspflichtige"
           zeilen={w.pflichtige}
           onChange={setze('pflichtige')}
+          vorDemEntfernen={entfernen((i) => `den Abwasserbeseitigungspflichtigen Nr. ${i + 1}`)}
           neu={{ organisation: '', startJahr: String(new Date().getFullYear()) }}
           gesperrt={gesperrt}
           fehler={f}
@@ -164,6 +181,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
                   prefix="auslegungUndBelastungsDaten"
                   zeilen={w.auslegungen}
                   onChange={(z) => p.onChange((x) => ({ ...x, auslegungen: einzigFuehrend(x.auslegungen, z) }))}
+                  vorDemEntfernen={entfernen((i) => `die Auslegung „${w.auslegungen[i]?.parameter || i + 1}“`)}
                   neu={{ parameter: '', einheit: '', auslegungWert: '', auslegungJahr: '', auslegungFuehrend: false, belastungWert: '', belastungJahr: '', bemerkung: '' }}
                   gesperrt={gesperrt}
                   fehler={f}
@@ -183,6 +201,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
                   prefix="planungen"
                   zeilen={w.planungen}
                   onChange={setze('planungen')}
+                  vorDemEntfernen={entfernen((i) => `die Planung „${w.planungen[i]?.massnahme || i + 1}“`)}
                   neu={{ status: '', massnahme: '', anschlussKA: '', plandatum: '', beschreibung: '', geaendertAm: '', geaendertVon: '' }}
                   gesperrt={gesperrt}
                   fehler={f}
@@ -195,6 +214,13 @@ export function AnlageFormular(p: AnlageFormularProps) {
                     { key: 'geaendertAm', label: 'Geändert am', nurLesen: true },
                     { key: 'geaendertVon', label: 'Geändert von', nurLesen: true },
                   ]}
+                />
+                <Foerderungen
+                  foerderungen={w.foerderungen}
+                  onChange={setze('foerderungen')}
+                  gesperrt={gesperrt || !!p.nurBetreiberseitig}
+                  vorDemEntfernen={p.vorDemEntfernen}
+                  fehler={f}
                 />
               </div>
             ),
@@ -209,6 +235,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
                 prefix="anlagenteile"
                 zeilen={w.anlagenteile}
                 onChange={setze('anlagenteile')}
+                vorDemEntfernen={entfernen((i) => `das Anlagenteil „${w.anlagenteile[i]?.bezeichnung || i + 1}“`)}
                 neu={{ kategorie: '', bezeichnung: '', anzahl: '', bezeichner: '', bezeichnerGroesse: '', bezeichnerEinheit: '', bemerkung: '' }}
                 gesperrt={gesperrt}
                 fehler={f}
@@ -224,29 +251,37 @@ export function AnlageFormular(p: AnlageFormularProps) {
               />
             ),
           },
+          ...(zeigtEntsorgungsraum(p.mitEntsorgungsraum, w)
+            ? [
+                {
+                  id: 'entsorgungsraum',
+                  label: 'Entsorgungsraum',
+                  hasError: hatFehler('entsorgungsraum'),
+                  content: (
+                    <EntsorgungsraumReiter
+                      raum={w.entsorgungsraum}
+                      onChange={setze('entsorgungsraum')}
+                      gesperrt={gesperrt || !!p.nurBetreiberseitig}
+                      fehler={f}
+                      vorDemEntfernen={p.vorDemEntfernen}
+                    />
+                  ),
+                },
+              ]
+            : []),
           {
             id: 'zustaendigkeiten',
             label: 'Zuständigkeiten',
             hasError: hatFehler('zustaendigkeiten'),
             content: (
-              <ZeilenEditor
-                titel="Kontakte"
-                prefix="kontakte"
-                zeilen={w.kontakte}
-                onChange={setze('kontakte')}
-                neu={{ anrede: '', titel: '', vorname: '', name: '', telefon: '', mobil: '', email: '', funktion: '' }}
-                gesperrt={gesperrt}
+              <ZustaendigkeitenReiter
+                werte={w}
+                setze={(feld, wert) => p.onChange((x) => ({ ...x, [feld]: wert }))}
                 fehler={f}
-                spalten={[
-                  { key: 'anrede', label: 'Anrede', pflicht: true },
-                  { key: 'titel', label: 'Titel' },
-                  { key: 'vorname', label: 'Vorname', pflicht: true },
-                  { key: 'name', label: 'Name', pflicht: true },
-                  { key: 'telefon', label: 'Telefon', pflicht: true },
-                  { key: 'mobil', label: 'Mobil' },
-                  { key: 'email', label: 'E-Mail', pflicht: true },
-                  { key: 'funktion', label: 'Funktion' },
-                ]}
+                bearbeitbar={!gesperrt}
+                bearbeiterBearbeitbar={!gesperrt && !!p.bearbeiterBearbeitbar}
+                betriebId={p.betriebId}
+                hinweis="Die Änderung wird mit dem Speichern der Anlage übernommen."
               />
             ),
           },

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
+import { useConfirm } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
+import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
 import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
 import { Laden } from '@/components/Laden';
-import { VerlaufTabelle } from '@/components/Verlauf';
-import { OFFENES_ENDE } from '@/components/Versionsspalten';
+import { useDarf } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { useModus } from '@/lib/modus';
 import { toast } from '@/lib/toast';
@@ -17,18 +18,22 @@ import {
   ANLAGENSTATUS,
   anlageHistorieQuery,
   anlageQuery,
-  anlageVerlaufQuery,
+  pfadDesTyps,
   typNachPfad,
   type Anlage,
+  type AnlagenVersion,
 } from '@/features/anlage/api/anlage';
 import { useEntscheideAenderungsantrag } from '@/features/anlage/api/entscheide-aenderungsantrag';
 import { useLegeAnlageAn } from '@/features/anlage/api/lege-anlage-an';
 import { useSpeichereAnlage } from '@/features/anlage/api/speichere-anlage';
 import { useStelleAenderungsantrag } from '@/features/anlage/api/stelle-aenderungsantrag';
-import { AnlageFormular } from './AnlageFormular';
+import { AnlageFormular, ENTFERNEN_TITEL, entfernenFrage } from './AnlageFormular';
+import { AnlageNurLesen } from './AnlageNurLesen';
 import { useAnlageFormular } from './useAnlageFormular';
 import { eingabeAus, MSG_GESPEICHERT, neueWerte, werteAus } from './werte';
 
+// Verbatim text of spec 000 §8 (navigation).
+export const MSG_AUFRUF_FEHLER = 'Fehler beim Aufruf der Anlage';
 export const MSG_ANTRAG_EINGEREICHT = 'Änderungsantrag erfolgreich eingereicht.';
 export const MSG_ANTRAG_FEHLER = 'Es gab einen unbekannten Fehler beim Einreichen des Änderungsantrags.';
 const ANTRAGSFELDER: { key: string; label: string }[] = [
@@ -47,20 +52,43 @@ export function Anlagendaten() {
   const { id = '', typ: typPfad = '', anlageid = '' } = useParams();
   const typ = typNachPfad(typPfad);
   useDocumentTitle(typ?.label ?? 'Anlage');
+  const [params] = useSearchParams();
+  const historie = params.get(HISTORIE_PARAM);
   if (!typ) return <p>Unbekannter Anlagentyp.</p>;
-  return anlageid === 'neu' ? <NeueAnlage betriebId={id} typ={typ.id} /> : <VorhandeneAnlage anlageId={anlageid} />;
+  if (anlageid === 'neu') return <NeueAnlage betriebId={id} typ={typ.id} parentId={params.get('parentanlageid') ?? ''} />;
+  if (historie !== null) return <HistorischeVersion anlageId={anlageid} index={Number(historie)} />;
+  return <VorhandeneAnlage anlageId={anlageid} />;
 }
 
-function NeueAnlage({ betriebId, typ }: { betriebId: string; typ: string }) {
+/** 'Entfernen bestätigen' before a part of the plant goes from the form (spec 000 §8). */
+function useEntfernen(): [(was: string) => Promise<boolean>, ReturnType<typeof useConfirm>[1]] {
+  const [confirm, dialog] = useConfirm();
+  const fragen = useCallback(
+    (was: string) => confirm({ title: ENTFERNEN_TITEL, message: entfernenFrage(was), confirmLabel: 'Entfernen', destructive: true }),
+    [confirm],
+  );
+  return [fragen, dialog];
+}
+
+function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: string; parentId: string }) {
   const navigate = useNavigate();
-  const basis = useMemo(() => neueWerte(typ), [typ]);
+  const [entfernen, entfernenDialog] = useEntfernen();
+  // a sewer network created below a treatment plant discharges into it unless chosen otherwise
+  const basis = useMemo(() => {
+    const w = neueWerte(typ);
+    return /^\d+$/.test(parentId) && w.indirekteinleiter ? { ...w, aufnahme: parentId } : w;
+  }, [typ, parentId]);
   const form = useAnlageFormular(typ, basis);
   const anlegen = useLegeAnlageAn({ meta: { globalErrorHandling: false } });
+  const darfBearbeiter = useDarf()('BEARBEITER_ZUORDNEN');
   const label = typNachPfad(typ.toLowerCase())?.label ?? typ;
   const speichern = () => {
     if (!form.pruefen()) return;
     anlegen
-      .mutateAsync({ typ, daten: { ...eingabeAus(form.werte), betrieb: { id: Number(betriebId) } } })
+      .mutateAsync({
+        typ,
+        daten: { ...eingabeAus(form.werte), betrieb: { id: Number(betriebId) }, ...(/^\d+$/.test(parentId) ? { parentanlageid: Number(parentId) } : {}) },
+      })
       .then((a) => {
         toast.success(MSG_GESPEICHERT);
         navigate(`/betriebsakte/${encodeURIComponent(betriebId)}/${typ.toLowerCase()}/${a.id}/anlagendaten?modus=l`);
@@ -74,7 +102,7 @@ function NeueAnlage({ betriebId, typ }: { betriebId: string; typ: string }) {
     <section aria-labelledby="anlage-titel" className="space-y-4">
       <UnsavedChangesGuard when={!anlegen.isSuccess && JSON.stringify(form.werte) !== JSON.stringify(basis)} />
       <h1 id="anlage-titel" className="text-2xl font-semibold">
-        Neue {label}
+        {typ === 'KANALNETZ' ? 'Neues' : 'Neue'} {label}
       </h1>
       <AnlageFormular
         typ={typ}
@@ -88,20 +116,35 @@ function NeueAnlage({ betriebId, typ }: { betriebId: string; typ: string }) {
         reiter={form.reiter}
         onReiterChange={form.setReiter}
         containerRef={form.containerRef}
+        vorDemEntfernen={entfernen}
+        bearbeiterBearbeitbar={darfBearbeiter}
       />
       <div className="flex justify-end gap-2 border-t border-gray-200 pt-4">
         <Button onClick={speichern} disabled={anlegen.isPending}>
           Speichern
         </Button>
       </div>
+      {entfernenDialog}
     </section>
+  );
+}
+
+/** The plant could not be loaded (other than 403/404, which the global handling answers). */
+function AufrufFehler({ onNeu }: { onNeu: () => void }) {
+  return (
+    <div role="alert" className="space-y-3 rounded border-l-4 border-red-700 bg-red-50 px-4 py-3">
+      <p className="font-semibold text-red-900">{MSG_AUFRUF_FEHLER}</p>
+      <Button variant="secondary" onClick={onNeu}>
+        Erneut laden
+      </Button>
+    </div>
   );
 }
 
 function VorhandeneAnlage({ anlageId }: { anlageId: string }) {
   const anlage = useQuery(anlageQuery(anlageId));
   const ansicht = useAktenAnsicht(anlage.refetch);
-  if (!anlage.data) return anlage.isPending ? <Laden /> : null;
+  if (!anlage.data) return anlage.isError ? <AufrufFehler onNeu={() => void anlage.refetch()} /> : anlage.isPending ? <Laden /> : null;
   return (
     <Bearbeitung
       key={`${anlage.data.version}-${ansicht.neuGeladen}`}
@@ -112,10 +155,13 @@ function VorhandeneAnlage({ anlageId }: { anlageId: string }) {
   );
 }
 
-type Dialogzustand = 'historie' | 'verlauf' | 'antrag' | 'pruefen' | null;
+type Dialogzustand = 'historie' | 'antrag' | 'pruefen' | null;
 
 function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neuLaden: () => void; zurueckZuLesen: () => void }) {
   const { lesen } = useModus();
+  const darf = useDarf();
+  const versionAnzeigen = useVersionAnzeigen();
+  const [entfernen, entfernenDialog] = useEntfernen();
   const rechte = anlage.rechte ?? {};
   const admin = !!rechte.speichern;
   const bearbeiten = !lesen && !!rechte.bearbeiten && (admin || !!rechte.alsBetreiber);
@@ -185,9 +231,12 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
           Historie
         </Button>
         {rechte.verlaufLesen && (
-          <Button variant="secondary" onClick={() => setDialog('verlauf')}>
-            Verlauf
-          </Button>
+          <Link
+            to={`/betriebsakte/${anlage.betrieb.id}/${pfadDesTyps(anlage.anlagentyp)}/${anlage.id}/verlauf?modus=l`}
+            className="rounded border border-blue-800 bg-white px-4 py-2 text-sm font-medium text-blue-900 hover:bg-blue-50"
+          >
+            Verlauf der Anlage
+          </Link>
         )}
         {rechte.antragStellen && !antragOffen && (
           <Button variant="secondary" onClick={() => setDialog('antrag')}>
@@ -208,6 +257,10 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
         reiter={form.reiter}
         onReiterChange={form.setReiter}
         containerRef={form.containerRef}
+        mitEntsorgungsraum={anlage.mitEntsorgungsraum}
+        nurBetreiberseitig={!admin}
+        bearbeiterBearbeitbar={admin && darf('BEARBEITER_ZUORDNEN')}
+        vorDemEntfernen={entfernen}
       />
       {bearbeiten && (
         <div className="flex justify-end gap-2 border-t border-gray-200 pt-4">
@@ -217,66 +270,51 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
         </div>
       )}
       {akte.dialog}
-      {dialog === 'historie' && <HistorieDialog anlage={anlage} onClose={() => setDialog(null)} />}
-      {dialog === 'verlauf' && <VerlaufDialog anlage={anlage} onClose={() => setDialog(null)} />}
+      {entfernenDialog}
+      {dialog === 'historie' && (
+        <HistorieDialog
+          anlage={anlage}
+          onClose={() => setDialog(null)}
+          onAnzeigen={(index, aktuell) => {
+            setDialog(null);
+            versionAnzeigen(index, aktuell);
+          }}
+        />
+      )}
       {dialog === 'antrag' && <AntragDialog anlage={anlage} onClose={() => setDialog(null)} />}
       {dialog === 'pruefen' && <PruefenDialog anlage={anlage} onClose={() => setDialog(null)} />}
     </section>
   );
 }
 
-function Schliessen({ onClose }: { onClose: () => void }) {
-  return (
-    <Button variant="secondary" onClick={onClose}>
-      Schließen
-    </Button>
-  );
-}
+const HISTORIE_SPALTEN = [
+  { id: 'bezeichnung', header: 'Bezeichnung', accessorFn: (v: AnlagenVersion) => v.anlage.bezeichnung ?? '' },
+  { id: 'status', header: 'Status', accessorFn: (v: AnlagenVersion) => ANLAGENSTATUS.find((s) => s.value === v.anlage.anlagenstatus)?.label ?? v.anlage.anlagenstatus ?? '' },
+];
 
-function HistorieDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void }) {
+/** The Historie popup of the plant: its versions, 'Anzeigen' opens one read-only. */
+function HistorieDialog({ anlage, onClose, onAnzeigen }: { anlage: Anlage; onClose: () => void; onAnzeigen: (index: number, aktuell: boolean) => void }) {
   const historie = useQuery(anlageHistorieQuery(String(anlage.id)));
   return (
-    <Dialog open onClose={onClose} title={`Historie: ${anlage.bezeichnung}`} width={900} footer={<Schliessen onClose={onClose} />}>
-      {historie.isPending ? (
-        <Laden />
-      ) : (
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">Versionen</caption>
-          <thead className="text-left">
-            <tr>
-              <th scope="col">Gültig ab</th>
-              <th scope="col">Gültig bis</th>
-              <th scope="col">Bezeichnung</th>
-              <th scope="col">Status</th>
-              <th scope="col">Änderungsgrund</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...(historie.data ?? [])].reverse().map((v) => (
-              <tr key={v.gueltigAb} className="border-b border-gray-200">
-                <td>{formatDate(v.gueltigAb)}</td>
-                <td>
-                  {v.gueltigBis === OFFENES_ENDE ? 'unbefristet' : formatDate(v.gueltigBis)}
-                  {v.aktuell && <span className="ml-2 rounded bg-green-100 px-1 text-xs text-green-900">aktuell</span>}
-                </td>
-                <td>{v.anlage.bezeichnung}</td>
-                <td>{ANLAGENSTATUS.find((s) => s.value === v.anlage.anlagenstatus)?.label ?? v.anlage.anlagenstatus}</td>
-                <td>{v.aenderungsgrund}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </Dialog>
+    <Historie<AnlagenVersion>
+      titel={anlage.bezeichnung ?? ''}
+      versionen={historie.isPending ? undefined : (historie.data ?? [])}
+      spalten={HISTORIE_SPALTEN}
+      onAnzeigen={(index, v) => onAnzeigen(index, v.aktuell)}
+      onClose={onClose}
+    />
   );
 }
 
-function VerlaufDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void }) {
-  const verlauf = useQuery(anlageVerlaufQuery(String(anlage.id)));
+/** A version of the Historie popup, read-only, with the way back to the current record (spec 000 §2). */
+function HistorischeVersion({ anlageId, index }: { anlageId: string; index: number }) {
+  const historie = useQuery(anlageHistorieQuery(anlageId));
+  if (historie.isPending) return <Laden />;
+  if (historie.isError) return <AufrufFehler onNeu={() => void historie.refetch()} />;
   return (
-    <Dialog open onClose={onClose} title={`Verlauf: ${anlage.bezeichnung}`} width={1100} footer={<Schliessen onClose={onClose} />}>
-      {verlauf.isPending ? <Laden /> : <VerlaufTabelle eintraege={verlauf.data ?? []} isLoading={false} />}
-    </Dialog>
+    <Historisch titel="Anlagendaten" titelId="anlage-titel" version={historie.data?.[index]}>
+      {(v) => <AnlageNurLesen anlage={v.anlage} />}
+    </Historisch>
   );
 }
 

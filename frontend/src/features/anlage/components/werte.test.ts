@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eingabeAus, einzigFuehrend, MSG_AUFNAHME, MSG_PFLICHTIGER, MSG_WASSERBUCH, MSG_WASSERBUCH_LAENGE, neueWerte, pruefeAnlage, reiterVon, werteAus, type Auslegung } from './werte';
+import { eingabeAus, einzigFuehrend, MSG_AUFNAHME, MSG_PFLICHTIGER, MSG_WASSERBUCH, MSG_WASSERBUCH_LAENGE, neueWerte, pruefeAnlage, reiterVon, werteAus, zeigtEntsorgungsraum, type Auslegung } from './werte';
 
 const gueltig = () => ({ ...neueWerte('ABWASSERBEHANDLUNG'), bezeichnung: 'KA Nord', anlagenart: 'ABWASSERBEHANDLUNG', hochwert: '5582960,5', rechtswert: '398140,25', pflichtige: [{ organisation: '3', startJahr: '2024' }] });
 
@@ -26,16 +26,46 @@ describe('plant form values', () => {
     expect(reiterVon('auslegungUndBelastungsDaten[0].auslegungJahr')).toBe('auslegung');
   });
 
+  it('sends the disposal area and the responsible persons as the server keeps them; checks contacts and persons', () => {
+    const w = {
+      ...gueltig(),
+      entsorgungsraum: { bezugsdatum: '2025-12-31', bezugsparameter: ' EW ', entsorgungsraeume: [{ verwaltungseinheitSchluessel: '07111000', verwaltungseinheitBezeichnung: 'Koblenz' }] },
+      zustaendigePersonen: [{ id: 5, person: 'Petra Zimmermann', zustaendig: ['Betriebsleitung'] }],
+      zustaendigeBearbeiter: [{ id: 6, bearbeiter: 'DS-1', name: 'Claudia Schneider' }],
+    };
+    const e = eingabeAus(w);
+    expect(e.entsorgungsraum).toEqual({ ...w.entsorgungsraum, bezugsparameter: 'EW' });
+    expect(e.zustaendigePersonen).toEqual([{ id: 5, zustaendig: ['Betriebsleitung'] }]);
+    expect(e.zustaendigeBearbeiter).toEqual([{ id: 6, bearbeiter: 'DS-1' }]);
+    expect(zeigtEntsorgungsraum(true, w)).toBe(true);
+    expect(zeigtEntsorgungsraum(true, { ...w, indirekteinleiter: true })).toBe(false);
+    expect(zeigtEntsorgungsraum(false, w)).toBe(false);
+    const f = pruefeAnlage('ABWASSERBEHANDLUNG', {
+      ...w,
+      entsorgungsraum: { ...w.entsorgungsraum, bezugsdatum: '31.12.' },
+      zustaendigePersonen: [{ id: 5, zustaendig: [] }],
+      kontakte: [{ anrede: 'Frau', titel: '', vorname: 'A', name: 'B', email: 'a@b.de', telefon: '0261/1', mobil: '', funktion: '' }],
+    });
+    expect(f['entsorgungsraum.bezugsdatum']).toBe('Ungültiges Datumsformat');
+    expect(f['zustaendigePersonen[0].zustaendig']).toBe('Es muss mindestens eine Zuständigkeit ausgewählt werden.');
+    expect(f['kontakte[0].telefon']).toBe('Nur Ziffern und als Trennzeichen „-“ sind zulässig.');
+    expect(reiterVon('entsorgungsraum.entsorgungsraeume[0].verwaltungseinheitSchluessel')).toBe('entsorgungsraum');
+    expect(reiterVon('zustaendigePersonen[0].zustaendig')).toBe('zustaendigkeiten');
+  });
+
   it('marking one Auslegung führend clears the others', () => {
     const a = (f: boolean): Auslegung => ({ parameter: 'EW', einheit: 'E', auslegungWert: '', auslegungJahr: '', auslegungFuehrend: f, belastungWert: '', belastungJahr: '', bemerkung: '' });
     expect(einzigFuehrend([a(true), a(false)], [a(true), a(true)]).map((x) => x.auslegungFuehrend)).toEqual([false, true]);
   });
 
   it('sends German numbers as numbers, the receiving plant only for indirect dischargers, and keeps what the form does not edit', () => {
-    const e = eingabeAus({ ...gueltig(), aufnahme: '7' }, { foerderungen: [{ mipNr: 'M-1' }], version: 3 });
+    const foerderung = { mipNr: 'M-1', bezeichnung: 'RÜB', nameMassnahmetraeger: 'VG' };
+    const e = eingabeAus({ ...gueltig(), aufnahme: '7', foerderungen: [foerderung] }, { biologischeBehandlung: ['Belebung'], version: 3 });
     expect(e.lage).toEqual({ hochwert: 5582960.5, rechtswert: 398140.25 });
     expect(e.aufnahme).toBe(0);
-    expect(e.foerderungen).toEqual([{ mipNr: 'M-1' }]);
+    expect(e.foerderungen).toEqual([foerderung]);
+    expect(e.biologischeBehandlung).toEqual(['Belebung']);
+    expect(e.entsorgungsraum).toBeUndefined();
     expect(e.abwasserbeseitigungspflichtige).toEqual([{ organisation: 3, startJahr: 2024 }]);
     expect(werteAus({ lage: { hochwert: 5582960.5, rechtswert: 398140.25 } }).hochwert).toBe('5582960,5');
   });

@@ -1,5 +1,11 @@
 import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
+import {
+  pruefeZustaendigkeiten,
+  type Kontakt,
+  type ZustaendigePerson,
+  type ZustaendigerBearbeiter,
+} from '@/components/zustaendigkeiten/zustaendigkeiten';
 import type { Anlage, AnlageFormular } from '@/features/anlage/api/anlage';
 
 // The plant form's values (numbers as typed text) and the client checks of spec 000 §5, with the
@@ -13,6 +19,7 @@ export const MSG_ZAHL = 'Es muss eine Zahl oder nichts eingegeben werden.';
 export const MSG_JAHR = 'Das Jahr muss zwischen 1900 und 2100 liegen.';
 export const MSG_KOORDINATE = 'Der eingegebene Wert ist zu groß.';
 export const MSG_GESPEICHERT = 'Anlage erfolgreich gespeichert';
+export const MSG_DATUM = 'Ungültiges Datumsformat';
 
 export type Auslegung = {
   parameter: string;
@@ -27,7 +34,10 @@ export type Auslegung = {
 export type Planung = { status: string; massnahme: string; anschlussKA: string; plandatum: string; beschreibung: string; geaendertAm: string; geaendertVon: string };
 export type Anlagenteil = { kategorie: string; bezeichnung: string; anzahl: string; bezeichner: string; bezeichnerGroesse: string; bezeichnerEinheit: string; bemerkung: string };
 export type Pflichtiger = { organisation: string; startJahr: string };
-export type Kontakt = { anrede: string; titel: string; vorname: string; name: string; telefon: string; mobil: string; email: string; funktion: string };
+export type Foerderung = { mipNr: string; bezeichnung: string; nameMassnahmetraeger: string };
+export type Verwaltungseinheit = { verwaltungseinheitSchluessel: string; verwaltungseinheitBezeichnung: string };
+/** The disposal area (spec 000 §3): municipal treatment plants that are no indirect dischargers. */
+export type Entsorgungsraum = { bezugsdatum: string; bezugsparameter: string; entsorgungsraeume: Verwaltungseinheit[] };
 
 export interface AnlageWerte {
   bezeichnung: string;
@@ -64,7 +74,11 @@ export interface AnlageWerte {
   auslegungen: Auslegung[];
   planungen: Planung[];
   anlagenteile: Anlagenteil[];
+  foerderungen: Foerderung[];
   kontakte: Kontakt[];
+  zustaendigePersonen: ZustaendigePerson[];
+  zustaendigeBearbeiter: ZustaendigerBearbeiter[];
+  entsorgungsraum: Entsorgungsraum;
 }
 
 export type AnlageFehler = Record<string, string | undefined>;
@@ -149,18 +163,34 @@ export function werteAus(a: Partial<Anlage>): AnlageWerte {
       email: k.email ?? '',
       funktion: k.funktion ?? '',
     })),
+    foerderungen: (a.foerderungen ?? []).map((f) => ({ mipNr: f.mipNr ?? '', bezeichnung: f.bezeichnung ?? '', nameMassnahmetraeger: f.nameMassnahmetraeger ?? '' })),
+    zustaendigePersonen: (a.zustaendigePersonen ?? []).map((p) => ({ id: p.id ?? 0, person: 'person' in p ? (p.person as string) : undefined, zustaendig: p.zustaendig ?? [] })),
+    zustaendigeBearbeiter: (a.zustaendigeBearbeiter ?? []).map((b) => ({ id: b.id ?? 0, bearbeiter: b.bearbeiter ?? '', name: b.name })),
+    entsorgungsraum: {
+      bezugsdatum: a.entsorgungsraum?.bezugsdatum ?? '',
+      bezugsparameter: a.entsorgungsraum?.bezugsparameter ?? '',
+      entsorgungsraeume: (a.entsorgungsraum?.entsorgungsraeume ?? []).map((e) => ({
+        verwaltungseinheitSchluessel: e.verwaltungseinheitSchluessel ?? '',
+        verwaltungseinheitBezeichnung: e.verwaltungseinheitBezeichnung ?? '',
+      })),
+    },
   };
 }
+
+/** Whether the plant keeps a disposal area now: the server says so for the plant's type and operation, and it is no indirect discharger. */
+export const zeigtEntsorgungsraum = (mitEntsorgungsraum: boolean | undefined, w: AnlageWerte) => !!mitEntsorgungsraum && !w.indirekteinleiter;
 
 const zahl = (s: string) => (istLeer(s) ? null : parseGermanNumber(s));
 const ganz = (s: string) => (istLeer(s) ? null : Number.parseInt(s, 10));
 
 /**
  * What the form sends: the values on top of the stored plant (members the form does not edit —
- * Förderungen, treatment steps, responsible persons — go back as they came).
+ * the treatment steps — go back as they came). An empty disposal area is none.
  */
 export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageFormular {
   const { rechte: _r, aufnahmeAnlage: _a, aenderungsantrag: _x, ...rest } = basis as Anlage;
+  const raum = w.entsorgungsraum;
+  const mitRaum = raum.bezugsdatum !== '' || raum.bezugsparameter.trim() !== '' || raum.entsorgungsraeume.length > 0;
   return {
     ...rest,
     bezeichnung: w.bezeichnung.trim(),
@@ -206,6 +236,10 @@ export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageF
     planungen: w.planungen.map(({ geaendertAm: _am, geaendertVon: _von, ...p }) => p),
     anlagenteile: w.anlagenteile.map((t) => ({ ...t, anzahl: ganz(t.anzahl), bezeichnerGroesse: zahl(t.bezeichnerGroesse) })),
     kontakte: w.kontakte,
+    foerderungen: w.foerderungen,
+    zustaendigePersonen: w.zustaendigePersonen.map((p) => ({ id: p.id, zustaendig: p.zustaendig })),
+    zustaendigeBearbeiter: w.zustaendigeBearbeiter.map((b) => ({ id: b.id, bearbeiter: b.bearbeiter })),
+    entsorgungsraum: mitRaum ? { ...raum, bezugsparameter: raum.bezugsparameter.trim() } : undefined,
   };
 }
 
@@ -253,6 +287,10 @@ export function pruefeAnlage(typ: string, w: AnlageWerte): AnlageFehler {
     if (!istZahl(x.anzahl)) f[p + 'anzahl'] = MSG_ZAHL;
     if (!istZahl(x.bezeichnerGroesse)) f[p + 'bezeichnerGroesse'] = MSG_ZAHL;
   });
+  Object.assign(f, pruefeZustaendigkeiten(w.kontakte, w.zustaendigePersonen));
+  if (w.entsorgungsraum.bezugsdatum !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(w.entsorgungsraum.bezugsdatum)) {
+    f['entsorgungsraum.bezugsdatum'] = MSG_DATUM;
+  }
   return f;
 }
 
@@ -262,12 +300,13 @@ export function einzigFuehrend(alt: Auslegung[], neu: Auslegung[]): Auslegung[] 
   return gesetzt < 0 ? neu : neu.map((x, i) => ({ ...x, auslegungFuehrend: i === gesetzt }));
 }
 
-export type Reiter = 'anlage' | 'auslegung' | 'anlagenteile' | 'zustaendigkeiten';
+export type Reiter = 'anlage' | 'auslegung' | 'anlagenteile' | 'entsorgungsraum' | 'zustaendigkeiten';
 
 /** The tab of an error key (tabs with errors are flagged, spec 000 §2). */
 export function reiterVon(key: string): Reiter {
   if (key.startsWith('auslegungUndBelastungsDaten') || key.startsWith('planungen') || key.startsWith('foerderungen')) return 'auslegung';
   if (key.startsWith('anlagenteile')) return 'anlagenteile';
+  if (key.startsWith('entsorgungsraum')) return 'entsorgungsraum';
   if (key.startsWith('kontakte') || key.startsWith('zustaendige')) return 'zustaendigkeiten';
   return 'anlage';
 }

@@ -27,32 +27,6 @@ export const organisationQuery = (id: number) =>
     queryFn: ({ signal }) => api.get<BetreiberOrganisation>(`/organisation/${id}`, { signal }),
   });
 
-/** A user of the operator who can be made responsible (GET /api/person/lokaleRolle/{betriebId}). */
-export interface PersonAuswahl {
-  id: number;
-  name: string;
-  email?: string;
-}
-
-export const personenQuery = (betriebId: string) =>
-  queryOptions({
-    queryKey: betriebKeys.personen(betriebId),
-    queryFn: ({ signal }) => api.get<PersonAuswahl[]>(`/person/lokaleRolle/${encodeURIComponent(betriebId)}`, { signal }),
-  });
-
-/** An authority user with a Datascout-ID (GET /api/bearbeiter). */
-export interface BearbeiterAuswahl {
-  id: number;
-  bearbeiter: string;
-  name: string;
-}
-
-export const bearbeiterQuery = () =>
-  queryOptions({
-    queryKey: betriebKeys.bearbeiter(),
-    queryFn: ({ signal }) => api.get<BearbeiterAuswahl[]>('/bearbeiter/', { signal }),
-  });
-
 /** GET /api/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage: whether the keep/delete choice is needed. */
 export const betreiberPflichtigQuery = (betriebId: string) =>
   queryOptions({

@@ -9,8 +9,6 @@ export const betriebKeys = {
   stand: (id: string, version: number) => [...betriebKeys.detail(id), 'stand', version] as const,
   antrag: (id: string) => [...betriebKeys.detail(id), 'stammdaten-antrag'] as const,
   pflichtig: (id: string) => [...betriebKeys.detail(id), 'betreiber-pflichtig'] as const,
-  personen: (id: string) => [...betriebKeys.detail(id), 'personen'] as const,
-  bearbeiter: () => [...betriebKeys.all, 'bearbeiter'] as const,
   betreiber: (typ: string) => [...betriebKeys.all, 'betreiber', typ] as const,
   organisation: (id: number) => [...betriebKeys.all, 'organisation', id] as const,
 };

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import type { Betrieb } from '@/features/betrieb/api/betrieb';
 import { BetriebFormular } from './formular/BetriebFormular';
 import { werteAus, type Reiter } from './formular/werte';
@@ -26,12 +26,3 @@ export function BetriebNurLesen({ betrieb }: { betrieb: Betrieb }) {
   );
 }
 
-/** The banner above a version that is not the current one. */
-export function HistorischBanner({ children, aktionen }: { children: ReactNode; aktionen: ReactNode }) {
-  return (
-    <div role="region" aria-label="Historischer Datensatz" className="flex flex-wrap items-center justify-between gap-3 rounded border-l-4 border-amber-600 bg-amber-50 px-4 py-3">
-      <div className="text-sm">{children}</div>
-      <div className="flex flex-wrap gap-2">{aktionen}</div>
-    </div>
-  );
-}

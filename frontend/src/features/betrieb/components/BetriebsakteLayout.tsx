@@ -126,7 +126,12 @@ export function BetriebsakteLayout() {
               Anlagen
             </p>
             <ul aria-labelledby={`${hinweisId}-anlagen`} className="mt-1 space-y-1 pl-2">
-              <Anlagenbaum anlagen={anlagen.data ?? []} basis={basis} mitModus={mitModus} />
+              <Anlagenbaum
+                anlagen={anlagen.data ?? []}
+                basis={basis}
+                mitModus={mitModus}
+                anlegen={darf('ANLAGE_ANLEGEN') && freigabestatus === 'FREIGEGEBEN' && modus === 's'}
+              />
               {darf('ANLAGE_ANLEGEN') && (
                 <li className="px-2">
                   <AnlageAnlegen
@@ -145,8 +150,24 @@ export function BetriebsakteLayout() {
   );
 }
 
-/** The plants of the operation, sub-plants below their parent; the open one with its files and reminders. */
-function Anlagenbaum({ anlagen, basis, mitModus, parent = 0 }: { anlagen: AnlagenZeile[]; basis: string; mitModus: string; parent?: number }) {
+const ausserBetrieb = (a: AnlagenZeile) => a.anlagenstatus === 'STILLGELEGT' || a.anlagenstatus === 'ANGESCHLOSSEN_AN';
+
+interface AnlagenbaumProps {
+  anlagen: AnlagenZeile[];
+  basis: string;
+  mitModus: string;
+  /** Plants may be created here now (staff, released operation, edit mode). */
+  anlegen: boolean;
+  parent?: number;
+}
+
+/**
+ * The plants of the operation (spec 000 §2), sub-plants below their parent. The open plant lists
+ * Anlagendaten, Dateien, Wiedervorlagen, Indirekteinleiter (when plants discharge into it),
+ * Messstellen with their count and, for a treatment plant, its Kanalnetze with 'Kanalnetz
+ * anlegen'. A plant that is STILLGELEGT or ANGESCHLOSSEN_AN is marked, and nothing is created below it.
+ */
+function Anlagenbaum({ anlagen, basis, mitModus, anlegen, parent = 0 }: AnlagenbaumProps) {
   const { anlageid } = useParams();
   const ebene = anlagen.filter((a) => (a.parentanlageid ?? 0) === parent);
   if (parent === 0 && anlagen.length === 0) return <li className="px-2 text-sm text-gray-700">Keine Einträge vorhanden</li>;
@@ -154,23 +175,48 @@ function Anlagenbaum({ anlagen, basis, mitModus, parent = 0 }: { anlagen: Anlage
     <>
       {ebene.map((a) => {
         const pfad = `${basis}/${(a.anlagentyp ?? '').toLowerCase()}/${a.id}`;
-        const ausser = a.anlagenstatus === 'STILLGELEGT' || a.anlagenstatus === 'ANGESCHLOSSEN_AN';
-        const unter = anlagen.some((x) => x.parentanlageid === a.id);
+        const ausser = ausserBetrieb(a);
+        const kinder = anlagen.filter((x) => x.parentanlageid === a.id);
+        const kanalnetze = a.anlagentyp === 'ABWASSERBEHANDLUNG';
+        const offen = String(a.id) === anlageid;
+        const andere = kanalnetze ? kinder.filter((x) => x.anlagentyp !== 'KANALNETZ') : kinder;
         return (
           <li key={a.id}>
             <NavLink to={`${pfad}/anlagendaten${mitModus}`} className={linkClass}>
               {a.bezeichnung}
               {ausser && <span className="ml-1 text-xs">(außer Betrieb)</span>}
             </NavLink>
-            {String(a.id) === anlageid && (
+            {offen && (
               <ul className="space-y-1 pl-3" aria-label={`${a.bezeichnung ?? 'Anlage'}: Ablage`}>
+                <Eintrag to={`${pfad}/anlagendaten${mitModus}`}>Anlagendaten</Eintrag>
                 <Eintrag to={`${pfad}/dateien${mitModus}`}>Dateien</Eintrag>
                 <Eintrag to={`${pfad}/wiedervorlagen${mitModus}`}>Wiedervorlagen</Eintrag>
+                {(a.anzahlIndirekteinleiter ?? 0) > 0 && (
+                  <Eintrag to={`${pfad}/indirekteinleiter${mitModus}`}>Indirekteinleiter ({a.anzahlIndirekteinleiter})</Eintrag>
+                )}
+                <li className="px-2 py-1 text-gray-800" data-testid="messstellen-anzahl">
+                  Messstellen ({a.anzahlMessstellen ?? 0})
+                </li>
               </ul>
             )}
-            {unter && (
+            {kanalnetze && (offen || kinder.some((x) => x.anlagentyp === 'KANALNETZ')) && (
+              <div className="pl-3">
+                <p className="px-2 pt-1 text-sm font-semibold text-gray-800">Kanalnetze</p>
+                <ul className="space-y-1 pl-2" aria-label={`${a.bezeichnung ?? 'Anlage'}: Kanalnetze`}>
+                  <Anlagenbaum anlagen={anlagen.filter((x) => x.parentanlageid !== a.id || x.anlagentyp === 'KANALNETZ')} basis={basis} mitModus={mitModus} anlegen={anlegen} parent={a.id} />
+                  {anlegen && !ausser && (
+                    <li>
+                      <NavLink to={`${basis}/kanalnetz/neu/anlagendaten?modus=s&parentanlageid=${a.id}`} className={linkClass}>
+                        Kanalnetz anlegen
+                      </NavLink>
+                    </li>
+                  )}
+                </ul>
+              </div>
+            )}
+            {andere.length > 0 && (
               <ul className="space-y-1 pl-3">
-                <Anlagenbaum anlagen={anlagen} basis={basis} mitModus={mitModus} parent={a.id} />
+                <Anlagenbaum anlagen={anlagen.filter((x) => x.parentanlageid !== a.id || !kanalnetze || x.anlagentyp !== 'KANALNETZ')} basis={basis} mitModus={mitModus} anlegen={anlegen} parent={a.id} />
               </ul>
             )}
           </li>

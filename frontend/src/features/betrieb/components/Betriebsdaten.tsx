@@ -7,7 +7,6 @@ import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFor
 import type { AuditInfo } from '@/components/Historisierung';
 import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
-import { formatDate, formatDateTimeMinutes } from '@/lib/format';
 import { useModus } from '@/lib/modus';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
@@ -21,7 +20,7 @@ import {
 } from '@/features/betrieb/api/betrieb';
 import { useSpeichereAlsAdmin } from '@/features/betrieb/api/speichere-als-admin';
 import { useSpeichereAlsBetreiber } from '@/features/betrieb/api/speichere-als-betreiber';
-import { BetriebNurLesen, HistorischBanner } from './BetriebNurLesen';
+import { BetriebNurLesen } from './BetriebNurLesen';
 import { BetreiberWechselDialog } from './dialoge/BetreiberWechselDialog';
 import { FreigabeDialog, FREIGABE_TITEL } from './dialoge/FreigabeDialog';
 import { HistorieDialog } from './dialoge/HistorieDialog';
@@ -37,7 +36,8 @@ export const MSG_GESPEICHERT = 'Betrieb erfolgreich gespeichert';
 export const MSG_BEANTRAGT = 'Betrieb erfolgreich beantragt';
 export const ERNEUT_BEANTRAGEN = 'Freigabe erneut beantragen';
 export const STILLLEGUNG_WARNUNG = 'Bei der Stilllegung des Betriebs werden alle Anlagen und Messstellen ebenfalls stillgelegt.';
-export const ZURUECK_AKTUELL = 'Zurück zum aktuellen Datensatz';
+export { ZURUECK_AKTUELL } from '@/components/Historisch';
+import { HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
 export { MSG_VERWORFEN } from '@/components/akte/useAktenFormular';
 
 export const FREIGABESTATUS: Record<Freigabestatus, string> = {
@@ -200,15 +200,10 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
     setDialog(null);
   };
 
+  const versionAnzeigen = useVersionAnzeigen();
   const zeigeVersion = (index: number, aktuell: boolean) => {
     setDialog(null);
-    if (aktuell) return;
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      n.set('modus', 'l');
-      n.set(HISTORIE_PARAM, String(index));
-      return n;
-    });
+    versionAnzeigen(index, aktuell);
   };
 
   return (
@@ -342,43 +337,10 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 /** A version of the Historie popup, read-only, with the way back to the current record. */
 function HistorischeVersion({ id, index }: { id: string; index: number }) {
   const historie = useQuery(historieQuery(id));
-  const [, setParams] = useSearchParams();
-  const zurueck = () =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      n.delete(HISTORIE_PARAM);
-      n.set('modus', 'l');
-      return n;
-    });
   if (historie.isPending) return <Laden />;
-  const version = historie.data?.[index];
-  const zurueckKnopf = <Button onClick={zurueck}>{ZURUECK_AKTUELL}</Button>;
   return (
-    <section aria-labelledby="betriebsdaten-titel" className="space-y-4">
-      <h1 id="betriebsdaten-titel" className="text-2xl font-semibold">
-        Betriebsdaten
-      </h1>
-      {!version ? (
-        <HistorischBanner aktionen={zurueckKnopf}>Diese Version gibt es nicht.</HistorischBanner>
-      ) : (
-        <>
-          <HistorischBanner aktionen={zurueckKnopf}>
-            <p className="font-semibold">
-              Historische Version: gültig ab {formatDate(version.gueltigAb)}
-              {version.gueltigBis ? ` bis ${formatDate(version.gueltigBis)}` : ''}
-            </p>
-            {version.aenderungsgrund && <p>Änderungsgrund: {version.aenderungsgrund}</p>}
-            {(version.geaendertAm || version.geaendertVon) && (
-              <p>
-                Geändert{version.geaendertAm ? ` am ${formatDateTimeMinutes(version.geaendertAm)}` : ''}
-                {version.geaendertVon ? ` von ${version.geaendertVon}` : ''}
-              </p>
-            )}
-            <p>Die Daten dieser Version sind nicht bearbeitbar.</p>
-          </HistorischBanner>
-          <BetriebNurLesen betrieb={version.betrieb} />
-        </>
-      )}
-    </section>
+    <Historisch titel="Betriebsdaten" titelId="betriebsdaten-titel" version={historie.data?.[index]}>
+      {(v) => <BetriebNurLesen betrieb={v.betrieb} />}
+    </Historisch>
   );
 }

@@ -4,7 +4,7 @@ import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
 import { BetriebReiter } from './BetriebReiter';
 import { ProduktionReiter } from './ProduktionReiter';
 import { reiterMitFehlern, SCHLUESSEL, type BetriebFehler, type BetriebWerte, type Reiter } from './werte';
-import { ZustaendigkeitenReiter } from './ZustaendigkeitenReiter';
+import { ZustaendigkeitenReiter } from '@/components/zustaendigkeiten/ZustaendigkeitenReiter';
 
 /** What is locked in the form. */
 export interface Sperren {
@@ -114,11 +114,12 @@ export function BetriebFormular(props: BetriebFormularProps) {
             content: (
               <ZustaendigkeitenReiter
                 werte={werte}
-                setze={setze}
+                setze={(feld, wert) => setze(feld, wert as BetriebWerte[typeof feld])}
                 fehler={fehler}
                 bearbeitbar={!sperren.alles}
                 bearbeiterBearbeitbar={!sperren.alles && !!sperren.bearbeiterBearbeitbar}
                 betriebId={props.betriebId}
+                hinweis="Die Änderung wird mit dem Speichern des Betriebs übernommen."
               />
             ),
           },

@@ -1,4 +1,5 @@
-import { istEmail, istLeer, istTelefon, MSG_EMAIL, MSG_PFLICHTFELD, MSG_TELEFON } from '@/lib/form';
+import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
+import { MSG_ZUSTAENDIG, pruefeKontakt } from '@/components/zustaendigkeiten/zustaendigkeiten';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
 import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
 import type { Adresse, Betrieb, BetriebEingabe, Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from '@/features/betrieb/api/betrieb';
@@ -15,7 +16,6 @@ export const MSG_WERT = 'Der Wert darf maximal 10 Stellen vor und drei Stellen n
 export const MSG_POSITIV = 'Es muss ein positiver Wert angegeben werden!';
 export const MSG_KOORDINATE = 'Der eingegebene Wert ist zu groß.';
 export const MSG_NACHKOMMA = 'Es sind höchstens zwei Nachkommastellen erlaubt.';
-export const MSG_ZUSTAENDIG = 'Es muss mindestens eine Zuständigkeit ausgewählt werden.';
 
 export interface BetriebWerte {
   bezeichnung: string;
@@ -335,16 +335,6 @@ export function pruefeKoordinate(v: string): string | undefined {
   if (n > 99999999.99) return MSG_KOORDINATE;
   if (stellen(v)[1] > 2) return MSG_NACHKOMMA;
   return undefined;
-}
-
-/** A contact: Anrede, Vorname, Name, E-Mail and Telefon required; phone numbers digits with hyphens. */
-export function pruefeKontakt(k: Kontakt): Partial<Record<keyof Kontakt, string>> {
-  const f: Partial<Record<keyof Kontakt, string>> = {};
-  for (const feld of ['anrede', 'vorname', 'name', 'email', 'telefon'] as const) if (istLeer(k[feld])) f[feld] = MSG_PFLICHTFELD;
-  if (!f.email && !istEmail(k.email)) f.email = MSG_EMAIL;
-  if (!f.telefon && !istTelefon(k.telefon)) f.telefon = MSG_TELEFON;
-  if (!istLeer(k.mobil) && !istTelefon(k.mobil)) f.mobil = MSG_TELEFON;
-  return f;
 }
 
 /** The client-side checks of the operation form; they mirror the server's (spec 000 §5). */

@@ -3,23 +3,22 @@ import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
 import { PersonFelder } from '@/components/PersonFelder';
 import { hatFehler, useFokusAufErstenFehler } from '@/lib/form';
-import type { Kontakt } from '@/features/betrieb/api/betrieb';
 import { Textfeld } from '@/components/felder';
-import { pruefeKontakt } from './werte';
-
-const LEER: Kontakt = { anrede: '', titel: '', vorname: '', name: '', telefon: '', mobil: '', email: '', funktion: '' };
+import { LEERER_KONTAKT, pruefeKontakt, type Kontakt } from './zustaendigkeiten';
 
 export interface KontaktDialogProps {
   /** Without: a new contact. */
   kontakt?: Kontakt;
   onUebernehmen: (k: Kontakt) => void;
   onClose: () => void;
+  /** Says what the change is saved with ('Die Änderung wird mit dem Speichern des Betriebs übernommen.'). */
+  hinweis: string;
 }
 
-/** A contact person of the operation; taken into the form, saved with the operation. */
-export function KontaktDialog({ kontakt, onUebernehmen, onClose }: KontaktDialogProps) {
+/** A contact person of the file; taken into the form, saved with it. */
+export function KontaktDialog({ kontakt, onUebernehmen, onClose, hinweis }: KontaktDialogProps) {
   const formId = useId();
-  const [werte, setWerte] = useState<Kontakt>(kontakt ?? LEER);
+  const [werte, setWerte] = useState<Kontakt>(kontakt ?? LEERER_KONTAKT);
   const [fehler, setFehler] = useState<Partial<Record<keyof Kontakt, string>>>({});
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
 
@@ -67,7 +66,7 @@ export function KontaktDialog({ kontakt, onUebernehmen, onClose }: KontaktDialog
           onChange={(v) => setWerte((w) => ({ ...w, funktion: v }))}
           className="sm:col-span-2"
         />
-        <p className="text-sm text-gray-700 sm:col-span-2">Die Änderung wird mit dem Speichern des Betriebs übernommen.</p>
+        <p className="text-sm text-gray-700 sm:col-span-2">{hinweis}</p>
       </form>
     </Dialog>
   );

@@ -3,22 +3,32 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/Button';
 import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable } from '@/components/DataTable';
-import type { Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from '@/features/betrieb/api/betrieb';
 import { BearbeiterDialog } from './BearbeiterDialog';
 import { KontaktDialog } from './KontaktDialog';
 import { PersonDialog } from './PersonDialog';
-import type { BetriebFehler, BetriebWerte } from './werte';
+import type { Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from './zustaendigkeiten';
+
+/** The lists of the tab, named as in the operation's and the plant's data. */
+export interface ZustaendigkeitenWerte {
+  kontakte: Kontakt[];
+  zustaendigePersonen: ZustaendigePerson[];
+  zustaendigeBearbeiter: ZustaendigerBearbeiter[];
+}
+
+type Fehler = Record<string, string | undefined>;
 
 export interface ZustaendigkeitenReiterProps {
-  werte: BetriebWerte;
-  setze: <K extends keyof BetriebWerte>(feld: K, wert: BetriebWerte[K]) => void;
-  fehler: BetriebFehler;
+  werte: ZustaendigkeitenWerte;
+  setze: <K extends keyof ZustaendigkeitenWerte>(feld: K, wert: ZustaendigkeitenWerte[K]) => void;
+  fehler: Fehler;
   /** Kontakte and Zuständige Personen can be changed. */
   bearbeitbar: boolean;
-  /** Bearbeiter can be changed (administrators, BEARBEITER_ZUORDNEN). */
+  /** Bearbeiter can be changed (administrators, BEARBEITER_ZUORDNEN; spec 000 §6). */
   bearbeiterBearbeitbar: boolean;
-  /** Without: a new operation; persons are assigned once it exists. */
+  /** The operation whose operator's users can be made responsible; without: a new operation, persons are assigned once it exists. */
   betriebId?: string;
+  /** What a dialog's change is saved with ('Die Änderung wird mit dem Speichern des Betriebs übernommen.'). */
+  hinweis: string;
 }
 
 type Dialogzustand =
@@ -43,7 +53,7 @@ const FELDNAMEN: Record<string, string> = {
 };
 
 /** The errors of the list `liste` ('kontakte[1].email' → 'Eintrag 2: E-Mail – …'), listed under its table. */
-function Listenfehler({ fehler, liste, eintrag }: { fehler: BetriebFehler; liste: string; eintrag: (i: number) => string }) {
+function Listenfehler({ fehler, liste, eintrag }: { fehler: Fehler; liste: string; eintrag: (i: number) => string }) {
   const re = new RegExp(`^${liste}\\[(\\d+)\\](?:\\.(\\w+))?$`);
   const zeilen = Object.entries(fehler).flatMap(([k, m]) => {
     const t = re.exec(k);
@@ -100,8 +110,8 @@ function Zeilenknopf({ label, name, onClick, gefahr }: { label: string; name: st
 
 const kontaktName = (k: Kontakt) => [k.titel, k.vorname, k.name].filter(Boolean).join(' ');
 
-/** Tab 'Zuständigkeiten': Kontakte, Zuständige Personen and Bearbeiter of the operation. */
-export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bearbeiterBearbeitbar, betriebId }: ZustaendigkeitenReiterProps) {
+/** Tab 'Zuständigkeiten' of an operation or a plant: Kontakte, Zuständige Personen and Bearbeiter. */
+export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bearbeiterBearbeitbar, betriebId, hinweis }: ZustaendigkeitenReiterProps) {
   const [dialog, setDialog] = useState<Dialogzustand>(null);
   const schliessen = () => setDialog(null);
 
@@ -276,6 +286,7 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
         <KontaktDialog
           kontakt={dialog.index === undefined ? undefined : werte.kontakte[dialog.index]}
           onClose={schliessen}
+          hinweis={hinweis}
           onUebernehmen={(k) => {
             setze('kontakte', ersetze(werte.kontakte, dialog.index, k));
             schliessen();
@@ -288,6 +299,7 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
           person={dialog.index === undefined ? undefined : werte.zustaendigePersonen[dialog.index]}
           vergeben={werte.zustaendigePersonen.map((p) => p.id)}
           onClose={schliessen}
+          hinweis={hinweis}
           onUebernehmen={(p) => {
             setze('zustaendigePersonen', ersetze(werte.zustaendigePersonen, dialog.index, p));
             schliessen();
@@ -298,6 +310,7 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
         <BearbeiterDialog
           vergeben={werte.zustaendigeBearbeiter.map((b) => b.id)}
           onClose={schliessen}
+          hinweis={hinweis}
           onUebernehmen={(b) => {
             setze('zustaendigeBearbeiter', [...werte.zustaendigeBearbeiter, b]);
             schliessen();

@@ -4,10 +4,8 @@ import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
 import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
 import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
-import { personenQuery } from '@/features/betrieb/api/auswahl';
-import type { ZustaendigePerson } from '@/features/betrieb/api/betrieb';
 import { Auswahlfeld, mehrfachOptionen, useWerte } from '@/components/felder';
-import { MSG_ZUSTAENDIG } from './werte';
+import { MSG_ZUSTAENDIG, personenQuery, type ZustaendigePerson } from './zustaendigkeiten';
 
 export interface PersonDialogProps {
   betriebId: string;
@@ -17,10 +15,11 @@ export interface PersonDialogProps {
   vergeben: number[];
   onUebernehmen: (p: ZustaendigePerson) => void;
   onClose: () => void;
+  hinweis: string;
 }
 
 /** A user of the operator and what they are responsible for (at least one Zuständigkeit). */
-export function PersonDialog({ betriebId, person, vergeben, onUebernehmen, onClose }: PersonDialogProps) {
+export function PersonDialog({ betriebId, person, vergeben, onUebernehmen, onClose, hinweis }: PersonDialogProps) {
   const formId = useId();
   const personen = useQuery(personenQuery(betriebId));
   const zustaendigkeiten = useWerte('zustaendigkeit-person');
@@ -66,7 +65,7 @@ export function PersonDialog({ betriebId, person, vergeben, onUebernehmen, onClo
           onChange={setZustaendig}
           error={fehler.zustaendig}
         />
-        <p className="text-sm text-gray-700">Die Änderung wird mit dem Speichern des Betriebs übernommen.</p>
+        <p className="text-sm text-gray-700">{hinweis}</p>
       </form>
     </Dialog>
   );

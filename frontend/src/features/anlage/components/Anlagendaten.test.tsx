@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/routes';
+import { anmelden, apiMock, ich, json } from '@/test/api';
+import { formularMocks, testBetrieb } from '@/test/betrieb';
+import { renderRoutes } from '@/test/renderRoutes';
+import type { Anlage } from '@/features/anlage/api/anlage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const eintraege = (...werte: (string | Record<string, unknown>)[]) =>
+  werte.map((w, i) => (typeof w === 'string' ? { id: i + 1, value: w, version: 1 } : { id: i + 1, version: 1, ...w }));
+
+/** A municipal treatment plant as GET /api/anlage/{id} answers it to staff. */
+function testAnlage(extra: Partial<Anlage> = {}): Anlage {
+  return {
+    id: 70,
+    anlagenId: 'A-0000070',
+    anlagentyp: 'ABWASSERBEHANDLUNG',
+    betrieb: { id: 7, bezeichnung: 'Kläranlage Nord' },
+    betriebstyp: 'KOMMUNAL',
+    mitEntsorgungsraum: true,
+    version: 4,
+    bezeichnung: 'KA Nord',
+    anlagenart: 'ABWASSERBEHANDLUNG',
+    anlagenstatus: 'IN_BETRIEB',
+    indirekteinleiter: false,
+    lage: { hochwert: 5581234.5, rechtswert: 398765.25 },
+    behoerdenkennung: 'RLP',
+    abwasserbeseitigungspflichtige: [{ organisation: 11, startJahr: 2020 }],
+    anlagenteile: [{ kategorie: 'Becken', bezeichnung: 'Belebung', anzahl: 2, bezeichner: '', bezeichnerGroesse: null, bezeichnerEinheit: '', bemerkung: '' }],
+    foerderungen: [],
+    zustaendigePersonen: [],
+    zustaendigeBearbeiter: [],
+    kontakte: [],
+    rechte: { bearbeiten: true, speichern: true, bezeichnungAendern: true, verlaufLesen: true },
+    ...extra,
+  } as Anlage;
+}
+
+function mock(anlage: () => unknown, handlers: Parameters<typeof apiMock>[0] = {}) {
+  const m = apiMock({
+    'GET /api/me': () => ich(['BEARBEITUNGSMODUS_NUTZEN', 'ANLAGE_BEARBEITEN', 'BEARBEITER_ZUORDNEN'], ['FACHADMIN']),
+    ...formularMocks(),
+    'GET /api/betrieb/7/info': () => ({ bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb', freigabestatus: 'FREIGEGEBEN' }),
+    'GET /api/betrieb/7': () => testBetrieb(),
+    'GET /api/anlage/70': anlage,
+    'GET /api/anlagensystem': () => eintraege('Belebungsanlage'),
+    'GET /api/organisation': () => [{ id: 11, bezeichnung: 'VG Nord', abwasserbeseitigungspflicht: true }],
+    'GET /api/verwaltungseinheit': () => eintraege({ value: 'Koblenz', gemeindeNr: '07111000' }, { value: 'Trier', gemeindeNr: '07211000' }),
+    'GET /api/mip-foerderung': () => eintraege({ value: 'Bau eines RÜB', mipNr: 'MIP-2023-0312', nameMassnahmetraeger: 'VG Nord' }),
+    'GET /api/bearbeiter': () => [{ id: 31, bearbeiter: 'DS-4711', name: 'Claudia Schneider' }],
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', m.fetchMock);
+  return m;
+}
+
+describe('Anlagendaten', () => {
+  it("a failing load says 'Fehler beim Aufruf der Anlage' and offers to load again", async () => {
+    const user = userEvent.setup();
+    let n = 0;
+    mock(() => (n++ === 0 ? json(500, { message: 'kaputt', traceId: 'x' }) : testAnlage()));
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/anlagendaten?modus=l');
+    const alarm = await screen.findByRole('alert');
+    expect(alarm).toHaveTextContent('Fehler beim Aufruf der Anlage');
+    await user.click(within(alarm).getByRole('button', { name: 'Erneut laden' }));
+    expect(await screen.findByTestId('anlagen-id')).toHaveTextContent('A-0000070');
+  });
+
+  it('in read mode every field is disabled and no list offers changes', async () => {
+    mock(() => testAnlage());
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/anlagendaten?modus=l');
+    expect(await screen.findByLabelText(/^Bezeichnung/)).toBeDisabled();
+
+    const user = userEvent.setup();
+    for (const reiter of ['Auslegungs-/Planungsdaten', 'Anlagenteile', 'Entsorgungsraum', 'Zuständigkeiten']) {
+      await user.click(screen.getByRole('tab', { name: new RegExp(reiter) }));
+      const panel = screen.getByRole('tabpanel');
+      for (const feld of within(panel).queryAllByRole('textbox')) expect(feld).toBeDisabled();
+      expect(within(panel).queryByRole('button', { name: /hinzufügen|Entfernen/ })).toBeNull();
+    }
+  });
+
+  it('staff pick administrative units and a funding from their lists, confirm a removal, and save them', async () => {
+    const user = userEvent.setup();
+    const { called } = mock(() => testAnlage(), { 'PUT /api/anlage/abwasserbehandlung/70': () => ({ id: 70, version: 5, message: 'Anlage erfolgreich gespeichert' }) });
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/anlagendaten?modus=s');
+    await screen.findByLabelText(/^Bezeichnung/);
+
+    await user.click(screen.getByRole('tab', { name: /Entsorgungsraum/ }));
+    await user.type(screen.getByLabelText(/^Bezugsparameter/), 'Einwohnerwerte');
+    await user.click(screen.getByRole('button', { name: 'Verwaltungseinheit hinzufügen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Verwaltungseinheit hinzufügen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    expect(within(dialog).getByText('Dieses Feld ist ein Pflichtfeld.')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Verwaltungseinheit/ }), 'Trier (07211000)');
+    await user.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    expect(screen.getByRole('cell', { name: 'Trier' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: /Auslegungs-\/Planungsdaten/ }));
+    await user.click(screen.getByRole('button', { name: 'Förderung hinzufügen' }));
+    const foerderung = screen.getByRole('dialog', { name: 'Förderung auswählen' });
+    await user.selectOptions(within(foerderung).getByRole('combobox', { name: /^Förderung/ }), 'MIP-2023-0312 – Bau eines RÜB (VG Nord)');
+    await user.click(within(foerderung).getByRole('button', { name: 'Übernehmen' }));
+    expect(screen.getByRole('cell', { name: 'MIP-2023-0312' })).toBeInTheDocument();
+
+    // removing a part asks first; 'Abbrechen' keeps it
+    await user.click(screen.getByRole('tab', { name: /Anlagenteile/ }));
+    await user.click(screen.getByRole('button', { name: 'Anlagenteile: Zeile 1 entfernen' }));
+    const frage = screen.getByRole('alertdialog', { name: 'Entfernen bestätigen' });
+    expect(frage).toHaveTextContent('Wollen Sie das Anlagenteil „Belebung“ wirklich entfernen? (Final gelöscht wird erst beim Speichern der Anlage.)');
+    await user.click(within(frage).getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.getByLabelText('Bezeichnung 1')).toHaveValue('Belebung');
+    await user.click(screen.getByRole('button', { name: 'Anlagenteile: Zeile 1 entfernen' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Entfernen bestätigen' })).getByRole('button', { name: 'Entfernen' }));
+    expect(screen.queryByLabelText('Bezeichnung 1')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(called('PUT', '/api/anlage/abwasserbehandlung/70')).toHaveLength(1));
+    const body = called('PUT', '/api/anlage/abwasserbehandlung/70')[0].body as Anlage;
+    expect(body.entsorgungsraum).toEqual({
+      bezugsdatum: '',
+      bezugsparameter: 'Einwohnerwerte',
+      entsorgungsraeume: [{ verwaltungseinheitSchluessel: '07211000', verwaltungseinheitBezeichnung: 'Trier' }],
+    });
+    expect(body.foerderungen).toEqual([{ mipNr: 'MIP-2023-0312', bezeichnung: 'Bau eines RÜB', nameMassnahmetraeger: 'VG Nord' }]);
+    expect(body.anlagenteile).toEqual([]);
+  });
+
+  it('an indirect discharger has no Entsorgungsraum tab', async () => {
+    mock(() => testAnlage({ indirekteinleiter: true, aufnahme: 71 }));
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/anlagendaten?modus=l');
+    await screen.findByLabelText(/^Bezeichnung/);
+    expect(screen.queryByRole('tab', { name: /Entsorgungsraum/ })).toBeNull();
+  });
+});

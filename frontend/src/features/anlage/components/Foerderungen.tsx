@@ -1,0 +1,118 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { AuswahlDialog } from '@/components/AuswahlDialog';
+import { Button } from '@/components/Button';
+import { DataTable } from '@/components/DataTable';
+import { useWerteliste } from '@/components/felder';
+import type { Foerderung } from './werte';
+
+/** A funding of the value list mip-foerderung: value is its Bezeichnung, the extras mipNr and nameMassnahmetraeger. */
+export function foerderungAus(e: { value: string; [k: string]: unknown }): Foerderung {
+  return { mipNr: String(e.mipNr ?? ''), bezeichnung: e.value, nameMassnahmetraeger: String(e.nameMassnahmetraeger ?? '') };
+}
+
+export interface FoerderungDialogProps {
+  /** MIP numbers already chosen (not offered again). */
+  vergeben: string[];
+  onUebernehmen: (f: Foerderung) => void;
+  onClose: () => void;
+}
+
+/** 'Förderung auswählen' (spec 000 §2): a funding is picked from the MIP list, never typed. */
+export function FoerderungDialog({ vergeben, onUebernehmen, onClose }: FoerderungDialogProps) {
+  const liste = useWerteliste('mip-foerderung').map(foerderungAus).filter((f) => f.mipNr);
+  const optionen = liste
+    .filter((f) => !vergeben.includes(f.mipNr))
+    .map((f) => ({ value: f.mipNr, label: `${f.mipNr} – ${f.bezeichnung}${f.nameMassnahmetraeger ? ` (${f.nameMassnahmetraeger})` : ''}` }));
+  return (
+    <AuswahlDialog
+      titel="Förderung auswählen"
+      label="Förderung (MIP)"
+      name="mipNr"
+      optionen={optionen}
+      hinweis="Die Änderung wird mit dem Speichern der Anlage übernommen."
+      width={700}
+      onClose={onClose}
+      onUebernehmen={(mipNr) => {
+        const f = liste.find((x) => x.mipNr === mipNr);
+        if (f) onUebernehmen(f);
+      }}
+    />
+  );
+}
+
+export interface FoerderungenProps {
+  foerderungen: Foerderung[];
+  onChange: (f: Foerderung[]) => void;
+  gesperrt: boolean;
+  /** Asks before a row goes (the removal confirmation of the plant form). */
+  vorDemEntfernen: (was: string) => Promise<boolean>;
+  fehler: Record<string, string | undefined>;
+}
+
+/** The fundings of a plant: a table, 'Förderung hinzufügen' opens the MIP selection. */
+export function Foerderungen({ foerderungen, onChange, gesperrt, vorDemEntfernen, fehler }: FoerderungenProps) {
+  const [offen, setOffen] = useState(false);
+  const spalten = useMemo<ColumnDef<Foerderung, unknown>[]>(
+    () => [
+      { id: 'mipNr', header: 'MIP-Nr.', accessorFn: (f) => f.mipNr },
+      { id: 'bezeichnung', header: 'Bezeichnung', accessorFn: (f) => f.bezeichnung },
+      { id: 'nameMassnahmetraeger', header: 'Maßnahmenträger', accessorFn: (f) => f.nameMassnahmetraeger },
+      ...(gesperrt
+        ? []
+        : [
+            {
+              id: 'aktionen',
+              header: () => <span className="sr-only">Aktionen</span>,
+              enableSorting: false,
+              cell: ({ row }) => (
+                <Button
+                  variant="secondary"
+                  className="px-2 py-1 text-xs"
+                  aria-label={`Förderung „${row.original.mipNr}“ entfernen`}
+                  onClick={() =>
+                    void vorDemEntfernen(`die Förderung „${row.original.mipNr}“`).then((ok) => {
+                      if (ok) onChange(foerderungen.filter((_, i) => i !== row.index));
+                    })
+                  }
+                >
+                  Entfernen
+                </Button>
+              ),
+            } satisfies ColumnDef<Foerderung, unknown>,
+          ]),
+    ],
+    [gesperrt, foerderungen, onChange, vorDemEntfernen],
+  );
+  const fehlerListe = Object.entries(fehler).filter(([k, v]) => v && k.startsWith('foerderungen'));
+  return (
+    <section aria-label="Förderungen" className="space-y-2 rounded border border-gray-300 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-base font-semibold">Förderungen</h3>
+        {!gesperrt && (
+          <Button variant="secondary" onClick={() => setOffen(true)}>
+            Förderung hinzufügen
+          </Button>
+        )}
+      </div>
+      <DataTable<Foerderung> caption="Förderungen" captionHidden columns={spalten} data={foerderungen} getRowId={(_f, i) => String(i)} />
+      {fehlerListe.length > 0 && (
+        <ul className="list-disc pl-5 text-sm text-red-700">
+          {fehlerListe.map(([k, v]) => (
+            <li key={k}>{v}</li>
+          ))}
+        </ul>
+      )}
+      {offen && (
+        <FoerderungDialog
+          vergeben={foerderungen.map((f) => f.mipNr)}
+          onClose={() => setOffen(false)}
+          onUebernehmen={(f) => {
+            onChange([...foerderungen, f]);
+            setOffen(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}
