@@ -99,8 +99,8 @@ describe('start page: Wiedervorlagen', () => {
     expect(await screen.findByText('Die Wiedervorlage wurde erfolgreich gelöscht.')).toBeInTheDocument();
     expect(m.called('DELETE', '/api/wiedervorlage/3')).toHaveLength(1);
     await waitFor(() => expect(within(tabelle).queryByText('Nachweis der Eigenkontrolle anfordern')).toBeNull());
-    // two reminders remain, neither due: the line says so, never "Keine fälligen Wiedervorlagen."
-    expect(screen.getByText('2 Wiedervorlagen, davon keine fällig.')).toBeInTheDocument();
+    // three reminders remain, none due: the line says so, never "Keine fälligen Wiedervorlagen."
+    expect(screen.getByText('3 Wiedervorlagen, davon keine fällig.')).toBeInTheDocument();
     expect(screen.queryByText('Keine fälligen Wiedervorlagen.')).not.toBeInTheDocument();
   });
 });
