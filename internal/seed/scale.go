@@ -567,7 +567,11 @@ func (l *lauf) betriebsLeben(i int, id int64) (plan, betriebsInfo) {
 		case antrag < 15:
 			add(betrieb.UebernehmeStammdatenAntrag{Felder: []string{"strasse", "hausnummer"}, Heute: l.s.Heute}, staff)
 		case antrag < 20:
-			add(betrieb.LehneStammdatenAntragAb{}, staff)
+			gruende := map[string]string{}
+			for _, f := range a.Beantragt(d) {
+				gruende[f] = "Die neue Anschrift ist noch nicht durch einen Nachweis belegt."
+			}
+			add(betrieb.LehneStammdatenAntragAb{Begruendungen: gruende}, staff)
 		}
 	}
 	return p, info
