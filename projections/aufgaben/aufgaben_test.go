@@ -124,36 +124,41 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	papier := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Papierfabrik Rheinaue – Werk Koblenz")
 	musterhausen := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Kläranlage Musterhausen")
 	klaeranlage := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Betriebskläranlage Papierfabrik")
+	kuehlwasser := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Kühlwasserkreislauf Papiermaschine 2")
 	rub := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Regenüberlaufbecken Musterhausen-Nord")
 	sbdNutzer := w.als("zust_sbd")
-	projektortest.WarteBis(t, "the demo's open Freigabe", func() bool {
+	projektortest.WarteBis(t, "the demo's open Freigabe and change request", func() bool {
 		n, err := w.dienst.Anzahl(ctx, sbdNutzer)
-		return err == nil && n == 1
+		return err == nil && n == 2
 	})
 
-	// the demo: the brewery waits for its Freigabe; the others are decided
+	// the demo: the brewery waits for its Freigabe (the longest), the paper mill's treatment
+	// plant for its change request; the others are decided
 	sbd := w.aufgaben("zust_sbd")
-	if len(sbd) != 1 || sbd[0].Art != aufgaben.BetriebFreigabe || sbd[0].ObjektID != brauerei || sbd[0].Status != aufgaben.Offen ||
+	if len(sbd) != 2 || sbd[0].Art != aufgaben.BetriebFreigabe || sbd[0].ObjektID != brauerei || sbd[0].Status != aufgaben.Offen ||
 		sbd[0].Betrieb != "Brauerei am Deutschen Eck" || sbd[0].BetriebsID == "" || sbd[0].BeantragtVon != "Demo-Daten" {
 		t.Fatalf("zust_sbd: %+v", sbd)
+	}
+	if _, ok := finde(sbd, aufgaben.AnlageAenderungsantrag, klaeranlage); !ok {
+		t.Fatalf("the demo's change request: %+v", sbd)
 	}
 
 	// the operator files a Stammdaten-Antrag and a plant change request; a Musterhausen
 	// plant's request comes from the other organisation (Trier)
 	w.betriebBefehl(papier, betrieb.StelleStammdatenAntrag{Antrag: betrieb.StammdatenAntrag{Bezeichnung: "Papierfabrik am Rhein",
 		Adresse: betrieb.Adresse{Strasse: "Industriestraße", Hausnummer: "40", Plz: "56070", Ort: "Koblenz"}}, Heute: time.Now()}, "Michael Wagner")
-	w.anlageBefehl(klaeranlage, anlage.StelleAntrag{Antrag: anlage.Aenderungsantrag{Bezeichnung: "Betriebskläranlage Nord",
+	w.anlageBefehl(kuehlwasser, anlage.StelleAntrag{Antrag: anlage.Aenderungsantrag{Bezeichnung: "Kühlwasserkreislauf Nord",
 		Kommentar: "Umbenannt"}, Heute: time.Now(), Von: "Michael Wagner"}, "Michael Wagner")
 	w.anlageBefehl(rub, anlage.StelleAntrag{Antrag: anlage.Aenderungsantrag{Bezeichnung: "RÜB Nord"}, Heute: time.Now(),
 		Von: "Petra Zimmermann"}, "Petra Zimmermann")
 
-	// zust_sbd decides in Koblenz: three open tasks, the one waiting longest first
+	// zust_sbd decides in Koblenz: four open tasks, the one waiting longest first
 	sbd = w.aufgaben("zust_sbd")
-	if len(sbd) != 3 || sbd[0].ObjektID != brauerei || w.anzahl("zust_sbd") != 3 {
+	if len(sbd) != 4 || sbd[0].ObjektID != brauerei || w.anzahl("zust_sbd") != 4 {
 		t.Fatalf("zust_sbd: %+v", sbd)
 	}
-	a, ok := finde(sbd, aufgaben.AnlageAenderungsantrag, klaeranlage)
-	if !ok || a.Objekt != "Betriebskläranlage Papierfabrik" || a.Objekttyp != "ABWASSERBEHANDLUNG" || a.BetriebID != papier ||
+	a, ok := finde(sbd, aufgaben.AnlageAenderungsantrag, kuehlwasser)
+	if !ok || a.Objekt != "Kühlwasserkreislauf Papiermaschine 2" || a.Objekttyp != "KUEHLWASSER" || a.BetriebID != papier ||
 		a.Betrieb != "Papierfabrik Rheinaue – Werk Koblenz" || a.BeantragtVon != "Michael Wagner" {
 		t.Fatalf("plant task: %+v", a)
 	}
@@ -164,11 +169,11 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatal("zust_sbd (Koblenz) sees a task of Trier")
 	}
 	// the administrators see every open task they may decide: the system administrator no
-	// Freigabe (BETRIEB_FREIGEBEN is ZUST_SBD and FACHADMIN), the Fachadmin all four
-	if n := w.anzahl("fachadmin"); n != 4 {
+	// Freigabe (BETRIEB_FREIGEBEN is ZUST_SBD and FACHADMIN), the Fachadmin all five
+	if n := w.anzahl("fachadmin"); n != 5 {
 		t.Fatalf("fachadmin: %d", n)
 	}
-	if sa := w.aufgaben("systemadmin"); len(sa) != 3 {
+	if sa := w.aufgaben("systemadmin"); len(sa) != 4 {
 		t.Fatalf("systemadmin: %+v", sa)
 	} else if _, ok := finde(sa, aufgaben.BetriebFreigabe, brauerei); ok {
 		t.Fatal("systemadmin sees a Freigabe he may not decide")
@@ -184,7 +189,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	// the operator side: its organisation's applications in every state, never another's
 	for _, name := range []string{"betreiber", "beauftragter", "leser_organisation"} {
 		eigene := w.aufgaben(name)
-		if len(eigene) != 5 || w.anzahl(name) != 3 {
+		if len(eigene) != 6 || w.anzahl(name) != 4 {
 			t.Fatalf("%s: %d open, %+v", name, w.anzahl(name), eigene)
 		}
 		for _, a := range eigene {
@@ -205,13 +210,18 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 
 	// decisions close the tasks with who, when and why
 	w.betriebBefehl(brauerei, betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: "Die Einleitstelle fehlt."}, "Claudia Schneider")
-	w.betriebBefehl(papier, betrieb.LehneStammdatenAntragAb{}, "Claudia Schneider")
-	w.anlageBefehl(klaeranlage, anlage.UebernehmeAntrag{Felder: []string{"bezeichnung"}, Heute: time.Now()}, "Claudia Schneider")
+	gruende := map[string]string{}
+	for _, f := range betrieb.Antragsfelder {
+		gruende[f] = "Der Umzug ist noch nicht belegt."
+	}
+	w.betriebBefehl(papier, betrieb.LehneStammdatenAntragAb{Begruendungen: gruende}, "Claudia Schneider")
+	w.anlageBefehl(klaeranlage, anlage.LehneAntragAb{}, "Claudia Schneider")
+	w.anlageBefehl(kuehlwasser, anlage.UebernehmeAntrag{Felder: []string{"bezeichnung"}, Heute: time.Now()}, "Claudia Schneider")
 	if n := w.anzahl("zust_sbd"); n != 0 {
 		t.Fatalf("zust_sbd after deciding: %d open, %+v", n, w.aufgaben("zust_sbd"))
 	}
 	eigene := w.aufgaben("betreiber")
-	if w.anzahl("betreiber") != 0 || len(eigene) != 5 {
+	if w.anzahl("betreiber") != 0 || len(eigene) != 6 {
 		t.Fatalf("betreiber after the decisions: %+v", eigene)
 	}
 	abgewiesen, _ := finde(eigene, aufgaben.BetriebFreigabe, brauerei)
@@ -223,11 +233,11 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatalf("rejected Stammdaten-Antrag: %+v", x)
 	}
 	// the adopted name shows on the plant's task
-	if x, _ := finde(eigene, aufgaben.AnlageAenderungsantrag, klaeranlage); x.Status != aufgaben.Uebernommen || x.Objekt != "Betriebskläranlage Nord" {
+	if x, _ := finde(eigene, aufgaben.AnlageAenderungsantrag, kuehlwasser); x.Status != aufgaben.Uebernommen || x.Objekt != "Kühlwasserkreislauf Nord" {
 		t.Fatalf("adopted change request: %+v", x)
 	}
 	// the latest decision first after the open ones
-	if eigene[0].EntschiedenVon != "Claudia Schneider" || eigene[0].ObjektID != klaeranlage {
+	if eigene[0].EntschiedenVon != "Claudia Schneider" || eigene[0].ObjektID != kuehlwasser {
 		t.Fatalf("order: %+v", eigene)
 	}
 
@@ -236,7 +246,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	if n := w.anzahl("zust_sbd"); n != 1 {
 		t.Fatalf("requested again: %d", n)
 	}
-	if eigene := w.aufgaben("betreiber"); len(eigene) != 6 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
+	if eigene := w.aufgaben("betreiber"); len(eigene) != 7 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
 		t.Fatalf("betreiber after requesting again: %+v", eigene)
 	}
 
