@@ -298,7 +298,7 @@ describe('Betrieb: administration and audit', () => {
       await tree.getByRole('link', { name: 'Verlauf' }).click();
       await page.getByRole('heading', { name: 'Verlauf', level: 1 }).waitFor();
       const tabelle = page.getByRole('table', { name: 'Verlauf' });
-      const ereignisse = tabelle.getByRole('row').filter({ has: page.getByRole('button', { name: /^Stand vom .* anzeigen$/ }) });
+      const ereignisse = tabelle.getByRole('row').filter({ has: page.getByRole('button', { name: /^Stand anzeigen \(vom .*\)$/ }) });
       await ereignisse.first().waitFor();
       await until(() => ereignisse.count(), (n) => n >= 4, 'at least four events (request, approval, two historised saves)');
       const neueste = await ereignisse.first().getByRole('cell').allTextContents();
@@ -308,7 +308,7 @@ describe('Betrieb: administration and audit', () => {
       await diff.getByRole('columnheader', { name: 'vorher' }).waitFor();
 
       // the oldest event: the request, before the renaming
-      await ereignisse.last().getByRole('button', { name: /^Stand vom .* anzeigen$/ }).click();
+      await ereignisse.last().getByRole('button', { name: /^Stand anzeigen \(vom .*\)$/ }).click();
       const stand = page.getByRole('region', { name: 'Historischer Datensatz' });
       await stand.getByText(/^Stand nach der Änderung vom/).waitFor();
       await page.waitForFunction(() => document.querySelector('input[name="bezeichnung"]')?.value === 'Papierfabrik Rheinaue');

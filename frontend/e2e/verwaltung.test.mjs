@@ -80,7 +80,7 @@ describe('Systemverwaltung as systemadmin', () => {
       await row.getByRole('button', { name: 'Deaktivieren' }).click();
       await toast(page, 'Der Zugang wurde deaktiviert.').waitFor();
       await row.getByRole('cell', { name: 'Inaktiv', exact: true }).waitFor();
-      await row.getByRole('button', { name: 'Aktivieren' }).waitFor();
+      await row.getByRole('button', { name: /^Aktivieren/ }).waitFor();
 
       await row.getByRole('button', { name: 'Löschen' }).click();
       await page

@@ -20,14 +20,14 @@ export function ungelesenText(anzahl: number): string {
 function NachrichtenVerweis() {
   const anzahl = useQuery({ ...nachrichtenAnzahlQuery(), refetchInterval: ANZAHL_INTERVALL_MS });
   const n = anzahl.data?.count;
-  // the name says what the badge shows ('Nachrichten: 3 ungelesene Nachrichten')
+  // the name says what the badge shows ('Nachrichten: 3 ungelesene Nachrichten') and begins
+  // with the visible text, so voice control finds the link by what it shows
   return (
-    <Link
-      to="/?reiter=nachrichten"
-      aria-label={n === undefined ? undefined : `Nachrichten: ${ungelesenText(n)}`}
-      className={`${verweis} inline-flex items-center gap-1.5`}
-    >
-      Nachrichten
+    <Link to="/?reiter=nachrichten" className={`${verweis} inline-flex items-center gap-1.5`}>
+      <span>
+        Nachrichten
+        {n !== undefined && <span className="sr-only">: {ungelesenText(n)}</span>}
+      </span>
       {n !== undefined && n > 0 && (
         <span aria-hidden="true" className="rounded-full bg-white px-2 text-xs font-bold text-blue-900">
           {n}

@@ -44,7 +44,6 @@ function VerlaufDesBetriebs({ id }: { id: string }) {
           <Button
             variant="secondary"
             className="px-2 py-1 text-xs whitespace-nowrap"
-            aria-label={`Stand vom ${zeitpunkt(e.zeitpunkt)} anzeigen`}
             onClick={(ev) => {
               ev.stopPropagation();
               setParams((p) => {
@@ -54,7 +53,7 @@ function VerlaufDesBetriebs({ id }: { id: string }) {
               });
             }}
           >
-            Stand anzeigen
+            Stand anzeigen <span className="sr-only">(vom {zeitpunkt(e.zeitpunkt)})</span>
           </Button>
         )}
       />

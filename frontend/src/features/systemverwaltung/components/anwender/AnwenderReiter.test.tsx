@@ -195,7 +195,7 @@ describe('Anwender', () => {
     });
     oeffnen();
     const zeile11 = (await screen.findByRole('cell', { name: 'Wagner' }, { timeout: 5000 })).closest('tr')!;
-    await user.click(within(zeile11).getByRole('button', { name: 'Bearbeiten' }));
+    await user.click(within(zeile11).getByRole('button', { name: /^Bearbeiten/ }));
     const dialog = screen.getByRole('dialog', { name: 'Anwender bearbeiten' });
     const vorname = await within(dialog).findByLabelText(/^Vorname/);
     expect(vorname).toHaveValue('Max');
@@ -217,15 +217,15 @@ describe('Anwender', () => {
     oeffnen();
     const zeile11 = (await screen.findByRole('cell', { name: 'Wagner' }, { timeout: 5000 })).closest('tr')!;
     const zeile12 = screen.getByRole('cell', { name: 'Neumann' }).closest('tr')!;
-    expect(within(zeile11).getByRole('button', { name: 'Deaktivieren' })).toBeInTheDocument();
-    await user.click(within(zeile12).getByRole('button', { name: 'Aktivieren' }));
+    expect(within(zeile11).getByRole('button', { name: /^Deaktivieren/ })).toBeInTheDocument();
+    await user.click(within(zeile12).getByRole('button', { name: /^Aktivieren/ }));
     await waitFor(() => expect(toasts()).toContain('Der Zugang wurde freigeschaltet.'));
     expect(called('PUT', '/api/anwender/12/status')[0].body).toEqual({ status: 'AKTIV' });
 
-    await user.click(within(zeile11).getByRole('button', { name: 'Löschen' }));
+    await user.click(within(zeile11).getByRole('button', { name: /^Löschen/ }));
     const frage = screen.getByRole('alertdialog', { name: 'Löschen bestätigen' });
     expect(frage).toHaveTextContent('Sind Sie sicher, dass Sie den Anwender „betreiber“ löschen möchten?');
-    await user.click(within(frage).getByRole('button', { name: 'Löschen' }));
+    await user.click(within(frage).getByRole('button', { name: /^Löschen/ }));
     await waitFor(() => expect(toasts()).toContain('Sie können Ihr eigenes Konto nicht löschen.'));
     expect(getToasts().find((t) => t.message === 'Sie können Ihr eigenes Konto nicht löschen.')?.kind).toBe('error');
   });
