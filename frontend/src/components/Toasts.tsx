@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { dismissToast, TOAST_DURATION_MS, useToasts, type Toast } from '@/lib/toast';
+import { dismissToast, TOAST_DURATION_MS, useObersterDialog, useToasts, type Toast } from '@/lib/toast';
 
 const STYLES: Record<Toast['kind'], string> = {
   error: 'border-red-700 bg-red-50 text-red-950',
@@ -50,10 +50,14 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 /**
  * The one place toasts appear: a polite live region; error toasts are role=alert. Bottom right,
- * so they never cover the header's Profil and Abmelden.
+ * so they never cover the header's Profil and Abmelden. The page has one (`<Toasts />`) and
+ * every open Dialog one (`<Toasts dialog={id} />`); only the topmost shows the toasts, so they
+ * appear above a modal dialog and can be read and closed there. Each region stays mounted
+ * while its place exists, so a toast added to it is announced.
  */
-export function Toasts() {
-  const toasts = useToasts();
+export function Toasts({ dialog = null }: { dialog?: string | null }) {
+  const alle = useToasts();
+  const toasts = useObersterDialog() === dialog ? alle : [];
   return (
     <div
       aria-live="polite"
