@@ -70,11 +70,11 @@ describe('Anlagen', () => {
       await page.getByText('Das Jahr muss zwischen 1900 und 2100 liegen.', { exact: true }).waitFor();
       await page.getByLabel('Auslegungsjahr 1').fill('2020');
       await page.getByRole('button', { name: 'Speichern' }).click();
-      await page.getByRole('alertdialog', { name: 'Historisierung' }).getByRole('button', { name: 'Historisieren' }).click();
+      await page.getByRole('dialog', { name: 'Historisierung' }).getByRole('button', { name: 'Historisieren' }).click();
       const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
       await schritt2.getByLabel(/Änderungsgrund/).fill('Inbetriebnahme');
       await schritt2.getByRole('button', { name: 'Speichern' }).click();
-      await page.getByRole('alertdialog', { name: 'Historie überschreiben' }).getByRole('button', { name: 'Überschreiben' }).click();
+      await page.getByRole('dialog', { name: 'Historisierung' }).getByRole('button', { name: 'Überschreiben' }).click();
       await toast(page, 'Anlage erfolgreich gespeichert').waitFor();
       await until(async () => (await page.getByTestId('anlagenstatus').textContent()).startsWith('In Betrieb seit '), true, 'Status in Betrieb');
 

@@ -248,7 +248,7 @@ describe('Betrieb: administration and audit', () => {
       await page.getByLabel(/^Bezeichnung/).fill(neu);
       await page.getByRole('button', { name: 'Speichern' }).click();
 
-      const frage = page.getByRole('alertdialog', { name: 'Historisierung' });
+      const frage = page.getByRole('dialog', { name: 'Historisierung' });
       await frage.getByRole('button', { name: 'Historisieren' }).click();
       const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
       // "today" as the browser sees it: its context runs in Europe/Berlin, this process in UTC

@@ -214,12 +214,12 @@ describe('Systemverwaltung as systemadmin', () => {
       const bearbeiten = page.getByRole('dialog', { name: 'Organisation bearbeiten' });
       await bearbeiten.getByLabel(/^Ort/).fill('Lahnstein');
       await bearbeiten.getByRole('button', { name: 'Speichern' }).click();
-      await page.getByRole('alertdialog', { name: 'Historisierung' }).getByRole('button', { name: 'Historisieren' }).click();
+      await page.getByRole('dialog', { name: 'Historisierung' }).getByRole('button', { name: 'Historisieren' }).click();
       const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
       await schritt2.getByLabel(/^Gültig ab/).fill(heute());
       await schritt2.getByLabel(/^Änderungsgrund/).fill('Umzug');
       await schritt2.getByRole('button', { name: 'Speichern' }).click();
-      const schritt3 = page.getByRole('alertdialog', { name: 'Historie überschreiben' });
+      const schritt3 = page.getByRole('dialog', { name: 'Historisierung' });
       await schritt3.getByText('Für diesen Tag gibt es bereits einen Eintrag. Soll er überschrieben werden?').waitFor();
       await schritt3.getByRole('button', { name: 'Überschreiben' }).click();
       await bearbeiten.waitFor({ state: 'detached' });

@@ -214,7 +214,7 @@ describe('Betriebsdaten', () => {
     await user.clear(bez);
     await user.type(bez, 'Kläranlage Nord II');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Historisierung' })).getByRole('button', { name: 'Historisieren' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Historisierung' })).getByRole('button', { name: 'Historisieren' }));
     const schritt2 = screen.getByRole('dialog', { name: 'Historisierung' });
     await user.type(within(schritt2).getByLabelText(/Änderungsgrund/), 'Umbenennung');
     await user.click(within(schritt2).getByRole('button', { name: 'Speichern' }));

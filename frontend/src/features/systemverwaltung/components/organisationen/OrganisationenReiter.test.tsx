@@ -73,7 +73,7 @@ describe('Organisationen', () => {
     await user.type(bez, 'VG Musterhausen-Land');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
 
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Historisierung' })).getByRole('button', { name: 'Historisieren' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Historisierung' })).getByRole('button', { name: 'Historisieren' }));
     const schritt2 = screen.getByRole('dialog', { name: 'Historisierung' });
     expect(within(schritt2).getByLabelText(/Gültig ab/)).toHaveValue(formatDate(todayIso()));
     await user.type(within(schritt2).getByLabelText(/Änderungsgrund/), 'Fusion');
@@ -109,7 +109,7 @@ describe('Organisationen', () => {
     await user.clear(ort);
     await user.type(ort, 'Neustadt');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Änderungen verwerfen' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Historisierung' })).getByRole('button', { name: 'Änderungen verwerfen' }));
     await waitFor(() => expect(within(dialog).getByLabelText(/^Ort/)).toHaveValue('Musterhausen'));
     expect(called('GET', '/api/organisation/2')).toHaveLength(2);
     expect(toasts()).toContain('Die Änderungen wurden verworfen.');
