@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/DataTable';
+import { Datumsfeld } from '@/components/Datumsfeld';
 import { FormField, inputClass } from '@/components/FormField';
 import { Suchformular } from '@/components/Suchformular';
 import { useServerTabelle } from '@/components/useServerTabelle';
@@ -140,12 +141,8 @@ export function Ereignisprotokoll() {
         <FormField label="Ereignistyp">
           <input className={inputClass} value={draft.eventType} onChange={set('eventType')} />
         </FormField>
-        <FormField label="Von" error={errors.von} hint="TT.MM.JJJJ">
-          <input className={inputClass} value={draft.von} onChange={set('von')} inputMode="numeric" />
-        </FormField>
-        <FormField label="Bis" error={errors.bis} hint="TT.MM.JJJJ">
-          <input className={inputClass} value={draft.bis} onChange={set('bis')} inputMode="numeric" />
-        </FormField>
+        <Datumsfeld label="Von" error={errors.von} value={draft.von} onChange={(von) => setDraft((d) => ({ ...d, von }))} />
+        <Datumsfeld label="Bis" error={errors.bis} value={draft.bis} onChange={(bis) => setDraft((d) => ({ ...d, bis }))} />
       </Suchformular>
 
       <DataTable<AuditEintrag>
