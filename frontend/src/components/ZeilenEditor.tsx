@@ -95,7 +95,11 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                           <input type="checkbox" {...gemeinsam} checked={wert === true} onChange={(e) => setze(i, s.key, e.target.checked)} />
                         ) : s.typ === 'auswahl' ? (
                           <select {...gemeinsam} className={inputClass} value={String(wert ?? '')} onChange={(e) => setze(i, s.key, e.target.value)}>
-                            <option value="">Bitte auswählen</option>
+                            {!(s.pflicht && wert) && (
+                              <option value="" disabled={s.pflicht}>
+                                Bitte auswählen
+                              </option>
+                            )}
                             {(s.optionen ?? []).map((o) => (
                               <option key={o.value} value={o.value}>
                                 {o.label}
