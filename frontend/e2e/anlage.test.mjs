@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -38,6 +38,7 @@ describe('Anlagen', () => {
       await baum(page).getByRole('button', { name: 'Anlage anlegen' }).click();
       await baum(page).getByRole('link', { name: 'Abwasserbehandlungsanlage' }).click();
       await page.getByRole('heading', { name: 'Neue Abwasserbehandlungsanlage' }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Neue Anlage');
 
       await page.getByLabel(/^Bezeichnung/).fill(name);
       await page.getByLabel(/^Anlagenart/).selectOption({ label: 'Abwasserbehandlung' });
@@ -82,6 +83,7 @@ describe('Anlagen', () => {
       const verlauf = page.getByRole('dialog', { name: `Verlauf: ${name}` });
       await verlauf.getByRole('cell', { name: /^Anlage geändert/ }).waitFor();
       await verlauf.getByRole('cell', { name: 'Anlage angelegt', exact: true }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Verlauf der Anlage (Dialog)');
     });
   });
 
@@ -105,6 +107,7 @@ describe('Anlagen', () => {
       await page.getByRole('button', { name: 'Änderungsantrag prüfen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Änderungsantrag prüfen' });
       await dialog.getByText('Kommentar: Umbau 2026').waitFor();
+      await pruefeBarrierefreiheit(page, 'Änderungsantrag prüfen (Dialog)');
       await dialog.getByRole('checkbox', { name: 'Bezeichnung übernehmen' }).check();
       await dialog.getByRole('button', { name: 'Ausgewählte übernehmen' }).click();
       await toast(page, 'Daten wurden übernommen und der Antrag gelöscht').waitFor();

@@ -1,7 +1,7 @@
 // Browser tests of the application shell against the real binary (see harness.mjs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -15,6 +15,7 @@ describe('application shell', () => {
       await page.goto(app.url('/eAbwasser/'));
       await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
       await page.getByRole('contentinfo').getByText('Version 1.5.12').waitFor();
+      await pruefeBarrierefreiheit(page, 'Startseite');
       await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Startseite' }).waitFor();
       await until(() => page.locator('html').getAttribute('lang'), 'de', 'Sprache der Seite');
       await page.keyboard.press('Tab');
@@ -52,6 +53,7 @@ describe('application shell', () => {
     await withPage({ token: await app.login('leser_behoerde') }, async (page) => {
       await page.goto(app.url('/eAbwasser/unautorisiert'));
       await page.getByRole('heading', { name: 'Zugriff verweigert' }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Zugriff verweigert');
       await page.getByRole('link', { name: 'Abmelden und erneut anmelden' }).click();
       await page.getByRole('heading', { name: 'Anmeldung' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/eAbwasser/login');
@@ -116,6 +118,7 @@ describe('Ereignisprotokoll', () => {
       assert.equal(to, Math.min(10, total));
       // the label can change before the new page of rows is rendered: wait for the rows themselves
       await until(() => bodyRows.count(), to, `${to} Zeilen auf der ersten Seite`);
+      await pruefeBarrierefreiheit(page, 'Ereignisprotokoll');
       await until(() => page.getByLabel('Ergebnisse pro Seite:').inputValue(), '10', 'Ergebnisse pro Seite');
 
       await page.getByLabel('Ergebnisse pro Seite:').selectOption('25');
@@ -125,6 +128,7 @@ describe('Ereignisprotokoll', () => {
       // open the first event: its data appears as JSON
       await bodyRows.first().getByRole('button', { name: 'Details anzeigen' }).click();
       await page.getByRole('heading', { name: 'Ereignisdaten' }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Ereignisprotokoll mit Ereignisdaten');
 
       // filter by the event type of the last row on the page
       const cells = await bodyRows.last().getByRole('cell').allTextContents();

@@ -309,9 +309,15 @@ export async function until(read, erwartet, was, { timeout = 10_000, interval = 
   throw new Error(`${was}: nach ${timeout} ms nicht erreicht (erwartet ${beschreibung}; ${letzter})`);
 }
 
-/** A fresh context+page; with `token` it is in localStorage before the app starts. */
-export async function newPage(browser, { token } = {}) {
-  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+/** The viewport of a phone (the issue's 390 × 844), for `newPage(browser, { viewport: TELEFON })`. */
+export const TELEFON = { width: 390, height: 844 };
+
+/**
+ * A fresh context+page; with `token` it is in localStorage before the app starts; `viewport`
+ * sets the window's size (default Playwright's 1280 × 720).
+ */
+export async function newPage(browser, { token, viewport } = {}) {
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin', ...(viewport ? { viewport, isMobile: true, hasTouch: true } : {}) });
   context.setDefaultTimeout(10_000);
   if (token) {
     await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
