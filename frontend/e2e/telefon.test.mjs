@@ -33,14 +33,14 @@ describe('on a phone', () => {
       await pruefeBarrierefreiheit(page, 'Startseite (Telefon)');
       await filterKnopf.click();
       const filter = page.getByRole('search', { name: 'Betriebe suchen' });
-      await filter.getByLabel('Suche').fill('Brauerei');
+      await filter.getByLabel('Suche').fill('Papierfabrik');
       await filter.getByRole('button', { name: 'Suchen' }).click();
-      await tabelle.getByRole('link', { name: 'Brauerei am Deutschen Eck', exact: true }).waitFor();
+      await tabelle.getByRole('link', { name: 'Papierfabrik Rheinaue – Werk Koblenz', exact: true }).waitFor();
       await page.getByRole('button', { name: 'Filter ausblenden' }).click();
       await until(() => filter.isVisible(), false, 'Filter wieder zugeklappt');
 
       // operation file: the tree is a menu below the name
-      await tabelle.getByRole('link', { name: 'Brauerei am Deutschen Eck', exact: true }).click();
+      await tabelle.getByRole('link', { name: 'Papierfabrik Rheinaue – Werk Koblenz', exact: true }).click();
       await page.getByRole('heading', { name: 'Betriebsdaten', level: 1 }).waitFor();
       const akte = page.getByRole('navigation', { name: 'Betriebsakte' });
       const menue = akte.getByRole('button', { name: 'Menü' });

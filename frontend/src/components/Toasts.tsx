@@ -63,7 +63,7 @@ export function Toasts({ dialog = null }: { dialog?: string | null }) {
       aria-live="polite"
       aria-label="Benachrichtigungen"
       role="region"
-      className="pointer-events-none fixed right-4 bottom-4 z-50 w-full max-w-sm"
+      className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-full sm:max-w-sm"
     >
       <ul className="flex flex-col gap-2">
         {toasts.map((t) => (
