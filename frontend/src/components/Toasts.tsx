@@ -38,7 +38,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button
         type="button"
         className="rounded px-1 text-lg leading-none hover:bg-black/10"
-        aria-label="Schließen"
+        aria-label="Benachrichtigung schließen"
         title="Schließen"
         onClick={() => dismissToast(toast.id)}
       >
