@@ -109,6 +109,10 @@ func (a *auslieferung) serveFile(w http.ResponseWriter, r *http.Request, name, c
 				// the type from the name: ServeContent would sniff the compressed bytes otherwise
 				w.Header().Set("Content-Type", typ)
 				w.Header().Set("Content-Encoding", "gzip")
+				// whole answers only: a range of the compressed bytes helps no browser, and
+				// so the length is known (ServeContent leaves it out for an encoded body)
+				r.Header.Del("Range")
+				w.Header().Set("Content-Length", strconv.Itoa(len(gz)))
 				content = bytes.NewReader(gz)
 			}
 		}
