@@ -53,7 +53,7 @@ export default function Kalender({ id, name, gewaehlt, bis, onWahl, onSchliessen
     <div
       ref={ref}
       id={id}
-      className="absolute top-full left-0 z-40 mt-1 rounded-md border border-gray-400 bg-white p-2 text-sm shadow-lg"
+      className="mt-1 w-fit max-w-full overflow-x-auto rounded-md border border-gray-400 bg-white p-2 text-sm shadow-md"
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
         // only the calendar: a surrounding dialog stays open
