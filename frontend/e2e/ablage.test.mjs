@@ -77,6 +77,13 @@ describe('Wiedervorlagen of an operation', () => {
       await dialog.getByRole('button', { name: 'Speichern' }).click();
       await dialog.getByText('Ungültiges Datumsformat').waitFor();
       await pruefeBarrierefreiheit(page, 'Wiedervorlage anlegen (Dialog)');
+      // the date picker: a German calendar; Escape closes it, not the dialog
+      await dialog.getByRole('button', { name: 'Kalender öffnen' }).click();
+      await page.getByRole('dialog', { name: 'Kalender: Datum' }).getByRole('grid', { name: /\d{4}/ }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Kalender im Dialog');
+      await page.keyboard.press('Escape');
+      await until(() => page.getByRole('dialog', { name: 'Kalender: Datum' }).count(), 0, 'Kalender geschlossen');
+      await dialog.waitFor();
       await dialog.getByLabel('Betreff').fill('Nachweis der Eigenkontrolle anfordern');
       await dialog.getByLabel('Datum').fill('01.03.2020');
       await dialog.getByRole('button', { name: 'Speichern' }).click();
