@@ -1,7 +1,11 @@
 package httpapi
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -94,5 +98,79 @@ func TestFrontend_WithoutIndexHTMLAnswers503(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestFrontend_TextFilesAreServedGzipWithTheirCacheLifetimes(t *testing.T) {
+	skript := strings.Repeat(`export function zeige(){console.log("eAbwasser – Betriebe und Anlagen")}`+"\n", 200)
+	seite := `<!doctype html><html lang="de"><div id="root"></div>` + strings.Repeat("<!-- Platz -->", 200) + `</html>`
+	gebaut := fstest.MapFS{
+		"index.html":              {Data: []byte(seite)},
+		"assets/index-abc123.js":  {Data: []byte(skript)},
+		"assets/klein-abc123.css": {Data: []byte(`body{}`)},
+		"assets/logo-abc123.png":  {Data: bytes.Repeat([]byte{0x89, 'P', 'N', 'G'}, 1000)},
+	}
+	s := newTestServer(t, Deps{Frontend: gebaut}, nil)
+	entpackt := func(t *testing.T, a antwort) string {
+		t.Helper()
+		zr, err := gzip.NewReader(a.Body)
+		if err != nil {
+			t.Fatalf("body is no gzip: %v", err)
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, tt := range []struct{ pfad, typ, inhalt, cache string }{
+		{"/eAbwasser/assets/index-abc123.js", "text/javascript", skript, "public, max-age=31536000, immutable"},
+		{"/eAbwasser/", "text/html", seite, "no-cache"},
+		{"/eAbwasser/betrieb/17", "text/html", seite, "no-cache"},
+	} {
+		t.Run(tt.pfad, func(t *testing.T) {
+			a := s.do(t, http.MethodGet, tt.pfad, nil, "Accept-Encoding", "br;q=1.0, gzip;q=0.8")
+			if a.Code != 200 || a.Header().Get("Content-Encoding") != "gzip" {
+				t.Fatalf("%d, Content-Encoding %q", a.Code, a.Header().Get("Content-Encoding"))
+			}
+			if got := a.Header().Get("Cache-Control"); got != tt.cache {
+				t.Errorf("Cache-Control %q, want %q", got, tt.cache)
+			}
+			if ct := a.Header().Get("Content-Type"); !strings.HasPrefix(ct, tt.typ) {
+				t.Errorf("Content-Type %q", ct)
+			}
+			if v := a.Header().Get("Vary"); v != "Accept-Encoding" {
+				t.Errorf("Vary %q", v)
+			}
+			if n := a.Body.Len(); n >= len(tt.inhalt)/4 || a.Header().Get("Content-Length") != strconv.Itoa(n) {
+				t.Errorf("%d bytes sent for %d (Content-Length %q): not compressed", n, len(tt.inhalt), a.Header().Get("Content-Length"))
+			}
+			if got := entpackt(t, a); got != tt.inhalt {
+				t.Errorf("unpacked body differs (%d bytes, want %d)", len(got), len(tt.inhalt))
+			}
+			// the same again: from the cache of compressed files
+			if b := s.do(t, http.MethodGet, tt.pfad, nil, "Accept-Encoding", "gzip"); entpackt(t, b) != tt.inhalt {
+				t.Error("second answer differs")
+			}
+		})
+	}
+	// a range request gets the whole compressed file (ranges of gzip bytes help no browser)
+	if a := s.do(t, http.MethodGet, "/eAbwasser/assets/index-abc123.js", nil, "Accept-Encoding", "gzip", "Range", "bytes=0-9"); a.Code != 200 || entpackt(t, a) != skript {
+		t.Errorf("range with gzip: %d", a.Code)
+	}
+	// no gzip without Accept-Encoding, with q=0, for a tiny file, or for an image
+	for _, tt := range []struct{ pfad, accept string }{
+		{"/eAbwasser/assets/index-abc123.js", ""},
+		{"/eAbwasser/assets/index-abc123.js", "gzip;q=0, identity"},
+		{"/eAbwasser/assets/klein-abc123.css", "gzip"},
+		{"/eAbwasser/assets/logo-abc123.png", "gzip"},
+	} {
+		a := s.do(t, http.MethodGet, tt.pfad, nil, "Accept-Encoding", tt.accept)
+		if a.Code != 200 || a.Header().Get("Content-Encoding") != "" {
+			t.Errorf("%s with %q: %d, Content-Encoding %q", tt.pfad, tt.accept, a.Code, a.Header().Get("Content-Encoding"))
+		}
+		if cc := a.Header().Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
+			t.Errorf("%s: Cache-Control %q", tt.pfad, cc)
+		}
 	}
 }

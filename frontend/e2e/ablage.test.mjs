@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -31,11 +31,13 @@ describe('Dateien of an operation', () => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/dateien?modus=l`));
       await page.getByRole('heading', { name: 'Dateien', level: 1 }).waitFor();
       await page.getByRole('cell', { name: 'Keine Einträge vorhanden' }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Betriebsakte: Dateien');
 
       await page.getByRole('button', { name: 'Datei hochladen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Datei hochladen' });
       await dialog.getByRole('button', { name: 'Hochladen' }).click();
       await dialog.getByText('Sie müssen eine Datei hochladen!').waitFor();
+      await pruefeBarrierefreiheit(page, 'Datei hochladen (Dialog)');
       await dialog.getByLabel('Bezeichnung').fill('Lageplan Einleitstelle');
       await dialog.locator('input[type=file]').setInputFiles({ name: 'Lageplan Süd.pdf', mimeType: 'application/pdf', buffer: inhalt });
       await dialog.getByRole('button', { name: 'Hochladen' }).click();
@@ -75,6 +77,14 @@ describe('Wiedervorlagen of an operation', () => {
       await dialog.getByLabel('Datum').fill('31.02.2026');
       await dialog.getByRole('button', { name: 'Speichern' }).click();
       await dialog.getByText('Ungültiges Datumsformat').waitFor();
+      await pruefeBarrierefreiheit(page, 'Wiedervorlage anlegen (Dialog)');
+      // the date picker: a German calendar; Escape closes it, not the dialog
+      await dialog.getByRole('button', { name: 'Kalender öffnen' }).click();
+      await page.getByRole('dialog', { name: 'Kalender: Datum' }).getByRole('grid', { name: /\d{4}/ }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Kalender im Dialog');
+      await page.keyboard.press('Escape');
+      await until(() => page.getByRole('dialog', { name: 'Kalender: Datum' }).count(), 0, 'Kalender geschlossen');
+      await dialog.waitFor();
       await dialog.getByLabel('Betreff').fill('Nachweis der Eigenkontrolle anfordern');
       await dialog.getByLabel('Datum').fill('01.03.2020');
       await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -82,6 +92,7 @@ describe('Wiedervorlagen of an operation', () => {
 
       const zeile = page.getByRole('row').filter({ hasText: 'Nachweis der Eigenkontrolle anfordern' });
       await zeile.getByText('fällig', { exact: true }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Betriebsakte: Wiedervorlagen');
       await until(() => zeile.innerText(), /01\.03\.2020/, 'Zeile der Wiedervorlage nennt das Datum');
       await until(() => zeile.innerText(), /Michael Wagner/, 'Zeile der Wiedervorlage nennt den Anleger');
 

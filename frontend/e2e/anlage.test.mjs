@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -41,6 +41,7 @@ describe('Anlagen', () => {
       await baum(page).getByRole('button', { name: 'Anlage anlegen' }).click();
       await baum(page).getByRole('link', { name: 'Abwasserbehandlungsanlage' }).click();
       await page.getByRole('heading', { name: 'Neue Abwasserbehandlungsanlage' }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Neue Anlage');
 
       await page.getByLabel(/^Bezeichnung/).fill(name);
       await page.getByLabel(/^Anlagenart/).selectOption({ label: 'Abwasserbehandlung' });
@@ -74,11 +75,11 @@ describe('Anlagen', () => {
       await page.getByText('Das Jahr muss zwischen 1900 und 2100 liegen.', { exact: true }).waitFor();
       await page.getByLabel('Auslegungsjahr 1').fill('2020');
       await page.getByRole('button', { name: 'Speichern' }).click();
-      await page.getByRole('alertdialog', { name: 'Historisierung' }).getByRole('button', { name: 'Historisieren' }).click();
+      await page.getByRole('dialog', { name: 'Historisierung' }).getByRole('button', { name: 'Historisieren' }).click();
       const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
       await schritt2.getByLabel(/Änderungsgrund/).fill('Inbetriebnahme');
       await schritt2.getByRole('button', { name: 'Speichern' }).click();
-      await page.getByRole('alertdialog', { name: 'Historie überschreiben' }).getByRole('button', { name: 'Überschreiben' }).click();
+      await page.getByRole('dialog', { name: 'Historisierung' }).getByRole('button', { name: 'Überschreiben' }).click();
       await toast(page, 'Anlage erfolgreich gespeichert').waitFor();
       await until(async () => (await page.getByTestId('anlagenstatus').textContent()).startsWith('In Betrieb seit '), true, 'Status in Betrieb');
 
@@ -90,6 +91,7 @@ describe('Anlagen', () => {
       await page.getByRole('heading', { name: `Verlauf: ${name}` }).waitFor();
       await page.getByRole('cell', { name: /^Anlage geändert/ }).waitFor();
       await page.getByRole('cell', { name: 'Anlage angelegt', exact: true }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Verlauf der Anlage');
 
       // a relief plant discharges into the new treatment plant; its Wasserbuchnummer is S or N and digits
       const rueb = `RÜB ${kennung()}`;
@@ -158,6 +160,7 @@ describe('Anlagen', () => {
       await page.getByRole('button', { name: 'Änderungsantrag prüfen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Änderungsantrag prüfen' });
       await dialog.getByText('Kommentar: Umbau 2026').waitFor();
+      await pruefeBarrierefreiheit(page, 'Änderungsantrag prüfen (Dialog)');
       await dialog.getByRole('checkbox', { name: 'Bezeichnung übernehmen' }).check();
       await dialog.getByRole('button', { name: 'Ausgewählte übernehmen' }).click();
       await toast(page, 'Daten wurden übernommen und der Antrag gelöscht').waitFor();
@@ -177,7 +180,7 @@ describe('Anlagen', () => {
       await page.getByRole('heading', { name: 'Verlauf: Betriebskläranlage Papierfabrik' }).waitFor();
       // the plant as it was created: still planned
       const angelegt = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Anlage angelegt', exact: true }) });
-      await angelegt.getByRole('button', { name: /^Stand vom .* anzeigen$/ }).click();
+      await angelegt.getByRole('button', { name: /^Stand anzeigen \(vom .*\)$/ }).click();
       await page.getByRole('heading', { name: 'Verlauf: Stand' }).waitFor();
       await page.getByRole('region', { name: 'Historischer Datensatz' }).getByText('Die Daten dieses Stands sind nicht bearbeitbar.').waitFor();
       await until(() => page.getByLabel(/^Anlagenstatus/).inputValue(), 'GEPLANT', 'Stand: geplant');

@@ -1,7 +1,7 @@
 // Browser tests of the application shell against the real binary (see harness.mjs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -37,6 +37,7 @@ describe('application shell', () => {
       await page.goto(app.url('/eAbwasser/'));
       await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
       await page.getByRole('contentinfo').getByText('Version 1.5.12').waitFor();
+      await pruefeBarrierefreiheit(page, 'Startseite');
       await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Startseite' }).waitFor();
       await until(() => page.locator('html').getAttribute('lang'), 'de', 'Sprache der Seite');
       await page.keyboard.press('Tab');
@@ -74,6 +75,7 @@ describe('application shell', () => {
     await withPage({ token: await app.login('leser_behoerde') }, async (page) => {
       await page.goto(app.url('/eAbwasser/unautorisiert'));
       await page.getByRole('heading', { name: 'Zugriff verweigert' }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Zugriff verweigert');
       await page.getByRole('link', { name: 'Abmelden und erneut anmelden' }).click();
       await page.getByRole('heading', { name: 'Anmeldung' }).waitFor();
       assert.equal(new URL(page.url()).pathname, '/eAbwasser/login');
@@ -140,6 +142,7 @@ describe('Ereignisprotokoll', () => {
       assert.equal(to, Math.min(10, total));
       // the label can change before the new page of rows is rendered: wait for the rows themselves
       await until(() => bodyRows.count(), to, `${to} Zeilen auf der ersten Seite`);
+      await pruefeBarrierefreiheit(page, 'Ereignisprotokoll');
       await until(() => page.getByLabel('Ergebnisse pro Seite:').inputValue(), '10', 'Ergebnisse pro Seite');
 
       await page.getByLabel('Ergebnisse pro Seite:').selectOption('25');
@@ -163,6 +166,7 @@ describe('Ereignisprotokoll', () => {
       assert.equal(await page.getByRole('heading', { name: 'Ereignisdaten' }).isVisible(), false, 'Rohdaten zunächst zugeklappt');
       await page.getByText('Rohdaten anzeigen').click();
       await page.getByText('"kommentar"').first().waitFor();
+      await pruefeBarrierefreiheit(page, 'Ereignisprotokoll mit Ereignisdaten');
       const filtered = (await rangeLabel(page).textContent()) ?? '';
       assert.match(filtered, /^1-\d+ von \d+$/);
       assert.ok(Number(filtered.split(' von ')[1]) <= total);

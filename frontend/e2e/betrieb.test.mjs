@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -84,6 +84,7 @@ async function demoId(bezeichnung) {
 async function oeffne(page, id) {
   await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/betriebsdaten?modus=l`));
   await page.getByRole('heading', { name: 'Betriebsdaten', level: 1 }).waitFor();
+  await pruefeBarrierefreiheit(page, 'Betriebsdaten');
 }
 
 /** Turns on the edit mode with the toggle of the tree. */
@@ -109,6 +110,7 @@ describe('Betrieb: request and Freigabe', () => {
       await until(() => betreiber.isDisabled(), true, 'Betreiber gesperrt');
       // no edit toggle on a create route
       await until(() => page.getByRole('button', { name: 'Bearbeiten' }).count(), 0, 'kein Bearbeiten-Schalter beim Anlegen');
+      await pruefeBarrierefreiheit(page, 'Neuer Betrieb');
 
       await page.getByLabel(/^Bezeichnung/).fill(name);
       await page.getByLabel('Zuständige Regionalstelle').selectOption({ label: REGIONALSTELLE });
@@ -125,6 +127,7 @@ describe('Betrieb: request and Freigabe', () => {
       await page.getByRole('button', { name: 'Betrieb beantragen' }).click();
       await page.getByRole('tab', { name: /Produktion und Wasserversorgung.*enthält Fehler/ }).waitFor();
       await page.getByText('Ungültige Uhrzeit', { exact: true }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Neuer Betrieb mit Fehlern');
       // a one-digit hour is accepted and stored as 06:30
       await page.getByLabel('Tagesarbeitszeit von').fill('6:30');
       await page.getByRole('button', { name: 'Betrieb beantragen' }).click();
@@ -138,6 +141,8 @@ describe('Betrieb: request and Freigabe', () => {
       await freigabestatus(page, 'Beantragt').waitFor();
       await page.getByRole('button', { name: 'Freigabe bearbeiten' }).click();
       const dialog = page.getByRole('dialog', { name: 'Freigabe bearbeiten' });
+      await dialog.getByLabel('Kommentar').waitFor();
+      await pruefeBarrierefreiheit(page, 'Freigabe bearbeiten (Dialog)');
       await dialog.getByLabel('Kommentar').fill('Angaben vollständig, Freigabe erteilt.');
       await dialog.getByRole('button', { name: 'Freigeben' }).click();
       await toast(page, 'Betrieb freigegeben').waitFor();
@@ -225,6 +230,7 @@ describe('Betrieb: Stammdaten-Antrag', () => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/betriebsdaten?modus=l&stammdatenAntrag=true`));
       const dialog = page.getByRole('dialog', { name: 'Stammdatenänderungsantrag prüfen' });
       await dialog.getByText('Umfirmierung und neue Ortsbezeichnung').waitFor();
+      await pruefeBarrierefreiheit(page, 'Stammdatenänderungsantrag prüfen (Dialog)');
       await until(() => dialog.getByRole('rowheader').allTextContents(), ['Bezeichnung', 'Ort'], 'beantragte Felder');
       await dialog.getByRole('checkbox', { name: 'Bezeichnung übernehmen' }).check();
       // the refused place needs a reason first
@@ -252,12 +258,13 @@ describe('Betrieb: administration and audit', () => {
       await page.getByLabel(/^Bezeichnung/).fill(neu);
       await page.getByRole('button', { name: 'Speichern' }).click();
 
-      const frage = page.getByRole('alertdialog', { name: 'Historisierung' });
+      const frage = page.getByRole('dialog', { name: 'Historisierung' });
       await frage.getByRole('button', { name: 'Historisieren' }).click();
       const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
       // "today" as the browser sees it: its context runs in Europe/Berlin, this process in UTC
       const heute = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
       await until(() => schritt2.getByLabel(/Gültig ab/).inputValue(), heute, 'Gültig ab ist heute');
+      await pruefeBarrierefreiheit(page, 'Historisierung, Schritt 2 (Dialog)');
       await schritt2.getByLabel(/Änderungsgrund/).fill('Umbenennung durch den Verband');
       await schritt2.getByRole('button', { name: 'Speichern' }).click();
 
@@ -273,6 +280,7 @@ describe('Betrieb: administration and audit', () => {
       const erste = popup.getByRole('row').nth(1);
       await erste.getByText('aktuell').waitFor();
       await erste.getByText('Umbenennung durch den Verband').waitFor();
+      await pruefeBarrierefreiheit(page, 'Historie (Dialog)');
     });
   });
 
@@ -302,8 +310,9 @@ describe('Betrieb: administration and audit', () => {
       await tree.getByRole('link', { name: 'Verlauf' }).click();
       await page.getByRole('heading', { name: 'Verlauf', level: 1 }).waitFor();
       const tabelle = page.getByRole('table', { name: 'Verlauf' });
-      const ereignisse = tabelle.getByRole('row').filter({ has: page.getByRole('button', { name: /^Stand vom .* anzeigen$/ }) });
+      const ereignisse = tabelle.getByRole('row').filter({ has: page.getByRole('button', { name: /^Stand anzeigen \(vom .*\)$/ }) });
       await ereignisse.first().waitFor();
+      await pruefeBarrierefreiheit(page, 'Betriebsakte: Verlauf');
       await until(() => ereignisse.count(), (n) => n >= 4, 'at least four events (request, approval, two historised saves)');
       const neueste = await ereignisse.first().getByRole('cell').allTextContents();
       assert.match(neueste[1], /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/, 'Zeitpunkt dd.MM.yyyy HH:mm:ss');
@@ -328,9 +337,10 @@ describe('Betrieb: administration and audit', () => {
       await freigabe.getByRole('button', { name: /Details/ }).click();
 
       // the oldest event: the request, before the renaming
-      await ereignisse.last().getByRole('button', { name: /^Stand vom .* anzeigen$/ }).click();
+      await ereignisse.last().getByRole('button', { name: /^Stand anzeigen \(vom .*\)$/ }).click();
       const stand = page.getByRole('region', { name: 'Historischer Datensatz' });
       await stand.getByText(/^Stand nach der Änderung vom/).waitFor();
+      await pruefeBarrierefreiheit(page, 'Stand des Betriebs');
       await page.waitForFunction(() => document.querySelector('input[name="bezeichnung"]')?.value === 'Papierfabrik Rheinaue');
       await until(() => page.getByLabel(/^Bezeichnung/).isDisabled(), true, 'Stand der Vergangenheit nur lesbar');
       await stand.getByRole('button', { name: 'Zurück zum aktuellen Datensatz' }).click();

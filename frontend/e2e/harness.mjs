@@ -11,7 +11,8 @@
 import { after, before } from 'node:test';
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -323,9 +324,15 @@ export async function until(read, erwartet, was, { timeout = 10_000, interval = 
   throw new Error(`${was}: nach ${timeout} ms nicht erreicht (erwartet ${beschreibung}; ${letzter})`);
 }
 
-/** A fresh context+page; with `token` it is in localStorage before the app starts. */
-export async function newPage(browser, { token } = {}) {
-  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+/** The viewport of a phone (the issue's 390 × 844), for `newPage(browser, { viewport: TELEFON })`. */
+export const TELEFON = { width: 390, height: 844 };
+
+/**
+ * A fresh context+page; with `token` it is in localStorage before the app starts; `viewport`
+ * sets the window's size (default Playwright's 1280 × 720).
+ */
+export async function newPage(browser, { token, viewport } = {}) {
+  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin', ...(viewport ? { viewport, isMobile: true, hasTouch: true } : {}) });
   context.setDefaultTimeout(10_000);
   if (token) {
     await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
@@ -362,4 +369,36 @@ export function mitAppUndBrowser(bereit) {
     await browser?.close();
     await app?.stop();
   });
+}
+
+const AXE_QUELLE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SCHWERE = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA plus best practices) on what the page shows now and
+ * fails with a readable list of every serious or critical violation: rule, help text, and
+ * for each element its selector and axe's summary. `seite` names the page in the message.
+ * Call it once the page has rendered what it should check (after a waitFor).
+ */
+export async function pruefeBarrierefreiheit(page, seite) {
+  // evaluate, not addScriptTag: the app's Content-Security-Policy forbids inline scripts
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_QUELLE);
+  const verstoesse = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      knoten: v.nodes.map((n) => ({ ziel: n.target.join(' '), text: n.failureSummary ?? '' })),
+    }));
+  });
+  const ernste = verstoesse.filter((v) => AXE_SCHWERE.has(v.impact));
+  if (ernste.length === 0) return;
+  const liste = ernste
+    .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.knoten.map((k) => `    ${k.ziel}\n      ${k.text.replace(/\n/g, '\n      ')}`).join('\n')}`)
+    .join('\n');
+  throw new Error(`Barrierefreiheit '${seite}': ${ernste.length} ernste Verstöße (axe-core)\n${liste}`);
 }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { DEMO_PASSWORT, link, mitAppUndBrowser, until } from './harness.mjs';
+import { DEMO_PASSWORT, link, mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -49,6 +49,8 @@ describe('registration', () => {
     await withPage({}, async (page) => {
       await page.goto(app.url('/eAbwasser/registrierung'));
       const form = page.getByRole('form', { name: 'Registrierung' });
+      await form.waitFor();
+      await pruefeBarrierefreiheit(page, 'Registrierung');
       await form.getByLabel(/^Organisation/).selectOption({ label: 'Klärwerk Rheinaue GmbH' });
       await form.getByRole('checkbox', { name: 'Betreiber', exact: true }).check();
       await form.getByLabel('Anrede').selectOption({ label: 'Frau' });
@@ -132,6 +134,7 @@ describe('password', () => {
       const alert = page.getByRole('alert').filter({ hasText: 'Benutzername oder Passwort ist falsch.' });
       await alert.waitFor();
       await until(() => alert.count(), 1, 'shown once, in the form, not as a toast too');
+      await pruefeBarrierefreiheit(page, 'Anmeldung mit Fehlermeldung');
       assert.equal(pathOf(page), '/eAbwasser/login');
     });
   });
@@ -184,6 +187,8 @@ describe('profile and logout', () => {
       await page.goto(app.url('/eAbwasser/profil'));
       await page.getByRole('heading', { name: 'Profil', level: 1 }).waitFor();
       const form = page.getByRole('form', { name: 'Profil' });
+      await form.waitFor();
+      await pruefeBarrierefreiheit(page, 'Profil');
       await form.getByLabel(/^Passwort$/).fill(neu);
       await form.getByLabel(/^Passwort bestätigen/).fill(neu);
 
@@ -201,6 +206,7 @@ describe('profile and logout', () => {
         await form.getByRole('button', { name: 'Speichern' }).click();
         const dialog = page.getByRole('alertdialog', { name: 'Profil speichern' });
         await dialog.getByText('Sie werden nach dem Speichern abgemeldet und können sich mit den neuen Daten anmelden.').waitFor();
+        await pruefeBarrierefreiheit(page, 'Profil speichern (Dialog)');
         await dialog.getByRole('button', { name: 'Speichern' }).click();
       };
       await aktuell.fill('Falsches-Passwort-9');

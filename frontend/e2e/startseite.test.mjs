@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -62,12 +62,15 @@ describe('Startseite: Betriebe worklist', () => {
       await tabs.getByRole('tab', { name: 'Anlagen', selected: true }).waitFor();
       const anlagen = page.getByRole('table', { name: 'Anlagen' });
       await anlagen.getByRole('link', { name: 'Betriebskläranlage Papierfabrik', exact: true }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Startseite: Anlagen');
       await until(() => anlagen.getByRole('link', { name: 'Kühlwasserkreislauf Papiermaschine 2' }).count(), 0, 'nur Abwasserbehandlung in der Vorgabe');
       await tabs.getByRole('tab', { name: 'Betriebe' }).click();
       await tabs.getByRole('tab', { name: 'Betriebe', selected: true }).waitFor();
 
       // default filter: in operation (the requested and the rejected one are only planned)
       await until(() => statusInBetrieb(page).isChecked(), true, 'Vorgabe „in Betrieb“ angehakt');
+      await tabelle(page).getByRole('row').nth(1).waitFor();
+      await pruefeBarrierefreiheit(page, 'Startseite: Betriebe');
       await zeigt(page, [PAPIERFABRIK]);
       await until(() => page.getByLabel('Ergebnisse pro Seite:').inputValue(), '50', 'Ergebnisse pro Seite');
       // staff may edit: the row has an edit link into the edit mode
@@ -165,10 +168,13 @@ describe('Startseite: Nachrichten', () => {
       await zaehler(page, anzahl).click();
       await page.getByRole('tab', { name: 'Nachrichten', selected: true }).waitFor();
       const liste = page.getByRole('table', { name: 'Nachrichten' });
+      await liste.getByRole('button', { name: `Ungelesen: ${betreff}` }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Startseite: Nachrichten');
       await liste.getByRole('button', { name: `Ungelesen: ${betreff}` }).click();
 
       const dialog = page.getByRole('dialog', { name: betreff });
       await dialog.getByText(/hat den Betrieb „Brauerei am Deutschen Eck“ zur Freigabe beantragt/).waitFor();
+      await pruefeBarrierefreiheit(page, 'Nachricht (Dialog)');
       await until(
         () => dialog.getByRole('link', { name: new RegExp(`^Betrieb ${BRAUEREI}`) }).getAttribute('href'),
         /\/betriebsakte\/\d+\/betriebsdaten\?modus=l$/,
@@ -221,10 +227,12 @@ describe('Startseite: Wiedervorlagen', () => {
         'Link der Wiedervorlage auf den Betrieb',
       );
       await page.getByText(/Wiedervorlagen? (ist|sind) fällig\./).waitFor();
+      await pruefeBarrierefreiheit(page, 'Startseite: Wiedervorlagen');
 
       await zeile.getByRole('button', { name: `Löschen ${betreff}` }).click();
       const frage = page.getByRole('alertdialog', { name: 'Löschen bestätigen' });
       await frage.getByText(`Sind Sie sicher, dass Sie die Wiedervorlage „${betreff}“ löschen möchten?`).waitFor();
+      await pruefeBarrierefreiheit(page, 'Löschen bestätigen (Dialog)');
       await frage.getByRole('button', { name: 'Löschen' }).click();
       await toast(page, 'Die Wiedervorlage wurde erfolgreich gelöscht.').waitFor();
       await zeile.waitFor({ state: 'detached' });
@@ -239,6 +247,7 @@ describe('Personalisierung', () => {
       await page.goto(app.url('/eAbwasser/'));
       await page.getByRole('banner').getByRole('link', { name: 'Personalisierung' }).click();
       await page.getByRole('heading', { name: 'Personalisierung', level: 1 }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Personalisierung');
       const typ = page.getByRole('group', { name: 'Betriebstyp' });
       await page.getByRole('checkbox', { name: 'Personalisierte Filter aktiv' }).check();
       await typ.getByRole('listbox', { name: /^Verfügbar/ }).getByRole('option', { name: 'Industrie', exact: true }).click();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -40,6 +40,8 @@ describe('Systemverwaltung as systemadmin', () => {
       await page.getByRole('button', { name: 'Anwender hinzufügen' }).click();
 
       const dialog = page.getByRole('dialog', { name: 'Anwender hinzufügen' });
+      await dialog.getByLabel(/^Benutzername/).waitFor();
+      await pruefeBarrierefreiheit(page, 'Anwender hinzufügen (Dialog)');
       await dialog.getByLabel(/^Benutzername/).fill(`e2e.${k}`);
       await dialog.getByLabel(/^Passwort \*/).fill('E2E-Passwort-42');
       await dialog.getByLabel(/^Passwort bestätigen/).fill('E2E-Passwort-42');
@@ -73,10 +75,12 @@ describe('Systemverwaltung as systemadmin', () => {
       const vorname = bearbeiten.getByLabel(/^Vorname/);
       await vorname.waitFor();
       await until(() => vorname.inputValue(), 'Erika', 'Bearbeiten-Dialog zeigt den Vornamen');
+      await pruefeBarrierefreiheit(page, 'Anwender bearbeiten (Dialog)');
       await vorname.fill('Erika Maria');
       await bearbeiten.getByRole('button', { name: 'Speichern' }).click();
       await bearbeiten.waitFor({ state: 'detached' });
       await row.getByRole('cell', { name: 'Erika Maria', exact: true }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Systemverwaltung: Anwender');
 
       // deactivating asks first; cancelling changes nothing
       await row.getByRole('button', { name: 'Deaktivieren' }).click();
@@ -91,7 +95,7 @@ describe('Systemverwaltung as systemadmin', () => {
       await frage.getByRole('button', { name: 'Deaktivieren' }).click();
       await toast(page, 'Der Zugang wurde deaktiviert.').waitFor();
       await row.getByRole('cell', { name: 'Inaktiv', exact: true }).waitFor();
-      await row.getByRole('button', { name: 'Aktivieren' }).waitFor();
+      await row.getByRole('button', { name: /^Aktivieren/ }).waitFor();
 
       await row.getByRole('button', { name: 'Löschen' }).click();
       await page
@@ -140,7 +144,8 @@ describe('Systemverwaltung as systemadmin', () => {
       // the demo Dienststelle is a system role: no delete button
       const system = zeile(page, 'Regionalstelle Koblenz');
       await system.waitFor();
-      await until(() => system.getByRole('button', { name: 'Löschen' }).count(), 0, 'Systemrolle ohne Löschen');
+      await until(() => system.getByRole('button', { name: /^Löschen/ }).count(), 0, 'Systemrolle ohne Löschen');
+      await pruefeBarrierefreiheit(page, 'Systemverwaltung: Rollen');
 
       await page.getByRole('button', { name: 'Hinzufügen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Rolle hinzufügen' });
@@ -192,6 +197,7 @@ describe('Systemverwaltung as systemadmin', () => {
       await page.goto(app.url('/eAbwasser/systemverwaltung/wertelisten'));
       await page.getByLabel('Auswahl der Werteliste').selectOption({ label: 'Kanalsystem' });
       await zeile(page, 'Mischsystem').waitFor();
+      await pruefeBarrierefreiheit(page, 'Systemverwaltung: Wertelisten');
       const suche = page.getByLabel('Suche');
       await suche.fill('TRENN');
       await zeile(page, 'Mischsystem').waitFor({ state: 'detached' });
@@ -234,6 +240,7 @@ describe('Systemverwaltung as systemadmin', () => {
     await withPage({ token: await app.login('systemadmin') }, async (page) => {
       await page.goto(app.url('/eAbwasser/systemverwaltung/organisationen'));
       await zeile(page, 'Klärwerk Rheinaue GmbH').waitFor();
+      await pruefeBarrierefreiheit(page, 'Systemverwaltung: Organisationen');
       await page.getByRole('button', { name: 'Hinzufügen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Organisation hinzufügen' });
       await dialog.getByLabel(/^Bezeichnung/).fill(name);
@@ -252,13 +259,14 @@ describe('Systemverwaltung as systemadmin', () => {
       const bearbeiten = page.getByRole('dialog', { name: 'Organisation bearbeiten' });
       await bearbeiten.getByLabel(/^Ort/).fill('Lahnstein');
       await bearbeiten.getByRole('button', { name: 'Speichern' }).click();
-      await page.getByRole('alertdialog', { name: 'Historisierung' }).getByRole('button', { name: 'Historisieren' }).click();
+      await page.getByRole('dialog', { name: 'Historisierung' }).getByRole('button', { name: 'Historisieren' }).click();
       const schritt2 = page.getByRole('dialog', { name: 'Historisierung' });
       await schritt2.getByLabel(/^Gültig ab/).fill(heute());
       await schritt2.getByLabel(/^Änderungsgrund/).fill('Umzug');
       await schritt2.getByRole('button', { name: 'Speichern' }).click();
-      const schritt3 = page.getByRole('alertdialog', { name: 'Historie überschreiben' });
+      const schritt3 = page.getByRole('dialog', { name: 'Historisierung' });
       await schritt3.getByText('Für diesen Tag gibt es bereits einen Eintrag. Soll er überschrieben werden?').waitFor();
+      await pruefeBarrierefreiheit(page, 'Historisierung, Schritt 3 (Dialog)');
       await schritt3.getByRole('button', { name: 'Überschreiben' }).click();
       await bearbeiten.waitFor({ state: 'detached' });
       await row.getByRole('cell', { name: 'Lahnstein', exact: true }).waitFor();
@@ -275,6 +283,7 @@ describe('Systemverwaltung as systemadmin', () => {
       const verlauf = page.getByRole('dialog', { name: `Verlauf: ${name}` });
       const aenderung = verlauf.getByRole('row').filter({ hasText: /Organisation geändert, gültig ab/ });
       await aenderung.getByRole('cell', { name: 'Sabine Adler', exact: true }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Verlauf der Organisation (Dialog)');
       await aenderung.getByRole('button', { name: 'Details anzeigen' }).click();
       const felder = verlauf.getByRole('table', { name: /^Geänderte Felder: Organisation geändert/ });
       await until(
@@ -334,6 +343,7 @@ describe('Auswertung', () => {
       await page.getByLabel('Kategorie').selectOption({ label: 'Organisationen' });
       await page.getByLabel('Filter').selectOption({ label: 'Abwasserbeseitigungspflicht' });
       await page.getByLabel('Abfrage').selectOption({ label: 'Abwasserbeseitigungspflichtige Organisationen' });
+      await pruefeBarrierefreiheit(page, 'Auswertung');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel-Export' }).click()]);
       assert.equal(download.suggestedFilename(), 'abwasserbeseitigungspflichtige.xlsx');
       const chunks = [];

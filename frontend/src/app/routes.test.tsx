@@ -162,7 +162,7 @@ describe('app routes', () => {
 
   it('a 401 of a screen call shows the toast, drops the token and leads to the login', async () => {
     anmelden();
-    mock({ 'GET /api/audit': () => json(401, { message: 'nicht angemeldet' }) }, ['AUDIT_LESEN']);
+    mock({ 'GET /api/audit': () => json(401, { message: 'nicht angemeldet' }), 'GET /api/audit/ereignisarten': () => [] }, ['AUDIT_LESEN']);
     const { router } = renderRoutes(routes, '/protokoll');
     expect(await screen.findByText('Sie sind nicht berechtigt diese Seite zu öffnen.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Anmeldung' })).toBeInTheDocument();

@@ -14,6 +14,13 @@ import {
 import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 
 // Verbatim texts of spec 000 §2 "Shared screens and dialogs".
+/**
+ * The column of a row's actions (id 'aktionen'): on a phone it stays at the right edge while
+ * the other columns scroll beneath it, so 'Bearbeiten' and 'Löschen' are always in reach.
+ */
+const AKTIONEN = 'aktionen';
+const HAFTEND = 'max-sm:sticky max-sm:right-0 max-sm:shadow-[-6px_0_6px_-4px_rgba(0,0,0,0.25)]';
+
 export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_LABEL = 'Ergebnisse pro Seite:';
@@ -185,7 +192,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <th
                       key={header.id}
                       scope="col"
-                      className="border-b border-gray-300 px-3 py-2 font-semibold"
+                      className={`border-b border-gray-300 px-3 py-2 font-semibold ${header.column.id === AKTIONEN ? `bg-gray-100 ${HAFTEND}` : ''}`}
                       aria-sort={
                         canSort ? (dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none') : undefined
                       }
@@ -251,7 +258,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </td>
                     )}
                     {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className="px-3 py-2 align-top">
+                      <td key={cell.id} className={`px-3 py-2 align-top ${cell.column.id === AKTIONEN ? `bg-inherit ${HAFTEND}` : ''}`}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     ))}

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { dialogGeoeffnet, dialogGeschlossen } from '@/lib/toast';
+import { Toasts } from './Toasts';
 
 export interface DialogProps {
   open: boolean;
@@ -34,6 +36,7 @@ export function Dialog({ open, onClose, title, children, footer, width = 600, ro
     if (!dialog || !open) return;
     const previous = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
+    dialogGeoeffnet(titleId);
     const initial =
       (initialFocusId ? document.getElementById(initialFocusId) : null) ??
       dialog.querySelector('[data-dialog-body]')?.querySelector<HTMLElement>(FOCUSABLE) ??
@@ -41,10 +44,11 @@ export function Dialog({ open, onClose, title, children, footer, width = 600, ro
       dialog.querySelector<HTMLElement>(FOCUSABLE);
     initial?.focus();
     return () => {
+      dialogGeschlossen(titleId);
       if (dialog.open) dialog.close();
       if (previous && document.contains(previous)) previous.focus();
     };
-  }, [open, initialFocusId]);
+  }, [open, initialFocusId, titleId]);
 
   if (!open) return null;
 
@@ -98,6 +102,7 @@ export function Dialog({ open, onClose, title, children, footer, width = 600, ro
           {footer}
         </div>
       )}
+      <Toasts dialog={titleId} />
     </dialog>
   );
 }

@@ -174,6 +174,19 @@ export function CheckboxGroup<V extends string>({ legend, options, value, onChan
   );
 }
 
+/** Says what the asterisk of a required field means (WCAG 3.3.2); once above a form with one. */
+export function PflichtfeldHinweis() {
+  return (
+    <p className="text-sm text-gray-700">
+      Pflichtfelder sind mit{' '}
+      <span aria-hidden="true" className="text-red-700">
+        *
+      </span>
+      <span className="sr-only">Stern</span> gekennzeichnet.
+    </p>
+  );
+}
+
 /** A message about the whole form (e.g. the server's answer to a login), announced at once. */
 export function FormMeldung({ children, id }: { children?: ReactNode; id?: string }) {
   if (!children) return null;

@@ -174,7 +174,6 @@ export function VerlaufSeite({ titel, beschreibung, eintraege }: VerlaufSeitePro
           <Button
             variant="secondary"
             className="px-2 py-1 text-xs whitespace-nowrap"
-            aria-label={`Stand vom ${zeitpunkt(e.zeitpunkt)} anzeigen`}
             onClick={(ev) => {
               ev.stopPropagation();
               setParams((p) => {
@@ -184,7 +183,7 @@ export function VerlaufSeite({ titel, beschreibung, eintraege }: VerlaufSeitePro
               });
             }}
           >
-            Stand anzeigen
+            Stand anzeigen <span className="sr-only">(vom {zeitpunkt(e.zeitpunkt)})</span>
           </Button>
         )}
       />

@@ -49,12 +49,15 @@ describe('audit dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Organisation speichern' }));
     // step 1: the question
-    const frage = await screen.findByRole('alertdialog', { name: 'Historisierung' });
+    const frage = await screen.findByRole('dialog', { name: 'Historisierung' });
     expect(frage).toHaveTextContent('Möchten Sie die Änderung historisieren?');
+    expect(within(frage).getByRole('listitem', { current: 'step' })).toHaveTextContent('1. Historisieren?');
     await user.click(within(frage).getByRole('button', { name: 'Historisieren' }));
 
-    // step 2: date (today by default) and reason
+    // step 2, in the same dialog: date (today by default) and reason
     const schritt2 = screen.getByRole('dialog', { name: 'Historisierung' });
+    expect(schritt2).toBe(frage);
+    expect(within(schritt2).getByRole('listitem', { current: 'step' })).toHaveTextContent('2. Gültig ab und Änderungsgrund');
     const datum = within(schritt2).getByLabelText(/Gültig ab/);
     expect(datum).toHaveValue('10.03.2025');
     expect(datum).toHaveFocus();
@@ -77,11 +80,11 @@ describe('audit dialog', () => {
     await user.type(datum, '10.03.2025');
     await user.click(within(schritt2).getByRole('button', { name: 'Speichern' }));
 
-    // step 3: overwrite the entry of that day
-    const schritt3 = await screen.findByRole('alertdialog', { name: 'Historie überschreiben' });
+    // step 3, still the same dialog: overwrite the entry of that day; 'Zurück' has the focus
+    const schritt3 = await within(frage).findByRole('region', { name: 'Historie überschreiben' });
     expect(schritt3).toHaveTextContent('Für diesen Tag gibt es bereits einen Eintrag. Soll er überschrieben werden?');
-    expect(within(schritt3).getByRole('button', { name: 'Abbrechen' })).toHaveFocus();
-    await user.click(within(schritt3).getByRole('button', { name: 'Überschreiben' }));
+    expect(within(frage).getByRole('button', { name: 'Zurück' })).toHaveFocus();
+    await user.click(within(frage).getByRole('button', { name: 'Überschreiben' }));
 
     await vi.waitFor(() => expect(onGespeichert).toHaveBeenCalledTimes(1));
     expect(gesendet[3]).toEqual({ gueltigAb: '2025-03-10', aenderungsgrund: 'Umzug', ueberschreiben: true });
@@ -101,13 +104,13 @@ describe('audit dialog', () => {
       .mockRejectedValueOnce(konflikt);
     render(<Formular speichern={speichern} onFehler={onFehler} verwerfen={verwerfen} />);
     await user.click(screen.getByRole('button', { name: 'Organisation speichern' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Änderungen verwerfen' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Änderungen verwerfen' }));
     expect(verwerfen).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Organisation speichern' }));
     await vi.waitFor(() => expect(onFehler).toHaveBeenCalledWith(konflikt));
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('knows the violation member and checks the date step', () => {

@@ -1,15 +1,17 @@
-import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api';
 import { MSG_PFLICHTFELD } from '@/lib/form';
 import { formatDate, isoDateFromGerman, todayIso } from '@/lib/format';
 import { Button } from './Button';
+import { Datumsfeld } from './Datumsfeld';
 import { Dialog } from './Dialog';
 import { FormField, inputClass } from './FormField';
 
 // The audit dialog of spec 000 §4 "Auto-historisation": a save of historised fields may be
-// answered with 400 and the member auditInfoViolation; then step 1 asks whether to historise,
-// step 2 asks for 'Gültig ab' and 'Änderungsgrund', step 3 asks to overwrite the entry of the
-// same day. The save is repeated with auditInfo (and ueberschreiben) each time.
+// answered with 400 and the member auditInfoViolation; then one dialog leads through its steps:
+// step 1 asks whether to historise, step 2 asks for 'Gültig ab' and 'Änderungsgrund', step 3
+// asks to overwrite the entry of the same day ('Zurück' goes one step back). The save is
+// repeated with auditInfo (and ueberschreiben) each time.
 
 export type AuditVerletzung = 'MISSING' | 'SUCCEEDING_PRESENT' | 'SAME_DATE_PRESENT' | 'INITIAL' | 'STILLLEGEN';
 
@@ -29,6 +31,8 @@ export const FRAGE: Record<AuditVerletzung, string> = {
   SUCCEEDING_PRESENT: 'Sie haben Daten geändert, die historisiert werden. Möchten Sie die Änderung historisieren?',
   SAME_DATE_PRESENT: 'Sie haben Daten geändert, die historisiert werden. Möchten Sie die Änderung historisieren?',
 };
+/** The steps as the dialog lists them; the third comes only when the day has an entry. */
+export const SCHRITTE = ['Historisieren?', 'Gültig ab und Änderungsgrund', 'Überschreiben (falls nötig)'] as const;
 export const MSG_ZUKUNFT = "'Gültig ab' darf nicht in der Zukunft liegen.";
 export const MSG_DATUM = 'Ungültiges Datumsformat';
 export const MSG_GLEICHER_TAG = 'Für diesen Tag gibt es bereits einen Eintrag. Soll er überschrieben werden?';
@@ -77,11 +81,11 @@ export interface Historisierung {
   speichern: () => Promise<void>;
   /** A save is under way. */
   laeuft: boolean;
-  /** Render this (the dialogs of the three steps). */
+  /** Render this (the one dialog of the three steps). */
   dialog: ReactNode;
 }
 
-/** Drives the save of a historised object through the three steps of the audit dialog. */
+/** Drives the save of a historised object through the three steps of the one audit dialog. */
 export function useHistorisierung(opts: HistorisierungOptions): Historisierung {
   const optsRef = useRef(opts);
   optsRef.current = opts;
@@ -150,15 +154,25 @@ export function useHistorisierung(opts: HistorisierungOptions): Historisierung {
 
   const schliessen = () => setSchritt(null);
 
+  // one dialog whose content follows the step: the focus goes to what the new step asks for
+  const vorher = useRef<Schritt | null>(null);
+  useEffect(() => {
+    const war = vorher.current;
+    vorher.current = schritt;
+    if (!schritt || !war || war === schritt) return;
+    const ziel = schritt === 'frage' ? `${formId}-weiter` : schritt === 'datum' ? datumId : `${formId}-zurueck`;
+    document.getElementById(ziel)?.focus();
+  }, [schritt, formId, datumId]);
+
+  const nummer = schritt === 'frage' ? 1 : schritt === 'datum' ? 2 : 3;
   const dialog = (
-    <>
-      <Dialog
-        open={schritt === 'frage'}
-        onClose={schliessen}
-        title={HISTORISIERUNG_TITEL}
-        role="alertdialog"
-        width={520}
-        footer={
+    <Dialog
+      open={schritt !== null}
+      onClose={schliessen}
+      title={HISTORISIERUNG_TITEL}
+      width={560}
+      footer={
+        schritt === 'frage' ? (
           <>
             <Button variant="secondary" onClick={schliessen}>
               Abbrechen
@@ -172,21 +186,15 @@ export function useHistorisierung(opts: HistorisierungOptions): Historisierung {
             >
               Änderungen verwerfen
             </Button>
-            <Button onClick={() => setSchritt('datum')}>Historisieren</Button>
+            <Button id={`${formId}-weiter`} onClick={() => setSchritt('datum')}>
+              Historisieren
+            </Button>
           </>
-        }
-      >
-        <p>{FRAGE[art]}</p>
-      </Dialog>
-
-      <Dialog
-        open={schritt === 'datum'}
-        onClose={schliessen}
-        title={HISTORISIERUNG_TITEL}
-        width={520}
-        initialFocusId={datumId}
-        footer={
+        ) : schritt === 'datum' ? (
           <>
+            <Button variant="secondary" onClick={() => setSchritt('frage')}>
+              Zurück
+            </Button>
             <Button variant="secondary" onClick={schliessen}>
               Abbrechen
             </Button>
@@ -194,20 +202,47 @@ export function useHistorisierung(opts: HistorisierungOptions): Historisierung {
               Speichern
             </Button>
           </>
-        }
-      >
+        ) : (
+          <>
+            <Button id={`${formId}-zurueck`} variant="secondary" onClick={() => setSchritt('datum')}>
+              Zurück
+            </Button>
+            <Button variant="secondary" onClick={schliessen}>
+              Abbrechen
+            </Button>
+            <Button variant="danger" disabled={laeuft} onClick={() => void versuche(auditInfo(true))}>
+              Überschreiben
+            </Button>
+          </>
+        )
+      }
+    >
+      <ol aria-label="Schritte" className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-700">
+        {SCHRITTE.map((t, i) => (
+          <li
+            key={t}
+            aria-current={i + 1 === nummer ? 'step' : undefined}
+            className={i + 1 === nummer ? 'font-semibold text-blue-900' : undefined}
+          >
+            {i + 1}. {t}
+          </li>
+        ))}
+      </ol>
+      {schritt === 'frage' && <p>{FRAGE[art]}</p>}
+      {schritt === 'datum' && (
         <form id={formId} noValidate onSubmit={onSubmitDatum} className="flex flex-col gap-4" aria-label="Historisierung">
           <p className="text-sm">Bitte geben Sie an, ab wann die Änderung gilt, und einen Änderungsgrund.</p>
-          <FormField label="Gültig ab" error={fehler.gueltigAb} hint="TT.MM.JJJJ, nicht in der Zukunft" required>
-            <input
-              id={datumId}
-              name="gueltigAb"
-              className={inputClass}
-              inputMode="numeric"
-              value={datum}
-              onChange={(e) => setDatum(e.target.value)}
-            />
-          </FormField>
+          <Datumsfeld
+            id={datumId}
+            label="Gültig ab"
+            name="gueltigAb"
+            error={fehler.gueltigAb}
+            hint="TT.MM.JJJJ, nicht in der Zukunft"
+            required
+            bis={todayIso(heute())}
+            value={datum}
+            onChange={setDatum}
+          />
           <FormField label="Änderungsgrund" error={fehler.aenderungsgrund} required>
             <textarea
               id={`${formId}-grund`}
@@ -219,29 +254,16 @@ export function useHistorisierung(opts: HistorisierungOptions): Historisierung {
             />
           </FormField>
         </form>
-      </Dialog>
-
-      <Dialog
-        open={schritt === 'ueberschreiben'}
-        onClose={() => setSchritt('datum')}
-        title={UEBERSCHREIBEN_TITEL}
-        role="alertdialog"
-        width={480}
-        initialFocusId={`${formId}-zurueck`}
-        footer={
-          <>
-            <Button id={`${formId}-zurueck`} variant="secondary" onClick={() => setSchritt('datum')}>
-              Abbrechen
-            </Button>
-            <Button variant="danger" disabled={laeuft} onClick={() => void versuche(auditInfo(true))}>
-              Überschreiben
-            </Button>
-          </>
-        }
-      >
-        <p>{frageUeberschreiben}</p>
-      </Dialog>
-    </>
+      )}
+      {schritt === 'ueberschreiben' && (
+        <section aria-labelledby={`${formId}-ueberschreiben`}>
+          <h3 id={`${formId}-ueberschreiben`} className="mb-2 font-semibold">
+            {UEBERSCHREIBEN_TITEL}
+          </h3>
+          <p>{frageUeberschreiben}</p>
+        </section>
+      )}
+    </Dialog>
   );
 
   return { speichern: () => versuche(undefined), laeuft, dialog };

@@ -39,7 +39,7 @@ export function Tabs({ tabs, value, onChange, label }: TabsProps) {
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-gray-300" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="flex flex-wrap gap-1 border-b border-gray-300" onKeyDown={onKeyDown}>
         {visible.map((t) => {
           const selected = t.id === active?.id;
           return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { dismissToast, TOAST_DURATION_MS, useToasts, type Toast } from '@/lib/toast';
+import { dismissToast, TOAST_DURATION_MS, useObersterDialog, useToasts, type Toast } from '@/lib/toast';
 
 const STYLES: Record<Toast['kind'], string> = {
   error: 'border-red-700 bg-red-50 text-red-950',
@@ -38,7 +38,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button
         type="button"
         className="rounded px-1 text-lg leading-none hover:bg-black/10"
-        aria-label="Schließen"
+        aria-label="Benachrichtigung schließen"
         title="Schließen"
         onClick={() => dismissToast(toast.id)}
       >
@@ -50,16 +50,20 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 /**
  * The one place toasts appear: a polite live region; error toasts are role=alert. Bottom right,
- * so they never cover the header's Profil and Abmelden.
+ * so they never cover the header's Profil and Abmelden. The page has one (`<Toasts />`) and
+ * every open Dialog one (`<Toasts dialog={id} />`); only the topmost shows the toasts, so they
+ * appear above a modal dialog and can be read and closed there. Each region stays mounted
+ * while its place exists, so a toast added to it is announced.
  */
-export function Toasts() {
-  const toasts = useToasts();
+export function Toasts({ dialog = null }: { dialog?: string | null }) {
+  const alle = useToasts();
+  const toasts = useObersterDialog() === dialog ? alle : [];
   return (
     <div
       aria-live="polite"
       aria-label="Benachrichtigungen"
       role="region"
-      className="pointer-events-none fixed right-4 bottom-4 z-50 w-full max-w-sm"
+      className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-full sm:max-w-sm"
     >
       <ul className="flex flex-col gap-2">
         {toasts.map((t) => (

@@ -1,5 +1,10 @@
 import { Button } from '@/components/Button';
+import { DatumEingabe } from '@/components/Datumsfeld';
 import { inputClass } from '@/components/FormField';
+import { formatDate, isoDateFromGerman } from '@/lib/format';
+
+/** A stored day (yyyy-MM-dd) as TT.MM.JJJJ; anything else (a half-typed date) as it is. */
+const alsText = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : v);
 
 /** A column of a ZeilenEditor: a text, number, date, checkbox or select per row. */
 export interface Spalte<Z> {
@@ -97,18 +102,29 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                           <input type="checkbox" {...gemeinsam} checked={wert === true} onChange={(e) => setze(i, s.key, e.target.checked)} />
                         ) : s.typ === 'auswahl' ? (
                           <select {...gemeinsam} className={inputClass} value={String(wert ?? '')} onChange={(e) => setze(i, s.key, e.target.value)}>
-                            <option value="">Bitte auswählen</option>
+                            {!(s.pflicht && wert) && (
+                              <option value="" disabled={s.pflicht}>
+                                Bitte auswählen
+                              </option>
+                            )}
                             {(s.optionen ?? []).map((o) => (
                               <option key={o.value} value={o.value}>
                                 {o.label}
                               </option>
                             ))}
                           </select>
+                        ) : s.typ === 'datum' ? (
+                          <DatumEingabe
+                            {...gemeinsam}
+                            label={label}
+                            value={alsText(String(wert ?? ''))}
+                            onChange={(v) => setze(i, s.key, isoDateFromGerman(v) ?? v)}
+                          />
                         ) : (
                           <input
                             {...gemeinsam}
                             className={inputClass}
-                            type={s.typ === 'datum' ? 'date' : 'text'}
+                            type="text"
                             inputMode={s.typ === 'zahl' ? 'decimal' : undefined}
                             maxLength={255}
                             value={String(wert ?? '')}

@@ -60,12 +60,20 @@ export interface AuswahlfeldProps {
   leer?: string;
 }
 
-/** A select; the stored value stays selectable (and visible) when the list no longer has it. */
+/**
+ * A select; the stored value stays selectable (and visible) when the list no longer has it. A
+ * required select offers no empty choice once a value is set, and before that only as the
+ * prompt that cannot be chosen back.
+ */
 export function Auswahlfeld({ label, name, value, onChange, optionen, error, required, disabled, className, leer = 'Bitte auswählen' }: AuswahlfeldProps) {
   return (
     <FormField label={label} error={error} required={required} className={className}>
       <select name={name} className={inputClass} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{optionen.length === 0 && !value ? 'Keine Optionen verfügbar' : leer}</option>
+        {!(required && value) && (
+          <option value="" disabled={required}>
+            {optionen.length === 0 && !value ? 'Keine Optionen verfügbar' : leer}
+          </option>
+        )}
         {optionen.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -81,11 +81,10 @@ describe('handleGlobalError (spec §8 global handling)', () => {
 
   it('a known error (a refusal with the domain text) says what it is', () => {
     handleGlobalError(new ApiError(400, 'Der Antrag enthält keine Änderung der Stammdaten.'));
+    expect(messages()).toEqual([['error', 'Der Antrag enthält keine Änderung der Stammdaten.', undefined]]);
+    // a new toast replaces the visible one
     handleGlobalError(new ApiError(409, 'Der Datensatz wurde zwischenzeitlich geändert.'));
-    expect(messages()).toEqual([
-      ['error', 'Der Antrag enthält keine Änderung der Stammdaten.', undefined],
-      ['error', 'Der Datensatz wurde zwischenzeitlich geändert.', undefined],
-    ]);
+    expect(messages()).toEqual([['error', 'Der Datensatz wurde zwischenzeitlich geändert.', undefined]]);
   });
 
   it('any other error: unknown-error toast plus the server text', () => {
@@ -119,23 +118,22 @@ describe('zeigeFehler (the server text is the message)', () => {
 
   it('a refusal with a text (400, 409) shows that text', () => {
     zeigeFehler(new ApiError(409, 'Der Wertelisteneintrag wird von anderen Objekten referenziert und kann deshalb nicht gelöscht werden'), 'Fehler beim Löschen');
-    zeigeFehler(new ApiError(400, 'Sie können Ihr eigenes Konto nicht löschen.'));
     expect(messages()).toEqual([
       ['error', 'Der Wertelisteneintrag wird von anderen Objekten referenziert und kann deshalb nicht gelöscht werden', undefined],
-      ['error', 'Sie können Ihr eigenes Konto nicht löschen.', undefined],
     ]);
+    // a newer toast replaces the visible one
+    zeigeFehler(new ApiError(400, 'Sie können Ihr eigenes Konto nicht löschen.'));
+    expect(messages()).toEqual([['error', 'Sie können Ihr eigenes Konto nicht löschen.', undefined]]);
   });
 
   it('without a text the default; validation, 404 and the like go the global way', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     zeigeFehler(new ApiError(502, ''), 'Fehler beim Löschen');
+    expect(messages()).toEqual([['error', 'Fehler beim Löschen', undefined]]);
     zeigeFehler(new ApiError(400, 'x', { validationErrors: { value: 'Dieser Wert ist bereits vorhanden.' } }), 'Fehler beim Speichern');
+    expect(messages()).toEqual([['warning', 'Validierung fehlgeschlagen: Dieser Wert ist bereits vorhanden.', undefined]]);
     zeigeFehler(new ApiError(404, 'weg'), 'Fehler beim Speichern');
-    expect(messages()).toEqual([
-      ['error', 'Fehler beim Löschen', undefined],
-      ['warning', 'Validierung fehlgeschlagen: Dieser Wert ist bereits vorhanden.', undefined],
-      ['error', 'Die gewünschte Seite existiert nicht.', undefined],
-    ]);
+    expect(messages()).toEqual([['error', 'Die gewünschte Seite existiert nicht.', undefined]]);
     expect(navigate).toHaveBeenCalledWith('/nicht-gefunden', { replace: true });
   });
 });

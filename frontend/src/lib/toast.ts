@@ -21,12 +21,15 @@ function emit() {
   for (const l of listeners) l();
 }
 
-/** Shows a toast. A toast identical to one still visible is not shown twice. */
+/**
+ * Shows a toast in place of the one visible: the newest message is the one that counts, and a
+ * pile of toasts would cover the page. A toast identical to the visible one is not shown again.
+ */
 export function showToast(kind: ToastKind, message: string, detail?: string): number {
-  const same = toasts.find((t) => t.kind === kind && t.message === message && t.detail === detail);
+  const same = toasts.find((t) => t.kind === kind && t.message === message && t.detail === (detail || undefined));
   if (same) return same.id;
   const toast: Toast = { id: nextId++, kind, message, detail: detail || undefined };
-  toasts = [...toasts, toast];
+  toasts = [toast];
   emit();
   return toast.id;
 }
@@ -64,4 +67,39 @@ export function getToasts(): Toast[] {
 
 export function useToasts(): Toast[] {
   return useSyncExternalStore(subscribe, getToasts, getToasts);
+}
+
+// Where toasts appear. A modal <dialog> lies in the browser's top layer above everything and
+// makes the page behind it inert, so a toast in the page would be hidden and unreadable; every
+// open Dialog registers here and the topmost one shows the toasts (components/Toasts).
+let dialoge: string[] = [];
+const ortListeners = new Set<() => void>();
+
+/** A modal dialog opened (call in its effect); toasts move into it. */
+export function dialogGeoeffnet(id: string): void {
+  dialoge = [...dialoge.filter((d) => d !== id), id];
+  for (const l of ortListeners) l();
+}
+
+/** The dialog closed; toasts go back to the dialog below or the page. */
+export function dialogGeschlossen(id: string): void {
+  if (!dialoge.includes(id)) return;
+  dialoge = dialoge.filter((d) => d !== id);
+  for (const l of ortListeners) l();
+}
+
+const obersterDialog = () => dialoge[dialoge.length - 1] ?? null;
+
+/** The id of the topmost open dialog, null when none is open. */
+export function useObersterDialog(): string | null {
+  return useSyncExternalStore(
+    (l) => {
+      ortListeners.add(l);
+      return () => {
+        ortListeners.delete(l);
+      };
+    },
+    obersterDialog,
+    obersterDialog,
+  );
 }

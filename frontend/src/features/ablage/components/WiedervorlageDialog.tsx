@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
+import { Datumsfeld } from '@/components/Datumsfeld';
 import { FormularFuss } from '@/components/DialogFuss';
 import { FormField, inputClass } from '@/components/FormField';
 import { zeigeFehler } from '@/lib/errors';
@@ -115,15 +116,7 @@ export function WiedervorlageDialog({
             onChange={(e) => setWerte((w) => ({ ...w, betreff: e.target.value }))}
           />
         </FormField>
-        <FormField label="Datum" error={fehler.datum} hint="TT.MM.JJJJ">
-          <input
-            name="datum"
-            className={inputClass}
-            inputMode="numeric"
-            value={werte.datum}
-            onChange={(e) => setWerte((w) => ({ ...w, datum: e.target.value }))}
-          />
-        </FormField>
+        <Datumsfeld label="Datum" name="datum" error={fehler.datum} value={werte.datum} onChange={(datum) => setWerte((w) => ({ ...w, datum }))} />
       </form>
     </Dialog>
   );

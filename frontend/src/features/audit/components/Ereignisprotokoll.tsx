@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { Laden } from '@/components/Laden';
 import { Aenderungen } from '@/components/Verlauf';
 import { DataTable } from '@/components/DataTable';
+import { Datumsfeld } from '@/components/Datumsfeld';
 import { FormField, inputClass } from '@/components/FormField';
 import { Suchformular } from '@/components/Suchformular';
 import { useServerTabelle } from '@/components/useServerTabelle';
@@ -162,12 +163,8 @@ export function Ereignisprotokoll() {
             <option key={p} value={p} />
           ))}
         </datalist>
-        <FormField label="Von" error={errors.von} hint="TT.MM.JJJJ">
-          <input className={inputClass} value={draft.von} onChange={set('von')} inputMode="numeric" />
-        </FormField>
-        <FormField label="Bis" error={errors.bis} hint="TT.MM.JJJJ">
-          <input className={inputClass} value={draft.bis} onChange={set('bis')} inputMode="numeric" />
-        </FormField>
+        <Datumsfeld label="Von" error={errors.von} value={draft.von} onChange={(von) => setDraft((d) => ({ ...d, von }))} />
+        <Datumsfeld label="Bis" error={errors.bis} value={draft.bis} onChange={(bis) => setDraft((d) => ({ ...d, bis }))} />
       </Suchformular>
 
       <DataTable<AuditEintrag>

@@ -37,6 +37,7 @@ async function pflichtfelderAusfuellen(user: ReturnType<typeof userEvent.setup>)
   await user.type(screen.getByLabelText(/^Ort/), 'Neustadt');
   await user.type(screen.getByLabelText(/^Hochwert/), '5464321,5');
   await user.type(screen.getByLabelText(/^Rechtswert/), '438765');
+  await user.selectOptions(screen.getByLabelText(/^Zuständige Regionalstelle/), 'Regionalstelle Koblenz');
 }
 
 describe('new operation', () => {

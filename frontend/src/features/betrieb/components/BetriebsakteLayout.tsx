@@ -35,14 +35,37 @@ function Eintrag({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The tree beside the screen; on a phone (below 768 px) it folds into the button 'Menü' under
+ * the operation's name, and closes again once a page of the file is chosen.
+ */
 function Rahmen({ kopf, baum, fuss }: { kopf: ReactNode; baum: ReactNode; fuss?: ReactNode }) {
+  const [offen, setOffen] = useState(false);
+  const { pathname } = useLocation();
+  const baumId = useId();
+  const [zuletzt, setZuletzt] = useState(pathname);
+  if (zuletzt !== pathname) {
+    setZuletzt(pathname);
+    setOffen(false);
+  }
   return (
     <div className="flex flex-col gap-6 md:flex-row">
       <nav aria-label="Betriebsakte" className="w-full shrink-0 rounded border border-gray-300 bg-gray-50 p-4 md:w-64">
-        <div className="mb-3 border-b border-gray-300 pb-3" aria-live="polite">
-          {kopf}
+        <div className="mb-3 flex items-start justify-between gap-2 border-b border-gray-300 pb-3">
+          <div aria-live="polite">{kopf}</div>
+          <button
+            type="button"
+            aria-expanded={offen}
+            aria-controls={baumId}
+            onClick={() => setOffen((o) => !o)}
+            className="shrink-0 rounded border border-blue-800 bg-white px-3 py-1 text-sm font-medium text-blue-900 md:hidden"
+          >
+            Menü<span aria-hidden="true"> {offen ? '▴' : '▾'}</span>
+          </button>
         </div>
-        {baum}
+        <div id={baumId} className={`${offen ? '' : 'hidden'} md:block`}>
+          {baum}
+        </div>
         {fuss && <div className="mt-4 border-t border-gray-300 pt-3">{fuss}</div>}
       </nav>
       <div className="min-w-0 flex-1">

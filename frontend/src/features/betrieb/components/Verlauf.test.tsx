@@ -83,7 +83,7 @@ describe('Verlauf', () => {
     ]);
 
     const zeile1 = within(tabelle).getByText('Betrieb beantragt').closest('tr')!;
-    await user.click(within(zeile1).getByRole('button', { name: /^Stand vom 02\.01\.2025 09:05:07 anzeigen$/ }));
+    await user.click(within(zeile1).getByRole('button', { name: /^Stand anzeigen \(vom 02\.01\.2025 09:05:07\)$/ }));
     const banner = await screen.findByRole('region', { name: 'Historischer Datensatz' });
     expect(banner).toHaveTextContent('Stand nach der Änderung vom 02.01.2025 09:05:07');
     expect(await screen.findByLabelText(/^Bezeichnung/)).toHaveValue('Kläranlage Nord');

@@ -15,12 +15,18 @@ const ICONS: Record<'bearbeiten' | 'loeschen', ReactNode> = {
   ),
 };
 
-/** An icon button of a table row ('Bearbeiten', 'Löschen'); the label is its name and tooltip. */
-export function IconAktion({ art, label, onClick }: { art: keyof typeof ICONS; label: string; onClick: () => void }) {
+/** The name of a row's action: the action and the row it acts on ('Löschen: Klärwerk Rheinaue GmbH'). */
+const aktionsname = (label: string, zeile: string) => `${label}: ${zeile}`;
+
+/**
+ * An icon button of a table row ('Bearbeiten', 'Löschen'); the label is its tooltip, the label
+ * with the row's name (`zeile`) its accessible name, so a list of buttons says which row each is.
+ */
+export function IconAktion({ art, label, zeile, onClick }: { art: keyof typeof ICONS; label: string; zeile: string; onClick: () => void }) {
   return (
     <button
       type="button"
-      aria-label={label}
+      aria-label={aktionsname(label, zeile)}
       title={label}
       onClick={(e) => {
         e.stopPropagation();
@@ -37,11 +43,12 @@ export function IconAktion({ art, label, onClick }: { art: keyof typeof ICONS; l
   );
 }
 
-/** A text button of a table row ('Aktivieren', 'Historie', …). */
-export function TextAktion({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) {
+/** A text button of a table row ('Aktivieren', 'Historie', …); named with its row like IconAktion. */
+export function TextAktion({ label, zeile, onClick, disabled }: { label: string; zeile: string; onClick: () => void; disabled?: boolean }) {
   return (
     <button
       type="button"
+      aria-label={aktionsname(label, zeile)}
       disabled={disabled}
       onClick={(e) => {
         e.stopPropagation();

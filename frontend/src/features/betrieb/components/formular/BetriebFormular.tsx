@@ -1,4 +1,5 @@
 import { useCallback, type ReactNode, type Ref } from 'react';
+import { PflichtfeldHinweis } from '@/components/FormField';
 import { Tabs } from '@/components/Tabs';
 import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
 import { BetriebReiter } from './BetriebReiter';
@@ -67,6 +68,11 @@ export function BetriebFormular(props: BetriebFormularProps) {
 
   return (
     <div ref={props.containerRef}>
+      {!sperren.alles && (
+        <div className="mb-3">
+          <PflichtfeldHinweis />
+        </div>
+      )}
       <Tabs
         label="Betriebsdaten"
         value={reiter}

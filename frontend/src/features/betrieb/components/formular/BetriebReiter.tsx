@@ -98,8 +98,8 @@ export function BetriebReiter({
           optionen={rsOptionen}
           onChange={(v) => setze('behoerde', v)}
           error={err('behoerde')}
+          required
           disabled={behoerdeGesperrt}
-          leer="Keine Angabe"
           className="sm:col-span-3"
         />
         {text('muttergesellschaft', F.muttergesellschaft)}

@@ -48,6 +48,7 @@ describe('operation form values', () => {
     expect(f).toEqual({
       bezeichnung: 'Dieses Feld ist ein Pflichtfeld.',
       betreiber: 'Dieses Feld ist ein Pflichtfeld.',
+      behoerde: 'Dieses Feld ist ein Pflichtfeld.',
       'adresse.strasse': 'Dieses Feld ist ein Pflichtfeld.',
       'adresse.plz': 'Dieses Feld ist ein Pflichtfeld.',
       'adresse.ort': 'Dieses Feld ist ein Pflichtfeld.',

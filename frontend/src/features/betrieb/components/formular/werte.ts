@@ -348,6 +348,7 @@ export function pruefeBetrieb(werte: BetriebWerte): BetriebFehler {
   pflicht('bezeichnung', w.bezeichnung);
   if (!w.betreiber) setze(SCHLUESSEL.betreiber, MSG_PFLICHTFELD);
   pflicht('betriebsstatus', w.betriebsstatus);
+  pflicht('behoerde', w.behoerde);
   pflicht('strasse', w.strasse);
   pflicht('plz', w.plz);
   pflicht('ort', w.ort);

@@ -177,13 +177,15 @@ export function AnwenderReiter() {
       enableSorting: false,
       cell: ({ row: { original: a } }) => (
         <Aktionen>
-          <IconAktion art="bearbeiten" label="Bearbeiten" onClick={() => setDialog({ art: 'bearbeiten', id: a.id })} />
+          <IconAktion art="bearbeiten" label="Bearbeiten" zeile={a.benutzername} onClick={() => setDialog({ art: 'bearbeiten', id: a.id })} />
           {a.status === 'AKTIV' ? (
-            a.id !== ichId && <TextAktion label="Deaktivieren" disabled={status.isPending} onClick={() => setDeaktivieren(a)} />
+            a.id !== ichId && (
+              <TextAktion label="Deaktivieren" zeile={a.benutzername} disabled={status.isPending} onClick={() => setDeaktivieren(a)} />
+            )
           ) : a.status === 'BESTAETIGT' || a.status === 'INAKTIV' ? (
-            <TextAktion label="Aktivieren" disabled={status.isPending} onClick={() => status.mutate({ id: a.id, status: 'AKTIV' })} />
+            <TextAktion label="Aktivieren" zeile={a.benutzername} disabled={status.isPending} onClick={() => status.mutate({ id: a.id, status: 'AKTIV' })} />
           ) : null}
-          <IconAktion art="loeschen" label="Löschen" onClick={() => setLoeschen(a)} />
+          <IconAktion art="loeschen" label="Löschen" zeile={a.benutzername} onClick={() => setLoeschen(a)} />
         </Aktionen>
       ),
     });

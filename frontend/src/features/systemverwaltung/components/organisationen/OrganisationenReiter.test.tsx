@@ -66,14 +66,14 @@ describe('Organisationen', () => {
     const { called } = mock({ 'PUT /api/organisation/2': () => (n++ === 0 ? verstoss : { id: 2, message: 'Gespeichert', position: 5 }) });
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     renderRoutes(routes, '/systemverwaltung/organisationen');
-    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: 'Bearbeiten' }));
+    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: /^Bearbeiten/ }));
     const dialog = screen.getByRole('dialog', { name: 'Organisation bearbeiten' });
     const bez = await within(dialog).findByLabelText(/^Bezeichnung/);
     await user.clear(bez);
     await user.type(bez, 'VG Musterhausen-Land');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
 
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Historisierung' })).getByRole('button', { name: 'Historisieren' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Historisierung' })).getByRole('button', { name: 'Historisieren' }));
     const schritt2 = screen.getByRole('dialog', { name: 'Historisierung' });
     expect(within(schritt2).getByLabelText(/Gültig ab/)).toHaveValue(formatDate(todayIso()));
     await user.type(within(schritt2).getByLabelText(/Änderungsgrund/), 'Fusion');
@@ -103,13 +103,13 @@ describe('Organisationen', () => {
     });
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     renderRoutes(routes, '/systemverwaltung/organisationen');
-    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: 'Bearbeiten' }));
+    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: /^Bearbeiten/ }));
     const dialog = screen.getByRole('dialog', { name: 'Organisation bearbeiten' });
     const ort = await within(dialog).findByLabelText(/^Ort/);
     await user.clear(ort);
     await user.type(ort, 'Neustadt');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Änderungen verwerfen' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Historisierung' })).getByRole('button', { name: 'Änderungen verwerfen' }));
     await waitFor(() => expect(within(dialog).getByLabelText(/^Ort/)).toHaveValue('Musterhausen'));
     expect(called('GET', '/api/organisation/2')).toHaveLength(2);
     expect(toasts()).toContain('Die Änderungen wurden verworfen.');
@@ -120,9 +120,9 @@ describe('Organisationen', () => {
     mock();
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     renderRoutes(routes, '/systemverwaltung/organisationen');
-    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: 'Verlauf' }));
+    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: /^Verlauf/ }));
     const dialog = screen.getByRole('dialog', { name: 'Verlauf: Verbandsgemeinde Musterhausen' });
-    const tabelle = await within(dialog).findByRole('table', { name: 'Verlauf' });
+    const tabelle = await within(dialog).findByRole('table', { name: /^Verlauf/ });
     await within(tabelle).findByText('Organisation geändert, gültig ab 01.03.2025');
     const zeilen = within(tabelle).getAllByRole('row').slice(1);
     expect(within(zeilen[0]).getAllByRole('cell').map((c) => c.textContent).slice(2)).toEqual([
@@ -141,7 +141,7 @@ describe('Organisationen', () => {
     mock();
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     renderRoutes(routes, '/systemverwaltung/organisationen');
-    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: 'Historie' }));
+    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: /^Historie/ }));
     const dialog = screen.getByRole('dialog', { name: 'Historie: Verbandsgemeinde Musterhausen' });
     const aktuell = (await within(dialog).findByRole('cell', { name: 'Umbenennung' })).closest('tr')!;
     expect(within(aktuell).getAllByRole('cell').map((c) => c.textContent)).toEqual([
@@ -163,7 +163,7 @@ describe('Organisationen', () => {
     const { called } = mock();
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     renderRoutes(routes, '/systemverwaltung/organisationen');
-    await user.click(within(await zeile('Klärwerk Rheinaue GmbH')).getByRole('button', { name: 'Zusammenführen' }));
+    await user.click(within(await zeile('Klärwerk Rheinaue GmbH')).getByRole('button', { name: /^Zusammenführen/ }));
     const dialog = screen.getByRole('dialog', { name: 'Organisationen zusammenführen' });
     expect(within(dialog).getByLabelText('Quelle')).toHaveValue('Klärwerk Rheinaue GmbH');
     const ziel = within(dialog).getByLabelText(/^Ziel/);
@@ -171,12 +171,12 @@ describe('Organisationen', () => {
     expect(within(ziel).queryByRole('option', { name: 'Klärwerk Rheinaue GmbH' })).not.toBeInTheDocument();
     await user.selectOptions(ziel, 'Verbandsgemeinde Musterhausen');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Personen übernehmen' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Zusammenführen' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Zusammenführen/ }));
     const frage = screen.getByRole('alertdialog');
     expect(frage).toHaveTextContent(
       'Wollen Sie die Organisation „Klärwerk Rheinaue GmbH“ wirklich mit „Verbandsgemeinde Musterhausen“ zusammenführen?',
     );
-    await user.click(within(frage).getByRole('button', { name: 'Zusammenführen' }));
+    await user.click(within(frage).getByRole('button', { name: /^Zusammenführen/ }));
     await waitFor(() => expect(toasts()).toContain('Die Organisationen wurden erfolgreich zusammengeführt.'));
     expect(called('POST', '/api/organisation/merge')[0].body).toEqual({
       sourceOrganisationId: 1,
@@ -185,8 +185,8 @@ describe('Organisationen', () => {
       includePersonen: true,
     });
 
-    await user.click(within(await zeile('Klärwerk Rheinaue GmbH')).getByRole('button', { name: 'Löschen' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Löschen bestätigen' })).getByRole('button', { name: 'Löschen' }));
+    await user.click(within(await zeile('Klärwerk Rheinaue GmbH')).getByRole('button', { name: /^Löschen/ }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Löschen bestätigen' })).getByRole('button', { name: /^Löschen/ }));
     await waitFor(() => expect(toasts()).toContain(VERWENDET));
   });
 

@@ -74,13 +74,13 @@ export function OrganisationenReiter() {
         enableSorting: false,
         cell: ({ row: { original: o } }) => (
           <Aktionen>
-            {bearbeiten && <IconAktion art="bearbeiten" label="Bearbeiten" onClick={() => setDialog({ art: 'bearbeiten', id: o.id })} />}
-            <TextAktion label="Historie" onClick={() => setDialog({ art: 'historie', organisation: o })} />
-            <TextAktion label="Verlauf" onClick={() => setDialog({ art: 'verlauf', organisation: o })} />
+            {bearbeiten && <IconAktion art="bearbeiten" label="Bearbeiten" zeile={o.bezeichnung} onClick={() => setDialog({ art: 'bearbeiten', id: o.id })} />}
+            <TextAktion label="Historie" zeile={o.bezeichnung} onClick={() => setDialog({ art: 'historie', organisation: o })} />
+            <TextAktion label="Verlauf" zeile={o.bezeichnung} onClick={() => setDialog({ art: 'verlauf', organisation: o })} />
             {bearbeiten && o.status === 'AKTIV' && (
-              <TextAktion label="Zusammenführen" onClick={() => setDialog({ art: 'zusammenfuehren', organisation: o })} />
+              <TextAktion label="Zusammenführen" zeile={o.bezeichnung} onClick={() => setDialog({ art: 'zusammenfuehren', organisation: o })} />
             )}
-            {bearbeiten && <IconAktion art="loeschen" label="Löschen" onClick={() => setLoeschen(o)} />}
+            {bearbeiten && <IconAktion art="loeschen" label="Löschen" zeile={o.bezeichnung} onClick={() => setLoeschen(o)} />}
           </Aktionen>
         ),
       },

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
+import { Datumsfeld } from '@/components/Datumsfeld';
 import { FormularFuss } from '@/components/DialogFuss';
 import { CheckboxField, FormField, inputClass } from '@/components/FormField';
 import { zeigeFehler } from '@/lib/errors';
@@ -98,15 +99,16 @@ export function ZusammenfuehrenDialog({ quelle, onClose }: { quelle: Organisatio
               ))}
             </select>
           </FormField>
-          <FormField label="Datum" error={fehler.datum} hint="TT.MM.JJJJ, nicht in der Zukunft" required>
-            <input
-              name="datum"
-              className={inputClass}
-              inputMode="numeric"
-              value={werte.datum}
-              onChange={(e) => setWerte((w) => ({ ...w, datum: e.target.value }))}
-            />
-          </FormField>
+          <Datumsfeld
+            label="Datum"
+            name="datum"
+            error={fehler.datum}
+            hint="TT.MM.JJJJ, nicht in der Zukunft"
+            required
+            bis={todayIso()}
+            value={werte.datum}
+            onChange={(datum) => setWerte((w) => ({ ...w, datum }))}
+          />
           <CheckboxField
             label="Personen übernehmen"
             name="includePersonen"

@@ -56,13 +56,13 @@ describe('Rollen', () => {
     const zeile = (await screen.findByRole('cell', { name: 'Prüfer Nord' }, { timeout: 5000 })).closest('tr')!;
     // a system role cannot be deleted
     const system = screen.getByRole('cell', { name: 'Regionalstelle Koblenz' }).closest('tr')!;
-    expect(within(system).queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
-    expect(within(system).getByRole('button', { name: 'Bearbeiten' })).toBeInTheDocument();
+    expect(within(system).queryByRole('button', { name: /^Löschen/ })).not.toBeInTheDocument();
+    expect(within(system).getByRole('button', { name: /^Bearbeiten/ })).toBeInTheDocument();
 
-    await user.click(within(zeile).getByRole('button', { name: 'Löschen' }));
+    await user.click(within(zeile).getByRole('button', { name: /^Löschen/ }));
     const frage = screen.getByRole('alertdialog', { name: 'Löschen bestätigen' });
     expect(frage).toHaveTextContent('Sind Sie sicher, dass Sie die Rolle „Prüfer Nord“ löschen möchten?');
-    await user.click(within(frage).getByRole('button', { name: 'Löschen' }));
+    await user.click(within(frage).getByRole('button', { name: /^Löschen/ }));
 
     const warnung = await screen.findByRole('alertdialog', { name: 'Letzte lokale Rolle' });
     expect(warnung).toHaveTextContent(LETZTE);
@@ -81,8 +81,8 @@ describe('Rollen', () => {
     const { called } = mock();
     renderRoutes(routes, '/systemverwaltung/rollen');
     const zeile = (await screen.findByRole('cell', { name: 'Prüfer Nord' }, { timeout: 5000 })).closest('tr')!;
-    await user.click(within(zeile).getByRole('button', { name: 'Löschen' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
+    await user.click(within(zeile).getByRole('button', { name: /^Löschen/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: /^Löschen/ }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Letzte lokale Rolle' })).getByRole('button', { name: 'Abbrechen' }));
     expect(called('DELETE', '/api/lokaleRolle/5')).toHaveLength(1);
   });
@@ -94,8 +94,8 @@ describe('Rollen', () => {
     renderRoutes(routes, '/systemverwaltung/rollen');
     await screen.findByRole('cell', { name: 'Prüfer Nord' }, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Hinzufügen' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Bearbeiten' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Bearbeiten/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Löschen/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Exportieren' }));
     expect(toasts()).toEqual(['Noch ohne Funktion']);
   });
@@ -174,7 +174,7 @@ describe('Rollen', () => {
     const { called } = mock(ADMIN, { 'GET /api/lokaleRolle': () => [...rollen, pruefer] });
     renderRoutes(routes, '/systemverwaltung/rollen');
     const zeile = (await screen.findByRole('cell', { name: 'Prüfer Brauereien' }, { timeout: 5000 })).closest('tr')!;
-    await user.click(within(zeile).getByRole('button', { name: 'Bearbeiten' }));
+    await user.click(within(zeile).getByRole('button', { name: /^Bearbeiten/ }));
     const dialog = screen.getByRole('dialog', { name: 'Rolle bearbeiten' });
     const gewaehlt = within(dialog).getByRole('list', { name: 'Ausgewählte Betriebe' });
     const name = '2026-000030 – Kläranlage Musterhausen (Verbandsgemeinde Musterhausen)';

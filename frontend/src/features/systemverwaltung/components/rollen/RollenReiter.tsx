@@ -78,8 +78,8 @@ export function RollenReiter() {
       enableSorting: false,
       cell: ({ row: { original: r } }) => (
         <Aktionen>
-          <IconAktion art="bearbeiten" label="Bearbeiten" onClick={() => setDialog({ art: 'bearbeiten', rolle: r })} />
-          {!r.systemrolle && <IconAktion art="loeschen" label="Löschen" onClick={() => setLoeschen(r)} />}
+          <IconAktion art="bearbeiten" label="Bearbeiten" zeile={r.bezeichnung} onClick={() => setDialog({ art: 'bearbeiten', rolle: r })} />
+          {!r.systemrolle && <IconAktion art="loeschen" label="Löschen" zeile={r.bezeichnung} onClick={() => setLoeschen(r)} />}
         </Aktionen>
       ),
     });

@@ -74,8 +74,8 @@ function Liste({ def }: { def: WertelisteDefinition }) {
       enableSorting: false,
       cell: ({ row: { original: e } }) => (
         <Aktionen>
-          <IconAktion art="bearbeiten" label="Bearbeiten" onClick={() => setDialog({ art: 'bearbeiten', eintrag: e })} />
-          <IconAktion art="loeschen" label="Löschen" onClick={() => setLoeschen(e)} />
+          <IconAktion art="bearbeiten" label="Bearbeiten" zeile={e.value} onClick={() => setDialog({ art: 'bearbeiten', eintrag: e })} />
+          <IconAktion art="loeschen" label="Löschen" zeile={e.value} onClick={() => setLoeschen(e)} />
         </Aktionen>
       ),
     });
