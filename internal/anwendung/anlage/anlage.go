@@ -71,20 +71,6 @@ type Verweis struct {
 	Bezeichnung string `json:"bezeichnung"`
 }
 
-// BearbeiterAnsicht is a responsible authority user with his name.
-type BearbeiterAnsicht struct {
-	ID         int64  `json:"id"`
-	Bearbeiter string `json:"bearbeiter"`
-	Name       string `json:"name"`
-}
-
-// PersonAnsicht is a responsible person of the operator with the name.
-type PersonAnsicht struct {
-	ID         int64    `json:"id"`
-	Person     string   `json:"person"`
-	Zustaendig []string `json:"zustaendig"`
-}
-
 // Ansicht is a plant as the screen shows it. The responsible persons and authority users carry
 // their names (they shadow the ids-only lists of the data); MitEntsorgungsraum tells the screen
 // whether the plant keeps a disposal area while it is no indirect discharger.
@@ -96,14 +82,14 @@ type Ansicht struct {
 	Betriebstyp string  `json:"betriebstyp"`
 	ParentID    int64   `json:"parentanlageid,omitempty"`
 	anlage.Daten
-	ZustaendigeBearbeiter []BearbeiterAnsicht      `json:"zustaendigeBearbeiter"`
-	ZustaendigePersonen   []PersonAnsicht          `json:"zustaendigePersonen"`
-	MitEntsorgungsraum    bool                     `json:"mitEntsorgungsraum"`
-	AufnahmeAnlage        *Verweis                 `json:"aufnahmeAnlage,omitempty"`
-	Version               int                      `json:"version"`
-	LetzterBeginn         string                   `json:"gueltigAb"`
-	Aenderungsantrag      *anlage.Aenderungsantrag `json:"aenderungsantrag,omitempty"`
-	Rechte                *Rechte                  `json:"rechte,omitempty"`
+	ZustaendigeBearbeiter []konten.BearbeiterAnsicht `json:"zustaendigeBearbeiter"`
+	ZustaendigePersonen   []konten.PersonAnsicht     `json:"zustaendigePersonen"`
+	MitEntsorgungsraum    bool                       `json:"mitEntsorgungsraum"`
+	AufnahmeAnlage        *Verweis                   `json:"aufnahmeAnlage,omitempty"`
+	Version               int                        `json:"version"`
+	LetzterBeginn         string                     `json:"gueltigAb"`
+	Aenderungsantrag      *anlage.Aenderungsantrag   `json:"aenderungsantrag,omitempty"`
+	Rechte                *Rechte                    `json:"rechte,omitempty"`
 }
 
 // AnlagenID is the plant number shown to users.
@@ -264,28 +250,12 @@ func (d *Dienst) ansicht(ctx context.Context, id int64, a anlage.Anlage, b betri
 	v := Ansicht{ID: id, AnlagenID: AnlagenID(id), Anlagentyp: a.Typ, Betrieb: Verweis{ID: a.BetriebID, Bezeichnung: b.Daten.Bezeichnung},
 		Betriebstyp: b.Betriebstyp, ParentID: a.ParentID, Daten: a.Daten, Version: version, LetzterBeginn: a.LetzterBeginn,
 		Aenderungsantrag: a.Antrag, MitEntsorgungsraum: anlage.MitEntsorgungsraum(a.Typ, b.Betriebstyp, false),
-		ZustaendigeBearbeiter: []BearbeiterAnsicht{}, ZustaendigePersonen: []PersonAnsicht{}}
-	var ids []int64
-	for _, x := range a.Daten.ZustaendigeBearbeiter {
-		ids = append(ids, x.AnwenderID)
 	}
-	for _, x := range a.Daten.ZustaendigePersonen {
-		ids = append(ids, x.AnwenderID)
-	}
-	namen, err := konten.Namen(ctx, d.Store.Pool(), ids)
+	namen, err := konten.Namen(ctx, d.Store.Pool(), konten.ZustaendigeIDs(a.Daten.ZustaendigeBearbeiter, a.Daten.ZustaendigePersonen))
 	if err != nil {
 		return v, err
 	}
-	for _, x := range a.Daten.ZustaendigeBearbeiter {
-		v.ZustaendigeBearbeiter = append(v.ZustaendigeBearbeiter, BearbeiterAnsicht{ID: x.AnwenderID, Bearbeiter: x.DatascoutID, Name: namen[x.AnwenderID]})
-	}
-	for _, x := range a.Daten.ZustaendigePersonen {
-		zustaendig := x.Zustaendig
-		if zustaendig == nil {
-			zustaendig = []string{}
-		}
-		v.ZustaendigePersonen = append(v.ZustaendigePersonen, PersonAnsicht{ID: x.AnwenderID, Person: namen[x.AnwenderID], Zustaendig: zustaendig})
-	}
+	v.ZustaendigeBearbeiter, v.ZustaendigePersonen = konten.Zustaendige(a.Daten.ZustaendigeBearbeiter, a.Daten.ZustaendigePersonen, namen)
 	if a.Daten.AufnahmeID != 0 {
 		namen, err := anlagen.Bezeichnungen(ctx, d.Store.Pool(), []int64{a.Daten.AufnahmeID})
 		if err != nil {

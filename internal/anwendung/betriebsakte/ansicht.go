@@ -28,20 +28,6 @@ type BetreiberAnsicht struct {
 	Adresse     betrieb.Adresse `json:"adresse"`
 }
 
-// BearbeiterAnsicht is a responsible authority user.
-type BearbeiterAnsicht struct {
-	ID         int64  `json:"id"`
-	Bearbeiter string `json:"bearbeiter"`
-	Name       string `json:"name"`
-}
-
-// PersonAnsicht is a responsible person of the operator.
-type PersonAnsicht struct {
-	ID         int64    `json:"id"`
-	Person     string   `json:"person"`
-	Zustaendig []string `json:"zustaendig"`
-}
-
 // Ansicht is an operation as GET /api/betrieb/{id} shows it.
 type Ansicht struct {
 	ID                int64             `json:"id"`
@@ -54,11 +40,11 @@ type Ansicht struct {
 	Betriebsstatus    Eintrag[string]   `json:"betriebsstatus"`
 	Behoerde          *Eintrag[int64]   `json:"behoerde"`
 	Stammfelder
-	ZustaendigeBearbeiter []BearbeiterAnsicht `json:"zustaendigeBearbeiter"`
-	ZustaendigePersonen   []PersonAnsicht     `json:"zustaendigePersonen"`
-	GueltigAb             string              `json:"gueltigAb"`
-	StammdatenAntragOffen bool                `json:"stammdatenAntragOffen"`
-	Rechte                *Rechte             `json:"rechte,omitempty"`
+	ZustaendigeBearbeiter []konten.BearbeiterAnsicht `json:"zustaendigeBearbeiter"`
+	ZustaendigePersonen   []konten.PersonAnsicht     `json:"zustaendigePersonen"`
+	GueltigAb             string                     `json:"gueltigAb"`
+	StammdatenAntragOffen bool                       `json:"stammdatenAntragOffen"`
+	Rechte                *Rechte                    `json:"rechte,omitempty"`
 }
 
 // aufloesung holds the display texts of what operations refer to by id.
@@ -74,12 +60,7 @@ func loese(ctx context.Context, q eventstore.Querier, zustaende []betrieb.Betrie
 	var orgs, anwender []int64
 	for _, b := range zustaende {
 		orgs = append(orgs, b.Daten.BetreiberID)
-		for _, x := range b.Daten.ZustaendigeBearbeiter {
-			anwender = append(anwender, x.AnwenderID)
-		}
-		for _, x := range b.Daten.ZustaendigePersonen {
-			anwender = append(anwender, x.AnwenderID)
-		}
+		anwender = append(anwender, konten.ZustaendigeIDs(b.Daten.ZustaendigeBearbeiter, b.Daten.ZustaendigePersonen)...)
 	}
 	rows, err := q.Query(ctx, `SELECT id, bezeichnung, strasse, hausnummer, plz, ort FROM organisation WHERE id = ANY($1)`, orgs)
 	if err != nil {
@@ -131,7 +112,7 @@ func (a aufloesung) ansicht(id int64, b betrieb.Betrieb, version int) Ansicht {
 		Freigabestatus: b.Freigabestatus, FreigabeKommentar: b.FreigabeKommentar,
 		Betriebsstatus: Eintrag[string]{ID: d.Betriebsstatus, Value: a.wert("betriebsstatus", d.Betriebsstatus)},
 		Stammfelder:    stammfelder(d), GueltigAb: b.LetzterBeginn, StammdatenAntragOffen: b.Antrag != nil,
-		ZustaendigeBearbeiter: []BearbeiterAnsicht{}, ZustaendigePersonen: []PersonAnsicht{}}
+	}
 	if o, ok := a.organisationen[d.BetreiberID]; ok {
 		v.Betreiber = &o
 	} else if d.BetreiberID != 0 {
@@ -140,12 +121,7 @@ func (a aufloesung) ansicht(id int64, b betrieb.Betrieb, version int) Ansicht {
 	if d.RegionalstelleID != 0 {
 		v.Behoerde = &Eintrag[int64]{ID: d.RegionalstelleID, Value: a.wert("regionalstelle", fmt.Sprint(d.RegionalstelleID))}
 	}
-	for _, x := range d.ZustaendigeBearbeiter {
-		v.ZustaendigeBearbeiter = append(v.ZustaendigeBearbeiter, BearbeiterAnsicht{ID: x.AnwenderID, Bearbeiter: x.DatascoutID, Name: a.anwender[x.AnwenderID]})
-	}
-	for _, x := range d.ZustaendigePersonen {
-		v.ZustaendigePersonen = append(v.ZustaendigePersonen, PersonAnsicht{ID: x.AnwenderID, Person: a.anwender[x.AnwenderID], Zustaendig: leer(x.Zustaendig)})
-	}
+	v.ZustaendigeBearbeiter, v.ZustaendigePersonen = konten.Zustaendige(d.ZustaendigeBearbeiter, d.ZustaendigePersonen, a.anwender)
 	return v
 }
 
@@ -359,11 +335,11 @@ func (d *Dienst) Personen(ctx context.Context, n Nutzer, id int64) ([]Person, er
 }
 
 // Bearbeiter lists the authority users with a datascoutId (GET /api/bearbeiter).
-func (d *Dienst) Bearbeiter(ctx context.Context) ([]BearbeiterAnsicht, error) {
+func (d *Dienst) Bearbeiter(ctx context.Context) ([]konten.BearbeiterAnsicht, error) {
 	rows, err := d.Store.Pool().Query(ctx, `SELECT id, datascout_id, btrim(vorname || ' ' || name) FROM anwender
 		WHERE datascout_id <> '' AND organisation_id IS NULL ORDER BY name, vorname`)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[BearbeiterAnsicht])
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[konten.BearbeiterAnsicht])
 }
