@@ -113,22 +113,7 @@ func Betriebe(ctx context.Context, q eventstore.Querier, f Filter) (Seite[Betrie
 // JedenBetrieb calls each for every row of the filter in its order, reading them as a stream
 // (for exports of any size).
 func JedenBetrieb(ctx context.Context, q eventstore.Querier, f Filter, each func(Betrieb) error) error {
-	a := f.abfrage()
-	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(false), a.args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		b, err := scan(rows)
-		if err != nil {
-			return err
-		}
-		if err := each(b); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return jede(ctx, q, f.abfrage(), scan, each)
 }
 
 // umlaute folds German umlauts as the search column does, so "Luetzel" finds "Lützel" and

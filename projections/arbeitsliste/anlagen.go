@@ -92,20 +92,5 @@ func Anlagen(ctx context.Context, q eventstore.Querier, f AnlagenFilter) (Seite[
 // JedeAnlage calls each for every row of the filter in its order, reading them as a stream
 // (for exports of any size), as JedenBetrieb does for the operations.
 func JedeAnlage(ctx context.Context, q eventstore.Querier, f AnlagenFilter, each func(Anlage) error) error {
-	a := f.abfrage()
-	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(false), a.args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		a, err := anlagenZeile(rows)
-		if err != nil {
-			return err
-		}
-		if err := each(a); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return jede(ctx, q, f.abfrage(), anlagenZeile, each)
 }

@@ -71,6 +71,26 @@ func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, sc
 	return out, nil
 }
 
+// jede calls each for every row of the query in its order, reading them as a stream (exports
+// of any size).
+func jede[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, scan pgx.RowToFunc[T], each func(T) error) error {
+	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(false), a.args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		x, err := scan(rows)
+		if err != nil {
+			return err
+		}
+		if err := each(x); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // order is the ORDER BY of the page, reversed when it is read from the other end.
 func (a listenabfrage) order(umgekehrt bool) string {
 	richtung := " ASC"
