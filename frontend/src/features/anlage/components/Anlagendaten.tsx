@@ -157,6 +157,9 @@ function VorhandeneAnlage({ anlageId }: { anlageId: string }) {
 
 type Dialogzustand = 'historie' | 'antrag' | 'pruefen' | null;
 
+/** The link parameter that opens the review of the open change request (the Aufgaben view). */
+export const ANTRAG_PARAM = 'aenderungsantrag';
+
 function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neuLaden: () => void; zurueckZuLesen: () => void }) {
   const { lesen } = useModus();
   const darf = useDarf();
@@ -167,7 +170,24 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
   const bearbeiten = !lesen && !!rechte.bearbeiten && (admin || !!rechte.alsBetreiber);
   const basis = useMemo(() => werteAus(anlage), [anlage]);
   const form = useAnlageFormular(anlage.anlagentyp, basis);
-  const [dialog, setDialog] = useState<Dialogzustand>(null);
+  const [params, setParams] = useSearchParams();
+  // ?aenderungsantrag=true (a link of the Aufgaben view) opens the review at once
+  const [dialog, setDialog] = useState<Dialogzustand>(() =>
+    params.get(ANTRAG_PARAM) === 'true' && !!anlage.aenderungsantrag && !!rechte.antragPruefen ? 'pruefen' : null,
+  );
+  const dialogZu = () => {
+    setDialog(null);
+    if (params.has(ANTRAG_PARAM)) {
+      setParams(
+        (p) => {
+          const n = new URLSearchParams(p);
+          n.delete(ANTRAG_PARAM);
+          return n;
+        },
+        { replace: true },
+      );
+    }
+  };
   const speichere = useSpeichereAnlage({ meta: { globalErrorHandling: false } });
   const akte = useAktenFormular({
     basis,
@@ -282,7 +302,7 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
         />
       )}
       {dialog === 'antrag' && <AntragDialog anlage={anlage} onClose={() => setDialog(null)} />}
-      {dialog === 'pruefen' && <PruefenDialog anlage={anlage} onClose={() => setDialog(null)} />}
+      {dialog === 'pruefen' && <PruefenDialog anlage={anlage} onClose={dialogZu} />}
     </section>
   );
 }

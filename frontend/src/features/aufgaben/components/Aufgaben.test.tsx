@@ -63,7 +63,7 @@ describe('Aufgaben', () => {
     );
     expect(within(tabelle).getByRole('link', { name: 'Änderungsantrag prüfen: Anlage Kühlwasserkreislauf' })).toHaveAttribute(
       'href',
-      '/betriebsakte/7/kuehlwasser/3/anlagendaten?modus=l',
+      '/betriebsakte/7/kuehlwasser/3/anlagendaten?modus=l&aenderungsantrag=true',
     );
     expect(screen.getByText('3 offene Aufgaben.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Aufgaben: 3 offene Aufgaben' })).toBeInTheDocument();

@@ -36,12 +36,13 @@ export const KEINE_ANTRAEGE = 'Ihre Organisation hat keine Anträge gestellt.';
 
 /**
  * Where a task leads: an open one the caller decides opens its decision (the operation file
- * with the Freigabe dialog or the review of the Stammdaten-Antrag; the plant with its change
- * request on top), any other the object it is about.
+ * with the Freigabe dialog or the review of the Stammdaten-Antrag, the plant with the review of
+ * its change request), any other the object it is about.
  */
 export function aufgabePfad(a: Aufgabe, entscheiden: boolean): string {
   if (a.art === 'ANLAGE_AENDERUNGSANTRAG') {
-    return `/betriebsakte/${a.betriebId}/${a.objekttyp.toLowerCase()}/${a.objektId}/anlagendaten?modus=l`;
+    const anlage = `/betriebsakte/${a.betriebId}/${a.objekttyp.toLowerCase()}/${a.objektId}/anlagendaten?modus=l`;
+    return entscheiden ? `${anlage}&aenderungsantrag=true` : anlage;
   }
   const basis = `/betriebsakte/${a.betriebId}/betriebsdaten?modus=l`;
   if (!entscheiden) return basis;
