@@ -16,29 +16,33 @@ export function ungelesenText(anzahl: number): string {
 }
 
 /**
+ * A header link with the number it counts as a badge. Its name says what the badge shows
+ * ('Nachrichten: 3 ungelesene Nachrichten') and begins with the visible text "Nachrichten 3"
+ * (the space keeps the two words apart for axe's label-content-name-mismatch), so voice control
+ * finds the link by what it shows.
+ */
+function Zaehlerverweis({ to, wort, n, text, badge, testId, seite }: { to: string; wort: string; n?: number; text: (n: number) => string; badge: string; testId?: string; seite?: boolean }) {
+  // a link to a page of its own marks it as the current one (aria-current); the messages are a tab
+  const Verweis = seite ? NavLink : Link;
+  return (
+    <Verweis to={to} aria-label={n === undefined ? undefined : `${wort}: ${text(n)}`} className={`${verweis} inline-flex items-center gap-1.5`}>
+      {wort}{' '}
+      {n !== undefined && n > 0 && (
+        <span aria-hidden="true" data-testid={testId} className={`rounded-full px-2 text-xs font-bold ${badge}`}>
+          {n}
+        </span>
+      )}
+    </Verweis>
+  );
+}
+
+/**
  * 'Nachrichten' with the number of unread ones (asked every 60 s and after reading or
  * deleting one); it opens the start page's Nachrichten tab.
  */
 function NachrichtenVerweis() {
   const anzahl = useQuery({ ...nachrichtenAnzahlQuery(), refetchInterval: ANZAHL_INTERVALL_MS });
-  const n = anzahl.data?.count;
-  // the name says what the badge shows ('Nachrichten: 3 ungelesene Nachrichten') and begins
-  // with the visible text "Nachrichten 3" (the space keeps the two words apart for axe's
-  // label-content-name-mismatch), so voice control finds the link by what it shows
-  return (
-    <Link
-      to="/?reiter=nachrichten"
-      aria-label={n === undefined ? undefined : `Nachrichten: ${ungelesenText(n)}`}
-      className={`${verweis} inline-flex items-center gap-1.5`}
-    >
-      Nachrichten{' '}
-      {n !== undefined && n > 0 && (
-        <span aria-hidden="true" className="rounded-full bg-white px-2 text-xs font-bold text-blue-900">
-          {n}
-        </span>
-      )}
-    </Link>
-  );
+  return <Zaehlerverweis to="/?reiter=nachrichten" wort="Nachrichten" n={anzahl.data?.count} text={ungelesenText} badge="bg-white text-blue-900" />;
 }
 
 /** '2 offene Aufgaben', '1 offene Aufgabe', 'keine offenen Aufgaben'. */
@@ -53,20 +57,8 @@ export function offenText(anzahl: number): string {
  */
 function AufgabenVerweis() {
   const anzahl = useQuery({ ...aufgabenAnzahlQuery(), refetchInterval: ANZAHL_INTERVALL_MS });
-  const n = anzahl.data?.count;
   return (
-    <NavLink
-      to="/aufgaben"
-      aria-label={n === undefined ? undefined : `Aufgaben: ${offenText(n)}`}
-      className={`${verweis} inline-flex items-center gap-1.5`}
-    >
-      Aufgaben
-      {n !== undefined && n > 0 && (
-        <span aria-hidden="true" data-testid="aufgaben-anzahl" className="rounded-full bg-amber-300 px-2 text-xs font-bold text-blue-950">
-          {n}
-        </span>
-      )}
-    </NavLink>
+    <Zaehlerverweis to="/aufgaben" wort="Aufgaben" n={anzahl.data?.count} text={offenText} badge="bg-amber-300 text-blue-950" testId="aufgaben-anzahl" seite />
   );
 }
 
