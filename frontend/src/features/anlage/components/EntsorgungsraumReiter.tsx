@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { AuswahlDialog } from '@/components/AuswahlDialog';
 import { Button } from '@/components/Button';
 import { DataTable } from '@/components/DataTable';
+import { entfernenSpalte } from '@/components/entfernenSpalte';
 import { Gruppe, Textfeld, useWerteliste } from '@/components/felder';
 import type { Entsorgungsraum, Verwaltungseinheit } from './werte';
 
@@ -60,25 +61,12 @@ export function EntsorgungsraumReiter({ raum, onChange, gesperrt, fehler, vorDem
       ...(gesperrt
         ? []
         : [
-            {
-              id: 'aktionen',
-              header: () => <span className="sr-only">Aktionen</span>,
-              enableSorting: false,
-              cell: ({ row }) => (
-                <Button
-                  variant="secondary"
-                  className="px-2 py-1 text-xs"
-                  aria-label={`Verwaltungseinheit „${row.original.verwaltungseinheitBezeichnung}“ entfernen`}
-                  onClick={() =>
-                    void vorDemEntfernen(`die Verwaltungseinheit „${row.original.verwaltungseinheitBezeichnung}“`).then((ok) => {
-                      if (ok) onChange({ ...raum, entsorgungsraeume: raum.entsorgungsraeume.filter((_, i) => i !== row.index) });
-                    })
-                  }
-                >
-                  Entfernen
-                </Button>
-              ),
-            } satisfies ColumnDef<Verwaltungseinheit, unknown>,
+            entfernenSpalte<Verwaltungseinheit>({
+              was: (v) => `die Verwaltungseinheit „${v.verwaltungseinheitBezeichnung}“`,
+              name: (v) => `Verwaltungseinheit „${v.verwaltungseinheitBezeichnung}“ entfernen`,
+              vorDemEntfernen,
+              entfernen: (index) => onChange({ ...raum, entsorgungsraeume: raum.entsorgungsraeume.filter((_, i) => i !== index) }),
+            }),
           ]),
     ],
     [gesperrt, raum, onChange, vorDemEntfernen],

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { AuswahlDialog } from '@/components/AuswahlDialog';
 import { Button } from '@/components/Button';
 import { DataTable } from '@/components/DataTable';
+import { entfernenSpalte } from '@/components/entfernenSpalte';
 import { useWerteliste } from '@/components/felder';
 import type { Foerderung } from './werte';
 
@@ -61,25 +62,12 @@ export function Foerderungen({ foerderungen, onChange, gesperrt, vorDemEntfernen
       ...(gesperrt
         ? []
         : [
-            {
-              id: 'aktionen',
-              header: () => <span className="sr-only">Aktionen</span>,
-              enableSorting: false,
-              cell: ({ row }) => (
-                <Button
-                  variant="secondary"
-                  className="px-2 py-1 text-xs"
-                  aria-label={`Förderung „${row.original.mipNr}“ entfernen`}
-                  onClick={() =>
-                    void vorDemEntfernen(`die Förderung „${row.original.mipNr}“`).then((ok) => {
-                      if (ok) onChange(foerderungen.filter((_, i) => i !== row.index));
-                    })
-                  }
-                >
-                  Entfernen
-                </Button>
-              ),
-            } satisfies ColumnDef<Foerderung, unknown>,
+            entfernenSpalte<Foerderung>({
+              was: (f) => `die Förderung „${f.mipNr}“`,
+              name: (f) => `Förderung „${f.mipNr}“ entfernen`,
+              vorDemEntfernen,
+              entfernen: (index) => onChange(foerderungen.filter((_, i) => i !== index)),
+            }),
           ]),
     ],
     [gesperrt, foerderungen, onChange, vorDemEntfernen],
