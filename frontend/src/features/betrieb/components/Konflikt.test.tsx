@@ -39,6 +39,15 @@ function mock(zweiterPut: () => unknown) {
   return m;
 }
 
+/** Types into Muttergesellschaft and saves; the answer is the conflict dialog. */
+async function bisZumKonflikt(user: ReturnType<typeof userEvent.setup>) {
+  anmelden({ funktionaleRollen: ['ZUST_SBD'] });
+  renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=s');
+  await user.type(await screen.findByLabelText('Muttergesellschaft'), 'Rheinaue Holding');
+  await user.click(screen.getByRole('button', { name: 'Speichern' }));
+  return screen.findByRole('dialog', { name: KONFLIKT_TITEL });
+}
+
 beforeEach(() => clearToasts());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,12 +55,7 @@ describe('conflict on save (409 with aenderungen)', () => {
   it('shows who changed what, keeps the input, and one click saves it on the new version', async () => {
     const user = userEvent.setup();
     const { called } = mock(() => ({ id: 7, message: 'ok', version: 5, position: 21 }));
-    anmelden({ funktionaleRollen: ['ZUST_SBD'] });
-    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=s');
-    await user.type(await screen.findByLabelText('Muttergesellschaft'), 'Rheinaue Holding');
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
-
-    const dialog = await screen.findByRole('dialog', { name: KONFLIKT_TITEL });
+    const dialog = await bisZumKonflikt(user);
     expect(dialog).toHaveTextContent('Claudia Schneider');
     expect(dialog).toHaveTextContent('Betrieb gespeichert');
     expect(within(dialog).getByRole('rowheader', { name: 'URL' }).closest('tr')).toHaveTextContent('https://nord.example');
@@ -71,11 +75,7 @@ describe('conflict on save (409 with aenderungen)', () => {
   it("'Abbrechen' keeps the input in the form and sends nothing more", async () => {
     const user = userEvent.setup();
     const { called } = mock(() => ({ id: 7, message: 'ok', version: 5, position: 21 }));
-    anmelden({ funktionaleRollen: ['ZUST_SBD'] });
-    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=s');
-    await user.type(await screen.findByLabelText('Muttergesellschaft'), 'Rheinaue Holding');
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    const dialog = await screen.findByRole('dialog', { name: KONFLIKT_TITEL });
+    const dialog = await bisZumKonflikt(user);
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     expect(screen.queryByRole('dialog', { name: KONFLIKT_TITEL })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Muttergesellschaft', { selector: 'input' })).toHaveValue('Rheinaue Holding');
