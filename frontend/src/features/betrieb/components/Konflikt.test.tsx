@@ -72,6 +72,25 @@ describe('conflict on save (409 with aenderungen)', () => {
     await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('Betrieb erfolgreich gespeichert'));
   });
 
+  it('a historised save applied again goes through the Historisierung dialog, still on the new version', async () => {
+    const user = userEvent.setup();
+    let n = 0;
+    const { called } = mock(() =>
+      n++ === 0 ? json(400, { message: 'Die Änderung muss historisiert werden.', auditInfoViolation: 'MISSING' }) : { id: 7, message: 'ok', version: 5, position: 21 },
+    );
+    const dialog = await bisZumKonflikt(user);
+    await user.click(within(dialog).getByRole('button', { name: KONFLIKT_ANWENDEN }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Historisierung' })).getByRole('button', { name: 'Historisieren' }));
+    const schritt2 = screen.getByRole('dialog', { name: 'Historisierung' });
+    await user.type(within(schritt2).getByLabelText(/Änderungsgrund/), 'Konzernzugehörigkeit');
+    await user.click(within(schritt2).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('Betrieb erfolgreich gespeichert'));
+    const puts = called('PUT', '/api/betrieb/7').map((c) => c.body as Record<string, unknown>);
+    expect(puts).toHaveLength(3);
+    expect(puts[2]).toMatchObject({ version: 4, muttergesellschaft: 'Rheinaue Holding', url: 'https://nord.example' });
+    expect(puts[2].auditInfo).toMatchObject({ aenderungsgrund: 'Konzernzugehörigkeit' });
+  });
+
   it("'Abbrechen' keeps the input in the form and sends nothing more", async () => {
     const user = userEvent.setup();
     const { called } = mock(() => ({ id: 7, message: 'ok', version: 5, position: 21 }));
