@@ -113,9 +113,12 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
   useEffect(() => {
     if (!lesen) setFertig(false);
   }, [lesen]);
-  // leaving edit mode without saving shows the stored data again
+  // leaving edit mode without saving shows the stored data again (and forgets a newer state
+  // the input was applied on: the form holds the loaded values again)
   useEffect(() => {
-    if (lesen && !fertig) zuruecksetzen(basis);
+    if (!lesen || fertig) return;
+    bezug.current = null;
+    zuruecksetzen(basis);
   }, [lesen, fertig, basis, zuruecksetzen]);
 
   const gespeichert = useCallback(() => {
