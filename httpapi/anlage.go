@@ -64,7 +64,9 @@ func (a *api) anlageRoutes(r chi.Router) {
 		r.With(a.darf(berechtigung.AnlageAnlegen)).Post("/anlage/"+anlagentypPfad, a.anlageAnlegen)
 		r.With(a.darf(berechtigung.BearbeitungsmodusNutzen)).Put("/anlage/"+anlagentypPfad+"/{id}", befehl(a, http.StatusOK, textAnlageGespeichert, func(r *http.Request, id int64, f anlagedienst.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.Speichern(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
-			return id, out, err
+			return id, out, mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
+				return a.anlageVerlauf(ctx, nutzer(r), id)
+			})
 		}))
 		r.With(a.darf(berechtigung.AenderungsantragStellen)).Post("/anlage/"+anlagentypPfad+"/{id}/aenderungsantrag", befehl(a, http.StatusCreated, textAntragEingereicht, func(r *http.Request, id int64, f anlagedienst.Antragsformular) (int64, eventstore.Appended, error) {
 			out, err := d.AntragStellen(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))

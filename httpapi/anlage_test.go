@@ -87,8 +87,12 @@ func TestAnlage_CreateReadSaveWithHistorisierungAndConflict(t *testing.T) {
 	}
 	// the form of before is stale now: 409, nothing lost
 	anl["bezeichnung"] = "Überholt"
-	wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), anl, sbd), 409,
+	m = wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), anl, sbd), 409,
 		"Die Daten wurden inzwischen von jemand anderem geändert. Bitte laden Sie die Seite neu und wiederholen Sie Ihre Änderung.")
+	// … and names the change since the version the form was loaded with
+	if s, ok := m["aenderungen"].([]any); !ok || len(s) != 1 || s[0].(map[string]any)["akteur"] == "" || len(s[0].(map[string]any)["aenderungen"].([]any)) == 0 {
+		t.Fatalf("aenderungen: %v", m["aenderungen"])
+	}
 	anl = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
 	if anl["bezeichnung"] != "Nachklärung Süd" || anl["anlagenstatus"] != "IN_BETRIEB" || anl["statuswechsel"] != heute {
 		t.Fatalf("after conflict: %v %v %v", anl["bezeichnung"], anl["anlagenstatus"], anl["statuswechsel"])

@@ -12,6 +12,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
@@ -44,11 +45,11 @@ func (a *api) betriebRoutes(r chi.Router) {
 		r.Get("/betrieb/{id}", betriebAbfrage(a, d.Ansicht))
 		r.Put("/betrieb/{id}", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.SpeichernAlsAdmin(r.Context(), nutzer(r), id, f, Metadaten(r))
-			return id, out, err
+			return id, out, a.betriebKonflikt(r, id, err)
 		}))
 		r.Put("/betrieb/{id}/betriebsdaten", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.SpeichernAlsBetreiber(r.Context(), nutzer(r), id, f, Metadaten(r))
-			return id, out, err
+			return id, out, a.betriebKonflikt(r, id, err)
 		}))
 		r.Get("/betrieb/{id}/info", betriebAbfrage(a, d.Info))
 		r.Get("/betrieb/{id}/historie", betriebAbfrage(a, d.Historie))
@@ -140,6 +141,13 @@ func (a *api) betriebFreigabe(w http.ResponseWriter, r *http.Request) {
 func (a *api) betriebVerlauf(ctx context.Context, n betriebsakte.Nutzer, id int64) ([]betriebsakte.Schritt, error) {
 	a.warteAufProtokoll(ctx, eventstore.StreamID(betrieb.StreamType, id))
 	return a.deps.Betriebsakte.Verlauf(ctx, n, id)
+}
+
+// betriebKonflikt is a save's error, a version conflict with what changed since (mitAenderungen).
+func (a *api) betriebKonflikt(r *http.Request, id int64, err error) error {
+	return mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
+		return a.betriebVerlauf(ctx, nutzer(r), id)
+	})
 }
 
 // warteAufProtokoll waits (briefly) until the audit trail has the stream's latest event, so a

@@ -416,6 +416,45 @@ describe('Betrieb: daily work (issue 14)', () => {
     });
   });
 
+  it('two pages edit one operation: the later save shows the earlier change and applies its input on the new version in one click', async () => {
+    const betreiber = await app.login('betreiber');
+    const id = await beantrage(betreiber, `E2E Konflikt ${kennung()}`);
+    const sbd = await app.login('zust_sbd');
+    await withPage({ token: sbd }, async (erste) => {
+      await withPage({ token: sbd }, async (zweite) => {
+        // both load the same version and edit it
+        await oeffne(erste, id);
+        await oeffne(zweite, id);
+        await bearbeiten(erste);
+        await bearbeiten(zweite);
+        await erste.getByLabel(/^Hausnummer/).fill('12a');
+        await zweite.getByLabel('Muttergesellschaft').fill('Konflikt Holding');
+
+        await erste.getByRole('button', { name: 'Speichern' }).click();
+        await toast(erste, 'Betrieb erfolgreich gespeichert').waitFor();
+
+        await zweite.getByRole('button', { name: 'Speichern' }).click();
+        const dialog = zweite.getByRole('dialog', { name: 'Der Datensatz wurde zwischenzeitlich geändert' });
+        await dialog.waitFor();
+        // who changed what since loading: the first page's Hausnummer
+        await dialog.getByText('Claudia Schneider', { exact: false }).first().waitFor();
+        await until(() => dialog.getByRole('rowheader', { name: /Hausnummer/ }).count(), (n) => n > 0, 'geänderte Hausnummer im Dialog');
+        await until(() => dialog.getByRole('row').filter({ hasText: /Hausnummer/ }).first().textContent(), /12a/, 'neuer Wert im Dialog');
+        await pruefeBarrierefreiheit(zweite, 'Konflikt beim Speichern (Dialog)');
+        // the input is still in the form
+        await until(() => zweite.getByLabel('Muttergesellschaft').inputValue(), 'Konflikt Holding', 'Eingabe bleibt erhalten');
+
+        await dialog.getByRole('button', { name: 'Meine Eingaben auf den neuen Stand anwenden' }).click();
+        await toast(zweite, 'Betrieb erfolgreich gespeichert').waitFor();
+        await zweite.waitForURL((u) => u.searchParams.get('modus') === 'l');
+      });
+    });
+    // both changes are stored
+    const gespeichert = await app.api(`/betrieb/${id}`, { token: sbd });
+    assert.equal(gespeichert.adresse.hausnummer, '12a');
+    assert.equal(gespeichert.muttergesellschaft, 'Konflikt Holding');
+  });
+
   it("only the spec's three roles request operations: fachadmin has no 'Betrieb anlegen'; the Historie shows HH:MM", async () => {
     const id = await demoId('Papierfabrik Rheinaue – Werk Koblenz');
     await withPage({ token: await app.login('fachadmin') }, async (page) => {

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { createElement, Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useHistorisierung, type AuditInfo } from '@/components/Historisierung';
+import type { VerlaufEintrag } from '@/components/Verlauf';
+import { eigeneAenderungen, konfliktAenderungen, Konfliktdialog } from './Konflikt';
 import { zeigeFehler } from '@/lib/errors';
 import { useModus } from '@/lib/modus';
 import { toast } from '@/lib/toast';
@@ -38,6 +40,16 @@ export function useAktenAnsicht(refetch: () => Promise<unknown>) {
   };
 }
 
+/**
+ * A newer stored state the input is saved on (after a conflict's 'apply again'): the form
+ * values, the version and the area's object as fetched.
+ */
+export interface Stand<W> {
+  werte: W;
+  version: number;
+  objekt?: unknown;
+}
+
 export interface AktenFormularOptionen<W> {
   /** The stored object as form values. */
   basis: W;
@@ -53,8 +65,17 @@ export interface AktenFormularOptionen<W> {
   bearbeitbar: boolean;
   /** The save goes through the audit dialog (historised data: the authority's save). */
   historisiert: boolean;
-  /** Sends the values (with auditInfo from the dialog); the area's command hook (mutateAsync). */
-  senden: (auditInfo?: AuditInfo) => Promise<unknown>;
+  /**
+   * Sends the values (with auditInfo from the dialog); the area's command hook (mutateAsync).
+   * With stand: send stand.werte with stand.version (the input applied on a newer state).
+   */
+  senden: (auditInfo?: AuditInfo, stand?: Stand<W>) => Promise<unknown>;
+  /**
+   * Fetches the stored object now (without touching the screen's query), for a 409's
+   * 'Meine Eingaben auf den neuen Stand anwenden'; without it the conflict dialog only shows
+   * the changes.
+   */
+  neuerStand?: () => Promise<Stand<W>>;
   /** The success toast. */
   gespeichertText: string;
   /** From useAktenAnsicht. */
@@ -78,15 +99,26 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
   const [fertig, setFertig] = useState(false);
   const [sendet, setSendet] = useState(false);
   const { basis, zuruecksetzen, serverfehler, zurueckZuLesen } = o;
+  // a 409 with the changes since loading: the conflict dialog (null: closed)
+  const [konflikt, setKonflikt] = useState<VerlaufEintrag[] | null>(null);
+  // after 'apply again': the newer stored state the input now refers to
+  const bezug = useRef<(Stand<W> & { geladen: W }) | null>(null);
+  const aktuelleWerte = useRef(o.werte);
+  aktuelleWerte.current = o.werte;
+  const stand = (): Stand<W> | undefined =>
+    bezug.current ? { werte: aktuelleWerte.current, version: bezug.current.version, objekt: bezug.current.objekt } : undefined;
   const dirty = o.bearbeitbar && !fertig && JSON.stringify(o.werte) !== JSON.stringify(basis);
 
   // entering edit mode starts a new round of editing
   useEffect(() => {
     if (!lesen) setFertig(false);
   }, [lesen]);
-  // leaving edit mode without saving shows the stored data again
+  // leaving edit mode without saving shows the stored data again (and forgets a newer state
+  // the input was applied on: the form holds the loaded values again)
   useEffect(() => {
-    if (lesen && !fertig) zuruecksetzen(basis);
+    if (!lesen || fertig) return;
+    bezug.current = null;
+    zuruecksetzen(basis);
   }, [lesen, fertig, basis, zuruecksetzen]);
 
   const gespeichert = useCallback(() => {
@@ -96,6 +128,12 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
   }, [o.gespeichertText, zurueckZuLesen]);
   const fehlgeschlagen = useCallback(
     (e: unknown) => {
+      const aenderungen = konfliktAenderungen(e);
+      if (aenderungen) {
+        // stale version: show who changed what; the input stays
+        setKonflikt(aenderungen);
+        return;
+      }
       serverfehler(e);
       // 409 (stale version) and other refusals: the server's text; the input stays
       zeigeFehler(e);
@@ -104,7 +142,7 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
   );
 
   const historisierung = useHistorisierung({
-    speichern: (auditInfo) => o.senden(auditInfo),
+    speichern: (auditInfo) => o.senden(auditInfo, stand()),
     onGespeichert: gespeichert,
     onFehler: fehlgeschlagen,
     verwerfen: () => {
@@ -115,17 +153,56 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
     },
   });
 
-  const speichern = () => {
-    if (!o.pruefen()) return;
+  const senden = () => {
     if (o.historisiert) {
       void historisierung.speichern();
       return;
     }
     setSendet(true);
-    o.senden()
+    o.senden(undefined, stand())
       .then(gespeichert, fehlgeschlagen)
       .finally(() => setSendet(false));
   };
 
-  return { dirty, speichern, laeuft: historisierung.laeuft || sendet, dialog: historisierung.dialog };
+  const speichern = () => {
+    if (!o.pruefen()) return;
+    senden();
+  };
+
+  // one click: fetch the new state, put the user's changed fields over it, save on its version
+  const neuerStand = o.neuerStand;
+  const anwenden = neuerStand
+    ? async () => {
+        setSendet(true);
+        let neu: Stand<W>;
+        try {
+          neu = await neuerStand();
+        } catch (e) {
+          setSendet(false);
+          zeigeFehler(e);
+          return;
+        }
+        const werte = { ...neu.werte, ...eigeneAenderungen(aktuelleWerte.current, bezug.current?.geladen ?? basis) } as W;
+        bezug.current = { ...neu, geladen: neu.werte };
+        aktuelleWerte.current = werte;
+        zuruecksetzen(werte);
+        setKonflikt(null);
+        setSendet(false);
+        senden();
+      }
+    : undefined;
+
+  const dialog = createElement(
+    Fragment,
+    null,
+    historisierung.dialog,
+    createElement(Konfliktdialog, {
+      aenderungen: konflikt,
+      onAnwenden: anwenden ? () => void anwenden() : undefined,
+      onAbbrechen: () => setKonflikt(null),
+      laeuft: sendet || historisierung.laeuft,
+    }),
+  );
+
+  return { dirty, speichern, laeuft: historisierung.laeuft || sendet, dialog };
 }

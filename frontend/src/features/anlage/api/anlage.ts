@@ -42,11 +42,14 @@ export const ANLAGENSTATUS: { value: string; label: string }[] = [
   { value: 'ANGESCHLOSSEN_AN', label: 'Angeschlossen an' },
 ];
 
+/** GET /api/anlage/{id} once, outside the query (a conflict's 'apply again'). */
+export const holeAnlage = (id: string, signal?: AbortSignal) => api.get<Anlage>(`/anlage/${encodeURIComponent(id)}`, { signal });
+
 /** GET /api/anlage/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data. */
 export const anlageQuery = (id: string) =>
   queryOptions({
     queryKey: anlageKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Anlage>(`/anlage/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => holeAnlage(id, signal),
     staleTime: 0,
   });
 

@@ -6,6 +6,7 @@ import { anmelden, apiMock, ich, json } from '@/test/api';
 import { formularMocks, testBetrieb } from '@/test/betrieb';
 import { renderRoutes } from '@/test/renderRoutes';
 import type { Anlage } from '@/features/anlage/api/anlage';
+import { KONFLIKT_ANWENDEN, KONFLIKT_TITEL } from '@/components/akte/Konflikt';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -130,6 +131,46 @@ describe('Anlagendaten', () => {
     });
     expect(body.foerderungen).toEqual([{ mipNr: 'MIP-2023-0312', bezeichnung: 'Bau eines RÜB', nameMassnahmetraeger: 'VG Nord' }]);
     expect(body.anlagenteile).toEqual([]);
+  });
+
+  it('a save that meets a newer version shows the change and applies the input on it in one click', async () => {
+    const user = userEvent.setup();
+    let puts = 0;
+    const neu = testAnlage({ version: 5, anlagenteile: [{ ...testAnlage().anlagenteile![0], bezeichnung: 'Belebung Süd' }] } as Partial<Anlage>);
+    const { called } = mock(() => (puts === 0 ? testAnlage() : neu), {
+      'PUT /api/anlage/abwasserbehandlung/70': () =>
+        puts++ === 0
+          ? json(409, {
+              message: 'Die Daten wurden inzwischen von jemand anderem geändert.',
+              aenderungen: [
+                {
+                  version: 5,
+                  position: 30,
+                  zeitpunkt: '2026-11-24T09:30:05Z',
+                  akteur: 'Claudia Schneider',
+                  ereignis: 'AnlageGespeichert',
+                  zusammenfassung: 'Anlage geändert',
+                  aenderungen: [{ feld: 'anlagenteile.0.bezeichnung', bezeichnung: 'Anlagenteile › Bezeichnung', alt: 'Belebung', neu: 'Belebung Süd' }],
+                },
+              ],
+            })
+          : { id: 70, version: 6, message: 'Anlage erfolgreich gespeichert' },
+    });
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/anlagendaten?modus=s');
+    const bez = await screen.findByLabelText(/^Bezeichnung/);
+    await user.clear(bez);
+    await user.type(bez, 'KA Nord II');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const dialog = await screen.findByRole('dialog', { name: KONFLIKT_TITEL });
+    expect(dialog).toHaveTextContent('Claudia Schneider');
+    expect(dialog).toHaveTextContent('Belebung Süd');
+    await user.click(within(dialog).getByRole('button', { name: KONFLIKT_ANWENDEN }));
+    await waitFor(() => expect(called('PUT', '/api/anlage/abwasserbehandlung/70')).toHaveLength(2));
+    const body = called('PUT', '/api/anlage/abwasserbehandlung/70')[1].body as Anlage;
+    expect(body.version).toBe(5);
+    expect(body.bezeichnung).toBe('KA Nord II');
+    expect(body.anlagenteile?.[0].bezeichnung).toBe('Belebung Süd');
   });
 
   it('an indirect discharger has no Entsorgungsraum tab', async () => {

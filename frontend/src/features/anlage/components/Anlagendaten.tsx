@@ -18,6 +18,7 @@ import {
   ANLAGENSTATUS,
   anlageHistorieQuery,
   anlageQuery,
+  holeAnlage,
   pfadDesTyps,
   typNachPfad,
   type Anlage,
@@ -197,12 +198,20 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
     serverfehler: form.serverfehler,
     bearbeitbar: bearbeiten,
     historisiert: admin,
-    senden: (auditInfo) =>
+    senden: (auditInfo, stand) =>
       speichere.mutateAsync({
         id: String(anlage.id),
         typ: anlage.anlagentyp,
-        daten: { ...eingabeAus(form.werte, anlage), version: anlage.version, ...(auditInfo ? { auditInfo } : {}) },
+        daten: {
+          ...eingabeAus(stand?.werte ?? form.werte, (stand?.objekt as Anlage | undefined) ?? anlage),
+          version: stand?.version ?? anlage.version,
+          ...(auditInfo ? { auditInfo } : {}),
+        },
       }),
+    neuerStand: async () => {
+      const neu = await holeAnlage(String(anlage.id));
+      return { werte: werteAus(neu), version: neu.version, objekt: neu };
+    },
     gespeichertText: MSG_GESPEICHERT,
     zurueckZuLesen,
     neuLaden,

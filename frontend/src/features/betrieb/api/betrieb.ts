@@ -103,11 +103,14 @@ export type { VerlaufEintrag };
 
 export const pfad = (id: string) => `/betrieb/${encodeURIComponent(id)}`;
 
+/** GET /api/betrieb/{id} once, outside the query (a conflict's 'apply again'). */
+export const holeBetrieb = (id: string, signal?: AbortSignal) => api.get<Betrieb>(pfad(id), { signal });
+
 /** GET /api/betrieb/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data. */
 export const betriebQuery = (id: string) =>
   queryOptions({
     queryKey: betriebKeys.daten(id),
-    queryFn: ({ signal }) => api.get<Betrieb>(pfad(id), { signal }),
+    queryFn: ({ signal }) => holeBetrieb(id, signal),
     staleTime: 0,
   });
 

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useAktenAnsicht, useAktenFormular, type Stand } from '@/components/akte/useAktenFormular';
 import type { AuditInfo } from '@/components/Historisierung';
 import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
@@ -13,6 +13,7 @@ import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { betreiberQuery } from '@/features/betrieb/api/auswahl';
 import {
   betriebQuery,
+  holeBetrieb,
   historieQuery,
   type Betrieb,
   type BetriebRechte,
@@ -154,9 +155,9 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 
   const betreiberListe = useQuery({ ...betreiberQuery(typ), enabled: admin && bearbeiten && !freigegeben && typ !== '' });
 
-  const daten = (auditInfo?: AuditInfo) => ({
-    ...eingabeAus(werte),
-    version: betrieb.version,
+  const daten = (auditInfo?: AuditInfo, stand?: Stand<typeof werte>) => ({
+    ...eingabeAus(stand?.werte ?? werte),
+    version: stand?.version ?? betrieb.version,
     ...(auditInfo ? { auditInfo } : {}),
     ...(behalten !== undefined ? { preserveBetreiberAsAbwasserbeseitigungspflichtigen: behalten } : {}),
   });
@@ -173,7 +174,11 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
     serverfehler: form.serverfehler,
     bearbeitbar: bearbeiten,
     historisiert: admin,
-    senden: (auditInfo) => (admin ? alsAdmin : alsBetreiber).mutateAsync({ id, daten: daten(auditInfo) }),
+    senden: (auditInfo, stand) => (admin ? alsAdmin : alsBetreiber).mutateAsync({ id, daten: daten(auditInfo, stand) }),
+    neuerStand: async () => {
+      const neu = await holeBetrieb(id);
+      return { werte: werteAus(neu), version: neu.version, objekt: neu };
+    },
     gespeichertText: erneutBeantragen ? MSG_BEANTRAGT : MSG_GESPEICHERT,
     zurueckZuLesen,
     neuLaden,
