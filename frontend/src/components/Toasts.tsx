@@ -49,10 +49,12 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * The one place toasts appear: a polite live region; error toasts are role=alert. Bottom right,
- * so they never cover the header's Profil and Abmelden. The page has one (`<Toasts />`) and
- * every open Dialog one (`<Toasts dialog={id} />`); only the topmost shows the toasts, so they
- * appear above a modal dialog and can be read and closed there. Each region stays mounted
+ * The one place toasts appear: a polite live region; error toasts are role=alert. On the page
+ * bottom right, so they never cover the header's Profil and Abmelden; above a dialog top right,
+ * so they never cover its buttons (a refusal must not hide the button that sends the corrected
+ * input). The page has one (`<Toasts />`) and every open Dialog one (`<Toasts dialog={id} />`);
+ * only the topmost shows the toasts, so they appear above a modal dialog and can be read and
+ * closed there. Each region stays mounted
  * while its place exists, so a toast added to it is announced.
  */
 export function Toasts({ dialog = null }: { dialog?: string | null }) {
@@ -63,7 +65,7 @@ export function Toasts({ dialog = null }: { dialog?: string | null }) {
       aria-live="polite"
       aria-label="Benachrichtigungen"
       role="region"
-      className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-full sm:max-w-sm"
+      className={`pointer-events-none fixed right-4 left-4 z-50 sm:left-auto sm:w-full sm:max-w-sm ${dialog === null ? 'bottom-4' : 'top-4'}`}
     >
       <ul className="flex flex-col gap-2">
         {toasts.map((t) => (
