@@ -17,6 +17,32 @@ export interface ZustaendigkeitenWerte {
 
 type Fehler = Record<string, string | undefined>;
 
+/**
+ * The actions column of a list of the tab: 'Bearbeiten' (where the row has a dialog) and
+ * 'Löschen', each named with its row ('Kontakt „Erika Muster“ löschen').
+ */
+function aktionenSpalte<Z>({
+  titel,
+  bearbeiten,
+  loeschen,
+}: {
+  titel: (z: Z) => string;
+  bearbeiten?: (index: number) => void;
+  loeschen: (index: number, z: Z) => void;
+}): ColumnDef<Z, unknown> {
+  return {
+    id: 'aktionen',
+    header: () => <span className="sr-only">Aktionen</span>,
+    enableSorting: false,
+    cell: ({ row }) => (
+      <Zeilenaktionen>
+        {bearbeiten && <Zeilenknopf label="Bearbeiten" name={`${titel(row.original)} bearbeiten`} onClick={() => bearbeiten(row.index)} />}
+        <Zeilenknopf label="Löschen" name={`${titel(row.original)} löschen`} gefahr onClick={() => loeschen(row.index, row.original)} />
+      </Zeilenaktionen>
+    ),
+  };
+}
+
 export interface ZustaendigkeitenReiterProps {
   werte: ZustaendigkeitenWerte;
   setze: <K extends keyof ZustaendigkeitenWerte>(feld: K, wert: ZustaendigkeitenWerte[K]) => void;
@@ -128,28 +154,11 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
       { id: 'mobil', header: 'Mobil', accessorFn: (k) => k.mobil },
       ...(bearbeitbar
         ? [
-            {
-              id: 'aktionen',
-              header: () => <span className="sr-only">Aktionen</span>,
-              enableSorting: false,
-              cell: ({ row }) => (
-                <Zeilenaktionen>
-                  <Zeilenknopf
-                    label="Bearbeiten"
-                    name={`Kontakt „${kontaktName(row.original)}“ bearbeiten`}
-                    onClick={() => setDialog({ art: 'kontakt', index: row.index })}
-                  />
-                  <Zeilenknopf
-                    label="Löschen"
-                    name={`Kontakt „${kontaktName(row.original)}“ löschen`}
-                    gefahr
-                    onClick={() =>
-                      setDialog({ art: 'loeschen', liste: 'kontakte', index: row.index, was: `den Kontakt „${kontaktName(row.original)}“` })
-                    }
-                  />
-                </Zeilenaktionen>
-              ),
-            } satisfies ColumnDef<Kontakt, unknown>,
+            aktionenSpalte<Kontakt>({
+              titel: (k) => `Kontakt „${kontaktName(k)}“`,
+              bearbeiten: (index) => setDialog({ art: 'kontakt', index }),
+              loeschen: (index, k) => setDialog({ art: 'loeschen', liste: 'kontakte', index, was: `den Kontakt „${kontaktName(k)}“` }),
+            }),
           ]
         : []),
     ],
@@ -162,33 +171,12 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
       { id: 'zustaendig', header: 'Zuständigkeiten', accessorFn: (p) => p.zustaendig.join(', ') },
       ...(bearbeitbar
         ? [
-            {
-              id: 'aktionen',
-              header: () => <span className="sr-only">Aktionen</span>,
-              enableSorting: false,
-              cell: ({ row }) => (
-                <Zeilenaktionen>
-                  <Zeilenknopf
-                    label="Bearbeiten"
-                    name={`Zuständige Person „${row.original.person ?? row.original.id}“ bearbeiten`}
-                    onClick={() => setDialog({ art: 'person', index: row.index })}
-                  />
-                  <Zeilenknopf
-                    label="Löschen"
-                    name={`Zuständige Person „${row.original.person ?? row.original.id}“ löschen`}
-                    gefahr
-                    onClick={() =>
-                      setDialog({
-                        art: 'loeschen',
-                        liste: 'zustaendigePersonen',
-                        index: row.index,
-                        was: `die zuständige Person „${row.original.person ?? row.original.id}“`,
-                      })
-                    }
-                  />
-                </Zeilenaktionen>
-              ),
-            } satisfies ColumnDef<ZustaendigePerson, unknown>,
+            aktionenSpalte<ZustaendigePerson>({
+              titel: (p) => `Zuständige Person „${p.person ?? p.id}“`,
+              bearbeiten: (index) => setDialog({ art: 'person', index }),
+              loeschen: (index, p) =>
+                setDialog({ art: 'loeschen', liste: 'zustaendigePersonen', index, was: `die zuständige Person „${p.person ?? p.id}“` }),
+            }),
           ]
         : []),
     ],
@@ -201,26 +189,11 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
       { id: 'bearbeiter', header: 'Datascout-ID', accessorFn: (b) => b.bearbeiter },
       ...(bearbeiterBearbeitbar
         ? [
-            {
-              id: 'aktionen',
-              header: () => <span className="sr-only">Aktionen</span>,
-              enableSorting: false,
-              cell: ({ row }) => (
-                <Zeilenknopf
-                  label="Löschen"
-                  name={`Bearbeiter „${row.original.name || row.original.bearbeiter}“ löschen`}
-                  gefahr
-                  onClick={() =>
-                    setDialog({
-                      art: 'loeschen',
-                      liste: 'zustaendigeBearbeiter',
-                      index: row.index,
-                      was: `den Bearbeiter „${row.original.name || row.original.bearbeiter}“`,
-                    })
-                  }
-                />
-              ),
-            } satisfies ColumnDef<ZustaendigerBearbeiter, unknown>,
+            aktionenSpalte<ZustaendigerBearbeiter>({
+              titel: (b) => `Bearbeiter „${b.name || b.bearbeiter}“`,
+              loeschen: (index, b) =>
+                setDialog({ art: 'loeschen', liste: 'zustaendigeBearbeiter', index, was: `den Bearbeiter „${b.name || b.bearbeiter}“` }),
+            }),
           ]
         : []),
     ],
