@@ -30,7 +30,7 @@ func ensureSchema(ctx context.Context, pool *pgxpool.Pool, p Projection) (stale 
 			stale = hash != p.SchemaHash()
 			return nil
 		}
-		if err := createSchema(ctx, tx, p.Name, p); err != nil {
+		if err := createSchema(ctx, tx, p.Name, p, true); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, `INSERT INTO checkpoints (name, schema_hash) VALUES ($1, $2)
@@ -40,7 +40,9 @@ func ensureSchema(ctx context.Context, pool *pgxpool.Pool, p Projection) (stale 
 	return stale, err
 }
 
-func createSchema(ctx context.Context, tx pgx.Tx, schema string, p Projection) error {
+// createSchema creates the schema with the projection's tables and, with indexe, its secondary
+// indexes (a rebuild adds them after its bulk phase: createIndexe).
+func createSchema(ctx context.Context, tx pgx.Tx, schema string, p Projection, indexe bool) error {
 	if _, err := tx.Exec(ctx, fmt.Sprintf(`CREATE SCHEMA %q`, schema)); err != nil {
 		return err
 	}
@@ -49,6 +51,20 @@ func createSchema(ctx context.Context, tx pgx.Tx, schema string, p Projection) e
 	}
 	if _, err := tx.Exec(ctx, p.Schema); err != nil {
 		return fmt.Errorf("projection %s: schema: %w", p.Name, err)
+	}
+	if indexe {
+		return createIndexe(ctx, tx, p)
+	}
+	return nil
+}
+
+// createIndexe creates the secondary indexes in the schema search_path points at.
+func createIndexe(ctx context.Context, tx pgx.Tx, p Projection) error {
+	if p.Indexe == "" {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, p.Indexe); err != nil {
+		return fmt.Errorf("projection %s: Indexe: %w", p.Name, err)
 	}
 	return nil
 }
@@ -84,23 +100,27 @@ func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []
 	return cp, applied, ok, nil
 }
 
-// applyEvents runs the handlers for the events after cp and returns the new cursor. Events
-// up to bekannt have been applied to the live read model before (a rebuild replays them).
+// applyEvents gives the events after cp to the projection as one batch, applies its writes
+// and returns the new cursor. Events up to bekannt have been applied to the live read model
+// before (a rebuild replays them).
 func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.Event, cp, bekannt eventstore.Cursor) (int, eventstore.Cursor, error) {
-	w := &Tx{tx: tx, batch: &pgx.Batch{}, bekannt: bekannt}
-	applied := 0
+	neu := events[:0:0]
 	for _, e := range events {
-		if !e.Cursor().After(cp) {
-			continue // redelivered or already caught up
+		if e.Cursor().After(cp) { // else redelivered or already caught up
+			neu = append(neu, e)
 		}
-		w.aktuell = e.Cursor()
-		if err := p.Apply(ctx, w, e); err != nil {
-			return 0, cp, fmt.Errorf("projection %s: event %d (%s): %w", p.Name, e.Position, e.Type, err)
-		}
-		cp = e.Cursor()
-		applied++
 	}
-	return applied, cp, w.flush(ctx)
+	if len(neu) == 0 {
+		return 0, cp, nil
+	}
+	w, err := p.Projiziere(ctx, &Stapel{Events: neu, tx: tx, bekannt: bekannt})
+	if err != nil {
+		return 0, cp, fmt.Errorf("projection %s: events %d–%d: %w", p.Name, neu[0].Position, neu[len(neu)-1].Position, err)
+	}
+	if err := w.anwenden(ctx, tx, p.Name); err != nil {
+		return 0, cp, fmt.Errorf("projection %s: events %d–%d: %w", p.Name, neu[0].Position, neu[len(neu)-1].Position, err)
+	}
+	return len(neu), neu[len(neu)-1].Cursor(), nil
 }
 
 // CatchUp applies everything the event store has after the projection's checkpoint, in
@@ -116,7 +136,7 @@ func CatchUp(ctx context.Context, store *eventstore.Store, p Projection) (events
 	return cp, err
 }
 
-const catchUpBatch = 2000
+const catchUpBatch = 5000
 
 func catchUp(ctx context.Context, store *eventstore.Store, p Projection, onBatch func(n int, cp eventstore.Cursor)) (int, eventstore.Cursor, error) {
 	cp, err := eventstore.LoadCheckpoint(ctx, store.Pool(), p.Name)

@@ -1,8 +1,14 @@
 // Package projections is the one runtime for read models: it feeds each projection the
-// events of the store in commit order — live from its durable JetStream consumer, from the
-// event store when it starts or finds a gap — and commits the read-model change together with
+// events of the store in commit order, in batches — live from its durable JetStream consumer
+// (a message wakes the projector, which applies everything committed since its checkpoint), from
+// the event store when it starts or finds a gap — and commits the batch's writes together with
 // the projection's checkpoint. It also rebuilds a read model into a shadow schema and swaps it
 // in while the API keeps serving the old one. The read models live in sub-packages.
+//
+// The contract (docs/architektur.md, "Ein Lesemodell schreiben"): a projection receives a
+// batch of events and returns its writes. It may read what earlier batches wrote, never
+// write itself; the runtime writes insert-only rows with COPY, keyed rows with one guarded
+// upsert per row and set-based statements as given, in the order the projection added them.
 package projections
 
 import (
@@ -18,17 +24,25 @@ import (
 )
 
 // Projection is one read model. Its tables live in the Postgres schema named like the
-// projection; its DDL and handlers use unqualified table names, because the runtime points
+// projection; its DDL and statements use unqualified table names, because the runtime points
 // search_path at the live schema or, during a rebuild, at the shadow schema.
 type Projection struct {
-	Name   string // lower case; the schema and the checkpoint name
-	Schema string // DDL creating the tables and indexes in an empty schema
-	Apply  func(ctx context.Context, tx *Tx, e eventstore.Event) error
+	Name string // lower case; the schema and the checkpoint name
+	// Schema creates the tables (with their primary keys and unique constraints, which the
+	// upserts need) in an empty schema.
+	Schema string
+	// Indexe creates the secondary indexes. A rebuild creates them after its bulk phase, when
+	// building each index once is cheaper than keeping it up to date row by row.
+	Indexe string
+	// Projiziere turns a batch of events (commit order) into writes. It reads the read model
+	// as the previous batches left it (Stapel.Query) and keeps what the batch changes in memory
+	// (Zeilen), so each row is written once per batch.
+	Projiziere func(ctx context.Context, s *Stapel) (*Schreiben, error)
 }
 
 // SchemaHash identifies the DDL; when it changes, the read model is rebuilt at start-up.
 func (p Projection) SchemaHash() string {
-	h := sha256.Sum256([]byte(p.Schema))
+	h := sha256.Sum256([]byte(p.Schema + "\n-- Indexe\n" + p.Indexe))
 	return hex.EncodeToString(h[:8])
 }
 
@@ -38,53 +52,52 @@ func (p Projection) check() error {
 	if !validName.MatchString(p.Name) {
 		return fmt.Errorf("projections: invalid name %q", p.Name)
 	}
+	if p.Projiziere == nil {
+		return fmt.Errorf("projections: %s has no Projiziere", p.Name)
+	}
 	return nil
 }
 
 func (p Projection) shadow() string { return p.Name + "__rebuild" }
 
-// Tx is what a projection writes through: statements are queued and sent to Postgres in one
-// round trip per batch of events; Query sends what is queued first, so reads see prior writes.
-type Tx struct {
+// Stapel is a batch of events after the projection's checkpoint, in commit order, and a
+// read-only view of the read model as the previous batches left it.
+type Stapel struct {
+	Events  []eventstore.Event
 	tx      pgx.Tx
-	batch   *pgx.Batch
-	aktuell eventstore.Cursor // the event being applied
 	bekannt eventstore.Cursor // the live read model had applied everything up to here
 }
 
-// Wiederholung reports whether the event being applied has been applied to the live read
-// model before — during a rebuild. Effects outside the read model (an outbox of mails) must
-// not happen again then.
-func (t *Tx) Wiederholung() bool { return !t.aktuell.After(t.bekannt) }
+// Wiederholung reports whether e has been applied to the live read model before — during a
+// rebuild. Effects outside the read model (an outbox of mails) must not happen again then.
+func (s *Stapel) Wiederholung(e eventstore.Event) bool { return !e.Cursor().After(s.bekannt) }
 
-// Exec queues a statement.
-func (t *Tx) Exec(sql string, args ...any) { t.batch.Queue(sql, args...) }
-
-// Query runs a query after sending the queued statements.
-func (t *Tx) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	if err := t.flush(ctx); err != nil {
-		return nil, err
-	}
-	return t.tx.Query(ctx, sql, args...)
+// Query reads the read model (and, qualified, the public tables) inside the batch's
+// transaction. Writes of the batch itself are not visible: they are applied after Projiziere.
+func (s *Stapel) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return s.tx.Query(ctx, sql, args...)
 }
 
 // QueryRow is Query for one row.
-func (t *Tx) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	if err := t.flush(ctx); err != nil {
-		return errRow{err}
-	}
-	return t.tx.QueryRow(ctx, sql, args...)
+func (s *Stapel) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return s.tx.QueryRow(ctx, sql, args...)
 }
 
-func (t *Tx) flush(ctx context.Context) error {
-	if t.batch.Len() == 0 {
-		return nil
+// JeStreamtyp calls, for each event of the batch whose stream type has a handler, that handler
+// with the aggregate's id (the number of its stream id); other events are skipped.
+func (s *Stapel) JeStreamtyp(handlers map[string]func(e eventstore.Event, id int64) error) error {
+	for _, e := range s.Events {
+		h, ok := handlers[e.StreamType]
+		if !ok {
+			continue
+		}
+		id, err := eventstore.AggregatID(e.StreamID)
+		if err != nil {
+			return err
+		}
+		if err := h(e, id); err != nil {
+			return fmt.Errorf("event %d (%s): %w", e.Position, e.Type, err)
+		}
 	}
-	b := t.batch
-	t.batch = &pgx.Batch{}
-	return t.tx.SendBatch(ctx, b).Close()
+	return nil
 }
-
-type errRow struct{ err error }
-
-func (r errRow) Scan(...any) error { return r.err }

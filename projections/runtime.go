@@ -3,6 +3,7 @@ package projections
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -113,8 +114,10 @@ func (r *Runtime) Run(ctx context.Context) error {
 	return nil
 }
 
-// follow applies the messages of the projection's consumer; it catches up from the event
-// store at start, whenever a message does not follow the checkpoint, and when idle.
+// follow keeps the projection up to date: a message of its consumer wakes it, and it applies,
+// as one batch, everything committed since its checkpoint — the message's event and whatever
+// has been committed meanwhile — and acknowledges after the commit. A message whose event an
+// earlier batch applied is acknowledged at once. It also catches up at start and when idle.
 func (r *Runtime) follow(ctx context.Context, p Projection) {
 	log := r.Log.With("projection", p.Name)
 	var msgs <-chan *message.Message
@@ -137,23 +140,23 @@ func (r *Runtime) follow(ctx context.Context, p Projection) {
 	}
 	ticker := time.NewTicker(poll)
 	defer ticker.Stop()
-	r.catchUp(ctx, p, log)
+	cp := r.catchUp(ctx, p, log, eventstore.Cursor{})
 	subscribe()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-ticker.C:
-			r.catchUp(ctx, p, log)
+			cp = r.catchUp(ctx, p, log, cp)
 			subscribe()
 		case msg, open := <-msgs:
 			if !open {
 				msgs = nil
 				continue
 			}
-			if err := r.handle(ctx, p, msg); err != nil {
+			if err := r.handle(ctx, p, msg, &cp); err != nil {
 				if ctx.Err() == nil {
-					log.Error("Ereignis konnte nicht angewendet werden", "error", err)
+					log.Error("Ereignisse konnten nicht angewendet werden", "error", err)
 				}
 				msg.Nack()
 				sleepCtx(ctx, 200*time.Millisecond)
@@ -164,39 +167,43 @@ func (r *Runtime) follow(ctx context.Context, p Projection) {
 	}
 }
 
-// handle applies one message if it follows the checkpoint directly, skips it if it is old,
-// and otherwise catches up from the event store (which includes the message's event).
-func (r *Runtime) handle(ctx context.Context, p Projection, msg *message.Message) error {
-	e, prev, err := eventstore.FromMessage(msg)
+// handle applies the batch a message wakes the projector for (see follow). The store's reader
+// sees every event the relay has published (both read below the same visibility horizon), so
+// the batch includes the message's event; if not, the message is retried.
+func (r *Runtime) handle(ctx context.Context, p Projection, msg *message.Message, cp *eventstore.Cursor) error {
+	e, _, err := eventstore.FromMessage(msg)
 	if err != nil {
 		return nil // not ours to apply; the event store is the truth and catch-up covers it
 	}
+	if !e.Cursor().After(*cp) {
+		return nil // applied by an earlier batch, or redelivered
+	}
 	start := time.Now()
-	cp, n, ok, err := applyBatch(ctx, r.Store.Pool(), p, []eventstore.Event{e}, &prev)
+	n, caught, err := catchUp(ctx, r.Store, p, nil)
 	if err != nil {
 		return err
 	}
-	if !ok {
-		if !e.Cursor().After(cp) {
-			return nil // redelivered
-		}
-		var caught eventstore.Cursor
-		if n, caught, err = catchUp(ctx, r.Store, p, nil); err != nil {
-			return err
-		}
-		cp = caught
+	*cp = caught
+	r.observe(p.Name, n, caught, time.Since(start))
+	if e.Cursor().After(caught) {
+		return fmt.Errorf("Ereignis %d ist im Event-Store noch nicht lesbar", e.Position)
 	}
-	r.observe(p.Name, n, cp, time.Since(start))
 	return nil
 }
 
-func (r *Runtime) catchUp(ctx context.Context, p Projection, log *slog.Logger) {
+// catchUp applies what the store has after the checkpoint and returns where the projection
+// stands (cp, when it could not find out).
+func (r *Runtime) catchUp(ctx context.Context, p Projection, log *slog.Logger, cp eventstore.Cursor) eventstore.Cursor {
 	start := time.Now()
-	n, cp, err := catchUp(ctx, r.Store, p, nil)
-	if err != nil && !errors.Is(err, context.Canceled) {
-		log.Error("Aufholen aus dem Event-Store fehlgeschlagen", "error", err)
+	n, caught, err := catchUp(ctx, r.Store, p, nil)
+	if err != nil {
+		if !errors.Is(err, context.Canceled) {
+			log.Error("Aufholen aus dem Event-Store fehlgeschlagen", "error", err)
+		}
+		return cp
 	}
-	r.observe(p.Name, n, cp, time.Since(start))
+	r.observe(p.Name, n, caught, time.Since(start))
+	return caught
 }
 
 func (r *Runtime) observe(name string, n int, cp eventstore.Cursor, d time.Duration) {

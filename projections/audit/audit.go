@@ -5,8 +5,10 @@
 package audit
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,6 +43,9 @@ CREATE TABLE eintrag (
     request_id      text        NOT NULL DEFAULT '',
     correlation_id  text        NOT NULL DEFAULT ''
 );
+`
+
+const indexe = `
 CREATE INDEX eintrag_stream ON eintrag (stream_id, position);
 CREATE INDEX eintrag_event_type ON eintrag (event_type, position);
 CREATE INDEX eintrag_benutzer_id ON eintrag (benutzer_id, position);
@@ -48,23 +53,30 @@ CREATE INDEX eintrag_benutzer_name ON eintrag USING gin (lower(benutzer_name) gi
 CREATE INDEX eintrag_zeitpunkt ON eintrag (zeitpunkt);
 `
 
-// Projection writes one row per event. A plain INSERT: applying an event twice would fail
-// loudly instead of hiding a broken exactly-once guarantee.
+// kopierSpalten of the audit rows, written with COPY: the trail is insert-only, and a row written
+// twice stops the projector instead of hiding a broken exactly-once guarantee.
+var kopierSpalten = []string{"position", "zeitpunkt", "benutzer_id", "benutzer_name", "rollen", "organisation",
+	"stream_id", "stream_type", "version", "event_type", "zusammenfassung", "daten", "request_id", "correlation_id"}
+
+// Projection writes one row per event.
 var Projection = projections.Projection{
 	Name:   Name,
 	Schema: schema,
-	Apply: func(_ context.Context, tx *projections.Tx, e eventstore.Event) error {
-		md := e.Metadata
-		roles := md.Roles
-		if roles == nil {
-			roles = []string{}
+	Indexe: indexe,
+	Projiziere: func(_ context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
+		zeilen := make([][]any, len(s.Events))
+		for i, e := range s.Events {
+			md := e.Metadata
+			roles := md.Roles
+			if roles == nil {
+				roles = []string{}
+			}
+			zeilen[i] = []any{e.Position, e.RecordedAt, md.ActorID, md.ActorName, roles, md.Organisation,
+				e.StreamID, e.StreamType, e.Version, e.Type, Zusammenfassung(e), []byte(ohneGeheimnisse(e.Data)), md.RequestID, md.CorrelationID}
 		}
-		tx.Exec(`INSERT INTO eintrag (position, zeitpunkt, benutzer_id, benutzer_name, rollen, organisation,
-			stream_id, stream_type, version, event_type, zusammenfassung, daten, request_id, correlation_id)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-			e.Position, e.RecordedAt, md.ActorID, md.ActorName, roles, md.Organisation,
-			e.StreamID, e.StreamType, e.Version, e.Type, Zusammenfassung(e), ohneGeheimnisse(e.Data), md.RequestID, md.CorrelationID)
-		return nil
+		w := &projections.Schreiben{}
+		w.Kopieren("eintrag", kopierSpalten, zeilen)
+		return w, nil
 	},
 }
 
@@ -89,8 +101,20 @@ func Phrasen(p map[string]string) {
 // geheim are data members the audit trail never shows (password hashes, link tokens).
 var geheim = map[string]bool{"passwortHash": true, "bestaetigungToken": true, "token": true}
 
+// geheimeSchluessel are the members of geheim as they appear in JSON.
+var geheimeSchluessel = func() [][]byte {
+	var out [][]byte
+	for k := range geheim {
+		out = append(out, []byte(`"`+k+`"`))
+	}
+	return out
+}()
+
 // ohneGeheimnisse returns the event data with secret members replaced.
 func ohneGeheimnisse(data json.RawMessage) string {
+	if !slices.ContainsFunc(geheimeSchluessel, func(k []byte) bool { return bytes.Contains(data, k) }) {
+		return string(data)
+	}
 	var v any
 	if json.Unmarshal(data, &v) != nil {
 		return string(data)

@@ -149,13 +149,18 @@ func TestProjector_FailureOnOneEventNeverLetsTheNextOneOvertake(t *testing.T) {
 	var failed atomic.Bool
 	var order []int64
 	p := projections.Projection{Name: "flaky", Schema: `CREATE TABLE seen (position bigint PRIMARY KEY)`,
-		Apply: func(_ context.Context, tx *projections.Tx, e eventstore.Event) error {
-			if e.Version == 5 && !failed.Swap(true) {
-				return errors.New("einmaliger Fehler")
+		Projiziere: func(_ context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
+			var zeilen [][]any
+			for _, e := range s.Events {
+				if e.Version == 5 && !failed.Swap(true) {
+					return nil, errors.New("einmaliger Fehler")
+				}
+				order = append(order, int64(e.Version))
+				zeilen = append(zeilen, []any{e.Position})
 			}
-			order = append(order, int64(e.Version))
-			tx.Exec(`INSERT INTO seen VALUES ($1)`, e.Position)
-			return nil
+			w := &projections.Schreiben{}
+			w.Kopieren("seen", []string{"position"}, zeilen)
+			return w, nil
 		}}
 	testdb.WarteAufSichtbarkeit(t, pool)
 	if _, err := projections.CatchUp(context.Background(), s, p); err == nil {
@@ -189,13 +194,13 @@ func TestMain(m *testing.M) {
 			os.Exit(2)
 		}
 		slow := audit.Projection
-		apply := slow.Apply
-		slow.Apply = func(ctx context.Context, tx *projections.Tx, e eventstore.Event) error {
-			if e.Position == 2250 { // the second batch of 2000
+		projiziere := slow.Projiziere
+		slow.Projiziere = func(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
+			if s.Events[0].Position > 5000 { // the second batch of 5000
 				fmt.Println("MITTEN-IM-STAPEL")
 				time.Sleep(time.Minute)
 			}
-			return apply(ctx, tx, e)
+			return projiziere(ctx, s)
 		}
 		_, err = projections.CatchUp(context.Background(), eventstore.New(pool), slow)
 		fmt.Println("fertig", err)
@@ -207,7 +212,7 @@ func TestMain(m *testing.M) {
 func TestProjector_KilledMidBatchAndRestarted_EqualsBuildWithoutCrash(t *testing.T) {
 	pool, url := testdb.New(t)
 	s := eventstore.New(pool)
-	for i := 0; i < 3000; i++ {
+	for i := 0; i < 8000; i++ {
 		append1(t, s, fmt.Sprintf("anlage-%d", i%7), i)
 	}
 	testdb.WarteAufSichtbarkeit(t, pool)
@@ -228,14 +233,14 @@ func TestProjector_KilledMidBatchAndRestarted_EqualsBuildWithoutCrash(t *testing
 	_ = cmd.Process.Kill() // SIGKILL in the middle of a batch
 	_ = cmd.Wait()
 	rows, _ := count(t, pool)
-	if rows != 2000 {
+	if rows != 5000 {
 		t.Fatalf("after the kill %d rows: the crash did not hit mid-log", rows)
 	}
 	if _, err := projections.CatchUp(context.Background(), s, audit.Projection); err != nil {
 		t.Fatal(err)
 	}
 	rows, distinct := count(t, pool)
-	if rows != 3000 || distinct != 3000 {
+	if rows != 8000 || distinct != 8000 {
 		t.Fatalf("after restart rows %d, distinct %d", rows, distinct)
 	}
 	if dump(t, pool, "audit") != reference(t, s) {
