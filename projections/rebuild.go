@@ -66,18 +66,22 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 	if err != nil {
 		return err
 	}
-	for {
+	// Reading the next batch overlaps with applying this one (two connections, two cores).
+	lctx, stopLesen := context.WithCancel(ctx)
+	defer stopLesen()
+	stapel := lesen(lctx, store, rebuildBatch)
+	for l := range stapel {
+		if l.err != nil {
+			return l.err
+		}
 		var n int
 		err := pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
-			events, err := eventstore.ReadAll(ctx, tx, store, cp, rebuildBatch)
-			if err != nil || len(events) == 0 {
-				return err
-			}
 			// a crash loses nothing here: the shadow is thrown away and the rebuild starts again
 			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public; SET LOCAL synchronous_commit TO off`, shadow)); err != nil {
 				return err
 			}
-			n, cp, err = applyEvents(ctx, tx, p, events, cp, live)
+			var err error
+			n, cp, err = applyEvents(ctx, tx, p, l.events, cp, live)
 			return err
 		})
 		if err != nil {
@@ -85,9 +89,6 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 		}
 		done += int64(n)
 		report()
-		if n < rebuildBatch {
-			break
-		}
 	}
 	// The secondary indexes, each built once over the filled tables; then statistics, without
 	// which the first queries after the swap plan badly (docs/benchmarks.md, finding 3).
@@ -169,4 +170,35 @@ func analysieren(ctx context.Context, store *eventstore.Store, schema string) er
 		}
 	}
 	return nil
+}
+
+type gelesen struct {
+	events []eventstore.Event
+	err    error
+}
+
+// lesen reads the log from its start in batches of size, one batch ahead of its reader; the
+// channel ends after the first short batch (the rest is read under the swap's lock).
+func lesen(ctx context.Context, store *eventstore.Store, size int) <-chan gelesen {
+	ch := make(chan gelesen, 1)
+	go func() {
+		defer close(ch)
+		var c eventstore.Cursor
+		for {
+			events, err := store.ReadAll(ctx, c, size)
+			if err == nil && len(events) == 0 {
+				return
+			}
+			select {
+			case ch <- gelesen{events, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil || len(events) < size {
+				return
+			}
+			c = events[len(events)-1].Cursor()
+		}
+	}()
+	return ch
 }
