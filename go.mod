@@ -16,13 +16,14 @@ require (
 	github.com/nats-io/nats.go v1.55.0
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/prometheus/client_golang v1.25.0
+	github.com/trustelem/zxcvbn v1.0.1
 	github.com/xuri/excelize/v2 v2.10.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
 	github.com/dlclark/regexp2 v1.12.0 // indirect
-	github.com/trustelem/zxcvbn v1.0.1 // indirect
+	github.com/test-go/testify v1.1.4 // indirect
 )
 
 require (
@@ -62,7 +63,7 @@ require (
 	github.com/wneessen/go-mail v0.8.1
 	go.uber.org/multierr v1.11.0 // indirect
 	golang.org/x/crypto v0.58.0
-	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sync v0.24.0
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0
 	golang.org/x/time v0.16.0 // indirect

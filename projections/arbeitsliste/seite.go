@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/eabwasser/eabwasser/eventstore"
 )
@@ -131,6 +132,21 @@ func anzahl(ctx context.Context, q eventstore.Querier, a listenabfrage) (int64, 
 			return g.n, nil
 		}
 	}
+	if a.frisch {
+		return zaehlen(ctx, q, a, key, jetzt)
+	}
+	// callers who miss the same key together share one count (64 clients of a SYSTEMADMIN
+	// when the count expires would otherwise count 64 times)
+	v, err, _ := zaehlungen.Do(key, func() (any, error) { return zaehlen(ctx, q, a, key, jetzt) })
+	if err != nil {
+		return 0, err
+	}
+	return v.(int64), nil
+}
+
+var zaehlungen singleflight.Group
+
+func zaehlen(ctx context.Context, q eventstore.Querier, a listenabfrage, key string, jetzt time.Time) (int64, error) {
 	var n int64
 	if err := q.QueryRow(ctx, `SELECT count(*) FROM `+a.tabelle+` WHERE `+a.bedingung, a.args...).Scan(&n); err != nil {
 		return 0, err
