@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,7 +36,12 @@ func seedScale(ctx context.Context, a *app.App, n int, befehle bool, stdout, std
 func runBench(ctx context.Context, args []string, log *slog.Logger, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	o := bench.Standard()
-	fs.IntVar(&o.Scale, "scale", o.Scale, "Umfang der Daten (N von seed --scale)")
+	standard := make([]string, len(o.Skalen))
+	for i, n := range o.Skalen {
+		standard[i] = strconv.Itoa(n)
+	}
+	skalen := fs.String("scale", strings.Join(standard, ","),
+		"Umfang der Daten: N von seed --scale, mehrere durch Komma getrennt (je eine frische Datenbank; mit -kurz: 1)")
 	fs.StringVar(&o.Ergebnis, "json", o.Ergebnis, "Ergebnisdatei")
 	fs.StringVar(&o.Doku, "doc", o.Doku, "Markdown-Datei, deren Tabelle ersetzt wird (leer: keine)")
 	fs.StringVar(&o.Frontend, "frontend", o.Frontend, "gebautes Frontend (Vite-Ausgabe)")
@@ -47,6 +53,15 @@ func runBench(ctx context.Context, args []string, log *slog.Logger, stdout, stde
 	}
 	if *nur != "" {
 		o.Nur = strings.Split(*nur, ",")
+	}
+	var err error
+	if o.Skalen, err = bench.SkalenLesen(*skalen); err != nil {
+		return err
+	}
+	gesetzt := false
+	fs.Visit(func(f *flag.Flag) { gesetzt = gesetzt || f.Name == "scale" })
+	if o.Kurz && !gesetzt {
+		o.Skalen = []int{1}
 	}
 	exe, err := os.Executable()
 	if err != nil {

@@ -121,8 +121,8 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 		roh := rate["store"] / rate["raw"]
 		m := Messung{ID: id + ".ratio_raw", Bereich: "Append (" + art + ")", Name: "ratio Append ÷ raw INSERT",
 			Text: fmt.Sprintf("%.2f", roh), Werte: map[string]float64{"ratio": roh}}
-		if cfg.stapel == 1 && cfg.schreiber <= 8 {
-			m = m.mitZiel("≥ 0.80", roh >= 0.8)
+		if ziel, ok := map[int]float64{1: 0.85, 8: 0.80}[cfg.schreiber]; ok && cfg.stapel == 1 { // issue 13
+			m = m.mitZiel(fmt.Sprintf("≥ %.2f", ziel), roh >= ziel)
 		}
 		l.messung(m)
 		if c, ok := rate["command"]; ok {

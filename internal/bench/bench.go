@@ -1,10 +1,11 @@
-// Package bench measures eAbwasser as `make bench` reports it: it creates a database of its
-// own, fills it with `seed --scale` data, rebuilds the read models, runs the real server
-// (`eabwasser serve`) against it for queries, HTTP load, export and projection lag, measures
-// appends next to a raw INSERT and watermill-sql, sizes the production frontend, and writes a
+// Package bench measures eAbwasser as `make bench` reports it: for each scale it creates a
+// database of its own, fills it with `seed --scale N` data, rebuilds every read model next to
+// its COPY bound, runs the real server (`eabwasser serve`) against it for queries, HTTP load,
+// export and projection lag, and drops it; on the largest scale's database it also measures
+// appends next to a raw INSERT and watermill-sql. It sizes the production frontend and writes a
 // table, bench/results/latest.json and the table of docs/benchmarks.md. Every comparison is
 // measured side by side in the same run (interleaved where it matters), so ratios hold on a
-// noisy machine. The database is dropped at the end.
+// noisy machine; the same figure at two scales shows how it grows with the log.
 package bench
 
 import (
@@ -16,6 +17,8 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -28,14 +31,14 @@ import (
 
 // Optionen of a bench run.
 type Optionen struct {
-	Scale    int      // N of seed --scale (5: 100,000 operations, over a million events)
+	Skalen   []int    // N of seed --scale, one fresh database each (5: 100,000 operations, 1.1 M events; 20: 4.5 M)
 	Ergebnis string   // JSON file of the results
 	Doku     string   // Markdown file whose table is replaced ("" : none)
 	Frontend string   // the built frontend (Vite's outDir)
 	Quellen  string   // the frontend's sources (to find the start page's lazy parts)
 	AdminURL string   // maintenance database of the Postgres server the bench database is created on
 	Programm string   // the eabwasser binary (run as `serve`)
-	Kurz     bool     // small sizes and short measurements, to try the bench out
+	Kurz     bool     // small sizes and short measurements, to try the bench out (the command sets Skalen to 1 with it)
 	Nur      []string // run only these phases (seed, rebuild, server, append, frontend); empty: all
 
 	Log         *slog.Logger
@@ -45,7 +48,7 @@ type Optionen struct {
 
 // Standard are the options of `make bench`.
 func Standard() Optionen {
-	return Optionen{Scale: 5, Ergebnis: "bench/results/latest.json", Doku: "docs/benchmarks.md",
+	return Optionen{Skalen: []int{5, 20}, Ergebnis: "bench/results/latest.json", Doku: "docs/benchmarks.md",
 		Frontend: "frontend/dist", Quellen: "frontend/src",
 		AdminURL: "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"}
 }
@@ -69,6 +72,7 @@ func (o Optionen) anzahl(lang, kurz int) int {
 type lauf struct {
 	o       Optionen
 	start   time.Time
+	skala   int    // N of the database the phases run on now (0: none)
 	db      string // name of the bench database
 	url     string
 	pool    *pgxpool.Pool
@@ -81,63 +85,127 @@ func (l *lauf) printf(format string, args ...any) {
 	fmt.Fprintf(l.o.Fortschritt, format+"\n", args...)
 }
 
-// Run runs every benchmark and writes the report.
+// SkalenLesen reads a list of scales ("5,20").
+func SkalenLesen(s string) ([]int, error) {
+	var out []int
+	for _, t := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(t))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("scale %q: a list of numbers ≥ 1, e.g. 5,20", s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// Run runs every benchmark and writes the report. Seed, rebuild and server run for each scale
+// on a fresh database (the seed cannot add a scale on top of another); append runs once, on
+// the database of the last scale before it is dropped; frontend once without a database.
 func Run(ctx context.Context, o Optionen) error {
-	if o.Kurz && o.Scale == Standard().Scale {
-		o.Scale = 1
+	if len(o.Skalen) == 0 {
+		o.Skalen = []int{1}
 	}
 	if o.Log == nil {
 		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	l := &lauf{o: o, start: time.Now(), bericht: &Bericht{Start: time.Now().UTC(), Scale: o.Scale, Kurz: o.Kurz,
+	l := &lauf{o: o, start: time.Now(), bericht: &Bericht{Start: time.Now().UTC(), Skalen: o.Skalen, Kurz: o.Kurz,
 		Phasen: map[string]float64{}}}
-	if err := l.datenbankAnlegen(ctx); err != nil {
-		return err
-	}
-	defer l.datenbankLoeschen()
-	l.bericht.Maschine = maschine(ctx, l.pool)
-	l.printf("bench database %s on %s; %d cores, %.1f GiB, PostgreSQL %s, NATS %s, commit %s", l.db, l.o.AdminURL,
-		l.bericht.Maschine.Kerne, l.bericht.Maschine.SpeicherGiB, l.bericht.Maschine.Postgres, l.bericht.Maschine.NATS,
-		l.bericht.Maschine.Commit)
-
-	phasen := []struct {
+	gewaehlt := func(name string) bool { return len(o.Nur) == 0 || slices.Contains(o.Nur, name) }
+	type phase struct {
 		name string
 		f    func(context.Context) error
-	}{
+	}
+	jeSkala := []phase{
 		{"seed", l.seed},
 		{"rebuild", l.neuaufbau},
 		{"server", l.mitServer}, // queries, HTTP load, export, projection lag
-		{"append", l.anhaengen},
-		{"frontend", l.frontend},
 	}
-	for _, p := range phasen {
-		if len(o.Nur) > 0 && !slices.Contains(o.Nur, p.name) {
-			continue
-		}
+	ausfuehren := func(p phase) error {
 		t := time.Now()
-		l.printf("— %s", p.name)
-		if err := p.f(ctx); err != nil {
-			return fmt.Errorf("bench %s: %w", p.name, err)
+		name := p.name
+		if l.skala > 0 {
+			name = fmt.Sprintf("%s (scale %d)", p.name, l.skala)
 		}
-		l.bericht.Phasen[p.name] = time.Since(t).Seconds()
+		l.printf("— %s", name)
+		if err := p.f(ctx); err != nil {
+			return fmt.Errorf("bench %s: %w", name, err)
+		}
+		l.bericht.Phasen[name] = time.Since(t).Seconds()
+		return nil
+	}
+	mitDatenbank := gewaehlt("append")
+	for _, p := range jeSkala {
+		mitDatenbank = mitDatenbank || gewaehlt(p.name)
+	}
+	for i, n := range o.Skalen {
+		if !mitDatenbank {
+			break
+		}
+		err := func() error {
+			l.skala = n
+			defer func() { l.skala = 0 }()
+			defer l.datenbankLoeschen() // also when the migration failed
+			if err := l.datenbankAnlegen(ctx); err != nil {
+				return err
+			}
+			if l.bericht.Maschine.Kerne == 0 {
+				l.bericht.Maschine = maschine(ctx, l.pool)
+				m := l.bericht.Maschine
+				l.printf("%d cores, %.1f GiB, PostgreSQL %s, NATS %s, commit %s; scales %s", m.Kerne, m.SpeicherGiB, m.Postgres, m.NATS,
+					m.Commit, skalenText(o.Skalen))
+			}
+			l.printf("scale %d: bench database %s on %s", n, l.db, l.o.AdminURL)
+			for _, p := range jeSkala {
+				if gewaehlt(p.name) {
+					if err := ausfuehren(p); err != nil {
+						return err
+					}
+				}
+			}
+			if i == len(o.Skalen)-1 && gewaehlt("append") {
+				return ausfuehren(phase{"append", l.anhaengen})
+			}
+			return nil
+		}()
+		if err != nil {
+			return err
+		}
+	}
+	if l.bericht.Maschine.Kerne == 0 {
+		l.bericht.Maschine = maschine(ctx, nil)
+	}
+	if gewaehlt("frontend") {
+		if err := ausfuehren(phase{"frontend", l.frontend}); err != nil {
+			return err
+		}
 	}
 	l.bericht.Sekunden = time.Since(l.start).Seconds()
 	return l.berichten()
+}
+
+// skalenText is "5, 20".
+func skalenText(s []int) string {
+	t := make([]string, len(s))
+	for i, n := range s {
+		t[i] = strconv.Itoa(n)
+	}
+	return strings.Join(t, ", ")
 }
 
 // datenbankAnlegen creates and migrates the bench database.
 func (l *lauf) datenbankAnlegen(ctx context.Context) error {
 	b := make([]byte, 4)
 	_, _ = rand.Read(b)
-	l.db = "bench_" + time.Now().Format("20060102_150405") + "_" + hex.EncodeToString(b)
+	db := fmt.Sprintf("bench_%s_s%d_%s", time.Now().Format("20060102_150405"), l.skala, hex.EncodeToString(b))
 	admin, err := pgx.Connect(ctx, l.o.AdminURL)
 	if err != nil {
 		return fmt.Errorf("Postgres (%s): %w", l.o.AdminURL, err)
 	}
 	defer admin.Close(ctx)
-	if _, err := admin.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %q`, l.db)); err != nil {
+	if _, err := admin.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %q`, db)); err != nil {
 		return err
 	}
+	l.db = db
 	cfg, err := pgx.ParseConfig(l.o.AdminURL)
 	if err != nil {
 		return err
@@ -147,7 +215,7 @@ func (l *lauf) datenbankAnlegen(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	pcfg.MaxConns = 16
+	pcfg.MaxConns = 48 // the lag load's workers (24 at 1,000 commands/s) and its watcher
 	if l.pool, err = pgxpool.NewWithConfig(ctx, pcfg); err != nil {
 		return err
 	}
@@ -162,6 +230,10 @@ func (l *lauf) datenbankAnlegen(ctx context.Context) error {
 func (l *lauf) datenbankLoeschen() {
 	if l.pool != nil {
 		l.pool.Close()
+		l.pool, l.store = nil, nil
+	}
+	if l.db == "" {
+		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -176,6 +248,7 @@ func (l *lauf) datenbankLoeschen() {
 		return
 	}
 	l.printf("bench database %s dropped", l.db)
+	l.db = ""
 }
 
 // sichtbar waits until every committed event is readable by the commit-safe global reads

@@ -57,7 +57,7 @@ func TestBericht_TableIsReplacedBetweenTheMarkersOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	ja := true
-	b := &Bericht{Start: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Scale: 5, Sekunden: 900,
+	b := &Bericht{Start: time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC), Skalen: []int{5, 20}, Sekunden: 900,
 		Maschine:  Maschine{Kerne: 2, CPU: "AMD EPYC", SpeicherGiB: 23.5, Postgres: "15.20", NATS: "2.15.2", Go: "go1.26", Commit: "abc"},
 		Messungen: []Messung{{Bereich: "Export", Name: "xlsx", Text: "1.2 s", Ziel: "< 5 s", Erfuellt: &ja}}}
 	for range 2 { // twice: the second run replaces the first table
@@ -83,5 +83,45 @@ func TestLatenzen_NearestRankQuantiles(t *testing.T) {
 	}
 	if zahl(1234567) != "1,234,567" || zahl(999) != "999" || zeit(1500*time.Microsecond) != "1.50 ms" {
 		t.Fatalf("%s %s %s", zahl(1234567), zahl(999), zeit(1500*time.Microsecond))
+	}
+}
+
+func TestSkalenLesen_ListOfScales(t *testing.T) {
+	if s, err := SkalenLesen("5, 20"); err != nil || !slices.Equal(s, []int{5, 20}) {
+		t.Fatalf("%v %v", s, err)
+	}
+	for _, falsch := range []string{"", "5,", "0", "fünf"} {
+		if _, err := SkalenLesen(falsch); err == nil {
+			t.Fatalf("%q accepted", falsch)
+		}
+	}
+}
+
+func TestUebersicht_IssueFiguresSideBySideByScale(t *testing.T) {
+	ja, nein := true, false
+	b := &Bericht{Skalen: []int{5, 20}, Messungen: []Messung{
+		{ID: "rebuild.arbeitsliste", Skala: 5, Werte: map[string]float64{"events_per_s": 61234}, Ziel: "≥ 50,000 events/s", Erfuellt: &ja},
+		{ID: "rebuild.arbeitsliste", Skala: 20, Werte: map[string]float64{"events_per_s": 48000}, Ziel: "≥ 50,000 events/s", Erfuellt: &nein},
+		{ID: "append.single.w1.ratio_raw", Skala: 20, Werte: map[string]float64{"ratio": 0.871}, Ziel: "≥ 0.85", Erfuellt: &ja},
+		{ID: "query.detail.admin", Skala: 5, Werte: map[string]float64{"p95_ms": 1}},
+	}}
+	got := uebersicht(b)
+	want := [][]string{
+		{"Figure", "scale 5", "scale 20", "Target"},
+		{"rebuild arbeitsliste", "61,234 events/s ✓", "48,000 events/s ✗", "≥ 50,000 events/s"},
+		{"Append ÷ raw INSERT, 1 writer", "", "0.87 ✓", "≥ 0.85"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%q", got)
+	}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Fatalf("row %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+	md := markdown(b)
+	if !strings.Contains(md, "| rebuild arbeitsliste | 61,234 events/s ✓ | 48,000 events/s ✗ | ≥ 50,000 events/s |") ||
+		!strings.Contains(md, "seed --scale 5, 20") {
+		t.Fatalf("markdown:\n%s", md)
 	}
 }

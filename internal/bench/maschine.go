@@ -38,7 +38,9 @@ func maschine(ctx context.Context, pool *pgxpool.Pool) Maschine {
 		kb, _ := strconv.ParseFloat(strings.Fields(v)[0], 64)
 		m.SpeicherGiB = float64(int(kb/(1<<20)*10+0.5)) / 10
 	}
-	_ = pool.QueryRow(ctx, `SHOW server_version`).Scan(&m.Postgres)
+	if pool != nil { // nil: no phase needed a database
+		_ = pool.QueryRow(ctx, `SHOW server_version`).Scan(&m.Postgres)
+	}
 	if out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output(); err == nil {
 		m.Commit = strings.TrimSpace(string(out))
 		if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/app"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
@@ -20,7 +21,7 @@ import (
 // command path by the seed package's test).
 func (l *lauf) seed(ctx context.Context) error {
 	var gemeldet time.Time
-	b, err := seed.Skalieren(ctx, l.store, seed.Skalierung{N: l.o.Scale, Fortschritt: func(f seed.Fortschritt) {
+	b, err := seed.Skalieren(ctx, l.store, seed.Skalierung{N: l.skala, Fortschritt: func(f seed.Fortschritt) {
 		if time.Since(gemeldet) >= 5*time.Second || f.Objekte == f.Gesamt {
 			gemeldet = time.Now()
 			l.printf("  seed: %-15s %s/%s, %s events, %s events/s", f.Phase, zahl(f.Objekte), zahl(f.Gesamt),
@@ -31,7 +32,7 @@ func (l *lauf) seed(ctx context.Context) error {
 		return err
 	}
 	rate := float64(b.Ereignisse) / b.Dauer.Seconds()
-	l.messung(Messung{ID: "seed.scale", Bereich: "Scale data", Name: fmt.Sprintf("seed --scale %d", l.o.Scale),
+	l.messung(Messung{ID: "seed.scale", Bereich: "Scale data", Name: fmt.Sprintf("seed --scale %d", l.skala),
 		Text: fmt.Sprintf("%s events in %s = %s events/s (%s Betriebe, %s Anlagen, %s organisations, %s users)", zahl(b.Ereignisse),
 			b.Dauer.Round(100*time.Millisecond), zahl(rate), zahl(b.Betriebe), zahl(b.Anlagen), zahl(b.Organisationen), zahl(b.Anwender)),
 		Werte: map[string]float64{"events": float64(b.Ereignisse), "seconds": b.Dauer.Seconds(), "events_per_s": rate,
@@ -39,8 +40,11 @@ func (l *lauf) seed(ctx context.Context) error {
 	return nil
 }
 
-// neuaufbau rebuilds the worklist and the audit trail over the whole log, each next to a raw
-// COPY of the rows it produced, and brings the messages read model up to date for the server.
+// neuaufbau rebuilds every read model of internal/app over the whole log, each next to its
+// COPY bound (kopieren), and lets the messages read model catch up from zero instead (a
+// rebuild would replay with Wiederholung; the catch-up is the path of a new read model and of
+// a projector far behind). Afterwards every read model is at the head of the log, so the
+// server does not spend the measurements catching up.
 func (l *lauf) neuaufbau(ctx context.Context) error {
 	if err := l.sichtbar(ctx); err != nil {
 		return err
@@ -53,61 +57,119 @@ func (l *lauf) neuaufbau(ctx context.Context) error {
 	if err := l.globalLesen(ctx, gesamt); err != nil {
 		return err
 	}
-	for _, p := range []projections.Projection{arbeitsliste.Projection, audit.Projection} {
+	for _, p := range app.Projections() {
+		if p.Name == nachrichten.Name {
+			if err := l.nachrichtenAufholen(ctx, p, gesamt); err != nil {
+				return err
+			}
+			continue
+		}
 		var gemeldet time.Time
 		var fertig int64
 		start := time.Now()
 		err := projections.Rebuild(ctx, l.store, p, func(pr projections.Progress) {
 			fertig = pr.Done
-			if time.Since(gemeldet) >= 5*time.Second {
+			if time.Since(gemeldet) >= 10*time.Second {
 				gemeldet = time.Now()
-				l.printf("  rebuild %s: %s/%s events, %s events/s", p.Name, zahl(pr.Done), zahl(pr.Total), zahl(pr.EventsPerSec))
+				l.printf("  rebuild %s: %s/%s events, %s events/s, ETA %s", p.Name, zahl(pr.Done), zahl(pr.Total), zahl(pr.EventsPerSec),
+					pr.ETA.Round(time.Second))
 			}
 		})
 		if err != nil {
-			return err
+			return fmt.Errorf("rebuild %s: %w", p.Name, err)
 		}
 		d := time.Since(start)
 		rate := float64(fertig) / d.Seconds()
-		l.messung(Messung{ID: "rebuild." + p.Name, Bereich: "Rebuild", Name: "projections rebuild " + p.Name,
+		m := Messung{ID: "rebuild." + p.Name, Bereich: "Rebuild", Name: "projections rebuild " + p.Name,
 			Text:  fmt.Sprintf("%s events in %s = %s events/s", zahl(fertig), d.Round(100*time.Millisecond), zahl(rate)),
-			Werte: map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate}}.
-			mitZiel("≥ 50,000 events/s", rate >= 50000))
-		zeilen, dc, err := l.kopieren(ctx, p)
-		if err != nil {
+			Werte: map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate}}
+		if p.Name == arbeitsliste.Name {
+			m = m.mitZiel("≥ 50,000 events/s", rate >= 50000)
+		}
+		l.messung(m)
+		if err := l.schranke(ctx, p, "rebuild", "rebuild "+p.Name, fertig, d); err != nil {
 			return err
 		}
-		kopieRate := float64(fertig) / dc.Seconds()
-		l.messung(Messung{ID: "rebuild." + p.Name + ".copy", Bereich: "Rebuild",
-			Name:  "raw COPY of the same " + p.Name + " rows (lower bound)",
-			Text:  fmt.Sprintf("%s rows in %s = %s events/s equivalent", zahl(zeilen), dc.Round(100*time.Millisecond), zahl(kopieRate)),
-			Werte: map[string]float64{"rows": float64(zeilen), "seconds": dc.Seconds(), "events_per_s_equivalent": kopieRate}})
-		l.messung(Messung{ID: "rebuild." + p.Name + ".ratio", Bereich: "Rebuild", Name: "rebuild " + p.Name + " ÷ COPY",
-			Text:  fmt.Sprintf("%.2f (rebuild takes %.1f× the time of the COPY)", dc.Seconds()/d.Seconds(), d.Seconds()/dc.Seconds()),
-			Werte: map[string]float64{"ratio": dc.Seconds() / d.Seconds()}})
 	}
-	return l.nachrichtenAufholen(ctx, gesamt)
+	return nil
 }
 
-// nachrichtenAufholen lets the messages read model catch up from zero for a bounded time and
-// reports its rate; then it puts the model's checkpoint at the head of the log, so the server
-// does not spend the measurements catching up (the messages are not measured).
-func (l *lauf) nachrichtenAufholen(ctx context.Context, gesamt int64) error {
-	box := l.o.dauer(90*time.Second, 20*time.Second)
-	l.printf("  catch-up nachrichten for at most %s", box)
+// zielVerhaeltnis is the target of issue 13 for a read model's rebuild ÷ COPY bound (absent: none).
+var zielVerhaeltnis = map[string]float64{arbeitsliste.Name: 0.3, audit.Name: 0.8}
+
+// schranke measures the COPY bound of the rows the read model holds after `ereignisse` events
+// took d, and reports it with the ratio of the two.
+func (l *lauf) schranke(ctx context.Context, p projections.Projection, art, wie string, ereignisse int64, d time.Duration) error {
+	zeilen, dc, err := l.kopieren(ctx, p)
+	if err != nil {
+		return fmt.Errorf("COPY bound of %s: %w", p.Name, err)
+	}
+	kopieRate := float64(ereignisse) / dc.Seconds()
+	l.messung(Messung{ID: art + "." + p.Name + ".copy", Bereich: "Rebuild",
+		Name:  "COPY bound: the same " + p.Name + " rows into its Schema, then its Indexe",
+		Text:  fmt.Sprintf("%s rows in %s = %s events/s equivalent", zahl(zeilen), dc.Round(100*time.Millisecond), zahl(kopieRate)),
+		Werte: map[string]float64{"rows": float64(zeilen), "seconds": dc.Seconds(), "events_per_s_equivalent": kopieRate}})
+	r := dc.Seconds() / d.Seconds()
+	m := Messung{ID: art + "." + p.Name + ".ratio", Bereich: "Rebuild", Name: wie + " ÷ COPY bound",
+		Text:  fmt.Sprintf("%.2f (%s takes %.1f× the time of the COPY)", r, wie, d.Seconds()/dc.Seconds()),
+		Werte: map[string]float64{"ratio": r}}
+	if z, ok := zielVerhaeltnis[p.Name]; ok {
+		m = m.mitZiel(fmt.Sprintf("≥ %.2f", z), r >= z)
+	}
+	l.messung(m)
+	return nil
+}
+
+// nachrichtenAufholen lets the messages read model catch up from zero (an empty read model,
+// checkpoint 0: the live projector's path, batches of 5,000 with the indexes in place) for a
+// bounded time and reports its rate, its COPY bound and the mails it queued. Catching up from
+// zero is not a rebuild: every event is new to the read model, so a recipient who wants mail
+// gets one; the outbox's unique key (public.mail_ausgang.schluessel) is what keeps a mail from
+// being queued twice, and the bench checks that no key is there twice. If stopped, it puts the
+// model's checkpoint at the head of the log, so the server does not spend the measurements
+// catching up (the messages are not measured there).
+func (l *lauf) nachrichtenAufholen(ctx context.Context, p projections.Projection, gesamt int64) error {
+	// long enough for a catch-up at the target (30,000 events/s) to finish, 90 s to 5 min
+	box := l.o.dauer(min(max(time.Duration(gesamt/25000)*time.Second, 90*time.Second), 5*time.Minute), 20*time.Second)
+	var mailsVorher int64
+	if err := l.pool.QueryRow(ctx, `SELECT count(*) FROM public.mail_ausgang`).Scan(&mailsVorher); err != nil {
+		return err
+	}
+	var kopfPosition int64
+	if err := l.pool.QueryRow(ctx, `SELECT coalesce(max(global_position), 0) FROM events`).Scan(&kopfPosition); err != nil {
+		return err
+	}
+	l.printf("  catch-up %s from zero for at most %s", p.Name, box)
 	cctx, cancel := context.WithTimeout(ctx, box)
 	start := time.Now()
-	_, err := projections.CatchUp(cctx, l.store, nachrichten.Projection)
+	fortschritt := make(chan struct{})
+	go func() { // progress from the checkpoint's position (positions are about the number of events)
+		t := time.NewTicker(10 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-fortschritt:
+				return
+			case <-t.C:
+			}
+			if cp, err := eventstore.LoadCheckpoint(cctx, l.pool, p.Name); err == nil {
+				l.printf("  catch-up %s: at position %s of %s, about %s events/s", p.Name, zahl(cp.Position), zahl(kopfPosition),
+					zahl(float64(cp.Position)/time.Since(start).Seconds()))
+			}
+		}
+	}()
+	_, err := projections.CatchUp(cctx, l.store, p)
 	d := time.Since(start)
+	close(fortschritt)
 	abgebrochen := cctx.Err() != nil
 	cancel()
 	if err != nil && !abgebrochen {
-		return err
+		return fmt.Errorf("catch-up %s: %w", p.Name, err)
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	cp, err := eventstore.LoadCheckpoint(ctx, l.pool, nachrichten.Name)
+	cp, err := eventstore.LoadCheckpoint(ctx, l.pool, p.Name)
 	if err != nil {
 		return err
 	}
@@ -122,8 +184,22 @@ func (l *lauf) nachrichtenAufholen(ctx context.Context, gesamt int64) error {
 		text += fmt.Sprintf(" (stopped after %s; all %s would take %s)", box, zahl(gesamt),
 			(time.Duration(float64(gesamt)/rate) * time.Second).Round(time.Minute))
 	}
-	l.messung(Messung{ID: "catchup.nachrichten", Bereich: "Rebuild", Name: "catch-up nachrichten (messages) from zero",
-		Text: text, Werte: map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate}})
+	l.messung(Messung{ID: "catchup." + p.Name, Bereich: "Rebuild", Name: "catch-up " + p.Name + " (messages) from zero",
+		Text: text, Werte: map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate}}.
+		mitZiel("≥ 30,000 events/s", rate >= 30000))
+	var mails, doppelt int64
+	if err := l.pool.QueryRow(ctx, `SELECT count(*), count(*) - count(DISTINCT schluessel) FROM public.mail_ausgang`).
+		Scan(&mails, &doppelt); err != nil {
+		return err
+	}
+	mails -= mailsVorher
+	l.messung(Messung{ID: "catchup." + p.Name + ".mails", Bereich: "Rebuild", Name: "mails the catch-up queued (public.mail_ausgang)",
+		Text:  fmt.Sprintf("%s queued, %s keys twice (no SMTP: the bench's server writes them into its temporary mailbox)", zahl(mails), zahl(doppelt)),
+		Werte: map[string]float64{"mails": float64(mails), "duplicates": float64(doppelt)}}.
+		mitZiel("no mail twice", doppelt == 0))
+	if err := l.schranke(ctx, p, "catchup", "catch-up "+p.Name, fertig, d); err != nil {
+		return err
+	}
 	if fertig == gesamt {
 		return nil
 	}
@@ -133,13 +209,14 @@ func (l *lauf) nachrichtenAufholen(ctx context.Context, gesamt int64) error {
 		return err
 	}
 	_, err = l.pool.Exec(ctx, `UPDATE checkpoints SET tx_id = $2, position = $3, updated_at = now() WHERE name = $1`,
-		nachrichten.Name, kopf.TxID, kopf.Position)
+		p.Name, kopf.TxID, kopf.Position)
 	return err
 }
 
-// kopieren copies the rows of the read model's tables with COPY (binary, Postgres to
-// Postgres) into a schema created with the same DDL: the cost of writing those rows with
-// their indexes, without reading and applying events.
+// kopieren is the COPY bound of a read model: its rows, copied with binary COPY (Postgres to
+// Postgres) into a schema with its tables as Schema creates them (primary keys and unique
+// constraints only), then its Indexe created over the filled tables — what a rebuild does
+// with its shadow schema, without reading and applying events. Both steps are timed together.
 func (l *lauf) kopieren(ctx context.Context, p projections.Projection) (int64, time.Duration, error) {
 	ziel := "bench_kopie_" + p.Name
 	err := pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
@@ -192,6 +269,19 @@ func (l *lauf) kopieren(ctx context.Context, p projections.Projection) (int64, t
 			return 0, 0, fmt.Errorf("COPY %s: %w", t, err)
 		}
 		n += tag.RowsAffected()
+	}
+	if p.Indexe != "" {
+		// as the rebuild builds them (projections/rebuild.go): in one transaction, with its maintenance_work_mem
+		err := pgx.BeginFunc(ctx, senke.Conn(), func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public; SET LOCAL maintenance_work_mem TO '256MB'`, ziel)); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, p.Indexe)
+			return err
+		})
+		if err != nil {
+			return 0, 0, fmt.Errorf("Indexe: %w", err)
+		}
 	}
 	return n, time.Since(start), nil
 }
