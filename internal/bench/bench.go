@@ -1,7 +1,7 @@
 // Package bench measures eAbwasser as `make bench` reports it: for each scale it creates a
 // database of its own, fills it with `seed --scale N` data, rebuilds every read model next to
 // its COPY bound, runs the real server (`eabwasser serve`) against it for queries, HTTP load,
-// export and projection lag, and drops it; on the largest scale's database it also measures
+// export and projection lag, and drops it; on the last scale's database it also measures
 // appends next to a raw INSERT and watermill-sql. It sizes the production frontend and writes a
 // table, bench/results/latest.json and the table of docs/benchmarks.md. Every comparison is
 // measured side by side in the same run (interleaved where it matters), so ratios hold on a
@@ -31,7 +31,7 @@ import (
 
 // Optionen of a bench run.
 type Optionen struct {
-	Skalen   []int    // N of seed --scale, one fresh database each (5: 100,000 operations, 1.1 M events; 20: 4.5 M)
+	Skalen   []int    // N of seed --scale, one fresh database each (5: 100,000 operations, 1.6 M events; 20: 6.5 M)
 	Ergebnis string   // JSON file of the results
 	Doku     string   // Markdown file whose table is replaced ("" : none)
 	Frontend string   // the built frontend (Vite's outDir)
@@ -100,7 +100,9 @@ func SkalenLesen(s string) ([]int, error) {
 
 // Run runs every benchmark and writes the report. Seed, rebuild and server run for each scale
 // on a fresh database (the seed cannot add a scale on top of another); append runs once, on
-// the database of the last scale before it is dropped; frontend once without a database.
+// the database of the last scale before it is dropped; frontend once without a database. A
+// failed phase ends its scale, not the run: the report keeps what the other scales measured,
+// names the failure in a row, and Run returns the error after writing it.
 func Run(ctx context.Context, o Optionen) error {
 	if len(o.Skalen) == 0 {
 		o.Skalen = []int{1}
@@ -133,6 +135,7 @@ func Run(ctx context.Context, o Optionen) error {
 		l.bericht.Phasen[name] = time.Since(t).Seconds()
 		return nil
 	}
+	var fehler []error
 	mitDatenbank := gewaehlt("append")
 	for _, p := range jeSkala {
 		mitDatenbank = mitDatenbank || gewaehlt(p.name)
@@ -168,19 +171,38 @@ func Run(ctx context.Context, o Optionen) error {
 			return nil
 		}()
 		if err != nil {
-			return err
+			fehler = append(fehler, l.fehlgeschlagen(n, "the rest of this scale was not measured", err))
+		}
+		if ctx.Err() != nil {
+			break
 		}
 	}
 	if l.bericht.Maschine.Kerne == 0 {
 		l.bericht.Maschine = maschine(ctx, nil)
 	}
-	if gewaehlt("frontend") {
+	if gewaehlt("frontend") && ctx.Err() == nil {
 		if err := ausfuehren(phase{"frontend", l.frontend}); err != nil {
-			return err
+			fehler = append(fehler, l.fehlgeschlagen(0, "frontend", err))
 		}
 	}
 	l.bericht.Sekunden = time.Since(l.start).Seconds()
-	return l.berichten()
+	return errors.Join(append(fehler, l.berichten())...)
+}
+
+// fehlgeschlagen reports a failed phase as a row of the table.
+func (l *lauf) fehlgeschlagen(skala int, was string, err error) error {
+	l.printf("FAILED: %v", err)
+	bereich := "Failed"
+	if skala > 0 {
+		bereich += fmt.Sprintf(", scale %d", skala)
+	}
+	text := []rune(strings.Join(strings.Fields(err.Error()), " ")) // one line for the table
+	if len(text) > 300 {
+		text = append(text[:300], []rune(" …")...)
+	}
+	l.bericht.Messungen = append(l.bericht.Messungen, Messung{ID: "failed", Skala: skala, Bereich: bereich, Name: was,
+		Text: strings.ReplaceAll(string(text), "|", "/")})
+	return err
 }
 
 // skalenText is "5, 20".
