@@ -128,39 +128,84 @@ var anlagen = projections.Tabelle[anlageZeile]{
 	},
 }
 
-// Empfaenger groups: SQL conditions over the account a and the operation b (id, betreiber_id,
-// regionalstelle_id) the message is about.
+// Empfaenger groups.
 const (
-	entscheider = iota
-	antragspruefer
-	betreiberseite
-)
-
-var gruppen = [...]string{
 	// entscheider: the staff who decide about the operation: who may approve it (the
 	// permission table) and sees it (internal/zugriff: administrators all, authority staff by
 	// their local roles).
-	entscheider: `a.status = 'AKTIV' AND ` + zugriff.Zustaendige("a", berechtigung.BetriebFreigeben, zugriff.Betriebsspalten("b.")),
+	entscheider = iota
 	// antragspruefer: the staff who decide about a plant's Änderungsantrag: who may review
 	// change requests and sees the plant's operation.
-	antragspruefer: `a.status = 'AKTIV' AND ` + zugriff.Zustaendige("a", berechtigung.AenderungsantragPruefen, zugriff.Betriebsspalten("b.")),
+	antragspruefer
 	// betreiberseite: the users of the operator organisation.
-	betreiberseite: `a.status = 'AKTIV' AND a.organisation_id = b.betreiber_id`,
+	betreiberseite
+)
+
+// aktionen: what the staff of a group may do (zugriff.Zustaendige); betreiberseite has none.
+var aktionen = [betreiberseite + 1]berechtigung.Aktion{entscheider: berechtigung.BetriebFreigeben, antragspruefer: berechtigung.AenderungsantragPruefen}
+
+// Bedingung is the SQL condition that the account a is a recipient of group g for the operation
+// with the columns sp.
+func bedingung(g int, sp zugriff.Spalten) string {
+	if g == betreiberseite {
+		return `a.status = 'AKTIV' AND a.organisation_id = ` + sp.Betreiber
+	}
+	return `a.status = 'AKTIV' AND ` + zugriff.Zustaendige("a", aktionen[g], sp)
 }
 
 // empfaengerSQL finds the recipients of all messages of a batch at once: per group, the
-// operations concerned travel as arrays (k numbers them), each as it was at its event.
+// operations concerned travel as arrays (k numbers them), each as it was at its event; the
+// recipients of each come ordered by account.
+//
+// The staff groups' condition (zugriff.Zustaendige) looks into the account's local roles with
+// a subquery: over every pair of operation and staff member it would cost more than the rest
+// of the batch. So the pairs are narrowed first with joins — the staff who may do the action
+// (its roles, the condition's first conjunct); of them, those the condition takes whatever the
+// operation (evaluated with an operation of NULLs: administrators, local roles for all
+// Regionalstellen) with every operation, the others with the operations their organisation
+// runs or one of their local roles covers (zugriff.LokaleRolleDeckt) — and the condition itself
+// decides on the pairs that are left. The narrowing only ever keeps more pairs than the
+// condition (TestNachrichten_EmpfaengerWieZustaendige holds the two equal).
 var empfaengerSQL = func() string {
-	teile := make([]string, len(gruppen))
-	for g, bedingung := range gruppen {
+	b := zugriff.Betriebsspalten("b.")
+	var mit, teile []string
+	for g := range aktionen {
+		if g == betreiberseite {
+			continue
+		}
 		n := 4 * g
-		teile[g] = fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
+		ohneBetrieb := bedingung(g, zugriff.Spalten{Betrieb: "NULL::bigint", Betreiber: "NULL::bigint", Regionalstelle: "NULL::bigint"})
+		mit = append(mit, fmt.Sprintf(`b%[1]d AS MATERIALIZED (
+			SELECT * FROM unnest($%[2]d::int[], $%[3]d::bigint[], $%[4]d::bigint[], $%[5]d::bigint[]) AS b (k, id, betreiber_id, regionalstelle_id)),
+		personal%[1]d AS MATERIALIZED (
+			SELECT a.id, a.organisation_id, a.lokale_rollen, coalesce(%[6]s, false) AS ueberall
+			FROM public.anwender a WHERE a.status = 'AKTIV' AND a.funktionale_rollen && %[7]s),
+		paar%[1]d AS (
+			SELECT b.k, s.id FROM b%[1]d b JOIN personal%[1]d s ON s.ueberall
+			UNION
+			SELECT b.k, s.id FROM personal%[1]d s LEFT JOIN public.lokale_rolle r ON r.id = ANY(s.lokale_rollen)
+			JOIN b%[1]d b ON NOT s.ueberall AND (s.organisation_id = b.betreiber_id OR %[8]s))`,
+			g, n+1, n+2, n+3, n+4, ohneBetrieb, textArray(berechtigung.Rollen(aktionen[g])), zugriff.LokaleRolleDeckt("r", b)))
+		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
+		FROM paar%[1]d x JOIN b%[1]d b ON b.k = x.k JOIN public.anwender a ON a.id = x.id AND %[2]s
+		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, g, bedingung(g, b)))
+	}
+	n := 4 * betreiberseite
+	teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
 		FROM unnest($%d::int[], $%d::bigint[], $%d::bigint[], $%d::bigint[]) AS b (k, id, betreiber_id, regionalstelle_id)
 		JOIN public.anwender a ON %s
-		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung)
-	}
-	return strings.Join(teile, "\nUNION ALL\n") + "\nORDER BY 1, 2"
+		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung(betreiberseite, b)))
+	return "WITH " + strings.Join(mit, ",\n") + "\n" + strings.Join(teile, "\nUNION ALL\n") + "\nORDER BY 1, 2"
 }()
+
+// textArray is an SQL array of role names (constants of the permission table, no input).
+func textArray(rollen []string) string {
+	q := make([]string, len(rollen))
+	for i, r := range rollen {
+		q[i] = "'" + strings.ReplaceAll(r, "'", "''") + "'"
+	}
+	return "ARRAY[" + strings.Join(q, ", ") + "]::text[]"
+}
 
 // nachricht is what an event says and to whom.
 type nachricht struct {
@@ -566,9 +611,9 @@ type tupel struct {
 func (st *stapel) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, error) {
 	nummer := map[tupel]int32{}
 	var liste []tupel
-	var args [4 * len(gruppen)]any
-	k := make([][]int32, len(gruppen))
-	spalten := make([][3][]int64, len(gruppen))
+	var args [4 * len(aktionen)]any
+	k := make([][]int32, len(aktionen))
+	spalten := make([][3][]int64, len(aktionen))
 	for _, d := range st.entwuerfe {
 		t := tupel{d.an, d.betrieb.ID, d.betrieb.BetreiberID, d.betrieb.RegionalstelleID}
 		if _, ok := nummer[t]; ok {
@@ -581,7 +626,7 @@ func (st *stapel) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, 
 		spalten[t.an][1] = append(spalten[t.an][1], t.betreiber)
 		spalten[t.an][2] = append(spalten[t.an][2], t.regionalstelle)
 	}
-	for g := range gruppen {
+	for g := range aktionen {
 		// empty arrays, not NULL: a group without messages finds nobody
 		args[4*g] = append([]int32{}, k[g]...)
 		for i := range 3 {

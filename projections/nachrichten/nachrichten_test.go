@@ -386,3 +386,88 @@ func TestNachrichten_StapelGrenzen(t *testing.T) {
 		})
 	}
 }
+
+// The recipients query narrows the pairs of operation and staff member before it applies
+// zugriff.Zustaendige; it finds the same recipients as the condition over every pair: accounts
+// with every kind of local role (all Regionalstellen, some, single operations, operator
+// organisations, several, none), administrators, inactive and operator accounts, over
+// operations that differ in each column.
+func TestNachrichten_EmpfaengerWieZustaendige(t *testing.T) {
+	pool, _ := testdb.New(t)
+	ctx := context.Background()
+	for _, sql := range []string{
+		`INSERT INTO organisation (id, bezeichnung, strasse, hausnummer, plz, ort, status, version)
+			SELECT i, 'O' || i, '', '', '', '', 'AKTIV', 1 FROM generate_series(100, 300, 100) i`,
+		`INSERT INTO lokale_rolle (id, bezeichnung, globale_rolle, alle_regionalstellen, regionalstelle_ids, betriebe, organisationen, geaendert_am, version) VALUES
+			(1, 'alle', 'BEHOERDE', true, '{}', '{}', '{}', now(), 1),
+			(2, 'rs7', 'BEHOERDE', false, '{7}', '{}', '{}', now(), 1),
+			(3, 'rs8+9', 'BEHOERDE', false, '{8,9}', '{}', '{}', now(), 1),
+			(4, 'betriebe', 'BEHOERDE', false, '{}', '{2,5}', '{}', now(), 1),
+			(5, 'organisationen', 'BEHOERDE', false, '{}', '{}', '{200}', now(), 1),
+			(6, 'leer', 'BEHOERDE', false, '{}', '{}', '{}', now(), 1)`,
+		`INSERT INTO anwender (id, benutzername, status, email, organisation_id, funktionale_rollen, lokale_rollen, angelegt_am, gueltig_bis, version) VALUES
+			(1, 'a1', 'AKTIV', 'a1@x', NULL, '{FACHADMIN}', '{}', now(), now(), 1),
+			(2, 'a2', 'AKTIV', 'a2@x', NULL, '{SYSTEMADMIN}', '{}', now(), now(), 1),
+			(3, 'a3', 'AKTIV', 'a3@x', NULL, '{ZUST_SBD}', '{1}', now(), now(), 1),
+			(4, 'a4', 'AKTIV', '', NULL, '{ZUST_SBD}', '{2}', now(), now(), 1),
+			(5, 'a5', 'AKTIV', 'a5@x', NULL, '{ZUST_SBD}', '{3}', now(), now(), 1),
+			(6, 'a6', 'AKTIV', 'a6@x', NULL, '{ZUST_SBD}', '{4}', now(), now(), 1),
+			(7, 'a7', 'AKTIV', 'a7@x', NULL, '{ZUST_SBD}', '{5}', now(), now(), 1),
+			(8, 'a8', 'AKTIV', 'a8@x', NULL, '{ZUST_SBD}', '{2,4,5}', now(), now(), 1),
+			(9, 'a9', 'AKTIV', 'a9@x', NULL, '{ZUST_SBD}', '{6}', now(), now(), 1),
+			(10, 'a10', 'AKTIV', 'a10@x', NULL, '{ZUST_SBD}', '{}', now(), now(), 1),
+			(11, 'a11', 'GESPERRT', 'a11@x', NULL, '{FACHADMIN}', '{}', now(), now(), 1),
+			(12, 'a12', 'GESPERRT', 'a12@x', NULL, '{ZUST_SBD}', '{1}', now(), now(), 1),
+			(13, 'a13', 'AKTIV', 'a13@x', NULL, '{ZUST_SBB}', '{1}', now(), now(), 1),
+			(14, 'a14', 'AKTIV', 'a14@x', NULL, '{ZUST_SBB,ZUST_SBD}', '{2}', now(), now(), 1),
+			(15, 'a15', 'AKTIV', 'a15@x', 100, '{BETREIBER}', '{}', now(), now(), 1),
+			(16, 'a16', 'AKTIV', 'a16@x', 200, '{BETREIBER}', '{5}', now(), now(), 1),
+			(17, 'a17', 'AKTIV', 'a17@x', 200, '{LESER_ORGANISATION}', '{}', now(), now(), 1),
+			(18, 'a18', 'AKTIV', 'a18@x', NULL, '{FACHADMIN,ZUST_SBD}', '{6}', now(), now(), 1)`,
+		`INSERT INTO personalisierung (anwender_id, send_mail_nachrichten, version) VALUES (1, true, 1), (4, true, 1), (15, false, 1)`,
+	} {
+		if _, err := pool.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// every operation in every group: ids 1–6, operators 100–300, Regionalstellen 7–9
+	var args [12]any
+	for g := range 3 {
+		var k []int32
+		var id, betreiber, rs []int64
+		for b := int64(1); b <= 6; b++ {
+			for o := int64(100); o <= 300; o += 100 {
+				for r := int64(7); r <= 9; r++ {
+					k = append(k, int32(g*1000+len(k)))
+					id, betreiber, rs = append(id, b), append(betreiber, o), append(rs, r)
+				}
+			}
+		}
+		args[4*g], args[4*g+1], args[4*g+2], args[4*g+3] = k, id, betreiber, rs
+	}
+	lesen := func(sql string) []string {
+		rows, err := pool.Query(ctx, sql, args[:]...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (string, error) {
+			var k int32
+			var id int64
+			var email string
+			var mail bool
+			err := r.Scan(&k, &id, &email, &mail)
+			return fmt.Sprint(k, id, email, mail), err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	schnell, direkt := lesen(nachrichten.EmpfaengerSQL), lesen(nachrichten.EmpfaengerDirektSQL)
+	if len(direkt) < 100 {
+		t.Fatalf("only %d recipients: the test data cover too little", len(direkt))
+	}
+	if !slices.Equal(schnell, direkt) {
+		t.Fatalf("the recipients query finds\n%v\nthe condition over every pair\n%v", schnell, direkt)
+	}
+}
