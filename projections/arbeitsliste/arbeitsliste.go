@@ -7,10 +7,6 @@ package arbeitsliste
 
 import (
 	"context"
-	"errors"
-	"fmt"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
@@ -23,10 +19,11 @@ import (
 // Name of the projection (and its schema).
 const Name = "arbeitsliste"
 
+// schema holds the tables with their primary keys only: the upserts need nothing more, and a
+// rebuild fills them before it builds the indexes below once.
 const schema = `
 CREATE TABLE organisation (id bigint PRIMARY KEY, bezeichnung text NOT NULL);
 CREATE TABLE wert (id bigint PRIMARY KEY, liste text NOT NULL, schluessel text, wert text NOT NULL);
-CREATE INDEX wert_schluessel ON wert (liste, schluessel);
 CREATE TABLE betrieb (
     id                  bigint  PRIMARY KEY,
     betriebs_id         text    NOT NULL,
@@ -49,13 +46,6 @@ CREATE TABLE betrieb (
                             betreiber || ' ' || plz || ' ' || ort || ' ' || strasse), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss')) STORED,
     position            bigint  NOT NULL
 );
-CREATE INDEX betrieb_name ON betrieb (lower(bezeichnung), id);
-CREATE INDEX betrieb_status_name ON betrieb (betriebsstatus, lower(bezeichnung), id);
-CREATE INDEX betrieb_freigabe_name ON betrieb (freigabestatus, lower(bezeichnung), id);
-CREATE INDEX betrieb_typ_name ON betrieb (betriebstyp, lower(bezeichnung), id);
-CREATE INDEX betrieb_betreiber ON betrieb (betreiber_id);
-CREATE INDEX betrieb_regionalstelle ON betrieb (regionalstelle_id);
-CREATE INDEX betrieb_such ON betrieb USING gin (such gin_trgm_ops);
 CREATE TABLE anlage (
     id                bigint  PRIMARY KEY,
     bezeichnung       text    NOT NULL,
@@ -72,6 +62,19 @@ CREATE TABLE anlage (
                           'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss')) STORED,
     position          bigint  NOT NULL
 );
+`
+
+// indexe serve the worklists' filters, sorting and search, and the set-based statements of a
+// rename (betrieb_betreiber, anlage_betrieb).
+const indexe = `
+CREATE INDEX wert_schluessel ON wert (liste, schluessel);
+CREATE INDEX betrieb_name ON betrieb (lower(bezeichnung), id);
+CREATE INDEX betrieb_status_name ON betrieb (betriebsstatus, lower(bezeichnung), id);
+CREATE INDEX betrieb_freigabe_name ON betrieb (freigabestatus, lower(bezeichnung), id);
+CREATE INDEX betrieb_typ_name ON betrieb (betriebstyp, lower(bezeichnung), id);
+CREATE INDEX betrieb_betreiber ON betrieb (betreiber_id);
+CREATE INDEX betrieb_regionalstelle ON betrieb (regionalstelle_id);
+CREATE INDEX betrieb_such ON betrieb USING gin (such gin_trgm_ops);
 CREATE INDEX anlage_name ON anlage (lower(bezeichnung), id);
 CREATE INDEX anlage_status_name ON anlage (anlagenstatus, lower(bezeichnung), id);
 CREATE INDEX anlage_typ_name ON anlage (anlagentyp, lower(bezeichnung), id);
@@ -83,126 +86,108 @@ CREATE INDEX anlage_regionalstelle ON anlage (regionalstelle_id);
 CREATE INDEX anlage_such ON anlage USING gin (such gin_trgm_ops);
 `
 
-// handlers apply the events of one stream type each. Later areas add theirs (anlage, messstelle,
-// jahresbericht) with their tables in the schema above.
-var handlers = map[string]projections.Handler{
-	betrieb.StreamType:      betriebEreignis,
-	anlage.StreamType:       anlageEreignis,
-	organisation.StreamType: organisationEreignis,
-	werteliste.StreamType:   wertEreignis,
-}
-
 // Projection is the worklist read model.
 var Projection = projections.Projection{
-	Name:   Name,
-	Schema: schema,
-	Apply:  projections.JeStreamtyp(handlers),
+	Name:       Name,
+	Schema:     schema,
+	Indexe:     indexe,
+	Projiziere: projiziere,
 }
 
-// texte fills the display texts of a row from the copies of names and value lists.
-const texte = `UPDATE betrieb b SET
-	betreiber = coalesce((SELECT bezeichnung FROM organisation WHERE id = b.betreiber_id), ''),
-	betriebstyp_text = coalesce((SELECT wert FROM wert WHERE liste = 'betriebstyp' AND schluessel = b.betriebstyp), b.betriebstyp),
-	betriebsstatus_text = coalesce((SELECT wert FROM wert WHERE liste = 'betriebsstatus' AND schluessel = b.betriebsstatus), b.betriebsstatus),
-	regionalstelle = coalesce((SELECT wert FROM wert WHERE id = b.regionalstelle_id), '')
-	WHERE `
-
-func betriebEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error {
-	de, err := betrieb.Decode(e.Type, e.Data)
-	if err != nil {
-		return err
-	}
-	daten := func(d betrieb.Daten) {
-		var rs *int64
-		if d.RegionalstelleID != 0 {
-			rs = &d.RegionalstelleID
-		}
-		tx.Exec(`UPDATE betrieb SET bezeichnung = $2, betriebsstatus = $3, betreiber_id = $4, regionalstelle_id = $5,
-			strasse = $6, hausnummer = $7, plz = $8, ort = $9, position = $10 WHERE id = $1`,
-			id, d.Bezeichnung, d.Betriebsstatus, d.BetreiberID, rs, d.Adresse.Strasse, d.Adresse.Hausnummer, d.Adresse.Plz,
-			d.Adresse.Ort, e.Position)
-		tx.Exec(texte+`b.id = $1`, id)
-		tx.Exec(anlagenDesBetriebs+`a.betrieb_id = $1`, id)
-	}
-	switch v := de.(type) {
-	case betrieb.BetriebBeantragt:
-		tx.Exec(`INSERT INTO betrieb (id, betriebs_id, bezeichnung, betriebstyp, betriebsstatus, freigabestatus, betreiber_id, position)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, v.BetriebsID, v.Daten.Bezeichnung, v.Betriebstyp, v.Daten.Betriebsstatus,
-			betrieb.Beantragt, v.Daten.BetreiberID, e.Position)
-		daten(v.Daten)
-	case betrieb.FreigabeErneutBeantragt:
-		tx.Exec(`UPDATE betrieb SET freigabestatus = $2 WHERE id = $1`, id, betrieb.Beantragt)
-		daten(v.Daten)
-	case betrieb.BetriebsdatenGeaendert:
-		daten(v.Daten)
-	case betrieb.BetriebGeaendert:
-		daten(v.Daten)
-	case betrieb.BetriebFreigegeben:
-		tx.Exec(`UPDATE betrieb SET freigabestatus = $2, position = $3 WHERE id = $1`, id, betrieb.Freigegeben, e.Position)
-	case betrieb.BetriebAbgewiesen:
-		tx.Exec(`UPDATE betrieb SET freigabestatus = $2, position = $3 WHERE id = $1`, id, betrieb.Abgewiesen, e.Position)
-	case betrieb.BetreiberUmgezogen:
-		tx.Exec(`UPDATE betrieb SET betreiber_id = $2, position = $3 WHERE id = $1`, id, v.NeuID, e.Position)
-		tx.Exec(texte+`b.id = $1`, id)
-		tx.Exec(anlagenDesBetriebs+`a.betrieb_id = $1`, id)
-	case betrieb.StammdatenAntragGestellt:
-		tx.Exec(`UPDATE betrieb SET antrag_offen = true, position = $2 WHERE id = $1`, id, e.Position)
-	case betrieb.StammdatenAntragUebernommen, betrieb.StammdatenAntragAbgelehnt:
-		tx.Exec(`UPDATE betrieb SET antrag_offen = false, position = $2 WHERE id = $1`, id, e.Position)
-	}
-	return nil
+// betriebZeile is a row of betrieb (without the generated column such, which Postgres
+// computes).
+type betriebZeile struct {
+	ID                 int64
+	BetriebsID         string
+	Bezeichnung        string
+	Betriebstyp        string
+	BetriebstypText    string
+	Betriebsstatus     string
+	BetriebsstatusText string
+	Freigabestatus     string
+	BetreiberID        int64
+	Betreiber          string
+	RegionalstelleID   *int64
+	Regionalstelle     string
+	Strasse            string
+	Hausnummer         string
+	Plz                string
+	Ort                string
+	AntragOffen        bool
+	Position           int64
 }
 
-// anlagenDesBetriebs copies the operation's name and visibility columns into its plants' rows
-// (a plant is visible to whom its operation is).
-const anlagenDesBetriebs = `UPDATE anlage a SET betrieb = b.bezeichnung, ort = b.ort, betreiber_id = b.betreiber_id,
-	regionalstelle_id = b.regionalstelle_id FROM betrieb b WHERE b.id = a.betrieb_id AND `
-
-func anlageEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error {
-	de, err := anlage.Decode(e.Type, e.Data)
-	if err != nil {
-		return err
-	}
-	switch v := de.(type) {
-	case anlage.AnlageAngelegt:
-		d := v.Daten
-		tx.Exec(`INSERT INTO anlage (id, bezeichnung, anlagentyp, anlagenart, anlagenstatus, betrieb_id, position)
-			VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, d.Bezeichnung, v.Typ, d.Anlagenart, d.Anlagenstatus, v.BetriebID, e.Position)
-		tx.Exec(anlagenDesBetriebs+`a.id = $1`, id)
-	case anlage.AnlageGeaendert:
-		d := v.Daten
-		tx.Exec(`UPDATE anlage SET bezeichnung = $2, anlagenart = $3, anlagenstatus = $4, position = $5 WHERE id = $1`,
-			id, d.Bezeichnung, d.Anlagenart, d.Anlagenstatus, e.Position)
-	case anlage.AnlageStillgelegt:
-		tx.Exec(`UPDATE anlage SET anlagenstatus = $2, position = $3 WHERE id = $1`, id, anlage.Stillgelegt, e.Position)
-	case anlage.AenderungsantragGestellt:
-		tx.Exec(`UPDATE anlage SET antrag_offen = true, position = $2 WHERE id = $1`, id, e.Position)
-	case anlage.AenderungsantragUebernommen, anlage.AenderungsantragAbgelehnt:
-		tx.Exec(`UPDATE anlage SET antrag_offen = false, position = $2 WHERE id = $1`, id, e.Position)
-	}
-	return nil
+var betriebTabelle = projections.Tabelle[betriebZeile]{
+	Name: "betrieb",
+	Spalten: []string{"id", "betriebs_id", "bezeichnung", "betriebstyp", "betriebstyp_text", "betriebsstatus",
+		"betriebsstatus_text", "freigabestatus", "betreiber_id", "betreiber", "regionalstelle_id", "regionalstelle",
+		"strasse", "hausnummer", "plz", "ort", "antrag_offen", "position"},
+	Felder: func(b *betriebZeile) []any {
+		return []any{&b.ID, &b.BetriebsID, &b.Bezeichnung, &b.Betriebstyp, &b.BetriebstypText, &b.Betriebsstatus,
+			&b.BetriebsstatusText, &b.Freigabestatus, &b.BetreiberID, &b.Betreiber, &b.RegionalstelleID, &b.Regionalstelle,
+			&b.Strasse, &b.Hausnummer, &b.Plz, &b.Ort, &b.AntragOffen, &b.Position}
+	},
 }
 
-func organisationEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error {
-	de, err := organisation.Decode(e.Type, e.Data)
-	if err != nil {
-		return err
+// anlageZeile is a row of anlage (without such). Betrieb, Ort, BetreiberID and
+// RegionalstelleID are copies of the operation's row: a plant is visible to whom its operation
+// is, and found by its operation's name.
+type anlageZeile struct {
+	ID               int64
+	Bezeichnung      string
+	Anlagentyp       string
+	Anlagenart       string
+	Anlagenstatus    string
+	BetriebID        int64
+	Betrieb          string
+	Ort              string
+	BetreiberID      int64
+	RegionalstelleID *int64
+	AntragOffen      bool
+	Position         int64
+}
+
+var anlageTabelle = projections.Tabelle[anlageZeile]{
+	Name: "anlage",
+	Spalten: []string{"id", "bezeichnung", "anlagentyp", "anlagenart", "anlagenstatus", "betrieb_id", "betrieb", "ort",
+		"betreiber_id", "regionalstelle_id", "antrag_offen", "position"},
+	Felder: func(a *anlageZeile) []any {
+		return []any{&a.ID, &a.Bezeichnung, &a.Anlagentyp, &a.Anlagenart, &a.Anlagenstatus, &a.BetriebID, &a.Betrieb, &a.Ort,
+			&a.BetreiberID, &a.RegionalstelleID, &a.AntragOffen, &a.Position}
+	},
+}
+
+// kopieVon sets a plant's copies of its operation's row (the defaults when there is none).
+func (a *anlageZeile) kopieVon(b *betriebZeile) {
+	if b == nil {
+		a.Betrieb, a.Ort, a.BetreiberID, a.RegionalstelleID = "", "", 0, nil
+		return
 	}
-	var name string
-	switch v := de.(type) {
-	case organisation.OrganisationAngelegt:
-		name = v.Bezeichnung
-	case organisation.OrganisationGeaendert:
-		name = v.Bezeichnung
-	case organisation.OrganisationGeloescht:
-		tx.Exec(`DELETE FROM organisation WHERE id = $1`, id)
-		return nil
-	default:
-		return nil
-	}
-	tx.Exec(`INSERT INTO organisation (id, bezeichnung) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET bezeichnung = $2`, id, name)
-	tx.Exec(`UPDATE betrieb SET betreiber = $2 WHERE betreiber_id = $1`, id, name)
-	return nil
+	a.Betrieb, a.Ort, a.BetreiberID, a.RegionalstelleID = b.Bezeichnung, b.Ort, b.BetreiberID, b.RegionalstelleID
+}
+
+type organisationZeile struct {
+	ID          int64
+	Bezeichnung string
+}
+
+var organisationTabelle = projections.Tabelle[organisationZeile]{
+	Name:    "organisation",
+	Spalten: []string{"id", "bezeichnung"},
+	Felder:  func(o *organisationZeile) []any { return []any{&o.ID, &o.Bezeichnung} },
+}
+
+type wertZeile struct {
+	ID         int64
+	Liste      string
+	Schluessel *string
+	Wert       string
+}
+
+var wertTabelle = projections.Tabelle[wertZeile]{
+	Name:    "wert",
+	Spalten: []string{"id", "liste", "schluessel", "wert"},
+	Felder:  func(w *wertZeile) []any { return []any{&w.ID, &w.Liste, &w.Schluessel, &w.Wert} },
 }
 
 // gezeigt are the value lists whose texts the worklists show (the column of the operations'
@@ -210,46 +195,488 @@ func organisationEreignis(ctx context.Context, tx *projections.Tx, e eventstore.
 var gezeigt = map[string]string{"betriebstyp": "betriebstyp_text", "betriebsstatus": "betriebsstatus_text", "regionalstelle": "regionalstelle",
 	"verwaltungseinheit": ""}
 
-func wertEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error {
-	de, err := werteliste.Decode(e.Type, e.Data)
+// gelesen is an event of the batch, read once in the first pass.
+type gelesen struct {
+	streamtyp string
+	id        int64
+	position  int64
+	v         any
+}
+
+// text is a text an event hands on to the rows that show it; nach is the event's index in
+// the batch, so a row whose texts were looked up again later keeps its own.
+type text struct {
+	nach int
+	wert string
+}
+
+// stapel is the state of one batch: the rows it touches, changed in memory in event order,
+// and what it hands on to rows it does not load.
+type stapel struct {
+	betriebe      *projections.Zeilen[betriebZeile]
+	anlagen       *projections.Zeilen[anlageZeile]
+	organisations *projections.Zeilen[organisationZeile]
+	werte         *projections.Zeilen[wertZeile]
+	// wertNach finds the loaded value-list entries by list and key (betriebstyp,
+	// betriebsstatus): the operations' rows hold the key, not the entry's id.
+	wertNach map[[2]string]int64
+
+	betriebIDs []int64 // loaded
+	// texteBei is, per operation, the index of the event after which its display texts were
+	// last looked up.
+	texteBei map[int64]int
+	// kopiert are the operations whose name, place or visibility an event set: their plants'
+	// copies follow.
+	kopiert map[int64]bool
+	// neueAnlagen are the plants created by the batch: they copy their operation at the end.
+	neueAnlagen map[int64]bool
+
+	// The texts the batch hands on, by organisation id, value key and value id: an
+	// organisation's new name goes to the operations it runs, a value's new text to the
+	// operations that show it — when the event happens, as the old per-event statements did.
+	betreiber, regionalstelle           map[int64]text
+	betriebstypNach, betriebsstatusNach map[string]text
+}
+
+// projiziere applies a batch: a first pass reads the events and collects the ids they touch,
+// one query per table loads those rows, the events change them in memory in order, and each
+// changed row is written once. What follows for rows the batch did not load (all operations
+// of a renamed organisation, all plants of a changed operation) is one set-based statement
+// per kind.
+func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
+	st := &stapel{
+		betriebe: betriebTabelle.Zeilen(), anlagen: anlageTabelle.Zeilen(), organisations: organisationTabelle.Zeilen(),
+		werte: wertTabelle.Zeilen(), wertNach: map[[2]string]int64{}, texteBei: map[int64]int{}, kopiert: map[int64]bool{},
+		neueAnlagen: map[int64]bool{}, betreiber: map[int64]text{}, regionalstelle: map[int64]text{},
+		betriebstypNach: map[string]text{}, betriebsstatusNach: map[string]text{},
+	}
+	folge, err := lesen(s)
 	if err != nil {
+		return nil, err
+	}
+	if len(folge) == 0 {
+		return nil, nil
+	}
+	if err := st.laden(ctx, s, folge); err != nil {
+		return nil, err
+	}
+	for i, e := range folge {
+		switch e.streamtyp {
+		case betrieb.StreamType:
+			st.betriebEreignis(i, e)
+		case anlage.StreamType:
+			st.anlageEreignis(e)
+		case organisation.StreamType:
+			st.organisationEreignis(i, e)
+		case werteliste.StreamType:
+			st.wertEreignis(i, e)
+		}
+	}
+	st.weitergeben()
+	w := &projections.Schreiben{}
+	st.organisations.Schreiben(w)
+	st.werte.Schreiben(w)
+	st.betriebe.Schreiben(w)
+	st.anlagen.Schreiben(w)
+	st.anweisungen(w)
+	return w, nil
+}
+
+// lesen decodes the batch's events of the stream types the worklists show.
+func lesen(s *projections.Stapel) ([]gelesen, error) {
+	decode := map[string]func(string, []byte) (any, error){
+		betrieb.StreamType:      func(t string, d []byte) (any, error) { return betrieb.Decode(t, d) },
+		anlage.StreamType:       func(t string, d []byte) (any, error) { return anlage.Decode(t, d) },
+		organisation.StreamType: func(t string, d []byte) (any, error) { return organisation.Decode(t, d) },
+		werteliste.StreamType:   func(t string, d []byte) (any, error) { return werteliste.Decode(t, d) },
+	}
+	var folge []gelesen
+	handlers := map[string]func(e eventstore.Event, id int64) error{}
+	for typ, dec := range decode {
+		handlers[typ] = func(e eventstore.Event, id int64) error {
+			v, err := dec(e.Type, e.Data)
+			if err != nil {
+				return err
+			}
+			folge = append(folge, gelesen{streamtyp: typ, id: id, position: e.Position, v: v})
+			return nil
+		}
+	}
+	err := s.JeStreamtyp(handlers)
+	return folge, err
+}
+
+// laden reads the rows the batch's events touch or look up, with one query per table: the
+// operations first, whose stored keys tell which names and texts their rows show.
+func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gelesen) error {
+	var betriebIDs, anlageIDs, orgIDs, wertIDs []int64
+	var typen, status []string
+	daten := func(d betrieb.Daten) {
+		orgIDs = append(orgIDs, d.BetreiberID)
+		status = append(status, d.Betriebsstatus)
+		if d.RegionalstelleID != 0 {
+			wertIDs = append(wertIDs, d.RegionalstelleID)
+		}
+	}
+	for _, e := range folge {
+		switch e.streamtyp {
+		case betrieb.StreamType:
+			betriebIDs = append(betriebIDs, e.id)
+			switch v := e.v.(type) {
+			case betrieb.BetriebBeantragt:
+				typen = append(typen, v.Betriebstyp)
+				daten(v.Daten)
+			case betrieb.FreigabeErneutBeantragt:
+				daten(v.Daten)
+			case betrieb.BetriebsdatenGeaendert:
+				daten(v.Daten)
+			case betrieb.BetriebGeaendert:
+				daten(v.Daten)
+			case betrieb.BetreiberUmgezogen:
+				orgIDs = append(orgIDs, v.NeuID)
+			}
+		case anlage.StreamType:
+			anlageIDs = append(anlageIDs, e.id)
+			if v, ok := e.v.(anlage.AnlageAngelegt); ok {
+				betriebIDs = append(betriebIDs, v.BetriebID) // the new plant copies its operation
+			}
+		case organisation.StreamType:
+			orgIDs = append(orgIDs, e.id)
+		case werteliste.StreamType:
+			wertIDs = append(wertIDs, e.id)
+		}
+	}
+	if err := st.betriebe.Laden(ctx, s, betriebIDs); err != nil {
 		return err
 	}
-	switch v := de.(type) {
+	st.betriebIDs = betriebIDs
+	for _, id := range betriebIDs {
+		if b := st.betriebe.Zeile(id); b != nil {
+			orgIDs = append(orgIDs, b.BetreiberID)
+			typen = append(typen, b.Betriebstyp)
+			status = append(status, b.Betriebsstatus)
+			if b.RegionalstelleID != nil {
+				wertIDs = append(wertIDs, *b.RegionalstelleID)
+			}
+		}
+	}
+	if err := st.anlagen.Laden(ctx, s, anlageIDs); err != nil {
+		return err
+	}
+	if err := st.organisations.Laden(ctx, s, orgIDs); err != nil {
+		return err
+	}
+	// the entries the operations show by key: their ids first, in the same query as the rest
+	if len(typen) > 0 || len(status) > 0 {
+		rows, err := s.Query(ctx, `SELECT id FROM wert WHERE liste = 'betriebstyp' AND schluessel = ANY($1)
+			OR liste = 'betriebsstatus' AND schluessel = ANY($2)`, typen, status)
+		if err != nil {
+			return err
+		}
+		var id int64
+		for rows.Next() {
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			wertIDs = append(wertIDs, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	if err := st.werte.Laden(ctx, s, wertIDs); err != nil {
+		return err
+	}
+	for _, id := range wertIDs {
+		if w := st.werte.Zeile(id); w != nil {
+			st.merken(w)
+		}
+	}
+	return nil
+}
+
+// merken indexes a value-list entry by list and key.
+func (st *stapel) merken(w *wertZeile) {
+	if w.Schluessel != nil {
+		st.wertNach[[2]string{w.Liste, *w.Schluessel}] = w.ID
+	}
+}
+
+func (st *stapel) wertMitSchluessel(liste, schluessel string) *wertZeile {
+	id, ok := st.wertNach[[2]string{liste, schluessel}]
+	if !ok {
+		return nil
+	}
+	return st.werte.Zeile(id)
+}
+
+// texte looks up an operation's display texts in the copies of names and value lists, as
+// they are at event i.
+func (st *stapel) texte(b *betriebZeile, i int) {
+	b.Betreiber = ""
+	if o := st.organisations.Zeile(b.BetreiberID); o != nil {
+		b.Betreiber = o.Bezeichnung
+	}
+	b.BetriebstypText = b.Betriebstyp
+	if w := st.wertMitSchluessel("betriebstyp", b.Betriebstyp); w != nil {
+		b.BetriebstypText = w.Wert
+	}
+	b.BetriebsstatusText = b.Betriebsstatus
+	if w := st.wertMitSchluessel("betriebsstatus", b.Betriebsstatus); w != nil {
+		b.BetriebsstatusText = w.Wert
+	}
+	b.Regionalstelle = ""
+	if b.RegionalstelleID != nil {
+		if w := st.werte.Zeile(*b.RegionalstelleID); w != nil {
+			b.Regionalstelle = w.Wert
+		}
+	}
+	st.texteBei[b.ID] = i
+	st.kopiert[b.ID] = true
+}
+
+func (st *stapel) betriebEreignis(i int, e gelesen) {
+	daten := func(b *betriebZeile, d betrieb.Daten) {
+		var rs *int64
+		if d.RegionalstelleID != 0 {
+			rs = &d.RegionalstelleID
+		}
+		b.Bezeichnung, b.Betriebsstatus, b.BetreiberID, b.RegionalstelleID = d.Bezeichnung, d.Betriebsstatus, d.BetreiberID, rs
+		b.Strasse, b.Hausnummer, b.Plz, b.Ort = d.Adresse.Strasse, d.Adresse.Hausnummer, d.Adresse.Plz, d.Adresse.Ort
+		b.Position = e.position
+		st.texte(b, i)
+	}
+	if v, ok := e.v.(betrieb.BetriebBeantragt); ok {
+		b := st.betriebe.Neu(e.id, betriebZeile{ID: e.id, BetriebsID: v.BetriebsID, Betriebstyp: v.Betriebstyp,
+			Freigabestatus: betrieb.Beantragt})
+		daten(b, v.Daten)
+		return
+	}
+	switch e.v.(type) {
+	case betrieb.FreigabeErneutBeantragt, betrieb.BetriebsdatenGeaendert, betrieb.BetriebGeaendert, betrieb.BetriebFreigegeben,
+		betrieb.BetriebAbgewiesen, betrieb.BetreiberUmgezogen, betrieb.StammdatenAntragGestellt, betrieb.StammdatenAntragUebernommen,
+		betrieb.StammdatenAntragAbgelehnt:
+	default:
+		return
+	}
+	b := st.betriebe.Aendern(e.id)
+	if b == nil {
+		return // an event of an operation the worklist does not know changes nothing
+	}
+	switch v := e.v.(type) {
+	case betrieb.FreigabeErneutBeantragt:
+		b.Freigabestatus = betrieb.Beantragt
+		daten(b, v.Daten)
+	case betrieb.BetriebsdatenGeaendert:
+		daten(b, v.Daten)
+	case betrieb.BetriebGeaendert:
+		daten(b, v.Daten)
+	case betrieb.BetriebFreigegeben:
+		b.Freigabestatus, b.Position = betrieb.Freigegeben, e.position
+	case betrieb.BetriebAbgewiesen:
+		b.Freigabestatus, b.Position = betrieb.Abgewiesen, e.position
+	case betrieb.BetreiberUmgezogen:
+		b.BetreiberID, b.Position = v.NeuID, e.position
+		st.texte(b, i)
+	case betrieb.StammdatenAntragGestellt:
+		b.AntragOffen, b.Position = true, e.position
+	case betrieb.StammdatenAntragUebernommen, betrieb.StammdatenAntragAbgelehnt:
+		b.AntragOffen, b.Position = false, e.position
+	}
+}
+
+func (st *stapel) anlageEreignis(e gelesen) {
+	if v, ok := e.v.(anlage.AnlageAngelegt); ok {
+		d := v.Daten
+		st.anlagen.Neu(e.id, anlageZeile{ID: e.id, Bezeichnung: d.Bezeichnung, Anlagentyp: v.Typ, Anlagenart: d.Anlagenart,
+			Anlagenstatus: d.Anlagenstatus, BetriebID: v.BetriebID, Position: e.position})
+		st.neueAnlagen[e.id] = true
+		return
+	}
+	switch e.v.(type) {
+	case anlage.AnlageGeaendert, anlage.AnlageStillgelegt, anlage.AenderungsantragGestellt, anlage.AenderungsantragUebernommen,
+		anlage.AenderungsantragAbgelehnt:
+	default:
+		return
+	}
+	a := st.anlagen.Aendern(e.id)
+	if a == nil {
+		return
+	}
+	switch v := e.v.(type) {
+	case anlage.AnlageGeaendert:
+		d := v.Daten
+		a.Bezeichnung, a.Anlagenart, a.Anlagenstatus, a.Position = d.Bezeichnung, d.Anlagenart, d.Anlagenstatus, e.position
+	case anlage.AnlageStillgelegt:
+		a.Anlagenstatus, a.Position = anlage.Stillgelegt, e.position
+	case anlage.AenderungsantragGestellt:
+		a.AntragOffen, a.Position = true, e.position
+	case anlage.AenderungsantragUebernommen, anlage.AenderungsantragAbgelehnt:
+		a.AntragOffen, a.Position = false, e.position
+	}
+}
+
+// organisationEreignis keeps the copy of an organisation's name. A new name goes to the
+// operations it runs at that moment; a deleted organisation leaves its name in their rows
+// (it runs none: only an unreferenced one can be deleted).
+func (st *stapel) organisationEreignis(i int, e gelesen) {
+	var name string
+	switch v := e.v.(type) {
+	case organisation.OrganisationAngelegt:
+		name = v.Bezeichnung
+	case organisation.OrganisationGeaendert:
+		name = v.Bezeichnung
+	case organisation.OrganisationGeloescht:
+		st.organisations.Loeschen(e.id)
+		return
+	default:
+		return
+	}
+	if o := st.organisations.Aendern(e.id); o != nil {
+		o.Bezeichnung = name
+	} else {
+		st.organisations.Neu(e.id, organisationZeile{ID: e.id, Bezeichnung: name})
+	}
+	st.betreiber[e.id] = text{nach: i, wert: name}
+}
+
+// wertEreignis keeps the copies of the shown value lists. A changed text goes to the
+// operations that show the entry at that moment; a new entry is shown by operations that
+// look their texts up after it, a deleted one stays in the rows that show it (only
+// unreferenced entries of lists without keys can be deleted).
+func (st *stapel) wertEreignis(i int, e gelesen) {
+	switch v := e.v.(type) {
 	case werteliste.EintragAngelegt:
 		if _, ok := gezeigt[v.Liste]; !ok {
-			return nil
+			return
 		}
 		var schluessel *string
 		if v.Schluessel != "" {
 			schluessel = &v.Schluessel
 		}
-		tx.Exec(`INSERT INTO wert (id, liste, schluessel, wert) VALUES ($1, $2, $3, $4)`, id, v.Liste, schluessel, v.Wert)
+		st.merken(st.werte.Neu(e.id, wertZeile{ID: e.id, Liste: v.Liste, Schluessel: schluessel, Wert: v.Wert}))
 	case werteliste.EintragGeaendert:
 		if v.Wert == "" {
-			return nil
+			return
 		}
-		var liste string
-		err := tx.QueryRow(ctx, `SELECT liste FROM wert WHERE id = $1`, id).Scan(&liste)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return nil // a list the worklists do not show
+		w := st.werte.Aendern(e.id)
+		if w == nil {
+			return // a list the worklists do not show
 		}
-		if err != nil {
-			return err
-		}
-		tx.Exec(`UPDATE wert SET wert = $2 WHERE id = $1`, id, v.Wert)
-		spalte := gezeigt[liste]
-		if spalte == "" {
-			return nil
-		}
-		if liste == "regionalstelle" {
-			tx.Exec(fmt.Sprintf(`UPDATE betrieb SET %s = $2 WHERE regionalstelle_id = $1`, spalte), id, v.Wert)
-		} else {
-			tx.Exec(fmt.Sprintf(`UPDATE betrieb SET %s = $2 WHERE %s = (SELECT schluessel FROM wert WHERE id = $1)`,
-				spalte, map[string]string{"betriebstyp": "betriebstyp", "betriebsstatus": "betriebsstatus"}[liste]), id, v.Wert)
+		w.Wert = v.Wert
+		t := text{nach: i, wert: v.Wert}
+		switch w.Liste {
+		case "regionalstelle":
+			st.regionalstelle[e.id] = t
+		case "betriebstyp":
+			if w.Schluessel != nil {
+				st.betriebstypNach[*w.Schluessel] = t
+			}
+		case "betriebsstatus":
+			if w.Schluessel != nil {
+				st.betriebsstatusNach[*w.Schluessel] = t
+			}
 		}
 	case werteliste.EintragGeloescht:
-		tx.Exec(`DELETE FROM wert WHERE id = $1`, id)
+		if w := st.werte.Zeile(e.id); w != nil && w.Schluessel != nil {
+			delete(st.wertNach, [2]string{w.Liste, *w.Schluessel})
+		}
+		st.werte.Loeschen(e.id)
 	}
-	return nil
+}
+
+// weitergeben hands the batch's new names and texts to the loaded operations that showed the
+// organisation or entry when it changed — unless they looked their texts up again afterwards
+// (an operation's keys change only where it looks its texts up, so its last keys are the ones
+// it had at every later change) — and the operations' copies to their loaded plants.
+func (st *stapel) weitergeben() {
+	if len(st.betreiber) > 0 || len(st.regionalstelle) > 0 || len(st.betriebstypNach) > 0 || len(st.betriebsstatusNach) > 0 {
+		for _, id := range st.betriebIDs {
+			b := st.betriebe.Zeile(id)
+			if b == nil {
+				continue
+			}
+			seit, ok := st.texteBei[id]
+			if !ok {
+				seit = -1
+			}
+			neu := *b
+			if t, ok := st.betreiber[b.BetreiberID]; ok && t.nach > seit {
+				neu.Betreiber = t.wert
+			}
+			if t, ok := st.betriebstypNach[b.Betriebstyp]; ok && t.nach > seit {
+				neu.BetriebstypText = t.wert
+			}
+			if t, ok := st.betriebsstatusNach[b.Betriebsstatus]; ok && t.nach > seit {
+				neu.BetriebsstatusText = t.wert
+			}
+			if b.RegionalstelleID != nil {
+				if t, ok := st.regionalstelle[*b.RegionalstelleID]; ok && t.nach > seit {
+					neu.Regionalstelle = t.wert
+				}
+			}
+			if neu != *b {
+				*st.betriebe.Aendern(id) = neu
+			}
+		}
+	}
+	// A plant's copies are its operation's row as the operation's last change left it (only
+	// the changes that set those columns copy them): the final row of the batch.
+	for _, id := range st.anlagen.Geaendert() {
+		a := st.anlagen.Zeile(id)
+		if st.neueAnlagen[id] || st.kopiert[a.BetriebID] {
+			a.kopieVon(st.betriebe.Zeile(a.BetriebID))
+		}
+	}
+}
+
+// anweisungen are the set-based statements for the rows the batch did not load, after the
+// rows' writes: the operations of a renamed organisation or changed entry (the loaded ones
+// have theirs already, and may have looked their texts up after the change), and the plants of
+// changed operations (from the operation's row just written).
+func (st *stapel) anweisungen(w *projections.Schreiben) {
+	geladen := st.betriebIDs
+	if geladen == nil {
+		geladen = []int64{}
+	}
+	nachID := func(spalte, schluessel string, texte map[int64]text) {
+		if len(texte) == 0 {
+			return
+		}
+		ids, werte := make([]int64, 0, len(texte)), make([]string, 0, len(texte))
+		for id, t := range texte {
+			ids, werte = append(ids, id), append(werte, t.wert)
+		}
+		w.Anweisung(`UPDATE betrieb SET `+spalte+` = n.wert FROM unnest($1::bigint[], $2::text[]) AS n(id, wert)
+			WHERE betrieb.`+schluessel+` = n.id AND betrieb.`+spalte+` IS DISTINCT FROM n.wert AND betrieb.id <> ALL($3::bigint[])`,
+			ids, werte, geladen)
+	}
+	nachSchluessel := func(spalte, schluessel string, texte map[string]text) {
+		if len(texte) == 0 {
+			return
+		}
+		keys, werte := make([]string, 0, len(texte)), make([]string, 0, len(texte))
+		for k, t := range texte {
+			keys, werte = append(keys, k), append(werte, t.wert)
+		}
+		w.Anweisung(`UPDATE betrieb SET `+spalte+` = n.wert FROM unnest($1::text[], $2::text[]) AS n(schluessel, wert)
+			WHERE betrieb.`+schluessel+` = n.schluessel AND betrieb.`+spalte+` IS DISTINCT FROM n.wert AND betrieb.id <> ALL($3::bigint[])`,
+			keys, werte, geladen)
+	}
+	nachID("betreiber", "betreiber_id", st.betreiber)
+	nachID("regionalstelle", "regionalstelle_id", st.regionalstelle)
+	nachSchluessel("betriebstyp_text", "betriebstyp", st.betriebstypNach)
+	nachSchluessel("betriebsstatus_text", "betriebsstatus", st.betriebsstatusNach)
+	if len(st.kopiert) > 0 {
+		ids := make([]int64, 0, len(st.kopiert))
+		for id := range st.kopiert {
+			ids = append(ids, id)
+		}
+		w.Anweisung(`UPDATE anlage a SET betrieb = b.bezeichnung, ort = b.ort, betreiber_id = b.betreiber_id,
+			regionalstelle_id = b.regionalstelle_id FROM betrieb b WHERE b.id = ANY($1::bigint[]) AND a.betrieb_id = b.id
+			AND (a.betrieb, a.ort, a.betreiber_id, a.regionalstelle_id) IS DISTINCT FROM (b.bezeichnung, b.ort, b.betreiber_id, b.regionalstelle_id)`,
+			ids)
+	}
 }

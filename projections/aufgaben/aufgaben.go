@@ -5,16 +5,22 @@
 // it (aktion) and carries the visibility columns of its operation, so the server picks who
 // sees which task with the one condition of internal/zugriff: staff see the open tasks they
 // may decide among what they see, operators the applications of their organisation in every
-// state. Each area adds one handler for its stream type (handlers below) that opens and
-// closes its tasks; the runtime, rebuild and read-your-writes are those of every projection.
+// state. Each area adds one entry for its stream type (bereiche below) that opens and closes
+// its tasks; the runtime, rebuild and read-your-writes are those of every projection.
 package aufgaben
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections"
 )
@@ -73,6 +79,12 @@ CREATE TABLE aufgabe (
     kommentar         text        NOT NULL DEFAULT '',
     position          bigint      NOT NULL
 );
+`
+
+// indexe serve the Aufgaben view (open tasks by permission, an operator's tasks, the badge by
+// Regionalstelle) and the projection itself (the open tasks of an object, the tasks of an
+// operation).
+const indexe = `
 CREATE INDEX aufgabe_offen ON aufgabe (aktion, id) WHERE status = 'OFFEN';
 CREATE INDEX aufgabe_objekt ON aufgabe (stream_type, objekt_id);
 CREATE INDEX aufgabe_betrieb ON aufgabe (betrieb_id);
@@ -80,19 +92,250 @@ CREATE INDEX aufgabe_betreiber ON aufgabe (betreiber_id, id);
 CREATE INDEX aufgabe_regionalstelle ON aufgabe (regionalstelle_id) WHERE status = 'OFFEN';
 `
 
-// handlers map the events of one stream type to open and closed tasks. Areas with
-// applications add theirs (messstelle, bescheid, jahresbericht).
-var handlers = map[string]projections.Handler{
-	betrieb.StreamType: betriebAufgaben,
-	anlage.StreamType:  anlageAufgaben,
-}
-
 // Projection is the task read model.
 var Projection = projections.Projection{
-	Name:   Name,
-	Schema: schema,
-	Apply:  projections.JeStreamtyp(handlers),
+	Name:       Name,
+	Schema:     schema,
+	Indexe:     indexe,
+	Projiziere: projiziere,
 }
+
+// The rows of the three tables as a batch holds them in memory.
+type (
+	betriebZeile struct {
+		ID               int64
+		BetriebsID       string
+		Bezeichnung      string
+		BetreiberID      int64
+		RegionalstelleID *int64
+	}
+	anlageZeile struct {
+		ID          int64
+		BetriebID   int64
+		Anlagentyp  string
+		Bezeichnung string
+	}
+	aufgabeZeile struct {
+		ID               int64
+		Art              string
+		Aktion           string
+		StreamType       string
+		ObjektID         int64
+		Objekt           string
+		Objekttyp        string
+		BetriebID        int64
+		BetriebsID       string
+		Betrieb          string
+		BetreiberID      int64
+		RegionalstelleID *int64
+		BeantragtVon     string
+		BeantragtAm      time.Time
+		Status           string
+		EntschiedenVon   string
+		EntschiedenAm    *time.Time
+		Kommentar        string
+		Position         int64
+	}
+)
+
+var (
+	betriebTabelle = projections.Tabelle[betriebZeile]{Name: "betrieb",
+		Spalten: []string{"id", "betriebs_id", "bezeichnung", "betreiber_id", "regionalstelle_id"},
+		Felder: func(b *betriebZeile) []any {
+			return []any{&b.ID, &b.BetriebsID, &b.Bezeichnung, &b.BetreiberID, &b.RegionalstelleID}
+		}}
+	anlageTabelle = projections.Tabelle[anlageZeile]{Name: "anlage",
+		Spalten: []string{"id", "betrieb_id", "anlagentyp", "bezeichnung"},
+		Felder: func(a *anlageZeile) []any {
+			return []any{&a.ID, &a.BetriebID, &a.Anlagentyp, &a.Bezeichnung}
+		}}
+	aufgabeTabelle = projections.Tabelle[aufgabeZeile]{Name: "aufgabe",
+		Spalten: []string{"id", "art", "aktion", "stream_type", "objekt_id", "objekt", "objekttyp", "betrieb_id", "betriebs_id",
+			"betrieb", "betreiber_id", "regionalstelle_id", "beantragt_von", "beantragt_am", "status", "entschieden_von",
+			"entschieden_am", "kommentar", "position"},
+		Felder: func(a *aufgabeZeile) []any {
+			return []any{&a.ID, &a.Art, &a.Aktion, &a.StreamType, &a.ObjektID, &a.Objekt, &a.Objekttyp, &a.BetriebID, &a.BetriebsID,
+				&a.Betrieb, &a.BetreiberID, &a.RegionalstelleID, &a.BeantragtVon, &a.BeantragtAm, &a.Status, &a.EntschiedenVon,
+				&a.EntschiedenAm, &a.Kommentar, &a.Position}
+		}}
+)
+
+// bereich is what an area with applications contributes: how its events read, what they need
+// of the read model (noted before anything is read, so a batch reads each table once) and
+// what they do to the copies and the tasks. Areas with applications add theirs (messstelle,
+// bescheid, jahresbericht).
+type bereich struct {
+	decode   func(eventType string, data json.RawMessage) (ereignis.DomainEvent, error)
+	bedarf   func(l *lauf, id int64, v ereignis.DomainEvent)
+	anwenden func(l *lauf, e eventstore.Event, id int64, v ereignis.DomainEvent) error
+}
+
+var bereiche = map[string]bereich{
+	betrieb.StreamType: {decode: betrieb.Decode, bedarf: betriebBedarf, anwenden: betriebAufgaben},
+	anlage.StreamType:  {decode: anlage.Decode, bedarf: anlageBedarf, anwenden: anlageAufgaben},
+}
+
+// objekt is the object an application is about: its stream type and aggregate id.
+type objekt struct {
+	streamType string
+	id         int64
+}
+
+// lauf is one batch: the rows it touches and what the set-based writes at its end need.
+type lauf struct {
+	betriebe *projections.Zeilen[betriebZeile]
+	anlagen  *projections.Zeilen[anlageZeile]
+	aufgaben *projections.Zeilen[aufgabeZeile]
+
+	// what to read before the events are applied
+	betriebIDs, anlageIDs []int64
+	betriebDerAnlage      []int64         // plants whose operation's copy a new task needs
+	angelegt              map[int64]int64 // plants created in the batch → their operation
+	entschieden           map[objekt]bool // objects whose open tasks the batch may close
+
+	// the tasks in memory (loaded open ones and those opened in the batch) by object and by
+	// operation, to close them and keep them in step without asking the database again
+	jeObjekt  map[objekt][]int64
+	jeBetrieb map[int64][]int64
+
+	// what the stored tasks outside memory need at the end: the operations whose data changed,
+	// the plants' new names. An operation or plant created in the batch has no stored tasks
+	// (a task needs the copy), so its changes stay in memory.
+	neueBetriebe       map[int64]bool
+	geaenderteBetriebe []int64
+	geaendertSet       map[int64]bool
+	anlageNamen        map[int64]string
+	umbenannt          []int64
+}
+
+func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
+	l := &lauf{
+		betriebe: betriebTabelle.Zeilen(), anlagen: anlageTabelle.Zeilen(), aufgaben: aufgabeTabelle.Zeilen(),
+		angelegt: map[int64]int64{}, entschieden: map[objekt]bool{},
+		jeObjekt: map[objekt][]int64{}, jeBetrieb: map[int64][]int64{},
+		neueBetriebe: map[int64]bool{}, geaendertSet: map[int64]bool{}, anlageNamen: map[int64]string{},
+	}
+	// first pass: read each event once and note what it needs
+	type ereignisMitID struct {
+		e  eventstore.Event
+		id int64
+		v  ereignis.DomainEvent
+		b  bereich
+	}
+	var ereignisse []ereignisMitID
+	handler := map[string]func(eventstore.Event, int64) error{}
+	for typ, b := range bereiche {
+		handler[typ] = func(e eventstore.Event, id int64) error {
+			v, err := b.decode(e.Type, e.Data)
+			if err != nil {
+				return err
+			}
+			b.bedarf(l, id, v)
+			ereignisse = append(ereignisse, ereignisMitID{e: e, id: id, v: v, b: b})
+			return nil
+		}
+	}
+	if err := s.JeStreamtyp(handler); err != nil {
+		return nil, err
+	}
+	if len(ereignisse) == 0 {
+		return nil, nil
+	}
+	if err := l.laden(ctx, s); err != nil {
+		return nil, err
+	}
+	for _, x := range ereignisse {
+		if err := x.b.anwenden(l, x.e, x.id, x.v); err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", x.e.Position, x.e.Type, err)
+		}
+	}
+	return l.schreiben(), nil
+}
+
+// laden reads what the batch needs: the plants, then the operations (with those of plants
+// that get a task), then the open tasks of the objects the batch decides — a constant number
+// of queries whatever the batch's size.
+func (l *lauf) laden(ctx context.Context, s *projections.Stapel) error {
+	if err := l.anlagen.Laden(ctx, s, l.anlageIDs); err != nil {
+		return err
+	}
+	for _, id := range l.betriebDerAnlage {
+		if a := l.anlagen.Zeile(id); a != nil {
+			l.betriebIDs = append(l.betriebIDs, a.BetriebID)
+		} else if b, ok := l.angelegt[id]; ok {
+			l.betriebIDs = append(l.betriebIDs, b)
+		}
+	}
+	if err := l.betriebe.Laden(ctx, s, l.betriebIDs); err != nil {
+		return err
+	}
+	if len(l.entschieden) == 0 {
+		return nil
+	}
+	typen := make([]string, 0, len(l.entschieden))
+	objektIDs := make([]int64, 0, len(l.entschieden))
+	for o := range l.entschieden {
+		typen = append(typen, o.streamType)
+		objektIDs = append(objektIDs, o.id)
+	}
+	rows, err := s.Query(ctx, `SELECT id FROM aufgabe WHERE status = $3
+		AND (stream_type, objekt_id) IN (SELECT * FROM unnest($1::text[], $2::bigint[]))`, typen, objektIDs, Offen)
+	if err != nil {
+		return err
+	}
+	offen, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return fmt.Errorf("offene Aufgaben: %w", err)
+	}
+	if err := l.aufgaben.Laden(ctx, s, offen); err != nil {
+		return err
+	}
+	for _, id := range offen {
+		if a := l.aufgaben.Zeile(id); a != nil {
+			l.merken(a)
+		}
+	}
+	return nil
+}
+
+// merken puts a task in memory into the indexes by object and by operation.
+func (l *lauf) merken(a *aufgabeZeile) {
+	o := objekt{a.StreamType, a.ObjektID}
+	l.jeObjekt[o] = append(l.jeObjekt[o], a.ID)
+	l.jeBetrieb[a.BetriebID] = append(l.jeBetrieb[a.BetriebID], a.ID)
+}
+
+// schreiben: each changed row once; then what follows for the stored tasks outside memory, set
+// based and after the rows, so it reads the copies as the batch leaves them.
+func (l *lauf) schreiben() *projections.Schreiben {
+	w := &projections.Schreiben{}
+	l.betriebe.Schreiben(w)
+	l.anlagen.Schreiben(w)
+	l.aufgaben.Schreiben(w)
+	if len(l.geaenderteBetriebe) > 0 {
+		w.Anweisung(aufgabenDerBetriebe, l.geaenderteBetriebe)
+	}
+	if len(l.umbenannt) > 0 {
+		namen := make([]string, len(l.umbenannt))
+		for i, id := range l.umbenannt {
+			namen[i] = l.anlageNamen[id]
+		}
+		w.Anweisung(objektDerAufgaben, anlage.StreamType, l.umbenannt, namen)
+	}
+	return w
+}
+
+// aufgabenDerBetriebe shows an operation's data in all its tasks (every kind, every state).
+const aufgabenDerBetriebe = `UPDATE aufgabe a SET betrieb = b.bezeichnung, betriebs_id = b.betriebs_id,
+	betreiber_id = b.betreiber_id, regionalstelle_id = b.regionalstelle_id
+	FROM betrieb b WHERE b.id = a.betrieb_id AND b.id = ANY($1::bigint[])
+	AND (a.betrieb, a.betriebs_id, a.betreiber_id, a.regionalstelle_id)
+		IS DISTINCT FROM (b.bezeichnung, b.betriebs_id, b.betreiber_id, b.regionalstelle_id)`
+
+// objektDerAufgaben shows a plant's new name in all its tasks.
+const objektDerAufgaben = `UPDATE aufgabe a SET objekt = n.bezeichnung
+	FROM unnest($2::bigint[], $3::text[]) AS n (id, bezeichnung)
+	WHERE a.stream_type = $1 AND a.objekt_id = n.id AND a.objekt IS DISTINCT FROM n.bezeichnung`
 
 // antrag is a task being opened: its kind, the permission that decides it and its object.
 type antrag struct {
@@ -104,22 +347,35 @@ type antrag struct {
 	betriebID int64
 }
 
-// oeffne writes an open task; what it shows of the operation and who sees it come from the
-// copy of the operation.
-func oeffne(tx *projections.Tx, e eventstore.Event, a antrag) {
-	tx.Exec(`INSERT INTO aufgabe (id, art, aktion, stream_type, objekt_id, objekt, objekttyp, betrieb_id, betriebs_id, betrieb,
-		betreiber_id, regionalstelle_id, beantragt_von, beantragt_am, status, position)
-		SELECT $1, $2, $3, $4, $5, $6, $7, b.id, b.betriebs_id, b.bezeichnung, b.betreiber_id, b.regionalstelle_id, $8, $9, $10, $1
-		FROM betrieb b WHERE b.id = $11`,
-		e.Position, a.art, string(a.aktion), e.StreamType, a.objektID, a.objekt, a.objekttyp, akteur(e), e.RecordedAt, Offen, a.betriebID)
+// oeffne adds an open task; what it shows of the operation and who sees it come from the copy
+// of the operation — without a copy there is no task (as the projection always did).
+func (l *lauf) oeffne(e eventstore.Event, a antrag) {
+	b := l.betriebe.Zeile(a.betriebID)
+	if b == nil {
+		return
+	}
+	z := l.aufgaben.Neu(e.Position, aufgabeZeile{ID: e.Position, Art: a.art, Aktion: string(a.aktion), StreamType: e.StreamType,
+		ObjektID: a.objektID, Objekt: a.objekt, Objekttyp: a.objekttyp, BetriebID: b.ID, BetriebsID: b.BetriebsID,
+		Betrieb: b.Bezeichnung, BetreiberID: b.BetreiberID, RegionalstelleID: b.RegionalstelleID,
+		BeantragtVon: akteur(e), BeantragtAm: e.RecordedAt, Status: Offen, Position: e.Position})
+	l.merken(z)
 }
 
-// schliesse records the decision of the open tasks of the kind on the object.
-func schliesse(tx *projections.Tx, e eventstore.Event, art string, objektID int64, status, kommentar string) {
-	tx.Exec(`UPDATE aufgabe SET status = $4, entschieden_von = $5, entschieden_am = $6, kommentar = $7, position = $8
-		WHERE stream_type = $1 AND objekt_id = $2 AND art = $3 AND status = $9`,
-		e.StreamType, objektID, art, status, akteur(e), e.RecordedAt, kommentar, e.Position, Offen)
+// schliesse records the decision of the open tasks of the kind on the object: the stored ones
+// (loaded) and those opened earlier in the batch.
+func (l *lauf) schliesse(e eventstore.Event, art string, objektID int64, status, kommentar string) {
+	for _, id := range l.jeObjekt[objekt{e.StreamType, objektID}] {
+		if a := l.aufgaben.Zeile(id); a.Art != art || a.Status != Offen {
+			continue
+		}
+		a := l.aufgaben.Aendern(id)
+		am := e.RecordedAt
+		a.Status, a.EntschiedenVon, a.EntschiedenAm, a.Kommentar, a.Position = status, akteur(e), &am, kommentar, e.Position
+	}
 }
+
+// entscheidet notes an object whose open tasks a batch's event may close.
+func (l *lauf) entscheidet(streamType string, id int64) { l.entschieden[objekt{streamType, id}] = true }
 
 func akteur(e eventstore.Event) string {
 	if e.Metadata.ActorName != "" {
@@ -128,85 +384,152 @@ func akteur(e eventstore.Event) string {
 	return "eAbwasser"
 }
 
-// betriebsdaten keeps the copy of the operation and its tasks (every kind, every state) in
-// step: a new name, operator or Regionalstelle changes what they show and who sees them.
-func betriebsdaten(tx *projections.Tx, id int64, d betrieb.Daten) {
-	var rs *int64
-	if d.RegionalstelleID != 0 {
-		rs = &d.RegionalstelleID
+// betriebGeaendert keeps the tasks of the operation (every kind, every state) in step with its
+// copy: a new name, operator or Regionalstelle changes what they show and who sees them. The
+// tasks in memory change here; the stored others with one statement at the end of the batch.
+func (l *lauf) betriebGeaendert(id int64) {
+	b := l.betriebe.Zeile(id)
+	if b == nil {
+		return
 	}
-	tx.Exec(`UPDATE betrieb SET bezeichnung = $2, betreiber_id = $3, regionalstelle_id = $4 WHERE id = $1`,
-		id, d.Bezeichnung, d.BetreiberID, rs)
-	tx.Exec(aufgabenDesBetriebs, id)
+	if !l.geaendertSet[id] && !l.neueBetriebe[id] {
+		l.geaendertSet[id] = true
+		l.geaenderteBetriebe = append(l.geaenderteBetriebe, id)
+	}
+	for _, tid := range l.jeBetrieb[id] {
+		a := l.aufgaben.Zeile(tid)
+		if a.Betrieb == b.Bezeichnung && a.BetriebsID == b.BetriebsID && a.BetreiberID == b.BetreiberID &&
+			gleich(a.RegionalstelleID, b.RegionalstelleID) {
+			continue
+		}
+		a = l.aufgaben.Aendern(tid)
+		a.Betrieb, a.BetriebsID, a.BetreiberID, a.RegionalstelleID = b.Bezeichnung, b.BetriebsID, b.BetreiberID, b.RegionalstelleID
+	}
 }
 
-const aufgabenDesBetriebs = `UPDATE aufgabe a SET betrieb = b.bezeichnung, betriebs_id = b.betriebs_id,
-	betreiber_id = b.betreiber_id, regionalstelle_id = b.regionalstelle_id FROM betrieb b WHERE b.id = a.betrieb_id AND b.id = $1`
+// betriebsdaten takes an operation's new data into its copy (if the projection has one).
+func (l *lauf) betriebsdaten(id int64, d betrieb.Daten) {
+	b := l.betriebe.Aendern(id)
+	if b == nil {
+		return
+	}
+	b.Bezeichnung, b.BetreiberID, b.RegionalstelleID = d.Bezeichnung, d.BetreiberID, regionalstelle(d)
+	l.betriebGeaendert(id)
+}
+
+func regionalstelle(d betrieb.Daten) *int64 {
+	if d.RegionalstelleID == 0 {
+		return nil
+	}
+	rs := d.RegionalstelleID
+	return &rs
+}
+
+func gleich(a, b *int64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+
+// betriebBedarf: every event of an operation that changes its copy or opens a task needs the
+// copy; the decisions need the open tasks.
+func betriebBedarf(l *lauf, id int64, v ereignis.DomainEvent) {
+	switch v.(type) {
+	case betrieb.BetriebBeantragt, betrieb.FreigabeErneutBeantragt, betrieb.BetriebsdatenGeaendert, betrieb.BetriebGeaendert,
+		betrieb.BetreiberUmgezogen, betrieb.StammdatenAntragGestellt:
+		l.betriebIDs = append(l.betriebIDs, id)
+	case betrieb.BetriebFreigegeben, betrieb.BetriebAbgewiesen, betrieb.StammdatenAntragUebernommen, betrieb.StammdatenAntragAbgelehnt:
+		l.entscheidet(betrieb.StreamType, id)
+	}
+}
 
 // betriebAufgaben: the operation's Freigabe (requested, requested again → decided) and its
 // Stammdaten-Anträge (filed → adopted or rejected).
-func betriebAufgaben(_ context.Context, tx *projections.Tx, e eventstore.Event, id int64) error {
-	de, err := betrieb.Decode(e.Type, e.Data)
-	if err != nil {
-		return err
-	}
+func betriebAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainEvent) error {
 	freigabe := antrag{art: BetriebFreigabe, aktion: berechtigung.BetriebFreigeben, objektID: id, betriebID: id}
 	switch v := de.(type) {
 	case betrieb.BetriebBeantragt:
-		tx.Exec(`INSERT INTO betrieb (id, betriebs_id, bezeichnung, betreiber_id) VALUES ($1, $2, $3, $4)`,
-			id, v.BetriebsID, v.Daten.Bezeichnung, v.Daten.BetreiberID)
-		betriebsdaten(tx, id, v.Daten)
-		oeffne(tx, e, freigabe)
+		if l.betriebe.Zeile(id) != nil {
+			return fmt.Errorf("Betrieb %d ist schon beantragt", id)
+		}
+		l.betriebe.Neu(id, betriebZeile{ID: id, BetriebsID: v.BetriebsID, Bezeichnung: v.Daten.Bezeichnung,
+			BetreiberID: v.Daten.BetreiberID, RegionalstelleID: regionalstelle(v.Daten)})
+		l.neueBetriebe[id] = true
+		l.oeffne(e, freigabe)
 	case betrieb.FreigabeErneutBeantragt:
-		betriebsdaten(tx, id, v.Daten)
-		oeffne(tx, e, freigabe)
+		l.betriebsdaten(id, v.Daten)
+		l.oeffne(e, freigabe)
 	case betrieb.BetriebsdatenGeaendert:
-		betriebsdaten(tx, id, v.Daten)
+		l.betriebsdaten(id, v.Daten)
 	case betrieb.BetriebGeaendert:
-		betriebsdaten(tx, id, v.Daten)
+		l.betriebsdaten(id, v.Daten)
 	case betrieb.BetreiberUmgezogen:
-		tx.Exec(`UPDATE betrieb SET betreiber_id = $2 WHERE id = $1`, id, v.NeuID)
-		tx.Exec(aufgabenDesBetriebs, id)
+		if b := l.betriebe.Aendern(id); b != nil {
+			b.BetreiberID = v.NeuID
+			l.betriebGeaendert(id)
+		}
 	case betrieb.BetriebFreigegeben:
-		schliesse(tx, e, BetriebFreigabe, id, Freigegeben, v.Kommentar)
+		l.schliesse(e, BetriebFreigabe, id, Freigegeben, v.Kommentar)
 	case betrieb.BetriebAbgewiesen:
-		schliesse(tx, e, BetriebFreigabe, id, Abgewiesen, v.Kommentar)
+		l.schliesse(e, BetriebFreigabe, id, Abgewiesen, v.Kommentar)
 	case betrieb.StammdatenAntragGestellt:
-		oeffne(tx, e, antrag{art: Stammdatenantrag, aktion: berechtigung.AenderungsantragPruefen, objektID: id, betriebID: id})
+		l.oeffne(e, antrag{art: Stammdatenantrag, aktion: berechtigung.AenderungsantragPruefen, objektID: id, betriebID: id})
 	case betrieb.StammdatenAntragUebernommen:
-		schliesse(tx, e, Stammdatenantrag, id, Uebernommen, "")
+		l.schliesse(e, Stammdatenantrag, id, Uebernommen, "")
 	case betrieb.StammdatenAntragAbgelehnt:
-		schliesse(tx, e, Stammdatenantrag, id, Abgelehnt, "")
+		l.schliesse(e, Stammdatenantrag, id, Abgelehnt, "")
 	}
 	return nil
 }
 
-// anlageAufgaben: a plant's change request (filed → adopted or rejected).
-func anlageAufgaben(ctx context.Context, tx *projections.Tx, e eventstore.Event, id int64) error {
-	de, err := anlage.Decode(e.Type, e.Data)
-	if err != nil {
-		return err
+// anlageBedarf: a new plant and a new name need the copy, a change request also the copy of the
+// plant's operation; the decisions need the open tasks.
+func anlageBedarf(l *lauf, id int64, v ereignis.DomainEvent) {
+	switch v := v.(type) {
+	case anlage.AnlageAngelegt:
+		l.anlageIDs = append(l.anlageIDs, id)
+		l.angelegt[id] = v.BetriebID
+	case anlage.AnlageGeaendert:
+		l.anlageIDs = append(l.anlageIDs, id)
+	case anlage.AenderungsantragGestellt:
+		l.anlageIDs = append(l.anlageIDs, id)
+		l.betriebDerAnlage = append(l.betriebDerAnlage, id)
+	case anlage.AenderungsantragUebernommen, anlage.AenderungsantragAbgelehnt:
+		l.entscheidet(anlage.StreamType, id)
 	}
+}
+
+// anlageAufgaben: a plant's change request (filed → adopted or rejected).
+func anlageAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainEvent) error {
 	switch v := de.(type) {
 	case anlage.AnlageAngelegt:
-		tx.Exec(`INSERT INTO anlage (id, betrieb_id, anlagentyp, bezeichnung) VALUES ($1, $2, $3, $4)`,
-			id, v.BetriebID, v.Typ, v.Daten.Bezeichnung)
-	case anlage.AnlageGeaendert:
-		tx.Exec(`UPDATE anlage SET bezeichnung = $2 WHERE id = $1`, id, v.Daten.Bezeichnung)
-		tx.Exec(`UPDATE aufgabe SET objekt = $3 WHERE stream_type = $1 AND objekt_id = $2`, e.StreamType, id, v.Daten.Bezeichnung)
-	case anlage.AenderungsantragGestellt:
-		var a antrag
-		err := tx.QueryRow(ctx, `SELECT betrieb_id, anlagentyp, bezeichnung FROM anlage WHERE id = $1`, id).
-			Scan(&a.betriebID, &a.objekttyp, &a.objekt)
-		if err != nil {
-			return err
+		if l.anlagen.Zeile(id) != nil {
+			return fmt.Errorf("Anlage %d ist schon angelegt", id)
 		}
-		a.art, a.aktion, a.objektID = AnlageAenderungsantrag, berechtigung.AenderungsantragPruefen, id
-		oeffne(tx, e, a)
+		l.anlagen.Neu(id, anlageZeile{ID: id, BetriebID: v.BetriebID, Anlagentyp: v.Typ, Bezeichnung: v.Daten.Bezeichnung})
+	case anlage.AnlageGeaendert:
+		if a := l.anlagen.Aendern(id); a != nil {
+			a.Bezeichnung = v.Daten.Bezeichnung
+		}
+		// the name in every task of the plant, whatever its state
+		for _, tid := range l.jeObjekt[objekt{e.StreamType, id}] {
+			if l.aufgaben.Zeile(tid).Objekt != v.Daten.Bezeichnung {
+				l.aufgaben.Aendern(tid).Objekt = v.Daten.Bezeichnung
+			}
+		}
+		if _, neu := l.angelegt[id]; !neu {
+			if _, ok := l.anlageNamen[id]; !ok {
+				l.umbenannt = append(l.umbenannt, id)
+			}
+			l.anlageNamen[id] = v.Daten.Bezeichnung
+		}
+	case anlage.AenderungsantragGestellt:
+		x := l.anlagen.Zeile(id)
+		if x == nil {
+			return fmt.Errorf("Anlage %d: %w", id, pgx.ErrNoRows)
+		}
+		l.oeffne(e, antrag{art: AnlageAenderungsantrag, aktion: berechtigung.AenderungsantragPruefen, objektID: id,
+			objekt: x.Bezeichnung, objekttyp: x.Anlagentyp, betriebID: x.BetriebID})
 	case anlage.AenderungsantragUebernommen:
-		schliesse(tx, e, AnlageAenderungsantrag, id, Uebernommen, "")
+		l.schliesse(e, AnlageAenderungsantrag, id, Uebernommen, "")
 	case anlage.AenderungsantragAbgelehnt:
-		schliesse(tx, e, AnlageAenderungsantrag, id, Abgelehnt, "")
+		l.schliesse(e, AnlageAenderungsantrag, id, Abgelehnt, "")
 	}
 	return nil
 }

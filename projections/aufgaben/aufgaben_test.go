@@ -5,8 +5,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/eventstore"
 	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
@@ -271,4 +274,177 @@ func (w welt) betriebsdaten(id int64) betrieb.Daten {
 		w.t.Fatal(err)
 	}
 	return b.Daten
+}
+
+// anlageDaten reads the plant's current data from its document.
+func (w welt) anlageDaten(id int64) anlage.Daten {
+	w.t.Helper()
+	events, err := w.store.ReadStream(w.ctx, eventstore.StreamID(anlage.StreamType, id), 1, 0)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	a, _, err := eventstore.Fold(anlage.Decider, anlage.Decider.Initial(), events)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return a.Daten
+}
+
+// tabellen dumps every table of the read model, one line per row in key order.
+func tabellen(t *testing.T, store *eventstore.Store) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, tabelle := range []string{"betrieb", "anlage", "aufgabe"} {
+		rows, err := store.Pool().Query(context.Background(), `SELECT t::text FROM aufgaben.`+tabelle+` t ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zeilen, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[tabelle] = zeilen
+	}
+	return out
+}
+
+// The live build applies small batches (the demo as one, then each command's events), a
+// rebuild batches of 10,000: the rows must be the same, however the batches are cut — tasks
+// opened in one batch and closed in a later one (loaded) or in the same (in memory), an
+// operation's new name, operator and Regionalstelle and a plant's new name in tasks stored
+// long ago (set-based) and in tasks of the batch (in memory).
+func TestAufgaben_LiveBuildInSmallBatches_EqualsRebuildRowByRow(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	store := schreibmodell.Store(pool)
+	if _, err := seed.Demo(ctx, store); err != nil {
+		t.Fatal(err)
+	}
+	w := welt{t: t, ctx: ctx, store: store, dienst: &aufgabendienst.Dienst{Store: store}}
+	projektortest.Start(t, store, aufgaben.Projection)
+	brauerei := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Brauerei am Deutschen Eck")
+	papier := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Papierfabrik Rheinaue – Werk Koblenz")
+	musterhausen := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Kläranlage Musterhausen")
+	klaeranlage := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Betriebskläranlage Papierfabrik")
+	kuehlwasser := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Kühlwasserkreislauf Papiermaschine 2")
+	var trier, trierRS int64
+	if err := pool.QueryRow(ctx, `SELECT betreiber_id, regionalstelle_id FROM betrieb WHERE id = $1`, musterhausen).Scan(&trier, &trierRS); err != nil {
+		t.Fatal(err)
+	}
+	heute := time.Now()
+
+	// a new operation: requested → rejected → requested again → approved
+	neu, err := eventstore.NextID(ctx, store, "betrieb_id_seq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := w.betriebsdaten(brauerei)
+	d.Bezeichnung = "Sektkellerei Ehrenbreitstein"
+	w.betriebBefehl(neu, betrieb.BeantrageBetrieb{BetriebsID: "2026-000099", Daten: d, Typ: "INDUSTRIE", Heute: heute}, "Michael Wagner")
+	w.betriebBefehl(neu, betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: "Die Lage fehlt."}, "Claudia Schneider")
+	w.betriebBefehl(neu, betrieb.SpeichereAlsBetreiber{Daten: w.betriebsdaten(neu)}, "Michael Wagner")
+	w.betriebBefehl(neu, betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben}, "Claudia Schneider")
+
+	// the brewery's open Freigabe (opened by the demo, stored): renamed, moved to another
+	// operator and another Regionalstelle while it is open, then approved
+	d = w.betriebsdaten(brauerei)
+	d.Bezeichnung = "Brauerei am Deutschen Eck – Sudhaus"
+	w.betriebBefehl(brauerei, betrieb.SpeichereAlsBetreiber{Daten: d}, "Michael Wagner")
+	w.betriebBefehl(brauerei, betrieb.ZieheBetreiberUm{NeuID: trier, Datum: heute.Format("2006-01-02")}, "eAbwasser")
+	d = w.betriebsdaten(brauerei)
+	d.RegionalstelleID = trierRS
+	w.betriebBefehl(brauerei, betrieb.SpeichereAlsAdmin{Daten: d, Heute: heute}, "Claudia Schneider")
+	w.betriebBefehl(brauerei, betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben, Kommentar: "Passt."}, "Claudia Schneider")
+
+	// the paper mill: a Stammdaten-Antrag filed, the operation moved while it is open, adopted
+	// (closed and renamed in one batch); filed again and rejected
+	w.betriebBefehl(papier, betrieb.StelleStammdatenAntrag{Antrag: betrieb.StammdatenAntrag{Bezeichnung: "Papierfabrik am Rhein",
+		Adresse: betrieb.Adresse{Strasse: "Industriestraße", Hausnummer: "40", Plz: "56070", Ort: "Koblenz"}}, Heute: heute}, "Michael Wagner")
+	w.betriebBefehl(papier, betrieb.ZieheBetreiberUm{NeuID: trier, Datum: heute.Format("2006-01-02")}, "eAbwasser")
+	w.betriebBefehl(papier, betrieb.UebernehmeStammdatenAntrag{Felder: []string{"bezeichnung"}, Heute: heute,
+		Begruendungen: map[string]string{"strasse": "Nein.", "hausnummer": "Nein.", "plz": "Nein.", "ort": "Nein."}}, "Claudia Schneider")
+	w.betriebBefehl(papier, betrieb.StelleStammdatenAntrag{Antrag: betrieb.StammdatenAntrag{Bezeichnung: "Papierfabrik Koblenz",
+		Adresse: betrieb.Adresse{Strasse: "Industriestraße", Hausnummer: "40", Plz: "56070", Ort: "Koblenz"}}, Heute: heute}, "Michael Wagner")
+	gruende := map[string]string{}
+	for _, f := range betrieb.Antragsfelder {
+		gruende[f] = "Nicht belegt."
+	}
+	w.betriebBefehl(papier, betrieb.LehneStammdatenAntragAb{Begruendungen: gruende}, "Claudia Schneider")
+
+	// plants: a change request filed, the plant renamed while it is open, adopted (closed and
+	// renamed in one batch); the demo's open request rejected, that plant renamed afterwards
+	w.anlageBefehl(kuehlwasser, anlage.StelleAntrag{Antrag: anlage.Aenderungsantrag{Bezeichnung: "Kühlwasserkreislauf Nord"},
+		Heute: heute, Von: "Michael Wagner"}, "Michael Wagner")
+	umbenennen := func(id int64, name string) {
+		t.Helper()
+		ad := w.anlageDaten(id)
+		ad.Bezeichnung = name
+		w.anlageBefehl(id, anlage.Speichere{Daten: ad, Heute: heute, Umfang: anlage.Voll, DarfBezeichnung: true, Betriebstyp: "INDUSTRIE",
+			AuditInfo: &historie.AuditInfo{GueltigAb: heute.Format(historie.Datumsformat), Aenderungsgrund: "Umbenannt", Ueberschreiben: true}},
+			"Claudia Schneider")
+	}
+	umbenennen(kuehlwasser, "Kühlwasserkreislauf PM 2")
+	w.anlageBefehl(kuehlwasser, anlage.UebernehmeAntrag{Felder: []string{"bezeichnung"}, Heute: heute}, "Claudia Schneider")
+	w.anlageBefehl(klaeranlage, anlage.LehneAntragAb{}, "Claudia Schneider")
+	umbenennen(klaeranlage, "Betriebskläranlage Papierfabrik am Rhein")
+
+	// what the live build shows: the decisions, and everything the tasks show of operation and
+	// plant as it is now, in every state
+	var n int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM aufgaben.aufgabe a JOIN betrieb b ON b.id = a.betrieb_id
+		WHERE (a.betrieb, a.betriebs_id, a.betreiber_id, a.regionalstelle_id) IS DISTINCT FROM (b.bezeichnung, b.betriebs_id, b.betreiber_id, b.regionalstelle_id)`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("%d tasks show an operation as it was (%v)", n, err)
+	}
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM aufgaben.aufgabe a JOIN anlage x ON a.stream_type = 'anlage' AND x.id = a.objekt_id
+		WHERE a.objekt <> x.bezeichnung`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("%d tasks show a plant's old name (%v)", n, err)
+	}
+	status := func(art string, objektID int64) string {
+		t.Helper()
+		var s string
+		if err := pool.QueryRow(ctx, `SELECT string_agg(status || ' ' || entschieden_von || ' ' || kommentar, ', ' ORDER BY id)
+			FROM aufgaben.aufgabe WHERE art = $1 AND objekt_id = $2`, art, objektID).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, c := range []struct {
+		art    string
+		objekt int64
+		want   string
+	}{
+		{aufgaben.BetriebFreigabe, neu, "ABGEWIESEN Claudia Schneider Die Lage fehlt., FREIGEGEBEN Claudia Schneider "},
+		{aufgaben.BetriebFreigabe, brauerei, "FREIGEGEBEN Claudia Schneider Passt."},
+		{aufgaben.Stammdatenantrag, papier, "UEBERNOMMEN Claudia Schneider , ABGELEHNT Claudia Schneider "},
+		{aufgaben.AnlageAenderungsantrag, kuehlwasser, "UEBERNOMMEN Claudia Schneider "},
+		{aufgaben.AnlageAenderungsantrag, klaeranlage, "ABGELEHNT Claudia Schneider "},
+	} {
+		if got := status(c.art, c.objekt); got != c.want {
+			t.Errorf("%s %d: %q, want %q", c.art, c.objekt, got, c.want)
+		}
+	}
+
+	live := tabellen(t, store)
+	if err := projections.Rebuild(ctx, store, aufgaben.Projection, nil); err != nil {
+		t.Fatal(err)
+	}
+	neuaufbau := tabellen(t, store)
+	for _, tabelle := range []string{"betrieb", "anlage", "aufgabe"} {
+		l, r := live[tabelle], neuaufbau[tabelle]
+		if len(l) == 0 {
+			t.Errorf("%s: no rows", tabelle)
+		}
+		for i := range max(len(l), len(r)) {
+			var a, b string
+			if i < len(l) {
+				a = l[i]
+			}
+			if i < len(r) {
+				b = r[i]
+			}
+			if a != b {
+				t.Errorf("%s row %d:\nlive    %s\nrebuild %s", tabelle, i, a, b)
+			}
+		}
+	}
 }

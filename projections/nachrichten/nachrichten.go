@@ -6,15 +6,23 @@
 // transaction writes the mail to the outbox (public.mail_ausgang), once per message — not
 // again when a rebuild replays the event.
 //
-// Recipients are worked out from the accounts as they are when the event is applied, so a
+// Recipients are worked out from the accounts as they are when the batch is applied, so a
 // rebuild addresses today's staff; messages keep a stable key (event position, recipient).
+//
+// A batch is applied in memory in event order — the names of operations and plants, the
+// messages it creates, what its decisions and postfach events do to them — and written with a
+// constant number of statements: one upsert per copied table, one query for the recipients of
+// all its messages, one COPY of the new messages, one statement each for what it does to
+// stored messages and one for the mails.
 package nachrichten
 
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,6 +31,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -34,6 +43,9 @@ import (
 // Name of the projection (and its schema).
 const Name = "nachrichten"
 
+// schema: the tables with their keys. The partial index of the open messages is here, not in
+// indexe: the projector itself looks messages up by it (a decision marks the open messages of
+// its request), in every batch of a rebuild too.
 const schema = `
 CREATE TABLE betrieb (
     id                bigint PRIMARY KEY,
@@ -64,62 +76,140 @@ CREATE TABLE nachricht (
     pfad            text        NOT NULL DEFAULT '',
     UNIQUE (quelle, empfaenger_id)
 );
+CREATE INDEX nachricht_offen ON nachricht (fachobjekt_id, bezug) WHERE erledigt = '';
+`
+
+// indexe serve the start page's queries (a user's messages, his unread ones).
+const indexe = `
 CREATE INDEX nachricht_empfaenger ON nachricht (empfaenger_id, absende_datum DESC, id DESC);
 CREATE INDEX nachricht_ungelesen ON nachricht (empfaenger_id) WHERE NOT gelesen;
-CREATE INDEX nachricht_offen ON nachricht (fachobjekt_id, bezug) WHERE erledigt = '';
 `
 
 // Projection is the messages read model.
 var Projection = projections.Projection{
-	Name:   Name,
-	Schema: schema,
-	Apply: func(ctx context.Context, tx *projections.Tx, e eventstore.Event) error {
-		switch e.StreamType {
-		case betrieb.StreamType:
-			return betriebEreignis(ctx, tx, e)
-		case anlage.StreamType:
-			return anlageEreignis(ctx, tx, e)
-		case postfach.StreamType:
-			return postfachEreignis(tx, e)
-		}
-		return nil
+	Name:       Name,
+	Schema:     schema,
+	Indexe:     indexe,
+	Projiziere: projiziere,
+}
+
+// betriebZeile is the copy of an operation: its name and number for the texts, its operator
+// and Regionalstelle for the recipients.
+type betriebZeile struct {
+	ID               int64
+	BetriebsID       string
+	Bezeichnung      string
+	BetreiberID      int64
+	RegionalstelleID int64
+}
+
+var betriebe = projections.Tabelle[betriebZeile]{
+	Name:    "betrieb",
+	Spalten: []string{"id", "betriebs_id", "bezeichnung", "betreiber_id", "regionalstelle_id"},
+	Felder: func(b *betriebZeile) []any {
+		return []any{&b.ID, &b.BetriebsID, &b.Bezeichnung, &b.BetreiberID, &b.RegionalstelleID}
 	},
 }
 
-func postfachEreignis(tx *projections.Tx, e eventstore.Event) error {
-	empfaenger, err := eventstore.AggregatID(e.StreamID)
-	if err != nil {
-		return err
-	}
-	de, err := postfach.Decode(e.Type, e.Data)
-	if err != nil {
-		return err
-	}
-	switch v := de.(type) {
-	case postfach.NachrichtGelesen:
-		tx.Exec(`UPDATE nachricht SET gelesen = true WHERE quelle = $1 AND empfaenger_id = $2`, v.Quelle, empfaenger)
-	case postfach.NachrichtGeloescht:
-		tx.Exec(`DELETE FROM nachricht WHERE quelle = $1 AND empfaenger_id = $2`, v.Quelle, empfaenger)
-	}
-	return nil
+// anlageZeile is the copy of a plant: its name and screen for the texts, its operation for
+// the recipients.
+type anlageZeile struct {
+	ID          int64
+	BetriebID   int64
+	Anlagentyp  string
+	Bezeichnung string
+}
+
+var anlagen = projections.Tabelle[anlageZeile]{
+	Name:    "anlage",
+	Spalten: []string{"id", "betrieb_id", "anlagentyp", "bezeichnung"},
+	Felder: func(a *anlageZeile) []any {
+		return []any{&a.ID, &a.BetriebID, &a.Anlagentyp, &a.Bezeichnung}
+	},
 }
 
 // Empfaenger groups.
-var (
+const (
 	// entscheider: the staff who decide about the operation: who may approve it (the
 	// permission table) and sees it (internal/zugriff: administrators all, authority staff by
 	// their local roles).
-	entscheider = `a.status = 'AKTIV' AND ` + zugriff.Zustaendige("a", berechtigung.BetriebFreigeben, zugriff.Betriebsspalten("b."))
+	entscheider = iota
 	// antragspruefer: the staff who decide about a plant's Änderungsantrag: who may review
 	// change requests and sees the plant's operation.
-	antragspruefer = `a.status = 'AKTIV' AND ` + zugriff.Zustaendige("a", berechtigung.AenderungsantragPruefen, zugriff.Betriebsspalten("b."))
-	// betreiber: the users of the operator organisation.
-	betreiberseite = `a.status = 'AKTIV' AND a.organisation_id = b.betreiber_id`
+	antragspruefer
+	// betreiberseite: the users of the operator organisation.
+	betreiberseite
 )
+
+// aktionen: what the staff of a group may do (zugriff.Zustaendige); betreiberseite has none.
+var aktionen = [betreiberseite + 1]berechtigung.Aktion{entscheider: berechtigung.BetriebFreigeben, antragspruefer: berechtigung.AenderungsantragPruefen}
+
+// Bedingung is the SQL condition that the account a is a recipient of group g for the operation
+// with the columns sp.
+func bedingung(g int, sp zugriff.Spalten) string {
+	if g == betreiberseite {
+		return `a.status = 'AKTIV' AND a.organisation_id = ` + sp.Betreiber
+	}
+	return `a.status = 'AKTIV' AND ` + zugriff.Zustaendige("a", aktionen[g], sp)
+}
+
+// empfaengerSQL finds the recipients of all messages of a batch at once: per group, the
+// operations concerned travel as arrays (k numbers them), each as it was at its event; the
+// recipients of each come ordered by account.
+//
+// The staff groups' condition (zugriff.Zustaendige) looks into the account's local roles with
+// a subquery: over every pair of operation and staff member it would cost more than the rest
+// of the batch. So the pairs are narrowed first with joins — the staff who may do the action
+// (its roles, the condition's first conjunct); of them, those the condition takes whatever the
+// operation (evaluated with an operation of NULLs: administrators, local roles for all
+// Regionalstellen) with every operation, the others with the operations their organisation
+// runs or one of their local roles covers (zugriff.LokaleRolleDeckt) — and the condition itself
+// decides on the pairs that are left. The narrowing only ever keeps more pairs than the
+// condition (TestNachrichten_EmpfaengerWieZustaendige holds the two equal).
+var empfaengerSQL = func() string {
+	b := zugriff.Betriebsspalten("b.")
+	var mit, teile []string
+	for g := range aktionen {
+		if g == betreiberseite {
+			continue
+		}
+		n := 4 * g
+		ohneBetrieb := bedingung(g, zugriff.Spalten{Betrieb: "NULL::bigint", Betreiber: "NULL::bigint", Regionalstelle: "NULL::bigint"})
+		mit = append(mit, fmt.Sprintf(`b%[1]d AS MATERIALIZED (
+			SELECT * FROM unnest($%[2]d::int[], $%[3]d::bigint[], $%[4]d::bigint[], $%[5]d::bigint[]) AS b (k, id, betreiber_id, regionalstelle_id)),
+		personal%[1]d AS MATERIALIZED (
+			SELECT a.id, a.organisation_id, a.lokale_rollen, coalesce(%[6]s, false) AS ueberall
+			FROM public.anwender a WHERE a.status = 'AKTIV' AND a.funktionale_rollen && %[7]s),
+		paar%[1]d AS (
+			SELECT b.k, s.id FROM b%[1]d b JOIN personal%[1]d s ON s.ueberall
+			UNION
+			SELECT b.k, s.id FROM personal%[1]d s LEFT JOIN public.lokale_rolle r ON r.id = ANY(s.lokale_rollen)
+			JOIN b%[1]d b ON NOT s.ueberall AND (s.organisation_id = b.betreiber_id OR %[8]s))`,
+			g, n+1, n+2, n+3, n+4, ohneBetrieb, textArray(berechtigung.Rollen(aktionen[g])), zugriff.LokaleRolleDeckt("r", b)))
+		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
+		FROM paar%[1]d x JOIN b%[1]d b ON b.k = x.k JOIN public.anwender a ON a.id = x.id AND %[2]s
+		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, g, bedingung(g, b)))
+	}
+	n := 4 * betreiberseite
+	teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
+		FROM unnest($%d::int[], $%d::bigint[], $%d::bigint[], $%d::bigint[]) AS b (k, id, betreiber_id, regionalstelle_id)
+		JOIN public.anwender a ON %s
+		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung(betreiberseite, b)))
+	return "WITH " + strings.Join(mit, ",\n") + "\n" + strings.Join(teile, "\nUNION ALL\n") + "\nORDER BY 1, 2"
+}()
+
+// textArray is an SQL array of role names (constants of the permission table, no input).
+func textArray(rollen []string) string {
+	q := make([]string, len(rollen))
+	for i, r := range rollen {
+		q[i] = "'" + strings.ReplaceAll(r, "'", "''") + "'"
+	}
+	return "ARRAY[" + strings.Join(q, ", ") + "]::text[]"
+}
 
 // nachricht is what an event says and to whom.
 type nachricht struct {
-	an      string // entscheider, antragspruefer or betreiberseite
+	an      int    // entscheider, antragspruefer or betreiberseite
 	bezug   string // BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, AENDERUNGSANTRAG_ANLAGE
 	betreff string
 	text    string
@@ -130,58 +220,262 @@ type nachricht struct {
 // ziel is the object a message is about: its name in the Betreff, the Bezug shown, the path of
 // its screen (link in the list and in the mail) and the operation whose people get it.
 type ziel struct {
-	id, betriebID int64
-	name, bezug   string
-	pfad          string
+	id          int64
+	betrieb     betriebZeile
+	name, bezug string
+	pfad        string
 }
 
-func betriebsziel(ctx context.Context, tx *projections.Tx, id int64) (ziel, error) {
-	z := ziel{id: id, betriebID: id, pfad: fmt.Sprintf("/betriebsakte/%d/betriebsdaten", id)}
-	var nr string
-	if err := tx.QueryRow(ctx, `SELECT bezeichnung, betriebs_id FROM betrieb WHERE id = $1`, id).Scan(&z.name, &nr); err != nil {
-		return z, fmt.Errorf("nachrichten: Betrieb %d: %w", id, err)
-	}
-	z.bezug = fmt.Sprintf("Betrieb %s (%s)", z.name, nr)
-	return z, nil
+// objekt is a request's object: the fachobjekt_id and bezug of its messages.
+type objekt struct {
+	id    int64
+	bezug string
 }
 
-func anlagenziel(ctx context.Context, tx *projections.Tx, id int64) (ziel, error) {
-	z := ziel{id: id}
-	var typ, betriebName, nr string
-	if err := tx.QueryRow(ctx, `SELECT a.bezeichnung, a.anlagentyp, a.betrieb_id, b.bezeichnung, b.betriebs_id
-		FROM anlage a JOIN betrieb b ON b.id = a.betrieb_id WHERE a.id = $1`, id).Scan(&z.name, &typ, &z.betriebID, &betriebName, &nr); err != nil {
-		return z, fmt.Errorf("nachrichten: Anlage %d: %w", id, err)
+// entwurf is a message of the batch before its recipients are known: one row per recipient.
+type entwurf struct {
+	quelle        int64
+	an            int
+	betrieb       betriebZeile // the operation as it was at the event: who gets the message
+	akteur        string
+	datum         time.Time
+	absender      string
+	betreff, text string
+	bezug         string
+	ziel          ziel
+	erledigt      string
+	mail          bool // not a rebuild's replay
+	// what the recipients did with it later in the batch (postfach events), by account
+	gelesen, geloescht map[int64]bool
+}
+
+// stapel is what a batch changes, in memory.
+type stapel struct {
+	s         *projections.Stapel
+	betriebe  *projections.Zeilen[betriebZeile]
+	anlagen   *projections.Zeilen[anlageZeile]
+	entwuerfe []*entwurf
+	// nachQuelle finds a message of the batch for the postfach events.
+	nachQuelle map[int64]*entwurf
+	// offen are the batch's messages about a request, for its decision.
+	offen map[objekt][]*entwurf
+	// abgeschlossen: the stored open messages about these requests are decided (the first
+	// decision of the batch: it leaves no open ones for a second).
+	abgeschlossen   map[objekt]bool
+	erledigtID      []int64
+	erledigtBezug   []string
+	erledigtWie     []string
+	gelesenQuelle   []int64
+	gelesenAn       []int64
+	geloeschtQuelle []int64
+	geloeschtAn     []int64
+}
+
+// ereignisse are the event types that change the read model, by stream type; the others are
+// not even decoded.
+var ereignisse = map[string]map[string]bool{
+	betrieb.StreamType: typen(betrieb.BetriebBeantragt{}, betrieb.FreigabeErneutBeantragt{}, betrieb.BetriebsdatenGeaendert{},
+		betrieb.BetriebGeaendert{}, betrieb.BetreiberUmgezogen{}, betrieb.BetriebFreigegeben{}, betrieb.BetriebAbgewiesen{},
+		betrieb.StammdatenAntragGestellt{}, betrieb.StammdatenAntragUebernommen{}, betrieb.StammdatenAntragAbgelehnt{}),
+	anlage.StreamType: typen(anlage.AnlageAngelegt{}, anlage.AnlageGeaendert{}, anlage.AenderungsantragGestellt{},
+		anlage.AenderungsantragUebernommen{}, anlage.AenderungsantragAbgelehnt{}),
+	postfach.StreamType: typen(postfach.NachrichtGelesen{}, postfach.NachrichtGeloescht{}),
+}
+
+func typen(es ...ereignis.DomainEvent) map[string]bool {
+	m := map[string]bool{}
+	for _, e := range es {
+		m[e.EventType()] = true
 	}
-	z.bezug = fmt.Sprintf("Anlage %s – Betrieb %s (%s)", z.name, betriebName, nr)
-	z.pfad = fmt.Sprintf("/betriebsakte/%d/%s/%d/anlagendaten", z.betriebID, strings.ToLower(typ), id)
-	return z, nil
+	return m
+}
+
+// betriebsdaten are the fields of an operation's data the read model keeps. The events that
+// carry the whole data (requests, saves) are most of the log; they are read into these fields
+// only, which spares decoding the rest.
+type betriebsdaten struct {
+	Daten struct {
+		Bezeichnung      string `json:"bezeichnung"`
+		BetreiberID      int64  `json:"betreiberId"`
+		RegionalstelleID int64  `json:"regionalstelleId"`
+	} `json:"daten"`
+	BetriebsID string `json:"betriebsId"` // BetriebBeantragt
+}
+
+// anlagendaten: the same for a plant's data.
+type anlagendaten struct {
+	BetriebID int64  `json:"betriebId"`  // AnlageAngelegt
+	Typ       string `json:"anlagentyp"` // AnlageAngelegt
+	Daten     struct {
+		Bezeichnung string `json:"bezeichnung"`
+	} `json:"daten"`
+}
+
+var (
+	betriebBeantragt       = betrieb.BetriebBeantragt{}.EventType()
+	freigabeErneut         = betrieb.FreigabeErneutBeantragt{}.EventType()
+	betriebsdatenGeaendert = betrieb.BetriebsdatenGeaendert{}.EventType()
+	betriebGeaendert       = betrieb.BetriebGeaendert{}.EventType()
+	anlageAngelegt         = anlage.AnlageAngelegt{}.EventType()
+	anlageGeaendert        = anlage.AnlageGeaendert{}.EventType()
+)
+
+// lesen decodes an event the read model applies; nil for the others.
+func lesen(e eventstore.Event) (any, error) {
+	if !ereignisse[e.StreamType][e.Type] {
+		return nil, nil
+	}
+	switch e.Type {
+	case betriebBeantragt, freigabeErneut, betriebsdatenGeaendert, betriebGeaendert:
+		if e.StreamType == betrieb.StreamType {
+			var v betriebsdaten
+			return v, json.Unmarshal(e.Data, &v)
+		}
+	case anlageAngelegt, anlageGeaendert:
+		if e.StreamType == anlage.StreamType {
+			var v anlagendaten
+			return v, json.Unmarshal(e.Data, &v)
+		}
+	}
+	switch e.StreamType {
+	case betrieb.StreamType:
+		return betrieb.Decode(e.Type, e.Data)
+	case anlage.StreamType:
+		return anlage.Decode(e.Type, e.Data)
+	default:
+		return postfach.Decode(e.Type, e.Data)
+	}
+}
+
+func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
+	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), nachQuelle: map[int64]*entwurf{},
+		offen: map[objekt][]*entwurf{}, abgeschlossen: map[objekt]bool{}}
+	// first pass: decode, and the ids of the operations and plants the batch needs
+	werte := make([]any, len(s.Events))
+	ids := make([]int64, len(s.Events))
+	var betriebIDs, anlageIDs []int64
+	for i, e := range s.Events {
+		v, err := lesen(e)
+		if err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", e.Position, e.Type, err)
+		}
+		if v == nil {
+			continue
+		}
+		id, err := eventstore.AggregatID(e.StreamID)
+		if err != nil {
+			return nil, err
+		}
+		werte[i], ids[i] = v, id
+		switch e.StreamType {
+		case betrieb.StreamType:
+			betriebIDs = append(betriebIDs, id)
+		case anlage.StreamType:
+			anlageIDs = append(anlageIDs, id)
+			if e.Type == anlageAngelegt {
+				betriebIDs = append(betriebIDs, v.(anlagendaten).BetriebID)
+			}
+		}
+	}
+	if err := st.anlagen.Laden(ctx, s, anlageIDs); err != nil {
+		return nil, err
+	}
+	for _, id := range anlageIDs {
+		if a := st.anlagen.Zeile(id); a != nil {
+			betriebIDs = append(betriebIDs, a.BetriebID)
+		}
+	}
+	if err := st.betriebe.Laden(ctx, s, betriebIDs); err != nil {
+		return nil, err
+	}
+	// second pass: the events in order
+	for i, e := range s.Events {
+		if werte[i] == nil {
+			continue
+		}
+		var err error
+		switch e.StreamType {
+		case betrieb.StreamType:
+			err = st.betriebEreignis(e, ids[i], werte[i])
+		case anlage.StreamType:
+			err = st.anlageEreignis(e, ids[i], werte[i])
+		case postfach.StreamType:
+			st.postfachEreignis(ids[i], werte[i])
+		}
+		if err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", e.Position, e.Type, err)
+		}
+	}
+	return st.schreiben(ctx)
+}
+
+func (st *stapel) postfachEreignis(empfaenger int64, v any) {
+	switch v := v.(type) {
+	case postfach.NachrichtGelesen:
+		if d := st.nachQuelle[v.Quelle]; d != nil {
+			d.gelesen = setzen(d.gelesen, empfaenger)
+			return
+		}
+		st.gelesenQuelle, st.gelesenAn = append(st.gelesenQuelle, v.Quelle), append(st.gelesenAn, empfaenger)
+	case postfach.NachrichtGeloescht:
+		if d := st.nachQuelle[v.Quelle]; d != nil {
+			d.geloescht = setzen(d.geloescht, empfaenger)
+			return
+		}
+		st.geloeschtQuelle, st.geloeschtAn = append(st.geloeschtQuelle, v.Quelle), append(st.geloeschtAn, empfaenger)
+	}
+}
+
+func setzen(m map[int64]bool, id int64) map[int64]bool {
+	if m == nil {
+		m = map[int64]bool{}
+	}
+	m[id] = true
+	return m
+}
+
+// betriebsziel is the operation as the batch has got (its events before this one applied).
+func (st *stapel) betriebsziel(id int64) (ziel, error) {
+	b := st.betriebe.Zeile(id)
+	if b == nil {
+		return ziel{}, fmt.Errorf("nachrichten: Betrieb %d: %w", id, pgx.ErrNoRows)
+	}
+	return ziel{id: id, betrieb: *b, name: b.Bezeichnung, bezug: fmt.Sprintf("Betrieb %s (%s)", b.Bezeichnung, b.BetriebsID),
+		pfad: fmt.Sprintf("/betriebsakte/%d/betriebsdaten", id)}, nil
+}
+
+func (st *stapel) anlagenziel(id int64) (ziel, error) {
+	a := st.anlagen.Zeile(id)
+	var b *betriebZeile
+	if a != nil {
+		b = st.betriebe.Zeile(a.BetriebID)
+	}
+	if b == nil {
+		return ziel{}, fmt.Errorf("nachrichten: Anlage %d: %w", id, pgx.ErrNoRows)
+	}
+	return ziel{id: id, betrieb: *b, name: a.Bezeichnung, bezug: fmt.Sprintf("Anlage %s – Betrieb %s (%s)", a.Bezeichnung, b.Bezeichnung, b.BetriebsID),
+		pfad: fmt.Sprintf("/betriebsakte/%d/%s/%d/anlagendaten", a.BetriebID, strings.ToLower(a.Anlagentyp), id)}, nil
 }
 
 // antragsfelder are the German names of the fields of a plant's change request.
 var antragsfelder = map[string]string{"bezeichnung": "Bezeichnung", "foerderungen": "Förderungen", "tegAbschluss": "TEG-Abschluss",
 	"aufKAGelaende": "Auf KA-Gelände", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlbehandlung"}
 
-func anlageEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event) error {
-	id, err := eventstore.AggregatID(e.StreamID)
-	if err != nil {
-		return err
-	}
-	de, err := anlage.Decode(e.Type, e.Data)
-	if err != nil {
-		return err
-	}
+func (st *stapel) anlageEreignis(e eventstore.Event, id int64, v any) error {
 	const bezug = "AENDERUNGSANTRAG_ANLAGE"
 	var n *nachricht
-	switch v := de.(type) {
-	case anlage.AnlageAngelegt:
-		tx.Exec(`INSERT INTO anlage (id, betrieb_id, anlagentyp, bezeichnung) VALUES ($1, $2, $3, $4)`, id, v.BetriebID, v.Typ, v.Daten.Bezeichnung)
-	case anlage.AnlageGeaendert:
-		tx.Exec(`UPDATE anlage SET bezeichnung = $2 WHERE id = $1`, id, v.Daten.Bezeichnung)
+	switch v := v.(type) {
+	case anlagendaten:
+		if e.Type == anlageAngelegt {
+			st.anlagen.Neu(id, anlageZeile{ID: id, BetriebID: v.BetriebID, Anlagentyp: v.Typ, Bezeichnung: v.Daten.Bezeichnung})
+		} else if a := st.anlagen.Aendern(id); a != nil {
+			a.Bezeichnung = v.Daten.Bezeichnung
+		}
 	case anlage.AenderungsantragGestellt:
 		n = &nachricht{an: antragspruefer, bezug: bezug, betreff: "Änderungsantrag zur Anlage: %s",
 			text: "%[2]s hat eine Änderung der Anlage „%[1]s“ beantragt. Bitte prüfen Sie den Antrag in den Anlagendaten.", anhang: kommentar(v.Antrag.Kommentar)}
 	case anlage.AenderungsantragUebernommen:
-		entschieden(tx, e, id, bezug, "Übernommen")
+		st.entschieden(e, id, bezug, "Übernommen")
 		felder := make([]string, len(v.Felder))
 		for i, f := range v.Felder {
 			felder[i] = cmp.Or(antragsfelder[f], f)
@@ -189,91 +483,94 @@ func anlageEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event)
 		n = &nachricht{an: betreiberseite, bezug: bezug, betreff: "Änderungsantrag übernommen: %s",
 			text: "%[2]s hat Ihren Änderungsantrag zur Anlage „%[1]s“ bearbeitet.", anhang: " Übernommen wurden: " + strings.Join(felder, ", ") + "."}
 	case anlage.AenderungsantragAbgelehnt:
-		entschieden(tx, e, id, bezug, "Abgelehnt")
+		st.entschieden(e, id, bezug, "Abgelehnt")
 		n = &nachricht{an: betreiberseite, bezug: bezug, betreff: "Änderungsantrag abgelehnt: %s",
 			text: "%[2]s hat Ihren Änderungsantrag zur Anlage „%[1]s“ abgelehnt."}
 	}
 	if n == nil {
 		return nil
 	}
-	z, err := anlagenziel(ctx, tx, id)
+	z, err := st.anlagenziel(id)
 	if err != nil {
 		return err
 	}
-	return zustellen(ctx, tx, e, z, *n)
+	st.zustellen(e, z, *n)
+	return nil
 }
 
-func betriebEreignis(ctx context.Context, tx *projections.Tx, e eventstore.Event) error {
-	id, err := eventstore.AggregatID(e.StreamID)
-	if err != nil {
-		return err
-	}
-	de, err := betrieb.Decode(e.Type, e.Data)
-	if err != nil {
-		return err
-	}
-	daten := func(d betrieb.Daten) {
-		tx.Exec(`UPDATE betrieb SET bezeichnung = $2, betreiber_id = $3, regionalstelle_id = $4 WHERE id = $1`,
-			id, d.Bezeichnung, d.BetreiberID, d.RegionalstelleID)
-	}
+func (st *stapel) betriebEreignis(e eventstore.Event, id int64, v any) error {
 	var n *nachricht
-	switch v := de.(type) {
-	case betrieb.BetriebBeantragt:
-		tx.Exec(`INSERT INTO betrieb (id, betriebs_id, bezeichnung, betreiber_id, regionalstelle_id) VALUES ($1, $2, $3, $4, $5)`,
-			id, v.BetriebsID, v.Daten.Bezeichnung, v.Daten.BetreiberID, v.Daten.RegionalstelleID)
-		n = &nachricht{an: entscheider, bezug: "BETRIEB", betreff: "Betrieb zur Freigabe beantragt: %s",
-			text: "%[2]s hat den Betrieb „%[1]s“ zur Freigabe beantragt. Bitte prüfen Sie den Antrag unter „Freigabe bearbeiten“."}
-	case betrieb.FreigabeErneutBeantragt:
-		daten(v.Daten)
-		n = &nachricht{an: entscheider, bezug: "BETRIEB", betreff: "Freigabe erneut beantragt: %s",
-			text: "%[2]s hat den abgewiesenen Betrieb „%[1]s“ überarbeitet und die Freigabe erneut beantragt."}
-	case betrieb.BetriebsdatenGeaendert:
-		daten(v.Daten)
-	case betrieb.BetriebGeaendert:
-		daten(v.Daten)
+	switch v := v.(type) {
+	case betriebsdaten:
+		d := v.Daten
+		if e.Type == betriebBeantragt {
+			st.betriebe.Neu(id, betriebZeile{ID: id, BetriebsID: v.BetriebsID, Bezeichnung: d.Bezeichnung, BetreiberID: d.BetreiberID, RegionalstelleID: d.RegionalstelleID})
+			n = &nachricht{an: entscheider, bezug: "BETRIEB", betreff: "Betrieb zur Freigabe beantragt: %s",
+				text: "%[2]s hat den Betrieb „%[1]s“ zur Freigabe beantragt. Bitte prüfen Sie den Antrag unter „Freigabe bearbeiten“."}
+			break
+		}
+		if b := st.betriebe.Aendern(id); b != nil {
+			b.Bezeichnung, b.BetreiberID, b.RegionalstelleID = d.Bezeichnung, d.BetreiberID, d.RegionalstelleID
+		}
+		if e.Type == freigabeErneut {
+			n = &nachricht{an: entscheider, bezug: "BETRIEB", betreff: "Freigabe erneut beantragt: %s",
+				text: "%[2]s hat den abgewiesenen Betrieb „%[1]s“ überarbeitet und die Freigabe erneut beantragt."}
+		}
 	case betrieb.BetreiberUmgezogen:
-		tx.Exec(`UPDATE betrieb SET betreiber_id = $2 WHERE id = $1`, id, v.NeuID)
+		if b := st.betriebe.Aendern(id); b != nil {
+			b.BetreiberID = v.NeuID
+		}
 	case betrieb.BetriebFreigegeben:
-		entschieden(tx, e, id, "BETRIEB", "Freigegeben")
+		st.entschieden(e, id, "BETRIEB", "Freigegeben")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Betrieb freigegeben: %s",
 			text: "Der Betrieb „%[1]s“ wurde von %[2]s freigegeben." + kommentar(v.Kommentar)}
 	case betrieb.BetriebAbgewiesen:
-		entschieden(tx, e, id, "BETRIEB", "Abgewiesen")
+		st.entschieden(e, id, "BETRIEB", "Abgewiesen")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Freigabe abgewiesen: %s",
 			text: "Die Freigabe des Betriebs „%[1]s“ wurde von %[2]s abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen." + kommentar(v.Kommentar)}
 	case betrieb.StammdatenAntragGestellt:
 		n = &nachricht{an: entscheider, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag: %s",
 			text: "%[2]s hat eine Änderung der Stammdaten des Betriebs „%[1]s“ beantragt." + kommentar(v.Antrag.Kommentar)}
 	case betrieb.StammdatenAntragUebernommen:
-		entschieden(tx, e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Übernommen")
+		st.entschieden(e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Übernommen")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag übernommen: %s",
 			text: "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ bearbeitet. Übernommen wurden: " + strings.Join(betrieb.Antragsfeldnamen(v.Felder), ", ") + "."}
 	case betrieb.StammdatenAntragAbgelehnt:
-		entschieden(tx, e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Abgelehnt")
+		st.entschieden(e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Abgelehnt")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag abgelehnt: %s",
 			text: "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ abgelehnt."}
 	}
 	if n == nil {
 		return nil
 	}
-	z, err := betriebsziel(ctx, tx, id)
+	z, err := st.betriebsziel(id)
 	if err != nil {
 		return err
 	}
-	return zustellen(ctx, tx, e, z, *n)
+	st.zustellen(e, z, *n)
+	return nil
 }
 
 // entschieden marks the open messages about a request of the operation as decided (issue 14:
 // a message about a request shows that it is decided once it is), before the decision's own
-// messages are written.
-func entschieden(tx *projections.Tx, e eventstore.Event, id int64, bezug, wie string) {
-	von := e.Metadata.ActorName
-	if von == "" {
-		von = "eAbwasser"
+// messages are written: the batch's own in memory, the stored ones with one statement for
+// the batch, written before the batch's new messages.
+func (st *stapel) entschieden(e eventstore.Event, id int64, bezug, wie string) {
+	von := cmp.Or(e.Metadata.ActorName, "eAbwasser")
+	erledigt := wie + " am " + e.RecordedAt.In(kalender.Zone).Format("02.01.2006") + " von " + von
+	o := objekt{id, bezug}
+	for _, d := range st.offen[o] {
+		if d.erledigt == "" {
+			d.erledigt = erledigt
+		}
 	}
-	tag := e.RecordedAt.In(kalender.Zone).Format("02.01.2006")
-	tx.Exec(`UPDATE nachricht SET erledigt = $3 WHERE fachobjekt_id = $1 AND bezug = $2 AND erledigt = ''`,
-		id, bezug, wie+" am "+tag+" von "+von)
+	delete(st.offen, o)
+	if !st.abgeschlossen[o] {
+		st.abgeschlossen[o] = true
+		st.erledigtID = append(st.erledigtID, id)
+		st.erledigtBezug = append(st.erledigtBezug, bezug)
+		st.erledigtWie = append(st.erledigtWie, erledigt)
+	}
 }
 
 func kommentar(k string) string {
@@ -283,44 +580,133 @@ func kommentar(k string) string {
 	return "\n\nKommentar: " + k
 }
 
-// zustellen writes the message about z for each recipient (never the sender himself) and, for
-// those who want it, the mail.
-func zustellen(ctx context.Context, tx *projections.Tx, e eventstore.Event, z ziel, n nachricht) error {
-	absender := e.Metadata.ActorName
-	if absender == "" {
-		absender = "eAbwasser"
+// zustellen notes the message about z; its rows (one per recipient, never the sender
+// himself) and mails are written when the batch's recipients are known.
+func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
+	absender := cmp.Or(e.Metadata.ActorName, "eAbwasser")
+	d := &entwurf{quelle: e.Position, an: n.an, betrieb: z.betrieb, akteur: e.Metadata.ActorID, datum: e.RecordedAt,
+		absender: absender, betreff: fmt.Sprintf(n.betreff, z.name), text: fmt.Sprintf(n.text, z.name, absender) + n.anhang,
+		bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
+	st.entwuerfe = append(st.entwuerfe, d)
+	st.nachQuelle[d.quelle] = d
+	o := objekt{z.id, n.bezug}
+	st.offen[o] = append(st.offen[o], d)
+}
+
+// empfaenger is a recipient of a message.
+type empfaenger struct {
+	id    int64
+	email string
+	mail  bool
+}
+
+// tupel is a group of recipients: the group's condition over an operation as it was.
+type tupel struct {
+	an                                 int
+	betrieb, betreiber, regionalstelle int64
+}
+
+// empfaengerLesen finds the recipients of all messages of the batch with one query: each
+// distinct (group, operation) once, its recipients ordered by account.
+func (st *stapel) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, error) {
+	nummer := map[tupel]int32{}
+	var liste []tupel
+	var args [4 * len(aktionen)]any
+	k := make([][]int32, len(aktionen))
+	spalten := make([][3][]int64, len(aktionen))
+	for _, d := range st.entwuerfe {
+		t := tupel{d.an, d.betrieb.ID, d.betrieb.BetreiberID, d.betrieb.RegionalstelleID}
+		if _, ok := nummer[t]; ok {
+			continue
+		}
+		nummer[t] = int32(len(liste))
+		liste = append(liste, t)
+		k[t.an] = append(k[t.an], nummer[t])
+		spalten[t.an][0] = append(spalten[t.an][0], t.betrieb)
+		spalten[t.an][1] = append(spalten[t.an][1], t.betreiber)
+		spalten[t.an][2] = append(spalten[t.an][2], t.regionalstelle)
 	}
-	betreff := fmt.Sprintf(n.betreff, z.name)
-	text := fmt.Sprintf(n.text, z.name, absender) + n.anhang
-	rows, err := tx.Query(ctx, `SELECT a.id, a.email, coalesce(p.send_mail_nachrichten, false)
-		FROM public.anwender a JOIN betrieb b ON b.id = $1 LEFT JOIN public.personalisierung p ON p.anwender_id = a.id
-		WHERE `+n.an+` AND a.id::text <> $2 ORDER BY a.id`, z.betriebID, e.Metadata.ActorID)
-	if err != nil {
-		return err
-	}
-	type empfaenger struct {
-		id    int64
-		email string
-		mail  bool
-	}
-	liste, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (empfaenger, error) {
-		var x empfaenger
-		err := r.Scan(&x.id, &x.email, &x.mail)
-		return x, err
-	})
-	if err != nil {
-		return err
-	}
-	for _, x := range liste {
-		tx.Exec(`INSERT INTO nachricht (quelle, empfaenger_id, absende_datum, absender, betreff, text, bezug, fachobjektbezug, fachobjekt_id, pfad)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, e.Position, x.id, e.RecordedAt, absender, betreff, text, n.bezug, z.bezug, z.id, z.pfad)
-		if x.mail && x.email != "" && !tx.Wiederholung() {
-			tx.Exec(`INSERT INTO public.mail_ausgang (schluessel, an, betreff, text, pfad) VALUES ($1, $2, $3, $4, $5)
-				ON CONFLICT (schluessel) DO NOTHING`, fmt.Sprintf("nachricht-%d-%d", e.Position, x.id), x.email,
-				"eAbwasser: "+betreff, text, z.pfad)
+	for g := range aktionen {
+		// empty arrays, not NULL: a group without messages finds nobody
+		args[4*g] = append([]int32{}, k[g]...)
+		for i := range 3 {
+			args[4*g+1+i] = append([]int64{}, spalten[g][i]...)
 		}
 	}
-	return nil
+	rows, err := st.s.Query(ctx, empfaengerSQL, args[:]...)
+	if err != nil {
+		return nil, err
+	}
+	out := map[tupel][]empfaenger{}
+	var nr int32
+	var x empfaenger
+	_, err = pgx.ForEachRow(rows, []any{&nr, &x.id, &x.email, &x.mail}, func() error {
+		out[liste[nr]] = append(out[liste[nr]], x)
+		return nil
+	})
+	return out, err
+}
+
+// nachrichtSpalten are the columns of a new message (id is an identity column).
+var nachrichtSpalten = []string{"quelle", "empfaenger_id", "gelesen", "absende_datum", "absender", "betreff", "text",
+	"bezug", "fachobjektbezug", "fachobjekt_id", "erledigt", "pfad"}
+
+// schreiben: the copies of operations and plants; then what the batch does to stored messages
+// (decided, read, deleted — before the COPY, so that none of it can hit the batch's new
+// messages, which carry their state already); the new messages; their mails.
+func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error) {
+	w := &projections.Schreiben{}
+	st.betriebe.Schreiben(w)
+	st.anlagen.Schreiben(w)
+	if len(st.erledigtID) > 0 {
+		w.Anweisung(`UPDATE nachricht n SET erledigt = u.wie
+			FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u (id, bezug, wie)
+			WHERE n.fachobjekt_id = u.id AND n.bezug = u.bezug AND n.erledigt = ''`, st.erledigtID, st.erledigtBezug, st.erledigtWie)
+	}
+	if len(st.gelesenQuelle) > 0 {
+		w.Anweisung(`UPDATE nachricht n SET gelesen = true
+			FROM unnest($1::bigint[], $2::bigint[]) AS u (quelle, empfaenger_id)
+			WHERE n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id AND NOT n.gelesen`, st.gelesenQuelle, st.gelesenAn)
+	}
+	if len(st.geloeschtQuelle) > 0 {
+		w.Anweisung(`DELETE FROM nachricht n USING unnest($1::bigint[], $2::bigint[]) AS u (quelle, empfaenger_id)
+			WHERE n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id`, st.geloeschtQuelle, st.geloeschtAn)
+	}
+	if len(st.entwuerfe) == 0 {
+		return w, nil
+	}
+	alle, err := st.empfaengerLesen(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var zeilen [][]any
+	var schluessel, an, betreff, text, pfad []string
+	for _, d := range st.entwuerfe {
+		for _, x := range alle[tupel{d.an, d.betrieb.ID, d.betrieb.BetreiberID, d.betrieb.RegionalstelleID}] {
+			if strconv.FormatInt(x.id, 10) == d.akteur {
+				continue
+			}
+			if !d.geloescht[x.id] {
+				zeilen = append(zeilen, []any{d.quelle, x.id, d.gelesen[x.id], d.datum, d.absender, d.betreff, d.text,
+					d.bezug, d.ziel.bezug, d.ziel.id, d.erledigt, d.ziel.pfad})
+			}
+			if x.mail && x.email != "" && d.mail {
+				schluessel = append(schluessel, fmt.Sprintf("nachricht-%d-%d", d.quelle, x.id))
+				an = append(an, x.email)
+				betreff = append(betreff, "eAbwasser: "+d.betreff)
+				text = append(text, d.text)
+				pfad = append(pfad, d.ziel.pfad)
+			}
+		}
+	}
+	w.Kopieren("nachricht", nachrichtSpalten, zeilen)
+	if len(schluessel) > 0 {
+		// ON CONFLICT: a mail is written once per message, whatever replays its event
+		w.Anweisung(`INSERT INTO public.mail_ausgang (schluessel, an, betreff, text, pfad)
+			SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+			ON CONFLICT (schluessel) DO NOTHING`, schluessel, an, betreff, text, pfad)
+	}
+	return w, nil
 }
 
 // Nachricht is a message as the start page lists it.
