@@ -182,7 +182,7 @@ func (l *lauf) nachrichtenAufholen(ctx context.Context, p projections.Projection
 	text := fmt.Sprintf("%s events in %s = %s events/s", zahl(fertig), d.Round(100*time.Millisecond), zahl(rate))
 	if fertig < gesamt {
 		text += fmt.Sprintf(" (stopped after %s; all %s would take %s)", box, zahl(gesamt),
-			(time.Duration(float64(gesamt)/rate) * time.Second).Round(time.Minute))
+			(time.Duration(float64(gesamt)/rate) * time.Second).Round(time.Second))
 	}
 	l.messung(Messung{ID: "catchup." + p.Name, Bereich: "Rebuild", Name: "catch-up " + p.Name + " (messages) from zero",
 		Text: text, Werte: map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate}}.
