@@ -7,6 +7,7 @@ package arbeitsliste
 
 import (
 	"context"
+	"slices"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
@@ -368,8 +369,11 @@ func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gele
 	}
 	// the entries the operations show by key: their ids first, in the same query as the rest
 	if len(typen) > 0 || len(status) > 0 {
+		// few keys (each once) against a small table: = ANY is cheap here
+		slices.Sort(typen)
+		slices.Sort(status)
 		rows, err := s.Query(ctx, `SELECT id FROM wert WHERE liste = 'betriebstyp' AND schluessel = ANY($1)
-			OR liste = 'betriebsstatus' AND schluessel = ANY($2)`, typen, status)
+			OR liste = 'betriebsstatus' AND schluessel = ANY($2)`, slices.Compact(typen), slices.Compact(status))
 		if err != nil {
 			return err
 		}
@@ -635,7 +639,9 @@ func (st *stapel) weitergeben() {
 // anweisungen are the set-based statements for the rows the batch did not load, after the
 // rows' writes: the operations of a renamed organisation or changed entry (the loaded ones
 // have theirs already, and may have looked their texts up after the change), and the plants of
-// changed operations (from the operation's row just written).
+// changed operations (from the operation's row just written). The id lists are joined, not
+// compared with = ANY / <> ALL: in a generic plan over a rebuild's tables without statistics
+// that compares every row with every id.
 func (st *stapel) anweisungen(w *projections.Schreiben) {
 	geladen := st.betriebIDs
 	if geladen == nil {
@@ -650,7 +656,8 @@ func (st *stapel) anweisungen(w *projections.Schreiben) {
 			ids, werte = append(ids, id), append(werte, t.wert)
 		}
 		w.Anweisung(`UPDATE betrieb SET `+spalte+` = n.wert FROM unnest($1::bigint[], $2::text[]) AS n(id, wert)
-			WHERE betrieb.`+schluessel+` = n.id AND betrieb.`+spalte+` IS DISTINCT FROM n.wert AND betrieb.id <> ALL($3::bigint[])`,
+			WHERE betrieb.`+schluessel+` = n.id AND betrieb.`+spalte+` IS DISTINCT FROM n.wert
+			AND NOT EXISTS (SELECT FROM unnest($3::bigint[]) AS g(id) WHERE g.id = betrieb.id)`,
 			ids, werte, geladen)
 	}
 	nachSchluessel := func(spalte, schluessel string, texte map[string]text) {
@@ -662,7 +669,8 @@ func (st *stapel) anweisungen(w *projections.Schreiben) {
 			keys, werte = append(keys, k), append(werte, t.wert)
 		}
 		w.Anweisung(`UPDATE betrieb SET `+spalte+` = n.wert FROM unnest($1::text[], $2::text[]) AS n(schluessel, wert)
-			WHERE betrieb.`+schluessel+` = n.schluessel AND betrieb.`+spalte+` IS DISTINCT FROM n.wert AND betrieb.id <> ALL($3::bigint[])`,
+			WHERE betrieb.`+schluessel+` = n.schluessel AND betrieb.`+spalte+` IS DISTINCT FROM n.wert
+			AND NOT EXISTS (SELECT FROM unnest($3::bigint[]) AS g(id) WHERE g.id = betrieb.id)`,
 			keys, werte, geladen)
 	}
 	nachID("betreiber", "betreiber_id", st.betreiber)
@@ -675,7 +683,7 @@ func (st *stapel) anweisungen(w *projections.Schreiben) {
 			ids = append(ids, id)
 		}
 		w.Anweisung(`UPDATE anlage a SET betrieb = b.bezeichnung, ort = b.ort, betreiber_id = b.betreiber_id,
-			regionalstelle_id = b.regionalstelle_id FROM betrieb b WHERE b.id = ANY($1::bigint[]) AND a.betrieb_id = b.id
+			regionalstelle_id = b.regionalstelle_id FROM unnest($1::bigint[]) AS k(id), betrieb b WHERE b.id = k.id AND a.betrieb_id = b.id
 			AND (a.betrieb, a.ort, a.betreiber_id, a.regionalstelle_id) IS DISTINCT FROM (b.bezeichnung, b.ort, b.betreiber_id, b.regionalstelle_id)`,
 			ids)
 	}
