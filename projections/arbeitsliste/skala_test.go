@@ -155,7 +155,11 @@ func (z *zeiten) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQuer
 
 func (z *zeiten) TraceBatchStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceBatchStartData) context.Context {
 	var namen []string
-	for _, q := range d.Batch.QueuedQueries {
+	for i, q := range d.Batch.QueuedQueries {
+		if i == 6 {
+			namen = append(namen, "…")
+			break
+		}
 		namen = append(namen, kurz(q.SQL)[:25])
 	}
 	return context.WithValue(ctx, zeitKey{}, zeitStart{"BATCH " + strings.Join(namen, " | "), time.Now()})
