@@ -13,6 +13,8 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
@@ -481,9 +483,9 @@ func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gele
 	if err := st.organisations.Laden(ctx, s, orgIDs); err != nil {
 		return err
 	}
-	// the entries the operations show by key: their ids first, in the same query as the rest
+	// The entries the operations show by key (their rows hold the key, not the id): their ids
+	// first, then one load with the others. Few keys, each once, against a small table.
 	if len(typen) > 0 || len(status) > 0 {
-		// few keys (each once) against a small table: = ANY is cheap here
 		slices.Sort(typen)
 		slices.Sort(status)
 		rows, err := s.Query(ctx, `SELECT id FROM wert WHERE liste = 'betriebstyp' AND schluessel = ANY($1)
@@ -491,18 +493,11 @@ func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gele
 		if err != nil {
 			return err
 		}
-		var id int64
-		for rows.Next() {
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			wertIDs = append(wertIDs, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
 			return err
 		}
+		wertIDs = append(wertIDs, ids...)
 	}
 	if err := st.werte.Laden(ctx, s, wertIDs); err != nil {
 		return err
