@@ -365,8 +365,10 @@ func (s *Store) collect(rows pgx.Rows) ([]Event, error) {
 	for rows.Next() {
 		var e Event
 		var md []byte
+		// Data as *[]byte: pgx copies the bytes, while a *json.RawMessage would go through
+		// json.Unmarshal (validating every event again; a third of a rebuild's reading)
 		if err := rows.Scan(&e.Position, &e.TxID, &e.StreamID, &e.StreamType, &e.Version, &e.Type,
-			&e.SchemaVersion, &e.Data, &md, &e.RecordedAt); err != nil {
+			&e.SchemaVersion, (*[]byte)(&e.Data), &md, &e.RecordedAt); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal(md, &e.Metadata); err != nil {

@@ -109,7 +109,7 @@ func (s schritt) anweisung(typen map[string]string) (string, []any, error) {
 		if !ok {
 			return "", nil, fmt.Errorf("%s: keine Spalte %s", s.tabelle, s.spalten[0])
 		}
-		return fmt.Sprintf(`DELETE FROM %s WHERE %s = ANY($1::%s[])`, q(s.tabelle), q(s.spalten[0]), t), []any{s.zeilen[0]}, nil
+		return fmt.Sprintf(`DELETE FROM %s WHERE %s IN (SELECT unnest($1::%s[]))`, q(s.tabelle), q(s.spalten[0]), t), []any{s.zeilen[0]}, nil
 	}
 	args := make([]any, len(s.spalten))
 	felder := make([]string, len(s.spalten))

@@ -53,7 +53,10 @@ func (z *Zeilen[V]) Laden(ctx context.Context, s *Stapel, ids []int64) error {
 	for i, sp := range z.t.Spalten {
 		spalten[i] = pgx.Identifier{sp}.Sanitize()
 	}
-	rows, err := s.Query(ctx, fmt.Sprintf(`SELECT %s FROM %s WHERE %s = ANY($1)`, strings.Join(spalten, ", "),
+	// IN (SELECT unnest(…)), not = ANY($1): in a generic plan (the statement is prepared) ANY
+	// compares each row with every id, and a rebuild's shadow tables, without statistics yet,
+	// are read by a sequential scan — rows × ids comparisons; a (semi-)join costs rows + ids.
+	rows, err := s.Query(ctx, fmt.Sprintf(`SELECT %s FROM %s WHERE %s IN (SELECT unnest($1::bigint[]))`, strings.Join(spalten, ", "),
 		pgx.Identifier{z.t.Name}.Sanitize(), spalten[0]), neu)
 	if err != nil {
 		return err

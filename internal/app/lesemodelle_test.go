@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,11 +34,19 @@ func TestLesemodelle_NeuaufbauGleichLaufendemAufbau(t *testing.T) {
 	if _, err := seed.Demo(ctx, store); err != nil {
 		t.Fatal(err)
 	}
-	projektortest.Start(t, store, app.Projections()...)
-	// the scale seed's operations, plants, requests, decisions, renamings and Stammdaten-Anträge,
-	// each command in its own transaction as the API commits them
+	// The scale seed's operations, plants, requests, decisions, renamings and Stammdaten-Anträge,
+	// each command in its own transaction as the API commits them. The projectors start once
+	// the seed's accounts exist: messages go to the accounts as they are when an event is
+	// applied (a rebuild addresses today's staff), so accounts created between the live build
+	// and the rebuild would differ by design.
+	var live sync.Once
 	if _, err := seed.Skalieren(ctx, store, seed.Skalierung{N: 1, Umfang: seed.Umfang{Organisationen: 20, Betriebe: 300},
-		Heute: time.Date(2026, 5, 4, 0, 0, 0, 0, time.UTC), PasswortHash: string(hash), Befehlsweg: true, Parallel: 2}); err != nil {
+		Heute: time.Date(2026, 5, 4, 0, 0, 0, 0, time.UTC), PasswortHash: string(hash), Befehlsweg: true, Parallel: 2,
+		Fortschritt: func(f seed.Fortschritt) {
+			if f.Phase == "Betriebe" {
+				live.Do(func() { projektortest.Start(t, store, app.Projections()...) })
+			}
+		}}); err != nil {
 		t.Fatal(err)
 	}
 	testdb.WarteAufSichtbarkeit(t, pool)

@@ -10,7 +10,6 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
@@ -50,9 +49,9 @@ type fehlerZeile struct{ err error }
 func (r fehlerZeile) Scan(...any) error { return r.err }
 
 // altAufbauen builds the worklist with the old code into schema (created anew with the
-// projection's DDL) from events, in one transaction.
-func altAufbauen(ctx context.Context, pool *pgxpool.Pool, schema string, events []eventstore.Event) error {
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+// projection's DDL) from the whole log, in one transaction.
+func altAufbauen(ctx context.Context, store *eventstore.Store, schema string) error {
+	return pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
 		for _, sql := range []string{fmt.Sprintf(`DROP SCHEMA IF EXISTS %q CASCADE`, schema), fmt.Sprintf(`CREATE SCHEMA %q`, schema),
 			fmt.Sprintf(`SET LOCAL search_path TO %q, public`, schema), arbeitsliste.Projection.Schema, arbeitsliste.Projection.Indexe} {
 			if _, err := tx.Exec(ctx, sql); err != nil {
@@ -64,25 +63,30 @@ func altAufbauen(ctx context.Context, pool *pgxpool.Pool, schema string, events 
 			betrieb.StreamType: altBetrieb, anlage.StreamType: altAnlage, organisation.StreamType: altOrganisation,
 			werteliste.StreamType: altWert,
 		}
-		for i, e := range events {
-			h, ok := handlers[e.StreamType]
-			if !ok {
-				continue
-			}
-			id, err := eventstore.AggregatID(e.StreamID)
-			if err != nil {
+		var cp eventstore.Cursor
+		for {
+			events, err := eventstore.ReadAll(ctx, tx, store, cp, 10000)
+			if err != nil || len(events) == 0 {
 				return err
 			}
-			if err := h(ctx, t, e, id); err != nil {
-				return fmt.Errorf("event %d (%s): %w", e.Position, e.Type, err)
-			}
-			if i%500 == 499 {
-				if err := t.flush(ctx); err != nil {
-					return fmt.Errorf("bis event %d: %w", e.Position, err)
+			for _, e := range events {
+				cp = e.Cursor()
+				h, ok := handlers[e.StreamType]
+				if !ok {
+					continue
+				}
+				id, err := eventstore.AggregatID(e.StreamID)
+				if err != nil {
+					return err
+				}
+				if err := h(ctx, t, e, id); err != nil {
+					return fmt.Errorf("event %d (%s): %w", e.Position, e.Type, err)
 				}
 			}
+			if err := t.flush(ctx); err != nil {
+				return fmt.Errorf("bis event %d: %w", cp.Position, err)
+			}
 		}
-		return t.flush(ctx)
 	})
 }
 

@@ -7,9 +7,17 @@ package arbeitsliste
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -200,7 +208,98 @@ type gelesen struct {
 	streamtyp string
 	id        int64
 	position  int64
-	v         any
+	v         any // one of the types below, or the organisation's or value list's domain event
+	daten     []byte
+	lies      func([]byte) (any, error)
+}
+
+// What the worklist reads of the operations' and plants' events: the fields it shows, no
+// more. Their data carry contacts, production, water supply, …; reading only these fields
+// skips the rest instead of building it (the bulk of a rebuild's own time). The JSON names are
+// the domain events' (lesen_test.go holds the two readings equal).
+type (
+	betriebDaten struct {
+		Bezeichnung      string          `json:"bezeichnung"`
+		Adresse          betrieb.Adresse `json:"adresse"`
+		BetreiberID      int64           `json:"betreiberId"`
+		Betriebsstatus   string          `json:"betriebsstatus"`
+		RegionalstelleID int64           `json:"regionalstelleId"`
+	}
+	// beantragt is BetriebBeantragt.
+	beantragt struct {
+		BetriebsID  string       `json:"betriebsId"`
+		Daten       betriebDaten `json:"daten"`
+		Betriebstyp string       `json:"betriebstyp"`
+	}
+	// neueDaten are BetriebsdatenGeaendert, BetriebGeaendert and (erneut) FreigabeErneutBeantragt.
+	neueDaten struct {
+		Daten  betriebDaten `json:"daten"`
+		erneut bool
+	}
+	// freigabe is BetriebFreigegeben or BetriebAbgewiesen.
+	freigabe struct{ status string }
+	// umgezogen is BetreiberUmgezogen.
+	umgezogen struct {
+		NeuID int64 `json:"neuId"`
+	}
+	// antrag is an operation's or a plant's application opened or closed.
+	antrag struct{ offen bool }
+
+	anlageDaten struct {
+		Bezeichnung   string `json:"bezeichnung"`
+		Anlagenart    string `json:"anlagenart"`
+		Anlagenstatus string `json:"anlagenstatus"`
+	}
+	// angelegt is AnlageAngelegt.
+	angelegt struct {
+		BetriebID int64       `json:"betriebId"`
+		Typ       string      `json:"anlagentyp"`
+		Daten     anlageDaten `json:"daten"`
+	}
+	// anlageGeaendert is AnlageGeaendert.
+	anlageGeaendert struct {
+		Daten anlageDaten `json:"daten"`
+	}
+	// stillgelegt is AnlageStillgelegt.
+	stillgelegt struct{}
+)
+
+func lies[T any](daten []byte) (any, error) {
+	var v T
+	err := json.Unmarshal(daten, &v)
+	return v, err
+}
+
+func fest(v any) func([]byte) (any, error) { return func([]byte) (any, error) { return v, nil } }
+
+// leser are the readers of the events the worklist applies, by stream type and event type;
+// other events of these streams (BetreiberGewechselt, BetriebStillgelegt, …) change nothing.
+var leser = map[string]map[string]func([]byte) (any, error){
+	betrieb.StreamType: {
+		ereignis.Name[betrieb.BetriebBeantragt]():       lies[beantragt],
+		ereignis.Name[betrieb.BetriebsdatenGeaendert](): lies[neueDaten],
+		ereignis.Name[betrieb.BetriebGeaendert]():       lies[neueDaten],
+		ereignis.Name[betrieb.FreigabeErneutBeantragt](): func(d []byte) (any, error) {
+			v, err := lies[neueDaten](d)
+			n, _ := v.(neueDaten)
+			n.erneut = true
+			return n, err
+		},
+		ereignis.Name[betrieb.BetriebFreigegeben]():          fest(freigabe{betrieb.Freigegeben}),
+		ereignis.Name[betrieb.BetriebAbgewiesen]():           fest(freigabe{betrieb.Abgewiesen}),
+		ereignis.Name[betrieb.BetreiberUmgezogen]():          lies[umgezogen],
+		ereignis.Name[betrieb.StammdatenAntragGestellt]():    fest(antrag{offen: true}),
+		ereignis.Name[betrieb.StammdatenAntragUebernommen](): fest(antrag{}),
+		ereignis.Name[betrieb.StammdatenAntragAbgelehnt]():   fest(antrag{}),
+	},
+	anlage.StreamType: {
+		ereignis.Name[anlage.AnlageAngelegt]():              lies[angelegt],
+		ereignis.Name[anlage.AnlageGeaendert]():             lies[anlageGeaendert],
+		ereignis.Name[anlage.AnlageStillgelegt]():           fest(stillgelegt{}),
+		ereignis.Name[anlage.AenderungsantragGestellt]():    fest(antrag{offen: true}),
+		ereignis.Name[anlage.AenderungsantragUebernommen](): fest(antrag{}),
+		ereignis.Name[anlage.AenderungsantragAbgelehnt]():   fest(antrag{}),
+	},
 }
 
 // text is a text an event hands on to the rows that show it; nach is the event's index in
@@ -282,28 +381,51 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 	return w, nil
 }
 
-// lesen decodes the batch's events of the stream types the worklists show.
+// lesen reads the batch's events of the stream types the worklists show. A batch of a
+// rebuild has 10,000 of them: their data are read on all cores (the projector's own time
+// alternates with Postgres', which waits meanwhile).
 func lesen(s *projections.Stapel) ([]gelesen, error) {
-	decode := map[string]func(string, []byte) (any, error){
-		betrieb.StreamType:      func(t string, d []byte) (any, error) { return betrieb.Decode(t, d) },
-		anlage.StreamType:       func(t string, d []byte) (any, error) { return anlage.Decode(t, d) },
-		organisation.StreamType: func(t string, d []byte) (any, error) { return organisation.Decode(t, d) },
-		werteliste.StreamType:   func(t string, d []byte) (any, error) { return werteliste.Decode(t, d) },
-	}
 	var folge []gelesen
 	handlers := map[string]func(e eventstore.Event, id int64) error{}
-	for typ, dec := range decode {
+	for typ, arten := range leser {
 		handlers[typ] = func(e eventstore.Event, id int64) error {
-			v, err := dec(e.Type, e.Data)
-			if err != nil {
-				return err
+			if l, ok := arten[e.Type]; ok {
+				folge = append(folge, gelesen{streamtyp: typ, id: id, position: e.Position, daten: e.Data, lies: l})
 			}
-			folge = append(folge, gelesen{streamtyp: typ, id: id, position: e.Position, v: v})
 			return nil
 		}
 	}
-	err := s.JeStreamtyp(handlers)
-	return folge, err
+	// the organisations' and value lists' events are few and small: read as the domain does
+	for typ, decode := range map[string]func(string, json.RawMessage) (ereignis.DomainEvent, error){
+		organisation.StreamType: organisation.Decode, werteliste.StreamType: werteliste.Decode} {
+		handlers[typ] = func(e eventstore.Event, id int64) error {
+			folge = append(folge, gelesen{streamtyp: typ, id: id, position: e.Position, daten: e.Data,
+				lies: func(d []byte) (any, error) { return decode(e.Type, d) }})
+			return nil
+		}
+	}
+	if err := s.JeStreamtyp(handlers); err != nil {
+		return nil, err
+	}
+	fehler := make([]error, len(folge))
+	teile := min(runtime.GOMAXPROCS(0), len(folge)/500+1)
+	var wg sync.WaitGroup
+	for t := range teile {
+		wg.Go(func() {
+			for i := t; i < len(folge); i += teile {
+				e := &folge[i]
+				e.v, fehler[i] = e.lies(e.daten)
+				e.daten, e.lies = nil, nil
+			}
+		})
+	}
+	wg.Wait()
+	for i, err := range fehler {
+		if err != nil {
+			return nil, fmt.Errorf("event %d: %w", folge[i].position, err)
+		}
+	}
+	return folge, nil
 }
 
 // laden reads the rows the batch's events touch or look up, with one query per table: the
@@ -311,7 +433,7 @@ func lesen(s *projections.Stapel) ([]gelesen, error) {
 func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gelesen) error {
 	var betriebIDs, anlageIDs, orgIDs, wertIDs []int64
 	var typen, status []string
-	daten := func(d betrieb.Daten) {
+	daten := func(d betriebDaten) {
 		orgIDs = append(orgIDs, d.BetreiberID)
 		status = append(status, d.Betriebsstatus)
 		if d.RegionalstelleID != 0 {
@@ -319,27 +441,22 @@ func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gele
 		}
 	}
 	for _, e := range folge {
+		switch v := e.v.(type) {
+		case beantragt:
+			typen = append(typen, v.Betriebstyp)
+			daten(v.Daten)
+		case neueDaten:
+			daten(v.Daten)
+		case umgezogen:
+			orgIDs = append(orgIDs, v.NeuID)
+		case angelegt:
+			betriebIDs = append(betriebIDs, v.BetriebID) // the new plant copies its operation
+		}
 		switch e.streamtyp {
 		case betrieb.StreamType:
 			betriebIDs = append(betriebIDs, e.id)
-			switch v := e.v.(type) {
-			case betrieb.BetriebBeantragt:
-				typen = append(typen, v.Betriebstyp)
-				daten(v.Daten)
-			case betrieb.FreigabeErneutBeantragt:
-				daten(v.Daten)
-			case betrieb.BetriebsdatenGeaendert:
-				daten(v.Daten)
-			case betrieb.BetriebGeaendert:
-				daten(v.Daten)
-			case betrieb.BetreiberUmgezogen:
-				orgIDs = append(orgIDs, v.NeuID)
-			}
 		case anlage.StreamType:
 			anlageIDs = append(anlageIDs, e.id)
-			if v, ok := e.v.(anlage.AnlageAngelegt); ok {
-				betriebIDs = append(betriebIDs, v.BetriebID) // the new plant copies its operation
-			}
 		case organisation.StreamType:
 			orgIDs = append(orgIDs, e.id)
 		case werteliste.StreamType:
@@ -366,25 +483,21 @@ func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gele
 	if err := st.organisations.Laden(ctx, s, orgIDs); err != nil {
 		return err
 	}
-	// the entries the operations show by key: their ids first, in the same query as the rest
+	// The entries the operations show by key (their rows hold the key, not the id): their ids
+	// first, then one load with the others. Few keys, each once, against a small table.
 	if len(typen) > 0 || len(status) > 0 {
+		slices.Sort(typen)
+		slices.Sort(status)
 		rows, err := s.Query(ctx, `SELECT id FROM wert WHERE liste = 'betriebstyp' AND schluessel = ANY($1)
-			OR liste = 'betriebsstatus' AND schluessel = ANY($2)`, typen, status)
+			OR liste = 'betriebsstatus' AND schluessel = ANY($2)`, slices.Compact(typen), slices.Compact(status))
 		if err != nil {
 			return err
 		}
-		var id int64
-		for rows.Next() {
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			wertIDs = append(wertIDs, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
 			return err
 		}
+		wertIDs = append(wertIDs, ids...)
 	}
 	if err := st.werte.Laden(ctx, s, wertIDs); err != nil {
 		return err
@@ -438,7 +551,7 @@ func (st *stapel) texte(b *betriebZeile, i int) {
 }
 
 func (st *stapel) betriebEreignis(i int, e gelesen) {
-	daten := func(b *betriebZeile, d betrieb.Daten) {
+	daten := func(b *betriebZeile, d betriebDaten) {
 		var rs *int64
 		if d.RegionalstelleID != 0 {
 			rs = &d.RegionalstelleID
@@ -448,17 +561,10 @@ func (st *stapel) betriebEreignis(i int, e gelesen) {
 		b.Position = e.position
 		st.texte(b, i)
 	}
-	if v, ok := e.v.(betrieb.BetriebBeantragt); ok {
+	if v, ok := e.v.(beantragt); ok {
 		b := st.betriebe.Neu(e.id, betriebZeile{ID: e.id, BetriebsID: v.BetriebsID, Betriebstyp: v.Betriebstyp,
 			Freigabestatus: betrieb.Beantragt})
 		daten(b, v.Daten)
-		return
-	}
-	switch e.v.(type) {
-	case betrieb.FreigabeErneutBeantragt, betrieb.BetriebsdatenGeaendert, betrieb.BetriebGeaendert, betrieb.BetriebFreigegeben,
-		betrieb.BetriebAbgewiesen, betrieb.BetreiberUmgezogen, betrieb.StammdatenAntragGestellt, betrieb.StammdatenAntragUebernommen,
-		betrieb.StammdatenAntragAbgelehnt:
-	default:
 		return
 	}
 	b := st.betriebe.Aendern(e.id)
@@ -466,39 +572,27 @@ func (st *stapel) betriebEreignis(i int, e gelesen) {
 		return // an event of an operation the worklist does not know changes nothing
 	}
 	switch v := e.v.(type) {
-	case betrieb.FreigabeErneutBeantragt:
-		b.Freigabestatus = betrieb.Beantragt
+	case neueDaten:
+		if v.erneut {
+			b.Freigabestatus = betrieb.Beantragt
+		}
 		daten(b, v.Daten)
-	case betrieb.BetriebsdatenGeaendert:
-		daten(b, v.Daten)
-	case betrieb.BetriebGeaendert:
-		daten(b, v.Daten)
-	case betrieb.BetriebFreigegeben:
-		b.Freigabestatus, b.Position = betrieb.Freigegeben, e.position
-	case betrieb.BetriebAbgewiesen:
-		b.Freigabestatus, b.Position = betrieb.Abgewiesen, e.position
-	case betrieb.BetreiberUmgezogen:
+	case freigabe:
+		b.Freigabestatus, b.Position = v.status, e.position
+	case umgezogen:
 		b.BetreiberID, b.Position = v.NeuID, e.position
 		st.texte(b, i)
-	case betrieb.StammdatenAntragGestellt:
-		b.AntragOffen, b.Position = true, e.position
-	case betrieb.StammdatenAntragUebernommen, betrieb.StammdatenAntragAbgelehnt:
-		b.AntragOffen, b.Position = false, e.position
+	case antrag:
+		b.AntragOffen, b.Position = v.offen, e.position
 	}
 }
 
 func (st *stapel) anlageEreignis(e gelesen) {
-	if v, ok := e.v.(anlage.AnlageAngelegt); ok {
+	if v, ok := e.v.(angelegt); ok {
 		d := v.Daten
 		st.anlagen.Neu(e.id, anlageZeile{ID: e.id, Bezeichnung: d.Bezeichnung, Anlagentyp: v.Typ, Anlagenart: d.Anlagenart,
 			Anlagenstatus: d.Anlagenstatus, BetriebID: v.BetriebID, Position: e.position})
 		st.neueAnlagen[e.id] = true
-		return
-	}
-	switch e.v.(type) {
-	case anlage.AnlageGeaendert, anlage.AnlageStillgelegt, anlage.AenderungsantragGestellt, anlage.AenderungsantragUebernommen,
-		anlage.AenderungsantragAbgelehnt:
-	default:
 		return
 	}
 	a := st.anlagen.Aendern(e.id)
@@ -506,15 +600,13 @@ func (st *stapel) anlageEreignis(e gelesen) {
 		return
 	}
 	switch v := e.v.(type) {
-	case anlage.AnlageGeaendert:
+	case anlageGeaendert:
 		d := v.Daten
 		a.Bezeichnung, a.Anlagenart, a.Anlagenstatus, a.Position = d.Bezeichnung, d.Anlagenart, d.Anlagenstatus, e.position
-	case anlage.AnlageStillgelegt:
+	case stillgelegt:
 		a.Anlagenstatus, a.Position = anlage.Stillgelegt, e.position
-	case anlage.AenderungsantragGestellt:
-		a.AntragOffen, a.Position = true, e.position
-	case anlage.AenderungsantragUebernommen, anlage.AenderungsantragAbgelehnt:
-		a.AntragOffen, a.Position = false, e.position
+	case antrag:
+		a.AntragOffen, a.Position = v.offen, e.position
 	}
 }
 
@@ -635,7 +727,9 @@ func (st *stapel) weitergeben() {
 // anweisungen are the set-based statements for the rows the batch did not load, after the
 // rows' writes: the operations of a renamed organisation or changed entry (the loaded ones
 // have theirs already, and may have looked their texts up after the change), and the plants of
-// changed operations (from the operation's row just written).
+// changed operations (from the operation's row just written). The id lists are joined, not
+// compared with = ANY / <> ALL: in a generic plan over a rebuild's tables without statistics
+// that compares every row with every id.
 func (st *stapel) anweisungen(w *projections.Schreiben) {
 	geladen := st.betriebIDs
 	if geladen == nil {
@@ -650,7 +744,8 @@ func (st *stapel) anweisungen(w *projections.Schreiben) {
 			ids, werte = append(ids, id), append(werte, t.wert)
 		}
 		w.Anweisung(`UPDATE betrieb SET `+spalte+` = n.wert FROM unnest($1::bigint[], $2::text[]) AS n(id, wert)
-			WHERE betrieb.`+schluessel+` = n.id AND betrieb.`+spalte+` IS DISTINCT FROM n.wert AND betrieb.id <> ALL($3::bigint[])`,
+			WHERE betrieb.`+schluessel+` = n.id AND betrieb.`+spalte+` IS DISTINCT FROM n.wert
+			AND NOT EXISTS (SELECT FROM unnest($3::bigint[]) AS g(id) WHERE g.id = betrieb.id)`,
 			ids, werte, geladen)
 	}
 	nachSchluessel := func(spalte, schluessel string, texte map[string]text) {
@@ -662,7 +757,8 @@ func (st *stapel) anweisungen(w *projections.Schreiben) {
 			keys, werte = append(keys, k), append(werte, t.wert)
 		}
 		w.Anweisung(`UPDATE betrieb SET `+spalte+` = n.wert FROM unnest($1::text[], $2::text[]) AS n(schluessel, wert)
-			WHERE betrieb.`+schluessel+` = n.schluessel AND betrieb.`+spalte+` IS DISTINCT FROM n.wert AND betrieb.id <> ALL($3::bigint[])`,
+			WHERE betrieb.`+schluessel+` = n.schluessel AND betrieb.`+spalte+` IS DISTINCT FROM n.wert
+			AND NOT EXISTS (SELECT FROM unnest($3::bigint[]) AS g(id) WHERE g.id = betrieb.id)`,
 			keys, werte, geladen)
 	}
 	nachID("betreiber", "betreiber_id", st.betreiber)
@@ -675,7 +771,7 @@ func (st *stapel) anweisungen(w *projections.Schreiben) {
 			ids = append(ids, id)
 		}
 		w.Anweisung(`UPDATE anlage a SET betrieb = b.bezeichnung, ort = b.ort, betreiber_id = b.betreiber_id,
-			regionalstelle_id = b.regionalstelle_id FROM betrieb b WHERE b.id = ANY($1::bigint[]) AND a.betrieb_id = b.id
+			regionalstelle_id = b.regionalstelle_id FROM unnest($1::bigint[]) AS k(id), betrieb b WHERE b.id = k.id AND a.betrieb_id = b.id
 			AND (a.betrieb, a.ort, a.betreiber_id, a.regionalstelle_id) IS DISTINCT FROM (b.bezeichnung, b.ort, b.betreiber_id, b.regionalstelle_id)`,
 			ids)
 	}

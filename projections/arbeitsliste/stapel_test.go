@@ -317,7 +317,7 @@ func TestWorklist_BatchBoundaries_SameRowsAsEventByEvent_AndAsTheOldProjection(t
 	if err != nil || len(events) != g.n {
 		t.Fatalf("%d of %d events read: %v", len(events), g.n, err)
 	}
-	if err := altAufbauen(ctx, pool, "al_alt", events); err != nil {
+	if err := altAufbauen(ctx, store, "al_alt"); err != nil {
 		t.Fatal(err)
 	}
 	soll := tabellen(t, pool, "al_alt")

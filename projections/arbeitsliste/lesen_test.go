@@ -1,0 +1,58 @@
+package arbeitsliste
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
+)
+
+// The worklist reads the fields it shows from the domain events' JSON with types of its own:
+// they must read what the domain's types wrote.
+func TestLeser_ReadTheFieldsTheDomainEventsWrite(t *testing.T) {
+	d := betrieb.Daten{Bezeichnung: "Brauerei", Adresse: betrieb.Adresse{Strasse: "Weg", Hausnummer: "1a", Plz: "56068", Ort: "Koblenz"},
+		BetreiberID: 7, Betriebsstatus: "in_betrieb", RegionalstelleID: 3, Muttergesellschaft: "M",
+		Kontakte: []betrieb.Kontakt{{Name: "N", Email: "e@x"}}}
+	soll := betriebDaten{Bezeichnung: "Brauerei", Adresse: d.Adresse, BetreiberID: 7, Betriebsstatus: "in_betrieb", RegionalstelleID: 3}
+	ad := anlage.Daten{Bezeichnung: "Kläranlage", Anlagenart: "ART", Anlagenstatus: anlage.InBetrieb, Beschreibung: "B"}
+	sollAnlage := anlageDaten{Bezeichnung: "Kläranlage", Anlagenart: "ART", Anlagenstatus: anlage.InBetrieb}
+	for _, f := range []struct {
+		typ  string
+		e    ereignis.DomainEvent
+		soll any
+	}{
+		{betrieb.StreamType, betrieb.BetriebBeantragt{BetriebsID: "2026-1", Daten: d, Betriebstyp: "INDUSTRIE", GueltigAb: "2026-01-01"},
+			beantragt{BetriebsID: "2026-1", Daten: soll, Betriebstyp: "INDUSTRIE"}},
+		{betrieb.StreamType, betrieb.BetriebsdatenGeaendert{Daten: d}, neueDaten{Daten: soll}},
+		{betrieb.StreamType, betrieb.BetriebGeaendert{Daten: d, GueltigAb: "2026-01-01"}, neueDaten{Daten: soll}},
+		{betrieb.StreamType, betrieb.FreigabeErneutBeantragt{Daten: d}, neueDaten{Daten: soll, erneut: true}},
+		{betrieb.StreamType, betrieb.BetriebFreigegeben{Kommentar: "k"}, freigabe{betrieb.Freigegeben}},
+		{betrieb.StreamType, betrieb.BetriebAbgewiesen{}, freigabe{betrieb.Abgewiesen}},
+		{betrieb.StreamType, betrieb.BetreiberUmgezogen{AltID: 1, NeuID: 2, Datum: "2026-01-01"}, umgezogen{NeuID: 2}},
+		{betrieb.StreamType, betrieb.StammdatenAntragGestellt{}, antrag{offen: true}},
+		{betrieb.StreamType, betrieb.StammdatenAntragUebernommen{}, antrag{}},
+		{betrieb.StreamType, betrieb.StammdatenAntragAbgelehnt{}, antrag{}},
+		{anlage.StreamType, anlage.AnlageAngelegt{BetriebID: 5, ParentID: 6, Typ: anlage.Kanalnetz, Daten: ad},
+			angelegt{BetriebID: 5, Typ: anlage.Kanalnetz, Daten: sollAnlage}},
+		{anlage.StreamType, anlage.AnlageGeaendert{Daten: ad}, anlageGeaendert{Daten: sollAnlage}},
+		{anlage.StreamType, anlage.AnlageStillgelegt{Datum: "2026-01-01"}, stillgelegt{}},
+		{anlage.StreamType, anlage.AenderungsantragGestellt{}, antrag{offen: true}},
+		{anlage.StreamType, anlage.AenderungsantragUebernommen{}, antrag{}},
+		{anlage.StreamType, anlage.AenderungsantragAbgelehnt{}, antrag{}},
+	} {
+		daten, err := json.Marshal(f.e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, ok := leser[f.typ][f.e.EventType()]
+		if !ok {
+			t.Fatalf("no reader for %s", f.e.EventType())
+		}
+		ist, err := l(daten)
+		if err != nil || ist != f.soll {
+			t.Errorf("%s: read %#v (%v), want %#v", f.e.EventType(), ist, err, f.soll)
+		}
+	}
+}
