@@ -43,7 +43,7 @@ e2e: build
 	cd $(FRONTEND) && EABWASSER_BIN=$(CURDIR)/$(BIN) $(NPM) run e2e
 
 ## bench: benchmarks (never part of make test): own database, real server; writes
-## bench/results/latest.json and the table of docs/benchmarks.md (15–25 minutes)
+## bench/results/latest.json and the table of docs/benchmarks.md (scales 5 and 20: 40–60 minutes)
 bench: build
 	$(BIN) bench
 
