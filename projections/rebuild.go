@@ -76,8 +76,11 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 		}
 		var n int
 		err := pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
-			// a crash loses nothing here: the shadow is thrown away and the rebuild starts again
-			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public; SET LOCAL synchronous_commit TO off`, shadow)); err != nil {
+			// A crash loses nothing here: the shadow is thrown away and the rebuild starts
+			// again. The shadow tables grow from empty: a generic plan made on an early batch
+			// (the statements are prepared) would scan them whole in every later one.
+			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public; SET LOCAL synchronous_commit TO off;
+				SET LOCAL plan_cache_mode TO force_custom_plan`, shadow)); err != nil {
 				return err
 			}
 			var err error
