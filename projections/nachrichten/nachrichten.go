@@ -163,9 +163,12 @@ func bedingung(g int, sp zugriff.Spalten) string {
 // (its roles, the condition's first conjunct); of them, those the condition takes whatever the
 // operation (evaluated with an operation of NULLs: administrators, local roles for all
 // Regionalstellen) with every operation, the others with the operations their organisation
-// runs or one of their local roles covers (zugriff.LokaleRolleDeckt) — and the condition itself
-// decides on the pairs that are left. The narrowing only ever keeps more pairs than the
-// condition (TestNachrichten_EmpfaengerWieZustaendige holds the two equal).
+// runs or one of their local roles names (the rule of zugriff.LokaleRolleDeckt, its arrays
+// unnested so that each test is a hash join) — and the condition itself decides on the pairs
+// that are left. The narrowing only ever keeps more pairs than the condition
+// (TestNachrichten_EmpfaengerWieZustaendige holds the two equal). The operator's users are
+// looked up by organisation for each operation: an index probe each (OFFSET 0 keeps the planner
+// from turning them into a hash join over all accounts).
 var empfaengerSQL = func() string {
 	b := zugriff.Betriebsspalten("b.")
 	var mit, teile []string
@@ -180,12 +183,17 @@ var empfaengerSQL = func() string {
 		personal%[1]d AS MATERIALIZED (
 			SELECT a.id, a.organisation_id, a.lokale_rollen, coalesce(%[6]s, false) AS ueberall
 			FROM public.anwender a WHERE a.status = 'AKTIV' AND a.funktionale_rollen && %[7]s),
+		rolle%[1]d AS MATERIALIZED (
+			SELECT s.id AS anwender_id, r.alle_regionalstellen, r.regionalstelle_ids, r.betriebe, r.organisationen
+			FROM personal%[1]d s JOIN public.lokale_rolle r ON r.id = ANY(s.lokale_rollen) WHERE NOT s.ueberall),
 		paar%[1]d AS (
 			SELECT b.k, s.id FROM b%[1]d b JOIN personal%[1]d s ON s.ueberall
-			UNION
-			SELECT b.k, s.id FROM personal%[1]d s LEFT JOIN public.lokale_rolle r ON r.id = ANY(s.lokale_rollen)
-			JOIN b%[1]d b ON NOT s.ueberall AND (s.organisation_id = b.betreiber_id OR %[8]s))`,
-			g, n+1, n+2, n+3, n+4, ohneBetrieb, textArray(berechtigung.Rollen(aktionen[g])), zugriff.LokaleRolleDeckt("r", b)))
+			UNION SELECT b.k, s.id FROM b%[1]d b JOIN personal%[1]d s ON s.organisation_id = b.betreiber_id AND NOT s.ueberall
+			UNION SELECT b.k, r.anwender_id FROM b%[1]d b JOIN rolle%[1]d r ON r.alle_regionalstellen
+			UNION SELECT b.k, r.anwender_id FROM rolle%[1]d r CROSS JOIN unnest(r.regionalstelle_ids) x (id) JOIN b%[1]d b ON b.regionalstelle_id = x.id
+			UNION SELECT b.k, r.anwender_id FROM rolle%[1]d r CROSS JOIN unnest(r.betriebe) x (id) JOIN b%[1]d b ON b.id = x.id
+			UNION SELECT b.k, r.anwender_id FROM rolle%[1]d r CROSS JOIN unnest(r.organisationen) x (id) JOIN b%[1]d b ON b.betreiber_id = x.id)`,
+			g, n+1, n+2, n+3, n+4, ohneBetrieb, textArray(berechtigung.Rollen(aktionen[g]))))
 		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
 		FROM paar%[1]d x JOIN b%[1]d b ON b.k = x.k JOIN public.anwender a ON a.id = x.id AND %[2]s
 		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, g, bedingung(g, b)))
@@ -193,7 +201,7 @@ var empfaengerSQL = func() string {
 	n := 4 * betreiberseite
 	teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
 		FROM unnest($%d::int[], $%d::bigint[], $%d::bigint[], $%d::bigint[]) AS b (k, id, betreiber_id, regionalstelle_id)
-		JOIN public.anwender a ON %s
+		CROSS JOIN LATERAL (SELECT a.id, a.email FROM public.anwender a WHERE %s OFFSET 0) a
 		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung(betreiberseite, b)))
 	return "WITH " + strings.Join(mit, ",\n") + "\n" + strings.Join(teile, "\nUNION ALL\n") + "\nORDER BY 1, 2"
 }()
