@@ -22,8 +22,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -355,16 +357,34 @@ func lesen(e eventstore.Event) (any, error) {
 	}
 }
 
+// dekodieren decodes the events (lesen) on all cores: decoding JSON is most of the projector's
+// own work, and the database waits meanwhile. Each event's value and error at its index.
+func dekodieren(events []eventstore.Event) ([]any, []error) {
+	werte, fehler := make([]any, len(events)), make([]error, len(events))
+	teile := max(1, min(runtime.GOMAXPROCS(0), len(events)/256))
+	var wg sync.WaitGroup
+	for t := range teile {
+		von, bis := t*len(events)/teile, (t+1)*len(events)/teile
+		wg.Go(func() {
+			for i := von; i < bis; i++ {
+				werte[i], fehler[i] = lesen(events[i])
+			}
+		})
+	}
+	wg.Wait()
+	return werte, fehler
+}
+
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), nachQuelle: map[int64]*entwurf{},
 		offen: map[objekt][]*entwurf{}, abgeschlossen: map[objekt]bool{}}
 	// first pass: decode, and the ids of the operations and plants the batch needs
-	werte := make([]any, len(s.Events))
+	werte, fehler := dekodieren(s.Events)
 	ids := make([]int64, len(s.Events))
 	var betriebIDs, anlageIDs []int64
 	for i, e := range s.Events {
-		v, err := lesen(e)
-		if err != nil {
+		v := werte[i]
+		if err := fehler[i]; err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Position, e.Type, err)
 		}
 		if v == nil {
