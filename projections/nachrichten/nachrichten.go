@@ -681,7 +681,9 @@ var nachrichtSpalten = []string{"quelle", "empfaenger_id", "gelesen", "absende_d
 
 // schreiben: the copies of operations and plants; then what the batch does to stored messages
 // (decided, read, deleted — before the COPY, so that none of it can hit the batch's new
-// messages, which carry their state already); the new messages; their mails.
+// messages, which carry their state already); the new messages; their mails. The statements on
+// stored messages repeat their keys as "= ANY($1)": an index condition whatever join order a
+// plan made for an almost empty table picks, so none of them can walk all messages per key.
 func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error) {
 	w := &projections.Schreiben{}
 	st.betriebe.Schreiben(w)
@@ -689,16 +691,16 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	if len(st.erledigtID) > 0 {
 		w.Anweisung(`UPDATE nachricht n SET erledigt = u.wie
 			FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u (id, bezug, wie)
-			WHERE n.fachobjekt_id = u.id AND n.bezug = u.bezug AND n.erledigt = ''`, st.erledigtID, st.erledigtBezug, st.erledigtWie)
+			WHERE n.fachobjekt_id = ANY($1) AND n.erledigt = '' AND n.fachobjekt_id = u.id AND n.bezug = u.bezug`, st.erledigtID, st.erledigtBezug, st.erledigtWie)
 	}
 	if len(st.gelesenQuelle) > 0 {
 		w.Anweisung(`UPDATE nachricht n SET gelesen = true
 			FROM unnest($1::bigint[], $2::bigint[]) AS u (quelle, empfaenger_id)
-			WHERE n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id AND NOT n.gelesen`, st.gelesenQuelle, st.gelesenAn)
+			WHERE n.quelle = ANY($1) AND n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id AND NOT n.gelesen`, st.gelesenQuelle, st.gelesenAn)
 	}
 	if len(st.geloeschtQuelle) > 0 {
 		w.Anweisung(`DELETE FROM nachricht n USING unnest($1::bigint[], $2::bigint[]) AS u (quelle, empfaenger_id)
-			WHERE n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id`, st.geloeschtQuelle, st.geloeschtAn)
+			WHERE n.quelle = ANY($1) AND n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id`, st.geloeschtQuelle, st.geloeschtAn)
 	}
 	if len(st.entwuerfe) == 0 {
 		return w, nil
