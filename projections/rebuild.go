@@ -73,10 +73,8 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 			if err != nil || len(events) == 0 {
 				return err
 			}
-			// a crash loses nothing here: the shadow is thrown away and the rebuild starts again.
-			// Custom plans: a connection's generic plan of a set-based statement, made while the
-			// shadow tables were empty, would keep scanning them whole as they grow.
-			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public; SET LOCAL synchronous_commit TO off; SET LOCAL plan_cache_mode TO force_custom_plan`, shadow)); err != nil {
+			// a crash loses nothing here: the shadow is thrown away and the rebuild starts again
+			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public; SET LOCAL synchronous_commit TO off`, shadow)); err != nil {
 				return err
 			}
 			n, cp, err = applyEvents(ctx, tx, p, events, cp, live)
