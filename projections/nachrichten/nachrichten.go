@@ -231,7 +231,7 @@ type nachricht struct {
 // its screen (link in the list and in the mail) and the operation whose people get it.
 type ziel struct {
 	id          int64
-	betrieb     betriebZeile
+	betrieb     betriebZeile // the operation as it was at the event: who gets the message
 	name, bezug string
 	pfad        string
 }
@@ -246,7 +246,6 @@ type objekt struct {
 type entwurf struct {
 	quelle        int64
 	an            int
-	betrieb       betriebZeile // the operation as it was at the event: who gets the message
 	akteur        string
 	datum         time.Time
 	absender      string
@@ -612,7 +611,7 @@ func kommentar(k string) string {
 // himself) and mails are written when the batch's recipients are known.
 func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
 	absender := cmp.Or(e.Metadata.ActorName, "eAbwasser")
-	d := &entwurf{quelle: e.Position, an: n.an, betrieb: z.betrieb, akteur: e.Metadata.ActorID, datum: e.RecordedAt,
+	d := &entwurf{quelle: e.Position, an: n.an, akteur: e.Metadata.ActorID, datum: e.RecordedAt,
 		absender: absender, betreff: fmt.Sprintf(n.betreff, z.name), text: fmt.Sprintf(n.text, z.name, absender) + n.anhang,
 		bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
 	st.entwuerfe = append(st.entwuerfe, d)
@@ -634,6 +633,11 @@ type tupel struct {
 	betrieb, betreiber, regionalstelle int64
 }
 
+func (d *entwurf) tupel() tupel {
+	b := d.ziel.betrieb
+	return tupel{d.an, b.ID, b.BetreiberID, b.RegionalstelleID}
+}
+
 // empfaengerLesen finds the recipients of all messages of the batch with one query: each
 // distinct (group, operation) once, its recipients ordered by account.
 func (st *stapel) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, error) {
@@ -643,7 +647,7 @@ func (st *stapel) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, 
 	k := make([][]int32, len(aktionen))
 	spalten := make([][3][]int64, len(aktionen))
 	for _, d := range st.entwuerfe {
-		t := tupel{d.an, d.betrieb.ID, d.betrieb.BetreiberID, d.betrieb.RegionalstelleID}
+		t := d.tupel()
 		if _, ok := nummer[t]; ok {
 			continue
 		}
@@ -712,7 +716,7 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	var zeilen [][]any
 	var schluessel, an, betreff, text, pfad []string
 	for _, d := range st.entwuerfe {
-		for _, x := range alle[tupel{d.an, d.betrieb.ID, d.betrieb.BetreiberID, d.betrieb.RegionalstelleID}] {
+		for _, x := range alle[d.tupel()] {
 			if strconv.FormatInt(x.id, 10) == d.akteur {
 				continue
 			}
