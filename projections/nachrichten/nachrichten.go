@@ -22,8 +22,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -163,9 +165,12 @@ func bedingung(g int, sp zugriff.Spalten) string {
 // (its roles, the condition's first conjunct); of them, those the condition takes whatever the
 // operation (evaluated with an operation of NULLs: administrators, local roles for all
 // Regionalstellen) with every operation, the others with the operations their organisation
-// runs or one of their local roles covers (zugriff.LokaleRolleDeckt) — and the condition itself
-// decides on the pairs that are left. The narrowing only ever keeps more pairs than the
-// condition (TestNachrichten_EmpfaengerWieZustaendige holds the two equal).
+// runs or one of their local roles names (the rule of zugriff.LokaleRolleDeckt, its arrays
+// unnested so that each test is a hash join) — and the condition itself decides on the pairs
+// that are left. The narrowing only ever keeps more pairs than the condition
+// (TestNachrichten_EmpfaengerWieZustaendige holds the two equal). The operator's users are
+// looked up by organisation for each operation: an index probe each (OFFSET 0 keeps the planner
+// from turning them into a hash join over all accounts).
 var empfaengerSQL = func() string {
 	b := zugriff.Betriebsspalten("b.")
 	var mit, teile []string
@@ -180,12 +185,17 @@ var empfaengerSQL = func() string {
 		personal%[1]d AS MATERIALIZED (
 			SELECT a.id, a.organisation_id, a.lokale_rollen, coalesce(%[6]s, false) AS ueberall
 			FROM public.anwender a WHERE a.status = 'AKTIV' AND a.funktionale_rollen && %[7]s),
+		rolle%[1]d AS MATERIALIZED (
+			SELECT s.id AS anwender_id, r.alle_regionalstellen, r.regionalstelle_ids, r.betriebe, r.organisationen
+			FROM personal%[1]d s JOIN public.lokale_rolle r ON r.id = ANY(s.lokale_rollen) WHERE NOT s.ueberall),
 		paar%[1]d AS (
 			SELECT b.k, s.id FROM b%[1]d b JOIN personal%[1]d s ON s.ueberall
-			UNION
-			SELECT b.k, s.id FROM personal%[1]d s LEFT JOIN public.lokale_rolle r ON r.id = ANY(s.lokale_rollen)
-			JOIN b%[1]d b ON NOT s.ueberall AND (s.organisation_id = b.betreiber_id OR %[8]s))`,
-			g, n+1, n+2, n+3, n+4, ohneBetrieb, textArray(berechtigung.Rollen(aktionen[g])), zugriff.LokaleRolleDeckt("r", b)))
+			UNION SELECT b.k, s.id FROM b%[1]d b JOIN personal%[1]d s ON s.organisation_id = b.betreiber_id AND NOT s.ueberall
+			UNION SELECT b.k, r.anwender_id FROM b%[1]d b JOIN rolle%[1]d r ON r.alle_regionalstellen
+			UNION SELECT b.k, r.anwender_id FROM rolle%[1]d r CROSS JOIN unnest(r.regionalstelle_ids) x (id) JOIN b%[1]d b ON b.regionalstelle_id = x.id
+			UNION SELECT b.k, r.anwender_id FROM rolle%[1]d r CROSS JOIN unnest(r.betriebe) x (id) JOIN b%[1]d b ON b.id = x.id
+			UNION SELECT b.k, r.anwender_id FROM rolle%[1]d r CROSS JOIN unnest(r.organisationen) x (id) JOIN b%[1]d b ON b.betreiber_id = x.id)`,
+			g, n+1, n+2, n+3, n+4, ohneBetrieb, textArray(berechtigung.Rollen(aktionen[g]))))
 		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
 		FROM paar%[1]d x JOIN b%[1]d b ON b.k = x.k JOIN public.anwender a ON a.id = x.id AND %[2]s
 		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, g, bedingung(g, b)))
@@ -193,7 +203,7 @@ var empfaengerSQL = func() string {
 	n := 4 * betreiberseite
 	teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
 		FROM unnest($%d::int[], $%d::bigint[], $%d::bigint[], $%d::bigint[]) AS b (k, id, betreiber_id, regionalstelle_id)
-		JOIN public.anwender a ON %s
+		CROSS JOIN LATERAL (SELECT a.id, a.email FROM public.anwender a WHERE %s OFFSET 0) a
 		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung(betreiberseite, b)))
 	return "WITH " + strings.Join(mit, ",\n") + "\n" + strings.Join(teile, "\nUNION ALL\n") + "\nORDER BY 1, 2"
 }()
@@ -221,7 +231,7 @@ type nachricht struct {
 // its screen (link in the list and in the mail) and the operation whose people get it.
 type ziel struct {
 	id          int64
-	betrieb     betriebZeile
+	betrieb     betriebZeile // the operation as it was at the event: who gets the message
 	name, bezug string
 	pfad        string
 }
@@ -236,7 +246,6 @@ type objekt struct {
 type entwurf struct {
 	quelle        int64
 	an            int
-	betrieb       betriebZeile // the operation as it was at the event: who gets the message
 	akteur        string
 	datum         time.Time
 	absender      string
@@ -347,16 +356,34 @@ func lesen(e eventstore.Event) (any, error) {
 	}
 }
 
+// dekodieren decodes the events (lesen) on all cores: decoding JSON is most of the projector's
+// own work, and the database waits meanwhile. Each event's value and error at its index.
+func dekodieren(events []eventstore.Event) ([]any, []error) {
+	werte, fehler := make([]any, len(events)), make([]error, len(events))
+	teile := max(1, min(runtime.GOMAXPROCS(0), len(events)/256))
+	var wg sync.WaitGroup
+	for t := range teile {
+		von, bis := t*len(events)/teile, (t+1)*len(events)/teile
+		wg.Go(func() {
+			for i := von; i < bis; i++ {
+				werte[i], fehler[i] = lesen(events[i])
+			}
+		})
+	}
+	wg.Wait()
+	return werte, fehler
+}
+
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), nachQuelle: map[int64]*entwurf{},
 		offen: map[objekt][]*entwurf{}, abgeschlossen: map[objekt]bool{}}
 	// first pass: decode, and the ids of the operations and plants the batch needs
-	werte := make([]any, len(s.Events))
+	werte, fehler := dekodieren(s.Events)
 	ids := make([]int64, len(s.Events))
 	var betriebIDs, anlageIDs []int64
 	for i, e := range s.Events {
-		v, err := lesen(e)
-		if err != nil {
+		v := werte[i]
+		if err := fehler[i]; err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Position, e.Type, err)
 		}
 		if v == nil {
@@ -584,7 +611,7 @@ func kommentar(k string) string {
 // himself) and mails are written when the batch's recipients are known.
 func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
 	absender := cmp.Or(e.Metadata.ActorName, "eAbwasser")
-	d := &entwurf{quelle: e.Position, an: n.an, betrieb: z.betrieb, akteur: e.Metadata.ActorID, datum: e.RecordedAt,
+	d := &entwurf{quelle: e.Position, an: n.an, akteur: e.Metadata.ActorID, datum: e.RecordedAt,
 		absender: absender, betreff: fmt.Sprintf(n.betreff, z.name), text: fmt.Sprintf(n.text, z.name, absender) + n.anhang,
 		bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
 	st.entwuerfe = append(st.entwuerfe, d)
@@ -606,6 +633,11 @@ type tupel struct {
 	betrieb, betreiber, regionalstelle int64
 }
 
+func (d *entwurf) tupel() tupel {
+	b := d.ziel.betrieb
+	return tupel{d.an, b.ID, b.BetreiberID, b.RegionalstelleID}
+}
+
 // empfaengerLesen finds the recipients of all messages of the batch with one query: each
 // distinct (group, operation) once, its recipients ordered by account.
 func (st *stapel) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, error) {
@@ -615,7 +647,7 @@ func (st *stapel) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, 
 	k := make([][]int32, len(aktionen))
 	spalten := make([][3][]int64, len(aktionen))
 	for _, d := range st.entwuerfe {
-		t := tupel{d.an, d.betrieb.ID, d.betrieb.BetreiberID, d.betrieb.RegionalstelleID}
+		t := d.tupel()
 		if _, ok := nummer[t]; ok {
 			continue
 		}
@@ -653,7 +685,9 @@ var nachrichtSpalten = []string{"quelle", "empfaenger_id", "gelesen", "absende_d
 
 // schreiben: the copies of operations and plants; then what the batch does to stored messages
 // (decided, read, deleted — before the COPY, so that none of it can hit the batch's new
-// messages, which carry their state already); the new messages; their mails.
+// messages, which carry their state already); the new messages; their mails. The statements on
+// stored messages repeat their keys as "= ANY($1)": an index condition whatever join order a
+// plan made for an almost empty table picks, so none of them can walk all messages per key.
 func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error) {
 	w := &projections.Schreiben{}
 	st.betriebe.Schreiben(w)
@@ -661,16 +695,16 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	if len(st.erledigtID) > 0 {
 		w.Anweisung(`UPDATE nachricht n SET erledigt = u.wie
 			FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u (id, bezug, wie)
-			WHERE n.fachobjekt_id = u.id AND n.bezug = u.bezug AND n.erledigt = ''`, st.erledigtID, st.erledigtBezug, st.erledigtWie)
+			WHERE n.fachobjekt_id = ANY($1) AND n.erledigt = '' AND n.fachobjekt_id = u.id AND n.bezug = u.bezug`, st.erledigtID, st.erledigtBezug, st.erledigtWie)
 	}
 	if len(st.gelesenQuelle) > 0 {
 		w.Anweisung(`UPDATE nachricht n SET gelesen = true
 			FROM unnest($1::bigint[], $2::bigint[]) AS u (quelle, empfaenger_id)
-			WHERE n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id AND NOT n.gelesen`, st.gelesenQuelle, st.gelesenAn)
+			WHERE n.quelle = ANY($1) AND n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id AND NOT n.gelesen`, st.gelesenQuelle, st.gelesenAn)
 	}
 	if len(st.geloeschtQuelle) > 0 {
 		w.Anweisung(`DELETE FROM nachricht n USING unnest($1::bigint[], $2::bigint[]) AS u (quelle, empfaenger_id)
-			WHERE n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id`, st.geloeschtQuelle, st.geloeschtAn)
+			WHERE n.quelle = ANY($1) AND n.quelle = u.quelle AND n.empfaenger_id = u.empfaenger_id`, st.geloeschtQuelle, st.geloeschtAn)
 	}
 	if len(st.entwuerfe) == 0 {
 		return w, nil
@@ -682,7 +716,7 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	var zeilen [][]any
 	var schluessel, an, betreff, text, pfad []string
 	for _, d := range st.entwuerfe {
-		for _, x := range alle[tupel{d.an, d.betrieb.ID, d.betrieb.BetreiberID, d.betrieb.RegionalstelleID}] {
+		for _, x := range alle[d.tupel()] {
 			if strconv.FormatInt(x.id, 10) == d.akteur {
 				continue
 			}
