@@ -17,6 +17,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"runtime"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 
@@ -100,4 +102,21 @@ func (s *Stapel) JeStreamtyp(handlers map[string]func(e eventstore.Event, id int
 		}
 	}
 	return nil
+}
+
+// Parallel calls f(i) for every i in [0, n) on all cores, in chunks of at least mindestens:
+// decoding the JSON of a rebuild's batch of 10,000 events is most of a projector's own work,
+// and the database waits meanwhile. f may only touch what belongs to index i.
+func Parallel(n, mindestens int, f func(i int)) {
+	teile := max(1, min(runtime.GOMAXPROCS(0), n/max(mindestens, 1)))
+	var wg sync.WaitGroup
+	for t := range teile {
+		von, bis := t*n/teile, (t+1)*n/teile
+		wg.Go(func() {
+			for i := von; i < bis; i++ {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -57,6 +57,9 @@ func (l *lauf) neuaufbau(ctx context.Context) error {
 	if err := l.globalLesen(ctx, gesamt); err != nil {
 		return err
 	}
+	if err := l.lesegrenze(ctx); err != nil {
+		return err
+	}
 	for _, p := range app.Projections() {
 		if p.Name == nachrichten.Name {
 			if err := l.nachrichtenAufholen(ctx, p, gesamt); err != nil {
@@ -321,4 +324,26 @@ func (l *lauf) globalLesen(ctx context.Context, gesamt int64) error {
 		}
 	}
 	return nil
+}
+
+// lesegrenze rebuilds a read model that writes nothing: what reading and decoding the log costs
+// every rebuild, the floor under each rebuild's time whatever it writes (a rebuild reads the
+// next batch while it writes the current one, so its time is at least the larger of the two).
+func (l *lauf) lesegrenze(ctx context.Context) error {
+	leer := projections.Projection{Name: "bench_lesen", Schema: `CREATE TABLE nichts (id bigint PRIMARY KEY)`,
+		Projiziere: func(context.Context, *projections.Stapel) (*projections.Schreiben, error) {
+			return &projections.Schreiben{}, nil
+		}}
+	start := time.Now()
+	var fertig int64
+	if err := projections.Rebuild(ctx, l.store, leer, func(pr projections.Progress) { fertig = pr.Done }); err != nil {
+		return err
+	}
+	d := time.Since(start)
+	rate := float64(fertig) / d.Seconds()
+	l.messung(Messung{ID: "rebuild.lesen", Bereich: "Rebuild", Name: "reading floor: rebuild of a read model that writes nothing",
+		Text:  fmt.Sprintf("%s events in %s = %s events/s", zahl(fertig), d.Round(100*time.Millisecond), zahl(rate)),
+		Werte: map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate}})
+	_, err := l.pool.Exec(ctx, `DROP SCHEMA IF EXISTS bench_lesen CASCADE; DELETE FROM checkpoints WHERE name = 'bench_lesen'`)
+	return err
 }

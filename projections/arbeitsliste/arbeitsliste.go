@@ -9,9 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/jackc/pgx/v5"
 
@@ -408,18 +406,11 @@ func lesen(s *projections.Stapel) ([]gelesen, error) {
 		return nil, err
 	}
 	fehler := make([]error, len(folge))
-	teile := min(runtime.GOMAXPROCS(0), len(folge)/500+1)
-	var wg sync.WaitGroup
-	for t := range teile {
-		wg.Go(func() {
-			for i := t; i < len(folge); i += teile {
-				e := &folge[i]
-				e.v, fehler[i] = e.lies(e.daten)
-				e.daten, e.lies = nil, nil
-			}
-		})
-	}
-	wg.Wait()
+	projections.Parallel(len(folge), 500, func(i int) {
+		e := &folge[i]
+		e.v, fehler[i] = e.lies(e.daten)
+		e.daten, e.lies = nil, nil
+	})
 	for i, err := range fehler {
 		if err != nil {
 			return nil, fmt.Errorf("event %d: %w", folge[i].position, err)

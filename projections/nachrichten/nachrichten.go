@@ -22,10 +22,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -360,17 +358,7 @@ func lesen(e eventstore.Event) (any, error) {
 // own work, and the database waits meanwhile. Each event's value and error at its index.
 func dekodieren(events []eventstore.Event) ([]any, []error) {
 	werte, fehler := make([]any, len(events)), make([]error, len(events))
-	teile := max(1, min(runtime.GOMAXPROCS(0), len(events)/256))
-	var wg sync.WaitGroup
-	for t := range teile {
-		von, bis := t*len(events)/teile, (t+1)*len(events)/teile
-		wg.Go(func() {
-			for i := von; i < bis; i++ {
-				werte[i], fehler[i] = lesen(events[i])
-			}
-		})
-	}
-	wg.Wait()
+	projections.Parallel(len(events), 256, func(i int) { werte[i], fehler[i] = lesen(events[i]) })
 	return werte, fehler
 }
 
