@@ -2,13 +2,10 @@ package app_test
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/crypto/bcrypt"
 
@@ -62,60 +59,15 @@ func TestLesemodelle_NeuaufbauGleichLaufendemAufbau(t *testing.T) {
 	}
 	mails := anzahl(t, pool, `SELECT count(*) FROM mail_ausgang`)
 	for _, p := range app.Projections() {
-		vorher := lesemodell(t, pool, p.Name)
+		vorher := projektortest.Lesemodell(t, pool, p.Name)
 		if err := projections.Rebuild(ctx, store, p, nil); err != nil {
 			t.Fatalf("%s: %v", p.Name, err)
 		}
-		nachher := lesemodell(t, pool, p.Name)
-		for tabelle, zeilen := range vorher {
-			if len(zeilen) == 0 {
-				continue
-			}
-			if strings.Join(zeilen, "\n") != strings.Join(nachher[tabelle], "\n") {
-				t.Errorf("%s.%s: rebuild differs from the live build:\n%s", p.Name, tabelle, erster(zeilen, nachher[tabelle]))
-			}
-		}
-		t.Logf("%s: %s", p.Name, groessen(vorher))
-	}
-	for _, tabelle := range []string{"audit.eintrag", "arbeitsliste.betrieb", "arbeitsliste.anlage", "nachrichten.nachricht", "aufgaben.aufgabe"} {
-		if anzahl(t, pool, `SELECT count(*) FROM `+tabelle) == 0 {
-			t.Errorf("%s is empty: the log did not exercise it", tabelle)
-		}
+		projektortest.Gleich(t, p.Name, vorher, projektortest.Lesemodell(t, pool, p.Name))
 	}
 	if n := anzahl(t, pool, `SELECT count(*) FROM mail_ausgang`); n != mails {
 		t.Errorf("the rebuild queued %d mails again", n-mails)
 	}
-}
-
-// lesemodell reads every table of a read model's schema as sorted rows of text, without
-// identity columns (numbers drawn from a sequence, not from the log).
-func lesemodell(t *testing.T, pool *pgxpool.Pool, schema string) map[string][]string {
-	t.Helper()
-	ctx := context.Background()
-	rows, err := pool.Query(ctx, `SELECT table_name, string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position)
-		FROM information_schema.columns WHERE table_schema = $1 AND is_identity = 'NO' GROUP BY table_name`, schema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spalten := map[string]string{}
-	var name, liste string
-	if _, err := pgx.ForEachRow(rows, []any{&name, &liste}, func() error { spalten[name] = liste; return nil }); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string][]string{}
-	for tabelle, liste := range spalten {
-		rows, err := pool.Query(ctx, fmt.Sprintf(`SELECT (%s)::text FROM %s.%s ORDER BY 1`, liste,
-			pgx.Identifier{schema}.Sanitize(), pgx.Identifier{tabelle}.Sanitize()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		zeilen, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[tabelle] = zeilen
-	}
-	return out
 }
 
 func anzahl(t *testing.T, pool *pgxpool.Pool, sql string) int {
@@ -125,29 +77,4 @@ func anzahl(t *testing.T, pool *pgxpool.Pool, sql string) int {
 		t.Fatal(err)
 	}
 	return n
-}
-
-// erster shows the first row that differs.
-func erster(a, b []string) string {
-	for i := range max(len(a), len(b)) {
-		var x, y string
-		if i < len(a) {
-			x = a[i]
-		}
-		if i < len(b) {
-			y = b[i]
-		}
-		if x != y {
-			return fmt.Sprintf("row %d (of %d live, %d rebuilt)\n live:    %s\n rebuilt: %s", i, len(a), len(b), x, y)
-		}
-	}
-	return ""
-}
-
-func groessen(m map[string][]string) string {
-	var s []string
-	for t, z := range m {
-		s = append(s, fmt.Sprintf("%s %d", t, len(z)))
-	}
-	return strings.Join(s, ", ")
 }

@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -98,17 +96,6 @@ func finde(liste []aufgaben.Aufgabe, art string, objektID int64) (aufgaben.Aufga
 		}
 	}
 	return aufgaben.Aufgabe{}, false
-}
-
-func dump(t *testing.T, store *eventstore.Store) string {
-	t.Helper()
-	var s string
-	if err := store.Pool().QueryRow(context.Background(), `SELECT coalesce((SELECT string_agg(a::text, E'\n' ORDER BY id) FROM aufgaben.aufgabe a), '')
-		|| coalesce((SELECT string_agg(b::text, E'\n' ORDER BY id) FROM aufgaben.betrieb b), '')
-		|| coalesce((SELECT string_agg(x::text, E'\n' ORDER BY id) FROM aufgaben.anlage x), '')`).Scan(&s); err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // One read model, one handler per kind: an operation's Freigabe, a Stammdaten-Antrag and a
@@ -253,13 +240,11 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatalf("betreiber after requesting again: %+v", eigene)
 	}
 
-	vorher := dump(t, store)
+	vorher := projektortest.Lesemodell(t, pool, aufgaben.Name)
 	if err := projections.Rebuild(ctx, store, aufgaben.Projection, nil); err != nil {
 		t.Fatal(err)
 	}
-	if nachher := dump(t, store); nachher != vorher {
-		t.Fatalf("rebuild differs:\n%s\n---\n%s", nachher, vorher)
-	}
+	projektortest.Gleich(t, aufgaben.Name, vorher, projektortest.Lesemodell(t, pool, aufgaben.Name))
 }
 
 // betriebsdaten reads the operation's current data from its document.
@@ -288,24 +273,6 @@ func (w welt) anlageDaten(id int64) anlage.Daten {
 		w.t.Fatal(err)
 	}
 	return a.Daten
-}
-
-// tabellen dumps every table of the read model, one line per row in key order.
-func tabellen(t *testing.T, store *eventstore.Store) map[string][]string {
-	t.Helper()
-	out := map[string][]string{}
-	for _, tabelle := range []string{"betrieb", "anlage", "aufgabe"} {
-		rows, err := store.Pool().Query(context.Background(), `SELECT t::text FROM aufgaben.`+tabelle+` t ORDER BY id`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		zeilen, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[tabelle] = zeilen
-	}
-	return out
 }
 
 // The live build applies small batches (the demo as one, then each command's events), a
@@ -424,27 +391,9 @@ func TestAufgaben_LiveBuildInSmallBatches_EqualsRebuildRowByRow(t *testing.T) {
 		}
 	}
 
-	live := tabellen(t, store)
+	live := projektortest.Lesemodell(t, pool, aufgaben.Name)
 	if err := projections.Rebuild(ctx, store, aufgaben.Projection, nil); err != nil {
 		t.Fatal(err)
 	}
-	neuaufbau := tabellen(t, store)
-	for _, tabelle := range []string{"betrieb", "anlage", "aufgabe"} {
-		l, r := live[tabelle], neuaufbau[tabelle]
-		if len(l) == 0 {
-			t.Errorf("%s: no rows", tabelle)
-		}
-		for i := range max(len(l), len(r)) {
-			var a, b string
-			if i < len(l) {
-				a = l[i]
-			}
-			if i < len(r) {
-				b = r[i]
-			}
-			if a != b {
-				t.Errorf("%s row %d:\nlive    %s\nrebuild %s", tabelle, i, a, b)
-			}
-		}
-	}
+	projektortest.Gleich(t, aufgaben.Name, live, projektortest.Lesemodell(t, pool, aufgaben.Name))
 }
