@@ -34,6 +34,21 @@ const rawTabelle = `CREATE TABLE IF NOT EXISTS bench_raw (
     recorded_at timestamptz NOT NULL DEFAULT now()
 )`
 
+// schluesselTabelle is the floor with the event store's keys: the same three indexes (primary
+// key, the optimistic lock on stream and version, the commit order) on a fresh table.
+const schluesselTabelle = `CREATE TABLE IF NOT EXISTS bench_raw_schluessel (
+    id          bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    stream_id   text        NOT NULL,
+    version     integer     NOT NULL,
+    event_type  text        NOT NULL,
+    data        jsonb       NOT NULL,
+    metadata    jsonb       NOT NULL,
+    recorded_at timestamptz NOT NULL DEFAULT now(),
+    tx_id       xid8        NOT NULL DEFAULT pg_current_xact_id(),
+    UNIQUE (stream_id, version)
+);
+CREATE INDEX IF NOT EXISTS bench_raw_schluessel_tx ON bench_raw_schluessel (tx_id, id)`
+
 const wmTopic = "bench_append"
 
 // nutzlast is the payload every variant writes: a real BetriebsdatenGeaendert of the seed.
@@ -67,7 +82,7 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 		return err
 	}
 	p.mdJSON = string(md)
-	if _, err := l.pool.Exec(ctx, rawTabelle); err != nil {
+	if _, err := l.pool.Exec(ctx, rawTabelle+";\n"+schluesselTabelle); err != nil {
 		return err
 	}
 	l.printf("  payload: %s, %d bytes of data, %d bytes of metadata", p.typ, len(p.data), len(md))
@@ -125,6 +140,12 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 			m = m.mitZiel(fmt.Sprintf("≥ %.2f", ziel), roh >= ziel)
 		}
 		l.messung(m)
+		if k, ok := rate["keys"]; ok {
+			r := rate["store"] / k
+			l.messung(Messung{ID: id + ".ratio_keys", Bereich: "Append (" + art + ")",
+				Name: "ratio Append ÷ raw INSERT with the event store's keys", Text: fmt.Sprintf("%.2f", r),
+				Werte: map[string]float64{"ratio": r}})
+		}
 		if c, ok := rate["command"]; ok {
 			ganz := c / rate["store"]
 			m := Messung{ID: id + ".ratio_command", Bereich: "Append (" + art + ")", Name: "ratio whole command ÷ Append",
@@ -209,6 +230,18 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 		}},
 	}
 	if stapel == 1 {
+		out = append(out, variante{"keys", "raw INSERT; COMMIT with the event store's three keys", func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
+			versionen := make([]int, 50)
+			i := 0
+			return func(ctx context.Context) (int, error) {
+				i++
+				k := i % len(versionen)
+				versionen[k]++
+				_, err := pool.Exec(ctx, `INSERT INTO bench_raw_schluessel (stream_id, version, event_type, data, metadata) VALUES ($1, $2, $3, $4, $5)`,
+					fmt.Sprintf("benchkeys-%d-%d-%d", lauf, w, k), versionen[k], p.typ, daten[0], p.mdJSON)
+				return 1, err
+			}, nil
+		}})
 		// a whole command on an approved operation: the operator saves his yearly figures
 		befehlsStore := app.NewStore(pool)
 		proSchreiber := 40
