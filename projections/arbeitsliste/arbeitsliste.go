@@ -726,31 +726,23 @@ func (st *stapel) anweisungen(w *projections.Schreiben) {
 	if geladen == nil {
 		geladen = []int64{}
 	}
-	nachID := func(spalte, schluessel string, texte map[int64]text) {
-		if len(texte) == 0 {
+	// nach hands the new texts (by the key column's value) to the stored rows not loaded
+	nach := func(spalte, schluessel, typ string, keys any, werte []string) {
+		if len(werte) == 0 {
 			return
 		}
-		ids, werte := make([]int64, 0, len(texte)), make([]string, 0, len(texte))
-		for id, t := range texte {
-			ids, werte = append(ids, id), append(werte, t.wert)
-		}
-		w.Anweisung(`UPDATE betrieb SET `+spalte+` = n.wert FROM unnest($1::bigint[], $2::text[]) AS n(id, wert)
-			WHERE betrieb.`+schluessel+` = n.id AND betrieb.`+spalte+` IS DISTINCT FROM n.wert
-			AND NOT EXISTS (SELECT FROM unnest($3::bigint[]) AS g(id) WHERE g.id = betrieb.id)`,
-			ids, werte, geladen)
-	}
-	nachSchluessel := func(spalte, schluessel string, texte map[string]text) {
-		if len(texte) == 0 {
-			return
-		}
-		keys, werte := make([]string, 0, len(texte)), make([]string, 0, len(texte))
-		for k, t := range texte {
-			keys, werte = append(keys, k), append(werte, t.wert)
-		}
-		w.Anweisung(`UPDATE betrieb SET `+spalte+` = n.wert FROM unnest($1::text[], $2::text[]) AS n(schluessel, wert)
+		w.Anweisung(`UPDATE betrieb SET `+spalte+` = n.wert FROM unnest($1::`+typ+`[], $2::text[]) AS n(schluessel, wert)
 			WHERE betrieb.`+schluessel+` = n.schluessel AND betrieb.`+spalte+` IS DISTINCT FROM n.wert
 			AND NOT EXISTS (SELECT FROM unnest($3::bigint[]) AS g(id) WHERE g.id = betrieb.id)`,
 			keys, werte, geladen)
+	}
+	nachID := func(spalte, schluessel string, texte map[int64]text) {
+		keys, werte := schluesselUndWerte(texte)
+		nach(spalte, schluessel, "bigint", keys, werte)
+	}
+	nachSchluessel := func(spalte, schluessel string, texte map[string]text) {
+		keys, werte := schluesselUndWerte(texte)
+		nach(spalte, schluessel, "text", keys, werte)
 	}
 	nachID("betreiber", "betreiber_id", st.betreiber)
 	nachID("regionalstelle", "regionalstelle_id", st.regionalstelle)
@@ -766,4 +758,13 @@ func (st *stapel) anweisungen(w *projections.Schreiben) {
 			AND (a.betrieb, a.ort, a.betreiber_id, a.regionalstelle_id) IS DISTINCT FROM (b.bezeichnung, b.ort, b.betreiber_id, b.regionalstelle_id)`,
 			ids)
 	}
+}
+
+// schluesselUndWerte splits the texts handed on into keys and values (one array each).
+func schluesselUndWerte[K comparable](texte map[K]text) ([]K, []string) {
+	keys, werte := make([]K, 0, len(texte)), make([]string, 0, len(texte))
+	for k, t := range texte {
+		keys, werte = append(keys, k), append(werte, t.wert)
+	}
+	return keys, werte
 }

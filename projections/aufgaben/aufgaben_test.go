@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -98,10 +100,12 @@ func finde(liste []aufgaben.Aufgabe, art string, objektID int64) (aufgaben.Aufga
 	return aufgaben.Aufgabe{}, false
 }
 
-// One read model, one handler per kind: an operation's Freigabe, a Stammdaten-Antrag and a
-// plant's change request are open tasks until decided, then carry the decision; the server
-// shows each caller his part, and a rebuild gives the same rows.
-func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentical(t *testing.T) {
+// demo are the objects of the demo data the tests work on.
+type demo struct{ brauerei, papier, musterhausen, klaeranlage, kuehlwasser, rub int64 }
+
+// mitDemo starts a database with the demo data and the live tasks projector.
+func mitDemo(t *testing.T) (welt, *pgxpool.Pool, demo) {
+	t.Helper()
 	ctx := context.Background()
 	pool, _ := testdb.New(t)
 	store := schreibmodell.Store(pool)
@@ -110,12 +114,21 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	}
 	w := welt{t: t, ctx: ctx, store: store, dienst: &aufgabendienst.Dienst{Store: store}}
 	projektortest.Start(t, store, aufgaben.Projection)
-	brauerei := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Brauerei am Deutschen Eck")
-	papier := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Papierfabrik Rheinaue – Werk Koblenz")
-	musterhausen := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Kläranlage Musterhausen")
-	klaeranlage := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Betriebskläranlage Papierfabrik")
-	kuehlwasser := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Kühlwasserkreislauf Papiermaschine 2")
-	rub := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Regenüberlaufbecken Musterhausen-Nord")
+	betrieb := func(name string) int64 { return w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, name) }
+	anlage := func(name string) int64 { return w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, name) }
+	return w, pool, demo{brauerei: betrieb("Brauerei am Deutschen Eck"), papier: betrieb("Papierfabrik Rheinaue – Werk Koblenz"),
+		musterhausen: betrieb("Kläranlage Musterhausen"), klaeranlage: anlage("Betriebskläranlage Papierfabrik"),
+		kuehlwasser: anlage("Kühlwasserkreislauf Papiermaschine 2"), rub: anlage("Regenüberlaufbecken Musterhausen-Nord")}
+}
+
+// One read model, one handler per kind: an operation's Freigabe, a Stammdaten-Antrag and a
+// plant's change request are open tasks until decided, then carry the decision; the server
+// shows each caller his part, and a rebuild gives the same rows.
+func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentical(t *testing.T) {
+	w, pool, ids := mitDemo(t)
+	ctx, store := w.ctx, w.store
+	brauerei, papier, musterhausen, klaeranlage, kuehlwasser := ids.brauerei, ids.papier, ids.musterhausen, ids.klaeranlage, ids.kuehlwasser
+	rub := ids.rub
 	sbdNutzer := w.als("zust_sbd")
 	projektortest.WarteBis(t, "the demo's open Freigabe and change request", func() bool {
 		n, err := w.dienst.Anzahl(ctx, sbdNutzer)
@@ -281,19 +294,9 @@ func (w welt) anlageDaten(id int64) anlage.Daten {
 // operation's new name, operator and Regionalstelle and a plant's new name in tasks stored
 // long ago (set-based) and in tasks of the batch (in memory).
 func TestAufgaben_LiveBuildInSmallBatches_EqualsRebuildRowByRow(t *testing.T) {
-	ctx := context.Background()
-	pool, _ := testdb.New(t)
-	store := schreibmodell.Store(pool)
-	if _, err := seed.Demo(ctx, store); err != nil {
-		t.Fatal(err)
-	}
-	w := welt{t: t, ctx: ctx, store: store, dienst: &aufgabendienst.Dienst{Store: store}}
-	projektortest.Start(t, store, aufgaben.Projection)
-	brauerei := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Brauerei am Deutschen Eck")
-	papier := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Papierfabrik Rheinaue – Werk Koblenz")
-	musterhausen := w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, "Kläranlage Musterhausen")
-	klaeranlage := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Betriebskläranlage Papierfabrik")
-	kuehlwasser := w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, "Kühlwasserkreislauf Papiermaschine 2")
+	w, pool, ids := mitDemo(t)
+	ctx, store := w.ctx, w.store
+	brauerei, papier, musterhausen, klaeranlage, kuehlwasser := ids.brauerei, ids.papier, ids.musterhausen, ids.klaeranlage, ids.kuehlwasser
 	var trier, trierRS int64
 	if err := pool.QueryRow(ctx, `SELECT betreiber_id, regionalstelle_id FROM betrieb WHERE id = $1`, musterhausen).Scan(&trier, &trierRS); err != nil {
 		t.Fatal(err)
