@@ -84,6 +84,18 @@ FROM base, unnest($5::text[], $6::int[], $7::jsonb[]) WITH ORDINALITY AS u(t, s,
 WHERE $3::int >= -1 AND $4::int > 0 -- every parameter is named here, typed
 ORDER BY u.ord
 RETURNING global_position, version, recorded_at, tx_id::text::bigint`
+	// insertEventKnown and insertEventAny are insertEvents for the common case of one event:
+	// one row of scalars, no arrays to encode and unnest, no CTE (bench: Append ÷ raw INSERT
+	// 0.87 / 0.83 with 1 / 8 writers at scale 5, was 0.78 / 0.63).
+	insertEventKnown = `
+INSERT INTO events (stream_id, stream_type, version, event_type, schema_version, data, metadata)
+SELECT $1, $2, $3::int + 1, $4, $5, $6, $7
+WHERE $3::int = 0 OR EXISTS (SELECT 1 FROM events WHERE stream_id = $1 AND version = $3)
+RETURNING global_position, version, recorded_at, tx_id::text::bigint`
+	insertEventAny = `
+INSERT INTO events (stream_id, stream_type, version, event_type, schema_version, data, metadata)
+SELECT $1, $2, coalesce(max(version), 0) + 1, $4, $5, $6, $7 FROM events WHERE stream_id = $1 AND $3::int = -1
+RETURNING global_position, version, recorded_at, tx_id::text::bigint`
 	// versionSQL is a stream's version: its last event's (0 for none), from the unique key's index.
 	versionSQL = `SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1`
 )
@@ -182,7 +194,7 @@ func vorbereiten(streamID, streamType string, expected int, events []NewEvent, m
 	a := anhang{streamID: streamID, streamType: streamType, expected: expected, md: md,
 		types: make([]string, len(events)), versions: make([]int32, len(events)), datas: make([]string, len(events))}
 	for i, e := range events {
-		b, err := json.Marshal(e.Data)
+		b, err := datenJSON(e.Data)
 		if err != nil {
 			return a, fmt.Errorf("eventstore: %s: %w", e.Type, err)
 		}
@@ -196,9 +208,26 @@ func vorbereiten(streamID, streamType string, expected int, events []NewEvent, m
 	if expected == AnyVersion {
 		base = baseAny
 	}
+	if len(events) == 1 {
+		a.sql = insertEventKnown
+		if expected == AnyVersion {
+			a.sql = insertEventAny
+		}
+		a.args = []any{streamID, streamType, expected, a.types[0], a.versions[0], a.datas[0], string(mdJSON)}
+		return a, nil
+	}
 	a.sql = "WITH base AS (" + base + ")" + insertEvents
 	a.args = []any{streamID, streamType, expected, len(events), a.types, a.versions, a.datas, string(mdJSON)}
 	return a, nil
+}
+
+// datenJSON is the JSON of an event's data. Data that is JSON already goes as it is: Postgres
+// checks it when it stores it as jsonb, and json.Marshal would check and compact it once more.
+func datenJSON(data any) ([]byte, error) {
+	if raw, ok := data.(json.RawMessage); ok && len(raw) > 0 {
+		return raw, nil
+	}
+	return json.Marshal(data)
 }
 
 // auslesen reads what the append statement returned; no row means the stream was not at the
