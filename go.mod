@@ -23,6 +23,7 @@ require (
 
 require (
 	github.com/dlclark/regexp2 v1.12.0 // indirect
+	github.com/goccy/go-json v0.12.0 // indirect
 	github.com/test-go/testify v1.1.4 // indirect
 )
 

@@ -111,7 +111,7 @@ func laden[S, C any](ctx context.Context, s *Store, q Querier, d ereignis.Decide
 	if err != nil {
 		return d.Initial(), 0, err
 	}
-	stored, err := s.collect(rows)
+	stored, err := s.collect(rows, 0)
 	if err != nil {
 		return d.Initial(), 0, err
 	}

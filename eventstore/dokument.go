@@ -50,7 +50,7 @@ func Dokument[S, C any](s *Store, d ereignis.Decider[S, C], write func(ctx conte
 			if err != nil {
 				return err
 			}
-			stored, err := s.collect(rows)
+			stored, err := s.collect(rows, 0)
 			if err != nil {
 				return err
 			}

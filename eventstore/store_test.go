@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -25,8 +26,10 @@ func ev(typ string, data any) eventstore.NewEvent { return eventstore.NewEvent{T
 func TestAppend_BatchGetsConsecutiveVersionsAndMetadata(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)
-	md := eventstore.Metadata{ActorID: "7", ActorName: "Erika Muster", Roles: []string{"ZUST_SBD"},
-		Organisation: "12", CorrelationID: "c-1", CausationID: "k-1", RequestID: "r-1"}
+	// every member set, with text the decoder must unescape (umlauts, quotes, backslashes)
+	md := eventstore.Metadata{ActorID: "7", ActorName: "Jürgen \"Jo\" Groß\\Süd", Roles: []string{"ZUST_SBD", "ANWENDER"},
+		Organisation: "12", CorrelationID: "c-1", CausationID: "k-1", RequestID: "r-1",
+		AuditInfo: &eventstore.AuditInfo{GueltigAb: "2026-01-01", GueltigBis: "2026-12-31", Aenderungsgrund: "Umbau\nTeil 2"}}
 	out, err := s.Append(ctx, "betrieb-1", "betrieb", eventstore.NoStream,
 		[]eventstore.NewEvent{ev("A", map[string]int{"n": 1}), ev("B", map[string]int{"n": 2}), ev("C", nil)}, md)
 	if err != nil {
@@ -42,9 +45,14 @@ func TestAppend_BatchGetsConsecutiveVersionsAndMetadata(t *testing.T) {
 	if len(events) != 2 || events[0].Type != "B" || events[1].Version != 3 {
 		t.Fatalf("ReadStream(2,3) = %+v", events)
 	}
-	if events[0].Metadata.ActorName != "Erika Muster" || events[0].Metadata.RequestID != "r-1" ||
-		events[0].Metadata.Roles[0] != "ZUST_SBD" || events[0].Metadata.CausationID != "k-1" {
-		t.Fatalf("metadata lost: %+v", events[0].Metadata)
+	alle, err := s.ReadAll(ctx, eventstore.Cursor{}, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range append(events, alle...) {
+		if !reflect.DeepEqual(e.Metadata, md) {
+			t.Fatalf("metadata of %d: got %+v (%+v), want %+v (%+v)", e.Position, e.Metadata, e.Metadata.AuditInfo, md, md.AuditInfo)
+		}
 	}
 	if string(events[0].Data) != `{"n": 2}` && string(events[0].Data) != `{"n":2}` {
 		t.Fatalf("data = %s", events[0].Data)

@@ -7,6 +7,8 @@ package ereignis
 import (
 	"encoding/json"
 	"fmt"
+
+	gojson "github.com/goccy/go-json"
 )
 
 // DomainEvent is an event of a domain package: a past-tense fact with a German name.
@@ -65,7 +67,7 @@ func Katalog(leser ...Leser) Ereignisse {
 // Lies reads an event of type T.
 func Lies[T DomainEvent](data json.RawMessage) (DomainEvent, error) {
 	var v T
-	err := json.Unmarshal(data, &v)
+	err := gojson.Unmarshal(data, &v)
 	return v, err
 }
 

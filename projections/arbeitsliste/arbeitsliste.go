@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 
+	gojson "github.com/goccy/go-json"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -264,7 +265,7 @@ type (
 
 func lies[T any](daten []byte) (any, error) {
 	var v T
-	err := json.Unmarshal(daten, &v)
+	err := gojson.Unmarshal(daten, &v)
 	return v, err
 }
 

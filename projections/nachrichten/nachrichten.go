@@ -19,13 +19,13 @@ package nachrichten
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	gojson "github.com/goccy/go-json"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -336,12 +336,12 @@ func lesen(e eventstore.Event) (any, error) {
 	case betriebBeantragt, freigabeErneut, betriebsdatenGeaendert, betriebGeaendert:
 		if e.StreamType == betrieb.StreamType {
 			var v betriebsdaten
-			return v, json.Unmarshal(e.Data, &v)
+			return v, gojson.Unmarshal(e.Data, &v)
 		}
 	case anlageAngelegt, anlageGeaendert:
 		if e.StreamType == anlage.StreamType {
 			var v anlagendaten
-			return v, json.Unmarshal(e.Data, &v)
+			return v, gojson.Unmarshal(e.Data, &v)
 		}
 	}
 	switch e.StreamType {
