@@ -88,7 +88,7 @@ func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []
 		if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public`, p.Name)); err != nil {
 			return err
 		}
-		applied, cp, err = applyEvents(ctx, tx, p, events, cp, cp)
+		applied, cp, err = applyEvents(ctx, tx, p, events, nil, cp, cp)
 		if err != nil || applied == 0 {
 			return err
 		}
@@ -102,8 +102,9 @@ func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []
 
 // applyEvents gives the events after cp to the projection as one batch, applies its writes
 // and returns the new cursor. Events up to bekannt have been applied to the live read model
-// before (a rebuild replays them).
-func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.Event, cp, bekannt eventstore.Cursor) (int, eventstore.Cursor, error) {
+// before (a rebuild replays them). w, when given, are the batch's writes, projected ahead
+// (OhneLesen); then every event must come after cp.
+func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.Event, w *Schreiben, cp, bekannt eventstore.Cursor) (int, eventstore.Cursor, error) {
 	neu := events[:0:0]
 	for _, e := range events {
 		if e.Cursor().After(cp) { // else redelivered or already caught up
@@ -113,7 +114,13 @@ func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventsto
 	if len(neu) == 0 {
 		return 0, cp, nil
 	}
-	w, err := p.Projiziere(ctx, &Stapel{Events: neu, tx: tx, bekannt: bekannt})
+	if w != nil && len(neu) != len(events) {
+		return 0, cp, fmt.Errorf("projection %s: a batch projected ahead repeats events up to %d", p.Name, cp.Position)
+	}
+	var err error
+	if w == nil {
+		w, err = p.Projiziere(ctx, &Stapel{Events: neu, tx: tx, bekannt: bekannt})
+	}
 	if err != nil {
 		return 0, cp, fmt.Errorf("projection %s: events %d–%d: %w", p.Name, neu[0].Position, neu[len(neu)-1].Position, err)
 	}

@@ -15,6 +15,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"regexp"
 	"runtime"
@@ -40,6 +41,10 @@ type Projection struct {
 	// as the previous batches left it (Stapel.Query) and keeps what the batch changes in memory
 	// (Zeilen), so each row is written once per batch.
 	Projiziere func(ctx context.Context, s *Stapel) (*Schreiben, error)
+	// OhneLesen says that Projiziere never reads the read model (Stapel.Query): its rows follow
+	// from the events alone (an insert-only trail). A rebuild then projects the next batch while
+	// it writes this one; Stapel.Query fails for such a projection.
+	OhneLesen bool
 }
 
 // SchemaHash identifies the DDL; when it changes, the read model is rebuilt at start-up.
@@ -77,13 +82,26 @@ func (s *Stapel) Wiederholung(e eventstore.Event) bool { return !e.Cursor().Afte
 // Query reads the read model (and, qualified, the public tables) inside the batch's
 // transaction. Writes of the batch itself are not visible: they are applied after Projiziere.
 func (s *Stapel) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	if s.tx == nil {
+		return nil, errOhneLesen
+	}
 	return s.tx.Query(ctx, sql, args...)
 }
 
 // QueryRow is Query for one row.
 func (s *Stapel) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	if s.tx == nil {
+		return fehlerZeile{errOhneLesen}
+	}
 	return s.tx.QueryRow(ctx, sql, args...)
 }
+
+var errOhneLesen = errors.New("projections: Projiziere reads the read model, but its Projection says OhneLesen")
+
+// fehlerZeile is a row that is only an error.
+type fehlerZeile struct{ err error }
+
+func (z fehlerZeile) Scan(...any) error { return z.err }
 
 // JeStreamtyp calls, for each event of the batch whose stream type has a handler, that handler
 // with the aggregate's id (the number of its stream id); other events are skipped.

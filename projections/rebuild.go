@@ -70,6 +70,9 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 	lctx, stopLesen := context.WithCancel(ctx)
 	defer stopLesen()
 	stapel := lesen(lctx, store, rebuildBatch)
+	if p.OhneLesen { // and projecting it too
+		stapel = vorausProjizieren(lctx, p, stapel, live)
+	}
 	for l := range stapel {
 		if l.err != nil {
 			return l.err
@@ -84,7 +87,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 				return err
 			}
 			var err error
-			n, cp, err = applyEvents(ctx, tx, p, l.events, cp, live)
+			n, cp, err = applyEvents(ctx, tx, p, l.events, l.schreiben, cp, live)
 			return err
 		})
 		if err != nil {
@@ -125,7 +128,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 				return err
 			}
 			var n int
-			if n, cp, err = applyEvents(ctx, tx, p, events, cp, live); err != nil {
+			if n, cp, err = applyEvents(ctx, tx, p, events, nil, cp, live); err != nil {
 				return err
 			}
 			done += int64(n)
@@ -176,8 +179,9 @@ func analysieren(ctx context.Context, store *eventstore.Store, schema string) er
 }
 
 type gelesen struct {
-	events []eventstore.Event
-	err    error
+	events    []eventstore.Event
+	schreiben *Schreiben // projected ahead (vorausProjizieren), else nil
+	err       error
 }
 
 // lesen reads the log from its start in batches of size, one batch ahead of its reader; the
@@ -193,7 +197,7 @@ func lesen(ctx context.Context, store *eventstore.Store, size int) <-chan gelese
 				return
 			}
 			select {
-			case ch <- gelesen{events, err}:
+			case ch <- gelesen{events: events, err: err}:
 			case <-ctx.Done():
 				return
 			}
@@ -201,6 +205,35 @@ func lesen(ctx context.Context, store *eventstore.Store, size int) <-chan gelese
 				return
 			}
 			c = events[len(events)-1].Cursor()
+		}
+	}()
+	return ch
+}
+
+// vorausProjizieren projects the batches of a projection that reads nothing (OhneLesen) as they
+// are read, one batch ahead of their writing: the projector's own time overlaps with the COPY
+// of the batch before instead of leaving the database waiting.
+func vorausProjizieren(ctx context.Context, p Projection, stapel <-chan gelesen, bekannt eventstore.Cursor) <-chan gelesen {
+	ch := make(chan gelesen, 1)
+	go func() {
+		defer close(ch)
+		for l := range stapel {
+			if l.err == nil {
+				l.schreiben, l.err = p.Projiziere(ctx, &Stapel{Events: l.events, bekannt: bekannt})
+				if l.err != nil && len(l.events) > 0 {
+					l.err = fmt.Errorf("projection %s: events %d–%d: %w", p.Name, l.events[0].Position, l.events[len(l.events)-1].Position, l.err)
+				} else if l.schreiben == nil {
+					l.schreiben = &Schreiben{}
+				}
+			}
+			select {
+			case ch <- l:
+			case <-ctx.Done():
+				return
+			}
+			if l.err != nil {
+				return
+			}
 		}
 	}()
 	return ch

@@ -60,9 +60,10 @@ var kopierSpalten = []string{"position", "zeitpunkt", "benutzer_id", "benutzer_n
 
 // Projection writes one row per event.
 var Projection = projections.Projection{
-	Name:   Name,
-	Schema: schema,
-	Indexe: indexe,
+	Name:      Name,
+	Schema:    schema,
+	Indexe:    indexe,
+	OhneLesen: true,
 	Projiziere: func(_ context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 		zeilen := make([][]any, len(s.Events))
 		for i, e := range s.Events {
@@ -72,7 +73,7 @@ var Projection = projections.Projection{
 				roles = []string{}
 			}
 			zeilen[i] = []any{e.Position, e.RecordedAt, md.ActorID, md.ActorName, roles, md.Organisation,
-				e.StreamID, e.StreamType, e.Version, e.Type, Zusammenfassung(e), []byte(ohneGeheimnisse(e.Data)), md.RequestID, md.CorrelationID}
+				e.StreamID, e.StreamType, e.Version, e.Type, Zusammenfassung(e), ohneGeheimnisse(e.Data), md.RequestID, md.CorrelationID}
 		}
 		w := &projections.Schreiben{}
 		w.Kopieren("eintrag", kopierSpalten, zeilen)
@@ -110,14 +111,15 @@ var geheimeSchluessel = func() [][]byte {
 	return out
 }()
 
-// ohneGeheimnisse returns the event data with secret members replaced.
-func ohneGeheimnisse(data json.RawMessage) string {
+// ohneGeheimnisse returns the event data with secret members replaced (the data itself, not a
+// copy, when it has none).
+func ohneGeheimnisse(data json.RawMessage) []byte {
 	if !slices.ContainsFunc(geheimeSchluessel, func(k []byte) bool { return bytes.Contains(data, k) }) {
-		return string(data)
+		return data
 	}
 	var v any
 	if json.Unmarshal(data, &v) != nil {
-		return string(data)
+		return data
 	}
 	var walk func(any) any
 	walk = func(x any) any {
@@ -139,9 +141,9 @@ func ohneGeheimnisse(data json.RawMessage) string {
 	}
 	b, err := json.Marshal(walk(v))
 	if err != nil {
-		return string(data)
+		return data
 	}
-	return string(b)
+	return b
 }
 
 // Zusammenfassung is the short German summary of an event: its phrase (or its type in
