@@ -55,15 +55,19 @@ func (l *lauf) neuaufbau(ctx context.Context) error {
 	}
 	l.printf("  %s events in the log", zahl(gesamt))
 	// The log as a running system has it: autovacuum has visited the events (hint bits set,
-	// visibility map, statistics). Right after the bulk seed it has not, and the first rebuild
-	// would pay for setting the hint bits of every page and compete with autovacuum for the
-	// cores (docs/benchmarks.md, findings of 2026-11-24, 2).
+	// visibility map, statistics) and a checkpoint has written them. Right after the bulk seed
+	// neither has happened, and the first rebuild would pay for setting the hint bits of every
+	// page and compete with autovacuum and the checkpointer for the cores (docs/benchmarks.md,
+	// findings of 2026-11-24, 2).
 	start := time.Now()
 	if _, err := l.pool.Exec(ctx, `VACUUM (ANALYZE) events`); err != nil {
 		return err
 	}
+	if _, err := l.pool.Exec(ctx, `CHECKPOINT`); err != nil { // needs superuser or pg_checkpoint
+		l.printf("  CHECKPOINT not allowed (%v): the first rebuild may share the machine with the checkpointer", err)
+	}
 	d := time.Since(start)
-	l.messung(Messung{ID: "vacuum.events", Bereich: "Rebuild", Name: "VACUUM (ANALYZE) events after the seed",
+	l.messung(Messung{ID: "vacuum.events", Bereich: "Rebuild", Name: "VACUUM (ANALYZE) events and CHECKPOINT after the seed",
 		Text: fmt.Sprintf("%s events in %s", zahl(gesamt), d.Round(100*time.Millisecond)), Werte: map[string]float64{"seconds": d.Seconds()}})
 	if err := l.globalLesen(ctx, gesamt); err != nil {
 		return err
