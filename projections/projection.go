@@ -34,8 +34,9 @@ type Projection struct {
 	// Schema creates the tables (with their primary keys and unique constraints, which the
 	// upserts need) in an empty schema.
 	Schema string
-	// Indexe creates the secondary indexes. A rebuild creates them after its bulk phase, when
-	// building each index once is cheaper than keeping it up to date row by row.
+	// Indexe creates the secondary indexes, one statement per index, separated by semicolons. A
+	// rebuild creates them after its bulk phase, when building each index once is cheaper than
+	// keeping it up to date row by row, several at a time (IndexeBauen).
 	Indexe string
 	// Projiziere turns a batch of events (commit order) into writes. It reads the read model
 	// as the previous batches left it (Stapel.Query) and keeps what the batch changes in memory

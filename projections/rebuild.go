@@ -3,9 +3,13 @@ package projections
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/eabwasser/eabwasser/eventstore"
 )
@@ -98,13 +102,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 	}
 	// The secondary indexes, each built once over the filled tables; then statistics, without
 	// which the first queries after the swap plan badly (docs/benchmarks.md, finding 3).
-	err = pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public; SET LOCAL maintenance_work_mem TO '256MB'`, shadow)); err != nil {
-			return err
-		}
-		return createIndexe(ctx, tx, p)
-	})
-	if err != nil {
+	if err := IndexeBauen(ctx, store.Pool(), shadow, p); err != nil {
 		return err
 	}
 	if err := analysieren(ctx, store, shadow); err != nil {
@@ -158,6 +156,31 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 	}
 	report()
 	return nil
+}
+
+// IndexeBauen builds the secondary indexes (Indexe) over the filled tables of a schema, several
+// at a time on connections of their own: Postgres builds indexes of one table side by side, and
+// one index can take as long as the others together (the audit trail's trigram index).
+func IndexeBauen(ctx context.Context, pool *pgxpool.Pool, schema string, p Projection) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(2, runtime.GOMAXPROCS(0)))
+	for _, sql := range strings.Split(p.Indexe, ";") {
+		if strings.TrimSpace(sql) == "" {
+			continue
+		}
+		g.Go(func() error {
+			return pgx.BeginFunc(gctx, pool, func(tx pgx.Tx) error {
+				if _, err := tx.Exec(gctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public; SET LOCAL maintenance_work_mem TO '256MB'`, schema)); err != nil {
+					return err
+				}
+				if _, err := tx.Exec(gctx, sql); err != nil {
+					return fmt.Errorf("projection %s: Indexe: %w", p.Name, err)
+				}
+				return nil
+			})
+		})
+	}
+	return g.Wait()
 }
 
 // analysieren gathers the statistics of every table of a schema.

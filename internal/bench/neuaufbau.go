@@ -288,18 +288,9 @@ func (l *lauf) kopieren(ctx context.Context, p projections.Projection) (int64, t
 		}
 		n += tag.RowsAffected()
 	}
-	if p.Indexe != "" {
-		// as the rebuild builds them (projections/rebuild.go): in one transaction, with its maintenance_work_mem
-		err := pgx.BeginFunc(ctx, senke.Conn(), func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public; SET LOCAL maintenance_work_mem TO '256MB'`, ziel)); err != nil {
-				return err
-			}
-			_, err := tx.Exec(ctx, p.Indexe)
-			return err
-		})
-		if err != nil {
-			return 0, 0, fmt.Errorf("Indexe: %w", err)
-		}
+	// as the rebuild builds them
+	if err := projections.IndexeBauen(ctx, l.pool, ziel, p); err != nil {
+		return 0, 0, err
 	}
 	return n, time.Since(start), nil
 }

@@ -14,8 +14,10 @@ import (
 
 // folge is a read model that reads nothing: one row per event (OhneLesen), written with COPY.
 var folge = projections.Projection{
-	Name:      "folge",
-	Schema:    `CREATE TABLE zeile (position bigint PRIMARY KEY, stream_id text NOT NULL, version integer NOT NULL)`,
+	Name:   "folge",
+	Schema: `CREATE TABLE zeile (position bigint PRIMARY KEY, stream_id text NOT NULL, version integer NOT NULL)`,
+	Indexe: `CREATE INDEX zeile_stream ON zeile (stream_id, version);
+		CREATE INDEX zeile_version ON zeile (version);`,
 	OhneLesen: true,
 	Projiziere: func(_ context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 		zeilen := make([][]any, len(s.Events))
@@ -50,12 +52,23 @@ func TestOhneLesen_RebuildProjectsAheadAndWritesEveryEventOnce(t *testing.T) {
 	if err := projections.Rebuild(ctx, store, folge, nil); err != nil {
 		t.Fatal(err)
 	}
+	rows, err := pool.Query(ctx, `SELECT indexname FROM pg_indexes WHERE schemaname = 'folge' ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	indexe, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(indexe, " ") != "zeile_pkey zeile_stream zeile_version" { // built side by side after the bulk phase
+		t.Fatalf("indexes of the rebuilt read model: %v", indexe)
+	}
 	anhaengen(t, store, 3) // and live after the swap
 	testdb.WarteAufSichtbarkeit(t, pool)
 	if _, err := projections.CatchUp(ctx, store, folge); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := pool.Query(ctx, `SELECT e.global_position, z.position, e.stream_id = z.stream_id AND e.version = z.version
+	rows, err = pool.Query(ctx, `SELECT e.global_position, z.position, e.stream_id = z.stream_id AND e.version = z.version
 		FROM events e FULL JOIN folge.zeile z ON z.position = e.global_position ORDER BY 1, 2`)
 	if err != nil {
 		t.Fatal(err)
