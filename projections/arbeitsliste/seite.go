@@ -136,15 +136,29 @@ func anzahl(ctx context.Context, q eventstore.Querier, a listenabfrage) (int64, 
 		return zaehlen(ctx, q, a, key, jetzt)
 	}
 	// callers who miss the same key together share one count (64 clients of a SYSTEMADMIN
-	// when the count expires would otherwise count 64 times)
-	v, err, _ := zaehlungen.Do(key, func() (any, error) { return zaehlen(ctx, q, a, key, jetzt) })
-	if err != nil {
-		return 0, err
+	// when the count expires would otherwise count 64 times). The count is not the first
+	// caller's: it goes on when that caller leaves, so the others still get it, and each caller
+	// stops waiting when its own request ends.
+	ergebnis := zaehlungen.DoChan(key, func() (any, error) {
+		gemeinsam, cancel := context.WithTimeout(context.WithoutCancel(ctx), zaehlenHoechstens)
+		defer cancel()
+		return zaehlen(gemeinsam, q, a, key, jetzt)
+	})
+	select {
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	case r := <-ergebnis:
+		if r.Err != nil {
+			return 0, r.Err
+		}
+		return r.Val.(int64), nil
 	}
-	return v.(int64), nil
 }
 
 var zaehlungen singleflight.Group
+
+// zaehlenHoechstens bounds a shared count: the time an ordinary request has (httpapi.StandardZeitlimits).
+const zaehlenHoechstens = time.Minute
 
 func zaehlen(ctx context.Context, q eventstore.Querier, a listenabfrage, key string, jetzt time.Time) (int64, error) {
 	var n int64

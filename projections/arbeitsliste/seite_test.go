@@ -2,8 +2,10 @@ package arbeitsliste
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -77,5 +79,41 @@ func TestSeite_CountIsSharedForAMomentAndFreshAfterACommand(t *testing.T) {
 	a.frisch = true
 	if s, err := seite(ctx, pool, a, scan); err != nil || s.TotalElements != 6 {
 		t.Fatalf("fresh: %v %v", s.TotalElements, err)
+	}
+}
+
+// Callers who share a count get it even when the caller who started it leaves (the end of a
+// load test, a closed browser tab): the count is not that caller's. The one who left gets his
+// own cancellation at once.
+func TestSeite_SharedCountOutlivesTheCallerWhoStartedIt(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	if _, err := pool.Exec(ctx, `CREATE TABLE liste (id bigint PRIMARY KEY); INSERT INTO liste SELECT generate_series(1, 5)`); err != nil {
+		t.Fatal(err)
+	}
+	// a count that takes a moment, so the second caller joins the first one's
+	a := listenabfrage{tabelle: "liste", spalten: "id", bedingung: "id > $1 AND pg_sleep(0.1) IS NOT NULL", args: []any{int64(0)},
+		ordnung: []string{"id"}, size: 50}
+	erster, abbrechen := context.WithCancel(ctx)
+	fertig := make(chan error, 1)
+	go func() {
+		_, err := anzahl(erster, pool, a)
+		fertig <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	zweiter := make(chan error, 1)
+	var n int64
+	go func() {
+		var err error
+		n, err = anzahl(ctx, pool, a)
+		zweiter <- err
+	}()
+	time.Sleep(50 * time.Millisecond)
+	abbrechen()
+	if err := <-fertig; !errors.Is(err, context.Canceled) {
+		t.Fatalf("first caller: %v, want his own cancellation", err)
+	}
+	if err := <-zweiter; err != nil || n != 5 {
+		t.Fatalf("second caller: %d, %v; want the shared count 5", n, err)
 	}
 }
