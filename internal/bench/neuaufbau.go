@@ -58,7 +58,7 @@ func (l *lauf) neuaufbau(ctx context.Context) error {
 	// visibility map, statistics) and a checkpoint has written them. Right after the bulk seed
 	// neither has happened, and the first rebuild would pay for setting the hint bits of every
 	// page and compete with autovacuum and the checkpointer for the cores (docs/benchmarks.md,
-	// findings of 2026-11-24, 2).
+	// "What each figure means", Rebuild).
 	start := time.Now()
 	if _, err := l.pool.Exec(ctx, `VACUUM (ANALYZE) events`); err != nil {
 		return err
