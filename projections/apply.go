@@ -117,17 +117,30 @@ func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventsto
 	if w != nil && len(neu) != len(events) {
 		return 0, cp, fmt.Errorf("projection %s: a batch projected ahead repeats events up to %d", p.Name, cp.Position)
 	}
-	var err error
 	if w == nil {
-		w, err = p.Projiziere(ctx, &Stapel{Events: neu, tx: tx, bekannt: bekannt})
-	}
-	if err != nil {
-		return 0, cp, fmt.Errorf("projection %s: events %d–%d: %w", p.Name, neu[0].Position, neu[len(neu)-1].Position, err)
+		var err error
+		if w, err = projizieren(ctx, p, &Stapel{Events: neu, tx: tx, bekannt: bekannt}); err != nil {
+			return 0, cp, err
+		}
 	}
 	if err := w.anwenden(ctx, tx, p.Name); err != nil {
-		return 0, cp, fmt.Errorf("projection %s: events %d–%d: %w", p.Name, neu[0].Position, neu[len(neu)-1].Position, err)
+		return 0, cp, stapelFehler(p, neu, err)
 	}
 	return len(neu), neu[len(neu)-1].Cursor(), nil
+}
+
+// projizieren runs the projection on a batch (never empty) and names the batch in its error.
+func projizieren(ctx context.Context, p Projection, s *Stapel) (*Schreiben, error) {
+	w, err := p.Projiziere(ctx, s)
+	if err != nil {
+		return nil, stapelFehler(p, s.Events, err)
+	}
+	return w, nil
+}
+
+// stapelFehler is err of a batch, with the projection and the batch's events named.
+func stapelFehler(p Projection, events []eventstore.Event, err error) error {
+	return fmt.Errorf("projection %s: events %d–%d: %w", p.Name, events[0].Position, events[len(events)-1].Position, err)
 }
 
 // CatchUp applies everything the event store has after the projection's checkpoint, in

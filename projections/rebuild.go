@@ -242,11 +242,9 @@ func vorausProjizieren(ctx context.Context, p Projection, stapel <-chan gelesen,
 		defer close(ch)
 		for l := range stapel {
 			if l.err == nil {
-				l.schreiben, l.err = p.Projiziere(ctx, &Stapel{Events: l.events, bekannt: bekannt})
-				if l.err != nil && len(l.events) > 0 {
-					l.err = fmt.Errorf("projection %s: events %d–%d: %w", p.Name, l.events[0].Position, l.events[len(l.events)-1].Position, l.err)
-				} else if l.schreiben == nil {
-					l.schreiben = &Schreiben{}
+				l.schreiben, l.err = projizieren(ctx, p, &Stapel{Events: l.events, bekannt: bekannt})
+				if l.err == nil && l.schreiben == nil {
+					l.schreiben = &Schreiben{} // projected, nothing to write
 				}
 			}
 			select {
