@@ -168,6 +168,7 @@ func runProjections(ctx context.Context, args []string, open func() (*app.App, e
 			}
 			return fmt.Errorf("unbekanntes Lesemodell %q (vorhanden: %s)", args[1], strings.Join(names, ", "))
 		}
+		defer projections.NeuaufbauGC()()
 		for _, p := range selected {
 			start := time.Now()
 			bar := &progressBar{out: stderr, name: p.Name}

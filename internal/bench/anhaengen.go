@@ -140,6 +140,14 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 			m = m.mitZiel(fmt.Sprintf("≥ %.2f", ziel), roh >= ziel)
 		}
 		l.messung(m)
+		if u, ok := rate["unchecked"]; ok {
+			l.messung(Messung{ID: id + ".ratio_unchecked", Bereich: "Append (" + art + ")",
+				Name: "ratio Append ÷ its statement without the check of the version before", Text: fmt.Sprintf("%.2f", rate["store"]/u),
+				Werte: map[string]float64{"ratio": rate["store"] / u}})
+			l.messung(Messung{ID: id + ".ratio_unchecked_raw", Bereich: "Append (" + art + ")",
+				Name: "ratio Append's statement without that check ÷ raw INSERT", Text: fmt.Sprintf("%.2f", u/rate["raw"]),
+				Werte: map[string]float64{"ratio": u / rate["raw"]}})
+		}
 		if k, ok := rate["keys"]; ok {
 			r := rate["store"] / k
 			l.messung(Messung{ID: id + ".ratio_keys", Bereich: "Append (" + art + ")",
@@ -239,6 +247,23 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 				versionen[k]++
 				_, err := pool.Exec(ctx, `INSERT INTO bench_raw_schluessel (stream_id, version, event_type, data, metadata) VALUES ($1, $2, $3, $4, $5)`,
 					fmt.Sprintf("benchkeys-%d-%d-%d", lauf, w, k), versionen[k], p.typ, daten[0], p.mdJSON)
+				return 1, err
+			}, nil
+		}})
+		// Append's own statement without the check that the version before exists (vorgaengerDa in
+		// eventstore/store.go), which keeps a stream free of gaps: what the check costs
+		out = append(out, variante{"unchecked", "Append's statement without the check of the version before", func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
+			versionen := make([]int, 50)
+			i := 0
+			return func(ctx context.Context) (int, error) {
+				i++
+				k := i % len(versionen)
+				var position, txID int64
+				var um time.Time
+				err := pool.QueryRow(ctx, `INSERT INTO events (stream_id, stream_type, version, event_type, schema_version, data, metadata)
+					SELECT $1, $2, $3::int + 1, $4, $5, $6, $7
+					RETURNING global_position, version, recorded_at, tx_id::text::bigint`, fmt.Sprintf("benchunchecked-%d-%d-%d", lauf, w, k),
+					"benchappend", versionen[k], p.typ, 1, daten[0], p.mdJSON).Scan(&position, &versionen[k], &um, &txID)
 				return 1, err
 			}, nil
 		}})

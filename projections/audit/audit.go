@@ -102,11 +102,17 @@ func Phrasen(p map[string]string) {
 // geheim are data members the audit trail never shows (password hashes, link tokens).
 var geheim = map[string]bool{"passwortHash": true, "bestaetigungToken": true, "token": true}
 
-// geheimeSchluessel are the members of geheim as they appear in JSON.
-var geheimeSchluessel = func() [][]byte {
+// geheimeEnden is what the data of an event with a member of geheim must contain: the member's
+// last four letters and its closing quote. Most events have none, and looking for these is four
+// times faster than for the quoted names: a quote is everywhere in JSON, so bytes.Index cannot
+// skip ahead to a needle that begins with one (a sixth of an audit rebuild's Go time was this).
+var geheimeEnden = func() [][]byte {
 	var out [][]byte
 	for k := range geheim {
-		out = append(out, []byte(`"`+k+`"`))
+		ende := []byte(k[max(0, len(k)-4):] + `"`)
+		if !slices.ContainsFunc(out, func(o []byte) bool { return bytes.Equal(o, ende) }) {
+			out = append(out, ende)
+		}
 	}
 	return out
 }()
@@ -114,7 +120,7 @@ var geheimeSchluessel = func() [][]byte {
 // ohneGeheimnisse returns the event data with secret members replaced (the data itself, not a
 // copy, when it has none).
 func ohneGeheimnisse(data json.RawMessage) []byte {
-	if !slices.ContainsFunc(geheimeSchluessel, func(k []byte) bool { return bytes.Contains(data, k) }) {
+	if !slices.ContainsFunc(geheimeEnden, func(k []byte) bool { return bytes.Contains(data, k) }) {
 		return data
 	}
 	var v any

@@ -309,6 +309,7 @@ func TestAudit_NeverShowsPasswordHashesOrTokens(t *testing.T) {
 	_, err := s.Append(context.Background(), "anwender-1", "anwender", eventstore.NoStream, []eventstore.NewEvent{
 		{Type: "AnwenderAngelegt", Data: map[string]any{"benutzername": "betreiber", "passwortHash": "$2a$10$geheim"}},
 		{Type: "PasswortZuruecksetzenAngefordert", Data: map[string]any{"token": map[string]string{"hash": "abc"}}},
+		{Type: "EmailAenderungAngefordert", Data: map[string]any{"email": "neu@example.org", "bestaetigungToken": map[string]string{"hash": "abc"}}},
 	}, eventstore.Metadata{})
 	if err != nil {
 		t.Fatal(err)
