@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -175,5 +177,75 @@ func TestHandle_StartsFromTheDocumentWhenItIsTheStand(t *testing.T) {
 	var st int
 	if err := s.Pool().QueryRow(ctx, `SELECT stand FROM zaehler WHERE id = 1`).Scan(&st); err != nil || st != 9 {
 		t.Fatalf("stand %d %v", st, err)
+	}
+}
+
+// Handle appends at the version it has read without checking that the version before exists
+// (it has just read it): racing commands must still end as one winner per version, the others
+// as conflicts, no command decided on a stale state, and a stream without gaps — with and
+// without an inline document.
+func TestHandle_RacingCommandsOnOneAggregate_OneWinnerPerVersionNoGap(t *testing.T) {
+	for _, mitDokument := range []bool{false, true} {
+		t.Run(strconv.FormatBool(mitDokument), func(t *testing.T) {
+			ctx := context.Background()
+			s := newStore(t)
+			gelesen := 0
+			d := zaehler(&gelesen)
+			d.Decode = ereignis.Katalog(ereignis.Art[erhoeht]()).Decode // no counting across goroutines
+			// each event carries the version its command saw plus one: a command decided on a stale
+			// state and appended anyway would show as an event whose Um is not its version
+			d.Decide = func(s int, _ erhoehe) ([]ereignis.DomainEvent, error) {
+				return []ereignis.DomainEvent{erhoeht{Um: s + 1}}, nil
+			}
+			d.Evolve = func(_ int, e ereignis.DomainEvent) int { return e.(erhoeht).Um }
+			if mitDokument {
+				if _, err := s.Pool().Exec(ctx, `CREATE TABLE zaehler (id bigint PRIMARY KEY, stand int, version int)`); err != nil {
+					t.Fatal(err)
+				}
+				eventstore.Dokument(s, d, func(ctx context.Context, tx pgx.Tx, id int64, stand, version int) error {
+					_, err := tx.Exec(ctx, `INSERT INTO zaehler VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET stand = $2, version = $3`,
+						id, stand, version)
+					return err
+				})
+			}
+			const befehle = 40
+			var wg sync.WaitGroup
+			var gewonnen, konflikte atomic.Int64
+			for range befehle {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					_, err := eventstore.Befehle(s, d).Handle(ctx, 3, eventstore.VersionUnbekannt, erhoehe{Um: 1}, eventstore.Metadata{})
+					switch {
+					case err == nil:
+						gewonnen.Add(1)
+					case errors.Is(err, eventstore.ErrConflict):
+						konflikte.Add(1)
+					default:
+						t.Error(err)
+					}
+				}()
+			}
+			wg.Wait()
+			if gewonnen.Load()+konflikte.Load() != befehle || gewonnen.Load() == 0 {
+				t.Fatalf("%d won, %d conflicts of %d", gewonnen.Load(), konflikte.Load(), befehle)
+			}
+			var n, hoechste int64
+			if err := s.Pool().QueryRow(ctx, `SELECT count(*), coalesce(max(version), 0) FROM events WHERE stream_id = 'zaehler-3'`).
+				Scan(&n, &hoechste); err != nil {
+				t.Fatal(err)
+			}
+			if n != gewonnen.Load() || hoechste != n {
+				t.Fatalf("stream has %d events up to version %d, want %d without a gap", n, hoechste, gewonnen.Load())
+			}
+			var veraltet int
+			if err := s.Pool().QueryRow(ctx, `SELECT count(*) FROM events WHERE stream_id = 'zaehler-3' AND (data->>'Um')::int <> version`).
+				Scan(&veraltet); err != nil {
+				t.Fatal(err)
+			}
+			if veraltet > 0 {
+				t.Fatalf("%d events were decided on a state the stream had left", veraltet)
+			}
+		})
 	}
 }
