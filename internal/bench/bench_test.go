@@ -3,6 +3,7 @@ package bench
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -123,5 +124,22 @@ func TestUebersicht_IssueFiguresSideBySideByScale(t *testing.T) {
 	if !strings.Contains(md, "| rebuild arbeitsliste | 61,234 events/s ✓ | 48,000 events/s ✗ | ≥ 50,000 events/s |") ||
 		!strings.Contains(md, "seed --scale 5, 20") {
 		t.Fatalf("markdown:\n%s", md)
+	}
+}
+
+func TestCPUSeit_CountsTheBusyTimeOfTheMachine(t *testing.T) {
+	if _, err := os.Stat("/proc/stat"); err != nil {
+		t.Skip("no /proc/stat")
+	}
+	c := cpuJetzt()
+	ende := time.Now().Add(300 * time.Millisecond)
+	for time.Now().Before(ende) { // one core busy
+	}
+	got := cpuSeit(c)
+	if got.sekunden < 0.2 || got.kerne < 0.6 || got.kerne > float64(runtime.NumCPU())+0.01 {
+		t.Fatalf("after 0.3 s of one busy core: %.2f CPU-s, %.2f busy cores", got.sekunden, got.kerne)
+	}
+	if !strings.Contains(got.text(), "busy cores") || got.werte(map[string]float64{})["machine_cpu_s"] != got.sekunden {
+		t.Fatalf("text %q, values %v", got.text(), got.werte(map[string]float64{}))
 	}
 }

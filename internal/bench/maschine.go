@@ -3,6 +3,7 @@ package bench
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
@@ -65,4 +66,56 @@ func procWert(pfad, key string) string {
 		}
 	}
 	return ""
+}
+
+// cpuStand is the machine's CPU time so far, from the first line of /proc/stat (zero where
+// there is none): busy (user, nice, system, irq, softirq, steal) and all, in seconds.
+type cpuStand struct{ belegt, alle float64 }
+
+func cpuJetzt() cpuStand {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return cpuStand{}
+	}
+	zeile, _, _ := strings.Cut(string(b), "\n")
+	var s cpuStand
+	for i, f := range strings.Fields(zeile)[1:] {
+		v, _ := strconv.ParseFloat(f, 64)
+		v /= 100 // USER_HZ
+		s.alle += v
+		if i < 8 && i != 3 && i != 4 { // not idle, not iowait; guest is counted in user already
+			s.belegt += v
+		}
+	}
+	return s
+}
+
+// cpuBelegt is what the whole machine (Postgres, the bench, anything else) spent since a:
+// busy CPU-seconds and the busy cores on average. The rebuild and its COPY bound share two cores
+// with Postgres, so their ratio is as much a ratio of CPU-seconds as of seconds.
+type cpuBelegt struct{ sekunden, kerne float64 }
+
+func cpuSeit(a cpuStand) cpuBelegt {
+	b := cpuJetzt()
+	wand := (b.alle - a.alle) / float64(runtime.NumCPU())
+	if wand <= 0 {
+		return cpuBelegt{}
+	}
+	return cpuBelegt{sekunden: b.belegt - a.belegt, kerne: (b.belegt - a.belegt) / wand}
+}
+
+// text is the CPU figure of a result line, empty where /proc/stat gave none.
+func (c cpuBelegt) text() string {
+	if c.sekunden <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("; machine %.0f CPU-s, %.2f busy cores", c.sekunden, c.kerne)
+}
+
+// werte adds the CPU figure to a result's values.
+func (c cpuBelegt) werte(w map[string]float64) map[string]float64 {
+	if c.sekunden > 0 {
+		w["machine_cpu_s"], w["busy_cores"] = c.sekunden, c.kerne
+	}
+	return w
 }
