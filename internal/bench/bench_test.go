@@ -127,15 +127,15 @@ func TestUebersicht_IssueFiguresSideBySideByScale(t *testing.T) {
 	}
 }
 
-func TestCPUSeit_CountsTheBusyTimeOfTheMachine(t *testing.T) {
+func TestSpanne_CountsTheBusyTimeOfTheMachine(t *testing.T) {
 	if _, err := os.Stat("/proc/stat"); err != nil {
 		t.Skip("no /proc/stat")
 	}
-	c := cpuJetzt()
+	s := beginnen()
 	ende := time.Now().Add(300 * time.Millisecond)
 	for time.Now().Before(ende) { // one core busy
 	}
-	got := cpuSeit(c)
+	got := s.ende()
 	if got.sekunden < 0.2 || got.kerne < 0.6 || got.kerne > float64(runtime.NumCPU())+0.01 {
 		t.Fatalf("after 0.3 s of one busy core: %.2f CPU-s, %.2f busy cores", got.sekunden, got.kerne)
 	}

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	natsserver "github.com/nats-io/nats-server/v2/server"
@@ -90,22 +91,35 @@ func cpuJetzt() cpuStand {
 	return s
 }
 
-// cpuBelegt is what the whole machine (Postgres, the bench, anything else) spent since a:
-// busy CPU-seconds and the busy cores on average. The rebuild and its COPY bound share two cores
-// with Postgres, so their ratio is as much a ratio of CPU-seconds as of seconds.
-type cpuBelegt struct{ sekunden, kerne float64 }
+// spanne is a measured span: when it began and the machine's CPU time then.
+type spanne struct {
+	start time.Time
+	cpu   cpuStand
+}
 
-func cpuSeit(a cpuStand) cpuBelegt {
+func beginnen() spanne { return spanne{start: time.Now(), cpu: cpuJetzt()} }
+
+// aufwand is what a span took: its wall time, and what the whole machine (Postgres, the bench,
+// anything else) spent meanwhile — busy CPU-seconds and the busy cores on average. The rebuild
+// and its COPY bound share two cores with Postgres, so their ratio is as much a ratio of
+// CPU-seconds as of seconds.
+type aufwand struct {
+	dauer           time.Duration
+	sekunden, kerne float64
+}
+
+func (s spanne) ende() aufwand {
+	a := aufwand{dauer: time.Since(s.start)}
 	b := cpuJetzt()
-	wand := (b.alle - a.alle) / float64(runtime.NumCPU())
-	if wand <= 0 {
-		return cpuBelegt{}
+	if wand := (b.alle - s.cpu.alle) / float64(runtime.NumCPU()); wand > 0 {
+		a.sekunden = b.belegt - s.cpu.belegt
+		a.kerne = a.sekunden / wand
 	}
-	return cpuBelegt{sekunden: b.belegt - a.belegt, kerne: (b.belegt - a.belegt) / wand}
+	return a
 }
 
 // text is the CPU figure of a result line, empty where /proc/stat gave none.
-func (c cpuBelegt) text() string {
+func (c aufwand) text() string {
 	if c.sekunden <= 0 {
 		return ""
 	}
@@ -113,7 +127,7 @@ func (c cpuBelegt) text() string {
 }
 
 // werte adds the CPU figure to a result's values.
-func (c cpuBelegt) werte(w map[string]float64) map[string]float64 {
+func (c aufwand) werte(w map[string]float64) map[string]float64 {
 	if c.sekunden > 0 {
 		w["machine_cpu_s"], w["busy_cores"] = c.sekunden, c.kerne
 	}

@@ -95,7 +95,7 @@ func (l *lauf) neuAufbauen(ctx context.Context, p projections.Projection) error 
 	defer projections.NeuaufbauGC()()
 	var gemeldet time.Time
 	var fertig int64
-	start, c := time.Now(), cpuJetzt()
+	s := beginnen()
 	err := projections.Rebuild(ctx, l.store, p, func(pr projections.Progress) {
 		fertig = pr.Done
 		if time.Since(gemeldet) >= 10*time.Second {
@@ -107,34 +107,36 @@ func (l *lauf) neuAufbauen(ctx context.Context, p projections.Projection) error 
 	if err != nil {
 		return fmt.Errorf("rebuild %s: %w", p.Name, err)
 	}
-	d, cpu := time.Since(start), cpuSeit(c)
+	a := s.ende()
+	d := a.dauer
 	rate := float64(fertig) / d.Seconds()
 	m := Messung{ID: "rebuild." + p.Name, Bereich: "Rebuild", Name: "projections rebuild " + p.Name,
-		Text:  fmt.Sprintf("%s events in %s = %s events/s%s", zahl(fertig), d.Round(100*time.Millisecond), zahl(rate), cpu.text()),
-		Werte: cpu.werte(map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate})}
+		Text:  fmt.Sprintf("%s events in %s = %s events/s%s", zahl(fertig), d.Round(100*time.Millisecond), zahl(rate), a.text()),
+		Werte: a.werte(map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate})}
 	if p.Name == arbeitsliste.Name {
 		m = m.mitZiel("≥ 50,000 events/s", rate >= 50000)
 	}
 	l.messung(m)
-	return l.schranke(ctx, p, "rebuild", "rebuild "+p.Name, fertig, d, cpu)
+	return l.schranke(ctx, p, "rebuild", "rebuild "+p.Name, fertig, a)
 }
 
 // zielVerhaeltnis is the target of issue 13 for a read model's rebuild ÷ COPY bound (absent: none).
 var zielVerhaeltnis = map[string]float64{arbeitsliste.Name: 0.3, audit.Name: 0.8}
 
 // schranke measures the COPY bound of the rows the read model holds after `ereignisse` events
-// took d, and reports it with the ratio of the two.
-func (l *lauf) schranke(ctx context.Context, p projections.Projection, art, wie string, ereignisse int64, d time.Duration, cpu cpuBelegt) error {
-	zeilen, dc, cpuKopie, err := l.kopieren(ctx, p)
+// took `gebraucht`, and reports it with the ratio of the two.
+func (l *lauf) schranke(ctx context.Context, p projections.Projection, art, wie string, ereignisse int64, gebraucht aufwand) error {
+	zeilen, kopie, err := l.kopieren(ctx, p)
 	if err != nil {
 		return fmt.Errorf("COPY bound of %s: %w", p.Name, err)
 	}
+	d, dc := gebraucht.dauer, kopie.dauer
 	kopieRate := float64(ereignisse) / dc.Seconds()
 	l.messung(Messung{ID: art + "." + p.Name + ".copy", Bereich: "Rebuild",
 		Name: "COPY bound: the same " + p.Name + " rows into its Schema, then its Indexe",
 		Text: fmt.Sprintf("%s rows in %s = %s events/s equivalent%s", zahl(zeilen), dc.Round(100*time.Millisecond), zahl(kopieRate),
-			cpuKopie.text()),
-		Werte: cpuKopie.werte(map[string]float64{"rows": float64(zeilen), "seconds": dc.Seconds(), "events_per_s_equivalent": kopieRate})})
+			kopie.text()),
+		Werte: kopie.werte(map[string]float64{"rows": float64(zeilen), "seconds": dc.Seconds(), "events_per_s_equivalent": kopieRate})})
 	r := dc.Seconds() / d.Seconds()
 	m := Messung{ID: art + "." + p.Name + ".ratio", Bereich: "Rebuild", Name: wie + " ÷ COPY bound",
 		Text:  fmt.Sprintf("%.2f (%s takes %.1f× the time of the COPY)", r, wie, d.Seconds()/dc.Seconds()),
@@ -143,10 +145,10 @@ func (l *lauf) schranke(ctx context.Context, p projections.Projection, art, wie 
 		m = m.mitZiel(fmt.Sprintf("≥ %.2f", z), r >= z)
 	}
 	l.messung(m)
-	if cpu.sekunden > 0 && cpuKopie.sekunden > 0 { // what the two cost the machine, whatever else it did meanwhile
-		rc := cpuKopie.sekunden / cpu.sekunden
+	if gebraucht.sekunden > 0 && kopie.sekunden > 0 { // what the two cost the machine, whatever else it did meanwhile
+		rc := kopie.sekunden / gebraucht.sekunden
 		l.messung(Messung{ID: art + "." + p.Name + ".ratio_cpu", Bereich: "Rebuild", Name: wie + " ÷ COPY bound, in machine CPU-seconds",
-			Text:  fmt.Sprintf("%.2f (%.0f ÷ %.0f CPU-s)", rc, cpuKopie.sekunden, cpu.sekunden),
+			Text:  fmt.Sprintf("%.2f (%.0f ÷ %.0f CPU-s)", rc, kopie.sekunden, gebraucht.sekunden),
 			Werte: map[string]float64{"ratio": rc}})
 	}
 	return nil
@@ -229,7 +231,7 @@ func (l *lauf) nachrichtenAufholen(ctx context.Context, p projections.Projection
 		Text:  fmt.Sprintf("%s queued, %s keys twice (no SMTP: the bench's server writes them into its temporary mailbox)", zahl(mails), zahl(doppelt)),
 		Werte: map[string]float64{"mails": float64(mails), "duplicates": float64(doppelt)}}.
 		mitZiel("no mail twice", doppelt == 0))
-	if err := l.schranke(ctx, p, "catchup", "catch-up "+p.Name, fertig, d, cpuBelegt{}); err != nil {
+	if err := l.schranke(ctx, p, "catchup", "catch-up "+p.Name, fertig, aufwand{dauer: d}); err != nil {
 		return err
 	}
 	if fertig == gesamt {
@@ -249,7 +251,7 @@ func (l *lauf) nachrichtenAufholen(ctx context.Context, p projections.Projection
 // Postgres) into a schema with its tables as Schema creates them (primary keys and unique
 // constraints only), then its Indexe created over the filled tables — what a rebuild does
 // with its shadow schema, without reading and applying events. Both steps are timed together.
-func (l *lauf) kopieren(ctx context.Context, p projections.Projection) (int64, time.Duration, cpuBelegt, error) {
+func (l *lauf) kopieren(ctx context.Context, p projections.Projection) (int64, aufwand, error) {
 	ziel := "bench_kopie_" + p.Name
 	err := pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
 		for _, sql := range []string{fmt.Sprintf(`DROP SCHEMA IF EXISTS %q CASCADE`, ziel), fmt.Sprintf(`CREATE SCHEMA %q`, ziel),
@@ -261,28 +263,28 @@ func (l *lauf) kopieren(ctx context.Context, p projections.Projection) (int64, t
 		return nil
 	})
 	if err != nil {
-		return 0, 0, cpuBelegt{}, err
+		return 0, aufwand{}, err
 	}
 	defer l.pool.Exec(context.Background(), fmt.Sprintf(`DROP SCHEMA IF EXISTS %q CASCADE`, ziel)) //nolint:errcheck
 	rows, err := l.pool.Query(ctx, `SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, p.Name)
 	if err != nil {
-		return 0, 0, cpuBelegt{}, err
+		return 0, aufwand{}, err
 	}
 	tabellen, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return 0, 0, cpuBelegt{}, err
+		return 0, aufwand{}, err
 	}
 	quelle, err := l.pool.Acquire(ctx)
 	if err != nil {
-		return 0, 0, cpuBelegt{}, err
+		return 0, aufwand{}, err
 	}
 	defer quelle.Release()
 	senke, err := l.pool.Acquire(ctx)
 	if err != nil {
-		return 0, 0, cpuBelegt{}, err
+		return 0, aufwand{}, err
 	}
 	defer senke.Release()
-	start, c := time.Now(), cpuJetzt()
+	s := beginnen()
 	var n int64
 	for _, t := range tabellen {
 		pr, pw := io.Pipe()
@@ -298,15 +300,15 @@ func (l *lauf) kopieren(ctx context.Context, p projections.Projection) (int64, t
 			err = errLesen
 		}
 		if err != nil {
-			return 0, 0, cpuBelegt{}, fmt.Errorf("COPY %s: %w", t, err)
+			return 0, aufwand{}, fmt.Errorf("COPY %s: %w", t, err)
 		}
 		n += tag.RowsAffected()
 	}
 	// as the rebuild builds them
 	if err := projections.IndexeBauen(ctx, l.pool, ziel, p); err != nil {
-		return 0, 0, cpuBelegt{}, err
+		return 0, aufwand{}, err
 	}
-	return n, time.Since(start), cpuSeit(c), nil
+	return n, s.ende(), nil
 }
 
 // globalLesen times the read path of catch-up and rebuild: one batch of the commit-ordered
@@ -354,16 +356,17 @@ func (l *lauf) lesegrenze(ctx context.Context) error {
 		Projiziere: func(context.Context, *projections.Stapel) (*projections.Schreiben, error) {
 			return &projections.Schreiben{}, nil
 		}}
-	start, c := time.Now(), cpuJetzt()
+	s := beginnen()
 	var fertig int64
 	if err := projections.Rebuild(ctx, l.store, leer, func(pr projections.Progress) { fertig = pr.Done }); err != nil {
 		return err
 	}
-	d, cpu := time.Since(start), cpuSeit(c)
+	a := s.ende()
+	d := a.dauer
 	rate := float64(fertig) / d.Seconds()
 	l.messung(Messung{ID: "rebuild.lesen", Bereich: "Rebuild", Name: "reading floor: rebuild of a read model that writes nothing",
-		Text:  fmt.Sprintf("%s events in %s = %s events/s%s", zahl(fertig), d.Round(100*time.Millisecond), zahl(rate), cpu.text()),
-		Werte: cpu.werte(map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate})})
+		Text:  fmt.Sprintf("%s events in %s = %s events/s%s", zahl(fertig), d.Round(100*time.Millisecond), zahl(rate), a.text()),
+		Werte: a.werte(map[string]float64{"events": float64(fertig), "seconds": d.Seconds(), "events_per_s": rate})})
 	_, err := l.pool.Exec(ctx, `DROP SCHEMA IF EXISTS bench_lesen CASCADE; DELETE FROM checkpoints WHERE name = 'bench_lesen'`)
 	return err
 }
