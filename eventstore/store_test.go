@@ -65,16 +65,19 @@ func TestAppend_WrongExpectedVersionIsAConflict(t *testing.T) {
 	if _, err := s.Append(ctx, "anlage-1", "anlage", eventstore.NoStream, []eventstore.NewEvent{ev("A", 1)}, eventstore.Metadata{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, expected := range []int{eventstore.NoStream, 2, 5} {
-		_, err := s.Append(ctx, "anlage-1", "anlage", expected, []eventstore.NewEvent{ev("B", 1)}, eventstore.Metadata{})
-		var ce *eventstore.ConflictError
-		if !errors.As(err, &ce) || !errors.Is(err, eventstore.ErrConflict) || ce.Actual != 1 {
-			t.Fatalf("expected %d: err = %v", expected, err)
+	// one event and a batch take different statements; both refuse a version behind or ahead
+	for _, events := range [][]eventstore.NewEvent{{ev("B", 1)}, {ev("B", 1), ev("B", 2)}} {
+		for _, expected := range []int{eventstore.NoStream, 2, 5} {
+			_, err := s.Append(ctx, "anlage-1", "anlage", expected, events, eventstore.Metadata{})
+			var ce *eventstore.ConflictError
+			if !errors.As(err, &ce) || !errors.Is(err, eventstore.ErrConflict) || ce.Actual != 1 {
+				t.Fatalf("%d events at expected %d: err = %v", len(events), expected, err)
+			}
 		}
-	}
-	// An expected version on a stream that does not exist is a conflict too.
-	if _, err := s.Append(ctx, "anlage-2", "anlage", 3, []eventstore.NewEvent{ev("B", 1)}, eventstore.Metadata{}); !errors.Is(err, eventstore.ErrConflict) {
-		t.Fatalf("missing stream: err = %v", err)
+		// An expected version on a stream that does not exist is a conflict too.
+		if _, err := s.Append(ctx, "anlage-2", "anlage", 3, events, eventstore.Metadata{}); !errors.Is(err, eventstore.ErrConflict) {
+			t.Fatalf("%d events, missing stream: err = %v", len(events), err)
+		}
 	}
 	if _, err := s.Append(ctx, "anlage-1", "anlage", eventstore.AnyVersion, []eventstore.NewEvent{ev("C", 1)}, eventstore.Metadata{}); err != nil {
 		t.Fatal(err)

@@ -87,7 +87,7 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 	}
 	l.printf("  payload: %s, %d bytes of data, %d bytes of metadata", p.typ, len(p.data), len(md))
 	l.pool.Reset() // the 64-writer pools need the connections
-	runden, runde := l.o.anzahl(3, 2), l.o.dauer(1500*time.Millisecond, 500*time.Millisecond)
+	runden, runde := l.o.anzahl(6, 2), l.o.dauer(1500*time.Millisecond, 500*time.Millisecond)
 	betriebOffset := 0
 	var befehlsRundreisen, befehle atomic.Int64
 	for _, cfg := range []struct {
@@ -250,8 +250,8 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 				return 1, err
 			}, nil
 		}})
-		// Append's own statement without the check that the version before exists (vorgaengerDa in
-		// eventstore/store.go), which keeps a stream free of gaps: what the check costs
+		// Append's own statement without the check that the version before exists (vorgaenger in
+		// eventstore/store.go; insertEventOhnePruefung), which keeps a stream free of gaps: what the check costs
 		out = append(out, variante{"unchecked", "Append's statement without the check of the version before", func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
 			versionen := make([]int, 50)
 			i := 0
