@@ -8,11 +8,13 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// A command whose stream type has only an inline document is written in three round trips:
-// the stream read, then BEGIN, the append and the document's statements sent together as one
-// pipeline, then COMMIT. The document's version is known before the append (the loaded
-// version plus the new events); if the append finds the stream moved on, it returns no rows
-// and the transaction is rolled back, the document's statements with it.
+// A command whose stream type has only an inline document is written in two round trips: the
+// stream read, then BEGIN, the append, the document's statements and COMMIT sent together as
+// one pipeline. The document's version is known before the append (the loaded version plus the
+// new events). The append is one that writes every event or fails (no check of the version
+// before that could write nothing): if the stream moved on, the unique key fails it, Postgres
+// skips the rest of the pipeline, COMMIT included, and the transaction is rolled back, the
+// document's statements with it.
 
 // errNichtStapelbar: the document writer reads (Query, QueryRow) and so cannot be pipelined.
 var errNichtStapelbar = errors.New("eventstore: document writer reads; not pipelined")
@@ -63,6 +65,9 @@ func (fehlerZeile) Scan(...any) error { return errNichtStapelbar }
 // gestapelt appends a's events and writes the document of z in one pipeline inside one
 // transaction. ok is false when the document writer cannot be pipelined (nothing was sent).
 func (s *Store) gestapelt(ctx context.Context, dok dokument, a anhang, z *zustand, n int) (out Appended, ok bool, err error) {
+	if !a.ohnePruefung {
+		return Appended{}, false, nil // an append that may write nothing must not be committed blindly
+	}
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue(a.sql, a.args...)
@@ -74,6 +79,7 @@ func (s *Store) gestapelt(ctx context.Context, dok dokument, a anhang, z *zustan
 		}
 		return Appended{}, true, err
 	}
+	b.Queue("COMMIT")
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return Appended{}, true, err
@@ -82,7 +88,7 @@ func (s *Store) gestapelt(ctx context.Context, dok dokument, a anhang, z *zustan
 	ende := "ROLLBACK"
 	defer func() {
 		if ende == "ROLLBACK" {
-			// a cancelled context must not keep the transaction open on a pooled connection
+			// a failed or cancelled pipeline must not leave the transaction open on a pooled connection
 			if _, rerr := conn.Exec(context.WithoutCancel(ctx), ende); rerr != nil {
 				conn.Conn().Close(context.WithoutCancel(ctx))
 			}
@@ -98,27 +104,24 @@ func (s *Store) gestapelt(ctx context.Context, dok dokument, a anhang, z *zustan
 		if err != nil {
 			return err
 		}
-		if out, err = a.auslesen(rows); err != nil || len(out.Events) == 0 {
+		if out, err = a.auslesen(rows); err != nil {
 			return err
 		}
-		for range b.Len() - 2 {
+		for range b.Len() - 2 { // the document's statements and COMMIT
 			if _, err := br.Exec(); err != nil {
 				return err
 			}
 		}
 		return br.Close()
 	}()
-	if err != nil && !versionBelegt(err) {
-		return Appended{}, true, err
-	}
-	if err != nil || len(out.Events) == 0 {
+	if versionBelegt(err) {
 		if _, err := conn.Exec(ctx, "ROLLBACK"); err != nil {
 			return Appended{}, true, err
 		}
 		ende = ""
 		return Appended{}, true, konflikt(ctx, conn, a.streamID, a.expected)
 	}
-	if _, err := conn.Exec(ctx, "COMMIT"); err != nil {
+	if err != nil {
 		return Appended{}, true, err
 	}
 	ende = ""

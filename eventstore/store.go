@@ -198,6 +198,7 @@ type anhang struct {
 	types                []string
 	versions             []int32
 	datas                []string
+	ohnePruefung         bool // writes every event or fails on the unique key, never nothing
 }
 
 // vorbereiten prepares an append; gelesen says the expected version is one the command handler
@@ -222,7 +223,7 @@ func vorbereiten(streamID, streamType string, expected int, events []NewEvent, m
 	case expected == AnyVersion:
 		base, a.sql = baseAny, insertEventAny
 	case gelesen || expected == NoStream:
-		base, a.sql = baseOhnePruefung, insertEventOhnePruefung
+		base, a.sql, a.ohnePruefung = baseOhnePruefung, insertEventOhnePruefung, true
 	}
 	if len(events) == 1 {
 		a.args = []any{streamID, streamType, expected, a.types[0], a.versions[0], a.datas[0], string(mdJSON)}

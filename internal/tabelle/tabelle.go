@@ -4,9 +4,11 @@
 package tabelle
 
 import (
+	"archive/zip"
 	"fmt"
 	"io"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -50,5 +52,19 @@ func Schreibe(w io.Writer, blatt string, kopf []string, zeilen func(zeile func(w
 	if err := sw.Flush(); err != nil {
 		return err
 	}
+	// The workbook is zipped straight into w: excelize would zip it into a buffer of the whole
+	// file first (26 MB for 400,000 operations) and only then write it. The zip writer it
+	// is given is that buffer's, so ours ignores it, and the buffer stays empty.
+	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zipNach(w) })
 	return f.Write(w)
+}
+
+// zipNach is a zip writer to w with a fast deflate: the sheet's XML is a few hundred bytes a
+// row, and the standard library's default level spent most of a large export's time on it.
+func zipNach(w io.Writer) *zip.Writer {
+	zw := zip.NewWriter(w)
+	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(out, flate.BestSpeed)
+	})
+	return zw
 }

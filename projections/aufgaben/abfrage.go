@@ -67,10 +67,15 @@ func Liste(ctx context.Context, q eventstore.Querier, f Filter) (arbeitsliste.Se
 		return out, err
 	}
 	n := len(args)
+	// the staff's list holds open tasks only, so its order is the id's, and the index of the
+	// open tasks walks it (the whole order would sort every open task on each page)
+	ordnung := "id"
+	if f.Eigene {
+		ordnung = `status <> '` + Offen + `', CASE WHEN status = '` + Offen + `' THEN id END, position DESC, id`
+	}
 	rows, err := q.Query(ctx, `SELECT id, art, status, objekt_id, objekt, objekttyp, betrieb_id, betriebs_id, betrieb,
 		beantragt_von, beantragt_am, entschieden_von, entschieden_am, kommentar
-		FROM aufgaben.aufgabe WHERE `+where+`
-		ORDER BY status <> '`+Offen+`', CASE WHEN status = '`+Offen+`' THEN id END, position DESC, id
+		FROM aufgaben.aufgabe WHERE `+where+` ORDER BY `+ordnung+`
 		LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(args, f.Size, f.Page*f.Size)...)
 	if err != nil {
 		return out, err

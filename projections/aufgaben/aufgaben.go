@@ -81,11 +81,12 @@ CREATE TABLE aufgabe (
 );
 `
 
-// indexe serve the Aufgaben view (open tasks by permission, an operator's tasks, the badge by
-// Regionalstelle) and the projection itself (the open tasks of an object, the tasks of an
-// operation).
+// indexe serve the Aufgaben view (open tasks by permission, the staff's list in its order, an
+// operator's tasks, the badge by Regionalstelle) and the projection itself (the open tasks of an
+// object, the tasks of an operation).
 const indexe = `
 CREATE INDEX aufgabe_offen ON aufgabe (aktion, id) WHERE status = 'OFFEN';
+CREATE INDEX aufgabe_offen_id ON aufgabe (id) WHERE status = 'OFFEN';
 CREATE INDEX aufgabe_objekt ON aufgabe (stream_type, objekt_id);
 CREATE INDEX aufgabe_betrieb ON aufgabe (betrieb_id);
 CREATE INDEX aufgabe_betreiber ON aufgabe (betreiber_id, id);
