@@ -77,8 +77,7 @@ func (f Filter) abfrage() listenabfrage {
 		return "$" + strconv.Itoa(len(args))
 	}
 	where := []string{f.Sicht.Bedingung(zugriff.Betriebsspalten(""), arg)}
-	such := suchworte(f.Q, arg)
-	where = append(where, such...)
+	where = append(where, suchworte(f.Q, arg)...)
 	for _, k := range []struct {
 		spalte string
 		werte  []string
@@ -95,7 +94,7 @@ func (f Filter) abfrage() listenabfrage {
 		order = sortierung["bezeichnung"]
 	}
 	return listenabfrage{tabelle: "arbeitsliste.betrieb", spalten: spalten, bedingung: strings.Join(where, " AND "), args: args,
-		ordnung: []string{order, "id"}, absteigend: f.Absteigend, page: max(f.Page, 0), size: seitengroesse(f.Size), frisch: f.Frisch, nachWerten: len(such) > 0}
+		ordnung: []string{order, "id"}, absteigend: f.Absteigend, page: max(f.Page, 0), size: seitengroesse(f.Size), frisch: f.Frisch}
 }
 
 // seitengroesse is the page size asked for, 50 when none or more than 1,000.

@@ -34,11 +34,6 @@ type listenabfrage struct {
 	absteigend       bool
 	page, size       int
 	frisch           bool // count now: the caller waits for his own command (minPosition)
-	// nachWerten plans the page with its values, not with a plan cached for any values: a text
-	// search's best plan depends on how many rows its words match. (Cached, Postgres guesses a
-	// fixed share for LIKE and, for a word as common as a plant type, sorts every match instead
-	// of walking the order's index.)
-	nachWerten bool
 }
 
 // seite reads one page and its total.
@@ -59,12 +54,8 @@ func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, sc
 		}
 	}
 	n := len(a.args)
-	args := append(slices.Clip(a.args), limit, offset)
-	if a.nachWerten {
-		args = append([]any{pgx.QueryExecModeExec}, args...)
-	}
 	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(rueckwaerts)+
-		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), args...)
+		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(slices.Clip(a.args), limit, offset)...)
 	if err != nil {
 		return out, err
 	}
