@@ -77,8 +77,8 @@ type Appended struct {
 // needs no check: its version 1 is in the key. AnyVersion appends after the stream's last event.
 const (
 	// vorgaenger is the event at a known expected version $3 > 0 of stream $1; the append
-	// selects from it, so it writes nothing if the event is missing. (A join, not a WHERE
-	// EXISTS: one index probe without a subplan, half of the check's cost in the bench.)
+	// selects from it, so it writes nothing if the event is missing. (A join rather than
+	// `$3 = 0 OR EXISTS (…)`: one index probe, no subplan; the two measure alike.)
 	vorgaenger = `
 FROM events v WHERE v.stream_id = $1 AND v.version = $3::int`
 	baseKnown    = `SELECT v.version AS base` + vorgaenger
