@@ -86,7 +86,7 @@ FROM events v WHERE v.stream_id = $1 AND v.version = $3::int`
 	insertEvents = `
 INSERT INTO events (stream_id, stream_type, version, event_type, schema_version, data, metadata)
 SELECT $1, $2, base.base + u.ord, u.t, u.s, u.d, $8
-FROM base, unnest($5::text[], $6::int[], $7::jsonb[]) WITH ORDINALITY AS u(t, s, d, ord)
+FROM base, unnest($5::text[], $6::int[], $7::json[]) WITH ORDINALITY AS u(t, s, d, ord)
 WHERE $3::int >= -1 AND $4::int > 0 -- every parameter is named here, typed
 ORDER BY u.ord` + eventZurueck
 	eventZurueck = `
@@ -235,7 +235,7 @@ func vorbereiten(streamID, streamType string, expected int, events []NewEvent, m
 }
 
 // datenJSON is the JSON of an event's data. Data that is JSON already goes as it is: Postgres
-// checks it when it stores it as jsonb, and json.Marshal would check and compact it once more.
+// checks it when it stores it as json, and json.Marshal would check and compact it once more.
 func datenJSON(data any) ([]byte, error) {
 	if raw, ok := data.(json.RawMessage); ok && len(raw) > 0 {
 		return raw, nil

@@ -29,8 +29,8 @@ const rawTabelle = `CREATE TABLE IF NOT EXISTS bench_raw (
     id          bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     stream_id   text        NOT NULL,
     event_type  text        NOT NULL,
-    data        jsonb       NOT NULL,
-    metadata    jsonb       NOT NULL,
+    data        json        NOT NULL,
+    metadata    json        NOT NULL,
     recorded_at timestamptz NOT NULL DEFAULT now()
 )`
 
@@ -41,8 +41,8 @@ const schluesselTabelle = `CREATE TABLE IF NOT EXISTS bench_raw_schluessel (
     stream_id   text        NOT NULL,
     version     integer     NOT NULL,
     event_type  text        NOT NULL,
-    data        jsonb       NOT NULL,
-    metadata    jsonb       NOT NULL,
+    data        json        NOT NULL,
+    metadata    json        NOT NULL,
     recorded_at timestamptz NOT NULL DEFAULT now(),
     tx_id       xid8        NOT NULL DEFAULT pg_current_xact_id(),
     UNIQUE (stream_id, version)
@@ -219,7 +219,7 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 				stream := fmt.Sprintf("benchraw-%d-%d-%d", lauf, w, i%50)
 				if stapel > 1 {
 					_, err := pool.Exec(ctx, `INSERT INTO bench_raw (stream_id, event_type, data, metadata)
-						SELECT $1, $2, d, $4 FROM unnest($3::jsonb[]) AS d`, stream, p.typ, daten, p.mdJSON)
+						SELECT $1, $2, d, $4 FROM unnest($3::json[]) AS d`, stream, p.typ, daten, p.mdJSON)
 					return stapel, err
 				}
 				_, err := pool.Exec(ctx, `INSERT INTO bench_raw (stream_id, event_type, data, metadata) VALUES ($1, $2, $3, $4)`,
