@@ -97,6 +97,11 @@ const (
 // ErrConflict is returned when the stream is not at the expected version.
 var ErrConflict = errors.New("Die Daten wurden inzwischen von jemand anderem geändert. Bitte laden Sie die Seite neu und wiederholen Sie Ihre Änderung.")
 
+// ErrNul refuses an event whose data or metadata holds a NUL character (\u0000): the json
+// column would keep it, but no read model could store it in text, so its projector would stop
+// at it.
+var ErrNul = errors.New("eventstore: data holds a NUL character")
+
 // ConflictError tells which stream was at which version.
 type ConflictError struct {
 	StreamID string

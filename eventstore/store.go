@@ -11,6 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
 )
 
 // Querier is what both a pool and a transaction offer.
@@ -211,11 +213,17 @@ func vorbereiten(streamID, streamType string, expected int, events []NewEvent, m
 		if err != nil {
 			return a, fmt.Errorf("eventstore: %s: %w", e.Type, err)
 		}
+		if validierung.NulImJSON(b) {
+			return a, fmt.Errorf("eventstore: %s: %w", e.Type, ErrNul)
+		}
 		a.types[i], a.datas[i], a.versions[i] = e.Type, string(b), int32(max(e.SchemaVersion, 1))
 	}
 	mdJSON, err := json.Marshal(md)
 	if err != nil {
 		return a, err
+	}
+	if validierung.NulImJSON(mdJSON) {
+		return a, fmt.Errorf("eventstore: metadata: %w", ErrNul)
 	}
 	base := baseKnown
 	a.sql = insertEventKnown

@@ -59,6 +59,41 @@ func TestAppend_BatchGetsConsecutiveVersionsAndMetadata(t *testing.T) {
 	}
 }
 
+// The events' json column would keep a NUL (\u0000), which no read model can store in text; the
+// store refuses it, in one event or a batch, and a backslash before "u0000" is just text.
+func TestAppend_DataWithNulIsRefusedAndNothingWritten(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	for name, events := range map[string][]eventstore.NewEvent{
+		"one event":       {ev("A", map[string]string{"bezeichnung": "Werk\x00Süd"})},
+		"deep in a batch": {ev("A", map[string]int{"n": 1}), ev("B", json.RawMessage(`{"x":[{"y":["\u0000"]}]}`))},
+		"in a key":        {ev("A", map[string]int{"a\x00b": 1})},
+	} {
+		if _, err := s.Append(ctx, "nul-1", "betrieb", eventstore.NoStream, events, eventstore.Metadata{}); !errors.Is(err, eventstore.ErrNul) {
+			t.Fatalf("%s: err = %v, want ErrNul", name, err)
+		}
+	}
+	if _, err := s.Append(ctx, "nul-1", "betrieb", eventstore.NoStream, []eventstore.NewEvent{ev("A", nil)},
+		eventstore.Metadata{ActorName: "Jo\x00"}); !errors.Is(err, eventstore.ErrNul) {
+		t.Fatalf("metadata: err = %v, want ErrNul", err)
+	}
+	if v, err := s.Version(ctx, "nul-1"); err != nil || v != 0 {
+		t.Fatalf("stream version after refusals = %d, %v; want 0", v, err)
+	}
+	text := map[string]string{"pfad": `C:\u0000\Akten`} // a backslash, then "u0000"
+	if _, err := s.Append(ctx, "nul-1", "betrieb", eventstore.NoStream, []eventstore.NewEvent{ev("A", text)}, eventstore.Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	events, err := s.ReadStream(ctx, "nul-1", 1, 1)
+	if err != nil || len(events) != 1 {
+		t.Fatalf("ReadStream = %v, %v", events, err)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(events[0].Data, &back); err != nil || !reflect.DeepEqual(back, text) {
+		t.Fatalf("read back %v (%v), want %v", back, err, text)
+	}
+}
+
 func TestAppend_WrongExpectedVersionIsAConflict(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)
