@@ -142,4 +142,8 @@ func TestSpanne_CountsTheBusyTimeOfTheMachine(t *testing.T) {
 	if !strings.Contains(got.text(), "busy cores") || got.werte(map[string]float64{})["machine_cpu_s"] != got.sekunden {
 		t.Fatalf("text %q, values %v", got.text(), got.werte(map[string]float64{}))
 	}
+	je := aufwand{sekunden: 1.5, kerne: 1.9}.jeStueck(3000, "request")
+	if !strings.HasSuffix(je, "busy cores, 0.50 ms CPU per request") || (aufwand{}).jeStueck(3000, "request") != "" {
+		t.Fatalf("jeStueck = %q", je)
+	}
 }

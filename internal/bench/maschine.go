@@ -126,6 +126,16 @@ func (c aufwand) text() string {
 	return fmt.Sprintf("; machine %.0f CPU-s, %.2f busy cores", c.sekunden, c.kerne)
 }
 
+// jeStueck is the text of the CPU figure with what each of n requests or commands cost the
+// machine, which bounds the rate two cores can carry (2 ÷ CPU-s per piece). Empty where
+// /proc/stat gave none.
+func (c aufwand) jeStueck(n int, was string) string {
+	if c.sekunden <= 0 || n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s, %.2f ms CPU per %s", c.text(), 1000*c.sekunden/float64(n), was)
+}
+
 // werte adds the CPU figure to a result's values.
 func (c aufwand) werte(w map[string]float64) map[string]float64 {
 	if c.sekunden > 0 {

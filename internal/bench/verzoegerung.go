@@ -199,7 +199,7 @@ func (l *lauf) lastMessen(ctx context.Context, id, name string, lt lastStufe, n 
 	}()
 
 	abstand := time.Second / time.Duration(lt.proSekunde)
-	start := time.Now()
+	start, cpu := time.Now(), beginnen()
 	for i := range n {
 		if w := time.Until(start.Add(time.Duration(i) * abstand)); w > 0 {
 			time.Sleep(w)
@@ -208,19 +208,21 @@ func (l *lauf) lastMessen(ctx context.Context, id, name string, lt lastStufe, n 
 	}
 	close(auftraege)
 	arbeiter.Wait()
+	aufwand := cpu.ende()
 	erreicht := float64(n-int(fehler.Load())) / time.Since(start).Seconds()
 	rueckstand := l.rueckstand(ctx)
 	close(fertig)
 	beobachter.Wait()
 	text := fmt.Sprintf("p50 %s, p99 %s, max %s (%s commands at %s/s; %d failed, %d not visible after 2 min)",
 		zeit(lat.quantil(0.5)), zeit(lat.quantil(0.99)), zeit(lat.maximum()), zahl(n), zahl(erreicht), fehler.Load(), nieGesehen)
+	text += aufwand.jeStueck(n, "command (all of it: command, relay, NATS, projectors, the bench)")
 	if rueckstand != "" {
 		text += "; events behind when the load ended: " + rueckstand
 	}
 	l.messung(Messung{ID: "lag.worklist." + id, Bereich: fmt.Sprintf("Projection lag (%s commands/s)", zahl(lt.proSekunde)),
 		Name: "commit → visible in worklist: " + name, Text: text,
-		Werte: map[string]float64{"p50_ms": ms(lat.quantil(0.5)), "p99_ms": ms(lat.quantil(0.99)), "max_ms": ms(lat.maximum()),
-			"commands": float64(n), "commands_per_s": erreicht, "failed": float64(fehler.Load()), "never_seen": float64(nieGesehen)}}.
+		Werte: aufwand.werte(map[string]float64{"p50_ms": ms(lat.quantil(0.5)), "p99_ms": ms(lat.quantil(0.99)), "max_ms": ms(lat.maximum()),
+			"commands": float64(n), "commands_per_s": erreicht, "failed": float64(fehler.Load()), "never_seen": float64(nieGesehen)})}.
 		mitZiel("p99 < "+zeit(lt.ziel), nieGesehen == 0 && fehler.Load() == 0 && lat.quantil(0.99) < lt.ziel))
 	return nil
 }
