@@ -77,7 +77,8 @@ func (f Filter) abfrage() listenabfrage {
 		return "$" + strconv.Itoa(len(args))
 	}
 	where := []string{f.Sicht.Bedingung(zugriff.Betriebsspalten(""), arg)}
-	where = append(where, suchworte(f.Q, arg)...)
+	suche := suchworte(f.Q, arg)
+	where = append(where, suche...)
 	for _, k := range []struct {
 		spalte string
 		werte  []string
@@ -94,7 +95,8 @@ func (f Filter) abfrage() listenabfrage {
 		order = sortierung["bezeichnung"]
 	}
 	return listenabfrage{tabelle: "arbeitsliste.betrieb", spalten: spalten, bedingung: strings.Join(where, " AND "), args: args,
-		ordnung: []string{order, "id"}, absteigend: f.Absteigend, page: max(f.Page, 0), size: seitengroesse(f.Size), frisch: f.Frisch}
+		ordnung: []string{order, "id"}, absteigend: f.Absteigend, page: max(f.Page, 0), size: seitengroesse(f.Size), frisch: f.Frisch,
+		suche: len(suche) > 0, vorlauf: order == sortierung["bezeichnung"]} // betrieb_name
 }
 
 // seitengroesse is the page size asked for, 50 when none or more than 1,000.

@@ -59,7 +59,8 @@ func (f AnlagenFilter) abfrage() listenabfrage {
 	var args []any
 	arg := zugriff.Platzhalter(&args)
 	where := []string{f.Sicht.Bedingung(zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"}, arg)}
-	where = append(where, suchworte(f.Q, arg)...)
+	suche := suchworte(f.Q, arg)
+	where = append(where, suche...)
 	for _, x := range []struct {
 		spalte string
 		werte  []string
@@ -81,7 +82,7 @@ func (f AnlagenFilter) abfrage() listenabfrage {
 	}
 	return listenabfrage{tabelle: "arbeitsliste.anlage", spalten: anlagenSpalten, bedingung: strings.Join(where, " AND "),
 		args: args, ordnung: []string{order, "id"}, absteigend: f.Absteigend, page: max(f.Page, 0),
-		size: seitengroesse(f.Size), frisch: f.Frisch}
+		size: seitengroesse(f.Size), frisch: f.Frisch, suche: len(suche) > 0, vorlauf: order == anlagenSortierung["bezeichnung"]} // anlage_name
 }
 
 // Anlagen returns one page of the plants worklist (page size 50 by default, by name).

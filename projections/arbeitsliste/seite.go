@@ -23,7 +23,13 @@ import (
 //     of the same condition — so the total may lag a page read by at most that long, the rows
 //     never do;
 //   - deep pages: a page in the back half is read from the other end (the order reversed, a
-//     short offset, the rows turned round), so the last page costs what the first does.
+//     short offset, the rows turned round), so the last page costs what the first does;
+//   - searches: the planner walks the order's index and filters, which costs nothing when the
+//     matches are spread and most of the table when they sit together far down the order
+//     („Regenüberlaufbecken …“ under R). A search page is therefore read from its matches
+//     (bitmap and top-N sort, about what their count costs), and, when the order has an index
+//     and the matches are many, first from the front of the order: the first vorlaufZeilen
+//     rows, which hold the page if the matches are spread.
 
 // listenabfrage is one page request of a worklist table.
 type listenabfrage struct {
@@ -34,7 +40,16 @@ type listenabfrage struct {
 	absteigend       bool
 	page, size       int
 	frisch           bool // count now: the caller waits for his own command (minPosition)
+	suche            bool // the condition holds a search text: read the page from the matches
+	vorlauf          bool // the first sort expression has an index: its front is cheap to walk
 }
+
+// vorlaufZeilen is how many rows of the order a search page is first looked for in, and
+// vorlaufAb the number of matches from which that is worth it (fewer are sorted at once).
+const (
+	vorlaufZeilen = 2000
+	vorlaufAb     = 2000
+)
 
 // seite reads one page and its total.
 func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, scan pgx.RowToFunc[T]) (Seite[T], error) {
@@ -53,15 +68,23 @@ func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, sc
 			return out, nil
 		}
 	}
-	n := len(a.args)
-	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(rueckwaerts)+
-		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(slices.Clip(a.args), limit, offset)...)
-	if err != nil {
-		return out, err
+	var content []T
+	if a.suche && a.vorlauf && !rueckwaerts && out.TotalElements >= vorlaufAb && offset+limit <= vorlaufZeilen/2 {
+		if content, err = seitenZeilen(ctx, q, a, a.vorn(), false, limit, offset, scan); err != nil {
+			return out, err
+		}
+		if int64(len(content)) < limit {
+			content = nil // too few in the front: the matches sit further down
+		}
 	}
-	content, err := pgx.CollectRows(rows, scan)
-	if err != nil {
-		return out, err
+	if content == nil {
+		von := a.tabelle + ` WHERE ` + a.bedingung
+		if a.suche {
+			von = `(SELECT * FROM ` + von + ` OFFSET 0) t` // OFFSET 0: planned alone, by its condition
+		}
+		if content, err = seitenZeilen(ctx, q, a, von, rueckwaerts, limit, offset, scan); err != nil {
+			return out, err
+		}
 	}
 	if rueckwaerts {
 		slices.Reverse(content)
@@ -70,6 +93,26 @@ func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, sc
 		out.Content = content
 	}
 	return out, nil
+}
+
+// seitenZeilen reads rows [offset, offset+limit) of von (a FROM clause with its condition) in the
+// list's order, reversed when umgekehrt.
+func seitenZeilen[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, von string, umgekehrt bool, limit, offset int64,
+	scan pgx.RowToFunc[T]) ([]T, error) {
+	n := len(a.args)
+	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+von+` ORDER BY `+a.order(umgekehrt)+
+		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(slices.Clip(a.args), limit, offset)...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, scan)
+}
+
+// vorn is the FROM clause of the front of the order: its first vorlaufZeilen rows of the whole
+// table, of which the condition keeps the matches. Their first rows are the first matches of
+// all, so a full page read from them is the page.
+func (a listenabfrage) vorn() string {
+	return `(SELECT * FROM ` + a.tabelle + ` ORDER BY ` + a.order(false) + ` LIMIT ` + strconv.Itoa(vorlaufZeilen) + `) t WHERE ` + a.bedingung
 }
 
 // jede calls each for every row of the query in its order, reading them as a stream (exports

@@ -117,3 +117,58 @@ func TestSeite_SharedCountOutlivesTheCallerWhoStartedIt(t *testing.T) {
 		t.Fatalf("second caller: %d, %v; want the shared count 5", n, err)
 	}
 }
+
+// A search page is the page of the whole order, whether the front of the order holds it (the
+// matches spread: every third row) or not (the matches all far down the order, or few), in both
+// directions; the front alone (vorn) holds the first page of the spread matches and none of the
+// others.
+func TestSeite_SearchPagesAreThePagesOfTheOrder_FromTheFrontOrFromAllMatches(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	if _, err := pool.Exec(ctx, `CREATE TABLE liste (id bigint PRIMARY KEY, name text NOT NULL, such text NOT NULL);
+		CREATE INDEX liste_name ON liste (name, id);
+		INSERT INTO liste SELECT i, 'Name ' || lpad(i::text, 5, '0'), concat_ws(' ', CASE WHEN i % 3 = 0 THEN 'verteilt' END,
+			CASE WHEN i > 3000 THEN 'hinten' END, CASE WHEN i % 200 = 0 THEN 'selten' END)
+		FROM generate_series(1, 6000) i;
+		ANALYZE liste`); err != nil {
+		t.Fatal(err)
+	}
+	scan := pgx.RowTo[int64]
+	abfrage := func(wort string, absteigend bool, page, size int) listenabfrage {
+		return listenabfrage{tabelle: "liste", spalten: "id", bedingung: "such LIKE $1", args: []any{"%" + wort + "%"},
+			ordnung: []string{"name", "id"}, absteigend: absteigend, page: page, size: size, frisch: true, suche: true, vorlauf: true}
+	}
+	for _, wort := range []string{"verteilt", "hinten", "selten"} {
+		for _, absteigend := range []bool{false, true} {
+			a := abfrage(wort, absteigend, 0, 0)
+			rows, err := pool.Query(ctx, `SELECT id FROM liste WHERE such LIKE $1 ORDER BY `+a.order(false), a.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			alle, err := pgx.CollectRows(rows, scan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, size := range []int{50, 7} {
+				for _, page := range []int{0, 1, 3, 19, 20} {
+					got, err := seite(ctx, pool, abfrage(wort, absteigend, page, size), scan)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := alle[min(page*size, len(alle)):min(page*size+size, len(alle))]
+					if got.TotalElements != int64(len(alle)) || !slices.Equal(got.Content, want) {
+						t.Fatalf("%s desc=%v size %d page %d: %v (total %d), want %v", wort, absteigend, size, page, got.Content,
+							got.TotalElements, want)
+					}
+				}
+			}
+		}
+	}
+	for wort, want := range map[string]int{"verteilt": 50, "hinten": 0} {
+		a := abfrage(wort, false, 0, 50)
+		vorn, err := seitenZeilen(ctx, pool, a, a.vorn(), false, 50, 0, scan)
+		if err != nil || len(vorn) != want {
+			t.Fatalf("front of the order for %q: %d rows (%v), want %d", wort, len(vorn), err, want)
+		}
+	}
+}
