@@ -90,9 +90,9 @@ func handle[S, C any](ctx context.Context, s *Store, tx pgx.Tx, d ereignis.Decid
 	// the state after the command, for the inline document: no second read, no second fold
 	z := zustand{id: id, state: d.Anwenden(state, decided)}
 	if tx != nil {
-		return s.appendTx(ctx, tx, streamID, d.StreamType, version, events, md, &z)
+		return s.appendTx(ctx, tx, streamID, d.StreamType, version, events, md, true, &z)
 	}
-	return s.append(ctx, streamID, d.StreamType, version, events, md, &z)
+	return s.append(ctx, streamID, d.StreamType, version, events, md, true, &z)
 }
 
 // laden is the state and version a command starts from: the aggregate's document when it is

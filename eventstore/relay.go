@@ -52,12 +52,14 @@ func (r *Relay) veroeffentlichen(ctx context.Context) error {
 		idle = 10 * time.Millisecond
 	}
 	backoff := 100 * time.Millisecond
+	var cp *Cursor // where the relay stands while it leads: read once, then its own (nil: read it)
 	for {
-		n, err := r.publishOnce(ctx, batch)
+		n, err := r.publishOnce(ctx, batch, &cp)
 		switch {
 		case ctx.Err() != nil:
 			return nil
 		case err != nil:
+			cp = nil
 			r.Log.Warn("Relay: Veröffentlichen fehlgeschlagen, neuer Versuch", "error", err, "in", backoff)
 			sleep(ctx, backoff)
 			backoff = min(backoff*2, 2*time.Second)
@@ -68,12 +70,17 @@ func (r *Relay) veroeffentlichen(ctx context.Context) error {
 	}
 }
 
-// publishOnce publishes the next batch and returns how many events it published.
-func (r *Relay) publishOnce(ctx context.Context, batch int) (int, error) {
-	cp, err := LoadCheckpoint(ctx, r.Store.pool, RelayName)
-	if err != nil {
-		return 0, err
+// publishOnce publishes the next batch after *stand (read from the checkpoint when nil), moves
+// it on, and returns how many events it published.
+func (r *Relay) publishOnce(ctx context.Context, batch int, stand **Cursor) (int, error) {
+	if *stand == nil {
+		cp, err := LoadCheckpoint(ctx, r.Store.pool, RelayName)
+		if err != nil {
+			return 0, err
+		}
+		*stand = &cp
 	}
+	cp := **stand
 	events, err := r.Store.ReadAll(ctx, cp, batch)
 	if err != nil || len(events) == 0 {
 		return 0, err
@@ -92,6 +99,7 @@ func (r *Relay) publishOnce(ctx context.Context, batch int) (int, error) {
 	if err := SaveCheckpoint(ctx, r.Store.pool, RelayName, prev); err != nil {
 		return 0, err
 	}
+	*stand = &prev
 	if r.OnPublish != nil {
 		r.OnPublish(prev)
 	}
@@ -99,7 +107,7 @@ func (r *Relay) publishOnce(ctx context.Context, batch int) (int, error) {
 }
 
 // ToMessage turns an event into a Watermill message whose UUID (and so Nats-Msg-Id) is the
-// global position and which names the event published just before it.
+// global position, with the event's cursor and that of the event published just before it.
 func ToMessage(e Event, prev Cursor) (*message.Message, error) {
 	payload, err := json.Marshal(e)
 	if err != nil {
@@ -113,21 +121,16 @@ func ToMessage(e Event, prev Cursor) (*message.Message, error) {
 	return msg, nil
 }
 
-// FromMessage reads an event and the cursor of its predecessor back from a message.
-func FromMessage(msg *message.Message) (Event, Cursor, error) {
-	var e Event
-	if err := json.Unmarshal(msg.Payload, &e); err != nil {
-		return e, Cursor{}, err
-	}
-	var prev Cursor
+// MessageCursor is the cursor of the event a message carries, read from its metadata: a
+// projector woken by the message reads the events from the store, so it never decodes the payload.
+func MessageCursor(msg *message.Message) (Cursor, error) {
+	var c Cursor
 	var err error
-	if prev.Position, err = strconv.ParseInt(msg.Metadata.Get(MetaPrevPosition), 10, 64); err != nil {
-		return e, prev, err
+	if c.Position, err = strconv.ParseInt(msg.Metadata.Get(MetaPosition), 10, 64); err != nil {
+		return c, err
 	}
-	if prev.TxID, err = strconv.ParseInt(msg.Metadata.Get(MetaPrevTxID), 10, 64); err != nil {
-		return e, prev, err
-	}
-	return e, prev, nil
+	c.TxID, err = strconv.ParseInt(msg.Metadata.Get(MetaTxID), 10, 64)
+	return c, err
 }
 
 func sleep(ctx context.Context, d time.Duration) {

@@ -40,11 +40,11 @@ func TestGestapelt_ConflictRollsTheDocumentBack(t *testing.T) {
 	s, pool := mitStand(t)
 	neu := []NewEvent{{Type: "Gezaehlt", Data: gezaehlt{Um: 1}}}
 	// given a stream at version 1 whose document says 1
-	if _, err := s.append(ctx, "stand-1", "stand", NoStream, neu, Metadata{}, &zustand{id: 1, state: 1}); err != nil {
+	if _, err := s.append(ctx, "stand-1", "stand", NoStream, neu, Metadata{}, true, &zustand{id: 1, state: 1}); err != nil {
 		t.Fatal(err)
 	}
 	// when a command that loaded no version appends as if the stream were new
-	_, err := s.append(ctx, "stand-1", "stand", NoStream, neu, Metadata{}, &zustand{id: 1, state: 99})
+	_, err := s.append(ctx, "stand-1", "stand", NoStream, neu, Metadata{}, true, &zustand{id: 1, state: 99})
 	// then it is a conflict, and the document was not written
 	var ce *ConflictError
 	if !errors.As(err, &ce) || ce.Actual != 1 {
@@ -55,7 +55,7 @@ func TestGestapelt_ConflictRollsTheDocumentBack(t *testing.T) {
 		t.Fatalf("document = %d v%d, %v", wert, version, err)
 	}
 	// and the connection is usable again (no transaction left open)
-	if _, err := s.append(ctx, "stand-1", "stand", 1, neu, Metadata{}, &zustand{id: 1, state: 2}); err != nil {
+	if _, err := s.append(ctx, "stand-1", "stand", 1, neu, Metadata{}, true, &zustand{id: 1, state: 2}); err != nil {
 		t.Fatal(err)
 	}
 	if err := pool.QueryRow(ctx, `SELECT wert, version FROM stand WHERE id = 1`).Scan(&wert, &version); err != nil || wert != 2 || version != 2 {
@@ -69,11 +69,11 @@ func TestGestapelt_FailingDocumentRollsTheEventsBack(t *testing.T) {
 	ctx := context.Background()
 	s, pool := mitStand(t)
 	neu := []NewEvent{{Type: "Gezaehlt", Data: gezaehlt{Um: 1}}}
-	if _, err := s.append(ctx, "stand-1", "stand", NoStream, neu, Metadata{}, &zustand{id: 1, state: 1}); err != nil {
+	if _, err := s.append(ctx, "stand-1", "stand", NoStream, neu, Metadata{}, true, &zustand{id: 1, state: 1}); err != nil {
 		t.Fatal(err)
 	}
 	// when the document of the next state breaks the table's check
-	if _, err := s.append(ctx, "stand-1", "stand", 1, neu, Metadata{}, &zustand{id: 1, state: 99}); err == nil {
+	if _, err := s.append(ctx, "stand-1", "stand", 1, neu, Metadata{}, true, &zustand{id: 1, state: 99}); err == nil {
 		t.Fatal("the document's check did not fail the command")
 	}
 	// then neither the event nor the document was written
@@ -86,7 +86,7 @@ func TestGestapelt_FailingDocumentRollsTheEventsBack(t *testing.T) {
 	}
 	// and the next command goes through on every connection of the pool
 	for i := range 2 * int(pool.Config().MaxConns) {
-		if _, err := s.append(ctx, "stand-1", "stand", 1+i, neu, Metadata{}, &zustand{id: 1, state: 2 + i%40}); err != nil {
+		if _, err := s.append(ctx, "stand-1", "stand", 1+i, neu, Metadata{}, true, &zustand{id: 1, state: 2 + i%40}); err != nil {
 			t.Fatal(err)
 		}
 	}

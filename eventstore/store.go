@@ -113,17 +113,34 @@ SELECT $1, $2, coalesce(max(version), 0) + 1, $4, $5, $6, $7 FROM events WHERE s
 )
 
 // Append adds events to a stream in one transaction if the stream is at the expected version
-// (NoStream for a new stream, AnyVersion for none). A mismatch is a *ConflictError.
+// (NoStream for a new stream, AnyVersion for none). A mismatch is a *ConflictError. The expected
+// version may come from anywhere (a client's copy): Append checks that its event exists, so a
+// version ahead of the stream is refused like one behind it.
 func (s *Store) Append(ctx context.Context, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
-	return s.append(ctx, streamID, streamType, expected, events, md, nil)
+	return s.append(ctx, streamID, streamType, expected, events, md, false, nil)
+}
+
+// AppendGelesen is Append at a version the caller has read from this stream — its Version, the
+// last event of ReadStream, or the Version of the caller's own Appended — the way Handle appends
+// at the version it has just loaded. The unique key (stream_id, version) is its only check: a
+// writer that appended meanwhile makes it a *ConflictError and nothing is written. It does not
+// look for the event at gelesen (one index probe less per append), so a version the caller has
+// not read, ahead of the stream, would leave a gap: versions from outside go through Append.
+func (s *Store) AppendGelesen(ctx context.Context, streamID, streamType string, gelesen int, events []NewEvent, md Metadata) (Appended, error) {
+	if gelesen < NoStream {
+		return Appended{}, fmt.Errorf("eventstore: %s: %d is no version that was read", streamID, gelesen)
+	}
+	return s.append(ctx, streamID, streamType, gelesen, events, md, true, nil)
 }
 
 // AppendTx is Append inside a transaction the caller owns (inline projections included).
 func (s *Store) AppendTx(ctx context.Context, tx pgx.Tx, streamID, streamType string, expected int, events []NewEvent, md Metadata) (Appended, error) {
-	return s.appendTx(ctx, tx, streamID, streamType, expected, events, md, nil)
+	return s.appendTx(ctx, tx, streamID, streamType, expected, events, md, false, nil)
 }
 
-func (s *Store) append(ctx context.Context, streamID, streamType string, expected int, events []NewEvent, md Metadata, z *zustand) (Appended, error) {
+// append appends; gelesen says the expected version is one the caller has read (its event
+// exists, see AppendGelesen), z is the state Handle folded for the inline document (nil: none).
+func (s *Store) append(ctx context.Context, streamID, streamType string, expected int, events []NewEvent, md Metadata, gelesen bool, z *zustand) (Appended, error) {
 	if len(events) == 0 {
 		return Appended{}, errors.New("eventstore: nothing to append")
 	}
@@ -132,11 +149,11 @@ func (s *Store) append(ctx context.Context, streamID, streamType string, expecte
 	}
 	if !s.hatInline(streamType, events) {
 		// A single statement commits on its own: one round trip.
-		return s.appendWith(ctx, s.pool, streamID, streamType, expected, events, md, z != nil)
+		return s.appendWith(ctx, s.pool, streamID, streamType, expected, events, md, gelesen)
 	}
 	if dok, ok := s.dokumente[streamType]; ok && z != nil && expected >= 0 &&
 		len(s.inline[streamType]) == 0 && !s.reagiertAuf(streamType, events) {
-		a, err := vorbereiten(streamID, streamType, expected, events, md, true)
+		a, err := vorbereiten(streamID, streamType, expected, events, md, gelesen)
 		if err != nil {
 			return Appended{}, err
 		}
@@ -147,7 +164,7 @@ func (s *Store) append(ctx context.Context, streamID, streamType string, expecte
 	var out Appended
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
-		out, err = s.appendTx(ctx, tx, streamID, streamType, expected, events, md, z)
+		out, err = s.appendTx(ctx, tx, streamID, streamType, expected, events, md, gelesen, z)
 		return err
 	})
 	var ce *ConflictError
@@ -167,8 +184,8 @@ func (s *Store) hatInline(streamType string, events []NewEvent) bool {
 
 // appendTx appends, writes the inline projections — the document from the state the command
 // handler folded (z), or by replaying the stream when there is none — and runs the reactions.
-func (s *Store) appendTx(ctx context.Context, tx pgx.Tx, streamID, streamType string, expected int, events []NewEvent, md Metadata, z *zustand) (Appended, error) {
-	out, err := s.appendWith(ctx, tx, streamID, streamType, expected, events, md, z != nil)
+func (s *Store) appendTx(ctx context.Context, tx pgx.Tx, streamID, streamType string, expected int, events []NewEvent, md Metadata, gelesen bool, z *zustand) (Appended, error) {
+	out, err := s.appendWith(ctx, tx, streamID, streamType, expected, events, md, gelesen)
 	if err != nil {
 		return out, err
 	}
@@ -203,8 +220,8 @@ type anhang struct {
 	ohnePruefung         bool // writes every event or fails on the unique key, never nothing
 }
 
-// vorbereiten prepares an append; gelesen says the expected version is one the command handler
-// has just read (its event exists), the z of append.
+// vorbereiten prepares an append; gelesen says the expected version is one the caller has read
+// (its event exists: Handle, AppendGelesen).
 func vorbereiten(streamID, streamType string, expected int, events []NewEvent, md Metadata, gelesen bool) (anhang, error) {
 	a := anhang{streamID: streamID, streamType: streamType, expected: expected, md: md,
 		types: make([]string, len(events)), versions: make([]int32, len(events)), datas: make([]string, len(events))}

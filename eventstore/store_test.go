@@ -154,6 +154,71 @@ func TestAppend_SameExpectedVersionConcurrently_ExactlyOneWins(t *testing.T) {
 	}
 }
 
+// AppendGelesen relies on the unique key alone: of writers that read the same version, exactly
+// one appends, each other gets a *ConflictError with the stream's actual version and writes
+// nothing; a stale read is a conflict too. The versions stay consecutive.
+func TestAppendGelesen_WritersOfTheSameReadVersion_ExactlyOneWinsTheOthersConflict(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	for _, n := range []int{1, 3} { // one event and a batch take different statements
+		stream := fmt.Sprintf("betrieb-%d", 20+n)
+		gelesen := eventstore.NoStream
+		for round := range 10 {
+			var wg sync.WaitGroup
+			outs, errs := make([]eventstore.Appended, 8), make([]error, 8)
+			for i := range errs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					events := make([]eventstore.NewEvent, n)
+					for j := range events {
+						events[j] = ev("B", i)
+					}
+					outs[i], errs[i] = s.AppendGelesen(ctx, stream, "betrieb", gelesen, events, eventstore.Metadata{})
+				}()
+			}
+			wg.Wait()
+			gewinner := -1
+			for i, err := range errs {
+				var ce *eventstore.ConflictError
+				switch {
+				case err == nil && gewinner >= 0:
+					t.Fatalf("%d events, round %d: writers %d and %d both appended at %d", n, round, gewinner, i, gelesen)
+				case err == nil:
+					gewinner = i
+				case !errors.As(err, &ce) || ce.Expected != gelesen || ce.Actual != gelesen+n:
+					t.Fatalf("%d events, round %d, writer %d: err = %v", n, round, i, err)
+				}
+			}
+			if gewinner < 0 || outs[gewinner].Version != gelesen+n {
+				t.Fatalf("%d events, round %d: winner %d, %+v", n, round, gewinner, outs)
+			}
+			gelesen = outs[gewinner].Version
+		}
+		// a version read before the last append is behind the stream: a conflict, nothing written
+		_, err := s.AppendGelesen(ctx, stream, "betrieb", gelesen-n, []eventstore.NewEvent{ev("C", 1)}, eventstore.Metadata{})
+		var ce *eventstore.ConflictError
+		if !errors.As(err, &ce) || ce.Actual != gelesen {
+			t.Fatalf("%d events, stale read: err = %v", n, err)
+		}
+		events, err := s.ReadStream(ctx, stream, 1, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(events) != 10*n {
+			t.Fatalf("%d events: %d in the stream, want %d", n, len(events), 10*n)
+		}
+		for i, e := range events {
+			if e.Version != i+1 {
+				t.Fatalf("%d events: event %d has version %d", n, i, e.Version)
+			}
+		}
+	}
+	if _, err := s.AppendGelesen(ctx, "betrieb-30", "betrieb", eventstore.AnyVersion, []eventstore.NewEvent{ev("A", 1)}, eventstore.Metadata{}); err == nil {
+		t.Fatal("AnyVersion is no version that was read, and was taken")
+	}
+}
+
 // AnyVersion appends of many writers at once all land, one after another, without a gap.
 func TestAppend_AnyVersionConcurrently_AllLandWithoutGap(t *testing.T) {
 	ctx := context.Background()

@@ -69,42 +69,45 @@ func createIndexe(ctx context.Context, tx pgx.Tx, p Projection) error {
 	return nil
 }
 
-// applyBatch applies the events that come after the projection's checkpoint in one
-// transaction, together with the new checkpoint. It holds the projection's advisory lock, so
-// a rebuild's swap or a second instance never interleaves. When want is set, the checkpoint
-// must equal it (the message's predecessor) or nothing is applied and ok is false.
-func applyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []eventstore.Event, want *eventstore.Cursor) (cp eventstore.Cursor, applied int, ok bool, err error) {
-	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))`, p.Name); err != nil {
+// applyBatch applies, in one transaction together with the new checkpoint, the events read
+// after von — where the caller last saw the projection's checkpoint. It holds the projection's
+// advisory lock, so a rebuild's swap or a second instance never interleaves; the lock, the
+// checkpoint and search_path go in one round trip, the checkpoint with the batch's writes. When
+// the checkpoint is no longer von (another instance or a swap moved it), the events are read
+// again inside the transaction, after the checkpoint.
+func applyBatch(ctx context.Context, store *eventstore.Store, p Projection, von eventstore.Cursor, events []eventstore.Event) (cp eventstore.Cursor, applied int, err error) {
+	err = pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		b.Queue(`SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))`, p.Name)
+		b.Queue(fmt.Sprintf(`SET LOCAL search_path TO %q, public`, p.Name))
+		// A read model and its checkpoint commit together, so a crash that loses the last
+		// commits loses both and the projector applies those events again: no wait for the WAL.
+		b.Queue(`SET LOCAL synchronous_commit TO off`)
+		eventstore.QueueLoadCheckpoint(b, p.Name, &cp)
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			return err
 		}
-		if cp, err = eventstore.LoadCheckpoint(ctx, tx, p.Name); err != nil {
-			return err
+		if cp != von {
+			var err error
+			if events, err = eventstore.ReadAll(ctx, tx, store, cp, catchUpBatch); err != nil {
+				return err
+			}
 		}
-		if want != nil && cp != *want {
-			return nil
-		}
-		ok = true
-		if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL search_path TO %q, public`, p.Name)); err != nil {
-			return err
-		}
-		applied, cp, err = applyEvents(ctx, tx, p, events, nil, cp, cp)
-		if err != nil || applied == 0 {
-			return err
-		}
-		return eventstore.SaveCheckpoint(ctx, tx, p.Name, cp)
+		applied, cp, err = applyEvents(ctx, tx, p, events, nil, cp, cp, true)
+		return err
 	})
 	if err != nil {
-		return cp, 0, false, err
+		return von, 0, err
 	}
-	return cp, applied, ok, nil
+	return cp, applied, nil
 }
 
 // applyEvents gives the events after cp to the projection as one batch, applies its writes
-// and returns the new cursor. Events up to bekannt have been applied to the live read model
+// and returns the new cursor; with checkpoint, the projection's checkpoint moves with the
+// writes (the live read model). Events up to bekannt have been applied to the live read model
 // before (a rebuild replays them). w, when given, are the batch's writes, projected ahead
 // (OhneLesen); then every event must come after cp.
-func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.Event, w *Schreiben, cp, bekannt eventstore.Cursor) (int, eventstore.Cursor, error) {
+func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventstore.Event, w *Schreiben, cp, bekannt eventstore.Cursor, checkpoint bool) (int, eventstore.Cursor, error) {
 	neu := events[:0:0]
 	for _, e := range events {
 		if e.Cursor().After(cp) { // else redelivered or already caught up
@@ -123,10 +126,17 @@ func applyEvents(ctx context.Context, tx pgx.Tx, p Projection, events []eventsto
 			return 0, cp, err
 		}
 	}
+	bis := neu[len(neu)-1].Cursor()
+	if checkpoint {
+		if w == nil {
+			w = &Schreiben{}
+		}
+		w.Anweisung(eventstore.SaveCheckpointSQL, p.Name, bis.TxID, bis.Position)
+	}
 	if err := w.anwenden(ctx, tx, p.Name); err != nil {
 		return 0, cp, stapelFehler(p, neu, err)
 	}
-	return len(neu), neu[len(neu)-1].Cursor(), nil
+	return len(neu), bis, nil
 }
 
 // projizieren runs the projection on a batch (never empty) and names the batch in its error.
@@ -152,16 +162,24 @@ func CatchUp(ctx context.Context, store *eventstore.Store, p Projection) (events
 	if _, err := ensureSchema(ctx, store.Pool(), p); err != nil {
 		return eventstore.Cursor{}, err
 	}
-	_, cp, err := catchUp(ctx, store, p, nil)
+	_, cp, err := catchUp(ctx, store, p, nil, nil)
 	return cp, err
 }
 
 const catchUpBatch = 5000
 
-func catchUp(ctx context.Context, store *eventstore.Store, p Projection, onBatch func(n int, cp eventstore.Cursor)) (int, eventstore.Cursor, error) {
-	cp, err := eventstore.LoadCheckpoint(ctx, store.Pool(), p.Name)
-	if err != nil {
-		return 0, cp, err
+// catchUp applies what the store has after the projection's checkpoint, batch by batch, and
+// returns how many events it applied and the checkpoint reached. von is where the caller saw
+// the checkpoint last (the live runtime keeps it; nil: read it first).
+func catchUp(ctx context.Context, store *eventstore.Store, p Projection, von *eventstore.Cursor, onBatch func(n int, cp eventstore.Cursor)) (int, eventstore.Cursor, error) {
+	var cp eventstore.Cursor
+	if von != nil {
+		cp = *von
+	} else {
+		var err error
+		if cp, err = eventstore.LoadCheckpoint(ctx, store.Pool(), p.Name); err != nil {
+			return 0, cp, err
+		}
 	}
 	total := 0
 	for {
@@ -173,7 +191,7 @@ func catchUp(ctx context.Context, store *eventstore.Store, p Projection, onBatch
 			return total, cp, nil
 		}
 		var n int
-		if cp, n, _, err = applyBatch(ctx, store.Pool(), p, events, nil); err != nil {
+		if cp, n, err = applyBatch(ctx, store, p, cp, events); err != nil {
 			return total, cp, err
 		}
 		total += n

@@ -106,7 +106,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 				return err
 			}
 			var err error
-			n, cp, err = applyEvents(ctx, tx, p, l.events, l.schreiben, cp, live)
+			n, cp, err = applyEvents(ctx, tx, p, l.events, l.schreiben, cp, live, false)
 			return err
 		})
 		if err != nil {
@@ -141,7 +141,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 				return err
 			}
 			var n int
-			if n, cp, err = applyEvents(ctx, tx, p, events, nil, cp, live); err != nil {
+			if n, cp, err = applyEvents(ctx, tx, p, events, nil, cp, live, false); err != nil {
 				return err
 			}
 			done += int64(n)

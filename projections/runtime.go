@@ -171,21 +171,21 @@ func (r *Runtime) follow(ctx context.Context, p Projection) {
 // sees every event the relay has published (both read below the same visibility horizon), so
 // the batch includes the message's event; if not, the message is retried.
 func (r *Runtime) handle(ctx context.Context, p Projection, msg *message.Message, cp *eventstore.Cursor) error {
-	e, _, err := eventstore.FromMessage(msg)
+	e, err := eventstore.MessageCursor(msg)
 	if err != nil {
 		return nil // not ours to apply; the event store is the truth and catch-up covers it
 	}
-	if !e.Cursor().After(*cp) {
+	if !e.After(*cp) {
 		return nil // applied by an earlier batch, or redelivered
 	}
 	start := time.Now()
-	n, caught, err := catchUp(ctx, r.Store, p, nil)
+	n, caught, err := catchUp(ctx, r.Store, p, cp, nil)
 	if err != nil {
 		return err
 	}
 	*cp = caught
 	r.observe(p.Name, n, caught, time.Since(start))
-	if e.Cursor().After(caught) {
+	if e.After(caught) {
 		return fmt.Errorf("Ereignis %d ist im Event-Store noch nicht lesbar", e.Position)
 	}
 	return nil
@@ -195,7 +195,7 @@ func (r *Runtime) handle(ctx context.Context, p Projection, msg *message.Message
 // stands (cp, when it could not find out).
 func (r *Runtime) catchUp(ctx context.Context, p Projection, log *slog.Logger, cp eventstore.Cursor) eventstore.Cursor {
 	start := time.Now()
-	n, caught, err := catchUp(ctx, r.Store, p, nil)
+	n, caught, err := catchUp(ctx, r.Store, p, nil, nil)
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
 			log.Error("Aufholen aus dem Event-Store fehlgeschlagen", "error", err)

@@ -26,6 +26,7 @@ type Tabelle[V any] struct {
 type Zeilen[V any] struct {
 	t         Tabelle[V]
 	rows      map[int64]*V
+	geladen   map[int64][]any // the stored rows' values, as loaded
 	gesucht   map[int64]bool
 	geaendert []int64
 	markiert  map[int64]bool
@@ -34,7 +35,8 @@ type Zeilen[V any] struct {
 
 // Zeilen starts the rows of a batch.
 func (t Tabelle[V]) Zeilen() *Zeilen[V] {
-	return &Zeilen[V]{t: t, rows: map[int64]*V{}, gesucht: map[int64]bool{}, markiert: map[int64]bool{}, geloescht: map[int64]bool{}}
+	return &Zeilen[V]{t: t, rows: map[int64]*V{}, geladen: map[int64][]any{}, gesucht: map[int64]bool{}, markiert: map[int64]bool{},
+		geloescht: map[int64]bool{}}
 }
 
 // Laden reads the stored rows of the ids not looked up before, in one query.
@@ -72,6 +74,7 @@ func (z *Zeilen[V]) Laden(ctx context.Context, s *Stapel, ids []int64) error {
 			return err
 		}
 		z.rows[id] = v
+		z.geladen[id] = werte(z.t.Felder(v))
 	}
 	return rows.Err()
 }
@@ -130,7 +133,9 @@ func (z *Zeilen[V]) markieren(id int64) {
 	}
 }
 
-// Schreiben adds the batch's writes: the deletions, then one Setzen of the changed rows.
+// Schreiben adds the batch's writes: the deletions, then one Setzen of the changed rows. A
+// stored row the batch has left as it was loaded (changed back, or set to what it held) is not
+// written at all: no statement, no row lock, no new row version.
 func (z *Zeilen[V]) Schreiben(w *Schreiben) {
 	var weg []any
 	for id := range z.geloescht {
@@ -140,11 +145,14 @@ func (z *Zeilen[V]) Schreiben(w *Schreiben) {
 	var zeilen [][]any
 	for _, id := range z.Geaendert() {
 		felder := z.t.Felder(z.rows[id])
-		werte := make([]any, len(felder))
-		for i, f := range felder {
-			werte[i] = wertVon(f)
+		if alt, ok := z.geladen[id]; ok && !z.geloescht[id] && reflect.DeepEqual(alt, werte(felder)) {
+			continue
 		}
-		zeilen = append(zeilen, werte)
+		neu := make([]any, len(felder))
+		for i, f := range felder {
+			neu[i] = wertVon(f)
+		}
+		zeilen = append(zeilen, neu)
 	}
 	w.Setzen(z.t.Name, z.t.Spalten, 1, zeilen)
 }
@@ -152,4 +160,27 @@ func (z *Zeilen[V]) Schreiben(w *Schreiben) {
 // wertVon is the value a field pointer points at (a nil *T for a nullable column is NULL).
 func wertVon(feld any) any {
 	return reflect.ValueOf(feld).Elem().Interface()
+}
+
+// werte are the values of a row's fields to compare, kept apart from the row: a field that is
+// a pointer (a nullable column) or a slice gives a copy of what it holds, so a later change in
+// place is a change.
+func werte(felder []any) []any {
+	out := make([]any, len(felder))
+	for i, f := range felder {
+		v := reflect.ValueOf(f).Elem()
+		switch {
+		case v.Kind() == reflect.Pointer && v.IsNil(), v.Kind() == reflect.Slice && v.IsNil():
+			out[i] = nil
+		case v.Kind() == reflect.Pointer:
+			out[i] = v.Elem().Interface()
+		case v.Kind() == reflect.Slice:
+			kopie := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+			reflect.Copy(kopie, v)
+			out[i] = kopie.Interface()
+		default:
+			out[i] = v.Interface()
+		}
+	}
+	return out
 }

@@ -39,7 +39,7 @@ type Optionen struct {
 	AdminURL string   // maintenance database of the Postgres server the bench database is created on
 	Programm string   // the eabwasser binary (run as `serve`)
 	Kurz     bool     // small sizes and short measurements, to try the bench out (the command sets Skalen to 1 with it)
-	Nur      []string // run only these phases (seed, rebuild, server, append, frontend); empty: all
+	Nur      []string // run only these phases (seed, rebuild, server, append, frontend; lag: the server phase's lag loads alone); empty: all
 
 	Log         *slog.Logger
 	Aus         io.Writer // the table
@@ -112,7 +112,7 @@ func Run(ctx context.Context, o Optionen) error {
 	}
 	l := &lauf{o: o, start: time.Now(), bericht: &Bericht{Start: time.Now().UTC(), Skalen: o.Skalen, Kurz: o.Kurz,
 		Phasen: map[string]float64{}}}
-	gewaehlt := func(name string) bool { return len(o.Nur) == 0 || slices.Contains(o.Nur, name) }
+	gewaehlt := l.gewaehlt
 	type phase struct {
 		name string
 		f    func(context.Context) error
@@ -121,6 +121,9 @@ func Run(ctx context.Context, o Optionen) error {
 		{"seed", l.seed},
 		{"rebuild", l.neuaufbau},
 		{"server", l.mitServer}, // queries, HTTP load, export, projection lag
+	}
+	if gewaehlt("lag") && !gewaehlt("server") {
+		jeSkala[2].name = "lag" // the server phase with its lag loads only
 	}
 	ausfuehren := func(p phase) error {
 		t := time.Now()
@@ -188,6 +191,9 @@ func Run(ctx context.Context, o Optionen) error {
 	l.bericht.Sekunden = time.Since(l.start).Seconds()
 	return errors.Join(append(fehler, l.berichten())...)
 }
+
+// gewaehlt reports whether phase name is to run (-nur; "lag" is the server phase's lag loads alone).
+func (l *lauf) gewaehlt(name string) bool { return len(l.o.Nur) == 0 || slices.Contains(l.o.Nur, name) }
 
 // fehlgeschlagen reports a failed phase as a row of the table.
 func (l *lauf) fehlgeschlagen(skala int, was string, err error) error {

@@ -56,7 +56,17 @@ func (l *lauf) mitServer(ctx context.Context) error {
 	if err := l.nachNeuaufbau(ctx, s, admin, org); err != nil {
 		return err
 	}
-	for _, f := range []func(context.Context, *server, nutzer, nutzer) error{l.abfragen, l.last, l.export, l.verzoegerung} {
+	schritte := []func(context.Context, *server, nutzer, nutzer) error{l.abfragen, l.last, l.export, l.verzoegerung}
+	if !l.gewaehlt("server") { // -nur lag: the lag loads alone, once the read models have caught up
+		schritte = schritte[3:]
+		if err := l.aufgeholt(ctx, 15*time.Minute); err != nil {
+			return err
+		}
+		if _, err := l.pool.Exec(ctx, `VACUUM (ANALYZE)`); err != nil {
+			return err
+		}
+	}
+	for _, f := range schritte {
 		if err := f(ctx, s, admin, org); err != nil {
 			return err
 		}
