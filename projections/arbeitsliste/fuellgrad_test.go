@@ -36,6 +36,7 @@ func TestWorklist_AnEventThatChangesNoIndexedColumnUpdatesItsRowOnItsPage(t *tes
 		anhaengen(anlage.StreamType, 1000+id, anlage.AnlageAngelegt{BetriebID: id, Typ: anlage.Kanalnetz,
 			Daten: anlage.Daten{Bezeichnung: fmt.Sprintf("Kanalnetz %d", id), Anlagenart: "A", Anlagenstatus: anlage.InBetrieb}})
 	}
+	testdb.WarteAufSichtbarkeit(t, pool) // the log is read below the horizon of every open transaction
 	if err := projections.Rebuild(ctx, store, arbeitsliste.Projection, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -58,6 +59,7 @@ func TestWorklist_AnEventThatChangesNoIndexedColumnUpdatesItsRowOnItsPage(t *tes
 	}
 	anhaengen(betrieb.StreamType, 150, betrieb.StammdatenAntragGestellt{})
 	anhaengen(anlage.StreamType, 1150, anlage.AenderungsantragGestellt{})
+	testdb.WarteAufSichtbarkeit(t, pool)
 	if _, err := projections.CatchUp(ctx, store, arbeitsliste.Projection); err != nil {
 		t.Fatal(err)
 	}
