@@ -121,8 +121,9 @@ func (a *api) anmeldung(next http.Handler) http.Handler {
 			return
 		}
 		b, err := parseToken(a.deps.JWTSecret, strings.TrimSpace(token))
+		n := ausToken(b)
 		if err == nil && a.deps.PruefeSitzung != nil {
-			err = a.deps.PruefeSitzung(r.Context(), b)
+			n, err = a.deps.PruefeSitzung(r.Context(), b, n)
 			if err != nil && datenbankNichtErreichbar(err) {
 				a.writeError(w, r, err) // 503: the session cannot be checked, not "logged out"
 				return
@@ -137,7 +138,7 @@ func (a *api) anmeldung(next http.Handler) http.Handler {
 		}
 		ctx := WithBenutzer(r.Context(), b)
 		if a.deps.Pool != nil {
-			ctx = mitNutzer(ctx, b, a.deps.Pool)
+			ctx = mitNutzer(ctx, n, a.deps.Pool)
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})

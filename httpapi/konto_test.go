@@ -25,6 +25,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
@@ -76,7 +77,9 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte, Anlage: w.anlage,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
 		Verwaltung:       verwaltungsDienst,
-		PruefeSitzung:    func(ctx context.Context, b Benutzer) error { return w.dienst.PruefeSitzung(ctx, b.ID, b.Sitzung) },
+		PruefeSitzung: func(ctx context.Context, b Benutzer, n zugriff.Nutzer) (zugriff.Nutzer, error) {
+			return w.dienst.PruefeSitzung(ctx, n, b.Sitzung)
+		},
 		WaitForProjection: func(ctx context.Context, name string, pos int64) error {
 			if w.warte == nil {
 				return nil // no projector runs unless a test starts one

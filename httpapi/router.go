@@ -25,6 +25,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 
 // Deps is what the HTTP layer needs from the rest of the program.
@@ -42,8 +43,10 @@ type Deps struct {
 	// Frontend is the built React app (index.html and assets/). It may lack index.html.
 	Frontend fs.FS
 	// PruefeSitzung checks on every request that the token's account is still active and on
-	// the token's session (nil: the signature alone counts, for tests of other areas).
-	PruefeSitzung func(ctx context.Context, b Benutzer) error
+	// the token's session, and returns the caller n (made of the token) resolved, in the same
+	// query (zugriff.AufloesenMitKonto; nil: the signature alone counts, for tests of other areas,
+	// and the caller is resolved when a service first needs him).
+	PruefeSitzung func(ctx context.Context, b Benutzer, n zugriff.Nutzer) (zugriff.Nutzer, error)
 	// Verwaltung is the system administration (organisations, …).
 	Verwaltung *verwaltung.Dienst
 	// Benachrichtigung serves messages, the reminders tab and personal settings.

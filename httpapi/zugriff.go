@@ -10,8 +10,9 @@ import (
 )
 
 // The caller as every service needs him (zugriff.Nutzer) is resolved once per request: the
-// auth middleware puts a resolution into the context, the first handler that asks reads the
-// account's organisation and visibility (one query), later asks reuse it.
+// session check of the auth middleware reads the account's organisation and visibility with
+// its state (one query) and puts the caller into the context; without a session check the
+// first handler that asks resolves him, later asks reuse it.
 
 type nutzerKey struct{}
 
@@ -22,9 +23,9 @@ type aufloesung struct {
 	err  error
 }
 
-// mitNutzer returns ctx carrying the lazy resolution of the caller b.
-func mitNutzer(ctx context.Context, b Benutzer, q zugriff.Querier) context.Context {
-	return context.WithValue(ctx, nutzerKey{}, &aufloesung{q: q, n: ausToken(b)})
+// mitNutzer returns ctx carrying the caller n, resolved already or on first need.
+func mitNutzer(ctx context.Context, n zugriff.Nutzer, q zugriff.Querier) context.Context {
+	return context.WithValue(ctx, nutzerKey{}, &aufloesung{q: q, n: n})
 }
 
 func ausToken(b Benutzer) zugriff.Nutzer {

@@ -38,6 +38,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/natsbus"
 	"github.com/eabwasser/eabwasser/internal/schema"
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
@@ -228,8 +229,8 @@ func (a *App) Serve(ctx context.Context) error {
 		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
 		Ablage:           ablageDienst,
 		Aufgaben:         &aufgabendienst.Dienst{Store: a.Store},
-		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer) error {
-			return dienst.PruefeSitzung(ctx, b.ID, b.Sitzung)
+		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer, n zugriff.Nutzer) (zugriff.Nutzer, error) {
+			return dienst.PruefeSitzung(ctx, n, b.Sitzung)
 		},
 		Pool: a.Pool, Store: a.Store, Logger: a.Log, JWTSecret: secret,
 		NATSPing: func(ctx context.Context) error { return natsbus.Ping(ctx, nc) },

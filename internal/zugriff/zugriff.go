@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -124,9 +125,26 @@ func Aufloesen(ctx context.Context, q Querier, n Nutzer) (Nutzer, error) {
 	if n.Aufgeloest {
 		return n, nil
 	}
+	n, _, err := AufloesenMitKonto(ctx, q, n)
+	return n, err
+}
+
+// Konto is what a session check needs of the caller's account; Gefunden is false when there is
+// no account.
+type Konto struct {
+	Gefunden   bool
+	Status     string
+	GueltigBis time.Time
+	Sitzung    int
+}
+
+// AufloesenMitKonto is Aufloesen that also reads the account's state for the session check of
+// every request, in the same query (one round trip per request for both).
+func AufloesenMitKonto(ctx context.Context, q Querier, n Nutzer) (Nutzer, Konto, error) {
 	var s Sicht
 	var org int64
-	err := q.QueryRow(ctx, `SELECT coalesce(a.organisation_id, 0),
+	var k Konto
+	err := q.QueryRow(ctx, `SELECT a.status, a.gueltig_bis, a.sitzung, coalesce(a.organisation_id, 0),
 		coalesce(bool_or(r.alle_regionalstellen), false),
 		coalesce(array_agg(DISTINCT x.rs) FILTER (WHERE x.rs IS NOT NULL), '{}'),
 		coalesce(array_agg(DISTINCT y.b) FILTER (WHERE y.b IS NOT NULL), '{}'),
@@ -136,15 +154,16 @@ func Aufloesen(ctx context.Context, q Querier, n Nutzer) (Nutzer, error) {
 		LEFT JOIN LATERAL unnest(r.regionalstelle_ids) x(rs) ON true
 		LEFT JOIN LATERAL unnest(r.betriebe) y(b) ON true
 		LEFT JOIN LATERAL unnest(r.organisationen) z(o) ON true
-		WHERE a.id = $1 GROUP BY a.organisation_id`, n.AnwenderID).
-		Scan(&org, &s.Alle, &s.Regionalstellen, &s.Betriebe, &s.Organisationen)
+		WHERE a.id = $1 GROUP BY a.id`, n.AnwenderID).
+		Scan(&k.Status, &k.GueltigBis, &k.Sitzung, &org, &s.Alle, &s.Regionalstellen, &s.Betriebe, &s.Organisationen)
 	if errors.Is(err, pgx.ErrNoRows) {
 		n.Aufgeloest, n.OrganisationID, n.Sicht = true, 0, Sicht{Alle: n.Admin()}
-		return n, nil
+		return n, k, nil
 	}
 	if err != nil {
-		return n, err
+		return n, k, err
 	}
+	k.Gefunden = true
 	s.OrganisationID = org
 	if !n.Organisationsseitig() {
 		s.OrganisationID = 0
@@ -153,7 +172,7 @@ func Aufloesen(ctx context.Context, q Querier, n Nutzer) (Nutzer, error) {
 		s = Sicht{Alle: true}
 	}
 	n.Aufgeloest, n.OrganisationID, n.Sicht = true, org, s
-	return n, nil
+	return n, k, nil
 }
 
 // Zustaendige is the SQL condition that the account with alias a (table anwender) is concerned

@@ -198,16 +198,6 @@ func NachToken(ctx context.Context, q eventstore.Querier, hash, art string) (int
 	return id, err
 }
 
-// Sitzung is what every authenticated request checks: is the account still active, valid and
-// on the session its token was issued for.
-func Sitzung(ctx context.Context, q eventstore.Querier, id int64) (status string, gueltigBis time.Time, sitzung int, err error) {
-	err = q.QueryRow(ctx, `SELECT status, gueltig_bis, sitzung FROM anwender WHERE id = $1`, id).Scan(&status, &gueltigBis, &sitzung)
-	if errors.Is(err, pgx.ErrNoRows) {
-		err = ErrUnbekannt
-	}
-	return
-}
-
 // OrganisationAuswahl is an entry of the registration's organisation list.
 type OrganisationAuswahl struct {
 	ID          int64  `json:"id"`

@@ -31,6 +31,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/drossel"
 	"github.com/eabwasser/eabwasser/internal/mail"
 	"github.com/eabwasser/eabwasser/internal/sso"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
@@ -227,20 +228,21 @@ func (d *Dienst) SSO(ctx context.Context, ticket, service string) (konten.Konto,
 	return k, nil
 }
 
-// PruefeSitzung tells whether an account id with a session counter may still act.
-func (d *Dienst) PruefeSitzung(ctx context.Context, id string, sitzung int) error {
-	n, err := strconv.ParseInt(id, 10, 64)
+// PruefeSitzung tells whether the caller's account may still act with the session counter of
+// his token, and returns the caller resolved (organisation and visibility, zugriff.Aufloesen):
+// one query for both, on every request.
+func (d *Dienst) PruefeSitzung(ctx context.Context, n zugriff.Nutzer, sitzung int) (zugriff.Nutzer, error) {
+	n, k, err := zugriff.AufloesenMitKonto(ctx, d.Store.Pool(), n)
 	if err != nil {
-		return konten.ErrUnbekannt
+		return n, err
 	}
-	status, gueltigBis, aktuell, err := konten.Sitzung(ctx, d.Store.Pool(), n)
-	if err != nil {
-		return err
+	if !k.Gefunden {
+		return n, konten.ErrUnbekannt
 	}
-	if status != string(konto.Aktiv) || !d.jetzt().Before(gueltigBis) || aktuell != sitzung {
-		return errors.New("zugang: session ended")
+	if k.Status != string(konto.Aktiv) || !d.jetzt().Before(k.GueltigBis) || k.Sitzung != sitzung {
+		return n, errors.New("zugang: session ended")
 	}
-	return nil
+	return n, nil
 }
 
 // neuesToken returns a random link token and what the domain keeps of it.
