@@ -52,58 +52,61 @@ func (r *Relay) veroeffentlichen(ctx context.Context) error {
 		idle = 10 * time.Millisecond
 	}
 	backoff := 100 * time.Millisecond
-	var cp *Cursor // where the relay stands while it leads: read once, then its own (nil: read it)
+	var stand *Cursor // where the relay stands while it leads: read once, then its own (nil: read it)
 	for {
-		n, err := r.publishOnce(ctx, batch, &cp)
+		neu, n, err := r.publishOnce(ctx, batch, stand)
 		switch {
 		case ctx.Err() != nil:
 			return nil
 		case err != nil:
-			cp = nil
+			stand = nil
 			r.Log.Warn("Relay: Veröffentlichen fehlgeschlagen, neuer Versuch", "error", err, "in", backoff)
 			sleep(ctx, backoff)
 			backoff = min(backoff*2, 2*time.Second)
-		case n < batch:
+			continue
+		}
+		stand = &neu
+		if n < batch {
 			backoff = 100 * time.Millisecond
 			sleep(ctx, idle)
 		}
 	}
 }
 
-// publishOnce publishes the next batch after *stand (read from the checkpoint when nil), moves
-// it on, and returns how many events it published.
-func (r *Relay) publishOnce(ctx context.Context, batch int, stand **Cursor) (int, error) {
-	if *stand == nil {
-		cp, err := LoadCheckpoint(ctx, r.Store.pool, RelayName)
-		if err != nil {
-			return 0, err
+// publishOnce publishes the next batch after von (nil: after the relay's checkpoint) and returns
+// where the relay stands then and how many events it published.
+func (r *Relay) publishOnce(ctx context.Context, batch int, von *Cursor) (Cursor, int, error) {
+	var cp Cursor
+	if von != nil {
+		cp = *von
+	} else {
+		var err error
+		if cp, err = LoadCheckpoint(ctx, r.Store.pool, RelayName); err != nil {
+			return cp, 0, err
 		}
-		*stand = &cp
 	}
-	cp := **stand
 	events, err := r.Store.ReadAll(ctx, cp, batch)
 	if err != nil || len(events) == 0 {
-		return 0, err
+		return cp, 0, err
 	}
 	prev := cp
 	for _, e := range events {
 		msg, err := ToMessage(e, prev)
 		if err != nil {
-			return 0, err
+			return cp, 0, err
 		}
 		if err := r.Publisher.Publish(Subject(e), msg); err != nil {
-			return 0, err
+			return cp, 0, err
 		}
 		prev = e.Cursor()
 	}
 	if err := SaveCheckpoint(ctx, r.Store.pool, RelayName, prev); err != nil {
-		return 0, err
+		return cp, 0, err
 	}
-	*stand = &prev
 	if r.OnPublish != nil {
 		r.OnPublish(prev)
 	}
-	return len(events), nil
+	return prev, len(events), nil
 }
 
 // ToMessage turns an event into a Watermill message whose UUID (and so Nats-Msg-Id) is the

@@ -145,7 +145,7 @@ func (z *Zeilen[V]) Schreiben(w *Schreiben) {
 	var zeilen [][]any
 	for _, id := range z.Geaendert() {
 		felder := z.t.Felder(z.rows[id])
-		if alt, ok := z.geladen[id]; ok && !z.geloescht[id] && reflect.DeepEqual(alt, werte(felder)) {
+		if alt, ok := z.geladen[id]; ok && reflect.DeepEqual(alt, werte(felder)) {
 			continue
 		}
 		neu := make([]any, len(felder))
