@@ -218,8 +218,8 @@ func TestLaengen_EveryTextFieldOfAnOperationIsBounded(t *testing.T) {
 		"wasserversorgung": map[string]any{"wvbNr": "WV-1"},
 		"kontakte": []map[string]any{{"anrede": "Herr", "titel": "", "vorname": "Lars", "name": "Lang", "telefon": "0261-1",
 			"mobil": "", "email": "lars@lang.example", "funktion": "Umweltbeauftragter"}},
-		"zustaendigePersonen":   []map[string]any{{"id": 1, "zustaendig": []string{"Abwasser"}}},
-		"zustaendigeBearbeiter": []map[string]any{{"id": 1, "bearbeiter": "DS-1"}},
+		// the Bearbeiter are not the operator's to set, and their datascoutId comes from the account
+		"zustaendigePersonen": []map[string]any{{"id": anwenderID(t, w, "beauftragter"), "zustaendig": []string{"Abwasser"}}},
 	} {
 		form[k] = v
 	}

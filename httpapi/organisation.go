@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
@@ -23,12 +24,10 @@ func (a *api) organisationRoutes(r chi.Router) {
 		aktiv := func(*http.Request) konten.OrganisationFilter { return konten.OrganisationFilter{Status: "AKTIV"} }
 		r.Get("/organisation/betreiber", a.organisationen(aktiv))
 		r.Get("/organisation/betreiberByBetriebstyp/{typ}", a.organisationen(func(r *http.Request) konten.OrganisationFilter {
-			// municipal operation types are run by the bodies obliged to dispose of wastewater
-			typ := chi.URLParam(r, "typ")
-			return konten.OrganisationFilter{Status: "AKTIV", NurAbwasserbeseitigungspflicht: typ == "KOMMUNAL" || typ == "KANAL_KOMMUNAL"}
+			return auswahl.Betreiber(chi.URLParam(r, "typ"))
 		}))
 		r.Get("/organisation/abwasserbeseitigungspflichtige", a.organisationen(func(*http.Request) konten.OrganisationFilter {
-			return konten.OrganisationFilter{Status: "AKTIV", NurAbwasserbeseitigungspflicht: true}
+			return auswahl.Abwasserbeseitigungspflichtige
 		}))
 		r.Get("/organisation/abwasserbeseitigungspflichtigeIncludeHistory", a.organisationen(func(*http.Request) konten.OrganisationFilter {
 			return konten.OrganisationFilter{NurAbwasserbeseitigungspflicht: true}

@@ -65,6 +65,16 @@ func LadenSichtbar(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, i
 	return laden(q.QueryRow(ctx, `SELECT `+spalten+` FROM anlage a`+sichtbar(s, &args)+` AND a.id = $1`, args...))
 }
 
+// Sichtbare are those of ids that are plants the Sicht includes.
+func Sichtbare(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, ids []int64) ([]int64, error) {
+	args := []any{ids}
+	rows, err := q.Query(ctx, `SELECT a.id FROM anlage a`+sichtbar(s, &args)+` AND a.id = ANY($1)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
 func laden(row pgx.Row) (anlage.Anlage, int, error) {
 	var a anlage.Anlage
 	var daten, antrag []byte

@@ -15,6 +15,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/internal/kalender"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
@@ -171,7 +172,8 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 			return 0, eventstore.Appended{}, validierung.Feld("parentanlageid", "Die übergeordnete Anlage gehört nicht zu diesem Betrieb.")
 		}
 	}
-	if err := d.aufnahmeSichtbar(ctx, n, f.Daten); err != nil {
+	daten, err := d.zuordnungen(ctx, n, b, f.Betrieb.ID, f.Daten, anlage.Daten{})
+	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
 	id, err := eventstore.NextID(ctx, d.Store, "anlage_id_seq")
@@ -179,20 +181,46 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 		return 0, eventstore.Appended{}, err
 	}
 	out, err := eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.LegeAn{
-		BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: f.Daten,
+		BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: daten,
 		BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Betriebstyp: b.Betriebstyp, Heute: d.heute()}, m)
 	return id, out, err
 }
 
-// aufnahmeSichtbar checks that a receiving plant named in the form is one the caller sees.
-func (d *Dienst) aufnahmeSichtbar(ctx context.Context, n Nutzer, daten anlage.Daten) error {
-	if !daten.Indirekteinleiter || daten.AufnahmeID == 0 {
-		return nil
+// zuordnungen applies the caller's field rights to the plant data neu and checks what it
+// refers to — responsible persons, authority users, obligee organisations, the receiving
+// plant — against what the caller may choose (internal/auswahl), on creation (alt is empty)
+// and on every save alike. A reference alt already holds stays valid.
+func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, betriebID int64, neu, alt anlage.Daten) (anlage.Daten, error) {
+	q := d.Store.Pool()
+	if !n.Darf(berechtigung.BearbeiterZuordnen) {
+		neu.ZustaendigeBearbeiter = alt.ZustaendigeBearbeiter
 	}
-	if _, _, err := anlagen.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, daten.AufnahmeID); err != nil {
-		return validierung.Feld("aufnahme", anlage.MsgAufnahme)
+	bearbeiter, err := auswahl.PruefeBearbeiter(ctx, q, neu.ZustaendigeBearbeiter, alt.ZustaendigeBearbeiter)
+	if err != nil {
+		return neu, err
 	}
-	return nil
+	neu.ZustaendigeBearbeiter = bearbeiter
+	if err := auswahl.PruefePersonen(ctx, q, b.Daten.BetreiberID, betriebID, neu.ZustaendigePersonen, alt.ZustaendigePersonen); err != nil {
+		return neu, err
+	}
+	// the operation's operator may always be named: an industrial operator disposes of its own
+	// wastewater (the spec's "preserve the operator as obligee" on an operator change)
+	if err := auswahl.PruefeOrganisationen(ctx, q, "abwasserbeseitigungspflichtige", auswahl.Abwasserbeseitigungspflichtige,
+		pflichtige(neu), append(pflichtige(alt), b.Daten.BetreiberID)); err != nil {
+		return neu, err
+	}
+	if !neu.Indirekteinleiter || neu.AufnahmeID == 0 {
+		return neu, nil
+	}
+	return neu, auswahl.PruefeAnlagen(ctx, q, n.Sicht, "aufnahme", anlage.MsgAufnahme, []int64{neu.AufnahmeID}, []int64{alt.AufnahmeID})
+}
+
+func pflichtige(d anlage.Daten) []int64 {
+	ids := make([]int64, len(d.Abwasserbeseitigungspflichtige))
+	for i, v := range d.Abwasserbeseitigungspflichtige {
+		ids[i] = v.OrganisationID
+	}
+	return ids
 }
 
 // Speichern saves plant id of type typ (the path names it; another type is 404): staff save
@@ -217,11 +245,8 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 	if f.Version <= 0 {
 		return eventstore.Appended{}, validierung.Feld("version", "Die Version des bearbeiteten Datensatzes fehlt.")
 	}
-	daten := f.Daten
-	if !n.Darf(berechtigung.BearbeiterZuordnen) {
-		daten.ZustaendigeBearbeiter = a.Daten.ZustaendigeBearbeiter
-	}
-	if err := d.aufnahmeSichtbar(ctx, n, daten); err != nil {
+	daten, err := d.zuordnungen(ctx, n, b, a.BetriebID, f.Daten, a.Daten)
+	if err != nil {
 		return eventstore.Appended{}, err
 	}
 	if f.AuditInfo != nil {

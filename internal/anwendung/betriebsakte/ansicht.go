@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -312,34 +311,19 @@ func verlaufsansicht(a aufloesung, id int64, b betrieb.Betrieb) Verlaufsansicht 
 }
 
 // Person is a user who can be named responsible for an operation.
-type Person struct {
-	ID    int64  `json:"id"`
-	Name  string `json:"name"`
-	Email string `json:"email"`
-}
+type Person = auswahl.Person
 
-// Personen lists the users of the operation's operator and those whose local roles name the
-// operation (GET /api/person/lokaleRolle/{betriebId}).
+// Personen lists the users who can be named responsible for the operation
+// (GET /api/person/lokaleRolle/{betriebId}; internal/auswahl).
 func (d *Dienst) Personen(ctx context.Context, n Nutzer, id int64) ([]Person, error) {
 	_, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := d.Store.Pool().Query(ctx, `SELECT a.id, btrim(a.vorname || ' ' || a.name), a.email FROM anwender a
-		WHERE a.organisation_id = $1 OR EXISTS (SELECT 1 FROM lokale_rolle r WHERE r.id = ANY(a.lokale_rollen) AND $2 = ANY(r.betriebe))
-		ORDER BY a.name, a.vorname`, b.Daten.BetreiberID, id)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[Person])
+	return auswahl.Personen(ctx, d.Store.Pool(), b.Daten.BetreiberID, id, nil)
 }
 
-// Bearbeiter lists the authority users with a datascoutId (GET /api/bearbeiter).
+// Bearbeiter lists the authority users who can be named Bearbeiter (GET /api/bearbeiter).
 func (d *Dienst) Bearbeiter(ctx context.Context) ([]konten.BearbeiterAnsicht, error) {
-	rows, err := d.Store.Pool().Query(ctx, `SELECT id, datascout_id, btrim(vorname || ' ' || name) FROM anwender
-		WHERE datascout_id <> '' AND organisation_id IS NULL ORDER BY name, vorname`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[konten.BearbeiterAnsicht])
+	return auswahl.Bearbeiter(ctx, d.Store.Pool(), nil)
 }

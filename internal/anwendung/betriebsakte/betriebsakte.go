@@ -20,6 +20,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/internal/kalender"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
@@ -158,6 +159,10 @@ func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formula
 		}
 		daten.BetreiberID = n.OrganisationID
 	}
+	daten, err := d.zuordnungen(ctx, n, typ, 0, daten, betrieb.Daten{})
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return 0, eventstore.Appended{}, err
 	}
@@ -173,6 +178,28 @@ func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formula
 	out, err := eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.BeantrageBetrieb{BetriebsID: BetriebsID(id, heute),
 		Daten: daten, Typ: typ, Heute: heute, Aehnliche: aehnliche, DoppelerfassungBestaetigt: f.SkipBetriebExistsCheck}, m)
 	return id, out, err
+}
+
+// zuordnungen applies the caller's field rights to the operation data neu and checks what it
+// refers to — the operator organisation, responsible persons, authority users — against what
+// the caller may choose (internal/auswahl), on request (alt is empty, id 0) and on every save
+// alike. A reference alt already holds stays valid.
+func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, typ string, id int64, neu, alt betrieb.Daten) (betrieb.Daten, error) {
+	q := d.Store.Pool()
+	if !n.Darf(berechtigung.BearbeiterZuordnen) {
+		neu.ZustaendigeBearbeiter = alt.ZustaendigeBearbeiter
+	}
+	if !n.Organisationsseitig() || alt.BetreiberID != 0 {
+		if err := auswahl.PruefeOrganisationen(ctx, q, "betreiber", auswahl.Betreiber(typ), []int64{neu.BetreiberID}, []int64{alt.BetreiberID}); err != nil {
+			return neu, err
+		}
+	}
+	bearbeiter, err := auswahl.PruefeBearbeiter(ctx, q, neu.ZustaendigeBearbeiter, alt.ZustaendigeBearbeiter)
+	if err != nil {
+		return neu, err
+	}
+	neu.ZustaendigeBearbeiter = bearbeiter
+	return neu, auswahl.PruefePersonen(ctx, q, neu.BetreiberID, id, neu.ZustaendigePersonen, alt.ZustaendigePersonen)
 }
 
 // betreiberAdresse copies the operator's address into the operation when betreiberAdresse.
@@ -223,6 +250,9 @@ func (d *Dienst) SpeichernAlsBetreiber(ctx context.Context, n Nutzer, id int64, 
 	}
 	daten := f.Daten()
 	daten.BetreiberID = b.Daten.BetreiberID
+	if daten, err = d.zuordnungen(ctx, n, b.Betriebstyp, id, daten, b.Daten); err != nil {
+		return eventstore.Appended{}, err
+	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -234,7 +264,7 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 	if !n.Darf(berechtigung.BetriebAlsAdminBearbeiten) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	_, b, _, err := d.sichtbar(ctx, n, id)
+	n, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -242,9 +272,9 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	daten := f.Daten()
-	if !n.Darf(berechtigung.BearbeiterZuordnen) {
-		daten.ZustaendigeBearbeiter = b.Daten.ZustaendigeBearbeiter
+	daten, err := d.zuordnungen(ctx, n, b.Betriebstyp, id, f.Daten(), b.Daten)
+	if err != nil {
+		return eventstore.Appended{}, err
 	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return eventstore.Appended{}, err

@@ -12,6 +12,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -66,9 +67,20 @@ func hash(pw string) (string, error) {
 	return string(h), err
 }
 
+// organisationWaehlbar checks that the form's organisation is one the administrators'
+// organisation picker offers (any organisation that exists), unless the account already
+// belongs to it (bisher).
+func (d *Dienst) organisationWaehlbar(ctx context.Context, in AnwenderEingabe, bisher int64) error {
+	return auswahl.PruefeOrganisationen(ctx, d.Store.Pool(), "person.organisation", konten.OrganisationFilter{},
+		[]int64{in.person().OrganisationID}, []int64{bisher})
+}
+
 // AnwenderAnlegen creates an active account (users created by an administrator are active).
 func (d *Dienst) AnwenderAnlegen(ctx context.Context, in AnwenderEingabe, md eventstore.Metadata) (int64, eventstore.Appended, error) {
 	if err := d.nameFrei(ctx, in.Benutzername, 0); err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	if err := d.organisationWaehlbar(ctx, in, 0); err != nil {
 		return 0, eventstore.Appended{}, err
 	}
 	dienststelle, err := konten.Dienststellenrolle(ctx, d.Store.Pool(), in.LokaleRollen)
@@ -102,6 +114,13 @@ func belegt(err error) error {
 // AnwenderAendern saves the user form for an existing account.
 func (d *Dienst) AnwenderAendern(ctx context.Context, id int64, in AnwenderEingabe, md eventstore.Metadata) (eventstore.Appended, error) {
 	if err := d.nameFrei(ctx, in.Benutzername, id); err != nil {
+		return eventstore.Appended{}, err
+	}
+	k, err := konten.NachID(ctx, d.Store.Pool(), id)
+	if err != nil && !errors.Is(err, konten.ErrUnbekannt) {
+		return eventstore.Appended{}, err
+	}
+	if err := d.organisationWaehlbar(ctx, in, k.Person.OrganisationID); err != nil {
 		return eventstore.Appended{}, err
 	}
 	dienststelle, err := konten.Dienststellenrolle(ctx, d.Store.Pool(), in.LokaleRollen)

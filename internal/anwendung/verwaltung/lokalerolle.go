@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -30,9 +31,21 @@ func (d *Dienst) LokaleRolleAnlegen(ctx context.Context, in LokaleRolleEingabe, 
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
+	if err := d.organisationenWaehlbar(ctx, in, nil); err != nil {
+		return 0, eventstore.Appended{}, err
+	}
 	out, err := eventstore.Befehle(d.Store, lokalerolle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
 		lokalerolle.LegeAn{Daten: in.Daten, Jetzt: d.heute(), UnbekannteBetriebe: unbekannt}, md)
 	return id, out, err
+}
+
+// organisationenWaehlbar checks that the operator organisations a local role names are ones
+// the administrators' organisation picker offers (any that exists), besides those it named.
+func (d *Dienst) organisationenWaehlbar(ctx context.Context, in LokaleRolleEingabe, bisher []int64) error {
+	if in.AlleRegionalstellen {
+		return nil // the decider clears the pickers
+	}
+	return auswahl.PruefeOrganisationen(ctx, d.Store.Pool(), "organisationen", konten.OrganisationFilter{}, in.Organisationen, bisher)
 }
 
 // LokaleRolleAendern saves a local role (409 when the client's version is stale).
@@ -43,6 +56,13 @@ func (d *Dienst) LokaleRolleAendern(ctx context.Context, id int64, in LokaleRoll
 	}
 	unbekannt, err := betriebe.Unbekannte(ctx, d.Store.Pool(), in.Betriebe)
 	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	alt, _, err := eventstore.Befehle(d.Store, lokalerolle.Decider).Load(ctx, id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	if err := d.organisationenWaehlbar(ctx, in, alt.Daten.Organisationen); err != nil {
 		return eventstore.Appended{}, err
 	}
 	return eventstore.Befehle(d.Store, lokalerolle.Decider).Handle(ctx, id, expected,

@@ -75,7 +75,11 @@ export function AnlageFormular(p: AnlageFormularProps) {
     .filter((a) => a.id !== p.anlageId && a.anlagentyp === 'ABWASSERBEHANDLUNG')
     .map((a) => ({ value: String(a.id), label: a.bezeichnung ?? '' }));
   const gewaehlt = new Set(w.pflichtige.map((x) => x.organisation));
-  const pflichtige = (useQuery(pflichtigeQuery()).data ?? []).filter((o) => o.abwasserbeseitigungspflicht || gewaehlt.has(String(o.id)));
+  // the server's rule (internal/auswahl): active organisations obliged to dispose of wastewater,
+  // and those the plant already names
+  const pflichtige = (useQuery(pflichtigeQuery()).data ?? []).filter(
+    (o) => (o.abwasserbeseitigungspflicht && o.status === 'AKTIV') || gewaehlt.has(String(o.id)),
+  );
   const hatFehler = (r: Reiter) => Object.entries(f).some(([k, v]) => v && reiterVon(k) === r);
   const entfernen = (was: (i: number) => string) => (_z: unknown, i: number) => p.vorDemEntfernen(was(i));
 

@@ -1,0 +1,397 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/domain/werteliste"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/projections/konten"
+)
+
+// anwenderID is the id of the account with user name name.
+func anwenderID(t testing.TB, w *kontoWelt, name string) int64 {
+	t.Helper()
+	k, err := konten.NachBenutzername(t.Context(), w.dienst.Store.Pool(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k.ID
+}
+
+// ohneVerweis are the command routes whose bodies name no account, organisation or plant
+// besides the object of the path (whose visibility the route checks), with the reason. Every
+// other command route has a case in TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers;
+// a new route that is in neither fails it, so the areas to come declare their references.
+var ohneVerweis = map[string]string{
+	"POST /api/anlage/export":       "a selection of the plants worklist (list visibility)",
+	"POST /api/betrieb/export":      "a selection of the operations worklist (list visibility)",
+	"POST /api/anwender/export":     "administrators' export",
+	"POST /api/organisation/export": "administrators' export",
+	"POST /api/anlage/{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}/{id}/aenderungsantrag": "the change request's fields are texts and value lists",
+	"DELETE /api/anlage/{id}/aenderungsantrag":                                                         "decision on the path's plant",
+	"POST /api/anlage/{id}/aenderungsantrag/uebernahme":                                                "field names of the path's plant",
+	"POST /api/betrieb/{id}/stammdaten":                                                                "the application's fields are texts",
+	"DELETE /api/betrieb/{id}/stammdaten-antrag":                                                       "decision on the path's operation",
+	"POST /api/betrieb/{id}/stammdaten-antrag/uebernahme":                                              "field names of the path's operation",
+	"POST /api/betrieb/freigabe":                                                                       "decision on the operation it names (visibility checked)",
+	"POST /api/anlage/{id}/upload-file":                                                                "a file of the path's object",
+	"POST /api/betrieb/{id}/upload-file":                                                               "a file of the path's object",
+	"POST /api/bescheid/{id}/upload-file":                                                              "a file of the path's object",
+	"POST /api/anlage/{id}/wiedervorlage":                                                              "a reminder of the path's object",
+	"POST /api/betrieb/{id}/wiedervorlage":                                                             "a reminder of the path's object",
+	"POST /api/bescheid/{id}/wiedervorlage":                                                            "a reminder of the path's object",
+	"POST /api/messstelle/{id}/wiedervorlage":                                                          "a reminder of the path's object",
+	"DELETE /api/datei/{id}":                                                                           "the path's file",
+	"DELETE /api/wiedervorlage/{id}":                                                                   "the path's reminder",
+	"DELETE /api/nachricht/{id}":                                                                       "the caller's own message",
+	"PATCH /api/nachricht/{id}":                                                                        "the caller's own message",
+	"DELETE /api/anwender/{id}":                                                                        "the path's account",
+	"PUT /api/anwender/{id}/status":                                                                    "the path's account",
+	"POST /api/organisation":                                                                           "an organisation's own fields",
+	"PUT /api/organisation/{id}":                                                                       "an organisation's own fields",
+	"DELETE /api/organisation/{id}":                                                                    "the path's organisation",
+	"POST /api/organisation/merge":                                                                     "source and destination are checked by the merge (TestOrganisation_*)",
+	"DELETE /api/lokaleRolle/{id}":                                                                     "the path's local role",
+	"PUT /api/personalisierung":                                                                        "value-list filters of the caller's own settings",
+	"PUT /api/profil":                                                                                  "the caller's own account; the organisation is not changed here",
+	"POST /api/registrierung":                                                                          "the organisation is checked against the registration picker (TestKonto_*)",
+	"POST /api/authenticate":                                                                           "login",
+	"POST /api/logout":                                                                                 "logout",
+	"POST /api/sso":                                                                                    "login",
+	"POST /api/doubleoptin/confirm":                                                                    "a link token",
+	"PUT /api/resetPassword":                                                                           "a link token",
+	"POST /api/sendPasswordResetMail":                                                                  "a user name",
+}
+
+// verweisFall is one reference field of one command route: a valid body, how to put an id
+// into the field, ids its picker does not offer, and one it offers.
+type verweisFall struct {
+	route   string // "METHOD pattern" as the router has it
+	name    string
+	method  string
+	pfad    string
+	token   string
+	body    func() map[string]any
+	setze   func(body map[string]any, id int64)
+	feld    string // the key of validationErrors
+	fremd   map[string]int64
+	erlaubt int64
+}
+
+// TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers walks every command route of the
+// router: each field that names an account, organisation or plant refuses every id its picker
+// would not offer (administrators, unconfirmed and deactivated accounts, users of another
+// organisation, organisations outside the picker's filter, plants the caller does not see,
+// ids that do not exist) with 400 on the field, writes nothing, and accepts one the picker
+// offers. The answer never names the refused account.
+func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin, sbd := w.login(t, "fachadmin", seed.DemoPasswort), w.login(t, "zust_sbd", seed.DemoPasswort)
+	betreiber, betreiber2 := w.login(t, "betreiber", seed.DemoPasswort), w.login(t, "betreiber2", seed.DemoPasswort)
+	admin := w.login(t, "systemadmin", seed.DemoPasswort)
+
+	// an unconfirmed registration with the operator's organisation, and a deactivated account
+	rheinaue, musterhausen := orgID(t, w, "Klärwerk Rheinaue GmbH"), orgID(t, w, "Verbandsgemeinde Musterhausen")
+	if a := w.send(t, "POST", "/api/registrierung", map[string]any{"organisation": rheinaue, "funktionaleRolle": []string{"BETREIBER"},
+		"anrede": "Herr", "name": "Offen", "vorname": "Otto", "email": "otto.offen@example.org", "telefon": "0261-4711", "dsgvo": true}, ""); a.Code != 201 {
+		t.Fatalf("register: %d %s", a.Code, a.Body.String())
+	}
+	var offen int64
+	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM anwender WHERE email = 'otto.offen@example.org'`).Scan(&offen); err != nil {
+		t.Fatal(err)
+	}
+	inaktiv := anwenderID(t, w, "leser_organisation")
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anwender/%d/status", inaktiv), map[string]string{"status": "INAKTIV"}, admin); a.Code != 200 {
+		t.Fatalf("deactivate: %d %s", a.Code, a.Body.String())
+	}
+	inaktivStaff := anwenderID(t, w, "zust_sba")
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anwender/%d/status", inaktivStaff), map[string]string{"status": "INAKTIV"}, admin); a.Code != 200 {
+		t.Fatalf("deactivate: %d %s", a.Code, a.Body.String())
+	}
+	personenFremd := map[string]int64{"administrator": anwenderID(t, w, "systemadmin"), "unconfirmed registration": offen,
+		"deactivated": inaktiv, "other organisation": anwenderID(t, w, "betreiber2"), "authority user": anwenderID(t, w, "zust_sbb"),
+		"no account": 999999}
+	bearbeiterFremd := map[string]int64{"operator user": anwenderID(t, w, "betreiber"), "unconfirmed registration": offen,
+		"deactivated": inaktivStaff, "no account": 999999}
+
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	klaeranlagePapier := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	musterKA := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
+	get := func(pfad, token string) func() map[string]any {
+		return func() map[string]any {
+			a := w.send(t, "GET", pfad, nil, token)
+			if a.Code != 200 {
+				t.Fatalf("GET %s: %d %s", pfad, a.Code, a.Body.String())
+			}
+			return a.json(t)
+		}
+	}
+	neu := func(body map[string]any) func() map[string]any {
+		return func() map[string]any {
+			out := map[string]any{}
+			for k, v := range body {
+				out[k] = v
+			}
+			return out
+		}
+	}
+	person := func(b map[string]any, id int64) {
+		b["zustaendigePersonen"] = []map[string]any{{"id": id, "zustaendig": []string{"Abwasser"}}}
+	}
+	bearbeiter := func(b map[string]any, id int64) {
+		b["zustaendigeBearbeiter"] = []map[string]any{{"id": id, "bearbeiter": "DS-X"}}
+	}
+	pflichtiger := func(b map[string]any, id int64) {
+		b["abwasserbeseitigungspflichtige"] = []map[string]any{{"organisation": id, "startJahr": 2024}}
+	}
+	aufnahme := func(b map[string]any, id int64) { b["indirekteinleiter"], b["aufnahme"] = true, id }
+	betreiberOrg := func(b map[string]any, id int64) {
+		b["betreiber"] = map[string]any{"id": id}
+		b["preserveBetreiberAsAbwasserbeseitigungspflichtigen"] = true
+	}
+	antrag := neuerBetrieb(w, t, "Verweis-Werk")
+	antrag["skipBetriebExistsCheck"] = true
+	historisiert := func(body func() map[string]any) func() map[string]any {
+		return func() map[string]any {
+			b := body()
+			b["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Verweis geprüft", "ueberschreiben": true}
+			return b
+		}
+	}
+	anlageTyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
+	neueAnlage := neueKlaeranlage(papier, rheinaue, "Verweis-Kläranlage")
+	neueEntlastung := map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Verweis", "anlagenart": "MISCHWASSER",
+		"lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
+		"entlastungstyp": "Regenüberlaufbecken", "wasserbuchnummer": "S12345"}
+
+	faelle := []verweisFall{
+		{route: "POST /api/betrieb", name: "request by staff: operator", method: "POST", pfad: "/api/betrieb?typ=KOMMUNAL", token: sbd,
+			body: neu(antrag), setze: betreiberOrg, feld: "betreiber",
+			fremd:   map[string]int64{"not obliged for a municipal operation": rheinaue, "no organisation": 999999},
+			erlaubt: musterhausen},
+		{route: "POST /api/betrieb", name: "request by operator: responsible person", method: "POST", pfad: "/api/betrieb?typ=INDUSTRIE",
+			token: betreiber, body: neu(antrag), setze: person, feld: "zustaendigePersonen",
+			fremd: personenFremd, erlaubt: anwenderID(t, w, "beauftragter")},
+		{route: "PUT /api/betrieb/{id}", name: "staff save: responsible person", method: "PUT", pfad: fmt.Sprintf("/api/betrieb/%d", papier), token: sbd,
+			body: get(fmt.Sprintf("/api/betrieb/%d", papier), sbd), setze: person, feld: "zustaendigePersonen",
+			fremd: personenFremd, erlaubt: anwenderID(t, w, "beauftragter")},
+		{route: "PUT /api/betrieb/{id}", name: "administrator's save: Bearbeiter", method: "PUT", pfad: fmt.Sprintf("/api/betrieb/%d", papier),
+			token: fachadmin, body: get(fmt.Sprintf("/api/betrieb/%d", papier), fachadmin), setze: bearbeiter, feld: "zustaendigeBearbeiter",
+			fremd: bearbeiterFremd, erlaubt: anwenderID(t, w, "zust_sbb")},
+		{route: "PUT /api/betrieb/{id}/betriebsdaten", name: "operator's save: responsible person", method: "PUT",
+			pfad: fmt.Sprintf("/api/betrieb/%d/betriebsdaten", papier), token: betreiber, body: get(fmt.Sprintf("/api/betrieb/%d", papier), betreiber),
+			setze: person, feld: "zustaendigePersonen", fremd: personenFremd, erlaubt: anwenderID(t, w, "beauftragter")},
+		{route: "POST /api/anlage/" + anlageTyp, name: "create: responsible person", method: "POST", pfad: "/api/anlage/abwasserbehandlung",
+			token: sbd, body: neu(neueAnlage), setze: person, feld: "zustaendigePersonen", fremd: personenFremd,
+			erlaubt: anwenderID(t, w, "betreiber")},
+		{route: "POST /api/anlage/" + anlageTyp, name: "create: Bearbeiter", method: "POST", pfad: "/api/anlage/abwasserbehandlung",
+			token: fachadmin, body: neu(neueAnlage), setze: bearbeiter, feld: "zustaendigeBearbeiter", fremd: bearbeiterFremd,
+			erlaubt: anwenderID(t, w, "zust_sbd")},
+		{route: "POST /api/anlage/" + anlageTyp, name: "create: obligee", method: "POST", pfad: "/api/anlage/abwasserbehandlung",
+			token: sbd, body: neu(neueAnlage), setze: pflichtiger, feld: "abwasserbeseitigungspflichtige",
+			fremd: map[string]int64{"no organisation": 999999}, erlaubt: musterhausen},
+		{route: "POST /api/anlage/" + anlageTyp, name: "create: receiving plant", method: "POST", pfad: "/api/anlage/entlastung",
+			token: sbd, body: neu(neueEntlastung), setze: aufnahme, feld: "aufnahme",
+			fremd: map[string]int64{"plant of another Regionalstelle": musterKA, "no plant": 999999}, erlaubt: klaeranlagePapier},
+		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "operator's save: responsible person", method: "PUT",
+			pfad: fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", klaeranlagePapier), token: betreiber,
+			body: get(fmt.Sprintf("/api/anlage/%d", klaeranlagePapier), betreiber), setze: person, feld: "zustaendigePersonen",
+			fremd: personenFremd, erlaubt: anwenderID(t, w, "beauftragter")},
+		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "staff save: obligee", method: "PUT",
+			pfad: fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", musterKA), token: fachadmin,
+			body: historisiert(get(fmt.Sprintf("/api/anlage/%d", musterKA), fachadmin)), setze: pflichtiger, feld: "abwasserbeseitigungspflichtige",
+			fremd:   map[string]int64{"operator company without the duty, not the operation's operator": rheinaue, "no organisation": 999999},
+			erlaubt: musterhausen},
+		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "staff save: Bearbeiter", method: "PUT",
+			pfad: fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", musterKA), token: fachadmin,
+			body: get(fmt.Sprintf("/api/anlage/%d", musterKA), fachadmin), setze: bearbeiter, feld: "zustaendigeBearbeiter",
+			fremd: bearbeiterFremd, erlaubt: anwenderID(t, w, "zust_sbd")},
+		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "operator's save: receiving plant", method: "PUT",
+			pfad: fmt.Sprintf("/api/anlage/entlastung/%d", rueb), token: betreiber2,
+			body: get(fmt.Sprintf("/api/anlage/%d", rueb), betreiber2), setze: aufnahme, feld: "aufnahme",
+			fremd: map[string]int64{"plant of another operator": klaeranlagePapier, "no plant": 999999}, erlaubt: musterKA},
+		{route: "POST /api/anwender", name: "administrator's new account: organisation", method: "POST", pfad: "/api/anwender", token: admin,
+			body: neu(map[string]any{"benutzername": "verweis", "funktionaleRolle": []string{"BETREIBER"}, "person": map[string]any{
+				"anrede": "Herr", "name": "Verweis", "vorname": "Viktor", "email": "viktor.verweis@example.org", "telefon": "0261-1"}, "passwort": "Kläranlage-Rheinaue-2026!x"}),
+			setze: func(b map[string]any, id int64) {
+				b["person"].(map[string]any)["organisation"] = map[string]any{"id": id}
+			}, feld: "person.organisation", fremd: map[string]int64{"no organisation": 999999}, erlaubt: rheinaue},
+		{route: "PUT /api/anwender/{id}", name: "administrator's account save: organisation", method: "PUT",
+			pfad: fmt.Sprintf("/api/anwender/%d", anwenderID(t, w, "beauftragter")), token: admin,
+			body: get(fmt.Sprintf("/api/anwender/%d", anwenderID(t, w, "beauftragter")), admin),
+			setze: func(b map[string]any, id int64) {
+				b["person"].(map[string]any)["organisation"] = map[string]any{"id": id}
+			}, feld: "person.organisation", fremd: map[string]int64{"no organisation": 999999}, erlaubt: musterhausen},
+		{route: "POST /api/lokaleRolle", name: "local role: organisations", method: "POST", pfad: "/api/lokaleRolle", token: admin,
+			body:  neu(map[string]any{"bezeichnung": "Verweis-Rolle", "globaleRolle": "ORGANISATION"}),
+			setze: func(b map[string]any, id int64) { b["organisationen"] = []int64{id} }, feld: "organisationen",
+			fremd: map[string]int64{"no organisation": 999999}, erlaubt: rheinaue},
+		{route: "PUT /api/lokaleRolle/{id}", name: "local role save: organisations", method: "PUT", token: admin,
+			setze: func(b map[string]any, id int64) { b["organisationen"] = []int64{id} }, feld: "organisationen",
+			fremd: map[string]int64{"no organisation": 999999}, erlaubt: musterhausen},
+		// last: it hands the paper mill to another operator
+		{route: "PUT /api/betrieb/{id}", name: "staff save: operator", method: "PUT", pfad: fmt.Sprintf("/api/betrieb/%d", papier), token: sbd,
+			body: historisiert(get(fmt.Sprintf("/api/betrieb/%d", papier), sbd)), setze: betreiberOrg, feld: "betreiber",
+			fremd: map[string]int64{"no organisation": 999999}, erlaubt: musterhausen},
+	}
+	// the local role to save: one the test creates
+	rolle := w.send(t, "POST", "/api/lokaleRolle", map[string]any{"bezeichnung": "Verweis-Rolle 2", "globaleRolle": "ORGANISATION"}, admin)
+	if rolle.Code != 201 {
+		t.Fatalf("local role: %d %s", rolle.Code, rolle.Body.String())
+	}
+	rollePfad := fmt.Sprintf("/api/lokaleRolle/%d", int64(rolle.json(t)["id"].(float64)))
+	r := &faelle[len(faelle)-2]
+	r.pfad = rollePfad
+	r.body = func() map[string]any {
+		var v int
+		_ = w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT version FROM lokale_rolle WHERE id = $1`, int64(rolle.json(t)["id"].(float64))).Scan(&v)
+		return map[string]any{"bezeichnung": "Verweis-Rolle 2", "globaleRolle": "ORGANISATION", "version": v}
+	}
+
+	// every command route is classified
+	abgedeckt := map[string]bool{}
+	for _, f := range faelle {
+		abgedeckt[f.route] = true
+	}
+	listen := map[string]bool{}
+	for _, d := range werteliste.Listen {
+		listen[d.Name] = true
+	}
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	router := map[string]bool{}
+	_ = chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if method == http.MethodGet || method == http.MethodHead || !strings.HasPrefix(route, "/api/") {
+			return nil
+		}
+		r := method + " " + strings.TrimSuffix(route, "/")
+		router[r] = true
+		if liste := strings.Split(strings.TrimPrefix(route, "/api/"), "/")[0]; listen[liste] {
+			return nil // value lists: their entries name other value lists at most
+		}
+		if _, ok := ohneVerweis[r]; !ok && !abgedeckt[r] {
+			t.Errorf("command route without a reference case or a reason why it has none: %s", r)
+		}
+		return nil
+	})
+	for r := range abgedeckt {
+		if !router[r] {
+			t.Errorf("case for a route the router does not have: %s", r)
+		}
+	}
+	for r := range ohneVerweis {
+		if !router[r] {
+			t.Errorf("ohneVerweis names a route the router does not have: %s", r)
+		}
+	}
+
+	zaehle := func() int {
+		var n int
+		_ = w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT count(*) FROM events`).Scan(&n)
+		return n
+	}
+	namen := func(id int64) string {
+		var n string
+		_ = w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT name FROM anwender WHERE id = $1`, id).Scan(&n)
+		return n
+	}
+	for _, f := range faelle {
+		t.Run(f.name, func(t *testing.T) {
+			for wer, id := range f.fremd {
+				vorher := zaehle()
+				b := f.body()
+				f.setze(b, id)
+				a := w.send(t, f.method, f.pfad, b, f.token)
+				ve, _ := a.json(t)["validationErrors"].(map[string]any)
+				if a.Code != 400 || ve[f.feld] == nil {
+					t.Errorf("%s (%d): %d %s, want 400 on %s", wer, id, a.Code, a.Body.String(), f.feld)
+				}
+				if n := namen(id); n != "" && strings.Contains(a.Body.String(), n) {
+					t.Errorf("%s: the answer names the account: %s", wer, a.Body.String())
+				}
+				if n := zaehle(); n != vorher {
+					t.Errorf("%s: %d events written", wer, n-vorher)
+				}
+			}
+			b := f.body()
+			f.setze(b, f.erlaubt)
+			if a := w.send(t, f.method, f.pfad, b, f.token); a.Code != 200 && a.Code != 201 {
+				t.Errorf("an id the picker offers (%d): %d %s", f.erlaubt, a.Code, a.Body.String())
+			}
+		})
+	}
+}
+
+// TestFeldrechte_ApplyOnCreateAsOnSave: a field the caller's save drops (the Bearbeiter, for
+// roles without BEARBEITER_ZUORDNEN) is dropped when he creates the object too — a plant by
+// zust_sbd, an operation by zust_sbd and by an operator.
+func TestFeldrechte_ApplyOnCreateAsOnSave(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd, betreiber := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	bearbeiter := []map[string]any{{"id": anwenderID(t, w, "zust_sbb"), "bearbeiter": "DS-ZUST_SBB"}}
+
+	anl := neueKlaeranlage(papier, orgID(t, w, "Klärwerk Rheinaue GmbH"), "Feldrechte-Kläranlage")
+	anl["zustaendigeBearbeiter"] = bearbeiter
+	a := w.send(t, "POST", "/api/anlage/abwasserbehandlung", anl, sbd)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	got := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", int64(a.json(t)["id"].(float64))), nil, sbd).json(t)
+	if b := got["zustaendigeBearbeiter"].([]any); len(b) != 0 {
+		t.Errorf("plant created by zust_sbd with Bearbeiter %v", b)
+	}
+
+	for _, token := range []string{sbd, betreiber} {
+		form := neuerBetrieb(w, t, "Feldrechte-Werk")
+		form["skipBetriebExistsCheck"] = true
+		form["betreiber"] = map[string]any{"id": orgID(t, w, "Klärwerk Rheinaue GmbH")}
+		form["zustaendigeBearbeiter"] = bearbeiter
+		a := w.send(t, "POST", "/api/betrieb?typ=INDUSTRIE", form, token)
+		if a.Code != 201 {
+			t.Fatalf("request: %d %s", a.Code, a.Body.String())
+		}
+		b := w.betrieb(t, int64(a.json(t)["id"].(float64)), sbd)
+		if z := b["zustaendigeBearbeiter"].([]any); len(z) != 0 {
+			t.Errorf("operation requested with Bearbeiter %v", z)
+		}
+	}
+}
+
+// TestVerweise_AReferenceTheCallerNoLongerSeesStaysValid: a relief plant of a Koblenz operation
+// that discharges into a Trier plant (set by an administrator) can be saved by Koblenz staff,
+// who do not see the Trier plant, as long as they keep the reference; they cannot name it anew.
+func TestVerweise_AReferenceTheCallerNoLongerSeesStaysValid(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin, sbd := w.login(t, "fachadmin", seed.DemoPasswort), w.login(t, "zust_sbd", seed.DemoPasswort)
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	musterKA := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	a := w.send(t, "POST", "/api/anlage/entlastung", map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Werkstor",
+		"anlagenart": "MISCHWASSER", "lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
+		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": musterKA}, fachadmin)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	id := int64(a.json(t)["id"].(float64))
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
+	anl["beschreibung"] = "Zulauf am Werkstor"
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/entlastung/%d", id), anl, sbd); a.Code != 200 {
+		t.Fatalf("save keeping the receiving plant: %d %s", a.Code, a.Body.String())
+	}
+	// the same plant named by a form that did not hold it is refused
+	neu := map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Werkstor 2", "anlagenart": "MISCHWASSER",
+		"lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
+		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": musterKA}
+	if ve, _ := w.send(t, "POST", "/api/anlage/entlastung", neu, sbd).json(t)["validationErrors"].(map[string]any); ve["aufnahme"] == nil {
+		t.Fatalf("a plant zust_sbd does not see was accepted as receiving plant: %v", ve)
+	}
+}
