@@ -473,8 +473,8 @@ func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*anlage.Aender
 	if !n.Darf(berechtigung.AenderungsantragPruefen) {
 		return nil, validierung.NichtErlaubt
 	}
-	_, a, _, _, err := d.sichtbar(ctx, n, id)
-	return a.Antrag, err
+	n, a, _, b, err := d.sichtbar(ctx, n, id)
+	return sicht(n, b, a).Von(a).Antrag, err
 }
 
 // AntragUebernehmen adopts the chosen fields of the open change request.
