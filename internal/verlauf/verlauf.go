@@ -52,12 +52,11 @@ func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis
 		if err != nil {
 			return nil, err
 		}
-		for _, antragssicht := range antraege {
-			if !sicht.Antraege {
-				break
-			}
-			if a := antragssicht(sicht.Von(s), de); a != nil {
-				antrag[i] = a
+		if sicht.Antraege {
+			for _, antragssicht := range antraege {
+				if a := antragssicht(sicht.Von(s), de); a != nil {
+					antrag[i] = a
+				}
 			}
 		}
 		s = d.Evolve(s, de)
