@@ -38,6 +38,9 @@ type Benutzer struct {
 	// Sitzung is the account's session counter when the token was issued; a change of user
 	// name, password or e-mail raises it and so ends every older session.
 	Sitzung int `json:"sitzung"`
+	// Angemeldet is when the token was issued (the login): versions of an object superseded
+	// before it cannot have been loaded in this session (mitAenderungen).
+	Angemeldet time.Time `json:"-"`
 }
 
 // HatRolle reports whether the user has at least one of the roles.
@@ -105,8 +108,12 @@ func parseToken(secret []byte, token string) (Benutzer, error) {
 	if c.Subject == "" {
 		return Benutzer{}, errors.New("httpapi: token without sub")
 	}
-	return Benutzer{ID: c.Subject, Name: c.Name, FunktionaleRollen: c.FunktionaleRollen,
-		Behoerde: c.Behoerde, Organisation: c.Organisation, Sitzung: c.Sitzung}, nil
+	b := Benutzer{ID: c.Subject, Name: c.Name, FunktionaleRollen: c.FunktionaleRollen,
+		Behoerde: c.Behoerde, Organisation: c.Organisation, Sitzung: c.Sitzung}
+	if c.IssuedAt != nil {
+		b.Angemeldet = c.IssuedAt.Time
+	}
+	return b, nil
 }
 
 // anmeldung reads "Authorization: Bearer <token>" into the context. It rejects nothing itself:

@@ -26,10 +26,12 @@ type Ansichten[S any] func(ctx context.Context, zustaende []S) ([]any, error)
 // from the state before the event (betrieb.Antragssicht); nil for other events.
 type Antragssicht[S any] func(vorher S, e ereignis.DomainEvent) *historie.Antrag
 
-// Erstelle is the Verlauf of one stream's events (ascending, as read from the store). Areas
-// with applications pass their Antragssicht.
+// Erstelle is the Verlauf of one stream's events (ascending, as read from the store) as the
+// caller's view (sicht) shows the object: the views compared are of the states as he may see
+// them, the application block only where he sees applications, the actors' names only where
+// he may see them. Areas with applications pass their Antragssicht.
 func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis.Decider[S, C], events []eventstore.Event,
-	ansichten Ansichten[S], namen historie.Feldnamen, antraege ...Antragssicht[S]) ([]historie.Verlaufsschritt, error) {
+	sicht Sicht[S], ansichten Ansichten[S], namen historie.Feldnamen, antraege ...Antragssicht[S]) ([]historie.Verlaufsschritt, error) {
 	if len(events) == 0 {
 		return []historie.Verlaufsschritt{}, nil
 	}
@@ -44,19 +46,21 @@ func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis
 	zustaende := make([]S, 0, len(events)+1)
 	antrag := make([]*historie.Antrag, len(events))
 	s := d.Initial()
-	zustaende = append(zustaende, s)
+	zustaende = append(zustaende, sicht.Von(s))
 	for i, e := range events {
 		de, err := d.Decode(e.Type, e.Data)
 		if err != nil {
 			return nil, err
 		}
-		for _, sicht := range antraege {
-			if a := sicht(s, de); a != nil {
-				antrag[i] = a
+		if sicht.Antraege {
+			for _, antragssicht := range antraege {
+				if a := antragssicht(sicht.Von(s), de); a != nil {
+					antrag[i] = a
+				}
 			}
 		}
 		s = d.Evolve(s, de)
-		zustaende = append(zustaende, s)
+		zustaende = append(zustaende, sicht.Von(s))
 	}
 	views, err := ansichten(ctx, zustaende)
 	if err != nil {
@@ -72,23 +76,28 @@ func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis
 		if name, ok := wer[e.Position]; ok {
 			schritt.Akteur = name // who, as the audit trail recorded it
 		}
+		schritt.Akteur = sicht.Akteur(e.Metadata, schritt.Akteur)
 		eintraege[i] = historie.VerlaufEintrag{Verlaufsschritt: schritt, Nachher: views[i+1]}
 	}
 	return historie.Verlauf(views[0], eintraege, namen), nil
 }
 
 // Fassungen are the versions of one stream's events (historie.Versionen with the area's
-// rule), each with who saved it.
-func Fassungen[S, C any](d ereignis.Decider[S, C], events []eventstore.Event, regel historie.Regel[S]) ([]historie.Fassung[S], error) {
+// rule), each with who saved it, as the caller's view (sicht) shows them.
+func Fassungen[S, C any](d ereignis.Decider[S, C], events []eventstore.Event, regel historie.Regel[S], sicht Sicht[S]) ([]historie.Fassung[S], error) {
 	ereignisse := make([]historie.Ereignis, len(events))
 	for i, e := range events {
 		de, err := d.Decode(e.Type, e.Data)
 		if err != nil {
 			return nil, err
 		}
-		ereignisse[i] = historie.Ereignis{Event: de, Am: e.RecordedAt, Von: e.Metadata.ActorName}
+		ereignisse[i] = historie.Ereignis{Event: de, Am: e.RecordedAt, Von: sicht.Akteur(e.Metadata, e.Metadata.ActorName)}
 	}
-	return historie.Versionen(ereignisse, regel), nil
+	fassungen := historie.Versionen(ereignisse, regel)
+	for i := range fassungen {
+		fassungen[i].Stand = sicht.Von(fassungen[i].Stand)
+	}
+	return fassungen, nil
 }
 
 // Quelle builds the Verlauf of one object of an area (its id) on a store, without asking who

@@ -262,13 +262,27 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 	if err != nil {
 		return Ansicht{}, err
 	}
-	v, err := d.ansicht(ctx, id, a, b, version)
+	v, err := d.ansicht(ctx, id, sicht(n, b, a).Von(a), b, version)
 	r := rechte(n, b, a)
 	v.Rechte = &r
-	if !r.AntragPruefen && !r.AntragStellen {
-		v.Aenderungsantrag = nil
-	}
 	return v, err
+}
+
+// sicht is the one view of a plant for caller n (resolved), given the plant and its operation
+// as they are now (docs/security.md, "One view per role"): the content of the change request
+// (fields, comment, requester) only for who may review or submit it; who did what by name
+// only where verlauf.NamenFuer allows. The detail, Historie, Stand, Verlauf and a save's
+// conflict answer all show the plant through it.
+func sicht(n Nutzer, b betrieb.Betrieb, a anlage.Anlage) verlauf.Sicht[anlage.Anlage] {
+	r := rechte(n, b, a)
+	s := verlauf.Sicht[anlage.Anlage]{Antraege: r.AntragPruefen || r.AntragStellen, Namen: verlauf.NamenFuer(n)}
+	if !s.Antraege {
+		s.Zustand = func(x anlage.Anlage) anlage.Anlage {
+			x.Antrag = nil
+			return x
+		}
+	}
+	return s
 }
 
 func (d *Dienst) ansicht(ctx context.Context, id int64, a anlage.Anlage, b betrieb.Betrieb, version int) (Ansicht, error) {
@@ -330,23 +344,24 @@ type Version struct {
 	Anlage Ansicht `json:"anlage"`
 }
 
-// stream reads the events of a plant the caller may see.
-func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (anlage.Anlage, betrieb.Betrieb, []eventstore.Event, error) {
-	_, a, _, b, err := d.sichtbar(ctx, n, id)
+// stream reads the events of a plant the caller may see, with his view of it (sicht) and its
+// operation.
+func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[anlage.Anlage], betrieb.Betrieb, []eventstore.Event, error) {
+	n, a, _, b, err := d.sichtbar(ctx, n, id)
 	if err != nil {
-		return a, b, nil, err
+		return verlauf.Sicht[anlage.Anlage]{}, b, nil, err
 	}
 	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(anlage.StreamType, id), 1, 0)
-	return a, b, events, err
+	return sicht(n, b, a), b, events, err
 }
 
 // Historie lists the versions of a plant, oldest first.
 func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
-	_, b, events, err := d.stream(ctx, n, id)
+	s, b, events, err := d.stream(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
-	fassungen, err := verlauf.Fassungen(anlage.Decider, events, anlage.Versionsregel())
+	fassungen, err := verlauf.Fassungen(anlage.Decider, events, anlage.Versionsregel(), s)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +378,7 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 
 // Stand is the plant as it was after event version bis (the auditor's replay from the Verlauf).
 func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansicht, error) {
-	_, b, events, err := d.stream(ctx, n, id)
+	s, b, events, err := d.stream(ctx, n, id)
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -374,9 +389,7 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if err != nil {
 		return Ansicht{}, err
 	}
-	v, err := d.ansicht(ctx, id, a, b, version)
-	v.Aenderungsantrag = nil
-	return v, err
+	return d.ansicht(ctx, id, s.Von(a), b, version)
 }
 
 // feldnamen are the German labels of the plant form (spec 000 §2/§3).
@@ -409,11 +422,11 @@ var feldnamen = historie.Feldnamen{"bezeichnung": "Bezeichnung", "anlagenart": "
 
 // Verlauf lists every event of the plant with who, when and the changed fields.
 func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]historie.Verlaufsschritt, error) {
-	_, _, events, err := d.stream(ctx, n, id)
+	s, _, events, err := d.stream(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
-	return verlaufAus(ctx, d.Store, events)
+	return verlaufAus(ctx, d.Store, events, s)
 }
 
 // anzeigetexte are the texts of the plant form's fixed choices (Anlagenart, Anlagenstatus).
@@ -429,9 +442,10 @@ func text(code string) string {
 	return code
 }
 
-// verlaufAus is the Verlauf of a plant's events: the form's fields with their texts.
-func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event) ([]historie.Verlaufsschritt, error) {
-	return verlauf.Erstelle(ctx, store, anlage.Decider, events, func(_ context.Context, zustaende []anlage.Anlage) ([]any, error) {
+// verlaufAus is the Verlauf of a plant's events as view s shows them: the form's fields with
+// their texts.
+func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event, s verlauf.Sicht[anlage.Anlage]) ([]historie.Verlaufsschritt, error) {
+	return verlauf.Erstelle(ctx, store, anlage.Decider, events, s, func(_ context.Context, zustaende []anlage.Anlage) ([]any, error) {
 		views := make([]any, len(zustaende))
 		for i, a := range zustaende {
 			daten := a.Daten
@@ -456,7 +470,7 @@ func verlaufAnlage(ctx context.Context, store *eventstore.Store, id int64) ([]hi
 	if err != nil {
 		return nil, err
 	}
-	return verlaufAus(ctx, store, events)
+	return verlaufAus(ctx, store, events, verlauf.Alles[anlage.Anlage]())
 }
 
 // Antragsformular is the operator's change request.
@@ -484,8 +498,8 @@ func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*anlage.Aender
 	if !n.Darf(berechtigung.AenderungsantragPruefen) {
 		return nil, validierung.NichtErlaubt
 	}
-	_, a, _, _, err := d.sichtbar(ctx, n, id)
-	return a.Antrag, err
+	n, a, _, b, err := d.sichtbar(ctx, n, id)
+	return sicht(n, b, a).Von(a).Antrag, err
 }
 
 // AntragUebernehmen adopts the chosen fields of the open change request.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -135,9 +136,29 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 		return Ansicht{}, err
 	}
 	r := rechte(n, b)
-	v := a.ansicht(id, b, version)
+	v := a.ansicht(id, sicht(n, b).Von(b), version)
 	v.Rechte = &r
 	return v, nil
+}
+
+// sicht is the one view of an operation for caller n (resolved), given the operation as it is
+// now (docs/security.md, "One view per role"): the content of the Stammdaten-Antrag (fields
+// asked for, comment, date) only for who may review it or submit it for the operator — that
+// one is open stays visible, as the worklist shows it to everyone; who did what by name only
+// where verlauf.NamenFuer allows. The detail, the application (Antrag), Historie, Stand,
+// Verlauf and a save's conflict answer all show the operation through it.
+func sicht(n Nutzer, b betrieb.Betrieb) verlauf.Sicht[betrieb.Betrieb] {
+	s := verlauf.Sicht[betrieb.Betrieb]{Namen: verlauf.NamenFuer(n),
+		Antraege: n.Darf(berechtigung.AenderungsantragPruefen) || (eigene(n, b) && n.Darf(berechtigung.AenderungsantragStellen))}
+	if !s.Antraege {
+		s.Zustand = func(x betrieb.Betrieb) betrieb.Betrieb {
+			if x.Antrag != nil {
+				x.Antrag = &betrieb.StammdatenAntrag{} // open, without what it asks for
+			}
+			return x
+		}
+	}
+	return s
 }
 
 // Info is the header of the operation file.
@@ -163,12 +184,14 @@ func (d *Dienst) Info(ctx context.Context, n Nutzer, id int64) (Info, error) {
 		BetriebsstatusID: b.Daten.Betriebsstatus, Freigabestatus: b.Freigabestatus, Betriebstyp: b.Betriebstyp}, nil
 }
 
-// stream reads the operation's events (at most bis, 0: all) after checking visibility.
-func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) ([]eventstore.Event, error) {
-	if _, err := d.sieht(ctx, n, id); err != nil {
-		return nil, err
+// stream reads the events of an operation the caller may see, with his view of it (sicht).
+func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[betrieb.Betrieb], []eventstore.Event, error) {
+	n, b, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return verlauf.Sicht[betrieb.Betrieb]{}, nil, err
 	}
-	return d.Store.ReadStream(ctx, eventstore.StreamID(betrieb.StreamType, id), 1, 0)
+	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(betrieb.StreamType, id), 1, 0)
+	return sicht(n, b), events, err
 }
 
 // Version is one entry of an operation's history with the operation as it was.
@@ -180,11 +203,11 @@ type Version struct {
 // Historie replays the stream into the versions of the operation (historie.Versionen with
 // the operation's rule, betrieb.Versionsschritt).
 func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
-	events, err := d.stream(ctx, n, id)
+	s, events, err := d.stream(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
-	fassungen, err := verlauf.Fassungen(betrieb.Decider, events, betrieb.Versionsregel())
+	fassungen, err := verlauf.Fassungen(betrieb.Decider, events, betrieb.Versionsregel(), s)
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +231,7 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 
 // Stand is the operation as it was after event version bis (the auditor's replay).
 func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansicht, error) {
-	events, err := d.stream(ctx, n, id)
+	s, events, err := d.stream(ctx, n, id)
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -219,6 +242,7 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if err != nil {
 		return Ansicht{}, err
 	}
+	b = s.Von(b)
 	a, err := loese(ctx, d.Store.Pool(), []betrieb.Betrieb{b})
 	return a.ansicht(id, b, version), err
 }
@@ -232,18 +256,18 @@ type Schritt = historie.Verlaufsschritt
 // Verlauf lists every event of the operation: who and when from the audit trail, what changed
 // field by field from replaying the stream.
 func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]Schritt, error) {
-	events, err := d.stream(ctx, n, id)
+	s, events, err := d.stream(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
-	return verlaufAus(ctx, d.Store, id, events)
+	return verlaufAus(ctx, d.Store, id, events, s)
 }
 
-// verlaufAus is the Verlauf of the operation's events: the fields as the form shows them
+// verlaufAus is the Verlauf of the operation's events as view s shows them: the fields as the form shows them
 // (labels of betrieb.Feldnamen, value-list texts, German numbers and dates) and, for the
 // Stammdaten-Antrag, what was asked for, adopted and refused (betrieb.Antragssicht).
-func verlaufAus(ctx context.Context, store *eventstore.Store, id int64, events []eventstore.Event) ([]Schritt, error) {
-	return verlauf.Erstelle(ctx, store, betrieb.Decider, events, func(ctx context.Context, zustaende []betrieb.Betrieb) ([]any, error) {
+func verlaufAus(ctx context.Context, store *eventstore.Store, id int64, events []eventstore.Event, s verlauf.Sicht[betrieb.Betrieb]) ([]Schritt, error) {
+	return verlauf.Erstelle(ctx, store, betrieb.Decider, events, s, func(ctx context.Context, zustaende []betrieb.Betrieb) ([]any, error) {
 		a, err := loese(ctx, store.Pool(), zustaende)
 		if err != nil {
 			return nil, err
@@ -262,7 +286,7 @@ func verlaufBetrieb(ctx context.Context, store *eventstore.Store, id int64) ([]S
 	if err != nil {
 		return nil, err
 	}
-	return verlaufAus(ctx, store, id, events)
+	return verlaufAus(ctx, store, id, events, verlauf.Alles[betrieb.Betrieb]())
 }
 
 // Verlaufsansicht is the operation as the Verlauf compares it: the fields of the form with

@@ -315,10 +315,11 @@ func (d *Dienst) AntragStellen(ctx context.Context, n Nutzer, id int64, a Antrag
 	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.StelleStammdatenAntrag{Antrag: a.Antrag(), Heute: d.heute()}, m)
 }
 
-// Antrag returns the open Stammdaten-Antrag (nil when there is none).
+// Antrag returns the open Stammdaten-Antrag (nil when there is none, or when the caller's
+// view of the operation does not show what it asks for).
 func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*Antragsformular, error) {
-	_, b, _, err := d.sichtbar(ctx, n, id)
-	if err != nil || b.Antrag == nil {
+	n, b, _, err := d.sichtbar(ctx, n, id)
+	if err != nil || b.Antrag == nil || !sicht(n, b).Antraege {
 		return nil, err
 	}
 	f := AntragsformularVon(*b.Antrag)

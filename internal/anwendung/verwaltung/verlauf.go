@@ -52,7 +52,7 @@ func verlaufOrganisation(ctx context.Context, store *eventstore.Store, id int64)
 }
 
 func organisationsverlauf(ctx context.Context, store *eventstore.Store, events []eventstore.Event) ([]historie.Verlaufsschritt, error) {
-	return verlauf.Erstelle(ctx, store, organisation.Decider, events, func(_ context.Context, zustaende []organisation.Organisation) ([]any, error) {
+	return verlauf.Erstelle(ctx, store, organisation.Decider, events, verlauf.Alles[organisation.Organisation](), func(_ context.Context, zustaende []organisation.Organisation) ([]any, error) {
 		views := make([]any, len(zustaende))
 		for i, o := range zustaende {
 			v := organisationsansicht{Daten: o.Daten, GueltigAb: o.LetzterBeginn, Geloescht: o.Geloescht,

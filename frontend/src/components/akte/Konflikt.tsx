@@ -5,7 +5,9 @@ import { Aenderungen, zeitpunkt, type VerlaufEintrag } from '@/components/Verlau
 
 // A save refused because the object changed since it was loaded (409 with aenderungen, the
 // Verlauf steps since the version sent): the dialog shows who changed what, the input stays in
-// the form, and one click applies it again on the new version (useAktenFormular).
+// the form, and one click applies it again on the new version (useAktenFormular). The server
+// bounds the list (docs/security.md, 'Conflict answers'): the newest ten in the caller's view,
+// none for a version loaded before the login; aenderungenAusgelassen counts what it leaves out.
 
 export const KONFLIKT_TITEL = 'Der Datensatz wurde zwischenzeitlich geändert';
 export const KONFLIKT_ANWENDEN = 'Meine Eingaben auf den neuen Stand anwenden';
@@ -14,11 +16,28 @@ export const KONFLIKT_TEXT =
   'Wenn Sie sie auf den neuen Stand anwenden, ersetzen die von Ihnen geänderten Felder die gespeicherten Werte; ' +
   'alle anderen Felder zeigen den neuen Stand.';
 
+export const KONFLIKT_KEINE = 'Die Änderungen seit dem Laden können hier nicht angezeigt werden.';
+
+/** 'Dazu kommen 3 ältere Änderungen, …': the changes the list leaves out. */
+export function konfliktWeitere(n: number): string {
+  return n === 1
+    ? 'Dazu kommt 1 ältere Änderung, die hier nicht aufgeführt ist.'
+    : `Dazu kommen ${n} ältere Änderungen, die hier nicht aufgeführt sind.`;
+}
+
+/** The changes a conflict's answer lists (the newest, oldest first) and how many it leaves out. */
+export interface Konflikt {
+  aenderungen: VerlaufEintrag[];
+  ausgelassen: number;
+}
+
 /** The changes of a 409 of a save since the version sent, or null for any other error. */
-export function konfliktAenderungen(e: unknown): VerlaufEintrag[] | null {
+export function konfliktAenderungen(e: unknown): Konflikt | null {
   if (!(e instanceof ApiError) || e.status !== 409) return null;
   const a = e.body.aenderungen;
-  return Array.isArray(a) ? (a as VerlaufEintrag[]) : null;
+  if (!Array.isArray(a)) return null;
+  const n = e.body.aenderungenAusgelassen;
+  return { aenderungen: a as VerlaufEintrag[], ausgelassen: typeof n === 'number' && n > 0 ? n : 0 };
 }
 
 /** The top-level fields whose values differ from the loaded ones: what the user changed. */
@@ -31,13 +50,13 @@ export function eigeneAenderungen<W>(werte: W, geladen: W): Partial<W> {
 }
 
 export function Konfliktdialog({
-  aenderungen,
+  konflikt,
   onAnwenden,
   onAbbrechen,
   laeuft,
 }: {
   /** null: closed. */
-  aenderungen: VerlaufEintrag[] | null;
+  konflikt: Konflikt | null;
   /** Absent: the screen cannot apply the input again (only 'Abbrechen'). */
   onAnwenden?: () => void;
   onAbbrechen: () => void;
@@ -45,7 +64,7 @@ export function Konfliktdialog({
 }) {
   return (
     <Dialog
-      open={aenderungen !== null}
+      open={konflikt !== null}
       onClose={onAbbrechen}
       title={KONFLIKT_TITEL}
       width={720}
@@ -64,16 +83,23 @@ export function Konfliktdialog({
     >
       <p className="mb-4">{KONFLIKT_TEXT}</p>
       <h3 className="mb-2 font-semibold">Änderungen seit dem Laden</h3>
-      <ol className="space-y-4" aria-label="Änderungen seit dem Laden">
-        {(aenderungen ?? []).map((e) => (
-          <li key={e.version} className="space-y-1">
-            <p className="text-sm">
-              <span className="font-semibold">{e.akteur || 'Unbekannt'}</span>, {zeitpunkt(e.zeitpunkt)}: {e.zusammenfassung || e.ereignis}
-            </p>
-            <Aenderungen eintrag={e} />
-          </li>
-        ))}
-      </ol>
+      {konflikt && konflikt.aenderungen.length === 0 ? (
+        <p className="text-sm">{KONFLIKT_KEINE}</p>
+      ) : (
+        <>
+          {konflikt && konflikt.ausgelassen > 0 && <p className="mb-2 text-sm">{konfliktWeitere(konflikt.ausgelassen)}</p>}
+          <ol className="space-y-4" aria-label="Änderungen seit dem Laden">
+            {(konflikt?.aenderungen ?? []).map((e) => (
+              <li key={e.version} className="space-y-1">
+                <p className="text-sm">
+                  <span className="font-semibold">{e.akteur || 'Unbekannt'}</span>, {zeitpunkt(e.zeitpunkt)}: {e.zusammenfassung || e.ereignis}
+                </p>
+                <Aenderungen eintrag={e} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
     </Dialog>
   );
 }

@@ -1,7 +1,6 @@
 import { createElement, Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useHistorisierung, type AuditInfo } from '@/components/Historisierung';
-import type { VerlaufEintrag } from '@/components/Verlauf';
-import { eigeneAenderungen, konfliktAenderungen, Konfliktdialog } from './Konflikt';
+import { eigeneAenderungen, konfliktAenderungen, Konfliktdialog, type Konflikt } from './Konflikt';
 import { zeigeFehler } from '@/lib/errors';
 import { useModus } from '@/lib/modus';
 import { toast } from '@/lib/toast';
@@ -100,7 +99,7 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
   const [sendet, setSendet] = useState(false);
   const { basis, zuruecksetzen, serverfehler, zurueckZuLesen } = o;
   // a 409 with the changes since loading: the conflict dialog (null: closed)
-  const [konflikt, setKonflikt] = useState<VerlaufEintrag[] | null>(null);
+  const [konflikt, setKonflikt] = useState<Konflikt | null>(null);
   // after 'apply again': the newer stored state the input now refers to
   const bezug = useRef<(Stand<W> & { geladen: W }) | null>(null);
   const aktuelleWerte = useRef(o.werte);
@@ -128,10 +127,10 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
   }, [o.gespeichertText, zurueckZuLesen]);
   const fehlgeschlagen = useCallback(
     (e: unknown) => {
-      const aenderungen = konfliktAenderungen(e);
-      if (aenderungen) {
+      const k = konfliktAenderungen(e);
+      if (k) {
         // stale version: show who changed what; the input stays
-        setKonflikt(aenderungen);
+        setKonflikt(k);
         return;
       }
       serverfehler(e);
@@ -197,7 +196,7 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
     null,
     historisierung.dialog,
     createElement(Konfliktdialog, {
-      aenderungen: konflikt,
+      konflikt,
       onAnwenden: anwenden ? () => void anwenden() : undefined,
       onAbbrechen: () => setKonflikt(null),
       laeuft: sendet || historisierung.laeuft,

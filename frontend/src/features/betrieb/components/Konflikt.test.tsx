@@ -6,7 +6,7 @@ import { clearToasts, getToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich, json } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
 import { formularMocks, testBetrieb } from '@/test/betrieb';
-import { eigeneAenderungen, KONFLIKT_ANWENDEN, KONFLIKT_TITEL } from '@/components/akte/Konflikt';
+import { eigeneAenderungen, KONFLIKT_ANWENDEN, KONFLIKT_KEINE, KONFLIKT_TITEL, konfliktWeitere } from '@/components/akte/Konflikt';
 
 const STAFF = ['BEARBEITUNGSMODUS_NUTZEN', 'BETRIEB_BEANTRAGEN', 'BEARBEITER_ZUORDNEN'];
 const info = { bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb', freigabestatus: 'FREIGEGEBEN' };
@@ -26,14 +26,14 @@ const KONFLIKT = {
 };
 
 /** The operation screen of a staff member whose first save meets a newer version 4. */
-function mock(zweiterPut: () => unknown) {
+function mock(zweiterPut: () => unknown, konflikt: unknown = KONFLIKT) {
   let puts = 0;
   const m = apiMock({
     'GET /api/me': () => ich(STAFF, ['ZUST_SBD']),
     ...formularMocks(),
     'GET /api/betrieb/7/info': () => info,
     'GET /api/betrieb/7': () => (puts === 0 ? testBetrieb() : testBetrieb({ version: 4, url: 'https://nord.example' })),
-    'PUT /api/betrieb/7': () => (puts++ === 0 ? json(409, KONFLIKT) : zweiterPut()),
+    'PUT /api/betrieb/7': () => (puts++ === 0 ? json(409, konflikt) : zweiterPut()),
   });
   vi.stubGlobal('fetch', m.fetchMock);
   return m;
@@ -99,6 +99,27 @@ describe('conflict on save (409 with aenderungen)', () => {
     expect(screen.queryByRole('dialog', { name: KONFLIKT_TITEL })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Muttergesellschaft', { selector: 'input' })).toHaveValue('Rheinaue Holding');
     expect(called('PUT', '/api/betrieb/7')).toHaveLength(1);
+  });
+
+  it('a bounded answer says how many older changes it leaves out, and the input can still be applied', async () => {
+    const user = userEvent.setup();
+    const { called } = mock(() => ({ id: 7, message: 'ok', version: 5, position: 21 }), { ...KONFLIKT, aenderungenAusgelassen: 14 });
+    const dialog = await bisZumKonflikt(user);
+    expect(dialog).toHaveTextContent(konfliktWeitere(14));
+    expect(dialog).toHaveTextContent('Claudia Schneider');
+    await user.click(within(dialog).getByRole('button', { name: KONFLIKT_ANWENDEN }));
+    await waitFor(() => expect(called('PUT', '/api/betrieb/7')).toHaveLength(2));
+    expect((called('PUT', '/api/betrieb/7')[1].body as Record<string, unknown>).version).toBe(4);
+  });
+
+  it('an answer without changes (a version loaded before the login) says so and keeps the dialog', async () => {
+    const user = userEvent.setup();
+    mock(() => ({ id: 7, message: 'ok', version: 5, position: 21 }), { message: KONFLIKT.message, aenderungen: [], aenderungenAusgelassen: 3 });
+    const dialog = await bisZumKonflikt(user);
+    expect(dialog).toHaveTextContent(KONFLIKT_KEINE);
+    expect(within(dialog).queryByRole('list', { name: 'Änderungen seit dem Laden' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: KONFLIKT_ANWENDEN })).toBeEnabled();
+    expect(konfliktWeitere(1)).toBe('Dazu kommt 1 ältere Änderung, die hier nicht aufgeführt ist.');
   });
 
   it('the input is the top-level fields that differ from the loaded values', () => {
