@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -312,34 +310,19 @@ func verlaufsansicht(a aufloesung, id int64, b betrieb.Betrieb) Verlaufsansicht 
 }
 
 // Person is a user who can be named responsible for an operation.
-type Person struct {
-	ID    int64  `json:"id"`
-	Name  string `json:"name"`
-	Email string `json:"email"`
-}
+type Person = konten.PersonAuswahl
 
-// Personen lists the users of the operation's operator and those whose local roles name the
-// operation (GET /api/person/lokaleRolle/{betriebId}).
+// Personen lists the accounts the caller may name responsible for the operation (he sees it):
+// the confirmed, active users of its operator and those whose local roles name it
+// (GET /api/person/lokaleRolle/{betriebId}; the rule is konten's, the check of saved ids uses it).
 func (d *Dienst) Personen(ctx context.Context, n Nutzer, id int64) ([]Person, error) {
-	_, b, _, err := d.sichtbar(ctx, n, id)
-	if err != nil {
+	if _, _, _, err := d.sichtbar(ctx, n, id); err != nil {
 		return nil, err
 	}
-	rows, err := d.Store.Pool().Query(ctx, `SELECT a.id, btrim(a.vorname || ' ' || a.name), a.email FROM anwender a
-		WHERE a.organisation_id = $1 OR EXISTS (SELECT 1 FROM lokale_rolle r WHERE r.id = ANY(a.lokale_rollen) AND $2 = ANY(r.betriebe))
-		ORDER BY a.name, a.vorname`, b.Daten.BetreiberID, id)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[Person])
+	return konten.Personenauswahl(ctx, d.Store.Pool(), id)
 }
 
-// Bearbeiter lists the authority users with a datascoutId (GET /api/bearbeiter).
+// Bearbeiter lists the confirmed, active authority users with a datascoutId (GET /api/bearbeiter).
 func (d *Dienst) Bearbeiter(ctx context.Context) ([]konten.BearbeiterAnsicht, error) {
-	rows, err := d.Store.Pool().Query(ctx, `SELECT id, datascout_id, btrim(vorname || ' ' || name) FROM anwender
-		WHERE datascout_id <> '' AND organisation_id IS NULL ORDER BY name, vorname`)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[konten.BearbeiterAnsicht])
+	return konten.Bearbeiterauswahl(ctx, d.Store.Pool())
 }
