@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
@@ -102,7 +103,16 @@ func TestWiedervorlagen_AResponsiblePersonMovedToAnotherOrganisationNoLongerSees
 	}
 	w.wiedervorlageAnlegen(t, "anlage", id, "Ortstermin Kühlwasser vereinbaren", sbd)
 	tok := w.login(t, "beauftragter", seed.DemoPasswort)
-	w.wiedervorlageAnlegen(t, "anlage", id, "Eigene Notiz zur Papiermaschine", tok)
+	// his own reminder, due today, would come by mail
+	if a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/wiedervorlage", id), map[string]any{"betreff": "Eigene Notiz zur Papiermaschine",
+		"datum": time.Now().Format("2006-01-02")}, tok); a.Code != 201 {
+		t.Fatalf("own reminder: %d %s", a.Code, a.Body.String())
+	}
+	p := w.send(t, "GET", "/api/personalisierung", nil, tok).json(t)
+	p["sendMailOnWiedervorlage"] = true
+	if a := w.send(t, "PUT", "/api/personalisierung", p, tok); a.Code != 200 {
+		t.Fatalf("settings: %d %s", a.Code, a.Body.String())
+	}
 	if a := w.send(t, "GET", "/api/wiedervorlage", nil, tok); !strings.Contains(a.Body.String(), "Ortstermin Kühlwasser vereinbaren") ||
 		!strings.Contains(a.Body.String(), "Eigene Notiz zur Papiermaschine") {
 		t.Fatalf("responsible person before the move: %d %s", a.Code, a.Body.String())
@@ -125,6 +135,11 @@ func TestWiedervorlagen_AResponsiblePersonMovedToAnotherOrganisationNoLongerSees
 		if strings.Contains(a.Body.String(), verboten) {
 			t.Errorf("after the move the tab still shows %q: %s", verboten, a.Body.String())
 		}
+	}
+	// nor is he told by mail that his reminder on it is due
+	v := &benachrichtigung.Versender{Pool: w.dienst.Store.Pool(), Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if n, err := v.Erinnern(context.Background()); err != nil || n != 0 {
+		t.Errorf("after the move %d due reminders were queued for mail (%v)", n, err)
 	}
 }
 
@@ -524,6 +539,24 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 	}
 	if fehler > 30 {
 		t.Errorf("… %d findings in all", fehler)
+	}
+	// a count counts what its list shows
+	for _, k := range namen {
+		var liste []struct{ Gelesen bool }
+		var anzahl struct{ Count int }
+		if a := w.send(t, "GET", "/api/nachricht", nil, tok[k]); a.Code == 200 {
+			a.decode(t, &liste)
+			w.send(t, "GET", "/api/nachricht/count", nil, tok[k]).decode(t, &anzahl)
+			ungelesen := 0
+			for _, n := range liste {
+				if !n.Gelesen {
+					ungelesen++
+				}
+			}
+			if ungelesen != anzahl.Count {
+				t.Errorf("%s: %d unread messages listed, the count says %d", k, ungelesen, anzahl.Count)
+			}
+		}
 	}
 	// nothing passed on empty lists: every account saw every object it may see, its files and
 	// (who may read reminders) its reminders; every list of objects' rows showed some
