@@ -192,7 +192,8 @@ const (
 type listenRoute struct {
 	art listenArt
 	// objekt names the kind of {id} of artAmObjekt and artExport routes ("betrieb", "anlage",
-	// "abfrage"; a kind without objects yet is called with id 1 and must answer 404).
+	// "abfrage"). A kind the walk's world has no objects of is called with id 1 and must answer
+	// 404: once its area arrives, the test fails until the world holds its objects.
 	objekt string
 	// aufrufe are the calls when they differ from the pattern ({betrieb}: every operation; a
 	// POST's body after a space).
@@ -445,7 +446,10 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 	for _, a := range auswertung.Abfragen {
 		objekte["abfrage"] = append(objekte["abfrage"], fmt.Sprint(a.ID))
 	}
-	type aufruf struct{ route, method, pfad, body string }
+	type aufruf struct {
+		route, method, pfad, body string
+		fehlt                     bool // a kind without objects in this world: its area has not arrived
+	}
 	var aufrufe []aufruf
 	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
@@ -471,14 +475,14 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		for _, v := range vorlagen {
 			v = strings.NewReplacer("{alleBetriebe}", strings.Join(alleBetriebe, ","), "{alleAnlagen}", strings.Join(alleAnlagen, ",")).Replace(v)
 			pfad, body, _ := strings.Cut(v, " ")
-			werte, platz := []string{""}, ""
+			werte, platz, fehlt := []string{""}, "", false
 			switch {
 			case strings.Contains(pfad, "{betrieb}"):
 				werte, platz = objekte["betrieb"], "{betrieb}"
 			case strings.Contains(pfad, "{id}"):
 				werte, platz = objekte[lr.objekt], "{id}"
 				if werte == nil {
-					werte = []string{"1"} // an area that has not arrived: 404
+					werte, fehlt = []string{"1"}, true
 				}
 			}
 			for _, x := range werte {
@@ -486,7 +490,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 				if platz != "" {
 					p = strings.Replace(pfad, platz, x, 1)
 				}
-				aufrufe = append(aufrufe, aufruf{route, method, p, body})
+				aufrufe = append(aufrufe, aufruf{route, method, p, body, fehlt})
 			}
 		}
 		return nil
@@ -509,6 +513,9 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 			if a.Code >= 500 && c.pfad != "/api/health" {
 				t.Errorf("%s %s as %s: %d %s", c.method, c.pfad, k, a.Code, a.Body.String())
 				continue
+			}
+			if c.fehlt && a.Code != 404 {
+				t.Errorf("%s %s as %s: %d — the area has arrived: put its objects (with markers) into this walk's world", c.method, c.pfad, k, a.Code)
 			}
 			if a.Code != 200 {
 				continue
