@@ -37,6 +37,7 @@ import (
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
 	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
@@ -312,7 +313,8 @@ func antworttext(t testing.TB, a antwort) string {
 // Regionalstellen fill the lists — reminders, files, messages, change requests with marker
 // texts — and where accounts were put on rows of objects they do not see: a responsible person
 // moved to the other organisation (the issue's scenario), another organisation's account and a
-// Bearbeiter of the other Regionalstelle named on plants. No answer may name an object outside
+// Bearbeiter of the other Regionalstelle named on plants, and an operation moved to the other
+// Regionalstelle after its staff had set reminders on it and received its messages. No answer may name an object outside
 // the caller's visibility or carry its marker; every marker and name the caller may see appears
 // at least once, and every list of objects' rows shows some, so the walk cannot pass on empty
 // lists.
@@ -327,31 +329,34 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		tok[k] = w.login(t, k, seed.DemoPasswort)
 	}
 	// the objects: K (Klärwerk Rheinaue GmbH, Regionalstelle Koblenz), T (Verbandsgemeinde
-	// Musterhausen, Regionalstelle Trier)
+	// Musterhausen, Regionalstelle Trier), G (Klärwerk Rheinaue GmbH's operation that moves from
+	// Koblenz to Trier: the staff of Koblenz lose it, the operator keeps it)
 	ids := map[string]int64{
 		"K1": idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz"), "K2": idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2"),
 		"T1": idVon(t, w, "betrieb", "Kläranlage Musterhausen"), "T2": idVon(t, w, "anlage", "Kläranlage Musterhausen"),
+		"G1": idVon(t, w, "betrieb", "Galvanik Moselweiß"),
 	}
-	fachobjekt := map[string]string{"K1": "betrieb", "K2": "anlage", "T1": "betrieb", "T2": "anlage"}
+	fachobjekt := map[string]string{"K1": "betrieb", "K2": "anlage", "T1": "betrieb", "T2": "anlage", "G1": "betrieb"}
 	verboten := map[string][]string{
-		"K": {"Papierfabrik Rheinaue", "Brauerei am Deutschen Eck", "Galvanik Moselweiß", "Betriebskläranlage Papierfabrik",
+		"K": {"Papierfabrik Rheinaue", "Brauerei am Deutschen Eck", "Betriebskläranlage Papierfabrik",
 			"Kühlwasserkreislauf Papiermaschine 2", "MARKE-K1-", "MARKE-K2-"},
 		"T": {"Kläranlage Musterhausen", "Regenüberlaufbecken Musterhausen-Nord", "Kanalnetz Musterhausen", "MARKE-T1-", "MARKE-T2-"},
+		"G": {"Galvanik Moselweiß", "MARKE-G1-"},
 	}
 	objektnamen := map[string]string{"K1": "Papierfabrik Rheinaue", "K2": "Kühlwasserkreislauf Papiermaschine 2",
-		"T1": "Kläranlage Musterhausen", "T2": "Kläranlage Musterhausen"}
-	// what each account sees once beauftragter has moved to Verbandsgemeinde Musterhausen
-	sicht := map[string][]string{"systemadmin": {"K", "T"}, "fachadmin": {"K", "T"}, "beauftragter": {"T"}, "betreiber2": {"T"}}
+		"T1": "Kläranlage Musterhausen", "T2": "Kläranlage Musterhausen", "G1": "Galvanik Moselweiß"}
+	// what each account sees before and after beauftragter moves to Verbandsgemeinde
+	// Musterhausen and Galvanik Moselweiß to Regionalstelle Trier
+	vorher := map[string][]string{"systemadmin": {"K", "T", "G"}, "fachadmin": {"K", "T", "G"}, "betreiber2": {"T"}}
+	sicht := map[string][]string{"systemadmin": {"K", "T", "G"}, "fachadmin": {"K", "T", "G"}, "betreiber2": {"T"},
+		"beauftragter": {"T"}, "betreiber": {"K", "G"}, "leser_organisation": {"K", "G"}}
 	for _, k := range namen {
+		if vorher[k] == nil {
+			vorher[k] = []string{"K", "G"}
+		}
 		if sicht[k] == nil {
 			sicht[k] = []string{"K"}
 		}
-	}
-	vorher := func(k string) []string { // before the move
-		if k == "beauftragter" {
-			return []string{"K"}
-		}
-		return sicht[k]
 	}
 
 	// reminders of every account that may set them on every object it sees, due today (the query
@@ -362,7 +367,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 			continue
 		}
 		for key, id := range ids {
-			if slices.Contains(vorher(k), key[:1]) {
+			if slices.Contains(vorher[k], key[:1]) {
 				a := w.send(t, "POST", fmt.Sprintf("/api/%s/%d/wiedervorlage", fachobjekt[key], id),
 					map[string]any{"betreff": "MARKE-" + key + "-WV-" + k, "datum": heute}, tok[k])
 				if a.Code != 201 {
@@ -425,6 +430,20 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		t.Fatalf("move: %d %s", a.Code, a.Body.String())
 	}
 	tok["beauftragter"] = w.login(t, "beauftragter", seed.DemoPasswort)
+	// and the authority moves Galvanik Moselweiß to Regionalstelle Trier
+	var trier int64
+	if err := pool.QueryRow(ctx, `SELECT regionalstelle_id FROM betrieb WHERE id = $1`, ids["T1"]).Scan(&trier); err != nil {
+		t.Fatal(err)
+	}
+	g, _, _, err := betriebe.Stand(ctx, pool, ids["G1"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Daten.RegionalstelleID = trier
+	if _, err := eventstore.Befehle(w.dienst.Store, betrieb.Decider).Handle(ctx, ids["G1"], eventstore.VersionUnbekannt,
+		betrieb.SpeichereAlsAdmin{Daten: g.Daten, Heute: time.Now()}, seed.Akteur); err != nil {
+		t.Fatal(err)
+	}
 	nachholen(arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection, audit.Projection)
 
 	// the calls of every walked route
@@ -442,7 +461,8 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 			t.Fatal(err)
 		}
 	}
-	objekte := map[string][]string{"betrieb": {fmt.Sprint(ids["K1"]), fmt.Sprint(ids["T1"])}, "anlage": {fmt.Sprint(ids["K2"]), fmt.Sprint(ids["T2"])}}
+	objekte := map[string][]string{"betrieb": {fmt.Sprint(ids["K1"]), fmt.Sprint(ids["T1"]), fmt.Sprint(ids["G1"])},
+		"anlage": {fmt.Sprint(ids["K2"]), fmt.Sprint(ids["T2"])}}
 	for _, a := range auswertung.Abfragen {
 		objekte["abfrage"] = append(objekte["abfrage"], fmt.Sprint(a.ID))
 	}
