@@ -29,7 +29,7 @@ func (a *api) nachrichtRoutes(r chi.Router) {
 				a.writeError(w, r, err)
 				return
 			}
-			out, err := d.Nachrichten(r.Context(), nutzer(r).AnwenderID)
+			out, err := d.Nachrichten(r.Context(), nutzer(r))
 			antworte(a, w, r, out, err)
 		})
 		r.Get("/nachricht/count", func(w http.ResponseWriter, r *http.Request) {
@@ -37,7 +37,7 @@ func (a *api) nachrichtRoutes(r chi.Router) {
 				a.writeError(w, r, err)
 				return
 			}
-			n, err := d.Ungelesen(r.Context(), nutzer(r).AnwenderID)
+			n, err := d.Ungelesen(r.Context(), nutzer(r))
 			antworte(a, w, r, map[string]int{"count": n}, err)
 		})
 		r.Patch("/nachricht/{id}", a.postfachBefehl(textNachrichtGelesen, func(r *http.Request, id int64) (eventstore.Appended, error) {
@@ -51,8 +51,7 @@ func (a *api) nachrichtRoutes(r chi.Router) {
 		}))
 	})
 	r.With(a.darf(berechtigung.WiedervorlagenLesen)).Get("/wiedervorlage", func(w http.ResponseWriter, r *http.Request) {
-		n := nutzer(r)
-		out, err := d.Wiedervorlagen(r.Context(), n.AnwenderID, n.Organisationsseitig(), time.Now())
+		out, err := d.Wiedervorlagen(r.Context(), nutzer(r), time.Now())
 		antworte(a, w, r, out, err)
 	})
 	r.Group(func(r chi.Router) {

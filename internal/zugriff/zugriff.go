@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -94,6 +95,72 @@ func (s Sicht) Bedingung(sp Spalten, arg func(any) string) string {
 	}
 	return "(" + sp.Betreiber + " = " + arg(s.OrganisationID) + " OR " +
 		regel(sp, arg(ids(s.Regionalstellen)), arg(ids(s.Betriebe)), arg(ids(s.Organisationen))) + ")"
+}
+
+// Objektart is how a list reaches the visibility columns of the objects of one kind that its
+// rows hang on: a reminder, a file or a message names an operation, a plant, a measuring point …
+// by kind and id, and is visible exactly when that object is. Von is the object's document with
+// the alias o (joined to what carries the columns, as a plant to its operation), ID its id
+// column, Spalten its visibility columns.
+type Objektart struct {
+	Von     string
+	ID      string
+	Spalten Spalten
+}
+
+var (
+	objektartenMu sync.RWMutex
+	objektarten   = map[string]Objektart{}
+)
+
+// RegistriereObjektart tells every list how to see the objects of kind art (the area's Setup).
+// Registering a kind again replaces it with the same, so every store a process builds may run
+// the Setups. A kind nobody registered is visible to nobody but administrators.
+func RegistriereObjektart(art string, o Objektart) {
+	objektartenMu.Lock()
+	defer objektartenMu.Unlock()
+	objektarten[art] = o
+}
+
+// objektBedingung is the condition over the object of kind art (an SQL expression) with the
+// id id (an SQL expression) that bedingung holds for its visibility columns: one EXISTS per
+// registered kind, false for any other kind.
+func objektBedingung(art, id string, bedingung func(Spalten) string) string {
+	objektartenMu.RLock()
+	defer objektartenMu.RUnlock()
+	arten := make([]string, 0, len(objektarten))
+	for a := range objektarten {
+		arten = append(arten, a)
+	}
+	slices.Sort(arten) // the same text for the same registrations (prepared statement cache)
+	var b strings.Builder
+	b.WriteString("CASE " + art)
+	for _, a := range arten {
+		o := objektarten[a]
+		b.WriteString(" WHEN '" + strings.ReplaceAll(a, "'", "''") + "' THEN EXISTS (SELECT 1 FROM " + o.Von +
+			" WHERE " + o.ID + " = " + id + " AND " + bedingung(o.Spalten) + ")")
+	}
+	b.WriteString(" ELSE false END")
+	return b.String()
+}
+
+// Objekt is the SQL condition that the Sicht includes the object a row hangs on: the object of
+// kind art with the id id (SQL expressions over the row, such as w.fachobjekt and
+// w.fachobjekt_id). Every list whose rows hang on objects applies it, whatever else put the
+// caller on the row (he set the reminder, he is named responsible, he received the message).
+// Administrators see every row.
+func (s Sicht) Objekt(art, id string, arg func(any) string) string {
+	if s.Alle {
+		return "true"
+	}
+	return objektBedingung(art, id, func(sp Spalten) string { return s.Bedingung(sp, arg) })
+}
+
+// ZustaendigFuerObjekt is Zustaendige for the object a row hangs on (kind art, id id): the
+// account with alias a may do aktion and sees the object — the recipients of a mail about the
+// row (a due reminder).
+func ZustaendigFuerObjekt(a string, aktion berechtigung.Aktion, art, id string) string {
+	return objektBedingung(art, id, func(sp Spalten) string { return Zustaendige(a, aktion, sp) })
 }
 
 // LokaleRolleDeckt is the SQL condition that the local role with alias r covers a row with the

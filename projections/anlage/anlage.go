@@ -52,6 +52,11 @@ func Stand(ctx context.Context, q eventstore.Querier, id int64) (anlage.Anlage, 
 	return a, version, err == nil, err
 }
 
+// Objektart is how lists see what hangs on a plant (its reminders, files, messages): through
+// its operation, as the plant itself (zugriff.RegistriereObjektart).
+var Objektart = zugriff.Objektart{Von: "public.anlage o JOIN public.betrieb ob ON ob.id = o.betrieb_id", ID: "o.id",
+	Spalten: zugriff.Betriebsspalten("ob.")}
+
 // sichtbar is the join and condition that limit plants to those whose operation the Sicht
 // includes; args receives the condition's arguments.
 func sichtbar(s zugriff.Sicht, args *[]any) string {

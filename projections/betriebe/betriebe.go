@@ -92,6 +92,10 @@ func laden(row pgx.Row) (betrieb.Betrieb, int, error) {
 // Sicht is the visibility of a caller (internal/zugriff, where it is resolved).
 type Sicht = zugriff.Sicht
 
+// Objektart is how lists see what hangs on an operation (its reminders, files, messages): the
+// operation document carries the visibility columns itself (zugriff.RegistriereObjektart).
+var Objektart = zugriff.Objektart{Von: "public.betrieb o", ID: "o.id", Spalten: zugriff.Betriebsspalten("o.")}
+
 // Sieht reports whether the Sicht includes operation id.
 func Sieht(ctx context.Context, q eventstore.Querier, s Sicht, id int64) (bool, error) {
 	args := []any{id}

@@ -21,6 +21,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -750,10 +751,32 @@ type Nachricht struct {
 	Pfad string `json:"pfad"`
 }
 
-// VonEmpfaenger lists a user's messages, newest first.
-func VonEmpfaenger(ctx context.Context, q eventstore.Querier, empfaenger int64) ([]Nachricht, error) {
+// Objektarten are the kinds of object (zugriff.RegistriereObjektart) the messages of each
+// Bezug are about: their fachobjekt_id is the id of such an object. A Bezug without one is
+// shown to administrators only.
+var Objektarten = map[string]string{"BETRIEB": "betrieb", "BETRIEB_STAMMDATEN_AENDERUNG": "betrieb", "AENDERUNGSANTRAG_ANLAGE": "anlage"}
+
+// sichtbar is the condition that the Sicht includes the object a message is about (the
+// recipients were chosen by who saw it when it was sent; a list shows what the reader sees now).
+func sichtbar(s zugriff.Sicht, args *[]any) string {
+	bezuege := make([]string, 0, len(Objektarten))
+	for b := range Objektarten {
+		bezuege = append(bezuege, b)
+	}
+	slices.Sort(bezuege)
+	art := "CASE bezug"
+	for _, b := range bezuege {
+		art += " WHEN '" + b + "' THEN '" + Objektarten[b] + "'"
+	}
+	return s.Objekt(art+" END", "fachobjekt_id", zugriff.Platzhalter(args))
+}
+
+// VonEmpfaenger lists a user's messages about objects the Sicht includes, newest first.
+func VonEmpfaenger(ctx context.Context, q eventstore.Querier, empfaenger int64, s zugriff.Sicht) ([]Nachricht, error) {
+	args := []any{empfaenger}
 	rows, err := q.Query(ctx, `SELECT id, gelesen, absende_datum, absender, betreff, text, bezug, fachobjektbezug, fachobjekt_id, quelle, erledigt, pfad
-		FROM nachrichten.nachricht WHERE empfaenger_id = $1 ORDER BY absende_datum DESC, id DESC LIMIT 500`, empfaenger)
+		FROM nachrichten.nachricht WHERE empfaenger_id = $1 AND `+sichtbar(s, &args)+`
+		ORDER BY absende_datum DESC, id DESC LIMIT 500`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -764,10 +787,12 @@ func VonEmpfaenger(ctx context.Context, q eventstore.Querier, empfaenger int64) 
 	return out, err
 }
 
-// Ungelesen counts a user's unread messages.
-func Ungelesen(ctx context.Context, q eventstore.Querier, empfaenger int64) (int, error) {
+// Ungelesen counts a user's unread messages about objects the Sicht includes.
+func Ungelesen(ctx context.Context, q eventstore.Querier, empfaenger int64, s zugriff.Sicht) (int, error) {
 	var n int
-	err := q.QueryRow(ctx, `SELECT count(*) FROM nachrichten.nachricht WHERE empfaenger_id = $1 AND NOT gelesen`, empfaenger).Scan(&n)
+	args := []any{empfaenger}
+	err := q.QueryRow(ctx, `SELECT count(*) FROM nachrichten.nachricht WHERE empfaenger_id = $1 AND NOT gelesen AND `+
+		sichtbar(s, &args), args...).Scan(&n)
 	return n, err
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 	"github.com/eabwasser/eabwasser/projections/audit"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
@@ -25,8 +26,9 @@ import (
 // and the state its commands start from); its reactions to the operation (a shut-down shuts
 // the plants down, an operator change that does not keep the old operator removes him as
 // obligee) and to organisations (a merge moves the obligees, a delete is refused while plants
-// name the organisation); who may see and change a plant's files and reminders; the value-list
-// entries plants refer to; the phrases of its events.
+// name the organisation); who may see and change a plant's files and reminders, and how every
+// list sees what hangs on one; the value-list entries plants refer to; the phrases of its
+// events.
 func Setup(a *aufbau.Aufbau) {
 	s := a.Store
 	eventstore.Dokument(s, anlage.Decider, anlagen.Schreibe)
@@ -35,6 +37,7 @@ func Setup(a *aufbau.Aufbau) {
 	s.Reagiere(betrieb.StreamType, []string{ereignis.Name[betrieb.BetriebStillgelegt](), ereignis.Name[betrieb.BetreiberGewechselt]()}, d.aufBetrieb)
 	s.Reagiere(organisation.StreamType, organisation.ZusammenfuehrungUndLoeschung, d.aufOrganisation)
 	a.Ablage.Fuer(datei.Anlage, d.Zugriff)
+	zugriff.RegistriereObjektart(datei.Anlage, anlagen.Objektart)
 	wertelisten.RegistriereReferenz(anlagen.Referenzen...)
 	audit.Phrasen(anlage.Phrasen)
 	verlauf.Registriere(anlage.StreamType, verlaufAnlage, feldnamen)

@@ -14,6 +14,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/personalisierung"
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
@@ -23,14 +24,22 @@ type Dienst struct {
 	Store *eventstore.Store
 }
 
-// Nachrichten lists the user's messages.
-func (d *Dienst) Nachrichten(ctx context.Context, anwender int64) ([]nachrichten.Nachricht, error) {
-	return nachrichten.VonEmpfaenger(ctx, d.Store.Pool(), anwender)
+// Nachrichten lists the caller's messages about objects he sees.
+func (d *Dienst) Nachrichten(ctx context.Context, n zugriff.Nutzer) ([]nachrichten.Nachricht, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return nil, err
+	}
+	return nachrichten.VonEmpfaenger(ctx, d.Store.Pool(), n.AnwenderID, n.Sicht)
 }
 
-// Ungelesen counts the user's unread messages.
-func (d *Dienst) Ungelesen(ctx context.Context, anwender int64) (int, error) {
-	return nachrichten.Ungelesen(ctx, d.Store.Pool(), anwender)
+// Ungelesen counts the caller's unread messages about objects he sees.
+func (d *Dienst) Ungelesen(ctx context.Context, n zugriff.Nutzer) (int, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return 0, err
+	}
+	return nachrichten.Ungelesen(ctx, d.Store.Pool(), n.AnwenderID, n.Sicht)
 }
 
 // Lesen marks one of the user's messages read.
@@ -177,22 +186,30 @@ func zustaendig(x string) string {
 		OR ` + x + `.daten->'zustaendigePersonen' @> jsonb_build_array(jsonb_build_object('id', $1::bigint)), false)`
 }
 
-// Wiedervorlagen lists the reminders that concern the user: those he set, and those on
+// Wiedervorlagen lists the reminders that concern the caller: those he set, and those on
 // operations and plants he is responsible for (Bearbeiter or responsible person; a plant's
-// reminders also concern who is responsible for its operation), earliest first. Organisation
-// users delete only their own.
-func (d *Dienst) Wiedervorlagen(ctx context.Context, anwender int64, organisationsseitig bool, heute time.Time) ([]Wiedervorlage, error) {
+// reminders also concern who is responsible for its operation), earliest first — of objects he
+// sees (zugriff's Sicht over the object a reminder hangs on): what put him on a reminder does
+// not outlast his view of its object (a move to another organisation, a local role taken away,
+// a name saved on a foreign object). Organisation users delete only their own.
+func (d *Dienst) Wiedervorlagen(ctx context.Context, n zugriff.Nutzer, heute time.Time) ([]Wiedervorlage, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return nil, err
+	}
 	bearbeiter := func(x string) string {
 		return `coalesce(` + x + `.daten->'zustaendigeBearbeiter' @> jsonb_build_array(jsonb_build_object('id', $1::bigint)), false)`
 	}
+	args := []any{n.AnwenderID, heute.Format("2006-01-02"), n.Organisationsseitig()}
 	rows, err := d.Store.Pool().Query(ctx, `SELECT w.id, to_char(w.datum, 'YYYY-MM-DD'), w.betreff,
 		coalesce(b.bezeichnung || ' (' || b.betriebs_id || ')', ''), w.fachobjekt, w.fachobjekt_id, coalesce(b.id, 0),
 		w.datum IS NOT NULL AND w.datum <= $2::date,
 		w.angelegt_von_id = $1 OR (NOT $3 AND (`+bearbeiter("b")+` OR `+bearbeiter("an")+`)),
 		w.bezug_zu_fachobjekt, coalesce(an.bezeichnung, ''), `+wiedervorlagePfad+`
 		`+wiedervorlageObjekte+`
-		WHERE w.angelegt_von_id = $1 OR `+zustaendig("b")+` OR `+zustaendig("an")+`
-		ORDER BY w.datum NULLS LAST, w.id`, anwender, heute.Format("2006-01-02"), organisationsseitig)
+		WHERE (w.angelegt_von_id = $1 OR `+zustaendig("b")+` OR `+zustaendig("an")+`)
+		AND `+n.Sicht.Objekt("w.fachobjekt", "w.fachobjekt_id", zugriff.Platzhalter(&args))+`
+		ORDER BY w.datum NULLS LAST, w.id`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -9,8 +9,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/kalender"
 	"github.com/eabwasser/eabwasser/internal/mail"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 
 // Versender delivers the outbox (public.mail_ausgang): every row once, marked when sent; a
@@ -59,7 +61,8 @@ func (v *Versender) heute() time.Time {
 }
 
 // Erinnern puts every reminder that is due (datum today or earlier) into the outbox for its
-// creator when he wants reminders by mail; each reminder once.
+// creator when he wants reminders by mail and still sees its object (the rule of the reminders
+// tab: a creator moved away is not told the object's name); each reminder once.
 func (v *Versender) Erinnern(ctx context.Context) (int64, error) {
 	tag, err := v.Pool.Exec(ctx, `INSERT INTO mail_ausgang (schluessel, an, betreff, text, pfad)
 		SELECT 'wiedervorlage-' || w.id, a.email, 'eAbwasser: Wiedervorlage fällig – ' || w.betreff,
@@ -70,7 +73,7 @@ func (v *Versender) Erinnern(ctx context.Context) (int64, error) {
 		`+wiedervorlageObjekte+`
 		JOIN anwender a ON a.id = w.angelegt_von_id AND a.status = 'AKTIV' AND a.email <> ''
 		JOIN personalisierung p ON p.anwender_id = a.id AND p.send_mail_wiedervorlage
-		WHERE w.datum <= $1::date
+		WHERE w.datum <= $1::date AND `+zugriff.ZustaendigFuerObjekt("a", berechtigung.WiedervorlagenLesen, "w.fachobjekt", "w.fachobjekt_id")+`
 		ON CONFLICT (schluessel) DO NOTHING`, v.heute().Format("2006-01-02"))
 	return tag.RowsAffected(), err
 }

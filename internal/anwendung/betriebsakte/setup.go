@@ -7,6 +7,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/audit"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
@@ -15,7 +16,8 @@ import (
 // Setup wires the operation area: the operation's document, written in each command's
 // transaction and the state its commands start from; its reactions to other aggregates (in
 // the triggering command's transaction); who may see and change the files and reminders of an
-// operation; the value-list entries operations refer to; the phrases of its events.
+// operation, and how every list sees what hangs on one; the value-list entries operations
+// refer to; the phrases of its events.
 func Setup(a *aufbau.Aufbau) {
 	s := a.Store
 	eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe)
@@ -23,6 +25,7 @@ func Setup(a *aufbau.Aufbau) {
 	d := &Dienst{Store: s}
 	s.Reagiere(organisation.StreamType, organisation.ZusammenfuehrungUndLoeschung, d.aufOrganisation)
 	a.Ablage.Fuer(datei.Betrieb, d.Zugriff)
+	zugriff.RegistriereObjektart(datei.Betrieb, betriebe.Objektart)
 	wertelisten.RegistriereReferenz(betriebe.Referenzen...)
 	audit.Phrasen(betrieb.Phrasen)
 	verlauf.Registriere(betrieb.StreamType, verlaufBetrieb, betrieb.Feldnamen)

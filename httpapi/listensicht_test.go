@@ -1,0 +1,612 @@
+package httpapi
+
+// Tests of issue 27, item 1: every list applies the one visibility condition to the object a
+// row belongs to, whatever else put the caller on the row (he set the reminder, he is named
+// responsible, he received the message).
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/werteliste"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/projections"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
+	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
+	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
+)
+
+// kontoID is the id of the demo account name.
+func kontoID(t testing.TB, w *kontoWelt, name string) int64 {
+	t.Helper()
+	k, err := konten.NachBenutzername(t.Context(), w.dienst.Store.Pool(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k.ID
+}
+
+// zustaendigeGespeichert names accounts as responsible persons and Bearbeiter of a plant through
+// the command path, without the service's checks of who may be named: a plant saved before
+// those checks existed.
+func zustaendigeGespeichert(t testing.TB, w *kontoWelt, anlageID int64, personen []int64, bearbeiter []int64) {
+	t.Helper()
+	ctx := context.Background()
+	a, _, ok, err := anlagen.Stand(ctx, w.dienst.Store.Pool(), anlageID)
+	if err != nil || !ok {
+		t.Fatalf("plant %d: %v", anlageID, err)
+	}
+	var typ string
+	if err := w.dienst.Store.Pool().QueryRow(ctx, `SELECT betriebstyp FROM betrieb WHERE id = $1`, a.BetriebID).Scan(&typ); err != nil {
+		t.Fatal(err)
+	}
+	d := a.Daten
+	for _, id := range personen {
+		d.ZustaendigePersonen = append(d.ZustaendigePersonen, betrieb.ZustaendigePerson{AnwenderID: id, Zustaendig: []string{"Betriebsleitung"}})
+	}
+	for _, id := range bearbeiter {
+		d.ZustaendigeBearbeiter = append(d.ZustaendigeBearbeiter, betrieb.Bearbeiter{AnwenderID: id, DatascoutID: "DS-4711"})
+	}
+	if _, err := eventstore.Befehle(w.dienst.Store, anlage.Decider).Handle(ctx, anlageID, eventstore.VersionUnbekannt,
+		anlage.Speichere{Daten: d, Heute: time.Now(), Umfang: anlage.Voll, DarfBezeichnung: true, Betriebstyp: typ, Von: "Test"}, seed.Akteur); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wiedervorlageAnlegen sets a reminder on an object as the caller.
+func (w *kontoWelt) wiedervorlageAnlegen(t testing.TB, fachobjekt string, id int64, betreff, token string) {
+	t.Helper()
+	if a := w.send(t, "POST", fmt.Sprintf("/api/%s/%d/wiedervorlage", fachobjekt, id), map[string]any{"betreff": betreff}, token); a.Code != 201 {
+		t.Fatalf("reminder %q on %s %d: %d %s", betreff, fachobjekt, id, a.Code, a.Body.String())
+	}
+}
+
+// The issue's first scenario: an account named as responsible person on a plant, then moved to
+// another organisation, no longer sees the staff's reminders on the plant, nor the operation's
+// name, nor the reminders he set there himself.
+func TestWiedervorlagen_AResponsiblePersonMovedToAnotherOrganisationNoLongerSeesTheObjectsReminders(t *testing.T) {
+	w := newKontoWelt(t, "")
+	betreiber, sbd, admin := w.login(t, "betreiber", seed.DemoPasswort), w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "systemadmin", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")
+	beauftragter := kontoID(t, w, "beauftragter")
+
+	// the operator names his colleague responsible for the plant (an ordinary save)
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, betreiber).json(t)
+	anl["zustaendigePersonen"] = []map[string]any{{"id": beauftragter, "zustaendig": []string{"Betriebsleitung"}}}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/kuehlwasser/%d", id), anl, betreiber); a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	w.wiedervorlageAnlegen(t, "anlage", id, "Ortstermin Kühlwasser vereinbaren", sbd)
+	tok := w.login(t, "beauftragter", seed.DemoPasswort)
+	// his own reminder, due today, would come by mail
+	if a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/wiedervorlage", id), map[string]any{"betreff": "Eigene Notiz zur Papiermaschine",
+		"datum": time.Now().Format("2006-01-02")}, tok); a.Code != 201 {
+		t.Fatalf("own reminder: %d %s", a.Code, a.Body.String())
+	}
+	p := w.send(t, "GET", "/api/personalisierung", nil, tok).json(t)
+	p["sendMailOnWiedervorlage"] = true
+	if a := w.send(t, "PUT", "/api/personalisierung", p, tok); a.Code != 200 {
+		t.Fatalf("settings: %d %s", a.Code, a.Body.String())
+	}
+	if a := w.send(t, "GET", "/api/wiedervorlage", nil, tok); !strings.Contains(a.Body.String(), "Ortstermin Kühlwasser vereinbaren") ||
+		!strings.Contains(a.Body.String(), "Eigene Notiz zur Papiermaschine") {
+		t.Fatalf("responsible person before the move: %d %s", a.Code, a.Body.String())
+	}
+
+	// the administrator moves him to Verbandsgemeinde Musterhausen
+	pfad := fmt.Sprintf("/api/anwender/%d", beauftragter)
+	row := w.send(t, "GET", pfad, nil, admin).json(t)
+	row["passwort"] = ""
+	row["person"].(map[string]any)["organisation"] = map[string]any{"id": orgID(t, w, "Verbandsgemeinde Musterhausen")}
+	if a := w.send(t, "PUT", pfad, row, admin); a.Code != 200 {
+		t.Fatalf("move: %d %s", a.Code, a.Body.String())
+	}
+	tok = w.login(t, "beauftragter", seed.DemoPasswort)
+	a := w.send(t, "GET", "/api/wiedervorlage", nil, tok)
+	if a.Code != 200 {
+		t.Fatalf("tab: %d %s", a.Code, a.Body.String())
+	}
+	for _, verboten := range []string{"Ortstermin Kühlwasser vereinbaren", "Eigene Notiz zur Papiermaschine", "Papierfabrik Rheinaue", "Kühlwasserkreislauf"} {
+		if strings.Contains(a.Body.String(), verboten) {
+			t.Errorf("after the move the tab still shows %q: %s", verboten, a.Body.String())
+		}
+	}
+	// nor is he told by mail that his reminder on it is due
+	v := &benachrichtigung.Versender{Pool: w.dienst.Store.Pool(), Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if n, err := v.Erinnern(context.Background()); err != nil || n != 0 {
+		t.Errorf("after the move %d due reminders were queued for mail (%v)", n, err)
+	}
+}
+
+// The issue's second scenario: betreiber2 (Verbandsgemeinde Musterhausen), named on a plant of
+// Klärwerk Rheinaue GmbH, sees none of the ten reminders the staff set on it — and still his own
+// on his organisation's plant.
+func TestWiedervorlagen_AnAccountOfAnotherOrganisationNamedOnAPlantSeesNoneOfItsReminders(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd, b2 := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "betreiber2", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")
+	zustaendigeGespeichert(t, w, id, []int64{kontoID(t, w, "betreiber2")}, nil)
+	for i := range 10 {
+		w.wiedervorlageAnlegen(t, "anlage", id, fmt.Sprintf("Prüfauftrag Kühlwasser %d", i+1), sbd)
+	}
+	w.wiedervorlageAnlegen(t, "anlage", idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord"), "Eigene Wiedervorlage Musterhausen", b2)
+	a := w.send(t, "GET", "/api/wiedervorlage", nil, b2)
+	if a.Code != 200 || !strings.Contains(a.Body.String(), "Eigene Wiedervorlage Musterhausen") {
+		t.Fatalf("tab: %d %s", a.Code, a.Body.String())
+	}
+	for _, verboten := range []string{"Prüfauftrag Kühlwasser", "Papierfabrik Rheinaue", "Kühlwasserkreislauf"} {
+		if strings.Contains(a.Body.String(), verboten) {
+			t.Errorf("betreiber2 sees %q: %s", verboten, a.Body.String())
+		}
+	}
+}
+
+// listenArt classifies a route for the list walk.
+type listenArt int
+
+const (
+	// artListe: rows of objects (operations, plants, what hangs on them) — walked as every account.
+	artListe listenArt = iota + 1
+	// artAmObjekt: the rows of the object {id} — walked with every object of its kind.
+	artAmObjekt
+	// artExport: a spreadsheet of rows — walked, the sheets' text checked.
+	artExport
+	// artStammdaten: rows that hang on no object (value lists, organisations, accounts, queries) —
+	// walked all the same, so an object's name that slips into them is caught.
+	artStammdaten
+	// artEinzeln: one object (its detail, history, version, file), guarded by the permission
+	// matrix's 404 for what the caller does not see — not walked.
+	artEinzeln
+	// artBefehl: a command — not walked.
+	artBefehl
+	// artAnderes: no list (configuration, the caller's own account, health, the frontend).
+	artAnderes
+)
+
+// listenRoute is how the walk treats a route.
+type listenRoute struct {
+	art listenArt
+	// objekt names the kind of {id} of artAmObjekt and artExport routes ("betrieb", "anlage",
+	// "abfrage"). A kind the walk's world has no objects of is called with id 1 and must answer
+	// 404: once its area arrives, the test fails until the world holds its objects.
+	objekt string
+	// aufrufe are the calls when they differ from the pattern ({betrieb}: every operation; a
+	// POST's body after a space).
+	aufrufe []string
+	// zeilen: the walk must see an object's name or marker in the route's answers at least once
+	// (its rows are objects' rows), so it cannot pass on empty lists.
+	zeilen bool
+}
+
+// listenRouten classifies every GET and POST route of the router for the list walk. A route
+// without an entry fails TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees: a
+// new area's lists and exports are walked the day they are added.
+func listenRouten() map[string]listenRoute {
+	r := map[string]listenRoute{
+		"GET /": {art: artAnderes}, "GET /eAbwasser": {art: artAnderes}, "GET /eAbwasser/*": {art: artAnderes}, "GET /eAbwasser/assets/*": {art: artAnderes},
+		"GET /api/health": {art: artAnderes}, "GET /api/konfiguration": {art: artAnderes}, "GET /api/openapi.yaml": {art: artAnderes},
+		"GET /api/me": {art: artAnderes}, "GET /api/profil": {art: artAnderes}, "GET /api/personalisierung": {art: artAnderes},
+
+		"GET /api/wiedervorlage":   {art: artListe, zeilen: true},
+		"GET /api/nachricht":       {art: artListe, zeilen: true},
+		"GET /api/nachricht/count": {art: artListe},
+		"GET /api/aufgabe":         {art: artListe, zeilen: true},
+		"GET /api/aufgabe/count":   {art: artListe},
+		"GET /api/betrieb/search":  {art: artListe, zeilen: true},
+		"GET /api/anlage/search":   {art: artListe, zeilen: true},
+		"GET /api/anlage":          {art: artListe, zeilen: true, aufrufe: []string{"/api/anlage?betrieb={betrieb}"}},
+		"GET /api/betriebkatalog":  {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
+		"GET /api/audit":           {art: artListe, zeilen: true},
+
+		"GET /api/betrieb/{id}/dateien":          {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/wiedervorlage":    {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/anlage/{id}/dateien":           {art: artAmObjekt, objekt: "anlage", zeilen: true},
+		"GET /api/anlage/{id}/wiedervorlage":     {art: artAmObjekt, objekt: "anlage", zeilen: true},
+		"GET /api/anlage/{id}/indirekteinleiter": {art: artAmObjekt, objekt: "anlage", zeilen: true},
+		"GET /api/person/lokaleRolle/{id}":       {art: artAmObjekt, objekt: "betrieb"},
+		"GET /api/bescheid/{id}/dateien":         {art: artAmObjekt, objekt: "bescheid"},
+		"GET /api/bescheid/{id}/wiedervorlage":   {art: artAmObjekt, objekt: "bescheid"},
+		"GET /api/messstelle/{id}/wiedervorlage": {art: artAmObjekt, objekt: "messstelle"},
+
+		"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
+		"POST /api/betrieb/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},
+		"POST /api/anlage/export":        {art: artExport, zeilen: true, aufrufe: []string{"/api/anlage/export", `/api/anlage/export {"ids":[{alleAnlagen}]}`}},
+		"POST /api/anwender/export":      {art: artExport},
+		"POST /api/organisation/export":  {art: artExport},
+
+		"GET /api/abfragen": {art: artStammdaten}, "GET /api/wertelisten": {art: artStammdaten}, "GET /api/personalisierung/auswahl": {art: artStammdaten},
+		"GET /api/audit/ereignisarten": {art: artStammdaten}, "GET /api/anwender": {art: artStammdaten}, "GET /api/bearbeiter": {art: artStammdaten},
+		"GET /api/lokaleRolle": {art: artStammdaten}, "GET /api/organisation": {art: artStammdaten}, "GET /api/organisation/betreiber": {art: artStammdaten},
+		"GET /api/organisation/abwasserbeseitigungspflichtige":               {art: artStammdaten},
+		"GET /api/organisation/abwasserbeseitigungspflichtigeIncludeHistory": {art: artStammdaten},
+		"GET /api/organisation/auswahlRegistrierung":                         {art: artStammdaten},
+		"GET /api/organisation/betreiberByBetriebstyp/{typ}": {art: artStammdaten,
+			aufrufe: []string{"/api/organisation/betreiberByBetriebstyp/INDUSTRIE", "/api/organisation/betreiberByBetriebstyp/KOMMUNAL"}},
+
+		"GET /api/betrieb/{id}": {art: artEinzeln}, "GET /api/betrieb/{id}/info": {art: artEinzeln}, "GET /api/betrieb/{id}/historie": {art: artEinzeln},
+		"GET /api/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage": {art: artEinzeln},
+		"GET /api/betrieb/{id}/stammdaten-antrag":                                  {art: artEinzeln}, "GET /api/betrieb/{id}/stand/{version}": {art: artEinzeln},
+		"GET /api/betrieb/{id}/verlauf": {art: artEinzeln}, "GET /api/anlage/{id}": {art: artEinzeln}, "GET /api/anlage/{id}/historie": {art: artEinzeln},
+		"GET /api/anlage/{id}/aenderungsantrag": {art: artEinzeln}, "GET /api/anlage/{id}/stand/{version}": {art: artEinzeln},
+		"GET /api/anlage/{id}/verlauf": {art: artEinzeln}, "GET /api/anwender/{id}": {art: artEinzeln}, "GET /api/audit/{position}": {art: artEinzeln},
+		"GET /api/datei/{id}": {art: artEinzeln}, "GET /api/organisation/{id}": {art: artEinzeln},
+		"GET /api/organisation/{id}/historie": {art: artEinzeln}, "GET /api/organisation/{id}/verlauf": {art: artEinzeln},
+	}
+	for _, p := range []string{"/api/authenticate", "/api/sso", "/api/registrierung", "/api/doubleoptin/confirm", "/api/sendPasswordResetMail",
+		"/api/logout", "/api/anwender", "/api/lokaleRolle", "/api/organisation", "/api/organisation/merge", "/api/betrieb", "/api/betrieb/freigabe",
+		"/api/betrieb/{id}/stammdaten", "/api/betrieb/{id}/stammdaten-antrag/uebernahme", "/api/anlage/" + anlagentypPfad,
+		"/api/anlage/" + anlagentypPfad + "/{id}/aenderungsantrag", "/api/anlage/{id}/aenderungsantrag/uebernahme"} {
+		r["POST "+p] = listenRoute{art: artBefehl}
+	}
+	for _, f := range []string{"betrieb", "anlage", "bescheid", "messstelle"} {
+		r["POST /api/"+f+"/{id}/wiedervorlage"] = listenRoute{art: artBefehl}
+		if f != "messstelle" {
+			r["POST /api/"+f+"/{id}/upload-file"] = listenRoute{art: artBefehl}
+		}
+	}
+	for _, d := range werteliste.Listen {
+		r["GET /api/"+d.Name] = listenRoute{art: artStammdaten}
+		r["POST /api/"+d.Name] = listenRoute{art: artBefehl}
+	}
+	return r
+}
+
+// antworttext is what an answer shows: the body, or for a spreadsheet the text of its sheets.
+func antworttext(t testing.TB, a antwort) string {
+	t.Helper()
+	b := a.Body.Bytes()
+	if !bytes.HasPrefix(b, []byte("PK")) {
+		return string(b)
+	}
+	z, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatalf("spreadsheet: %v", err)
+	}
+	var text strings.Builder
+	for _, f := range z.File {
+		if !strings.HasPrefix(f.Name, "xl/") || !strings.HasSuffix(f.Name, ".xml") {
+			continue
+		}
+		r, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := io.ReadAll(r)
+		_ = r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		text.Write(x)
+	}
+	return text.String()
+}
+
+// TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees walks every list and export
+// route of the router (listenRouten classifies each GET and POST route; an unclassified one
+// fails) as every demo account, in a world where rows of objects of both organisations and both
+// Regionalstellen fill the lists — reminders, files, messages, change requests with marker
+// texts — and where accounts were put on rows of objects they do not see: a responsible person
+// moved to the other organisation (the issue's scenario), another organisation's account and a
+// Bearbeiter of the other Regionalstelle named on plants, and an operation moved to the other
+// Regionalstelle after its staff had set reminders on it and received its messages. No answer may name an object outside
+// the caller's visibility or carry its marker; every marker and name the caller may see appears
+// at least once, and every list of objects' rows shows some, so the walk cannot pass on empty
+// lists.
+func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing.T) {
+	w := newKontoWelt(t, "")
+	pool := w.dienst.Store.Pool()
+	ctx := context.Background()
+	namen := []string{"systemadmin", "fachadmin", "zust_sbd", "zust_sbb", "zust_sbs", "zust_sba", "leser_behoerde",
+		"betreiber", "beauftragter", "leser_organisation", "betreiber2"}
+	tok := map[string]string{}
+	for _, k := range namen {
+		tok[k] = w.login(t, k, seed.DemoPasswort)
+	}
+	// the objects: K (Klärwerk Rheinaue GmbH, Regionalstelle Koblenz), T (Verbandsgemeinde
+	// Musterhausen, Regionalstelle Trier), G (Klärwerk Rheinaue GmbH's operation that moves from
+	// Koblenz to Trier: the staff of Koblenz lose it, the operator keeps it)
+	ids := map[string]int64{
+		"K1": idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz"), "K2": idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2"),
+		"T1": idVon(t, w, "betrieb", "Kläranlage Musterhausen"), "T2": idVon(t, w, "anlage", "Kläranlage Musterhausen"),
+		"G1": idVon(t, w, "betrieb", "Galvanik Moselweiß"),
+	}
+	fachobjekt := map[string]string{"K1": "betrieb", "K2": "anlage", "T1": "betrieb", "T2": "anlage", "G1": "betrieb"}
+	verboten := map[string][]string{
+		"K": {"Papierfabrik Rheinaue", "Brauerei am Deutschen Eck", "Betriebskläranlage Papierfabrik",
+			"Kühlwasserkreislauf Papiermaschine 2", "MARKE-K1-", "MARKE-K2-"},
+		"T": {"Kläranlage Musterhausen", "Regenüberlaufbecken Musterhausen-Nord", "Kanalnetz Musterhausen", "MARKE-T1-", "MARKE-T2-"},
+		"G": {"Galvanik Moselweiß", "MARKE-G1-"},
+	}
+	objektnamen := map[string]string{"K1": "Papierfabrik Rheinaue", "K2": "Kühlwasserkreislauf Papiermaschine 2",
+		"T1": "Kläranlage Musterhausen", "T2": "Kläranlage Musterhausen", "G1": "Galvanik Moselweiß"}
+	// what each account sees before and after beauftragter moves to Verbandsgemeinde
+	// Musterhausen and Galvanik Moselweiß to Regionalstelle Trier
+	vorher := map[string][]string{"systemadmin": {"K", "T", "G"}, "fachadmin": {"K", "T", "G"}, "betreiber2": {"T"}}
+	sicht := map[string][]string{"systemadmin": {"K", "T", "G"}, "fachadmin": {"K", "T", "G"}, "betreiber2": {"T"},
+		"beauftragter": {"T"}, "betreiber": {"K", "G"}, "leser_organisation": {"K", "G"}}
+	for _, k := range namen {
+		if vorher[k] == nil {
+			vorher[k] = []string{"K", "G"}
+		}
+		if sicht[k] == nil {
+			sicht[k] = []string{"K"}
+		}
+	}
+
+	// reminders of every account that may set them on every object it sees, due today (the query
+	// export lists due ones); a file on every object
+	heute := time.Now().Format("2006-01-02")
+	for _, k := range namen {
+		if !berechtigung.Darf([]string{strings.ToUpper(strings.TrimSuffix(k, "2"))}, berechtigung.WiedervorlagenLesen) {
+			continue
+		}
+		for key, id := range ids {
+			if slices.Contains(vorher[k], key[:1]) {
+				a := w.send(t, "POST", fmt.Sprintf("/api/%s/%d/wiedervorlage", fachobjekt[key], id),
+					map[string]any{"betreff": "MARKE-" + key + "-WV-" + k, "datum": heute}, tok[k])
+				if a.Code != 201 {
+					t.Fatalf("reminder of %s on %s: %d %s", k, key, a.Code, a.Body.String())
+				}
+			}
+		}
+	}
+	for key, id := range ids {
+		if a := w.hochladen(t, fmt.Sprintf("/api/%s/%d/upload-file", fachobjekt[key], id), tok["systemadmin"],
+			teil{name: "bezeichnung", inhalt: "MARKE-" + key + "-DATEI"}, teil{name: "file", dateiname: "plan.pdf", typ: "application/pdf", inhalt: pdf}); a.Code != 201 {
+			t.Fatalf("upload on %s: %d %s", key, a.Code, a.Body.String())
+		}
+	}
+	// responsible persons: the operator names his colleague (an ordinary save); plants saved
+	// before the check of names carry another organisation's account and a Bearbeiter of the
+	// other Regionalstelle
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ids["K2"]), nil, tok["betreiber"]).json(t)
+	anl["zustaendigePersonen"] = []map[string]any{{"id": kontoID(t, w, "beauftragter"), "zustaendig": []string{"Betriebsleitung"}}}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/kuehlwasser/%d", ids["K2"]), anl, tok["betreiber"]); a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	zustaendigeGespeichert(t, w, ids["K2"], []int64{kontoID(t, w, "betreiber2")}, nil)
+	zustaendigeGespeichert(t, w, ids["T2"], []int64{kontoID(t, w, "betreiber")}, []int64{kontoID(t, w, "zust_sbb")})
+	// change requests on both plants: a rejected one (a message to the operator's users, the
+	// moved account among them) and an open one (messages to the deciding staff, a task)
+	antrag := func(key, typ, wer, entscheider string, felder map[string]any) {
+		t.Helper()
+		for i, kommentar := range []string{"MARKE-" + key + "-ANTRAG", "MARKE-" + key + "-ANTRAG2"} {
+			felder["kommentar"] = kommentar
+			if a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%s/%d/aenderungsantrag", typ, ids[key]), felder, tok[wer]); a.Code != 201 {
+				t.Fatalf("change request on %s: %d %s", key, a.Code, a.Body.String())
+			}
+			if i == 0 {
+				if a := w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", ids[key]), nil, tok[entscheider]); a.Code != 200 {
+					t.Fatalf("reject on %s: %d %s", key, a.Code, a.Body.String())
+				}
+			}
+		}
+	}
+	antrag("K2", "kuehlwasser", "betreiber", "zust_sbd", map[string]any{"bezeichnung": "Kühlwasserkreislauf Papiermaschine 2", "kuehlart": "Kreislaufkühlung"})
+	antrag("T2", "abwasserbehandlung", "betreiber2", "systemadmin", map[string]any{"bezeichnung": "Kläranlage Musterhausen (neu)"})
+	nachholen := func(ps ...projections.Projection) {
+		t.Helper()
+		testdb.WarteAufSichtbarkeit(t, pool)
+		for _, p := range ps {
+			if _, err := projections.CatchUp(ctx, w.dienst.Store, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	nachholen(nachrichten.Projection) // the messages reach who is concerned now: the colleague too
+
+	// the administrator moves the colleague to Verbandsgemeinde Musterhausen
+	pfad := fmt.Sprintf("/api/anwender/%d", kontoID(t, w, "beauftragter"))
+	row := w.send(t, "GET", pfad, nil, tok["systemadmin"]).json(t)
+	row["passwort"] = ""
+	row["person"].(map[string]any)["organisation"] = map[string]any{"id": orgID(t, w, "Verbandsgemeinde Musterhausen")}
+	if a := w.send(t, "PUT", pfad, row, tok["systemadmin"]); a.Code != 200 {
+		t.Fatalf("move: %d %s", a.Code, a.Body.String())
+	}
+	tok["beauftragter"] = w.login(t, "beauftragter", seed.DemoPasswort)
+	// and the authority moves Galvanik Moselweiß to Regionalstelle Trier
+	var trier int64
+	if err := pool.QueryRow(ctx, `SELECT regionalstelle_id FROM betrieb WHERE id = $1`, ids["T1"]).Scan(&trier); err != nil {
+		t.Fatal(err)
+	}
+	g, _, _, err := betriebe.Stand(ctx, pool, ids["G1"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Daten.RegionalstelleID = trier
+	if _, err := eventstore.Befehle(w.dienst.Store, betrieb.Decider).Handle(ctx, ids["G1"], eventstore.VersionUnbekannt,
+		betrieb.SpeichereAlsAdmin{Daten: g.Daten, Heute: time.Now()}, seed.Akteur); err != nil {
+		t.Fatal(err)
+	}
+	nachholen(arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection, audit.Projection)
+
+	// the calls of every walked route
+	tabelle := listenRouten()
+	var alleBetriebe, alleAnlagen []string
+	for _, q := range []struct {
+		tab string
+		out *[]string
+	}{{"betrieb", &alleBetriebe}, {"anlage", &alleAnlagen}} {
+		rows, err := pool.Query(ctx, `SELECT id::text FROM `+q.tab+` ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *q.out, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	objekte := map[string][]string{"betrieb": {fmt.Sprint(ids["K1"]), fmt.Sprint(ids["T1"]), fmt.Sprint(ids["G1"])},
+		"anlage": {fmt.Sprint(ids["K2"]), fmt.Sprint(ids["T2"])}}
+	for _, a := range auswertung.Abfragen {
+		objekte["abfrage"] = append(objekte["abfrage"], fmt.Sprint(a.ID))
+	}
+	type aufruf struct {
+		route, method, pfad, body string
+		fehlt                     bool // a kind without objects in this world: its area has not arrived
+	}
+	var aufrufe []aufruf
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if method != http.MethodGet && method != http.MethodPost {
+			return nil
+		}
+		if p := strings.TrimSuffix(pattern, "/"); p != "" {
+			pattern = p
+		}
+		route := method + " " + pattern
+		lr, ok := tabelle[route]
+		if !ok {
+			t.Errorf("route not classified for the list walk (listenRouten): %s", route)
+			return nil
+		}
+		if lr.art != artListe && lr.art != artAmObjekt && lr.art != artExport && lr.art != artStammdaten {
+			return nil
+		}
+		vorlagen := lr.aufrufe
+		if vorlagen == nil {
+			vorlagen = []string{pattern}
+		}
+		for _, v := range vorlagen {
+			v = strings.NewReplacer("{alleBetriebe}", strings.Join(alleBetriebe, ","), "{alleAnlagen}", strings.Join(alleAnlagen, ",")).Replace(v)
+			pfad, body, _ := strings.Cut(v, " ")
+			werte, platz, fehlt := []string{""}, "", false
+			switch {
+			case strings.Contains(pfad, "{betrieb}"):
+				werte, platz = objekte["betrieb"], "{betrieb}"
+			case strings.Contains(pfad, "{id}"):
+				werte, platz = objekte[lr.objekt], "{id}"
+				if werte == nil {
+					werte, fehlt = []string{"1"}, true
+				}
+			}
+			for _, x := range werte {
+				p := pfad
+				if platz != "" {
+					p = strings.Replace(pfad, platz, x, 1)
+				}
+				aufrufe = append(aufrufe, aufruf{route, method, p, body, fehlt})
+			}
+		}
+		return nil
+	})
+	if t.Failed() {
+		return
+	}
+
+	gesehen := map[string]map[string]bool{} // account → names and markers seen
+	routeZeigt := map[string]bool{}         // route → showed an object's row
+	fehler := 0
+	for _, k := range namen {
+		gesehen[k] = map[string]bool{}
+		for _, c := range aufrufe {
+			var body any
+			if c.body != "" {
+				body = c.body
+			}
+			a := w.send(t, c.method, c.pfad, body, tok[k])
+			if a.Code >= 500 && c.pfad != "/api/health" {
+				t.Errorf("%s %s as %s: %d %s", c.method, c.pfad, k, a.Code, a.Body.String())
+				continue
+			}
+			if c.fehlt && a.Code != 404 {
+				t.Errorf("%s %s as %s: %d — the area has arrived: put its objects (with markers) into this walk's world", c.method, c.pfad, k, a.Code)
+			}
+			if a.Code != 200 {
+				continue
+			}
+			text := antworttext(t, a)
+			for klasse, woerter := range verboten {
+				for _, wort := range woerter {
+					if !strings.Contains(text, wort) {
+						continue
+					}
+					if !slices.Contains(sicht[k], klasse) {
+						if fehler++; fehler <= 30 {
+							t.Errorf("%s %s as %s shows %q of an object outside his visibility", c.method, c.pfad, k, wort)
+						}
+						continue
+					}
+					routeZeigt[c.route] = true
+				}
+			}
+			for key := range ids {
+				for _, m := range []string{objektnamen[key], "MARKE-" + key + "-DATEI", "MARKE-" + key + "-WV-"} {
+					if strings.Contains(text, m) {
+						gesehen[k][m] = true
+					}
+				}
+			}
+		}
+	}
+	if fehler > 30 {
+		t.Errorf("… %d findings in all", fehler)
+	}
+	// a count counts what its list shows
+	for _, k := range namen {
+		var liste []struct{ Gelesen bool }
+		var anzahl struct{ Count int }
+		if a := w.send(t, "GET", "/api/nachricht", nil, tok[k]); a.Code == 200 {
+			a.decode(t, &liste)
+			w.send(t, "GET", "/api/nachricht/count", nil, tok[k]).decode(t, &anzahl)
+			ungelesen := 0
+			for _, n := range liste {
+				if !n.Gelesen {
+					ungelesen++
+				}
+			}
+			if ungelesen != anzahl.Count {
+				t.Errorf("%s: %d unread messages listed, the count says %d", k, ungelesen, anzahl.Count)
+			}
+		}
+	}
+	// nothing passed on empty lists: every account saw every object it may see, its files and
+	// (who may read reminders) its reminders; every list of objects' rows showed some
+	for _, k := range namen {
+		for key := range ids {
+			if !slices.Contains(sicht[k], key[:1]) {
+				continue
+			}
+			want := []string{objektnamen[key], "MARKE-" + key + "-DATEI"}
+			if berechtigung.Darf([]string{strings.ToUpper(strings.TrimSuffix(k, "2"))}, berechtigung.WiedervorlagenLesen) {
+				want = append(want, "MARKE-"+key+"-WV-")
+			}
+			for _, m := range want {
+				if !gesehen[k][m] {
+					t.Errorf("%s never saw %q of %s, which he may see", k, m, key)
+				}
+			}
+		}
+	}
+	for route, lr := range tabelle {
+		if lr.zeilen && !routeZeigt[route] {
+			t.Errorf("%s showed no object's row to any account: the walk proves nothing for it", route)
+		}
+	}
+	t.Logf("%d calls per account, %d accounts", len(aufrufe), len(namen))
+}
