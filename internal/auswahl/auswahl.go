@@ -59,11 +59,14 @@ type Person struct {
 
 // Personen lists the users who can be named responsible for operation betriebID of operator
 // betreiberID (GET /api/person/lokaleRolle/{betriebId}): the active users of the operator and
-// those whose local roles name the operation. ids, when not nil, keeps only those.
+// the organisation users whose local roles name the operation (a consultant, say) — never
+// authority staff, whose names and addresses an operator's picker must not list. ids, when
+// not nil, keeps only those.
 func Personen(ctx context.Context, q eventstore.Querier, betreiberID, betriebID int64, ids []int64) ([]Person, error) {
 	rows, err := q.Query(ctx, `SELECT a.id, btrim(a.vorname || ' ' || a.name), a.email FROM anwender a
 		WHERE `+waehlbar+`
-		  AND (a.organisation_id = $1 OR EXISTS (SELECT 1 FROM lokale_rolle r WHERE r.id = ANY(a.lokale_rollen) AND $2 = ANY(r.betriebe)))
+		  AND (a.organisation_id = $1 OR a.organisation_id IS NOT NULL
+		       AND EXISTS (SELECT 1 FROM lokale_rolle r WHERE r.id = ANY(a.lokale_rollen) AND $2 = ANY(r.betriebe)))
 		  AND ($3::bigint[] IS NULL OR a.id = ANY($3))
 		ORDER BY a.name, a.vorname, a.id`, betreiberID, betriebID, ids)
 	if err != nil {
