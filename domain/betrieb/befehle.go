@@ -401,6 +401,8 @@ func begruendungen(b Betrieb, uebernommen []string, gegeben map[string]string) (
 		grund := strings.TrimSpace(gegeben[f])
 		if n := validierung.Hoechstlaenge("begruendung"); utf8.RuneCountInString(grund) > n {
 			s.Feld("begruendungen."+f, validierung.ZuLang(n))
+		} else if m := validierung.Zeichenfehler("begruendung", grund); m != "" {
+			s.Feld("begruendungen."+f, m)
 		} else if grund == "" {
 			s.Feld("begruendungen."+f, fmt.Sprintf(MsgFeldBegruendung, Feldnamen[f]))
 		}
