@@ -3,10 +3,15 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	"github.com/eabwasser/eabwasser/internal/mail"
 	"github.com/eabwasser/eabwasser/internal/mail/mailtest"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/projections/konten"
@@ -85,5 +90,39 @@ func ohneLinks(t *testing.T, m mailtest.Empfangen) {
 	}
 	if l := mailtest.Link(m.Text, "phish"); l != "" {
 		t.Errorf("the mail links to %q", l)
+	}
+}
+
+// A reminder's mail names its subject and the operation: user text, quoted and without links.
+func TestWiedervorlagen_TheMailQuotesSubjectAndOperationAsDataWithoutLinks(t *testing.T) {
+	w := newKontoWelt(t, "")
+	betreiber := w.login(t, "betreiber", seed.DemoPasswort)
+	id := beantragen(t, w, betreiber, "Steinbruch phish.example")
+	wv := map[string]any{"betreff": "Rückruf unter https://phish.example/login", "datum": time.Now().Format("2006-01-02")}
+	if a := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/wiedervorlage", id), wv, betreiber); a.Code != 201 {
+		t.Fatalf("reminder: %d %s", a.Code, a.Body.String())
+	}
+	p := w.send(t, "GET", "/api/personalisierung", nil, betreiber).json(t)
+	p["sendMailOnWiedervorlage"] = true
+	w.send(t, "PUT", "/api/personalisierung", p, betreiber)
+	versand, _ := mail.Neu(w.smtp.URL(), "", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	v := &benachrichtigung.Versender{Pool: w.dienst.Store.Pool(), Mail: versand, PublicURL: "https://eabwasser.example",
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	ctx := context.Background()
+	for i, want := range []int64{1, 0} {
+		if n, err := v.Erinnern(ctx); err != nil || n != want {
+			t.Fatalf("run %d: %d reminders queued, %v", i, n, err)
+		}
+	}
+	if n, err := v.Senden(ctx); err != nil || n != 1 {
+		t.Fatalf("sent %d, %v", n, err)
+	}
+	m, _ := w.mail(t, "betreiber@demo.eabwasser.example", "")
+	if !strings.HasPrefix(m.Text, "Die Wiedervorlage „Rückruf unter https[:]//phish[.]example/login“ zum Betrieb „Steinbruch phish[.]example“ ist seit dem ") {
+		t.Errorf("mail:\n%s", m.Text)
+	}
+	ohneLinks(t, m)
+	if !strings.Contains(m.Text, fmt.Sprintf("https://eabwasser.example/eAbwasser/betriebsakte/%d/wiedervorlagen", id)) {
+		t.Errorf("the link to the reminders is gone:\n%s", m.Text)
 	}
 }

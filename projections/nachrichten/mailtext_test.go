@@ -42,10 +42,13 @@ func TestNachrichten_MailsQuoteNamesAndCommentsAsDataAndFormNoLink(t *testing.T)
 	if _, err := projections.CatchUp(ctx, store, nachrichten.Projection); err != nil {
 		t.Fatal(err)
 	}
-	var mail, app string
-	if err := pool.QueryRow(ctx, `SELECT m.text, n.text FROM mail_ausgang m JOIN nachrichten.nachricht n ON n.empfaenger_id = 4
-		WHERE m.an = 'betreiber@example.org'`).Scan(&mail, &app); err != nil {
+	var betreff, mail, app string
+	if err := pool.QueryRow(ctx, `SELECT m.betreff, m.text, n.text FROM mail_ausgang m JOIN nachrichten.nachricht n ON n.empfaenger_id = 4
+		WHERE m.an = 'betreiber@example.org'`).Scan(&betreff, &mail, &app); err != nil {
 		t.Fatal(err)
+	}
+	if betreff != "eAbwasser: Freigabe abgewiesen: www[.]phish[.]example" {
+		t.Errorf("subject %q", betreff)
 	}
 	want := "Die Freigabe des Betriebs „www[.]phish[.]example“ wurde von „Max https[:]//phish[.]example“ abgewiesen. " +
 		"Sie können die Angaben ändern und die Freigabe erneut beantragen.\n\nKommentar: „Bitte neu anmelden: https[:]//phish[.]example/login %[1]s %d“"

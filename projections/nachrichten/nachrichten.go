@@ -252,6 +252,7 @@ type entwurf struct {
 	datum         time.Time
 	absender      string
 	betreff, text string
+	mailbetreff   string // subject of the mail: the name in it defanged (mail.Entschaerft)
 	mailtext      string // text of the mail (mailtext)
 	bezug         string
 	ziel          ziel
@@ -617,7 +618,7 @@ func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
 	absender := cmp.Or(e.Metadata.ActorName, "eAbwasser")
 	d := &entwurf{quelle: e.Position, an: n.an, akteur: e.Metadata.ActorID, datum: e.RecordedAt,
 		absender: absender, betreff: fmt.Sprintf(n.betreff, z.name), text: fmt.Sprintf(n.text, z.name, absender) + n.anhang + kommentar(n.kommentar),
-		mailtext: mailtext(n, z.name, absender), bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
+		mailbetreff: "eAbwasser: " + fmt.Sprintf(n.betreff, mail.Entschaerft(z.name)), mailtext: mailtext(n, z.name, absender), bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
 	st.entwuerfe = append(st.entwuerfe, d)
 	st.nachQuelle[d.quelle] = d
 	o := objekt{z.id, n.bezug}
@@ -731,7 +732,7 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 			if x.mail && x.email != "" && d.mail {
 				schluessel = append(schluessel, fmt.Sprintf("nachricht-%d-%d", d.quelle, x.id))
 				an = append(an, x.email)
-				betreff = append(betreff, "eAbwasser: "+d.betreff)
+				betreff = append(betreff, d.mailbetreff)
 				text = append(text, d.mailtext)
 				pfad = append(pfad, d.ziel.pfad)
 			}
