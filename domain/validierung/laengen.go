@@ -124,9 +124,9 @@ func Laenge(feld, wert string) error {
 }
 
 // Laengen checks every text of v — a struct, or a pointer, slice or map of them — against the
-// table and the single-line rule (Laenge): each string field by its JSON name under prefix ("person." gives "person.name"),
-// lists as "kontakte[0].email". So a field added to a command's data is bounded without
-// anyone remembering it.
+// table and the one-line rule (Laenge): each string field by its JSON name under prefix
+// ("person." gives "person.name"), lists as "kontakte[0].email". So a field added to a
+// command's data is bounded and one line without anyone remembering it.
 func (s *Sammler) Laengen(prefix string, v any) {
 	s.laengen(strings.TrimSuffix(prefix, "."), reflect.ValueOf(v))
 }

@@ -48,13 +48,13 @@ func einzeiligVerboten(r rune) bool {
 }
 
 func mehrzeiligVerboten(r rune) bool {
-	return (unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r') || Richtungswechsel(r)
+	return (unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r') || richtungswechsel(r)
 }
 
-// Richtungswechsel tells whether r is a Unicode bidirectional control: the embeddings and
+// richtungswechsel tells whether r is a Unicode bidirectional control: the embeddings and
 // overrides U+202A–U+202E, the isolates U+2066–U+2069 and the marks U+200E, U+200F, U+061C.
 // With them "Rechnung\u202Efdp.exe" shows as "Rechnungexe.pdf".
-func Richtungswechsel(r rune) bool {
+func richtungswechsel(r rune) bool {
 	switch {
 	case r >= '\u202A' && r <= '\u202E', r >= '\u2066' && r <= '\u2069', r == '\u200E', r == '\u200F', r == '\u061C':
 		return true
