@@ -83,7 +83,17 @@ func (w *kontoWelt) letztesEreignis(t *testing.T) int64 {
 // message for that field, and nothing appended to the event store since vorher.
 func (w *kontoWelt) wantZuLang(t *testing.T, a antwort, feld string, vorher int64) {
 	t.Helper()
-	want := validierung.ZuLang(validierung.Hoechstlaenge(feld))
+	w.wantFeldfehler(t, a, feld, validierung.ZuLang(validierung.Hoechstlaenge(feld)), vorher)
+}
+
+// steuerzeichen is a text no field takes (issue 27): a line break, which only multi-line
+// texts may hold, and a bidirectional control, which none may.
+const steuerzeichen = "1\n2\u202E" // short: the shortest field (flur) takes 5 characters
+
+// wantFeldfehler checks the answer to a request with one bad field: 400, the German message
+// want for that field, and nothing appended to the event store since vorher.
+func (w *kontoWelt) wantFeldfehler(t *testing.T, a antwort, feld, want string, vorher int64) {
+	t.Helper()
 	if a.Code != 400 {
 		t.Fatalf("%s: status %d, want 400; body %s", feld, a.Code, a.Body.String())
 	}
@@ -97,7 +107,8 @@ func (w *kontoWelt) wantZuLang(t *testing.T, a antwort, feld string, vorher int6
 	}
 }
 
-// laengenFall is a request whose every text field is sent too long, one at a time.
+// laengenFall is a request whose every text field is sent too long, one at a time, and then
+// with a line break and a control character (validierung.Zeichenfehler).
 type laengenFall struct {
 	name, method, pfad, token string
 	body                      map[string]any
@@ -128,6 +139,8 @@ func (w *kontoWelt) pruefeLaengen(t *testing.T, f laengenFall) {
 		vorher := w.letztesEreignis(t)
 		zuLang := strings.Repeat("ü", validierung.Hoechstlaenge(feld)+1) // 2 bytes each: characters count, not bytes
 		w.wantZuLang(t, w.send(t, f.method, f.pfad, mitText(t, body, p, zuLang), f.token), feld, vorher)
+		w.wantFeldfehler(t, w.send(t, f.method, f.pfad, mitText(t, body, p, steuerzeichen), f.token), feld,
+			validierung.Zeichenfehler(feld, steuerzeichen), vorher)
 	}
 }
 
@@ -241,6 +254,9 @@ func TestLaengen_EveryTextFieldOfAnOperationIsBounded(t *testing.T) {
 	vorher := w.letztesEreignis(t)
 	w.wantZuLang(t, w.hochladen(t, fmt.Sprintf("/api/betrieb/%d/upload-file", id), betreiber,
 		teil{name: "file", dateiname: "a.pdf", inhalt: pdf}, teil{name: "bezeichnung", inhalt: strings.Repeat("ü", 256)}), "bezeichnung", vorher)
+	w.wantFeldfehler(t, w.hochladen(t, fmt.Sprintf("/api/betrieb/%d/upload-file", id), betreiber,
+		teil{name: "file", dateiname: "a.pdf", inhalt: pdf}, teil{name: "bezeichnung", inhalt: steuerzeichen}), "bezeichnung",
+		validierung.MsgSteuerzeichen, vorher)
 }
 
 func TestLaengen_SearchTextsAndFiltersAreBounded(t *testing.T) {

@@ -181,7 +181,7 @@ func TestNachrichten_ExactlyOneMailPerMessageEvenWhenEventsAreRedelivered(t *tes
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Betreff != "eAbwasser: Betrieb freigegeben: Ölmühle Kobern" || !strings.Contains(m.Text, "Kommentar: Passt.") ||
+	if m.Betreff != "eAbwasser: Betrieb freigegeben: Ölmühle Kobern" || !strings.Contains(m.Text, "Kommentar: „Passt.“") ||
 		!strings.Contains(m.Text, fmt.Sprintf("https://eabwasser.example/eAbwasser/betriebsakte/%d/betriebsdaten", id)) {
 		t.Fatalf("mail: %s\n%s", m.Betreff, m.Text)
 	}

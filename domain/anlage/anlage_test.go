@@ -94,6 +94,13 @@ func TestDecide(t *testing.T) {
 			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: eingabe, Heute: heute}, nil, &fehler{"", MsgBetriebNichtFrei}, ""},
 		{"an unknown type", nil,
 			LegeAn{BetriebID: 9, Typ: "TEICH", Daten: eingabe, BetriebFreigegeben: true, Heute: heute}, nil, &fehler{"", MsgTyp}, ""},
+		// issue 27: the name is one line; the description may have paragraphs
+		{"a name with a line break", nil,
+			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) { d.Bezeichnung = "Kläranlage\nhttps://phish.example" }),
+				BetriebFreigegeben: true, Heute: heute}, nil, &fehler{"bezeichnung", validierung.MsgSteuerzeichen}, ""},
+		{"a change request's name with a line break", []ereignis.DomainEvent{angelegt},
+			StelleAntrag{Antrag: Aenderungsantrag{Bezeichnung: "Kläranlage\r\nNord-Ost"}, Heute: heute}, nil,
+			&fehler{"bezeichnung", validierung.MsgSteuerzeichen}, ""},
 		{"a name is required", nil,
 			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) { d.Bezeichnung = " " }), BetriebFreigegeben: true, Heute: heute},
 			nil, &fehler{"bezeichnung", validierung.Pflichtfeld}, ""},

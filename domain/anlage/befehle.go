@@ -306,16 +306,8 @@ func uebernehmeAntrag(a Anlage, c UebernehmeAntrag) ([]ereignis.DomainEvent, err
 	if a.Antrag == nil {
 		return nil, validierung.Regel(MsgKeinAntrag)
 	}
-	if len(c.Felder) == 0 {
-		return nil, validierung.Feld("felder", betrieb.MsgAuswahl)
-	}
-	for _, f := range c.Felder {
-		if err := validierung.Laenge("felder", f); err != nil {
-			return nil, err
-		}
-		if !slices.Contains(Antragsfelder, f) {
-			return nil, validierung.Feld("felder", fmt.Sprintf("Das Feld „%s“ gehört nicht zum Antrag.", f))
-		}
+	if err := validierung.Feldauswahl("felder", c.Felder, Antragsfelder); err != nil {
+		return nil, err
 	}
 	out := []ereignis.DomainEvent{AenderungsantragUebernommen{Felder: slices.Clone(c.Felder)}}
 	neu := normalisiert(uebernimm(a.Daten, *a.Antrag, c.Felder))

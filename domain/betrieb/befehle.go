@@ -84,7 +84,7 @@ const (
 	MsgKeinAntrag          = "Es liegt kein offener Stammdatenänderungsantrag vor."
 	MsgAntragOhneAenderung = "Der Antrag enthält keine Änderung der Stammdaten."
 	MsgAntragErstFreigabe  = "Ein Stammdatenänderungsantrag ist erst nach der Freigabe des Betriebs möglich."
-	MsgAuswahl             = "Es muss mindestens ein Element ausgewaehlt werden"
+	MsgAuswahl             = validierung.MsgAuswahl
 	MsgStilllegung         = "Bitte geben Sie an, ab wann der Betrieb stillgelegt ist. Alle Anlagen und Messstellen des Betriebs werden ebenfalls stillgelegt."
 	MsgErstfassung         = "Für den Betrieb gibt es noch keinen datierten Stand. Bitte geben Sie an, ab wann die Änderung gilt."
 )
@@ -347,16 +347,8 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]ereignis.Domai
 	if b.Antrag == nil {
 		return nil, validierung.Regel(MsgKeinAntrag)
 	}
-	if len(c.Felder) == 0 {
-		return nil, validierung.Feld("felder", MsgAuswahl)
-	}
-	for _, f := range c.Felder {
-		if err := validierung.Laenge("felder", f); err != nil {
-			return nil, err
-		}
-		if !slices.Contains(Antragsfelder, f) {
-			return nil, validierung.Feld("felder", fmt.Sprintf("Das Feld „%s“ gehört nicht zum Antrag.", f))
-		}
+	if err := validierung.Feldauswahl("felder", c.Felder, Antragsfelder); err != nil {
+		return nil, err
 	}
 	gruende, err := begruendungen(b, c.Felder, c.Begruendungen)
 	if err != nil {
@@ -401,6 +393,8 @@ func begruendungen(b Betrieb, uebernommen []string, gegeben map[string]string) (
 		grund := strings.TrimSpace(gegeben[f])
 		if n := validierung.Hoechstlaenge("begruendung"); utf8.RuneCountInString(grund) > n {
 			s.Feld("begruendungen."+f, validierung.ZuLang(n))
+		} else if m := validierung.Zeichenfehler("begruendung", grund); m != "" {
+			s.Feld("begruendungen."+f, m)
 		} else if grund == "" {
 			s.Feld("begruendungen."+f, fmt.Sprintf(MsgFeldBegruendung, Feldnamen[f]))
 		}

@@ -161,13 +161,13 @@ func einzeilig(s string) string {
 
 // Dateiname is the name a download is offered under: the last element of what the browser
 // sent (old browsers send whole Windows paths), without control characters and without the
-// characters that turn the direction of text, at most 255 characters; "datei" when nothing
-// is left.
+// invisible characters that turn the direction of text or hide inside it (unsichtbar), at
+// most 255 characters; "datei" when nothing is left.
 func Dateiname(name string) string {
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
 		name = name[i+1:]
 	}
-	name = einzeilig(strings.Map(ohneRichtungswechsel, strings.ToValidUTF8(name, "")))
+	name = einzeilig(strings.Map(unsichtbar, strings.ToValidUTF8(name, "")))
 	if r := []rune(name); len(r) > maxNamenslaenge {
 		name = string(r[len(r)-maxNamenslaenge:]) // keep the extension
 	}
@@ -177,13 +177,15 @@ func Dateiname(name string) string {
 	return name
 }
 
-// ohneRichtungswechsel drops the Unicode bidirectional controls (issue 11): with them
-// "Rechnung\u202Efdp.exe" shows as "Rechnungexe.pdf" in the list and the save dialog. Gone are
-// the embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069 and the marks
-// U+200E, U+200F and U+061C; no file name needs them.
-func ohneRichtungswechsel(r rune) rune {
-	switch {
-	case r >= '\u202A' && r <= '\u202E', r >= '\u2066' && r <= '\u2069', r == '\u200E', r == '\u200F', r == '\u061C':
+// unsichtbar drops the characters a name shows nothing of, yet which change what it seems to
+// say: the Unicode format characters (category Cf) — the bidirectional controls (issue 11:
+// with them "Rechnung\u202Efdp.exe" shows as "Rechnungexe.pdf" in the list and the save
+// dialog), the zero-width characters U+200B–U+200D, U+2060–U+2064, U+FEFF, U+180E, the soft
+// hyphen U+00AD and the tag characters (issue 27: "Rech\u200Bnung.pdf" is not the
+// "Rechnung.pdf" it looks like) — and the line and paragraph separators. No file name needs
+// them.
+func unsichtbar(r rune) rune {
+	if unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) {
 		return -1
 	}
 	return r

@@ -112,7 +112,7 @@ func TestDateiname_ControlCharactersGoAndTheExtensionStays(t *testing.T) {
 	}
 }
 
-func TestDateiname_BidirectionalControlsGo(t *testing.T) {
+func TestDateiname_BidirectionalControlsAndInvisibleFormatCharactersGo(t *testing.T) {
 	for in, want := range map[string]string{
 		"Rechnung\u202Efdp.exe":                    "Rechnungfdp.exe",
 		"\u202ABericht\u202B \u202C2026\u202D.pdf": "Bericht 2026.pdf",
@@ -121,6 +121,17 @@ func TestDateiname_BidirectionalControlsGo(t *testing.T) {
 		" \u202E \u202E ":                          "datei",
 		"\xffLageplan\u202E.pdf":                   "Lageplan.pdf",
 		"שלום.pdf":                                 "שלום.pdf", // right-to-left letters themselves stay
+		// issue 27: zero-width and other invisible format characters go as well (Unicode Cf),
+		// and the line and paragraph separators
+		"Rech\u200Bnung.pdf":                     "Rechnung.pdf",
+		"\uFEFFBericht\u200C\u200D.pdf":          "Bericht.pdf",
+		"Plan\u2060\u2061\u2062\u2063\u2064.pdf": "Plan.pdf",
+		"Mon\u180Egolisch.txt":                   "Mongolisch.txt",
+		"Kläran\u00ADlage.docx":                  "Kläranlage.docx",
+		"Ab\u2028wasser\u2029.pdf":               "Abwasser.pdf",
+		"Rechnung.pdf\u200B\u200B.exe":           "Rechnung.pdf.exe",
+		"\u200B\u2060\uFEFF":                     "datei",
+		"\U000E0041\U000E0042Tag.pdf":            "Tag.pdf", // tag characters
 	} {
 		if got := Dateiname(in); got != want {
 			t.Errorf("Dateiname(%q) = %q, want %q", in, got, want)

@@ -104,15 +104,19 @@ func Feldname(feld string) string {
 }
 
 // Laenge records the too-long message for feld when wert has more characters than the table
-// allows for it. Call it before the other rules of the field, so that the length is what a
-// too long value is told.
+// allows for it, and otherwise the message of characters the field does not allow (one-line
+// fields: no line breaks or control characters, see zeilen.go): the two rules every text
+// field obeys, so that every caller of Laenge and the walk of Laengen apply both. Call it
+// before the other rules of the field, so that the length is what a too long value is told.
 func (s *Sammler) Laenge(feld, wert string) {
 	if n := Hoechstlaenge(feld); utf8.RuneCountInString(wert) > n {
 		s.Feld(feld, ZuLang(n))
 	}
+	s.Zeichen(feld, wert)
 }
 
-// Laenge is the error of a single field longer than the table allows, or nil.
+// Laenge is the error of a single field longer than the table allows or with characters it
+// does not allow, or nil.
 func Laenge(feld, wert string) error {
 	var s Sammler
 	s.Laenge(feld, wert)
@@ -120,9 +124,9 @@ func Laenge(feld, wert string) error {
 }
 
 // Laengen checks every text of v — a struct, or a pointer, slice or map of them — against the
-// table: each string field by its JSON name under prefix ("person." gives "person.name"),
-// lists as "kontakte[0].email". So a field added to a command's data is bounded without
-// anyone remembering it.
+// table and the one-line rule (Laenge): each string field by its JSON name under prefix
+// ("person." gives "person.name"), lists as "kontakte[0].email". So a field added to a
+// command's data is bounded and one line without anyone remembering it.
 func (s *Sammler) Laengen(prefix string, v any) {
 	s.laengen(strings.TrimSuffix(prefix, "."), reflect.ValueOf(v))
 }

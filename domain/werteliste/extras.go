@@ -79,6 +79,8 @@ func normiereFeld(x Extra, raw json.RawMessage, b Bestand, s *validierung.Sammle
 			s.Feld(x.Name, validierung.Pflichtfeld)
 		case utf8.RuneCountInString(v) > validierung.Hoechstlaenge(x.Name):
 			s.Feld(x.Name, validierung.ZuLang(validierung.Hoechstlaenge(x.Name)))
+		case validierung.Zeichenfehler(x.Name, v) != "":
+			s.Feld(x.Name, validierung.Zeichenfehler(x.Name, v))
 		case v != "" && x.pruefe != nil:
 			if m := x.pruefe(v); m != "" {
 				s.Feld(x.Name, m)

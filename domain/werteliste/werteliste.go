@@ -160,6 +160,8 @@ func pruefeWert(w string, b Bestand, s *validierung.Sammler) string {
 		s.Feld("value", validierung.Pflichtfeld)
 	case utf8.RuneCountInString(w) > validierung.Hoechstlaenge("value"):
 		s.Feld("value", validierung.ZuLang(validierung.Hoechstlaenge("value")))
+	case validierung.Zeichenfehler("value", w) != "":
+		s.Feld("value", validierung.Zeichenfehler("value", w))
 	case slices.ContainsFunc(b.Werte, func(v string) bool { return Normiert(v) == Normiert(w) }):
 		s.Feld("value", TextVorhanden)
 	}

@@ -17,9 +17,9 @@ import (
 	"github.com/eabwasser/eabwasser/internal/testdb"
 )
 
-func TestServe_RefusesAShortJWTSecretAndMailOrSSOWithoutPublicURL(t *testing.T) {
+func TestServe_RefusesAShortOrUniformJWTSecretAndMailOrSSOWithoutPublicURL(t *testing.T) {
 	_, url := testdb.New(t)
-	lang := strings.Repeat("x", 32)
+	lang := "9f2c4e7a1b3d5f60e8a2c4b6d8f0a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5" // like openssl rand -hex 32
 	for _, c := range []struct {
 		name    string
 		cfg     config.Config
@@ -27,6 +27,10 @@ func TestServe_RefusesAShortJWTSecretAndMailOrSSOWithoutPublicURL(t *testing.T) 
 	}{
 		{"the example's placeholder", config.Config{JWTSecret: "CHANGE-ME"}, "JWT_SECRET ist 9 Bytes lang, verlangt sind mindestens 32"},
 		{"31 bytes", config.Config{JWTSecret: lang[:31]}, "JWT_SECRET ist 31 Bytes lang"},
+		// issue 27: long enough, but nothing a random generator makes
+		{"32 times the same letter", config.Config{JWTSecret: strings.Repeat("a", 32)}, "JWT_SECRET ist zu gleichförmig"},
+		{"a repeated word", config.Config{JWTSecret: strings.Repeat("CHANGE-ME-", 4)}, "„openssl rand -hex 32“"},
+		{"a repeated alphabet", config.Config{JWTSecret: strings.Repeat("0123456789abcdef", 2)}, "JWT_SECRET ist zu gleichförmig"},
 		{"mail without PUBLIC_URL", config.Config{JWTSecret: lang, SMTPURL: "smtp://mail.example:587"}, "PUBLIC_URL fehlt: mit SMTP_URL"},
 		{"SSO without PUBLIC_URL", config.Config{JWTSecret: lang, SSOValidate: "https://cas.example/serviceValidate"}, "PUBLIC_URL fehlt: mit SSO_VALIDATE_URL"},
 		{"PUBLIC_URL without a scheme", config.Config{JWTSecret: lang, PublicURL: "eabwasser.example"}, `PUBLIC_URL "eabwasser.example" ist keine Adresse`},

@@ -101,14 +101,19 @@ func env(key, fallback string) string {
 }
 
 // PruefeFuerServe tells what keeps the configuration from serving, every problem in one
-// error, so an operator fixes them in one go (issue 11): a JWT_SECRET shorter than 32 bytes,
-// a missing or malformed PUBLIC_URL where mails or SSO need links, a malformed METRICS_ADDR.
+// error, so an operator fixes them in one go (issue 11): a JWT_SECRET shorter than 32 bytes
+// or of low variety (issue 27, geheimnis.go), a missing or malformed PUBLIC_URL where mails
+// or SSO need links, a malformed METRICS_ADDR.
 func (c Config) PruefeFuerServe() error {
 	var fehler []error
 	if c.JWTSecret != "" && len(c.JWTSecret) < MinJWTSecret {
 		fehler = append(fehler, fmt.Errorf("JWT_SECRET ist %d Bytes lang, verlangt sind mindestens %d "+
 			"(zum Beispiel „openssl rand -hex 32“); ohne JWT_SECRET erzeugt eAbwasser ein zufälliges in DATA_DIR/jwt-secret",
 			len(c.JWTSecret), MinJWTSecret))
+	} else if c.JWTSecret != "" {
+		if err := pruefeJWTSecret(c.JWTSecret); err != nil {
+			fehler = append(fehler, err)
+		}
 	}
 	if c.PublicURL != "" {
 		if err := pruefePublicURL(c.PublicURL); err != nil {

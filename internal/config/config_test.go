@@ -1,6 +1,8 @@
 package config
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"os"
 	"strings"
 	"testing"
@@ -54,7 +56,7 @@ func TestFromEnv_SupportMailAndHelpLinkComeFromTheEnvironment(t *testing.T) {
 }
 
 func TestPruefeFuerServe_SecretPublicURLAndMetricsAddr(t *testing.T) {
-	lang := strings.Repeat("a", MinJWTSecret)
+	lang := "9f2c4e7a1b3d5f60e8a2c4b6d8f0a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b1d3f5" // like openssl rand -hex 32
 	for _, c := range []struct {
 		cfg  Config
 		want []string // parts of the error; none: accepted
@@ -65,7 +67,11 @@ func TestPruefeFuerServe_SecretPublicURLAndMetricsAddr(t *testing.T) {
 		{Config{PublicURL: "http://localhost:8080", MetricsAddr: "127.0.0.1:9090"}, nil},
 		{Config{MetricsAddr: ":9090"}, nil},
 		{Config{JWTSecret: "CHANGE-ME"}, []string{"JWT_SECRET ist 9 Bytes lang, verlangt sind mindestens 32", "openssl rand -hex 32"}},
-		{Config{JWTSecret: lang[1:]}, []string{"JWT_SECRET ist 31 Bytes lang"}},
+		{Config{JWTSecret: lang[:31]}, []string{"JWT_SECRET ist 31 Bytes lang"}},
+		{Config{JWTSecret: strings.Repeat("a", MinJWTSecret)}, []string{"JWT_SECRET ist zu gleichförmig (1 verschiedene Zeichen, 0.0 Bit", "openssl rand -hex 32"}},
+		{Config{JWTSecret: strings.Repeat("passwort", 4)}, []string{"JWT_SECRET ist zu gleichförmig"}},
+		{Config{JWTSecret: strings.Repeat("0123456789abcdef", 2)}, []string{"JWT_SECRET ist zu gleichförmig"}},
+		{Config{JWTSecret: "0123456789abcdef0123456789abcdef0"}, []string{"JWT_SECRET ist zu gleichförmig"}},
 		{Config{SMTPURL: "smtp://m:587"}, []string{"PUBLIC_URL fehlt: mit SMTP_URL braucht"}},
 		{Config{SMTPURL: "smtp://m:587", SSOValidate: "https://cas/v"}, []string{"PUBLIC_URL fehlt: mit SMTP_URL und SSO_VALIDATE_URL"}},
 		{Config{SSOValidate: "https://cas/v"}, []string{"PUBLIC_URL fehlt: mit SSO_VALIDATE_URL"}},
@@ -94,6 +100,22 @@ func TestPruefeFuerServe_SecretPublicURLAndMetricsAddr(t *testing.T) {
 			if !strings.Contains(err.Error(), w) || !strings.HasPrefix(err.Error(), "Konfiguration: ") {
 				t.Errorf("%+v: %q lacks %q", c.cfg, err, w)
 			}
+		}
+	}
+}
+
+// The variety rule must never refuse what the README tells operators to use: 200,000 secrets
+// as „openssl rand -hex 32“ makes them (the chance that one of them has fewer than 10 distinct
+// digits is below 2·10⁻⁴).
+func TestPruefeFuerServe_JWTSecretsOfOpensslRandHex32AreNeverRefused(t *testing.T) {
+	for range 200000 {
+		b := make([]byte, 32)
+		if _, err := rand.Read(b); err != nil {
+			t.Fatal(err)
+		}
+		s := hex.EncodeToString(b)
+		if err := (Config{JWTSecret: s}).PruefeFuerServe(); err != nil {
+			t.Fatalf("%s refused: %v", s, err)
 		}
 	}
 }

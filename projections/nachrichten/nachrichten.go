@@ -37,6 +37,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/kalender"
+	"github.com/eabwasser/eabwasser/internal/mail"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 )
@@ -222,8 +223,11 @@ type nachricht struct {
 	bezug   string // BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, AENDERUNGSANTRAG_ANLAGE
 	betreff string
 	text    string
-	// anhang is appended to the text as it is (a user's comment: no format verbs).
+	// anhang is appended to the text as it is (no format verbs).
 	anhang string
+	// kommentar is the comment the user gave with his request or decision: appended to the
+	// message as "Kommentar: …", quoted as data in the mail (never a format string).
+	kommentar string
 }
 
 // ziel is the object a message is about: its name in the Betreff, the Bezug shown, the path of
@@ -249,6 +253,8 @@ type entwurf struct {
 	datum         time.Time
 	absender      string
 	betreff, text string
+	mailbetreff   string // subject of the mail: the name in it defanged (mail.Entschaerft)
+	mailtext      string // text of the mail (mailtext)
 	bezug         string
 	ziel          ziel
 	erledigt      string
@@ -489,7 +495,7 @@ func (st *stapel) anlageEreignis(e eventstore.Event, id int64, v any) error {
 		}
 	case anlage.AenderungsantragGestellt:
 		n = &nachricht{an: antragspruefer, bezug: bezug, betreff: "Änderungsantrag zur Anlage: %s",
-			text: "%[2]s hat eine Änderung der Anlage „%[1]s“ beantragt. Bitte prüfen Sie den Antrag in den Anlagendaten.", anhang: kommentar(v.Antrag.Kommentar)}
+			text: "%[2]s hat eine Änderung der Anlage „%[1]s“ beantragt. Bitte prüfen Sie den Antrag in den Anlagendaten.", kommentar: v.Antrag.Kommentar}
 	case anlage.AenderungsantragUebernommen:
 		st.entschieden(e, id, bezug, "Übernommen")
 		felder := make([]string, len(v.Felder))
@@ -539,14 +545,14 @@ func (st *stapel) betriebEreignis(e eventstore.Event, id int64, v any) error {
 	case betrieb.BetriebFreigegeben:
 		st.entschieden(e, id, "BETRIEB", "Freigegeben")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Betrieb freigegeben: %s",
-			text: "Der Betrieb „%[1]s“ wurde von %[2]s freigegeben." + kommentar(v.Kommentar)}
+			text: "Der Betrieb „%[1]s“ wurde von %[2]s freigegeben.", kommentar: v.Kommentar}
 	case betrieb.BetriebAbgewiesen:
 		st.entschieden(e, id, "BETRIEB", "Abgewiesen")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Freigabe abgewiesen: %s",
-			text: "Die Freigabe des Betriebs „%[1]s“ wurde von %[2]s abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen." + kommentar(v.Kommentar)}
+			text: "Die Freigabe des Betriebs „%[1]s“ wurde von %[2]s abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen.", kommentar: v.Kommentar}
 	case betrieb.StammdatenAntragGestellt:
 		n = &nachricht{an: entscheider, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag: %s",
-			text: "%[2]s hat eine Änderung der Stammdaten des Betriebs „%[1]s“ beantragt." + kommentar(v.Antrag.Kommentar)}
+			text: "%[2]s hat eine Änderung der Stammdaten des Betriebs „%[1]s“ beantragt.", kommentar: v.Antrag.Kommentar}
 	case betrieb.StammdatenAntragUebernommen:
 		st.entschieden(e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Übernommen")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag übernommen: %s",
@@ -596,13 +602,24 @@ func kommentar(k string) string {
 	return "\n\nKommentar: " + k
 }
 
+// mailtext is the text of the message's mail: the names of the object and of the sender and
+// the comment are user text, so they stand quoted as data and can form no link
+// (mail.Zitat, issue 27); the comment, a paragraph in the app, is one quoted line there.
+func mailtext(n nachricht, name, absender string) string {
+	t := fmt.Sprintf(n.text, mail.Entschaerft(name), mail.Zitat(absender)) + n.anhang
+	if k := strings.TrimSpace(n.kommentar); k != "" {
+		t += "\n\nKommentar: " + mail.Zitat(k)
+	}
+	return t
+}
+
 // zustellen notes the message about z; its rows (one per recipient, never the sender
 // himself) and mails are written when the batch's recipients are known.
 func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
 	absender := cmp.Or(e.Metadata.ActorName, "eAbwasser")
 	d := &entwurf{quelle: e.Position, an: n.an, akteur: e.Metadata.ActorID, datum: e.RecordedAt,
-		absender: absender, betreff: fmt.Sprintf(n.betreff, z.name), text: fmt.Sprintf(n.text, z.name, absender) + n.anhang,
-		bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
+		absender: absender, betreff: fmt.Sprintf(n.betreff, z.name), text: fmt.Sprintf(n.text, z.name, absender) + n.anhang + kommentar(n.kommentar),
+		mailbetreff: "eAbwasser: " + fmt.Sprintf(n.betreff, mail.Entschaerft(z.name)), mailtext: mailtext(n, z.name, absender), bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
 	st.entwuerfe = append(st.entwuerfe, d)
 	st.nachQuelle[d.quelle] = d
 	o := objekt{z.id, n.bezug}
@@ -716,8 +733,8 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 			if x.mail && x.email != "" && d.mail {
 				schluessel = append(schluessel, fmt.Sprintf("nachricht-%d-%d", d.quelle, x.id))
 				an = append(an, x.email)
-				betreff = append(betreff, "eAbwasser: "+d.betreff)
-				text = append(text, d.text)
+				betreff = append(betreff, d.mailbetreff)
+				text = append(text, d.mailtext)
 				pfad = append(pfad, d.ziel.pfad)
 			}
 		}

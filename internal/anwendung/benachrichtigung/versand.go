@@ -62,20 +62,48 @@ func (v *Versender) heute() time.Time {
 
 // Erinnern puts every reminder that is due (datum today or earlier) into the outbox for its
 // creator when he wants reminders by mail and still sees its object (the rule of the reminders
-// tab: a creator moved away is not told the object's name); each reminder once.
+// tab: a creator moved away is not told the object's name); each reminder once. The text is
+// built here, not in SQL, so that the subject and the names of plant and operation — user
+// text — stand in it quoted as data (mail.Zitat, issue 27).
 func (v *Versender) Erinnern(ctx context.Context) (int64, error) {
-	tag, err := v.Pool.Exec(ctx, `INSERT INTO mail_ausgang (schluessel, an, betreff, text, pfad)
-		SELECT 'wiedervorlage-' || w.id, a.email, 'eAbwasser: Wiedervorlage fällig – ' || w.betreff,
-			'Die Wiedervorlage „' || w.betreff || '“' || coalesce(' zur Anlage „' || an.bezeichnung || '“ des Betriebs „' || b.bezeichnung || '“',
-				' zum Betrieb „' || b.bezeichnung || '“', '') ||
-			' ist seit dem ' || to_char(w.datum, 'DD.MM.YYYY') || ' fällig.',
-			coalesce(nullif(`+wiedervorlagePfad+`, ''), '/')
+	rows, err := v.Pool.Query(ctx, `SELECT 'wiedervorlage-' || w.id, a.email, w.betreff, an.bezeichnung, b.bezeichnung,
+			to_char(w.datum, 'DD.MM.YYYY'), coalesce(nullif(`+wiedervorlagePfad+`, ''), '/')
 		`+wiedervorlageObjekte+`
 		JOIN anwender a ON a.id = w.angelegt_von_id AND a.status = 'AKTIV' AND a.email <> ''
 		JOIN personalisierung p ON p.anwender_id = a.id AND p.send_mail_wiedervorlage
 		WHERE w.datum <= $1::date AND `+zugriff.ZustaendigFuerObjekt("a", berechtigung.WiedervorlagenLesen, "w.fachobjekt", "w.fachobjekt_id")+`
-		ON CONFLICT (schluessel) DO NOTHING`, v.heute().Format("2006-01-02"))
+			AND NOT EXISTS (SELECT 1 FROM mail_ausgang m WHERE m.schluessel = 'wiedervorlage-' || w.id)`, v.heute().Format("2006-01-02"))
+	if err != nil {
+		return 0, err
+	}
+	var schluessel, an, betreff, text, pfad []string
+	var s, e, b, datum, p string
+	var anlage, betrieb *string
+	_, err = pgx.ForEachRow(rows, []any{&s, &e, &b, &anlage, &betrieb, &datum, &p}, func() error {
+		schluessel, an, pfad = append(schluessel, s), append(an, e), append(pfad, p)
+		betreff = append(betreff, "eAbwasser: Wiedervorlage fällig – "+mail.Entschaerft(b))
+		text = append(text, erinnerung(b, anlage, betrieb, datum))
+		return nil
+	})
+	if err != nil || len(schluessel) == 0 {
+		return 0, err
+	}
+	tag, err := v.Pool.Exec(ctx, `INSERT INTO mail_ausgang (schluessel, an, betreff, text, pfad)
+		SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+		ON CONFLICT (schluessel) DO NOTHING`, schluessel, an, betreff, text, pfad)
 	return tag.RowsAffected(), err
+}
+
+// erinnerung is the text of a reminder's mail.
+func erinnerung(betreff string, anlage, betrieb *string, datum string) string {
+	t := "Die Wiedervorlage " + mail.Zitat(betreff)
+	switch {
+	case anlage != nil && betrieb != nil:
+		t += " zur Anlage " + mail.Zitat(*anlage) + " des Betriebs " + mail.Zitat(*betrieb)
+	case betrieb != nil:
+		t += " zum Betrieb " + mail.Zitat(*betrieb)
+	}
+	return t + " ist seit dem " + datum + " fällig."
 }
 
 type ausgehend struct {

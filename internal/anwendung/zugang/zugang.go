@@ -365,11 +365,21 @@ func (d *Dienst) Registrieren(ctx context.Context, r Registrierung, basis, clien
 		return err
 	}
 	return d.Mail.Senden(ctx, mail.Nachricht{An: email, Betreff: "eAbwasser: Bitte bestätigen Sie Ihre E-Mail-Adresse",
-		Text: fmt.Sprintf("Guten Tag %s %s,\n\nvielen Dank für Ihre Registrierung bei eAbwasser. Bitte bestätigen Sie Ihre "+
+		Text: fmt.Sprintf("%s\n\nvielen Dank für Ihre Registrierung bei eAbwasser. Bitte bestätigen Sie Ihre "+
 			"E-Mail-Adresse über diesen Link (gültig %d Stunden):\n\n%s\n\nDanach prüft die Administration Ihre Registrierung "+
 			"und schaltet Ihren Zugang frei.\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
-			strings.TrimSpace(r.Anrede), strings.TrimSpace(r.Name), int(BestaetigungGueltig.Hours()),
+			gruss(r.Anrede, r.Name), int(BestaetigungGueltig.Hours()),
 			d.link(basis, "doubleoptin", url.Values{"t": {token}}))})
+}
+
+// gruss is the first line of a mail to a person: the salutation and name the person gave stand
+// as quoted data (mail.Zitat), never as text or a link of the authority's mail; the user name
+// is not repeated at all (the recipient knows it).
+func gruss(anrede, name string) string {
+	if a := strings.TrimSpace(strings.TrimSpace(anrede) + " " + strings.TrimSpace(name)); a != "" {
+		return "Guten Tag " + mail.Zitat(a) + ","
+	}
+	return "Guten Tag,"
 }
 
 func (d *Dienst) organisationAktiv(ctx context.Context, id int64) (bool, error) {
@@ -452,8 +462,8 @@ func (d *Dienst) sendeZuruecksetzen(ctx context.Context, k konten.Konto, basis s
 		return err
 	}
 	return d.Mail.Senden(ctx, mail.Nachricht{An: k.Person.Email, Betreff: betreff,
-		Text: fmt.Sprintf("Guten Tag %s %s,\n\n"+text+"\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
-			k.Person.Anrede, k.Person.Name, int(gueltig.Hours()), d.link(basis, "password-reset", url.Values{"token": {token}}))})
+		Text: fmt.Sprintf("%s\n\n"+text+"\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
+			gruss(k.Person.Anrede, k.Person.Name), int(gueltig.Hours()), d.link(basis, "password-reset", url.Values{"token": {token}}))})
 }
 
 // PasswortZuruecksetzen sets a new password with a reset token.
@@ -510,8 +520,8 @@ func (d *Dienst) SetzeStatus(ctx context.Context, id int64, status, basis string
 			"Ihr Zugang zu eAbwasser wurde freigeschaltet. Ihr Benutzername ist Ihre E-Mail-Adresse. Bitte vergeben Sie über diesen Link Ihr Passwort (gültig %d Stunden):\n\n%s")
 	}
 	return d.Mail.Senden(ctx, mail.Nachricht{An: k.Person.Email, Betreff: "Ihr Zugang zu eAbwasser wurde freigeschaltet",
-		Text: fmt.Sprintf("Guten Tag %s %s,\n\nIhr Zugang zu eAbwasser wurde freigeschaltet. Sie können sich mit Ihrem Benutzernamen %s anmelden:\n\n%s\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
-			k.Person.Anrede, k.Person.Name, k.Benutzername, d.link(basis, "login", url.Values{}))})
+		Text: fmt.Sprintf("%s\n\nIhr Zugang zu eAbwasser wurde freigeschaltet. Sie können sich mit Ihrem Benutzernamen und Passwort anmelden:\n\n%s\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
+			gruss(k.Person.Anrede, k.Person.Name), d.link(basis, "login", url.Values{}))})
 }
 
 // Profil is what the profile screen shows and saves. AktuellesPasswort is needed to change
@@ -628,8 +638,8 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 		decided = append(decided, de)
 		if _, ok := de.(konto.EmailAenderungAngefordert); ok {
 			err := d.Mail.Senden(ctx, mail.Nachricht{An: email, Betreff: "eAbwasser: Bitte bestätigen Sie Ihre neue E-Mail-Adresse",
-				Text: fmt.Sprintf("Guten Tag %s %s,\n\nbitte bestätigen Sie Ihre neue E-Mail-Adresse für eAbwasser über diesen Link (gültig %d Stunden):\n\n%s\n\nBis dahin ist keine Anmeldung möglich.\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
-					p.Person.Anrede, p.Person.Name, int(BestaetigungGueltig.Hours()), d.link(basis, "doubleoptin", url.Values{"t": {token}}))})
+				Text: fmt.Sprintf("%s\n\nbitte bestätigen Sie Ihre neue E-Mail-Adresse für eAbwasser über diesen Link (gültig %d Stunden):\n\n%s\n\nBis dahin ist keine Anmeldung möglich.\n\nMit freundlichen Grüßen\nIhr eAbwasser-Team\n",
+					gruss(p.Person.Anrede, p.Person.Name), int(BestaetigungGueltig.Hours()), d.link(basis, "doubleoptin", url.Values{"t": {token}}))})
 			if err != nil {
 				return true, err
 			}
