@@ -312,6 +312,9 @@ func uebernehmeAntrag(a Anlage, c UebernehmeAntrag) ([]ereignis.DomainEvent, err
 	if len(c.Felder) == 0 {
 		return nil, validierung.Feld("felder", betrieb.MsgAuswahl)
 	}
+	if err := validierung.Anzahl("felder", len(c.Felder)); err != nil {
+		return nil, err
+	}
 	for _, f := range c.Felder {
 		if err := validierung.Laenge("felder", f); err != nil {
 			return nil, err

@@ -353,6 +353,9 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]ereignis.Domai
 	if len(c.Felder) == 0 {
 		return nil, validierung.Feld("felder", MsgAuswahl)
 	}
+	if err := validierung.Anzahl("felder", len(c.Felder)); err != nil {
+		return nil, err
+	}
 	for _, f := range c.Felder {
 		if err := validierung.Laenge("felder", f); err != nil {
 			return nil, err

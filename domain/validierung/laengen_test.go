@@ -157,3 +157,46 @@ export function maxLaenge(feld: string): number {
 `, Standardlaenge, Suchlaenge, "`"+strings.Replace(MsgZuLang, "%d", "${n}", 1)+"`")
 	return b.String()
 }
+
+type raum struct {
+	Einheiten []string `json:"entsorgungsraeume"`
+}
+
+type listenformular struct {
+	Planungen []adresse         `json:"planungen"`
+	Raum      *raum             `json:"entsorgungsraum"`
+	Gruende   map[string]string `json:"begruendungen"`
+	Zahlen    []int64           `json:"betriebe"`
+}
+
+func TestAnzahlen_EveryListOfACommandHasAMaximumNumberOfEntries(t *testing.T) {
+	viele := func(n int) []string { return make([]string, n) }
+	gruende := map[string]string{}
+	for i := 0; i <= Standardanzahl; i++ {
+		gruende[fmt.Sprint(i)] = "x"
+	}
+	f := listenformular{Planungen: make([]adresse, Standardanzahl+1), Raum: &raum{Einheiten: viele(501)},
+		Gruende: gruende, Zahlen: make([]int64, 1001)}
+	f.Planungen[Standardanzahl].Strasse = strings.Repeat("x", 5000) // not descended into: one message per list
+	var s Sammler
+	s.Laengen("", f)
+	var fe *Fehler
+	if !errors.As(s.Err(), &fe) {
+		t.Fatalf("no error for %v", s.Err())
+	}
+	want := map[string]string{
+		"planungen":                         "Max. 100 Einträge erlaubt",
+		"entsorgungsraum.entsorgungsraeume": "Max. 500 Einträge erlaubt",
+		"begruendungen":                     "Max. 100 Einträge erlaubt",
+		"betriebe":                          "Max. 1000 Einträge erlaubt",
+	}
+	if !reflect.DeepEqual(fe.Felder, want) {
+		t.Errorf("got %v\nwant %v", fe.Felder, want)
+	}
+	delete(gruende, "0")
+	s = Sammler{}
+	if s.Laengen("", listenformular{Planungen: make([]adresse, Standardanzahl), Raum: &raum{Einheiten: viele(500)}, Gruende: gruende,
+		Zahlen: make([]int64, 1000)}); s.Err() != nil {
+		t.Errorf("lists at their maximum: %v", s.Err())
+	}
+}
