@@ -84,7 +84,7 @@ func handle[S, C any](ctx context.Context, s *Store, tx pgx.Tx, d ereignis.Decid
 	for i, e := range decided {
 		events[i] = NewEvent{Type: e.EventType(), Data: e}
 	}
-	md.AuditInfo = datierung(decided)
+	md.AuditInfo = Datierung(decided)
 	if version == 0 {
 		version = NoStream
 	}
@@ -126,11 +126,12 @@ func NextID(ctx context.Context, s *Store, sequence string) (int64, error) {
 	return id, err
 }
 
-// datierung is the audit entry of the metadata: the one a decided event dated a version with
-// (ereignis.Datiert), never what the caller put into the metadata — a client's auditInfo on a
-// save that historised nothing, or one no decider checked, reaches neither the Verlauf nor the
-// audit trail.
-func datierung(decided []ereignis.DomainEvent) *AuditInfo {
+// Datierung is the audit entry of the metadata of decided events: the one an event dated a
+// version with (ereignis.Datiert), never what the caller put into the metadata — a client's
+// auditInfo on a save that historised nothing, or one no decider checked, reaches neither the
+// Verlauf nor the audit trail. Handle sets it; a tool that decides and appends itself (the
+// scale seed) calls it too.
+func Datierung(decided []ereignis.DomainEvent) *AuditInfo {
 	for _, e := range decided {
 		if d, ok := e.(ereignis.Datiert); ok {
 			if ab, grund, ok := d.Datierung(); ok {
