@@ -103,6 +103,16 @@ func TestAuditText_EverySaveChecksAuditInfoAndOnlyAHistorisedChangeCarriesIt(t *
 	if ai := w.letzteAuditInfo(t, fmt.Sprintf("betrieb-%d", betriebID)); ai != "" {
 		t.Fatalf("a save that historised nothing carries the client's auditInfo: %s", ai)
 	}
+	// the operator's save of his operation takes no audit entry: one sent is ignored, never recorded
+	b = w.betrieb(t, betriebID, betreiber)
+	b["produktion"] = map[string]any{"produktionstage": 210}
+	if a := sende(betreiber, "PUT", fmt.Sprintf("/api/betrieb/%d/betriebsdaten", betriebID), b,
+		map[string]any{"gueltigAb": "2025-02-31", "aenderungsgrund": langerGrund}); a.Code != 200 {
+		t.Fatalf("operator's operation save: %d %s", a.Code, a.Body.String())
+	}
+	if ai := w.letzteAuditInfo(t, fmt.Sprintf("betrieb-%d", betriebID)); ai != "" {
+		t.Fatalf("the operator's save carries the client's auditInfo: %s", ai)
+	}
 	// a historised change carries exactly what the decider accepted (the reason trimmed)
 	b = w.betrieb(t, betriebID, sbd)
 	b["bezeichnung"] = "Lederwerk Ehrenbreitstein"
