@@ -84,6 +84,7 @@ func handle[S, C any](ctx context.Context, s *Store, tx pgx.Tx, d ereignis.Decid
 	for i, e := range decided {
 		events[i] = NewEvent{Type: e.EventType(), Data: e}
 	}
+	md.AuditInfo = Datierung(decided)
 	if version == 0 {
 		version = NoStream
 	}
@@ -123,4 +124,20 @@ func NextID(ctx context.Context, s *Store, sequence string) (int64, error) {
 	var id int64
 	err := s.pool.QueryRow(ctx, `SELECT nextval($1::regclass)`, sequence).Scan(&id)
 	return id, err
+}
+
+// Datierung is the audit entry of the metadata of decided events: the one an event dated a
+// version with (ereignis.Datiert), never what the caller put into the metadata — a client's
+// auditInfo on a save that historised nothing, or one no decider checked, reaches neither the
+// Verlauf nor the audit trail. Handle sets it; a tool that decides and appends itself (the
+// scale seed) calls it too.
+func Datierung(decided []ereignis.DomainEvent) *AuditInfo {
+	for _, e := range decided {
+		if d, ok := e.(ereignis.Datiert); ok {
+			if ab, grund, ok := d.Datierung(); ok {
+				return &AuditInfo{GueltigAb: ab, Aenderungsgrund: grund}
+			}
+		}
+	}
+	return nil
 }

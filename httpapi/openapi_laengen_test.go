@@ -15,10 +15,15 @@ import (
 // one-time tickets (bounded by the body limit and never stored as sent).
 var keinText = map[string]bool{"password": true, "passwort": true, "aktuellesPasswort": true, "token": true, "ticket": true}
 
-// TestOpenAPI_EveryTextOfARequestDocumentsTheServersMaxLength walks the request bodies and query
-// parameters of openapi.yaml: every string a client sends (no choice from an enum, no date, not
-// read-only) carries the maxLength the server enforces, so generated clients know it too.
-func TestOpenAPI_EveryTextOfARequestDocumentsTheServersMaxLength(t *testing.T) {
+// keineListe are arrays of requests that no command stores: the rows selected for an export
+// (bounded by the body limit, answered only within the caller's visibility).
+var keineListe = map[string]bool{"ids": true}
+
+// TestOpenAPI_EveryTextAndListOfARequestDocumentsTheServersMaxLengthAndMaxItems walks the request
+// bodies and query parameters of openapi.yaml: every string a client sends (no choice from an
+// enum, no date, not read-only) carries the maxLength the server enforces, every named list the
+// maxItems (validierung.Hoechstanzahlen), so generated clients know them too.
+func TestOpenAPI_EveryTextAndListOfARequestDocumentsTheServersMaxLengthAndMaxItems(t *testing.T) {
 	var doc map[string]any
 	if err := yaml.Unmarshal(OpenAPI, &doc); err != nil {
 		t.Fatal(err)
@@ -55,6 +60,9 @@ func TestOpenAPI_EveryTextOfARequestDocumentsTheServersMaxLength(t *testing.T) {
 				pruefe(wo+"."+n, p.(map[string]any), n, tiefe+1)
 			}
 		case "array":
+			if want := validierung.Hoechstanzahl(name); name != "" && !keineListe[name] && s["maxItems"] != want {
+				fehler = append(fehler, fmt.Sprintf("%s: maxItems %v, want %d", wo, s["maxItems"], want))
+			}
 			if items, ok := s["items"].(map[string]any); ok {
 				pruefe(wo+"[]", items, name, tiefe+1)
 			}

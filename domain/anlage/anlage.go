@@ -9,6 +9,7 @@ package anlage
 import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/historie"
 )
 
 // StreamType of a plant's stream ("anlage-<id>").
@@ -244,6 +245,11 @@ func (PflichtigerErsetzt) EventType() string          { return "Abwasserbeseitig
 func (AenderungsantragGestellt) EventType() string    { return "AnlagenAenderungsantragGestellt" }
 func (AenderungsantragUebernommen) EventType() string { return "AnlagenAenderungsantragUebernommen" }
 func (AenderungsantragAbgelehnt) EventType() string   { return "AnlagenAenderungsantragAbgelehnt" }
+
+// Datierung is the audit entry the save accepted (ereignis.Datiert).
+func (e AnlageGeaendert) Datierung() (string, string, bool) {
+	return historie.Datierung(e.GueltigAb, e.Aenderungsgrund, e.Ersetzt)
+}
 
 // Evolve applies an event.
 func Evolve(a Anlage, e ereignis.DomainEvent) Anlage {

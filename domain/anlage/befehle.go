@@ -187,6 +187,9 @@ func Betreiberfelder(typ string, alt, neu Daten, darfBezeichnung bool) Daten {
 }
 
 func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
+	if err := historie.PruefeAngabe(c.AuditInfo); err != nil {
+		return nil, err
+	}
 	neu := c.Daten
 	// never from the form: the server keeps them
 	neu.Statuswechsel = a.Daten.Statuswechsel

@@ -232,6 +232,9 @@ func speichereAlsBetreiber(b Betrieb, c SpeichereAlsBetreiber) ([]ereignis.Domai
 }
 
 func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]ereignis.DomainEvent, error) {
+	if err := historie.PruefeAngabe(c.AuditInfo); err != nil {
+		return nil, err
+	}
 	var s validierung.Sammler
 	if b.Freigabestatus == Freigegeben && c.Daten.BetreiberID == 0 {
 		s.Feld("betreiber", MsgNeuerBetreiber)

@@ -7,6 +7,7 @@ package betrieb
 
 import (
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/historie"
 )
 
 // StreamType of an operation's stream ("betrieb-<id>").
@@ -245,6 +246,11 @@ func (BetriebStillgelegt) EventType() string          { return "BetriebStillgele
 func (StammdatenAntragGestellt) EventType() string    { return "StammdatenAntragGestellt" }
 func (StammdatenAntragUebernommen) EventType() string { return "StammdatenAntragUebernommen" }
 func (StammdatenAntragAbgelehnt) EventType() string   { return "StammdatenAntragAbgelehnt" }
+
+// Datierung is the audit entry the save accepted (ereignis.Datiert).
+func (e BetriebGeaendert) Datierung() (string, string, bool) {
+	return historie.Datierung(e.GueltigAb, e.Aenderungsgrund, e.Ersetzt)
+}
 
 // Evolve applies an event.
 func Evolve(b Betrieb, e ereignis.DomainEvent) Betrieb {

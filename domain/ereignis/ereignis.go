@@ -14,6 +14,16 @@ import (
 // DomainEvent is an event of a domain package: a past-tense fact with a German name.
 type DomainEvent interface{ EventType() string }
 
+// Datiert is an event that dated a version of a historised object: Datierung is the audit
+// entry its decider accepted ('Gültig ab' and the reason), ok false when the event dated
+// nothing (a save of fields that are not historised). The command path writes exactly this
+// into the event's metadata, so the Verlauf and the audit trail never show an audit text a
+// client sent along with a save that historised nothing.
+type Datiert interface {
+	DomainEvent
+	Datierung() (gueltigAb, aenderungsgrund string, ok bool)
+}
+
 // Decider is the shape of every aggregate: state rebuilt from events by Evolve, commands
 // checked by Decide. Both are pure; Decode turns stored data back into domain events. C is
 // the aggregate's closed set of commands (a sealed interface such as betrieb.Befehl).

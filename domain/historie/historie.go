@@ -77,6 +77,25 @@ func verstoss(art Verletzung, feld, msg string) *Verstoss {
 	return &Verstoss{Art: art, Fehler: f}
 }
 
+// PruefeAngabe checks the audit entry a save came with, whether or not the save turns out to
+// change a historised field: 'Gültig ab' empty or a real calendar date yyyy-MM-dd
+// ("2025-02-31" is none), the reason within the length table. Every command that takes an
+// AuditInfo calls it before anything else, so no path stores an unchecked one; what a save that
+// historised nothing came with is then dropped (the metadata carries only what the decider
+// accepted, see ereignis.Datiert).
+func PruefeAngabe(ai *AuditInfo) error {
+	if ai == nil {
+		return nil
+	}
+	if err := validierung.Laenge("auditInfo.aenderungsgrund", strings.TrimSpace(ai.Aenderungsgrund)); err != nil {
+		return err
+	}
+	if _, err := time.Parse(Datumsformat, ai.GueltigAb); ai.GueltigAb != "" && err != nil {
+		return &Verstoss{Art: Missing, Fehler: validierung.Feld("auditInfo.gueltigAb", MsgDatum)}
+	}
+	return nil
+}
+
 // Pruefe checks the audit entry of a change of historised fields. letzterBeginn is the start
 // of the latest version (yyyy-MM-dd). It returns the accepted date and whether the change
 // replaces the latest version (same day, confirmed).
@@ -84,13 +103,10 @@ func Pruefe(ai *AuditInfo, letzterBeginn string, heute time.Time) (gueltigAb str
 	if ai == nil || ai.GueltigAb == "" {
 		return "", false, verstoss(Missing, "", MsgFehlt)
 	}
-	if err := validierung.Laenge("auditInfo.aenderungsgrund", strings.TrimSpace(ai.Aenderungsgrund)); err != nil {
+	if err := PruefeAngabe(ai); err != nil {
 		return "", false, err
 	}
-	d, perr := time.Parse(Datumsformat, ai.GueltigAb)
-	if perr != nil {
-		return "", false, &Verstoss{Art: Missing, Fehler: validierung.Feld("auditInfo.gueltigAb", MsgDatum)}
-	}
+	d, _ := time.Parse(Datumsformat, ai.GueltigAb)
 	tag := time.Date(heute.Year(), heute.Month(), heute.Day(), 0, 0, 0, 0, time.UTC)
 	if d.After(tag) {
 		return "", false, &Verstoss{Art: Missing, Fehler: validierung.Feld("auditInfo.gueltigAb", MsgZukunft)}
@@ -105,6 +121,16 @@ func Pruefe(ai *AuditInfo, letzterBeginn string, heute time.Time) (gueltigAb str
 		return ai.GueltigAb, true, nil
 	}
 	return ai.GueltigAb, false, nil
+}
+
+// Datierung is ereignis.Datiert of a save event of a historised object: it dated a version
+// when it opened one (not ersetzt) or came through the audit dialog (a reason). A save that
+// historised nothing replaces the latest version without a reason.
+func Datierung(gueltigAb, aenderungsgrund string, ersetzt bool) (string, string, bool) {
+	if ersetzt && aenderungsgrund == "" {
+		return "", "", false
+	}
+	return gueltigAb, aenderungsgrund, true
 }
 
 // Version is one entry of a history.

@@ -2,6 +2,7 @@ package historie
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,5 +76,44 @@ func TestSchritte_GeaendertDatiertFortgeschrieben(t *testing.T) {
 		if tt.got != tt.want {
 			t.Errorf("%s: %+v, want %+v", tt.name, tt.got, tt.want)
 		}
+	}
+}
+
+func TestPruefeAngabe_RealDatesAndTheLengthTableWhetherOrNotTheSaveIsHistorised(t *testing.T) {
+	lang := strings.Repeat("ü", validierung.Hoechstlaenge("aenderungsgrund")+1)
+	for _, tt := range []struct {
+		name string
+		ai   *AuditInfo
+		feld string
+	}{
+		{"none", nil, ""},
+		{"no date", &AuditInfo{Aenderungsgrund: "Umzug"}, ""},
+		{"a date", &AuditInfo{GueltigAb: "2024-02-29", Aenderungsgrund: "Umzug"}, ""},
+		{"31 February", &AuditInfo{GueltigAb: "2025-02-31"}, "auditInfo.gueltigAb"},
+		{"29 February of a common year", &AuditInfo{GueltigAb: "2025-02-29"}, "auditInfo.gueltigAb"},
+		{"German format", &AuditInfo{GueltigAb: "01.02.2025"}, "auditInfo.gueltigAb"},
+		{"with a time", &AuditInfo{GueltigAb: "2025-02-01T00:00:00Z"}, "auditInfo.gueltigAb"},
+		{"overlong reason", &AuditInfo{GueltigAb: "2025-02-01", Aenderungsgrund: lang}, "auditInfo.aenderungsgrund"},
+	} {
+		err := PruefeAngabe(tt.ai)
+		var f *validierung.Fehler
+		switch {
+		case tt.feld == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.feld != "" && (!errors.As(err, &f) || f.Felder[tt.feld] == ""):
+			t.Errorf("%s: %v, want a message at %s", tt.name, err, tt.feld)
+		}
+	}
+}
+
+func TestDatierung_OnlyASaveThatDatedAVersionCarriesItsAuditEntry(t *testing.T) {
+	if _, _, ok := Datierung("2026-01-01", "", true); ok {
+		t.Error("a save of fields that are not historised dated a version")
+	}
+	if ab, grund, ok := Datierung("2026-03-01", "Umzug", false); !ok || ab != "2026-03-01" || grund != "Umzug" {
+		t.Errorf("new version: %s %s %v", ab, grund, ok)
+	}
+	if _, _, ok := Datierung("2026-03-01", "Umzug", true); !ok {
+		t.Error("a confirmed same-day entry is a dated version")
 	}
 }

@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // Zeitpunkt in Europe/Berlin on every host
+	_ "time/tzdata"
+	"unicode/utf8" // Zeitpunkt in Europe/Berlin on every host
 )
 
 // The Verlauf of an object — every event with who, when and what changed field by field — is
@@ -31,6 +32,9 @@ type Verlaufsschritt struct {
 	Ereignis        string      `json:"ereignis"`
 	Zusammenfassung string      `json:"zusammenfassung"`
 	Aenderungen     []Aenderung `json:"aenderungen"`
+	// WeitereAenderungen counts the changed fields beyond HoechstAenderungen that the step does
+	// not list (the screens say "… n weitere Änderungen").
+	WeitereAenderungen int `json:"weitereAenderungen,omitempty"`
 	// Antrag: what an application event asked for and, once decided, what staff adopted and
 	// refused with their reasons (nil for every other event).
 	Antrag *Antrag `json:"antrag,omitempty"`
@@ -144,7 +148,7 @@ var berlin = func() *time.Location {
 }()
 
 // Verlauf lists the events with the fields each changed, from the view before the first
-// (vorher) and the view after each.
+// (vorher) and the view after each; each step bounded (Begrenzt).
 func Verlauf(vorher any, eintraege []VerlaufEintrag, namen Feldnamen) []Verlaufsschritt {
 	out := make([]Verlaufsschritt, 0, len(eintraege))
 	alt := Flach(vorher)
@@ -152,10 +156,56 @@ func Verlauf(vorher any, eintraege []VerlaufEintrag, namen Feldnamen) []Verlaufs
 		neu := Flach(e.Nachher)
 		s := e.Verlaufsschritt
 		s.Aenderungen = Unterschiede(alt, neu, namen)
-		out = append(out, s)
+		out = append(out, Begrenzt(s))
 		alt = neu
 	}
 	return out
+}
+
+// The bounds of one Verlauf step: a save of a hundred plannings is a few hundred changed fields,
+// and a step lists them (by field) until HoechstAenderungen changes or HoechstSchrittzeichen
+// characters of values, and counts the rest; a value longer than HoechstWertlaenge characters
+// is shown up to there with Gekuerzt. So a step stays below about 40 KB, a Verlauf grows with
+// the number of saves, not with what one save sent, and an auditor sees that something was left
+// out and how much (the whole event stays in the Ereignisprotokoll's raw data and in the Stand
+// of that version).
+const (
+	HoechstAenderungen    = 100
+	HoechstWertlaenge     = 500
+	HoechstSchrittzeichen = 20000
+	Gekuerzt              = " … (gekürzt)"
+)
+
+// Begrenzt is the step within the bounds: the changes up to HoechstAenderungen and
+// HoechstSchrittzeichen (the rest counted in WeitereAenderungen), each value at most
+// HoechstWertlaenge characters.
+func Begrenzt(s Verlaufsschritt) Verlaufsschritt {
+	zeichen := 0
+	for i := range s.Aenderungen {
+		a := &s.Aenderungen[i]
+		a.Alt, a.Neu = gekuerzt(a.Alt), gekuerzt(a.Neu)
+		zeichen += utf8.RuneCountInString(a.Alt) + utf8.RuneCountInString(a.Neu)
+		if i == HoechstAenderungen || (zeichen > HoechstSchrittzeichen && i > 0) {
+			s.WeitereAenderungen += len(s.Aenderungen) - i
+			s.Aenderungen = s.Aenderungen[:i:i]
+			break
+		}
+	}
+	return s
+}
+
+func gekuerzt(text string) string {
+	if len(text) <= HoechstWertlaenge { // bytes ≥ characters: most values end here
+		return text
+	}
+	n := 0
+	for i := range text {
+		if n == HoechstWertlaenge {
+			return text[:i] + Gekuerzt
+		}
+		n++
+	}
+	return text
 }
 
 // Flach turns a view into field path → text ("adresse.ort" → "Koblenz"): {id, value} pairs

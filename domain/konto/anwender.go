@@ -190,6 +190,9 @@ func trimPerson(p Person) Person {
 }
 
 func pruefeRollen(s *validierung.Sammler, rollen []string) {
+	if !s.Anzahl("funktionaleRolle", len(rollen)) {
+		return
+	}
 	if len(rollen) == 0 {
 		s.Feld("funktionaleRolle", MsgFunktion)
 		return

@@ -190,6 +190,9 @@ func Decide(a Anwender, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		if !a.Existiert {
 			return nil, validierung.NichtGefunden
 		}
+		if err := validierung.Anzahl("lokaleRollen", len(c.LokaleRollen)); err != nil {
+			return nil, err
+		}
 		if slices.Equal(a.LokaleRollen, c.LokaleRollen) {
 			return nil, nil
 		}
@@ -241,6 +244,7 @@ func legeAn(a Anwender, c LegeAn, demo bool) ([]ereignis.DomainEvent, error) {
 	p := trimPerson(c.Person)
 	var s validierung.Sammler
 	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Behoerde, c.Dienststellenrolle)
+	s.Anzahl("lokaleRollen", len(c.LokaleRollen))
 	if c.Passwort == "" {
 		s.Feld("passwort", validierung.Pflichtfeld)
 	} else if !demo {
@@ -286,6 +290,7 @@ func aendereAlsAdmin(a Anwender, c AendereAlsAdmin) ([]ereignis.DomainEvent, err
 	p := trimPerson(c.Person)
 	var s validierung.Sammler
 	pruefeAdminFormular(&s, c.Benutzername, p, c.FunktionaleRollen, c.DatascoutID, c.Behoerde, c.Dienststellenrolle)
+	s.Anzahl("lokaleRollen", len(c.LokaleRollen))
 	if c.Passwort != "" {
 		pruefePasswortFeld(&s, c.Passwort, c.Benutzername, p.Email, p.Vorname, p.Name)
 	}

@@ -81,6 +81,11 @@ func (OrganisationGeaendert) EventType() string        { return "OrganisationGea
 func (OrganisationGeloescht) EventType() string        { return "OrganisationGeloescht" }
 func (OrganisationZusammengefuehrt) EventType() string { return "OrganisationZusammengefuehrt" }
 
+// Datierung is the audit entry the save accepted (ereignis.Datiert).
+func (e OrganisationGeaendert) Datierung() (string, string, bool) {
+	return historie.Datierung(e.GueltigAb, e.Aenderungsgrund, e.Ersetzt)
+}
+
 // Commands.
 type (
 	// LegeAn creates an organisation.
@@ -138,6 +143,9 @@ func Decide(o Organisation, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	case Aendere:
 		if !o.Existiert || o.Geloescht {
 			return nil, validierung.NichtGefunden
+		}
+		if err := historie.PruefeAngabe(c.AuditInfo); err != nil {
+			return nil, err
 		}
 		d, err := pruefe(c.Daten)
 		if err != nil {

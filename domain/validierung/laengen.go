@@ -69,6 +69,61 @@ var Hoechstlaengen = map[string]int{
 	"q": Suchlaenge,
 }
 
+// Hoechstanzahlen are the maximum numbers of entries of the list fields of every command (JSON
+// arrays and objects used as maps), by the field's JSON name like Hoechstlaengen; a list the
+// table does not name holds at most Standardanzahl. Named here are the lists whose domain
+// needs more (docs/decisions.md, "Security probe 2 (issue 27): audit text and list sizes").
+// The frontend mirrors it in frontend/src/lib/laengen.ts; the OpenAPI document carries it as
+// maxItems.
+var Hoechstanzahlen = map[string]int{
+	// the administrative units (Gemeinden) whose wastewater a treatment plant treats: a county of
+	// Rhineland-Palatinate has up to 235 municipalities, a Zweckverband may span several
+	"entsorgungsraeume": 500,
+	// the administrative units a user's personalisation filters by (the same units)
+	"verwaltungseinheit": 500,
+	// the single operations and operator organisations a local role names (administrators only)
+	"betriebe":       1000,
+	"organisationen": 1000,
+}
+
+// Standardanzahl is the maximum number of entries of a list the table does not name: plannings,
+// fundings, plant parts, contacts, responsible persons, design data, treatment steps, roles …
+// each comfortably below a hundred in any real file.
+const Standardanzahl = 100
+
+// MsgZuViele is the message of a list with too many entries, worded like MsgZuLang.
+const MsgZuViele = "Max. %d Einträge erlaubt"
+
+// ZuViele is the message for a list with more than n entries.
+func ZuViele(n int) string { return fmt.Sprintf(MsgZuViele, n) }
+
+// Hoechstanzahl is the maximum number of entries of the list field feld (a path such as
+// "entsorgungsraum.entsorgungsraeume" or a plain name).
+func Hoechstanzahl(feld string) int {
+	if n, ok := Hoechstanzahlen[Feldname(feld)]; ok {
+		return n
+	}
+	return Standardanzahl
+}
+
+// Anzahl records the too-many message for the list feld when it has more than the table
+// allows; it reports whether the list is within the bound (a walk does not descend into a list
+// that is not, so a list of 6,000 entries costs one message, not 6,000).
+func (s *Sammler) Anzahl(feld string, n int) bool {
+	if max := Hoechstanzahl(feld); n > max {
+		s.Feld(feld, ZuViele(max))
+		return false
+	}
+	return true
+}
+
+// Anzahl is the error of a single list with more entries than the table allows, or nil.
+func Anzahl(feld string, n int) error {
+	var s Sammler
+	s.Anzahl(feld, n)
+	return s.Err()
+}
+
 // Standardlaenge is the maximum of a text field the table does not name.
 const Standardlaenge = 255
 
@@ -125,8 +180,9 @@ func Laenge(feld, wert string) error {
 
 // Laengen checks every text of v — a struct, or a pointer, slice or map of them — against the
 // table and the one-line rule (Laenge): each string field by its JSON name under prefix
-// ("person." gives "person.name"), lists as "kontakte[0].email". So a field added to a
-// command's data is bounded and one line without anyone remembering it.
+// ("person." gives "person.name"), lists as "kontakte[0].email"; and the number of entries of
+// every list and map against Hoechstanzahlen. So a field added to a command's data is bounded
+// and one line without anyone remembering it.
 func (s *Sammler) Laengen(prefix string, v any) {
 	s.laengen(strings.TrimSuffix(prefix, "."), reflect.ValueOf(v))
 }
@@ -143,11 +199,14 @@ func (s *Sammler) laengen(pfad string, v reflect.Value) {
 		if v.Type().Elem().Kind() == reflect.Uint8 {
 			return // bytes (json.RawMessage) are no text field
 		}
+		if v.Kind() == reflect.Slice && !s.Anzahl(pfad, v.Len()) {
+			return
+		}
 		for i := 0; i < v.Len(); i++ {
 			s.laengen(pfad+"["+strconv.Itoa(i)+"]", v.Index(i))
 		}
 	case reflect.Map:
-		if v.Type().Key().Kind() != reflect.String {
+		if !s.Anzahl(pfad, v.Len()) || v.Type().Key().Kind() != reflect.String {
 			return
 		}
 		iter := v.MapRange()

@@ -103,7 +103,8 @@ func TestLaengen_WalkNamesEveryTextByItsJSONPath(t *testing.T) {
 	}
 }
 
-// TestLaengen_FrontendMirrorsTheTable keeps frontend/src/lib/laengen.ts equal to the table;
+// TestLaengen_FrontendMirrorsTheTable keeps frontend/src/lib/laengen.ts equal to the tables of
+// lengths and of list sizes;
 // after a change of the table run: go test ./domain/validierung -run Frontend -update
 func TestLaengen_FrontendMirrorsTheTable(t *testing.T) {
 	const datei = "../../frontend/src/lib/laengen.ts"
@@ -118,7 +119,7 @@ func TestLaengen_FrontendMirrorsTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != want {
-		t.Errorf("%s differs from validierung.Hoechstlaengen; run: go test ./domain/validierung -run Frontend -update", datei)
+		t.Errorf("%s differs from validierung.Hoechstlaengen/Hoechstanzahlen; run: go test ./domain/validierung -run Frontend -update", datei)
 	}
 }
 
@@ -129,7 +130,7 @@ func frontendTabelle() string {
 	}
 	sort.Strings(namen)
 	var b strings.Builder
-	b.WriteString(`// Generated from domain/validierung/laengen.go (validierung.Hoechstlaengen); do not edit.
+	b.WriteString(`// Generated from domain/validierung/laengen.go (validierung.Hoechstlaengen, Hoechstanzahlen); do not edit.
 // After a change there run: go test ./domain/validierung -run Frontend -update
 
 /** Maximum length in characters of a text field of any form, by the field's name. */
@@ -151,9 +152,82 @@ export const zuLang = (n: number) => %s;
 
 /** Maximum length of the field: by its last path element without index ("kontakte[0].email" is "email"). */
 export function maxLaenge(feld: string): number {
-  const name = feld.slice(feld.lastIndexOf('.') + 1).replace(/\[.*$/, '');
+  const name = feldname(feld);
   return Object.prototype.hasOwnProperty.call(LAENGEN, name) ? LAENGEN[name] : STANDARD_LAENGE;
 }
+
+/** Maximum number of entries of a list field of any form, by the field's name (validierung.Hoechstanzahlen). */
+export const ANZAHLEN: Readonly<Record<string, number>> = {
 `, Standardlaenge, Suchlaenge, "`"+strings.Replace(MsgZuLang, "%d", "${n}", 1)+"`")
+	namen = namen[:0]
+	for n := range Hoechstanzahlen {
+		namen = append(namen, n)
+	}
+	sort.Strings(namen)
+	for _, n := range namen {
+		fmt.Fprintf(&b, "  %s: %d,\n", n, Hoechstanzahlen[n])
+	}
+	fmt.Fprintf(&b, `};
+
+/** Maximum number of entries of a list the table does not name. */
+export const STANDARD_ANZAHL = %d;
+
+/** The message the server answers for a list with too many entries. */
+export const zuViele = (n: number) => %s;
+
+/** Maximum number of entries of the list field ("entsorgungsraum.entsorgungsraeume" is "entsorgungsraeume"). */
+export function maxAnzahl(feld: string): number {
+  const name = feldname(feld);
+  return Object.prototype.hasOwnProperty.call(ANZAHLEN, name) ? ANZAHLEN[name] : STANDARD_ANZAHL;
+}
+
+/** The last element of a field path without its index, as the server's table looks it up. */
+function feldname(feld: string): string {
+  return feld.slice(feld.lastIndexOf('.') + 1).replace(/\[.*$/, '');
+}
+`, Standardanzahl, "`"+strings.Replace(MsgZuViele, "%d", "${n}", 1)+"`")
 	return b.String()
+}
+
+type raum struct {
+	Einheiten []string `json:"entsorgungsraeume"`
+}
+
+type listenformular struct {
+	Planungen []adresse         `json:"planungen"`
+	Raum      *raum             `json:"entsorgungsraum"`
+	Gruende   map[string]string `json:"begruendungen"`
+	Zahlen    []int64           `json:"betriebe"`
+}
+
+func TestAnzahlen_EveryListOfACommandHasAMaximumNumberOfEntries(t *testing.T) {
+	viele := func(n int) []string { return make([]string, n) }
+	gruende := map[string]string{}
+	for i := 0; i <= Standardanzahl; i++ {
+		gruende[fmt.Sprint(i)] = "x"
+	}
+	f := listenformular{Planungen: make([]adresse, Standardanzahl+1), Raum: &raum{Einheiten: viele(501)},
+		Gruende: gruende, Zahlen: make([]int64, 1001)}
+	f.Planungen[Standardanzahl].Strasse = strings.Repeat("x", 5000) // not descended into: one message per list
+	var s Sammler
+	s.Laengen("", f)
+	var fe *Fehler
+	if !errors.As(s.Err(), &fe) {
+		t.Fatalf("no error for %v", s.Err())
+	}
+	want := map[string]string{
+		"planungen":                         "Max. 100 Einträge erlaubt",
+		"entsorgungsraum.entsorgungsraeume": "Max. 500 Einträge erlaubt",
+		"begruendungen":                     "Max. 100 Einträge erlaubt",
+		"betriebe":                          "Max. 1000 Einträge erlaubt",
+	}
+	if !reflect.DeepEqual(fe.Felder, want) {
+		t.Errorf("got %v\nwant %v", fe.Felder, want)
+	}
+	delete(gruende, "0")
+	s = Sammler{}
+	if s.Laengen("", listenformular{Planungen: make([]adresse, Standardanzahl), Raum: &raum{Einheiten: viele(500)}, Gruende: gruende,
+		Zahlen: make([]int64, 1000)}); s.Err() != nil {
+		t.Errorf("lists at their maximum: %v", s.Err())
+	}
 }

@@ -698,7 +698,9 @@ func massenweg[S, C any](ctx context.Context, plain *eventstore.Store, d ereigni
 				if err != nil {
 					return fmt.Errorf("%s Schritt %d (%T): %w", streamID, i+1, s.befehl, err)
 				}
-				if len(decided) > 0 && len(gruppe) > 0 && !reflect.DeepEqual(gruppeMd, s.md) {
+				md := s.md
+				md.AuditInfo = eventstore.Datierung(decided) // as Handle writes it
+				if len(decided) > 0 && len(gruppe) > 0 && !reflect.DeepEqual(gruppeMd, md) {
 					if err := flush(); err != nil {
 						return err
 					}
@@ -713,7 +715,7 @@ func massenweg[S, C any](ctx context.Context, plain *eventstore.Store, d ereigni
 						return err
 					}
 					state = d.Evolve(state, gelesen)
-					gruppe, gruppeMd = append(gruppe, eventstore.NewEvent{Type: e.EventType(), Data: json.RawMessage(data)}), s.md
+					gruppe, gruppeMd = append(gruppe, eventstore.NewEvent{Type: e.EventType(), Data: json.RawMessage(data)}), md
 				}
 			}
 			if err := flush(); err != nil {

@@ -35,7 +35,7 @@ func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis
 	if len(events) == 0 {
 		return []historie.Verlaufsschritt{}, nil
 	}
-	seite, err := audit.Suche(ctx, store.Pool(), audit.Filter{StreamID: events[0].StreamID, Aufsteigend: true, Size: len(events) + 1})
+	seite, err := audit.Suche(ctx, store.Pool(), audit.Filter{StreamID: events[0].StreamID, Aufsteigend: true, Size: len(events) + 1, HoechstDaten: 1})
 	if err != nil {
 		return nil, err
 	}
@@ -146,5 +146,5 @@ func Schritt(ctx context.Context, store *eventstore.Store, streamID string, vers
 	}
 	var v any
 	_ = json.Unmarshal(daten, &v)
-	return historie.Verlaufsschritt{Version: version, Aenderungen: historie.Unterschiede(nil, historie.Flach(v), namen)}, nil
+	return historie.Begrenzt(historie.Verlaufsschritt{Version: version, Aenderungen: historie.Unterschiede(nil, historie.Flach(v), namen)}), nil
 }

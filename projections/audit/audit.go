@@ -253,6 +253,9 @@ type Filter struct {
 	Von, Bis              time.Time
 	Page, Size            int
 	Aufsteigend           bool
+	// HoechstDaten: the data of an entry longer than this many bytes of JSON is left out of
+	// the page (DatenGekuerzt); 0 keeps every entry's data.
+	HoechstDaten int
 }
 
 // Eintrag is one audit row.
@@ -270,11 +273,14 @@ type Eintrag struct {
 	Zusammenfassung string    `json:"zusammenfassung"`
 	// Ereignis is the event's phrase, Objekt its object in words ("Betrieb 17"), both as of
 	// the reading.
-	Ereignis      string          `json:"ereignis"`
-	Objekt        string          `json:"objekt"`
-	Daten         json.RawMessage `json:"daten"`
-	RequestID     string          `json:"requestId,omitempty"`
-	CorrelationID string          `json:"correlationId,omitempty"`
+	Ereignis string          `json:"ereignis"`
+	Objekt   string          `json:"objekt"`
+	Daten    json.RawMessage `json:"daten"`
+	// DatenGekuerzt: the page left the data out (Filter.HoechstDaten); the entry itself
+	// (GET /api/audit/{position}) has it.
+	DatenGekuerzt bool   `json:"datenGekuerzt,omitempty"`
+	RequestID     string `json:"requestId,omitempty"`
+	CorrelationID string `json:"correlationId,omitempty"`
 }
 
 // Seite is one page of entries.
@@ -331,6 +337,11 @@ func Suche(ctx context.Context, q eventstore.Querier, f Filter) (Seite, error) {
 	if f.Aufsteigend {
 		order = "ASC"
 	}
+	spalten := spalten
+	if f.HoechstDaten > 0 { // decided in the database: a page never reads a big event's data
+		spalten = strings.Replace(spalten, "daten,", "CASE WHEN octet_length(daten::text) > "+arg(f.HoechstDaten)+
+			" THEN 'null'::jsonb ELSE daten END, octet_length(daten::text) > "+arg(f.HoechstDaten)+",", 1)
+	}
 	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM audit.eintrag WHERE `+cond+` ORDER BY position `+order+
 		` LIMIT `+arg(f.Size)+` OFFSET `+arg(f.Page*f.Size), args...)
 	if err != nil {
@@ -338,7 +349,13 @@ func Suche(ctx context.Context, q eventstore.Querier, f Filter) (Seite, error) {
 	}
 	defer rows.Close()
 	for rows.Next() {
-		e, err := scan(rows)
+		var e Eintrag
+		var err error
+		if f.HoechstDaten > 0 {
+			e, err = scanGekuerzt(rows)
+		} else {
+			e, err = scan(rows)
+		}
 		if err != nil {
 			return out, err
 		}
@@ -354,6 +371,14 @@ func scan(row pgx.Row) (Eintrag, error) {
 	var e Eintrag
 	err := row.Scan(&e.Position, &e.Zeitpunkt, &e.BenutzerID, &e.BenutzerName, &e.Rollen, &e.Organisation,
 		&e.StreamID, &e.StreamType, &e.Version, &e.EventType, &e.Zusammenfassung, &e.Daten, &e.RequestID, &e.CorrelationID)
+	e.Ereignis, e.Objekt = Phrase(e.EventType), Objekt(e.StreamID)
+	return e, err
+}
+
+func scanGekuerzt(row pgx.Row) (Eintrag, error) {
+	var e Eintrag
+	err := row.Scan(&e.Position, &e.Zeitpunkt, &e.BenutzerID, &e.BenutzerName, &e.Rollen, &e.Organisation,
+		&e.StreamID, &e.StreamType, &e.Version, &e.EventType, &e.Zusammenfassung, &e.Daten, &e.DatenGekuerzt, &e.RequestID, &e.CorrelationID)
 	e.Ereignis, e.Objekt = Phrase(e.EventType), Objekt(e.StreamID)
 	return e, err
 }

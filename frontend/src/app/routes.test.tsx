@@ -160,6 +160,43 @@ describe('app routes', () => {
     expect(screen.getByText('Bitte ein Datum im Format TT.MM.JJJJ eingeben.')).toBeInTheDocument();
   });
 
+  it('an entry whose data the page left out shows the data of the entry and how many changes are not listed', async () => {
+    const user = userEvent.setup();
+    anmelden();
+    const entry = {
+      position: 7,
+      zeitpunkt: new Date(2025, 0, 2, 3, 4, 5).toISOString(),
+      benutzerId: '1',
+      benutzerName: 'Sys Admin',
+      rollen: ['SYSTEMADMIN'],
+      streamId: 'anlage-1',
+      streamType: 'anlage',
+      version: 3,
+      eventType: 'AnlageGeaendert',
+      zusammenfassung: 'Anlage geändert',
+      daten: null,
+      datenGekuerzt: true,
+    };
+    mock(
+      {
+        'GET /api/audit': () => ({ content: [entry], page: 0, size: 10, totalElements: 1 }),
+        'GET /api/audit/ereignisarten': () => [],
+        'GET /api/audit/7': () => ({
+          ...entry,
+          daten: { planungen: [{ massnahme: 'Rechen' }] },
+          datenGekuerzt: false,
+          aenderungen: [{ feld: 'planungen[0].massnahme', bezeichnung: 'Planung 1 › Maßnahme', alt: '', neu: 'Rechen' }],
+          weitereAenderungen: 1200,
+        }),
+      },
+      ['AUDIT_LESEN'],
+    );
+    renderRoutes(routes, '/protokoll');
+    await user.click(await screen.findByText('Anlage geändert'));
+    expect(await screen.findByText(/"massnahme": "Rechen"/)).toBeInTheDocument();
+    expect(screen.getByText('… 1.200 weitere Änderungen, hier nicht einzeln angezeigt')).toBeInTheDocument();
+  });
+
   it('a 401 of a screen call shows the toast, drops the token and leads to the login', async () => {
     anmelden();
     mock({ 'GET /api/audit': () => json(401, { message: 'nicht angemeldet' }), 'GET /api/audit/ereignisarten': () => [] }, ['AUDIT_LESEN']);

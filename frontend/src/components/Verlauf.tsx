@@ -70,13 +70,23 @@ export function Antragsfelder({ antrag, titel }: { antrag: AntragImVerlauf; tite
   );
 }
 
+/** The note under a step the server bounded (historie.HoechstAenderungen): nothing is left out silently. */
+export function weitereAenderungenText(n: number): string {
+  return n === 1 ? '… 1 weitere Änderung, hier nicht einzeln angezeigt' : `… ${formatNumber(n)} weitere Änderungen, hier nicht einzeln angezeigt`;
+}
+
 /** The changed fields of one event (and the application it decides), values as the form shows them. */
-export function Aenderungen({ eintrag }: { eintrag: { zusammenfassung: string; aenderungen: VerlaufEintrag['aenderungen']; antrag?: AntragImVerlauf } }) {
+export function Aenderungen({
+  eintrag,
+}: {
+  eintrag: { zusammenfassung: string; aenderungen: VerlaufEintrag['aenderungen']; weitereAenderungen?: number; antrag?: AntragImVerlauf };
+}) {
   const liste = eintrag.aenderungen ?? [];
   return (
     <div className="space-y-3">
       {eintrag.antrag && <Antragsfelder antrag={eintrag.antrag} titel={`Antrag: ${eintrag.zusammenfassung}`} />}
       <GeaenderteFelder liste={liste} titel={`Geänderte Felder: ${eintrag.zusammenfassung}`} />
+      {!!eintrag.weitereAenderungen && <p className="text-sm text-gray-700">{weitereAenderungenText(eintrag.weitereAenderungen)}</p>}
     </div>
   );
 }

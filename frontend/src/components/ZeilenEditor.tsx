@@ -1,5 +1,6 @@
 import { Button } from '@/components/Button';
 import { DatumEingabe } from '@/components/Datumsfeld';
+import { HinzufuegenKnopf } from '@/components/HinzufuegenKnopf';
 import { inputClass } from '@/components/FormField';
 import { formatDate, isoDateFromGerman } from '@/lib/format';
 
@@ -150,9 +151,9 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
       )}
       {!gesperrt && (
         <div className="mt-2">
-          <Button variant="secondary" onClick={() => onChange([...zeilen, { ...neu }])} aria-label={`${titel}: Zeile hinzufügen`}>
+          <HinzufuegenKnopf feld={prefix} anzahl={zeilen.length} onClick={() => onChange([...zeilen, { ...neu }])} aria-label={`${titel}: Zeile hinzufügen`}>
             Hinzufügen
-          </Button>
+          </HinzufuegenKnopf>
         </div>
       )}
     </fieldset>

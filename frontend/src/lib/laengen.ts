@@ -1,4 +1,4 @@
-// Generated from domain/validierung/laengen.go (validierung.Hoechstlaengen); do not edit.
+// Generated from domain/validierung/laengen.go (validierung.Hoechstlaengen, Hoechstanzahlen); do not edit.
 // After a change there run: go test ./domain/validierung -run Frontend -update
 
 /** Maximum length in characters of a text field of any form, by the field's name. */
@@ -56,6 +56,31 @@ export const zuLang = (n: number) => `Max. ${n} Zeichen erlaubt`;
 
 /** Maximum length of the field: by its last path element without index ("kontakte[0].email" is "email"). */
 export function maxLaenge(feld: string): number {
-  const name = feld.slice(feld.lastIndexOf('.') + 1).replace(/\[.*$/, '');
+  const name = feldname(feld);
   return Object.prototype.hasOwnProperty.call(LAENGEN, name) ? LAENGEN[name] : STANDARD_LAENGE;
+}
+
+/** Maximum number of entries of a list field of any form, by the field's name (validierung.Hoechstanzahlen). */
+export const ANZAHLEN: Readonly<Record<string, number>> = {
+  betriebe: 1000,
+  entsorgungsraeume: 500,
+  organisationen: 1000,
+  verwaltungseinheit: 500,
+};
+
+/** Maximum number of entries of a list the table does not name. */
+export const STANDARD_ANZAHL = 100;
+
+/** The message the server answers for a list with too many entries. */
+export const zuViele = (n: number) => `Max. ${n} Einträge erlaubt`;
+
+/** Maximum number of entries of the list field ("entsorgungsraum.entsorgungsraeume" is "entsorgungsraeume"). */
+export function maxAnzahl(feld: string): number {
+  const name = feldname(feld);
+  return Object.prototype.hasOwnProperty.call(ANZAHLEN, name) ? ANZAHLEN[name] : STANDARD_ANZAHL;
+}
+
+/** The last element of a field path without its index, as the server's table looks it up. */
+function feldname(feld: string): string {
+  return feld.slice(feld.lastIndexOf('.') + 1).replace(/\[.*$/, '');
 }

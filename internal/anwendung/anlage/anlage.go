@@ -249,9 +249,6 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if f.AuditInfo != nil {
-		m.AuditInfo = &eventstore.AuditInfo{GueltigAb: f.AuditInfo.GueltigAb, Aenderungsgrund: f.AuditInfo.Aenderungsgrund}
-	}
 	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, f.Version, anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo,
 		Heute: d.heute(), Umfang: umfang, DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp}, m)
 }

@@ -135,13 +135,6 @@ func BetriebsID(id int64, heute time.Time) string {
 	return fmt.Sprintf("%d-%06d", heute.Year(), id)
 }
 
-func md(m eventstore.Metadata, ai *historie.AuditInfo) eventstore.Metadata {
-	if ai != nil {
-		m.AuditInfo = &eventstore.AuditInfo{GueltigAb: ai.GueltigAb, Aenderungsgrund: ai.Aenderungsgrund}
-	}
-	return m
-}
-
 // Beantragen requests a new operation of type typ. Organisation users request for their
 // own organisation only.
 func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formular, m eventstore.Metadata) (int64, eventstore.Appended, error) {
@@ -284,7 +277,7 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 		return eventstore.Appended{}, err
 	}
 	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, v, betrieb.SpeichereAlsAdmin{Daten: daten, AuditInfo: f.AuditInfo,
-		Heute: d.heute(), AltBetreiberPflichtig: pflichtig, Behalten: f.BetreiberBehalten}, md(m, f.AuditInfo))
+		Heute: d.heute(), AltBetreiberPflichtig: pflichtig, Behalten: f.BetreiberBehalten}, m)
 }
 
 // altBetreiberPflichtig tells whether the operator is an obligee (Abwasserbeseitigungs-

@@ -34,9 +34,15 @@ type Anfrage struct {
 	Ereignis   string
 }
 
+// HoechstDaten is the size (bytes of JSON) up to which an entry of a page carries its event's
+// data: a plant save is a few kilobytes, and a page of 500 entries stays near 2.5 MB whatever
+// was saved; a bigger entry's data comes with the entry itself (Ereignis).
+const HoechstDaten = 4096
+
 // Suche answers one page of the audit trail.
 func (d *Dienst) Suche(ctx context.Context, a Anfrage) (audit.Seite, error) {
 	f := a.Filter
+	f.HoechstDaten = HoechstDaten
 	if nr := strings.TrimSpace(a.BetriebsNr); nr != "" {
 		ids, err := d.objekteDesBetriebs(ctx, nr)
 		if err != nil {
@@ -71,7 +77,9 @@ func (d *Dienst) objekteDesBetriebs(ctx context.Context, nr string) ([]string, e
 type Ereignis struct {
 	audit.Eintrag
 	Aenderungen []historie.Aenderung `json:"aenderungen"`
-	Antrag      *historie.Antrag     `json:"antrag,omitempty"`
+	// WeitereAenderungen: changed fields beyond historie.HoechstAenderungen (in Daten).
+	WeitereAenderungen int              `json:"weitereAenderungen,omitempty"`
+	Antrag             *historie.Antrag `json:"antrag,omitempty"`
 }
 
 // Ereignis answers the entry at the position with its changes.
@@ -90,5 +98,5 @@ func (d *Dienst) Ereignis(ctx context.Context, position int64) (Ereignis, error)
 	if s.Aenderungen == nil {
 		s.Aenderungen = []historie.Aenderung{}
 	}
-	return Ereignis{Eintrag: e, Aenderungen: s.Aenderungen, Antrag: s.Antrag}, nil
+	return Ereignis{Eintrag: e, Aenderungen: s.Aenderungen, WeitereAenderungen: s.WeitereAenderungen, Antrag: s.Antrag}, nil
 }

@@ -90,9 +90,6 @@ func (d *Dienst) OrganisationAendern(ctx context.Context, id int64, in Organisat
 	if in.Version > 0 {
 		expected = in.Version
 	}
-	if in.AuditInfo != nil {
-		md.AuditInfo = &eventstore.AuditInfo{GueltigAb: in.AuditInfo.GueltigAb, Aenderungsgrund: in.AuditInfo.Aenderungsgrund}
-	}
 	return eventstore.Befehle(d.Store, organisation.Decider).Handle(ctx, id, expected,
 		organisation.Aendere{Daten: in.Daten, AuditInfo: in.AuditInfo, Heute: d.heute()}, md)
 }

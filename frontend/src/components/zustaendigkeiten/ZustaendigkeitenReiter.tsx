@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button } from '@/components/Button';
+import { HinzufuegenKnopf } from '@/components/HinzufuegenKnopf';
 import { DeleteConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable } from '@/components/DataTable';
 import { BearbeiterDialog } from './BearbeiterDialog';
@@ -202,7 +202,14 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
 
   return (
     <div className="space-y-8">
-      <Abschnitt titel="Kontakte" aktion={bearbeitbar && <Button variant="secondary" onClick={() => setDialog({ art: 'kontakt' })}>Kontakt hinzufügen</Button>}>
+      <Abschnitt titel="Kontakte" aktion={
+          bearbeitbar && (
+            <HinzufuegenKnopf feld="kontakte" anzahl={werte.kontakte.length} onClick={() => setDialog({ art: 'kontakt' })}>
+              Kontakt hinzufügen
+            </HinzufuegenKnopf>
+          )
+        }
+      >
         <DataTable<Kontakt> caption="Kontakte" captionHidden columns={kontaktSpalten} data={werte.kontakte} getRowId={(_k, i) => String(i)} />
         <Listenfehler fehler={fehler} liste="kontakte" eintrag={(i) => `Kontakt ${i + 1}${werte.kontakte[i] ? ` (${kontaktName(werte.kontakte[i])})` : ''}`} />
       </Abschnitt>
@@ -212,9 +219,9 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
         aktion={
           bearbeitbar &&
           betriebId && (
-            <Button variant="secondary" onClick={() => setDialog({ art: 'person' })}>
+            <HinzufuegenKnopf feld="zustaendigePersonen" anzahl={werte.zustaendigePersonen.length} onClick={() => setDialog({ art: 'person' })}>
               Zuständige Person hinzufügen
-            </Button>
+            </HinzufuegenKnopf>
           )
         }
       >
@@ -239,9 +246,13 @@ export function ZustaendigkeitenReiter({ werte, setze, fehler, bearbeitbar, bear
         titel="Bearbeiter"
         aktion={
           bearbeiterBearbeitbar && (
-            <Button variant="secondary" onClick={() => setDialog({ art: 'bearbeiter' })}>
+            <HinzufuegenKnopf
+              feld="zustaendigeBearbeiter"
+              anzahl={werte.zustaendigeBearbeiter.length}
+              onClick={() => setDialog({ art: 'bearbeiter' })}
+            >
               Bearbeiter hinzufügen
-            </Button>
+            </HinzufuegenKnopf>
           )
         }
       >

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { AuswahlDialog } from '@/components/AuswahlDialog';
-import { Button } from '@/components/Button';
+import { HinzufuegenKnopf } from '@/components/HinzufuegenKnopf';
 import { DataTable } from '@/components/DataTable';
 import { entfernenSpalte } from '@/components/entfernenSpalte';
 import { Gruppe, Textfeld, useWerteliste } from '@/components/felder';
@@ -99,9 +99,9 @@ export function EntsorgungsraumReiter({ raum, onChange, gesperrt, fehler, vorDem
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 className="text-base font-semibold">Verwaltungseinheiten</h3>
           {!gesperrt && (
-            <Button variant="secondary" onClick={() => setOffen(true)}>
+            <HinzufuegenKnopf feld="entsorgungsraum.entsorgungsraeume" anzahl={raum.entsorgungsraeume.length} onClick={() => setOffen(true)}>
               Verwaltungseinheit hinzufügen
-            </Button>
+            </HinzufuegenKnopf>
           )}
         </div>
         <DataTable<Verwaltungseinheit> caption="Verwaltungseinheiten" captionHidden columns={spalten} data={raum.entsorgungsraeume} getRowId={(_v, i) => String(i)} />

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { AuswahlDialog } from '@/components/AuswahlDialog';
-import { Button } from '@/components/Button';
+import { HinzufuegenKnopf } from '@/components/HinzufuegenKnopf';
 import { DataTable } from '@/components/DataTable';
 import { entfernenSpalte } from '@/components/entfernenSpalte';
 import { useWerteliste } from '@/components/felder';
@@ -78,9 +78,9 @@ export function Foerderungen({ foerderungen, onChange, gesperrt, vorDemEntfernen
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold">Förderungen</h3>
         {!gesperrt && (
-          <Button variant="secondary" onClick={() => setOffen(true)}>
+          <HinzufuegenKnopf feld="foerderungen" anzahl={foerderungen.length} onClick={() => setOffen(true)}>
             Förderung hinzufügen
-          </Button>
+          </HinzufuegenKnopf>
         )}
       </div>
       <DataTable<Foerderung> caption="Förderungen" captionHidden columns={spalten} data={foerderungen} getRowId={(_f, i) => String(i)} />

@@ -55,7 +55,24 @@ function Aenderungsdetail({ e }: { e: AuditEintrag }) {
   const detail = useQuery(auditEreignisQuery(e.position));
   if (detail.isPending) return <Laden />;
   if (!detail.data) return null;
-  return <Aenderungen eintrag={{ zusammenfassung: e.ereignis || e.eventType, aenderungen: detail.data.aenderungen, antrag: detail.data.antrag }} />;
+  return (
+    <Aenderungen
+      eintrag={{
+        zusammenfassung: e.ereignis || e.eventType,
+        aenderungen: detail.data.aenderungen,
+        weitereAenderungen: detail.data.weitereAenderungen,
+        antrag: detail.data.antrag,
+      }}
+    />
+  );
+}
+
+/** The event's data: from the page, or — when the page left big data out (datenGekuerzt) — from the entry itself. */
+function Rohdaten({ e }: { e: AuditEintrag }) {
+  const detail = useQuery({ ...auditEreignisQuery(e.position), enabled: !!e.datenGekuerzt });
+  if (e.datenGekuerzt && detail.isPending) return <Laden />;
+  const daten = e.datenGekuerzt ? detail.data?.daten : e.daten;
+  return <pre className="mt-1 max-h-96 overflow-auto rounded border border-gray-300 bg-white p-3">{JSON.stringify(daten, null, 2)}</pre>;
 }
 
 function EventDetail({ e }: { e: AuditEintrag }) {
@@ -83,7 +100,7 @@ function EventDetail({ e }: { e: AuditEintrag }) {
         <summary className="cursor-pointer font-semibold">Rohdaten anzeigen</summary>
         <h3 className="sr-only">Ereignisdaten</h3>
         <p className="mt-1 font-mono">{e.eventType} · {e.streamId}</p>
-        <pre className="mt-1 max-h-96 overflow-auto rounded border border-gray-300 bg-white p-3">{JSON.stringify(e.daten, null, 2)}</pre>
+        <Rohdaten e={e} />
       </details>
     </div>
   );

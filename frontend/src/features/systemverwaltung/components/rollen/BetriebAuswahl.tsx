@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { inputClass } from '@/components/FormField';
+import { maxAnzahl, zuViele } from '@/lib/laengen';
 import { betriebkatalogQuery, katalogText, type Katalogeintrag } from '@/features/systemverwaltung/api/betriebkatalog';
 
 /** Fewer characters search nothing: a single letter matches nearly every operation. */
@@ -55,6 +56,9 @@ export function BetriebAuswahl({ value, onChange, disabled = false, error }: Bet
           ? '1 Betrieb gefunden.'
           : `${liste.length} Betriebe gefunden.`;
 
+  // a local role names at most maxAnzahl('betriebe') operations (the server's table)
+  const max = maxAnzahl('betriebe');
+  const voll = value.length >= max;
   return (
     <fieldset className="flex min-w-0 flex-col gap-2 sm:col-span-2" disabled={disabled} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 text-sm font-medium">Betriebe</legend>
@@ -93,6 +97,7 @@ export function BetriebAuswahl({ value, onChange, disabled = false, error }: Bet
       <p id={`${id}-status`} aria-live="polite" className="text-sm text-gray-700">
         {status}
       </p>
+      {voll && <p className="text-sm text-gray-700">{zuViele(max)}</p>}
       {liste.length > 0 && (
         <ul aria-label="Suchergebnisse" className="max-h-48 space-y-1 overflow-y-auto rounded border border-gray-300 px-2 py-1">
           {liste.map((e) => {
@@ -103,7 +108,7 @@ export function BetriebAuswahl({ value, onChange, disabled = false, error }: Bet
                 <button
                   type="button"
                   className={knopf}
-                  disabled={gewaehlt}
+                  disabled={gewaehlt || voll}
                   aria-label={`${katalogText(e)} ${gewaehlt ? 'ist ausgewählt' : 'hinzufügen'}`}
                   onClick={() => hinzufuegen(e)}
                 >
