@@ -232,7 +232,7 @@ func TestLaengen_EveryTextFieldOfAnOperationIsBounded(t *testing.T) {
 		"kontakte": []map[string]any{{"anrede": "Herr", "titel": "", "vorname": "Lars", "name": "Lang", "telefon": "0261-1",
 			"mobil": "", "email": "lars@lang.example", "funktion": "Umweltbeauftragter"}},
 		// the Bearbeiter are not the operator's to set, and their datascoutId comes from the account
-		"zustaendigePersonen": []map[string]any{{"id": anwenderID(t, w, "beauftragter"), "zustaendig": []string{"Abwasser"}}},
+		"zustaendigePersonen": []map[string]any{{"id": kontoID(t, w, "beauftragter"), "zustaendig": []string{"Abwasser"}}},
 	} {
 		form[k] = v
 	}

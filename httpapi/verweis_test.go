@@ -14,18 +14,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/konten"
 )
-
-// anwenderID is the id of the account with user name name.
-func anwenderID(t testing.TB, w *kontoWelt, name string) int64 {
-	t.Helper()
-	k, err := konten.NachBenutzername(t.Context(), w.dienst.Store.Pool(), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k.ID
-}
 
 // ohneVerweis are the command routes whose bodies name no account, organisation or plant
 // besides the object of the path (whose visibility the route checks), with the reason. Every
@@ -109,18 +98,18 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM anwender WHERE email = 'otto.offen@example.org'`).Scan(&offen); err != nil {
 		t.Fatal(err)
 	}
-	inaktiv := anwenderID(t, w, "leser_organisation")
+	inaktiv := kontoID(t, w, "leser_organisation")
 	if a := w.send(t, "PUT", fmt.Sprintf("/api/anwender/%d/status", inaktiv), map[string]string{"status": "INAKTIV"}, admin); a.Code != 200 {
 		t.Fatalf("deactivate: %d %s", a.Code, a.Body.String())
 	}
-	inaktivStaff := anwenderID(t, w, "zust_sba")
+	inaktivStaff := kontoID(t, w, "zust_sba")
 	if a := w.send(t, "PUT", fmt.Sprintf("/api/anwender/%d/status", inaktivStaff), map[string]string{"status": "INAKTIV"}, admin); a.Code != 200 {
 		t.Fatalf("deactivate: %d %s", a.Code, a.Body.String())
 	}
-	personenFremd := map[string]int64{"administrator": anwenderID(t, w, "systemadmin"), "unconfirmed registration": offen,
-		"deactivated": inaktiv, "other organisation": anwenderID(t, w, "betreiber2"), "authority user": anwenderID(t, w, "zust_sbb"),
+	personenFremd := map[string]int64{"administrator": kontoID(t, w, "systemadmin"), "unconfirmed registration": offen,
+		"deactivated": inaktiv, "other organisation": kontoID(t, w, "betreiber2"), "authority user": kontoID(t, w, "zust_sbb"),
 		"no account": 999999}
-	bearbeiterFremd := map[string]int64{"operator user": anwenderID(t, w, "betreiber"), "unconfirmed registration": offen,
+	bearbeiterFremd := map[string]int64{"operator user": kontoID(t, w, "betreiber"), "unconfirmed registration": offen,
 		"deactivated": inaktivStaff, "no account": 999999}
 
 	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
@@ -181,22 +170,22 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 			erlaubt: musterhausen},
 		{route: "POST /api/betrieb", name: "request by operator: responsible person", method: "POST", pfad: "/api/betrieb?typ=INDUSTRIE",
 			token: betreiber, body: neu(antrag), setze: person, feld: "zustaendigePersonen",
-			fremd: personenFremd, erlaubt: anwenderID(t, w, "beauftragter")},
+			fremd: personenFremd, erlaubt: kontoID(t, w, "beauftragter")},
 		{route: "PUT /api/betrieb/{id}", name: "staff save: responsible person", method: "PUT", pfad: fmt.Sprintf("/api/betrieb/%d", papier), token: sbd,
 			body: get(fmt.Sprintf("/api/betrieb/%d", papier), sbd), setze: person, feld: "zustaendigePersonen",
-			fremd: personenFremd, erlaubt: anwenderID(t, w, "beauftragter")},
+			fremd: personenFremd, erlaubt: kontoID(t, w, "beauftragter")},
 		{route: "PUT /api/betrieb/{id}", name: "administrator's save: Bearbeiter", method: "PUT", pfad: fmt.Sprintf("/api/betrieb/%d", papier),
 			token: fachadmin, body: get(fmt.Sprintf("/api/betrieb/%d", papier), fachadmin), setze: bearbeiter, feld: "zustaendigeBearbeiter",
-			fremd: bearbeiterFremd, erlaubt: anwenderID(t, w, "zust_sbb")},
+			fremd: bearbeiterFremd, erlaubt: kontoID(t, w, "zust_sbb")},
 		{route: "PUT /api/betrieb/{id}/betriebsdaten", name: "operator's save: responsible person", method: "PUT",
 			pfad: fmt.Sprintf("/api/betrieb/%d/betriebsdaten", papier), token: betreiber, body: get(fmt.Sprintf("/api/betrieb/%d", papier), betreiber),
-			setze: person, feld: "zustaendigePersonen", fremd: personenFremd, erlaubt: anwenderID(t, w, "beauftragter")},
+			setze: person, feld: "zustaendigePersonen", fremd: personenFremd, erlaubt: kontoID(t, w, "beauftragter")},
 		{route: "POST /api/anlage/" + anlageTyp, name: "create: responsible person", method: "POST", pfad: "/api/anlage/abwasserbehandlung",
 			token: sbd, body: neu(neueAnlage), setze: person, feld: "zustaendigePersonen", fremd: personenFremd,
-			erlaubt: anwenderID(t, w, "betreiber")},
+			erlaubt: kontoID(t, w, "betreiber")},
 		{route: "POST /api/anlage/" + anlageTyp, name: "create: Bearbeiter", method: "POST", pfad: "/api/anlage/abwasserbehandlung",
 			token: fachadmin, body: neu(neueAnlage), setze: bearbeiter, feld: "zustaendigeBearbeiter", fremd: bearbeiterFremd,
-			erlaubt: anwenderID(t, w, "zust_sbd")},
+			erlaubt: kontoID(t, w, "zust_sbd")},
 		{route: "POST /api/anlage/" + anlageTyp, name: "create: obligee", method: "POST", pfad: "/api/anlage/abwasserbehandlung",
 			token: sbd, body: neu(neueAnlage), setze: pflichtiger, feld: "abwasserbeseitigungspflichtige",
 			fremd: map[string]int64{"no organisation": 999999}, erlaubt: musterhausen},
@@ -206,7 +195,7 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "operator's save: responsible person", method: "PUT",
 			pfad: fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", klaeranlagePapier), token: betreiber,
 			body: get(fmt.Sprintf("/api/anlage/%d", klaeranlagePapier), betreiber), setze: person, feld: "zustaendigePersonen",
-			fremd: personenFremd, erlaubt: anwenderID(t, w, "beauftragter")},
+			fremd: personenFremd, erlaubt: kontoID(t, w, "beauftragter")},
 		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "staff save: obligee", method: "PUT",
 			pfad: fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", musterKA), token: fachadmin,
 			body: historisiert(get(fmt.Sprintf("/api/anlage/%d", musterKA), fachadmin)), setze: pflichtiger, feld: "abwasserbeseitigungspflichtige",
@@ -215,7 +204,7 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "staff save: Bearbeiter", method: "PUT",
 			pfad: fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", musterKA), token: fachadmin,
 			body: get(fmt.Sprintf("/api/anlage/%d", musterKA), fachadmin), setze: bearbeiter, feld: "zustaendigeBearbeiter",
-			fremd: bearbeiterFremd, erlaubt: anwenderID(t, w, "zust_sbd")},
+			fremd: bearbeiterFremd, erlaubt: kontoID(t, w, "zust_sbd")},
 		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "operator's save: receiving plant", method: "PUT",
 			pfad: fmt.Sprintf("/api/anlage/entlastung/%d", rueb), token: betreiber2,
 			body: get(fmt.Sprintf("/api/anlage/%d", rueb), betreiber2), setze: aufnahme, feld: "aufnahme",
@@ -227,8 +216,8 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 				b["person"].(map[string]any)["organisation"] = map[string]any{"id": id}
 			}, feld: "person.organisation", fremd: map[string]int64{"no organisation": 999999}, erlaubt: rheinaue},
 		{route: "PUT /api/anwender/{id}", name: "administrator's account save: organisation", method: "PUT",
-			pfad: fmt.Sprintf("/api/anwender/%d", anwenderID(t, w, "beauftragter")), token: admin,
-			body: get(fmt.Sprintf("/api/anwender/%d", anwenderID(t, w, "beauftragter")), admin),
+			pfad: fmt.Sprintf("/api/anwender/%d", kontoID(t, w, "beauftragter")), token: admin,
+			body: get(fmt.Sprintf("/api/anwender/%d", kontoID(t, w, "beauftragter")), admin),
 			setze: func(b map[string]any, id int64) {
 				b["person"].(map[string]any)["organisation"] = map[string]any{"id": id}
 			}, feld: "person.organisation", fremd: map[string]int64{"no organisation": 999999}, erlaubt: musterhausen},
@@ -338,7 +327,7 @@ func TestFeldrechte_ApplyOnCreateAsOnSave(t *testing.T) {
 	w := newKontoWelt(t, "")
 	sbd, betreiber := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
 	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
-	bearbeiter := []map[string]any{{"id": anwenderID(t, w, "zust_sbb"), "bearbeiter": "DS-ZUST_SBB"}}
+	bearbeiter := []map[string]any{{"id": kontoID(t, w, "zust_sbb"), "bearbeiter": "DS-ZUST_SBB"}}
 
 	anl := neueKlaeranlage(papier, orgID(t, w, "Klärwerk Rheinaue GmbH"), "Feldrechte-Kläranlage")
 	anl["zustaendigeBearbeiter"] = bearbeiter
