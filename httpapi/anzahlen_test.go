@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -96,8 +97,15 @@ func (w *kontoWelt) pruefeAnzahlen(t *testing.T, name, methode, pfad, token stri
 		if a.Code != 400 {
 			t.Fatalf("%s %s with %d entries: status %d; body %.300s", name, l, n+1, a.Code, a.Body.String())
 		}
-		if ve, _ := a.json(t)["validationErrors"].(map[string]any); ve[l] != validierung.ZuViele(n) {
+		ve, _ := a.json(t)["validationErrors"].(map[string]any)
+		if ve[l] != validierung.ZuViele(n) {
 			t.Fatalf("%s %s: validationErrors %v, want %q", name, l, ve, validierung.ZuViele(n))
+		}
+		// the list is answered with one message, not one per entry
+		for k := range ve {
+			if strings.HasPrefix(k, l+"[") {
+				t.Fatalf("%s %s: an entry of the refused list has its own error %s (%d errors)", name, l, k, len(ve))
+			}
 		}
 		if nach := w.letztesEreignis(t); nach != vorher {
 			t.Fatalf("%s %s: events appended", name, l)

@@ -112,6 +112,7 @@ func Hoechstanzahl(feld string) int {
 func (s *Sammler) Anzahl(feld string, n int) bool {
 	if max := Hoechstanzahl(feld); n > max {
 		s.Feld(feld, ZuViele(max))
+		s.uebervoll = append(s.uebervoll, feld)
 		return false
 	}
 	return true

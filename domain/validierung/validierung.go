@@ -6,6 +6,7 @@ package validierung
 import (
 	"errors"
 	"sort"
+	"strings"
 )
 
 // Fehler is a broken business rule.
@@ -38,10 +39,21 @@ func Feld(feld, message string) *Fehler {
 }
 
 // Sammler collects field errors of one command.
-type Sammler struct{ felder map[string]string }
+type Sammler struct {
+	felder map[string]string
+	// uebervoll are the lists with more entries than the table allows (Anzahl): the errors of
+	// their entries are not recorded, so a list of 6,000 entries is answered with one message.
+	uebervoll []string
+}
 
-// Feld records an error for a field (the first one per field wins).
+// Feld records an error for a field (the first one per field wins); none for an entry of a
+// list that is over its maximum.
 func (s *Sammler) Feld(feld, message string) {
+	for _, l := range s.uebervoll {
+		if strings.HasPrefix(feld, l+"[") || strings.HasPrefix(feld, l+".") {
+			return
+		}
+	}
 	if s.felder == nil {
 		s.felder = map[string]string{}
 	}
