@@ -12,6 +12,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { Tabellenrahmen } from './Tabellenrahmen';
 
 // Verbatim texts of spec 000 §2 "Shared screens and dialogs".
 /**
@@ -33,6 +34,8 @@ export interface DataTableProps<T> {
   /** Accessible name of the table (shown as caption unless captionHidden). */
   caption: string;
   captionHidden?: boolean;
+  /** Id of the table's box, a skip link's target (the start page's 'Zur Liste springen'). */
+  id?: string;
   getRowId?: (row: T, index: number) => string;
 
   /**
@@ -75,7 +78,8 @@ function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
 /**
  * The one grid of the application (TanStack Table): paging 10/25/50 with
  * 'Ergebnisse pro Seite:' and '{from}-{to} von {count}', sortable headers, optional
- * row selection and expandable rows; client-side or server-side (manual) paging.
+ * row selection and expandable rows; client-side or server-side (manual) paging. The table
+ * scrolls sideways in its own box (Tabellenrahmen), never the page.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const {
@@ -83,6 +87,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     data,
     caption,
     captionHidden,
+    id,
     getRowId,
     manual = false,
     rowCount,
@@ -171,7 +176,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className="w-full">
-      <div className="overflow-x-auto rounded border border-gray-300">
+      <Tabellenrahmen label={caption} id={id} className="rounded border border-gray-300">
         <table className="w-full border-collapse text-sm" aria-busy={isLoading || undefined}>
           <caption className={captionHidden ? 'sr-only' : 'px-3 py-2 text-left font-semibold'}>{caption}</caption>
           <thead className="bg-gray-100 text-left">
@@ -266,7 +271,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {renderDetail && isOpen && (
                     <tr id={detailId} className="bg-gray-50">
                       <td colSpan={colCount} className="px-3 py-3">
-                        {renderDetail(row.original)}
+                        {/* its own box: wide details (the Verlauf's field tables) scroll here, not widen the table */}
+                        <Tabellenrahmen label={`Details zu Zeile ${row.index + 1}`}>{renderDetail(row.original)}</Tabellenrahmen>
                       </td>
                     </tr>
                   )}
@@ -275,7 +281,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             })}
           </tbody>
         </table>
-      </div>
+      </Tabellenrahmen>
 
       <div className="mt-2 flex flex-wrap items-center justify-end gap-4 text-sm">
         <div className="flex items-center gap-2">

@@ -35,4 +35,26 @@ describe('Toasts', () => {
     rerender(seite(false));
     expect(screen.getByRole('region', { name: 'Benachrichtigungen' })).toHaveTextContent('Validierung fehlgeschlagen: Pflichtfeld');
   });
+
+  it("a save's result takes the focus, also after the dialog it was saved from closes; other toasts do not", () => {
+    const seite = (offen: boolean) => (
+      <>
+        <button type="button">Speichern</button>
+        <Toasts />
+        <Dialog open={offen} onClose={() => {}} title="Historisierung">
+          <button type="button">Historisieren</button>
+        </Dialog>
+      </>
+    );
+    const { rerender } = render(seite(false));
+    screen.getByRole('button', { name: 'Speichern' }).focus();
+    act(() => void toast.info('Hinweis'));
+    expect(screen.getByRole('button', { name: 'Speichern' })).toHaveFocus();
+
+    rerender(seite(true));
+    act(() => void toast.ergebnis('success', 'Anlage erfolgreich gespeichert'));
+    // the dialog closes after the save and gives the focus back to 'Speichern': the result takes it
+    rerender(seite(false));
+    expect(screen.getByText('Anlage erfolgreich gespeichert').closest('li')).toHaveFocus();
+  });
 });

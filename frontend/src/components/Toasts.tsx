@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { dismissToast, TOAST_DURATION_MS, useObersterDialog, useToasts, type Toast } from '@/lib/toast';
+import { dismissToast, fokusGenommen, TOAST_DURATION_MS, useObersterDialog, useToasts, type Toast } from '@/lib/toast';
 
 const STYLES: Record<Toast['kind'], string> = {
   error: 'border-red-700 bg-red-50 text-red-950',
@@ -8,9 +8,19 @@ const STYLES: Record<Toast['kind'], string> = {
   info: 'border-blue-700 bg-blue-50 text-blue-950',
 };
 
-function ToastItem({ toast }: { toast: Toast }) {
+function ToastItem({ toast, imDialog }: { toast: Toast; imDialog: boolean }) {
   const [paused, setPaused] = useState(false);
   const remaining = useRef(TOAST_DURATION_MS);
+  const ref = useRef<HTMLLIElement>(null);
+
+  // the result of a save takes the focus (and keeps the toast while it has it); in a dialog that
+  // is about to close it takes it again on the page, where it is then done
+  const fokus = !!toast.fokus;
+  useEffect(() => {
+    if (!fokus) return;
+    ref.current?.focus();
+    if (!imDialog) fokusGenommen(toast.id);
+  }, [fokus, imDialog, toast.id]);
 
   useEffect(() => {
     if (paused) return;
@@ -24,8 +34,10 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   return (
     <li
+      ref={ref}
+      tabIndex={-1}
       role={toast.kind === 'error' ? 'alert' : undefined}
-      className={`pointer-events-auto flex items-start gap-3 rounded border-l-4 px-4 py-3 shadow-lg ${STYLES[toast.kind]}`}
+      className={`pointer-events-auto flex items-start gap-3 rounded border-l-4 px-4 py-3 shadow-lg focus:outline-2 focus:outline-offset-2 focus:outline-blue-700 ${STYLES[toast.kind]}`}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -69,7 +81,7 @@ export function Toasts({ dialog = null }: { dialog?: string | null }) {
     >
       <ul className="flex flex-col gap-2">
         {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} />
+          <ToastItem key={t.id} toast={t} imDialog={dialog !== null} />
         ))}
       </ul>
     </div>

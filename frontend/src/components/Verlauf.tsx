@@ -130,6 +130,16 @@ function GeaenderteFelder({ liste, titel }: { liste: NonNullable<VerlaufEintrag[
   );
 }
 
+/** 'dd.MM.yyyy HH:mm:ss' that breaks between day and time where the space is short. */
+function Zeitpunkt({ iso }: { iso: string }) {
+  const [tag, ...zeit] = zeitpunkt(iso).split(' ');
+  return (
+    <>
+      <span className="whitespace-nowrap">{tag}</span> <span className="whitespace-nowrap">{zeit.join(' ')}</span>
+    </>
+  );
+}
+
 /**
  * The Verlauf of any object: every event with when, who and what, newest first; a row opens the
  * changed fields. aktion renders a last column per event (the operation's 'Stand anzeigen').
@@ -150,7 +160,8 @@ export function VerlaufTabelle({
         id: 'zeitpunkt',
         header: 'Zeitpunkt',
         accessorFn: (e) => e.position,
-        cell: (c) => <span className="whitespace-nowrap">{zeitpunkt(c.row.original.zeitpunkt)}</span>,
+        // day and time on two lines on a phone, so the Ereignis column is in view at 390 px
+        cell: (c) => <Zeitpunkt iso={c.row.original.zeitpunkt} />,
       },
       { id: 'akteur', header: 'Wer', accessorFn: (e) => e.akteur },
       { id: 'ereignis', header: 'Ereignis', accessorFn: (e) => e.zusammenfassung || e.ereignis },

@@ -2,6 +2,7 @@ import { Button } from '@/components/Button';
 import { DatumEingabe } from '@/components/Datumsfeld';
 import { HinzufuegenKnopf } from '@/components/HinzufuegenKnopf';
 import { inputClass } from '@/components/FormField';
+import { Tabellenrahmen } from '@/components/Tabellenrahmen';
 import { formatDate, isoDateFromGerman } from '@/lib/format';
 
 /** A stored day (yyyy-MM-dd) as TT.MM.JJJJ; anything else (a half-typed date) as it is. */
@@ -56,12 +57,13 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
   const setze = (i: number, key: keyof Z, wert: string | boolean) =>
     onChange(zeilen.map((z, j) => (j === i ? { ...z, [key]: wert } : z)));
   return (
-    <fieldset className="rounded border border-gray-300 p-4">
+    // min-w-0: a fieldset is as wide as its content by default, and the rows would widen the page
+    <fieldset className="min-w-0 rounded border border-gray-300 p-4">
       <legend className="px-1 text-base font-semibold">{titel}</legend>
       {zeilen.length === 0 ? (
         <p className="text-sm text-gray-700">Keine Einträge vorhanden</p>
       ) : (
-        <div className="overflow-x-auto">
+        <Tabellenrahmen label={titel}>
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{titel}</caption>
             <thead>
@@ -147,7 +149,7 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
               ))}
             </tbody>
           </table>
-        </div>
+        </Tabellenrahmen>
       )}
       {!gesperrt && (
         <div className="mt-2">

@@ -8,6 +8,11 @@ export interface Toast {
   message: string;
   /** Optional second line, e.g. the server's message. */
   detail?: string;
+  /**
+   * The result of the user's action (a save): the toast takes the focus, so the keyboard and
+   * the screen reader are where the result is and not on <body> (issue 28, item 9).
+   */
+  fokus?: boolean;
 }
 
 /** How long a toast stays before it goes by itself. */
@@ -25,10 +30,10 @@ function emit() {
  * Shows a toast in place of the one visible: the newest message is the one that counts, and a
  * pile of toasts would cover the page. A toast identical to the visible one is not shown again.
  */
-export function showToast(kind: ToastKind, message: string, detail?: string): number {
+export function showToast(kind: ToastKind, message: string, detail?: string, fokus?: boolean): number {
   const same = toasts.find((t) => t.kind === kind && t.message === message && t.detail === (detail || undefined));
-  if (same) return same.id;
-  const toast: Toast = { id: nextId++, kind, message, detail: detail || undefined };
+  if (same && (!fokus || same.fokus)) return same.id;
+  const toast: Toast = { id: nextId++, kind, message, detail: detail || undefined, ...(fokus ? { fokus } : {}) };
   toasts = [toast];
   emit();
   return toast.id;
@@ -52,7 +57,16 @@ export const toast = {
   warning: (message: string, detail?: string) => showToast('warning', message, detail),
   success: (message: string, detail?: string) => showToast('success', message, detail),
   info: (message: string, detail?: string) => showToast('info', message, detail),
+  /** The result of a save (or of discarding it): shown and focused (Toast.fokus). */
+  ergebnis: (kind: 'success' | 'info', message: string) => showToast(kind, message, undefined, true),
 };
+
+/** The page's toast has taken the focus: a later mount (after a dialog) does not take it again. */
+export function fokusGenommen(id: number): void {
+  if (!toasts.some((t) => t.id === id && t.fokus)) return;
+  toasts = toasts.map((t) => (t.id === id ? { ...t, fokus: false } : t));
+  emit();
+}
 
 function subscribe(l: () => void) {
   listeners.add(l);

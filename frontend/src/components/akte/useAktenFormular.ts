@@ -120,8 +120,9 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
     zuruecksetzen(basis);
   }, [lesen, fertig, basis, zuruecksetzen]);
 
+  // the result takes the focus (the Speichern button goes with edit mode): every file screen
   const gespeichert = useCallback(() => {
-    toast.success(o.gespeichertText);
+    toast.ergebnis('success', o.gespeichertText);
     setFertig(true);
     zurueckZuLesen();
   }, [o.gespeichertText, zurueckZuLesen]);
@@ -147,7 +148,7 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
     verwerfen: () => {
       setFertig(true);
       zurueckZuLesen();
-      toast.info(MSG_VERWORFEN);
+      toast.ergebnis('info', MSG_VERWORFEN);
       o.neuLaden();
     },
   });

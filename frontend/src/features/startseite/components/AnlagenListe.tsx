@@ -16,6 +16,7 @@ import { startPersonalisierungQuery, type Personalisierung } from '@/features/st
 import { istText, istTextliste, useSitzungszustand } from '@/features/startseite/sitzungszustand';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 import { Personalisierungshinweis } from './Personalisierungshinweis';
+import { LISTE_ID } from './liste';
 
 // Texts of the identifiers (spec 000 §3); the plant feature has the same, features do not share.
 export const ANLAGENSTATUS = [
@@ -222,6 +223,7 @@ function Liste({ standard, personalisiert }: { standard: AnlagenFilter; personal
       <DataTable<AnlageZeile>
         caption="Anlagen"
         captionHidden
+        id={LISTE_ID}
         columns={columns}
         data={seite.data?.content ?? []}
         getRowId={(a) => String(a.id)}

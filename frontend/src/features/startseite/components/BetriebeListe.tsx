@@ -28,6 +28,7 @@ import { BetriebAnlegenDialog } from './BetriebAnlegenDialog';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 import { Personalisierungshinweis } from './Personalisierungshinweis';
 import { useExportiereBetriebe } from '@/features/startseite/api/exportiere-betriebe';
+import { LISTE_ID } from './liste';
 
 const FREIGABESTATUS: Record<string, string> = { BEANTRAGT: 'Beantragt', FREIGEGEBEN: 'Freigegeben', ABGEWIESEN: 'Abgewiesen' };
 
@@ -295,6 +296,7 @@ function Arbeitsliste({ standard, personalisiert }: { standard: BetriebFilter; p
       <DataTable<BetriebZeile>
         caption="Betriebe"
         captionHidden
+        id={LISTE_ID}
         columns={columns}
         data={seite.data?.content ?? []}
         getRowId={(b) => String(b.id)}

@@ -10,6 +10,7 @@ import { nachrichtenQuery, type Nachricht } from '@/features/startseite/api/nach
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 import { bezugPfad, formatSendezeit } from './anzeige';
 import { NachrichtDialog } from './NachrichtDialog';
+import { LISTE_ID } from './liste';
 
 /** Unread messages are shown bold (and named 'Ungelesen' for screen readers, in the Betreff). */
 const fett = (n: Nachricht, inhalt: ReactNode) => (n.gelesen ? inhalt : <strong className="font-semibold">{inhalt}</strong>);
@@ -108,6 +109,7 @@ export function NachrichtenListe() {
       <DataTable<Nachricht>
         caption="Nachrichten"
         captionHidden
+        id={LISTE_ID}
         columns={columns}
         data={nachrichten}
         getRowId={(n) => String(n.id)}

@@ -3,8 +3,10 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Laden } from '@/components/Laden';
 import { Tabs, type TabItem } from '@/components/Tabs';
 import { useDarf } from '@/lib/auth';
+import { useSprunglink } from '@/lib/sprunglinks';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { istText, useSitzungszustand } from '@/features/startseite/sitzungszustand';
+import { LISTE_ID, ZUR_LISTE } from './liste';
 
 // The lists (and the table library) load after the page itself, each when its tab is chosen:
 // the initial bundle stays small.
@@ -29,6 +31,8 @@ const mitLaden = (inhalt: ReactNode) => <Suspense fallback={<Laden />}>{inhalt}<
  */
 export function Startseite() {
   useDocumentTitle('Startseite');
+  // past the welcome, the tabs and the filters straight to the list (issue 28, item 9)
+  useSprunglink(ZUR_LISTE, LISTE_ID);
   const darf = useDarf();
   const location = useLocation();
   const [params, setParams] = useSearchParams();

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { useLoescheWiedervorlage } from '@/features/startseite/api/loesche-wiedervorlage';
 import { meineWiedervorlagenQuery, type MeineWiedervorlage } from '@/features/startseite/api/wiedervorlagen';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
+import { LISTE_ID } from './liste';
 
 // Verbatim (spec 002 §2 Reminders tab).
 export const MSG_WIEDERVORLAGE_GELOESCHT = 'Die Wiedervorlage wurde erfolgreich gelöscht.';
@@ -128,6 +129,7 @@ export function WiedervorlagenListe() {
       <DataTable<MeineWiedervorlage>
         caption="Wiedervorlagen"
         captionHidden
+        id={LISTE_ID}
         columns={columns}
         data={wiedervorlagen}
         getRowId={(w) => String(w.id)}
