@@ -128,7 +128,7 @@ describe('Typen: the form follows the plant type', () => {
       await dialog.getByRole('button', { name: 'Einreichen' }).click();
       await toast(page, 'Änderungsantrag erfolgreich eingereicht.').waitFor();
     });
-    const antrag = await app.api(`/anlage/${id}/aenderungsantrag`, { token: await app.login('zust_sbd') });
+    const { aenderungsantrag: antrag } = await app.api(`/anlage/${id}/aenderungsantrag`, { token: await app.login('zust_sbd') });
     assert.equal(antrag.kuehlart, 'Kreislaufkühlung');
     assert.equal(antrag.foerderungen?.length, 1, JSON.stringify(antrag));
   });
