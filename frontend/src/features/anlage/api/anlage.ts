@@ -117,6 +117,8 @@ export const betriebDesFormularsQuery = (betriebId: string) =>
       return { betreiberId: b.betreiber?.id ?? undefined, betriebstyp: b.betriebstyp?.id ?? '' };
     },
     staleTime: 60_000,
+    // without it the picker lacks only the operator; the plant itself loads on its own
+    meta: { globalErrorHandling: false },
   });
 
 /**
