@@ -100,7 +100,7 @@ func TestAnlage_CreateReadSaveWithHistorisierungAndConflict(t *testing.T) {
 
 	// the operator keeps plannings up to date, but not the status
 	b := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, betreiber).json(t)
-	b["planungen"] = []map[string]any{{"status": "GEPLANT", "massnahme": "Erweiterung der Nachklärung", "plandatum": "2027-05-01"}}
+	b["planungen"] = []map[string]any{{"status": "geplant", "massnahme": "Erweiterung der Nachklärung", "plandatum": "2027-05-01"}}
 	if a = w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), b, betreiber); a.Code != 200 {
 		t.Fatalf("operator save: %d %s", a.Code, a.Body.String())
 	}

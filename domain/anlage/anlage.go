@@ -101,13 +101,6 @@ type Entsorgungsraum struct {
 	Entsorgungsraeume []Verwaltungseinheit `json:"entsorgungsraeume"`
 }
 
-// MitEntsorgungsraum reports whether a plant of type typ under an operation of type
-// betriebstyp keeps a disposal area: municipal treatment plants (operation type KOMMUNAL) that
-// are not indirect dischargers (spec 000 §2 leaves the types to us; docs/decisions.md).
-func MitEntsorgungsraum(typ, betriebstyp string, indirekteinleiter bool) bool {
-	return typ == Abwasserbehandlung && betriebstyp == "KOMMUNAL" && !indirekteinleiter
-}
-
 // Veranlagung assigns the disposal responsibility to an organisation from a start year.
 type Veranlagung struct {
 	OrganisationID int64 `json:"organisation"`

@@ -236,7 +236,7 @@ func TestVorgaben_IndirekteinleiterForReliefPlantsAndSewerNetworks(t *testing.T)
 
 func TestPruefe_ExtrasOfOtherTypesAreDropped(t *testing.T) {
 	d := mit(eingabe, func(d *Daten) { d.Kuehlart, d.Kanalsystem, d.Flur = "Durchlauf", "Misch", "12" })
-	out, err := pruefe(Abwasserbehandlung, "KOMMUNAL", d, heute)
+	out, err := pruefe(Abwasserbehandlung, "KOMMUNAL", d, heute, "")
 	if err != nil || out.Kuehlart != "" || out.Kanalsystem != "" || out.Flur != "" {
 		t.Fatalf("%v %+v", err, out)
 	}
@@ -297,7 +297,7 @@ func TestMitEntsorgungsraum_OnlyMunicipalTreatmentPlantsThatDischargeDirectly(t 
 		d.Bezeichnung, d.Anlagenart, d.Lage, d.Indirekteinleiter, d.AufnahmeID = "VKA", "ABWASSERVORBEHANDLUNG", lage, true, 4
 		d.Entsorgungsraum = &Entsorgungsraum{Bezugsparameter: "EW"}
 	})
-	if out, err := pruefe(Abwasserbehandlung, "KOMMUNAL", d, heute); err != nil || out.Entsorgungsraum != nil {
+	if out, err := pruefe(Abwasserbehandlung, "KOMMUNAL", d, heute, ""); err != nil || out.Entsorgungsraum != nil {
 		t.Fatalf("%v %+v", err, out.Entsorgungsraum)
 	}
 }

@@ -92,6 +92,7 @@ const (
 	MsgVeranlagungJahre          = "Das Startjahr muss zwischen 1950 und dem nächsten Jahr liegen."
 	MsgBetriebNichtFrei          = "Anlagen können erst angelegt werden, wenn der Betrieb freigegeben ist."
 	MsgTyp                       = "Unbekannter Anlagentyp."
+	MsgAnlagenart                = "Diese Anlagenart gibt es für den Anlagentyp nicht."
 	MsgStatus                    = "Unbekannter Anlagenstatus."
 	MsgBezeichnungRecht          = "Sie sind nicht berechtigt, die Bezeichnung dieser Anlage zu ändern."
 	MsgNurAntrag                 = "Diese Angaben der Anlage können Sie nur über einen Änderungsantrag ändern."
@@ -158,7 +159,7 @@ func legeAn(a Anlage, c LegeAn) ([]ereignis.DomainEvent, error) {
 	d := c.Daten
 	d.Anlagenstatus, d.Statuswechsel = Geplant, "" // a new plant starts as GEPLANT
 	d.Planungen = gestempelt(nil, d.Planungen, c.Heute, "")
-	d, err := pruefe(c.Typ, c.Betriebstyp, d, c.Heute)
+	d, err := pruefe(c.Typ, c.Betriebstyp, d, c.Heute, "")
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +209,7 @@ func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
 			neu.Statuswechsel = c.Heute.Format(historie.Datumsformat)
 		}
 	}
-	d, err := pruefe(a.Typ, c.Betriebstyp, neu, c.Heute)
+	d, err := pruefe(a.Typ, c.Betriebstyp, neu, c.Heute, a.Daten.Anlagenart)
 	if err != nil {
 		return nil, err
 	}

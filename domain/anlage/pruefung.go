@@ -81,25 +81,12 @@ func entsorgungsraum(e *Entsorgungsraum) *Entsorgungsraum {
 	return &x
 }
 
-// Nur die Extras des eigenen Typs bleiben.
-func nurEigeneExtras(typ string, d Daten) Daten {
-	if typ != Entlastung {
-		d.Entlastungssystem, d.Entlastungstyp, d.Wasserbuchnummer, d.Flur, d.Flurstueck, d.Gemarkung = "", "", "", "", "", ""
-	}
-	if typ != Kuehlwasser {
-		d.Kuehlart, d.KuehlBehandlung, d.InWasserschutzgebiet = "", "", false
-	}
-	if typ != Kanalnetz {
-		d.Kanallaenge, d.Kanalsystem, d.Abwasserart, d.Materialart = nil, "", "", ""
-	}
-	return d
-}
-
 // pruefe normalises the data of a plant of type typ under an operation of type betriebstyp and
 // checks the rules of spec 000 §5. A plant without a disposal area (MitEntsorgungsraum) drops
-// one it was sent, as the extras of other types are dropped.
-func pruefe(typ, betriebstyp string, d Daten, heute time.Time) (Daten, error) {
-	d = nurEigeneExtras(typ, normalisiert(d))
+// one it was sent, as the fields its type does not have are dropped (Typtabelle). The
+// Anlagenart must be one of the type's; bisherigeArt, the stored one, stays valid.
+func pruefe(typ, betriebstyp string, d Daten, heute time.Time, bisherigeArt string) (Daten, error) {
+	d = nurFelderDesTyps(typ, normalisiert(d))
 	if !MitEntsorgungsraum(typ, betriebstyp, d.Indirekteinleiter) {
 		d.Entsorgungsraum = nil
 	}
@@ -107,8 +94,8 @@ func pruefe(typ, betriebstyp string, d Daten, heute time.Time) (Daten, error) {
 	s.Laengen("", d)
 	s.Pflicht("bezeichnung", d.Bezeichnung)
 	s.Pflicht("anlagenart", d.Anlagenart)
-	if d.Anlagenart != "" && !slices.Contains(Anlagenarten, d.Anlagenart) {
-		s.Feld("anlagenart", "Unbekannte Anlagenart.")
+	if d.Anlagenart != "" && d.Anlagenart != bisherigeArt && !slices.Contains(ArtenDesTyps(typ), d.Anlagenart) {
+		s.Feld("anlagenart", MsgAnlagenart)
 	}
 	if !slices.Contains(Status, d.Anlagenstatus) {
 		s.Feld("anlagenstatus", MsgStatus)

@@ -67,8 +67,8 @@ describe('Anlagen', () => {
       await page.getByLabel(/^Anlagenstatus/).selectOption({ label: 'In Betrieb' });
       await page.getByRole('tab', { name: /Auslegungs-\/Planungsdaten/ }).click();
       await page.getByRole('button', { name: 'Auslegung/Belastung: Zeile hinzufügen' }).click();
-      await page.getByLabel('Parameter 1').fill('CSB');
-      await page.getByLabel('Einheit 1').fill('kg/d');
+      await page.getByLabel('Parameter 1').selectOption('CSB');
+      await page.getByLabel('Einheit 1').selectOption('kg/d');
       await page.getByLabel('Auslegungsjahr 1').fill('1899');
       await page.getByLabel('Führend 1').check();
       await page.getByRole('button', { name: 'Speichern' }).click();
@@ -149,7 +149,7 @@ describe('Anlagen', () => {
       await page.getByRole('button', { name: 'Änderungsantrag stellen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Änderungsantrag stellen' });
       await dialog.getByLabel('Bezeichnung').fill(neu);
-      await dialog.getByLabel('Kühlart').fill('Kreislaufkühlung');
+      await dialog.getByLabel('Kühlart').selectOption('Kreislaufkühlung');
       await dialog.getByLabel('Kommentar').fill('Umbau 2026');
       await dialog.getByRole('button', { name: 'Einreichen' }).click();
       await toast(page, 'Änderungsantrag erfolgreich eingereicht.').waitFor();

@@ -17,6 +17,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -205,4 +206,50 @@ func personenIDs(ps []betrieb.ZustaendigePerson) []int64 {
 		ids[i] = p.AnwenderID
 	}
 	return ids
+}
+
+// MsgListenwert answers a value that is not an entry of its value list.
+const MsgListenwert = "Der Wert ist in der Werteliste nicht vorhanden. Bitte wählen Sie einen Eintrag der Liste."
+
+// PruefeListenwerte checks that every value of neu is an entry of its value list (as the
+// selects of the form offer them), every refused field at once. A value of a list that bisher
+// already holds stays valid although the list no longer has it (an entry renamed or deleted
+// since), as a stored reference does.
+func PruefeListenwerte(ctx context.Context, q eventstore.Querier, neu, bisher []anlage.Listenwert) error {
+	type schluessel struct{ liste, wert string }
+	gehalten := map[schluessel]bool{}
+	for _, w := range bisher {
+		gehalten[schluessel{w.Liste, w.Wert}] = true
+	}
+	var listen, werte []string
+	for _, w := range neu {
+		if !gehalten[schluessel{w.Liste, w.Wert}] {
+			listen, werte = append(listen, w.Liste), append(werte, w.Wert)
+		}
+	}
+	if listen == nil {
+		return nil
+	}
+	rows, err := q.Query(ctx, `SELECT DISTINCT e.liste, e.wert FROM werteliste_eintrag e
+		JOIN unnest($1::text[], $2::text[]) AS n(liste, wert) ON e.liste = n.liste AND e.wert = n.wert`, listen, werte)
+	if err != nil {
+		return err
+	}
+	gefunden, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (schluessel, error) {
+		var s schluessel
+		return s, r.Scan(&s.liste, &s.wert)
+	})
+	if err != nil {
+		return err
+	}
+	for _, s := range gefunden {
+		gehalten[s] = true
+	}
+	var s validierung.Sammler
+	for _, w := range neu {
+		if !gehalten[schluessel{w.Liste, w.Wert}] {
+			s.Feld(w.Feld, MsgListenwert)
+		}
+	}
+	return s.Err()
 }

@@ -53,6 +53,10 @@ type Seite[T any] struct {
 	Page          int   `json:"page"`
 	Size          int   `json:"size"`
 	TotalElements int64 `json:"totalElements"`
+	// OhneFilter is, for a search whose filtered page is empty, how many rows the search finds
+	// without the list's filters (the caller's visibility stays): "Es gibt Treffer außerhalb der
+	// gewählten Filter". Absent otherwise.
+	OhneFilter *int64 `json:"ohneFilter,omitempty"`
 }
 
 var sortierung = map[string]string{"bezeichnung": "lower(bezeichnung)", "betriebsId": "betriebs_id", "ort": "lower(ort)",
@@ -109,7 +113,14 @@ func seitengroesse(size int) int {
 
 // Betriebe returns one page of the operations worklist (page size 50 by default).
 func Betriebe(ctx context.Context, q eventstore.Querier, f Filter) (Seite[Betrieb], error) {
-	return seite(ctx, q, f.abfrage(), scan)
+	a := f.abfrage()
+	if f.IDs == nil && len(f.Betriebsstatus)+len(f.Betriebstyp)+len(f.Freigabestatus) > 0 {
+		o := f
+		o.Betriebsstatus, o.Betriebstyp, o.Freigabestatus = nil, nil, nil
+		ohne := o.abfrage()
+		a.ohneFilter = &ohne
+	}
+	return seite(ctx, q, a, scan)
 }
 
 // JedenBetrieb calls each for every row of the filter in its order, reading them as a stream

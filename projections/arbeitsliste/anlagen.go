@@ -87,7 +87,14 @@ func (f AnlagenFilter) abfrage() listenabfrage {
 
 // Anlagen returns one page of the plants worklist (page size 50 by default, by name).
 func Anlagen(ctx context.Context, q eventstore.Querier, f AnlagenFilter) (Seite[Anlage], error) {
-	return seite(ctx, q, f.abfrage(), anlagenZeile)
+	a := f.abfrage()
+	if f.IDs == nil && len(f.Anlagenstatus)+len(f.Anlagentyp)+len(f.Anlagenart)+len(f.Verwaltungseinheit) > 0 {
+		o := f
+		o.Anlagenstatus, o.Anlagentyp, o.Anlagenart, o.Verwaltungseinheit = nil, nil, nil, nil
+		ohne := o.abfrage()
+		a.ohneFilter = &ohne
+	}
+	return seite(ctx, q, a, anlagenZeile)
 }
 
 // JedeAnlage calls each for every row of the filter in its order, reading them as a stream

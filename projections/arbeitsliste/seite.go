@@ -42,6 +42,10 @@ type listenabfrage struct {
 	frisch           bool // count now: the caller waits for his own command (minPosition)
 	suche            bool // the condition holds a search text: read the page from the matches
 	vorlauf          bool // the first sort expression has an index: its front is cheap to walk
+	// ohneFilter is the same search without the list's filters (set by a worklist whose
+	// filters are chosen): counted — one query, over the search's index — only when a search
+	// finds nothing with them.
+	ohneFilter *listenabfrage
 }
 
 // vorlaufZeilen is how many rows of the order a search page is first looked for in, and
@@ -57,6 +61,14 @@ func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, sc
 	var err error
 	if out.TotalElements, err = anzahl(ctx, q, a); err != nil {
 		return out, err
+	}
+	if out.TotalElements == 0 && a.suche && a.ohneFilter != nil {
+		var n int64
+		o := a.ohneFilter
+		if err := q.QueryRow(ctx, `SELECT count(*) FROM `+o.tabelle+` WHERE `+o.bedingung, o.args...).Scan(&n); err != nil {
+			return out, err
+		}
+		out.OhneFilter = &n
 	}
 	offset := int64(a.page) * int64(a.size)
 	limit, rueckwaerts := int64(a.size), offset > out.TotalElements/2

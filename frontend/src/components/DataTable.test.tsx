@@ -124,3 +124,18 @@ describe('DataTable, server-side', () => {
     expect(requested.at(-1)).toEqual({ pageIndex: 0, pageSize: 50 });
   });
 });
+
+describe('DataTable, an empty search under filters', () => {
+  it('says how many matches lie outside the filters and offers to drop them', async () => {
+    const user = userEvent.setup();
+    const aufheben = vi.fn();
+    const { rerender } = render(<DataTable caption="Liste" columns={columns} data={[]} manual rowCount={0} ohneFilter={{ anzahl: 2, aufheben }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Keine Einträge vorhanden. Es gibt 2 Treffer außerhalb der gewählten Filter.');
+    await user.click(screen.getByRole('button', { name: 'Filter aufheben' }));
+    expect(aufheben).toHaveBeenCalledOnce();
+    // no matches anywhere, or no count: the plain empty state
+    rerender(<DataTable caption="Liste" columns={columns} data={[]} manual rowCount={0} ohneFilter={{ anzahl: 0, aufheben }} />);
+    expect(screen.getByText('Keine Einträge vorhanden')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Filter aufheben' })).toBeNull();
+  });
+});

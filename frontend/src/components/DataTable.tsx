@@ -12,6 +12,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { Button } from './Button';
 import { Tabellenrahmen } from './Tabellenrahmen';
 
 // Verbatim texts of spec 000 §2 "Shared screens and dialogs".
@@ -26,6 +27,9 @@ export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_LABEL = 'Ergebnisse pro Seite:';
 export const EMPTY_TEXT = 'Keine Einträge vorhanden';
+/** The empty state of a search that finds rows only outside the chosen filters (Seite.ohneFilter of the server). */
+export const trefferAusserhalb = (n: number) => `Es gibt ${n} Treffer außerhalb der gewählten Filter.`;
+export const FILTER_AUFHEBEN = 'Filter aufheben';
 export const rangeLabel = (from: number, to: number, count: number) => `${from}-${to} von ${count}`;
 
 export interface DataTableProps<T> {
@@ -53,6 +57,11 @@ export interface DataTableProps<T> {
 
   isLoading?: boolean;
   emptyText?: string;
+  /**
+   * A server-side search that is empty under its filters: how many rows it finds without them
+   * (the page's ohneFilter) and how to drop the filters. The empty state says so and offers it.
+   */
+  ohneFilter?: { anzahl: number | undefined; aufheben: () => void };
 
   /** Checkbox column for row selection. */
   enableRowSelection?: boolean;
@@ -94,6 +103,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     pageSizes = PAGE_SIZES,
     isLoading = false,
     emptyText = EMPTY_TEXT,
+    ohneFilter,
     enableRowSelection = false,
     rowSelectionLabel,
     renderDetail,
@@ -224,7 +234,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {rows.length === 0 && (
               <tr>
                 <td colSpan={colCount} className="px-3 py-6 text-center text-gray-700">
-                  {isLoading ? 'Wird geladen …' : emptyText}
+                  {isLoading ? (
+                    'Wird geladen …'
+                  ) : ohneFilter?.anzahl ? (
+                    <span role="status" className="flex flex-wrap items-center justify-center gap-3">
+                      <span>
+                        {emptyText}. {trefferAusserhalb(ohneFilter.anzahl)}
+                      </span>
+                      <Button variant="secondary" className="px-3 py-1" onClick={ohneFilter.aufheben}>
+                        {FILTER_AUFHEBEN}
+                      </Button>
+                    </span>
+                  ) : (
+                    emptyText
+                  )}
                 </td>
               </tr>
             )}

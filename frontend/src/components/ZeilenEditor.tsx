@@ -8,12 +8,20 @@ import { formatDate, isoDateFromGerman } from '@/lib/format';
 /** A stored day (yyyy-MM-dd) as TT.MM.JJJJ; anything else (a half-typed date) as it is. */
 const alsText = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : v);
 
+/** The choices of a select cell; a stored value the list no longer has stays selectable. */
+function auswahlOptionen<Z extends Record<string, string | boolean>>(s: Spalte<Z>, z: Z): { value: string; label: string }[] {
+  const optionen = typeof s.optionen === 'function' ? s.optionen(z) : (s.optionen ?? []);
+  const wert = String(z[s.key] ?? '');
+  return wert && !optionen.some((o) => o.value === wert) ? [{ value: wert, label: wert }, ...optionen] : optionen;
+}
+
 /** A column of a ZeilenEditor: a text, number, date, checkbox or select per row. */
 export interface Spalte<Z> {
   key: keyof Z & string;
   label: string;
   typ?: 'text' | 'zahl' | 'datum' | 'haken' | 'auswahl';
-  optionen?: { value: string; label: string }[];
+  /** The choices of an 'auswahl' column, for all rows or per row (a list filtered by another cell). */
+  optionen?: { value: string; label: string }[] | ((zeile: Z) => { value: string; label: string }[]);
   pflicht?: boolean;
   /** Read-only (set by the server, e.g. geaendertAm). */
   nurLesen?: boolean;
@@ -110,7 +118,7 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                                 Bitte auswählen
                               </option>
                             )}
-                            {(s.optionen ?? []).map((o) => (
+                            {auswahlOptionen(s, z).map((o) => (
                               <option key={o.value} value={o.value}>
                                 {o.label}
                               </option>

@@ -209,6 +209,10 @@ func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, b
 		pflichtige(neu), append(pflichtige(alt), b.Daten.BetreiberID)); err != nil {
 		return neu, err
 	}
+	// the fields the form offers as selects of value lists take only the lists' entries
+	if err := auswahl.PruefeListenwerte(ctx, q, anlage.Listenwerte(neu), anlage.Listenwerte(alt)); err != nil {
+		return neu, err
+	}
 	if !neu.Indirekteinleiter || neu.AufnahmeID == 0 {
 		return neu, nil
 	}
@@ -484,6 +488,9 @@ func (d *Dienst) AntragStellen(ctx context.Context, n Nutzer, typ string, id int
 	}
 	if !rechte(n, b, a).AntragStellen {
 		return eventstore.Appended{}, validierung.NichtErlaubt
+	}
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), anlage.AntragsListenwerte(f), anlage.Listenwerte(a.Daten)); err != nil {
+		return eventstore.Appended{}, err
 	}
 	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
 		anlage.StelleAntrag{Antrag: f, Heute: d.heute(), Von: m.ActorName}, m)

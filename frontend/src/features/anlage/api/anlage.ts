@@ -26,6 +26,7 @@ export type Anlagentyp = (typeof ANLAGENTYPEN)[number]['id'];
 export const typNachPfad = (pfad: string) => ANLAGENTYPEN.find((t) => t.pfad === pfad);
 export const pfadDesTyps = (typ: string) => ANLAGENTYPEN.find((t) => t.id === typ)?.pfad ?? 'abwasserbehandlung';
 
+/** The Anlagenarten with their labels; a form offers those of its type (artenDesTyps, generated from the server's table). */
 export const ANLAGENARTEN: { value: string; label: string }[] = [
   { value: 'ABWASSERBEHANDLUNG', label: 'Abwasserbehandlung' },
   { value: 'KLEINKLAERANLAGE', label: 'Kleinkläranlage' },
@@ -99,6 +100,25 @@ export const anlageStandQuery = (id: string, version: number) =>
   queryOptions({
     queryKey: anlageKeys.stand(id, version),
     queryFn: ({ signal }) => api.get<Anlage>(`/anlage/${encodeURIComponent(id)}/stand/${version}`, { signal }),
+  });
+
+/** The operation a plant form belongs to: its operator (always an eligible obligee) and its type (the disposal area). */
+export interface BetriebDesFormulars {
+  betreiberId: number | undefined;
+  betriebstyp: string;
+}
+
+/** GET /api/betrieb/{id}, reduced to what the plant form needs. */
+export const betriebDesFormularsQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: anlageKeys.betrieb(betriebId),
+    queryFn: async ({ signal }): Promise<BetriebDesFormulars> => {
+      const b = await api.get<S['Betrieb']>(`/betrieb/${encodeURIComponent(betriebId)}`, { signal });
+      return { betreiberId: b.betreiber?.id ?? undefined, betriebstyp: b.betriebstyp?.id ?? '' };
+    },
+    staleTime: 60_000,
+    // without it the picker lacks only the operator; the plant itself loads on its own
+    meta: { globalErrorHandling: false },
   });
 
 /**

@@ -9,4 +9,5 @@ export const anlageKeys = {
   antrag: (id: string) => [...anlageKeys.detail(id), 'aenderungsantrag'] as const,
   desBetriebs: (betriebId: string) => [...anlageKeys.all, 'betrieb', betriebId] as const,
   pflichtige: () => [...anlageKeys.all, 'pflichtige'] as const,
+  betrieb: (betriebId: string) => [...anlageKeys.all, 'betriebskopf', betriebId] as const,
 };

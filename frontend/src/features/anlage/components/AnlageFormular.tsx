@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode, RefObject } from 'react';
-import { Auswahlfeld, Gruppe, Textfeld, WertAuswahl } from '@/components/felder';
+import { Auswahlfeld, Gruppe, Textfeld, useWerte, useWerteliste, WertAuswahl } from '@/components/felder';
 import { FormField, inputClass } from '@/components/FormField';
 import { Tabs } from '@/components/Tabs';
 import { ZeilenEditor } from '@/components/ZeilenEditor';
 import { ZustaendigkeitenReiter } from '@/components/zustaendigkeiten/ZustaendigkeitenReiter';
-import { ANLAGENARTEN, ANLAGENSTATUS, anlagenDesBetriebsQuery, pflichtigeQuery } from '@/features/anlage/api/anlage';
+import { ANLAGENARTEN, ANLAGENSTATUS, anlagenDesBetriebsQuery, betriebDesFormularsQuery, pflichtigeQuery } from '@/features/anlage/api/anlage';
+import { artenDesTyps, hatFeld, mitEntsorgungsraum } from '@/features/anlage/api/typen';
 import { EntsorgungsraumReiter } from './EntsorgungsraumReiter';
 import { Foerderungen } from './Foerderungen';
 import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, type AnlageFehler, type AnlageWerte, type Reiter } from './werte';
@@ -75,11 +76,27 @@ export function AnlageFormular(p: AnlageFormularProps) {
     .filter((a) => a.id !== p.anlageId && a.anlagentyp === 'ABWASSERBEHANDLUNG')
     .map((a) => ({ value: String(a.id), label: a.bezeichnung ?? '' }));
   const gewaehlt = new Set(w.pflichtige.map((x) => x.organisation));
-  // the server's rule (internal/auswahl): active organisations obliged to dispose of wastewater,
-  // and those the plant already names
+  const betrieb = useQuery(betriebDesFormularsQuery(p.betriebId)).data;
+  // the server's rule (internal/auswahl, anlage.zuordnungen): active organisations obliged to
+  // dispose of wastewater, the operation's own operator, and those the plant already names
   const pflichtige = (useQuery(pflichtigeQuery()).data ?? []).filter(
-    (o) => (o.abwasserbeseitigungspflicht && o.status === 'AKTIV') || gewaehlt.has(String(o.id)),
+    (o) => (o.abwasserbeseitigungspflicht && o.status === 'AKTIV') || o.id === betrieb?.betreiberId || gewaehlt.has(String(o.id)),
   );
+  // options and sections follow the plant's type (anlage.Typtabelle, generated into api/typen.ts)
+  const hat = (feld: string) => hatFeld(typ, feld);
+  const arten = ANLAGENARTEN.filter((a) => artenDesTyps(typ).includes(a.value) || a.value === w.anlagenart);
+  const entsorgungsraum = p.mitEntsorgungsraum ?? (betrieb ? mitEntsorgungsraum(typ, betrieb.betriebstyp) : false);
+  const werteOptionen = (werte: string[]) => werte.map((v) => ({ value: v, label: v }));
+  const asParameter = werteOptionen(useWerte('as-parameter'));
+  const asEinheit = werteOptionen(useWerte('as-einheit'));
+  const planungStatus = werteOptionen(useWerte('planung-status'));
+  const kategorien = useWerteliste('bauwerk-anlageteil-kategorie');
+  const teilBezeichnungen = useWerteliste('bauwerk-anlageteil-bezeichnung');
+  // a part's Bezeichnung is one of its Kategorie (the list's extra 'kategorie'; empty: any)
+  const bezeichnungenDerKategorie = (kategorie: string) => {
+    const id = kategorien.find((k) => k.value === kategorie)?.id;
+    return werteOptionen(teilBezeichnungen.filter((e) => !e.kategorie || e.kategorie === id).map((e) => e.value));
+  };
   const hatFehler = (r: Reiter) => Object.entries(f).some(([k, v]) => v && reiterVon(k) === r);
   const entfernen = (was: (i: number) => string) => (_z: unknown, i: number) => p.vorDemEntfernen(was(i));
 
@@ -88,9 +105,9 @@ export function AnlageFormular(p: AnlageFormularProps) {
       <Gruppe titel="Anlage">
         {text('bezeichnung', 'Bezeichnung', { required: true })}
         {p.bezeichnungGesperrt && !gesperrt && <p className="text-xs text-gray-700 sm:col-span-3">Die Bezeichnung ändern Sie über einen Änderungsantrag.</p>}
-        <Auswahlfeld label="Anlagenart" name="anlagenart" value={w.anlagenart} onChange={setze('anlagenart')} optionen={ANLAGENARTEN} error={f.anlagenart} required disabled={gesperrt} className="sm:col-span-3" />
+        <Auswahlfeld label="Anlagenart" name="anlagenart" value={w.anlagenart} onChange={setze('anlagenart')} optionen={arten} error={f.anlagenart} required disabled={gesperrt} className="sm:col-span-3" />
         <Auswahlfeld label="Anlagenstatus" name="anlagenstatus" value={w.anlagenstatus} onChange={setze('anlagenstatus')} optionen={ANLAGENSTATUS} error={f.anlagenstatus} required disabled={gesperrt || p.statusGesperrt} className="sm:col-span-3" />
-        {liste('anlagensystem', 'Anlagensystem', 'anlagensystem')}
+        {hat('anlagensystem') && liste('anlagensystem', 'Anlagensystem', 'anlagensystem')}
         <Haken
           label="Indirekteinleiter"
           name="indirekteinleiter"
@@ -108,15 +125,15 @@ export function AnlageFormular(p: AnlageFormularProps) {
           <textarea name="beschreibung" className={inputClass} rows={3} value={w.beschreibung} disabled={gesperrt} onChange={(e) => setze('beschreibung')(e.target.value)} />
         </FormField>
         <Haken label="Selbstüberwachungspflicht" name="selbstueberwachungspflicht" wert={w.selbstueberwachungspflicht} onChange={setze('selbstueberwachungspflicht')} gesperrt={gesperrt} />
-        <Haken label="Chargenbetrieb" name="chargenbetrieb" wert={w.chargenbetrieb} onChange={setze('chargenbetrieb')} gesperrt={gesperrt} />
-        <Haken label="Kampagnenbetrieb" name="kampagne" wert={w.kampagne} onChange={setze('kampagne')} gesperrt={gesperrt} />
-        <Haken label="TEG-Abschluss" name="tegAbschluss" wert={w.tegAbschluss} onChange={setze('tegAbschluss')} gesperrt={gesperrt} />
-        <Haken label="Auf KA-Gelände" name="aufKAGelaende" wert={w.aufKAGelaende} onChange={setze('aufKAGelaende')} gesperrt={gesperrt} />
-        {text('dwaNr', 'DWA-Nr.', { className: 'sm:col-span-2' })}
-        {text('staLaNr', 'StaLa-Nr.', { className: 'sm:col-span-2' })}
+        {hat('chargenbetrieb') && <Haken label="Chargenbetrieb" name="chargenbetrieb" wert={w.chargenbetrieb} onChange={setze('chargenbetrieb')} gesperrt={gesperrt} />}
+        {hat('kampagne') && <Haken label="Kampagnenbetrieb" name="kampagne" wert={w.kampagne} onChange={setze('kampagne')} gesperrt={gesperrt} />}
+        {hat('tegAbschluss') && <Haken label="TEG-Abschluss" name="tegAbschluss" wert={w.tegAbschluss} onChange={setze('tegAbschluss')} gesperrt={gesperrt} />}
+        {hat('aufKAGelaende') && <Haken label="Auf KA-Gelände" name="aufKAGelaende" wert={w.aufKAGelaende} onChange={setze('aufKAGelaende')} gesperrt={gesperrt} />}
+        {hat('dwaNr') && text('dwaNr', 'DWA-Nr.', { className: 'sm:col-span-2' })}
+        {hat('staLaNr') && text('staLaNr', 'StaLa-Nr.', { className: 'sm:col-span-2' })}
         {text('suevoaAnlageNr', 'SüVOA-Anlagen-Nr.', { className: 'sm:col-span-2' })}
       </Gruppe>
-      {typ === 'ENTLASTUNG' && (
+      {hat('entlastungssystem') && (
         <Gruppe titel="Entlastungsanlage">
           {liste('entlastungssystem', 'Entlastungssystem', 'entlastungssystem', true)}
           {liste('entlastungstyp', 'Entlastungstyp', 'entlastungstyp', true)}
@@ -126,14 +143,14 @@ export function AnlageFormular(p: AnlageFormularProps) {
           {text('gemarkung', 'Gemarkung', { className: 'sm:col-span-2' })}
         </Gruppe>
       )}
-      {typ === 'KUEHLWASSER' && (
+      {hat('kuehlart') && (
         <Gruppe titel="Kühlwasser">
           {liste('kuehlart', 'Kühlart', 'kuehlart')}
           {text('kuehlBehandlung', 'Kühlwasserbehandlung')}
           <Haken label="Im Wasserschutzgebiet" name="inWasserschutzgebiet" wert={w.inWasserschutzgebiet} onChange={setze('inWasserschutzgebiet')} gesperrt={gesperrt} />
         </Gruppe>
       )}
-      {typ === 'KANALNETZ' && (
+      {hat('kanalsystem') && (
         <Gruppe titel="Kanalnetz">
           {text('kanallaenge', 'Kanallänge (km)', { inputMode: 'decimal', className: 'sm:col-span-2' })}
           {liste('kanalsystem', 'Kanalsystem', 'kanalsystem')}
@@ -190,8 +207,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
                   gesperrt={gesperrt}
                   fehler={f}
                   spalten={[
-                    { key: 'parameter', label: 'Parameter', pflicht: true },
-                    { key: 'einheit', label: 'Einheit', pflicht: true },
+                    { key: 'parameter', label: 'Parameter', typ: 'auswahl', optionen: asParameter, pflicht: true },
+                    { key: 'einheit', label: 'Einheit', typ: 'auswahl', optionen: asEinheit, pflicht: true },
                     { key: 'auslegungWert', label: 'Auslegungswert', typ: 'zahl' },
                     { key: 'auslegungJahr', label: 'Auslegungsjahr', typ: 'zahl' },
                     { key: 'auslegungFuehrend', label: 'Führend', typ: 'haken' },
@@ -210,7 +227,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
                   gesperrt={gesperrt}
                   fehler={f}
                   spalten={[
-                    { key: 'status', label: 'Status', pflicht: true },
+                    { key: 'status', label: 'Status', typ: 'auswahl', optionen: planungStatus, pflicht: true },
                     { key: 'massnahme', label: 'Maßnahme' },
                     { key: 'anschlussKA', label: 'Anschluss an KA' },
                     { key: 'plandatum', label: 'Plandatum', typ: 'datum' },
@@ -244,8 +261,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
                 gesperrt={gesperrt}
                 fehler={f}
                 spalten={[
-                  { key: 'kategorie', label: 'Kategorie', pflicht: true },
-                  { key: 'bezeichnung', label: 'Bezeichnung', pflicht: true },
+                  { key: 'kategorie', label: 'Kategorie', typ: 'auswahl', optionen: werteOptionen(kategorien.map((k) => k.value)), pflicht: true },
+                  { key: 'bezeichnung', label: 'Bezeichnung', typ: 'auswahl', optionen: (z) => bezeichnungenDerKategorie(z.kategorie), pflicht: true },
                   { key: 'anzahl', label: 'Anzahl', typ: 'zahl' },
                   { key: 'bezeichner', label: 'Bezeichner' },
                   { key: 'bezeichnerGroesse', label: 'Größe', typ: 'zahl' },
@@ -255,7 +272,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
               />
             ),
           },
-          ...(zeigtEntsorgungsraum(p.mitEntsorgungsraum, w)
+          ...(zeigtEntsorgungsraum(entsorgungsraum, w)
             ? [
                 {
                   id: 'entsorgungsraum',

@@ -31,7 +31,10 @@ import { useStelleAenderungsantrag } from '@/features/anlage/api/stelle-aenderun
 import { AnlageFormular, ENTFERNEN_TITEL, entfernenFrage } from './AnlageFormular';
 import { AnlageNurLesen } from './AnlageNurLesen';
 import { useAnlageFormular } from './useAnlageFormular';
-import { eingabeAus, MSG_GESPEICHERT, neueWerte, werteAus } from './werte';
+import { eingabeAus, MSG_GESPEICHERT, neueWerte, werteAus, type Foerderung } from './werte';
+import { Foerderungen } from './Foerderungen';
+import { WertAuswahl } from '@/components/felder';
+import { hatFeld } from '@/features/anlage/api/typen';
 
 // Verbatim text of spec 000 §8 (navigation).
 export const MSG_AUFRUF_FEHLER = 'Fehler beim Aufruf der Anlage';
@@ -39,6 +42,7 @@ export const MSG_ANTRAG_EINGEREICHT = 'Änderungsantrag erfolgreich eingereicht.
 export const MSG_ANTRAG_FEHLER = 'Es gab einen unbekannten Fehler beim Einreichen des Änderungsantrags.';
 const ANTRAGSFELDER: { key: string; label: string }[] = [
   { key: 'bezeichnung', label: 'Bezeichnung' },
+  { key: 'foerderungen', label: 'Förderungen' },
   { key: 'tegAbschluss', label: 'TEG-Abschluss' },
   { key: 'aufKAGelaende', label: 'Auf KA-Gelände' },
   { key: 'kuehlart', label: 'Kühlart' },
@@ -347,7 +351,7 @@ function HistorischeVersion({ anlageId, index }: { anlageId: string; index: numb
   );
 }
 
-/** The operator's change request (spec 000 §3: bezeichnung, tegAbschluss, aufKAGelaende, kuehlart, kuehlBehandlung, kommentar). */
+/** The operator's change request (spec 000 §3: bezeichnung, foerderungen, tegAbschluss, aufKAGelaende, kuehlart, kuehlBehandlung, kommentar); the fields of the plant's type. */
 function AntragDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void }) {
   const [a, setA] = useState({
     bezeichnung: anlage.bezeichnung ?? '',
@@ -357,11 +361,12 @@ function AntragDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void
     kuehlBehandlung: anlage.kuehlBehandlung ?? '',
     kommentar: '',
   });
+  const [foerderungen, setFoerderungen] = useState<Foerderung[]>(() => werteAus(anlage).foerderungen);
   const stelle = useStelleAenderungsantrag({ meta: { globalErrorHandling: false } });
-  const kuehl = anlage.anlagentyp === 'KUEHLWASSER';
+  const hat = (feld: string) => hatFeld(anlage.anlagentyp, feld);
   const senden = () =>
     stelle
-      .mutateAsync({ id: String(anlage.id), typ: anlage.anlagentyp, antrag: { ...a, foerderungen: anlage.foerderungen ?? [] } })
+      .mutateAsync({ id: String(anlage.id), typ: anlage.anlagentyp, antrag: { ...a, foerderungen } })
       .then(() => {
         toast.success(MSG_ANTRAG_EINGEREICHT);
         onClose();
@@ -373,6 +378,7 @@ function AntragDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void
       open
       onClose={onClose}
       title="Änderungsantrag stellen"
+      width={700}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -389,26 +395,35 @@ function AntragDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void
           Bezeichnung
           <input className={feld} name="bezeichnung" maxLength={255} value={a.bezeichnung} onChange={(e) => setA({ ...a, bezeichnung: e.target.value })} />
         </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={a.tegAbschluss} onChange={(e) => setA({ ...a, tegAbschluss: e.target.checked })} />
-          TEG-Abschluss
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={a.aufKAGelaende} onChange={(e) => setA({ ...a, aufKAGelaende: e.target.checked })} />
-          Auf KA-Gelände
-        </label>
-        {kuehl && (
+        {hat('tegAbschluss') && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={a.tegAbschluss} onChange={(e) => setA({ ...a, tegAbschluss: e.target.checked })} />
+            TEG-Abschluss
+          </label>
+        )}
+        {hat('aufKAGelaende') && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={a.aufKAGelaende} onChange={(e) => setA({ ...a, aufKAGelaende: e.target.checked })} />
+            Auf KA-Gelände
+          </label>
+        )}
+        {hat('kuehlart') && (
           <>
-            <label className="block text-sm font-medium">
-              Kühlart
-              <input className={feld} name="kuehlart" maxLength={255} value={a.kuehlart} onChange={(e) => setA({ ...a, kuehlart: e.target.value })} />
-            </label>
+            <WertAuswahl liste="kuehlart" label="Kühlart" name="kuehlart" value={a.kuehlart} onChange={(v) => setA({ ...a, kuehlart: v })} />
             <label className="block text-sm font-medium">
               Kühlwasserbehandlung
               <input className={feld} name="kuehlBehandlung" maxLength={255} value={a.kuehlBehandlung} onChange={(e) => setA({ ...a, kuehlBehandlung: e.target.value })} />
             </label>
           </>
         )}
+        <Foerderungen
+          foerderungen={foerderungen}
+          onChange={setFoerderungen}
+          gesperrt={false}
+          vorDemEntfernen={() => Promise.resolve(true)}
+          fehler={{}}
+          hinweis="Die Förderung wird mit dem Änderungsantrag beantragt."
+        />
         <label className="block text-sm font-medium">
           Kommentar
           <textarea className={feld} name="kommentar" maxLength={4000} rows={3} value={a.kommentar} onChange={(e) => setA({ ...a, kommentar: e.target.value })} />
@@ -431,8 +446,15 @@ function PruefenDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => voi
         onClose();
       })
       .catch((e: unknown) => zeigeFehler(e));
-  const wert = (v: unknown) => (typeof v === 'boolean' ? (v ? 'Ja' : 'Nein') : String(v ?? '') || '–');
-  const felder = ANTRAGSFELDER.filter((f) => anlage.anlagentyp === 'KUEHLWASSER' || !f.key.startsWith('kuehl'));
+  const wert = (v: unknown) =>
+    Array.isArray(v)
+      ? (v as Foerderung[]).map((f) => f.mipNr).join(', ') || '–'
+      : typeof v === 'boolean'
+        ? v
+          ? 'Ja'
+          : 'Nein'
+        : String(v ?? '') || '–';
+  const felder = ANTRAGSFELDER.filter((f) => f.key === 'bezeichnung' || f.key === 'foerderungen' || hatFeld(anlage.anlagentyp, f.key));
   return (
     <Dialog
       open

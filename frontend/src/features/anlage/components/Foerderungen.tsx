@@ -13,6 +13,8 @@ export function foerderungAus(e: { value: string; [k: string]: unknown }): Foerd
 }
 
 export interface FoerderungDialogProps {
+  /** The hint of the selection (default: the change is adopted with the plant's save). */
+  hinweis?: string;
   /** MIP numbers already chosen (not offered again). */
   vergeben: string[];
   onUebernehmen: (f: Foerderung) => void;
@@ -20,7 +22,7 @@ export interface FoerderungDialogProps {
 }
 
 /** 'Förderung auswählen' (spec 000 §2): a funding is picked from the MIP list, never typed. */
-export function FoerderungDialog({ vergeben, onUebernehmen, onClose }: FoerderungDialogProps) {
+export function FoerderungDialog({ hinweis = 'Die Änderung wird mit dem Speichern der Anlage übernommen.', vergeben, onUebernehmen, onClose }: FoerderungDialogProps) {
   const liste = useWerteliste('mip-foerderung').map(foerderungAus).filter((f) => f.mipNr);
   const optionen = liste
     .filter((f) => !vergeben.includes(f.mipNr))
@@ -31,7 +33,7 @@ export function FoerderungDialog({ vergeben, onUebernehmen, onClose }: Foerderun
       label="Förderung (MIP)"
       name="mipNr"
       optionen={optionen}
-      hinweis="Die Änderung wird mit dem Speichern der Anlage übernommen."
+      hinweis={hinweis}
       width={700}
       onClose={onClose}
       onUebernehmen={(mipNr) => {
@@ -49,10 +51,12 @@ export interface FoerderungenProps {
   /** Asks before a row goes (the removal confirmation of the plant form). */
   vorDemEntfernen: (was: string) => Promise<boolean>;
   fehler: Record<string, string | undefined>;
+  /** The hint of the MIP selection (the change request adopts on its review, not on a save). */
+  hinweis?: string;
 }
 
 /** The fundings of a plant: a table, 'Förderung hinzufügen' opens the MIP selection. */
-export function Foerderungen({ foerderungen, onChange, gesperrt, vorDemEntfernen, fehler }: FoerderungenProps) {
+export function Foerderungen({ foerderungen, onChange, gesperrt, vorDemEntfernen, fehler, hinweis }: FoerderungenProps) {
   const [offen, setOffen] = useState(false);
   const spalten = useMemo<ColumnDef<Foerderung, unknown>[]>(
     () => [
@@ -93,6 +97,7 @@ export function Foerderungen({ foerderungen, onChange, gesperrt, vorDemEntfernen
       )}
       {offen && (
         <FoerderungDialog
+          hinweis={hinweis}
           vergeben={foerderungen.map((f) => f.mipNr)}
           onClose={() => setOffen(false)}
           onUebernehmen={(f) => {

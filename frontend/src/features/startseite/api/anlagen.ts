@@ -11,6 +11,8 @@ export interface AnlagenSeite {
   page: number;
   size: number;
   totalElements: number;
+  /** Only when a search finds nothing with the chosen filters: how many rows it finds without them. */
+  ohneFilter?: number;
 }
 
 /** The filter of the plants worklist; an empty list filters nothing. */

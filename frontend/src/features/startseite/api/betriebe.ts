@@ -28,6 +28,8 @@ export interface BetriebSeite {
   page: number;
   size: number;
   totalElements: number;
+  /** Only when a search finds nothing with the chosen filters: how many rows it finds without them. */
+  ohneFilter?: number;
 }
 
 /** The filter of the operations worklist; an empty list filters nothing. */

@@ -234,6 +234,8 @@ function Liste({ standard, personalisiert }: { standard: AnlagenFilter; personal
         onSortingChange={onSortingChange}
         rowCount={seite.data?.totalElements ?? 0}
         isLoading={seite.isPending || seite.isFetching}
+        // the search keeps its text and drops the filters (the default hides cooling plants, say)
+        ohneFilter={{ anzahl: seite.data?.ohneFilter, aufheben: () => anwenden({ q: z.filter.q, anlagenstatus: [], anlagentyp: [], anlagenart: [], verwaltungseinheit: [] }) }}
         enableRowSelection
         rowSelection={z.auswahl}
         onRowSelectionChange={onRowSelectionChange}

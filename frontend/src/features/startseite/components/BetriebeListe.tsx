@@ -307,6 +307,7 @@ function Arbeitsliste({ standard, personalisiert }: { standard: BetriebFilter; p
         onSortingChange={onSortingChange}
         rowCount={seite.data?.totalElements ?? 0}
         isLoading={seite.isPending || seite.isFetching}
+        ohneFilter={{ anzahl: seite.data?.ohneFilter, aufheben: () => anwenden({ q: z.filter.q, betriebsstatus: [], betriebstyp: [], freigabestatus: [] }) }}
         enableRowSelection
         rowSelection={z.auswahl}
         onRowSelectionChange={onRowSelectionChange}
