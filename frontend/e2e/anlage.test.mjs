@@ -159,7 +159,7 @@ describe('Anlagen', () => {
       await page.goto(app.url(seite));
       await page.getByRole('button', { name: 'Änderungsantrag prüfen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Änderungsantrag prüfen' });
-      await dialog.getByText('Kommentar: Umbau 2026').waitFor();
+      await dialog.getByText('Umbau 2026', { exact: true }).waitFor();
       await pruefeBarrierefreiheit(page, 'Änderungsantrag prüfen (Dialog)');
       await dialog.getByRole('checkbox', { name: 'Bezeichnung übernehmen' }).check();
       await dialog.getByRole('textbox', { name: 'Begründung zu Kühlart' }).fill('Die Kreislaufkühlung ist noch nicht abgenommen.');
