@@ -182,6 +182,7 @@ describe('Aufgaben: a Stammdaten-Antrag and a plant change request', () => {
       await page.waitForURL((u) => u.pathname.endsWith(`/kuehlwasser/${anlage.id}/anlagendaten`));
       const pruefenAnlage = page.getByRole('dialog', { name: 'Änderungsantrag prüfen' });
       await pruefenAnlage.getByRole('textbox', { name: 'Begründung zu Bezeichnung' }).fill('Der neue Name ist nicht belegt.');
+      await pruefenAnlage.getByRole('textbox', { name: 'Begründung zu Kühlart' }).fill('Die Kühlart bleibt.');
       await pruefenAnlage.getByRole('button', { name: 'Ablehnen' }).click();
       await page.getByRole('alertdialog', { name: 'Ablehnung bestätigen' }).getByRole('button', { name: 'Ablehnen' }).click();
       await pruefenAnlage.waitFor({ state: 'detached' });
