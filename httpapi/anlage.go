@@ -76,14 +76,18 @@ func (a *api) anlageRoutes(r chi.Router) {
 			antrag, err := d.Antrag(ctx, n, id)
 			return map[string]any{"aenderungsantrag": antrag}, err
 		}))
-		r.Post("/anlage/{id}/aenderungsantrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, f struct {
-			Felder []string `json:"felder"`
-		}) (int64, eventstore.Appended, error) {
-			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, f.Felder, Metadaten(r))
+		r.Post("/anlage/{id}/aenderungsantrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, e anlagedienst.Entscheidung) (int64, eventstore.Appended, error) {
+			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, e, Metadaten(r))
 			return id, out, err
 		}))
+		// the reasons come as a body {begruendungen}; without them the answer names each field
+		// that needs one (as DELETE …/stammdaten-antrag)
 		r.Delete("/anlage/{id}/aenderungsantrag", befehlOhneEingabe(a, textAntragAbgelehnt, func(r *http.Request, id int64) (eventstore.Appended, error) {
-			return d.AntragAblehnen(r.Context(), nutzer(r), id, Metadaten(r))
+			e, err := entscheidungImKoerper(r)
+			if err != nil {
+				return eventstore.Appended{}, err
+			}
+			return d.AntragAblehnen(r.Context(), nutzer(r), id, e.Begruendungen, Metadaten(r))
 		}))
 	})
 }

@@ -170,8 +170,9 @@ func TestAnlage_ChangeRequestReviewedFieldByField(t *testing.T) {
 	if offen["kuehlart"] != "Kreislaufkühlung" || offen["gestelltVon"] == "" {
 		t.Fatalf("open request: %v", offen)
 	}
-	// staff adopt the cooling type only
-	if a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/aenderungsantrag/uebernahme", id), map[string]any{"felder": []string{"kuehlart"}}, fachadmin); a.Code != 200 ||
+	// staff adopt the cooling type only; the refused name needs a reason
+	if a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/aenderungsantrag/uebernahme", id), map[string]any{"felder": []string{"kuehlart"},
+		"begruendungen": map[string]string{"bezeichnung": "Name bleibt"}}, fachadmin); a.Code != 200 ||
 		a.json(t)["message"] != "Daten wurden übernommen und der Antrag gelöscht" {
 		t.Fatalf("adopt: %d %s", a.Code, a.Body.String())
 	}
@@ -183,7 +184,7 @@ func TestAnlage_ChangeRequestReviewedFieldByField(t *testing.T) {
 	if a := w.send(t, "POST", pfad, map[string]any{"bezeichnung": "PM 2"}, betreiber); a.Code != 201 {
 		t.Fatalf("second request: %d %s", a.Code, a.Body.String())
 	}
-	if a := w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", id), nil, fachadmin); a.Code != 200 ||
+	if a := w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", id), map[string]any{"begruendungen": map[string]string{"bezeichnung": "Name bleibt", "kuehlart": "Kühlart bleibt"}}, fachadmin); a.Code != 200 ||
 		a.json(t)["message"] != "Daten wurden abgelehnt und der Antrag gelöscht" {
 		t.Fatalf("reject: %d %s", a.Code, a.Body.String())
 	}

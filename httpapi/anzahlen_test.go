@@ -129,9 +129,9 @@ func TestAnzahlen_EveryListOfAPlantAndAnOperationSaveIsBounded(t *testing.T) {
 	eins := map[string][]any{
 		"biologischeBehandlung": {"Belebungsverfahren"}, "schlammbehandlung": {"Faulung"}, "vorbehandlung": {"Rechen"},
 		"chemischeBehandlung": {"Fällung"}, "nachbehandlung": {"Filtration"},
-		"planungen":                   {map[string]any{"status": "GEPLANT", "massnahme": "Erweiterung", "plandatum": "2027-05-01"}},
+		"planungen":                   {map[string]any{"status": "geplant", "massnahme": "Erweiterung", "plandatum": "2027-05-01"}},
 		"foerderungen":                {map[string]any{"mipNr": "MIP-1"}},
-		"anlagenteile":                {map[string]any{"bezeichnung": "Rechenhaus"}},
+		"anlagenteile":                {map[string]any{"kategorie": "Mechanische Reinigung", "bezeichnung": "Rechen"}},
 		"auslegungUndBelastungsDaten": {map[string]any{"jahr": 2025}},
 		"kontakte":                    {map[string]any{"name": "Lang", "vorname": "Lars", "email": "lars@lang.example"}},
 	}

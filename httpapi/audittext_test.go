@@ -70,7 +70,7 @@ func TestAuditText_EverySaveChecksAuditInfoAndOnlyAHistorisedChangeCarriesIt(t *
 	stream := fmt.Sprintf("anlage-%d", id)
 	for _, token := range []string{betreiber, sbd} {
 		anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, token).json(t)
-		anl["planungen"] = []map[string]any{{"status": "GEPLANT", "massnahme": "Neue Rechen " + token[len(token)-6:], "plandatum": "2027-05-01"}}
+		anl["planungen"] = []map[string]any{{"status": "geplant", "massnahme": "Neue Rechen " + token[len(token)-6:], "plandatum": "2027-05-01"}}
 		for _, f := range falsch {
 			w.wantAuditFeld(t, sende(token, "PUT", pfad, anl, f.ai), f.feld, f.msg, w.letztesEreignis(t))
 		}

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"github.com/eabwasser/eabwasser/domain/antrag"
 	"io"
 	"net/http"
 
@@ -60,6 +61,19 @@ func befehlOhneEingabe(a *api, text string, run func(r *http.Request, id int64) 
 		}
 		writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": text, "version": out.Version})
 	}
+}
+
+// entscheidungImKoerper is the optional body {begruendungen} of a DELETE that refuses an
+// application (antrag.Entscheidung); none is a refusal without reasons, answered with the
+// fields that need one.
+func entscheidungImKoerper(r *http.Request) (antrag.Entscheidung, error) {
+	var e antrag.Entscheidung
+	if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
+		if err := decodeJSON(r, &e); err != nil {
+			return e, err
+		}
+	}
+	return e, nil
 }
 
 // loeschen is the handler of every DELETE /x/{id} of the administration.

@@ -78,11 +78,9 @@ func (a *api) betriebRoutes(r chi.Router) {
 		// the reasons come as an optional body {begruendungen}; without them the answer names
 		// each field that needs one
 		r.Delete("/betrieb/{id}/stammdaten-antrag", befehlOhneEingabe(a, textAntragAbgelehnt, func(r *http.Request, id int64) (eventstore.Appended, error) {
-			var e betriebsakte.Entscheidung
-			if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
-				if err := decodeJSON(r, &e); err != nil {
-					return eventstore.Appended{}, err
-				}
+			e, err := entscheidungImKoerper(r)
+			if err != nil {
+				return eventstore.Appended{}, err
 			}
 			return d.AntragAblehnen(r.Context(), nutzer(r), id, e.Begruendungen, Metadaten(r))
 		}))

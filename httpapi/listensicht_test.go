@@ -402,7 +402,8 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 				t.Fatalf("change request on %s: %d %s", key, a.Code, a.Body.String())
 			}
 			if i == 0 {
-				if a := w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", ids[key]), nil, tok[entscheider]); a.Code != 200 {
+				if a := w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", ids[key]), map[string]any{"begruendungen": map[string]string{
+					"bezeichnung": "Nicht belegt.", "kuehlart": "Nicht belegt.", "foerderungen": "Nicht belegt."}}, tok[entscheider]); a.Code != 200 {
 					t.Fatalf("reject on %s: %d %s", key, a.Code, a.Body.String())
 				}
 			}

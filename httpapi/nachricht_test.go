@@ -306,7 +306,7 @@ func TestNachrichten_PlantChangeRequestReachesTheDecidingStaffAndTheDecisionTheO
 
 	// a rejection: the operator is told, the staff's message is marked
 	w.send(t, "POST", fmt.Sprintf("/api/anlage/kuehlwasser/%d/aenderungsantrag", id), map[string]any{"bezeichnung": "PM 2"}, betreiber)
-	a = w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", id), nil, sbd)
+	a = w.send(t, "DELETE", fmt.Sprintf("/api/anlage/%d/aenderungsantrag", id), map[string]any{"begruendungen": map[string]string{"bezeichnung": "Name bleibt", "kuehlart": "Kühlart bleibt"}}, sbd)
 	pos = a.Header().Get("X-Event-Position")
 	n = nachrichtenVon(t, w, betreiber, pos)
 	if len(n) != 2 || n[0]["betreff"] != "Änderungsantrag abgelehnt: Kühlwasserkreislauf Papiermaschine 2" {

@@ -178,6 +178,11 @@ type Aenderungsantrag struct {
 // Antragsfelder are the fields of a change request that staff accept one by one.
 var Antragsfelder = []string{"bezeichnung", "foerderungen", "tegAbschluss", "aufKAGelaende", "kuehlart", "kuehlBehandlung"}
 
+// Antragsfeldnamen are the labels of the change request's fields as the plant form shows them
+// (the review, the operator's message, the Verlauf).
+var Antragsfeldnamen = map[string]string{"bezeichnung": "Bezeichnung", "foerderungen": "Förderungen", "tegAbschluss": "TEG-Abschluss",
+	"aufKAGelaende": "Auf KA-Gelände", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlwasserbehandlung"}
+
 // Anlage is the state of a plant.
 type Anlage struct {
 	Existiert bool
@@ -223,12 +228,18 @@ type (
 		Antrag Aenderungsantrag `json:"antrag"`
 	}
 	// AenderungsantragUebernommen: staff accepted the listed fields (an AnlageGeaendert with
-	// the new data follows when they change anything); the request is gone.
+	// the new data follows when they change anything) and refused the other requested fields,
+	// each with its reason (Begruendungen; absent in events from before reasons were recorded);
+	// the request is gone.
 	AenderungsantragUebernommen struct {
-		Felder []string `json:"felder"`
+		Felder        []string          `json:"felder"`
+		Begruendungen map[string]string `json:"begruendungen,omitempty"`
 	}
-	// AenderungsantragAbgelehnt: staff rejected the request; it is gone.
-	AenderungsantragAbgelehnt struct{}
+	// AenderungsantragAbgelehnt: staff refused the whole request, with a reason for each field
+	// it changes (absent in events from before reasons were recorded); it is gone.
+	AenderungsantragAbgelehnt struct {
+		Begruendungen map[string]string `json:"begruendungen,omitempty"`
+	}
 )
 
 func (AnlageAngelegt) EventType() string              { return "AnlageAngelegt" }

@@ -25,6 +25,8 @@ var (
 	}()
 	gespeichert = normalisiert(eingabe)
 	angelegt    = AnlageAngelegt{BetriebID: 9, Typ: Abwasserbehandlung, Daten: gespeichert, GueltigAb: "2026-11-01"}
+	// a request that renames the plant and ticks TEG-Abschluss; Auf KA-Gelände asked as it is
+	gestelltNameUndTEG = AenderungsantragGestellt{Antrag: Aenderungsantrag{Bezeichnung: "Kläranlage Nord-Ost", TegAbschluss: true, GestelltAm: "2026-11-20", Kommentar: "Umbau"}}
 )
 
 func given(events ...ereignis.DomainEvent) Anlage {
@@ -165,10 +167,29 @@ func TestDecide(t *testing.T) {
 			StelleAntrag{Antrag: Aenderungsantrag{Bezeichnung: "Kläranlage Nord"}, Heute: heute}, nil, &fehler{"", MsgAntragOhneAenderung}, ""},
 		{"adopting the name opens a version from today", []ereignis.DomainEvent{angelegt,
 			AenderungsantragGestellt{Antrag: Aenderungsantrag{Bezeichnung: "Kläranlage Nord-Ost", TegAbschluss: true, GestelltAm: "2026-11-20"}}},
-			UebernehmeAntrag{Felder: []string{"bezeichnung"}, Heute: heute},
-			[]ereignis.DomainEvent{AenderungsantragUebernommen{Felder: []string{"bezeichnung"}},
+			UebernehmeAntrag{Felder: []string{"bezeichnung"}, Begruendungen: map[string]string{"tegAbschluss": " Nachweis fehlt ", "kuehlart": "kein Feld des Antrags"}, Heute: heute},
+			[]ereignis.DomainEvent{AenderungsantragUebernommen{Felder: []string{"bezeichnung"}, Begruendungen: map[string]string{"tegAbschluss": "Nachweis fehlt"}},
 				AnlageGeaendert{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Nord-Ost" }), GueltigAb: "2026-11-21",
 					Aenderungsgrund: "Änderungsantrag vom 20.11.2026"}}, nil, ""},
+		{"a partial adoption needs a reason for each refused field", []ereignis.DomainEvent{angelegt, gestelltNameUndTEG},
+			UebernehmeAntrag{Felder: []string{"bezeichnung"}, Begruendungen: map[string]string{"tegAbschluss": "  "}, Heute: heute},
+			nil, &fehler{"begruendungen.tegAbschluss", "Bitte begründen Sie, warum „TEG-Abschluss“ nicht übernommen wird."}, ""},
+		{"adopting every requested field needs no reason", []ereignis.DomainEvent{angelegt, gestelltNameUndTEG},
+			UebernehmeAntrag{Felder: []string{"tegAbschluss", "bezeichnung"}, Heute: heute},
+			[]ereignis.DomainEvent{AenderungsantragUebernommen{Felder: []string{"tegAbschluss", "bezeichnung"}},
+				AnlageGeaendert{Daten: mit(gespeichert, func(d *Daten) { d.Bezeichnung, d.TegAbschluss = "Kläranlage Nord-Ost", true }), GueltigAb: "2026-11-21",
+					Aenderungsgrund: "Änderungsantrag vom 20.11.2026"}}, nil, ""},
+		{"an adoption names fields of the request", []ereignis.DomainEvent{angelegt, gestelltNameUndTEG},
+			UebernehmeAntrag{Heute: heute}, nil, &fehler{"felder", validierung.MsgAuswahl}, ""},
+		{"refusing a request needs a reason for each field it changes", []ereignis.DomainEvent{angelegt, gestelltNameUndTEG},
+			LehneAntragAb{Begruendungen: map[string]string{"bezeichnung": "Name bleibt"}},
+			nil, &fehler{"begruendungen.tegAbschluss", "Bitte begründen Sie, warum „TEG-Abschluss“ nicht übernommen wird."}, ""},
+		{"a reason has the length of a begruendung", []ereignis.DomainEvent{angelegt, gestelltNameUndTEG},
+			LehneAntragAb{Begruendungen: map[string]string{"bezeichnung": "Name bleibt", "tegAbschluss": strings.Repeat("x", validierung.Hoechstlaenge("begruendung")+1)}},
+			nil, &fehler{"begruendungen.tegAbschluss", validierung.ZuLang(validierung.Hoechstlaenge("begruendung"))}, ""},
+		{"refusing a request records each field's reason", []ereignis.DomainEvent{angelegt, gestelltNameUndTEG},
+			LehneAntragAb{Begruendungen: map[string]string{"bezeichnung": "Name bleibt", "tegAbschluss": "Nachweis fehlt"}},
+			[]ereignis.DomainEvent{AenderungsantragAbgelehnt{Begruendungen: map[string]string{"bezeichnung": "Name bleibt", "tegAbschluss": "Nachweis fehlt"}}}, nil, ""},
 		{"rejecting without a request", []ereignis.DomainEvent{angelegt}, LehneAntragAb{}, nil, &fehler{"", MsgKeinAntrag}, ""},
 		{"the operation's shut-down shuts the plant down", []ereignis.DomainEvent{angelegt}, LegeStill{Datum: "2026-11-20"},
 			[]ereignis.DomainEvent{AnlageStillgelegt{Datum: "2026-11-20"}}, nil, ""},
@@ -299,5 +320,44 @@ func TestMitEntsorgungsraum_OnlyMunicipalTreatmentPlantsThatDischargeDirectly(t 
 	})
 	if out, err := pruefe(Abwasserbehandlung, "KOMMUNAL", d, heute, ""); err != nil || out.Entsorgungsraum != nil {
 		t.Fatalf("%v %+v", err, out.Entsorgungsraum)
+	}
+}
+
+func TestAntragssicht_ShowsRequestedAgainstCurrentAndTheDecision(t *testing.T) {
+	vorher := given(angelegt, gestelltNameUndTEG)
+	feld := func(f, bisher, beantragt string, e historie.Entscheidung, grund string) historie.Antragsfeld {
+		return historie.Antragsfeld{Feld: f, Bezeichnung: Antragsfeldnamen[f], Bisher: bisher, Beantragt: beantragt, Entscheidung: e, Grund: grund}
+	}
+	// made: the fields it changes (not the unchanged Auf KA-Gelände), open
+	if got, want := Antragssicht(given(angelegt), gestelltNameUndTEG), (&historie.Antrag{GestelltAm: "20.11.2026", Kommentar: "Umbau", Felder: []historie.Antragsfeld{
+		feld("bezeichnung", "Kläranlage Nord", "Kläranlage Nord-Ost", historie.Offen, ""), feld("tegAbschluss", "Nein", "Ja", historie.Offen, "")}}); !reflect.DeepEqual(got, want) {
+		t.Fatalf("gestellt = %+v, want %+v", got, want)
+	}
+	// partly adopted: one decision records both
+	got := Antragssicht(vorher, AenderungsantragUebernommen{Felder: []string{"tegAbschluss"}, Begruendungen: map[string]string{"bezeichnung": "Name bleibt"}})
+	if want := []historie.Antragsfeld{feld("bezeichnung", "Kläranlage Nord", "Kläranlage Nord-Ost", historie.Abgelehnt, "Name bleibt"),
+		feld("tegAbschluss", "Nein", "Ja", historie.Uebernommen, "")}; !reflect.DeepEqual(got.Felder, want) {
+		t.Fatalf("übernommen = %+v, want %+v", got.Felder, want)
+	}
+	// refused: every field with its reason; the refused values stay visible
+	got = Antragssicht(vorher, AenderungsantragAbgelehnt{Begruendungen: map[string]string{"bezeichnung": "a", "tegAbschluss": "b"}})
+	if len(got.Felder) != 2 || got.Felder[0].Beantragt != "Kläranlage Nord-Ost" || got.Felder[1].Grund != "b" || got.Felder[1].Entscheidung != historie.Abgelehnt {
+		t.Fatalf("abgelehnt = %+v", got.Felder)
+	}
+	if Antragssicht(vorher, AnlageStillgelegt{}) != nil {
+		t.Fatal("no application block for other events")
+	}
+}
+
+func TestDecode_DecisionsFromBeforeReasonsAreRead(t *testing.T) {
+	for typ, data := range map[string]string{"AnlagenAenderungsantragAbgelehnt": `{}`, "AnlagenAenderungsantragUebernommen": `{"felder":["bezeichnung"]}`} {
+		e, err := Decode(typ, []byte(data))
+		if err != nil {
+			t.Fatalf("%s: %v", typ, err)
+		}
+		// an old decision shows the refused fields without reason
+		if s := Antragssicht(given(angelegt, gestelltNameUndTEG), e); s == nil || s.Felder[1].Entscheidung != historie.Abgelehnt || s.Felder[1].Grund != "" {
+			t.Fatalf("%s: %+v", typ, s)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package anlage
 
 import (
 	"fmt"
+	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"reflect"
 	"regexp"
 	"slices"
@@ -56,13 +57,18 @@ type (
 		Heute  time.Time
 		Von    string
 	}
-	// UebernehmeAntrag adopts the chosen fields of the open change request.
+	// UebernehmeAntrag adopts the chosen fields of the open change request and refuses the
+	// other fields it changes, each with its reason (antrag.Uebernahme).
 	UebernehmeAntrag struct {
-		Felder []string
-		Heute  time.Time
+		Felder        []string
+		Begruendungen map[string]string // refused field → reason
+		Heute         time.Time
 	}
-	// LehneAntragAb rejects the open change request as a whole.
-	LehneAntragAb struct{}
+	// LehneAntragAb refuses the open change request as a whole, with a reason for each field
+	// it changes (antrag.Ablehnung).
+	LehneAntragAb struct {
+		Begruendungen map[string]string
+	}
 	// LegeStill shuts the plant down with its operation (a reaction to BetriebStillgelegt).
 	LegeStill struct{ Datum string }
 	// ErsetzePflichtigen replaces the obligee AltID by NeuID, or removes it (NeuID 0) — a
@@ -131,7 +137,11 @@ func Decide(a Anlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		if a.Antrag == nil {
 			return nil, validierung.Regel(MsgKeinAntrag)
 		}
-		return []ereignis.DomainEvent{AenderungsantragAbgelehnt{}}, nil
+		gruende, err := entscheidung.Ablehnung(c.Begruendungen, a.Antrag.Beantragt(a.Daten), Antragsfeldnamen)
+		if err != nil {
+			return nil, err
+		}
+		return []ereignis.DomainEvent{AenderungsantragAbgelehnt{Begruendungen: gruende}}, nil
 	case LegeStill:
 		if Ausser(a.Daten.Anlagenstatus) {
 			return nil, nil
@@ -285,6 +295,19 @@ func stelleAntrag(a Anlage, c StelleAntrag) ([]ereignis.DomainEvent, error) {
 	return []ereignis.DomainEvent{AenderungsantragGestellt{Antrag: x}}, nil
 }
 
+// Beantragt are the fields the request changes against the data, in the order of
+// Antragsfelder (the review lists only these; each refused one needs a reason).
+func (x Aenderungsantrag) Beantragt(d Daten) []string {
+	var out []string
+	alt := normalisiert(d)
+	for _, f := range Antragsfelder {
+		if !reflect.DeepEqual(normalisiert(uebernimm(d, x, []string{f})), alt) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // uebernimm copies the chosen fields of a change request into the data.
 func uebernimm(d Daten, x Aenderungsantrag, felder []string) Daten {
 	for _, f := range felder {
@@ -310,10 +333,12 @@ func uebernehmeAntrag(a Anlage, c UebernehmeAntrag) ([]ereignis.DomainEvent, err
 	if a.Antrag == nil {
 		return nil, validierung.Regel(MsgKeinAntrag)
 	}
-	if err := validierung.Feldauswahl("felder", c.Felder, Antragsfelder); err != nil {
+	gruende, err := entscheidung.Uebernahme(entscheidung.Entscheidung{Felder: c.Felder, Begruendungen: c.Begruendungen},
+		Antragsfelder, a.Antrag.Beantragt(a.Daten), Antragsfeldnamen)
+	if err != nil {
 		return nil, err
 	}
-	out := []ereignis.DomainEvent{AenderungsantragUebernommen{Felder: slices.Clone(c.Felder)}}
+	out := []ereignis.DomainEvent{AenderungsantragUebernommen{Felder: slices.Clone(c.Felder), Begruendungen: gruende}}
 	neu := normalisiert(uebernimm(a.Daten, *a.Antrag, c.Felder))
 	if reflect.DeepEqual(neu, normalisiert(a.Daten)) {
 		return out, nil

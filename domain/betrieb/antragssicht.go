@@ -1,17 +1,18 @@
 package betrieb
 
 import (
+	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
 )
 
-// Antragssicht is what an application event shows in the Verlauf: the fields it asks to
-// change with their value at the time and the value asked for; once decided, which were
-// adopted and which refused with the staff member's reason. vorher is the operation before e;
-// nil for events that are not about an application.
+// Antragssicht is what an application event shows in the Verlauf (antrag.Verlauf): the fields
+// it asks to change with their value at the time and the value asked for; once decided, which
+// were adopted and which refused with the staff member's reason. vorher is the operation before
+// e; nil for events that are not about an application.
 func Antragssicht(vorher Betrieb, e ereignis.DomainEvent) *historie.Antrag {
 	var a StammdatenAntrag
-	entscheidung := func(string) (historie.Entscheidung, string) { return historie.Offen, "" }
+	var ent *entscheidung.Entscheidung
 	switch v := e.(type) {
 	case StammdatenAntragGestellt:
 		a = v.Antrag
@@ -19,32 +20,18 @@ func Antragssicht(vorher Betrieb, e ereignis.DomainEvent) *historie.Antrag {
 		if vorher.Antrag == nil {
 			return nil
 		}
-		a = *vorher.Antrag
-		entscheidung = func(f string) (historie.Entscheidung, string) {
-			for _, u := range v.Felder {
-				if u == f {
-					return historie.Uebernommen, ""
-				}
-			}
-			return historie.Abgelehnt, v.Begruendungen[f]
-		}
+		a, ent = *vorher.Antrag, &entscheidung.Entscheidung{Felder: v.Felder, Begruendungen: v.Begruendungen}
 	case StammdatenAntragAbgelehnt:
 		if vorher.Antrag == nil {
 			return nil
 		}
-		a = *vorher.Antrag
-		entscheidung = func(f string) (historie.Entscheidung, string) { return historie.Abgelehnt, v.Begruendungen[f] }
+		a, ent = *vorher.Antrag, &entscheidung.Entscheidung{Begruendungen: v.Begruendungen}
 	default:
 		return nil
 	}
-	out := &historie.Antrag{GestelltAm: historie.DeutschesDatum(a.GestelltAm), Kommentar: a.Kommentar, Felder: []historie.Antragsfeld{}}
-	for _, f := range a.Beantragt(vorher.Daten) {
-		ent, grund := entscheidung(f)
-		out.Felder = append(out.Felder, historie.Antragsfeld{Feld: f, Bezeichnung: Feldnamen[f],
-			Bisher: historie.Text(antragswert(vorher.Daten, f)), Beantragt: historie.Text(antragswert(uebernimm(vorher.Daten, a, []string{f}), f)),
-			Entscheidung: ent, Grund: grund})
-	}
-	return out
+	return entscheidung.Verlauf(a.GestelltAm, a.Kommentar, a.Beantragt(vorher.Daten), Feldnamen,
+		func(f string) string { return historie.Text(antragswert(vorher.Daten, f)) },
+		func(f string) string { return historie.Text(antragswert(uebernimm(vorher.Daten, a, []string{f}), f)) }, ent)
 }
 
 // antragswert is the value of an application field in the data.

@@ -2,11 +2,11 @@ package betrieb
 
 import (
 	"fmt"
+	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"reflect"
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -169,7 +169,7 @@ func Decide(b Betrieb, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		if b.Antrag == nil {
 			return nil, validierung.Regel(MsgKeinAntrag)
 		}
-		gruende, err := begruendungen(b, nil, c.Begruendungen)
+		gruende, err := entscheidung.Ablehnung(c.Begruendungen, b.Antrag.Beantragt(b.Daten), Feldnamen)
 		if err != nil {
 			return nil, err
 		}
@@ -350,10 +350,7 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]ereignis.Domai
 	if b.Antrag == nil {
 		return nil, validierung.Regel(MsgKeinAntrag)
 	}
-	if err := validierung.Feldauswahl("felder", c.Felder, Antragsfelder); err != nil {
-		return nil, err
-	}
-	gruende, err := begruendungen(b, c.Felder, c.Begruendungen)
+	gruende, err := entscheidung.Uebernahme(entscheidung.Entscheidung{Felder: c.Felder, Begruendungen: c.Begruendungen}, Antragsfelder, b.Antrag.Beantragt(b.Daten), Feldnamen)
 	if err != nil {
 		return nil, err
 	}
@@ -369,8 +366,8 @@ func uebernehmeAntrag(b Betrieb, c UebernehmeStammdatenAntrag) ([]ereignis.Domai
 	return out, nil
 }
 
-// MsgFeldBegruendung asks for the reason a field of an application is refused.
-const MsgFeldBegruendung = "Bitte begründen Sie, warum „%s“ nicht übernommen wird."
+// MsgFeldBegruendung asks for the reason a field of an application is refused (antrag).
+const MsgFeldBegruendung = entscheidung.MsgFeldBegruendung
 
 // Beantragt are the fields an application changes against the data, in form order.
 func (a StammdatenAntrag) Beantragt(d Daten) []string {
@@ -381,33 +378,4 @@ func (a StammdatenAntrag) Beantragt(d Daten) []string {
 		}
 	}
 	return out
-}
-
-// begruendungen checks the reasons of the refused fields — those the open application changes
-// and staff do not adopt: each needs one (validation key begruendungen.<field>). Reasons for
-// other fields are dropped.
-func begruendungen(b Betrieb, uebernommen []string, gegeben map[string]string) (map[string]string, error) {
-	var s validierung.Sammler
-	out := map[string]string{}
-	for _, f := range b.Antrag.Beantragt(b.Daten) {
-		if slices.Contains(uebernommen, f) {
-			continue
-		}
-		grund := strings.TrimSpace(gegeben[f])
-		if n := validierung.Hoechstlaenge("begruendung"); utf8.RuneCountInString(grund) > n {
-			s.Feld("begruendungen."+f, validierung.ZuLang(n))
-		} else if m := validierung.Zeichenfehler("begruendung", grund); m != "" {
-			s.Feld("begruendungen."+f, m)
-		} else if grund == "" {
-			s.Feld("begruendungen."+f, fmt.Sprintf(MsgFeldBegruendung, Feldnamen[f]))
-		}
-		out[f] = grund
-	}
-	if err := s.Err(); err != nil {
-		return nil, err
-	}
-	if len(out) == 0 {
-		return nil, nil
-	}
-	return out, nil
 }

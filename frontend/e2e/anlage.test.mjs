@@ -159,10 +159,11 @@ describe('Anlagen', () => {
       await page.goto(app.url(seite));
       await page.getByRole('button', { name: 'Änderungsantrag prüfen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Änderungsantrag prüfen' });
-      await dialog.getByText('Kommentar: Umbau 2026').waitFor();
+      await dialog.getByText('Umbau 2026', { exact: true }).waitFor();
       await pruefeBarrierefreiheit(page, 'Änderungsantrag prüfen (Dialog)');
       await dialog.getByRole('checkbox', { name: 'Bezeichnung übernehmen' }).check();
-      await dialog.getByRole('button', { name: 'Ausgewählte übernehmen' }).click();
+      await dialog.getByRole('textbox', { name: 'Begründung zu Kühlart' }).fill('Die Kreislaufkühlung ist noch nicht abgenommen.');
+      await dialog.getByRole('button', { name: 'Übernehmen', exact: true }).click();
       await toast(page, 'Daten wurden übernommen und der Antrag gelöscht').waitFor();
       await until(() => page.getByLabel(/^Bezeichnung/).inputValue(), neu, 'Bezeichnung übernommen');
       await until(() => page.getByLabel(/^Kühlart/).inputValue(), 'Durchlaufkühlung', 'Kühlart nicht übernommen');

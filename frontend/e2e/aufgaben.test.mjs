@@ -181,7 +181,10 @@ describe('Aufgaben: a Stammdaten-Antrag and a plant change request', () => {
       await plant.getByRole('link', { name: `Änderungsantrag prüfen: Anlage ${anlage.bezeichnung}` }).click();
       await page.waitForURL((u) => u.pathname.endsWith(`/kuehlwasser/${anlage.id}/anlagendaten`));
       const pruefenAnlage = page.getByRole('dialog', { name: 'Änderungsantrag prüfen' });
+      await pruefenAnlage.getByRole('textbox', { name: 'Begründung zu Bezeichnung' }).fill('Der neue Name ist nicht belegt.');
+      await pruefenAnlage.getByRole('textbox', { name: 'Begründung zu Kühlart' }).fill('Die Kühlart bleibt.');
       await pruefenAnlage.getByRole('button', { name: 'Ablehnen' }).click();
+      await page.getByRole('alertdialog', { name: 'Ablehnung bestätigen' }).getByRole('button', { name: 'Ablehnen' }).click();
       await pruefenAnlage.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Anlagendaten', level: 1 }).waitFor();
       await until(() => page.getByText('Es liegt ein Änderungsantrag des Betreibers vor.').count(), 0, 'Änderungsantrag entschieden');

@@ -147,8 +147,10 @@ func (l *lauf) aenderungsantrag(r *rand.Rand, p *plan, d anlage.Daten, b betrieb
 	p.schritte = append(p.schritte, schritt{befehl: anlage.StelleAntrag{Antrag: antrag, Heute: tag, Von: b.betreiber.ActorName}, md: b.betreiber})
 	switch {
 	case los < 4:
-		p.schritte = append(p.schritte, schritt{befehl: anlage.UebernehmeAntrag{Felder: []string{"tegAbschluss"}, Heute: tag.Add(24 * time.Hour)}, md: b.staff})
+		p.schritte = append(p.schritte, schritt{befehl: anlage.UebernehmeAntrag{Felder: []string{"tegAbschluss"},
+			Begruendungen: map[string]string{"bezeichnung": "Die Bezeichnung ändert sich erst mit dem neuen Bescheid."}, Heute: tag.Add(24 * time.Hour)}, md: b.staff})
 	case los < 6:
-		p.schritte = append(p.schritte, schritt{befehl: anlage.LehneAntragAb{}, md: b.staff})
+		p.schritte = append(p.schritte, schritt{befehl: anlage.LehneAntragAb{Begruendungen: map[string]string{
+			"bezeichnung": "Die Bezeichnung ändert sich erst mit dem neuen Bescheid.", "tegAbschluss": "Der TEG-Abschluss ist nicht belegt."}}, md: b.staff})
 	}
 }

@@ -218,8 +218,8 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		gruende[f] = "Der Umzug ist noch nicht belegt."
 	}
 	w.betriebBefehl(papier, betrieb.LehneStammdatenAntragAb{Begruendungen: gruende}, "Claudia Schneider")
-	w.anlageBefehl(klaeranlage, anlage.LehneAntragAb{}, "Claudia Schneider")
-	w.anlageBefehl(kuehlwasser, anlage.UebernehmeAntrag{Felder: []string{"bezeichnung"}, Heute: time.Now()}, "Claudia Schneider")
+	w.anlageBefehl(klaeranlage, anlage.LehneAntragAb{Begruendungen: anlagengruende}, "Claudia Schneider")
+	w.anlageBefehl(kuehlwasser, anlage.UebernehmeAntrag{Felder: []string{"bezeichnung"}, Begruendungen: anlagengruende, Heute: time.Now()}, "Claudia Schneider")
 	if n := w.anzahl("zust_sbd"); n != 0 {
 		t.Fatalf("zust_sbd after deciding: %d open, %+v", n, w.aufgaben("zust_sbd"))
 	}
@@ -354,8 +354,8 @@ func TestAufgaben_LiveBuildInSmallBatches_EqualsRebuildRowByRow(t *testing.T) {
 			"Claudia Schneider")
 	}
 	umbenennen(kuehlwasser, "Kühlwasserkreislauf PM 2")
-	w.anlageBefehl(kuehlwasser, anlage.UebernehmeAntrag{Felder: []string{"bezeichnung"}, Heute: heute}, "Claudia Schneider")
-	w.anlageBefehl(klaeranlage, anlage.LehneAntragAb{}, "Claudia Schneider")
+	w.anlageBefehl(kuehlwasser, anlage.UebernehmeAntrag{Felder: []string{"bezeichnung"}, Begruendungen: anlagengruende, Heute: heute}, "Claudia Schneider")
+	w.anlageBefehl(klaeranlage, anlage.LehneAntragAb{Begruendungen: anlagengruende}, "Claudia Schneider")
 	umbenennen(klaeranlage, "Betriebskläranlage Papierfabrik am Rhein")
 
 	// what the live build shows: the decisions, and everything the tasks show of operation and
@@ -400,3 +400,12 @@ func TestAufgaben_LiveBuildInSmallBatches_EqualsRebuildRowByRow(t *testing.T) {
 	}
 	projektortest.Gleich(t, aufgaben.Name, live, projektortest.Lesemodell(t, pool, aufgaben.Name))
 }
+
+// anlagengruende are reasons for refusing any field of a plant's change request.
+var anlagengruende = func() map[string]string {
+	out := map[string]string{}
+	for _, f := range anlage.Antragsfelder {
+		out[f] = "Nicht belegt."
+	}
+	return out
+}()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/testdb"
@@ -57,5 +58,48 @@ func TestNachrichten_MailsQuoteNamesAndCommentsAsDataAndFormNoLink(t *testing.T)
 	}
 	if !strings.HasSuffix(app, "\n\nKommentar: "+kommentar) || !strings.Contains(app, "von Max https://phish.example abgewiesen") {
 		t.Errorf("message in the app: %q", app)
+	}
+}
+
+// Issue 28, item 1: the message of a refused change request names each refused field with its
+// reason; the reasons are user text, quoted as data in the mail and kept as given in the app.
+func TestNachrichten_RefusedFieldsAndTheirReasonsAreNamedAndQuoted(t *testing.T) {
+	pool, _ := testdb.New(t)
+	konten(t, pool)
+	store := eventstore.New(pool)
+	ctx := context.Background()
+	grund := "Siehe https://phish.example %d"
+	for _, s := range []struct {
+		strom, typ, akteur, name string
+		e                        any
+	}{
+		{"betrieb-1", "betrieb", "4", "Betreiber", betrieb.BetriebBeantragt{BetriebsID: "B-1", Daten: daten("Papier", 100)}},
+		{"anlage-1", "anlage", "4", "Betreiber", anlage.AnlageAngelegt{BetriebID: 1, Typ: anlage.Kuehlwasser, Daten: anlage.Daten{Bezeichnung: "PM 2"}}},
+		{"anlage-1", "anlage", "4", "Betreiber", anlage.AenderungsantragGestellt{Antrag: anlage.Aenderungsantrag{Bezeichnung: "PM 3", TegAbschluss: true}}},
+		{"anlage-1", "anlage", "2", "Nord", anlage.AenderungsantragUebernommen{Felder: []string{"tegAbschluss"}, Begruendungen: map[string]string{"bezeichnung": grund}}},
+	} {
+		e := s.e.(interface{ EventType() string })
+		if _, err := store.Append(ctx, s.strom, s.typ, eventstore.AnyVersion, []eventstore.NewEvent{{Type: e.EventType(), Data: s.e}},
+			eventstore.Metadata{ActorID: s.akteur, ActorName: s.name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	projektortest.WarteBis(t, "the log readable", func() bool {
+		events, err := store.ReadAll(ctx, eventstore.Cursor{}, 10)
+		return err == nil && len(events) == 4
+	})
+	if _, err := projections.CatchUp(ctx, store, nachrichten.Projection); err != nil {
+		t.Fatal(err)
+	}
+	var mail, app string
+	if err := pool.QueryRow(ctx, `SELECT m.text, n.text FROM mail_ausgang m JOIN nachrichten.nachricht n ON n.empfaenger_id = 4
+		WHERE m.an = 'betreiber@example.org' AND m.betreff LIKE '%übernommen%'`).Scan(&mail, &app); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Übernommen wurden: TEG-Abschluss.\nAbgelehnt: Bezeichnung – Begründung: " + grund; !strings.HasSuffix(app, want) {
+		t.Errorf("message in the app: %q, want suffix %q", app, want)
+	}
+	if want := "Übernommen wurden: TEG-Abschluss.\nAbgelehnt: Bezeichnung – Begründung: „Siehe https[:]//phish[.]example %d“"; !strings.HasSuffix(mail, want) {
+		t.Errorf("mail text: %q, want suffix %q", mail, want)
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"slices"
 	"strconv"
 	"strings"
@@ -225,6 +226,10 @@ type nachricht struct {
 	text    string
 	// anhang is appended to the text as it is (no format verbs).
 	anhang string
+	// entscheidung is the decision on an application (adopted fields, refused ones with their
+	// reasons), appended to the text (antrag.Ergebnis); the reasons are user text, quoted as
+	// data in the mail.
+	entscheidung func(zitat func(string) string) string
 	// kommentar is the comment the user gave with his request or decision: appended to the
 	// message as "Kommentar: …", quoted as data in the mail (never a format string).
 	kommentar string
@@ -479,9 +484,29 @@ func (st *stapel) anlagenziel(id int64) (ziel, error) {
 		pfad: fmt.Sprintf("/betriebsakte/%d/%s/%d/anlagendaten", a.BetriebID, strings.ToLower(a.Anlagentyp), id)}, nil
 }
 
-// antragsfelder are the German names of the fields of a plant's change request.
-var antragsfelder = map[string]string{"bezeichnung": "Bezeichnung", "foerderungen": "Förderungen", "tegAbschluss": "TEG-Abschluss",
-	"aufKAGelaende": "Auf KA-Gelände", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlbehandlung"}
+// betriebsantragsnamen are the labels of the Stammdaten-Antrag's fields as its form shows them.
+var betriebsantragsnamen = func() map[string]string {
+	out := map[string]string{}
+	for i, n := range betrieb.Antragsfeldnamen(betrieb.Antragsfelder) {
+		out[betrieb.Antragsfelder[i]] = n
+	}
+	return out
+}()
+
+// ergebnis is the decision on an application as its message says it (antrag.Ergebnis).
+func ergebnis(felder []string, begruendungen map[string]string, reihenfolge []string, namen map[string]string) func(func(string) string) string {
+	return func(zitat func(string) string) string {
+		return entscheidung.Ergebnis(felder, begruendungen, reihenfolge, namen, zitat)
+	}
+}
+
+// ergebnis is the decision as the message in the app says it: the reasons as they were given.
+func (n nachricht) ergebnis() string {
+	if n.entscheidung == nil {
+		return ""
+	}
+	return n.entscheidung(func(s string) string { return s })
+}
 
 func (st *stapel) anlageEreignis(e eventstore.Event, id int64, v any) error {
 	const bezug = "AENDERUNGSANTRAG_ANLAGE"
@@ -498,16 +523,14 @@ func (st *stapel) anlageEreignis(e eventstore.Event, id int64, v any) error {
 			text: "%[2]s hat eine Änderung der Anlage „%[1]s“ beantragt. Bitte prüfen Sie den Antrag in den Anlagendaten.", kommentar: v.Antrag.Kommentar}
 	case anlage.AenderungsantragUebernommen:
 		st.entschieden(e, id, bezug, "Übernommen")
-		felder := make([]string, len(v.Felder))
-		for i, f := range v.Felder {
-			felder[i] = cmp.Or(antragsfelder[f], f)
-		}
 		n = &nachricht{an: betreiberseite, bezug: bezug, betreff: "Änderungsantrag übernommen: %s",
-			text: "%[2]s hat Ihren Änderungsantrag zur Anlage „%[1]s“ bearbeitet.", anhang: " Übernommen wurden: " + strings.Join(felder, ", ") + "."}
+			text:         "%[2]s hat Ihren Änderungsantrag zur Anlage „%[1]s“ bearbeitet.",
+			entscheidung: ergebnis(v.Felder, v.Begruendungen, anlage.Antragsfelder, anlage.Antragsfeldnamen)}
 	case anlage.AenderungsantragAbgelehnt:
 		st.entschieden(e, id, bezug, "Abgelehnt")
 		n = &nachricht{an: betreiberseite, bezug: bezug, betreff: "Änderungsantrag abgelehnt: %s",
-			text: "%[2]s hat Ihren Änderungsantrag zur Anlage „%[1]s“ abgelehnt."}
+			text:         "%[2]s hat Ihren Änderungsantrag zur Anlage „%[1]s“ abgelehnt.",
+			entscheidung: ergebnis(nil, v.Begruendungen, anlage.Antragsfelder, anlage.Antragsfeldnamen)}
 	}
 	if n == nil {
 		return nil
@@ -556,11 +579,13 @@ func (st *stapel) betriebEreignis(e eventstore.Event, id int64, v any) error {
 	case betrieb.StammdatenAntragUebernommen:
 		st.entschieden(e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Übernommen")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag übernommen: %s",
-			text: "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ bearbeitet. Übernommen wurden: " + strings.Join(betrieb.Antragsfeldnamen(v.Felder), ", ") + "."}
+			text:         "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ bearbeitet.",
+			entscheidung: ergebnis(v.Felder, v.Begruendungen, betrieb.Antragsfelder, betriebsantragsnamen)}
 	case betrieb.StammdatenAntragAbgelehnt:
 		st.entschieden(e, id, "BETRIEB_STAMMDATEN_AENDERUNG", "Abgelehnt")
 		n = &nachricht{an: betreiberseite, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag abgelehnt: %s",
-			text: "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ abgelehnt."}
+			text:         "%[2]s hat Ihren Stammdatenänderungsantrag zum Betrieb „%[1]s“ abgelehnt.",
+			entscheidung: ergebnis(nil, v.Begruendungen, betrieb.Antragsfelder, betriebsantragsnamen)}
 	}
 	if n == nil {
 		return nil
@@ -607,6 +632,9 @@ func kommentar(k string) string {
 // (mail.Zitat, issue 27); the comment, a paragraph in the app, is one quoted line there.
 func mailtext(n nachricht, name, absender string) string {
 	t := fmt.Sprintf(n.text, mail.Entschaerft(name), mail.Zitat(absender)) + n.anhang
+	if n.entscheidung != nil {
+		t += n.entscheidung(mail.Zitat)
+	}
 	if k := strings.TrimSpace(n.kommentar); k != "" {
 		t += "\n\nKommentar: " + mail.Zitat(k)
 	}
@@ -618,7 +646,7 @@ func mailtext(n nachricht, name, absender string) string {
 func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
 	absender := cmp.Or(e.Metadata.ActorName, "eAbwasser")
 	d := &entwurf{quelle: e.Position, an: n.an, akteur: e.Metadata.ActorID, datum: e.RecordedAt,
-		absender: absender, betreff: fmt.Sprintf(n.betreff, z.name), text: fmt.Sprintf(n.text, z.name, absender) + n.anhang + kommentar(n.kommentar),
+		absender: absender, betreff: fmt.Sprintf(n.betreff, z.name), text: fmt.Sprintf(n.text, z.name, absender) + n.anhang + n.ergebnis() + kommentar(n.kommentar),
 		mailbetreff: "eAbwasser: " + fmt.Sprintf(n.betreff, mail.Entschaerft(z.name)), mailtext: mailtext(n, z.name, absender), bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
 	st.entwuerfe = append(st.entwuerfe, d)
 	st.nachQuelle[d.quelle] = d

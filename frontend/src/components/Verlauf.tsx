@@ -85,7 +85,8 @@ export function Aenderungen({
   return (
     <div className="space-y-3">
       {eintrag.antrag && <Antragsfelder antrag={eintrag.antrag} titel={`Antrag: ${eintrag.zusammenfassung}`} />}
-      <GeaenderteFelder liste={liste} titel={`Geänderte Felder: ${eintrag.zusammenfassung}`} />
+      {/* an application event changes no data: its block says what it asked for, no empty table below */}
+      {(!eintrag.antrag || liste.length > 0) && <GeaenderteFelder liste={liste} titel={`Geänderte Felder: ${eintrag.zusammenfassung}`} />}
       {!!eintrag.weitereAenderungen && <p className="text-sm text-gray-700">{weitereAenderungenText(eintrag.weitereAenderungen)}</p>}
     </div>
   );

@@ -7,6 +7,7 @@ package anlage
 import (
 	"context"
 	"fmt"
+	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -462,7 +463,7 @@ func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstor
 			}{daten, lage, a.LetzterBeginn}
 		}
 		return views, nil
-	}, feldnamen)
+	}, feldnamen, anlage.Antragssicht)
 }
 
 // verlaufAnlage is the Verlauf of a plant for the Ereignisprotokoll (verlauf.Quelle).
@@ -506,8 +507,13 @@ func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*anlage.Aender
 	return sicht(n, b, a).Von(a).Antrag, err
 }
 
-// AntragUebernehmen adopts the chosen fields of the open change request.
-func (d *Dienst) AntragUebernehmen(ctx context.Context, n Nutzer, id int64, felder []string, m eventstore.Metadata) (eventstore.Appended, error) {
+// Entscheidung is the review of a change request (antrag.Entscheidung): the fields adopted and
+// a reason for each other field it changes.
+type Entscheidung = entscheidung.Entscheidung
+
+// AntragUebernehmen adopts the chosen fields of the open change request and refuses the others,
+// each with its reason.
+func (d *Dienst) AntragUebernehmen(ctx context.Context, n Nutzer, id int64, e Entscheidung, m eventstore.Metadata) (eventstore.Appended, error) {
 	if !n.Darf(berechtigung.AenderungsantragPruefen) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
@@ -515,16 +521,17 @@ func (d *Dienst) AntragUebernehmen(ctx context.Context, n Nutzer, id int64, feld
 		return eventstore.Appended{}, err
 	}
 	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
-		anlage.UebernehmeAntrag{Felder: felder, Heute: d.heute()}, m)
+		anlage.UebernehmeAntrag{Felder: e.Felder, Begruendungen: e.Begruendungen, Heute: d.heute()}, m)
 }
 
-// AntragAblehnen rejects (deletes) the open change request.
-func (d *Dienst) AntragAblehnen(ctx context.Context, n Nutzer, id int64, m eventstore.Metadata) (eventstore.Appended, error) {
+// AntragAblehnen refuses (deletes) the open change request, with a reason for each field it
+// changes.
+func (d *Dienst) AntragAblehnen(ctx context.Context, n Nutzer, id int64, begruendungen map[string]string, m eventstore.Metadata) (eventstore.Appended, error) {
 	if !n.Darf(berechtigung.AenderungsantragPruefen) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
 	if _, _, _, _, err := d.sichtbar(ctx, n, id); err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.LehneAntragAb{}, m)
+	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.LehneAntragAb{Begruendungen: begruendungen}, m)
 }

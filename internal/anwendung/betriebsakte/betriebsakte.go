@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"io"
 	"strconv"
 	"time"
@@ -321,10 +322,7 @@ func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*Antragsformul
 
 // Entscheidung is the review of an application: the fields adopted and, for each field it
 // changes that is not adopted, the reason (field → reason).
-type Entscheidung struct {
-	Felder        []string          `json:"felder"`
-	Begruendungen map[string]string `json:"begruendungen"`
-}
+type Entscheidung = entscheidung.Entscheidung
 
 // AntragUebernehmen adopts the chosen fields of the open application and refuses the others,
 // each with its reason.

@@ -4,18 +4,24 @@ import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import type { Gespeichert } from './anlage';
 import { anlageKeys } from './keys';
 
-/** felder adopts those fields (POST …/aenderungsantrag/uebernahme); none rejects it (DELETE). */
+/**
+ * felder adopts those fields (POST …/aenderungsantrag/uebernahme), none refuses the whole request
+ * (DELETE); begruendungen: each field the request changes that is not adopted → the staff member's reason.
+ */
 export interface EntscheideAenderungsantragEingabe {
   id: string;
   felder: string[];
+  begruendungen: Partial<Record<string, string>>;
 }
 
-export function entscheideAenderungsantrag({ id, felder }: EntscheideAenderungsantragEingabe): Promise<Gespeichert> {
+export function entscheideAenderungsantrag({ id, felder, begruendungen }: EntscheideAenderungsantragEingabe): Promise<Gespeichert> {
   const basis = `/anlage/${encodeURIComponent(id)}/aenderungsantrag`;
-  return felder.length > 0 ? api.post<Gespeichert>(`${basis}/uebernahme`, { felder }) : api.delete<Gespeichert>(basis);
+  return felder.length > 0
+    ? api.post<Gespeichert>(`${basis}/uebernahme`, { felder, begruendungen })
+    : api.delete<Gespeichert>(basis, { body: { begruendungen } });
 }
 
-/** Staff adopt the chosen fields of the open change request, or reject it as a whole. */
+/** Staff adopt the chosen fields of the open change request and refuse the others with reasons, or refuse it as a whole. */
 export function useEntscheideAenderungsantrag({ onSuccess, ...optionen }: BefehlOptionen<Gespeichert, EntscheideAenderungsantragEingabe> = {}) {
   const queryClient = useQueryClient();
   return useMutation({

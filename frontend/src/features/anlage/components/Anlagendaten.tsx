@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
+import { AntragPruefung } from '@/components/akte/AntragPruefung';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
@@ -40,14 +41,6 @@ import { hatFeld } from '@/features/anlage/api/typen';
 export const MSG_AUFRUF_FEHLER = 'Fehler beim Aufruf der Anlage';
 export const MSG_ANTRAG_EINGEREICHT = 'Änderungsantrag erfolgreich eingereicht.';
 export const MSG_ANTRAG_FEHLER = 'Es gab einen unbekannten Fehler beim Einreichen des Änderungsantrags.';
-const ANTRAGSFELDER: { key: string; label: string }[] = [
-  { key: 'bezeichnung', label: 'Bezeichnung' },
-  { key: 'foerderungen', label: 'Förderungen' },
-  { key: 'tegAbschluss', label: 'TEG-Abschluss' },
-  { key: 'aufKAGelaende', label: 'Auf KA-Gelände' },
-  { key: 'kuehlart', label: 'Kühlart' },
-  { key: 'kuehlBehandlung', label: 'Kühlwasserbehandlung' },
-];
 
 /**
  * Route /betriebsakte/:id/:typ/:anlageid/anlagendaten (spec 000 §2): a plant of the operation,
@@ -433,76 +426,46 @@ function AntragDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void
   );
 }
 
-/** Staff review a change request field by field: adopt the ticked fields, or reject it all. */
+/** The fields of a change request in form order, with their labels (the server's anlage.Antragsfeldnamen). */
+const PRUEFFELDER: { key: 'bezeichnung' | 'foerderungen' | 'tegAbschluss' | 'aufKAGelaende' | 'kuehlart' | 'kuehlBehandlung'; label: string }[] = [
+  { key: 'bezeichnung', label: 'Bezeichnung' },
+  { key: 'foerderungen', label: 'Förderungen' },
+  { key: 'tegAbschluss', label: 'TEG-Abschluss' },
+  { key: 'aufKAGelaende', label: 'Auf KA-Gelände' },
+  { key: 'kuehlart', label: 'Kühlart' },
+  { key: 'kuehlBehandlung', label: 'Kühlwasserbehandlung' },
+];
+
+/** A value of a change-request field as the review shows it; a funding as 'MIP-Nr. – Bezeichnung (Maßnahmeträger)', one a line. */
+function antragswert(feld: (typeof PRUEFFELDER)[number]['key'], v: unknown): string {
+  if (feld === 'tegAbschluss' || feld === 'aufKAGelaende') return v ? 'Ja' : 'Nein';
+  if (Array.isArray(v))
+    return (v as { mipNr?: string; bezeichnung?: string; nameMassnahmetraeger?: string }[])
+      .map((f) => `${f.mipNr ?? ''}${f.bezeichnung ? ` – ${f.bezeichnung}` : ''}${f.nameMassnahmetraeger ? ` (${f.nameMassnahmetraeger})` : ''}`)
+      .join('\n');
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+/** Staff review a change request field by field (the shared AntragPruefung): adopt the ticked fields, refuse the others with reasons. */
 function PruefenDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void }) {
-  const antrag = anlage.aenderungsantrag ?? {};
-  const [gewaehlt, setGewaehlt] = useState<string[]>([]);
+  const antrag = anlage.aenderungsantrag ?? null;
   const entscheide = useEntscheideAenderungsantrag({ meta: { globalErrorHandling: false } });
-  const entscheiden = (felder: string[]) =>
-    entscheide
-      .mutateAsync({ id: String(anlage.id), felder })
-      .then((a) => {
-        toast.success(a.message ?? 'Gespeichert');
-        onClose();
-      })
-      .catch((e: unknown) => zeigeFehler(e));
-  const wert = (v: unknown) =>
-    Array.isArray(v)
-      ? (v as Foerderung[]).map((f) => f.mipNr).join(', ') || '–'
-      : typeof v === 'boolean'
-        ? v
-          ? 'Ja'
-          : 'Nein'
-        : String(v ?? '') || '–';
-  const felder = ANTRAGSFELDER.filter((f) => f.key === 'bezeichnung' || f.key === 'foerderungen' || hatFeld(anlage.anlagentyp, f.key));
+  const id = String(anlage.id);
+  const zeilen = PRUEFFELDER.filter((f) => f.key === 'bezeichnung' || f.key === 'foerderungen' || hatFeld(anlage.anlagentyp, f.key)).map((f) => ({
+    feld: f.key,
+    bezeichnung: f.label,
+    aktuell: antragswert(f.key, anlage[f.key]),
+    beantragt: antragswert(f.key, antrag?.[f.key]),
+  }));
   return (
-    <Dialog
-      open
+    <AntragPruefung
+      titel="Änderungsantrag prüfen"
+      antrag={antrag}
+      keinAntrag="Es liegt kein offener Änderungsantrag zur Anlage vor."
+      zeilen={zeilen}
+      uebernehmen={(felder, begruendungen) => entscheide.mutateAsync({ id, felder, begruendungen })}
+      ablehnen={(begruendungen) => entscheide.mutateAsync({ id, felder: [], begruendungen })}
       onClose={onClose}
-      title="Änderungsantrag prüfen"
-      width={800}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => void entscheiden([])} disabled={entscheide.isPending}>
-            Ablehnen
-          </Button>
-          <Button onClick={() => void entscheiden(gewaehlt)} disabled={entscheide.isPending || gewaehlt.length === 0}>
-            Ausgewählte übernehmen
-          </Button>
-        </>
-      }
-    >
-      {antrag.kommentar && <p className="mb-3 text-sm">Kommentar: {antrag.kommentar}</p>}
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">Beantragte Änderungen</caption>
-        <thead className="text-left">
-          <tr>
-            <th scope="col">Übernehmen</th>
-            <th scope="col">Feld</th>
-            <th scope="col">bisher</th>
-            <th scope="col">beantragt</th>
-          </tr>
-        </thead>
-        <tbody>
-          {felder.map((f) => (
-            <tr key={f.key} className="border-b border-gray-200">
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`${f.label} übernehmen`}
-                  checked={gewaehlt.includes(f.key)}
-                  onChange={(e) => setGewaehlt((g) => (e.target.checked ? [...g, f.key] : g.filter((x) => x !== f.key)))}
-                />
-              </td>
-              <th scope="row" className="text-left font-medium">
-                {f.label}
-              </th>
-              <td>{wert((anlage as Record<string, unknown>)[f.key])}</td>
-              <td>{wert((antrag as Record<string, unknown>)[f.key])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Dialog>
+    />
   );
 }
