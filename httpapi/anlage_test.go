@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -365,6 +366,18 @@ func TestAnlage_HistorieKeepsTheOpenerWithHisReasonAndTheCorrectionApart(t *test
 	}
 	if p := v["anlage"].(map[string]any)["planungen"].([]any); len(p) != 1 {
 		t.Fatalf("the version holds the corrected state: %v", p)
+	}
+	// the Verlauf names the obligee by its name, not by its number (issue 28, 10c)
+	var schritte []historie.Verlaufsschritt
+	w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", id), nil, sbd).decode(t, &schritte)
+	var pflichtiger string
+	for _, a := range schritte[0].Aenderungen {
+		if a.Feld == "abwasserbeseitigungspflichtige[0].organisation" {
+			pflichtiger = a.Neu
+		}
+	}
+	if pflichtiger != "Klärwerk Rheinaue GmbH" {
+		t.Fatalf("obligee in the Verlauf: %q in %+v", pflichtiger, schritte[0].Aenderungen)
 	}
 	// the operator sees staff as their side, himself by name — both authors through his view
 	w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/historie", id), nil, betreiber).decode(t, &versionen)
