@@ -101,7 +101,7 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                       <td key={s.key} className="px-1 py-1">
                         {s.nurLesen ? (
                           // set by the server: shown as the forms show it (a day as TT.MM.JJJJ), not editable
-                          <input {...gemeinsam} disabled={undefined} readOnly className={`${inputClass} bg-gray-100`} type="text" value={alsText(String(wert ?? ''))} />
+                          <input {...gemeinsam} disabled={undefined} readOnly className={`${inputClass} read-only:bg-gray-100`} type="text" value={alsText(String(wert ?? ''))} />
                         ) : s.typ === 'haken' ? (
                           <input type="checkbox" {...gemeinsam} checked={wert === true} onChange={(e) => setze(i, s.key, e.target.checked)} />
                         ) : s.typ === 'auswahl' ? (
