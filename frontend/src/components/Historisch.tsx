@@ -84,7 +84,7 @@ export function HistorieDialog<V extends VersionsDaten>({ titel, versionen, spal
       open
       onClose={onClose}
       title={`Historie: ${titel}`}
-      width={1100}
+      width={1240}
       footer={
         <Button variant="secondary" onClick={onClose}>
           Schließen
