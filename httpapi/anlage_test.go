@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -321,5 +322,67 @@ func TestAnlage_DisposalAreaResponsiblesAndTheAuditorsStand(t *testing.T) {
 	if a := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/stand/1", papier), nil, leser); a.Code != 200 || a.json(t)["entsorgungsraum"] != nil ||
 		a.json(t)["mitEntsorgungsraum"] != false {
 		t.Fatalf("auditor's stand: %d %s", a.Code, a.Body.String())
+	}
+}
+
+// A version of the plant's Historie names who opened it, when and why, and apart from that the
+// last correction with its own author and time: staff put a plant into operation (a historised
+// change with its reason), the operator later corrects its plannings; the reason stays with
+// staff, the correction is the operator's. The operator sees staff by their side only.
+func TestAnlage_HistorieKeepsTheOpenerWithHisReasonAndTheCorrectionApart(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd, betreiber := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	a := w.send(t, "POST", "/api/anlage/abwasserbehandlung", neueKlaeranlage(papier, orgID(t, w, "Klärwerk Rheinaue GmbH"), "Nachklärung Nord"), sbd)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	id := int64(a.json(t)["id"].(float64))
+	pfad := fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id)
+
+	// given a historised change by staff with its reason
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
+	anl["anlagenstatus"] = "IN_BETRIEB"
+	anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Inbetriebnahme", "ueberschreiben": true}
+	if a = w.send(t, "PUT", pfad, anl, sbd); a.Code != 200 {
+		t.Fatalf("historised change: %d %s", a.Code, a.Body.String())
+	}
+	// when the operator corrects the plannings
+	b := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, betreiber).json(t)
+	b["planungen"] = []map[string]any{{"status": "geplant", "massnahme": "Erweiterung der Nachklärung", "plandatum": "2027-05-01"}}
+	if a = w.send(t, "PUT", pfad, b, betreiber); a.Code != 200 {
+		t.Fatalf("correction: %d %s", a.Code, a.Body.String())
+	}
+
+	// then staff see the opener with the reason and the correction with its own author
+	var versionen []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/historie", id), nil, sbd).decode(t, &versionen)
+	if len(versionen) != 1 {
+		t.Fatalf("versions: %v", versionen)
+	}
+	v := versionen[0]
+	if v["aenderungsgrund"] != "Inbetriebnahme" || v["geaendertVon"] != "Claudia Schneider" || v["korrigiertVon"] != "Michael Wagner" ||
+		v["geaendertAm"] == nil || v["korrigiertAm"] == nil || v["korrigiertAm"].(string) < v["geaendertAm"].(string) {
+		t.Fatalf("version: %v", v)
+	}
+	if p := v["anlage"].(map[string]any)["planungen"].([]any); len(p) != 1 {
+		t.Fatalf("the version holds the corrected state: %v", p)
+	}
+	// the Verlauf names the obligee by its name, not by its number (issue 28, 10c)
+	var schritte []historie.Verlaufsschritt
+	w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", id), nil, sbd).decode(t, &schritte)
+	var pflichtiger string
+	for _, a := range schritte[0].Aenderungen {
+		if a.Feld == "abwasserbeseitigungspflichtige[0].organisation" {
+			pflichtiger = a.Neu
+		}
+	}
+	if pflichtiger != "Klärwerk Rheinaue GmbH" {
+		t.Fatalf("obligee in the Verlauf: %q in %+v", pflichtiger, schritte[0].Aenderungen)
+	}
+	// the operator sees staff as their side, himself by name — both authors through his view
+	w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/historie", id), nil, betreiber).decode(t, &versionen)
+	if v := versionen[0]; v["geaendertVon"] != "Behörde" || v["korrigiertVon"] != "Michael Wagner" || v["aenderungsgrund"] != "Inbetriebnahme" {
+		t.Fatalf("operator's view: %v", v)
 	}
 }

@@ -132,3 +132,37 @@ func TestEreignisprotokoll_FiltersByBetriebsNrUserAndPhraseAndRendersTheDiff(t *
 	}
 	wantFehler(t, w.send(t, "GET", "/api/audit/999999999", nil, fachadmin), 404, "Das angeforderte Objekt existiert nicht.")
 }
+
+// The Ereignisprotokoll names what it lists: the plant by its Bezeichnung (also in the
+// summary), the actor's organisation by its name — resolved for the page in one query.
+func TestEreignisprotokoll_NamesObjectsAndOrganisationsInsteadOfNumbers(t *testing.T) {
+	w := newKontoWelt(t, "")
+	betreiber, fachadmin := w.login(t, "betreiber", seed.DemoPasswort), w.login(t, "fachadmin", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	b := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, betreiber).json(t)
+	b["planungen"] = []map[string]any{{"status": "geplant", "massnahme": "Erweiterung", "plandatum": "2027-05-01"}}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), b, betreiber); a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	w.protokoll(t)
+	rows := w.protokollSeite(t, fachadmin, url.Values{"benutzer": {"betreiber"}})
+	var e *audit.Eintrag
+	for i := range rows {
+		if rows[i].StreamID == fmt.Sprintf("anlage-%d", id) {
+			e = &rows[i]
+			break
+		}
+	}
+	if e == nil {
+		t.Fatalf("no row of the plant: %+v", rows)
+	}
+	if e.ObjektName != "Betriebskläranlage Papierfabrik" || e.Zusammenfassung != "Anlage geändert (Betriebskläranlage Papierfabrik)" ||
+		e.OrganisationName != "Klärwerk Rheinaue GmbH" || e.BenutzerName != "Michael Wagner" {
+		t.Fatalf("names: %+v", e)
+	}
+	var detail audit.Eintrag
+	w.send(t, "GET", fmt.Sprintf("/api/audit/%d", e.Position), nil, fachadmin).decode(t, &detail)
+	if detail.ObjektName != "Betriebskläranlage Papierfabrik" || detail.OrganisationName != "Klärwerk Rheinaue GmbH" {
+		t.Fatalf("entry: %+v", detail)
+	}
+}

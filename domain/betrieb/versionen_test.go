@@ -25,11 +25,12 @@ func TestVersionsschritt_RequestAndHistorisedChangesOpenVersions(t *testing.T) {
 	}
 }
 
-func TestVersionsschritt_CorrectionReplacesTheLastVersionAndKeepsItsReason(t *testing.T) {
+func TestVersionsschritt_CorrectionChangesTheLastVersionAndKeepsItsReasonAndOpener(t *testing.T) {
 	v := versionen(BetriebBeantragt{BetriebsID: "1", GueltigAb: "2026-01-05"},
 		BetriebGeaendert{GueltigAb: "2026-03-01", Aenderungsgrund: "Umfirmierung"},
 		BetriebGeaendert{GueltigAb: "2026-03-01", Ersetzt: true})
-	if len(v) != 2 || v[1].Aenderungsgrund != "Umfirmierung" || !v[1].GeaendertAm.Equal(time.Date(2026, 1, 3, 0, 0, 0, 0, time.UTC)) {
+	if len(v) != 2 || v[1].Aenderungsgrund != "Umfirmierung" || !v[1].GeaendertAm.Equal(time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)) ||
+		v[1].KorrigiertAm == nil || !v[1].KorrigiertAm.Equal(time.Date(2026, 1, 3, 0, 0, 0, 0, time.UTC)) {
 		t.Fatalf("%+v", v)
 	}
 }

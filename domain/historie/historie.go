@@ -133,14 +133,24 @@ func Datierung(gueltigAb, aenderungsgrund string, ersetzt bool) (string, string,
 	return gueltigAb, aenderungsgrund, true
 }
 
-// Version is one entry of a history.
+// Version is one entry of a history. Its audit entry (spec: auditInfo) is who opened it, when
+// and why — GueltigAb, Aenderungsgrund, GeaendertAm, GeaendertVon all come from the one save
+// that gave them; a later save that changes the version without an audit entry of its own (a
+// correction, a decision, a change of fields that are not historised) is its last correction,
+// KorrigiertAm/KorrigiertVon, and never takes the opener's place next to his reason.
 type Version struct {
-	GueltigAb       string    `json:"gueltigAb"`
-	GueltigBis      string    `json:"gueltigBis"`
-	Aenderungsgrund string    `json:"aenderungsgrund,omitempty"`
-	GeaendertAm     time.Time `json:"geaendertAm"`
-	GeaendertVon    string    `json:"geaendertVon,omitempty"`
-	Aktuell         bool      `json:"aktuell"`
+	GueltigAb       string `json:"gueltigAb"`
+	GueltigBis      string `json:"gueltigBis"`
+	Aenderungsgrund string `json:"aenderungsgrund,omitempty"`
+	// GeaendertAm/GeaendertVon: when and by whom the version was opened (the spec's
+	// auditInfo.geaendertAm/geaendertVon, the author of Aenderungsgrund).
+	GeaendertAm  time.Time `json:"geaendertAm"`
+	GeaendertVon string    `json:"geaendertVon,omitempty"`
+	// KorrigiertAm/KorrigiertVon: the last change of the version after it was opened; nil and
+	// empty when there was none.
+	KorrigiertAm  *time.Time `json:"korrigiertAm,omitempty"`
+	KorrigiertVon string     `json:"korrigiertVon,omitempty"`
+	Aktuell       bool       `json:"aktuell"`
 }
 
 // Verkette sets gueltigBis of each version to the day before the next one starts and marks

@@ -64,7 +64,7 @@ func TestSchritte_GeaendertDatiertFortgeschrieben(t *testing.T) {
 	}{
 		{"a change opens a version", Geaendert(letzte, false, "2026-05-01", "Neu"), Schritt{Oeffnet, "2026-05-01", "Neu"}},
 		{"a correction replaces the last, keeping its reason", Geaendert(letzte, true, "2026-03-01", ""), Schritt{Ersetzt, "2026-03-01", "Umbenennung"}},
-		{"a correction with its own reason", Geaendert(letzte, true, "2026-03-01", "Tippfehler"), Schritt{Ersetzt, "2026-03-01", "Tippfehler"}},
+		{"a same-day change with its own reason overwrites the last", Geaendert(letzte, true, "2026-03-01", "Tippfehler"), Schritt{Ueberschreibt, "2026-03-01", "Tippfehler"}},
 		{"a correction without a version opens one", Geaendert(nil, true, "2026-03-01", "x"), Schritt{Oeffnet, "2026-03-01", "x"}},
 		{"a dated event after the last opens one", Datiert(letzte, "2026-04-01", "Stilllegung"), Schritt{Oeffnet, "2026-04-01", "Stilllegung"}},
 		{"a dated event within the last amends it", Datiert(letzte, "2026-03-01", "Stilllegung"), Schritt{Ersetzt, "2026-03-01", "Umbenennung"}},

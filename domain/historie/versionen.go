@@ -16,9 +16,14 @@ const (
 	Bleibt Art = iota
 	// Oeffnet: the event opens a new version.
 	Oeffnet
-	// Ersetzt: the event replaces the last version (a correction of it, or a change within it
-	// that keeps its start).
+	// Ersetzt: the event changes the last version without an audit entry of its own (a
+	// correction of it, or a change within it that keeps its start and reason): the version
+	// keeps who opened it and why, the event is its last correction.
 	Ersetzt
+	// Ueberschreibt: the event replaces the last version with an audit entry of its own (a
+	// same-day change confirmed in the audit dialog, with its reason): the version is opened
+	// anew, by the event's author, and earlier corrections of it are gone with it.
+	Ueberschreibt
 )
 
 // Schritt is the effect of one event on the versions: its Art and, for the version it opens
@@ -60,8 +65,9 @@ func RegelAus[S any](evolve func(S, ereignis.DomainEvent) S, schritt func(letzte
 }
 
 // Versionen replays events into the versions of an object, chained (Verkette): an opening
-// event appends a version, a replacing one takes the last one's place with its own time and
-// author.
+// event appends a version opened by its author; an overwriting one takes the last one's place,
+// opened by its author; a replacing one changes the last one's state and is its last
+// correction, the version keeping who opened it, when and why.
 func Versionen[S any](ereignisse []Ereignis, regel Regel[S]) []Fassung[S] {
 	var out []Fassung[S]
 	for _, e := range ereignisse {
@@ -73,31 +79,33 @@ func Versionen[S any](ereignisse []Ereignis, regel Regel[S]) []Fassung[S] {
 		f := Fassung[S]{Version: Version{GueltigAb: schritt.GueltigAb, Aenderungsgrund: schritt.Aenderungsgrund,
 			GeaendertAm: e.Am, GeaendertVon: e.Von}, Stand: stand}
 		switch {
-		case schritt.Art == Oeffnet, schritt.Art == Ersetzt && letzte == nil:
+		case schritt.Art == Bleibt:
+		case letzte == nil, schritt.Art == Oeffnet:
 			out = append(out, f)
-		case schritt.Art == Ersetzt:
+		case schritt.Art == Ueberschreibt:
 			out[len(out)-1] = f
+		case schritt.Art == Ersetzt:
+			am := e.Am
+			letzte.GueltigAb, letzte.Aenderungsgrund = schritt.GueltigAb, schritt.Aenderungsgrund
+			letzte.KorrigiertAm, letzte.KorrigiertVon, letzte.Stand = &am, e.Von, stand
 		}
 	}
 	return Verkette(out, func(f *Fassung[S]) *Version { return &f.Version })
 }
 
-// Grund is the reason of a replacing version: its own, else the one of the version it replaces.
-func Grund(eigener string, letzte *Version) string {
-	if eigener == "" && letzte != nil {
-		return letzte.Aenderungsgrund
-	}
-	return eigener
-}
-
 // Die Schritte, aus denen die Versionsregeln der Bereiche bestehen (betrieb, anlage,
 // organisation): each area's Versionsschritt only says which of its events is which.
 
-// Geaendert is the step of a historised change valid from gueltigAb: it opens a version, or
-// replaces the last one when it corrects it (ersetzt), keeping that one's reason if it gives none.
+// Geaendert is the step of a save valid from gueltigAb: it opens a version; a save that
+// replaces the last one (ersetzt) overwrites it when it brings its own reason (a same-day
+// change through the audit dialog, ereignis.Datiert's rule) and is a correction of it, keeping
+// its opener and reason, when it brings none.
 func Geaendert(letzte *Version, ersetzt bool, gueltigAb, grund string) Schritt {
-	if ersetzt && letzte != nil {
-		return Schritt{Art: Ersetzt, GueltigAb: gueltigAb, Aenderungsgrund: Grund(grund, letzte)}
+	switch {
+	case ersetzt && letzte != nil && grund == "":
+		return Schritt{Art: Ersetzt, GueltigAb: gueltigAb, Aenderungsgrund: letzte.Aenderungsgrund}
+	case ersetzt && letzte != nil:
+		return Schritt{Art: Ueberschreibt, GueltigAb: gueltigAb, Aenderungsgrund: grund}
 	}
 	return Schritt{Art: Oeffnet, GueltigAb: gueltigAb, Aenderungsgrund: grund}
 }

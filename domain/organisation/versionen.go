@@ -31,7 +31,7 @@ func Versionsschritt(letzte *historie.Fassung[Daten], e ereignis.DomainEvent) (h
 		s := historie.Schritt{Art: historie.Oeffnet, GueltigAb: max(ev.Datum, letzte.GueltigAb),
 			Aenderungsgrund: "Zusammenführung mit Organisation " + strconv.FormatInt(ev.ZielID, 10)}
 		if s.GueltigAb == letzte.GueltigAb {
-			s.Art = historie.Ersetzt
+			s.Art = historie.Ueberschreibt // the merge's reason, with its author
 		}
 		return s, d
 	}

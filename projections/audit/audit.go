@@ -273,9 +273,13 @@ type Eintrag struct {
 	Zusammenfassung string    `json:"zusammenfassung"`
 	// Ereignis is the event's phrase, Objekt its object in words ("Betrieb 17"), both as of
 	// the reading.
-	Ereignis string          `json:"ereignis"`
-	Objekt   string          `json:"objekt"`
-	Daten    json.RawMessage `json:"daten"`
+	Ereignis string `json:"ereignis"`
+	Objekt   string `json:"objekt"`
+	// ObjektName and OrganisationName are the object's name (a plant's Bezeichnung) and the
+	// actor's organisation by name as of the reading (Benenne); empty when it is gone.
+	ObjektName       string          `json:"objektName,omitempty"`
+	OrganisationName string          `json:"organisationName,omitempty"`
+	Daten            json.RawMessage `json:"daten"`
 	// DatenGekuerzt: the page left the data out (Filter.HoechstDaten); the entry itself
 	// (GET /api/audit/{position}) has it.
 	DatenGekuerzt bool   `json:"datenGekuerzt,omitempty"`
@@ -386,4 +390,76 @@ func scanGekuerzt(row pgx.Row) (Eintrag, error) {
 // Lade reads the entry at a position (pgx.ErrNoRows when there is none).
 func Lade(ctx context.Context, q eventstore.Querier, position int64) (Eintrag, error) {
 	return scan(q.QueryRow(ctx, `SELECT `+spalten+` FROM audit.eintrag WHERE position = $1`, position))
+}
+
+// benannt are the stream types whose objects Benenne names, with the table and the name's
+// expression (public tables: the documents of the areas and the accounts).
+var benannt = []struct{ typ, sql string }{
+	{"betrieb", "SELECT 'betrieb', id, bezeichnung FROM public.betrieb WHERE id = ANY($1)"},
+	{"anlage", "SELECT 'anlage', id, bezeichnung FROM public.anlage WHERE id = ANY($2)"},
+	{"organisation", "SELECT 'organisation', id, bezeichnung FROM public.organisation WHERE id = ANY($3)"},
+	{"anwender", "SELECT 'anwender', id, trim(vorname || ' ' || name) FROM public.anwender WHERE id = ANY($4)"},
+}
+
+// Benenne gives the entries of a page names where the trail has numbers, in one query for the
+// whole page: each object's name (ObjektName; the summary's "(Anlage 2)" becomes the name),
+// the actor's organisation (OrganisationName) and the actor's name where the event recorded
+// none. An object or account that is gone keeps its number.
+func Benenne(ctx context.Context, q eventstore.Querier, eintraege []Eintrag) error {
+	ids := make([][]int64, len(benannt))
+	dazu := func(typ, id string) {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil {
+			return
+		}
+		for i, b := range benannt {
+			if b.typ == typ {
+				ids[i] = append(ids[i], n)
+			}
+		}
+	}
+	for _, e := range eintraege {
+		typ, id, _ := strings.Cut(e.StreamID, "-")
+		dazu(typ, id)
+		dazu("organisation", e.Organisation)
+		if e.BenutzerName == "" {
+			dazu("anwender", e.BenutzerID)
+		}
+	}
+	if len(eintraege) == 0 {
+		return nil
+	}
+	teile := make([]string, len(benannt))
+	args := make([]any, len(benannt))
+	for i, b := range benannt {
+		teile[i], args[i] = b.sql, ids[i]
+	}
+	rows, err := q.Query(ctx, strings.Join(teile, " UNION ALL "), args...)
+	if err != nil {
+		return err
+	}
+	namen := map[string]string{}
+	for rows.Next() {
+		var typ, name string
+		var id int64
+		if err := rows.Scan(&typ, &id, &name); err != nil {
+			return err
+		}
+		namen[typ+"-"+strconv.FormatInt(id, 10)] = name
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i := range eintraege {
+		e := &eintraege[i]
+		if name := namen[e.StreamID]; name != "" {
+			e.ObjektName = name
+			e.Zusammenfassung = strings.Replace(e.Zusammenfassung, "("+e.Objekt+")", "("+name+")", 1)
+		}
+		e.OrganisationName = namen["organisation-"+e.Organisation]
+		if e.BenutzerName == "" {
+			e.BenutzerName = namen["anwender-"+e.BenutzerID]
+		}
+	}
+	return nil
 }

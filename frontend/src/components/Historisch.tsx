@@ -6,8 +6,8 @@ import { DataTable } from './DataTable';
 import { Dialog } from './Dialog';
 import { Laden } from './Laden';
 import { VerlaufTabelle, zeitpunkt, type VerlaufEintrag } from './Verlauf';
-import { OFFENES_ENDE, versionsSpalten, type VersionsDaten } from './Versionsspalten';
-import { formatDate, formatDateTimeMinutes } from '@/lib/format';
+import { amVon, OFFENES_ENDE, versionsSpalten, type VersionsDaten } from './Versionsspalten';
+import { formatDate } from '@/lib/format';
 
 // The history of a file's object (operation, plant): the Historie popup with its versions, and
 // the banner above a version or a Stand that is not the current record (spec 000 §2).
@@ -84,7 +84,7 @@ export function HistorieDialog<V extends VersionsDaten>({ titel, versionen, spal
       open
       onClose={onClose}
       title={`Historie: ${titel}`}
-      width={1100}
+      width={1240}
       footer={
         <Button variant="secondary" onClick={onClose}>
           Schließen
@@ -135,12 +135,14 @@ export function HistorischeVersion<V extends VersionsDaten>({ titel, titelId, ve
               Historische Version: gültig ab {formatDate(version.gueltigAb)}
               {version.gueltigBis && version.gueltigBis !== OFFENES_ENDE ? ` bis ${formatDate(version.gueltigBis)}` : ''}
             </p>
-            {version.aenderungsgrund && <p>Änderungsgrund: {version.aenderungsgrund}</p>}
-            {(version.geaendertAm || version.geaendertVon) && (
+            {(version.geaendertAm || version.geaendertVon || version.aenderungsgrund) && (
               <p>
-                Geändert{version.geaendertAm ? ` am ${formatDateTimeMinutes(version.geaendertAm)}` : ''}
-                {version.geaendertVon ? ` von ${version.geaendertVon}` : ''}
+                Eröffnet {amVon(version.geaendertAm, version.geaendertVon)}
+                {version.aenderungsgrund ? ` — ${version.aenderungsgrund}` : ''}
               </p>
+            )}
+            {(version.korrigiertAm || version.korrigiertVon) && (
+              <p>Zuletzt korrigiert {amVon(version.korrigiertAm, version.korrigiertVon)}</p>
             )}
             <p>Die Daten dieser Version sind nicht bearbeitbar.</p>
           </HistorischBanner>

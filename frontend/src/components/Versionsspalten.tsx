@@ -10,13 +10,24 @@ export interface VersionsDaten {
   gueltigBis?: string | null;
   aktuell?: boolean | null;
   aenderungsgrund?: string | null;
+  /** When and by whom the version was opened: the author of its reason (auditInfo). */
   geaendertAm?: string | null;
   geaendertVon?: string | null;
+  /** The last correction of the version after it was opened, if any: its own author and time. */
+  korrigiertAm?: string | null;
+  korrigiertVon?: string | null;
+}
+
+/** "am 26.11.2026 09:40 von Michael Wagner": when and by whom (either may be missing). */
+export function amVon(am: string | null | undefined, von: string | null | undefined): string {
+  return [am ? `am ${formatDateTimeMinutes(am)}` : '', von ? `von ${von}` : ''].filter(Boolean).join(' ');
 }
 
 /**
  * The columns of a history table: 'Gültig ab', 'Gültig bis' (with the 'aktuell' mark), then the
- * object's own columns, then 'Änderungsgrund', 'Geändert am', 'Geändert von'.
+ * object's own columns, then who opened the version, when and why ('Eröffnet am', 'Eröffnet von',
+ * 'Änderungsgrund' — one audit entry), and apart from it the version's last correction with its
+ * own author and time ('Zuletzt korrigiert').
  */
 export function versionsSpalten<T extends VersionsDaten>(eigene: ColumnDef<T, unknown>[]): ColumnDef<T, unknown>[] {
   return [
@@ -41,13 +52,25 @@ export function versionsSpalten<T extends VersionsDaten>(eigene: ColumnDef<T, un
       ),
     },
     ...eigene,
-    { id: 'aenderungsgrund', header: 'Änderungsgrund', accessorFn: (v) => v.aenderungsgrund ?? '' },
     {
       id: 'geaendertAm',
-      header: 'Geändert am',
+      header: 'Eröffnet am',
       accessorFn: (v) => v.geaendertAm ?? '',
       cell: (c) => <span className="whitespace-nowrap">{formatDateTimeMinutes(c.row.original.geaendertAm)}</span>,
     },
-    { id: 'geaendertVon', header: 'Geändert von', accessorFn: (v) => v.geaendertVon ?? '' },
+    { id: 'geaendertVon', header: 'Eröffnet von', accessorFn: (v) => v.geaendertVon ?? '' },
+    { id: 'aenderungsgrund', header: 'Änderungsgrund', accessorFn: (v) => v.aenderungsgrund ?? '' },
+    {
+      id: 'korrigiert',
+      header: 'Zuletzt korrigiert',
+      accessorFn: (v) => v.korrigiertAm ?? '',
+      cell: (c) =>
+        amVon(c.row.original.korrigiertAm, c.row.original.korrigiertVon) || (
+          <>
+            <span aria-hidden="true">–</span>
+            <span className="sr-only">nicht korrigiert</span>
+          </>
+        ),
+    },
   ];
 }

@@ -109,7 +109,10 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                     };
                     return (
                       <td key={s.key} className="px-1 py-1">
-                        {s.typ === 'haken' ? (
+                        {s.nurLesen ? (
+                          // set by the server: shown as the forms show it (a day as TT.MM.JJJJ), not editable
+                          <input {...gemeinsam} disabled={undefined} readOnly className={`${inputClass} read-only:bg-gray-100`} type="text" value={alsText(String(wert ?? ''))} />
+                        ) : s.typ === 'haken' ? (
                           <input type="checkbox" {...gemeinsam} checked={wert === true} onChange={(e) => setze(i, s.key, e.target.checked)} />
                         ) : s.typ === 'auswahl' ? (
                           <select {...gemeinsam} className={inputClass} value={String(wert ?? '')} onChange={(e) => setze(i, s.key, e.target.value)}>

@@ -7,10 +7,11 @@ package anlage
 import (
 	"context"
 	"fmt"
-	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
+	"strconv"
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
+	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -447,9 +448,26 @@ func text(code string) string {
 // verlaufAus is the Verlauf of a plant's events as view s shows them: the form's fields with
 // their texts.
 func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event, s verlauf.Sicht[anlage.Anlage]) ([]historie.Verlaufsschritt, error) {
-	return verlauf.Erstelle(ctx, store, anlage.Decider, events, s, func(_ context.Context, zustaende []anlage.Anlage) ([]any, error) {
+	return verlauf.Erstelle(ctx, store, anlage.Decider, events, s, func(ctx context.Context, zustaende []anlage.Anlage) ([]any, error) {
+		var orgs []int64
+		for _, a := range zustaende {
+			for _, p := range a.Daten.Abwasserbeseitigungspflichtige {
+				orgs = append(orgs, p.OrganisationID)
+			}
+		}
+		namen, err := konten.Organisationsnamen(ctx, store.Pool(), orgs) // the obligees by name, for every state at once
+		if err != nil {
+			return nil, err
+		}
 		views := make([]any, len(zustaende))
 		for i, a := range zustaende {
+			pflichtige := make([]pflichtigerText, len(a.Daten.Abwasserbeseitigungspflichtige))
+			for j, p := range a.Daten.Abwasserbeseitigungspflichtige {
+				pflichtige[j] = pflichtigerText{Organisation: namen[p.OrganisationID], StartJahr: p.StartJahr}
+				if pflichtige[j].Organisation == "" {
+					pflichtige[j].Organisation = strconv.FormatInt(p.OrganisationID, 10)
+				}
+			}
 			daten := a.Daten
 			daten.Anlagenart, daten.Anlagenstatus = text(daten.Anlagenart), text(daten.Anlagenstatus)
 			var lage *betrieb.Lage
@@ -458,12 +476,20 @@ func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstor
 			}
 			views[i] = struct {
 				anlage.Daten
-				Lage      *betrieb.Lage `json:"lage"`
-				GueltigAb string        `json:"gueltigAb,omitempty"`
-			}{daten, lage, a.LetzterBeginn}
+				Lage       *betrieb.Lage     `json:"lage"`
+				GueltigAb  string            `json:"gueltigAb,omitempty"`
+				Pflichtige []pflichtigerText `json:"abwasserbeseitigungspflichtige"`
+			}{daten, lage, a.LetzterBeginn, pflichtige}
 		}
 		return views, nil
 	}, feldnamen, anlage.Antragssicht)
+}
+
+// pflichtigerText is an obligee as the Verlauf shows it: the organisation by its name (its
+// number only when it is gone).
+type pflichtigerText struct {
+	Organisation string `json:"organisation"`
+	StartJahr    int    `json:"startJahr"`
 }
 
 // verlaufAnlage is the Verlauf of a plant for the Ereignisprotokoll (verlauf.Quelle).

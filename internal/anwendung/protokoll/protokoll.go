@@ -53,7 +53,11 @@ func (d *Dienst) Suche(ctx context.Context, a Anfrage) (audit.Seite, error) {
 	if p := strings.TrimSpace(a.Ereignis); p != "" {
 		f.EventTypes = audit.ArtenZurPhrase(p)
 	}
-	return audit.Suche(ctx, d.Store.Pool(), f)
+	seite, err := audit.Suche(ctx, d.Store.Pool(), f)
+	if err != nil {
+		return seite, err
+	}
+	return seite, audit.Benenne(ctx, d.Store.Pool(), seite.Content)
 }
 
 // objekteDesBetriebs are the streams of the operation with that Betriebs-Nr. and of its plants
@@ -91,6 +95,11 @@ func (d *Dienst) Ereignis(ctx context.Context, position int64) (Ereignis, error)
 	if err != nil {
 		return Ereignis{}, err
 	}
+	eintraege := []audit.Eintrag{e}
+	if err := audit.Benenne(ctx, d.Store.Pool(), eintraege); err != nil {
+		return Ereignis{}, err
+	}
+	e = eintraege[0]
 	s, err := verlauf.Schritt(ctx, d.Store, e.StreamID, e.Version, e.Daten)
 	if err != nil {
 		return Ereignis{}, err

@@ -1,10 +1,12 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { AuswahlDialog } from '@/components/AuswahlDialog';
+import { Datumsfeld } from '@/components/Datumsfeld';
 import { HinzufuegenKnopf } from '@/components/HinzufuegenKnopf';
 import { DataTable } from '@/components/DataTable';
 import { entfernenSpalte } from '@/components/entfernenSpalte';
 import { Gruppe, Textfeld, useWerteliste } from '@/components/felder';
+import { formatDate, isoDateFromGerman } from '@/lib/format';
 import type { Entsorgungsraum, Verwaltungseinheit } from './werte';
 
 /** An entry of the value list verwaltungseinheit as a unit of the disposal area (Schlüssel: its Gemeinde-Nr.). */
@@ -75,12 +77,11 @@ export function EntsorgungsraumReiter({ raum, onChange, gesperrt, fehler, vorDem
   return (
     <div className="space-y-4">
       <Gruppe titel="Bezug">
-        <Textfeld
+        <Datumsfeld
           label="Bezugsdatum"
           name="bezugsdatum"
-          type="date"
-          value={raum.bezugsdatum}
-          onChange={(v) => onChange({ ...raum, bezugsdatum: v })}
+          value={/^\d{4}-\d{2}-\d{2}$/.test(raum.bezugsdatum) ? formatDate(raum.bezugsdatum) : raum.bezugsdatum}
+          onChange={(v) => onChange({ ...raum, bezugsdatum: isoDateFromGerman(v) ?? v })}
           error={fehler['entsorgungsraum.bezugsdatum']}
           disabled={gesperrt}
           className="sm:col-span-2"

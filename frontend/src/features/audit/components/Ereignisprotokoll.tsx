@@ -9,6 +9,7 @@ import { FormField, inputClass } from '@/components/FormField';
 import { Suchformular } from '@/components/Suchformular';
 import { useServerTabelle } from '@/components/useServerTabelle';
 import { formatDateTime, isoDateFromGerman } from '@/lib/format';
+import { rolleLabel } from '@/lib/rollen';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { auditEreignisQuery, auditListQuery, ereignisartenQuery, type AuditEintrag, type AuditQuery } from '@/features/audit/api/getAudit';
 
@@ -43,8 +44,22 @@ const columns: ColumnDef<AuditEintrag, unknown>[] = [
     enableSorting: false,
     cell: (c) => c.row.original.benutzerName || c.row.original.benutzerId || '',
   },
-  { id: 'rollen', header: 'Rollen', enableSorting: false, cell: (c) => c.row.original.rollen.join(', ') },
-  { id: 'objekt', header: 'Objekt', enableSorting: false, cell: (c) => c.row.original.objekt || c.row.original.streamId },
+  { id: 'rollen', header: 'Rollen', enableSorting: false, cell: (c) => c.row.original.rollen.map(rolleLabel).join(', ') },
+  {
+    id: 'objekt',
+    header: 'Objekt',
+    enableSorting: false,
+    // the object by its name; its kind and number below for who follows it further (issue 28)
+    cell: ({ row: { original: e } }) =>
+      e.objektName ? (
+        <>
+          {e.objektName}
+          <span className="block text-xs text-gray-700">{e.objekt}</span>
+        </>
+      ) : (
+        e.objekt || e.streamId
+      ),
+  },
   { id: 'version', header: 'Version', enableSorting: false, cell: (c) => c.row.original.version },
   { id: 'ereignis', header: 'Ereignis', enableSorting: false, cell: (c) => c.row.original.ereignis || c.row.original.eventType },
   { id: 'zusammenfassung', header: 'Zusammenfassung', enableSorting: false, cell: (c) => c.row.original.zusammenfassung },
@@ -78,7 +93,7 @@ function Rohdaten({ e }: { e: AuditEintrag }) {
 function EventDetail({ e }: { e: AuditEintrag }) {
   const meta: [string, string | undefined][] = [
     ['Position', String(e.position)],
-    ['Organisation', e.organisation],
+    ['Organisation', e.organisationName || e.organisation],
     ['Request-ID', e.requestId],
     ['Korrelations-ID', e.correlationId],
   ];

@@ -141,7 +141,7 @@ describe('Betriebsdaten', () => {
     const alt = testBetrieb({ bezeichnung: 'Kläranlage Alt', rechte: undefined });
     mock(testBetrieb(), {
       'GET /api/betrieb/7/historie': () => [
-        { gueltigAb: '2020-01-01', gueltigBis: '2024-12-31', aenderungsgrund: '', geaendertAm: '2020-01-01T08:00:00Z', geaendertVon: 'Demo', aktuell: false, betrieb: alt },
+        { gueltigAb: '2020-01-01', gueltigBis: '2024-12-31', aenderungsgrund: 'Inbetriebnahme', geaendertAm: '2020-01-01T08:00:00Z', geaendertVon: 'Demo', korrigiertAm: '2020-03-02T09:00:00Z', korrigiertVon: 'Michael Wagner', aktuell: false, betrieb: alt },
         { gueltigAb: '2025-01-01', gueltigBis: '3000-01-01', aenderungsgrund: 'Umbenennung', geaendertAm: '2025-01-01T08:00:00Z', geaendertVon: 'Sabine Adler', aktuell: true, betrieb: testBetrieb() },
       ],
     });
@@ -163,7 +163,9 @@ describe('Betriebsdaten', () => {
 
     const banner = await screen.findByRole('region', { name: 'Historischer Datensatz' });
     expect(banner).toHaveTextContent('Historische Version: gültig ab 01.01.2020 bis 31.12.2024');
-    expect(banner).toHaveTextContent(/Geändert am 01\.01\.2020 \d\d:\d\d(?!:)/);
+    // who opened the version with its reason, and apart from it the last correction (issue 28)
+    expect(banner).toHaveTextContent(/Eröffnet am 01\.01\.2020 \d\d:\d\d von Demo — Inbetriebnahme/);
+    expect(banner).toHaveTextContent(/Zuletzt korrigiert am 02\.03\.2020 \d\d:\d\d von Michael Wagner/);
     expect(screen.getByLabelText(/^Bezeichnung/)).toHaveValue('Kläranlage Alt');
     expect(screen.getByLabelText(/^Bezeichnung/)).toBeDisabled();
     expect(new URLSearchParams(router.state.location.search).get('modus')).toBe('l');

@@ -1,5 +1,6 @@
 import type { AnwenderStatus } from '@/features/systemverwaltung/api/anwender';
 import type { GlobaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
+import { FUNKTIONALE_ROLLEN } from '@/lib/rollen';
 
 // German labels of the administration's enumerations (spec 002 §3, §6).
 
@@ -11,21 +12,7 @@ export const GLOBALE_ROLLEN: readonly { value: GlobaleRolle; label: string }[] =
 
 export const globaleRolleLabel = (r: string | undefined) => GLOBALE_ROLLEN.find((g) => g.value === r)?.label ?? r ?? '';
 
-/** The ten functional roles, grouped by their global role. */
-export const FUNKTIONALE_ROLLEN = [
-  { value: 'BETREIBER', label: 'Betreiber', global: 'ORGANISATION' },
-  { value: 'BEAUFTRAGTER', label: 'Beauftragter', global: 'ORGANISATION' },
-  { value: 'LESER_ORGANISATION', label: 'Leser Organisation', global: 'ORGANISATION' },
-  { value: 'ZUST_SBD', label: 'Zuständig SBD', global: 'BEHOERDE' },
-  { value: 'ZUST_SBB', label: 'Zuständig SBB', global: 'BEHOERDE' },
-  { value: 'ZUST_SBS', label: 'Zuständig SBS', global: 'BEHOERDE' },
-  { value: 'ZUST_SBA', label: 'Zuständig SBA', global: 'BEHOERDE' },
-  { value: 'LESER_BEHOERDE', label: 'Leser Behörde', global: 'BEHOERDE' },
-  { value: 'FACHADMIN', label: 'Fachadministrator', global: 'ADMIN' },
-  { value: 'SYSTEMADMIN', label: 'Systemadministrator', global: 'ADMIN' },
-] as const satisfies readonly { value: string; label: string; global: GlobaleRolle }[];
-
-export type FunktionaleRolle = (typeof FUNKTIONALE_ROLLEN)[number]['value'];
+export { FUNKTIONALE_ROLLEN, type FunktionaleRolle } from '@/lib/rollen';
 
 /** The global role of a set of functional roles: Administration before Behörde before Organisation (as the server). */
 export function globaleRolleVon(rollen: readonly string[]): GlobaleRolle | undefined {

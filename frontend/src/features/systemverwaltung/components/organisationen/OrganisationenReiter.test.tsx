@@ -150,9 +150,10 @@ describe('Organisationen', () => {
       'Verbandsgemeinde Musterhausen',
       'Marktplatz 1, 56566 Musterhausen',
       'Aktiv',
-      'Umbenennung',
       expect.stringMatching(/^01\.03\.2025 /),
       'Sabine Adler',
+      'Umbenennung',
+      '–nicht korrigiert',
     ]);
     // newest first
     expect(within(dialog).getAllByRole('row')[1]).toBe(aktuell);
