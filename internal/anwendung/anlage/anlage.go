@@ -64,6 +64,10 @@ type Rechte struct {
 	AntragPruefen      bool `json:"antragPruefen"`
 	VerlaufLesen       bool `json:"verlaufLesen"`
 	DateienBearbeiten  bool `json:"dateienBearbeiten"`
+	// Felder are the form's fields the caller may save (anlage.Schreibbar, the rule his save
+	// is checked with): the form disables every other field with the hint that it goes through
+	// a change request. Empty when he may save nothing.
+	Felder []string `json:"felder"`
 }
 
 // Verweis names another object ({id, bezeichnung}).
@@ -117,7 +121,26 @@ func rechte(n Nutzer, b betrieb.Betrieb, a anlage.Anlage) Rechte {
 	}
 	r.BezeichnungAendern = n.Darf(aktion) && (r.Speichern || r.AlsBetreiber)
 	r.Bearbeiten = n.Darf(berechtigung.BearbeitungsmodusNutzen) && (r.Speichern || r.AlsBetreiber || r.DateienBearbeiten)
+	r.Felder = []string{}
+	if u, ok := r.umfang(); ok {
+		r.Felder = anlage.Schreibbar(a.Typ, u, r.BezeichnungAendern)
+		if !n.Darf(berechtigung.BearbeiterZuordnen) { // zuordnungen keeps them as stored
+			r.Felder = validierung.Ohne(r.Felder, "zustaendigeBearbeiter")
+		}
+	}
 	return r
+}
+
+// umfang is what the caller's save may change: everything (staff), the operator's part, or
+// nothing (false).
+func (r Rechte) umfang() (anlage.Umfang, bool) {
+	switch {
+	case r.Speichern:
+		return anlage.Voll, true
+	case r.AlsBetreiber:
+		return anlage.Betreiberseitig, true
+	}
+	return 0, false
 }
 
 // sichtbar loads a plant the caller may see (through its operation) and its operation;
@@ -234,12 +257,8 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 		return eventstore.Appended{}, validierung.NichtGefunden
 	}
 	r := rechte(n, b, a)
-	umfang := anlage.Voll
-	switch {
-	case r.Speichern:
-	case r.AlsBetreiber:
-		umfang = anlage.Betreiberseitig
-	default:
+	umfang, ok := r.umfang()
+	if !ok {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
 	if f.Version <= 0 {

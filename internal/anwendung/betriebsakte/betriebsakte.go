@@ -97,6 +97,10 @@ type Rechte struct {
 	AntragPruefen         bool `json:"antragPruefen"`
 	VerlaufLesen          bool `json:"verlaufLesen"`
 	DateienBearbeiten     bool `json:"dateienBearbeiten"`
+	// Felder are the form's fields the caller may save (betrieb.Schreibbar in the form's names,
+	// the rule his save is checked with): the form disables every other field with the hint
+	// that it goes through a Stammdaten-Antrag. Empty when he may save nothing.
+	Felder []string `json:"felder"`
 }
 
 // rechte of a resolved caller on operation b.
@@ -112,6 +116,17 @@ func rechte(n Nutzer, b betrieb.Betrieb) Rechte {
 		DateienBearbeiten:     n.Darf(berechtigung.DateiHochladen) && (eigene || !n.Organisationsseitig()),
 	}
 	r.Bearbeiten = n.Darf(berechtigung.BearbeitungsmodusNutzen) && (r.AlsAdminSpeichern || r.AlsBetreiberSpeichern || r.DateienBearbeiten)
+	r.Felder = []string{}
+	if r.AlsAdminSpeichern || r.AlsBetreiberSpeichern {
+		for _, f := range betrieb.Schreibbar(b, !r.AlsAdminSpeichern) {
+			if g, ok := betrieb.Formularnamen[f]; ok {
+				f = g
+			}
+			if f != "zustaendigeBearbeiter" || n.Darf(berechtigung.BearbeiterZuordnen) {
+				r.Felder = append(r.Felder, f)
+			}
+		}
+	}
 	return r
 }
 
