@@ -67,6 +67,12 @@ func TestFormular_APlantFormWithErrorsOnEveryTabIsAnsweredWithAllOfThemInOne400(
 	want := fehlerAufJedemReiter(neu)
 	want["bezeichnung"] = "Dieses Feld ist ein Pflichtfeld."
 	wantFelder(t, feldfehler(t, w.send(t, "POST", "/api/anlage/abwasserbehandlung", neu, sbd)), want)
+	// a reference the picker does not offer comes in the same answer as the data's errors
+	neu["abwasserbeseitigungspflichtige"] = []map[string]any{{"organisation": 999999, "startJahr": 2024}}
+	ve := feldfehler(t, w.send(t, "POST", "/api/anlage/abwasserbehandlung", neu, sbd))
+	if ve["abwasserbeseitigungspflichtige"] == nil || ve["anlagenteile[0].anzahl"] != "Wert darf nicht negativ sein" {
+		t.Fatalf("reference and data errors in one answer: %v", ve)
+	}
 
 	// staff's save of a stored plant
 	id := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")

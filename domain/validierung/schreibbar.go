@@ -1,6 +1,7 @@
 package validierung
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -90,4 +91,28 @@ func Unveraendert[T any](s *Sammler, alt, neu T, felder []string, message func(f
 		}
 		s.Feld(name(f), message(name(f)))
 	}
+}
+
+// MitDatenfehlern is the answer to a save whose references the service refused (verweis: the
+// field errors of internal/auswahl, checked before the decider) together with the field errors
+// the decider finds in the data (daten, run only then, on the state as loaded): every field
+// error of the form in one answer (issue 28). A reference's message wins on its field. Any
+// other error of either is answered as it is.
+func MitDatenfehlern(verweis error, daten func() error) error {
+	v, ok := verweis.(*Fehler)
+	if !ok || v.Message != "" || len(v.Felder) == 0 {
+		return verweis
+	}
+	var d *Fehler
+	if !errors.As(daten(), &d) || d.Message != "" || len(d.Felder) == 0 {
+		return verweis
+	}
+	alle := make(map[string]string, len(v.Felder)+len(d.Felder))
+	for k, m := range d.Felder {
+		alle[k] = m
+	}
+	for k, m := range v.Felder {
+		alle[k] = m
+	}
+	return &Fehler{Felder: alle}
 }

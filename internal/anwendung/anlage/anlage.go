@@ -195,17 +195,22 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 			return 0, eventstore.Appended{}, validierung.Feld("parentanlageid", "Die übergeordnete Anlage gehört nicht zu diesem Betrieb.")
 		}
 	}
+	befehl := func(daten anlage.Daten) anlage.LegeAn {
+		return anlage.LegeAn{BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: daten,
+			BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Betriebstyp: b.Betriebstyp, Heute: d.heute()}
+	}
 	daten, err := d.zuordnungen(ctx, n, b, f.Betrieb.ID, f.Daten, anlage.Daten{})
 	if err != nil {
-		return 0, eventstore.Appended{}, err
+		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_, err := anlage.Decide(anlage.Anlage{}, befehl(f.Daten))
+			return err
+		})
 	}
 	id, err := eventstore.NextID(ctx, d.Store, "anlage_id_seq")
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.LegeAn{
-		BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: daten,
-		BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Betriebstyp: b.Betriebstyp, Heute: d.heute()}, m)
+	out, err := eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, befehl(daten), m)
 	return id, out, err
 }
 
@@ -264,12 +269,18 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 	if f.Version <= 0 {
 		return eventstore.Appended{}, validierung.Feld("version", "Die Version des bearbeiteten Datensatzes fehlt.")
 	}
+	befehl := func(daten anlage.Daten) anlage.Speichere {
+		return anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Umfang: umfang,
+			DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp}
+	}
 	daten, err := d.zuordnungen(ctx, n, b, a.BetriebID, f.Daten, a.Daten)
 	if err != nil {
-		return eventstore.Appended{}, err
+		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_, err := anlage.Decide(a, befehl(f.Daten))
+			return err
+		})
 	}
-	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, f.Version, anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo,
-		Heute: d.heute(), Umfang: umfang, DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp}, m)
+	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, f.Version, befehl(daten), m)
 }
 
 // Ansicht reads a plant for the screen.

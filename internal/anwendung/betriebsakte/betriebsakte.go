@@ -167,9 +167,14 @@ func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formula
 		}
 		daten.BetreiberID = n.OrganisationID
 	}
+	eingabe := daten
 	daten, err := d.zuordnungen(ctx, n, typ, 0, daten, betrieb.Daten{})
 	if err != nil {
-		return 0, eventstore.Appended{}, err
+		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_ = d.betreiberAdresse(ctx, &eingabe)
+			_, err := betrieb.Decide(betrieb.Betrieb{}, betrieb.BeantrageBetrieb{Daten: eingabe, Typ: typ, Heute: d.heute(), DoppelerfassungBestaetigt: true})
+			return err
+		})
 	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return 0, eventstore.Appended{}, err
@@ -258,8 +263,13 @@ func (d *Dienst) SpeichernAlsBetreiber(ctx context.Context, n Nutzer, id int64, 
 	}
 	daten := f.Daten()
 	daten.BetreiberID = b.Daten.BetreiberID
+	eingabe := daten
 	if daten, err = d.zuordnungen(ctx, n, b.Betriebstyp, id, daten, b.Daten); err != nil {
-		return eventstore.Appended{}, err
+		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_ = d.betreiberAdresse(ctx, &eingabe)
+			_, err := betrieb.Decide(b, betrieb.SpeichereAlsBetreiber{Daten: eingabe})
+			return err
+		})
 	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return eventstore.Appended{}, err
@@ -282,7 +292,12 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 	}
 	daten, err := d.zuordnungen(ctx, n, b.Betriebstyp, id, f.Daten(), b.Daten)
 	if err != nil {
-		return eventstore.Appended{}, err
+		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			eingabe := f.Daten()
+			_ = d.betreiberAdresse(ctx, &eingabe)
+			_, err := betrieb.Decide(b, betrieb.SpeichereAlsAdmin{Daten: eingabe, AuditInfo: f.AuditInfo, Heute: d.heute(), Behalten: f.BetreiberBehalten})
+			return err
+		})
 	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return eventstore.Appended{}, err
