@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -195,6 +196,54 @@ func TestFormular_TheRightsOfTheDetailAreWhatTheOperatorsSaveAccepts(t *testing.
 			if !hat {
 				t.Errorf("%s is not in rechte.felder: the refusal must name it, got %v", feld, ve)
 			}
+		}
+	}
+}
+
+// betriebsänderungen change one field of an operation form each (by its name in rechte.felder).
+var betriebsänderungen = map[string]func(f map[string]any){
+	"bezeichnung":        func(f map[string]any) { f["bezeichnung"] = "Umbenannt" },
+	"muttergesellschaft": func(f map[string]any) { f["muttergesellschaft"] = "Holding AG" },
+	"url":                func(f map[string]any) { f["url"] = "https://example.de" },
+	"adresse": func(f map[string]any) {
+		f["adresse"] = map[string]any{"strasse": "Neue Straße", "plz": "56068", "ort": "Koblenz"}
+	},
+	"lage":             func(f map[string]any) { f["lage"] = map[string]float64{"hochwert": 5582901, "rechtswert": 398101} },
+	"produktion":       func(f map[string]any) { f["produktion"] = map[string]any{"produktionstage": 200} },
+	"wasserversorgung": func(f map[string]any) { f["wasserversorgung"] = map[string]any{"wasserbezug": 1200} },
+	"kontakte": func(f map[string]any) {
+		f["kontakte"] = []map[string]any{{"anrede": "Herr", "vorname": "Max", "name": "Muster", "telefon": "0261-1", "email": "max@example.de"}}
+	},
+}
+
+func TestFormular_TheRightsOfAnOperationAreWhatTheOperatorsSaveAccepts(t *testing.T) {
+	w := newKontoWelt(t, "")
+	betreiber := w.login(t, "betreiber", seed.DemoPasswort)
+	id := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	var felder []string
+	for _, f := range w.betrieb(t, id, betreiber)["rechte"].(map[string]any)["felder"].([]any) {
+		felder = append(felder, f.(string))
+	}
+	sort.Strings(felder)
+	if want := []string{"kontakte", "produktion", "wasserversorgung", "zustaendigePersonen"}; !slices.Equal(felder, want) {
+		t.Fatalf("operator's rechte.felder = %v, want %v", felder, want)
+	}
+	for feld, aendere := range betriebsänderungen {
+		form := w.betrieb(t, id, betreiber)
+		aendere(form)
+		a := w.send(t, "PUT", fmt.Sprintf("/api/betrieb/%d/betriebsdaten", id), form, betreiber)
+		if slices.Contains(felder, feld) {
+			if a.Code != 200 {
+				t.Errorf("%s is in rechte.felder, but the save is refused: %d %s", feld, a.Code, a.Body.String())
+			}
+			continue
+		}
+		hat := false
+		for k := range feldfehler(t, a) {
+			hat = hat || k == feld || strings.HasPrefix(k, feld+".")
+		}
+		if !hat {
+			t.Errorf("%s is not in rechte.felder: the refusal must name it, got %s", feld, a.Body.String())
 		}
 	}
 }
