@@ -111,7 +111,7 @@ func TestAnlage_CreateReadSaveWithHistorisierungAndConflict(t *testing.T) {
 	}
 	b["anlagenstatus"] = "STILLGELEGT"
 	wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), b, betreiber), 400,
-		"Diese Angaben der Anlage können Sie nur über einen Änderungsantrag ändern.")
+		"Diese Angabe ändern Sie über einen Änderungsantrag.")
 
 	// list, search in any word order, history, Verlauf
 	var liste []map[string]any

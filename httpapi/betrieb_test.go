@@ -146,7 +146,7 @@ func TestBetrieb_SavesConflictsAndHistorisierung(t *testing.T) {
 	b = w.betrieb(t, id, betreiber)
 	b["bezeichnung"] = "Färberei Lützel GmbH"
 	wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/betrieb/%d/betriebsdaten", id), b, betreiber), 400,
-		"Die Stammdaten eines freigegebenen Betriebs können Sie nur über einen Stammdatenänderungsantrag ändern.")
+		"Diese Stammdaten ändern Sie über einen Stammdatenänderungsantrag.")
 	wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/betrieb/%d", id), b, betreiber), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
 
 	// staff: historised change needs the audit entry

@@ -154,7 +154,7 @@ func TestDecide(t *testing.T) {
 				d.Planungen[0].GeaendertAm, d.Planungen[0].GeaendertVon = "2026-11-21", "Bea Treiber"
 			}), GueltigAb: "2026-11-01", Ersetzt: true}}, nil, ""},
 		{"an operator cannot change the status", []ereignis.DomainEvent{angelegt},
-			Speichere{Daten: inBetrieb, Heute: heute, Umfang: Betreiberseitig}, nil, &fehler{"", MsgNurAntrag}, ""},
+			Speichere{Daten: inBetrieb, Heute: heute, Umfang: Betreiberseitig}, nil, &fehler{"anlagenstatus", MsgNurAntrag}, ""},
 		{"nothing changed, nothing happens", []ereignis.DomainEvent{angelegt},
 			Speichere{Daten: eingabe, Heute: heute}, nil, nil, ""},
 		{"a change request", []ereignis.DomainEvent{angelegt},

@@ -101,7 +101,7 @@ const (
 	MsgAnlagenart                = "Diese Anlagenart gibt es für den Anlagentyp nicht."
 	MsgStatus                    = "Unbekannter Anlagenstatus."
 	MsgBezeichnungRecht          = "Sie sind nicht berechtigt, die Bezeichnung dieser Anlage zu ändern."
-	MsgNurAntrag                 = "Diese Angaben der Anlage können Sie nur über einen Änderungsantrag ändern."
+	MsgNurAntrag                 = "Diese Angabe ändern Sie über einen Änderungsantrag."
 	MsgAntragOffen               = betrieb.MsgAntragOffen
 	MsgKeinAntrag                = "Es liegt kein offener Änderungsantrag zur Anlage vor."
 	MsgAntragOhneAenderung       = "Der Antrag enthält keine Änderung der Anlage."
@@ -184,17 +184,35 @@ func historisiert(alt, neu Daten) bool {
 		!reflect.DeepEqual(alt.Abwasserbeseitigungspflichtige, neu.Abwasserbeseitigungspflichtige)
 }
 
-// Betreiberfelder keeps of neu what operator-side roles maintain on a plant of type typ and
-// everything else of alt.
-func Betreiberfelder(typ string, alt, neu Daten, darfBezeichnung bool) Daten {
-	alt.Planungen, alt.Kontakte, alt.ZustaendigePersonen = neu.Planungen, neu.Kontakte, neu.ZustaendigePersonen
+// Schreibbar are the fields of a plant of type typ (JSON names of Daten) a save of umfang may
+// change — the one rule of per-field rights (validierung.Unveraendert refuses a change of any
+// other field with an error on it; the detail sends the list as rechte.felder and the form
+// disables the rest). Staff save everything but the server-kept Statuswechsel, the name only
+// with darfBezeichnung; operator-side roles keep plannings, contacts and responsible persons up
+// to date, and for relief plants the cadastral fields and (with darfBezeichnung) the name
+// (spec 000 §6); everything else goes through a change request.
+func Schreibbar(typ string, umfang Umfang, darfBezeichnung bool) []string {
+	if umfang == Voll {
+		f := validierung.Ohne(validierung.Felder(Daten{}), "statuswechsel")
+		if !darfBezeichnung {
+			f = validierung.Ohne(f, "bezeichnung")
+		}
+		return f
+	}
+	f := []string{"planungen", "kontakte", "zustaendigePersonen"}
 	if typ == Entlastung {
-		alt.Flur, alt.Flurstueck, alt.Gemarkung, alt.Wasserbuchnummer = neu.Flur, neu.Flurstueck, neu.Gemarkung, neu.Wasserbuchnummer
+		f = append(f, "flur", "flurstueck", "gemarkung", "wasserbuchnummer")
 		if darfBezeichnung {
-			alt.Bezeichnung = neu.Bezeichnung
+			f = append(f, "bezeichnung")
 		}
 	}
-	return alt
+	return f
+}
+
+// Betreiberfelder keeps of neu what operator-side roles maintain on a plant of type typ
+// (Schreibbar) and everything else of alt.
+func Betreiberfelder(typ string, alt, neu Daten, darfBezeichnung bool) Daten {
+	return validierung.Uebernimm(alt, neu, Schreibbar(typ, Betreiberseitig, darfBezeichnung))
 }
 
 func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
@@ -204,14 +222,16 @@ func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
 	neu := c.Daten
 	// never from the form: the server keeps them
 	neu.Statuswechsel = a.Daten.Statuswechsel
-	if strings.TrimSpace(neu.Bezeichnung) != a.Daten.Bezeichnung && !c.DarfBezeichnung {
-		return nil, validierung.Feld("bezeichnung", MsgBezeichnungRecht)
-	}
-	if c.Umfang == Betreiberseitig {
-		if !reflect.DeepEqual(normalisiert(Betreiberfelder(a.Typ, a.Daten, neu, c.DarfBezeichnung)), normalisiert(neu)) {
-			return nil, validierung.Regel(MsgNurAntrag)
-		}
-	}
+	// every error of the form at once (issue 28): a change of a field the caller may not save,
+	// on that field, together with the rules of the data
+	var s validierung.Sammler
+	validierung.Unveraendert(&s, nurFelderDesTyps(a.Typ, normalisiert(a.Daten)), nurFelderDesTyps(a.Typ, normalisiert(neu)),
+		Schreibbar(a.Typ, c.Umfang, c.DarfBezeichnung), func(f string) string {
+			if f == "bezeichnung" && !c.DarfBezeichnung {
+				return MsgBezeichnungRecht
+			}
+			return MsgNurAntrag
+		}, nil)
 	neu.Planungen = gestempelt(a.Daten.Planungen, neu.Planungen, c.Heute, c.Von)
 	if neu.Anlagenstatus != a.Daten.Anlagenstatus {
 		neu.Statuswechsel = ""
@@ -219,8 +239,8 @@ func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
 			neu.Statuswechsel = c.Heute.Format(historie.Datumsformat)
 		}
 	}
-	d, err := pruefe(a.Typ, c.Betriebstyp, neu, c.Heute, a.Daten.Anlagenart)
-	if err != nil {
+	d := pruefeMit(&s, a.Typ, c.Betriebstyp, neu, c.Heute, a.Daten.Anlagenart)
+	if err := s.Err(); err != nil {
 		return nil, err
 	}
 	if reflect.DeepEqual(d, a.Daten) {

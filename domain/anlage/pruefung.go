@@ -86,11 +86,18 @@ func entsorgungsraum(e *Entsorgungsraum) *Entsorgungsraum {
 // one it was sent, as the fields its type does not have are dropped (Typtabelle). The
 // Anlagenart must be one of the type's; bisherigeArt, the stored one, stays valid.
 func pruefe(typ, betriebstyp string, d Daten, heute time.Time, bisherigeArt string) (Daten, error) {
+	var s validierung.Sammler
+	d = pruefeMit(&s, typ, betriebstyp, d, heute, bisherigeArt)
+	return d, s.Err()
+}
+
+// pruefeMit is pruefe into s: every field error of the form is collected, none stops the others
+// (issue 28: the form shows every error at once).
+func pruefeMit(s *validierung.Sammler, typ, betriebstyp string, d Daten, heute time.Time, bisherigeArt string) Daten {
 	d = nurFelderDesTyps(typ, normalisiert(d))
 	if !MitEntsorgungsraum(typ, betriebstyp, d.Indirekteinleiter) {
 		d.Entsorgungsraum = nil
 	}
-	var s validierung.Sammler
 	s.Laengen("", d)
 	s.Pflicht("bezeichnung", d.Bezeichnung)
 	s.Pflicht("anlagenart", d.Anlagenart)
@@ -100,8 +107,8 @@ func pruefe(typ, betriebstyp string, d Daten, heute time.Time, bisherigeArt stri
 	if !slices.Contains(Status, d.Anlagenstatus) {
 		s.Feld("anlagenstatus", MsgStatus)
 	}
-	betrieb.Koordinate(&s, "lage.hochwert", d.Lage.Hochwert)
-	betrieb.Koordinate(&s, "lage.rechtswert", d.Lage.Rechtswert)
+	betrieb.Koordinate(s, "lage.hochwert", d.Lage.Hochwert)
+	betrieb.Koordinate(s, "lage.rechtswert", d.Lage.Rechtswert)
 	if d.Indirekteinleiter && d.AufnahmeID == 0 {
 		s.Feld("aufnahme", MsgAufnahme)
 	}
@@ -130,17 +137,17 @@ func pruefe(typ, betriebstyp string, d Daten, heute time.Time, bisherigeArt stri
 		}
 	}
 	if typ == Kanalnetz {
-		betrieb.Wert(&s, "kanallaenge", d.Kanallaenge)
+		betrieb.Wert(s, "kanallaenge", d.Kanallaenge)
 	}
 	fuehrend := 0
 	for i, x := range d.Auslegungen {
 		f := fmt.Sprintf("auslegungUndBelastungsDaten[%d].", i)
 		s.Pflicht(f+"parameter", x.Parameter)
 		s.Pflicht(f+"einheit", x.Einheit)
-		betrieb.Wert(&s, f+"auslegungWert", x.AuslegungWert)
-		betrieb.Wert(&s, f+"belastungWert", x.BelastungWert)
-		betrieb.Jahr(&s, f+"auslegungJahr", x.AuslegungJahr)
-		betrieb.Jahr(&s, f+"belastungJahr", x.BelastungJahr)
+		betrieb.Wert(s, f+"auslegungWert", x.AuslegungWert)
+		betrieb.Wert(s, f+"belastungWert", x.BelastungWert)
+		betrieb.Jahr(s, f+"auslegungJahr", x.AuslegungJahr)
+		betrieb.Jahr(s, f+"belastungJahr", x.BelastungJahr)
 		if x.AuslegungFuehrend {
 			if fuehrend++; fuehrend == 2 {
 				s.Feld(f+"auslegungFuehrend", MsgFuehrend)
@@ -161,10 +168,10 @@ func pruefe(typ, betriebstyp string, d Daten, heute time.Time, bisherigeArt stri
 		s.Pflicht(f+"kategorie", x.Kategorie)
 		s.Pflicht(f+"bezeichnung", x.Bezeichnung)
 		if x.Anzahl != nil && *x.Anzahl < 0 {
-			s.Feld(f+"anzahl", betrieb.MsgZahl)
+			s.Feld(f+"anzahl", betrieb.MsgNegativ)
 		}
 		if x.BezeichnerGroesse != nil && *x.BezeichnerGroesse < 0 {
-			s.Feld(f+"bezeichnerGroesse", betrieb.MsgZahl)
+			s.Feld(f+"bezeichnerGroesse", betrieb.MsgNegativ)
 		}
 	}
 	for i, x := range d.Foerderungen {
@@ -188,7 +195,7 @@ func pruefe(typ, betriebstyp string, d Daten, heute time.Time, bisherigeArt stri
 			gesehen[v.Schluessel] = true
 		}
 	}
-	betrieb.PruefeKontakte(&s, d.Kontakte)
-	betrieb.PruefeZustaendige(&s, d.ZustaendigePersonen, d.ZustaendigeBearbeiter)
-	return d, s.Err()
+	betrieb.PruefeKontakte(s, d.Kontakte)
+	betrieb.PruefeZustaendige(s, d.ZustaendigePersonen, d.ZustaendigeBearbeiter)
+	return d
 }

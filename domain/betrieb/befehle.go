@@ -79,7 +79,7 @@ const (
 	MsgDoppelerfassung     = "Es gibt bereits einen Betrieb „%s“ desselben Betreibers oder an derselben Adresse. Bitte prüfen Sie, ob der Betrieb schon erfasst ist."
 	MsgNeuerBetreiber      = "Es muss ein neuer Betreiber angegeben werden!"
 	MsgBehalten            = "Sie müssen angeben, ob der bisherige Betreiber als Abwasserbeseitigungspflichtiger für die entsprechenden Abwasseranlagen erhalten oder gelöscht werden soll!"
-	MsgNurAntrag           = "Die Stammdaten eines freigegebenen Betriebs können Sie nur über einen Stammdatenänderungsantrag ändern."
+	MsgNurAntrag           = "Diese Stammdaten ändern Sie über einen Stammdatenänderungsantrag."
 	MsgAntragOffen         = "Es existiert bereits ein Änderungsantrag. Bitte warten Sie auf dessen Bearbeitung."
 	MsgKeinAntrag          = "Es liegt kein offener Stammdatenänderungsantrag vor."
 	MsgAntragOhneAenderung = "Der Antrag enthält keine Änderung der Stammdaten."
@@ -110,12 +110,36 @@ func historisiert(alt, neu Daten) bool {
 		alt.RegionalstelleID != neu.RegionalstelleID || alt.Lage != neu.Lage
 }
 
+// Betreiberschreibbar are the fields (JSON names of Daten) an operator maintains himself on an
+// approved operation; the rest of its master data goes through a Stammdaten-Antrag.
+var Betreiberschreibbar = []string{"produktion", "wasserversorgung", "kontakte", "zustaendigePersonen"}
+
+// Vom Betreiber nie: the operator's save keeps these as stored, whatever it sends.
+var nieVomBetreiber = []string{"betreiberId", "betriebsstatus", "regionalstelleId", "zustaendigeBearbeiter"}
+
+// Formularnamen are the form's keys of the fields whose JSON name in Daten differs (the keys of
+// validationErrors and of rechte.felder).
+var Formularnamen = map[string]string{"betreiberId": "betreiber", "regionalstelleId": "behoerde"}
+
+// Schreibbar are the fields (JSON names of Daten) a save may change on operation b — the one
+// rule of per-field rights: the operator's save refuses a change of any other field with an
+// error on it, the detail sends the list (in the form's names, Formularnamen) as rechte.felder
+// and the form disables the rest. Staff (alsBetreiber false) save everything.
+func Schreibbar(b Betrieb, alsBetreiber bool) []string {
+	alle := validierung.Felder(Daten{})
+	switch {
+	case !alsBetreiber:
+		return alle
+	case b.Freigabestatus == Freigegeben:
+		return Betreiberschreibbar
+	}
+	return validierung.Ohne(alle, nieVomBetreiber...)
+}
+
 // Betreiberfelder keeps of neu what an operator maintains himself on an approved operation
-// and everything else of alt.
+// (Betreiberschreibbar) and everything else of alt.
 func Betreiberfelder(alt, neu Daten) Daten {
-	alt.Produktion, alt.Wasserversorgung, alt.Kontakte, alt.ZustaendigePersonen =
-		neu.Produktion, neu.Wasserversorgung, neu.Kontakte, neu.ZustaendigePersonen
-	return alt
+	return validierung.Uebernimm(alt, neu, Betreiberschreibbar)
 }
 
 // Befehl is the closed set of commands of the aggregate: only the commands of this package
@@ -212,14 +236,16 @@ func speichereAlsBetreiber(b Betrieb, c SpeichereAlsBetreiber) ([]ereignis.Domai
 	// the operator cannot hand his operation to someone else, set its status or its authority
 	neu.BetreiberID, neu.Betriebsstatus, neu.RegionalstelleID = b.Daten.BetreiberID, b.Daten.Betriebsstatus, b.Daten.RegionalstelleID
 	neu.ZustaendigeBearbeiter = b.Daten.ZustaendigeBearbeiter
+	// every error of the form at once (issue 28): a change of a field the operator may not save,
+	// on that field, together with the rules of the data
+	var s validierung.Sammler
 	if b.Freigabestatus == Freigegeben {
 		neu.Behoerdenkennung = b.Daten.Behoerdenkennung
-		if !reflect.DeepEqual(normalisiert(Betreiberfelder(b.Daten, neu)), normalisiert(neu)) {
-			return nil, validierung.Regel(MsgNurAntrag)
-		}
+		validierung.Unveraendert(&s, normalisiert(b.Daten), normalisiert(neu), Schreibbar(b, true),
+			func(string) string { return MsgNurAntrag }, Formularnamen)
 	}
-	d, err := pruefe(neu)
-	if err != nil {
+	d := pruefeMit(&s, neu)
+	if err := s.Err(); err != nil {
 		return nil, err
 	}
 	switch {

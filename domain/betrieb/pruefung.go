@@ -15,13 +15,17 @@ import (
 
 // Messages of the field rules (spec 000 §5).
 const (
-	MsgEmail      = "Das Feld muss eine gültige E-Mail Adresse enthalten!"
-	MsgUhrzeit    = "Ungültige Uhrzeit"
-	MsgJahr       = "Das Jahr muss zwischen 1900 und 2100 liegen."
-	MsgWert       = "Der Wert darf maximal 10 Stellen vor und drei Stellen nach dem Komma haben!"
-	MsgPositiv    = "Es muss ein positiver Wert angegeben werden!"
-	MsgTelefon    = validierung.MsgTelefon
-	MsgZahl       = "Es muss eine Zahl oder nichts eingegeben werden."
+	MsgEmail   = "Das Feld muss eine gültige E-Mail Adresse enthalten!"
+	MsgUhrzeit = "Ungültige Uhrzeit"
+	MsgJahr    = "Das Jahr muss zwischen 1900 und 2100 liegen."
+	MsgWert    = "Der Wert darf maximal 10 Stellen vor und drei Stellen nach dem Komma haben!"
+	MsgPositiv = "Es muss ein positiver Wert angegeben werden!"
+	MsgTelefon = validierung.MsgTelefon
+	MsgZahl    = "Es muss eine Zahl oder nichts eingegeben werden."
+	// MsgNegativ is the message of a negative count or size (Anzahl, Größe, Produktionstage,
+	// Beschäftigte), where 0 is valid: spec 001 §5's text for negative measured values
+	// (docs/decisions.md, "Plant screen walk (issue 28): every error at once").
+	MsgNegativ    = "Wert darf nicht negativ sein"
 	MsgZustaendig = "Es muss mindestens eine Zuständigkeit ausgewählt werden."
 )
 
@@ -173,12 +177,15 @@ func EmailGueltig(e string) bool {
 }
 
 // Koordinate is the rule of spec 000 §5 for rechtswert and hochwert: required, at most
-// 99999999.99 with two decimals.
+// 99999999.99 with two decimals; a negative one is told it must be positive (MsgPositiv: 0 is
+// the blank field), not that it is too big.
 func Koordinate(s *validierung.Sammler, feld string, v float64) {
 	switch {
 	case v == 0:
 		s.Feld(feld, validierung.Pflichtfeld)
-	case v > maxKoordinate || v < 0:
+	case v < 0:
+		s.Feld(feld, MsgPositiv)
+	case v > maxKoordinate:
 		s.Feld(feld, MsgKoordinate)
 	case math.Abs(v*100-math.Round(v*100)) > 1e-6:
 		s.Feld(feld, "Es sind höchstens zwei Nachkommastellen erlaubt.")
@@ -199,7 +206,11 @@ func Jahr(s *validierung.Sammler, feld string, v *int) {
 }
 
 func anzahl(s *validierung.Sammler, feld string, v *int, hoechstens int) {
-	if v != nil && (*v < 0 || *v > hoechstens) {
+	switch {
+	case v == nil:
+	case *v < 0:
+		s.Feld(feld, MsgNegativ)
+	case *v > hoechstens:
 		s.Feld(feld, MsgZahl)
 	}
 }

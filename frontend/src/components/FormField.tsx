@@ -1,4 +1,5 @@
 import { cloneElement, createContext, isValidElement, useContext, useId, type ReactElement, type ReactNode } from 'react';
+import { useSchreibsperre } from '@/components/akte/Schreibrechte';
 import { maxLaenge, SUCH_LAENGE } from '@/lib/laengen';
 
 export interface FormFieldProps {
@@ -33,10 +34,16 @@ export function textLaenge(control: ReactElement<Record<string, unknown>>, suche
   return maxLaenge(typeof p.name === 'string' ? p.name : '');
 }
 
-/** Label, control, hint and error message wired together for screen readers. */
-export function FormField({ label, children, error, hint, required, className = '' }: FormFieldProps) {
+/**
+ * Label, control, hint and error message wired together for screen readers. Inside a file
+ * screen's per-field rights (components/akte/Schreibrechte) a control the caller may not save is
+ * disabled, with the rights' hint.
+ */
+export function FormField({ label, children, error, hint: eigenerHinweis, required, className = '' }: FormFieldProps) {
   const id = useId();
   const suche = useContext(SuchKontext);
+  const sperre = useSchreibsperre(isValidElement(children) && typeof children.props.name === 'string' ? children.props.name : undefined);
+  const hint = sperre.hinweis ? (eigenerHinweis ? <>{eigenerHinweis} {sperre.hinweis}</> : sperre.hinweis) : eigenerHinweis;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -47,6 +54,7 @@ export function FormField({ label, children, error, hint, required, className = 
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
         maxLength: textLaenge(children, suche),
+        ...(sperre.gesperrt ? { disabled: true } : {}),
       })
     : children;
   const controlId = (isValidElement(children) && (children.props.id as string | undefined)) || id;

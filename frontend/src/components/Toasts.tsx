@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { dismissToast, fokusGenommen, TOAST_DURATION_MS, useObersterDialog, useToasts, type Toast } from '@/lib/toast';
 
 const STYLES: Record<Toast['kind'], string> = {
@@ -60,11 +60,33 @@ function ToastItem({ toast, imDialog }: { toast: Toast; imDialog: boolean }) {
   );
 }
 
+/** Distance of the page's toasts from the top of the window: below the header and navigation (the top of <main>), at least 1 rem. */
+function useAbstandOben(aktiv: boolean): number {
+  const [oben, setOben] = useState(16);
+  useLayoutEffect(() => {
+    if (!aktiv) return;
+    const messen = () => {
+      const main = document.querySelector('main');
+      setOben(Math.max(16, Math.round(main ? main.getBoundingClientRect().top : 0) + 8));
+    };
+    messen();
+    window.addEventListener('scroll', messen, { passive: true });
+    window.addEventListener('resize', messen);
+    return () => {
+      window.removeEventListener('scroll', messen);
+      window.removeEventListener('resize', messen);
+    };
+  }, [aktiv]);
+  return oben;
+}
+
 /**
  * The one place toasts appear: a polite live region; error toasts are role=alert. On the page
- * bottom right, so they never cover the header's Profil and Abmelden; above a dialog top right,
- * so they never cover its buttons (a refusal must not hide the button that sends the corrected
- * input). The page has one (`<Toasts />`) and every open Dialog one (`<Toasts dialog={id} />`);
+ * top right below the header and the navigation — never at the bottom, where a form's
+ * 'Speichern' sits (issue 28: an error toast there paused under the mouse and blocked the
+ * retry), never on the header's Profil and Abmelden; above a dialog top right, so they never
+ * cover its buttons (a refusal must not hide the button that sends the corrected input). A
+ * form's validation errors are no toast: they appear in the form (components/akte/Fehleruebersicht). The page has one (`<Toasts />`) and every open Dialog one (`<Toasts dialog={id} />`);
  * only the topmost shows the toasts, so they appear above a modal dialog and can be read and
  * closed there. Each region stays mounted
  * while its place exists, so a toast added to it is announced.
@@ -72,12 +94,14 @@ function ToastItem({ toast, imDialog }: { toast: Toast; imDialog: boolean }) {
 export function Toasts({ dialog = null }: { dialog?: string | null }) {
   const alle = useToasts();
   const toasts = useObersterDialog() === dialog ? alle : [];
+  const oben = useAbstandOben(dialog === null && toasts.length > 0);
   return (
     <div
       aria-live="polite"
       aria-label="Benachrichtigungen"
       role="region"
-      className={`pointer-events-none fixed right-4 left-4 z-50 sm:left-auto sm:w-full sm:max-w-sm ${dialog === null ? 'bottom-4' : 'top-4'}`}
+      className="pointer-events-none fixed top-4 right-4 left-4 z-50 sm:left-auto sm:w-full sm:max-w-sm"
+      style={dialog === null ? { top: oben } : undefined}
     >
       <ul className="flex flex-col gap-2">
         {toasts.map((t) => (

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { useSchreibsperre } from '@/components/akte/Schreibrechte';
 import { Button } from '@/components/Button';
 import { DatumEingabe } from '@/components/Datumsfeld';
 import { HinzufuegenKnopf } from '@/components/HinzufuegenKnopf';
@@ -53,11 +55,16 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
   spalten,
   onChange,
   neu,
-  gesperrt,
+  gesperrt: gesperrtVonAussen,
   fehler = {},
   prefix,
   vorDemEntfernen,
 }: ZeilenEditorProps<Z>) {
+  const basis = useId();
+  // a list the caller may not save (per-field rights of the file screen) is locked, with the hint
+  const sperre = useSchreibsperre(prefix);
+  const gesperrt = gesperrtVonAussen || sperre.gesperrt;
+  const hinweisId = `${basis}-hinweis`;
   const entfernen = async (i: number) => {
     if (vorDemEntfernen && !(await vorDemEntfernen(zeilen[i], i))) return;
     onChange(zeilen.filter((_, j) => j !== i));
@@ -66,8 +73,13 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
     onChange(zeilen.map((z, j) => (j === i ? { ...z, [key]: wert } : z)));
   return (
     // min-w-0: a fieldset is as wide as its content by default, and the rows would widen the page
-    <fieldset className="min-w-0 rounded border border-gray-300 p-4">
+    <fieldset className="min-w-0 rounded border border-gray-300 p-4" aria-describedby={sperre.hinweis ? hinweisId : undefined}>
       <legend className="px-1 text-base font-semibold">{titel}</legend>
+      {sperre.hinweis && (
+        <p id={hinweisId} className="mb-2 text-xs text-gray-700">
+          {sperre.hinweis}
+        </p>
+      )}
       {zeilen.length === 0 ? (
         <p className="text-sm text-gray-700">Keine Einträge vorhanden</p>
       ) : (
@@ -100,9 +112,12 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                     const f = fehler[name];
                     const label = `${s.label} ${i + 1}`;
                     const wert = z[s.key];
+                    const fehlerId = `${basis}-${i}-${s.key}-fehler`;
                     const gemeinsam = {
                       'aria-label': label,
                       'aria-invalid': f ? true : undefined,
+                      'aria-describedby': f ? fehlerId : undefined,
+                      'data-feld': name,
                       'aria-required': s.pflicht || undefined,
                       disabled: gesperrt || s.nurLesen,
                       name: s.key,
@@ -145,7 +160,11 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                             onChange={(e) => setze(i, s.key, e.target.value)}
                           />
                         )}
-                        {f && <p className="mt-1 text-xs text-red-800">{f}</p>}
+                        {f && (
+                          <p id={fehlerId} className="mt-1 text-xs text-red-800">
+                            {f}
+                          </p>
+                        )}
                       </td>
                     );
                   })}

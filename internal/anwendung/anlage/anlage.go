@@ -66,6 +66,10 @@ type Rechte struct {
 	AntragPruefen      bool `json:"antragPruefen"`
 	VerlaufLesen       bool `json:"verlaufLesen"`
 	DateienBearbeiten  bool `json:"dateienBearbeiten"`
+	// Felder are the form's fields the caller may save (anlage.Schreibbar, the rule his save
+	// is checked with): the form disables every other field with the hint that it goes through
+	// a change request. Empty when he may save nothing.
+	Felder []string `json:"felder"`
 }
 
 // Verweis names another object ({id, bezeichnung}).
@@ -119,7 +123,26 @@ func rechte(n Nutzer, b betrieb.Betrieb, a anlage.Anlage) Rechte {
 	}
 	r.BezeichnungAendern = n.Darf(aktion) && (r.Speichern || r.AlsBetreiber)
 	r.Bearbeiten = n.Darf(berechtigung.BearbeitungsmodusNutzen) && (r.Speichern || r.AlsBetreiber || r.DateienBearbeiten)
+	r.Felder = []string{}
+	if u, ok := r.umfang(); ok {
+		r.Felder = anlage.Schreibbar(a.Typ, u, r.BezeichnungAendern)
+		if !n.Darf(berechtigung.BearbeiterZuordnen) { // zuordnungen keeps them as stored
+			r.Felder = validierung.Ohne(r.Felder, "zustaendigeBearbeiter")
+		}
+	}
 	return r
+}
+
+// umfang is what the caller's save may change: everything (staff), the operator's part, or
+// nothing (false).
+func (r Rechte) umfang() (anlage.Umfang, bool) {
+	switch {
+	case r.Speichern:
+		return anlage.Voll, true
+	case r.AlsBetreiber:
+		return anlage.Betreiberseitig, true
+	}
+	return 0, false
 }
 
 // sichtbar loads a plant the caller may see (through its operation) and its operation;
@@ -174,17 +197,22 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 			return 0, eventstore.Appended{}, validierung.Feld("parentanlageid", "Die übergeordnete Anlage gehört nicht zu diesem Betrieb.")
 		}
 	}
+	befehl := func(daten anlage.Daten) anlage.LegeAn {
+		return anlage.LegeAn{BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: daten,
+			BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Betriebstyp: b.Betriebstyp, Heute: d.heute()}
+	}
 	daten, err := d.zuordnungen(ctx, n, b, f.Betrieb.ID, f.Daten, anlage.Daten{})
 	if err != nil {
-		return 0, eventstore.Appended{}, err
+		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_, err := anlage.Decide(anlage.Anlage{}, befehl(f.Daten))
+			return err
+		})
 	}
 	id, err := eventstore.NextID(ctx, d.Store, "anlage_id_seq")
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.LegeAn{
-		BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: daten,
-		BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Betriebstyp: b.Betriebstyp, Heute: d.heute()}, m)
+	out, err := eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, befehl(daten), m)
 	return id, out, err
 }
 
@@ -240,23 +268,25 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 		return eventstore.Appended{}, validierung.NichtGefunden
 	}
 	r := rechte(n, b, a)
-	umfang := anlage.Voll
-	switch {
-	case r.Speichern:
-	case r.AlsBetreiber:
-		umfang = anlage.Betreiberseitig
-	default:
+	umfang, ok := r.umfang()
+	if !ok {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
 	if f.Version <= 0 {
 		return eventstore.Appended{}, validierung.Feld("version", "Die Version des bearbeiteten Datensatzes fehlt.")
 	}
+	befehl := func(daten anlage.Daten) anlage.Speichere {
+		return anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Umfang: umfang,
+			DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp}
+	}
 	daten, err := d.zuordnungen(ctx, n, b, a.BetriebID, f.Daten, a.Daten)
 	if err != nil {
-		return eventstore.Appended{}, err
+		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_, err := anlage.Decide(a, befehl(f.Daten))
+			return err
+		})
 	}
-	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, f.Version, anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo,
-		Heute: d.heute(), Umfang: umfang, DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp}, m)
+	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, f.Version, befehl(daten), m)
 }
 
 // Ansicht reads a plant for the screen.

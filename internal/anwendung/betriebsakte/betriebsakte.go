@@ -98,6 +98,10 @@ type Rechte struct {
 	AntragPruefen         bool `json:"antragPruefen"`
 	VerlaufLesen          bool `json:"verlaufLesen"`
 	DateienBearbeiten     bool `json:"dateienBearbeiten"`
+	// Felder are the form's fields the caller may save (betrieb.Schreibbar in the form's names,
+	// the rule his save is checked with): the form disables every other field with the hint
+	// that it goes through a Stammdaten-Antrag. Empty when he may save nothing.
+	Felder []string `json:"felder"`
 }
 
 // rechte of a resolved caller on operation b.
@@ -113,6 +117,17 @@ func rechte(n Nutzer, b betrieb.Betrieb) Rechte {
 		DateienBearbeiten:     n.Darf(berechtigung.DateiHochladen) && (eigene || !n.Organisationsseitig()),
 	}
 	r.Bearbeiten = n.Darf(berechtigung.BearbeitungsmodusNutzen) && (r.AlsAdminSpeichern || r.AlsBetreiberSpeichern || r.DateienBearbeiten)
+	r.Felder = []string{}
+	if r.AlsAdminSpeichern || r.AlsBetreiberSpeichern {
+		for _, f := range betrieb.Schreibbar(b, !r.AlsAdminSpeichern) {
+			if g, ok := betrieb.Formularnamen[f]; ok {
+				f = g
+			}
+			if f != "zustaendigeBearbeiter" || n.Darf(berechtigung.BearbeiterZuordnen) {
+				r.Felder = append(r.Felder, f)
+			}
+		}
+	}
 	return r
 }
 
@@ -153,9 +168,14 @@ func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formula
 		}
 		daten.BetreiberID = n.OrganisationID
 	}
+	eingabe := daten
 	daten, err := d.zuordnungen(ctx, n, typ, 0, daten, betrieb.Daten{})
 	if err != nil {
-		return 0, eventstore.Appended{}, err
+		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_ = d.betreiberAdresse(ctx, &eingabe)
+			_, err := betrieb.Decide(betrieb.Betrieb{}, betrieb.BeantrageBetrieb{Daten: eingabe, Typ: typ, Heute: d.heute(), DoppelerfassungBestaetigt: true})
+			return err
+		})
 	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return 0, eventstore.Appended{}, err
@@ -244,8 +264,13 @@ func (d *Dienst) SpeichernAlsBetreiber(ctx context.Context, n Nutzer, id int64, 
 	}
 	daten := f.Daten()
 	daten.BetreiberID = b.Daten.BetreiberID
+	eingabe := daten
 	if daten, err = d.zuordnungen(ctx, n, b.Betriebstyp, id, daten, b.Daten); err != nil {
-		return eventstore.Appended{}, err
+		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_ = d.betreiberAdresse(ctx, &eingabe)
+			_, err := betrieb.Decide(b, betrieb.SpeichereAlsBetreiber{Daten: eingabe})
+			return err
+		})
 	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return eventstore.Appended{}, err
@@ -268,7 +293,12 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 	}
 	daten, err := d.zuordnungen(ctx, n, b.Betriebstyp, id, f.Daten(), b.Daten)
 	if err != nil {
-		return eventstore.Appended{}, err
+		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			eingabe := f.Daten()
+			_ = d.betreiberAdresse(ctx, &eingabe)
+			_, err := betrieb.Decide(b, betrieb.SpeichereAlsAdmin{Daten: eingabe, AuditInfo: f.AuditInfo, Heute: d.heute(), Behalten: f.BetreiberBehalten})
+			return err
+		})
 	}
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return eventstore.Appended{}, err

@@ -58,8 +58,12 @@ export interface AktenFormularOptionen<W> {
   zuruecksetzen: (w: W) => void;
   /** The client checks; false when something is wrong (the area shows its errors). */
   pruefen: () => boolean;
-  /** Attaches a 400's validationErrors to the area's fields. */
-  serverfehler: (e: unknown) => void;
+  /**
+   * Attaches a 400's validationErrors to the area's fields and its error summary
+   * (components/akte/Fehleruebersicht); true when it did: a form's validation errors appear in
+   * the form, never as a toast.
+   */
+  serverfehler: (e: unknown) => boolean | void;
   /** Whether the caller may edit now (modus s and the server's rights). */
   bearbeitbar: boolean;
   /** The save goes through the audit dialog (historised data: the authority's save). */
@@ -134,8 +138,9 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
         setKonflikt(k);
         return;
       }
-      serverfehler(e);
-      // 409 (stale version) and other refusals: the server's text; the input stays
+      // field errors: in the form (summary, fields, flagged tabs), no toast
+      if (serverfehler(e) === true) return;
+      // other refusals: the server's text; the input stays
       zeigeFehler(e);
     },
     [serverfehler],

@@ -1,4 +1,5 @@
 import feldnamen from '@domain/betrieb/feldnamen.json';
+import { feldbezeichnung } from '@/components/akte/Fehleruebersicht';
 
 /**
  * The labels of the operation's fields, from the one place the server's Verlauf reads too
@@ -6,3 +7,6 @@ import feldnamen from '@domain/betrieb/feldnamen.json';
  * say the same word for a field.
  */
 export const BETRIEB_FELDNAMEN: Readonly<Record<keyof typeof feldnamen, string>> = feldnamen;
+
+/** The label of an operation form's field key ('kontakte[0].email' → 'Kontakt 1 › E-Mail'), for the error summary. */
+export const betriebFeldname = (key: string) => feldbezeichnung(key, BETRIEB_FELDNAMEN);

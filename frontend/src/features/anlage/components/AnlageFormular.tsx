@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode, RefObject } from 'react';
+import { useId, type ReactNode, type RefObject } from 'react';
+import { useSchreibsperre } from '@/components/akte/Schreibrechte';
 import { Auswahlfeld, Gruppe, Textfeld, useWerte, useWerteliste, WertAuswahl } from '@/components/felder';
 import { FormField, inputClass } from '@/components/FormField';
 import { Tabs } from '@/components/Tabs';
@@ -43,11 +44,28 @@ export interface AnlageFormularProps {
 }
 
 function Haken({ label, name, wert, onChange, gesperrt }: { label: string; name: string; wert: boolean; onChange: (v: boolean) => void; gesperrt: boolean }) {
+  // per-field rights of the file screen (components/akte/Schreibrechte): locked with the hint
+  const sperre = useSchreibsperre(name);
+  const hinweisId = useId();
   return (
-    <label className="flex items-center gap-2 text-sm sm:col-span-2">
-      <input type="checkbox" name={name} checked={wert} disabled={gesperrt} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
+    <div className="flex flex-col gap-1 sm:col-span-2">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name={name}
+          checked={wert}
+          disabled={gesperrt || sperre.gesperrt}
+          aria-describedby={sperre.hinweis ? hinweisId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {label}
+      </label>
+      {sperre.hinweis && (
+        <p id={hinweisId} className="text-xs text-gray-700">
+          {sperre.hinweis}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -104,7 +122,6 @@ export function AnlageFormular(p: AnlageFormularProps) {
     <div className="space-y-4">
       <Gruppe titel="Anlage">
         {text('bezeichnung', 'Bezeichnung', { required: true })}
-        {p.bezeichnungGesperrt && !gesperrt && <p className="text-xs text-gray-700 sm:col-span-3">Die Bezeichnung ändern Sie über einen Änderungsantrag.</p>}
         <Auswahlfeld label="Anlagenart" name="anlagenart" value={w.anlagenart} onChange={setze('anlagenart')} optionen={arten} error={f.anlagenart} required disabled={gesperrt} className="sm:col-span-3" />
         <Auswahlfeld label="Anlagenstatus" name="anlagenstatus" value={w.anlagenstatus} onChange={setze('anlagenstatus')} optionen={ANLAGENSTATUS} error={f.anlagenstatus} required disabled={gesperrt || p.statusGesperrt} className="sm:col-span-3" />
         {hat('anlagensystem') && liste('anlagensystem', 'Anlagensystem', 'anlagensystem')}

@@ -7,6 +7,8 @@ import { useConfirm } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
 import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
+import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
+import { istSchreibbar, schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
 import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
@@ -31,6 +33,7 @@ import { useSpeichereAnlage } from '@/features/anlage/api/speichere-anlage';
 import { useStelleAenderungsantrag } from '@/features/anlage/api/stelle-aenderungsantrag';
 import { AnlageFormular, ENTFERNEN_TITEL, entfernenFrage } from './AnlageFormular';
 import { AnlageNurLesen } from './AnlageNurLesen';
+import { ANLAGE_SCHLUESSEL, anlageFeldname } from './feldnamen';
 import { useAnlageFormular } from './useAnlageFormular';
 import { eingabeAus, MSG_GESPEICHERT, neueWerte, werteAus, type Foerderung } from './werte';
 import { Foerderungen } from './Foerderungen';
@@ -41,6 +44,8 @@ import { hatFeld } from '@/features/anlage/api/typen';
 export const MSG_AUFRUF_FEHLER = 'Fehler beim Aufruf der Anlage';
 export const MSG_ANTRAG_EINGEREICHT = 'Änderungsantrag erfolgreich eingereicht.';
 export const MSG_ANTRAG_FEHLER = 'Es gab einen unbekannten Fehler beim Einreichen des Änderungsantrags.';
+/** The hint of a field the operator may not save (per-field rights, issue 28): it goes through a change request. */
+export const HINWEIS_ANTRAG = 'Diese Angabe ändern Sie über einen Änderungsantrag.';
 
 /**
  * Route /betriebsakte/:id/:typ/:anlageid/anlagendaten (spec 000 §2): a plant of the operation,
@@ -92,8 +97,8 @@ function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: stri
         navigate(`/betriebsakte/${encodeURIComponent(betriebId)}/${typ.toLowerCase()}/${a.id}/anlagendaten?modus=l`);
       })
       .catch((e: unknown) => {
-        form.serverfehler(e);
-        zeigeFehler(e);
+        // field errors in the form (summary, fields, tabs); other refusals as a toast
+        if (!form.serverfehler(e)) zeigeFehler(e);
       });
   };
   return (
@@ -102,6 +107,7 @@ function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: stri
       <h1 id="anlage-titel" className="text-2xl font-semibold">
         {typ === 'KANALNETZ' ? 'Neues' : 'Neue'} {label}
       </h1>
+      <Fehleruebersicht fehler={form.fehler} feldname={anlageFeldname} onFeld={form.geheZu} fokus={form.pruefung} />
       <AnlageFormular
         typ={typ}
         betriebId={betriebId}
@@ -168,6 +174,9 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
   const bearbeiten = !lesen && !!rechte.bearbeiten && (admin || !!rechte.alsBetreiber);
   const basis = useMemo(() => werteAus(anlage), [anlage]);
   const form = useAnlageFormular(anlage.anlagentyp, basis);
+  // per-field rights: what the caller may save (the server's rule), the rest locked with the hint
+  const felder = useMemo(() => schreibbareFelder(anlage.rechte), [anlage.rechte]);
+  const schreibrechte = useMemo(() => (felder ? { felder, hinweis: HINWEIS_ANTRAG, schluessel: ANLAGE_SCHLUESSEL } : null), [felder]);
   const [params, setParams] = useSearchParams();
   // ?aenderungsantrag=true (a link of the Aufgaben view) opens the review at once
   const [dialog, setDialog] = useState<Dialogzustand>(() =>
@@ -270,24 +279,27 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
           </Button>
         )}
       </div>
-      <AnlageFormular
-        typ={anlage.anlagentyp}
-        betriebId={String(anlage.betrieb.id)}
-        anlageId={anlage.id}
-        werte={form.werte}
-        onChange={form.setWerte}
-        fehler={form.fehler}
-        gesperrt={!bearbeiten}
-        bezeichnungGesperrt={!rechte.bezeichnungAendern}
-        statusGesperrt={!admin}
-        reiter={form.reiter}
-        onReiterChange={form.setReiter}
-        containerRef={form.containerRef}
-        mitEntsorgungsraum={anlage.mitEntsorgungsraum}
-        nurBetreiberseitig={!admin}
-        bearbeiterBearbeitbar={admin && darf('BEARBEITER_ZUORDNEN')}
-        vorDemEntfernen={entfernen}
-      />
+      {bearbeiten && <Fehleruebersicht fehler={form.fehler} feldname={anlageFeldname} onFeld={form.geheZu} fokus={form.pruefung} />}
+      <SchreibrechteKontext.Provider value={bearbeiten ? schreibrechte : null}>
+        <AnlageFormular
+          typ={anlage.anlagentyp}
+          betriebId={String(anlage.betrieb.id)}
+          anlageId={anlage.id}
+          werte={form.werte}
+          onChange={form.setWerte}
+          fehler={form.fehler}
+          gesperrt={!bearbeiten}
+          bezeichnungGesperrt={!rechte.bezeichnungAendern}
+          statusGesperrt={!admin}
+          reiter={form.reiter}
+          onReiterChange={form.setReiter}
+          containerRef={form.containerRef}
+          mitEntsorgungsraum={anlage.mitEntsorgungsraum}
+          nurBetreiberseitig={felder ? !istSchreibbar(felder, 'foerderungen') : !admin}
+          bearbeiterBearbeitbar={felder ? istSchreibbar(felder, 'zustaendigeBearbeiter') : admin && darf('BEARBEITER_ZUORDNEN')}
+          vorDemEntfernen={entfernen}
+        />
+      </SchreibrechteKontext.Provider>
       {bearbeiten && (
         <div className="flex justify-end gap-2 border-t border-gray-200 pt-4">
           <Button onClick={akte.speichern} disabled={akte.laeuft}>

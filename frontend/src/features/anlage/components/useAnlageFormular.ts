@@ -1,30 +1,35 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useFeldsprung } from '@/components/akte/Fehleruebersicht';
 import { ApiError } from '@/lib/api';
-import { useFokusAufErstenFehler } from '@/lib/form';
+import { ANLAGE_SCHLUESSEL } from './feldnamen';
 import { pruefeAnlage, reiterVon, type AnlageFehler, type AnlageWerte, type Reiter } from './werte';
 
 /**
- * State of the plant form: values, errors (by server key), the open tab and the focus on the
- * first invalid field; `pruefen()` runs the client checks, `serverfehler(e)` attaches a 400's
- * validationErrors. Both open the first tab with errors.
+ * State of the plant form: values, errors (by server key), the open tab; `pruefen()` runs the
+ * client checks, `serverfehler(e)` attaches a 400's validationErrors (true when it did). Both
+ * show every error at once: the first tab with errors opens and the error summary
+ * (components/akte/Fehleruebersicht, fed with `fehler`, `pruefung` and `geheZu`) takes the focus.
  */
 export function useAnlageFormular(typ: string, basis: AnlageWerte) {
   const [werte, setWerte] = useState(basis);
   const [fehler, setFehler] = useState<AnlageFehler>({});
   const [reiter, setReiter] = useState<Reiter>('anlage');
-  const [containerRef, fokusAufFehler] = useFokusAufErstenFehler<HTMLDivElement>();
-
-  const zeige = useCallback(
-    (f: AnlageFehler) => {
-      setFehler(f);
-      const erster = Object.keys(f).find((k) => f[k]);
-      if (erster) {
-        setReiter(reiterVon(erster));
-        fokusAufFehler();
-      }
-    },
-    [fokusAufFehler],
+  const [pruefung, setPruefung] = useState(0);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const geheZu = useFeldsprung(
+    containerRef,
+    useCallback((key: string) => setReiter(reiterVon(key)), []),
+    ANLAGE_SCHLUESSEL,
   );
+
+  const zeige = useCallback((f: AnlageFehler) => {
+    setFehler(f);
+    const erster = Object.keys(f).find((k) => f[k]);
+    if (erster) {
+      setReiter(reiterVon(erster));
+      setPruefung((n) => n + 1);
+    }
+  }, []);
   const pruefen = useCallback(() => {
     const f = pruefeAnlage(typ, werte);
     zeige(f);
@@ -42,5 +47,5 @@ export function useAnlageFormular(typ: string, basis: AnlageWerte) {
     setWerte(w);
     setFehler({});
   }, []);
-  return { werte, setWerte, fehler, reiter, setReiter, containerRef, pruefen, serverfehler, zuruecksetzen };
+  return { werte, setWerte, fehler, reiter, setReiter, containerRef, pruefen, serverfehler, zuruecksetzen, pruefung, geheZu };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eingabeAus, einzigFuehrend, MSG_AUFNAHME, MSG_PFLICHTIGER, MSG_WASSERBUCH, MSG_WASSERBUCH_LAENGE, neueWerte, pruefeAnlage, reiterVon, werteAus, zeigtEntsorgungsraum, type Auslegung } from './werte';
+import { eingabeAus, einzigFuehrend, MSG_AUFNAHME, MSG_NEGATIV, MSG_POSITIV, MSG_WERT, MSG_PFLICHTIGER, MSG_WASSERBUCH, MSG_WASSERBUCH_LAENGE, neueWerte, pruefeAnlage, reiterVon, werteAus, zeigtEntsorgungsraum, type Auslegung } from './werte';
 
 const gueltig = () => ({ ...neueWerte('ABWASSERBEHANDLUNG'), bezeichnung: 'KA Nord', anlagenart: 'ABWASSERBEHANDLUNG', hochwert: '5582960,5', rechtswert: '398140,25', pflichtige: [{ organisation: '3', startJahr: '2024' }] });
 
@@ -68,5 +68,33 @@ describe('plant form values', () => {
     expect(e.entsorgungsraum).toBeUndefined();
     expect(e.abwasserbeseitigungspflichtige).toEqual([{ organisation: 3, startJahr: 2024 }]);
     expect(werteAus({ lage: { hochwert: 5582960.5, rechtswert: 398140.25 } }).hochwert).toBe('5582960,5');
+  });
+
+  it('checks every rule the server checks before the first request; a negative number is told so (issue 28)', () => {
+    const w = {
+      ...gueltig(),
+      bezeichnung: '',
+      hochwert: '-5582960',
+      pflichtige: [
+        { organisation: '3', startJahr: '2024' },
+        { organisation: '4', startJahr: '2024' },
+      ],
+      auslegungen: [{ parameter: '', einheit: 'kg/d', auslegungWert: '-3', auslegungJahr: '', auslegungFuehrend: false, belastungWert: '1,2345', belastungJahr: '', bemerkung: '' }],
+      anlagenteile: [{ kategorie: 'Rechen', bezeichnung: 'Fein', anzahl: '-2', bezeichner: '', bezeichnerGroesse: '-1', bezeichnerEinheit: '', bemerkung: '' }],
+      foerderungen: [{ mipNr: '', bezeichnung: '', nameMassnahmetraeger: '' }],
+    };
+    expect(pruefeAnlage('ABWASSERBEHANDLUNG', w)).toEqual({
+      bezeichnung: 'Dieses Feld ist ein Pflichtfeld.',
+      'lage.hochwert': MSG_POSITIV,
+      'abwasserbeseitigungspflichtige[1].startJahr': 'Für das angegebene Jahr ist bereits eine Veranlagung angelegt',
+      'auslegungUndBelastungsDaten[0].parameter': 'Dieses Feld ist ein Pflichtfeld.',
+      'auslegungUndBelastungsDaten[0].auslegungWert': MSG_POSITIV,
+      'auslegungUndBelastungsDaten[0].belastungWert': MSG_WERT,
+      'anlagenteile[0].anzahl': MSG_NEGATIV,
+      'anlagenteile[0].bezeichnerGroesse': MSG_NEGATIV,
+      'foerderungen[0].mipNr': 'Dieses Feld ist ein Pflichtfeld.',
+    });
+    expect(MSG_POSITIV).toBe('Es muss ein positiver Wert angegeben werden!');
+    expect(MSG_NEGATIV).toBe('Wert darf nicht negativ sein');
   });
 });

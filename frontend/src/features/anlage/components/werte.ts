@@ -18,6 +18,15 @@ export const MSG_WASSERBUCH_LAENGE = 'Max. 9 Zeichen erlaubt';
 export const MSG_ZAHL = 'Es muss eine Zahl oder nichts eingegeben werden.';
 export const MSG_JAHR = 'Das Jahr muss zwischen 1900 und 2100 liegen.';
 export const MSG_KOORDINATE = 'Der eingegebene Wert ist zu groß.';
+export const MSG_NACHKOMMA = 'Es sind höchstens zwei Nachkommastellen erlaubt.';
+/** Spec 000 §5 for Wert fields, and (decided, issue 28) for a negative coordinate. */
+export const MSG_POSITIV = 'Es muss ein positiver Wert angegeben werden!';
+export const MSG_WERT = 'Der Wert darf maximal 10 Stellen vor und drei Stellen nach dem Komma haben!';
+/** A negative count or size, where 0 is valid (spec 001 §5's text; decided in issue 28). */
+export const MSG_NEGATIV = 'Wert darf nicht negativ sein';
+export const MSG_VERANLAGUNG_JAHRE = 'Das Startjahr muss zwischen 1950 und dem nächsten Jahr liegen.';
+export const MSG_VERANLAGUNG_JAHR = 'Für das angegebene Jahr ist bereits eine Veranlagung angelegt';
+export const MSG_VERWALTUNGSEINHEIT_DOPPELT = 'Die Verwaltungseinheit gehört bereits zum Entsorgungsraum.';
 export const MSG_GESPEICHERT = 'Anlage erfolgreich gespeichert';
 export const MSG_DATUM = 'Ungültiges Datumsformat';
 
@@ -243,24 +252,62 @@ export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageF
   };
 }
 
-const istZahl = (s: string) => istLeer(s) || parseGermanNumber(s) !== null;
 const istJahr = (s: string) => istLeer(s) || (/^\d{4}$/.test(s.trim()) && Number(s) >= 1900 && Number(s) <= 2100);
+const nachkommastellen = (n: number, stellen: number) => Math.abs(n * 10 ** stellen - Math.round(n * 10 ** stellen)) > 1e-6;
 
-/** The client checks of spec 000 §5 for a plant of typ; keys as the server names them. */
-export function pruefeAnlage(typ: string, w: AnlageWerte): AnlageFehler {
+/** A coordinate (spec 000 §5): required, positive, at most 99999999.99 with two decimals; the server's messages. */
+function koordinate(s: string): string | undefined {
+  if (istLeer(s)) return MSG_PFLICHTFELD;
+  const n = zahl(s);
+  if (n === null) return MSG_ZAHL;
+  if (n === 0) return MSG_PFLICHTFELD;
+  if (n < 0) return MSG_POSITIV;
+  if (n > 99999999.99) return MSG_KOORDINATE;
+  if (nachkommastellen(n, 2)) return MSG_NACHKOMMA;
+  return undefined;
+}
+
+/** A Wert (spec 000 §5): a number or nothing; positive, at most 10 digits before and 3 after the point. */
+function wert(s: string): string | undefined {
+  if (istLeer(s)) return undefined;
+  const n = zahl(s);
+  if (n === null) return MSG_ZAHL;
+  if (n <= 0) return MSG_POSITIV;
+  if (n >= 1e10 || nachkommastellen(n, 3)) return MSG_WERT;
+  return undefined;
+}
+
+/** A count or size: a number (whole with ganz) or nothing, not negative. */
+function nichtNegativ(s: string, ganz = false): string | undefined {
+  if (istLeer(s)) return undefined;
+  const n = zahl(s);
+  if (n === null || (ganz && !Number.isInteger(n))) return MSG_ZAHL;
+  return n < 0 ? MSG_NEGATIV : undefined;
+}
+
+/**
+ * The client checks of spec 000 §5 for a plant of typ — every rule the server checks on the
+ * data, with its messages and keys, so the first save shows every error at once (issue 28).
+ */
+export function pruefeAnlage(typ: string, w: AnlageWerte, heute = new Date()): AnlageFehler {
   const f: AnlageFehler = {};
+  const setze = (k: string, m: string | undefined) => {
+    if (m && !f[k]) f[k] = m;
+  };
   if (istLeer(w.bezeichnung)) f.bezeichnung = MSG_PFLICHTFELD;
   if (istLeer(w.anlagenart)) f.anlagenart = MSG_PFLICHTFELD;
-  for (const k of ['hochwert', 'rechtswert'] as const) {
-    const n = zahl(w[k]);
-    if (n === null) f[`lage.${k}`] = istLeer(w[k]) ? MSG_PFLICHTFELD : MSG_ZAHL;
-    else if (n > 99999999.99) f[`lage.${k}`] = MSG_KOORDINATE;
-  }
+  for (const k of ['hochwert', 'rechtswert'] as const) setze(`lage.${k}`, koordinate(w[k]));
   if (w.indirekteinleiter && istLeer(w.aufnahme)) f.aufnahme = MSG_AUFNAHME;
   if (!w.indirekteinleiter && w.pflichtige.length === 0) f.abwasserbeseitigungspflichtige = MSG_PFLICHTIGER;
+  const jahre = new Set<number>();
   w.pflichtige.forEach((p, i) => {
-    if (istLeer(p.organisation)) f[`abwasserbeseitigungspflichtige[${i}].organisation`] = MSG_PFLICHTFELD;
-    if (istLeer(p.startJahr)) f[`abwasserbeseitigungspflichtige[${i}].startJahr`] = MSG_PFLICHTFELD;
+    const k = `abwasserbeseitigungspflichtige[${i}].`;
+    if (istLeer(p.organisation)) f[k + 'organisation'] = MSG_PFLICHTFELD;
+    const j = Number.parseInt(p.startJahr, 10);
+    if (istLeer(p.startJahr)) f[k + 'startJahr'] = MSG_PFLICHTFELD;
+    else if (!(j >= 1950 && j <= heute.getFullYear() + 1)) f[k + 'startJahr'] = MSG_VERANLAGUNG_JAHRE;
+    else if (jahre.has(j)) f[k + 'startJahr'] = MSG_VERANLAGUNG_JAHR;
+    jahre.add(j);
   });
   if (typ === 'ENTLASTUNG') {
     if (istLeer(w.entlastungssystem)) f.entlastungssystem = MSG_PFLICHTFELD;
@@ -269,28 +316,40 @@ export function pruefeAnlage(typ: string, w: AnlageWerte): AnlageFehler {
     if (wb.length > 9) f.wasserbuchnummer = MSG_WASSERBUCH_LAENGE;
     else if (wb !== '' && !/^[SN]\d+$/.test(wb)) f.wasserbuchnummer = MSG_WASSERBUCH;
   }
-  if (typ === 'KANALNETZ' && !istZahl(w.kanallaenge)) f.kanallaenge = MSG_ZAHL;
+  if (typ === 'KANALNETZ') setze('kanallaenge', wert(w.kanallaenge));
   w.auslegungen.forEach((x, i) => {
     const p = `auslegungUndBelastungsDaten[${i}].`;
     if (istLeer(x.parameter)) f[p + 'parameter'] = MSG_PFLICHTFELD;
     if (istLeer(x.einheit)) f[p + 'einheit'] = MSG_PFLICHTFELD;
-    for (const k of ['auslegungWert', 'belastungWert'] as const) if (!istZahl(x[k])) f[p + k] = MSG_ZAHL;
+    for (const k of ['auslegungWert', 'belastungWert'] as const) setze(p + k, wert(x[k]));
     for (const k of ['auslegungJahr', 'belastungJahr'] as const) if (!istJahr(x[k])) f[p + k] = MSG_JAHR;
   });
   w.planungen.forEach((x, i) => {
     if (istLeer(x.status)) f[`planungen[${i}].status`] = MSG_PFLICHTFELD;
+    if (x.plandatum !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(x.plandatum)) f[`planungen[${i}].plandatum`] = MSG_DATUM;
   });
   w.anlagenteile.forEach((x, i) => {
     const p = `anlagenteile[${i}].`;
     if (istLeer(x.kategorie)) f[p + 'kategorie'] = MSG_PFLICHTFELD;
     if (istLeer(x.bezeichnung)) f[p + 'bezeichnung'] = MSG_PFLICHTFELD;
-    if (!istZahl(x.anzahl)) f[p + 'anzahl'] = MSG_ZAHL;
-    if (!istZahl(x.bezeichnerGroesse)) f[p + 'bezeichnerGroesse'] = MSG_ZAHL;
+    setze(p + 'anzahl', nichtNegativ(x.anzahl, true));
+    setze(p + 'bezeichnerGroesse', nichtNegativ(x.bezeichnerGroesse));
+  });
+  w.foerderungen.forEach((x, i) => {
+    if (istLeer(x.mipNr)) f[`foerderungen[${i}].mipNr`] = MSG_PFLICHTFELD;
   });
   Object.assign(f, pruefeZustaendigkeiten(w.kontakte, w.zustaendigePersonen));
   if (w.entsorgungsraum.bezugsdatum !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(w.entsorgungsraum.bezugsdatum)) {
     f['entsorgungsraum.bezugsdatum'] = MSG_DATUM;
   }
+  const einheiten = new Set<string>();
+  w.entsorgungsraum.entsorgungsraeume.forEach((e, i) => {
+    const k = `entsorgungsraum.entsorgungsraeume[${i}].verwaltungseinheitSchluessel`;
+    const s = e.verwaltungseinheitSchluessel.trim();
+    if (s === '') f[k] = MSG_PFLICHTFELD;
+    else if (einheiten.has(s)) f[k] = MSG_VERWALTUNGSEINHEIT_DOPPELT;
+    einheiten.add(s);
+  });
   return f;
 }
 

@@ -93,7 +93,9 @@ describe('new operation', () => {
     expect(feld).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Betrieb beantragen' }));
     expect(screen.getByLabelText(/^Bezeichnung/)).toHaveAccessibleDescription('Dieses Feld ist ein Pflichtfeld.');
-    await waitFor(() => expect(screen.getByLabelText(/^Bezeichnung/)).toHaveFocus());
+    // every error at once: the error summary has the focus and links to the field (issue 28)
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Validierung fehlgeschlagen' })).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'Bezeichnung: Dieses Feld ist ein Pflichtfeld.' })).toBeInTheDocument();
     expect(called('POST', '/api/betrieb')).toHaveLength(0);
 
     await pflichtfelderAusfuellen(user);

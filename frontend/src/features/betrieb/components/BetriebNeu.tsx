@@ -16,6 +16,8 @@ import { istBetriebstyp, type Betriebstyp } from '@/features/betrieb/api/betrieb
 import { BetriebFormular } from './formular/BetriebFormular';
 import { useWerteliste } from '@/components/felder';
 import { useBetriebFormular } from './formular/useBetriebFormular';
+import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
+import { betriebFeldname } from '@/features/betrieb/feldnamen';
 import { eingabeAus, LEERE_WERTE } from './formular/werte';
 
 // Verbatim texts of spec 000 §8 "Operation request".
@@ -92,8 +94,8 @@ function NeuerBetrieb({ typ, ich }: { typ: Betriebstyp; ich: Ich }) {
         setDoppelt(e.message);
         return;
       }
-      form.serverfehler(e);
-      zeigeFehler(e);
+      // field errors in the form (summary, fields, tabs); other refusals as a toast
+      if (!form.serverfehler(e)) zeigeFehler(e);
     },
   });
 
@@ -120,6 +122,7 @@ function NeuerBetrieb({ typ, ich }: { typ: Betriebstyp; ich: Ich }) {
           Ihrem Zugang ist keine Organisation zugeordnet; ein Betrieb kann nur für die eigene Organisation beantragt werden.
         </p>
       )}
+      <Fehleruebersicht fehler={form.fehler} feldname={betriebFeldname} onFeld={form.geheZu} fokus={form.pruefung} />
       <BetriebFormular
         containerRef={form.containerRef}
         werte={werte}

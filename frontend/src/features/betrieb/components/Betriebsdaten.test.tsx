@@ -199,12 +199,18 @@ describe('Betriebsdaten', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: /Produktion und Wasserversorgung/ })).toHaveTextContent('(enthält Fehler)'));
     expect(screen.getByRole('tab', { name: /Zuständigkeiten/ })).toHaveTextContent('(enthält Fehler)');
     expect(screen.getByRole('tab', { name: /^Betrieb/ })).not.toHaveTextContent('(enthält Fehler)');
-    // the first tab with errors is opened, its field marked and focused
+    // the first tab with errors is opened, its field marked; the error summary lists every error
+    // and has the focus; no toast (issue 28)
     expect(screen.getByRole('tab', { name: /Produktion und Wasserversorgung/ })).toHaveAttribute('aria-selected', 'true');
     const jahr = screen.getByLabelText('Bezugsjahr Produktion');
     expect(jahr).toHaveAccessibleDescription(/Das Jahr muss zwischen 1900 und 2100 liegen\./);
+    const uebersicht = screen.getByRole('region', { name: 'Validierung fehlgeschlagen' });
+    await waitFor(() => expect(uebersicht).toHaveFocus());
+    expect(uebersicht).toHaveTextContent('Bezugsjahr Produktion: Das Jahr muss zwischen 1900 und 2100 liegen.');
+    expect(toasts()).not.toContain('Validierung fehlgeschlagen: Das Jahr muss zwischen 1900 und 2100 liegen.');
+    // a link of the summary puts the focus on its field
+    await user.click(screen.getByRole('link', { name: /^Produktion › Bezugsjahr Produktion/ }));
     await waitFor(() => expect(jahr).toHaveFocus());
-    expect(toasts()).toContain('Validierung fehlgeschlagen: Das Jahr muss zwischen 1900 und 2100 liegen.');
 
     await user.click(screen.getByRole('tab', { name: /Zuständigkeiten/ }));
     expect(screen.getByText(/Kontakt 1 \(Eva Muster\) – E-Mail: Das Feld muss eine gültige E-Mail Adresse enthalten!/)).toBeInTheDocument();

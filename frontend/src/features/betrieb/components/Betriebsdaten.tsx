@@ -4,6 +4,9 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useAktenAnsicht, useAktenFormular, type Stand } from '@/components/akte/useAktenFormular';
+import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
+import { schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
+import { betriebFeldname } from '@/features/betrieb/feldnamen';
 import type { AuditInfo } from '@/components/Historisierung';
 import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
@@ -29,13 +32,16 @@ import { StammdatenAntragDialog } from './dialoge/StammdatenAntragDialog';
 import { PRUEFEN_TITEL, StammdatenPruefenDialog } from './dialoge/StammdatenPruefenDialog';
 import { BetriebFormular } from './formular/BetriebFormular';
 import { useBetriebFormular } from './formular/useBetriebFormular';
-import { eingabeAus, werteAus } from './formular/werte';
+import { eingabeAus, SCHLUESSEL, werteAus } from './formular/werte';
 import { ANTRAG_PARAM, FREIGABE_PARAM, HISTORIE_PARAM } from './parameter';
 
 // Verbatim texts of spec 000 §4 and §8.
 export const MSG_GESPEICHERT = 'Betrieb erfolgreich gespeichert';
 export const MSG_BEANTRAGT = 'Betrieb erfolgreich beantragt';
 export const ERNEUT_BEANTRAGEN = 'Freigabe erneut beantragen';
+/** The hints of a field the caller may not save (per-field rights, issue 28), as the server words its refusal. */
+export const HINWEIS_STAMMDATENANTRAG = 'Diese Stammdaten ändern Sie über einen Stammdatenänderungsantrag.';
+export const HINWEIS_BEHOERDE = 'Diese Angabe ändert die Behörde.';
 export const STILLLEGUNG_WARNUNG = 'Bei der Stilllegung des Betriebs werden alle Anlagen und Messstellen ebenfalls stillgelegt.';
 export { ZURUECK_AKTUELL } from '@/components/Historisch';
 import { HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
@@ -140,6 +146,11 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 
   const basis = useMemo(() => werteAus(betrieb), [betrieb]);
   const form = useBetriebFormular(basis);
+  // per-field rights: what the caller may save (the server's rule), the rest locked with the hint
+  const schreibrechte = useMemo(() => {
+    const felder = schreibbareFelder(betrieb.rechte);
+    return felder ? { felder, hinweis: freigegeben ? HINWEIS_STAMMDATENANTRAG : HINWEIS_BEHOERDE, schluessel: SCHLUESSEL } : null;
+  }, [betrieb.rechte, freigegeben]);
   const { werte, setWerte } = form;
   // the keep/delete choice of an operator change (admin save), undefined when not asked
   const [behalten, setBehalten] = useState<boolean | undefined>();
@@ -251,36 +262,39 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
         </p>
       )}
 
-      <BetriebFormular
-        containerRef={form.containerRef}
-        werte={werte}
-        onChange={setWerte}
-        fehler={form.fehler}
-        onFehlerChange={form.setFehler}
-        betriebstyp={typ}
-        kopf={{ betriebsId: betrieb.betriebsId ?? '', betriebstyp: betrieb.betriebstyp?.value ?? '' }}
-        betreiberArt={admin ? 'auswahl' : 'fest'}
-        betreiberOptionen={betreiberListe.data ?? []}
-        betreiberAktion={
-          admin && freigegeben ? (
-            <Button variant="secondary" onClick={() => setDialog('wechsel')}>
-              Betreiber wechseln
-            </Button>
-          ) : undefined
-        }
-        onBetriebsstatus={onBetriebsstatus}
-        sperren={{
-          alles: !bearbeiten,
-          stammdaten: betreiberSeite && freigegeben,
-          betreiber: !admin || freigegeben,
-          betriebsstatus: !admin,
-          behoerde: !admin,
-          bearbeiterBearbeitbar: admin && darf('BEARBEITER_ZUORDNEN'),
-        }}
-        betriebId={id}
-        reiter={form.reiter}
-        onReiterChange={form.setReiter}
-      />
+      {bearbeiten && <Fehleruebersicht fehler={form.fehler} feldname={betriebFeldname} onFeld={form.geheZu} fokus={form.pruefung} />}
+      <SchreibrechteKontext.Provider value={bearbeiten ? schreibrechte : null}>
+        <BetriebFormular
+          containerRef={form.containerRef}
+          werte={werte}
+          onChange={setWerte}
+          fehler={form.fehler}
+          onFehlerChange={form.setFehler}
+          betriebstyp={typ}
+          kopf={{ betriebsId: betrieb.betriebsId ?? '', betriebstyp: betrieb.betriebstyp?.value ?? '' }}
+          betreiberArt={admin ? 'auswahl' : 'fest'}
+          betreiberOptionen={betreiberListe.data ?? []}
+          betreiberAktion={
+            admin && freigegeben ? (
+              <Button variant="secondary" onClick={() => setDialog('wechsel')}>
+                Betreiber wechseln
+              </Button>
+            ) : undefined
+          }
+          onBetriebsstatus={onBetriebsstatus}
+          sperren={{
+            alles: !bearbeiten,
+            stammdaten: betreiberSeite && freigegeben,
+            betreiber: !admin || freigegeben,
+            betriebsstatus: !admin,
+            behoerde: !admin,
+            bearbeiterBearbeitbar: admin && darf('BEARBEITER_ZUORDNEN'),
+          }}
+          betriebId={id}
+          reiter={form.reiter}
+          onReiterChange={form.setReiter}
+        />
+      </SchreibrechteKontext.Provider>
 
       {bearbeiten && (admin || betreiberSeite) && (
         <div className="flex justify-end gap-2 border-t border-gray-200 pt-4">

@@ -1,30 +1,34 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useFeldsprung } from '@/components/akte/Fehleruebersicht';
 import { ApiError } from '@/lib/api';
-import { useFokusAufErstenFehler } from '@/lib/form';
-import { fehlerAus, pruefeBetrieb, reiterMitFehlern, type BetriebFehler, type BetriebWerte, type Reiter } from './werte';
+import { fehlerAus, pruefeBetrieb, reiterMitFehlern, reiterVon, SCHLUESSEL, type BetriebFehler, type BetriebWerte, type Reiter } from './werte';
 
 /**
- * State of the operation form: values, errors (by server key), the open tab and the focus on the
- * first invalid field. `pruefen()` runs the client checks; `serverfehler(e)` attaches the
- * server's validationErrors. Both open the first tab with errors and focus its first field.
+ * State of the operation form: values, errors (by server key), the open tab. `pruefen()` runs
+ * the client checks; `serverfehler(e)` attaches the server's validationErrors. Both show every
+ * error at once: the first tab with errors opens and the error summary
+ * (components/akte/Fehleruebersicht, fed with `fehler`, `pruefung` and `geheZu`) takes the focus.
  */
 export function useBetriebFormular(basis: BetriebWerte) {
   const [werte, setWerte] = useState(basis);
   const [fehler, setFehler] = useState<BetriebFehler>({});
   const [reiter, setReiter] = useState<Reiter>('betrieb');
-  const [containerRef, fokusAufFehler] = useFokusAufErstenFehler<HTMLDivElement>();
-
-  const zeige = useCallback(
-    (f: BetriebFehler) => {
-      setFehler(f);
-      const erster = reiterMitFehlern(f)[0];
-      if (erster) {
-        setReiter(erster);
-        fokusAufFehler();
-      }
-    },
-    [fokusAufFehler],
+  const [pruefung, setPruefung] = useState(0);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const geheZu = useFeldsprung(
+    containerRef,
+    useCallback((key: string) => setReiter(reiterVon(key)), []),
+    SCHLUESSEL,
   );
+
+  const zeige = useCallback((f: BetriebFehler) => {
+    setFehler(f);
+    const erster = reiterMitFehlern(f)[0];
+    if (erster) {
+      setReiter(erster);
+      setPruefung((n) => n + 1);
+    }
+  }, []);
 
   /** The client checks; false (and the errors shown) when something is wrong. */
   const pruefen = useCallback(() => {
@@ -48,5 +52,5 @@ export function useBetriebFormular(basis: BetriebWerte) {
     setFehler({});
   }, []);
 
-  return { werte, setWerte, fehler, setFehler, reiter, setReiter, containerRef, pruefen, serverfehler, zuruecksetzen };
+  return { werte, setWerte, fehler, setFehler, reiter, setReiter, containerRef, pruefen, serverfehler, zuruecksetzen, pruefung, geheZu };
 }

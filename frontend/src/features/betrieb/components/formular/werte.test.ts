@@ -92,4 +92,11 @@ describe('times', () => {
     expect(normalisiereUhrzeit('6:00')).toBe('06:00');
     expect(normalisiereUhrzeit(' 14:30 ')).toBe('14:30');
   });
+
+  it('a negative coordinate must be positive, a negative count is told so: the server\'s texts (issue 28)', () => {
+    const f = pruefeBetrieb({ ...werteAus(testBetrieb()), hochwert: '-5581234', produktionstage: '-2', anzahlBeschaeftigte: '-1' });
+    expect(f['lage.hochwert']).toBe('Es muss ein positiver Wert angegeben werden!');
+    expect(f['produktion.produktionstage']).toBe('Wert darf nicht negativ sein');
+    expect(f['produktion.anzahlBeschaeftigte']).toBe('Wert darf nicht negativ sein');
+  });
 });

@@ -16,6 +16,8 @@ export const MSG_WERT = 'Der Wert darf maximal 10 Stellen vor und drei Stellen n
 export const MSG_POSITIV = 'Es muss ein positiver Wert angegeben werden!';
 export const MSG_KOORDINATE = 'Der eingegebene Wert ist zu groß.';
 export const MSG_NACHKOMMA = 'Es sind höchstens zwei Nachkommastellen erlaubt.';
+/** A negative count, where 0 is valid (spec 001 §5's text; decided in issue 28, as the server says it). */
+export const MSG_NEGATIV = 'Wert darf nicht negativ sein';
 
 export interface BetriebWerte {
   bezeichnung: string;
@@ -290,10 +292,11 @@ function stellen(v: string): [number, number] {
   return [vor.replace(/^0+(?=\d)/, '').length, nach.length];
 }
 
-/** '' is fine; else an integer within [min, max] ('Es muss eine Zahl oder nichts eingegeben werden.'). */
+/** '' is fine; else an integer within [min, max] ('Es muss eine Zahl oder nichts eingegeben werden.'); a negative count is told so. */
 function pruefeGanzzahl(v: string, min: number, max: number): string | undefined {
   if (istLeer(v)) return undefined;
   const n = zahl(v);
+  if (n !== null && n < 0 && min >= 0) return MSG_NEGATIV;
   if (n === null || !Number.isInteger(n) || n < min || n > max) return MSG_ZAHL;
   return undefined;
 }
@@ -327,11 +330,13 @@ export function pruefeWert(v: string): string | undefined {
   return undefined;
 }
 
-/** Coordinates: required, at most 99999999.99, two decimals. */
+/** Coordinates: required, positive (issue 28: a negative one is told so), at most 99999999.99, two decimals. */
 export function pruefeKoordinate(v: string): string | undefined {
   if (istLeer(v)) return MSG_PFLICHTFELD;
   const n = zahl(v);
-  if (n === null || n < 0) return MSG_ZAHL;
+  if (n === null) return MSG_ZAHL;
+  if (n === 0) return MSG_PFLICHTFELD;
+  if (n < 0) return MSG_POSITIV;
   if (n > 99999999.99) return MSG_KOORDINATE;
   if (stellen(v)[1] > 2) return MSG_NACHKOMMA;
   return undefined;
