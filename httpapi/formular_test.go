@@ -153,7 +153,7 @@ var planänderungen = map[string]func(f map[string]any){
 		f["auslegungUndBelastungsDaten"] = []map[string]any{{"parameter": "EW", "einheit": "EW", "auslegungWert": 500}}
 	},
 	"planungen": func(f map[string]any) {
-		f["planungen"] = []map[string]any{{"status": "GEPLANT", "massnahme": "Neubau"}}
+		f["planungen"] = []map[string]any{{"status": "geplant", "massnahme": "Neubau"}}
 	},
 	"anlagenteile": func(f map[string]any) {
 		f["anlagenteile"] = []map[string]any{{"kategorie": "Rechen", "bezeichnung": "Feinrechen"}}
