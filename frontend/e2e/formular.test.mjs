@@ -52,12 +52,11 @@ describe('Formulare der Akte', () => {
       // tab Auslegungs-/Planungsdaten: no parameter, a negative value
       await reiter(page, 'Auslegungs-/Planungsdaten').click();
       await page.getByRole('button', { name: 'Auslegung/Belastung: Zeile hinzufügen' }).click();
-      await page.getByLabel('Einheit 1').fill('kg/d');
+      await page.getByLabel('Einheit 1').selectOption({ index: 1 });
       await page.getByLabel('Auslegungswert 1').fill('-3');
       // tab Anlagenteile: no category, Anzahl −2
       await reiter(page, 'Anlagenteile').click();
       await page.getByRole('button', { name: 'Anlagenteile: Zeile hinzufügen' }).click();
-      await page.getByLabel('Bezeichnung 1').fill('Feinrechen');
       await page.getByLabel('Anzahl 1').fill('-2');
 
       let anfragen = 0;

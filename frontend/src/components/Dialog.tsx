@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { dialogGeoeffnet, dialogGeschlossen } from '@/lib/toast';
+import { SchreibrechteKontext } from './akte/Schreibrechte';
 import { Toasts } from './Toasts';
 
 export interface DialogProps {
@@ -94,15 +95,19 @@ export function Dialog({ open, onClose, title, children, footer, width = 600, ro
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <div data-dialog-body className="px-5 py-4">
-        {children}
-      </div>
+      {/* a dialog is a form of its own: the per-field locks of the screen behind it do not reach it
+          (the screen locks the button that opens it) */}
+      <SchreibrechteKontext.Provider value={null}>
+        <div data-dialog-body className="px-5 py-4">
+          {children}
+        </div>
       {footer && (
         <div data-dialog-footer className="flex justify-end gap-2 border-t border-gray-200 px-5 py-3">
           {footer}
         </div>
       )}
       <Toasts dialog={titleId} />
+      </SchreibrechteKontext.Provider>
     </dialog>
   );
 }
