@@ -281,34 +281,22 @@ func AnwenderDerOrganisation(ctx context.Context, q eventstore.Querier, id int64
 // Organisationsnamen are the names (Bezeichnung) of the organisations ids, by id (a plant's
 // obligees in its screen and Verlauf).
 func Organisationsnamen(ctx context.Context, q eventstore.Querier, ids []int64) (map[int64]string, error) {
-	out := map[int64]string{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := q.Query(ctx, `SELECT id, bezeichnung FROM organisation WHERE id = ANY($1)`, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var name string
-		if err := rows.Scan(&id, &name); err != nil {
-			return nil, err
-		}
-		out[id] = name
-	}
-	return out, rows.Err()
+	return namenNachID(ctx, q, `SELECT id, bezeichnung FROM organisation WHERE id = ANY($1)`, ids)
 }
 
 // Namen are the display names ("Vorname Name") of the accounts ids, by id (responsible
 // persons and authority users of a file).
 func Namen(ctx context.Context, q eventstore.Querier, ids []int64) (map[int64]string, error) {
+	return namenNachID(ctx, q, `SELECT id, btrim(vorname || ' ' || name) FROM anwender WHERE id = ANY($1)`, ids)
+}
+
+// namenNachID runs query (id and name of the rows whose id is in $1) for ids, by id.
+func namenNachID(ctx context.Context, q eventstore.Querier, query string, ids []int64) (map[int64]string, error) {
 	out := map[int64]string{}
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := q.Query(ctx, `SELECT id, btrim(vorname || ' ' || name) FROM anwender WHERE id = ANY($1)`, ids)
+	rows, err := q.Query(ctx, query, ids)
 	if err != nil {
 		return nil, err
 	}
