@@ -4,7 +4,7 @@ BIN     := bin/eabwasser
 NPM     ?= npm
 FRONTEND := frontend
 
-.PHONY: run build test go-test api-lint frontend-test e2e frontend-deps frontend-build bench lint fmt clean
+.PHONY: run build test repo-check go-test api-lint frontend-test e2e frontend-deps frontend-build bench lint fmt clean
 
 ## run: fresh machine to a working app on http://localhost:8080/eAbwasser/ with demo data
 run: build
@@ -26,7 +26,15 @@ frontend-build: frontend-deps
 	cd $(FRONTEND) && $(NPM) run build
 
 ## test: every test — Go (real Postgres and NATS), frontend unit tests, browser tests
-test: go-test api-lint frontend-test e2e
+test: repo-check go-test api-lint frontend-test e2e
+
+## repo-check: no tracked file over 1 MB but the allowed ones — build outputs never go into the
+## repository (a 52 MB binary once did); the lock files and the bench results may grow
+GROSS_ERLAUBT := frontend/package-lock.json go.sum bench/results/latest.json
+repo-check:
+	@gross=$$(git ls-files -z | xargs -0 -r stat -c '%s %n' 2>/dev/null | awk '$$1 > 1048576 {print $$2}' \
+		| grep -v -x -F $(addprefix -e ,$(GROSS_ERLAUBT)) || true); \
+	if [ -n "$$gross" ]; then echo "Dateien über 1 MB im Repository (Build-Ausgaben gehören nicht hinein):"; echo "$$gross"; exit 1; fi
 
 go-test:
 	$(GO) vet ./...
