@@ -314,3 +314,28 @@ func TestFeldnamen_CoverEveryField(t *testing.T) {
 		}
 	}
 }
+
+func TestLaengen_WithTheOtherErrors(t *testing.T) {
+	lang := func(feld string) string {
+		s := ""
+		for i := 0; i <= validierung.Hoechstlaenge(feld); i++ {
+			s += "ü"
+		}
+		return s
+	}
+	c := anlegen
+	c.Daten = mit(eingabe, func(d *Daten) {
+		d.Bezeichnung = lang("bezeichnung")
+		d.Anhang.Abwasserart = lang("abwasserart")
+		d.Einleitstelle = &Einleitstelle{Pegel: lang("pegel"), EinleitungMq: "0"}
+		d.Lage.Rechtswert = 0
+	})
+	pruefe(t, []fall{{name: "a too long text is one error among the others", when: c, err: felder{
+		"bezeichnung":                     validierung.ZuLang(validierung.Hoechstlaenge("bezeichnung")),
+		"anhang.abwasserart":              validierung.ZuLang(validierung.Hoechstlaenge("abwasserart")),
+		"anhang.anhangAbwasserverordnung": MsgAnhangAbwasserart,
+		"einleitstelle.pegel":             validierung.ZuLang(validierung.Hoechstlaenge("pegel")),
+		"einleitstelle.einleitungMq":      betrieb.MsgPositiv,
+		"lage.rechtswert":                 validierung.Pflichtfeld,
+	}}})
+}

@@ -162,3 +162,17 @@ func Vorschlag(prefix, typ string, vergeben func(nr string) bool) (Nummer, bool)
 	}
 	return Nummer{}, false
 }
+
+// Verfuegbarkeit is the live text of the number field after the check (GET
+// /messstelle/check-id): the format message, 'bereits vergeben' or 'verfügbar'. frei is what
+// enables the save (the number is well-formed, 10 digits long and not taken); vergeben is the
+// lookup's answer for Bereinigt(eingabe).
+func Verfuegbarkeit(eingabe string, vergeben bool) (text string, frei bool) {
+	switch msg := PruefeNummer(eingabe); {
+	case msg != "":
+		return msg, false
+	case vergeben:
+		return MsgNummerVergeben, false
+	}
+	return MsgNummerVerfuegbar, true
+}

@@ -105,3 +105,21 @@ func TestZerlegeUndPruefeTeile(t *testing.T) {
 		t.Fatalf("PruefeTeile = %v", f)
 	}
 }
+
+func TestVerfuegbarkeit(t *testing.T) {
+	for _, tc := range []struct {
+		eingabe  string
+		vergeben bool
+		text     string
+		frei     bool
+	}{
+		{"1110000108", false, MsgNummerVerfuegbar, true},
+		{"111000-01-08", true, MsgNummerVergeben, false},
+		{"111000", false, MsgNummerZuKurz, false},
+		{"11100001x8", false, HinweisNummer, false},
+	} {
+		if text, frei := Verfuegbarkeit(tc.eingabe, tc.vergeben); text != tc.text || frei != tc.frei {
+			t.Errorf("Verfuegbarkeit(%q, %v) = %q, %v; want %q, %v", tc.eingabe, tc.vergeben, text, frei, tc.text, tc.frei)
+		}
+	}
+}

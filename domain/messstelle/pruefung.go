@@ -154,10 +154,12 @@ func pruefeMit(s *validierung.Sammler, d Daten, betriebstyp string) Daten {
 }
 
 func einmalig(s *validierung.Sammler, feld string, xs []string) {
+	gesehen := make(map[string]bool, len(xs))
 	for i, x := range xs {
-		if slices.Index(xs, x) < i {
+		if gesehen[x] {
 			s.Feld(fmt.Sprintf("%s[%d]", feld, i), MsgBehoerdeDoppelt)
 		}
+		gesehen[x] = true
 	}
 }
 
