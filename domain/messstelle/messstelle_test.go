@@ -339,3 +339,13 @@ func TestLaengen_WithTheOtherErrors(t *testing.T) {
 		"lage.rechtswert":                 validierung.Pflichtfeld,
 	}}})
 }
+
+func TestAusser(t *testing.T) {
+	if Ausser(Geplant) || Ausser(InBetrieb) || !Ausser(Stillgelegt) {
+		t.Fatal("only STILLGELEGT counts as decommissioned")
+	}
+	if m := given(append(freigegeben, MessstelleStillgelegt{Datum: "2026-11-26"})...); !Ausser(m.Daten.Messstellenstatus) ||
+		m.Daten.Statuswechsel != "2026-11-26" || m.LetzterBeginn != "2026-11-26" {
+		t.Fatalf("after the shut-down: %+v", m)
+	}
+}
