@@ -74,7 +74,7 @@ type (
 const (
 	MsgKoordinate          = "Der eingegebene Wert ist zu groß."
 	MsgNichtBeantragt      = "Der Betrieb wartet nicht auf eine Freigabe."
-	MsgNeuerStatus         = "Der neue Status muss FREIGEGEBEN oder ABGEWIESEN sein."
+	MsgNeuerStatus         = entscheidung.MsgNeuerStatus
 	MsgBegruendung         = "Bitte begründen Sie die Zurückweisung im Kommentar, damit der Betreiber erfährt, was fehlt."
 	MsgDoppelerfassung     = "Es gibt bereits einen Betrieb „%s“ desselben Betreibers oder an derselben Adresse. Bitte prüfen Sie, ob der Betrieb schon erfasst ist."
 	MsgNeuerBetreiber      = "Es muss ein neuer Betreiber angegeben werden!"
@@ -164,23 +164,15 @@ func Decide(b Betrieb, cmd Befehl) ([]ereignis.DomainEvent, error) {
 	case BeantrageBetrieb:
 		return beantrage(b, c)
 	case EntscheideFreigabe:
-		if b.Freigabestatus != Beantragt {
-			return nil, validierung.Regel(MsgNichtBeantragt)
-		}
-		k := strings.TrimSpace(c.Kommentar)
-		if err := validierung.Laenge("kommentar", k); err != nil {
+		frei, k, err := entscheidung.EntscheideFreigabe(b.Freigabestatus, c.NeuerStatus, c.Kommentar,
+			entscheidung.Freigabetexte{NichtBeantragt: MsgNichtBeantragt, Begruendung: MsgBegruendung})
+		switch {
+		case err != nil:
 			return nil, err
-		}
-		switch c.NeuerStatus {
-		case Freigegeben:
+		case frei:
 			return []ereignis.DomainEvent{BetriebFreigegeben{Kommentar: k}}, nil
-		case Abgewiesen:
-			if k == "" { // the operator must learn why (issue 14)
-				return nil, validierung.Feld("kommentar", MsgBegruendung)
-			}
-			return []ereignis.DomainEvent{BetriebAbgewiesen{Kommentar: k}}, nil
 		}
-		return nil, validierung.Feld("neuerStatus", MsgNeuerStatus)
+		return []ereignis.DomainEvent{BetriebAbgewiesen{Kommentar: k}}, nil
 	case SpeichereAlsBetreiber:
 		return speichereAlsBetreiber(b, c)
 	case SpeichereAlsAdmin:

@@ -6,6 +6,7 @@
 package betrieb
 
 import (
+	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
 )
@@ -15,9 +16,9 @@ const StreamType = "betrieb"
 
 // Freigabestatus of an operation.
 const (
-	Beantragt   = "BEANTRAGT"
-	Freigegeben = "FREIGEGEBEN"
-	Abgewiesen  = "ABGEWIESEN"
+	Beantragt   = entscheidung.Beantragt
+	Freigegeben = entscheidung.Freigegeben
+	Abgewiesen  = entscheidung.Abgewiesen
 )
 
 // Betriebsstatus identifiers (value list betriebsstatus).

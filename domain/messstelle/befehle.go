@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/antrag"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -62,7 +63,7 @@ const (
 	MsgBetriebNichtFrei   = "Messstellen können erst angelegt werden, wenn der Betrieb freigegeben ist."
 	MsgAnlageAusser       = "Unter einer stillgelegten Anlage können keine Messstellen angelegt werden."
 	MsgNichtBeantragt     = "Die Messstelle wartet nicht auf eine Freigabe."
-	MsgNeuerStatus        = "Der neue Status muss FREIGEGEBEN oder ABGEWIESEN sein."
+	MsgNeuerStatus        = antrag.MsgNeuerStatus
 	MsgBegruendung        = "Bitte begründen Sie die Zurückweisung im Kommentar, damit der Antragsteller erfährt, was fehlt."
 	MsgStatusErstFreigabe = "Der Status kann erst geändert werden, wenn die Messstelle freigegeben ist."
 	MsgStilllegung        = "Bitte geben Sie an, ab wann die Messstelle stillgelegt ist."
@@ -128,23 +129,15 @@ func fordereFreigabeAn(m Messstelle, c FordereFreigabeAn) ([]ereignis.DomainEven
 }
 
 func entscheide(m Messstelle, c EntscheideFreigabe) ([]ereignis.DomainEvent, error) {
-	if m.Freigabestatus != Beantragt {
-		return nil, validierung.Regel(MsgNichtBeantragt)
-	}
-	k := strings.TrimSpace(c.Kommentar)
-	if err := validierung.Laenge("kommentar", k); err != nil {
+	frei, k, err := antrag.EntscheideFreigabe(m.Freigabestatus, c.NeuerStatus, c.Kommentar,
+		antrag.Freigabetexte{NichtBeantragt: MsgNichtBeantragt, Begruendung: MsgBegruendung})
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	switch c.NeuerStatus {
-	case Freigegeben:
+	case frei:
 		return []ereignis.DomainEvent{MessstelleFreigegeben{Kommentar: k}}, nil
-	case Abgewiesen:
-		if k == "" { // the requester must learn why, as with the operation's Freigabe
-			return nil, validierung.Feld("kommentar", MsgBegruendung)
-		}
-		return []ereignis.DomainEvent{MessstelleAbgewiesen{Kommentar: k}}, nil
 	}
-	return nil, validierung.Feld("neuerStatus", MsgNeuerStatus)
+	return []ereignis.DomainEvent{MessstelleAbgewiesen{Kommentar: k}}, nil
 }
 
 // historisiert tells whether a change touches the fields whose history is kept.
