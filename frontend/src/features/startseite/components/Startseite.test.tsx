@@ -174,6 +174,7 @@ describe('start page: Anlagen with a personalisation', () => {
     expect(ohne.url.searchParams.getAll('anlagenstatus')).toEqual(['IN_BETRIEB']);
 
     await user.click(screen.getByRole('checkbox', { name: 'Betriebskläranlage Nord auswählen' }));
+    await screen.findByText(/^1 ausgewählt/);
     await user.click(screen.getByRole('button', { name: 'Exportieren' }));
     await waitFor(() => expect(m.called('POST', '/api/anlage/export')).toHaveLength(2));
     expect(m.called('POST', '/api/anlage/export')[1].body).toEqual({ ids: [4] });
@@ -333,6 +334,7 @@ describe('start page: Betriebe worklist', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Saftkelterei auswählen' }));
     await user.click(screen.getByRole('checkbox', { name: 'Kläranlage Nord auswählen' }));
+    await screen.findByText(/^2 ausgewählt/);
     await user.click(screen.getByRole('button', { name: 'Exportieren' }));
     await waitFor(() => expect(m.called('POST', '/api/betrieb/export')).toHaveLength(2));
     const mit = m.called('POST', '/api/betrieb/export')[1];
