@@ -110,8 +110,9 @@ func Importiere(ctx context.Context, db Beginner, r io.Reader, opt ImportOptione
 	if err != nil {
 		return b, err
 	}
+	// A layer without names (some TEZG layers carry only their key) takes the kennung as name.
 	bFeld, err := feldWahl(opt.BezeichnungFeld, Felder[b.Ebene].Bezeichnung, l.ersteFelder, "Bezeichnung", "--bezeichnung")
-	if err != nil {
+	if err != nil && opt.BezeichnungFeld != "" {
 		return b, err
 	}
 	var kennung string
