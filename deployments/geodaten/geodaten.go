@@ -16,11 +16,22 @@ import (
 //go:embed *.geojson
 var Dateien embed.FS
 
-// Lade loads the three sample layers (an upsert: loading them again changes nothing; polygons
-// of official layers loaded before stay).
-func Lade(ctx context.Context, db geodaten.Beginner) ([]geodaten.ImportBericht, error) {
+// Lade loads the sample of each layer that is still empty: a layer loaded from an official
+// file before stays as it is (the demo seed runs again and again). The reports are those of
+// the layers loaded.
+func Lade(ctx context.Context, db interface {
+	geodaten.Beginner
+	geodaten.Abfrage
+}) ([]geodaten.ImportBericht, error) {
 	var berichte []geodaten.ImportBericht
 	for _, e := range geodaten.Ebenen {
+		var belegt bool
+		if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM `+string(e)+`)`).Scan(&belegt); err != nil {
+			return berichte, err
+		}
+		if belegt {
+			continue
+		}
 		f, err := Dateien.Open(string(e) + ".geojson")
 		if err != nil {
 			return berichte, err
