@@ -143,11 +143,11 @@ func Importiere(ctx context.Context, db Beginner, r io.Reader, opt ImportOptione
 	case !errors.Is(err, pgx.ErrNoRows):
 		return b, err
 	}
-	// Transformed in PostGIS; an invalid ring (self-touching, as official layers have a few)
-	// is repaired, and the polygonal part kept.
+	// Transformed in PostGIS, heights dropped (some official layers are 3D); an invalid ring
+	// (self-touching, as official layers have a few) is repaired, and the polygonal part kept.
 	if _, err := tx.Exec(ctx, `CREATE TEMP TABLE geodaten_neu ON COMMIT DROP AS
 		WITH g AS (
-			SELECT nr, kennung, bezeichnung, ST_Transform(ST_SetSRID(ST_GeomFromGeoJSON(geometrie), $1::integer), 25832) AS g
+			SELECT nr, kennung, bezeichnung, ST_Transform(ST_SetSRID(ST_Force2D(ST_GeomFromGeoJSON(geometrie)), $1::integer), 25832) AS g
 			FROM geodaten_zeilen),
 		v AS (
 			SELECT nr, kennung, bezeichnung, CASE WHEN ST_IsValid(g) THEN g ELSE ST_CollectionExtract(ST_MakeValid(g), 3) END AS g FROM g),

@@ -117,14 +117,16 @@ func TestImportiere_EigeneFelder_Teile(t *testing.T) {
 	datei := `{"type":"FeatureCollection","features":[
 		{"type":"Feature","properties":{"CODE":"DERP_2700000000_1","BEZ":"Nette"},"geometry":` + teil(420000, 5580000) + `},
 		{"type":"Feature","properties":{"CODE":"DERP_2700000000_1","BEZ":"Nette"},"geometry":` + teil(425000, 5580000) + `},
-		{"type":"Feature","properties":{"CODE":"DERP_2700000000_2","BEZ":null},"geometry":` + teil(430000, 5580000) + `}],
+		{"type":"Feature","properties":{"CODE":"DERP_2700000000_2","BEZ":null},"geometry":` + teil(430000, 5580000) + `},
+		{"type":"Feature","properties":{"CODE":"DERP_2700000000_4","BEZ":"mit Höhen"},"geometry":{"type":"Polygon",
+			"coordinates":[[[440000,5580000,70.5],[441000,5580000,71],[441000,5581000,72],[440000,5580000,70.5]]]}}],
 		"crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::25832"}}}`
 	b := importiere(t, pool, datei, geodaten.ImportOptionen{Ebene: geodaten.Wasserkoerper, KennungFeld: "CODE", BezeichnungFeld: "BEZ"})
-	if b.Geladen != 2 || b.Objekte != 3 || b.SRID != 25832 {
+	if b.Geladen != 3 || b.Objekte != 4 || b.SRID != 25832 {
 		t.Fatalf("report %+v", b)
 	}
-	if n, _ := stand(t, pool, geodaten.Wasserkoerper); n != 5 {
-		t.Fatalf("%d water bodies, want the sample's 3 and 2 new", n)
+	if n, _ := stand(t, pool, geodaten.Wasserkoerper); n != 6 {
+		t.Fatalf("%d water bodies, want the sample's 3 and 3 new", n)
 	}
 	var teile int
 	if err := pool.QueryRow(ctx, `SELECT ST_NumGeometries(geometrie) FROM wasserkoerper WHERE kennung = 'DERP_2700000000_1'`).Scan(&teile); err != nil || teile != 2 {
@@ -141,7 +143,7 @@ func TestImportiere_EigeneFelder_Teile(t *testing.T) {
 	// land elsewhere.
 	b = importiere(t, pool, strings.Replace(datei, "DERP_2700000000_2", "DERP_2700000000_3", 1),
 		geodaten.ImportOptionen{Ebene: geodaten.Wasserkoerper, KennungFeld: "CODE", BezeichnungFeld: "BEZ", SRID: 31467})
-	if b.SRID != 31467 || b.Aktualisiert != 1 || b.Geladen != 1 {
+	if b.SRID != 31467 || b.Aktualisiert != 2 || b.Geladen != 1 {
 		t.Fatalf("report %+v", b)
 	}
 }
