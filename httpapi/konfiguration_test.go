@@ -3,6 +3,8 @@ package httpapi
 import (
 	"net/http"
 	"testing"
+
+	"github.com/eabwasser/eabwasser/internal/config"
 )
 
 // TestKonfiguration_SupportAndHelpComeFromTheConfigurationNotTheRequest: the header's links are
@@ -20,5 +22,22 @@ func TestKonfiguration_SupportAndHelpComeFromTheConfigurationNotTheRequest(t *te
 	// nothing configured: no links
 	if k := newTestServer(t, Deps{}, nil).do(t, http.MethodGet, "/api/konfiguration", nil).json(t); len(k) != 0 {
 		t.Fatalf("unconfigured: %v", k)
+	}
+}
+
+// TestKonfiguration_MapLayersReachTheClientAsConfigured: the map window's background layers
+// are MAP_LAYERS as the server read it, the only source of their URLs.
+func TestKonfiguration_MapLayersReachTheClientAsConfigured(t *testing.T) {
+	ebenen, err := config.Config{MapLayers: `[{"typ":"wms","url":"https://geo.rlp.example/wms","layers":"DOP20","titel":"Luftbild"}]`}.Kartenebenen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := newTestServer(t, Deps{Oberflaeche: Oberflaeche{Kartenebenen: ebenen}}, nil).do(t, http.MethodGet, "/api/konfiguration", nil).json(t)
+	liste, _ := k["kartenebenen"].([]any)
+	if len(liste) != 1 {
+		t.Fatalf("answer: %v", k)
+	}
+	if e := liste[0].(map[string]any); e["typ"] != "wms" || e["url"] != "https://geo.rlp.example/wms" || e["layers"] != "DOP20" || e["titel"] != "Luftbild" {
+		t.Fatalf("layer: %v", e)
 	}
 }
