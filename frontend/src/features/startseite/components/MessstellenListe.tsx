@@ -73,7 +73,13 @@ export function MessstellenListe() {
           );
         },
       },
-      { id: 'messstellentyp', header: 'Messstellentyp', accessorFn: (m) => text(typOptionen, m.messstellentyp) },
+      {
+        id: 'messstellentyp',
+        header: 'Messstellentyp',
+        accessorFn: (m) => m.messstellentyp,
+        // the text in the cell: the table keeps accessor values until its rows change, the value list may come later
+        cell: ({ row: { original: m } }) => text(typOptionen, m.messstellentyp),
+      },
       { id: 'messstellenstatus', header: 'Status', accessorFn: (m) => text(MESSSTELLENSTATUS, m.messstellenstatus) },
       { id: 'freigabestatus', header: 'Freigabe', accessorFn: (m) => text(FREIGABESTATUS, m.freigabestatus) },
       {
