@@ -79,8 +79,15 @@ function vektorschicht(ebene: Ebene, titel: string): VectorLayer {
   const quelle: VectorSource = new VectorSource({
     strategy: nachAusschnitt,
     loader: (ausschnitt, _aufloesung, projektion, fertig, fehler) => {
-      const box = transformExtent(ausschnitt, projektion, UTM32).map(Math.round) as [number, number, number, number];
-      if (!box.every(Number.isFinite)) {
+      // the box within the state's surroundings: the server answers boxes of a bounded size
+      const [a, b, c, d] = transformExtent(ausschnitt, projektion, UTM32);
+      const box: [number, number, number, number] = [
+        Math.round(Math.max(a, GRENZE[0])),
+        Math.round(Math.max(b, GRENZE[1])),
+        Math.round(Math.min(c, GRENZE[2])),
+        Math.round(Math.min(d, GRENZE[3])),
+      ];
+      if (!box.every(Number.isFinite) || box[0] >= box[2] || box[1] >= box[3]) {
         fertig?.([]);
         return;
       }
