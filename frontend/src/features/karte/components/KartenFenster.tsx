@@ -139,28 +139,8 @@ function Fenster({ ebenen }: { ebenen: Kartenebene[] }) {
     <main className="flex h-screen flex-col bg-white text-gray-900">
       <div className="flex flex-wrap items-end gap-3 border-b border-gray-300 px-3 py-2">
         <h1 className="mr-2 self-center text-lg font-semibold">Position in Karte wählen</h1>
-        <label className="flex flex-col text-sm">
-          <span className="font-medium">Rechtswert (Ost, UTM32)</span>
-          <input
-            name="rechtswert"
-            inputMode="numeric"
-            maxLength={MAX_LAENGE}
-            className={`${inputClass} w-36`}
-            value={felder.rechtswert}
-            onChange={(e) => feld('rechtswert', e.target.value)}
-          />
-        </label>
-        <label className="flex flex-col text-sm">
-          <span className="font-medium">Hochwert (Nord, UTM32)</span>
-          <input
-            name="hochwert"
-            inputMode="numeric"
-            maxLength={MAX_LAENGE}
-            className={`${inputClass} w-36`}
-            value={felder.hochwert}
-            onChange={(e) => feld('hochwert', e.target.value)}
-          />
-        </label>
+        <Koordinate name="rechtswert" label="Rechtswert (Ost, UTM32)" wert={felder.rechtswert} onChange={feld} />
+        <Koordinate name="hochwert" label="Hochwert (Nord, UTM32)" wert={felder.hochwert} onChange={feld} />
         <p className="self-center text-sm" aria-live="polite">
           {punkt ? `Gewählt: Ost ${punkt.rechtswert} m, Nord ${punkt.hochwert} m` : 'Noch keine Position gewählt.'}
         </p>
@@ -213,5 +193,15 @@ function Fenster({ ebenen }: { ebenen: Kartenebene[] }) {
         {FEINSCHRITT} m), Enter übernimmt sie.
       </p>
     </main>
+  );
+}
+
+/** A coordinate typed in whole metres (German numbers accepted). */
+function Koordinate({ name, label, wert, onChange }: { name: 'rechtswert' | 'hochwert'; label: string; wert: string; onChange: (name: 'rechtswert' | 'hochwert', wert: string) => void }) {
+  return (
+    <label className="flex flex-col text-sm">
+      <span className="font-medium">{label}</span>
+      <input name={name} inputMode="numeric" maxLength={MAX_LAENGE} className={`${inputClass} w-36`} value={wert} onChange={(e) => onChange(name, e.target.value)} />
+    </label>
   );
 }
