@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/google/uuid"
+
+	"github.com/eabwasser/eabwasser/internal/config"
 )
 
 type ctxKey int
@@ -80,20 +83,40 @@ func (a *api) accessLog(next http.Handler) http.Handler {
 
 // contentSecurityPolicy fits the Vite build of the React app: scripts, styles and fetches from
 // the own origin only, inline styles (Tailwind, libraries) and data: images allowed, no framing.
-const contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
-	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+// The map window's background layers (MAP_LAYERS) add their origins to images (the tiles) and
+// fetches (a WMTS service's capabilities), and nothing else.
+func contentSecurityPolicy(ebenen []config.Kartenebene) string {
+	quellen := ""
+	gesehen := map[string]bool{}
+	for _, e := range ebenen {
+		u, err := url.Parse(e.URL)
+		if err != nil || u.Host == "" {
+			continue // config.Kartenebenen checked it; a broken one gets no exception
+		}
+		herkunft := u.Scheme + "://" + u.Host
+		if !gesehen[herkunft] {
+			gesehen[herkunft] = true
+			quellen += " " + herkunft
+		}
+	}
+	return "default-src 'self'; img-src 'self' data:" + quellen + "; style-src 'self' 'unsafe-inline'; " +
+		"connect-src 'self'" + quellen + "; " +
+		"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+}
 
-func securityHeaders(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		next.ServeHTTP(w, r)
-	})
+func securityHeaders(csp string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h.Set("Content-Security-Policy", csp)
+			h.Set("X-Content-Type-Options", "nosniff")
+			h.Set("Referrer-Policy", "same-origin")
+			h.Set("X-Frame-Options", "DENY")
+			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
+			h.Set("Cross-Origin-Opener-Policy", "same-origin")
+			next.ServeHTTP(w, r)
+		})
+	}
 }
 
 // recoverer turns a panic into 500 with the traceId only and logs the panic with its stack.

@@ -106,7 +106,7 @@ func newAPI(d Deps) *api {
 func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 	m := chi.NewRouter()
 	a.mux = m
-	m.Use(requestID, a.clientAdresse, a.accessLog, securityHeaders, a.recoverer, ohneSchraegstrichAmEnde,
+	m.Use(requestID, a.clientAdresse, a.accessLog, securityHeaders(contentSecurityPolicy(a.deps.Oberflaeche.Kartenebenen)), a.recoverer, ohneSchraegstrichAmEnde,
 		a.nurGueltigeZeichen, a.bodyLimit(a.deps.MaxBodyBytes))
 
 	m.Route("/api", func(r chi.Router) {

@@ -201,6 +201,10 @@ func (a *App) Serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	kartenebenen, err := a.Config.Kartenebenen()
+	if err != nil {
+		return err
+	}
 	versand, err := mail.Neu(a.Config.SMTPURL, a.Config.MailFrom, filepath.Join(a.Config.DataDir, "mailbox"), a.Log)
 	if err != nil {
 		return fmt.Errorf("SMTP_URL: %w", err)
@@ -240,7 +244,7 @@ func (a *App) Serve(ctx context.Context) error {
 		Frontend:       frontend.Dist,
 		Zeitlimits:     a.Zeitlimits,
 		TrustedProxies: proxys,
-		Oberflaeche:    httpapi.Oberflaeche{SupportMail: a.Config.SupportMail, HilfeURL: a.Config.HilfeURL},
+		Oberflaeche:    httpapi.Oberflaeche{SupportMail: a.Config.SupportMail, HilfeURL: a.Config.HilfeURL, Kartenebenen: kartenebenen},
 	})
 	metriken, err := a.metrikServer(reg)
 	if err != nil {

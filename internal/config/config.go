@@ -43,6 +43,9 @@ type Config struct {
 	// GET /api/konfiguration, never from a request.
 	SupportMail string
 	HilfeURL    string
+	// MapLayers is MAP_LAYERS, the map window's background layers as a JSON list of WMS/WMTS
+	// definitions (karte.go, Kartenebenen); empty: the shipped vector layers only.
+	MapLayers string
 }
 
 // The support address and help link of the demo installation.
@@ -74,6 +77,7 @@ func FromEnv() Config {
 		TrustedProxies: os.Getenv("TRUSTED_PROXIES"),
 		SupportMail:    strings.TrimSpace(env("SUPPORT_MAIL", StandardSupportMail)),
 		HilfeURL:       strings.TrimSpace(env("HELP_URL", StandardHilfeURL)),
+		MapLayers:      os.Getenv("MAP_LAYERS"),
 	}
 	if v, gesetzt := os.LookupEnv("METRICS_ADDR"); gesetzt {
 		if !strings.EqualFold(strings.TrimSpace(v), "off") {
@@ -142,6 +146,9 @@ func (c Config) PruefeFuerServe() error {
 	}
 	if u, err := url.Parse(c.HilfeURL); c.HilfeURL != "" && (err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil) {
 		fehler = append(fehler, fmt.Errorf("HELP_URL %q ist keine Adresse der Form https://host/pfad", c.HilfeURL))
+	}
+	if _, err := c.Kartenebenen(); err != nil {
+		fehler = append(fehler, err)
 	}
 	if len(fehler) == 0 {
 		return nil

@@ -119,3 +119,31 @@ func TestPruefeFuerServe_JWTSecretsOfOpensslRandHex32AreNeverRefused(t *testing.
 		}
 	}
 }
+
+func TestKartenebenen_MapLayersIsAJSONListOfWMSOrWMTSLayers(t *testing.T) {
+	if e, err := (Config{}).Kartenebenen(); err != nil || e != nil {
+		t.Fatalf("unset: %v %v", e, err)
+	}
+	gut := `[{"typ":"wms","url":"https://geo.rlp.example/wms","layers":"DOP20,Gewaesser","titel":"Luftbild"},` +
+		`{"typ":"wmts","url":"http://geo.rlp.example/wmts","layers":"grau","titel":"Basiskarte"}]`
+	e, err := Config{MapLayers: gut}.Kartenebenen()
+	if err != nil || len(e) != 2 || e[0] != (Kartenebene{Typ: "wms", URL: "https://geo.rlp.example/wms", Layers: "DOP20,Gewaesser", Titel: "Luftbild"}) || e[1].Typ != "wmts" {
+		t.Fatalf("configured: %+v %v", e, err)
+	}
+	for _, c := range []struct{ wert, teil string }{
+		{`{"typ":"wms"}`, "keine JSON-Liste"},
+		{`[{"typ":"xyz","url":"https://a/b","layers":"x","titel":"t"}]`, `Ebene 1: typ "xyz"`},
+		{`[{"typ":"wms","url":"javascript:alert(1)","layers":"x","titel":"t"}]`, "Ebene 1: url"},
+		{`[{"typ":"wms","url":"https://u:p@a/b","layers":"x","titel":"t"}]`, "Ebene 1: url"},
+		{`[{"typ":"wms","url":"https://a/b","layers":"","titel":"t"}]`, "Ebene 1: layers fehlt"},
+		{`[{"typ":"wms","url":"https://a/b","layers":"x","titel":"t"},{"typ":"wms","url":"https://a/b","layers":"x","titel":""}]`, "Ebene 2: titel fehlt"},
+		{`[{"typ":"wms","url":"https://a/b","layers":"x","titel":"t","farbe":"rot"}]`, "unknown field"},
+	} {
+		if _, err := (Config{MapLayers: c.wert}).Kartenebenen(); err == nil || !strings.Contains(err.Error(), c.teil) {
+			t.Errorf("%s: %v, want %q", c.wert, err, c.teil)
+		}
+		if err := (Config{MapLayers: c.wert}).PruefeFuerServe(); err == nil || !strings.Contains(err.Error(), "MAP_LAYERS") {
+			t.Errorf("serve with %s: %v", c.wert, err)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import { authEmbeddedRoutes, authRoutes } from '@/features/auth/routes';
 import { auswertungRoutes } from '@/features/auswertung/routes';
 import { betriebRoutes } from '@/features/betrieb/routes';
 import { fehlerseitenRoutes } from '@/features/fehlerseiten/routes';
+import { karteRoutes } from '@/features/karte/routes';
 import { passwortRoutes } from '@/features/passwort/routes';
 import { personalisierungRoutes } from '@/features/personalisierung/routes';
 import { profilRoutes } from '@/features/profil/routes';
@@ -61,4 +62,6 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [...authEmbeddedRoutes, ...registrierungEmbeddedRoutes],
   },
+  // the map window (opened by components/karte/Kartenauswahl): the map only, no app shell
+  { errorElement: <RouteError />, children: karteRoutes },
 ];

@@ -29,7 +29,8 @@ export type Aktion =
   | 'DATEI_HOCHLADEN'
   | 'AUFGABEN_LESEN'
   | 'BETRIEB_FREIGEBEN'
-  | 'AENDERUNGSANTRAG_PRUEFEN';
+  | 'AENDERUNGSANTRAG_PRUEFEN'
+  | 'KARTENPOSITION_SETZEN';
 
 export const sessionKeys = {
   all: ['me'] as const,

@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode, type RefObject } from 'react';
 import { useSchreibsperre } from '@/components/akte/Schreibrechte';
+import { Kartenauswahl } from '@/components/karte/Kartenauswahl';
+import { lageAusTexten } from '@/components/karte/protokoll';
+import { useDarf } from '@/lib/auth';
+import { formatNumber } from '@/lib/format';
 import { Auswahlfeld, Gruppe, Textfeld, useWerte, useWerteliste, WertAuswahl } from '@/components/felder';
 import { FormField, inputClass } from '@/components/FormField';
 import { Tabs } from '@/components/Tabs';
@@ -72,6 +76,7 @@ function Haken({ label, name, wert, onChange, gesperrt }: { label: string; name:
 /** The plant form with the tabs of spec 000 §2; the extras of the plant's type on the first tab. */
 export function AnlageFormular(p: AnlageFormularProps) {
   const { werte: w, fehler: f, gesperrt, typ } = p;
+  const darfKarte = useDarf()('KARTENPOSITION_SETZEN');
   const setze = <K extends keyof AnlageWerte>(k: K) => (v: AnlageWerte[K]) => p.onChange((x) => ({ ...x, [k]: v }));
   const text = (k: keyof AnlageWerte, label: string, extra: { required?: boolean; className?: string; feld?: string; inputMode?: 'decimal' } = {}) => (
     <Textfeld
@@ -138,6 +143,13 @@ export function AnlageFormular(p: AnlageFormularProps) {
         )}
         {text('hochwert', 'Hochwert', { required: true, feld: 'lage.hochwert', inputMode: 'decimal' })}
         {text('rechtswert', 'Rechtswert', { required: true, feld: 'lage.rechtswert', inputMode: 'decimal' })}
+        <div className="sm:col-span-6">
+          <Kartenauswahl
+            lage={lageAusTexten(w.rechtswert, w.hochwert)}
+            onChange={(l) => p.onChange((x) => ({ ...x, rechtswert: formatNumber(l.rechtswert, { grouping: false }), hochwert: formatNumber(l.hochwert, { grouping: false }) }))}
+            disabled={gesperrt || !darfKarte}
+          />
+        </div>
         <FormField label="Beschreibung" className="sm:col-span-6" error={f.beschreibung}>
           <textarea name="beschreibung" className={inputClass} rows={3} value={w.beschreibung} disabled={gesperrt} onChange={(e) => setze('beschreibung')(e.target.value)} />
         </FormField>

@@ -2,18 +2,12 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { minPositionFuer } from '@/lib/befehl';
 import type { components } from '@/lib/api-schema';
+import type { Arbeitslistenseite, Listenexport, Listensuche } from './arbeitsliste';
 import { startseiteKeys } from './keys';
 
 export type AnlageZeile = components['schemas']['ArbeitslisteAnlage'];
 
-export interface AnlagenSeite {
-  content: AnlageZeile[];
-  page: number;
-  size: number;
-  totalElements: number;
-  /** Only when a search finds nothing with the chosen filters: how many rows it finds without them. */
-  ohneFilter?: number;
-}
+export type AnlagenSeite = Arbeitslistenseite<AnlageZeile>;
 
 /** The filter of the plants worklist; an empty list filters nothing. */
 export interface AnlagenFilter {
@@ -25,25 +19,21 @@ export interface AnlagenFilter {
   verwaltungseinheit: string[];
 }
 
+export type AnlagenSortierung = 'bezeichnung' | 'anlagentyp' | 'anlagenart' | 'anlagenstatus' | 'betrieb';
+
 /** The query of GET /api/anlage/search (the multi-valued filters are sent repeated). */
-export interface AnlagenSuche {
-  q?: string;
-  anlagenstatus?: string[];
-  anlagentyp?: string[];
-  anlagenart?: string[];
-  verwaltungseinheit?: string[];
-  page: number;
-  size: number;
-  sortProperty: 'bezeichnung' | 'anlagentyp' | 'anlagenart' | 'anlagenstatus' | 'betrieb';
-  sortDirection: 'asc' | 'desc';
-}
+export type AnlagenSuche = Listensuche<AnlagenFilter, AnlagenSortierung>;
 
 /** GET /api/anlage/search: one page of the plants the caller may see. */
 export const anlagenQuery = (suche: AnlagenSuche) =>
   queryOptions({
     queryKey: startseiteKeys.anlagen(suche),
-    queryFn: ({ signal }) => api.get<AnlagenSeite>('/anlage/search', { query: { ...suche, minPosition: minPositionFuer() }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AnlagenSeite>('/anlage/search', { query: { ...suche, minPosition: minPositionFuer(suche.minPosition) }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     meta: { globalErrorHandling: false },
   });
+
+/** POST /api/anlage/export: the selection or the filter's rows. */
+export const ANLAGEN_EXPORT: Listenexport = { pfad: '/anlage/export', dateiname: 'anlagen.xlsx' };

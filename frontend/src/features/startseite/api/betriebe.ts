@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { minPositionFuer } from '@/lib/befehl';
+import type { Arbeitslistenseite, Listenexport, Listensuche } from './arbeitsliste';
 import { startseiteKeys } from './keys';
 
 /** A row of GET /api/betrieb/search: display texts and the identifiers of type and status. */
@@ -23,14 +24,7 @@ export interface BetriebZeile {
   stammdatenAntragOffen: boolean;
 }
 
-export interface BetriebSeite {
-  content: BetriebZeile[];
-  page: number;
-  size: number;
-  totalElements: number;
-  /** Only when a search finds nothing with the chosen filters: how many rows it finds without them. */
-  ohneFilter?: number;
-}
+export type BetriebSeite = Arbeitslistenseite<BetriebZeile>;
 
 /** The filter of the operations worklist; an empty list filters nothing. */
 export interface BetriebFilter {
@@ -56,18 +50,7 @@ export type BetriebSortierung =
   | 'regionalstelle';
 
 /** The query of GET /api/betrieb/search (the multi-valued filters are sent repeated). */
-export interface BetriebSuche {
-  q?: string;
-  betriebsstatus?: string[];
-  betriebstyp?: string[];
-  freigabestatus?: string[];
-  page: number;
-  size: number;
-  sortProperty: BetriebSortierung;
-  sortDirection: 'asc' | 'desc';
-  /** Global position of an own write the answer must include. */
-  minPosition?: number;
-}
+export type BetriebSuche = Listensuche<BetriebFilter, BetriebSortierung>;
 
 /** GET /api/betrieb/search: one page of the operations the caller may see. */
 export const betriebeQuery = (suche: BetriebSuche) =>
@@ -84,10 +67,5 @@ export const betriebeQuery = (suche: BetriebSuche) =>
     meta: { globalErrorHandling: false },
   });
 
-export const EXPORT_DATEINAME = 'betriebe.xlsx';
-
-/**
- * POST /api/betrieb/export: the selected rows (body {ids}) or, with none selected, every row of
- * the search's filter (its query string without page, size and minPosition; no body). Both in
- * the list's sort order.
- */
+/** POST /api/betrieb/export: the selection or the filter's rows. */
+export const BETRIEBE_EXPORT: Listenexport = { pfad: '/betrieb/export', dateiname: 'betriebe.xlsx' };

@@ -1,6 +1,7 @@
 import { leseModellKeys } from '@/lib/befehl';
 import type { AnlagenSuche } from './anlagen';
 import type { BetriebSuche } from './betriebe';
+import type { MessstellenSuche } from './messstellen';
 
 /**
  * Query keys of the start page, in one place: a command invalidates exactly what it changed.
@@ -11,6 +12,7 @@ export const startseiteKeys = {
   all: ['startseite'] as const,
   betriebe: (s: BetriebSuche) => [...leseModellKeys.arbeitslisten, 'betriebe', s] as const,
   anlagen: (s: AnlagenSuche) => [...leseModellKeys.arbeitslisten, 'anlagen', s] as const,
+  messstellen: (s: MessstellenSuche) => [...leseModellKeys.arbeitslisten, 'messstellen', s] as const,
   /** The personalisation as the worklists' default filter reads it. */
   personalisierung: () => [...startseiteKeys.all, 'personalisierung'] as const,
   /** The messages; the unread count lies below, so invalidating the messages refreshes both. */

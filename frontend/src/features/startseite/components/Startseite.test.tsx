@@ -183,17 +183,17 @@ describe('start page: Anlagen with a personalisation', () => {
 
 describe('start page: tabs', () => {
   it.each([
-    [[], ['Anlagen', 'Betriebe']],
-    [['NACHRICHTEN_LESEN'], ['Anlagen', 'Betriebe', 'Nachrichten']],
-    [['WIEDERVORLAGEN_LESEN'], ['Anlagen', 'Betriebe', 'Wiedervorlagen']],
-    [['NACHRICHTEN_LESEN', 'WIEDERVORLAGEN_LESEN'], ['Anlagen', 'Betriebe', 'Nachrichten', 'Wiedervorlagen']],
+    [[], ['Anlagen', 'Messstellen', 'Betriebe']],
+    [['NACHRICHTEN_LESEN'], ['Anlagen', 'Messstellen', 'Betriebe', 'Nachrichten']],
+    [['WIEDERVORLAGEN_LESEN'], ['Anlagen', 'Messstellen', 'Betriebe', 'Wiedervorlagen']],
+    [['NACHRICHTEN_LESEN', 'WIEDERVORLAGEN_LESEN'], ['Anlagen', 'Messstellen', 'Betriebe', 'Nachrichten', 'Wiedervorlagen']],
   ])('with %j offers the tabs %j (Anlagen first and chosen)', async (aktionen, erwartet) => {
     mock(aktionen);
     renderRoutes(routes, '/');
     const liste = await screen.findByRole('tablist', { name: 'Arbeitslisten' });
     expect(within(liste).getAllByRole('tab').map((t) => t.textContent)).toEqual(erwartet);
     expect(within(liste).getByRole('tab', { name: 'Anlagen' })).toHaveAttribute('aria-selected', 'true');
-    for (const fehlt of ['Messstellen', 'Jahresberichte']) expect(within(liste).queryByRole('tab', { name: fehlt })).toBeNull();
+    for (const fehlt of ['Jahresberichte']) expect(within(liste).queryByRole('tab', { name: fehlt })).toBeNull();
   });
 
   it('keeps the tab, the filter and the selection in session storage (a reload shows them again)', async () => {

@@ -11,12 +11,13 @@ import { LISTE_ID, ZUR_LISTE } from './liste';
 // The lists (and the table library) load after the page itself, each when its tab is chosen:
 // the initial bundle stays small.
 const AnlagenListe = lazy(() => import('./AnlagenListe').then((m) => ({ default: m.AnlagenListe })));
+const MessstellenListe = lazy(() => import('./MessstellenListe').then((m) => ({ default: m.MessstellenListe })));
 const BetriebeListe = lazy(() => import('./BetriebeListe').then((m) => ({ default: m.BetriebeListe })));
 const NachrichtenListe = lazy(() => import('./NachrichtenListe').then((m) => ({ default: m.NachrichtenListe })));
 const WiedervorlagenListe = lazy(() => import('./WiedervorlagenListe').then((m) => ({ default: m.WiedervorlagenListe })));
 
 /** The tabs of the start page that exist so far (ids are also the `reiter` query parameter). */
-export type Reiter = 'anlagen' | 'betriebe' | 'nachrichten' | 'wiedervorlagen';
+export type Reiter = 'anlagen' | 'messstellen' | 'betriebe' | 'nachrichten' | 'wiedervorlagen';
 
 /** The query parameter that opens a tab (the shell's 'Nachrichten' link uses it). */
 export const REITER_PARAM = 'reiter';
@@ -25,8 +26,8 @@ const mitLaden = (inhalt: ReactNode) => <Suspense fallback={<Laden />}>{inhalt}<
 
 /**
  * The start page (spec 002 §2): tabs Anlagen (the spec's default), Messstellen, Betriebe,
- * Jahresberichte, Nachrichten, Wiedervorlagen. Messstellen and Jahresberichte come with their
- * areas. Nachrichten and Wiedervorlagen only for the privileged roles. The chosen tab is kept in
+ * Jahresberichte, Nachrichten, Wiedervorlagen. Jahresberichte come with their area.
+ * Nachrichten and Wiedervorlagen only for the privileged roles. The chosen tab is kept in
  * session storage; `?reiter=` opens one.
  */
 export function Startseite() {
@@ -54,6 +55,7 @@ export function Startseite() {
 
   const tabs: TabItem[] = [
     { id: 'anlagen', label: 'Anlagen', content: mitLaden(<AnlagenListe />) },
+    { id: 'messstellen', label: 'Messstellen', content: mitLaden(<MessstellenListe />) },
     { id: 'betriebe', label: 'Betriebe', content: mitLaden(<BetriebeListe />) },
     { id: 'nachrichten', label: 'Nachrichten', content: mitLaden(<NachrichtenListe />), hidden: !darf('NACHRICHTEN_LESEN') },
     {

@@ -1,5 +1,9 @@
 import { BETRIEB_FELDNAMEN as F } from '@/features/betrieb/feldnamen';
 import type { ReactNode } from 'react';
+import { Kartenauswahl } from '@/components/karte/Kartenauswahl';
+import { lageAusTexten } from '@/components/karte/protokoll';
+import { useDarf } from '@/lib/auth';
+import { formatNumber } from '@/lib/format';
 import { CheckboxField, FormField, inputClass } from '@/components/FormField';
 import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
 import type { Adresse } from '@/features/betrieb/api/betrieb';
@@ -41,6 +45,7 @@ export function BetriebReiter({
   behoerdeGesperrt,
   onBetriebsstatus,
 }: BetriebReiterProps) {
+  const darf = useDarf();
   const status = useWerteliste('betriebsstatus');
   const regionalstellen = useWerteliste('regionalstelle');
   const err = (f: EinzelFeld) => fehler[SCHLUESSEL[f]];
@@ -153,6 +158,16 @@ export function BetriebReiter({
       <Gruppe titel="Lage">
         {text('hochwert', F.hochwert, { required: true, inputMode: 'decimal', hint: 'UTM32 Nord, höchstens zwei Nachkommastellen' })}
         {text('rechtswert', F.rechtswert, { required: true, inputMode: 'decimal', hint: 'UTM32 Ost, höchstens zwei Nachkommastellen' })}
+        <div className="sm:col-span-6">
+          <Kartenauswahl
+            lage={lageAusTexten(werte.rechtswert, werte.hochwert)}
+            onChange={(l) => {
+              setze('rechtswert', formatNumber(l.rechtswert, { grouping: false }));
+              setze('hochwert', formatNumber(l.hochwert, { grouping: false }));
+            }}
+            disabled={!darf('KARTENPOSITION_SETZEN')}
+          />
+        </div>
       </Gruppe>
 
       <Gruppe titel="Einstufung">
