@@ -147,3 +147,16 @@ func TestSpanne_CountsTheBusyTimeOfTheMachine(t *testing.T) {
 		t.Fatalf("jeStueck = %q", je)
 	}
 }
+
+func TestChunkName_HashMayContainADash(t *testing.T) {
+	for datei, name := range map[string]string{
+		"BetriebeListe-DEi-6IzS.js": "BetriebeListe",
+		"BetriebeListe-DEia6IzS.js": "BetriebeListe",
+		"Kartenfenster-a_b-cdef.js": "Kartenfenster",
+		"kurz.js":                   "kurz",
+	} {
+		if got := chunkName(datei); got != name {
+			t.Errorf("chunkName(%q) = %q, want %q", datei, got, name)
+		}
+	}
+}

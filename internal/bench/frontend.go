@@ -81,7 +81,7 @@ func (l *lauf) frontend(_ context.Context) error {
 		}
 		for _, m := range dynamischerImport.FindAllStringSubmatch(string(b), -1) {
 			datei := path.Base(m[1])
-			dynamisch[datei[:strings.LastIndexByte(datei, '-')]] = datei
+			dynamisch[chunkName(datei)] = datei
 		}
 	}
 	var lazy []string
@@ -180,3 +180,13 @@ func gzipGroesse(dir string, dateien []string) (int64, error) {
 type zaehler int64
 
 func (z *zaehler) Write(p []byte) (int, error) { *z += zaehler(len(p)); return len(p), nil }
+
+// chunkName is the source name of a built chunk "<name>-<hash>.js": Vite's hash is eight
+// characters of [A-Za-z0-9_-], so it may itself contain '-' ("BetriebeListe-DEi-6IzS.js").
+func chunkName(datei string) string {
+	stamm := strings.TrimSuffix(datei, ".js")
+	if len(stamm) > 9 && stamm[len(stamm)-9] == '-' {
+		return stamm[:len(stamm)-9]
+	}
+	return stamm
+}
