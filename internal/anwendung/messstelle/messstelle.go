@@ -97,12 +97,12 @@ type Freigabe struct {
 
 // Ansicht is a measuring point as the screen shows it.
 type Ansicht struct {
-	ID            int64   `json:"id"`
-	MessstellenID string  `json:"messstellenId"`
-	Anlage        Verweis `json:"anlage"`
-	Anlagentyp    string  `json:"anlagentyp"`
-	Betrieb       Verweis `json:"betrieb"`
-	Betriebstyp   string  `json:"betriebstyp"`
+	ID            int64    `json:"id"`
+	MessstellenID string   `json:"messstellenId"`
+	Anlage        Verweis  `json:"anlage"`
+	Anlagentyp    string   `json:"anlagentyp"`
+	Betrieb       Verweis  `json:"betrieb"`
+	Betriebstyp   string   `json:"betriebstyp"`
 	Freigabe      Freigabe `json:"freigabe"`
 	messstelle.Daten
 	Bereiche      messstelle.Bereiche `json:"bereiche"`
