@@ -32,15 +32,15 @@ type demoMessstelle struct {
 var demoMessstellen = []demoMessstelle{
 	{anlage: "Betriebskläranlage Papierfabrik", nummer: "1110000109", daten: messstelle.Daten{
 		Bezeichnung: "Endkontrolle Ablauf Betriebskläranlage", Messstellentyp: "NR_9", AbgabeRelevant: true, FrachtRelevant: true,
-		Lage:   betrieb.Lage{Hochwert: 5581960.5, Rechtswert: 399140.25},
+		Lage: betrieb.Lage{Hochwert: 5581960.5, Rechtswert: 399140.25},
 		Anhang: messstelle.Anhang{AnhangAbwasserverordnung: "Anhang 28 – Herstellung von Papier und Pappe", Abwasserart: "Produktionsabwasser",
 			Grenzwerte: messstelle.Grenzwerte{Csb: "350", Bsb5: "25", Pges: "2", Nges: "10", Aox: "0,5"}},
 		ZustaendigeBehoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", LimsBerechtigte: []string{"Regionalstelle (SGD)"},
 		ZugehoerigeBehoerden: []string{}, Mindestanforderungen: []messstelle.Mindestanforderung{}, Vorbelastungen: []messstelle.Vorbelastung{}}},
 	{anlage: "Betriebskläranlage Papierfabrik", nummer: "1110000108", daten: messstelle.Daten{
 		Bezeichnung: "Einleitungsstelle Rhein", Messstellentyp: messstelle.Einleitungsstelle, AbgabeRelevant: true, WaermeRelevant: true,
-		Lage:   betrieb.Lage{Hochwert: 5580450.5, Rechtswert: 399720.75},
-		Anhang: messstelle.Anhang{AnhangAbwasserverordnung: "Anhang 28 – Herstellung von Papier und Pappe", Abwasserart: "Produktionsabwasser"},
+		Lage:                betrieb.Lage{Hochwert: 5580450.5, Rechtswert: 399720.75},
+		Anhang:              messstelle.Anhang{AnhangAbwasserverordnung: "Anhang 28 – Herstellung von Papier und Pappe", Abwasserart: "Produktionsabwasser"},
 		ZustaendigeBehoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", LimsBerechtigte: []string{"Regionalstelle (SGD)", "Landesamt für Umwelt (LfU)"},
 		ZugehoerigeBehoerden: []string{"Struktur- und Genehmigungsdirektion Süd (SGD Süd)"},
 		Einleitstelle: &messstelle.Einleitstelle{Lage: betrieb.Lage{Hochwert: 5580420.25, Rechtswert: 399760.5}, Pegel: "Koblenz",
@@ -50,13 +50,13 @@ var demoMessstellen = []demoMessstelle{
 		Vorbelastungen: []messstelle.Vorbelastung{{GueltigAb: "2025-01-01", Grenzwerte: messstelle.Grenzwerte{Csb: "12", Nges: "3,5"}}}}},
 	{anlage: "Betriebskläranlage Papierfabrik", nummer: "1110000101", offen: true, antragsteller: "zust_sbd", daten: messstelle.Daten{
 		Bezeichnung: "Zulauf Betriebskläranlage", Messstellentyp: "NR_1", FrachtRelevant: true,
-		Lage:   betrieb.Lage{Hochwert: 5581920.5, Rechtswert: 399080.25},
-		Anhang: messstelle.Anhang{AnhangAbwasserverordnung: "Anhang 28 – Herstellung von Papier und Pappe", Abwasserart: "Produktionsabwasser"},
+		Lage:                betrieb.Lage{Hochwert: 5581920.5, Rechtswert: 399080.25},
+		Anhang:              messstelle.Anhang{AnhangAbwasserverordnung: "Anhang 28 – Herstellung von Papier und Pappe", Abwasserart: "Produktionsabwasser"},
 		ZustaendigeBehoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", LimsBerechtigte: []string{},
 		ZugehoerigeBehoerden: []string{}, Mindestanforderungen: []messstelle.Mindestanforderung{}, Vorbelastungen: []messstelle.Vorbelastung{}}},
 	{anlage: "Kläranlage Musterhausen", nummer: "2350010009", daten: messstelle.Daten{
 		Bezeichnung: "Ablauf Kläranlage Musterhausen", Messstellentyp: "NR_9", AbgabeRelevant: true, FrachtRelevant: true,
-		Lage:   betrieb.Lage{Hochwert: 5571260.4, Rechtswert: 392490.6},
+		Lage: betrieb.Lage{Hochwert: 5571260.4, Rechtswert: 392490.6},
 		Anhang: messstelle.Anhang{AnhangAbwasserverordnung: "Anhang 1 – Häusliches und kommunales Abwasser", Abwasserart: "Schmutzwasser",
 			Grenzwerte: messstelle.Grenzwerte{Csb: "90", Bsb5: "20", Nh4n: "10", Nges: "18", Pges: "1"}},
 		ZustaendigeBehoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", LimsBerechtigte: []string{"Betreiber (Selbstüberwachung)"},
