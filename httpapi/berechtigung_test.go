@@ -200,6 +200,11 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM anlage WHERE bezeichnung = 'Betriebskläranlage Papierfabrik'`).Scan(&anlageID); err != nil {
 		t.Fatal(err)
 	}
+	// a measuring point of that plant, still requested (the decision's rule applies to it)
+	var messstelleID int64
+	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM messstelle WHERE bezeichnung = 'Zulauf Betriebskläranlage'`).Scan(&messstelleID); err != nil {
+		t.Fatal(err)
+	}
 	alle := regeln()
 	anlagentyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
 	type route struct{ method, pattern string }
@@ -250,6 +255,12 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 		pfad := rt.pattern
 		if strings.HasPrefix(pfad, "/api/betrieb/{id}") || strings.HasPrefix(pfad, "/api/person/lokaleRolle/{id}") {
 			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
+		}
+		if strings.HasPrefix(pfad, "/api/messstelle/uebersicht/") {
+			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(anlageID), 1)
+		}
+		if strings.HasPrefix(pfad, "/api/messstelle/{id}") {
+			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(messstelleID), 1)
 		}
 		if strings.HasPrefix(pfad, "/api/anlage/") {
 			pfad = strings.NewReplacer("{id}", fmt.Sprint(anlageID), anlagentyp, "abwasserbehandlung").Replace(pfad)

@@ -41,8 +41,8 @@ type kontoWelt struct {
 	dienst *zugang.Dienst
 	akte   *betriebsakte.Dienst
 	anlage *anlagedienst.Dienst
-	// messstelle is the measuring point service on the world's clock.
-	messstelle *messstelledienst.Dienst
+	// messstellen is the measuring point service on the world's clock.
+	messstellen *messstelledienst.Dienst
 	warte      func(ctx context.Context, name string, pos int64) error
 	jetzt      time.Time
 }
@@ -77,9 +77,9 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 	verwaltungsDienst := &verwaltung.Dienst{Store: store, Jetzt: jetzt}
 	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
 	w.anlage = &anlagedienst.Dienst{Store: store, Jetzt: jetzt}
-	w.messstelle = &messstelledienst.Dienst{Store: store, Jetzt: jetzt}
+	w.messstellen = &messstelledienst.Dienst{Store: store, Jetzt: jetzt}
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte, Anlage: w.anlage,
-		Messstelle:       w.messstelle,
+		Messstelle:       w.messstellen,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
 		Verwaltung:       verwaltungsDienst,
 		PruefeSitzung: func(ctx context.Context, b Benutzer, n zugriff.Nutzer) (zugriff.Nutzer, error) {
@@ -91,7 +91,7 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 			}
 			return w.warte(ctx, name, pos)
 		},
-		Ablage:         ablageFuer(t, store, w.akte, w.anlage, w.messstelle),
+		Ablage:         ablageFuer(t, store, w.akte, w.anlage, w.messstellen),
 		TrustedProxies: testProxy,
 	}, nil)
 	return w
