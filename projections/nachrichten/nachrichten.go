@@ -140,18 +140,29 @@ const (
 	// antragspruefer: the staff who decide about a plant's Änderungsantrag: who may review
 	// change requests and sees the plant's operation.
 	antragspruefer
+	// messstellenpruefer: the staff who decide about a measuring point's Freigabe: who may
+	// approve measuring points and sees its operation.
+	messstellenpruefer
 	// betreiberseite: the users of the operator organisation.
 	betreiberseite
+	// antragsteller: the one account that requested what is decided (a measuring point's
+	// Freigabe, requested by staff): the ziel's konto.
+	antragsteller
 )
 
-// aktionen: what the staff of a group may do (zugriff.Zustaendige); betreiberseite has none.
-var aktionen = [betreiberseite + 1]berechtigung.Aktion{entscheider: berechtigung.BetriebFreigeben, antragspruefer: berechtigung.AenderungsantragPruefen}
+// aktionen: what the staff of a group may do (zugriff.Zustaendige); betreiberseite and
+// antragsteller have none.
+var aktionen = [antragsteller + 1]berechtigung.Aktion{entscheider: berechtigung.BetriebFreigeben,
+	antragspruefer: berechtigung.AenderungsantragPruefen, messstellenpruefer: berechtigung.MessstelleFreigeben}
 
 // Bedingung is the SQL condition that the account a is a recipient of group g for the operation
 // with the columns sp.
 func bedingung(g int, sp zugriff.Spalten) string {
-	if g == betreiberseite {
+	switch g {
+	case betreiberseite:
 		return `a.status = 'AKTIV' AND a.organisation_id = ` + sp.Betreiber
+	case antragsteller:
+		return `a.status = 'AKTIV' AND a.id = ` + sp.Betreiber // the account travels in the operator's column
 	}
 	return `a.status = 'AKTIV' AND ` + zugriff.Zustaendige("a", aktionen[g], sp)
 }
@@ -176,7 +187,7 @@ var empfaengerSQL = func() string {
 	b := zugriff.Betriebsspalten("b.")
 	var mit, teile []string
 	for g := range aktionen {
-		if g == betreiberseite {
+		if aktionen[g] == "" {
 			continue
 		}
 		n := 4 * g
@@ -201,11 +212,13 @@ var empfaengerSQL = func() string {
 		FROM paar%[1]d x JOIN b%[1]d b ON b.k = x.k JOIN public.anwender a ON a.id = x.id AND %[2]s
 		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, g, bedingung(g, b)))
 	}
-	n := 4 * betreiberseite
-	teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
+	for _, g := range []int{betreiberseite, antragsteller} {
+		n := 4 * g
+		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
 		FROM unnest($%d::int[], $%d::bigint[], $%d::bigint[], $%d::bigint[]) AS b (k, id, betreiber_id, regionalstelle_id)
 		CROSS JOIN LATERAL (SELECT a.id, a.email FROM public.anwender a WHERE %s OFFSET 0) a
-		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung(betreiberseite, b)))
+		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung(g, b)))
+	}
 	return "WITH " + strings.Join(mit, ",\n") + "\n" + strings.Join(teile, "\nUNION ALL\n") + "\nORDER BY 1, 2"
 }()
 
@@ -220,8 +233,8 @@ func textArray(rollen []string) string {
 
 // nachricht is what an event says and to whom.
 type nachricht struct {
-	an      int    // entscheider, antragspruefer or betreiberseite
-	bezug   string // BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, AENDERUNGSANTRAG_ANLAGE
+	an      int    // entscheider, antragspruefer, messstellenpruefer, betreiberseite or antragsteller
+	bezug   string // BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, AENDERUNGSANTRAG_ANLAGE, MESSSTELLE
 	betreff string
 	text    string
 	// anhang is appended to the text as it is (no format verbs).
@@ -242,6 +255,48 @@ type ziel struct {
 	betrieb     betriebZeile // the operation as it was at the event: who gets the message
 	name, bezug string
 	pfad        string
+	// konto is the account that requested what the object waits for (group antragsteller).
+	konto int64
+}
+
+// freigabe are the messages of an object's Freigabe — requested, requested again, approved,
+// rejected — written once for every kind of object that has one (the operation, the measuring
+// point): the kind names the object in its cases, the Bezug and who requests and decides.
+type freigabe struct {
+	bezug                       string
+	nomen                       string // Betrieb
+	nominativ, akkusativ        string // der Betrieb, den Betrieb
+	genitiv                     string // des Betriebs
+	abgewiesenAkk               string // den abgewiesenen Betrieb
+	pruefer, antragstellerseite int    // who decides, who requested (message groups)
+}
+
+var (
+	betriebsfreigabe = freigabe{bezug: "BETRIEB", nomen: "Betrieb", nominativ: "der Betrieb", akkusativ: "den Betrieb",
+		genitiv: "des Betriebs", abgewiesenAkk: "den abgewiesenen Betrieb", pruefer: entscheider, antragstellerseite: betreiberseite}
+	messstellenfreigabe = freigabe{bezug: "MESSSTELLE", nomen: "Messstelle", nominativ: "die Messstelle", akkusativ: "die Messstelle",
+		genitiv: "der Messstelle", abgewiesenAkk: "die abgewiesene Messstelle", pruefer: messstellenpruefer, antragstellerseite: antragsteller}
+)
+
+func (f freigabe) beantragt() *nachricht {
+	return &nachricht{an: f.pruefer, bezug: f.bezug, betreff: f.nomen + " zur Freigabe beantragt: %s",
+		text: "%[2]s hat " + f.akkusativ + " „%[1]s“ zur Freigabe beantragt. Bitte prüfen Sie den Antrag unter „Freigabe bearbeiten“."}
+}
+
+func (f freigabe) erneutBeantragt() *nachricht {
+	return &nachricht{an: f.pruefer, bezug: f.bezug, betreff: "Freigabe erneut beantragt: %s",
+		text: "%[2]s hat " + f.abgewiesenAkk + " „%[1]s“ überarbeitet und die Freigabe erneut beantragt."}
+}
+
+func (f freigabe) freigegeben(kommentar string) *nachricht {
+	return &nachricht{an: f.antragstellerseite, bezug: f.bezug, betreff: f.nomen + " freigegeben: %s",
+		text: strings.ToUpper(f.nominativ[:1]) + f.nominativ[1:] + " „%[1]s“ wurde von %[2]s freigegeben.", kommentar: kommentar}
+}
+
+func (f freigabe) abgewiesen(kommentar string) *nachricht {
+	return &nachricht{an: f.antragstellerseite, bezug: f.bezug, betreff: "Freigabe abgewiesen: %s",
+		text:      "Die Freigabe " + f.genitiv + " „%[1]s“ wurde von %[2]s abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen.",
+		kommentar: kommentar}
 }
 
 // objekt is a request's object: the fachobjekt_id and bezug of its messages.
@@ -550,16 +605,14 @@ func (st *stapel) betriebEreignis(e eventstore.Event, id int64, v any) error {
 		d := v.Daten
 		if e.Type == betriebBeantragt {
 			st.betriebe.Neu(id, betriebZeile{ID: id, BetriebsID: v.BetriebsID, Bezeichnung: d.Bezeichnung, BetreiberID: d.BetreiberID, RegionalstelleID: d.RegionalstelleID})
-			n = &nachricht{an: entscheider, bezug: "BETRIEB", betreff: "Betrieb zur Freigabe beantragt: %s",
-				text: "%[2]s hat den Betrieb „%[1]s“ zur Freigabe beantragt. Bitte prüfen Sie den Antrag unter „Freigabe bearbeiten“."}
+			n = betriebsfreigabe.beantragt()
 			break
 		}
 		if b := st.betriebe.Aendern(id); b != nil {
 			b.Bezeichnung, b.BetreiberID, b.RegionalstelleID = d.Bezeichnung, d.BetreiberID, d.RegionalstelleID
 		}
 		if e.Type == freigabeErneut {
-			n = &nachricht{an: entscheider, bezug: "BETRIEB", betreff: "Freigabe erneut beantragt: %s",
-				text: "%[2]s hat den abgewiesenen Betrieb „%[1]s“ überarbeitet und die Freigabe erneut beantragt."}
+			n = betriebsfreigabe.erneutBeantragt()
 		}
 	case betrieb.BetreiberUmgezogen:
 		if b := st.betriebe.Aendern(id); b != nil {
@@ -567,12 +620,10 @@ func (st *stapel) betriebEreignis(e eventstore.Event, id int64, v any) error {
 		}
 	case betrieb.BetriebFreigegeben:
 		st.entschieden(e, id, "BETRIEB", "Freigegeben")
-		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Betrieb freigegeben: %s",
-			text: "Der Betrieb „%[1]s“ wurde von %[2]s freigegeben.", kommentar: v.Kommentar}
+		n = betriebsfreigabe.freigegeben(v.Kommentar)
 	case betrieb.BetriebAbgewiesen:
 		st.entschieden(e, id, "BETRIEB", "Abgewiesen")
-		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Freigabe abgewiesen: %s",
-			text: "Die Freigabe des Betriebs „%[1]s“ wurde von %[2]s abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen.", kommentar: v.Kommentar}
+		n = betriebsfreigabe.abgewiesen(v.Kommentar)
 	case betrieb.StammdatenAntragGestellt:
 		n = &nachricht{an: entscheider, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag: %s",
 			text: "%[2]s hat eine Änderung der Stammdaten des Betriebs „%[1]s“ beantragt.", kommentar: v.Antrag.Kommentar}
