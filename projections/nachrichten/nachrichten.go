@@ -34,6 +34,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -62,6 +63,12 @@ CREATE TABLE anlage (
     betrieb_id  bigint NOT NULL,
     anlagentyp  text   NOT NULL,
     bezeichnung text   NOT NULL
+);
+CREATE TABLE messstelle (
+    id            bigint PRIMARY KEY,
+    anlage_id     bigint NOT NULL,
+    bezeichnung   text   NOT NULL,
+    antragsteller bigint NOT NULL
 );
 CREATE TABLE nachricht (
     id              bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -128,6 +135,23 @@ var anlagen = projections.Tabelle[anlageZeile]{
 	Spalten: []string{"id", "betrieb_id", "anlagentyp", "bezeichnung"},
 	Felder: func(a *anlageZeile) []any {
 		return []any{&a.ID, &a.BetriebID, &a.Anlagentyp, &a.Bezeichnung}
+	},
+}
+
+// messstelleZeile is the copy of a measuring point: its name for the texts, its plant for the
+// screen and the recipients, the account that requested its Freigabe for the decision.
+type messstelleZeile struct {
+	ID            int64
+	AnlageID      int64
+	Bezeichnung   string
+	Antragsteller int64
+}
+
+var messstellen = projections.Tabelle[messstelleZeile]{
+	Name:    "messstelle",
+	Spalten: []string{"id", "anlage_id", "bezeichnung", "antragsteller"},
+	Felder: func(m *messstelleZeile) []any {
+		return []any{&m.ID, &m.AnlageID, &m.Bezeichnung, &m.Antragsteller}
 	},
 }
 
@@ -325,10 +349,11 @@ type entwurf struct {
 
 // stapel is what a batch changes, in memory.
 type stapel struct {
-	s         *projections.Stapel
-	betriebe  *projections.Zeilen[betriebZeile]
-	anlagen   *projections.Zeilen[anlageZeile]
-	entwuerfe []*entwurf
+	s           *projections.Stapel
+	betriebe    *projections.Zeilen[betriebZeile]
+	anlagen     *projections.Zeilen[anlageZeile]
+	messstellen *projections.Zeilen[messstelleZeile]
+	entwuerfe   []*entwurf
 	// nachQuelle finds a message of the batch for the postfach events.
 	nachQuelle map[int64]*entwurf
 	// offen are the batch's messages about a request, for its decision.
@@ -353,6 +378,8 @@ var ereignisse = map[string]map[string]bool{
 		betrieb.StammdatenAntragGestellt{}, betrieb.StammdatenAntragUebernommen{}, betrieb.StammdatenAntragAbgelehnt{}),
 	anlage.StreamType: typen(anlage.AnlageAngelegt{}, anlage.AnlageGeaendert{}, anlage.AenderungsantragGestellt{},
 		anlage.AenderungsantragUebernommen{}, anlage.AenderungsantragAbgelehnt{}),
+	messstelle.StreamType: typen(messstelle.MessstelleBeantragt{}, messstelle.MessstellenfreigabeErneutAngefordert{},
+		messstelle.MessstelleGeaendert{}, messstelle.MessstelleFreigegeben{}, messstelle.MessstelleAbgewiesen{}),
 	postfach.StreamType: typen(postfach.NachrichtGelesen{}, postfach.NachrichtGeloescht{}),
 }
 
@@ -416,6 +443,8 @@ func lesen(e eventstore.Event) (any, error) {
 		return betrieb.Decode(e.Type, e.Data)
 	case anlage.StreamType:
 		return anlage.Decode(e.Type, e.Data)
+	case messstelle.StreamType:
+		return messstelle.Decode(e.Type, e.Data)
 	default:
 		return postfach.Decode(e.Type, e.Data)
 	}
@@ -430,12 +459,12 @@ func dekodieren(events []eventstore.Event) ([]any, []error) {
 }
 
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
-	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), nachQuelle: map[int64]*entwurf{},
+	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), messstellen: messstellen.Zeilen(), nachQuelle: map[int64]*entwurf{},
 		offen: map[objekt][]*entwurf{}, abgeschlossen: map[objekt]bool{}}
 	// first pass: decode, and the ids of the operations and plants the batch needs
 	werte, fehler := dekodieren(s.Events)
 	ids := make([]int64, len(s.Events))
-	var betriebIDs, anlageIDs []int64
+	var betriebIDs, anlageIDs, messstelleIDs []int64
 	for i, e := range s.Events {
 		v := werte[i]
 		if err := fehler[i]; err != nil {
@@ -457,6 +486,19 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			if e.Type == anlageAngelegt {
 				betriebIDs = append(betriebIDs, v.(anlagendaten).BetriebID)
 			}
+		case messstelle.StreamType:
+			messstelleIDs = append(messstelleIDs, id)
+			if b, ok := v.(messstelle.MessstelleBeantragt); ok {
+				anlageIDs, betriebIDs = append(anlageIDs, b.AnlageID), append(betriebIDs, b.BetriebID)
+			}
+		}
+	}
+	if err := st.messstellen.Laden(ctx, s, messstelleIDs); err != nil {
+		return nil, err
+	}
+	for _, id := range messstelleIDs {
+		if m := st.messstellen.Zeile(id); m != nil {
+			anlageIDs = append(anlageIDs, m.AnlageID)
 		}
 	}
 	if err := st.anlagen.Laden(ctx, s, anlageIDs); err != nil {
@@ -481,6 +523,8 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			err = st.betriebEreignis(e, ids[i], werte[i])
 		case anlage.StreamType:
 			err = st.anlageEreignis(e, ids[i], werte[i])
+		case messstelle.StreamType:
+			err = st.messstelleEreignis(e, ids[i], werte[i])
 		case postfach.StreamType:
 			st.postfachEreignis(ids[i], werte[i])
 		}
@@ -537,6 +581,61 @@ func (st *stapel) anlagenziel(id int64) (ziel, error) {
 	}
 	return ziel{id: id, betrieb: *b, name: a.Bezeichnung, bezug: fmt.Sprintf("Anlage %s – Betrieb %s (%s)", a.Bezeichnung, b.Bezeichnung, b.BetriebsID),
 		pfad: fmt.Sprintf("/betriebsakte/%d/%s/%d/anlagendaten", a.BetriebID, strings.ToLower(a.Anlagentyp), id)}, nil
+}
+
+// messstellenziel is the measuring point as the batch has got it, with its plant and operation.
+func (st *stapel) messstellenziel(id int64) (ziel, error) {
+	m := st.messstellen.Zeile(id)
+	var a *anlageZeile
+	var b *betriebZeile
+	if m != nil {
+		a = st.anlagen.Zeile(m.AnlageID)
+	}
+	if a != nil {
+		b = st.betriebe.Zeile(a.BetriebID)
+	}
+	if b == nil {
+		return ziel{}, fmt.Errorf("nachrichten: Messstelle %d: %w", id, pgx.ErrNoRows)
+	}
+	return ziel{id: id, betrieb: *b, name: m.Bezeichnung, konto: m.Antragsteller,
+		bezug: fmt.Sprintf("Messstelle %s – Anlage %s – Betrieb %s (%s)", m.Bezeichnung, a.Bezeichnung, b.Bezeichnung, b.BetriebsID),
+		pfad:  fmt.Sprintf("/betriebsakte/%d/%s/%d/messstellen/%d/messstellendaten", a.BetriebID, strings.ToLower(a.Anlagentyp), a.ID, id)}, nil
+}
+
+// messstelleEreignis: a measuring point's Freigabe requested (again) goes to who may approve
+// measuring points, its decision to the account that requested it (messstellenfreigabe).
+func (st *stapel) messstelleEreignis(e eventstore.Event, id int64, v any) error {
+	f := messstellenfreigabe
+	var n *nachricht
+	switch v := v.(type) {
+	case messstelle.MessstelleBeantragt:
+		st.messstellen.Neu(id, messstelleZeile{ID: id, AnlageID: v.AnlageID, Bezeichnung: v.Daten.Bezeichnung, Antragsteller: v.Antragsteller})
+		n = f.beantragt()
+	case messstelle.MessstellenfreigabeErneutAngefordert:
+		if m := st.messstellen.Aendern(id); m != nil {
+			m.Bezeichnung, m.Antragsteller = v.Daten.Bezeichnung, v.Antragsteller
+		}
+		n = f.erneutBeantragt()
+	case messstelle.MessstelleGeaendert:
+		if m := st.messstellen.Zeile(id); m != nil && m.Bezeichnung != v.Daten.Bezeichnung {
+			st.messstellen.Aendern(id).Bezeichnung = v.Daten.Bezeichnung
+		}
+	case messstelle.MessstelleFreigegeben:
+		st.entschieden(e, id, f.bezug, "Freigegeben")
+		n = f.freigegeben(v.Kommentar)
+	case messstelle.MessstelleAbgewiesen:
+		st.entschieden(e, id, f.bezug, "Abgewiesen")
+		n = f.abgewiesen(v.Kommentar)
+	}
+	if n == nil {
+		return nil
+	}
+	z, err := st.messstellenziel(id)
+	if err != nil {
+		return err
+	}
+	st.zustellen(e, z, *n)
+	return nil
 }
 
 // betriebsantragsnamen are the labels of the Stammdaten-Antrag's fields as its form shows them.
@@ -720,6 +819,9 @@ type tupel struct {
 
 func (d *entwurf) tupel() tupel {
 	b := d.ziel.betrieb
+	if d.an == antragsteller { // the account in the operator's column (bedingung)
+		return tupel{d.an, b.ID, d.ziel.konto, b.RegionalstelleID}
+	}
 	return tupel{d.an, b.ID, b.BetreiberID, b.RegionalstelleID}
 }
 
@@ -777,6 +879,7 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	w := &projections.Schreiben{}
 	st.betriebe.Schreiben(w)
 	st.anlagen.Schreiben(w)
+	st.messstellen.Schreiben(w)
 	if len(st.erledigtID) > 0 {
 		w.Anweisung(`UPDATE nachricht n SET erledigt = u.wie
 			FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u (id, bezug, wie)
@@ -850,7 +953,8 @@ type Nachricht struct {
 // Objektarten are the kinds of object (zugriff.RegistriereObjektart) the messages of each
 // Bezug are about: their fachobjekt_id is the id of such an object. A Bezug without one is
 // shown to administrators only.
-var Objektarten = map[string]string{"BETRIEB": "betrieb", "BETRIEB_STAMMDATEN_AENDERUNG": "betrieb", "AENDERUNGSANTRAG_ANLAGE": "anlage"}
+var Objektarten = map[string]string{"BETRIEB": "betrieb", "BETRIEB_STAMMDATEN_AENDERUNG": "betrieb", "AENDERUNGSANTRAG_ANLAGE": "anlage",
+	"MESSSTELLE": "messstelle"}
 
 // sichtbar is the condition that the Sicht includes the object a message is about (the
 // recipients were chosen by who saw it when it was sent; a list shows what the reader sees now).
