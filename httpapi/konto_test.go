@@ -45,8 +45,8 @@ type kontoWelt struct {
 	beginn time.Time
 	// messstellen is the measuring point service on the world's clock.
 	messstellen *messstelledienst.Dienst
-	warte      func(ctx context.Context, name string, pos int64) error
-	jetzt      time.Time
+	warte       func(ctx context.Context, name string, pos int64) error
+	jetzt       time.Time
 }
 
 // newKontoWelt is the real router with the real access service on a fresh database with the

@@ -353,3 +353,57 @@ func TestMessstelle_VisibleAsItsOperation(t *testing.T) {
 		}
 	}
 }
+
+// A measuring point's Freigabe: the request reaches who may approve measuring points and sees
+// the operation (not the requester, not the operator side), the decision reaches the account
+// that requested it, and the request's message says it is decided.
+func TestMessstelle_FreigabeMessagesReachTheDecidersAndTheRequester(t *testing.T) {
+	w, _ := liveWelt(t)
+	sbd, fach := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "fachadmin", seed.DemoPasswort)
+	klaeranlage := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/messstelle", klaeranlage), neueMessstelle("1110000709", "NR_9", "Probenahme <Süd>"), fach)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	id := int64(a.json(t)["id"].(float64))
+	pos := a.Header().Get("X-Event-Position")
+	pfad := fmt.Sprintf("/betriebsakte/%d/abwasserbehandlung/%d/messstellen/%d/messstellendaten", papier, klaeranlage, id)
+	n := nachrichtenVon(t, w, sbd, pos)
+	if len(n) != 1 || n[0]["betreff"] != "Messstelle zur Freigabe beantragt: Probenahme <Süd>" || n[0]["bezugZuFachobjekt"] != "MESSSTELLE" ||
+		n[0]["fachobjektId"] != float64(id) || n[0]["pfad"] != pfad || n[0]["absender"] != "Thomas Becker" ||
+		n[0]["text"] != "Thomas Becker hat die Messstelle „Probenahme <Süd>“ zur Freigabe beantragt. Bitte prüfen Sie den Antrag unter „Freigabe bearbeiten“." {
+		t.Fatalf("request message: %v", n)
+	}
+	for _, wer := range []string{"fachadmin", "systemadmin", "zust_sbb", "betreiber", "beauftragter", "betreiber2"} {
+		if n := nachrichtenVon(t, w, w.login(t, wer, seed.DemoPasswort), pos); len(n) != 0 {
+			t.Fatalf("%s got %v", wer, n)
+		}
+	}
+	a = w.send(t, "POST", fmt.Sprintf("/api/messstelle/%d/freigabe", id), map[string]any{"neuerStatus": "ABGEWIESEN", "kommentar": "Bitte die Lage prüfen."}, sbd)
+	if a.Code != 200 {
+		t.Fatalf("reject: %d %s", a.Code, a.Body.String())
+	}
+	pos = a.Header().Get("X-Event-Position")
+	n = nachrichtenVon(t, w, fach, pos)
+	if len(n) != 1 || n[0]["betreff"] != "Freigabe abgewiesen: Probenahme <Süd>" || n[0]["pfad"] != pfad ||
+		n[0]["text"] != "Die Freigabe der Messstelle „Probenahme <Süd>“ wurde von Claudia Schneider abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen.\n\nKommentar: Bitte die Lage prüfen." {
+		t.Fatalf("decision message: %v", n)
+	}
+	if m := nachrichtenVon(t, w, sbd, pos); len(m) != 1 || !strings.HasPrefix(m[0]["erledigt"].(string), "Abgewiesen am ") {
+		t.Fatalf("request message not marked decided: %v", m)
+	}
+	// requested again by the Fachadmin, approved by zust_sbd
+	ms := w.messstelleLesen(t, id, fach)
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/messstelle/%d", id), ms, fach); a.Code != 200 {
+		t.Fatalf("renewed: %d %s", a.Code, a.Body.String())
+	} else if n := nachrichtenVon(t, w, sbd, a.Header().Get("X-Event-Position")); len(n) != 2 || n[0]["betreff"] != "Freigabe erneut beantragt: Probenahme <Süd>" ||
+		n[0]["text"] != "Thomas Becker hat die abgewiesene Messstelle „Probenahme <Süd>“ überarbeitet und die Freigabe erneut beantragt." {
+		t.Fatalf("renewed request message: %v", n)
+	}
+	a = w.send(t, "POST", fmt.Sprintf("/api/messstelle/%d/freigabe", id), map[string]any{"neuerStatus": "FREIGEGEBEN"}, sbd)
+	if n := nachrichtenVon(t, w, fach, a.Header().Get("X-Event-Position")); len(n) != 2 || n[0]["betreff"] != "Messstelle freigegeben: Probenahme <Süd>" ||
+		n[0]["text"] != "Die Messstelle „Probenahme <Süd>“ wurde von Claudia Schneider freigegeben." {
+		t.Fatalf("approval message: %v", n)
+	}
+}
