@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
+	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
 
 // neueMessstelle is the body of a request for a measuring point.
@@ -406,4 +409,11 @@ func TestMessstelle_FreigabeMessagesReachTheDecidersAndTheRequester(t *testing.T
 		n[0]["text"] != "Die Messstelle „Probenahme <Süd>“ wurde von Claudia Schneider freigegeben." {
 		t.Fatalf("approval message: %v", n)
 	}
+	// built live one command at a time, rebuilt from the log: the same rows
+	pool := w.dienst.Store.Pool()
+	live := projektortest.Lesemodell(t, pool, nachrichten.Name)
+	if err := projections.Rebuild(context.Background(), w.dienst.Store, nachrichten.Projection, nil); err != nil {
+		t.Fatal(err)
+	}
+	projektortest.Gleich(t, nachrichten.Name, live, projektortest.Lesemodell(t, pool, nachrichten.Name))
 }
