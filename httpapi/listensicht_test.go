@@ -239,7 +239,7 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/betrieb/{id}/messstelle":       {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/anlage/messstellenAnlagen/{nummer}": {art: artListe, zeilen: true,
 			aufrufe: []string{"/api/anlage/messstellenAnlagen/1110000109", "/api/anlage/messstellenAnlagen/2350010009"}},
-		"GET /api/messstelle/check-id": {art: artAnderes},
+		"GET /api/messstelle/check-id": {art: artAnderes}, "GET /api/messstelle/new-id": {art: artAnderes},
 
 		"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
 		"POST /api/betrieb/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},

@@ -198,6 +198,48 @@ func TestMessstelle_RequestDecideSaveReadAndLists(t *testing.T) {
 		}
 	}
 	wantFehler(t, w.send(t, "GET", "/api/messstelle/check-id?id=1110000309", nil, betreiber), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+
+	// the number proposal: Koblenz (07111000) gives the prefix 111000; frei counts past the
+	// numbers taken (…0109 and …0209 are), the suffix is the type's
+	vorschlag := func(typ string) map[string]any {
+		return w.send(t, "GET", "/api/messstelle/new-id?hochwert=5580500&rechtswert=400000&typ="+typ, nil, sbd).json(t)
+	}
+	if v := vorschlag("NR_8"); v["messstellenId"] != "1110000008" || v["prefix"] != "111000" || v["frei"] != "00" || v["suffix"] != "08" {
+		t.Fatalf("NR_8: %v", v)
+	}
+	if v := vorschlag("NR_1"); v["messstellenId"] != "1110000001" {
+		t.Fatalf("NR_1: %v", v)
+	}
+	// NR_9 has a free suffix: the first one no type fixes, 00
+	if v := vorschlag("NR_9"); v["messstellenId"] != "1110000000" || v["suffix"] != "00" {
+		t.Fatalf("NR_9: %v", v)
+	}
+	ve = wantFehler(t, w.send(t, "GET", "/api/messstelle/new-id?hochwert=5480500&rechtswert=300000&typ=NR_9", nil, sbd), 400,
+		"Die Lage liegt in keiner bekannten Gemeinde. Bitte geben Sie den Präfix der Messstellennummer selbst ein.")["validationErrors"].(map[string]any)
+	if ve["lage"] == nil {
+		t.Fatalf("outside: %v", ve)
+	}
+	wantFehler(t, w.send(t, "GET", "/api/messstelle/new-id?hochwert=x&rechtswert=400000&typ=NR_9", nil, sbd), 400, "Ungültige Zahl")
+	wantFehler(t, w.send(t, "GET", "/api/messstelle/new-id?hochwert=5580500&rechtswert=400000&typ=NR_17", nil, sbd), 400, "Unbekannter Messstellentyp.")
+	wantFehler(t, w.send(t, "GET", "/api/messstelle/new-id?hochwert=5580500&rechtswert=400000&typ=NR_9", nil, betreiber), 403,
+		"Sie sind nicht berechtigt, diese Aktion auszuführen.")
+}
+
+// Every combination of a prefix taken: the proposal answers 204.
+func TestMessstelle_NumberProposalExhaustedIs204(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	// the 100 numbers of NR_8 under Koblenz's prefix, as documents (the proposal reads them)
+	if _, err := w.dienst.Store.Pool().Exec(t.Context(), `INSERT INTO messstelle (id, anlage_id, betrieb_id, messstellen_id, bezeichnung,
+		messstellentyp, messstellenstatus, freigabestatus, freigabe_kommentar, antragsteller, letzter_beginn, daten, version)
+		SELECT -i, 0, 0, '111000' || lpad(i::text, 2, '0') || '08', 'Belegt', 'NR_8', 'GEPLANT', 'BEANTRAGT', '', 0, '', '{}', 1
+		FROM generate_series(0, 99) i ON CONFLICT DO NOTHING`); err != nil {
+		t.Fatal(err)
+	}
+	a := w.send(t, "GET", "/api/messstelle/new-id?hochwert=5580500&rechtswert=400000&typ=NR_8", nil, sbd)
+	if a.Code != 204 || a.Body.Len() != 0 {
+		t.Fatalf("exhausted: %d %s", a.Code, a.Body.String())
+	}
 }
 
 // Two requests for one number at the same time: the unique index lets one win, the other gets
