@@ -22,6 +22,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
@@ -31,11 +32,14 @@ import (
 var ablagen sync.Map // *testing.T → *ablage.Dienst
 
 // ablageFuer is the files service of a test world: blobs in a directory of the test.
-func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst, anl *anlagedienst.Dienst) *ablage.Dienst {
+func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst, anl *anlagedienst.Dienst, ms ...*messstelledienst.Dienst) *ablage.Dienst {
 	// the access the areas' Setup registers, with the world's services (their clock)
 	a := &aufbau.Aufbau{Store: store, Ablage: aufbau.Zugriffe{datei.Betrieb: akte.Zugriff}}
 	if anl != nil {
 		a.Ablage.Fuer(datei.Anlage, anl.Zugriff)
+	}
+	for _, m := range ms {
+		a.Ablage.Fuer(datei.Messstelle, m.Zugriff)
 	}
 	d := ablage.Neu(a, t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ablagen.Store(t, d)
@@ -438,8 +442,8 @@ func TestWiedervorlage_CreateListDeleteWithTheRulesOfWhoMay(t *testing.T) {
 	const nichtDa = "Das angeforderte Objekt existiert nicht."
 	wantFehler(t, w.send(t, "GET", pfad, nil, fremd), 404, nichtDa)
 	wantFehler(t, w.send(t, "DELETE", fmt.Sprintf("/api/wiedervorlage/%d", eigene), nil, fremd), 404, nichtDa)
-	// measuring points have no reminders until their area exists
-	wantFehler(t, w.send(t, "GET", "/api/messstelle/1/wiedervorlage", nil, betreiber), 404, nichtDa)
+	// a measuring point of another organisation's operation does not exist for him
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/messstelle/%d/wiedervorlage", idVon(t, w, "messstelle", "Ablauf Kläranlage Musterhausen")), nil, betreiber), 404, nichtDa)
 
 	// staff who may change the operation delete any reminder of it; the creator his own
 	if l := w.wiedervorlagen(t, pfad, admin); !l[0].Loeschbar || !l[1].Loeschbar {

@@ -13,6 +13,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
 
@@ -39,6 +40,10 @@ var ohneVerweis = map[string]string{
 	"POST /api/betrieb/{id}/wiedervorlage":                                                             "a reminder of the path's object",
 	"POST /api/bescheid/{id}/wiedervorlage":                                                            "a reminder of the path's object",
 	"POST /api/messstelle/{id}/wiedervorlage":                                                          "a reminder of the path's object",
+	"POST /api/messstelle/{id}/upload-file":                                                            "a file of the path's object",
+	"POST /api/anlage/{id}/messstelle":                                                                 "the path's plant; the point names no account, organisation or plant — its references are value-list entries (auswahl.PruefeListenwerte)",
+	"PUT /api/messstelle/{id}":                                                                         "the path's measuring point; its references are value-list entries (auswahl.PruefeListenwerte)",
+	"POST /api/messstelle/{id}/freigabe":                                                               "decision on the path's measuring point",
 	"DELETE /api/datei/{id}":                                                                           "the path's file",
 	"DELETE /api/wiedervorlage/{id}":                                                                   "the path's reminder",
 	"DELETE /api/nachricht/{id}":                                                                       "the caller's own message",
@@ -256,7 +261,7 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 	for _, d := range werteliste.Listen {
 		listen[d.Name] = true
 	}
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	router := map[string]bool{}
 	_ = chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method == http.MethodGet || method == http.MethodHead || !strings.HasPrefix(route, "/api/") {

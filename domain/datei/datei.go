@@ -1,4 +1,4 @@
-// Package datei holds the files (Dateien) of an operation, a plant or a Bescheid: which file
+// Package datei holds the files (Dateien) of an operation, a plant, a measuring point or a Bescheid: which file
 // was uploaded under which Bezeichnung by whom, and its deletion. The bytes live in the blob
 // store (internal/anwendung/ablage); the events carry the blob's key, size and SHA-256, so every stored
 // file can be traced to the event that brought it.
@@ -19,15 +19,17 @@ import (
 // StreamType of a file's stream ("datei-<id>").
 const StreamType = "datei"
 
-// The objects a file hangs on (spec 000 §7: /{betrieb|anlage|bescheid}/{id}/dateien).
+// The objects a file hangs on (spec 000 §7: /{betrieb|anlage|bescheid}/{id}/dateien; measuring
+// points as plants, issue 29).
 const (
-	Betrieb  = "betrieb"
-	Anlage   = "anlage"
-	Bescheid = "bescheid"
+	Betrieb    = "betrieb"
+	Anlage     = "anlage"
+	Messstelle = "messstelle"
+	Bescheid   = "bescheid"
 )
 
 // Fachobjekte lists the objects files hang on.
-var Fachobjekte = []string{Betrieb, Anlage, Bescheid}
+var Fachobjekte = []string{Betrieb, Anlage, Messstelle, Bescheid}
 
 // MaxGroesse is the upload maximum of spec 000 §9: 100 MB, counted like the sizes are shown
 // (bytes / 1024²).
