@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -82,5 +83,44 @@ func TestAufgaben_RequestReachesWhoDecides_ReadYourWrites(t *testing.T) {
 		if m := x.(map[string]any); m["betrieb"] == "Sektkellerei Güls" && (m["status"] != "FREIGEGEBEN" || m["entschiedenVon"] != "Claudia Schneider") {
 			t.Fatalf("betreiber's task after the decision: %v", m)
 		}
+	}
+}
+
+// The four-eyes rule of measuring points in the Aufgaben: a request waits in the Aufgaben of
+// every other decider and never among its requester's open tasks (nor in his badge).
+func TestAufgaben_AMeasuringPointRequestWaitsForTheOtherDeciders_NotForItsRequester(t *testing.T) {
+	w := newKontoWelt(t, "")
+	store := w.dienst.Store
+	projektortest.Start(t, store, aufgaben.Projection)
+	w.warte = func(ctx context.Context, name string, pos int64) error {
+		return projections.WaitFor(ctx, store, name, pos)
+	}
+	sbd, fach := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "fachadmin", seed.DemoPasswort)
+	klaeranlage := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/messstelle", klaeranlage), neueMessstelle("111000-02-09", "NR_9", "Probenahme Nord"), sbd)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	id, pos := a.json(t)["id"].(float64), a.Header().Get("X-Event-Position")
+	offen := func(token string) (eigene, demo bool, anzahl float64) {
+		r := w.send(t, "GET", "/api/aufgabe?size=100&minPosition="+pos, nil, token)
+		if r.Code != 200 {
+			t.Fatalf("Aufgaben: %d %s", r.Code, r.Body.String())
+		}
+		for _, x := range r.json(t)["content"].([]any) {
+			if z := x.(map[string]any); z["art"] == "MESSSTELLE_FREIGABE" {
+				eigene = eigene || z["objektId"].(float64) == id
+				demo = demo || z["objekt"] == "Zulauf Betriebskläranlage" // requested by systemadmin
+			}
+		}
+		return eigene, demo, w.send(t, "GET", "/api/aufgabe/count?minPosition="+pos, nil, token).json(t)["count"].(float64)
+	}
+	e, d, nSbd := offen(sbd)
+	if e || !d {
+		t.Fatalf("zust_sbd: own request listed %v, the demo's %v", e, d)
+	}
+	e, d, nFach := offen(fach)
+	if !e || !d || nFach != nSbd+1 {
+		t.Fatalf("fachadmin: the request %v, the demo's %v, count %v against zust_sbd's %v", e, d, nFach, nSbd)
 	}
 }

@@ -26,7 +26,8 @@ type demoMessstelle struct {
 
 // The paper mill's treatment plant has its final control (NR_9) at the outflow, the discharge
 // point into the Rhine (NR_8) with its Einleitstelle in Koblenz, and an inflow (NR_1) that
-// zust_sbd has requested and fachadmin has to decide (his Aufgaben); the Musterhausen sewage
+// systemadmin has requested and zust_sbd or fachadmin has to decide (their Aufgaben; the four-eyes
+// rule keeps a request out of its requester's own); the Musterhausen sewage
 // works (Regionalstelle Trier) has its final control. The prefix 111000 is Koblenz's
 // Gemeindeschlüssel 07111000 without the Land.
 var demoMessstellen = []demoMessstelle{
@@ -48,7 +49,7 @@ var demoMessstellen = []demoMessstelle{
 		Mindestanforderungen: []messstelle.Mindestanforderung{{Gruppe: messstelle.GruppeA00, Wertart: messstelle.Ueberwachungswert,
 			Grenzwerte: messstelle.Grenzwerte{Csb: "300", Bsb5: "20"}}},
 		Vorbelastungen: []messstelle.Vorbelastung{{GueltigAb: "2025-01-01", Grenzwerte: messstelle.Grenzwerte{Csb: "12", Nges: "3,5"}}}}},
-	{anlage: "Betriebskläranlage Papierfabrik", nummer: "1110000101", offen: true, antragsteller: "zust_sbd", daten: messstelle.Daten{
+	{anlage: "Betriebskläranlage Papierfabrik", nummer: "1110000101", offen: true, antragsteller: "systemadmin", daten: messstelle.Daten{
 		Bezeichnung: "Zulauf Betriebskläranlage", Messstellentyp: "NR_1", FrachtRelevant: true,
 		Lage:                betrieb.Lage{Hochwert: 5581920.5, Rechtswert: 399080.25},
 		Anhang:              messstelle.Anhang{AnhangAbwasserverordnung: "Anhang 28 – Herstellung von Papier und Pappe", Abwasserart: "Produktionsabwasser"},

@@ -37,8 +37,11 @@ type Filter struct {
 	Sicht zugriff.Sicht
 	// Eigene: the applications of what the caller sees in every state (the operator side).
 	// Otherwise the open tasks among what he sees that one of Aktionen decides (the staff).
-	Eigene     bool
-	Aktionen   []string
+	Eigene   bool
+	Aktionen []string
+	// Konto is the caller's account: a task he may not decide (four eyes: he requested it) is
+	// not among his open tasks; it shows in the requester's organisation's list as his own.
+	Konto      int64
 	Page, Size int
 }
 
@@ -52,7 +55,7 @@ func (f Filter) bedingung(args *[]any) string {
 	if aktionen == nil {
 		aktionen = []string{}
 	}
-	return "status = '" + Offen + "' AND aktion = ANY(" + arg(aktionen) + ") AND " + sicht
+	return "status = '" + Offen + "' AND aktion = ANY(" + arg(aktionen) + ") AND nicht_von <> " + arg(f.Konto) + " AND " + sicht
 }
 
 // Liste returns one page of the caller's tasks (50 by default): the open ones first, the one

@@ -84,6 +84,8 @@ CREATE TABLE aufgabe (
     betreiber_id      bigint      NOT NULL DEFAULT 0,
     regionalstelle_id bigint,
     beantragt_von     text        NOT NULL,
+    -- nicht_von: the account that may not decide the task (the four-eyes rule: its requester), 0: none
+    nicht_von         bigint      NOT NULL DEFAULT 0,
     beantragt_am      timestamptz NOT NULL,
     status            text        NOT NULL,
     entschieden_von   text        NOT NULL DEFAULT '',
@@ -152,6 +154,7 @@ type (
 		BetreiberID      int64
 		RegionalstelleID *int64
 		BeantragtVon     string
+		NichtVon         int64
 		BeantragtAm      time.Time
 		Status           string
 		EntschiedenVon   string
@@ -179,11 +182,11 @@ var (
 		}}
 	aufgabeTabelle = projections.Tabelle[aufgabeZeile]{Name: "aufgabe",
 		Spalten: []string{"id", "art", "aktion", "stream_type", "objekt_id", "objekt", "objekttyp", "anlage_id", "anlagentyp", "betrieb_id", "betriebs_id",
-			"betrieb", "betreiber_id", "regionalstelle_id", "beantragt_von", "beantragt_am", "status", "entschieden_von",
+			"betrieb", "betreiber_id", "regionalstelle_id", "beantragt_von", "nicht_von", "beantragt_am", "status", "entschieden_von",
 			"entschieden_am", "kommentar", "position"},
 		Felder: func(a *aufgabeZeile) []any {
 			return []any{&a.ID, &a.Art, &a.Aktion, &a.StreamType, &a.ObjektID, &a.Objekt, &a.Objekttyp, &a.AnlageID, &a.Anlagentyp, &a.BetriebID, &a.BetriebsID,
-				&a.Betrieb, &a.BetreiberID, &a.RegionalstelleID, &a.BeantragtVon, &a.BeantragtAm, &a.Status, &a.EntschiedenVon,
+				&a.Betrieb, &a.BetreiberID, &a.RegionalstelleID, &a.BeantragtVon, &a.NichtVon, &a.BeantragtAm, &a.Status, &a.EntschiedenVon,
 				&a.EntschiedenAm, &a.Kommentar, &a.Position}
 		}}
 )
@@ -390,6 +393,8 @@ type antrag struct {
 	anlageID   int64
 	anlagentyp string
 	betriebID  int64
+	// nichtVon is the account that may not decide it (four eyes: the measuring point's requester)
+	nichtVon int64
 }
 
 // oeffne adds an open task; what it shows of the operation and who sees it come from the copy
@@ -403,7 +408,7 @@ func (l *lauf) oeffne(e eventstore.Event, a antrag) {
 		ObjektID: a.objektID, Objekt: a.objekt, Objekttyp: a.objekttyp, AnlageID: a.anlageID, Anlagentyp: a.anlagentyp,
 		BetriebID: b.ID, BetriebsID: b.BetriebsID,
 		Betrieb: b.Bezeichnung, BetreiberID: b.BetreiberID, RegionalstelleID: b.RegionalstelleID,
-		BeantragtVon: akteur(e), BeantragtAm: e.RecordedAt, Status: Offen, Position: e.Position})
+		BeantragtVon: akteur(e), NichtVon: a.nichtVon, BeantragtAm: e.RecordedAt, Status: Offen, Position: e.Position})
 	l.merken(z)
 }
 
@@ -600,9 +605,9 @@ func messstelleBedarf(l *lauf, id int64, v ereignis.DomainEvent) {
 // messstelleAufgaben: a measuring point's Freigabe (requested, requested again → decided), for
 // who may approve measuring points (berechtigung.MessstelleFreigeben).
 func messstelleAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainEvent) error {
-	freigabe := func(m *messstelleZeile) antrag {
+	freigabe := func(m *messstelleZeile, von int64) antrag {
 		return antrag{art: MessstelleFreigabe, aktion: berechtigung.MessstelleFreigeben, objektID: id, objekt: m.Bezeichnung,
-			objekttyp: m.Typ, anlageID: m.AnlageID, anlagentyp: m.Anlagentyp, betriebID: m.BetriebID}
+			objekttyp: m.Typ, anlageID: m.AnlageID, anlagentyp: m.Anlagentyp, betriebID: m.BetriebID, nichtVon: von}
 	}
 	switch v := de.(type) {
 	case messstelle.MessstelleBeantragt:
@@ -615,13 +620,13 @@ func messstelleAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.Domai
 		}
 		m := l.messstellen.Neu(id, messstelleZeile{ID: id, BetriebID: v.BetriebID, AnlageID: v.AnlageID, Anlagentyp: anlagentyp,
 			Typ: v.Daten.Messstellentyp, Bezeichnung: v.Daten.Bezeichnung})
-		l.oeffne(e, freigabe(m))
+		l.oeffne(e, freigabe(m, v.Antragsteller))
 	case messstelle.MessstellenfreigabeErneutAngefordert:
 		m := l.messstelleDaten(e, id, v.Daten)
 		if m == nil {
 			return fmt.Errorf("Messstelle %d: %w", id, pgx.ErrNoRows)
 		}
-		l.oeffne(e, freigabe(m))
+		l.oeffne(e, freigabe(m, v.Antragsteller))
 	case messstelle.MessstelleGeaendert:
 		l.messstelleDaten(e, id, v.Daten)
 	case messstelle.MessstelleFreigegeben:

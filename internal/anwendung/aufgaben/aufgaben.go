@@ -30,7 +30,7 @@ func (d *Dienst) filter(ctx context.Context, n zugriff.Nutzer) (liste.Filter, er
 	if err != nil {
 		return liste.Filter{}, err
 	}
-	f := liste.Filter{Sicht: n.Sicht, Eigene: n.Organisationsseitig(), Aktionen: []string{}}
+	f := liste.Filter{Sicht: n.Sicht, Eigene: n.Organisationsseitig(), Aktionen: []string{}, Konto: n.AnwenderID}
 	for _, a := range berechtigung.Aktionen(n.Rollen) {
 		f.Aktionen = append(f.Aktionen, string(a))
 	}
