@@ -23,6 +23,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
@@ -213,16 +214,17 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/health": {art: artAnderes}, "GET /api/konfiguration": {art: artAnderes}, "GET /api/openapi.yaml": {art: artAnderes},
 		"GET /api/me": {art: artAnderes}, "GET /api/profil": {art: artAnderes}, "GET /api/personalisierung": {art: artAnderes},
 
-		"GET /api/wiedervorlage":   {art: artListe, zeilen: true},
-		"GET /api/nachricht":       {art: artListe, zeilen: true},
-		"GET /api/nachricht/count": {art: artListe},
-		"GET /api/aufgabe":         {art: artListe, zeilen: true},
-		"GET /api/aufgabe/count":   {art: artListe},
-		"GET /api/betrieb/search":  {art: artListe, zeilen: true},
-		"GET /api/anlage/search":   {art: artListe, zeilen: true},
-		"GET /api/anlage":          {art: artListe, zeilen: true, aufrufe: []string{"/api/anlage?betrieb={betrieb}"}},
-		"GET /api/betriebkatalog":  {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
-		"GET /api/audit":           {art: artListe, zeilen: true},
+		"GET /api/wiedervorlage":     {art: artListe, zeilen: true},
+		"GET /api/nachricht":         {art: artListe, zeilen: true},
+		"GET /api/nachricht/count":   {art: artListe},
+		"GET /api/aufgabe":           {art: artListe, zeilen: true},
+		"GET /api/aufgabe/count":     {art: artListe},
+		"GET /api/betrieb/search":    {art: artListe, zeilen: true},
+		"GET /api/anlage/search":     {art: artListe, zeilen: true},
+		"GET /api/messstelle/search": {art: artListe, zeilen: true},
+		"GET /api/anlage":            {art: artListe, zeilen: true, aufrufe: []string{"/api/anlage?betrieb={betrieb}"}},
+		"GET /api/betriebkatalog":    {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
+		"GET /api/audit":             {art: artListe, zeilen: true},
 
 		"GET /api/betrieb/{id}/dateien":          {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/betrieb/{id}/wiedervorlage":    {art: artAmObjekt, objekt: "betrieb", zeilen: true},
@@ -237,8 +239,10 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
 		"POST /api/betrieb/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},
 		"POST /api/anlage/export":        {art: artExport, zeilen: true, aufrufe: []string{"/api/anlage/export", `/api/anlage/export {"ids":[{alleAnlagen}]}`}},
-		"POST /api/anwender/export":      {art: artExport},
-		"POST /api/organisation/export":  {art: artExport},
+		"POST /api/messstelle/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/messstelle/export",
+			`/api/messstelle/export {"ids":[{alleMessstellen}]}`}},
+		"POST /api/anwender/export":     {art: artExport},
+		"POST /api/organisation/export": {art: artExport},
 
 		"GET /api/abfragen": {art: artStammdaten}, "GET /api/wertelisten": {art: artStammdaten}, "GET /api/personalisierung/auswahl": {art: artStammdaten},
 		"GET /api/audit/ereignisarten": {art: artStammdaten}, "GET /api/anwender": {art: artStammdaten}, "GET /api/bearbeiter": {art: artStammdaten},
@@ -445,6 +449,25 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		betrieb.SpeichereAlsAdmin{Daten: g.Daten, Heute: time.Now()}, seed.Akteur); err != nil {
 		t.Fatal(err)
 	}
+	// measuring points under the plants of both organisations, named with their markers (the
+	// worklist shows them with their plant's and operation's names)
+	var alleMessstellen []string
+	for i, key := range []string{"K2", "T2"} {
+		a, _, ok, err := anlagen.Stand(ctx, pool, ids[key])
+		if err != nil || !ok {
+			t.Fatalf("plant %s: %v", key, err)
+		}
+		id, err := eventstore.NextID(ctx, w.dienst.Store, "messstelle_id_seq")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := eventstore.Befehle(w.dienst.Store, messstelle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, messstelle.FordereFreigabeAn{
+			AnlageID: ids[key], BetriebID: a.BetriebID, MessstellenID: fmt.Sprintf("07111%d0%d09", i, i), BetriebFreigegeben: true, Heute: time.Now(),
+			Daten: messstelle.Daten{Bezeichnung: "MARKE-" + key + "-MESSSTELLE", Messstellentyp: "NR_9", Lage: a.Daten.Lage}}, seed.Akteur); err != nil {
+			t.Fatalf("measuring point on %s: %v", key, err)
+		}
+		alleMessstellen = append(alleMessstellen, fmt.Sprint(id))
+	}
 	nachholen(arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection, audit.Projection)
 
 	// the calls of every walked route
@@ -494,7 +517,8 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 			vorlagen = []string{pattern}
 		}
 		for _, v := range vorlagen {
-			v = strings.NewReplacer("{alleBetriebe}", strings.Join(alleBetriebe, ","), "{alleAnlagen}", strings.Join(alleAnlagen, ",")).Replace(v)
+			v = strings.NewReplacer("{alleBetriebe}", strings.Join(alleBetriebe, ","), "{alleAnlagen}", strings.Join(alleAnlagen, ","),
+				"{alleMessstellen}", strings.Join(alleMessstellen, ",")).Replace(v)
 			pfad, body, _ := strings.Cut(v, " ")
 			werte, platz, fehlt := []string{""}, "", false
 			switch {

@@ -133,6 +133,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		if a.deps.Anlage != nil {
 			a.anlageRoutes(r)
 		}
+		a.arbeitslistenRoutes(r)
 		if a.deps.Benachrichtigung != nil {
 			a.nachrichtRoutes(r)
 		}
