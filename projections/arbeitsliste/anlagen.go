@@ -57,6 +57,7 @@ var AnlagenListe = Liste[Anlage]{
 		"anlagenart": "anlagenart", "anlagenstatus": "anlagenstatus", "betrieb": "lower(betrieb)"},
 	Standard:  "bezeichnung",
 	Indiziert: []string{"bezeichnung"}, // anlage_name
+	Kopf:      "bezeichnung",           // such begins with the name; anlage_such_rest
 	Filter: []Listenfilter{{Name: "anlagenstatus", Spalte: "anlagenstatus"}, {Name: "anlagentyp", Spalte: "anlagentyp"},
 		{Name: "anlagenart", Spalte: "anlagenart"},
 		{Name: "verwaltungseinheit", Zahlen: true, Bedingung: func(p string) string {

@@ -99,6 +99,7 @@ CREATE INDEX anlage_betrieb ON anlage (betrieb_id);
 CREATE INDEX anlage_betreiber ON anlage (betreiber_id);
 CREATE INDEX anlage_regionalstelle ON anlage (regionalstelle_id);
 CREATE INDEX anlage_such ON anlage USING gin (such gin_trgm_ops);
+CREATE INDEX anlage_such_rest ON anlage USING gin (substr(such, 2) gin_trgm_ops);
 `
 
 // Projection is the worklist read model.

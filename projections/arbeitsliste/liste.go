@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -31,6 +32,10 @@ type Liste[T any] struct {
 	Sortierung map[string]string
 	Standard   string
 	Indiziert  []string
+	// Kopf is the sort property whose expression the search column begins with (folded): a
+	// search word is then found at the start of the search column from the sort index, in the
+	// order, and elsewhere from the index on substr(such, 2) (kopfsuche, seite.go).
+	Kopf string
 	// Filter are the list's filters (query parameters with one or more values).
 	Filter []Listenfilter
 	// Export is the spreadsheet of the list's rows.
@@ -115,9 +120,19 @@ func (l Liste[T]) abfrage(a Anfrage) listenabfrage {
 		sortierung = l.Standard
 	}
 	order := l.Sortierung[sortierung]
-	return listenabfrage{tabelle: l.Tabelle, spalten: l.Spalten, bedingung: strings.Join(where, " AND "), args: args,
+	out := listenabfrage{tabelle: l.Tabelle, spalten: l.Spalten, bedingung: strings.Join(where, " AND "), args: args,
 		ordnung: []string{order, "id"}, absteigend: a.Absteigend, page: max(a.Page, 0), size: seitengroesse(a.Size),
 		frisch: a.Frisch, suche: len(suche) > 0, vorlauf: slices.Contains(l.Indiziert, sortierung)}
+	if worte := strings.Fields(umlaute.Replace(strings.ToLower(a.Q))); len(worte) == 1 && l.Kopf != "" && sortierung == l.Kopf &&
+		utf8.RuneCountInString(worte[0]) >= 4 {
+		if varianten := entfaltungen(worte[0]); len(varianten) > 0 {
+			ohne := a
+			ohne.Q = ""
+			rest := l.abfrage(ohne)
+			out.kopf = &kopfsuche{wort: worte[0], ausdruck: order, varianten: varianten, rest: rest.bedingung, restArgs: rest.args}
+		}
+	}
+	return out
 }
 
 // Seite returns one page of the list (page size 50 by default). A search that its filters

@@ -54,6 +54,7 @@ CREATE INDEX messstelle_betrieb ON messstelle (betrieb_id);
 CREATE INDEX messstelle_betreiber ON messstelle (betreiber_id);
 CREATE INDEX messstelle_regionalstelle ON messstelle (regionalstelle_id);
 CREATE INDEX messstelle_such ON messstelle USING gin (such gin_trgm_ops);
+CREATE INDEX messstelle_such_rest ON messstelle USING gin (substr(such, 2) gin_trgm_ops);
 `
 
 // messstelleZeile is a row of messstelle (without such). Anlage is the plant's name, Betrieb,
@@ -238,6 +239,7 @@ var MessstellenListe = Liste[Messstelle]{
 		"messstellenstatus": "messstellenstatus", "anlage": "lower(anlage)", "betrieb": "lower(betrieb)"},
 	Standard:  "messstellenId",
 	Indiziert: []string{"messstellenId", "bezeichnung", "messstellentyp", "messstellenstatus", "anlage", "betrieb"},
+	Kopf:      "messstellenId", // such begins with the number; messstelle_such_rest
 	Filter: []Listenfilter{{Name: "messstellentyp", Spalte: "messstellentyp"}, {Name: "messstellenstatus", Spalte: "messstellenstatus"},
 		{Name: "freigabestatus", Spalte: "freigabestatus"}},
 	Export: Export[Messstelle]{Blatt: "Messstellen", Kopf: []string{"Messstellen-Nr.", "Messstelle", "Messstellentyp", "Status",
