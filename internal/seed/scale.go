@@ -25,6 +25,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
@@ -77,9 +78,9 @@ func (f Fortschritt) ProSekunde() float64 {
 
 // Skalenbericht is what Skalieren created.
 type Skalenbericht struct {
-	Organisationen, Anwender, Betriebe, Anlagen int
-	Ereignisse                                  int64
-	Dauer                                       time.Duration
+	Organisationen, Anwender, Betriebe, Anlagen, Messstellen int
+	Ereignisse                                               int64
+	Dauer                                                    time.Duration
 }
 
 // SkalaKorrelation marks the events of the scale seed (metadata correlationId).
@@ -194,13 +195,33 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 			erste[a.betrieb] = anlageIDs[k]
 		}
 	}
+	ersteName := make([]string, nBetriebe) // the name of each operation's plant 0 (each plan writes its own entry)
+	ersteTyp := make([]string, nBetriebe)
 	if err := ausfuehren(ctx, l, "Anlagen", anlage.Decider, anlagen.Schreibe, len(plants), func(k int) plan {
 		a := plants[k]
-		return l.anlagenPlan(a, anlageIDs[k], infos[a.betrieb], erste[a.betrieb])
+		p := l.anlagenPlan(a, anlageIDs[k], infos[a.betrieb], erste[a.betrieb])
+		if a.nr == 0 {
+			ersteName[a.betrieb], ersteTyp[a.betrieb] = p.schritte[0].befehl.(anlage.LegeAn).Daten.Bezeichnung, a.typ
+		}
+		return p
 	}); err != nil {
 		return Skalenbericht{}, err
 	}
-	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants),
+
+	var punkte []skalaMessstelle
+	for i := range infos {
+		punkte = append(punkte, messstellenDes(i, infos[i], erste[i], ersteTyp[i], ersteName[i])...)
+	}
+	messstelleIDs, err := ids(ctx, store, "messstelle_id_seq", len(punkte))
+	if err != nil {
+		return Skalenbericht{}, err
+	}
+	if err := ausfuehren(ctx, l, "Messstellen", messstelle.Decider, l.messstellenDokument, len(punkte), func(k int) plan {
+		return l.messstellenPlan(punkte[k], messstelleIDs[k], infos[punkte[k].betrieb])
+	}); err != nil {
+		return Skalenbericht{}, err
+	}
+	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants), Messstellen: len(punkte),
 		Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)}, nil
 }
 
@@ -302,6 +323,7 @@ const (
 	artKonto
 	artBetrieb
 	artAnlage
+	artMessstelle
 )
 
 // --- organisations -------------------------------------------------------------------------
