@@ -85,20 +85,21 @@ func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, sc
 		}
 	}
 	var content []T
-	if a.kopf != nil && offset+limit <= kopfHoechstens {
-		if content, err = kopfZeilen(ctx, q, a, rueckwaerts, limit, offset, scan); err != nil {
-			return out, err
-		}
-		if content == nil {
-			content = []T{}
-		}
-	}
-	if content == nil && a.suche && a.vorlauf && !rueckwaerts && out.TotalElements >= vorlaufAb && offset+limit <= vorlaufZeilen/2 {
+	if a.suche && a.vorlauf && !rueckwaerts && out.TotalElements >= vorlaufAb && offset+limit <= vorlaufZeilen/2 {
 		if content, err = seitenZeilen(ctx, q, a, a.vorn(), false, limit, offset, scan); err != nil {
 			return out, err
 		}
 		if int64(len(content)) < limit {
 			content = nil // too few in the front: the matches sit further down
+		}
+	}
+	// matches that sit together: a one-word search reads its two parts (kopfsuche)
+	if content == nil && a.kopf != nil && offset+limit <= kopfHoechstens {
+		if content, err = kopfZeilen(ctx, q, a, rueckwaerts, limit, offset, scan); err != nil {
+			return out, err
+		}
+		if content == nil {
+			content = []T{}
 		}
 	}
 	if content == nil {
