@@ -69,7 +69,7 @@ func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, sc
 	if out.TotalElements == 0 && a.suche && a.ohneFilter != nil {
 		var n int64
 		o := a.ohneFilter
-		if err := q.QueryRow(ctx, `SELECT count(*) FROM `+o.tabelle+` WHERE `+o.bedingung, eigenerPlan(o.args)...).Scan(&n); err != nil {
+		if err := q.QueryRow(ctx, `SELECT count(*) FROM `+o.tabelle+` WHERE `+o.bedingung, eigenerPlan(true, o.args)...).Scan(&n); err != nil {
 			return out, err
 		}
 		out.OhneFilter = &n
@@ -126,7 +126,7 @@ func seitenZeilen[T any](ctx context.Context, q eventstore.Querier, a listenabfr
 	scan pgx.RowToFunc[T]) ([]T, error) {
 	n := len(a.args)
 	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+von+` ORDER BY `+a.order(umgekehrt)+
-		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), eigenerPlan(append(slices.Clip(a.args), limit, offset))...)
+		` LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), eigenerPlan(a.suche, append(slices.Clip(a.args), limit, offset))...)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (a listenabfrage) vorn() string {
 // jede calls each for every row of the query in its order, reading them as a stream (exports
 // of any size).
 func jede[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, scan pgx.RowToFunc[T], each func(T) error) error {
-	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(false), eigenerPlan(a.args)...)
+	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM `+a.tabelle+` WHERE `+a.bedingung+` ORDER BY `+a.order(false), eigenerPlan(a.suche, a.args)...)
 	if err != nil {
 		return err
 	}
@@ -173,13 +173,18 @@ func (a listenabfrage) order(umgekehrt bool) string {
 	return strings.Join(teile, ", ")
 }
 
-// eigenerPlan are the arguments of a worklist query with the request to plan it for them: the
-// statement goes unnamed, so Postgres plans it with its values every time. A cached statement
-// gets a generic plan after five executions, which knows neither the search pattern nor the
-// ranges and visibility ids, and chose to read every match (or the whole table) where the
-// values allow an index range of ten rows: the plants' text search for a common word took
-// 300 ms and more per page that way (issue 29), 1 ms planned for its values.
-func eigenerPlan(args []any) []any {
+// eigenerPlan are the arguments of a worklist query, for a search with the request to plan it
+// for them: the statement goes unnamed, so Postgres plans it with its values every time. A
+// cached statement gets a generic plan after five executions, which knows neither the search
+// pattern nor the ranges, and chose to read every match (or the whole table) where the values
+// allow an index range of ten rows: the plants' text search for a common word took 300 ms and
+// more per page that way (issue 29), 1 ms planned for its values. A page without a search keeps
+// the cached statement: its generic plan walks the order's index as a custom one would, and
+// planning every page would cost the many callers of the first pages a third more CPU.
+func eigenerPlan(suche bool, args []any) []any {
+	if !suche {
+		return args
+	}
 	return append([]any{pgx.QueryExecModeExec}, args...)
 }
 
@@ -244,7 +249,7 @@ func zaehlen(ctx context.Context, q eventstore.Querier, a listenabfrage, key str
 	if a.kopf != nil {
 		sql, args = a.kopf.zaehlen(a.tabelle)
 	}
-	if err := q.QueryRow(ctx, sql, eigenerPlan(args)...).Scan(&n); err != nil {
+	if err := q.QueryRow(ctx, sql, eigenerPlan(a.suche, args)...).Scan(&n); err != nil {
 		return 0, err
 	}
 	anzahlen.Lock()
@@ -321,7 +326,7 @@ func kopfZeilen[T any](ctx context.Context, q eventstore.Querier, a listenabfrag
 	}
 	teile = append(teile, teil(`substr(such, 2) LIKE `+arg(k.muster())+` AND NOT `+k.bereiche(arg)))
 	rows, err := q.Query(ctx, `SELECT `+a.spalten+` FROM (`+strings.Join(teile, " UNION ALL ")+`) t ORDER BY `+order+
-		` LIMIT `+arg(limit)+` OFFSET `+arg(offset), eigenerPlan(args)...)
+		` LIMIT `+arg(limit)+` OFFSET `+arg(offset), eigenerPlan(true, args)...)
 	if err != nil {
 		return nil, err
 	}
