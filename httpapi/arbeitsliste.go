@@ -40,18 +40,23 @@ func (a *api) arbeitslistenRoutes(r chi.Router) {
 
 // arbeitslisteRouten mounts GET pfad/search and POST pfad/export of the list l.
 func arbeitslisteRouten[T any](a *api, r chi.Router, pfad, datei string, l arbeitsliste.Liste[T]) {
+	// anfrage reads the request of the query string (false: the error is answered)
+	anfrage := func(w http.ResponseWriter, r *http.Request) (arbeitsliste.Anfrage, bool) {
+		an, err := arbeitslisteAnfrage(r.URL.Query(), l.Filter)
+		if err != nil {
+			a.writeError(w, r, err)
+		}
+		return an, err == nil
+	}
 	r.Get(pfad+"/search", func(w http.ResponseWriter, r *http.Request) {
 		if err := a.mitMinPosition(w, r, arbeitsliste.Name); err != nil {
 			a.writeError(w, r, err)
 			return
 		}
-		an, err := arbeitslisteAnfrage(r.URL.Query(), l.Filter)
-		if err != nil {
-			a.writeError(w, r, err)
-			return
+		if an, ok := anfrage(w, r); ok {
+			out, err := l.Suche(r.Context(), a.deps.Store.Pool(), nutzer(r), an)
+			a.antworte(w, r, out, err)
 		}
-		out, err := l.Suche(r.Context(), a.deps.Store.Pool(), nutzer(r), an)
-		a.antworte(w, r, out, err)
 	})
 	r.Post(pfad+"/export", func(w http.ResponseWriter, r *http.Request) {
 		ids, err := exportAuswahl(r)
@@ -59,9 +64,8 @@ func arbeitslisteRouten[T any](a *api, r chi.Router, pfad, datei string, l arbei
 			a.writeError(w, r, err)
 			return
 		}
-		an, err := arbeitslisteAnfrage(r.URL.Query(), l.Filter)
-		if err != nil {
-			a.writeError(w, r, err)
+		an, ok := anfrage(w, r)
+		if !ok {
 			return
 		}
 		if ids != nil {

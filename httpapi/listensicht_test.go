@@ -23,7 +23,6 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
-	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
@@ -452,20 +451,8 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 	// measuring points under the plants of both organisations, named with their markers (the
 	// worklist shows them with their plant's and operation's names)
 	var alleMessstellen []string
-	for i, key := range []string{"K2", "T2"} {
-		a, _, ok, err := anlagen.Stand(ctx, pool, ids[key])
-		if err != nil || !ok {
-			t.Fatalf("plant %s: %v", key, err)
-		}
-		id, err := eventstore.NextID(ctx, w.dienst.Store, "messstelle_id_seq")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := eventstore.Befehle(w.dienst.Store, messstelle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, messstelle.FordereFreigabeAn{
-			AnlageID: ids[key], BetriebID: a.BetriebID, MessstellenID: fmt.Sprintf("07111%d0%d09", i, i), BetriebFreigegeben: true, Heute: time.Now(),
-			Daten: messstelle.Daten{Bezeichnung: "MARKE-" + key + "-MESSSTELLE", Messstellentyp: "NR_9", Lage: a.Daten.Lage}}, seed.Akteur); err != nil {
-			t.Fatalf("measuring point on %s: %v", key, err)
-		}
+	for key, nr := range map[string]string{"K2": "0711100109", "T2": "0711110109"} {
+		id := messstelleAngelegt(t, w, objektnamen[key], nr, "NR_9", "MARKE-"+key+"-MESSSTELLE")
 		alleMessstellen = append(alleMessstellen, fmt.Sprint(id))
 	}
 	nachholen(arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection, audit.Projection)

@@ -11,9 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/schreibmodell"
 	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/internal/testdb"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
@@ -37,12 +35,7 @@ func nummern(s arbeitsliste.Seite[arbeitsliste.Messstelle]) []string {
 // the three columns; a rebuild gives the same rows.
 func TestMessstellen_RowsFollowTheirPlantAndOperation_FiltersSortPagingVisibility_RebuildIsIdentical(t *testing.T) {
 	ctx := context.Background()
-	pool, _ := testdb.New(t)
-	store := schreibmodell.Store(pool)
-	if _, err := seed.Demo(ctx, store); err != nil {
-		t.Fatal(err)
-	}
-	l := projektortest.Start(t, store, arbeitsliste.Projection)
+	pool, store, _ := demo(t)
 	var papier, muster, papierBetrieb, musterBetrieb, koblenz, trier, rheinaue, musterOrg int64
 	if err := pool.QueryRow(ctx, `SELECT a.id, a.betrieb_id, b.regionalstelle_id, b.betreiber_id FROM anlage a JOIN betrieb b ON b.id = a.betrieb_id
 		WHERE a.bezeichnung = 'Betriebskläranlage Papierfabrik'`).Scan(&papier, &papierBetrieb, &koblenz, &rheinaue); err != nil {
@@ -199,5 +192,4 @@ func TestMessstellen_RowsFollowTheirPlantAndOperation_FiltersSortPagingVisibilit
 		t.Fatal(err)
 	}
 	projektortest.Gleich(t, arbeitsliste.Name, vorher, projektortest.Lesemodell(t, pool, arbeitsliste.Name))
-	_ = l
 }
