@@ -300,13 +300,20 @@ func (k *kopfsuche) muster() string {
 	return "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(k.wort) + "%"
 }
 
-// zaehlen is the count query: A's rows plus B's that are not A's, under the rest of the condition.
+// zaehlen is the count query: A's rows plus B's that are not A's, under the rest of the
+// condition. Each spelling is counted alone: a range of the sort index, read from the index
+// alone where the rest allows (an OR of ranges would read every row).
 func (k *kopfsuche) zaehlen(tabelle string) (string, []any) {
 	args := slices.Clone(k.restArgs)
 	arg := zugriff.Platzhalter(&args)
-	a := k.bereiche(arg)
-	return `SELECT (SELECT count(*) FROM ` + tabelle + ` WHERE ` + a + ` AND ` + k.rest + `) + (SELECT count(*) FROM ` + tabelle +
-		` WHERE substr(such, 2) LIKE ` + arg(k.muster()) + ` AND NOT ` + a + ` AND ` + k.rest + `)`, args
+	var teile []string
+	for _, v := range k.varianten {
+		teile = append(teile, `(SELECT count(*) FROM `+tabelle+` WHERE `+k.ausdruck+` >= `+arg(v)+` AND `+k.ausdruck+` < `+
+			arg(nachfolger(v))+` AND `+k.rest+`)`)
+	}
+	teile = append(teile, `(SELECT count(*) FROM `+tabelle+` WHERE substr(such, 2) LIKE `+arg(k.muster())+` AND NOT `+k.bereiche(arg)+
+		` AND `+k.rest+`)`)
+	return `SELECT ` + strings.Join(teile, " + "), args
 }
 
 // kopfZeilen reads rows [offset, offset+limit) of the search in the list's order (reversed
