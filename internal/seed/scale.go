@@ -81,6 +81,7 @@ type Skalenbericht struct {
 	Organisationen, Anwender, Betriebe, Anlagen, Messstellen int
 	Ereignisse                                               int64
 	Dauer                                                    time.Duration
+	Geodaten                                                 Landesgeodaten // the state-wide area layers
 }
 
 // SkalaKorrelation marks the events of the scale seed (metadata correlationId).
@@ -221,8 +222,17 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 	}); err != nil {
 		return Skalenbericht{}, err
 	}
+	// the state-wide area layers next to the demo sample (scale_geodaten.go)
+	geo, err := GeodatenLand(ctx, store.Pool())
+	if err != nil {
+		return Skalenbericht{}, fmt.Errorf("Geodaten: %w", err)
+	}
+	if s.Fortschritt != nil {
+		n := int64(geo.Verwaltungseinheiten + geo.Wasserkoerper + geo.Einzugsgebiete)
+		s.Fortschritt(Fortschritt{Phase: "Geodaten", Objekte: n, Gesamt: n, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)})
+	}
 	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants), Messstellen: len(punkte),
-		Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)}, nil
+		Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start), Geodaten: geo}, nil
 }
 
 // lauf is one run of Skalieren.

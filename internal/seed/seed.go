@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	geodatendemo "github.com/eabwasser/eabwasser/deployments/geodaten"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
@@ -125,7 +126,14 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 		return added, err
 	}
 	n, err = demoAnlagenAnlegen(ctx, store, orgIDs)
-	return added + n, err
+	added += n
+	if err != nil {
+		return added, err
+	}
+	// The sample geodata around Koblenz (municipalities, water bodies, sub-catchments) for the
+	// layers not loaded from official files (reference data, not counted among the objects).
+	_, err = geodatendemo.Lade(ctx, store.Pool())
+	return added, err
 }
 
 // Dienststelle is the demo local role that represents the demo authority.
