@@ -36,6 +36,10 @@ type Liste[T any] struct {
 	// search word is then found at the start of the search column from the sort index, in the
 	// order, and elsewhere from the index on substr(such, 2) (kopfsuche, seite.go).
 	Kopf string
+	// KopfPasst tells whether a (folded) search word can begin the Kopf column at all (nil:
+	// every word): a word that cannot is not worth the two parts (a name searched in the list by
+	// number is found from the front of the order or from all matches).
+	KopfPasst func(wort string) bool
 	// Filter are the list's filters (query parameters with one or more values).
 	Filter []Listenfilter
 	// Export is the spreadsheet of the list's rows.
@@ -124,7 +128,7 @@ func (l Liste[T]) abfrage(a Anfrage) listenabfrage {
 		ordnung: []string{order, "id"}, absteigend: a.Absteigend, page: max(a.Page, 0), size: seitengroesse(a.Size),
 		frisch: a.Frisch, suche: len(suche) > 0, vorlauf: slices.Contains(l.Indiziert, sortierung)}
 	if worte := strings.Fields(umlaute.Replace(strings.ToLower(a.Q))); len(worte) == 1 && l.Kopf != "" && sortierung == l.Kopf &&
-		utf8.RuneCountInString(worte[0]) >= 4 {
+		utf8.RuneCountInString(worte[0]) >= 4 && (l.KopfPasst == nil || l.KopfPasst(worte[0])) {
 		if varianten := entfaltungen(worte[0]); len(varianten) > 0 {
 			ohne := a
 			ohne.Q = ""

@@ -2,6 +2,7 @@ package arbeitsliste
 
 import (
 	"cmp"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -240,6 +241,7 @@ var MessstellenListe = Liste[Messstelle]{
 	Standard:  "messstellenId",
 	Indiziert: []string{"messstellenId", "bezeichnung", "messstellentyp", "messstellenstatus", "anlage", "betrieb"},
 	Kopf:      "messstellenId", // such begins with the number; messstelle_such_rest
+	KopfPasst: func(wort string) bool { return strings.Trim(wort, "0123456789") == "" },
 	Filter: []Listenfilter{{Name: "messstellentyp", Spalte: "messstellentyp"}, {Name: "messstellenstatus", Spalte: "messstellenstatus"},
 		{Name: "freigabestatus", Spalte: "freigabestatus"}},
 	Export: Export[Messstelle]{Blatt: "Messstellen", Kopf: []string{"Messstellen-Nr.", "Messstelle", "Messstellentyp", "Status",
