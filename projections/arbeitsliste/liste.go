@@ -127,13 +127,22 @@ func (l Liste[T]) abfrage(a Anfrage) listenabfrage {
 	out := listenabfrage{tabelle: l.Tabelle, spalten: l.Spalten, bedingung: strings.Join(where, " AND "), args: args,
 		ordnung: []string{order, "id"}, absteigend: a.Absteigend, page: max(a.Page, 0), size: seitengroesse(a.Size),
 		frisch: a.Frisch, suche: len(suche) > 0, vorlauf: slices.Contains(l.Indiziert, sortierung)}
-	if worte := strings.Fields(umlaute.Replace(strings.ToLower(a.Q))); len(worte) == 1 && l.Kopf != "" && sortierung == l.Kopf &&
-		utf8.RuneCountInString(worte[0]) >= 4 && (l.KopfPasst == nil || l.KopfPasst(worte[0])) {
-		if varianten := entfaltungen(worte[0]); len(varianten) > 0 {
-			ohne := a
-			ohne.Q = ""
-			rest := l.abfrage(ohne)
-			out.kopf = &kopfsuche{wort: worte[0], ausdruck: order, varianten: varianten, rest: rest.bedingung, restArgs: rest.args}
+	if l.Kopf != "" && sortierung == l.Kopf {
+		// the longest word that can begin the first column splits the matches; the other words
+		// stay conditions of both parts
+		worte, k := strings.Fields(umlaute.Replace(strings.ToLower(a.Q))), -1
+		for i, w := range worte {
+			if utf8.RuneCountInString(w) >= 4 && (l.KopfPasst == nil || l.KopfPasst(w)) && (k < 0 || len(w) > len(worte[k])) {
+				k = i
+			}
+		}
+		if k >= 0 {
+			if varianten := entfaltungen(worte[k]); len(varianten) > 0 {
+				ohne := a
+				ohne.Q = strings.Join(append(worte[:k:k], worte[k+1:]...), " ")
+				rest := l.abfrage(ohne)
+				out.kopf = &kopfsuche{wort: worte[k], ausdruck: order, varianten: varianten, rest: rest.bedingung, restArgs: rest.args}
+			}
 		}
 	}
 	return out
