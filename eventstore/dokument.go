@@ -79,3 +79,15 @@ func Stand[S, C any](s *Store, d ereignis.Decider[S, C], laden func(ctx context.
 	}
 	s.dokumente[d.StreamType] = dok
 }
+
+// SchreibeDokument writes the inline document of streamType from a state folded elsewhere, as
+// Handle writes it: the scale seed's bulk path decides in memory with the same decider and
+// writes each aggregate's document once through the writer its area registered. A stream type
+// without a document writes nothing.
+func (s *Store) SchreibeDokument(ctx context.Context, tx pgx.Tx, streamType string, id int64, state any, version int) error {
+	dok, ok := s.dokumente[streamType]
+	if !ok {
+		return nil
+	}
+	return dok.ausZustand(ctx, tx, id, state, version)
+}

@@ -2,9 +2,7 @@ package httpapi
 
 import (
 	"context"
-	"io"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -16,7 +14,6 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )
 
 // Texts of the plant screens (spec 000 §8).
@@ -47,8 +44,6 @@ func (a *api) anlageRoutes(r chi.Router) {
 			out, err := d.Liste(r.Context(), nutzer(r), betriebID)
 			a.antworte(w, r, out, err)
 		})
-		r.Get("/anlage/search", a.anlageSuche)
-		r.Post("/anlage/export", a.anlageExport)
 		r.Get("/anlage/{id}", anlageAbfrage(a, d.Ansicht))
 		r.Get("/anlage/{id}/historie", anlageAbfrage(a, d.Historie))
 		r.Get("/anlage/{id}/indirekteinleiter", anlageAbfrage(a, d.Indirekteinleiter))
@@ -128,66 +123,4 @@ func (a *api) anlageAnlegen(w http.ResponseWriter, r *http.Request) {
 func (a *api) anlageVerlauf(ctx context.Context, n anlagedienst.Nutzer, id int64) ([]historie.Verlaufsschritt, error) {
 	a.warteAufProtokoll(ctx, eventstore.StreamID(anlage.StreamType, id))
 	return a.deps.Anlage.Verlauf(ctx, n, id)
-}
-
-// anlagenFilter reads the plants worklist filter from the query: q or query (words in any
-// order), page, size, sortProperty, sortDirection and the multi-valued anlagenstatus,
-// anlagentyp, anlagenart and verwaltungseinheit (ids), repeated or comma-separated.
-func anlagenFilter(v url.Values) (arbeitsliste.AnlagenFilter, error) {
-	var s validierung.Sammler
-	page, size := seitenwahl(v, &s, arbeitslisteStandardGroesse, arbeitslisteMaxGroesse)
-	q := v.Get("q")
-	if q == "" {
-		q = v.Get("query")
-	}
-	var einheiten []int64
-	for _, x := range mehrfach(v, "verwaltungseinheit") {
-		id, err := strconv.ParseInt(x, 10, 64)
-		if err != nil {
-			s.Feld("verwaltungseinheit", textZahlUngueltig)
-			break
-		}
-		einheiten = append(einheiten, id)
-	}
-	return arbeitsliste.AnlagenFilter{Q: q, Page: page, Size: size, SortProperty: v.Get("sortProperty"),
-		Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc"), Anlagenstatus: mehrfach(v, "anlagenstatus"),
-		Anlagentyp: mehrfach(v, "anlagentyp"), Anlagenart: mehrfach(v, "anlagenart"), Verwaltungseinheit: einheiten,
-		Frisch: v.Get("minPosition") != ""}, s.Err()
-}
-
-// anlageSuche: GET /api/anlage/search — the plants worklist (anlagenFilter), read-your-writes
-// with minPosition like the operations worklist.
-func (a *api) anlageSuche(w http.ResponseWriter, r *http.Request) {
-	if err := a.mitMinPosition(w, r, arbeitsliste.Name); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	f, err := anlagenFilter(r.URL.Query())
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	out, err := a.deps.Anlage.Suche(r.Context(), nutzer(r), f)
-	a.antworte(w, r, out, err)
-}
-
-// anlageExport answers the selected rows (body {"ids": [...]}) or the whole filter of the
-// query string as xlsx, streamed row by row — as the operations worklist's export.
-func (a *api) anlageExport(w http.ResponseWriter, r *http.Request) {
-	ids, err := exportAuswahl(r)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	f, err := anlagenFilter(r.URL.Query())
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	if ids != nil {
-		f = arbeitsliste.AnlagenFilter{IDs: ids, SortProperty: f.SortProperty, Absteigend: f.Absteigend}
-	}
-	a.xlsxStrom(w, r, "anlagen.xlsx", func(out io.Writer) error {
-		return a.deps.Anlage.Exportieren(r.Context(), nutzer(r), f, out)
-	})
 }

@@ -6,11 +6,15 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/eabwasser/eabwasser/domain/messstelle"
+	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/projections"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
@@ -202,4 +206,127 @@ func TestArbeitsliste_PlantsExportedAsTheCallerSeesThemAndFilteredByVerwaltungse
 		t.Fatalf("Trier: %v", got)
 	}
 	wantFehler(t, w.send(t, "GET", "/api/anlage/search?verwaltungseinheit=Koblenz", nil, admin), 400, "Ungültige Zahl")
+}
+
+// messstelleAngelegt requests a measuring point under a plant through the command path (its
+// HTTP calls are another file's) and returns its id.
+func messstelleAngelegt(t testing.TB, w *kontoWelt, anlageName, nr, typ, name string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	anlageID := idVon(t, w, "anlage", anlageName)
+	a, _, ok, err := anlagen.Stand(ctx, w.dienst.Store.Pool(), anlageID)
+	if err != nil || !ok {
+		t.Fatalf("plant %s: %v", anlageName, err)
+	}
+	id, err := eventstore.NextID(ctx, w.dienst.Store, "messstelle_id_seq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := eventstore.Befehle(w.dienst.Store, messstelle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, messstelle.FordereFreigabeAn{
+		AnlageID: anlageID, BetriebID: a.BetriebID, MessstellenID: nr, BetriebFreigegeben: true, Heute: time.Now(),
+		Daten: messstelle.Daten{Bezeichnung: name, Messstellentyp: typ, Lage: a.Daten.Lage}}, seed.Akteur); err != nil {
+		t.Fatalf("measuring point %s: %v", nr, err)
+	}
+	return id
+}
+
+// The measuring points worklist answers the Seite of the other worklists with the rows the
+// caller sees (the operation's visibility), its filters, sort keys, search and minPosition,
+// and exports the query or a selection as messstellen.xlsx — never another organisation's or
+// Regionalstelle's points.
+func TestArbeitsliste_MeasuringPointsSearchAndExportAsTheCallerSeesThem(t *testing.T) {
+	w := newKontoWelt(t, "")
+	store := w.dienst.Store
+	projektortest.Start(t, store, arbeitsliste.Projection)
+	w.warte = func(ctx context.Context, name string, pos int64) error {
+		return projections.WaitFor(ctx, store, name, pos)
+	}
+	ablauf := messstelleAngelegt(t, w, "Betriebskläranlage Papierfabrik", "0711100109", "NR_9", "Ablauf Betriebskläranlage")
+	messstelleAngelegt(t, w, "Kühlwasserkreislauf Papiermaschine 2", "0711100211", "NR_11", "Ablauf Kühlwasser")
+	muster := messstelleAngelegt(t, w, "Kläranlage Musterhausen", "0723500109", "NR_9", "Ablauf Kläranlage Musterhausen")
+	messstelleAngelegt(t, w, "Kläranlage Musterhausen", "0723500201", "NR_1", "Zulauf Kläranlage Musterhausen")
+	w.arbeitsliste(t)
+	tok := map[string]string{}
+	for _, k := range []string{"systemadmin", "zust_sbd", "leser_behoerde", "betreiber", "leser_organisation", "betreiber2"} {
+		tok[k] = w.login(t, k, seed.DemoPasswort)
+	}
+	suche := func(wer, query string) map[string]any {
+		t.Helper()
+		a := w.send(t, "GET", "/api/messstelle/search?"+query, nil, tok[wer])
+		if a.Code != 200 {
+			t.Fatalf("%s: search %s: %d %s", wer, query, a.Code, a.Body.String())
+		}
+		return a.json(t)
+	}
+	for wer, want := range map[string]string{
+		"systemadmin":        "Ablauf Betriebskläranlage|Ablauf Kühlwasser|Ablauf Kläranlage Musterhausen|Zulauf Kläranlage Musterhausen",
+		"zust_sbd":           "Ablauf Betriebskläranlage|Ablauf Kühlwasser",
+		"leser_behoerde":     "Ablauf Betriebskläranlage|Ablauf Kühlwasser",
+		"betreiber":          "Ablauf Betriebskläranlage|Ablauf Kühlwasser",
+		"leser_organisation": "Ablauf Betriebskläranlage|Ablauf Kühlwasser",
+		"betreiber2":         "Ablauf Kläranlage Musterhausen|Zulauf Kläranlage Musterhausen",
+	} {
+		if got := strings.Join(bezeichnungen(suche(wer, "")), "|"); got != want {
+			t.Errorf("%s sees %s, want %s", wer, got, want)
+		}
+	}
+	s := suche("systemadmin", "query=musterhausen&sortProperty=bezeichnung&sortDirection=desc&size=1&page=1")
+	if got := bezeichnungen(s); strings.Join(got, "|") != "Ablauf Kläranlage Musterhausen" || s["totalElements"].(float64) != 2 {
+		t.Fatalf("search, sort, paging: %v", s)
+	}
+	z := suche("systemadmin", "q=0723500109")["content"].([]any)[0].(map[string]any)
+	if z["id"].(float64) != float64(muster) || z["messstellenId"] != "0723500109" || z["messstellentyp"] != "NR_9" || z["messstellenstatus"] != "GEPLANT" ||
+		z["freigabestatus"] != "BEANTRAGT" || z["anlage"] != "Kläranlage Musterhausen" || z["betrieb"] != "Kläranlage Musterhausen" ||
+		z["anlageId"].(float64) != float64(idVon(t, w, "anlage", "Kläranlage Musterhausen")) || z["betriebId"] == nil {
+		t.Fatalf("row: %v", z)
+	}
+	if got := bezeichnungen(suche("systemadmin", "messstellentyp=NR_9,NR_10&messstellentyp=NR_11&messstellenstatus=GEPLANT&freigabestatus=BEANTRAGT")); len(got) != 3 {
+		t.Fatalf("filters: %v", got)
+	}
+	if s := suche("zust_sbd", "query=musterhausen"); s["totalElements"].(float64) != 0 {
+		t.Fatalf("zust_sbd finds Musterhausen's points: %v", s)
+	}
+
+	// a save shows at once with minPosition
+	out, err := eventstore.Befehle(w.dienst.Store, messstelle.Decider).Handle(t.Context(), ablauf, eventstore.VersionUnbekannt,
+		messstelle.EntscheideFreigabe{NeuerStatus: messstelle.Freigegeben}, seed.Akteur)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z = suche("zust_sbd", fmt.Sprintf("minPosition=%d&query=0711100109", out.LastPosition))["content"].([]any)[0].(map[string]any)
+	if z["freigabestatus"] != "FREIGEGEBEN" {
+		t.Fatalf("after the Freigabe: %v", z)
+	}
+
+	// the export: the query's rows or the selection, as the caller sees them
+	nummern := func(rows [][]string) string {
+		var out []string
+		for _, r := range rows[1:] {
+			out = append(out, r[0])
+		}
+		return strings.Join(out, "|")
+	}
+	export := func(wer, query string, body any) [][]string {
+		t.Helper()
+		a := w.send(t, "POST", "/api/messstelle/export"+query, body, tok[wer])
+		if d := a.Header().Get("Content-Disposition"); !strings.Contains(d, "messstellen.xlsx") {
+			t.Fatalf("file name: %q", d)
+		}
+		return xlsxBlatt(t, a, "Messstellen")
+	}
+	rows := export("zust_sbd", "?sortProperty=messstellenId", nil)
+	if strings.Join(rows[0], "|") != "Messstellen-Nr.|Messstelle|Messstellentyp|Status|Freigabestatus|Anlage|Betrieb" ||
+		nummern(rows) != "0711100109|0711100211" || strings.Join(rows[1], "|") !=
+		"0711100109|Ablauf Betriebskläranlage|Endkontrollmessstelle|Geplant|Freigegeben|Betriebskläranlage Papierfabrik|Papierfabrik Rheinaue – Werk Koblenz" {
+		t.Fatalf("zust_sbd's export: %v", rows)
+	}
+	if rows := export("betreiber2", "?messstellentyp=NR_1", nil); nummern(rows) != "0723500201" {
+		t.Fatalf("betreiber2's filtered export: %v", rows)
+	}
+	if rows := export("betreiber2", "", map[string]any{"ids": []int64{ablauf, muster}}); nummern(rows) != "0723500109" {
+		t.Fatalf("betreiber2's selection holds another organisation's point: %v", rows)
+	}
+	if rows := export("systemadmin", "?sortDirection=desc", map[string]any{"ids": []int64{ablauf, muster}}); nummern(rows) != "0723500109|0711100109" {
+		t.Fatalf("selection in the order: %v", rows)
+	}
 }

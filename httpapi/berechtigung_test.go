@@ -129,6 +129,7 @@ func regeln() map[string]regel {
 	anlagentyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
 	for route, rg := range map[string]regel{
 		"GET /api/anlage": angemeldet, "GET /api/anlage/search": angemeldet, "POST /api/anlage/export": angemeldet,
+		"GET /api/messstelle/search": angemeldet, "POST /api/messstelle/export": angemeldet,
 		"POST /api/anlage/" + anlagentyp:                            mitAktion(berechtigung.AnlageAnlegen),
 		"PUT /api/anlage/" + anlagentyp + "/{id}":                   amBetrieb(berechtigung.BearbeitungsmodusNutzen),
 		"POST /api/anlage/" + anlagentyp + "/{id}/aenderungsantrag": amBetrieb(berechtigung.AenderungsantragStellen),

@@ -2,21 +2,16 @@ package httpapi
 
 import (
 	"context"
-	"io"
 	"net/http"
-	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
-	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
-	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
 
@@ -35,9 +30,7 @@ func (a *api) betriebRoutes(r chi.Router) {
 	d := a.deps.Betriebsakte
 	r.Group(func(r chi.Router) {
 		r.Use(a.angemeldet)
-		r.Get("/betrieb/search", a.betriebSuche)
 		r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/betriebkatalog", a.betriebkatalog)
-		r.Post("/betrieb/export", a.betriebExport)
 		r.Post("/betrieb", befehl(a, http.StatusCreated, textBeantragt, func(r *http.Request, _ int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
 			return d.Beantragen(r.Context(), nutzer(r), r.URL.Query().Get("typ"), f, Metadaten(r))
 		}))
@@ -158,88 +151,4 @@ func (a *api) warteAufProtokoll(ctx context.Context, streamID string) {
 	wctx, cancel := context.WithTimeout(ctx, readYourWritesTimeout)
 	defer cancel()
 	_ = a.deps.WaitForProjection(wctx, audit.Name, pos)
-}
-
-// arbeitslisteFilter reads the worklist filter from the query: q, page, size, sortProperty,
-// sortDirection and the multi-valued betriebsstatus, betriebstyp, freigabestatus (repeated or
-// comma-separated).
-func arbeitslisteFilter(v url.Values) (arbeitsliste.Filter, error) {
-	var s validierung.Sammler
-	page, size := seitenwahl(v, &s, arbeitslisteStandardGroesse, arbeitslisteMaxGroesse)
-	liste := func(name string) []string { return mehrfach(v, name) }
-	return arbeitsliste.Filter{Q: v.Get("q"), Page: page, Size: size, SortProperty: v.Get("sortProperty"),
-		Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc"), Betriebsstatus: liste("betriebsstatus"),
-		Betriebstyp: liste("betriebstyp"), Freigabestatus: liste("freigabestatus"), Frisch: v.Get("minPosition") != ""}, s.Err()
-}
-
-// mehrfach reads a multi-valued filter parameter, repeated or comma-separated.
-func mehrfach(v url.Values, name string) []string {
-	var out []string
-	for _, x := range v[name] {
-		for _, t := range strings.Split(x, ",") {
-			if t = strings.TrimSpace(t); t != "" {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
-
-// The worklist's page sizes (the read model's own default and limit).
-const (
-	arbeitslisteStandardGroesse = 50
-	arbeitslisteMaxGroesse      = 1000
-)
-
-func (a *api) betriebSuche(w http.ResponseWriter, r *http.Request) {
-	if err := a.mitMinPosition(w, r, arbeitsliste.Name); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	f, err := arbeitslisteFilter(r.URL.Query())
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	out, err := a.deps.Betriebsakte.Suche(r.Context(), nutzer(r), f)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// exportAuswahl reads the selected rows of a worklist export (body {"ids": [...]}); nil when
-// there is no body (the export of the query).
-func exportAuswahl(r *http.Request) ([]int64, error) {
-	var in struct {
-		IDs []int64 `json:"ids"`
-	}
-	if r.ContentLength != 0 {
-		if err := decodeJSON(r, &in); err != nil {
-			return nil, err
-		}
-	}
-	return in.IDs, nil
-}
-
-// betriebExport answers the selected rows (body {"ids": [...]}) or the whole filter of the
-// query string as xlsx, streamed row by row.
-func (a *api) betriebExport(w http.ResponseWriter, r *http.Request) {
-	ids, err := exportAuswahl(r)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	f, err := arbeitslisteFilter(r.URL.Query())
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	if ids != nil {
-		f = arbeitsliste.Filter{IDs: ids, SortProperty: f.SortProperty, Absteigend: f.Absteigend}
-	}
-	a.xlsxStrom(w, r, "betriebe.xlsx", func(out io.Writer) error {
-		return a.deps.Betriebsakte.Exportieren(r.Context(), nutzer(r), f, out)
-	})
 }

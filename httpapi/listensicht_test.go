@@ -214,16 +214,17 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/health": {art: artAnderes}, "GET /api/konfiguration": {art: artAnderes}, "GET /api/openapi.yaml": {art: artAnderes},
 		"GET /api/me": {art: artAnderes}, "GET /api/profil": {art: artAnderes}, "GET /api/personalisierung": {art: artAnderes},
 
-		"GET /api/wiedervorlage":   {art: artListe, zeilen: true},
-		"GET /api/nachricht":       {art: artListe, zeilen: true},
-		"GET /api/nachricht/count": {art: artListe},
-		"GET /api/aufgabe":         {art: artListe, zeilen: true},
-		"GET /api/aufgabe/count":   {art: artListe},
-		"GET /api/betrieb/search":  {art: artListe, zeilen: true},
-		"GET /api/anlage/search":   {art: artListe, zeilen: true},
-		"GET /api/anlage":          {art: artListe, zeilen: true, aufrufe: []string{"/api/anlage?betrieb={betrieb}"}},
-		"GET /api/betriebkatalog":  {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
-		"GET /api/audit":           {art: artListe, zeilen: true},
+		"GET /api/wiedervorlage":     {art: artListe, zeilen: true},
+		"GET /api/nachricht":         {art: artListe, zeilen: true},
+		"GET /api/nachricht/count":   {art: artListe},
+		"GET /api/aufgabe":           {art: artListe, zeilen: true},
+		"GET /api/aufgabe/count":     {art: artListe},
+		"GET /api/betrieb/search":    {art: artListe, zeilen: true},
+		"GET /api/anlage/search":     {art: artListe, zeilen: true},
+		"GET /api/messstelle/search": {art: artListe, zeilen: true},
+		"GET /api/anlage":            {art: artListe, zeilen: true, aufrufe: []string{"/api/anlage?betrieb={betrieb}"}},
+		"GET /api/betriebkatalog":    {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
+		"GET /api/audit":             {art: artListe, zeilen: true},
 
 		"GET /api/betrieb/{id}/dateien":          {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/betrieb/{id}/wiedervorlage":    {art: artAmObjekt, objekt: "betrieb", zeilen: true},
@@ -244,8 +245,10 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
 		"POST /api/betrieb/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},
 		"POST /api/anlage/export":        {art: artExport, zeilen: true, aufrufe: []string{"/api/anlage/export", `/api/anlage/export {"ids":[{alleAnlagen}]}`}},
-		"POST /api/anwender/export":      {art: artExport},
-		"POST /api/organisation/export":  {art: artExport},
+		"POST /api/messstelle/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/messstelle/export",
+			`/api/messstelle/export {"ids":[{alleMessstellen}]}`}},
+		"POST /api/anwender/export":     {art: artExport},
+		"POST /api/organisation/export": {art: artExport},
 
 		"GET /api/abfragen": {art: artStammdaten}, "GET /api/wertelisten": {art: artStammdaten}, "GET /api/personalisierung/auswahl": {art: artStammdaten},
 		// the spatial lookups and the map's layers: reference polygons (water bodies, sub-catchments,
@@ -466,6 +469,13 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		betrieb.SpeichereAlsAdmin{Daten: g.Daten, Heute: time.Now()}, seed.Akteur); err != nil {
 		t.Fatal(err)
 	}
+	// measuring points under the plants of both organisations, named with their markers (the
+	// worklist shows them with their plant's and operation's names)
+	var alleMessstellen []string
+	for key, nr := range map[string]string{"K2": "0711100109", "T2": "0711110109"} {
+		id := messstelleAngelegt(t, w, objektnamen[key], nr, "NR_9", "MARKE-"+key+"-MESSSTELLE")
+		alleMessstellen = append(alleMessstellen, fmt.Sprint(id))
+	}
 	nachholen(arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection, audit.Projection)
 
 	// the calls of every walked route
@@ -515,7 +525,8 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 			vorlagen = []string{pattern}
 		}
 		for _, v := range vorlagen {
-			v = strings.NewReplacer("{alleBetriebe}", strings.Join(alleBetriebe, ","), "{alleAnlagen}", strings.Join(alleAnlagen, ",")).Replace(v)
+			v = strings.NewReplacer("{alleBetriebe}", strings.Join(alleBetriebe, ","), "{alleAnlagen}", strings.Join(alleAnlagen, ","),
+				"{alleMessstellen}", strings.Join(alleMessstellen, ",")).Replace(v)
 			pfad, body, _ := strings.Cut(v, " ")
 			werte, platz, fehlt := []string{""}, "", false
 			switch {

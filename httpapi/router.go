@@ -139,6 +139,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		if a.deps.Messstelle != nil {
 			a.messstelleRoutes(r)
 		}
+		a.arbeitslistenRoutes(r)
 		if a.deps.Benachrichtigung != nil {
 			a.nachrichtRoutes(r)
 		}

@@ -23,6 +23,7 @@ import (
 // a new route that is in neither fails it, so the areas to come declare their references.
 var ohneVerweis = map[string]string{
 	"POST /api/anlage/export":       "a selection of the plants worklist (list visibility)",
+	"POST /api/messstelle/export":   "a selection of the measuring points worklist (list visibility)",
 	"POST /api/betrieb/export":      "a selection of the operations worklist (list visibility)",
 	"POST /api/anwender/export":     "administrators' export",
 	"POST /api/organisation/export": "administrators' export",

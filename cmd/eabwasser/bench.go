@@ -26,8 +26,9 @@ func seedScale(ctx context.Context, a *app.App, n int, befehle bool, stdout, std
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "Skalierungsdaten: %s Organisationen, %s Anwender, %s Betriebe, %s Anlagen, %s Ereignisse in %s (%s Ereignisse/s).\n",
-		tausender(int64(b.Organisationen)), tausender(int64(b.Anwender)), tausender(int64(b.Betriebe)), tausender(int64(b.Anlagen)), tausender(b.Ereignisse),
+	fmt.Fprintf(stdout, "Skalierungsdaten: %s Organisationen, %s Anwender, %s Betriebe, %s Anlagen, %s Messstellen, %s Ereignisse in %s (%s Ereignisse/s).\n",
+		tausender(int64(b.Organisationen)), tausender(int64(b.Anwender)), tausender(int64(b.Betriebe)), tausender(int64(b.Anlagen)),
+		tausender(int64(b.Messstellen)), tausender(b.Ereignisse),
 		b.Dauer.Round(time.Second), tausender(int64(float64(b.Ereignisse)/b.Dauer.Seconds())))
 	return nil
 }

@@ -27,7 +27,7 @@ Aufruf:
   eabwasser serve                          Web-Server mit Relay und Projektoren starten
   eabwasser migrate                        Datenbankschema aktualisieren
   eabwasser seed --demo                    Demo-Daten anlegen (mehrfach ausführbar)
-  eabwasser seed --scale N [--befehle]     synthetische Daten: N × 2.000 Organisationen, 20.000 Betriebe (mit ihren Anlagen)
+  eabwasser seed --scale N [--befehle]     synthetische Daten: N × 2.000 Organisationen, 20.000 Betriebe (mit ihren Anlagen und Messstellen)
   eabwasser geodaten import [--ebene E] [--kennung FELD] [--bezeichnung FELD] [--srid N] [--ersetzen] DATEI
                                            Flächen (GeoJSON) laden: verwaltungseinheit, wasserkoerper, einzugsgebiet
   eabwasser projections status             Position und Rückstand jedes Lesemodells

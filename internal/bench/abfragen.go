@@ -31,6 +31,20 @@ func anlagenSuche(v url.Values) string {
 	return "/api/anlage/search?" + v.Encode()
 }
 
+func messstellenSuche(v url.Values) string {
+	if v.Get("size") == "" {
+		v.Set("size", fmt.Sprint(seitenGroesse))
+	}
+	return "/api/messstelle/search?" + v.Encode()
+}
+
+// messstellenStandard is the Messstellen tab's default filter (in operation, the Endkontrolle
+// types, by number).
+func messstellenStandard() url.Values {
+	return url.Values{"messstellenstatus": {"IN_BETRIEB"}, "messstellentyp": {"NR_9", "NR_10", "NR_11", "NR_12"},
+		"sortProperty": {"messstellenId"}, "sortDirection": {"asc"}}
+}
+
 // sichtbareAnlagen are the ids of the plants the user sees (for detail requests).
 func (l *lauf) sichtbareAnlagen(ctx context.Context, n nutzer) ([]int64, error) {
 	sql, args := `SELECT id FROM anlage ORDER BY id`, []any{}
@@ -105,6 +119,15 @@ func (l *lauf) abfragen(ctx context.Context, s *server, admin, org nutzer) error
 			return fmt.Errorf("plants worklist as %s: %w", u.wer, err)
 		}
 		letzteAnlagen := max(alleAnlagen-1, 0) / seitenGroesse
+		alleMessstellen, err := gesamt(ctx, s, u.nutzer, messstellenSuche(url.Values{}))
+		if err != nil {
+			return fmt.Errorf("measuring points worklist as %s: %w", u.wer, err)
+		}
+		standardMessstellen, err := gesamt(ctx, s, u.nutzer, messstellenSuche(messstellenStandard()))
+		if err != nil {
+			return fmt.Errorf("measuring points worklist as %s: %w", u.wer, err)
+		}
+		letzteMessstellen := max(standardMessstellen-1, 0) / seitenGroesse
 		messungen := []abfrage{
 			{"search.none", "worklist, no filter, first page", func() string { return suche(url.Values{}) }, true, alle},
 			{"search.status_name", "worklist, status IN_BETRIEB, sorted by name", func() string {
@@ -130,6 +153,20 @@ func (l *lauf) abfragen(ctx context.Context, s *server, admin, org nutzer) error
 			{"plants.last_page", fmt.Sprintf("plants worklist, last page (page %s)", zahl(letzteAnlagen)), func() string {
 				return anlagenSuche(url.Values{"page": {fmt.Sprint(letzteAnlagen)}})
 			}, true, alleAnlagen},
+			{"messstellen.default", "measuring points worklist, start page default (in operation, Endkontrolle types, by number)",
+				func() string { return messstellenSuche(messstellenStandard()) }, true, alleMessstellen},
+			{"messstellen.text", "measuring points worklist, text search „einleitungsstelle“", func() string {
+				return messstellenSuche(url.Values{"query": {"einleitungsstelle"}})
+			}, true, alleMessstellen},
+			{"messstellen.number", "measuring points worklist, number search „90001“", func() string {
+				return messstellenSuche(url.Values{"query": {"90001"}})
+			}, true, alleMessstellen},
+			{"messstellen.last_page", fmt.Sprintf("measuring points worklist, default, last page (page %s)", zahl(letzteMessstellen)),
+				func() string {
+					v := messstellenStandard()
+					v.Set("page", fmt.Sprint(letzteMessstellen))
+					return messstellenSuche(v)
+				}, true, alleMessstellen},
 			// the Aufgaben view (its default page size, 50): for SYSTEMADMIN the open tasks he
 			// may decide among everything he sees, for the operator his organisation's applications
 			{"tasks.first_page", "Aufgaben list GET /api/aufgabe, first page", func() string { return "/api/aufgabe" }, true, 0},

@@ -133,10 +133,21 @@ var kennzahlen = []struct {
 	{"lag.worklist.save", "lag commit → worklist p99, operators saving, 500/s", perzentil("p99_ms")},
 	{"lag.worklist.request", "lag commit → worklist p99, operators requesting, 500/s", perzentil("p99_ms")},
 	{"lag.worklist.request.1000", "lag commit → worklist p99, operators requesting, 1,000/s", perzentil("p99_ms")},
+	{"lag.capacity", "whole pipeline's capacity (saves until every projector has them)", proSekunde("commands_per_s", "commands/s")},
+	{"lag.worklist.save.half_capacity", "lag commit → worklist p99, operators saving, half the capacity", func(m Messung) string {
+		return fmt.Sprintf("%s at %s/s", zeit(msDauer(m.Werte["p99_ms"])), zahl(m.Werte["commands_per_s"]))
+	}},
+	{"lag.worklist.request.half_capacity", "lag commit → worklist p99, operators requesting, half the capacity", func(m Messung) string {
+		return fmt.Sprintf("%s at %s/s", zeit(msDauer(m.Werte["p99_ms"])), zahl(m.Werte["commands_per_s"]))
+	}},
 	{"http.worklist.admin", "worklist, SYSTEMADMIN, 64 clients", func(m Messung) string {
 		return fmt.Sprintf("%s requests/s, p99 %s", zahl(m.Werte["requests_per_s"]), zeit(msDauer(m.Werte["p99_ms"])))
 	}},
 	{"query.search.last_page.admin", "worklist last page, SYSTEMADMIN, p95", perzentil("p95_ms")},
+	{"query.plants.text.admin", "plants worklist, search „regenüberlaufbecken“, SYSTEMADMIN, p95", perzentil("p95_ms")},
+	{"query.messstellen.default.admin", "measuring points worklist, default, SYSTEMADMIN, p95", perzentil("p95_ms")},
+	{"query.messstellen.text.admin", "measuring points worklist, search, SYSTEMADMIN, p95", perzentil("p95_ms")},
+	{"query.messstellen.last_page.admin", "measuring points worklist, last page, SYSTEMADMIN, p95", perzentil("p95_ms")},
 	{"append.single.w1.ratio_raw", "Append ÷ raw INSERT, 1 writer", verhaeltnis},
 	{"append.single.w8.ratio_raw", "Append ÷ raw INSERT, 8 writers", verhaeltnis},
 }

@@ -53,6 +53,15 @@ func (l *lauf) mitServer(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if l.gewaehlt("server") && !l.gewaehlt("rebuild") {
+		// -nur seed,server: no rebuild phase (its long transactions hold back the snapshot of
+		// every database on the cluster); the server's projectors build the read models from
+		// the log first, in short batches, and the measurements start once they have caught up
+		l.printf("  no rebuild phase: the server's projectors build the read models first")
+		if err := l.aufgeholt(ctx, 45*time.Minute); err != nil {
+			return err
+		}
+	}
 	if err := l.nachNeuaufbau(ctx, s, admin, org); err != nil {
 		return err
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
@@ -77,10 +78,10 @@ func (f Fortschritt) ProSekunde() float64 {
 
 // Skalenbericht is what Skalieren created.
 type Skalenbericht struct {
-	Organisationen, Anwender, Betriebe, Anlagen int
-	Ereignisse                                  int64
-	Dauer                                       time.Duration
-	Geodaten                                    Landesgeodaten // the state-wide area layers
+	Organisationen, Anwender, Betriebe, Anlagen, Messstellen int
+	Ereignisse                                               int64
+	Dauer                                                    time.Duration
+	Geodaten                                                 Landesgeodaten // the state-wide area layers
 }
 
 // SkalaKorrelation marks the events of the scale seed (metadata correlationId).
@@ -195,9 +196,29 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 			erste[a.betrieb] = anlageIDs[k]
 		}
 	}
+	ersteName := make([]string, nBetriebe) // the name of each operation's plant 0 (each plan writes its own entry)
+	ersteTyp := make([]string, nBetriebe)
 	if err := ausfuehren(ctx, l, "Anlagen", anlage.Decider, anlagen.Schreibe, len(plants), func(k int) plan {
 		a := plants[k]
-		return l.anlagenPlan(a, anlageIDs[k], infos[a.betrieb], erste[a.betrieb])
+		p := l.anlagenPlan(a, anlageIDs[k], infos[a.betrieb], erste[a.betrieb])
+		if a.nr == 0 {
+			ersteName[a.betrieb], ersteTyp[a.betrieb] = p.schritte[0].befehl.(anlage.LegeAn).Daten.Bezeichnung, a.typ
+		}
+		return p
+	}); err != nil {
+		return Skalenbericht{}, err
+	}
+
+	var punkte []skalaMessstelle
+	for i := range infos {
+		punkte = append(punkte, messstellenDes(i, infos[i], erste[i], ersteTyp[i], ersteName[i])...)
+	}
+	messstelleIDs, err := ids(ctx, store, "messstelle_id_seq", len(punkte))
+	if err != nil {
+		return Skalenbericht{}, err
+	}
+	if err := ausfuehren(ctx, l, "Messstellen", messstelle.Decider, l.messstellenDokument, len(punkte), func(k int) plan {
+		return l.messstellenPlan(punkte[k], messstelleIDs[k], infos[punkte[k].betrieb])
 	}); err != nil {
 		return Skalenbericht{}, err
 	}
@@ -210,7 +231,7 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 		n := int64(geo.Verwaltungseinheiten + geo.Wasserkoerper + geo.Einzugsgebiete)
 		s.Fortschritt(Fortschritt{Phase: "Geodaten", Objekte: n, Gesamt: n, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)})
 	}
-	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants),
+	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants), Messstellen: len(punkte),
 		Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start), Geodaten: geo}, nil
 }
 
@@ -312,6 +333,7 @@ const (
 	artKonto
 	artBetrieb
 	artAnlage
+	artMessstelle
 )
 
 // --- organisations -------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/internal/app"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/internal/testdb"
@@ -35,7 +36,7 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Befehlsweg %v: %v", befehlsweg, err)
 		}
-		if b.Organisationen != 12 || b.Betriebe != 120 || b.Anwender < 12+35+3 || b.Ereignisse < 120*3 || b.Anlagen < 200 {
+		if b.Organisationen != 12 || b.Betriebe != 120 || b.Anwender < 12+35+3 || b.Ereignisse < 120*3 || b.Anlagen < 200 || b.Messstellen < 200 {
 			t.Fatalf("Befehlsweg %v: %+v", befehlsweg, b)
 		}
 		return pool
@@ -92,6 +93,41 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 	if !slices.Equal(typen, []string{"ABWASSERBEHANDLUNG", "ENTLASTUNG", "KANALNETZ", "KUEHLWASSER"}) ||
 		!slices.Equal(anlagenstatus, []string{"IN_BETRIEB", "STILLGELEGT"}) || anlagenOffen == 0 || jeBetrieb < 2 {
 		t.Fatalf("plants: types %v, status %v, open change requests %d, %.1f per approved operation", typen, anlagenstatus, anlagenOffen, jeBetrieb)
+	}
+	// about three measuring points per approved operation, numbered uniquely and validly, in
+	// every Freigabe state, in operation, renamed later and shut down with their operation,
+	// inside Rhineland-Palatinate
+	var punkte, nummern, ungueltig int
+	var jeFreigegeben float64
+	var arten []string
+	if err := masse.QueryRow(ctx, `SELECT count(*), count(DISTINCT data->>'messstellenId'),
+		count(*)::float / (SELECT count(*) FROM betrieb WHERE freigabestatus = 'FREIGEGEBEN'),
+		count(*) FILTER (WHERE (data->'daten'->'lage'->>'hochwert')::float NOT BETWEEN 5420000 AND 5650000
+			OR (data->'daten'->'lage'->>'rechtswert')::float NOT BETWEEN 320000 AND 480000),
+		(SELECT array_agg(DISTINCT event_type ORDER BY event_type) FROM events WHERE stream_type = 'messstelle')
+		FROM events WHERE event_type = 'MessstelleBeantragt'`).Scan(&punkte, &nummern, &jeFreigegeben, &ungueltig, &arten); err != nil {
+		t.Fatal(err)
+	}
+	if punkte == 0 || nummern != punkte || jeFreigegeben < 2.5 || jeFreigegeben > 3.5 || ungueltig > 0 || !slices.Equal(arten, []string{
+		"MessstelleAbgewiesen", "MessstelleBeantragt", "MessstelleFreigegeben", "MessstelleGeaendert", "MessstelleStillgelegt",
+		"MessstellenfreigabeErneutAngefordert"}) {
+		t.Fatalf("measuring points: %d, %d numbers, %.1f per approved operation, %d outside, events %v", punkte, nummern, jeFreigegeben, ungueltig, arten)
+	}
+	rows, err := masse.Query(ctx, `SELECT data->>'messstellenId', data->'daten'->>'messstellentyp' FROM events WHERE event_type = 'MessstelleBeantragt'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var nr, typ string
+		if err := rows.Scan(&nr, &typ); err != nil {
+			t.Fatal(err)
+		}
+		if msg := messstelle.PruefeNummer(nr) + messstelle.PasstZumTyp(nr, typ); msg != "" {
+			t.Fatalf("number %s of type %s: %s", nr, typ, msg)
+		}
+	}
+	if rows.Err() != nil {
+		t.Fatal(rows.Err())
 	}
 	var rollen []string
 	if err := masse.QueryRow(ctx, `SELECT array_agg(DISTINCT r ORDER BY r) FROM anwender, unnest(funktionale_rollen) r`).Scan(&rollen); err != nil {

@@ -3,7 +3,6 @@ package arbeitsliste
 import (
 	"context"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -59,48 +58,33 @@ type Seite[T any] struct {
 	OhneFilter *int64 `json:"ohneFilter,omitempty"`
 }
 
-var sortierung = map[string]string{"bezeichnung": "lower(bezeichnung)", "betriebsId": "betriebs_id", "ort": "lower(ort)",
-	"plz": "plz", "betriebsstatus": "betriebsstatus_text", "freigabestatus": "freigabestatus", "betreiber": "lower(betreiber)",
-	"betriebstyp": "betriebstyp_text", "regionalstelle": "regionalstelle"}
-
-const spalten = `id, betriebs_id, bezeichnung, betriebstyp_text, betriebstyp, betriebsstatus_text, betriebsstatus, freigabestatus,
-	betreiber, strasse, hausnummer, plz, ort, regionalstelle, antrag_offen`
-
-func scan(r pgx.CollectableRow) (Betrieb, error) {
-	var b Betrieb
-	err := r.Scan(&b.ID, &b.BetriebsID, &b.Bezeichnung, &b.Betriebstyp, &b.BetriebstypID, &b.Betriebsstatus, &b.StatusID,
-		&b.Freigabestatus, &b.Betreiber, &b.Strasse, &b.Hausnummer, &b.Plz, &b.Ort, &b.Regionalstelle, &b.AntragOffen)
-	return b, err
+// BetriebeListe is the operations worklist. Its export is the operation file's
+// (betriebsakte.Arbeitsliste).
+var BetriebeListe = Liste[Betrieb]{
+	Tabelle: "arbeitsliste.betrieb",
+	Spalten: `id, betriebs_id, bezeichnung, betriebstyp_text, betriebstyp, betriebsstatus_text, betriebsstatus, freigabestatus,
+	betreiber, strasse, hausnummer, plz, ort, regionalstelle, antrag_offen`,
+	Zeile: func(r pgx.CollectableRow) (Betrieb, error) {
+		var b Betrieb
+		err := r.Scan(&b.ID, &b.BetriebsID, &b.Bezeichnung, &b.Betriebstyp, &b.BetriebstypID, &b.Betriebsstatus, &b.StatusID,
+			&b.Freigabestatus, &b.Betreiber, &b.Strasse, &b.Hausnummer, &b.Plz, &b.Ort, &b.Regionalstelle, &b.AntragOffen)
+		return b, err
+	},
+	Sicht: zugriff.Betriebsspalten(""),
+	Sortierung: map[string]string{"bezeichnung": "lower(bezeichnung)", "betriebsId": "betriebs_id", "ort": "lower(ort)",
+		"plz": "plz", "betriebsstatus": "betriebsstatus_text", "freigabestatus": "freigabestatus", "betreiber": "lower(betreiber)",
+		"betriebstyp": "betriebstyp_text", "regionalstelle": "regionalstelle"},
+	Standard:  "bezeichnung",
+	Indiziert: []string{"bezeichnung"}, // betrieb_name
+	Filter: []Listenfilter{{Name: "betriebsstatus", Spalte: "betriebsstatus"}, {Name: "betriebstyp", Spalte: "betriebstyp"},
+		{Name: "freigabestatus", Spalte: "freigabestatus"}},
 }
 
-// abfrage is the worklist query of a filter: its WHERE clause (visibility first), order and page.
-func (f Filter) abfrage() listenabfrage {
-	var args []any
-	arg := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
-	where := []string{f.Sicht.Bedingung(zugriff.Betriebsspalten(""), arg)}
-	suche := suchworte(f.Q, arg)
-	where = append(where, suche...)
-	for _, k := range []struct {
-		spalte string
-		werte  []string
-	}{{"betriebsstatus", f.Betriebsstatus}, {"betriebstyp", f.Betriebstyp}, {"freigabestatus", f.Freigabestatus}} {
-		if len(k.werte) > 0 {
-			where = append(where, k.spalte+" = ANY("+arg(k.werte)+")")
-		}
-	}
-	if f.IDs != nil {
-		where = append(where, "id = ANY("+arg(f.IDs)+")")
-	}
-	order, ok := sortierung[f.SortProperty]
-	if !ok {
-		order = sortierung["bezeichnung"]
-	}
-	return listenabfrage{tabelle: "arbeitsliste.betrieb", spalten: spalten, bedingung: strings.Join(where, " AND "), args: args,
-		ordnung: []string{order, "id"}, absteigend: f.Absteigend, page: max(f.Page, 0), size: seitengroesse(f.Size), frisch: f.Frisch,
-		suche: len(suche) > 0, vorlauf: order == sortierung["bezeichnung"]} // betrieb_name
+// anfrage is the filter as a request of the list.
+func (f Filter) anfrage() Anfrage {
+	return Anfrage{Sicht: f.Sicht, Q: f.Q, Filter: map[string][]string{"betriebsstatus": f.Betriebsstatus, "betriebstyp": f.Betriebstyp,
+		"freigabestatus": f.Freigabestatus}, IDs: f.IDs, Page: f.Page, Size: f.Size, SortProperty: f.SortProperty,
+		Absteigend: f.Absteigend, Frisch: f.Frisch}
 }
 
 // seitengroesse is the page size asked for, 50 when none or more than 1,000.
@@ -113,20 +97,13 @@ func seitengroesse(size int) int {
 
 // Betriebe returns one page of the operations worklist (page size 50 by default).
 func Betriebe(ctx context.Context, q eventstore.Querier, f Filter) (Seite[Betrieb], error) {
-	a := f.abfrage()
-	if f.IDs == nil && len(f.Betriebsstatus)+len(f.Betriebstyp)+len(f.Freigabestatus) > 0 {
-		o := f
-		o.Betriebsstatus, o.Betriebstyp, o.Freigabestatus = nil, nil, nil
-		ohne := o.abfrage()
-		a.ohneFilter = &ohne
-	}
-	return seite(ctx, q, a, scan)
+	return BetriebeListe.Seite(ctx, q, f.anfrage())
 }
 
 // JedenBetrieb calls each for every row of the filter in its order, reading them as a stream
 // (for exports of any size).
 func JedenBetrieb(ctx context.Context, q eventstore.Querier, f Filter, each func(Betrieb) error) error {
-	return jede(ctx, q, f.abfrage(), scan, each)
+	return BetriebeListe.Jede(ctx, q, f.anfrage(), each)
 }
 
 // umlaute folds German umlauts as the search column does, so "Luetzel" finds "Lützel" and

@@ -2,7 +2,7 @@ package arbeitsliste
 
 import (
 	"context"
-	"strings"
+	"strconv"
 
 	"github.com/jackc/pgx/v5"
 
@@ -42,63 +42,48 @@ type AnlagenFilter struct {
 	Frisch             bool // count now, not from the cache (the caller waits for his command)
 }
 
-var anlagenSortierung = map[string]string{"bezeichnung": "lower(bezeichnung)", "anlagentyp": "anlagentyp",
-	"anlagenart": "anlagenart", "anlagenstatus": "anlagenstatus", "betrieb": "lower(betrieb)"}
-
-const anlagenSpalten = `id, bezeichnung, anlagentyp, anlagenart, anlagenstatus, betrieb_id, betrieb, antrag_offen, ort`
-
-func anlagenZeile(r pgx.CollectableRow) (Anlage, error) {
-	var a Anlage
-	err := r.Scan(&a.ID, &a.Bezeichnung, &a.Anlagentyp, &a.Anlagenart, &a.Anlagenstatus, &a.BetriebID, &a.Betrieb, &a.AntragOffen, &a.Ort)
-	return a, err
+// AnlagenListe is the plants worklist. A plant row is visible to whom its operation is: the
+// rows carry the operation's columns. Its export is the plant area's (anlage.Arbeitsliste).
+var AnlagenListe = Liste[Anlage]{
+	Tabelle: "arbeitsliste.anlage",
+	Spalten: `id, bezeichnung, anlagentyp, anlagenart, anlagenstatus, betrieb_id, betrieb, antrag_offen, ort`,
+	Zeile: func(r pgx.CollectableRow) (Anlage, error) {
+		var a Anlage
+		err := r.Scan(&a.ID, &a.Bezeichnung, &a.Anlagentyp, &a.Anlagenart, &a.Anlagenstatus, &a.BetriebID, &a.Betrieb, &a.AntragOffen, &a.Ort)
+		return a, err
+	},
+	Sicht: zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+	Sortierung: map[string]string{"bezeichnung": "lower(bezeichnung)", "anlagentyp": "anlagentyp",
+		"anlagenart": "anlagenart", "anlagenstatus": "anlagenstatus", "betrieb": "lower(betrieb)"},
+	Standard:  "bezeichnung",
+	Indiziert: []string{"bezeichnung"}, // anlage_name
+	Kopf:      "bezeichnung",           // such begins with the name; anlage_such_rest
+	Filter: []Listenfilter{{Name: "anlagenstatus", Spalte: "anlagenstatus"}, {Name: "anlagentyp", Spalte: "anlagentyp"},
+		{Name: "anlagenart", Spalte: "anlagenart"},
+		{Name: "verwaltungseinheit", Zahlen: true, Bedingung: func(p string) string {
+			return `EXISTS (SELECT 1 FROM arbeitsliste.wert v WHERE v.liste = 'verwaltungseinheit' AND v.id = ANY(` + p +
+				`) AND lower(ort) IN (lower(v.wert), lower(split_part(v.wert, ' (', 1))))`
+		}}},
 }
 
-// abfrage is the worklist query of a filter: its WHERE clause (visibility first), order and
-// page. A plant row is visible to whom its operation is: the rows carry the operation's columns.
-func (f AnlagenFilter) abfrage() listenabfrage {
-	var args []any
-	arg := zugriff.Platzhalter(&args)
-	where := []string{f.Sicht.Bedingung(zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"}, arg)}
-	suche := suchworte(f.Q, arg)
-	where = append(where, suche...)
-	for _, x := range []struct {
-		spalte string
-		werte  []string
-	}{{"anlagenstatus", f.Anlagenstatus}, {"anlagentyp", f.Anlagentyp}, {"anlagenart", f.Anlagenart}} {
-		if len(x.werte) > 0 {
-			where = append(where, x.spalte+" = ANY("+arg(x.werte)+")")
-		}
+// anfrage is the filter as a request of the list.
+func (f AnlagenFilter) anfrage() Anfrage {
+	einheiten := make([]string, len(f.Verwaltungseinheit))
+	for i, id := range f.Verwaltungseinheit {
+		einheiten[i] = strconv.FormatInt(id, 10)
 	}
-	if len(f.Verwaltungseinheit) > 0 {
-		where = append(where, `EXISTS (SELECT 1 FROM arbeitsliste.wert v WHERE v.liste = 'verwaltungseinheit' AND v.id = ANY(`+
-			arg(f.Verwaltungseinheit)+`) AND lower(ort) IN (lower(v.wert), lower(split_part(v.wert, ' (', 1))))`)
-	}
-	if f.IDs != nil {
-		where = append(where, "id = ANY("+arg(f.IDs)+")")
-	}
-	order, ok := anlagenSortierung[f.SortProperty]
-	if !ok {
-		order = anlagenSortierung["bezeichnung"]
-	}
-	return listenabfrage{tabelle: "arbeitsliste.anlage", spalten: anlagenSpalten, bedingung: strings.Join(where, " AND "),
-		args: args, ordnung: []string{order, "id"}, absteigend: f.Absteigend, page: max(f.Page, 0),
-		size: seitengroesse(f.Size), frisch: f.Frisch, suche: len(suche) > 0, vorlauf: order == anlagenSortierung["bezeichnung"]} // anlage_name
+	return Anfrage{Sicht: f.Sicht, Q: f.Q, Filter: map[string][]string{"anlagenstatus": f.Anlagenstatus, "anlagentyp": f.Anlagentyp,
+		"anlagenart": f.Anlagenart, "verwaltungseinheit": einheiten}, IDs: f.IDs, Page: f.Page, Size: f.Size,
+		SortProperty: f.SortProperty, Absteigend: f.Absteigend, Frisch: f.Frisch}
 }
 
 // Anlagen returns one page of the plants worklist (page size 50 by default, by name).
 func Anlagen(ctx context.Context, q eventstore.Querier, f AnlagenFilter) (Seite[Anlage], error) {
-	a := f.abfrage()
-	if f.IDs == nil && len(f.Anlagenstatus)+len(f.Anlagentyp)+len(f.Anlagenart)+len(f.Verwaltungseinheit) > 0 {
-		o := f
-		o.Anlagenstatus, o.Anlagentyp, o.Anlagenart, o.Verwaltungseinheit = nil, nil, nil, nil
-		ohne := o.abfrage()
-		a.ohneFilter = &ohne
-	}
-	return seite(ctx, q, a, anlagenZeile)
+	return AnlagenListe.Seite(ctx, q, f.anfrage())
 }
 
 // JedeAnlage calls each for every row of the filter in its order, reading them as a stream
 // (for exports of any size), as JedenBetrieb does for the operations.
 func JedeAnlage(ctx context.Context, q eventstore.Querier, f AnlagenFilter, each func(Anlage) error) error {
-	return jede(ctx, q, f.abfrage(), anlagenZeile, each)
+	return AnlagenListe.Jede(ctx, q, f.anfrage(), each)
 }

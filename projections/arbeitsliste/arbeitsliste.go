@@ -17,6 +17,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -79,7 +80,9 @@ CREATE TABLE anlage (
 `
 
 // indexe serve the worklists' filters, sorting and search, and the set-based statements of a
-// rename (betrieb_betreiber, anlage_betrieb).
+// rename (betrieb_betreiber, anlage_betrieb). anlage_name includes the name itself: the plants'
+// one-word search counts the names that begin with the word from the index alone (an index-only
+// scan needs the column, not just the expression).
 const indexe = `
 CREATE INDEX wert_schluessel ON wert (liste, schluessel);
 CREATE INDEX betrieb_name ON betrieb (lower(bezeichnung), id);
@@ -89,7 +92,7 @@ CREATE INDEX betrieb_typ_name ON betrieb (betriebstyp, lower(bezeichnung), id);
 CREATE INDEX betrieb_betreiber ON betrieb (betreiber_id);
 CREATE INDEX betrieb_regionalstelle ON betrieb (regionalstelle_id);
 CREATE INDEX betrieb_such ON betrieb USING gin (such gin_trgm_ops);
-CREATE INDEX anlage_name ON anlage (lower(bezeichnung), id);
+CREATE INDEX anlage_name ON anlage (lower(bezeichnung), id) INCLUDE (bezeichnung);
 CREATE INDEX anlage_status_name ON anlage (anlagenstatus, lower(bezeichnung), id);
 CREATE INDEX anlage_typ_name ON anlage (anlagentyp, lower(bezeichnung), id);
 CREATE INDEX anlage_art_name ON anlage (anlagenart, lower(bezeichnung), id);
@@ -98,13 +101,14 @@ CREATE INDEX anlage_betrieb ON anlage (betrieb_id);
 CREATE INDEX anlage_betreiber ON anlage (betreiber_id);
 CREATE INDEX anlage_regionalstelle ON anlage (regionalstelle_id);
 CREATE INDEX anlage_such ON anlage USING gin (such gin_trgm_ops);
+CREATE INDEX anlage_such_rest ON anlage USING gin (substr(such, 2) gin_trgm_ops);
 `
 
 // Projection is the worklist read model.
 var Projection = projections.Projection{
 	Name:       Name,
-	Schema:     schema,
-	Indexe:     indexe,
+	Schema:     schema + messstellenSchema,
+	Indexe:     indexe + messstellenIndexe,
 	Projiziere: projiziere,
 }
 
@@ -205,9 +209,10 @@ var wertTabelle = projections.Tabelle[wertZeile]{
 }
 
 // gezeigt are the value lists whose texts the worklists show (the column of the operations'
-// rows), and the Verwaltungseinheiten the plants worklist filters by (no column).
+// rows), the Verwaltungseinheiten the plants worklist filters by and the measuring point types
+// the measuring points' export names (no column).
 var gezeigt = map[string]string{"betriebstyp": "betriebstyp_text", "betriebsstatus": "betriebsstatus_text", "regionalstelle": "regionalstelle",
-	"verwaltungseinheit": ""}
+	"verwaltungseinheit": "", "messstellentyp": ""}
 
 // gelesen is an event of the batch, read once in the first pass.
 type gelesen struct {
@@ -306,6 +311,7 @@ var leser = map[string]map[string]func([]byte) (any, error){
 		ereignis.Name[anlage.AenderungsantragUebernommen](): fest(antrag{}),
 		ereignis.Name[anlage.AenderungsantragAbgelehnt]():   fest(antrag{}),
 	},
+	messstelle.StreamType: messstellenLeser,
 }
 
 // text is a text an event hands on to the rows that show it; nach is the event's index in
@@ -320,6 +326,7 @@ type text struct {
 type stapel struct {
 	betriebe      *projections.Zeilen[betriebZeile]
 	anlagen       *projections.Zeilen[anlageZeile]
+	messstellen   *projections.Zeilen[messstelleZeile]
 	organisations *projections.Zeilen[organisationZeile]
 	werte         *projections.Zeilen[wertZeile]
 	// wertNach finds the loaded value-list entries by list and key (betriebstyp,
@@ -335,6 +342,8 @@ type stapel struct {
 	kopiert map[int64]bool
 	// neueAnlagen are the plants created by the batch: they copy their operation at the end.
 	neueAnlagen map[int64]bool
+	// umbenannt are the plants an event saved: their measuring points' copies of the name follow.
+	umbenannt map[int64]bool
 
 	// The texts the batch hands on, by organisation id, value key and value id: an
 	// organisation's new name goes to the operations it runs, a value's new text to the
@@ -350,7 +359,8 @@ type stapel struct {
 // per kind.
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 	st := &stapel{
-		betriebe: betriebTabelle.Zeilen(), anlagen: anlageTabelle.Zeilen(), organisations: organisationTabelle.Zeilen(),
+		betriebe: betriebTabelle.Zeilen(), anlagen: anlageTabelle.Zeilen(), messstellen: messstelleTabelle.Zeilen(),
+		organisations: organisationTabelle.Zeilen(), umbenannt: map[int64]bool{},
 		werte: wertTabelle.Zeilen(), wertNach: map[[2]string]int64{}, texteBei: map[int64]int{}, kopiert: map[int64]bool{},
 		neueAnlagen: map[int64]bool{}, betreiber: map[int64]text{}, regionalstelle: map[int64]text{},
 		betriebstypNach: map[string]text{}, betriebsstatusNach: map[string]text{},
@@ -371,6 +381,8 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			st.betriebEreignis(i, e)
 		case anlage.StreamType:
 			st.anlageEreignis(e)
+		case messstelle.StreamType:
+			st.messstelleEreignis(e)
 		case organisation.StreamType:
 			st.organisationEreignis(i, e)
 		case werteliste.StreamType:
@@ -383,7 +395,9 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 	st.werte.Schreiben(w)
 	st.betriebe.Schreiben(w)
 	st.anlagen.Schreiben(w)
+	st.messstellen.Schreiben(w)
 	st.anweisungen(w)
+	st.messstellenAnweisungen(w)
 	return w, nil
 }
 
@@ -430,7 +444,7 @@ func lesen(s *projections.Stapel) ([]gelesen, error) {
 // laden reads the rows the batch's events touch or look up, with one query per table: the
 // operations first, whose stored keys tell which names and texts their rows show.
 func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gelesen) error {
-	var betriebIDs, anlageIDs, orgIDs, wertIDs []int64
+	var betriebIDs, anlageIDs, orgIDs, wertIDs, messstelleIDs []int64
 	var typen, status []string
 	daten := func(d betriebDaten) {
 		orgIDs = append(orgIDs, d.BetreiberID)
@@ -450,16 +464,31 @@ func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gele
 			orgIDs = append(orgIDs, v.NeuID)
 		case angelegt:
 			betriebIDs = append(betriebIDs, v.BetriebID) // the new plant copies its operation
+		case messstelleBeantragt:
+			// the new measuring point copies its plant and operation
+			anlageIDs, betriebIDs = append(anlageIDs, v.AnlageID), append(betriebIDs, v.BetriebID)
 		}
 		switch e.streamtyp {
 		case betrieb.StreamType:
 			betriebIDs = append(betriebIDs, e.id)
 		case anlage.StreamType:
 			anlageIDs = append(anlageIDs, e.id)
+		case messstelle.StreamType:
+			messstelleIDs = append(messstelleIDs, e.id)
 		case organisation.StreamType:
 			orgIDs = append(orgIDs, e.id)
 		case werteliste.StreamType:
 			wertIDs = append(wertIDs, e.id)
+		}
+	}
+	// the measuring points first: a changed one copies its plant and operation as the batch
+	// leaves them
+	if err := st.messstellen.Laden(ctx, s, messstelleIDs); err != nil {
+		return err
+	}
+	for _, id := range messstelleIDs {
+		if m := st.messstellen.Zeile(id); m != nil {
+			anlageIDs, betriebIDs = append(anlageIDs, m.AnlageID), append(betriebIDs, m.BetriebID)
 		}
 	}
 	if err := st.betriebe.Laden(ctx, s, betriebIDs); err != nil {
@@ -601,6 +630,9 @@ func (st *stapel) anlageEreignis(e gelesen) {
 	switch v := e.v.(type) {
 	case anlageGeaendert:
 		d := v.Daten
+		if d.Bezeichnung != a.Bezeichnung {
+			st.umbenannt[e.id] = true
+		}
 		a.Bezeichnung, a.Anlagenart, a.Anlagenstatus, a.Position = d.Bezeichnung, d.Anlagenart, d.Anlagenstatus, e.position
 	case stillgelegt:
 		a.Anlagenstatus, a.Position = anlage.Stillgelegt, e.position
@@ -721,6 +753,7 @@ func (st *stapel) weitergeben() {
 			a.kopieVon(st.betriebe.Zeile(a.BetriebID))
 		}
 	}
+	st.messstellenKopieren()
 }
 
 // anweisungen are the set-based statements for the rows the batch did not load, after the

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
@@ -33,14 +35,20 @@ func zeilen(l *projektortest.Live) int {
 	return n
 }
 
-func TestWorklist_FedFromNATS_RedeliveryChangesNothing_RebuildIsIdentical(t *testing.T) {
-	ctx := context.Background()
+// demo is a database with the demo data whose worklist is fed live.
+func demo(t *testing.T) (*pgxpool.Pool, *eventstore.Store, *projektortest.Live) {
+	t.Helper()
 	pool, _ := testdb.New(t)
 	store := schreibmodell.Store(pool)
-	if _, err := seed.Demo(ctx, store); err != nil {
+	if _, err := seed.Demo(context.Background(), store); err != nil {
 		t.Fatal(err)
 	}
-	l := projektortest.Start(t, store, arbeitsliste.Projection)
+	return pool, store, projektortest.Start(t, store, arbeitsliste.Projection)
+}
+
+func TestWorklist_FedFromNATS_RedeliveryChangesNothing_RebuildIsIdentical(t *testing.T) {
+	ctx := context.Background()
+	pool, store, l := demo(t)
 	projektortest.WarteBis(t, "the four demo operations", func() bool { return zeilen(l) == 4 })
 
 	// a requested and then approved operation appears with its status

@@ -7,6 +7,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 )
 
 // The worklist reads the fields it shows from the domain events' JSON with types of its own:
@@ -18,6 +19,9 @@ func TestLeser_ReadTheFieldsTheDomainEventsWrite(t *testing.T) {
 	soll := betriebDaten{Bezeichnung: "Brauerei", Adresse: d.Adresse, BetreiberID: 7, Betriebsstatus: "in_betrieb", RegionalstelleID: 3}
 	ad := anlage.Daten{Bezeichnung: "Kläranlage", Anlagenart: "ART", Anlagenstatus: anlage.InBetrieb, Beschreibung: "B"}
 	sollAnlage := anlageDaten{Bezeichnung: "Kläranlage", Anlagenart: "ART", Anlagenstatus: anlage.InBetrieb}
+	md := messstelle.Daten{Bezeichnung: "Ablauf", Messstellentyp: "NR_9", Messstellenstatus: messstelle.InBetrieb, AbgabeRelevant: true,
+		Lage: betrieb.Lage{Hochwert: 5583500.5, Rechtswert: 399000.5}}
+	sollMessstelle := messstelleDaten{Bezeichnung: "Ablauf", Messstellentyp: "NR_9", Messstellenstatus: messstelle.InBetrieb}
 	for _, f := range []struct {
 		typ  string
 		e    ereignis.DomainEvent
@@ -41,6 +45,13 @@ func TestLeser_ReadTheFieldsTheDomainEventsWrite(t *testing.T) {
 		{anlage.StreamType, anlage.AenderungsantragGestellt{}, antrag{offen: true}},
 		{anlage.StreamType, anlage.AenderungsantragUebernommen{}, antrag{}},
 		{anlage.StreamType, anlage.AenderungsantragAbgelehnt{}, antrag{}},
+		{messstelle.StreamType, messstelle.MessstelleBeantragt{AnlageID: 5, BetriebID: 6, MessstellenID: "0711100109", Daten: md, GueltigAb: "2026-01-01"},
+			messstelleBeantragt{AnlageID: 5, BetriebID: 6, MessstellenID: "0711100109", Daten: sollMessstelle}},
+		{messstelle.StreamType, messstelle.MessstelleGeaendert{Daten: md, GueltigAb: "2026-01-01"}, messstelleDatenNeu{Daten: sollMessstelle}},
+		{messstelle.StreamType, messstelle.MessstellenfreigabeErneutAngefordert{Daten: md}, messstelleDatenNeu{Daten: sollMessstelle, erneut: true}},
+		{messstelle.StreamType, messstelle.MessstelleFreigegeben{Kommentar: "k"}, messstelleFreigabe{messstelle.Freigegeben}},
+		{messstelle.StreamType, messstelle.MessstelleAbgewiesen{Kommentar: "k"}, messstelleFreigabe{messstelle.Abgewiesen}},
+		{messstelle.StreamType, messstelle.MessstelleStillgelegt{Datum: "2026-01-01"}, messstelleStillgelegt{}},
 	} {
 		daten, err := json.Marshal(f.e)
 		if err != nil {

@@ -22,7 +22,6 @@ import (
 	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
-	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -358,17 +357,6 @@ func (d *Dienst) Indirekteinleiter(ctx context.Context, n Nutzer, id int64) ([]a
 		return nil, err
 	}
 	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{AufnahmeID: id})
-}
-
-// Suche is one page of the plants worklist (the start page's Anlagen tab) over what the caller
-// sees.
-func (d *Dienst) Suche(ctx context.Context, n Nutzer, f arbeitsliste.AnlagenFilter) (arbeitsliste.Seite[arbeitsliste.Anlage], error) {
-	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
-	if err != nil {
-		return arbeitsliste.Seite[arbeitsliste.Anlage]{}, err
-	}
-	f.Sicht = n.Sicht
-	return arbeitsliste.Anlagen(ctx, d.Store.Pool(), f)
 }
 
 // Version is one version of a plant's history.

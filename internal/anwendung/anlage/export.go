@@ -2,11 +2,6 @@ package anlage
 
 import (
 	"cmp"
-	"context"
-	"io"
-
-	"github.com/eabwasser/eabwasser/internal/tabelle"
-	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )
 
@@ -21,22 +16,18 @@ var exporttexte = map[string]string{
 
 func exporttext(id string) string { return cmp.Or(exporttexte[id], id) }
 
-// Exportieren writes the plants worklist rows of the filter (or the selected ids) the caller may
-// see as xlsx, row by row — the operations worklist's export for plants.
-func (d *Dienst) Exportieren(ctx context.Context, n Nutzer, f arbeitsliste.AnlagenFilter, w io.Writer) error {
-	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
-	if err != nil {
-		return err
-	}
-	f.Sicht = n.Sicht
-	return tabelle.Schreibe(w, "Anlagen", []string{"Anlagen-Nr.", "Abwasseranlage", "Anlagentyp", "Anlagenart", "Status", "Betrieb", "Ort",
-		"Änderungsantrag offen"}, func(zeile func(...any) error) error {
-		return arbeitsliste.JedeAnlage(ctx, d.Store.Pool(), f, func(a arbeitsliste.Anlage) error {
-			antrag := ""
-			if a.AntragOffen {
-				antrag = "ja"
-			}
-			return zeile(AnlagenID(a.ID), a.Bezeichnung, exporttext(a.Anlagentyp), exporttext(a.Anlagenart), exporttext(a.Anlagenstatus), a.Betrieb, a.Ort, antrag)
-		})
-	})
-}
+// Arbeitsliste is the plants worklist with its export (the start page's Anlagen tab; HTTP in
+// httpapi/arbeitsliste.go).
+var Arbeitsliste = func() arbeitsliste.Liste[arbeitsliste.Anlage] {
+	l := arbeitsliste.AnlagenListe
+	l.Export = arbeitsliste.Export[arbeitsliste.Anlage]{Blatt: "Anlagen", Kopf: []string{"Anlagen-Nr.", "Abwasseranlage", "Anlagentyp",
+		"Anlagenart", "Status", "Betrieb", "Ort", "Änderungsantrag offen"}, Zeile: func(a arbeitsliste.Anlage) []any {
+		antrag := ""
+		if a.AntragOffen {
+			antrag = "ja"
+		}
+		return []any{AnlagenID(a.ID), a.Bezeichnung, exporttext(a.Anlagentyp), exporttext(a.Anlagenart), exporttext(a.Anlagenstatus),
+			a.Betrieb, a.Ort, antrag}
+	}}
+	return l
+}()

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
-	"io"
 	"strconv"
 	"time"
 
@@ -23,7 +22,6 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/internal/kalender"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
@@ -390,22 +388,18 @@ func (d *Dienst) Suche(ctx context.Context, n Nutzer, f arbeitsliste.Filter) (ar
 	return arbeitsliste.Betriebe(ctx, d.Store.Pool(), f)
 }
 
-// Exportieren writes the worklist rows of the filter (or the selected ids) the caller may see
-// as xlsx, row by row.
-func (d *Dienst) Exportieren(ctx context.Context, n Nutzer, f arbeitsliste.Filter, w io.Writer) error {
-	s, err := d.Sicht(ctx, n)
-	if err != nil {
-		return err
-	}
-	f.Sicht = s
-	return tabelle.Schreibe(w, "Betriebe", []string{"Betriebs-Nr.", "Bezeichnung", "Betriebstyp", "Betriebsstatus", "Freigabestatus",
-		"Betreiber", "Straße", "Hausnummer", "PLZ", "Ort", "Regionalstelle"}, func(zeile func(...any) error) error {
-		return arbeitsliste.JedenBetrieb(ctx, d.Store.Pool(), f, func(b arbeitsliste.Betrieb) error {
-			return zeile(b.BetriebsID, b.Bezeichnung, b.Betriebstyp, b.Betriebsstatus, freigabeText[b.Freigabestatus], b.Betreiber,
-				b.Strasse, b.Hausnummer, b.Plz, b.Ort, b.Regionalstelle)
-		})
-	})
-}
+// Arbeitsliste is the operations worklist with its export (the start page's Betriebe tab; HTTP
+// in httpapi/arbeitsliste.go).
+var Arbeitsliste = func() arbeitsliste.Liste[arbeitsliste.Betrieb] {
+	l := arbeitsliste.BetriebeListe
+	l.Export = arbeitsliste.Export[arbeitsliste.Betrieb]{Blatt: "Betriebe", Kopf: []string{"Betriebs-Nr.", "Bezeichnung", "Betriebstyp",
+		"Betriebsstatus", "Freigabestatus", "Betreiber", "Straße", "Hausnummer", "PLZ", "Ort", "Regionalstelle"},
+		Zeile: func(b arbeitsliste.Betrieb) []any {
+			return []any{b.BetriebsID, b.Bezeichnung, b.Betriebstyp, b.Betriebsstatus, freigabeText[b.Freigabestatus], b.Betreiber,
+				b.Strasse, b.Hausnummer, b.Plz, b.Ort, b.Regionalstelle}
+		}}
+	return l
+}()
 
 var freigabeText = map[string]string{betrieb.Beantragt: "Beantragt", betrieb.Freigegeben: "Freigegeben", betrieb.Abgewiesen: "Abgewiesen"}
 
