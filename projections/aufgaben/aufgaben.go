@@ -649,7 +649,8 @@ func (l *lauf) messstelleDaten(e eventstore.Event, id int64, d messstelle.Daten)
 		m.Bezeichnung, m.Typ = d.Bezeichnung, d.Messstellentyp
 	}
 	for _, tid := range l.jeObjekt[objekt{e.StreamType, id}] {
-		if a := l.aufgaben.Zeile(tid); a.Objekt != m.Bezeichnung || a.Objekttyp != m.Typ {
+		// a task opened and decided in this batch is in memory too: it keeps its name as decided
+		if a := l.aufgaben.Zeile(tid); a.Status == Offen && (a.Objekt != m.Bezeichnung || a.Objekttyp != m.Typ) {
 			a = l.aufgaben.Aendern(tid)
 			a.Objekt, a.Objekttyp = m.Bezeichnung, m.Typ
 		}
