@@ -74,15 +74,31 @@ function Haken({ label, name, wert, onChange, gesperrt }: { label: string; name:
   );
 }
 
-/** A multi-select of authorities (value list behoerde), locked with the per-field rights' hint. */
-function Behoerden({ legend, name, wert, onChange, gesperrt, fehler }: { legend: string; name: string; wert: string[]; onChange: (v: string[]) => void; gesperrt: boolean; fehler?: string }) {
+/** A multi-select of a text-valued list (authorities, responsibilities), locked with the per-field rights' hint. */
+function Mehrfach({
+  legend,
+  liste,
+  name,
+  wert,
+  onChange,
+  gesperrt,
+  fehler,
+}: {
+  legend: string;
+  liste: string;
+  name: string;
+  wert: string[];
+  onChange: (v: string[]) => void;
+  gesperrt: boolean;
+  fehler?: string;
+}) {
   const sperre = useSchreibsperre(name);
-  const behoerden = useWerte('behoerde');
+  const werte = useWerte(liste);
   return (
     <div className="sm:col-span-3">
       <MehrfachAuswahl<string>
         legend={legend}
-        options={mehrfachOptionen(behoerden, wert)}
+        options={mehrfachOptionen(werte, wert)}
         value={wert}
         onChange={onChange}
         disabled={gesperrt || sperre.gesperrt}
@@ -173,7 +189,7 @@ export function MessstelleFormular(p: MessstelleFormularProps) {
       </Gruppe>
       <Gruppe titel="Zuständigkeit">
         <WertAuswahl
-          liste="messstellenzustaendigkeit"
+          liste="behoerde"
           label="Zuständige Behörde"
           name="zustaendigeBehoerde"
           value={w.zustaendigeBehoerde}
@@ -182,9 +198,10 @@ export function MessstelleFormular(p: MessstelleFormularProps) {
           disabled={gesperrt}
           className="sm:col-span-6"
         />
-        <Behoerden legend="LIMS-Berechtigte" name="limsBerechtigte" wert={w.limsBerechtigte} onChange={setze('limsBerechtigte')} gesperrt={gesperrt} fehler={f.limsBerechtigte} />
-        <Behoerden
+        <Mehrfach legend="LIMS-Berechtigte" liste="messstellenzustaendigkeit" name="limsBerechtigte" wert={w.limsBerechtigte} onChange={setze('limsBerechtigte')} gesperrt={gesperrt} fehler={f.limsBerechtigte} />
+        <Mehrfach
           legend="Zugehörige Behörden"
+          liste="behoerde"
           name="zugehoerigeBehoerden"
           wert={w.zugehoerigeBehoerden}
           onChange={setze('zugehoerigeBehoerden')}
