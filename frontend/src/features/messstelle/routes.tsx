@@ -19,7 +19,7 @@ export const messstelleSeiten: RouteObject[] = [
     path: ':typ/:anlageid/messstellen/neu/messstellendaten',
     element: (
       <NurMitAktion aktion="MESSSTELLE_ANLEGEN">
-        <Messstellendaten />
+        <Messstellendaten neu />
       </NurMitAktion>
     ),
   },

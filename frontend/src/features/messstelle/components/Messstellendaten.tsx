@@ -63,15 +63,16 @@ export const FREIGABE_PARAM = 'freigabe';
 
 /**
  * Route /betriebsakte/:id/:typ/:anlageid/messstellen/:messstellenid/messstellendaten (spec 000
- * §2): a measuring point of the plant, editable in modus s by whom may; `neu` as messstellenid
- * creates one ('Freigabe anfordern', query typ preselects the Messstellentyp).
+ * §2): a measuring point of the plant, editable in modus s by whom may; `neu` (the route
+ * …/messstellen/neu/messstellendaten) creates one ('Freigabe anfordern', query typ preselects the
+ * Messstellentyp).
  */
-export function Messstellendaten() {
+export function Messstellendaten({ neu = false }: { neu?: boolean }) {
   const { messstellenid = '' } = useParams();
-  useDocumentTitle(messstellenid === 'neu' ? 'Neue Messstelle' : 'Messstellendaten');
+  useDocumentTitle(neu ? 'Neue Messstelle' : 'Messstellendaten');
   const [params] = useSearchParams();
   const historie = params.get(HISTORIE_PARAM);
-  if (messstellenid === 'neu') return <NeueMessstelle />;
+  if (neu) return <NeueMessstelle />;
   if (historie !== null) return <HistorischeVersion messstelleId={messstellenid} index={Number(historie)} />;
   return <VorhandeneMessstelle messstelleId={messstellenid} />;
 }
@@ -329,8 +330,8 @@ function Bearbeitung({ messstelle: m, neuLaden, zurueckZuLesen }: { messstelle: 
           return;
         }
         try {
-          await speichere.mutateAsync({ id: String(m.id), daten: { ...eingabeAus(form.werte, bereiche), version } });
-          version = (await holeMessstelle(String(m.id))).version;
+          const antwort = await speichere.mutateAsync({ id: String(m.id), daten: { ...eingabeAus(form.werte, bereiche), version } });
+          version = antwort.version ?? (await holeMessstelle(String(m.id))).version;
           gespeichert = true;
         } catch (e) {
           if (isAbortError(e)) return;
