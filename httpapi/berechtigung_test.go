@@ -16,6 +16,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
 
@@ -144,7 +145,30 @@ func regeln() map[string]regel {
 	} {
 		r[route] = rg
 	}
-	for _, f := range []string{"bescheid", "messstelle"} {
+	// measuring points (issue 29): created, saved and decided by the roles docs/decisions.md
+	// settles; read by whoever sees the plant
+	messstellenAnleger := []berechtigung.Rolle{berechtigung.ZustSBD, berechtigung.Fachadmin, berechtigung.Systemadmin}
+	for route, rg := range map[string]regel{
+		"POST /api/anlage/{id}/messstelle":            {aktion: berechtigung.MessstelleAnlegen, betrieb: true, nur: messstellenAnleger},
+		"GET /api/anlage/messstellenAnlagen/{nummer}": angemeldet,
+		"GET /api/betrieb/{id}/messstelle":            amBetrieb(""),
+		"GET /api/messstelle/check-id":                {aktion: berechtigung.MessstelleAnlegen, nur: messstellenAnleger},
+		"GET /api/messstelle/uebersicht/{id}":         amBetrieb(""),
+		"GET /api/messstelle/{id}":                    amBetrieb(""),
+		"PUT /api/messstelle/{id}":                    {aktion: berechtigung.MessstelleBearbeiten, betrieb: true, nur: messstellenAnleger},
+		"POST /api/messstelle/{id}/freigabe": {aktion: berechtigung.MessstelleFreigeben, betrieb: true,
+			nur: []berechtigung.Rolle{berechtigung.ZustSBD, berechtigung.Fachadmin}},
+		"GET /api/messstelle/{id}/historie":        amBetrieb(""),
+		"GET /api/messstelle/{id}/verlauf":         amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/messstelle/{id}/stand/{version}": amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/messstelle/{id}/dateien":         amBetrieb(""),
+		"POST /api/messstelle/{id}/upload-file":    amBetrieb(berechtigung.DateiHochladen),
+		"GET /api/messstelle/{id}/wiedervorlage":   amBetrieb(berechtigung.WiedervorlagenLesen),
+		"POST /api/messstelle/{id}/wiedervorlage":  amBetrieb(berechtigung.WiedervorlagenLesen),
+	} {
+		r[route] = rg
+	}
+	for _, f := range []string{"bescheid"} {
 		for _, p := range []string{"GET /api/%s/{id}/dateien", "POST /api/%s/{id}/upload-file", "GET /api/%s/{id}/wiedervorlage", "POST /api/%s/{id}/wiedervorlage"} {
 			r[fmt.Sprintf(p, f)] = regel{fehlt: true}
 		}
@@ -176,11 +200,16 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM anlage WHERE bezeichnung = 'Betriebskläranlage Papierfabrik'`).Scan(&anlageID); err != nil {
 		t.Fatal(err)
 	}
+	// a measuring point of that plant, still requested (the decision's rule applies to it)
+	var messstelleID int64
+	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM messstelle WHERE bezeichnung = 'Zulauf Betriebskläranlage'`).Scan(&messstelleID); err != nil {
+		t.Fatal(err)
+	}
 	alle := regeln()
 	anlagentyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
 	type route struct{ method, pattern string }
 	var routen []route
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if !strings.HasPrefix(pattern, "/api/") || method == http.MethodHead {
 			return nil
@@ -226,6 +255,12 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 		pfad := rt.pattern
 		if strings.HasPrefix(pfad, "/api/betrieb/{id}") || strings.HasPrefix(pfad, "/api/person/lokaleRolle/{id}") {
 			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
+		}
+		if strings.HasPrefix(pfad, "/api/messstelle/uebersicht/") {
+			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(anlageID), 1)
+		}
+		if strings.HasPrefix(pfad, "/api/messstelle/{id}") {
+			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(messstelleID), 1)
 		}
 		if strings.HasPrefix(pfad, "/api/anlage/") {
 			pfad = strings.NewReplacer("{id}", fmt.Sprint(anlageID), anlagentyp, "abwasserbehandlung").Replace(pfad)

@@ -22,6 +22,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
@@ -31,11 +32,14 @@ import (
 var ablagen sync.Map // *testing.T → *ablage.Dienst
 
 // ablageFuer is the files service of a test world: blobs in a directory of the test.
-func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst, anl *anlagedienst.Dienst) *ablage.Dienst {
+func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst, anl *anlagedienst.Dienst, ms ...*messstelledienst.Dienst) *ablage.Dienst {
 	// the access the areas' Setup registers, with the world's services (their clock)
 	a := &aufbau.Aufbau{Store: store, Ablage: aufbau.Zugriffe{datei.Betrieb: akte.Zugriff}}
 	if anl != nil {
 		a.Ablage.Fuer(datei.Anlage, anl.Zugriff)
+	}
+	for _, m := range ms {
+		a.Ablage.Fuer(datei.Messstelle, m.Zugriff)
 	}
 	d := ablage.Neu(a, t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ablagen.Store(t, d)

@@ -17,6 +17,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 	"github.com/eabwasser/eabwasser/internal/drossel"
@@ -40,8 +41,10 @@ type kontoWelt struct {
 	dienst *zugang.Dienst
 	akte   *betriebsakte.Dienst
 	anlage *anlagedienst.Dienst
-	warte  func(ctx context.Context, name string, pos int64) error
-	jetzt  time.Time
+	// messstellen is the measuring point service on the world's clock.
+	messstellen *messstelledienst.Dienst
+	warte      func(ctx context.Context, name string, pos int64) error
+	jetzt      time.Time
 }
 
 // newKontoWelt is the real router with the real access service on a fresh database with the
@@ -74,7 +77,9 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 	verwaltungsDienst := &verwaltung.Dienst{Store: store, Jetzt: jetzt}
 	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
 	w.anlage = &anlagedienst.Dienst{Store: store, Jetzt: jetzt}
+	w.messstellen = &messstelledienst.Dienst{Store: store, Jetzt: jetzt}
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte, Anlage: w.anlage,
+		Messstelle:       w.messstellen,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
 		Verwaltung:       verwaltungsDienst,
 		PruefeSitzung: func(ctx context.Context, b Benutzer, n zugriff.Nutzer) (zugriff.Nutzer, error) {
@@ -86,7 +91,7 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 			}
 			return w.warte(ctx, name, pos)
 		},
-		Ablage:         ablageFuer(t, store, w.akte, w.anlage),
+		Ablage:         ablageFuer(t, store, w.akte, w.anlage, w.messstellen),
 		TrustedProxies: testProxy,
 	}, nil)
 	return w

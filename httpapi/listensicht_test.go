@@ -30,6 +30,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/internal/testdb"
 	"github.com/eabwasser/eabwasser/projections"
@@ -472,7 +473,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		fehlt                     bool // a kind without objects in this world: its area has not arrived
 	}
 	var aufrufe []aufruf
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method != http.MethodGet && method != http.MethodPost {
 			return nil

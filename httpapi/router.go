@@ -23,6 +23,7 @@ import (
 	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
@@ -55,6 +56,8 @@ type Deps struct {
 	Betriebsakte *betriebsakte.Dienst
 	// Anlage is the plant area.
 	Anlage *anlagedienst.Dienst
+	// Messstelle is the measuring point area.
+	Messstelle *messstelledienst.Dienst
 	// Aufgaben is the Aufgaben view: the open applications that wait for a user (nil: the
 	// service on Store).
 	Aufgaben *aufgabendienst.Dienst
@@ -132,6 +135,9 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		}
 		if a.deps.Anlage != nil {
 			a.anlageRoutes(r)
+		}
+		if a.deps.Messstelle != nil {
+			a.messstelleRoutes(r)
 		}
 		if a.deps.Benachrichtigung != nil {
 			a.nachrichtRoutes(r)

@@ -13,6 +13,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
 
@@ -256,7 +257,7 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 	for _, d := range werteliste.Listen {
 		listen[d.Name] = true
 	}
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	router := map[string]bool{}
 	_ = chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method == http.MethodGet || method == http.MethodHead || !strings.HasPrefix(route, "/api/") {

@@ -81,6 +81,8 @@ const (
 	AnlageBearbeiten              Aktion = "ANLAGE_BEARBEITEN"
 	AnlageAlsBetreiberBearbeiten  Aktion = "ANLAGE_ALS_BETREIBER_BEARBEITEN"
 	MessstelleAnlegen             Aktion = "MESSSTELLE_ANLEGEN"
+	MessstelleBearbeiten          Aktion = "MESSSTELLE_BEARBEITEN"
+	MessstelleFreigeben           Aktion = "MESSSTELLE_FREIGEBEN"
 	EntlastungsanlageBenennen     Aktion = "ENTLASTUNGSANLAGE_BENENNEN"
 	AnlageBenennen                Aktion = "ANLAGE_BENENNEN"
 	BearbeiterZuordnen            Aktion = "BEARBEITER_ZUORDNEN"
@@ -123,6 +125,10 @@ var Tabelle = map[Aktion][]Rolle{
 	AnlageBearbeiten:              {ZustSBD, ZustSBB, ZustSBS, Fachadmin, Systemadmin},
 	AnlageAlsBetreiberBearbeiten:  {Betreiber, Beauftragter},
 	MessstelleAnlegen:             {ZustSBD, Fachadmin, Systemadmin},
+	// who saves a measuring point: who creates one (issue 29, docs/decisions.md); who decides
+	// its Freigabe: who decides an operation's, never about his own request (four-eyes rule)
+	MessstelleBearbeiten:          {ZustSBD, Fachadmin, Systemadmin},
+	MessstelleFreigeben:           {ZustSBD, Fachadmin},
 	EntlastungsanlageBenennen:     {ZustSBD, Fachadmin, Systemadmin, Betreiber},
 	AnlageBenennen:                {ZustSBD, Fachadmin, Systemadmin},
 	BearbeiterZuordnen:            admins,
@@ -141,7 +147,7 @@ var Tabelle = map[Aktion][]Rolle{
 
 // Entscheidungen are the actions that decide an application (a task of the Aufgaben view).
 // Whoever may take one of them may read the Aufgaben view (a test guards it).
-var Entscheidungen = []Aktion{BetriebFreigeben, AenderungsantragPruefen}
+var Entscheidungen = []Aktion{BetriebFreigeben, AenderungsantragPruefen, MessstelleFreigeben}
 
 // Darf tells whether someone with these roles may do a.
 func Darf(rollen []string, a Aktion) bool {

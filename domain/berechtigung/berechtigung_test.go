@@ -22,6 +22,11 @@ func TestTabelle_SpecRows(t *testing.T) {
 		{BetriebAlsAdminBearbeiten, []Rolle{ZustSBD, Fachadmin, Systemadmin}},
 		{AenderungsantragPruefen, []Rolle{ZustSBD, Fachadmin, Systemadmin}},
 		{BetriebFreigeben, []Rolle{ZustSBD, Fachadmin}},
+		// spec 000 §6 creates measuring points by three roles; issue 29 lets them save, and the
+		// two who approve an operation approve a measuring point (docs/decisions.md)
+		{MessstelleAnlegen, []Rolle{ZustSBD, Fachadmin, Systemadmin}},
+		{MessstelleBearbeiten, []Rolle{ZustSBD, Fachadmin, Systemadmin}},
+		{MessstelleFreigeben, []Rolle{ZustSBD, Fachadmin}},
 		// spec 002 §6: business creation from the start page, three roles (settled in issue 14)
 		{BetriebBeantragen, []Rolle{Betreiber, Beauftragter, ZustSBD}},
 		// spec 002 §6: administration for the admin role alone; query export for admin plus six

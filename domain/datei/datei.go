@@ -21,13 +21,14 @@ const StreamType = "datei"
 
 // The objects a file hangs on (spec 000 §7: /{betrieb|anlage|bescheid}/{id}/dateien).
 const (
-	Betrieb  = "betrieb"
-	Anlage   = "anlage"
-	Bescheid = "bescheid"
+	Betrieb    = "betrieb"
+	Anlage     = "anlage"
+	Messstelle = "messstelle"
+	Bescheid   = "bescheid"
 )
 
 // Fachobjekte lists the objects files hang on.
-var Fachobjekte = []string{Betrieb, Anlage, Bescheid}
+var Fachobjekte = []string{Betrieb, Anlage, Messstelle, Bescheid}
 
 // MaxGroesse is the upload maximum of spec 000 §9: 100 MB, counted like the sizes are shown
 // (bytes / 1024²).

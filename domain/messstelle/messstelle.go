@@ -144,6 +144,10 @@ type Messstelle struct {
 	Daten             Daten
 	// LetzterBeginn is the start of the latest version (yyyy-MM-dd).
 	LetzterBeginn string
+	// Antragsteller is the account that requested the Freigabe last (the request or the renewed
+	// request): he does not decide it himself (four-eyes rule) and his message tells him the
+	// decision.
+	Antragsteller int64
 }
 
 // Events.
@@ -156,6 +160,7 @@ type (
 		MessstellenID string `json:"messstellenId"`
 		Daten         Daten  `json:"daten"`
 		GueltigAb     string `json:"gueltigAb"`
+		Antragsteller int64  `json:"antragsteller,omitempty"`
 	}
 	// MessstelleGeaendert: a save. Ersetzt: the data replace the latest version.
 	MessstelleGeaendert struct {
@@ -175,7 +180,8 @@ type (
 	// MessstellenfreigabeErneutAngefordert: the save of a rejected measuring point ('Freigabe
 	// erneut anfordern'); it waits for a decision again with these data.
 	MessstellenfreigabeErneutAngefordert struct {
-		Daten Daten `json:"daten"`
+		Daten         Daten `json:"daten"`
+		Antragsteller int64 `json:"antragsteller,omitempty"`
 	}
 	// MessstelleStillgelegt: the measuring point was shut down because its plant was (a
 	// reaction).
@@ -203,7 +209,7 @@ func Evolve(m Messstelle, e ereignis.DomainEvent) Messstelle {
 	switch v := e.(type) {
 	case MessstelleBeantragt:
 		m = Messstelle{Existiert: true, AnlageID: v.AnlageID, BetriebID: v.BetriebID, MessstellenID: v.MessstellenID,
-			Freigabestatus: Beantragt, Daten: v.Daten, LetzterBeginn: v.GueltigAb}
+			Freigabestatus: Beantragt, Daten: v.Daten, LetzterBeginn: v.GueltigAb, Antragsteller: v.Antragsteller}
 	case MessstelleGeaendert:
 		m.Daten, m.LetzterBeginn = v.Daten, v.GueltigAb
 	case MessstelleFreigegeben:
@@ -211,7 +217,7 @@ func Evolve(m Messstelle, e ereignis.DomainEvent) Messstelle {
 	case MessstelleAbgewiesen:
 		m.Freigabestatus, m.FreigabeKommentar = Abgewiesen, v.Kommentar
 	case MessstellenfreigabeErneutAngefordert:
-		m.Freigabestatus, m.FreigabeKommentar, m.Daten = Beantragt, "", v.Daten
+		m.Freigabestatus, m.FreigabeKommentar, m.Daten, m.Antragsteller = Beantragt, "", v.Daten, v.Antragsteller
 	case MessstelleStillgelegt:
 		m.Daten.Messstellenstatus, m.Daten.Statuswechsel = Stillgelegt, v.Datum
 		if v.Datum > m.LetzterBeginn {

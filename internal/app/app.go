@@ -29,6 +29,7 @@ import (
 	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
@@ -226,6 +227,7 @@ func (a *App) Serve(ctx context.Context) error {
 		Verwaltung:       verwaltungsDienst,
 		Betriebsakte:     akte,
 		Anlage:           &anlagedienst.Dienst{Store: a.Store},
+		Messstelle:       &messstelledienst.Dienst{Store: a.Store},
 		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
 		Ablage:           ablageDienst,
 		Aufgaben:         &aufgabendienst.Dienst{Store: a.Store},

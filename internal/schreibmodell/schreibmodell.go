@@ -11,6 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
@@ -25,6 +26,7 @@ var Bereiche = []func(*aufbau.Aufbau){
 	ablage.Setup,
 	betriebsakte.Setup,
 	anlage.Setup,
+	messstelle.Setup,
 }
 
 // Aufbauen returns the write model on pool with every area's Setup done.

@@ -125,6 +125,11 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 		return added, err
 	}
 	n, err = demoAnlagenAnlegen(ctx, store, orgIDs)
+	added += n
+	if err != nil {
+		return added, err
+	}
+	n, err = demoMessstellenAnlegen(ctx, store)
 	return added + n, err
 }
 

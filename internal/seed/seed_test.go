@@ -28,7 +28,7 @@ func TestDemo_IsIdempotentAndGoesThroughTheCommandPath(t *testing.T) {
 		t.Fatalf("anrede = %+v, %v", anreden, err)
 	}
 	var events, streams int
-	_ = pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT stream_id) FROM events WHERE metadata->>'actorName' = 'Demo-Daten'`).Scan(&events, &streams)
+	_ = pool.QueryRow(ctx, `SELECT count(*), count(DISTINCT stream_id) FROM events WHERE metadata->>'correlationId' = 'seed-demo'`).Scan(&events, &streams)
 	if events < n || streams != n {
 		t.Fatalf("%d events in %d streams for %d objects", events, streams, n)
 	}

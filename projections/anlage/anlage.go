@@ -120,7 +120,8 @@ type Zeile struct {
 	// AnzahlIndirekteinleiter counts the plants of any operation that discharge into this one
 	// (the tree's Indirekteinleiter entry).
 	AnzahlIndirekteinleiter int `json:"anzahlIndirekteinleiter"`
-	// AnzahlMessstellen is the tree's count of measuring points: 0 until that area exists.
+	// AnzahlMessstellen is the tree's count of the plant's measuring points (every one: they are
+	// visible as the plant is).
 	AnzahlMessstellen int `json:"anzahlMessstellen"`
 }
 
@@ -140,7 +141,7 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 		s.Bedingung(zugriff.Betriebsspalten("bi."), arg) + `)`
 	sql := `SELECT a.id, a.bezeichnung, a.anlagentyp, a.anlagenart, a.anlagenstatus, a.betrieb_id, b.bezeichnung,
 		COALESCE(a.parent_id, 0), COALESCE(a.aufnahme_id, 0), COALESCE((a.daten->>'indirekteinleiter')::boolean, false),
-		a.antrag IS NOT NULL, ` + indirekt + `
+		a.antrag IS NOT NULL, ` + indirekt + `, (SELECT count(*) FROM messstelle m WHERE m.anlage_id = a.id)
 		FROM anlage a` + sichtbar(s, &args)
 	if f.BetriebID != 0 {
 		sql += ` AND a.betrieb_id = ` + arg(f.BetriebID)
@@ -156,7 +157,7 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Zeile, error) {
 		var z Zeile
 		err := r.Scan(&z.ID, &z.Bezeichnung, &z.Anlagentyp, &z.Anlagenart, &z.Anlagenstatus, &z.BetriebID, &z.Betrieb,
-			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen, &z.AnzahlIndirekteinleiter)
+			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen, &z.AnzahlIndirekteinleiter, &z.AnzahlMessstellen)
 		return z, err
 	})
 	if out == nil {

@@ -1,6 +1,6 @@
 // Package aufgaben is the read model of the Aufgaben view (the task inbox, issue 14): one row
 // per application of any kind — an operation's Freigabe, a Stammdaten-Antrag, a plant's change
-// request; later a measuring point's Freigabe, a Bescheidsantrag, a submitted annual report —
+// request, a measuring point's Freigabe; later a Bescheidsantrag, a submitted annual report —
 // open until it is decided, then with its decision. A row names the permission that decides
 // it (aktion) and carries the visibility columns of its operation, so the server picks who
 // sees which task with the one condition of internal/zugriff: staff see the open tasks they
@@ -21,6 +21,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections"
 )
@@ -33,6 +34,7 @@ const (
 	BetriebFreigabe        = "BETRIEB_FREIGABE"
 	Stammdatenantrag       = "STAMMDATENANTRAG"
 	AnlageAenderungsantrag = "ANLAGE_AENDERUNGSANTRAG"
+	MessstelleFreigabe     = "MESSSTELLE_FREIGABE"
 
 	Offen       = "OFFEN"
 	Freigegeben = "FREIGEGEBEN"
@@ -56,6 +58,12 @@ CREATE TABLE anlage (
     id          bigint PRIMARY KEY,
     betrieb_id  bigint NOT NULL,
     anlagentyp  text   NOT NULL,
+    bezeichnung text   NOT NULL
+);
+CREATE TABLE messstelle (
+    id          bigint PRIMARY KEY,
+    betrieb_id  bigint NOT NULL,
+    typ         text   NOT NULL,
     bezeichnung text   NOT NULL
 );
 CREATE TABLE aufgabe (
@@ -116,6 +124,12 @@ type (
 		Anlagentyp  string
 		Bezeichnung string
 	}
+	messstelleZeile struct {
+		ID          int64
+		BetriebID   int64
+		Typ         string
+		Bezeichnung string
+	}
 	aufgabeZeile struct {
 		ID               int64
 		Art              string
@@ -150,6 +164,11 @@ var (
 		Felder: func(a *anlageZeile) []any {
 			return []any{&a.ID, &a.BetriebID, &a.Anlagentyp, &a.Bezeichnung}
 		}}
+	messstelleTabelle = projections.Tabelle[messstelleZeile]{Name: "messstelle",
+		Spalten: []string{"id", "betrieb_id", "typ", "bezeichnung"},
+		Felder: func(m *messstelleZeile) []any {
+			return []any{&m.ID, &m.BetriebID, &m.Typ, &m.Bezeichnung}
+		}}
 	aufgabeTabelle = projections.Tabelle[aufgabeZeile]{Name: "aufgabe",
 		Spalten: []string{"id", "art", "aktion", "stream_type", "objekt_id", "objekt", "objekttyp", "betrieb_id", "betriebs_id",
 			"betrieb", "betreiber_id", "regionalstelle_id", "beantragt_von", "beantragt_am", "status", "entschieden_von",
@@ -163,8 +182,8 @@ var (
 
 // bereich is what an area with applications contributes: how its events read, what they need
 // of the read model (noted before anything is read, so a batch reads each table once) and
-// what they do to the copies and the tasks. Areas with applications add theirs (messstelle,
-// bescheid, jahresbericht).
+// what they do to the copies and the tasks. Areas with applications add theirs (bescheid,
+// jahresbericht to come).
 type bereich struct {
 	decode   func(eventType string, data json.RawMessage) (ereignis.DomainEvent, error)
 	bedarf   func(l *lauf, id int64, v ereignis.DomainEvent)
@@ -172,8 +191,9 @@ type bereich struct {
 }
 
 var bereiche = map[string]bereich{
-	betrieb.StreamType: {decode: betrieb.Decode, bedarf: betriebBedarf, anwenden: betriebAufgaben},
-	anlage.StreamType:  {decode: anlage.Decode, bedarf: anlageBedarf, anwenden: anlageAufgaben},
+	betrieb.StreamType:    {decode: betrieb.Decode, bedarf: betriebBedarf, anwenden: betriebAufgaben},
+	anlage.StreamType:     {decode: anlage.Decode, bedarf: anlageBedarf, anwenden: anlageAufgaben},
+	messstelle.StreamType: {decode: messstelle.Decode, bedarf: messstelleBedarf, anwenden: messstelleAufgaben},
 }
 
 // objekt is the object an application is about: its stream type and aggregate id.
@@ -184,12 +204,14 @@ type objekt struct {
 
 // lauf is one batch: the rows it touches and what the set-based writes at its end need.
 type lauf struct {
-	betriebe *projections.Zeilen[betriebZeile]
-	anlagen  *projections.Zeilen[anlageZeile]
-	aufgaben *projections.Zeilen[aufgabeZeile]
+	betriebe    *projections.Zeilen[betriebZeile]
+	anlagen     *projections.Zeilen[anlageZeile]
+	messstellen *projections.Zeilen[messstelleZeile]
+	aufgaben    *projections.Zeilen[aufgabeZeile]
 
 	// what to read before the events are applied
 	betriebIDs, anlageIDs []int64
+	messstelleIDs         []int64
 	betriebDerAnlage      []int64         // plants whose operation's copy a new task needs
 	angelegt              map[int64]int64 // plants created in the batch → their operation
 	entschieden           map[objekt]bool // objects whose open tasks the batch may close
@@ -211,7 +233,8 @@ type lauf struct {
 
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 	l := &lauf{
-		betriebe: betriebTabelle.Zeilen(), anlagen: anlageTabelle.Zeilen(), aufgaben: aufgabeTabelle.Zeilen(),
+		betriebe: betriebTabelle.Zeilen(), anlagen: anlageTabelle.Zeilen(), messstellen: messstelleTabelle.Zeilen(),
+		aufgaben: aufgabeTabelle.Zeilen(),
 		angelegt: map[int64]int64{}, entschieden: map[objekt]bool{},
 		jeObjekt: map[objekt][]int64{}, jeBetrieb: map[int64][]int64{},
 		neueBetriebe: map[int64]bool{}, geaendertSet: map[int64]bool{}, anlageNamen: map[int64]string{},
@@ -259,6 +282,14 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 func (l *lauf) laden(ctx context.Context, s *projections.Stapel) error {
 	if err := l.anlagen.Laden(ctx, s, l.anlageIDs); err != nil {
 		return err
+	}
+	if err := l.messstellen.Laden(ctx, s, l.messstelleIDs); err != nil {
+		return err
+	}
+	for _, id := range l.messstelleIDs {
+		if m := l.messstellen.Zeile(id); m != nil {
+			l.betriebIDs = append(l.betriebIDs, m.BetriebID)
+		}
 	}
 	for _, id := range l.betriebDerAnlage {
 		if a := l.anlagen.Zeile(id); a != nil {
@@ -312,6 +343,7 @@ func (l *lauf) schreiben() *projections.Schreiben {
 	w := &projections.Schreiben{}
 	l.betriebe.Schreiben(w)
 	l.anlagen.Schreiben(w)
+	l.messstellen.Schreiben(w)
 	l.aufgaben.Schreiben(w)
 	if len(l.geaenderteBetriebe) > 0 {
 		w.Anweisung(aufgabenDerBetriebe, l.geaenderteBetriebe)
@@ -533,4 +565,70 @@ func anlageAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainEve
 		l.schliesse(e, AnlageAenderungsantrag, id, Abgelehnt, "")
 	}
 	return nil
+}
+
+// messstelleBedarf: a request needs the copy of the point's operation (a new point names it in
+// its event, a renewed request through the point's copy); a save needs the copy and the open
+// task for the name; the decisions need the open tasks.
+func messstelleBedarf(l *lauf, id int64, v ereignis.DomainEvent) {
+	switch v := v.(type) {
+	case messstelle.MessstelleBeantragt:
+		l.betriebIDs = append(l.betriebIDs, v.BetriebID)
+		l.messstelleIDs = append(l.messstelleIDs, id)
+	case messstelle.MessstellenfreigabeErneutAngefordert, messstelle.MessstelleGeaendert:
+		l.messstelleIDs = append(l.messstelleIDs, id)
+		l.entscheidet(messstelle.StreamType, id) // a correction renames the open task
+	case messstelle.MessstelleFreigegeben, messstelle.MessstelleAbgewiesen:
+		l.entscheidet(messstelle.StreamType, id)
+	}
+}
+
+// messstelleAufgaben: a measuring point's Freigabe (requested, requested again → decided), for
+// who may approve measuring points (berechtigung.MessstelleFreigeben).
+func messstelleAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainEvent) error {
+	freigabe := func(m *messstelleZeile) antrag {
+		return antrag{art: MessstelleFreigabe, aktion: berechtigung.MessstelleFreigeben, objektID: id, objekt: m.Bezeichnung,
+			objekttyp: m.Typ, betriebID: m.BetriebID}
+	}
+	switch v := de.(type) {
+	case messstelle.MessstelleBeantragt:
+		if l.messstellen.Zeile(id) != nil {
+			return fmt.Errorf("Messstelle %d ist schon beantragt", id)
+		}
+		m := l.messstellen.Neu(id, messstelleZeile{ID: id, BetriebID: v.BetriebID, Typ: v.Daten.Messstellentyp, Bezeichnung: v.Daten.Bezeichnung})
+		l.oeffne(e, freigabe(m))
+	case messstelle.MessstellenfreigabeErneutAngefordert:
+		m := l.messstelleDaten(e, id, v.Daten)
+		if m == nil {
+			return fmt.Errorf("Messstelle %d: %w", id, pgx.ErrNoRows)
+		}
+		l.oeffne(e, freigabe(m))
+	case messstelle.MessstelleGeaendert:
+		l.messstelleDaten(e, id, v.Daten)
+	case messstelle.MessstelleFreigegeben:
+		l.schliesse(e, MessstelleFreigabe, id, Freigegeben, v.Kommentar)
+	case messstelle.MessstelleAbgewiesen:
+		l.schliesse(e, MessstelleFreigabe, id, Abgewiesen, v.Kommentar)
+	}
+	return nil
+}
+
+// messstelleDaten takes a measuring point's new name and type into its copy and into its tasks
+// in memory (only open ones are: a point's decided tasks keep the name they were decided with).
+func (l *lauf) messstelleDaten(e eventstore.Event, id int64, d messstelle.Daten) *messstelleZeile {
+	m := l.messstellen.Zeile(id)
+	if m == nil {
+		return nil
+	}
+	if m.Bezeichnung != d.Bezeichnung || m.Typ != d.Messstellentyp {
+		m = l.messstellen.Aendern(id)
+		m.Bezeichnung, m.Typ = d.Bezeichnung, d.Messstellentyp
+	}
+	for _, tid := range l.jeObjekt[objekt{e.StreamType, id}] {
+		if a := l.aufgaben.Zeile(tid); a.Objekt != m.Bezeichnung || a.Objekttyp != m.Typ {
+			a = l.aufgaben.Aendern(tid)
+			a.Objekt, a.Objekttyp = m.Bezeichnung, m.Typ
+		}
+	}
+	return m
 }

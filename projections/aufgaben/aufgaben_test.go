@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
 	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
@@ -130,10 +131,28 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	brauerei, papier, musterhausen, klaeranlage, kuehlwasser := ids.brauerei, ids.papier, ids.musterhausen, ids.klaeranlage, ids.kuehlwasser
 	rub := ids.rub
 	sbdNutzer := w.als("zust_sbd")
-	projektortest.WarteBis(t, "the demo's open Freigabe and change request", func() bool {
+	projektortest.WarteBis(t, "the demo's open Freigaben and change request", func() bool {
 		n, err := w.dienst.Anzahl(ctx, sbdNutzer)
-		return err == nil && n == 2
+		return err == nil && n == 3
 	})
+	// the demo's measuring point requested by zust_sbd waits for the Fachadmin (and shows for
+	// zust_sbd, who may not decide it himself); approved, it leaves the staff's inboxes
+	zulauf := w.id(`SELECT id FROM messstelle WHERE bezeichnung = $1`, "Zulauf Betriebskläranlage")
+	for _, name := range []string{"zust_sbd", "fachadmin", "betreiber"} {
+		if m, ok := finde(w.aufgaben(name), aufgaben.MessstelleFreigabe, zulauf); !ok || m.Status != aufgaben.Offen ||
+			m.Objekt != "Zulauf Betriebskläranlage" || m.Objekttyp != "NR_1" || m.BetriebID != papier || m.BeantragtVon != "Claudia Schneider" {
+			t.Fatalf("%s: the measuring point's Freigabe: %+v", name, m)
+		}
+	}
+	if _, ok := finde(w.aufgaben("systemadmin"), aufgaben.MessstelleFreigabe, zulauf); ok {
+		t.Fatal("systemadmin sees a measuring point's Freigabe he may not decide")
+	}
+	w.warte(eventstore.Befehle(store, messstelle.Decider).Handle(ctx, zulauf, eventstore.VersionUnbekannt,
+		messstelle.EntscheideFreigabe{NeuerStatus: messstelle.Freigegeben, Kommentar: "Passt."}, eventstore.Metadata{ActorID: "test", ActorName: "Thomas Becker"}))
+	if m, _ := finde(w.aufgaben("betreiber"), aufgaben.MessstelleFreigabe, zulauf); m.Status != aufgaben.Freigegeben ||
+		m.EntschiedenVon != "Thomas Becker" || m.Kommentar != "Passt." || w.anzahl("zust_sbd") != 2 {
+		t.Fatalf("decided: %+v", m)
+	}
 
 	// the demo: the brewery waits for its Freigabe (the longest), the paper mill's treatment
 	// plant for its change request; the others are decided
@@ -192,7 +211,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	// the operator side: its organisation's applications in every state, never another's
 	for _, name := range []string{"betreiber", "beauftragter", "leser_organisation"} {
 		eigene := w.aufgaben(name)
-		if len(eigene) != 6 || w.anzahl(name) != 4 {
+		if len(eigene) != 9 || w.anzahl(name) != 4 { // with the demo's three measuring points' Freigaben
 			t.Fatalf("%s: %d open, %+v", name, w.anzahl(name), eigene)
 		}
 		for _, a := range eigene {
@@ -202,7 +221,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		}
 	}
 	b2 := w.aufgaben("betreiber2")
-	if len(b2) != 2 || w.anzahl("betreiber2") != 1 {
+	if len(b2) != 3 || w.anzahl("betreiber2") != 1 { // the Freigabe of the operation and of its measuring point
 		t.Fatalf("betreiber2: %+v", b2)
 	}
 	for _, a := range b2 {
@@ -224,7 +243,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatalf("zust_sbd after deciding: %d open, %+v", n, w.aufgaben("zust_sbd"))
 	}
 	eigene := w.aufgaben("betreiber")
-	if w.anzahl("betreiber") != 0 || len(eigene) != 6 {
+	if w.anzahl("betreiber") != 0 || len(eigene) != 9 {
 		t.Fatalf("betreiber after the decisions: %+v", eigene)
 	}
 	abgewiesen, _ := finde(eigene, aufgaben.BetriebFreigabe, brauerei)
@@ -249,7 +268,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	if n := w.anzahl("zust_sbd"); n != 1 {
 		t.Fatalf("requested again: %d", n)
 	}
-	if eigene := w.aufgaben("betreiber"); len(eigene) != 7 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
+	if eigene := w.aufgaben("betreiber"); len(eigene) != 10 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
 		t.Fatalf("betreiber after requesting again: %+v", eigene)
 	}
 

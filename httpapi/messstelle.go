@@ -1,0 +1,94 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
+	"github.com/eabwasser/eabwasser/eventstore"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
+)
+
+// Texts of the measuring point screens (spec 000 §8).
+const (
+	textMessstelleAngelegt    = "Die Messstelle wurde erfolgreich angelegt."
+	textMessstelleGespeichert = "Die Messstelle wurde erfolgreich gespeichert."
+	textMessstelleFreigegeben = "Die Messstelle wurde erfolgreich freigegeben."
+	textMessstelleAbgewiesen  = "Die Messstelle wurde erfolgreich zurückgewiesen."
+)
+
+func (a *api) messstelleRoutes(r chi.Router) {
+	d := a.deps.Messstelle
+	r.Group(func(r chi.Router) {
+		r.Use(a.angemeldet)
+		r.With(a.darf(berechtigung.MessstelleAnlegen)).Post("/anlage/{id}/messstelle", befehl(a, http.StatusCreated, textMessstelleAngelegt,
+			func(r *http.Request, anlageID int64, f messstelledienst.Formular) (int64, eventstore.Appended, error) {
+				return d.Anlegen(r.Context(), nutzer(r), anlageID, f, Metadaten(r))
+			}))
+		r.Get("/anlage/messstellenAnlagen/{nummer}", func(w http.ResponseWriter, r *http.Request) {
+			out, err := d.MessstellenAnlagen(r.Context(), nutzer(r), chi.URLParam(r, "nummer"))
+			a.antworte(w, r, out, err)
+		})
+		r.Get("/betrieb/{id}/messstelle", betriebAbfrage(a, d.ProBetrieb))
+		r.Get("/messstelle/uebersicht/{id}", betriebAbfrage(a, d.Uebersicht))
+		r.With(a.darf(berechtigung.MessstelleAnlegen)).Get("/messstelle/check-id", func(w http.ResponseWriter, r *http.Request) {
+			out, err := d.PruefeNummer(r.Context(), nutzer(r), r.URL.Query().Get("id"))
+			a.antworte(w, r, out, err)
+		})
+		r.Get("/messstelle/{id}", betriebAbfrage(a, d.Ansicht))
+		r.Get("/messstelle/{id}/historie", betriebAbfrage(a, d.Historie))
+		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
+		verlauf.Get("/messstelle/{id}/verlauf", betriebAbfrage(a, a.messstelleVerlauf))
+		verlauf.Get("/messstelle/{id}/stand/{version}", betriebAbfrage(a, func(ctx context.Context, n messstelledienst.Nutzer, id int64) (messstelledienst.Ansicht, error) {
+			v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
+			if err != nil {
+				v = -1
+			}
+			return d.Stand(ctx, n, id, v)
+		}))
+		r.With(a.darf(berechtigung.MessstelleBearbeiten)).Put("/messstelle/{id}", befehl(a, http.StatusOK, textMessstelleGespeichert,
+			func(r *http.Request, id int64, f messstelledienst.Formular) (int64, eventstore.Appended, error) {
+				out, err := d.Speichern(r.Context(), nutzer(r), id, f, Metadaten(r))
+				return id, out, mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
+					return a.messstelleVerlauf(ctx, nutzer(r), id)
+				})
+			}))
+		r.With(a.darf(berechtigung.MessstelleFreigeben)).Post("/messstelle/{id}/freigabe", a.messstelleFreigabe)
+	})
+}
+
+// messstelleFreigabe: POST /messstelle/{id}/freigabe {kommentar, neuerStatus, version} decides
+// the Freigabe; the text says which way.
+func (a *api) messstelleFreigabe(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	var in messstelledienst.Entscheidung
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Messstelle.EntscheideFreigabe(r.Context(), nutzer(r), id, in, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	text := textMessstelleAbgewiesen
+	if in.NeuerStatus == messstelle.Freigegeben {
+		text = textMessstelleFreigegeben
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": text, "version": out.Version})
+}
+
+// messstelleVerlauf is the measuring point's Verlauf once the audit trail names who did what.
+func (a *api) messstelleVerlauf(ctx context.Context, n messstelledienst.Nutzer, id int64) ([]historie.Verlaufsschritt, error) {
+	a.warteAufProtokoll(ctx, eventstore.StreamID(messstelle.StreamType, id))
+	return a.deps.Messstelle.Verlauf(ctx, n, id)
+}
