@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { aufgabenAnzahlQuery, aufgabenQuery, type Aufgabe, type Aufgabenart, type Aufgabenstatus } from '@/features/aufgaben/api/aufgaben';
 
 /** What each kind of task is called, and the action whose holders decide it (the server's table). */
-export const ARTEN: Record<Aufgabenart | 'MESSSTELLE_FREIGABE', { label: string; entscheiden: string; aktion: Aktion }> = {
+export const ARTEN: Record<Aufgabenart, { label: string; entscheiden: string; aktion: Aktion }> = {
   BETRIEB_FREIGABE: { label: 'Freigabe des Betriebs', entscheiden: 'Freigabe bearbeiten', aktion: 'BETRIEB_FREIGEBEN' },
   MESSSTELLE_FREIGABE: { label: 'Freigabe der Messstelle', entscheiden: 'Freigabe bearbeiten', aktion: 'MESSSTELLE_FREIGEBEN' },
   STAMMDATENANTRAG: { label: 'Stammdatenänderungsantrag', entscheiden: 'Stammdatenänderungsantrag prüfen', aktion: 'AENDERUNGSANTRAG_PRUEFEN' },
@@ -58,7 +58,7 @@ export function aufgabePfad(a: Aufgabe, entscheiden: boolean): string {
 const link = 'text-blue-800 underline hover:text-blue-950';
 
 /** A task about a measuring point (its Freigabe): objekt names the point, not a plant. */
-const istMessstelle = (a: Aufgabe) => (a.art as string) === 'MESSSTELLE_FREIGABE';
+const istMessstelle = (a: Aufgabe) => a.art === 'MESSSTELLE_FREIGABE';
 /** What the task is about, as the table and the link's name say it. */
 const objektText = (a: Aufgabe) => (a.objekt ? `${istMessstelle(a) ? 'Messstelle' : 'Anlage'} ${a.objekt}` : a.betrieb);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
-import type { Gespeichert, MessstelleDaten } from './messstelle';
+import type { Gespeichert, MessstelleDaten, MessstelleFormular } from './messstelle';
 import { messstelleKeys } from './keys';
 
 export interface FordereFreigabeAnEingabe {
@@ -13,7 +13,8 @@ export interface FordereFreigabeAnEingabe {
 
 /** POST /api/anlage/{anlageid}/messstelle/: creates the point as BEANTRAGT; 409 when the number was taken meanwhile. */
 export function fordereFreigabeAn({ anlageId, messstellenId, daten }: FordereFreigabeAnEingabe): Promise<Gespeichert> {
-  return api.post<Gespeichert>(`/anlage/${encodeURIComponent(anlageId)}/messstelle/`, { messstellenId, ...daten });
+  const body: MessstelleFormular = { messstellenId, ...daten };
+  return api.post<Gespeichert>(`/anlage/${encodeURIComponent(anlageId)}/messstelle/`, body);
 }
 
 /** 'Freigabe anfordern': the new point, the plant's overview and tree, the worklists and the deciders' tasks change. */

@@ -2,10 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
 import type { VersionsDaten } from '@/components/Versionsspalten';
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
 import type { Befehlsantwort } from '@/lib/befehl';
 import { messstelleKeys } from './keys';
 
-// The measuring point's types (the API contract of issue 29; domain/messstelle.Daten on the server).
+// The measuring point's types come from the API document (src/lib/api-schema.d.ts, `npm run gen:api`).
+type S = components['schemas'];
 
 /** UTM32 (EPSG:25832) coordinates. */
 export interface Lage {
@@ -14,22 +16,7 @@ export interface Lage {
 }
 
 /** The limit values of spec 000 §3: decimal strings as entered ("" none). */
-export interface Grenzwerte {
-  csb: string;
-  pges: string;
-  nges: string;
-  nh4n: string;
-  bsb5: string;
-  aox: string;
-  hg: string;
-  cd: string;
-  cr: string;
-  ni: string;
-  pb: string;
-  cu: string;
-  gei: string;
-}
-
+export type Grenzwerte = S['MessstelleGrenzwerte'];
 export type Parameter = keyof Grenzwerte;
 
 /** The limit values in the order the forms show them, with their labels and long names (spec 000 §5). */
@@ -49,20 +36,6 @@ export const PARAMETER: readonly { key: Parameter; label: string; titel: string 
   { key: 'gei', label: 'GEI', titel: 'Giftigkeit gegenüber Fischeiern' },
 ];
 
-export interface Anhang extends Grenzwerte {
-  anhangAbwasserverordnung: string;
-  abwasserart: string;
-}
-
-export interface Einleitstelle {
-  lage: Lage;
-  oberflaechenwasserkoerper: string;
-  teileinzugsgebiet: string;
-  pegel: string;
-  einleitungMnq: string;
-  einleitungMq: string;
-}
-
 /** Wertarten of a Mindestanforderung: HW Höchstwert, UEW Überwachungswert (spec 000 §5). */
 export const WERTARTEN = [
   { value: 'HW', kurz: 'HW', titel: 'Höchstwert' },
@@ -72,76 +45,21 @@ export const WERTARTEN = [
 /** The one group of Mindestanforderungen the form edits; the others come from the AbwV annexes (spec 000 §5). */
 export const GRUPPE_A00 = 'A00';
 
-export interface Mindestanforderung extends Grenzwerte {
-  gruppe: string;
-  wertart: string;
-}
-
-export interface Vorbelastung extends Grenzwerte {
-  gueltigAb: string;
-}
-
 /** The fields of a measuring point its forms edit (spec 000 §3). */
-export interface MessstelleDaten {
-  bezeichnung: string;
-  messstellentyp: string;
-  messstellenstatus: string;
-  statuswechsel?: string;
-  abgabeRelevant: boolean;
-  frachtRelevant: boolean;
-  waermeRelevant: boolean;
-  lage: Lage;
-  anhang: Anhang;
-  zustaendigeBehoerde: string;
-  limsBerechtigte: string[];
-  zugehoerigeBehoerden: string[];
-  einleitstelle?: Einleitstelle | null;
-  mindestanforderungen: Mindestanforderung[];
-  vorbelastungen: Vorbelastung[];
-}
-
-export type Freigabestatus = 'BEANTRAGT' | 'FREIGEGEBEN' | 'ABGEWIESEN';
+export type MessstelleDaten = S['MessstelleDaten'];
+/** The form as sent: on creation with the number, on a save with the version (and auditInfo). */
+export type MessstelleFormular = S['MessstelleFormular'];
+/** GET /api/messstelle/{id}: the point with its plant, operation, Freigabe, tabs and the caller's rights. */
+export type Messstelle = S['Messstelle'];
+/** A row of the overview of a plant's points (GET /api/messstelle/uebersicht/{anlageid}). */
+export type MessstellenZeile = S['MessstellenZeile'];
+export type Freigabestatus = Messstelle['freigabe']['status'];
 
 /** The tabs beyond 'Messstelle' a point has (domain/messstelle.BereicheFuer). */
 export interface Bereiche {
   einleitstelle: boolean;
   mindestanforderungen: boolean;
   vorbelastungen: boolean;
-}
-
-export interface MessstelleRechte {
-  bearbeiten?: boolean;
-  speichern?: boolean;
-  freigeben?: boolean;
-  verlaufLesen?: boolean;
-  dateienBearbeiten?: boolean;
-  /** The fields the caller may save (server keys). */
-  felder?: string[];
-}
-
-/** GET /api/messstelle/{id}: the point with its plant, operation, Freigabe, tabs and the caller's rights. */
-export interface Messstelle extends MessstelleDaten {
-  id: number;
-  messstellenId: string;
-  anlage: { id: number; bezeichnung: string };
-  anlagentyp: string;
-  betrieb: { id: number; bezeichnung: string };
-  betriebstyp: string;
-  freigabe: { status: Freigabestatus; kommentar?: string };
-  bereiche: Bereiche;
-  version: number;
-  gueltigAb?: string;
-  rechte?: MessstelleRechte;
-}
-
-/** A row of the overview of a plant's points (GET /api/messstelle/uebersicht/{anlageid}). */
-export interface MessstellenZeile {
-  id: number;
-  messstellenId: string;
-  bezeichnung: string;
-  messstellentyp: string;
-  messstellenstatus: string;
-  freigabestatus: Freigabestatus;
 }
 
 export type Gespeichert = Befehlsantwort;

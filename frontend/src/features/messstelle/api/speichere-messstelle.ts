@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuditInfo } from '@/components/Historisierung';
 import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
-import type { Gespeichert, MessstelleDaten } from './messstelle';
+import type { Gespeichert, MessstelleFormular } from './messstelle';
 import { messstelleKeys } from './keys';
 
 export interface SpeichereMessstelleEingabe {
   id: string;
-  daten: MessstelleDaten & { version: number; auditInfo?: AuditInfo };
+  daten: MessstelleFormular & { version: number };
 }
 
 /**

@@ -19,7 +19,7 @@ export function MessstelleNurLesen({ messstelle }: { messstelle: Messstelle }) {
       gesperrt
       statusBearbeitbar={false}
       statuswechsel={messstelle.statuswechsel}
-      bereiche={messstelle.bereiche ?? bereicheFuer(messstelle.messstellentyp, messstelle.betriebstyp)}
+      bereiche={messstelle.bereiche ?? bereicheFuer(messstelle.messstellentyp ?? '', messstelle.betriebstyp ?? '')}
       reiter={reiter}
       onReiterChange={setReiter}
       containerRef={containerRef}

@@ -14,6 +14,6 @@ export function MessstelleWeiterleitung() {
   const m = useQuery(messstelleQuery(messstellenid));
   if (m.isPending) return <Laden />;
   if (!m.data) return <p role="alert">Fehler beim Aufruf der Messstelle</p>;
-  const ziel = `${messstellenPfad(id, m.data.anlagentyp.toLowerCase(), m.data.anlage.id, m.data.id)}/messstellendaten`;
+  const ziel = `${messstellenPfad(id, (m.data.anlagentyp ?? '').toLowerCase(), m.data.anlage.id ?? '', m.data.id)}/messstellendaten`;
   return <Navigate replace to={{ pathname: ziel, search }} />;
 }

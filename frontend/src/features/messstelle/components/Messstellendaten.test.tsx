@@ -104,7 +104,7 @@ describe('Messstellendaten', () => {
     zwei.unmount();
 
     // an Endkontrollmessstelle: the first tab only
-    mock(() => testMessstelle({ messstellentyp: 'NR_9', einleitstelle: null, bereiche: { einleitstelle: false, mindestanforderungen: false, vorbelastungen: false } }));
+    mock(() => testMessstelle({ messstellentyp: 'NR_9', einleitstelle: undefined, bereiche: { einleitstelle: false, mindestanforderungen: false, vorbelastungen: false } }));
     renderRoutes(routes, `${ANLAGE}/messstellen/90/messstellendaten?modus=l`);
     await screen.findByTestId('messstellen-id');
     expect(reiterNamen()).toEqual(['Messstelle']);

@@ -262,7 +262,7 @@ function Bearbeitung({ messstelle: m, neuLaden, zurueckZuLesen }: { messstelle: 
   const basis = useMemo(() => werteAus(m), [m]);
   // the stored type brings the server's tabs; a type changed in the form the mirrored rule
   const bereicheVon = useCallback(
-    (w: MessstelleWerte) => (w.messstellentyp === m.messstellentyp && m.bereiche ? m.bereiche : bereicheFuer(w.messstellentyp, m.betriebstyp)),
+    (w: MessstelleWerte) => (w.messstellentyp === m.messstellentyp && m.bereiche ? m.bereiche : bereicheFuer(w.messstellentyp, m.betriebstyp ?? '')),
     [m.messstellentyp, m.bereiche, m.betriebstyp],
   );
   const form = useMessstelleFormular(basis, bereicheVon);
@@ -376,7 +376,7 @@ function Bearbeitung({ messstelle: m, neuLaden, zurueckZuLesen }: { messstelle: 
         )}
         {rechte.verlaufLesen && (
           <Link
-            to={`${messstellenPfad(id, typPfad, m.anlage.id, m.id)}/verlauf?modus=l`}
+            to={`${messstellenPfad(id, typPfad, m.anlage.id ?? '', m.id)}/verlauf?modus=l`}
             className="rounded border border-blue-800 bg-white px-4 py-2 text-sm font-medium text-blue-900 hover:bg-blue-50"
           >
             Verlauf der Messstelle

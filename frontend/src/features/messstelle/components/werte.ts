@@ -142,7 +142,7 @@ export function eingabeAus(w: MessstelleWerte, bereiche: { einleitstelle: boolea
   return {
     bezeichnung: w.bezeichnung.trim(),
     messstellentyp: w.messstellentyp,
-    messstellenstatus: w.messstellenstatus,
+    messstellenstatus: w.messstellenstatus as MessstelleDaten['messstellenstatus'],
     abgabeRelevant: w.abgabeRelevant,
     frachtRelevant: w.frachtRelevant,
     waermeRelevant: w.waermeRelevant,
@@ -160,9 +160,9 @@ export function eingabeAus(w: MessstelleWerte, bereiche: { einleitstelle: boolea
           einleitungMnq: dezimal(e.einleitungMnq),
           einleitungMq: dezimal(e.einleitungMq),
         }
-      : null,
+      : undefined,
     mindestanforderungen: bereiche.mindestanforderungen
-      ? w.mindestanforderungen.map((m) => ({ gruppe: m.gruppe, wertart: m.wertart, ...grenzwerteEin(nurGrenzwerte(m)) }))
+      ? w.mindestanforderungen.map((m) => ({ gruppe: m.gruppe, wertart: m.wertart as 'HW' | 'UEW', ...grenzwerteEin(nurGrenzwerte(m)) }))
       : [],
     vorbelastungen: bereiche.vorbelastungen ? w.vorbelastungen.map((v) => ({ gueltigAb: v.gueltigAb, ...grenzwerteEin(nurGrenzwerte(v)) })) : [],
   };
