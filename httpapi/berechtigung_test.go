@@ -66,6 +66,8 @@ func regeln() map[string]regel {
 		"GET /api/personalisierung": angemeldet, "PUT /api/personalisierung": angemeldet, "GET /api/personalisierung/auswahl": angemeldet,
 		"GET /api/betrieb/search": angemeldet, "POST /api/betrieb/export": angemeldet, "GET /api/bearbeiter": angemeldet,
 		"GET /api/datei/{id}": angemeldet,
+		// the spatial lookups and the map's layers: public reference data for every logged-in user
+		"GET /api/wasserkoerper": angemeldet, "GET /api/einzugsgebiet": angemeldet, "GET /api/geodaten/karte": angemeldet,
 
 		"GET /api/audit":                      mitAktion(berechtigung.AuditLesen),
 		"GET /api/audit/ereignisarten":        mitAktion(berechtigung.AuditLesen),

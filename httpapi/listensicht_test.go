@@ -242,6 +242,14 @@ func listenRouten() map[string]listenRoute {
 		"POST /api/organisation/export":  {art: artExport},
 
 		"GET /api/abfragen": {art: artStammdaten}, "GET /api/wertelisten": {art: artStammdaten}, "GET /api/personalisierung/auswahl": {art: artStammdaten},
+		// the spatial lookups and the map's layers: reference polygons (water bodies, sub-catchments,
+		// municipalities) that hang on no object and name none, walked at the demo's coordinates
+		"GET /api/wasserkoerper": {art: artStammdaten, aufrufe: []string{"/api/wasserkoerper?hochwert=5582950.25&rechtswert=398120.75",
+			"/api/wasserkoerper?hochwert=5571240.4&rechtswert=392460.6"}},
+		"GET /api/einzugsgebiet": {art: artStammdaten, aufrufe: []string{"/api/einzugsgebiet?hochwert=5582950.25&rechtswert=398120.75",
+			"/api/einzugsgebiet?hochwert=5571240.4&rechtswert=392460.6"}},
+		"GET /api/geodaten/karte": {art: artStammdaten, aufrufe: []string{"/api/geodaten/karte?ebene=verwaltungseinheit&bbox=386000,5566000,408000,5590000",
+			"/api/geodaten/karte?ebene=wasserkoerper&bbox=386000,5566000,408000,5590000", "/api/geodaten/karte?ebene=einzugsgebiet&bbox=386000,5566000,408000,5590000"}},
 		"GET /api/audit/ereignisarten": {art: artStammdaten}, "GET /api/anwender": {art: artStammdaten}, "GET /api/bearbeiter": {art: artStammdaten},
 		"GET /api/lokaleRolle": {art: artStammdaten}, "GET /api/organisation": {art: artStammdaten}, "GET /api/organisation/betreiber": {art: artStammdaten},
 		"GET /api/organisation/abwasserbeseitigungspflichtige":               {art: artStammdaten},

@@ -146,6 +146,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 			a.ablageRoutes(r)
 		}
 		a.aufgabeRoutes(r)
+		a.geodatenRoutes(r)
 
 		if zusatz != nil {
 			zusatz(a, r)

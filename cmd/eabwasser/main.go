@@ -28,6 +28,8 @@ Aufruf:
   eabwasser migrate                        Datenbankschema aktualisieren
   eabwasser seed --demo                    Demo-Daten anlegen (mehrfach ausführbar)
   eabwasser seed --scale N [--befehle]     synthetische Daten: N × 2.000 Organisationen, 20.000 Betriebe (mit ihren Anlagen)
+  eabwasser geodaten import [--ebene E] [--kennung FELD] [--bezeichnung FELD] [--srid N] [--ersetzen] DATEI
+                                           Flächen (GeoJSON) laden: verwaltungseinheit, wasserkoerper, einzugsgebiet
   eabwasser projections status             Position und Rückstand jedes Lesemodells
   eabwasser projections rebuild NAME|--all Lesemodell(e) neu aufbauen, im laufenden Betrieb
   eabwasser bench                          Benchmarks in einer eigenen Datenbank (siehe docs/benchmarks.md)
@@ -114,6 +116,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	case "projections":
 		return runProjections(ctx, args[1:], aktuell, stdout, stderr)
+	case "geodaten":
+		return runGeodaten(ctx, args[1:], aktuell, stdout, stderr)
 	case "bench":
 		return runBench(ctx, args[1:], log, stdout, stderr)
 	}

@@ -80,6 +80,7 @@ type Skalenbericht struct {
 	Organisationen, Anwender, Betriebe, Anlagen int
 	Ereignisse                                  int64
 	Dauer                                       time.Duration
+	Geodaten                                    Landesgeodaten // the state-wide area layers
 }
 
 // SkalaKorrelation marks the events of the scale seed (metadata correlationId).
@@ -200,8 +201,16 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 	}); err != nil {
 		return Skalenbericht{}, err
 	}
+	// the state-wide area layers next to the demo sample (scale_geodaten.go)
+	if s.Fortschritt != nil {
+		s.Fortschritt(Fortschritt{Phase: "Geodaten", Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)})
+	}
+	geo, err := GeodatenLand(ctx, store.Pool())
+	if err != nil {
+		return Skalenbericht{}, fmt.Errorf("Geodaten: %w", err)
+	}
 	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants),
-		Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)}, nil
+		Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start), Geodaten: geo}, nil
 }
 
 // lauf is one run of Skalieren.

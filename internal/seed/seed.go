@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	geodatendemo "github.com/eabwasser/eabwasser/deployments/geodaten"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/lokalerolle"
@@ -127,6 +128,12 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 	n, err = demoAnlagenAnlegen(ctx, store, orgIDs)
 	added += n
 	if err != nil {
+		return added, err
+	}
+	// The sample geodata around Koblenz (municipalities, water bodies, sub-catchments) for the
+	// layers not loaded from official files (reference data, not counted among the objects);
+	// before the measuring points, whose numbers follow from their municipality.
+	if _, err = geodatendemo.Lade(ctx, store.Pool()); err != nil {
 		return added, err
 	}
 	n, err = demoMessstellenAnlegen(ctx, store)

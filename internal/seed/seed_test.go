@@ -45,3 +45,28 @@ func TestDemo_IsIdempotentAndGoesThroughTheCommandPath(t *testing.T) {
 		t.Fatalf("organisations: %q %q", b1.Organisation, b2.Organisation)
 	}
 }
+
+// The demo loads the sample geodata into empty layers only: an official layer loaded before
+// stays (here: one municipality of its own).
+func TestDemo_LaedtBeispielGeodatenInLeereEbenen(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	if _, err := pool.Exec(ctx, `TRUNCATE wasserkoerper, einzugsgebiet, verwaltungseinheit;
+		INSERT INTO verwaltungseinheit VALUES ('07111000', 'Koblenz (amtlich)',
+			ST_Multi(ST_MakeEnvelope(390000, 5570000, 410000, 5590000, 25832)))`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := seed.Demo(ctx, app.NewStore(pool)); err != nil {
+		t.Fatal(err)
+	}
+	var gemeinden, wk, ezg int
+	var koblenz string
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM verwaltungseinheit), (SELECT count(*) FROM wasserkoerper),
+		(SELECT count(*) FROM einzugsgebiet), (SELECT bezeichnung FROM verwaltungseinheit WHERE kennung = '07111000')`).
+		Scan(&gemeinden, &wk, &ezg, &koblenz); err != nil {
+		t.Fatal(err)
+	}
+	if gemeinden != 1 || koblenz != "Koblenz (amtlich)" || wk != 3 || ezg != 7 {
+		t.Fatalf("after the demo: %d municipalities (%q), %d water bodies, %d sub-catchments", gemeinden, koblenz, wk, ezg)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	geodatendemo "github.com/eabwasser/eabwasser/deployments/geodaten"
 	"github.com/eabwasser/eabwasser/internal/schema"
 )
 
@@ -44,7 +45,9 @@ var (
 )
 
 // New creates a fresh database cloned from the migrated template, returns a pool on it and
-// drops it when the test ends.
+// drops it when the test ends. The template holds the demo's sample geodata
+// (deployments/geodaten: municipalities, water bodies and sub-catchments around Koblenz), so
+// every test's spatial lookups answer as in the demo.
 func New(t testing.TB) (*pgxpool.Pool, string) {
 	t.Helper()
 	ctx := context.Background()
@@ -90,6 +93,11 @@ func ensureTemplate(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	geo, err := hashFS(geodatendemo.Dateien)
+	if err != nil {
+		return "", err
+	}
+	sum = sum[:8] + geo[:8]
 	name := "tpl_eabwasser_" + sum[:16]
 	admin, err := pgx.Connect(ctx, AdminURL())
 	if err != nil {
@@ -117,6 +125,9 @@ func ensureTemplate(ctx context.Context) (string, error) {
 		return "", err
 	}
 	err = schema.Migrate(ctx, pool)
+	if err == nil {
+		_, err = geodatendemo.Lade(ctx, pool)
+	}
 	pool.Close()
 	if err != nil {
 		return "", err
