@@ -155,6 +155,7 @@ func regeln() map[string]regel {
 		"GET /api/anlage/messstellenAnlagen/{nummer}": angemeldet,
 		"GET /api/betrieb/{id}/messstelle":            amBetrieb(""),
 		"GET /api/messstelle/check-id":                {aktion: berechtigung.MessstelleAnlegen, nur: messstellenAnleger},
+		"GET /api/messstelle/new-id":                  {aktion: berechtigung.MessstelleAnlegen, nur: messstellenAnleger},
 		"GET /api/messstelle/uebersicht/{id}":         amBetrieb(""),
 		"GET /api/messstelle/{id}":                    amBetrieb(""),
 		"PUT /api/messstelle/{id}":                    {aktion: berechtigung.MessstelleBearbeiten, betrieb: true, nur: messstellenAnleger},

@@ -442,8 +442,8 @@ func TestWiedervorlage_CreateListDeleteWithTheRulesOfWhoMay(t *testing.T) {
 	const nichtDa = "Das angeforderte Objekt existiert nicht."
 	wantFehler(t, w.send(t, "GET", pfad, nil, fremd), 404, nichtDa)
 	wantFehler(t, w.send(t, "DELETE", fmt.Sprintf("/api/wiedervorlage/%d", eigene), nil, fremd), 404, nichtDa)
-	// measuring points have no reminders until their area exists
-	wantFehler(t, w.send(t, "GET", "/api/messstelle/1/wiedervorlage", nil, betreiber), 404, nichtDa)
+	// a measuring point of another organisation's operation does not exist for him
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/messstelle/%d/wiedervorlage", idVon(t, w, "messstelle", "Ablauf Kläranlage Musterhausen")), nil, betreiber), 404, nichtDa)
 
 	// staff who may change the operation delete any reminder of it; the creator his own
 	if l := w.wiedervorlagen(t, pfad, admin); !l[0].Loeschbar || !l[1].Loeschbar {

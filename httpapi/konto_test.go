@@ -41,10 +41,12 @@ type kontoWelt struct {
 	dienst *zugang.Dienst
 	akte   *betriebsakte.Dienst
 	anlage *anlagedienst.Dienst
+	// beginn is when the demo data were through (the tests' own events come later).
+	beginn time.Time
 	// messstellen is the measuring point service on the world's clock.
 	messstellen *messstelledienst.Dienst
-	warte      func(ctx context.Context, name string, pos int64) error
-	jetzt      time.Time
+	warte       func(ctx context.Context, name string, pos int64) error
+	jetzt       time.Time
 }
 
 // newKontoWelt is the real router with the real access service on a fresh database with the
@@ -67,7 +69,7 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &kontoWelt{smtp: smtp, jetzt: time.Now()}
+	w := &kontoWelt{smtp: smtp, jetzt: time.Now(), beginn: time.Now()}
 	dr := drossel.Neu(pool)
 	dr.Jetzt = func() time.Time { return w.jetzt }
 	w.dienst = &zugang.Dienst{Store: store, Mail: versand, Drossel: dr, SSOValidateURL: ssoURL,

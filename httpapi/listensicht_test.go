@@ -233,7 +233,13 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/person/lokaleRolle/{id}":       {art: artAmObjekt, objekt: "betrieb"},
 		"GET /api/bescheid/{id}/dateien":         {art: artAmObjekt, objekt: "bescheid"},
 		"GET /api/bescheid/{id}/wiedervorlage":   {art: artAmObjekt, objekt: "bescheid"},
-		"GET /api/messstelle/{id}/wiedervorlage": {art: artAmObjekt, objekt: "messstelle"},
+		"GET /api/messstelle/{id}/wiedervorlage": {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+		"GET /api/messstelle/{id}/dateien":       {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+		"GET /api/messstelle/uebersicht/{id}":    {art: artAmObjekt, objekt: "anlage", zeilen: true},
+		"GET /api/betrieb/{id}/messstelle":       {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/anlage/messstellenAnlagen/{nummer}": {art: artListe, zeilen: true,
+			aufrufe: []string{"/api/anlage/messstellenAnlagen/1110000109", "/api/anlage/messstellenAnlagen/2350010009"}},
+		"GET /api/messstelle/check-id": {art: artAnderes}, "GET /api/messstelle/new-id": {art: artAnderes},
 
 		"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
 		"POST /api/betrieb/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},
@@ -266,18 +272,19 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/anlage/{id}/verlauf": {art: artEinzeln}, "GET /api/anwender/{id}": {art: artEinzeln}, "GET /api/audit/{position}": {art: artEinzeln},
 		"GET /api/datei/{id}": {art: artEinzeln}, "GET /api/organisation/{id}": {art: artEinzeln},
 		"GET /api/organisation/{id}/historie": {art: artEinzeln}, "GET /api/organisation/{id}/verlauf": {art: artEinzeln},
+		"GET /api/messstelle/{id}": {art: artEinzeln}, "GET /api/messstelle/{id}/historie": {art: artEinzeln},
+		"GET /api/messstelle/{id}/verlauf": {art: artEinzeln}, "GET /api/messstelle/{id}/stand/{version}": {art: artEinzeln},
 	}
 	for _, p := range []string{"/api/authenticate", "/api/sso", "/api/registrierung", "/api/doubleoptin/confirm", "/api/sendPasswordResetMail",
 		"/api/logout", "/api/anwender", "/api/lokaleRolle", "/api/organisation", "/api/organisation/merge", "/api/betrieb", "/api/betrieb/freigabe",
 		"/api/betrieb/{id}/stammdaten", "/api/betrieb/{id}/stammdaten-antrag/uebernahme", "/api/anlage/" + anlagentypPfad,
-		"/api/anlage/" + anlagentypPfad + "/{id}/aenderungsantrag", "/api/anlage/{id}/aenderungsantrag/uebernahme"} {
+		"/api/anlage/" + anlagentypPfad + "/{id}/aenderungsantrag", "/api/anlage/{id}/aenderungsantrag/uebernahme",
+		"/api/anlage/{id}/messstelle", "/api/messstelle/{id}/freigabe"} {
 		r["POST "+p] = listenRoute{art: artBefehl}
 	}
 	for _, f := range []string{"betrieb", "anlage", "bescheid", "messstelle"} {
 		r["POST /api/"+f+"/{id}/wiedervorlage"] = listenRoute{art: artBefehl}
-		if f != "messstelle" {
-			r["POST /api/"+f+"/{id}/upload-file"] = listenRoute{art: artBefehl}
-		}
+		r["POST /api/"+f+"/{id}/upload-file"] = listenRoute{art: artBefehl}
 	}
 	for _, d := range werteliste.Listen {
 		r["GET /api/"+d.Name] = listenRoute{art: artStammdaten}
@@ -344,16 +351,21 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		"K1": idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz"), "K2": idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2"),
 		"T1": idVon(t, w, "betrieb", "Kläranlage Musterhausen"), "T2": idVon(t, w, "anlage", "Kläranlage Musterhausen"),
 		"G1": idVon(t, w, "betrieb", "Galvanik Moselweiß"),
+		"K3": idVon(t, w, "messstelle", "Endkontrolle Ablauf Betriebskläranlage"), "T3": idVon(t, w, "messstelle", "Ablauf Kläranlage Musterhausen"),
 	}
-	fachobjekt := map[string]string{"K1": "betrieb", "K2": "anlage", "T1": "betrieb", "T2": "anlage", "G1": "betrieb"}
+	fachobjekt := map[string]string{"K1": "betrieb", "K2": "anlage", "T1": "betrieb", "T2": "anlage", "G1": "betrieb",
+		"K3": "messstelle", "T3": "messstelle"}
 	verboten := map[string][]string{
 		"K": {"Papierfabrik Rheinaue", "Brauerei am Deutschen Eck", "Betriebskläranlage Papierfabrik",
-			"Kühlwasserkreislauf Papiermaschine 2", "MARKE-K1-", "MARKE-K2-"},
-		"T": {"Kläranlage Musterhausen", "Regenüberlaufbecken Musterhausen-Nord", "Kanalnetz Musterhausen", "MARKE-T1-", "MARKE-T2-"},
+			"Kühlwasserkreislauf Papiermaschine 2", "MARKE-K1-", "MARKE-K2-", "Endkontrolle Ablauf Betriebskläranlage",
+			"Einleitungsstelle Rhein", "Zulauf Betriebskläranlage", "MARKE-K3-"},
+		"T": {"Kläranlage Musterhausen", "Regenüberlaufbecken Musterhausen-Nord", "Kanalnetz Musterhausen", "MARKE-T1-", "MARKE-T2-",
+			"Ablauf Kläranlage Musterhausen", "MARKE-T3-"},
 		"G": {"Galvanik Moselweiß", "MARKE-G1-"},
 	}
 	objektnamen := map[string]string{"K1": "Papierfabrik Rheinaue", "K2": "Kühlwasserkreislauf Papiermaschine 2",
-		"T1": "Kläranlage Musterhausen", "T2": "Kläranlage Musterhausen", "G1": "Galvanik Moselweiß"}
+		"T1": "Kläranlage Musterhausen", "T2": "Kläranlage Musterhausen", "G1": "Galvanik Moselweiß",
+		"K3": "Endkontrolle Ablauf Betriebskläranlage", "T3": "Ablauf Kläranlage Musterhausen"}
 	// what each account sees before and after beauftragter moves to Verbandsgemeinde
 	// Musterhausen and Galvanik Moselweiß to Regionalstelle Trier
 	vorher := map[string][]string{"systemadmin": {"K", "T", "G"}, "fachadmin": {"K", "T", "G"}, "betreiber2": {"T"}}
@@ -472,7 +484,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		}
 	}
 	objekte := map[string][]string{"betrieb": {fmt.Sprint(ids["K1"]), fmt.Sprint(ids["T1"]), fmt.Sprint(ids["G1"])},
-		"anlage": {fmt.Sprint(ids["K2"]), fmt.Sprint(ids["T2"])}}
+		"anlage": {fmt.Sprint(ids["K2"]), fmt.Sprint(ids["T2"])}, "messstelle": {fmt.Sprint(ids["K3"]), fmt.Sprint(ids["T3"])}}
 	for _, a := range auswertung.Abfragen {
 		objekte["abfrage"] = append(objekte["abfrage"], fmt.Sprint(a.ID))
 	}

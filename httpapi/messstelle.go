@@ -4,12 +4,14 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
+	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 )
@@ -40,6 +42,7 @@ func (a *api) messstelleRoutes(r chi.Router) {
 			out, err := d.PruefeNummer(r.Context(), nutzer(r), r.URL.Query().Get("id"))
 			a.antworte(w, r, out, err)
 		})
+		r.With(a.darf(berechtigung.MessstelleAnlegen)).Get("/messstelle/new-id", a.messstelleNeueNummer)
 		r.Get("/messstelle/{id}", betriebAbfrage(a, d.Ansicht))
 		r.Get("/messstelle/{id}/historie", betriebAbfrage(a, d.Historie))
 		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
@@ -91,4 +94,33 @@ func (a *api) messstelleFreigabe(w http.ResponseWriter, r *http.Request) {
 func (a *api) messstelleVerlauf(ctx context.Context, n messstelledienst.Nutzer, id int64) ([]historie.Verlaufsschritt, error) {
 	a.warteAufProtokoll(ctx, eventstore.StreamID(messstelle.StreamType, id))
 	return a.deps.Messstelle.Verlauf(ctx, n, id)
+}
+
+// messstelleNeueNummer: GET /messstelle/new-id?hochwert&rechtswert&typ proposes the first free
+// number (the prefix from the municipality the point lies in); 204 when every combination of
+// the prefix is taken ('Kombinationen Messtellen-Nr ausgeschöpft!' on the client).
+func (a *api) messstelleNeueNummer(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	var s validierung.Sammler
+	zahl := func(name string) float64 {
+		v, err := strconv.ParseFloat(strings.TrimSpace(q.Get(name)), 64)
+		if err != nil {
+			s.Feld(name, textZahlUngueltig)
+		}
+		return v
+	}
+	hochwert, rechtswert := zahl("hochwert"), zahl("rechtswert")
+	if err := s.Err(); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, ok, err := a.deps.Messstelle.NeueNummer(r.Context(), nutzer(r), rechtswert, hochwert, q.Get("typ"))
+	switch {
+	case err != nil:
+		a.writeError(w, r, err)
+	case !ok:
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		writeJSON(w, http.StatusOK, out)
+	}
 }

@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
+	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
 
 // neueMessstelle is the body of a request for a measuring point.
@@ -195,6 +198,48 @@ func TestMessstelle_RequestDecideSaveReadAndLists(t *testing.T) {
 		}
 	}
 	wantFehler(t, w.send(t, "GET", "/api/messstelle/check-id?id=1110000309", nil, betreiber), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+
+	// the number proposal: Koblenz (07111000) gives the prefix 111000; frei counts past the
+	// numbers taken (…0109 and …0209 are), the suffix is the type's
+	vorschlag := func(typ string) map[string]any {
+		return w.send(t, "GET", "/api/messstelle/new-id?hochwert=5580500&rechtswert=400000&typ="+typ, nil, sbd).json(t)
+	}
+	if v := vorschlag("NR_8"); v["messstellenId"] != "1110000008" || v["prefix"] != "111000" || v["frei"] != "00" || v["suffix"] != "08" {
+		t.Fatalf("NR_8: %v", v)
+	}
+	if v := vorschlag("NR_1"); v["messstellenId"] != "1110000001" {
+		t.Fatalf("NR_1: %v", v)
+	}
+	// NR_9 has a free suffix: the first one no type fixes, 00
+	if v := vorschlag("NR_9"); v["messstellenId"] != "1110000000" || v["suffix"] != "00" {
+		t.Fatalf("NR_9: %v", v)
+	}
+	ve = wantFehler(t, w.send(t, "GET", "/api/messstelle/new-id?hochwert=5480500&rechtswert=300000&typ=NR_9", nil, sbd), 400,
+		"Die Lage liegt in keiner bekannten Gemeinde. Bitte geben Sie den Präfix der Messstellennummer selbst ein.")["validationErrors"].(map[string]any)
+	if ve["lage"] == nil {
+		t.Fatalf("outside: %v", ve)
+	}
+	wantFehler(t, w.send(t, "GET", "/api/messstelle/new-id?hochwert=x&rechtswert=400000&typ=NR_9", nil, sbd), 400, "Ungültige Zahl")
+	wantFehler(t, w.send(t, "GET", "/api/messstelle/new-id?hochwert=5580500&rechtswert=400000&typ=NR_17", nil, sbd), 400, "Unbekannter Messstellentyp.")
+	wantFehler(t, w.send(t, "GET", "/api/messstelle/new-id?hochwert=5580500&rechtswert=400000&typ=NR_9", nil, betreiber), 403,
+		"Sie sind nicht berechtigt, diese Aktion auszuführen.")
+}
+
+// Every combination of a prefix taken: the proposal answers 204.
+func TestMessstelle_NumberProposalExhaustedIs204(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	// the 100 numbers of NR_8 under Koblenz's prefix, as documents (the proposal reads them)
+	if _, err := w.dienst.Store.Pool().Exec(t.Context(), `INSERT INTO messstelle (id, anlage_id, betrieb_id, messstellen_id, bezeichnung,
+		messstellentyp, messstellenstatus, freigabestatus, freigabe_kommentar, antragsteller, letzter_beginn, daten, version)
+		SELECT -i, 0, 0, '111000' || lpad(i::text, 2, '0') || '08', 'Belegt', 'NR_8', 'GEPLANT', 'BEANTRAGT', '', 0, '', '{}', 1
+		FROM generate_series(0, 99) i ON CONFLICT DO NOTHING`); err != nil {
+		t.Fatal(err)
+	}
+	a := w.send(t, "GET", "/api/messstelle/new-id?hochwert=5580500&rechtswert=400000&typ=NR_8", nil, sbd)
+	if a.Code != 204 || a.Body.Len() != 0 {
+		t.Fatalf("exhausted: %d %s", a.Code, a.Body.String())
+	}
 }
 
 // Two requests for one number at the same time: the unique index lets one win, the other gets
@@ -352,4 +397,65 @@ func TestMessstelle_VisibleAsItsOperation(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A measuring point's Freigabe: the request reaches who may approve measuring points and sees
+// the operation (not the requester, not the operator side), the decision reaches the account
+// that requested it, and the request's message says it is decided.
+func TestMessstelle_FreigabeMessagesReachTheDecidersAndTheRequester(t *testing.T) {
+	w, _ := liveWelt(t)
+	sbd, fach := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "fachadmin", seed.DemoPasswort)
+	klaeranlage := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	a := w.send(t, "POST", fmt.Sprintf("/api/anlage/%d/messstelle", klaeranlage), neueMessstelle("1110000709", "NR_9", "Probenahme <Süd>"), fach)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	id := int64(a.json(t)["id"].(float64))
+	pos := a.Header().Get("X-Event-Position")
+	pfad := fmt.Sprintf("/betriebsakte/%d/abwasserbehandlung/%d/messstellen/%d/messstellendaten", papier, klaeranlage, id)
+	n := nachrichtenVon(t, w, sbd, pos)
+	if len(n) != 1 || n[0]["betreff"] != "Messstelle zur Freigabe beantragt: Probenahme <Süd>" || n[0]["bezugZuFachobjekt"] != "MESSSTELLE" ||
+		n[0]["fachobjektId"] != float64(id) || n[0]["pfad"] != pfad || n[0]["absender"] != "Thomas Becker" ||
+		n[0]["text"] != "Thomas Becker hat die Messstelle „Probenahme <Süd>“ zur Freigabe beantragt. Bitte prüfen Sie den Antrag unter „Freigabe bearbeiten“." {
+		t.Fatalf("request message: %v", n)
+	}
+	for _, wer := range []string{"fachadmin", "systemadmin", "zust_sbb", "betreiber", "beauftragter", "betreiber2"} {
+		if n := nachrichtenVon(t, w, w.login(t, wer, seed.DemoPasswort), pos); len(n) != 0 {
+			t.Fatalf("%s got %v", wer, n)
+		}
+	}
+	a = w.send(t, "POST", fmt.Sprintf("/api/messstelle/%d/freigabe", id), map[string]any{"neuerStatus": "ABGEWIESEN", "kommentar": "Bitte die Lage prüfen."}, sbd)
+	if a.Code != 200 {
+		t.Fatalf("reject: %d %s", a.Code, a.Body.String())
+	}
+	pos = a.Header().Get("X-Event-Position")
+	n = nachrichtenVon(t, w, fach, pos)
+	if len(n) != 1 || n[0]["betreff"] != "Freigabe abgewiesen: Probenahme <Süd>" || n[0]["pfad"] != pfad ||
+		n[0]["text"] != "Die Freigabe der Messstelle „Probenahme <Süd>“ wurde von Claudia Schneider abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen.\n\nKommentar: Bitte die Lage prüfen." {
+		t.Fatalf("decision message: %v", n)
+	}
+	if m := nachrichtenVon(t, w, sbd, pos); len(m) != 1 || !strings.HasPrefix(m[0]["erledigt"].(string), "Abgewiesen am ") {
+		t.Fatalf("request message not marked decided: %v", m)
+	}
+	// requested again by the Fachadmin, approved by zust_sbd
+	ms := w.messstelleLesen(t, id, fach)
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/messstelle/%d", id), ms, fach); a.Code != 200 {
+		t.Fatalf("renewed: %d %s", a.Code, a.Body.String())
+	} else if n := nachrichtenVon(t, w, sbd, a.Header().Get("X-Event-Position")); len(n) != 2 || n[0]["betreff"] != "Freigabe erneut beantragt: Probenahme <Süd>" ||
+		n[0]["text"] != "Thomas Becker hat die abgewiesene Messstelle „Probenahme <Süd>“ überarbeitet und die Freigabe erneut beantragt." {
+		t.Fatalf("renewed request message: %v", n)
+	}
+	a = w.send(t, "POST", fmt.Sprintf("/api/messstelle/%d/freigabe", id), map[string]any{"neuerStatus": "FREIGEGEBEN"}, sbd)
+	if n := nachrichtenVon(t, w, fach, a.Header().Get("X-Event-Position")); len(n) != 2 || n[0]["betreff"] != "Messstelle freigegeben: Probenahme <Süd>" ||
+		n[0]["text"] != "Die Messstelle „Probenahme <Süd>“ wurde von Claudia Schneider freigegeben." {
+		t.Fatalf("approval message: %v", n)
+	}
+	// built live one command at a time, rebuilt from the log: the same rows
+	pool := w.dienst.Store.Pool()
+	live := projektortest.Lesemodell(t, pool, nachrichten.Name)
+	if err := projections.Rebuild(context.Background(), w.dienst.Store, nachrichten.Projection, nil); err != nil {
+		t.Fatal(err)
+	}
+	projektortest.Gleich(t, nachrichten.Name, live, projektortest.Lesemodell(t, pool, nachrichten.Name))
 }

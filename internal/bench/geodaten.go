@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -10,18 +11,31 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/eabwasser/eabwasser/internal/geodaten"
 )
 
-// landPunkt is a random point in Rhineland-Palatinate's extent (seed --scale draws the
-// state-wide layers there; a few points fall outside the outline and get 204).
-func landPunkt(r *rand.Rand) (rechtswert, hochwert float64) {
-	return 290000 + r.Float64()*170000, 5420000 + r.Float64()*230000
+// landPunkte are points to look up: one random point in each municipality of the layer (so
+// spread over the whole state like the operations), in a fixed order.
+func (l *lauf) landPunkte(ctx context.Context) ([][2]float64, error) {
+	rows, err := l.pool.Query(ctx, `SELECT ST_X(p), ST_Y(p) FROM (
+		SELECT (ST_Dump(ST_GeneratePoints(geometrie, 1, 29))).geom AS p FROM verwaltungseinheit ORDER BY kennung) x`)
+	if err != nil {
+		return nil, err
+	}
+	punkte, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) ([2]float64, error) {
+		var p [2]float64
+		return p, r.Scan(&p[0], &p[1])
+	})
+	if err == nil && len(punkte) == 0 {
+		err = errors.New("no municipalities: seed --scale loads the state-wide layers")
+	}
+	return punkte, err
 }
 
-func geoPfad(e geodaten.Ebene, r *rand.Rand) string {
-	x, y := landPunkt(r)
-	return fmt.Sprintf("/api/%s?hochwert=%.2f&rechtswert=%.2f", e, y, x)
+func geoPfad(e geodaten.Ebene, p [2]float64) string {
+	return fmt.Sprintf("/api/%s?hochwert=%.2f&rechtswert=%.2f", e, p[1], p[0])
 }
 
 // geodaten measures the spatial lookups over the full state-wide layers of seed --scale
@@ -44,15 +58,20 @@ func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
 		Werte: map[string]float64{"municipalities": float64(gemeinden), "water_bodies": float64(wk), "sub_catchments": float64(ezg),
 			"with_holes": float64(loecher), "vertices_avg": ecken}})
 
+	punkte, err := l.landPunkte(ctx)
+	if err != nil {
+		return err
+	}
 	n := l.o.anzahl(500, 50)
 	r := rand.New(rand.NewPCG(29, 5))
+	punkt := func(r *rand.Rand) [2]float64 { return punkte[r.IntN(len(punkte))] }
 	type messung struct {
 		id, name string
 		einmal   func() (gefunden bool, d time.Duration, err error)
 	}
 	http1 := func(e geodaten.Ebene) func() (bool, time.Duration, error) {
 		return func() (bool, time.Duration, error) {
-			status, body, d, err := s.anfrage(ctx, admin, http.MethodGet, geoPfad(e, r), nil)
+			status, body, d, err := s.anfrage(ctx, admin, http.MethodGet, geoPfad(e, punkt(r)), nil)
 			if err != nil || (status != http.StatusOK && status != http.StatusNoContent) {
 				return false, d, fmt.Errorf("%s: %d %.300s %v", e, status, body, err)
 			}
@@ -63,9 +82,9 @@ func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
 		{"wasserkoerper", "GET /api/wasserkoerper, random point", http1(geodaten.Wasserkoerper)},
 		{"einzugsgebiet", "GET /api/einzugsgebiet, random point", http1(geodaten.Einzugsgebiet)},
 		{"gemeinde", "geodaten.Gemeinde (number prefix), on the pool", func() (bool, time.Duration, error) {
-			x, y := landPunkt(r)
+			p := punkt(r)
 			start := time.Now()
-			_, ok, err := geodaten.Gemeinde(ctx, l.pool, x, y)
+			_, ok, err := geodaten.Gemeinde(ctx, l.pool, p[0], p[1])
 			return ok, time.Since(start), err
 		}},
 	} {
@@ -94,7 +113,8 @@ func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
 	var lat latenzen
 	var objekte, bytes int
 	for i := range n/5 + 5 {
-		x, y := landPunkt(r)
+		p := punkt(r)
+		x, y := p[0], p[1]
 		pfad := fmt.Sprintf("/api/geodaten/karte?ebene=einzugsgebiet&bbox=%.0f,%.0f,%.0f,%.0f", x-3000, y-2000, x+3000, y+2000)
 		status, body, d, err := s.anfrage(ctx, admin, http.MethodGet, pfad, nil)
 		if err != nil || status != http.StatusOK {
@@ -136,7 +156,7 @@ func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
 			e := []geodaten.Ebene{geodaten.Wasserkoerper, geodaten.Einzugsgebiet}[c%2]
 			var eigene []time.Duration
 			for lctx.Err() == nil {
-				status, _, d, err := s.anfrage(lctx, admin, http.MethodGet, geoPfad(e, r), nil)
+				status, _, d, err := s.anfrage(lctx, admin, http.MethodGet, geoPfad(e, punkt(r)), nil)
 				if lctx.Err() != nil {
 					break
 				}

@@ -3,6 +3,7 @@ package geodaten_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -196,5 +197,37 @@ func TestSRIDAus(t *testing.T) {
 		if got, err := geodaten.SRIDAus(name); err != nil || got != want {
 			t.Errorf("SRIDAus(%q) = %d, %v; want %d", name, got, err, want)
 		}
+	}
+}
+
+// A layer of thousands of features comes through a pipe, written while the import reads it:
+// the import takes the stream as it comes (it never needs the whole file).
+func TestImportiere_Strom(t *testing.T) {
+	pool, _ := testdb.New(t)
+	const n = 5000
+	r, w := io.Pipe()
+	go func() {
+		fmt.Fprint(w, `{"type":"FeatureCollection","name":"gross","features":[`)
+		for i := range n {
+			if i > 0 {
+				fmt.Fprint(w, ",")
+			}
+			e, nn := 500000+(i%100)*100, 5500000+(i/100)*100
+			fmt.Fprintf(w, `{"type":"Feature","properties":{"TEZG_ID":"G%05d","TEZG_NAME":"Gebiet %d","FLAECHE":%d},"geometry":`+
+				`{"type":"Polygon","coordinates":[[[%d,%d],[%d,%d],[%d,%d],[%d,%d],[%d,%d]]]}}`,
+				i, i, 10000, e, nn, e+100, nn, e+100, nn+100, e, nn+100, e, nn)
+		}
+		fmt.Fprint(w, `],"crs":{"type":"name","properties":{"name":"EPSG:25832"}}}`)
+		w.Close()
+	}()
+	b, err := geodaten.Importiere(context.Background(), pool, r, geodaten.ImportOptionen{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Ebene != geodaten.Einzugsgebiet || b.Geladen != n || b.Objekte != n || b.SRID != 25832 {
+		t.Fatalf("report %+v", b)
+	}
+	if e, ok, err := geodaten.EinzugsgebietAn(context.Background(), pool, 500050, 5500050+49*100); err != nil || !ok || e.Kennung != "G04900" {
+		t.Fatalf("lookup: %+v %v %v", e, ok, err)
 	}
 }

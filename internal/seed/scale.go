@@ -202,12 +202,13 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 		return Skalenbericht{}, err
 	}
 	// the state-wide area layers next to the demo sample (scale_geodaten.go)
-	if s.Fortschritt != nil {
-		s.Fortschritt(Fortschritt{Phase: "Geodaten", Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)})
-	}
 	geo, err := GeodatenLand(ctx, store.Pool())
 	if err != nil {
 		return Skalenbericht{}, fmt.Errorf("Geodaten: %w", err)
+	}
+	if s.Fortschritt != nil {
+		n := int64(geo.Verwaltungseinheiten + geo.Wasserkoerper + geo.Einzugsgebiete)
+		s.Fortschritt(Fortschritt{Phase: "Geodaten", Objekte: n, Gesamt: n, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)})
 	}
 	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants),
 		Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start), Geodaten: geo}, nil

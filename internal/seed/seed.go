@@ -130,14 +130,15 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 	if err != nil {
 		return added, err
 	}
-	// The sample geodata around Koblenz (municipalities, water bodies, sub-catchments) for the
-	// layers not loaded from official files (reference data, not counted among the objects);
-	// before the measuring points, whose numbers follow from their municipality.
-	if _, err = geodatendemo.Lade(ctx, store.Pool()); err != nil {
+	n, err = demoMessstellenAnlegen(ctx, store)
+	added += n
+	if err != nil {
 		return added, err
 	}
-	n, err = demoMessstellenAnlegen(ctx, store)
-	return added + n, err
+	// The sample geodata around Koblenz (municipalities, water bodies, sub-catchments) for the
+	// layers not loaded from official files (reference data, not counted among the objects).
+	_, err = geodatendemo.Lade(ctx, store.Pool())
+	return added, err
 }
 
 // Dienststelle is the demo local role that represents the demo authority.

@@ -2,6 +2,7 @@ package aufgaben_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -270,6 +271,31 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	}
 	if eigene := w.aufgaben("betreiber"); len(eigene) != 10 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
 		t.Fatalf("betreiber after requesting again: %+v", eigene)
+	}
+
+	// a measuring point: requested, corrected (its task shows the new name), rejected, requested
+	// again (a new task) — each in its own batch
+	befehle := eventstore.Befehle(store, messstelle.Decider)
+	md := eventstore.Metadata{ActorID: "test", ActorName: "Claudia Schneider"}
+	var punkt int64 = 900001
+	daten := messstelle.Daten{Bezeichnung: "Probenahme Ost", Messstellentyp: "NR_9", Messstellenstatus: messstelle.Geplant, Lage: betrieb.Lage{Hochwert: 5581900, Rechtswert: 399100}}
+	w.warte(befehle.Handle(ctx, punkt, eventstore.VersionUnbekannt, messstelle.FordereFreigabeAn{AnlageID: klaeranlage, BetriebID: papier,
+		MessstellenID: "1110000809", Daten: daten, BetriebFreigegeben: true, Betriebstyp: "INDUSTRIE", Heute: time.Now(), Von: 1}, md))
+	daten.Bezeichnung = "Probenahme Ost (Schacht 3)"
+	w.warte(befehle.Handle(ctx, punkt, eventstore.VersionUnbekannt, messstelle.Speichere{Daten: daten, Heute: time.Now(), Betriebstyp: "INDUSTRIE"}, md))
+	if m, ok := finde(w.aufgaben("fachadmin"), aufgaben.MessstelleFreigabe, punkt); !ok || m.Objekt != "Probenahme Ost (Schacht 3)" {
+		t.Fatalf("corrected request: %+v", m)
+	}
+	w.warte(befehle.Handle(ctx, punkt, eventstore.VersionUnbekannt, messstelle.EntscheideFreigabe{NeuerStatus: messstelle.Abgewiesen, Kommentar: "Schacht?"}, md))
+	w.warte(befehle.Handle(ctx, punkt, eventstore.VersionUnbekannt, messstelle.Speichere{Daten: daten, Heute: time.Now(), Betriebstyp: "INDUSTRIE", Von: 1}, md))
+	var freigaben []string
+	for _, a := range w.aufgaben("betreiber") {
+		if a.Art == aufgaben.MessstelleFreigabe && a.ObjektID == punkt {
+			freigaben = append(freigaben, a.Status+" "+a.Objekt)
+		}
+	}
+	if fmt.Sprint(freigaben) != "[OFFEN Probenahme Ost (Schacht 3) ABGEWIESEN Probenahme Ost (Schacht 3)]" {
+		t.Fatalf("measuring point's tasks: %v", freigaben)
 	}
 
 	vorher := projektortest.Lesemodell(t, pool, aufgaben.Name)

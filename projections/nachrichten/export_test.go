@@ -7,6 +7,9 @@ import (
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 
+// Gruppen is the number of recipient groups (4 parameters each).
+const Gruppen = len(aktionen)
+
 // EmpfaengerSQL is the batch's recipients query.
 var EmpfaengerSQL = empfaengerSQL
 

@@ -34,6 +34,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -62,6 +63,12 @@ CREATE TABLE anlage (
     betrieb_id  bigint NOT NULL,
     anlagentyp  text   NOT NULL,
     bezeichnung text   NOT NULL
+);
+CREATE TABLE messstelle (
+    id            bigint PRIMARY KEY,
+    anlage_id     bigint NOT NULL,
+    bezeichnung   text   NOT NULL,
+    antragsteller bigint NOT NULL
 );
 CREATE TABLE nachricht (
     id              bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -131,6 +138,23 @@ var anlagen = projections.Tabelle[anlageZeile]{
 	},
 }
 
+// messstelleZeile is the copy of a measuring point: its name for the texts, its plant for the
+// screen and the recipients, the account that requested its Freigabe for the decision.
+type messstelleZeile struct {
+	ID            int64
+	AnlageID      int64
+	Bezeichnung   string
+	Antragsteller int64
+}
+
+var messstellen = projections.Tabelle[messstelleZeile]{
+	Name:    "messstelle",
+	Spalten: []string{"id", "anlage_id", "bezeichnung", "antragsteller"},
+	Felder: func(m *messstelleZeile) []any {
+		return []any{&m.ID, &m.AnlageID, &m.Bezeichnung, &m.Antragsteller}
+	},
+}
+
 // Empfaenger groups.
 const (
 	// entscheider: the staff who decide about the operation: who may approve it (the
@@ -140,18 +164,29 @@ const (
 	// antragspruefer: the staff who decide about a plant's Änderungsantrag: who may review
 	// change requests and sees the plant's operation.
 	antragspruefer
+	// messstellenpruefer: the staff who decide about a measuring point's Freigabe: who may
+	// approve measuring points and sees its operation.
+	messstellenpruefer
 	// betreiberseite: the users of the operator organisation.
 	betreiberseite
+	// antragsteller: the one account that requested what is decided (a measuring point's
+	// Freigabe, requested by staff): the ziel's konto.
+	antragsteller
 )
 
-// aktionen: what the staff of a group may do (zugriff.Zustaendige); betreiberseite has none.
-var aktionen = [betreiberseite + 1]berechtigung.Aktion{entscheider: berechtigung.BetriebFreigeben, antragspruefer: berechtigung.AenderungsantragPruefen}
+// aktionen: what the staff of a group may do (zugriff.Zustaendige); betreiberseite and
+// antragsteller have none.
+var aktionen = [antragsteller + 1]berechtigung.Aktion{entscheider: berechtigung.BetriebFreigeben,
+	antragspruefer: berechtigung.AenderungsantragPruefen, messstellenpruefer: berechtigung.MessstelleFreigeben}
 
 // Bedingung is the SQL condition that the account a is a recipient of group g for the operation
 // with the columns sp.
 func bedingung(g int, sp zugriff.Spalten) string {
-	if g == betreiberseite {
+	switch g {
+	case betreiberseite:
 		return `a.status = 'AKTIV' AND a.organisation_id = ` + sp.Betreiber
+	case antragsteller:
+		return `a.status = 'AKTIV' AND a.id = ` + sp.Betreiber // the account travels in the operator's column
 	}
 	return `a.status = 'AKTIV' AND ` + zugriff.Zustaendige("a", aktionen[g], sp)
 }
@@ -176,7 +211,7 @@ var empfaengerSQL = func() string {
 	b := zugriff.Betriebsspalten("b.")
 	var mit, teile []string
 	for g := range aktionen {
-		if g == betreiberseite {
+		if aktionen[g] == "" {
 			continue
 		}
 		n := 4 * g
@@ -201,11 +236,13 @@ var empfaengerSQL = func() string {
 		FROM paar%[1]d x JOIN b%[1]d b ON b.k = x.k JOIN public.anwender a ON a.id = x.id AND %[2]s
 		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, g, bedingung(g, b)))
 	}
-	n := 4 * betreiberseite
-	teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
+	for _, g := range []int{betreiberseite, antragsteller} {
+		n := 4 * g
+		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
 		FROM unnest($%d::int[], $%d::bigint[], $%d::bigint[], $%d::bigint[]) AS b (k, id, betreiber_id, regionalstelle_id)
 		CROSS JOIN LATERAL (SELECT a.id, a.email FROM public.anwender a WHERE %s OFFSET 0) a
-		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung(betreiberseite, b)))
+		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung(g, b)))
+	}
 	return "WITH " + strings.Join(mit, ",\n") + "\n" + strings.Join(teile, "\nUNION ALL\n") + "\nORDER BY 1, 2"
 }()
 
@@ -220,8 +257,8 @@ func textArray(rollen []string) string {
 
 // nachricht is what an event says and to whom.
 type nachricht struct {
-	an      int    // entscheider, antragspruefer or betreiberseite
-	bezug   string // BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, AENDERUNGSANTRAG_ANLAGE
+	an      int    // entscheider, antragspruefer, messstellenpruefer, betreiberseite or antragsteller
+	bezug   string // BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, AENDERUNGSANTRAG_ANLAGE, MESSSTELLE
 	betreff string
 	text    string
 	// anhang is appended to the text as it is (no format verbs).
@@ -242,6 +279,48 @@ type ziel struct {
 	betrieb     betriebZeile // the operation as it was at the event: who gets the message
 	name, bezug string
 	pfad        string
+	// konto is the account that requested what the object waits for (group antragsteller).
+	konto int64
+}
+
+// freigabe are the messages of an object's Freigabe — requested, requested again, approved,
+// rejected — written once for every kind of object that has one (the operation, the measuring
+// point): the kind names the object in its cases, the Bezug and who requests and decides.
+type freigabe struct {
+	bezug                       string
+	nomen                       string // Betrieb
+	nominativ, akkusativ        string // der Betrieb, den Betrieb
+	genitiv                     string // des Betriebs
+	abgewiesenAkk               string // den abgewiesenen Betrieb
+	pruefer, antragstellerseite int    // who decides, who requested (message groups)
+}
+
+var (
+	betriebsfreigabe = freigabe{bezug: "BETRIEB", nomen: "Betrieb", nominativ: "der Betrieb", akkusativ: "den Betrieb",
+		genitiv: "des Betriebs", abgewiesenAkk: "den abgewiesenen Betrieb", pruefer: entscheider, antragstellerseite: betreiberseite}
+	messstellenfreigabe = freigabe{bezug: "MESSSTELLE", nomen: "Messstelle", nominativ: "die Messstelle", akkusativ: "die Messstelle",
+		genitiv: "der Messstelle", abgewiesenAkk: "die abgewiesene Messstelle", pruefer: messstellenpruefer, antragstellerseite: antragsteller}
+)
+
+func (f freigabe) beantragt() *nachricht {
+	return &nachricht{an: f.pruefer, bezug: f.bezug, betreff: f.nomen + " zur Freigabe beantragt: %s",
+		text: "%[2]s hat " + f.akkusativ + " „%[1]s“ zur Freigabe beantragt. Bitte prüfen Sie den Antrag unter „Freigabe bearbeiten“."}
+}
+
+func (f freigabe) erneutBeantragt() *nachricht {
+	return &nachricht{an: f.pruefer, bezug: f.bezug, betreff: "Freigabe erneut beantragt: %s",
+		text: "%[2]s hat " + f.abgewiesenAkk + " „%[1]s“ überarbeitet und die Freigabe erneut beantragt."}
+}
+
+func (f freigabe) freigegeben(kommentar string) *nachricht {
+	return &nachricht{an: f.antragstellerseite, bezug: f.bezug, betreff: f.nomen + " freigegeben: %s",
+		text: strings.ToUpper(f.nominativ[:1]) + f.nominativ[1:] + " „%[1]s“ wurde von %[2]s freigegeben.", kommentar: kommentar}
+}
+
+func (f freigabe) abgewiesen(kommentar string) *nachricht {
+	return &nachricht{an: f.antragstellerseite, bezug: f.bezug, betreff: "Freigabe abgewiesen: %s",
+		text:      "Die Freigabe " + f.genitiv + " „%[1]s“ wurde von %[2]s abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen.",
+		kommentar: kommentar}
 }
 
 // objekt is a request's object: the fachobjekt_id and bezug of its messages.
@@ -270,10 +349,11 @@ type entwurf struct {
 
 // stapel is what a batch changes, in memory.
 type stapel struct {
-	s         *projections.Stapel
-	betriebe  *projections.Zeilen[betriebZeile]
-	anlagen   *projections.Zeilen[anlageZeile]
-	entwuerfe []*entwurf
+	s           *projections.Stapel
+	betriebe    *projections.Zeilen[betriebZeile]
+	anlagen     *projections.Zeilen[anlageZeile]
+	messstellen *projections.Zeilen[messstelleZeile]
+	entwuerfe   []*entwurf
 	// nachQuelle finds a message of the batch for the postfach events.
 	nachQuelle map[int64]*entwurf
 	// offen are the batch's messages about a request, for its decision.
@@ -298,6 +378,8 @@ var ereignisse = map[string]map[string]bool{
 		betrieb.StammdatenAntragGestellt{}, betrieb.StammdatenAntragUebernommen{}, betrieb.StammdatenAntragAbgelehnt{}),
 	anlage.StreamType: typen(anlage.AnlageAngelegt{}, anlage.AnlageGeaendert{}, anlage.AenderungsantragGestellt{},
 		anlage.AenderungsantragUebernommen{}, anlage.AenderungsantragAbgelehnt{}),
+	messstelle.StreamType: typen(messstelle.MessstelleBeantragt{}, messstelle.MessstellenfreigabeErneutAngefordert{},
+		messstelle.MessstelleGeaendert{}, messstelle.MessstelleFreigegeben{}, messstelle.MessstelleAbgewiesen{}),
 	postfach.StreamType: typen(postfach.NachrichtGelesen{}, postfach.NachrichtGeloescht{}),
 }
 
@@ -361,6 +443,8 @@ func lesen(e eventstore.Event) (any, error) {
 		return betrieb.Decode(e.Type, e.Data)
 	case anlage.StreamType:
 		return anlage.Decode(e.Type, e.Data)
+	case messstelle.StreamType:
+		return messstelle.Decode(e.Type, e.Data)
 	default:
 		return postfach.Decode(e.Type, e.Data)
 	}
@@ -375,12 +459,12 @@ func dekodieren(events []eventstore.Event) ([]any, []error) {
 }
 
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
-	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), nachQuelle: map[int64]*entwurf{},
+	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), messstellen: messstellen.Zeilen(), nachQuelle: map[int64]*entwurf{},
 		offen: map[objekt][]*entwurf{}, abgeschlossen: map[objekt]bool{}}
 	// first pass: decode, and the ids of the operations and plants the batch needs
 	werte, fehler := dekodieren(s.Events)
 	ids := make([]int64, len(s.Events))
-	var betriebIDs, anlageIDs []int64
+	var betriebIDs, anlageIDs, messstelleIDs []int64
 	for i, e := range s.Events {
 		v := werte[i]
 		if err := fehler[i]; err != nil {
@@ -402,6 +486,19 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			if e.Type == anlageAngelegt {
 				betriebIDs = append(betriebIDs, v.(anlagendaten).BetriebID)
 			}
+		case messstelle.StreamType:
+			messstelleIDs = append(messstelleIDs, id)
+			if b, ok := v.(messstelle.MessstelleBeantragt); ok {
+				anlageIDs, betriebIDs = append(anlageIDs, b.AnlageID), append(betriebIDs, b.BetriebID)
+			}
+		}
+	}
+	if err := st.messstellen.Laden(ctx, s, messstelleIDs); err != nil {
+		return nil, err
+	}
+	for _, id := range messstelleIDs {
+		if m := st.messstellen.Zeile(id); m != nil {
+			anlageIDs = append(anlageIDs, m.AnlageID)
 		}
 	}
 	if err := st.anlagen.Laden(ctx, s, anlageIDs); err != nil {
@@ -426,6 +523,8 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			err = st.betriebEreignis(e, ids[i], werte[i])
 		case anlage.StreamType:
 			err = st.anlageEreignis(e, ids[i], werte[i])
+		case messstelle.StreamType:
+			err = st.messstelleEreignis(e, ids[i], werte[i])
 		case postfach.StreamType:
 			st.postfachEreignis(ids[i], werte[i])
 		}
@@ -482,6 +581,61 @@ func (st *stapel) anlagenziel(id int64) (ziel, error) {
 	}
 	return ziel{id: id, betrieb: *b, name: a.Bezeichnung, bezug: fmt.Sprintf("Anlage %s – Betrieb %s (%s)", a.Bezeichnung, b.Bezeichnung, b.BetriebsID),
 		pfad: fmt.Sprintf("/betriebsakte/%d/%s/%d/anlagendaten", a.BetriebID, strings.ToLower(a.Anlagentyp), id)}, nil
+}
+
+// messstellenziel is the measuring point as the batch has got it, with its plant and operation.
+func (st *stapel) messstellenziel(id int64) (ziel, error) {
+	m := st.messstellen.Zeile(id)
+	var a *anlageZeile
+	var b *betriebZeile
+	if m != nil {
+		a = st.anlagen.Zeile(m.AnlageID)
+	}
+	if a != nil {
+		b = st.betriebe.Zeile(a.BetriebID)
+	}
+	if b == nil {
+		return ziel{}, fmt.Errorf("nachrichten: Messstelle %d: %w", id, pgx.ErrNoRows)
+	}
+	return ziel{id: id, betrieb: *b, name: m.Bezeichnung, konto: m.Antragsteller,
+		bezug: fmt.Sprintf("Messstelle %s – Anlage %s – Betrieb %s (%s)", m.Bezeichnung, a.Bezeichnung, b.Bezeichnung, b.BetriebsID),
+		pfad:  fmt.Sprintf("/betriebsakte/%d/%s/%d/messstellen/%d/messstellendaten", a.BetriebID, strings.ToLower(a.Anlagentyp), a.ID, id)}, nil
+}
+
+// messstelleEreignis: a measuring point's Freigabe requested (again) goes to who may approve
+// measuring points, its decision to the account that requested it (messstellenfreigabe).
+func (st *stapel) messstelleEreignis(e eventstore.Event, id int64, v any) error {
+	f := messstellenfreigabe
+	var n *nachricht
+	switch v := v.(type) {
+	case messstelle.MessstelleBeantragt:
+		st.messstellen.Neu(id, messstelleZeile{ID: id, AnlageID: v.AnlageID, Bezeichnung: v.Daten.Bezeichnung, Antragsteller: v.Antragsteller})
+		n = f.beantragt()
+	case messstelle.MessstellenfreigabeErneutAngefordert:
+		if m := st.messstellen.Aendern(id); m != nil {
+			m.Bezeichnung, m.Antragsteller = v.Daten.Bezeichnung, v.Antragsteller
+		}
+		n = f.erneutBeantragt()
+	case messstelle.MessstelleGeaendert:
+		if m := st.messstellen.Zeile(id); m != nil && m.Bezeichnung != v.Daten.Bezeichnung {
+			st.messstellen.Aendern(id).Bezeichnung = v.Daten.Bezeichnung
+		}
+	case messstelle.MessstelleFreigegeben:
+		st.entschieden(e, id, f.bezug, "Freigegeben")
+		n = f.freigegeben(v.Kommentar)
+	case messstelle.MessstelleAbgewiesen:
+		st.entschieden(e, id, f.bezug, "Abgewiesen")
+		n = f.abgewiesen(v.Kommentar)
+	}
+	if n == nil {
+		return nil
+	}
+	z, err := st.messstellenziel(id)
+	if err != nil {
+		return err
+	}
+	st.zustellen(e, z, *n)
+	return nil
 }
 
 // betriebsantragsnamen are the labels of the Stammdaten-Antrag's fields as its form shows them.
@@ -550,16 +704,14 @@ func (st *stapel) betriebEreignis(e eventstore.Event, id int64, v any) error {
 		d := v.Daten
 		if e.Type == betriebBeantragt {
 			st.betriebe.Neu(id, betriebZeile{ID: id, BetriebsID: v.BetriebsID, Bezeichnung: d.Bezeichnung, BetreiberID: d.BetreiberID, RegionalstelleID: d.RegionalstelleID})
-			n = &nachricht{an: entscheider, bezug: "BETRIEB", betreff: "Betrieb zur Freigabe beantragt: %s",
-				text: "%[2]s hat den Betrieb „%[1]s“ zur Freigabe beantragt. Bitte prüfen Sie den Antrag unter „Freigabe bearbeiten“."}
+			n = betriebsfreigabe.beantragt()
 			break
 		}
 		if b := st.betriebe.Aendern(id); b != nil {
 			b.Bezeichnung, b.BetreiberID, b.RegionalstelleID = d.Bezeichnung, d.BetreiberID, d.RegionalstelleID
 		}
 		if e.Type == freigabeErneut {
-			n = &nachricht{an: entscheider, bezug: "BETRIEB", betreff: "Freigabe erneut beantragt: %s",
-				text: "%[2]s hat den abgewiesenen Betrieb „%[1]s“ überarbeitet und die Freigabe erneut beantragt."}
+			n = betriebsfreigabe.erneutBeantragt()
 		}
 	case betrieb.BetreiberUmgezogen:
 		if b := st.betriebe.Aendern(id); b != nil {
@@ -567,12 +719,10 @@ func (st *stapel) betriebEreignis(e eventstore.Event, id int64, v any) error {
 		}
 	case betrieb.BetriebFreigegeben:
 		st.entschieden(e, id, "BETRIEB", "Freigegeben")
-		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Betrieb freigegeben: %s",
-			text: "Der Betrieb „%[1]s“ wurde von %[2]s freigegeben.", kommentar: v.Kommentar}
+		n = betriebsfreigabe.freigegeben(v.Kommentar)
 	case betrieb.BetriebAbgewiesen:
 		st.entschieden(e, id, "BETRIEB", "Abgewiesen")
-		n = &nachricht{an: betreiberseite, bezug: "BETRIEB", betreff: "Freigabe abgewiesen: %s",
-			text: "Die Freigabe des Betriebs „%[1]s“ wurde von %[2]s abgewiesen. Sie können die Angaben ändern und die Freigabe erneut beantragen.", kommentar: v.Kommentar}
+		n = betriebsfreigabe.abgewiesen(v.Kommentar)
 	case betrieb.StammdatenAntragGestellt:
 		n = &nachricht{an: entscheider, bezug: "BETRIEB_STAMMDATEN_AENDERUNG", betreff: "Stammdatenänderungsantrag: %s",
 			text: "%[2]s hat eine Änderung der Stammdaten des Betriebs „%[1]s“ beantragt.", kommentar: v.Antrag.Kommentar}
@@ -669,6 +819,9 @@ type tupel struct {
 
 func (d *entwurf) tupel() tupel {
 	b := d.ziel.betrieb
+	if d.an == antragsteller { // the account in the operator's column (bedingung)
+		return tupel{d.an, b.ID, d.ziel.konto, b.RegionalstelleID}
+	}
 	return tupel{d.an, b.ID, b.BetreiberID, b.RegionalstelleID}
 }
 
@@ -726,6 +879,7 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	w := &projections.Schreiben{}
 	st.betriebe.Schreiben(w)
 	st.anlagen.Schreiben(w)
+	st.messstellen.Schreiben(w)
 	if len(st.erledigtID) > 0 {
 		w.Anweisung(`UPDATE nachricht n SET erledigt = u.wie
 			FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u (id, bezug, wie)
@@ -799,7 +953,8 @@ type Nachricht struct {
 // Objektarten are the kinds of object (zugriff.RegistriereObjektart) the messages of each
 // Bezug are about: their fachobjekt_id is the id of such an object. A Bezug without one is
 // shown to administrators only.
-var Objektarten = map[string]string{"BETRIEB": "betrieb", "BETRIEB_STAMMDATEN_AENDERUNG": "betrieb", "AENDERUNGSANTRAG_ANLAGE": "anlage"}
+var Objektarten = map[string]string{"BETRIEB": "betrieb", "BETRIEB_STAMMDATEN_AENDERUNG": "betrieb", "AENDERUNGSANTRAG_ANLAGE": "anlage",
+	"MESSSTELLE": "messstelle"}
 
 // sichtbar is the condition that the Sicht includes the object a message is about (the
 // recipients were chosen by who saw it when it was sent; a list shows what the reader sees now).

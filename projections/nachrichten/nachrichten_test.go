@@ -431,12 +431,14 @@ func TestNachrichten_EmpfaengerWieZustaendige(t *testing.T) {
 		}
 	}
 	// every operation in every group: ids 1–6, operators 100–300, Regionalstellen 7–9
-	var args [12]any
-	for g := range 3 {
+	// (the group of one requesting account reads the account from the operator's column: 15–17
+	// there are accounts)
+	args := make([]any, 4*nachrichten.Gruppen)
+	for g := range nachrichten.Gruppen {
 		var k []int32
 		var id, betreiber, rs []int64
 		for b := int64(1); b <= 6; b++ {
-			for o := int64(100); o <= 300; o += 100 {
+			for _, o := range []int64{100, 200, 300, 15, 17} {
 				for r := int64(7); r <= 9; r++ {
 					k = append(k, int32(g*1000+len(k)))
 					id, betreiber, rs = append(id, b), append(betreiber, o), append(rs, r)

@@ -19,6 +19,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/auswahl"
+	"github.com/eabwasser/eabwasser/internal/geodaten"
 	"github.com/eabwasser/eabwasser/internal/kalender"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
@@ -484,4 +485,48 @@ func verlaufMessstelle(ctx context.Context, store *eventstore.Store, id int64) (
 		return nil, err
 	}
 	return verlaufAus(ctx, store, events, verlauf.Alles[messstelle.Messstelle]())
+}
+
+// MsgKeineGemeinde: the point lies in no municipality of the layer, so no prefix is proposed.
+const MsgKeineGemeinde = "Die Lage liegt in keiner bekannten Gemeinde. Bitte geben Sie den Präfix der Messstellennummer selbst ein."
+
+// Nummernvorschlag is the number dialog's proposal (GET /messstelle/new-id: suggestedId).
+type Nummernvorschlag struct {
+	MessstellenID string `json:"messstellenId"`
+	messstelle.Nummer
+}
+
+// NeueNummer proposes the first free number for a point of type typ at (rechtswert, hochwert):
+// the prefix is the last six digits of the Gemeindeschlüssel of the municipality the point lies
+// in (internal/geodaten), frei counts up, the suffix follows from the type
+// (messstelle.Vorschlag). ok is false when every combination of the prefix is taken (204).
+// For who may create measuring points.
+func (d *Dienst) NeueNummer(ctx context.Context, n Nutzer, rechtswert, hochwert float64, typ string) (Nummernvorschlag, bool, error) {
+	if !n.Darf(berechtigung.MessstelleAnlegen) {
+		return Nummernvorschlag{}, false, validierung.NichtErlaubt
+	}
+	var s validierung.Sammler
+	betrieb.Koordinate(&s, "hochwert", hochwert)
+	betrieb.Koordinate(&s, "rechtswert", rechtswert)
+	if s.Pflicht("typ", typ); typ != "" && !messstelle.IstTyp(typ) {
+		s.Feld("typ", messstelle.MsgTyp)
+	}
+	if err := s.Err(); err != nil {
+		return Nummernvorschlag{}, false, err
+	}
+	q := d.Store.Pool()
+	kennziffer, gefunden, err := geodaten.Gemeinde(ctx, q, rechtswert, hochwert)
+	if err != nil {
+		return Nummernvorschlag{}, false, err
+	}
+	if !gefunden || len(kennziffer) < messstelle.PrefixLaenge {
+		return Nummernvorschlag{}, false, validierung.Feld("lage", MsgKeineGemeinde)
+	}
+	prefix := kennziffer[len(kennziffer)-messstelle.PrefixLaenge:]
+	vergeben, err := messstellen.VergebeneMitPrefix(ctx, q, prefix)
+	if err != nil {
+		return Nummernvorschlag{}, false, err
+	}
+	nr, ok := messstelle.Vorschlag(prefix, typ, func(nr string) bool { return vergeben[nr] })
+	return Nummernvorschlag{MessstellenID: nr.String(), Nummer: nr}, ok, nil
 }
