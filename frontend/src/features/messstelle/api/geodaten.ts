@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
 import { messstelleKeys } from './keys';
 
 /** A polygon of the spatial layers the point lies in: its official identifier and name. */
-export interface Gebiet {
-  kennung: string;
-  bezeichnung: string;
-}
+export type Gebiet = components['schemas']['Geotreffer'];
 
 /** The text a form stores for an area: its name with its identifier. */
 export const gebietText = (g: Gebiet | null | undefined) => (g ? `${g.bezeichnung} (${g.kennung})` : '');

@@ -4,6 +4,7 @@ import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { FormField, inputClass } from '@/components/FormField';
 import { Laden } from '@/components/Laden';
+import { ApiError } from '@/lib/api';
 import { messstelleKeys } from '@/features/messstelle/api/keys';
 import { pruefeNummer, schlageNummerVor, type Verfuegbarkeit } from '@/features/messstelle/api/nummer';
 
@@ -12,7 +13,13 @@ export const FREIGABE_ANFORDERN = 'Freigabe anfordern';
 export const HINWEIS_NUMMER = 'Zahlen 0 – 9, als Trennzeichen nur „-“ zulässig';
 export const MSG_AUSGESCHOEPFT = 'Kombinationen Messtellen-Nr ausgeschöpft!';
 export const MSG_WIRD_GEPRUEFT = 'Die Messstellennummer wird überprüft.';
-export const MSG_VORSCHLAG_FEHLER = 'Es konnte keine Messstellennummer vorgeschlagen werden.';
+export const MSG_VORSCHLAG_FEHLER = 'Es konnte keine Messstellennummer vorgeschlagen werden; bitte geben Sie eine ein.';
+
+/** Why no number was suggested: the server's text (a point in no municipality: 400 on lage), else ours. */
+function vorschlagFehler(e: unknown): string {
+  if (e instanceof ApiError && e.status === 400) return e.validationErrors.lage || e.message || MSG_VORSCHLAG_FEHLER;
+  return MSG_VORSCHLAG_FEHLER;
+}
 
 /** Waiting time after the last keystroke before the availability check. */
 const VERZOEGERUNG_MS = 300;
@@ -115,7 +122,7 @@ export function NummerDialog({ lage, typ, anfordern, laeuft, meldung, onClose }:
         )}
         {vorschlag.isError && (
           <p role="alert" className="rounded border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm">
-            {MSG_VORSCHLAG_FEHLER}
+            {vorschlagFehler(vorschlag.error)}
           </p>
         )}
         <FormField label="Messstellen-Nr." hint={HINWEIS_NUMMER} required>
