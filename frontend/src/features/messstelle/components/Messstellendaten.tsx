@@ -268,7 +268,8 @@ function Bearbeitung({ messstelle: m, neuLaden, zurueckZuLesen }: { messstelle: 
   const form = useMessstelleFormular(basis, bereicheVon);
   const bereiche = bereicheVon(form.werte);
   const felder = useMemo(() => schreibbareFelder(m.rechte), [m.rechte]);
-  const schreibrechte = useMemo(() => (felder ? { felder, hinweis: HINWEIS_GESPERRT } : null), [felder]);
+  // the status is locked before the Freigabe by the form itself, with the reason (statusBearbeitbar)
+  const schreibrechte = useMemo(() => (felder ? { felder: [...felder, 'messstellenstatus'], hinweis: HINWEIS_GESPERRT } : null), [felder]);
   const erneut = status === 'ABGEWIESEN';
   const speichere = useSpeichereMessstelle({ meta: { globalErrorHandling: false } });
   const akte = useAktenFormular({
