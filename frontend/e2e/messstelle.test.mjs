@@ -3,7 +3,7 @@
 // anfordern' and the number dialog), fachadmin approves it from the Aufgaben view in one click
 // (four eyes: the requester never decides his own request); an Einleitstelle gets its water body
 // and sub-catchment from its coordinates (the shipped sample layers around Koblenz); axe finds no
-// serious or critical violation on any tab of a discharge point. Against the real binary with the
+// serious or critical violation on any tab of a discharge point, nor on its files and reminders. Against the real binary with the
 // demo data (see harness.mjs): the paper mill (INDUSTRIE, approved) has the treatment plant
 // 'Betriebskläranlage Papierfabrik' with the discharge point 'Einleitungsstelle Rhein'.
 import assert from 'node:assert/strict';
@@ -154,6 +154,22 @@ describe('Messstellen', () => {
       await page.getByRole('button', { name: 'Speichern' }).click();
       await toast(page, 'Die Messstelle wurde erfolgreich gespeichert.').waitFor();
       await until(() => new URL(page.url()).searchParams.get('modus'), 'l', 'zurück im Lesemodus');
+
+      // the point's files and reminders, from the file's tree (kind MESSSTELLE)
+      const ablage = baum(page).getByRole('list', { name: `${einleitung.bezeichnung}: Ablage` });
+      await ablage.getByRole('link', { name: 'Dateien' }).click();
+      await page.getByRole('heading', { name: `Dateien: ${einleitung.bezeichnung}`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Datei hochladen' }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Messstelle: Dateien');
+      await ablage.getByRole('link', { name: 'Wiedervorlagen' }).click();
+      await page.getByRole('heading', { name: `Wiedervorlagen: ${einleitung.bezeichnung}`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Wiedervorlage anlegen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Wiedervorlage anlegen' });
+      await dialog.getByLabel(/^Betreff/).fill('Einleitstelle vor Ort prüfen');
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Die Wiedervorlage wurde erfolgreich angelegt.').waitFor();
+      await page.getByText('Einleitstelle vor Ort prüfen').waitFor();
+      await pruefeBarrierefreiheit(page, 'Messstelle: Wiedervorlagen');
     });
     const gespeichert = await app.api(`/messstelle/${einleitung.id}`, { token });
     assert.equal(gespeichert.einleitstelle.oberflaechenwasserkoerper, gebiet(wk));
