@@ -20,4 +20,6 @@ export const messstellenDesBetriebsQuery = (betriebId: string) =>
   queryOptions({
     queryKey: ['messstelle', 'betrieb', betriebId] as const,
     queryFn: ({ signal }) => api.get<MessstellenZeile[]>(`/betrieb/${encodeURIComponent(betriebId)}/messstelle`, { signal }),
+    // the tree goes on without them (the screen beside it reports its own failures)
+    meta: { globalErrorHandling: false },
   });
