@@ -459,3 +459,33 @@ func TestMessstelle_FreigabeMessagesReachTheDecidersAndTheRequester(t *testing.T
 	}
 	projektortest.Gleich(t, nachrichten.Name, live, projektortest.Lesemodell(t, pool, nachrichten.Name))
 }
+
+// Files and reminders hang on a measuring point as on its plant: staff and the operator's own
+// users upload, another organisation does not see the point, readers upload nothing.
+func TestMessstelle_FilesAndRemindersAsOnThePlant(t *testing.T) {
+	w := newKontoWelt(t, "")
+	id := idVon(t, w, "messstelle", "Endkontrolle Ablauf Betriebskläranlage")
+	pfad := fmt.Sprintf("/api/messstelle/%d/upload-file", id)
+	datei := func(name string) []teil {
+		return []teil{{name: "bezeichnung", inhalt: name}, {name: "file", dateiname: "protokoll.pdf", typ: "application/pdf", inhalt: pdf}}
+	}
+	for wer, want := range map[string]int{"zust_sbd": 201, "betreiber": 201, "leser_organisation": 403, "betreiber2": 404} {
+		if a := w.hochladen(t, pfad, w.login(t, wer, seed.DemoPasswort), datei("Probenahmeprotokoll "+wer)...); a.Code != want {
+			t.Errorf("upload as %s: %d, want %d: %s", wer, a.Code, want, a.Body.String())
+		}
+	}
+	var dateien []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/messstelle/%d/dateien", id), nil, w.login(t, "leser_organisation", seed.DemoPasswort)).decode(t, &dateien)
+	if len(dateien) != 2 {
+		t.Fatalf("files: %v", dateien)
+	}
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	if a := w.send(t, "POST", fmt.Sprintf("/api/messstelle/%d/wiedervorlage", id), map[string]any{"betreff": "Probenahme prüfen", "datum": "2026-12-01"}, sbd); a.Code != 201 {
+		t.Fatalf("reminder: %d %s", a.Code, a.Body.String())
+	}
+	var wv []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/messstelle/%d/wiedervorlage", id), nil, sbd).decode(t, &wv)
+	if len(wv) != 1 || wv[0]["betreff"] != "Probenahme prüfen" || wv[0]["fachobjekt"] != "messstelle" {
+		t.Fatalf("reminders: %v", wv)
+	}
+}

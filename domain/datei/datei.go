@@ -1,4 +1,4 @@
-// Package datei holds the files (Dateien) of an operation, a plant or a Bescheid: which file
+// Package datei holds the files (Dateien) of an operation, a plant, a measuring point or a Bescheid: which file
 // was uploaded under which Bezeichnung by whom, and its deletion. The bytes live in the blob
 // store (internal/anwendung/ablage); the events carry the blob's key, size and SHA-256, so every stored
 // file can be traced to the event that brought it.
@@ -19,7 +19,8 @@ import (
 // StreamType of a file's stream ("datei-<id>").
 const StreamType = "datei"
 
-// The objects a file hangs on (spec 000 §7: /{betrieb|anlage|bescheid}/{id}/dateien).
+// The objects a file hangs on (spec 000 §7: /{betrieb|anlage|bescheid}/{id}/dateien; measuring
+// points as plants, issue 29).
 const (
 	Betrieb    = "betrieb"
 	Anlage     = "anlage"

@@ -20,6 +20,8 @@ type Aufgabe struct {
 	ObjektID       int64      `json:"objektId"`
 	Objekt         string     `json:"objekt"`
 	Objekttyp      string     `json:"objekttyp"`
+	AnlageID       int64      `json:"anlageId,omitempty"`
+	Anlagentyp     string     `json:"anlagentyp,omitempty"`
 	BetriebID      int64      `json:"betriebId"`
 	BetriebsID     string     `json:"betriebsId"`
 	Betrieb        string     `json:"betrieb"`
@@ -73,7 +75,7 @@ func Liste(ctx context.Context, q eventstore.Querier, f Filter) (arbeitsliste.Se
 	if f.Eigene {
 		ordnung = `status <> '` + Offen + `', CASE WHEN status = '` + Offen + `' THEN id END, position DESC, id`
 	}
-	rows, err := q.Query(ctx, `SELECT id, art, status, objekt_id, objekt, objekttyp, betrieb_id, betriebs_id, betrieb,
+	rows, err := q.Query(ctx, `SELECT id, art, status, objekt_id, objekt, objekttyp, anlage_id, anlagentyp, betrieb_id, betriebs_id, betrieb,
 		beantragt_von, beantragt_am, entschieden_von, entschieden_am, kommentar
 		FROM aufgaben.aufgabe WHERE `+where+` ORDER BY `+ordnung+`
 		LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(args, f.Size, f.Page*f.Size)...)
@@ -82,7 +84,7 @@ func Liste(ctx context.Context, q eventstore.Querier, f Filter) (arbeitsliste.Se
 	}
 	out.Content, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Aufgabe, error) {
 		var a Aufgabe
-		err := r.Scan(&a.ID, &a.Art, &a.Status, &a.ObjektID, &a.Objekt, &a.Objekttyp, &a.BetriebID, &a.BetriebsID, &a.Betrieb,
+		err := r.Scan(&a.ID, &a.Art, &a.Status, &a.ObjektID, &a.Objekt, &a.Objekttyp, &a.AnlageID, &a.Anlagentyp, &a.BetriebID, &a.BetriebsID, &a.Betrieb,
 			&a.BeantragtVon, &a.BeantragtAm, &a.EntschiedenVon, &a.EntschiedenAm, &a.Kommentar)
 		return a, err
 	})

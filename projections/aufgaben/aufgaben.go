@@ -63,6 +63,8 @@ CREATE TABLE anlage (
 CREATE TABLE messstelle (
     id          bigint PRIMARY KEY,
     betrieb_id  bigint NOT NULL,
+    anlage_id   bigint NOT NULL,
+    anlagentyp  text   NOT NULL,
     typ         text   NOT NULL,
     bezeichnung text   NOT NULL
 );
@@ -74,6 +76,8 @@ CREATE TABLE aufgabe (
     objekt_id         bigint      NOT NULL,
     objekt            text        NOT NULL DEFAULT '',
     objekttyp         text        NOT NULL DEFAULT '',
+    anlage_id         bigint      NOT NULL DEFAULT 0,
+    anlagentyp        text        NOT NULL DEFAULT '',
     betrieb_id        bigint      NOT NULL,
     betriebs_id       text        NOT NULL DEFAULT '',
     betrieb           text        NOT NULL DEFAULT '',
@@ -127,6 +131,8 @@ type (
 	messstelleZeile struct {
 		ID          int64
 		BetriebID   int64
+		AnlageID    int64
+		Anlagentyp  string
 		Typ         string
 		Bezeichnung string
 	}
@@ -138,6 +144,8 @@ type (
 		ObjektID         int64
 		Objekt           string
 		Objekttyp        string
+		AnlageID         int64
+		Anlagentyp       string
 		BetriebID        int64
 		BetriebsID       string
 		Betrieb          string
@@ -165,16 +173,16 @@ var (
 			return []any{&a.ID, &a.BetriebID, &a.Anlagentyp, &a.Bezeichnung}
 		}}
 	messstelleTabelle = projections.Tabelle[messstelleZeile]{Name: "messstelle",
-		Spalten: []string{"id", "betrieb_id", "typ", "bezeichnung"},
+		Spalten: []string{"id", "betrieb_id", "anlage_id", "anlagentyp", "typ", "bezeichnung"},
 		Felder: func(m *messstelleZeile) []any {
-			return []any{&m.ID, &m.BetriebID, &m.Typ, &m.Bezeichnung}
+			return []any{&m.ID, &m.BetriebID, &m.AnlageID, &m.Anlagentyp, &m.Typ, &m.Bezeichnung}
 		}}
 	aufgabeTabelle = projections.Tabelle[aufgabeZeile]{Name: "aufgabe",
-		Spalten: []string{"id", "art", "aktion", "stream_type", "objekt_id", "objekt", "objekttyp", "betrieb_id", "betriebs_id",
+		Spalten: []string{"id", "art", "aktion", "stream_type", "objekt_id", "objekt", "objekttyp", "anlage_id", "anlagentyp", "betrieb_id", "betriebs_id",
 			"betrieb", "betreiber_id", "regionalstelle_id", "beantragt_von", "beantragt_am", "status", "entschieden_von",
 			"entschieden_am", "kommentar", "position"},
 		Felder: func(a *aufgabeZeile) []any {
-			return []any{&a.ID, &a.Art, &a.Aktion, &a.StreamType, &a.ObjektID, &a.Objekt, &a.Objekttyp, &a.BetriebID, &a.BetriebsID,
+			return []any{&a.ID, &a.Art, &a.Aktion, &a.StreamType, &a.ObjektID, &a.Objekt, &a.Objekttyp, &a.AnlageID, &a.Anlagentyp, &a.BetriebID, &a.BetriebsID,
 				&a.Betrieb, &a.BetreiberID, &a.RegionalstelleID, &a.BeantragtVon, &a.BeantragtAm, &a.Status, &a.EntschiedenVon,
 				&a.EntschiedenAm, &a.Kommentar, &a.Position}
 		}}
@@ -377,7 +385,11 @@ type antrag struct {
 	objektID  int64
 	objekt    string // the object's name, when it is not the operation itself
 	objekttyp string
-	betriebID int64
+	// anlageID and anlagentyp: the plant of the object (a plant's own change request, a
+	// measuring point's Freigabe), for the path of its screen
+	anlageID   int64
+	anlagentyp string
+	betriebID  int64
 }
 
 // oeffne adds an open task; what it shows of the operation and who sees it come from the copy
@@ -388,7 +400,8 @@ func (l *lauf) oeffne(e eventstore.Event, a antrag) {
 		return
 	}
 	z := l.aufgaben.Neu(e.Position, aufgabeZeile{ID: e.Position, Art: a.art, Aktion: string(a.aktion), StreamType: e.StreamType,
-		ObjektID: a.objektID, Objekt: a.objekt, Objekttyp: a.objekttyp, BetriebID: b.ID, BetriebsID: b.BetriebsID,
+		ObjektID: a.objektID, Objekt: a.objekt, Objekttyp: a.objekttyp, AnlageID: a.anlageID, Anlagentyp: a.anlagentyp,
+		BetriebID: b.ID, BetriebsID: b.BetriebsID,
 		Betrieb: b.Bezeichnung, BetreiberID: b.BetreiberID, RegionalstelleID: b.RegionalstelleID,
 		BeantragtVon: akteur(e), BeantragtAm: e.RecordedAt, Status: Offen, Position: e.Position})
 	l.merken(z)
@@ -558,7 +571,7 @@ func anlageAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainEve
 			return fmt.Errorf("Anlage %d: %w", id, pgx.ErrNoRows)
 		}
 		l.oeffne(e, antrag{art: AnlageAenderungsantrag, aktion: berechtigung.AenderungsantragPruefen, objektID: id,
-			objekt: x.Bezeichnung, objekttyp: x.Anlagentyp, betriebID: x.BetriebID})
+			objekt: x.Bezeichnung, objekttyp: x.Anlagentyp, anlageID: id, anlagentyp: x.Anlagentyp, betriebID: x.BetriebID})
 	case anlage.AenderungsantragUebernommen:
 		l.schliesse(e, AnlageAenderungsantrag, id, Uebernommen, "")
 	case anlage.AenderungsantragAbgelehnt:
@@ -574,6 +587,7 @@ func messstelleBedarf(l *lauf, id int64, v ereignis.DomainEvent) {
 	switch v := v.(type) {
 	case messstelle.MessstelleBeantragt:
 		l.betriebIDs = append(l.betriebIDs, v.BetriebID)
+		l.anlageIDs = append(l.anlageIDs, v.AnlageID)
 		l.messstelleIDs = append(l.messstelleIDs, id)
 	case messstelle.MessstellenfreigabeErneutAngefordert, messstelle.MessstelleGeaendert:
 		l.messstelleIDs = append(l.messstelleIDs, id)
@@ -588,14 +602,19 @@ func messstelleBedarf(l *lauf, id int64, v ereignis.DomainEvent) {
 func messstelleAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainEvent) error {
 	freigabe := func(m *messstelleZeile) antrag {
 		return antrag{art: MessstelleFreigabe, aktion: berechtigung.MessstelleFreigeben, objektID: id, objekt: m.Bezeichnung,
-			objekttyp: m.Typ, betriebID: m.BetriebID}
+			objekttyp: m.Typ, anlageID: m.AnlageID, anlagentyp: m.Anlagentyp, betriebID: m.BetriebID}
 	}
 	switch v := de.(type) {
 	case messstelle.MessstelleBeantragt:
 		if l.messstellen.Zeile(id) != nil {
 			return fmt.Errorf("Messstelle %d ist schon beantragt", id)
 		}
-		m := l.messstellen.Neu(id, messstelleZeile{ID: id, BetriebID: v.BetriebID, Typ: v.Daten.Messstellentyp, Bezeichnung: v.Daten.Bezeichnung})
+		var anlagentyp string
+		if a := l.anlagen.Zeile(v.AnlageID); a != nil {
+			anlagentyp = a.Anlagentyp
+		}
+		m := l.messstellen.Neu(id, messstelleZeile{ID: id, BetriebID: v.BetriebID, AnlageID: v.AnlageID, Anlagentyp: anlagentyp,
+			Typ: v.Daten.Messstellentyp, Bezeichnung: v.Daten.Bezeichnung})
 		l.oeffne(e, freigabe(m))
 	case messstelle.MessstellenfreigabeErneutAngefordert:
 		m := l.messstelleDaten(e, id, v.Daten)

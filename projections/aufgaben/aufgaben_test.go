@@ -141,7 +141,8 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	zulauf := w.id(`SELECT id FROM messstelle WHERE bezeichnung = $1`, "Zulauf Betriebskläranlage")
 	for _, name := range []string{"zust_sbd", "fachadmin", "betreiber"} {
 		if m, ok := finde(w.aufgaben(name), aufgaben.MessstelleFreigabe, zulauf); !ok || m.Status != aufgaben.Offen ||
-			m.Objekt != "Zulauf Betriebskläranlage" || m.Objekttyp != "NR_1" || m.BetriebID != papier || m.BeantragtVon != "Claudia Schneider" {
+			m.Objekt != "Zulauf Betriebskläranlage" || m.Objekttyp != "NR_1" || m.BetriebID != papier || m.BeantragtVon != "Claudia Schneider" ||
+			m.AnlageID != klaeranlage || m.Anlagentyp != "ABWASSERBEHANDLUNG" {
 			t.Fatalf("%s: the measuring point's Freigabe: %+v", name, m)
 		}
 	}
