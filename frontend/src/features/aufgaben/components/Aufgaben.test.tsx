@@ -107,5 +107,8 @@ describe('Aufgaben', () => {
     const a = aufgabe(43, { art: 'MESSSTELLE_FREIGABE', objektId: 90, objekt: 'Zulauf', objekttyp: 'NR_1', betriebId: 7 });
     expect(aufgabePfad(a, true)).toBe('/betriebsakte/7/messstellen/90?modus=l&freigabe=true');
     expect(aufgabePfad(a, false)).toBe('/betriebsakte/7/messstellen/90?modus=l');
+    // with its plant named: straight to the point's screen
+    const b = { ...a, anlageId: 70, anlagentyp: 'ABWASSERBEHANDLUNG' };
+    expect(aufgabePfad(b, true)).toBe('/betriebsakte/7/abwasserbehandlung/70/messstellen/90/messstellendaten?modus=l&freigabe=true');
   });
 });

@@ -42,8 +42,9 @@ export const KEINE_ANTRAEGE = 'Ihre Organisation hat keine Anträge gestellt.';
  */
 export function aufgabePfad(a: Aufgabe, entscheiden: boolean): string {
   if (istMessstelle(a)) {
-    // the point's screen below its plant (the file's route messstellen/{id} finds the plant)
-    const messstelle = `/betriebsakte/${a.betriebId}/messstellen/${a.objektId}?modus=l`;
+    // the point's screen below its plant; without the plant the file's route messstellen/{id} finds it
+    const unter = a.anlageId && a.anlagentyp ? `${a.anlagentyp.toLowerCase()}/${a.anlageId}/` : '';
+    const messstelle = `/betriebsakte/${a.betriebId}/${unter}messstellen/${a.objektId}${unter ? '/messstellendaten' : ''}?modus=l`;
     return entscheiden ? `${messstelle}&freigabe=true` : messstelle;
   }
   if (a.art === 'ANLAGE_AENDERUNGSANTRAG') {
