@@ -8,6 +8,7 @@ import { auswertungRoutes } from '@/features/auswertung/routes';
 import { betriebRoutes } from '@/features/betrieb/routes';
 import { fehlerseitenRoutes } from '@/features/fehlerseiten/routes';
 import { karteRoutes } from '@/features/karte/routes';
+import { messstelleSeiten } from '@/features/messstelle/routes';
 import { passwortRoutes } from '@/features/passwort/routes';
 import { personalisierungRoutes } from '@/features/personalisierung/routes';
 import { profilRoutes } from '@/features/profil/routes';
@@ -22,6 +23,7 @@ import { RouteError } from './RouteError';
 // Screens of the operation file that belong to the ablage feature, composed here (lazy like the file).
 const DateienSeite = lazy(() => import('./betriebsakte/DateienSeite').then((m) => ({ default: m.DateienSeite })));
 const AnlageAblageSeite = lazy(() => import('./betriebsakte/AnlageAblageSeite').then((m) => ({ default: m.AnlageAblageSeite })));
+const MessstelleAblageSeite = lazy(() => import('./betriebsakte/MessstelleAblageSeite').then((m) => ({ default: m.MessstelleAblageSeite })));
 const WiedervorlagenSeite = lazy(() =>
   import('./betriebsakte/WiedervorlagenSeite').then((m) => ({ default: m.WiedervorlagenSeite })),
 );
@@ -50,6 +52,9 @@ export const routes: RouteObject[] = [
         ...anlageSeiten,
         { path: ':typ/:anlageid/dateien', element: <AnlageAblageSeite art="dateien" /> },
         { path: ':typ/:anlageid/wiedervorlagen', element: <AnlageAblageSeite art="wiedervorlagen" /> },
+        ...messstelleSeiten,
+        { path: ':typ/:anlageid/messstellen/:messstellenid/dateien', element: <MessstelleAblageSeite art="dateien" /> },
+        { path: ':typ/:anlageid/messstellen/:messstellenid/wiedervorlagen', element: <MessstelleAblageSeite art="wiedervorlagen" /> },
       ]),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,

@@ -21,6 +21,8 @@ function auswahlOptionen<Z extends Record<string, string | boolean>>(s: Spalte<Z
 export interface Spalte<Z> {
   key: keyof Z & string;
   label: string;
+  /** The long form of an abbreviated label ('CSB' → 'Chemischer Sauerstoffbedarf'): the header shows it as <abbr title>. */
+  titel?: string;
   typ?: 'text' | 'zahl' | 'datum' | 'haken' | 'auswahl';
   /** The choices of an 'auswahl' column, for all rows or per row (a list filtered by another cell). */
   optionen?: { value: string; label: string }[] | ((zeile: Z) => { value: string; label: string }[]);
@@ -90,7 +92,7 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
               <tr>
                 {spalten.map((s) => (
                   <th key={s.key} scope="col" className="border-b border-gray-300 px-1 py-1 text-left font-medium">
-                    {s.label}
+                    {s.titel ? <abbr title={s.titel}>{s.label}</abbr> : s.label}
                     {s.pflicht && (
                       <span aria-hidden="true" className="text-red-700">
                         {' '}

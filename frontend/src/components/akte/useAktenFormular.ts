@@ -81,6 +81,8 @@ export interface AktenFormularOptionen<W> {
   neuerStand?: () => Promise<Stand<W>>;
   /** The success toast. */
   gespeichertText: string;
+  /** The failure toast of a refusal without a text of its own (e.g. 'Das Speichern der Messstelle ist fehlgeschlagen!'). */
+  fehlerText?: string;
   /** From useAktenAnsicht. */
   zurueckZuLesen: () => void;
   neuLaden: () => void;
@@ -141,9 +143,9 @@ export function useAktenFormular<W>(o: AktenFormularOptionen<W>): AktenFormular 
       // field errors: in the form (summary, fields, flagged tabs), no toast
       if (serverfehler(e) === true) return;
       // other refusals: the server's text; the input stays
-      zeigeFehler(e);
+      zeigeFehler(e, o.fehlerText);
     },
-    [serverfehler],
+    [serverfehler, o.fehlerText],
   );
 
   const historisierung = useHistorisierung({

@@ -1,5 +1,5 @@
-/** The objects files hang on (spec 000 §7). */
-export type DateiFachobjekt = 'betrieb' | 'anlage' | 'bescheid';
+/** The objects files hang on (spec 000 §7; the measuring point's since issue 29). */
+export type DateiFachobjekt = 'betrieb' | 'anlage' | 'messstelle' | 'bescheid';
 /** The objects reminders hang on (spec 000 §7). */
 export type WiedervorlageFachobjekt = 'betrieb' | 'anlage' | 'messstelle' | 'bescheid';
 

@@ -6,6 +6,7 @@ import { clearToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
 import type { Aufgabe } from '@/features/aufgaben/api/aufgaben';
+import { aufgabePfad } from './Aufgaben';
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -100,5 +101,14 @@ describe('Aufgaben', () => {
     mock(['NACHRICHTEN_LESEN'], 'BEHOERDE', []);
     const { router } = renderRoutes(routes, '/aufgaben');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/unautorisiert'));
+  });
+
+  it("a measuring point's Freigabe opens the point's decision through the file's route that finds its plant", () => {
+    const a = aufgabe(43, { art: 'MESSSTELLE_FREIGABE', objektId: 90, objekt: 'Zulauf', objekttyp: 'NR_1', betriebId: 7 });
+    expect(aufgabePfad(a, true)).toBe('/betriebsakte/7/messstellen/90?modus=l&freigabe=true');
+    expect(aufgabePfad(a, false)).toBe('/betriebsakte/7/messstellen/90?modus=l');
+    // with its plant named: straight to the point's screen
+    const b = { ...a, anlageId: 70, anlagentyp: 'ABWASSERBEHANDLUNG' };
+    expect(aufgabePfad(b, true)).toBe('/betriebsakte/7/abwasserbehandlung/70/messstellen/90/messstellendaten?modus=l&freigabe=true');
   });
 });

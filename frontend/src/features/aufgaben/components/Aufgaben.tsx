@@ -11,6 +11,7 @@ import { aufgabenAnzahlQuery, aufgabenQuery, type Aufgabe, type Aufgabenart, typ
 /** What each kind of task is called, and the action whose holders decide it (the server's table). */
 export const ARTEN: Record<Aufgabenart, { label: string; entscheiden: string; aktion: Aktion }> = {
   BETRIEB_FREIGABE: { label: 'Freigabe des Betriebs', entscheiden: 'Freigabe bearbeiten', aktion: 'BETRIEB_FREIGEBEN' },
+  MESSSTELLE_FREIGABE: { label: 'Freigabe der Messstelle', entscheiden: 'Freigabe bearbeiten', aktion: 'MESSSTELLE_FREIGEBEN' },
   STAMMDATENANTRAG: { label: 'Stammdatenänderungsantrag', entscheiden: 'Stammdatenänderungsantrag prüfen', aktion: 'AENDERUNGSANTRAG_PRUEFEN' },
   ANLAGE_AENDERUNGSANTRAG: { label: 'Änderungsantrag der Anlage', entscheiden: 'Änderungsantrag prüfen', aktion: 'AENDERUNGSANTRAG_PRUEFEN' },
 };
@@ -40,6 +41,12 @@ export const KEINE_ANTRAEGE = 'Ihre Organisation hat keine Anträge gestellt.';
  * its change request), any other the object it is about.
  */
 export function aufgabePfad(a: Aufgabe, entscheiden: boolean): string {
+  if (istMessstelle(a)) {
+    // the point's screen below its plant; without the plant the file's route messstellen/{id} finds it
+    const unter = a.anlageId && a.anlagentyp ? `${a.anlagentyp.toLowerCase()}/${a.anlageId}/` : '';
+    const messstelle = `/betriebsakte/${a.betriebId}/${unter}messstellen/${a.objektId}${unter ? '/messstellendaten' : ''}?modus=l`;
+    return entscheiden ? `${messstelle}&freigabe=true` : messstelle;
+  }
   if (a.art === 'ANLAGE_AENDERUNGSANTRAG') {
     const anlage = `/betriebsakte/${a.betriebId}/${a.objekttyp.toLowerCase()}/${a.objektId}/anlagendaten?modus=l`;
     return entscheiden ? `${anlage}&aenderungsantrag=true` : anlage;
@@ -50,6 +57,11 @@ export function aufgabePfad(a: Aufgabe, entscheiden: boolean): string {
 }
 
 const link = 'text-blue-800 underline hover:text-blue-950';
+
+/** A task about a measuring point (its Freigabe): objekt names the point, not a plant. */
+const istMessstelle = (a: Aufgabe) => a.art === 'MESSSTELLE_FREIGABE';
+/** What the task is about, as the table and the link's name say it. */
+const objektText = (a: Aufgabe) => (a.objekt ? `${istMessstelle(a) ? 'Messstelle' : 'Anlage'} ${a.objekt}` : a.betrieb);
 
 /**
  * Route /aufgaben (issue 14, beyond the spec): the open applications that wait for the caller —
@@ -74,10 +86,10 @@ export function Aufgaben() {
       { id: 'art', header: 'Art', cell: ({ row: { original: a } }) => ARTEN[a.art]?.label ?? a.art },
       {
         id: 'objekt',
-        header: 'Betrieb / Anlage',
+        header: 'Betrieb / Anlage / Messstelle',
         cell: ({ row: { original: a } }) => (
           <div>
-            {a.objekt && <div className="font-medium">Anlage {a.objekt}</div>}
+            {a.objekt && <div className="font-medium">{objektText(a)}</div>}
             <div className={a.objekt ? 'text-sm text-gray-700' : 'font-medium'}>
               {a.objekt ? 'im Betrieb ' : ''}
               {a.betrieb}
@@ -127,7 +139,7 @@ export function Aufgaben() {
           return (
             <Link
               to={aufgabePfad(a, ja)}
-              aria-label={`${text}: ${a.objekt ? `Anlage ${a.objekt}` : a.betrieb}`}
+              aria-label={`${text}: ${objektText(a)}`}
               className={`${link} whitespace-nowrap`}
               onClick={(e) => e.stopPropagation()}
             >

@@ -49,4 +49,51 @@ describe('the plant tree of the operation file', () => {
     expect(within(alt).queryByRole('link', { name: 'Kanalnetz anlegen' })).toBeNull();
     expect(within(baum).getByRole('link', { name: /^KA Alt/ })).toHaveTextContent('(außer Betrieb)');
   });
+
+  it("lists the open plant's measuring points below 'Messstellen (n)', 'Messstelle anlegen' only in edit mode", async () => {
+    const mock = () =>
+      vi.stubGlobal(
+        'fetch',
+        apiMock({
+          'GET /api/me': () => ich(['BEARBEITUNGSMODUS_NUTZEN', 'ANLAGE_ANLEGEN', 'MESSSTELLE_ANLEGEN'], ['ZUST_SBD']),
+          ...formularMocks(),
+          'GET /api/betrieb/7/info': () => ({ bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb', freigabestatus: 'FREIGEGEBEN' }),
+          'GET /api/betrieb/7': () => testBetrieb(),
+          'GET /api/anlage': () => [{ ...zeile(70, 'KA Nord', 'ABWASSERBEHANDLUNG', 'IN_BETRIEB'), anzahlMessstellen: 2 }],
+          'GET /api/betrieb/7/messstelle': () => [
+            { id: 90, messstellenId: '1110000009', bezeichnung: 'Ablauf', messstellentyp: 'NR_9', messstellenstatus: 'IN_BETRIEB', freigabestatus: 'FREIGEGEBEN', anlage: { id: 70 } },
+            { id: 91, messstellenId: '1110000101', bezeichnung: 'Zulauf alt', messstellentyp: 'NR_1', messstellenstatus: 'STILLGELEGT', freigabestatus: 'FREIGEGEBEN', anlage: { id: 70 } },
+          ],
+          'GET /api/messstelle/uebersicht/70': () => [],
+          'GET /api/anlage/70': () => ({ id: 70, bezeichnung: 'KA Nord', anlagenstatus: 'IN_BETRIEB', anlagentyp: 'ABWASSERBEHANDLUNG', betrieb: { id: 7 }, version: 1 }),
+          'GET /api/messstellentyp': () => [],
+        }).fetchMock,
+      );
+    mock();
+    anmelden({ funktionaleRollen: ['ZUST_SBD'] });
+    const { unmount } = renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/messstellen?modus=l');
+    let baum = await screen.findByRole('navigation', { name: 'Betriebsakte' });
+    let liste = await within(baum).findByRole('list', { name: 'KA Nord: Messstellen' });
+    expect(within(baum).getByRole('link', { name: 'Messstellen (2)' })).toHaveAttribute('href', '/betriebsakte/7/abwasserbehandlung/70/messstellen?modus=l');
+    expect(within(liste).getByRole('link', { name: 'Ablauf' })).toHaveAttribute('href', '/betriebsakte/7/abwasserbehandlung/70/messstellen/90/messstellendaten?modus=l');
+    expect(within(liste).getByRole('link', { name: /Zulauf alt/ })).toHaveTextContent('(außer Betrieb)');
+    expect(within(liste).queryByRole('link', { name: 'Messstelle anlegen' })).toBeNull();
+    unmount();
+
+    mock();
+    renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/messstellen?modus=s');
+    baum = await screen.findByRole('navigation', { name: 'Betriebsakte' });
+    liste = await within(baum).findByRole('list', { name: 'KA Nord: Messstellen' });
+    expect(within(liste).getByRole('link', { name: 'Messstelle anlegen' })).toHaveAttribute(
+      'href',
+      '/betriebsakte/7/abwasserbehandlung/70/messstellen/neu/messstellendaten?modus=s',
+    );
+    // the overview offers it too, in edit mode
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('link', { name: 'Messstelle anlegen' })).toHaveAttribute(
+      'href',
+      '/betriebsakte/7/abwasserbehandlung/70/messstellen/neu/messstellendaten?modus=s',
+    );
+  });
 });
+

@@ -8,6 +8,7 @@ import { useModus } from '@/lib/modus';
 import { betriebQuery } from '@/features/betrieb/api/betrieb';
 import { anlagenDesBetriebsQuery, type AnlagenZeile } from '@/features/betrieb/api/anlagen';
 import { betriebInfoQuery } from '@/features/betrieb/api/getBetriebInfo';
+import { messstellenDesBetriebsQuery, type MessstellenZeile } from '@/features/betrieb/api/messstellen';
 import { HISTORIE_PARAM } from './parameter';
 
 // Verbatim hint of spec 000 §4; the second one is ours (plants are created in edit mode, §6).
@@ -107,6 +108,9 @@ export function BetriebsakteLayout() {
   const info = useQuery(betriebInfoQuery(id));
   const betrieb = useQuery(betriebQuery(id));
   const anlagen = useQuery({ ...anlagenDesBetriebsQuery(id), enabled: /^\d+$/.test(id) });
+  // the points of the open plant: loaded once a plant is open in the tree
+  const { anlageid } = useParams();
+  const messstellen = useQuery({ ...messstellenDesBetriebsQuery(id), enabled: /^\d+$/.test(id) && !!anlageid });
   const rechte = betrieb.data?.rechte;
   const freigabestatus = betrieb.data?.freigabestatus ?? info.data?.freigabestatus;
   const basis = `/betriebsakte/${encodeURIComponent(id)}`;
@@ -154,6 +158,8 @@ export function BetriebsakteLayout() {
                 basis={basis}
                 mitModus={mitModus}
                 anlegen={darf('ANLAGE_ANLEGEN') && freigabestatus === 'FREIGEGEBEN' && modus === 's'}
+                messstellen={messstellen.data ?? []}
+                messstelleAnlegen={darf('MESSSTELLE_ANLEGEN') && freigabestatus === 'FREIGEGEBEN' && modus === 's'}
               />
               {darf('ANLAGE_ANLEGEN') && (
                 <li className="px-2">
@@ -181,6 +187,10 @@ interface AnlagenbaumProps {
   mitModus: string;
   /** Plants may be created here now (staff, released operation, edit mode). */
   anlegen: boolean;
+  /** The measuring points of the operation (listed below the open plant). */
+  messstellen: MessstellenZeile[];
+  /** Measuring points may be created now (MESSSTELLE_ANLEGEN, released operation, edit mode). */
+  messstelleAnlegen: boolean;
   parent?: number;
 }
 
@@ -190,8 +200,8 @@ interface AnlagenbaumProps {
  * Messstellen with their count and, for a treatment plant, its Kanalnetze with 'Kanalnetz
  * anlegen'. A plant that is STILLGELEGT or ANGESCHLOSSEN_AN is marked, and nothing is created below it.
  */
-function Anlagenbaum({ anlagen, basis, mitModus, anlegen, parent = 0 }: AnlagenbaumProps) {
-  const { anlageid } = useParams();
+function Anlagenbaum({ anlagen, basis, mitModus, anlegen, messstellen, messstelleAnlegen, parent = 0 }: AnlagenbaumProps) {
+  const { anlageid, messstellenid } = useParams();
   const ebene = anlagen.filter((a) => (a.parentanlageid ?? 0) === parent);
   if (parent === 0 && anlagen.length === 0) return <li className="px-2 text-sm text-gray-700">Keine Einträge vorhanden</li>;
   return (
@@ -217,16 +227,24 @@ function Anlagenbaum({ anlagen, basis, mitModus, anlegen, parent = 0 }: Anlagenb
                 {(a.anzahlIndirekteinleiter ?? 0) > 0 && (
                   <Eintrag to={`${pfad}/indirekteinleiter${mitModus}`}>Indirekteinleiter ({a.anzahlIndirekteinleiter})</Eintrag>
                 )}
-                <li className="px-2 py-1 text-gray-800" data-testid="messstellen-anzahl">
-                  Messstellen ({a.anzahlMessstellen ?? 0})
-                </li>
+                <Eintrag to={`${pfad}/messstellen${mitModus}`}>
+                  <span data-testid="messstellen-anzahl">Messstellen ({a.anzahlMessstellen ?? 0})</span>
+                </Eintrag>
+                <Messstellenbaum
+                  messstellen={messstellen.filter((m) => m.anlage?.id === a.id)}
+                  pfad={pfad}
+                  mitModus={mitModus}
+                  offen={messstellenid}
+                  anlegen={messstelleAnlegen && !ausser}
+                  anlage={a.bezeichnung ?? 'Anlage'}
+                />
               </ul>
             )}
             {kanalnetze && (offen || kinder.some((x) => x.anlagentyp === 'KANALNETZ')) && (
               <div className="pl-3">
                 <p className="px-2 pt-1 text-sm font-semibold text-gray-800">Kanalnetze</p>
                 <ul className="space-y-1 pl-2" aria-label={`${a.bezeichnung ?? 'Anlage'}: Kanalnetze`}>
-                  <Anlagenbaum anlagen={anlagen.filter((x) => x.parentanlageid !== a.id || x.anlagentyp === 'KANALNETZ')} basis={basis} mitModus={mitModus} anlegen={anlegen} parent={a.id} />
+                  <Anlagenbaum anlagen={anlagen.filter((x) => x.parentanlageid !== a.id || x.anlagentyp === 'KANALNETZ')} basis={basis} mitModus={mitModus} anlegen={anlegen} messstellen={messstellen} messstelleAnlegen={messstelleAnlegen} parent={a.id} />
                   {anlegen && !ausser && (
                     <li>
                       <NavLink to={`${basis}/kanalnetz/neu/anlagendaten?modus=s&parentanlageid=${a.id}`} className={linkClass}>
@@ -239,13 +257,67 @@ function Anlagenbaum({ anlagen, basis, mitModus, anlegen, parent = 0 }: Anlagenb
             )}
             {andere.length > 0 && (
               <ul className="space-y-1 pl-3">
-                <Anlagenbaum anlagen={anlagen.filter((x) => x.parentanlageid !== a.id || !kanalnetze || x.anlagentyp !== 'KANALNETZ')} basis={basis} mitModus={mitModus} anlegen={anlegen} parent={a.id} />
+                <Anlagenbaum anlagen={anlagen.filter((x) => x.parentanlageid !== a.id || !kanalnetze || x.anlagentyp !== 'KANALNETZ')} basis={basis} mitModus={mitModus} anlegen={anlegen} messstellen={messstellen} messstelleAnlegen={messstelleAnlegen} parent={a.id} />
               </ul>
             )}
           </li>
         );
       })}
     </>
+  );
+}
+
+/**
+ * The measuring points of the open plant (spec 000 §2: Messstellen with its count above them),
+ * the open one with its Messstellendaten, Dateien and Wiedervorlagen; 'Messstelle anlegen' where
+ * creating is possible now. A shut-down point is marked.
+ */
+function Messstellenbaum({
+  messstellen,
+  pfad,
+  mitModus,
+  offen,
+  anlegen,
+  anlage,
+}: {
+  messstellen: MessstellenZeile[];
+  pfad: string;
+  mitModus: string;
+  offen: string | undefined;
+  anlegen: boolean;
+  anlage: string;
+}) {
+  if (messstellen.length === 0 && !anlegen) return null;
+  return (
+    <li>
+      <ul className="space-y-1 pl-3" aria-label={`${anlage}: Messstellen`}>
+        {messstellen.map((m) => {
+          const mp = `${pfad}/messstellen/${m.id}`;
+          return (
+            <li key={m.id}>
+              <NavLink to={`${mp}/messstellendaten${mitModus}`} className={linkClass}>
+                {m.bezeichnung}
+                {m.messstellenstatus === 'STILLGELEGT' && <span className="ml-1 text-xs">(außer Betrieb)</span>}
+              </NavLink>
+              {String(m.id) === offen && (
+                <ul className="space-y-1 pl-3" aria-label={`${m.bezeichnung}: Ablage`}>
+                  <Eintrag to={`${mp}/messstellendaten${mitModus}`}>Messstellendaten</Eintrag>
+                  <Eintrag to={`${mp}/dateien${mitModus}`}>Dateien</Eintrag>
+                  <Eintrag to={`${mp}/wiedervorlagen${mitModus}`}>Wiedervorlagen</Eintrag>
+                </ul>
+              )}
+            </li>
+          );
+        })}
+        {anlegen && (
+          <li>
+            <NavLink to={`${pfad}/messstellen/neu/messstellendaten?modus=s`} className={linkClass}>
+              Messstelle anlegen
+            </NavLink>
+          </li>
+        )}
+      </ul>
+    </li>
   );
 }
 

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** A measuring point of the operation for the file's tree (GET /api/betrieb/{id}/messstelle). */
+export interface MessstellenZeile {
+  id: number;
+  messstellenId: string;
+  bezeichnung: string;
+  messstellenstatus: string;
+  freigabestatus: string;
+  anlage?: { id: number; bezeichnung?: string };
+}
+
+/**
+ * GET /api/betrieb/{id}/messstelle: the measuring points of the operation's plants, each with its
+ * plant, for the file's tree. The key lies below the measuring point feature's root
+ * (['messstelle']), so its commands refresh the tree without the features importing each other.
+ */
+export const messstellenDesBetriebsQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: ['messstelle', 'betrieb', betriebId] as const,
+    queryFn: ({ signal }) => api.get<MessstellenZeile[]>(`/betrieb/${encodeURIComponent(betriebId)}/messstelle`, { signal }),
+    // the tree goes on without them (the screen beside it reports its own failures)
+    meta: { globalErrorHandling: false },
+  });

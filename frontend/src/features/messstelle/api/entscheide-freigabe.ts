@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
+import type { Gespeichert } from './messstelle';
+import { messstelleKeys } from './keys';
+
+export interface EntscheideFreigabeEingabe {
+  id: string;
+  kommentar: string;
+  neuerStatus: 'FREIGEGEBEN' | 'ABGEWIESEN';
+  /** The version the decision is made on (after the save before it). */
+  version: number;
+}
+
+/** POST /api/messstelle/{id}/freigabe/: staff approve or reject a requested point. */
+export function entscheideFreigabe({ id, ...body }: EntscheideFreigabeEingabe): Promise<Gespeichert> {
+  return api.post<Gespeichert>(`/messstelle/${encodeURIComponent(id)}/freigabe/`, body);
+}
+
+/** Decides the Freigabe: the point, the worklists, the requester's messages and the tasks change. */
+export function useEntscheideFreigabe({ onSuccess, ...optionen }: BefehlOptionen<Gespeichert, EntscheideFreigabeEingabe> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...optionen,
+    mutationFn: entscheideFreigabe,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: messstelleKeys.all });
+      void nachBefehl(queryClient, args[0], { arbeitslisten: true, nachrichten: true });
+      return onSuccess?.(...args);
+    },
+  });
+}
