@@ -258,20 +258,22 @@ func TestArbeitsliste_MeasuringPointsSearchAndExportAsTheCallerSeesThem(t *testi
 		}
 		return a.json(t)
 	}
+	// after this test's points (07…) come the demo's (111… at the paper mill, 235… at Musterhausen)
+	papier := "|Zulauf Betriebskläranlage|Einleitungsstelle Rhein|Endkontrolle Ablauf Betriebskläranlage"
 	for wer, want := range map[string]string{
-		"systemadmin":        "Ablauf Betriebskläranlage|Ablauf Kühlwasser|Ablauf Kläranlage Musterhausen|Zulauf Kläranlage Musterhausen",
-		"zust_sbd":           "Ablauf Betriebskläranlage|Ablauf Kühlwasser",
-		"leser_behoerde":     "Ablauf Betriebskläranlage|Ablauf Kühlwasser",
-		"betreiber":          "Ablauf Betriebskläranlage|Ablauf Kühlwasser",
-		"leser_organisation": "Ablauf Betriebskläranlage|Ablauf Kühlwasser",
-		"betreiber2":         "Ablauf Kläranlage Musterhausen|Zulauf Kläranlage Musterhausen",
+		"systemadmin":        "Ablauf Betriebskläranlage|Ablauf Kühlwasser|Ablauf Kläranlage Musterhausen|Zulauf Kläranlage Musterhausen" + papier + "|Ablauf Kläranlage Musterhausen",
+		"zust_sbd":           "Ablauf Betriebskläranlage|Ablauf Kühlwasser" + papier,
+		"leser_behoerde":     "Ablauf Betriebskläranlage|Ablauf Kühlwasser" + papier,
+		"betreiber":          "Ablauf Betriebskläranlage|Ablauf Kühlwasser" + papier,
+		"leser_organisation": "Ablauf Betriebskläranlage|Ablauf Kühlwasser" + papier,
+		"betreiber2":         "Ablauf Kläranlage Musterhausen|Zulauf Kläranlage Musterhausen|Ablauf Kläranlage Musterhausen",
 	} {
 		if got := strings.Join(bezeichnungen(suche(wer, "")), "|"); got != want {
 			t.Errorf("%s sees %s, want %s", wer, got, want)
 		}
 	}
 	s := suche("systemadmin", "query=musterhausen&sortProperty=bezeichnung&sortDirection=desc&size=1&page=1")
-	if got := bezeichnungen(s); strings.Join(got, "|") != "Ablauf Kläranlage Musterhausen" || s["totalElements"].(float64) != 2 {
+	if got := bezeichnungen(s); strings.Join(got, "|") != "Ablauf Kläranlage Musterhausen" || s["totalElements"].(float64) != 3 {
 		t.Fatalf("search, sort, paging: %v", s)
 	}
 	z := suche("systemadmin", "q=0723500109")["content"].([]any)[0].(map[string]any)
@@ -316,7 +318,7 @@ func TestArbeitsliste_MeasuringPointsSearchAndExportAsTheCallerSeesThem(t *testi
 	}
 	rows := export("zust_sbd", "?sortProperty=messstellenId", nil)
 	if strings.Join(rows[0], "|") != "Messstellen-Nr.|Messstelle|Messstellentyp|Status|Freigabestatus|Anlage|Betrieb" ||
-		nummern(rows) != "0711100109|0711100211" || strings.Join(rows[1], "|") !=
+		nummern(rows) != "0711100109|0711100211|1110000101|1110000108|1110000109" || strings.Join(rows[1], "|") !=
 		"0711100109|Ablauf Betriebskläranlage|Endkontrollmessstelle|Geplant|Freigegeben|Betriebskläranlage Papierfabrik|Papierfabrik Rheinaue – Werk Koblenz" {
 		t.Fatalf("zust_sbd's export: %v", rows)
 	}
