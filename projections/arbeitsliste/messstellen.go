@@ -28,6 +28,7 @@ CREATE TABLE messstelle (
     freigabestatus    text    NOT NULL,
     anlage_id         bigint  NOT NULL,
     anlage            text    NOT NULL DEFAULT '',
+    anlagentyp        text    NOT NULL DEFAULT '',
     betrieb_id        bigint  NOT NULL,
     betrieb           text    NOT NULL DEFAULT '',
     betreiber_id      bigint  NOT NULL DEFAULT 0,
@@ -70,6 +71,7 @@ type messstelleZeile struct {
 	Freigabestatus    string
 	AnlageID          int64
 	Anlage            string
+	Anlagentyp        string
 	BetriebID         int64
 	Betrieb           string
 	BetreiberID       int64
@@ -80,10 +82,10 @@ type messstelleZeile struct {
 var messstelleTabelle = projections.Tabelle[messstelleZeile]{
 	Name: "messstelle",
 	Spalten: []string{"id", "messstellen_id", "bezeichnung", "messstellentyp", "messstellenstatus", "freigabestatus", "anlage_id",
-		"anlage", "betrieb_id", "betrieb", "betreiber_id", "regionalstelle_id", "position"},
+		"anlage", "anlagentyp", "betrieb_id", "betrieb", "betreiber_id", "regionalstelle_id", "position"},
 	Felder: func(m *messstelleZeile) []any {
 		return []any{&m.ID, &m.MessstellenID, &m.Bezeichnung, &m.Messstellentyp, &m.Messstellenstatus, &m.Freigabestatus, &m.AnlageID,
-			&m.Anlage, &m.BetriebID, &m.Betrieb, &m.BetreiberID, &m.RegionalstelleID, &m.Position}
+			&m.Anlage, &m.Anlagentyp, &m.BetriebID, &m.Betrieb, &m.BetreiberID, &m.RegionalstelleID, &m.Position}
 	},
 }
 
@@ -163,7 +165,7 @@ func (st *stapel) messstellenKopieren() {
 	for _, id := range st.messstellen.Geaendert() {
 		m := st.messstellen.Zeile(id)
 		if a := st.anlagen.Zeile(m.AnlageID); a != nil {
-			m.Anlage = a.Bezeichnung
+			m.Anlage, m.Anlagentyp = a.Bezeichnung, a.Anlagentyp // the type never changes: no statement follows it
 		}
 		if b := st.betriebe.Zeile(m.BetriebID); b != nil {
 			m.Betrieb, m.BetreiberID, m.RegionalstelleID = b.Bezeichnung, b.BetreiberID, b.RegionalstelleID
@@ -205,8 +207,10 @@ type Messstelle struct {
 	Freigabestatus    string `json:"freigabestatus"`
 	AnlageID          int64  `json:"anlageId"`
 	Anlage            string `json:"anlage"`
-	BetriebID         int64  `json:"betriebId"`
-	Betrieb           string `json:"betrieb"`
+	// Anlagentyp is the plant's type (the path segment of the plant's and the point's screens).
+	Anlagentyp string `json:"anlagentyp"`
+	BetriebID  int64  `json:"betriebId"`
+	Betrieb    string `json:"betrieb"`
 	// MesstellentypText is the type's text of the value list (the export's column).
 	MessstellentypText string `json:"-"`
 }
@@ -227,12 +231,12 @@ var exportStatus = map[string]string{messstelle.Geplant: "Geplant", messstelle.I
 // and freigabestatus, sorted by number by default, exported as messstellen.xlsx.
 var MessstellenListe = Liste[Messstelle]{
 	Tabelle: "arbeitsliste.messstelle",
-	Spalten: `id, messstellen_id, bezeichnung, messstellentyp, messstellenstatus, freigabestatus, anlage_id, anlage, betrieb_id, betrieb,
+	Spalten: `id, messstellen_id, bezeichnung, messstellentyp, messstellenstatus, freigabestatus, anlage_id, anlage, anlagentyp, betrieb_id, betrieb,
 	coalesce((SELECT w.wert FROM arbeitsliste.wert w WHERE w.liste = 'messstellentyp' AND w.schluessel = messstellentyp), messstellentyp)`,
 	Zeile: func(r pgx.CollectableRow) (Messstelle, error) {
 		var m Messstelle
 		err := r.Scan(&m.ID, &m.MessstellenID, &m.Bezeichnung, &m.Messstellentyp, &m.Messstellenstatus, &m.Freigabestatus, &m.AnlageID,
-			&m.Anlage, &m.BetriebID, &m.Betrieb, &m.MessstellentypText)
+			&m.Anlage, &m.Anlagentyp, &m.BetriebID, &m.Betrieb, &m.MessstellentypText)
 		return m, err
 	},
 	Sicht: zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Kartenauswahl } from '@/components/karte/Kartenauswahl';
+import { useDarf } from '@/lib/auth';
 import { Gruppe, Textfeld, WertAuswahl } from '@/components/felder';
 import { FormField, inputClass } from '@/components/FormField';
 import { parseGermanNumber } from '@/lib/format';
 import { einzugsgebietQuery, gebietText, wasserkoerperQuery } from '@/features/messstelle/api/geodaten';
-import { pruefeKoordinate, type EinleitstelleWerte, type MessstelleFehler } from './werte';
+import { lageAlsText, lageAusText, pruefeKoordinate, type EinleitstelleWerte, type MessstelleFehler } from './werte';
 
 // Verbatim hints of the lookups (ours: spec 000 §7 only says 204 means none).
 export const HINWEIS_KEIN_WASSERKOERPER = 'Die Einleitstelle liegt in keinem Oberflächenwasserkörper.';
@@ -37,6 +39,7 @@ export interface EinleitstelleReiterProps {
  * none) whenever the user changes them; the stored values stay as they are until then.
  */
 export function EinleitstelleReiter({ werte: e, onChange, fehler: f, gesperrt }: EinleitstelleReiterProps) {
+  const darfKarte = useDarf()('KARTENPOSITION_SETZEN');
   // the coordinates as loaded: a stored point keeps its water body until its position changes
   const geladen = useRef(`${e.hochwert}|${e.rechtswert}`);
   const [gesucht, setGesucht] = useState<{ hochwert: number; rechtswert: number } | null>(null);
@@ -87,9 +90,9 @@ export function EinleitstelleReiter({ werte: e, onChange, fehler: f, gesperrt }:
           inputMode="decimal"
           className="sm:col-span-3"
         />
-        {/* MERGE(Kartenauswahl, issue 29): the lead adds the map window here —
-            <Kartenauswahl lage={lageAusText(e)} onChange={(l) => onChange((x) => ({ ...x, ...lageAlsText(l) }))} disabled={gesperrt} />
-            (lageAusText/lageAlsText in ./werte) */}
+        <div className="sm:col-span-6">
+          <Kartenauswahl lage={lageAusText(e)} onChange={(l) => onChange((x) => ({ ...x, ...lageAlsText(l) }))} disabled={gesperrt || !darfKarte} />
+        </div>
         <div className="sm:col-span-6" aria-live="polite">
           <FormField label="Oberflächenwasserkörper" hint={hinweis(wk, HINWEIS_KEIN_WASSERKOERPER)} error={f['einleitstelle.oberflaechenwasserkoerper']}>
             <input name="einleitstelle.oberflaechenwasserkoerper" className={`${inputClass} read-only:bg-gray-100`} readOnly value={e.oberflaechenwasserkoerper} />

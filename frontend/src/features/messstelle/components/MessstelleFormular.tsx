@@ -1,5 +1,7 @@
 import { useCallback, useId, type RefObject } from 'react';
 import { useSchreibsperre } from '@/components/akte/Schreibrechte';
+import { Kartenauswahl } from '@/components/karte/Kartenauswahl';
+import { useDarf } from '@/lib/auth';
 import { Auswahlfeld, Gruppe, mehrfachOptionen, Textfeld, useWerte, useWerteliste, WertAuswahl } from '@/components/felder';
 import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
 import { Tabs } from '@/components/Tabs';
@@ -7,7 +9,7 @@ import { formatDate } from '@/lib/format';
 import { MESSSTELLENSTATUS, type Bereiche } from '@/features/messstelle/api/messstelle';
 import { EinleitstelleReiter } from './EinleitstelleReiter';
 import { AnhangGrenzwerte, Mindestanforderungen, Vorbelastungen } from './Grenzwerte';
-import { reiterVon, type EinleitstelleWerte, type MessstelleFehler, type MessstelleWerte, type Reiter } from './werte';
+import { lageAlsText, lageAusText, reiterVon, type EinleitstelleWerte, type MessstelleFehler, type MessstelleWerte, type Reiter } from './werte';
 
 // Verbatim texts of spec 000 §8 (removal of a row).
 export const ENTFERNEN_TITEL = 'Entfernen bestätigen';
@@ -113,6 +115,7 @@ function Mehrfach({
 export function MessstelleFormular(p: MessstelleFormularProps) {
   const { werte: w, fehler: f, gesperrt, bereiche } = p;
   const { onChange } = p;
+  const darfKarte = useDarf()('KARTENPOSITION_SETZEN');
   const setze =
     <K extends keyof MessstelleWerte>(k: K) =>
     (v: MessstelleWerte[K]) =>
@@ -160,9 +163,9 @@ export function MessstelleFormular(p: MessstelleFormularProps) {
       <Gruppe titel="Lage">
         <Textfeld label="Rechtswert" name="lage.rechtswert" value={w.rechtswert} onChange={setze('rechtswert')} error={f['lage.rechtswert']} required disabled={gesperrt} inputMode="decimal" className="sm:col-span-3" />
         <Textfeld label="Hochwert" name="lage.hochwert" value={w.hochwert} onChange={setze('hochwert')} error={f['lage.hochwert']} required disabled={gesperrt} inputMode="decimal" className="sm:col-span-3" />
-        {/* MERGE(Kartenauswahl, issue 29): the lead adds the map window here —
-            <Kartenauswahl lage={lageAusText(w)} onChange={(l) => onChange((x) => ({ ...x, ...lageAlsText(l) }))} disabled={gesperrt} />
-            (lageAusText/lageAlsText in ./werte) */}
+        <div className="sm:col-span-6">
+          <Kartenauswahl lage={lageAusText(w)} onChange={(l) => onChange((x) => ({ ...x, ...lageAlsText(l) }))} disabled={gesperrt || !darfKarte} />
+        </div>
       </Gruppe>
       <Gruppe titel="Anhang">
         <WertAuswahl

@@ -1,30 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
 import { minPositionFuer } from '@/lib/befehl';
 import type { Arbeitslistenseite, Listenexport, Listensuche } from './arbeitsliste';
 import { startseiteKeys } from './keys';
 
-/**
- * A row of GET /api/messstelle/search (the contract of issue 29; defined here until the
- * server's OpenAPI section names it). `anlagentyp` leads to the plant's path segment of the
- * measuring point screen; a server without it leaves the row without a link.
- */
-export interface MessstelleZeile {
-  id: number;
-  messstellenId: string;
-  bezeichnung: string;
-  /** NR_1 … NR_30 (value list messstellentyp). */
-  messstellentyp: string;
-  /** GEPLANT, IN_BETRIEB, STILLGELEGT. */
-  messstellenstatus: string;
-  /** BEANTRAGT, FREIGEGEBEN, ABGEWIESEN. */
-  freigabestatus: string;
-  anlageId: number;
-  anlage: string;
-  anlagentyp?: string;
-  betriebId: number;
-  betrieb: string;
-}
+/** A row of GET /api/messstelle/search; `anlagentyp` is the plant's path segment of the screens. */
+export type MessstelleZeile = components['schemas']['ArbeitslisteMessstelle'];
 
 export type MessstellenSeite = Arbeitslistenseite<MessstelleZeile>;
 

@@ -42,13 +42,10 @@ export function messstellenStandard(p: Personalisierung | undefined): Messstelle
 }
 
 /** The plant's path segment and id, as the plant links of the operation file have them. */
-const anlagePfad = (m: MessstelleZeile) => (m.anlagentyp ? `/betriebsakte/${m.betriebId}/${m.anlagentyp.toLowerCase()}/${m.anlageId}` : undefined);
+const anlagePfad = (m: MessstelleZeile) => `/betriebsakte/${m.betriebId}/${m.anlagentyp.toLowerCase()}/${m.anlageId}`;
 
 /** The measuring point screen: operation/plant/messstellen/{id}/messstellendaten (spec 000 §2). */
-export const messstellePfad = (m: MessstelleZeile) => {
-  const anlage = anlagePfad(m);
-  return anlage ? `${anlage}/messstellen/${m.id}/messstellendaten?modus=l` : undefined;
-};
+export const messstellePfad = (m: MessstelleZeile) => `${anlagePfad(m)}/messstellen/${m.id}/messstellendaten?modus=l`;
 
 const linkClass = 'text-blue-800 underline hover:text-blue-950';
 
@@ -62,16 +59,11 @@ export function MessstellenListe() {
         id: 'bezeichnung',
         header: 'Messstelle',
         accessorFn: (m) => m.bezeichnung,
-        cell: ({ row: { original: m } }) => {
-          const ziel = messstellePfad(m);
-          return ziel ? (
-            <Link to={ziel} className={linkClass} onClick={(e) => e.stopPropagation()}>
-              {m.bezeichnung}
-            </Link>
-          ) : (
-            m.bezeichnung
-          );
-        },
+        cell: ({ row: { original: m } }) => (
+          <Link to={messstellePfad(m)} className={linkClass} onClick={(e) => e.stopPropagation()}>
+            {m.bezeichnung}
+          </Link>
+        ),
       },
       {
         id: 'messstellentyp',
@@ -86,16 +78,11 @@ export function MessstellenListe() {
         id: 'anlage',
         header: 'Anlage',
         accessorFn: (m) => m.anlage,
-        cell: ({ row: { original: m } }) => {
-          const ziel = anlagePfad(m);
-          return ziel ? (
-            <Link to={`${ziel}/anlagendaten?modus=l`} className={linkClass} onClick={(e) => e.stopPropagation()}>
-              {m.anlage}
-            </Link>
-          ) : (
-            m.anlage
-          );
-        },
+        cell: ({ row: { original: m } }) => (
+          <Link to={`${anlagePfad(m)}/anlagendaten?modus=l`} className={linkClass} onClick={(e) => e.stopPropagation()}>
+            {m.anlage}
+          </Link>
+        ),
       },
       {
         id: 'betrieb',
