@@ -375,3 +375,48 @@ func TestWiedervorlagen_OnAPlantAndItsChangeRequestAppearInTheTabWithTheirPlant(
 		t.Fatalf("mail: %+v %v", m, err)
 	}
 }
+
+// A reminder on a measuring point appears in the tab with the point and its plant, links to
+// the point's reminders, and its mail names the point, the plant and the operation.
+func TestWiedervorlagen_OnAMeasuringPointAppearsInTheTabAndTheMailWithItsPlant(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	anlageID := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	var id int64
+	if err := w.dienst.Store.Pool().QueryRow(context.Background(), `SELECT id FROM messstelle WHERE bezeichnung = 'Einleitungsstelle Rhein'`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	heute := time.Now().Format("2006-01-02")
+	if a := w.send(t, "POST", fmt.Sprintf("/api/messstelle/%d/wiedervorlage", id), map[string]any{"betreff": "Pegel abgleichen", "datum": heute}, sbd); a.Code != 201 {
+		t.Fatalf("reminder: %d %s", a.Code, a.Body.String())
+	}
+	var liste []map[string]any
+	w.send(t, "GET", "/api/wiedervorlage", nil, sbd).decode(t, &liste)
+	pfad := fmt.Sprintf("/betriebsakte/%d/abwasserbehandlung/%d/messstellen/%d/wiedervorlagen", papier, anlageID, id)
+	if len(liste) != 1 || liste[0]["bezugZuFachobjekt"] != "MESSSTELLE" || liste[0]["messstelle"] != "Einleitungsstelle Rhein" ||
+		liste[0]["anlage"] != "Betriebskläranlage Papierfabrik" || liste[0]["pfad"] != pfad || liste[0]["betriebId"] != float64(papier) ||
+		!strings.HasPrefix(liste[0]["betriebInfo"].(string), "Papierfabrik Rheinaue – Werk Koblenz (") {
+		t.Fatalf("tab: %v", liste)
+	}
+	p := w.send(t, "GET", "/api/personalisierung", nil, sbd).json(t)
+	p["sendMailOnWiedervorlage"] = true
+	w.send(t, "PUT", "/api/personalisierung", p, sbd)
+	versand, _ := mail.Neu(w.smtp.URL(), "", "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	v := &benachrichtigung.Versender{Pool: w.dienst.Store.Pool(), Mail: versand, PublicURL: "https://eabwasser.example",
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	ctx := context.Background()
+	if n, err := v.Erinnern(ctx); err != nil || n != 1 {
+		t.Fatalf("%d reminders queued, %v", n, err)
+	}
+	if _, err := v.Senden(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	m, err := w.smtp.Warte(wctx, "zust_sbd@demo.eabwasser.example")
+	if err != nil || !strings.Contains(m.Text, "zur Messstelle „Einleitungsstelle Rhein“ der Anlage „Betriebskläranlage Papierfabrik“ des Betriebs „Papierfabrik Rheinaue – Werk Koblenz“") ||
+		!strings.Contains(m.Text, "https://eabwasser.example/eAbwasser"+pfad) {
+		t.Fatalf("mail: %+v %v", m, err)
+	}
+}

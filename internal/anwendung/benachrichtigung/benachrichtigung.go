@@ -162,19 +162,25 @@ type Wiedervorlage struct {
 	Loeschbar bool `json:"loeschbar"`
 	// Bezug is the kind of the reminder (BETRIEB, ANLAGE, AENDERUNGSANTRAG_ANLAGE, …).
 	Bezug string `json:"bezugZuFachobjekt"`
-	// Anlage is the name of the plant a reminder on a plant hangs on ("" for others).
+	// Anlage is the name of the plant a reminder on a plant or on one of its measuring points
+	// hangs on ("" for others).
 	Anlage string `json:"anlage"`
+	// Messstelle is the name of the measuring point a reminder hangs on ("" for others).
+	Messstelle string `json:"messstelle"`
 	// Pfad is the app path of the object's reminders ("" when the object is gone).
 	Pfad string `json:"pfad"`
 }
 
-// Where a reminder hangs: the plant (an) it is on, and the operation (b) it is on or its plant
-// belongs to.
+// Where a reminder hangs: the measuring point (ms) it is on, the plant (an) it or its measuring
+// point is on, and the operation (b) it is on or its plant belongs to.
 const (
 	wiedervorlageObjekte = `FROM wiedervorlage w
-		LEFT JOIN anlage an ON w.fachobjekt = 'anlage' AND an.id = w.fachobjekt_id
+		LEFT JOIN messstelle ms ON w.fachobjekt = 'messstelle' AND ms.id = w.fachobjekt_id
+		LEFT JOIN anlage an ON an.id = CASE WHEN w.fachobjekt = 'anlage' THEN w.fachobjekt_id ELSE ms.anlage_id END
 		LEFT JOIN betrieb b ON b.id = CASE WHEN w.fachobjekt = 'betrieb' THEN w.fachobjekt_id ELSE an.betrieb_id END`
 	wiedervorlagePfad = `CASE WHEN w.fachobjekt = 'betrieb' THEN '/betriebsakte/' || w.fachobjekt_id || '/wiedervorlagen'
+		WHEN ms.id IS NOT NULL AND an.id IS NOT NULL THEN '/betriebsakte/' || an.betrieb_id || '/' || lower(an.anlagentyp) || '/' || an.id ||
+			'/messstellen/' || ms.id || '/wiedervorlagen'
 		WHEN an.id IS NOT NULL THEN '/betriebsakte/' || an.betrieb_id || '/' || lower(an.anlagentyp) || '/' || an.id || '/wiedervorlagen'
 		ELSE '' END`
 )
@@ -205,7 +211,7 @@ func (d *Dienst) Wiedervorlagen(ctx context.Context, n zugriff.Nutzer, heute tim
 		coalesce(b.bezeichnung || ' (' || b.betriebs_id || ')', ''), w.fachobjekt, w.fachobjekt_id, coalesce(b.id, 0),
 		w.datum IS NOT NULL AND w.datum <= $2::date,
 		w.angelegt_von_id = $1 OR (NOT $3 AND (`+bearbeiter("b")+` OR `+bearbeiter("an")+`)),
-		w.bezug_zu_fachobjekt, coalesce(an.bezeichnung, ''), `+wiedervorlagePfad+`
+		w.bezug_zu_fachobjekt, coalesce(an.bezeichnung, ''), coalesce(ms.bezeichnung, ''), `+wiedervorlagePfad+`
 		`+wiedervorlageObjekte+`
 		WHERE (w.angelegt_von_id = $1 OR `+zustaendig("b")+` OR `+zustaendig("an")+`)
 		AND `+n.Sicht.Objekt("w.fachobjekt", "w.fachobjekt_id", zugriff.Platzhalter(&args))+`

@@ -66,7 +66,7 @@ func (v *Versender) heute() time.Time {
 // built here, not in SQL, so that the subject and the names of plant and operation — user
 // text — stand in it quoted as data (mail.Zitat, issue 27).
 func (v *Versender) Erinnern(ctx context.Context) (int64, error) {
-	rows, err := v.Pool.Query(ctx, `SELECT 'wiedervorlage-' || w.id, a.email, w.betreff, an.bezeichnung, b.bezeichnung,
+	rows, err := v.Pool.Query(ctx, `SELECT 'wiedervorlage-' || w.id, a.email, w.betreff, ms.bezeichnung, an.bezeichnung, b.bezeichnung,
 			to_char(w.datum, 'DD.MM.YYYY'), coalesce(nullif(`+wiedervorlagePfad+`, ''), '/')
 		`+wiedervorlageObjekte+`
 		JOIN anwender a ON a.id = w.angelegt_von_id AND a.status = 'AKTIV' AND a.email <> ''
@@ -78,11 +78,11 @@ func (v *Versender) Erinnern(ctx context.Context) (int64, error) {
 	}
 	var schluessel, an, betreff, text, pfad []string
 	var s, e, b, datum, p string
-	var anlage, betrieb *string
-	_, err = pgx.ForEachRow(rows, []any{&s, &e, &b, &anlage, &betrieb, &datum, &p}, func() error {
+	var messstelle, anlage, betrieb *string
+	_, err = pgx.ForEachRow(rows, []any{&s, &e, &b, &messstelle, &anlage, &betrieb, &datum, &p}, func() error {
 		schluessel, an, pfad = append(schluessel, s), append(an, e), append(pfad, p)
 		betreff = append(betreff, "eAbwasser: Wiedervorlage fällig – "+mail.Entschaerft(b))
-		text = append(text, erinnerung(b, anlage, betrieb, datum))
+		text = append(text, erinnerung(b, messstelle, anlage, betrieb, datum))
 		return nil
 	})
 	if err != nil || len(schluessel) == 0 {
@@ -95,9 +95,11 @@ func (v *Versender) Erinnern(ctx context.Context) (int64, error) {
 }
 
 // erinnerung is the text of a reminder's mail.
-func erinnerung(betreff string, anlage, betrieb *string, datum string) string {
+func erinnerung(betreff string, messstelle, anlage, betrieb *string, datum string) string {
 	t := "Die Wiedervorlage " + mail.Zitat(betreff)
 	switch {
+	case messstelle != nil && anlage != nil && betrieb != nil:
+		t += " zur Messstelle " + mail.Zitat(*messstelle) + " der Anlage " + mail.Zitat(*anlage) + " des Betriebs " + mail.Zitat(*betrieb)
 	case anlage != nil && betrieb != nil:
 		t += " zur Anlage " + mail.Zitat(*anlage) + " des Betriebs " + mail.Zitat(*betrieb)
 	case betrieb != nil:

@@ -20,8 +20,10 @@ export interface MeineWiedervorlage {
   loeschbar: boolean;
   /** BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, ANLAGE, AENDERUNGSANTRAG_ANLAGE, … */
   bezugZuFachobjekt: string;
-  /** The plant a reminder on a plant hangs on ('' for others). */
+  /** The plant a reminder on a plant or on its measuring point hangs on ('' for others). */
   anlage: string;
+  /** The measuring point a reminder hangs on ('' for others). */
+  messstelle: string;
   /** App path of the reminders of its object ('' when the object is gone). */
   pfad: string;
 }

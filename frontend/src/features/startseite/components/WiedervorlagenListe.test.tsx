@@ -25,6 +25,7 @@ const wv = (id: number, extra: Partial<MeineWiedervorlage>): MeineWiedervorlage 
   loeschbar: false,
   bezugZuFachobjekt: 'BETRIEB',
   anlage: '',
+  messstelle: '',
   pfad: `/betriebsakte/${extra.betriebId ?? 1}/wiedervorlagen`,
   ...extra,
 });
@@ -41,6 +42,15 @@ function mock() {
       bezugZuFachobjekt: 'AENDERUNGSANTRAG_ANLAGE',
       anlage: 'Kühlwasserkreislauf',
       pfad: '/betriebsakte/1/kuehlwasser/7/wiedervorlagen',
+    }),
+    wv(7, {
+      betreff: 'Probenahme abstimmen',
+      fachobjekt: 'messstelle',
+      fachobjektId: 9,
+      bezugZuFachobjekt: 'MESSSTELLE',
+      anlage: 'Betriebskläranlage',
+      messstelle: 'Zulauf',
+      pfad: '/betriebsakte/1/abwasserbehandlung/1/messstellen/9/wiedervorlagen',
     }),
   ];
   const m = apiMock({
@@ -77,6 +87,11 @@ describe('start page: Wiedervorlagen', () => {
       'href',
       '/betriebsakte/1/kuehlwasser/7/wiedervorlagen?modus=l',
     );
+    // one on a measuring point names it and its plant, linked to the point's reminders
+    expect(within(tabelle).getByRole('link', { name: 'Messstelle Zulauf (Anlage Betriebskläranlage)' })).toHaveAttribute(
+      'href',
+      '/betriebsakte/1/abwasserbehandlung/1/messstellen/9/wiedervorlagen?modus=l',
+    );
     expect(within(faellig).getAllByRole('cell')[0]).toHaveTextContent('01.03.2020 fällig');
     expect(screen.getByText('1 Wiedervorlage ist fällig.')).toBeInTheDocument();
     expect(within(tabelle).getByRole('link', { name: 'Brauerei am Deutschen Eck (B-2)' })).toHaveAttribute(
@@ -99,8 +114,8 @@ describe('start page: Wiedervorlagen', () => {
     expect(await screen.findByText('Die Wiedervorlage wurde erfolgreich gelöscht.')).toBeInTheDocument();
     expect(m.called('DELETE', '/api/wiedervorlage/3')).toHaveLength(1);
     await waitFor(() => expect(within(tabelle).queryByText('Nachweis der Eigenkontrolle anfordern')).toBeNull());
-    // three reminders remain, none due: the line says so, never "Keine fälligen Wiedervorlagen."
-    expect(screen.getByText('3 Wiedervorlagen, davon keine fällig.')).toBeInTheDocument();
+    // four reminders remain, none due: the line says so, never "Keine fälligen Wiedervorlagen."
+    expect(screen.getByText('4 Wiedervorlagen, davon keine fällig.')).toBeInTheDocument();
     expect(screen.queryByText('Keine fälligen Wiedervorlagen.')).not.toBeInTheDocument();
   });
 });

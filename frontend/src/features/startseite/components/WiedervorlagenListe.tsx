@@ -18,8 +18,10 @@ export const MSG_WIEDERVORLAGE_GELOESCHT = 'Die Wiedervorlage wurde erfolgreich 
 export const wiedervorlagenPfad = (betriebId: number) => `/betriebsakte/${betriebId}/wiedervorlagen?modus=l`;
 
 /** What on its object a reminder is about (spec 000 §3 bezugZuFachobjekt). */
-export function bezugText(w: Pick<MeineWiedervorlage, 'bezugZuFachobjekt' | 'anlage'>): string {
+export function bezugText(w: Pick<MeineWiedervorlage, 'bezugZuFachobjekt' | 'anlage' | 'messstelle'>): string {
   switch (w.bezugZuFachobjekt) {
+    case 'MESSSTELLE':
+      return `Messstelle ${w.messstelle} (Anlage ${w.anlage})`;
     case 'ANLAGE':
       return `Anlage ${w.anlage}`;
     case 'AENDERUNGSANTRAG_ANLAGE':
