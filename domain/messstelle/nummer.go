@@ -9,9 +9,13 @@ import (
 // part of exactly 2 and a suffix of at most 2 digits; the suffix follows from the type.
 const (
 	NummerLaenge = 10
-	PrefixLaenge = 6
-	FreiLaenge   = 2
-	SuffixLaenge = 2
+	// EingabeLaenge bounds an entered number: its 10 digits with the separators „-“ the hint
+	// allows (the ID field and the create body take at most this many characters; the lengths
+	// table's messstellenId, which TestNummer_EingabeLaengeIstDieDerLaengentabelle holds equal).
+	EingabeLaenge = 20
+	PrefixLaenge  = 6
+	FreiLaenge    = 2
+	SuffixLaenge  = 2
 )
 
 // Messages of the number (spec 000 §5/§8; '…' of the spec is "Die Messstellennummer", our
@@ -59,6 +63,8 @@ func nurZiffern(s string) bool {
 func PruefeNummer(eingabe string) string {
 	n := Bereinigt(eingabe)
 	switch {
+	case len(eingabe) > EingabeLaenge:
+		return MsgNummerZuLang
 	case !nurZiffern(n):
 		return HinweisNummer
 	case len(n) < NummerLaenge:

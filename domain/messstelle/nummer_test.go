@@ -1,6 +1,17 @@
 package messstelle
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+)
+
+func TestNummer_EingabeLaengeIstDieDerLaengentabelle(t *testing.T) {
+	if got := validierung.Hoechstlaenge("messstellenId"); got != EingabeLaenge {
+		t.Fatalf("lengths table messstellenId %d, EingabeLaenge %d", got, EingabeLaenge)
+	}
+}
 
 func TestPruefeNummer(t *testing.T) {
 	for _, tc := range []struct{ eingabe, want string }{
@@ -9,6 +20,9 @@ func TestPruefeNummer(t *testing.T) {
 		{"11111100", MsgNummerZuKurz},
 		{"", MsgNummerZuKurz},
 		{"11111100011", MsgNummerZuLang},
+		{"1-1-1-1-1-1-0-0-0-1", ""},                                  // 19 characters: within the entry's bound
+		{"1-1-1-1-1-1-0-0-0-1--", MsgNummerZuLang},                   // 21 characters
+		{strings.Repeat("-", 10000) + "1111110001", MsgNummerZuLang}, // no unbounded input
 		{"11111a0001", HinweisNummer},
 		{"111111 0001", HinweisNummer},
 		{"111111/0001", HinweisNummer},

@@ -20,7 +20,7 @@ var Hoechstlaengen = map[string]int{
 	"flurstueck":       10,
 	"gemarkung":        50,
 	"zusatztext":       100,
-	"messstellenId":    10,
+	"messstellenId":    20, // entered: 10 digits with the separators „-“ (stored: the 10 digits)
 
 	// names and designations
 	"bezeichnung":        255,

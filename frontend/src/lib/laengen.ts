@@ -23,7 +23,7 @@ export const LAENGEN: Readonly<Record<string, number>> = {
   hausnummer: 10,
   katasterNr: 50,
   kommentar: 4000,
-  messstellenId: 10,
+  messstellenId: 20,
   mobil: 50,
   muttergesellschaft: 255,
   nacecode: 50,
