@@ -232,7 +232,9 @@ describe('Freigabe anfordern: the number dialog', () => {
     expect(body.messstellenId).toBe('111111-02-00');
     expect(body.messstellentyp).toBe('NR_9');
     expect(body.lage).toEqual({ hochwert: 5580000, rechtswert: 398000 });
-    expect(await screen.findByText('Die Messstelle wurde erfolgreich angelegt.')).toBeInTheDocument();
+    // the toast moves from the closing dialog to the page (a new element): ask for the text, not
+    // for the element first found
+    await waitFor(() => expect(screen.getByText('Die Messstelle wurde erfolgreich angelegt.')).toBeInTheDocument());
     expect(await screen.findByTestId('messstellen-id')).toBeInTheDocument();
   });
 
