@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
+import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { AntragPruefung } from '@/components/akte/AntragPruefung';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
@@ -133,22 +134,10 @@ function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: stri
   );
 }
 
-/** The plant could not be loaded (other than 403/404, which the global handling answers). */
-function AufrufFehler({ onNeu }: { onNeu: () => void }) {
-  return (
-    <div role="alert" className="space-y-3 rounded border-l-4 border-red-700 bg-red-50 px-4 py-3">
-      <p className="font-semibold text-red-900">{MSG_AUFRUF_FEHLER}</p>
-      <Button variant="secondary" onClick={onNeu}>
-        Erneut laden
-      </Button>
-    </div>
-  );
-}
-
 function VorhandeneAnlage({ anlageId }: { anlageId: string }) {
   const anlage = useQuery(anlageQuery(anlageId));
   const ansicht = useAktenAnsicht(anlage.refetch);
-  if (!anlage.data) return anlage.isError ? <AufrufFehler onNeu={() => void anlage.refetch()} /> : anlage.isPending ? <Laden /> : null;
+  if (!anlage.data) return anlage.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void anlage.refetch()} /> : anlage.isPending ? <Laden /> : null;
   return (
     <Bearbeitung
       key={`${anlage.data.version}-${ansicht.neuGeladen}`}
@@ -348,7 +337,7 @@ function HistorieDialog({ anlage, onClose, onAnzeigen }: { anlage: Anlage; onClo
 function HistorischeVersion({ anlageId, index }: { anlageId: string; index: number }) {
   const historie = useQuery(anlageHistorieQuery(anlageId));
   if (historie.isPending) return <Laden />;
-  if (historie.isError) return <AufrufFehler onNeu={() => void historie.refetch()} />;
+  if (historie.isError) return <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void historie.refetch()} />;
   return (
     <Historisch titel="Anlagendaten" titelId="anlage-titel" version={historie.data?.[index]}>
       {(v) => <AnlageNurLesen anlage={v.anlage} />}

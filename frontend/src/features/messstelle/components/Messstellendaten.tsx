@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
+import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
 import { FREIGABE_TITEL, FreigabeEntscheidung, type NeuerFreigabestatus } from '@/components/akte/FreigabeEntscheidung';
@@ -186,22 +187,10 @@ function NeueMessstelle() {
   );
 }
 
-/** The point could not be loaded (403/404 take the global way as well). */
-function AufrufFehler({ onNeu }: { onNeu: () => void }) {
-  return (
-    <div role="alert" className="space-y-3 rounded border-l-4 border-red-700 bg-red-50 px-4 py-3">
-      <p className="font-semibold text-red-900">{MSG_AUFRUF_FEHLER}</p>
-      <Button variant="secondary" onClick={onNeu}>
-        Erneut laden
-      </Button>
-    </div>
-  );
-}
-
 function VorhandeneMessstelle({ messstelleId }: { messstelleId: string }) {
   const messstelle = useQuery(messstelleQuery(messstelleId));
   const ansicht = useAktenAnsicht(messstelle.refetch);
-  if (!messstelle.data) return messstelle.isError ? <AufrufFehler onNeu={() => void messstelle.refetch()} /> : messstelle.isPending ? <Laden /> : null;
+  if (!messstelle.data) return messstelle.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void messstelle.refetch()} /> : messstelle.isPending ? <Laden /> : null;
   return (
     <Bearbeitung
       key={`${messstelle.data.version}-${ansicht.neuGeladen}`}
@@ -460,7 +449,7 @@ function HistorieDialog({ messstelle, onClose, onAnzeigen }: { messstelle: Messs
 function HistorischeVersion({ messstelleId, index }: { messstelleId: string; index: number }) {
   const historie = useQuery(messstelleHistorieQuery(messstelleId));
   if (historie.isPending) return <Laden />;
-  if (historie.isError) return <AufrufFehler onNeu={() => void historie.refetch()} />;
+  if (historie.isError) return <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void historie.refetch()} />;
   return (
     <Historisch titel="Messstellendaten" titelId="messstelle-titel" version={historie.data?.[index]}>
       {(v) => <MessstelleNurLesen messstelle={v.messstelle} />}
