@@ -18,8 +18,8 @@ const (
 	MsgEmail   = "Das Feld muss eine gültige E-Mail Adresse enthalten!"
 	MsgUhrzeit = "Ungültige Uhrzeit"
 	MsgJahr    = "Das Jahr muss zwischen 1900 und 2100 liegen."
-	MsgWert    = "Der Wert darf maximal 10 Stellen vor und drei Stellen nach dem Komma haben!"
-	MsgPositiv = "Es muss ein positiver Wert angegeben werden!"
+	MsgWert    = validierung.MsgWert
+	MsgPositiv = validierung.MsgPositiv
 	MsgTelefon = validierung.MsgTelefon
 	MsgZahl    = "Es muss eine Zahl oder nichts eingegeben werden."
 	// MsgNegativ is the message of a negative count or size (Anzahl, Größe, Produktionstage,

@@ -2,7 +2,6 @@ package messstelle
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -14,7 +13,7 @@ import (
 // Messages of the data (spec 000 §5 where it words them; the others are ours).
 const (
 	MsgAnhangAbwasserart = `Die Felder "Anhang AbwV" und "Abwasserart" müssen entweder beide leer oder befüllt sein!`
-	MsgZahlOderNichts    = "Es muss eine Zahl oder nichts eingegeben werden."
+	MsgZahlOderNichts    = validierung.MsgZahlOderNichts
 	MsgDatum             = "Ungültiges Datumsformat"
 	MsgTyp               = "Unbekannter Messstellentyp."
 	MsgStatus            = "Unbekannter Messstellenstatus."
@@ -24,24 +23,8 @@ const (
 	MsgBehoerdeDoppelt   = "Die Behörde ist bereits ausgewählt."
 )
 
-var dezimal = regexp.MustCompile(`^(\d+)(?:[.,](\d+))?$`)
-
-// Dezimal checks a decimal string by the rule Wert of spec 000 §5: empty, or a positive
-// number with at most 10 digits before and 3 after the decimal point ("," or ".").
-func Dezimal(s *validierung.Sammler, feld, v string) {
-	if v == "" {
-		return
-	}
-	m := dezimal.FindStringSubmatch(v)
-	switch {
-	case m == nil:
-		s.Feld(feld, MsgZahlOderNichts)
-	case len(strings.TrimLeft(m[1], "0")) > 10 || len(m[2]) > 3:
-		s.Feld(feld, betrieb.MsgWert)
-	case strings.Trim(m[1]+m[2], "0") == "":
-		s.Feld(feld, betrieb.MsgPositiv)
-	}
-}
+// Dezimal checks a decimal string by the rule Wert (validierung.Dezimal).
+func Dezimal(s *validierung.Sammler, feld, v string) { validierung.Dezimal(s, feld, v) }
 
 func (g Grenzwerte) pruefe(s *validierung.Sammler, pfad string) {
 	for i, w := range g.werte() {
