@@ -121,6 +121,41 @@ describe('phone and keyboard on the plant screens', () => {
     });
   });
 
+  it('at 390 × 844 every tab of a discharge point fits the screen, in read and edit mode with a row added to each list', async () => {
+    const papier = await demoAnlage('Betriebskläranlage Papierfabrik', 'zust_sbd');
+    const token = await app.login('zust_sbd');
+    const punkte = await app.api(`/messstelle/uebersicht/${papier.id}`, { token });
+    const einleitung = punkte.find((p) => p.messstellentyp === 'NR_8');
+    assert.ok(einleitung, `a demo discharge point at the paper mill: ${JSON.stringify(punkte)}`);
+    const seite = `/eAbwasser/betriebsakte/${papier.betriebId}/abwasserbehandlung/${papier.id}/messstellen/${einleitung.id}/messstellendaten`;
+    await withPage({ token, viewport: TELEFON }, async (page) => {
+      for (const modus of ['l', 's']) {
+        await page.goto(app.url(`${seite}?modus=${modus}`));
+        await page.getByRole('heading', { name: 'Messstellendaten', level: 1 }).waitFor();
+        const reiter = page.getByRole('tablist').first().getByRole('tab');
+        await reiter.first().waitFor();
+        const namen = await reiter.allTextContents();
+        assert.deepEqual(
+          namen.map((n) => n.trim()),
+          ['Messstelle', 'Einleitstelle', 'Mindestanforderungen', 'Vorbelastungen'],
+          `Reiter: ${namen.join(', ')}`,
+        );
+        for (const name of namen) {
+          await page.getByRole('tab', { name, exact: true }).click();
+          await until(() => page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected'), 'true', `Reiter ${name}`);
+          if (modus === 's') {
+            // one row more in each list of the tab: the edit rows are the widest
+            const knoepfe = page.getByRole('tabpanel').getByRole('button', { name: /: Zeile hinzufügen$/ });
+            for (let i = 0; i < (await knoepfe.count()); i++) await knoepfe.nth(i).click();
+          }
+          await until(() => seitlich(page), (n) => n <= 0, `Messstelle (${modus}), Reiter ${name}: nicht breiter als 390 px`);
+          await until(() => breiteTabellen(page), [], `Messstelle (${modus}), Reiter ${name}: breite Tabellen scrollen in einer Region`);
+          await pruefeBarrierefreiheit(page, `Messstelle (${modus}), Reiter ${name} (Telefon)`);
+        }
+      }
+    });
+  });
+
   it('the skip link is the first Tab stop; the start page skips to its list and a few Tabs reach the first plant', async (t) => {
     await withPage({ token: await app.login('fachadmin') }, async (page) => {
       await page.goto(app.url('/eAbwasser/'));
