@@ -15,12 +15,15 @@ import (
 //	GET /api/digiwab-url                  {url}: DIGIWAB_URL ("" when not configured)
 //	GET /api/digiwab/wasserrechtnr/{n}    {url, vorhanden}: link to water right n, and whether
 //	                                      the register knows it
+//	GET /api/digiwab/{bescheidId}         the same for the value of a Bescheid's field bescheidId
+//	                                      (its water-right number), as the Bescheid screen sends it
 //
 // Links are built on the configuration only, never on the request. A register that does not
 // answer within its time limit (5 s) is a 503 with a German message, a wrong answer a 502.
 func (a *api) wasserbuchRoutes(r chi.Router) {
 	r.With(a.angemeldet).Get("/digiwab-url", a.digiwabURL)
 	r.With(a.angemeldet).Get("/digiwab/wasserrechtnr/{n}", a.digiwabWasserrecht)
+	r.With(a.angemeldet).Get("/digiwab/{bescheidId}", a.digiwabBescheid)
 }
 
 func (a *api) digiwabURL(w http.ResponseWriter, _ *http.Request) {
@@ -31,10 +34,14 @@ func (a *api) digiwabWasserrecht(w http.ResponseWriter, r *http.Request) {
 	a.wasserbuchAuskunft(w, r, chi.URLParam(r, "n"))
 }
 
-// wasserbuchAuskunft answers {url, vorhanden} for water right n — also for
-// GET /api/digiwab/{bescheidId}, once that route has read the Bescheid's number (Daten.BescheidID)
-// for a caller who sees the Bescheid. Without a number or a configured register the answer
-// is {url: "", vorhanden: false}.
+// digiwabBescheid answers for the water-right number a Bescheid carries (Daten.BescheidID):
+// the path names the number itself, not the Bescheid, so nothing of the Bescheid is read.
+func (a *api) digiwabBescheid(w http.ResponseWriter, r *http.Request) {
+	a.wasserbuchAuskunft(w, r, chi.URLParam(r, "bescheidId"))
+}
+
+// wasserbuchAuskunft answers {url, vorhanden} for water right n. Without a number or a
+// configured register the answer is {url: "", vorhanden: false}.
 func (a *api) wasserbuchAuskunft(w http.ResponseWriter, r *http.Request, n string) {
 	if n == "" {
 		writeJSON(w, http.StatusOK, wasserbuch.Auskunft{})

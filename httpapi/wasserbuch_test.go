@@ -40,12 +40,23 @@ func TestWasserbuch_LinkAndExistenceOfAWaterRight(t *testing.T) {
 	if got := a.json(t); a.Code != 200 || got["url"] != basis+"/wasserrechte/WR-9999-999" || got["vorhanden"] != false {
 		t.Fatalf("not found: %d %s", a.Code, a.Body.String())
 	}
+	// the Bescheid screen asks with the value of the Bescheid's field bescheidId
+	a = s.do(t, "GET", "/api/digiwab/WR-1110-017/", nil, "Authorization", auth)
+	if got := a.json(t); a.Code != 200 || got["url"] != basis+"/wasserrechte/WR-1110-017" || got["vorhanden"] != true {
+		t.Fatalf("bescheidId: %d %s", a.Code, a.Body.String())
+	}
+	a = s.do(t, "GET", "/api/digiwab/WR-4711", nil, "Authorization", auth)
+	if got := a.json(t); a.Code != 200 || got["vorhanden"] != false {
+		t.Fatalf("bescheidId not found: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, s.do(t, "GET", "/api/digiwab/..%2Fadmin", nil, "Authorization", auth), 400, wasserbuch.TextNummer)
 	m2 := wantFehler(t, s.do(t, "GET", "/api/digiwab/wasserrechtnr/WR%201", nil, "Authorization", auth), 400, wasserbuch.TextNummer)
 	if m2["validationErrors"].(map[string]any)["wasserrechtnr"] != wasserbuch.TextNummer {
 		t.Errorf("validationErrors %v", m2)
 	}
 	wantFehler(t, s.do(t, "GET", "/api/digiwab/wasserrechtnr/WR-2350-001", nil), 401, textNichtAngemeldet)
 	wantFehler(t, s.do(t, "GET", "/api/digiwab-url", nil), 401, textNichtAngemeldet)
+	wantFehler(t, s.do(t, "GET", "/api/digiwab/WR-1110-017", nil), 401, textNichtAngemeldet)
 }
 
 func TestWasserbuch_SlowOrBrokenRegisterGetsAGermanMessage(t *testing.T) {
