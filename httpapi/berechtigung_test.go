@@ -68,6 +68,9 @@ func regeln() map[string]regel {
 		"GET /api/datei/{id}": angemeldet,
 		// the spatial lookups and the map's layers: public reference data for every logged-in user
 		"GET /api/wasserkoerper": angemeldet, "GET /api/einzugsgebiet": angemeldet, "GET /api/geodaten/karte": angemeldet,
+		// the water book: anyone logged in (issue 30)
+		"GET /api/digiwab-url": angemeldet, "GET /api/digiwab/wasserrechtnr/{n}": angemeldet,
+		"GET /api/digiwab/{bescheidId}": angemeldet,
 
 		"GET /api/audit":                      mitAktion(berechtigung.AuditLesen),
 		"GET /api/audit/ereignisarten":        mitAktion(berechtigung.AuditLesen),
@@ -269,7 +272,7 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 		if strings.HasPrefix(pfad, "/api/anlage/") {
 			pfad = strings.NewReplacer("{id}", fmt.Sprint(anlageID), anlagentyp, "abwasserbehandlung").Replace(pfad)
 		}
-		pfad = strings.NewReplacer("{id}", "999999", "{typ}", "INDUSTRIE", "{version}", "1").Replace(pfad)
+		pfad = strings.NewReplacer("{id}", "999999", "{typ}", "INDUSTRIE", "{version}", "1", "{n}", "WR-2350-001", "{bescheidId}", "WR-1110-017").Replace(pfad)
 		for _, k := range konten {
 			var body any
 			if rt.method != http.MethodGet && rt.method != http.MethodDelete {

@@ -241,6 +241,9 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/anlage/messstellenAnlagen/{nummer}": {art: artListe, zeilen: true,
 			aufrufe: []string{"/api/anlage/messstellenAnlagen/1110000109", "/api/anlage/messstellenAnlagen/2350010009"}},
 		"GET /api/messstelle/check-id": {art: artAnderes}, "GET /api/messstelle/new-id": {art: artAnderes},
+		// the water book: a link and whether it exists, no rows (issue 30)
+		"GET /api/digiwab-url": {art: artAnderes}, "GET /api/digiwab/wasserrechtnr/{n}": {art: artAnderes},
+		"GET /api/digiwab/{bescheidId}": {art: artAnderes},
 
 		"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
 		"POST /api/betrieb/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},

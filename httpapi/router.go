@@ -26,6 +26,7 @@ import (
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
+	"github.com/eabwasser/eabwasser/internal/wasserbuch"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 
@@ -75,6 +76,8 @@ type Deps struct {
 	// TrustedProxies may name the client in X-Forwarded-For (TRUSTED_PROXIES); none: the peer
 	// is the client.
 	TrustedProxies Proxys
+	// Wasserbuch is the water book (DIGIWAB_URL); nil: not configured, no links.
+	Wasserbuch *wasserbuch.Register
 }
 
 // api holds the dependencies of all handlers.
@@ -148,6 +151,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		}
 		a.aufgabeRoutes(r)
 		a.geodatenRoutes(r)
+		a.wasserbuchRoutes(r)
 
 		if zusatz != nil {
 			zusatz(a, r)

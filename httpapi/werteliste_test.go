@@ -297,3 +297,118 @@ func TestWertelisten_OnlySystemadminWritesEveryoneLoggedInReads(t *testing.T) {
 		t.Fatalf("systemadmin: %d %s", a.Code, a.Body.String())
 	}
 }
+
+// The lookups of the Bescheid (spec 001 §7, issue 30): the enumerations and the four lists of
+// an Anforderung, each filter by identifier and by id.
+func TestWertelisten_BescheidLookupsAndTheirFilters(t *testing.T) {
+	w := newKontoWelt(t, "")
+	token := w.login(t, "zust_sbd", seed.DemoPasswort)
+	werte := func(pfad, spalte string) []string {
+		var out []string
+		for _, e := range w.liste(t, pfad, token) {
+			out = append(out, fmt.Sprint(e[spalte]))
+		}
+		return out
+	}
+	for _, c := range []struct{ pfad, want string }{
+		{"/api/bescheidstatus", "[ANGELEGT:angelegt BEANTRAGT:beantragt IN_BEARBEITUNG:in Bearbeitung FREIGEGEBEN:freigegeben]"},
+		{"/api/anforderungart/", "[BEHOERDLICHE_FESTLEGUNG:Behördliche Festlegung SELBSTUEBERWACHUNGSAUFLAGE:Selbstüberwachungsauflage]"},
+		{"/api/parameterart", "[KONZENTRATION:Konzentration FRACHT:Fracht MENGE:Menge ERGAENZEND:ergänzender Parameter]"},
+	} {
+		var got []string
+		for _, e := range w.liste(t, c.pfad, token) {
+			got = append(got, fmt.Sprint(e["schluessel"], ":", e["value"]))
+		}
+		if fmt.Sprint(got) != c.want {
+			t.Errorf("%s = %v, want %s", c.pfad, got, c.want)
+		}
+	}
+	arten := map[string]string{}
+	for _, e := range w.liste(t, "/api/parameterart", token) {
+		arten[e["schluessel"].(string)] = e.id()
+	}
+	typen := map[string]string{}
+	for _, e := range w.liste(t, "/api/betriebstyp", token) {
+		typen[e["schluessel"].(string)] = e.id()
+	}
+
+	// parameters: value "Nr Name", the extras, filtered by operation type and parameter kind
+	alle := w.liste(t, "/api/anforderungsparameter/", token)
+	csb := finde(alle, "301 CSB")
+	if csb == nil || csb["parameterNr"] != "301" || csb["parameterName"] != "CSB" ||
+		fmt.Sprint(csb["parameterArten"]) != fmt.Sprint([]any{jsonZahl(arten["KONZENTRATION"]), jsonZahl(arten["FRACHT"])}) ||
+		fmt.Sprint(csb["betriebstypen"]) != "[]" {
+		t.Fatalf("CSB %v (kinds %v)", csb, arten)
+	}
+	if len(alle) != 20 {
+		t.Errorf("%d parameters: %v", len(alle), alle)
+	}
+	kommunal := werte("/api/anforderungsparameter?betriebstyp=KOMMUNAL", "parameterNr")
+	if fmt.Sprint(kommunal) != "[101 102 103 104 301 302 303 401 403 404]" {
+		t.Errorf("municipal parameters %v", kommunal)
+	}
+	if got := werte("/api/anforderungsparameter?betriebstyp="+typen["INDUSTRIE"], "parameterNr"); len(got) != 20 {
+		t.Errorf("industrial parameters (by id) %v", got)
+	}
+	if got := werte("/api/anforderungsparameter?anforderungsparameterart=MENGE", "value"); fmt.Sprint(got) != "[101 Abwassermenge]" {
+		t.Errorf("quantity parameters %v", got)
+	}
+	if got := werte("/api/anforderungsparameter?betriebstyp=KOMMUNAL&anforderungsparameterart=ERGAENZEND", "value"); fmt.Sprint(got) != "[102 Temperatur 103 pH-Wert 104 Abfiltrierbare Stoffe]" {
+		t.Errorf("municipal supplementary parameters %v", got)
+	}
+	if got := werte("/api/anforderungsparameter?anforderungsparameterart="+arten["FRACHT"]+"&betriebstyp=INDUSTRIE&q=cs", "value"); fmt.Sprint(got) != "[301 CSB]" {
+		t.Errorf("search among industrial loads %v", got)
+	}
+
+	// units, sampling by operation type and parameter kind; frequencies by operation type
+	if got := werte("/api/anforderung-einheit?parameterArt=FRACHT", "value"); fmt.Sprint(got) != "[kg/a kg/d]" {
+		t.Errorf("load units %v", got)
+	}
+	if got := werte("/api/anforderung-einheit?parameterArt=MENGE&betriebstyp=KOMMUNAL", "value"); fmt.Sprint(got) != "[l/s m³/a m³/d m³/h]" {
+		t.Errorf("quantity units %v", got)
+	}
+	if got := werte("/api/anforderung-einheit/", "value"); len(got) != 10 {
+		t.Errorf("units %v", got)
+	}
+	if got := werte("/api/anforderung-probenahme?betriebstyp=KOMMUNAL&parameterArt=KONZENTRATION", "value"); fmt.Sprint(got) != "[2-h-Mischprobe kontinuierliche Messung qualifizierte Stichprobe Stichprobe]" {
+		t.Errorf("municipal sampling %v", got)
+	}
+	if got := werte("/api/anforderung-probenahme?betriebstyp=INDUSTRIE&parameterArt=FRACHT", "value"); fmt.Sprint(got) != "[2-h-Mischprobe 24-h-Mischprobe kontinuierliche Messung]" {
+		t.Errorf("industrial load sampling %v", got)
+	}
+	if got := werte("/api/anforderung-haeufigkeit?betriebstyp=KOMMUNAL", "value"); fmt.Sprint(got) != "[14-täglich halbjährlich jährlich monatlich täglich vierteljährlich wöchentlich]" {
+		t.Errorf("municipal frequencies %v", got)
+	}
+	if got := werte("/api/anforderung-haeufigkeit?betriebstyp=KANAL_INDUSTRIE", "value"); len(got) != 8 || !slices.Contains(got, "je Charge") {
+		t.Errorf("industrial frequencies %v", got)
+	}
+	// an unknown identifier leaves the entries that apply to every operation type
+	if got := werte("/api/anforderung-haeufigkeit?betriebstyp=GIBTESNICHT", "value"); len(got) != 7 {
+		t.Errorf("unknown operation type %v", got)
+	}
+
+	// the enumerations are read-only; a parameter needs its number and name
+	admin := w.login(t, "systemadmin", seed.DemoPasswort)
+	if a := w.send(t, "POST", "/api/parameterart", map[string]any{"value": "Sonstiges"}, admin); a.Code != 405 {
+		t.Fatalf("POST enumeration: %d", a.Code)
+	}
+	wantFehler(t, w.send(t, "POST", "/api/anforderungsparameter", map[string]any{"value": "999 Test"}, admin), 400, "Dieses Feld ist ein Pflichtfeld.")
+	a := w.send(t, "POST", "/api/anforderungsparameter", map[string]any{"value": "406 Sn", "parameterNr": "406", "parameterName": "Sn",
+		"parameterArten": []any{arten["KONZENTRATION"]}, "betriebstypen": []any{typen["INDUSTRIE"]}}, admin)
+	if a.Code != 201 {
+		t.Fatalf("create parameter: %d %s", a.Code, a.Body.String())
+	}
+	if got := werte("/api/anforderungsparameter?betriebstyp=INDUSTRIE&anforderungsparameterart=KONZENTRATION", "parameterNr"); !slices.Contains(got, "406") {
+		t.Errorf("new parameter not listed: %v", got)
+	}
+	// enumerations are never deleted
+	if a := w.send(t, "DELETE", "/api/parameterart/"+arten["MENGE"], nil, admin); a.Code != 404 { // not routed
+		t.Fatalf("DELETE enumeration entry: %d", a.Code)
+	}
+}
+
+func jsonZahl(id string) float64 {
+	var f float64
+	_, _ = fmt.Sscan(id, &f)
+	return f
+}

@@ -33,9 +33,10 @@ Aufruf:
   eabwasser projections status             Position und Rückstand jedes Lesemodells
   eabwasser projections rebuild NAME|--all Lesemodell(e) neu aufbauen, im laufenden Betrieb
   eabwasser bench                          Benchmarks in einer eigenen Datenbank (siehe docs/benchmarks.md)
+  eabwasser wasserbuch [--addr HOST:PORT]  Demo-Wasserbuch (DIGIWAB_URL) mit den Wasserrechten der Demo-Bescheide
 
 Konfiguration über Umgebungsvariablen: DATABASE_URL, NATS_URL, HTTP_ADDR, DATA_DIR,
-JWT_SECRET, SMTP_URL, PUBLIC_URL, SSO_VALIDATE_URL, METRICS_ADDR, LOG_LEVEL (siehe README).
+JWT_SECRET, SMTP_URL, PUBLIC_URL, SSO_VALIDATE_URL, DIGIWAB_URL, METRICS_ADDR, LOG_LEVEL (siehe README).
 `
 
 func main() {
@@ -120,6 +121,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runGeodaten(ctx, args[1:], aktuell, stdout, stderr)
 	case "bench":
 		return runBench(ctx, args[1:], log, stdout, stderr)
+	case "wasserbuch":
+		return runWasserbuch(ctx, args[1:], stdout, stderr)
 	}
 	return fmt.Errorf("unbekannter Befehl %q\n\n%s", args[0], usage)
 }

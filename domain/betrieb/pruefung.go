@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/mail"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -216,14 +217,18 @@ func anzahl(s *validierung.Sammler, feld string, v *int, hoechstens int) {
 }
 
 // Wert is the rule of spec 000 §5 for quantities: positive, at most 10 digits before and
-// three after the decimal point.
+// three after the decimal point. The number is checked by the one rule for decimal strings
+// (validierung.Dezimal) in its shortest exact decimal form — the digits JSON sent, 12.5 as
+// "12.5" (strconv 'f', -1: the shortest text that reads back as the same float, no exponent).
 func Wert(s *validierung.Sammler, feld string, v *float64) {
 	switch {
 	case v == nil:
+	case math.IsNaN(*v) || math.IsInf(*v, 0):
+		s.Feld(feld, MsgWert)
 	case *v <= 0:
 		s.Feld(feld, MsgPositiv)
-	case *v >= 1e10 || math.Abs(*v*1000-math.Round(*v*1000)) > 1e-6:
-		s.Feld(feld, MsgWert)
+	default:
+		validierung.Dezimal(s, feld, strconv.FormatFloat(*v, 'f', -1, 64))
 	}
 }
 

@@ -2,7 +2,10 @@ package werteliste
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 )
 
 // Feldart is the kind of an extra column of a value list.
@@ -90,6 +93,11 @@ var (
 	Messstellentypen = []string{"NR_1", "NR_2", "NR_3", "NR_4", "NR_5", "NR_6", "NR_7", "NR_8", "NR_9", "NR_10",
 		"NR_11", "NR_12", "NR_13", "NR_14", "NR_15", "NR_20", "NR_21", "NR_22", "NR_23", "NR_24", "NR_25", "NR_26",
 		"NR_27", "NR_28", "NR_29", "NR_30"}
+	// The Bescheid's enumerations (spec 001 §3), identifiers of domain/bescheid; a parameter
+	// kind is also ERGAENZEND, the supplementary parameter of an annual report.
+	Bescheidstatus   = bescheid.Status
+	Anforderungarten = bescheid.AnforderungArten
+	Parameterarten   = slices.Concat(bescheid.ParameterArten, []string{bescheid.Ergaenzend})
 )
 
 // Shorthands for the catalogue below.
@@ -181,6 +189,25 @@ var Listen = []Definition{
 	{Name: "pegel", Bezeichnung: "Pegel", Extras: []Extra{text("gewaesser")}},
 	{Name: "mip-foerderung", Bezeichnung: "Förderung (MIP)", Extras: []Extra{text("mipNr"), text("nameMassnahmetraeger")}},
 	{Name: "nace-code", Bezeichnung: "NACE-Code", Extras: []Extra{text("code")}},
+
+	// The Bescheid (spec 001 §7 "Value lists", issue 30): its enumerations and the lookups of
+	// an Anforderung. A lookup applies to the operation types and parameter kinds its extras
+	// name (empty: to all); value of a parameter is "parameterNr parameterName".
+	aufzaehlung("bescheidstatus", "Bescheidsstatus", Bescheidstatus),
+	aufzaehlung("anforderungart", "Art der Anforderung", Anforderungarten),
+	aufzaehlung("parameterart", "Parameterart", Parameterarten),
+	{Name: "anforderungsparameter", Bezeichnung: "Anforderung: Parameter", Extras: []Extra{
+		{Name: "parameterNr", Art: Text, Pflicht: true}, {Name: "parameterName", Art: Text, Pflicht: true},
+		refs("parameterArten", "parameterart"), refs("betriebstypen", "betriebstyp")},
+		Filter: map[string]string{"betriebstyp": "betriebstypen", "anforderungsparameterart": "parameterArten"}},
+	{Name: "anforderung-einheit", Bezeichnung: "Anforderung: Einheit",
+		Extras: []Extra{refs("parameterArten", "parameterart"), refs("betriebstypen", "betriebstyp")},
+		Filter: map[string]string{"betriebstyp": "betriebstypen", "parameterArt": "parameterArten"}},
+	{Name: "anforderung-probenahme", Bezeichnung: "Anforderung: Probenahme",
+		Extras: []Extra{refs("parameterArten", "parameterart"), refs("betriebstypen", "betriebstyp")},
+		Filter: map[string]string{"betriebstyp": "betriebstypen", "parameterArt": "parameterArten"}},
+	{Name: "anforderung-haeufigkeit", Bezeichnung: "Anforderung: Häufigkeit",
+		Extras: []Extra{refs("betriebstypen", "betriebstyp")}, Filter: map[string]string{"betriebstyp": "betriebstypen"}},
 }
 
 // Nach returns the definition of the list called name.

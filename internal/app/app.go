@@ -39,6 +39,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/natsbus"
 	"github.com/eabwasser/eabwasser/internal/schema"
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
+	"github.com/eabwasser/eabwasser/internal/wasserbuch"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
@@ -206,6 +207,10 @@ func (a *App) Serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	register, err := wasserbuch.Neu(a.Config.DigiWabURL, wasserbuch.StandardZeitlimit)
+	if err != nil {
+		return err
+	}
 	versand, err := mail.Neu(a.Config.SMTPURL, a.Config.MailFrom, filepath.Join(a.Config.DataDir, "mailbox"), a.Log)
 	if err != nil {
 		return fmt.Errorf("SMTP_URL: %w", err)
@@ -247,6 +252,7 @@ func (a *App) Serve(ctx context.Context) error {
 		Zeitlimits:     a.Zeitlimits,
 		TrustedProxies: proxys,
 		Oberflaeche:    httpapi.Oberflaeche{SupportMail: a.Config.SupportMail, HilfeURL: a.Config.HilfeURL, Kartenebenen: kartenebenen},
+		Wasserbuch:     register,
 	})
 	metriken, err := a.metrikServer(reg)
 	if err != nil {

@@ -120,7 +120,7 @@ func (l *lauf) serverStarten(ctx context.Context) (*server, error) {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
 		case "DATABASE_URL", "NATS_URL", "NATS_REPLICAS", "HTTP_ADDR", "DATA_DIR", "JWT_SECRET", "SMTP_URL", "SSO_VALIDATE_URL",
-			"PUBLIC_URL", "LOG_LEVEL", "METRICS_ADDR":
+			"PUBLIC_URL", "LOG_LEVEL", "METRICS_ADDR", "DIGIWAB_URL":
 		default:
 			env = append(env, kv)
 		}

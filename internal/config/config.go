@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/eabwasser/eabwasser/internal/wasserbuch"
 )
 
 // Config is the whole configuration; see the README for each variable.
@@ -46,6 +48,10 @@ type Config struct {
 	// MapLayers is MAP_LAYERS, the map window's background layers as a JSON list of WMS/WMTS
 	// definitions (karte.go, Kartenebenen); empty: the shipped vector layers only.
 	MapLayers string
+	// DigiWabURL is DIGIWAB_URL, the address of the water book (Wasserbuch, DigiWab): links to
+	// a Bescheid's water right are built on it and the register is asked whether the right
+	// exists (internal/wasserbuch). Empty: no water book, no links.
+	DigiWabURL string
 }
 
 // The support address and help link of the demo installation.
@@ -78,6 +84,7 @@ func FromEnv() Config {
 		SupportMail:    strings.TrimSpace(env("SUPPORT_MAIL", StandardSupportMail)),
 		HilfeURL:       strings.TrimSpace(env("HELP_URL", StandardHilfeURL)),
 		MapLayers:      os.Getenv("MAP_LAYERS"),
+		DigiWabURL:     strings.TrimSpace(os.Getenv("DIGIWAB_URL")),
 	}
 	if v, gesetzt := os.LookupEnv("METRICS_ADDR"); gesetzt {
 		if !strings.EqualFold(strings.TrimSpace(v), "off") {
@@ -149,6 +156,11 @@ func (c Config) PruefeFuerServe() error {
 	}
 	if _, err := c.Kartenebenen(); err != nil {
 		fehler = append(fehler, err)
+	}
+	if c.DigiWabURL != "" {
+		if _, err := wasserbuch.PruefeAdresse(c.DigiWabURL); err != nil {
+			fehler = append(fehler, err)
+		}
 	}
 	if len(fehler) == 0 {
 		return nil

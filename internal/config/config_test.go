@@ -83,6 +83,9 @@ func TestPruefeFuerServe_SecretPublicURLAndMetricsAddr(t *testing.T) {
 		{Config{SupportMail: "hilfe@rlp.example", HilfeURL: "https://wiki.rlp.example/eabwasser"}, nil},
 		{Config{SupportMail: "Hilfe <hilfe@rlp.example>"}, []string{"SUPPORT_MAIL"}},
 		{Config{HilfeURL: "javascript:alert(1)"}, []string{"HELP_URL"}},
+		{Config{DigiWabURL: "https://digiwab.rlp.example/wasserbuch/"}, nil},
+		{Config{DigiWabURL: "javascript:alert(1)"}, []string{`DIGIWAB_URL "javascript:alert(1)" ist keine Adresse`}},
+		{Config{DigiWabURL: "https://u:p@digiwab.example"}, []string{"DIGIWAB_URL"}},
 		{Config{JWTSecret: "kurz", SMTPURL: "smtp://m", MetricsAddr: "x"}, []string{"JWT_SECRET", "PUBLIC_URL fehlt", "METRICS_ADDR"}},
 	} {
 		err := c.cfg.PruefeFuerServe()
@@ -145,5 +148,16 @@ func TestKartenebenen_MapLayersIsAJSONListOfWMSOrWMTSLayers(t *testing.T) {
 		if err := (Config{MapLayers: c.wert}).PruefeFuerServe(); err == nil || !strings.Contains(err.Error(), "MAP_LAYERS") {
 			t.Errorf("serve with %s: %v", c.wert, err)
 		}
+	}
+}
+
+func TestFromEnv_DigiWabURL(t *testing.T) {
+	t.Setenv("DIGIWAB_URL", " https://digiwab.rlp.example/wasserbuch ")
+	if c := FromEnv(); c.DigiWabURL != "https://digiwab.rlp.example/wasserbuch" {
+		t.Fatalf("DIGIWAB_URL %q", c.DigiWabURL)
+	}
+	unsetenv(t, "DIGIWAB_URL")
+	if c := FromEnv(); c.DigiWabURL != "" {
+		t.Fatalf("unset: %q", c.DigiWabURL)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
@@ -49,6 +50,32 @@ func vorlage(wert, datumsformat, maxZeilen string, spalten ...string) demoEintra
 	return mit(wert, x)
 }
 
+// Operation types a lookup of an Anforderung applies to: all (none named) or industrial ones.
+var (
+	alleBetriebe []string
+	industrie    = []string{"INDUSTRIE", "KANAL_INDUSTRIE"}
+)
+
+// fuer is an entry of an Anforderung's lookup for these operation types and parameter kinds
+// (none: for all).
+func fuer(wert string, betriebstypen []string, parameterArten ...string) demoEintrag {
+	x := map[string]any{}
+	if len(betriebstypen) > 0 {
+		x["betriebstypen"] = betriebstypen
+	}
+	if len(parameterArten) > 0 {
+		x["parameterArten"] = parameterArten
+	}
+	return mit(wert, x)
+}
+
+// parameter is an entry of anforderungsparameter: value "Nr Name".
+func parameter(nr, name string, betriebstypen []string, parameterArten ...string) demoEintrag {
+	e := fuer(nr+" "+name, betriebstypen, parameterArten...)
+	e.extras["parameterNr"], e.extras["parameterName"] = nr, name
+	return e
+}
+
 // demoWertelisten are the entries an authority in Rhineland-Palatinate would keep, one list
 // after the other; a list whose entries others refer to comes before them.
 var demoWertelisten = []demoListe{
@@ -82,6 +109,12 @@ var demoWertelisten = []demoListe{
 			"anlagenarten": []string{"ABWASSERBEHANDLUNG", "KLEINKLAERANLAGE"}, "betriebstypen": []string{"KOMMUNAL", "PRIVAT"}}}}},
 	{"entlastungsanlageart", []demoEintrag{schl("MISCHWASSER", "Mischwasseranlage"),
 		schl("NIEDERSCHLAGSWASSER", "Niederschlagswasseranlage")}},
+	{"bescheidstatus", []demoEintrag{schl(bescheid.Angelegt, "angelegt"), schl(bescheid.Beantragt, "beantragt"),
+		schl(bescheid.InBearbeitung, "in Bearbeitung"), schl(bescheid.Freigegeben, "freigegeben")}},
+	{"anforderungart", []demoEintrag{schl(bescheid.BehoerdlicheFestlegung, "Behördliche Festlegung"),
+		schl(bescheid.Selbstueberwachungsauflage, "Selbstüberwachungsauflage")}},
+	{"parameterart", []demoEintrag{schl(bescheid.Konzentration, "Konzentration"), schl(bescheid.Fracht, "Fracht"),
+		schl(bescheid.Menge, "Menge"), schl(bescheid.Ergaenzend, "ergänzender Parameter")}},
 	{"messstellentyp", []demoEintrag{
 		schl("NR_1", "Zulauf"), schl("NR_2", "Notablauf Vorklärung"), schl("NR_3", "Ablauf Vorklärung"),
 		schl("NR_4", "Zulauf 1. Biol. Stufe"), schl("NR_5", "Zulauf 2. Biol. Stufe"), schl("NR_6", "Ablauf Kühlwasser"),
@@ -185,6 +218,55 @@ var demoWertelisten = []demoListe{
 		"abgesetzte Probe (2 h)")},
 	{"anforderung-wert", werte("Überwachungswert", "Höchstwert", "Mittelwert", "Jahresmittelwert", "Mindestwirkungsgrad",
 		"Schwellenwert")},
+	// The parameters, units, sampling and frequencies of an Anforderung (issue 30). Numbers:
+	// 1xx quantity and physical parameters, 3xx the pollutants of the Anlage zu § 3 AbwAG in its
+	// order, 4xx further parameters of the AbwV (docs/decisions.md, "Bescheide (issue 30)").
+	{"anforderungsparameter", []demoEintrag{
+		parameter("101", "Abwassermenge", alleBetriebe, bescheid.Menge),
+		parameter("102", "Temperatur", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend),
+		parameter("103", "pH-Wert", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend),
+		parameter("104", "Abfiltrierbare Stoffe", alleBetriebe, bescheid.Konzentration, bescheid.Fracht, bescheid.Ergaenzend),
+		parameter("301", "CSB", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
+		parameter("302", "Pges", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
+		parameter("303", "Nanorg", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
+		parameter("304", "AOX", industrie, bescheid.Konzentration, bescheid.Fracht),
+		parameter("305", "Hg", industrie, bescheid.Konzentration, bescheid.Fracht),
+		parameter("306", "Cd", industrie, bescheid.Konzentration, bescheid.Fracht),
+		parameter("307", "Cr", industrie, bescheid.Konzentration, bescheid.Fracht),
+		parameter("308", "Ni", industrie, bescheid.Konzentration, bescheid.Fracht),
+		parameter("309", "Pb", industrie, bescheid.Konzentration, bescheid.Fracht),
+		parameter("310", "Cu", industrie, bescheid.Konzentration, bescheid.Fracht),
+		parameter("311", "GEI", industrie, bescheid.Konzentration),
+		parameter("401", "BSB5", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
+		parameter("402", "TOC", industrie, bescheid.Konzentration, bescheid.Fracht),
+		parameter("403", "NH4-N", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
+		parameter("404", "Nges", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
+		parameter("405", "Zn", industrie, bescheid.Konzentration, bescheid.Fracht),
+	}},
+	{"anforderung-einheit", []demoEintrag{
+		fuer("mg/l", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend),
+		fuer("µg/l", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend),
+		fuer("kg/d", alleBetriebe, bescheid.Fracht),
+		fuer("kg/a", alleBetriebe, bescheid.Fracht),
+		fuer("m³/h", alleBetriebe, bescheid.Menge),
+		fuer("m³/d", alleBetriebe, bescheid.Menge),
+		fuer("m³/a", alleBetriebe, bescheid.Menge),
+		fuer("l/s", alleBetriebe, bescheid.Menge),
+		fuer("°C", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend),
+		fuer("–", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend), // pH-Wert, GEI (dilution factor)
+	}},
+	{"anforderung-probenahme", []demoEintrag{
+		fuer("qualifizierte Stichprobe", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend),
+		fuer("2-h-Mischprobe", alleBetriebe, bescheid.Konzentration, bescheid.Fracht, bescheid.Ergaenzend),
+		fuer("24-h-Mischprobe", industrie, bescheid.Konzentration, bescheid.Fracht, bescheid.Ergaenzend), // the industrial annexes of the AbwV
+		fuer("Stichprobe", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend),
+		fuer("kontinuierliche Messung", alleBetriebe),
+	}},
+	{"anforderung-haeufigkeit", []demoEintrag{
+		fuer("täglich", alleBetriebe), fuer("wöchentlich", alleBetriebe), fuer("14-täglich", alleBetriebe),
+		fuer("monatlich", alleBetriebe), fuer("vierteljährlich", alleBetriebe), fuer("halbjährlich", alleBetriebe),
+		fuer("jährlich", alleBetriebe), fuer("je Charge", industrie), // batch production
+	}},
 	{"selbstueberwachungVorlage", []demoEintrag{
 		vorlage("Tageswerte Konzentration und Abfluss", "TT.MM.JJJJ", "366", "wetterschluessel", "konzentration", "abfluss"),
 		vorlage("Stichproben mit Uhrzeit", "TT.MM.JJJJ", "52", "uhrzeit", "wert"),

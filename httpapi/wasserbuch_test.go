@@ -1,0 +1,95 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/eabwasser/eabwasser/internal/wasserbuch"
+)
+
+func wasserbuchServer(t *testing.T, h http.Handler, zeitlimit time.Duration) (*testServer, string) {
+	t.Helper()
+	register := httptest.NewServer(h)
+	t.Cleanup(register.Close)
+	r, err := wasserbuch.Neu(register.URL+"/digiwab", zeitlimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newTestServer(t, Deps{Wasserbuch: r}, nil), register.URL + "/digiwab"
+}
+
+func TestWasserbuch_LinkAndExistenceOfAWaterRight(t *testing.T) {
+	m := http.NewServeMux()
+	m.Handle("/digiwab/", http.StripPrefix("/digiwab", wasserbuch.Attrappe()))
+	s, basis := wasserbuchServer(t, m, 0)
+	auth := bearer(t, "BETREIBER")
+
+	a := s.do(t, "GET", "/api/digiwab-url/", nil, "Authorization", auth)
+	if a.Code != 200 || a.json(t)["url"] != basis {
+		t.Fatalf("digiwab-url: %d %s", a.Code, a.Body.String())
+	}
+	// the link is built on the configuration, whatever the request names as its host
+	a = s.do(t, "GET", "/api/digiwab/wasserrechtnr/WR-2350-001", nil, "Authorization", auth,
+		"X-Forwarded-Host", "boese.example", "Host", "boese.example")
+	if got := a.json(t); a.Code != 200 || got["url"] != basis+"/wasserrechte/WR-2350-001" || got["vorhanden"] != true {
+		t.Fatalf("found: %d %s", a.Code, a.Body.String())
+	}
+	a = s.do(t, "GET", "/api/digiwab/wasserrechtnr/WR-9999-999", nil, "Authorization", auth)
+	if got := a.json(t); a.Code != 200 || got["url"] != basis+"/wasserrechte/WR-9999-999" || got["vorhanden"] != false {
+		t.Fatalf("not found: %d %s", a.Code, a.Body.String())
+	}
+	// the Bescheid screen asks with the value of the Bescheid's field bescheidId
+	a = s.do(t, "GET", "/api/digiwab/WR-1110-017/", nil, "Authorization", auth)
+	if got := a.json(t); a.Code != 200 || got["url"] != basis+"/wasserrechte/WR-1110-017" || got["vorhanden"] != true {
+		t.Fatalf("bescheidId: %d %s", a.Code, a.Body.String())
+	}
+	a = s.do(t, "GET", "/api/digiwab/WR-4711", nil, "Authorization", auth)
+	if got := a.json(t); a.Code != 200 || got["vorhanden"] != false {
+		t.Fatalf("bescheidId not found: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, s.do(t, "GET", "/api/digiwab/..%2Fadmin", nil, "Authorization", auth), 400, wasserbuch.TextNummer)
+	m2 := wantFehler(t, s.do(t, "GET", "/api/digiwab/wasserrechtnr/WR%201", nil, "Authorization", auth), 400, wasserbuch.TextNummer)
+	if m2["validationErrors"].(map[string]any)["wasserrechtnr"] != wasserbuch.TextNummer {
+		t.Errorf("validationErrors %v", m2)
+	}
+	wantFehler(t, s.do(t, "GET", "/api/digiwab/wasserrechtnr/WR-2350-001", nil), 401, textNichtAngemeldet)
+	wantFehler(t, s.do(t, "GET", "/api/digiwab-url", nil), 401, textNichtAngemeldet)
+	wantFehler(t, s.do(t, "GET", "/api/digiwab/WR-1110-017", nil), 401, textNichtAngemeldet)
+}
+
+func TestWasserbuch_SlowOrBrokenRegisterGetsAGermanMessage(t *testing.T) {
+	halt := make(chan struct{})
+	defer close(halt)
+	langsam, _ := wasserbuchServer(t, http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+		select {
+		case <-halt:
+		case <-r.Context().Done():
+		}
+	}), 200*time.Millisecond)
+	start := time.Now()
+	wantFehler(t, langsam.do(t, "GET", "/api/digiwab/wasserrechtnr/WR-2350-001", nil, "Authorization", bearer(t, "ZUST_SBB")), 503,
+		"Das Wasserbuch ist zurzeit nicht erreichbar. Bitte versuchen Sie es später erneut.")
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("answered after %s", d)
+	}
+
+	kaputt, _ := wasserbuchServer(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "kaputt", http.StatusInternalServerError)
+	}), 0)
+	wantFehler(t, kaputt.do(t, "GET", "/api/digiwab/wasserrechtnr/WR-2350-001", nil, "Authorization", bearer(t, "ZUST_SBB")), 502,
+		wasserbuch.TextFehler)
+}
+
+func TestWasserbuch_NotConfigured(t *testing.T) {
+	s := newTestServer(t, Deps{}, nil)
+	auth := bearer(t, "LESER_BEHOERDE")
+	if a := s.do(t, "GET", "/api/digiwab-url", nil, "Authorization", auth); a.Code != 200 || a.json(t)["url"] != "" {
+		t.Fatalf("digiwab-url: %d %s", a.Code, a.Body.String())
+	}
+	a := s.do(t, "GET", "/api/digiwab/wasserrechtnr/WR-2350-001", nil, "Authorization", auth)
+	if got := a.json(t); a.Code != 200 || got["url"] != "" || got["vorhanden"] != false {
+		t.Fatalf("wasserrechtnr: %d %s", a.Code, a.Body.String())
+	}
+}
