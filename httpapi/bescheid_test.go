@@ -225,7 +225,9 @@ func TestBescheid_CandidatesAnforderungenAndMeasuringPoints(t *testing.T) {
 	id := neueID(t, w.send(t, "POST", "/api/bescheid", bescheidFormular(papier, endkontrolle, einleitung), sbb), 201)
 	b := w.bescheidLesen(t, id, sbb)
 	version := versionVon(b)
-	pfad := func(mid int64, v int) string { return fmt.Sprintf("/api/bescheid/%d?messstelle=%d&version=%d", id, mid, v) }
+	pfad := func(mid int64, v int) string {
+		return fmt.Sprintf("/api/bescheid/%d?messstelle=%d&version=%d", id, mid, v)
+	}
 	satz := []map[string]any{
 		{"anforderungId": 0, "anforderungArt": "BEHOERDLICHE_FESTLEGUNG", "parameterArt": "KONZENTRATION", "parameterNr": "CSB",
 			"wert": "350", "einheit": "mg/l", "artAnforderungWert": "Überwachungswert", "gueltigAb": "2026-03-01", "gueltigBis": "3000-01-01"},
