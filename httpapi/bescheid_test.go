@@ -320,7 +320,9 @@ func TestBescheid_ApplicationIsAnAufgabeOfTheDecidersAndItsStepsReachTheRequeste
 	w := newKontoWelt(t, "")
 	store := w.dienst.Store
 	projektortest.Start(t, store, nachrichten.Projection, aufgaben.Projection)
-	w.warte = func(ctx context.Context, name string, pos int64) error { return projections.WaitFor(ctx, store, name, pos) }
+	w.warte = func(ctx context.Context, name string, pos int64) error {
+		return projections.WaitFor(ctx, store, name, pos)
+	}
 	var kopf int64
 	_ = store.Pool().QueryRow(context.Background(), `SELECT max(global_position) FROM events`).Scan(&kopf)
 	for _, p := range []string{nachrichten.Name, aufgaben.Name} {
