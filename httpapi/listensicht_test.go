@@ -29,6 +29,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -244,6 +245,9 @@ func listenRouten() map[string]listenRoute {
 		// the water book: a link and whether it exists, no rows (issue 30)
 		"GET /api/digiwab-url": {art: artAnderes}, "GET /api/digiwab/wasserrechtnr/{n}": {art: artAnderes},
 		"GET /api/digiwab/{bescheidId}": {art: artAnderes},
+		// the Bescheid form's choices: the operation's measuring points and its other Bescheide
+		"GET /api/betrieb/{id}/bescheid/messstellen":  {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/bescheid/vorbescheide": {art: artAmObjekt, objekt: "betrieb"},
 
 		"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
 		"POST /api/betrieb/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},
@@ -280,12 +284,15 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/organisation/{id}/historie": {art: artEinzeln}, "GET /api/organisation/{id}/verlauf": {art: artEinzeln},
 		"GET /api/messstelle/{id}": {art: artEinzeln}, "GET /api/messstelle/{id}/historie": {art: artEinzeln},
 		"GET /api/messstelle/{id}/verlauf": {art: artEinzeln}, "GET /api/messstelle/{id}/stand/{version}": {art: artEinzeln},
+		"GET /api/bescheid/{id}": {art: artEinzeln}, "GET /api/bescheidsantrag/{id}": {art: artEinzeln},
+		"GET /api/bescheid/{id}/verlauf": {art: artEinzeln}, "GET /api/bescheid/{id}/stand/{version}": {art: artEinzeln},
+		"GET /api/bescheid/{id}/messstelle/{mid}": {art: artEinzeln}, "GET /api/bescheid/{id}/anforderung": {art: artEinzeln},
 	}
 	for _, p := range []string{"/api/authenticate", "/api/sso", "/api/registrierung", "/api/doubleoptin/confirm", "/api/sendPasswordResetMail",
 		"/api/logout", "/api/anwender", "/api/lokaleRolle", "/api/organisation", "/api/organisation/merge", "/api/betrieb", "/api/betrieb/freigabe",
 		"/api/betrieb/{id}/stammdaten", "/api/betrieb/{id}/stammdaten-antrag/uebernahme", "/api/anlage/" + anlagentypPfad,
 		"/api/anlage/" + anlagentypPfad + "/{id}/aenderungsantrag", "/api/anlage/{id}/aenderungsantrag/uebernahme",
-		"/api/anlage/{id}/messstelle", "/api/messstelle/{id}/freigabe"} {
+		"/api/anlage/{id}/messstelle", "/api/messstelle/{id}/freigabe", "/api/bescheid", "/api/bescheidsantrag", "/api/anforderung"} {
 		r["POST "+p] = listenRoute{art: artBefehl}
 	}
 	for _, f := range []string{"betrieb", "anlage", "bescheid", "messstelle"} {
@@ -498,6 +505,14 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 	}
 	objekte := map[string][]string{"betrieb": {fmt.Sprint(ids["K1"]), fmt.Sprint(ids["T1"]), fmt.Sprint(ids["G1"])},
 		"anlage": {fmt.Sprint(ids["K2"]), fmt.Sprint(ids["T2"])}, "messstelle": {fmt.Sprint(ids["K3"]), fmt.Sprint(ids["T3"])}}
+	// the demo's Bescheide: one of Klärwerk Rheinaue's paper mill, one of Musterhausen
+	for _, az := range []string{"32-5/21", "31-2/25"} {
+		var id int64
+		if err := pool.QueryRow(ctx, `SELECT id FROM bescheid WHERE daten->>'aktenzeichen' = $1`, az).Scan(&id); err != nil {
+			t.Fatalf("Bescheid %s: %v", az, err)
+		}
+		objekte["bescheid"] = append(objekte["bescheid"], fmt.Sprint(id))
+	}
 	for _, a := range auswertung.Abfragen {
 		objekte["abfrage"] = append(objekte["abfrage"], fmt.Sprint(a.ID))
 	}
@@ -506,7 +521,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		fehlt                     bool // a kind without objects in this world: its area has not arrived
 	}
 	var aufrufe []aufruf
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method != http.MethodGet && method != http.MethodPost {
 			return nil

@@ -89,6 +89,7 @@ const (
 	KartenpositionSetzen          Aktion = "KARTENPOSITION_SETZEN"
 	BescheidAnlegen               Aktion = "BESCHEID_ANLEGEN"
 	BescheidsantragStellen        Aktion = "BESCHEIDSANTRAG_STELLEN"
+	BescheidLoeschen              Aktion = "BESCHEID_LOESCHEN"
 	JahresberichtAnlegen          Aktion = "JAHRESBERICHT_ANLEGEN"
 	MesswerteImportieren          Aktion = "MESSWERTE_IMPORTIEREN"
 	DateiHochladen                Aktion = "DATEI_HOCHLADEN"
@@ -127,14 +128,16 @@ var Tabelle = map[Aktion][]Rolle{
 	MessstelleAnlegen:             {ZustSBD, Fachadmin, Systemadmin},
 	// who saves a measuring point: who creates one (issue 29, docs/decisions.md); who decides
 	// its Freigabe: who decides an operation's, never about his own request (four-eyes rule)
-	MessstelleBearbeiten:          {ZustSBD, Fachadmin, Systemadmin},
-	MessstelleFreigeben:           {ZustSBD, Fachadmin},
-	EntlastungsanlageBenennen:     {ZustSBD, Fachadmin, Systemadmin, Betreiber},
-	AnlageBenennen:                {ZustSBD, Fachadmin, Systemadmin},
-	BearbeiterZuordnen:            admins,
-	KartenpositionSetzen:          concat(alleZust, admins),
-	BescheidAnlegen:               {ZustSBB, Fachadmin, Systemadmin},
-	BescheidsantragStellen:        {Betreiber, Beauftragter},
+	MessstelleBearbeiten:      {ZustSBD, Fachadmin, Systemadmin},
+	MessstelleFreigeben:       {ZustSBD, Fachadmin},
+	EntlastungsanlageBenennen: {ZustSBD, Fachadmin, Systemadmin, Betreiber},
+	AnlageBenennen:            {ZustSBD, Fachadmin, Systemadmin},
+	BearbeiterZuordnen:        admins,
+	KartenpositionSetzen:      concat(alleZust, admins),
+	BescheidAnlegen:           {ZustSBB, Fachadmin, Systemadmin},
+	BescheidsantragStellen:    {Betreiber, Beauftragter},
+	// who deletes an application of any organisation and a released Bescheid (spec 001 §4.1)
+	BescheidLoeschen:              admins,
 	JahresberichtAnlegen:          {Betreiber, ZustSBS, Fachadmin, Systemadmin},
 	MesswerteImportieren:          {Betreiber, Beauftragter, ZustSBS, Fachadmin, Systemadmin},
 	DateiHochladen:                schreibende,
@@ -142,12 +145,12 @@ var Tabelle = map[Aktion][]Rolle{
 	EntlastungsanlagenImportieren: {ZustSBD, Fachadmin, Systemadmin},
 	// the Aufgaben view (issue 14, beyond the spec): the organisation roles see their own
 	// applications, who decides an application (Entscheidungen) the open ones
-	AufgabenLesen: {Betreiber, Beauftragter, LeserOrganisation, ZustSBD, Fachadmin, Systemadmin},
+	AufgabenLesen: {Betreiber, Beauftragter, LeserOrganisation, ZustSBD, ZustSBB, Fachadmin, Systemadmin},
 }
 
 // Entscheidungen are the actions that decide an application (a task of the Aufgaben view).
 // Whoever may take one of them may read the Aufgaben view (a test guards it).
-var Entscheidungen = []Aktion{BetriebFreigeben, AenderungsantragPruefen, MessstelleFreigeben}
+var Entscheidungen = []Aktion{BetriebFreigeben, AenderungsantragPruefen, MessstelleFreigeben, BescheidAnlegen}
 
 // Darf tells whether someone with these roles may do a.
 func Darf(rollen []string, a Aktion) bool {
