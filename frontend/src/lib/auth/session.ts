@@ -32,7 +32,9 @@ export type Aktion =
   | 'AUFGABEN_LESEN'
   | 'BETRIEB_FREIGEBEN'
   | 'AENDERUNGSANTRAG_PRUEFEN'
-  | 'KARTENPOSITION_SETZEN';
+  | 'KARTENPOSITION_SETZEN'
+  | 'BESCHEID_ANLEGEN'
+  | 'BESCHEIDSANTRAG_STELLEN';
 
 export const sessionKeys = {
   all: ['me'] as const,
