@@ -184,4 +184,57 @@ describe('Bescheidsdaten', () => {
     expect(await screen.findByText('Bescheidsantrag erfolgreich erstellt')).toBeInTheDocument();
     expect(m.called('POST', '/api/bescheidsantrag')[0].body).toMatchObject({ betrieb: 7, bescheidQualitaet: 'Bescheid', bescheidart: 'Indirekteinleitergenehmigung', ablaufdatum: '3000-01-01', bescheidsdatum: '2024-03-01', messstellen: [] });
   });
+
+  it("'Im Wasserbuch öffnen' opens the entry in a new tab, only when the Wasserbuch has it; a failure leaves it out", async () => {
+    mock(() => testBescheid({ bescheidId: 'WR-4711' }), { 'GET /api/digiwab/WR-4711': () => ({ url: 'https://wasserbuch.example/wr/4711', vorhanden: true }) });
+    anmelden({ funktionaleRollen: ['ZUST_SBB'] });
+    const { unmount } = renderRoutes(routes, `${SEITE}?modus=l`);
+    const link = await screen.findByRole('link', { name: /Im Wasserbuch öffnen/ });
+    expect(link).toHaveAttribute('href', 'https://wasserbuch.example/wr/4711');
+    expect(link).toHaveAttribute('target', '_blank');
+    unmount();
+
+    // not there yet (404): no link, no toast
+    mock(() => testBescheid({ bescheidId: 'WR-4711' }));
+    renderRoutes(routes, `${SEITE}?modus=l`);
+    expect(await screen.findByRole('textbox', { name: /^Wasserrecht-Nr\./ })).toHaveValue('WR-4711');
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Im Wasserbuch öffnen/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("delete asks first; a 409 shows the server's Vorbescheid message, another failure 'Der Bescheid konnte nicht gelöscht werden'", async () => {
+    const user = userEvent.setup();
+    const vorbescheid = 'Der Bescheid ist Vorbescheid eines anderen Bescheids und kann nicht gelöscht werden.';
+    let n = 0;
+    const m = mock(() => testBescheid(), { 'DELETE /api/bescheid/12': () => (n++ === 0 ? json(409, { message: vorbescheid }) : json(500, { message: '' })) });
+    anmelden({ funktionaleRollen: ['ZUST_SBB'] });
+    renderRoutes(routes, `${SEITE}?modus=l`);
+    await user.click(await screen.findByRole('button', { name: 'Löschen' }));
+    const frage = await screen.findByRole('alertdialog', { name: 'Löschen bestätigen' });
+    expect(frage).toHaveTextContent('Sind Sie sicher, dass Sie den Bescheid löschen möchten?');
+    await user.click(within(frage).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText(vorbescheid)).toBeInTheDocument();
+    expect(m.called('DELETE', '/api/bescheid/12')[0].url.searchParams.get('version')).toBe('3');
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Löschen bestätigen' })).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText('Der Bescheid konnte nicht gelöscht werden')).toBeInTheDocument();
+  });
+
+  it('staff create a Bescheid in status IN_BEARBEITUNG through POST /api/bescheid', async () => {
+    const user = userEvent.setup();
+    const m = mock(() => testBescheid(), { 'POST /api/bescheid': () => json(201, { id: 12, version: 1, position: 5 }) });
+    anmelden({ funktionaleRollen: ['ZUST_SBB'] });
+    const { router } = renderRoutes(routes, `${AKTE}/bescheid/neu/bescheiddaten?qualitaet=Bescheid&modus=s`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neuer Bescheid: Bescheid' })).toBeInTheDocument();
+    const status = screen.getByRole('combobox', { name: /^Status/ });
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['In Bearbeitung']);
+    await user.selectOptions(await screen.findByRole('combobox', { name: /^Bescheidart/ }), 'Indirekteinleitergenehmigung');
+    await user.type(screen.getByRole('textbox', { name: /^Aktenzeichen/ }), 'A-1');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Behörde/ }), 'SGD Nord');
+    await user.type(screen.getByRole('textbox', { name: /^Bescheiddatum/ }), '01.03.2024');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Bescheid erfolgreich erstellt')).toBeInTheDocument();
+    expect(m.called('POST', '/api/bescheid')[0].body).toMatchObject({ betrieb: 7, bescheidart: 'Indirekteinleitergenehmigung' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${AKTE}/bescheid/12/bescheidsdaten`));
+  });
 });

@@ -73,22 +73,25 @@ function useBekannteMessstellen(start: BescheidMessstelle[]) {
 }
 
 function NeuerBescheid() {
+  const me = useMe();
+  const darf = useDarf();
+  if (me.isPending) return <Laden />;
+  if (!darf('BESCHEID_ANLEGEN') && !darf('BESCHEIDSANTRAG_STELLEN')) return <Navigate to="/unautorisiert" replace />;
+  // staff create a Bescheid (IN_BEARBEITUNG), operator roles an application (ANGELEGT; spec 001 §4.1)
+  return <NeuesFormular antrag={!darf('BESCHEID_ANLEGEN')} />;
+}
+
+function NeuesFormular({ antrag }: { antrag: boolean }) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const me = useMe();
-  const darf = useDarf();
   const [entfernen, entfernenDialog] = useEntfernen();
   const qualitaet = params.get('qualitaet') ?? '';
-  // staff create a Bescheid (IN_BEARBEITUNG), operator roles an application (ANGELEGT; spec 001 §4.1)
-  const antrag = !darf('BESCHEID_ANLEGEN');
   const status: Bescheidsstatus = antrag ? 'ANGELEGT' : 'IN_BEARBEITUNG';
   const basis = useMemo(() => neueWerte(qualitaet, status), [qualitaet, status]);
   const form = useBescheidFormular(basis);
   const [bekannt, merken] = useBekannteMessstellen([]);
   const anlegen = useLegeBescheidAn({ meta: { globalErrorHandling: false } });
-  if (me.isPending) return <Laden />;
-  if (!darf('BESCHEID_ANLEGEN') && !darf('BESCHEIDSANTRAG_STELLEN')) return <Navigate to="/unautorisiert" replace />;
 
   const speichern = () => {
     if (!form.pruefen()) return;
