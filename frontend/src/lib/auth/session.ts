@@ -34,7 +34,8 @@ export type Aktion =
   | 'AENDERUNGSANTRAG_PRUEFEN'
   | 'KARTENPOSITION_SETZEN'
   | 'BESCHEID_ANLEGEN'
-  | 'BESCHEIDSANTRAG_STELLEN';
+  | 'BESCHEIDSANTRAG_STELLEN'
+  | 'BETRIEB_VERLAUF_LESEN';
 
 export const sessionKeys = {
   all: ['me'] as const,

@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
 import { api } from '@/lib/api';
-import type { Befehlsantwort } from '@/lib/befehl';
+import type { components } from '@/lib/api-schema';
 import { bescheidKeys } from './keys';
 
-// The Bescheid's types as the HTTP contract of issue 30 names them (local until the API
-// document has the Bescheid schemas; then `npm run gen:api` and components['schemas']).
+// The Bescheid's types come from the API document (src/lib/api-schema.d.ts, `npm run gen:api`).
+type S = components['schemas'];
 
 /** ANGELEGT and BEANTRAGT are the application statuses (spec 001 §3.1). */
-export type Bescheidsstatus = 'ANGELEGT' | 'BEANTRAGT' | 'IN_BEARBEITUNG' | 'FREIGEGEBEN';
+export type Bescheidsstatus = S['Bescheid']['bescheidsstatus'];
 
 export const ANTRAGSSTATUS: readonly Bescheidsstatus[] = ['ANGELEGT', 'BEANTRAGT'];
 
@@ -29,100 +29,22 @@ export const istAntrag = (s: string | undefined) => ANTRAGSSTATUS.includes(s as 
 export const segmentFuer = (s: string | undefined) => (istAntrag(s) ? 'antrag' : 'bescheid');
 
 /** A condition of the Bescheid for one plant (spec 001 §3.2). */
-export interface Auflage {
-  abwasseranlage: number;
-  art: string;
-  beschreibung: string;
-  fristdatum: string;
-}
-
-export interface Bezug {
-  id: number;
-  bezeichnung: string;
-}
-
+export type Auflage = S['Auflage'];
+export type Bezug = S['BescheidVerweis'];
+/** A measuring point that may be assigned (GET /api/betrieb/{id}/bescheid/messstellen). */
+export type BescheidKandidat = S['BescheidKandidat'];
 /** A measuring point assigned to the Bescheid, or a candidate for it. */
-export interface BescheidMessstelle {
-  id: number;
-  messstellenId: string;
-  bezeichnung: string;
-  messstellentyp: string;
-  anlage: Bezug;
-  anzahlAnforderungen?: number;
-}
-
-export interface BescheidRechte {
-  bearbeiten: boolean;
-  loeschen: boolean;
-  /** The statuses the caller may save this Bescheid into, the current one first. */
-  statusWerte: Bescheidsstatus[];
-  dateien: boolean;
-  anforderungen: boolean;
-  verlaufLesen?: boolean;
-}
-
+export type BescheidMessstelle = BescheidKandidat & { anzahlAnforderungen?: number };
+export type BescheidRechte = S['Bescheid']['rechte'];
 /** The fields a create or a save sends (spec 001 §3.1). */
-export interface BescheidDaten {
-  bescheidQualitaet: string;
-  bescheidart: string;
-  /** 0: none. */
-  vorbescheid: number;
-  aktenzeichen: string;
-  behoerde: string;
-  bescheidsdatum: string;
-  ablaufdatum: string;
-  bemerkung: string;
-  /** The water-right number in the Wasserbuch. */
-  bescheidId: string;
-  auflagen: Auflage[];
-}
-
+export type BescheidDaten = S['BescheidDaten'];
 /** GET /api/bescheid/{id} (and /api/bescheidsantrag/{id}/): the same answer for any status. */
-export interface Bescheid extends Omit<BescheidDaten, 'vorbescheid'> {
-  id: number;
-  version: number;
-  betrieb: Bezug;
-  bescheidsstatus: Bescheidsstatus;
-  vorbescheid?: number;
-  messstellen: BescheidMessstelle[];
-  freigabeAm: string;
-  freigabeVon: string;
-  antrag?: { gestelltVon?: string; kommentar?: string };
-  rechte: BescheidRechte;
-}
-
-/** POST /api/bescheid and /api/bescheidsantrag. */
-export type NeuerBescheid = BescheidDaten & { betrieb: number; messstellen: number[] };
-
-/** PUT /api/bescheid/{id} and /api/bescheidsantrag/{id}: the target status moves with the save. */
-export type BescheidSpeichern = BescheidDaten & {
-  version: number;
-  bescheidsstatus: Bescheidsstatus;
-  messstellen: number[];
-  kommentar?: string;
-};
-
-export type Gespeichert = Befehlsantwort;
-
-/** A row of GET /api/betrieb/{id}/bescheid/search. */
-export interface BescheidZeile {
-  id: number;
-  bescheidQualitaet?: string;
-  bescheidart: string;
-  behoerde?: string;
-  aktenzeichen?: string;
-  bescheidsstatus: Bescheidsstatus;
-  bescheidsdatum: string;
-  ablaufdatum?: string;
-  bemerkung?: string;
-  antrag: boolean;
-  bearbeiten?: boolean;
-}
-
-export interface Seite<T> {
-  content: T[];
-  totalElements: number;
-}
+export type Bescheid = S['Bescheid'];
+/** POST /api/bescheid and /api/bescheidsantrag (betrieb, messstellen); PUT with version, target status, messstellen, kommentar. */
+export type BescheidFormular = S['BescheidFormular'];
+export type NeuerBescheid = BescheidFormular & { betrieb: number; messstellen: number[] };
+export type BescheidSpeichern = BescheidFormular & { version: number; bescheidsstatus: Bescheidsstatus; messstellen: number[] };
+export type Gespeichert = S['BescheidErgebnis'];
 
 /** GET /api/bescheid/{id} once, outside the query (a conflict's 'apply again'). */
 export const holeBescheid = (id: string, signal?: AbortSignal) => api.get<Bescheid>(`/bescheid/${encodeURIComponent(id)}`, { signal });
@@ -166,7 +88,7 @@ export const messstellenKandidatenQuery = (betriebId: string, qualitaet: string)
   queryOptions({
     queryKey: bescheidKeys.kandidaten(betriebId, qualitaet),
     queryFn: ({ signal }) =>
-      api.get<BescheidMessstelle[]>(`/betrieb/${encodeURIComponent(betriebId)}/bescheid/messstellen`, {
+      api.get<BescheidKandidat[]>(`/betrieb/${encodeURIComponent(betriebId)}/bescheid/messstellen`, {
         signal,
         query: { bescheidQualitaet: qualitaet || undefined },
       }),
@@ -174,11 +96,7 @@ export const messstellenKandidatenQuery = (betriebId: string, qualitaet: string)
   });
 
 /** The operation's plants (the Auflage's Abwasseranlage), as the file's tree reads them. */
-export interface AnlageZeile {
-  id: number;
-  bezeichnung?: string;
-  anlagentyp?: string;
-}
+export type AnlageZeile = S['AnlagenZeile'];
 
 /** GET /api/anlage?betrieb={id}: the plants of the operation (same key as the tree's). */
 export const anlagenQuery = (betriebId: string) =>

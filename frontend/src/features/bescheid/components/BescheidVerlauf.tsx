@@ -24,7 +24,7 @@ export function BescheidVerlauf() {
     const b = bescheid.data;
     return (
       <VerlaufSeite
-        titel={`Verlauf: ${b ? `${b.bescheidart}${b.bescheidsdatum ? ` vom ${formatDate(b.bescheidsdatum)}` : ''}` : ''}`}
+        titel={`Verlauf: ${b ? `${b.bescheidart ?? ''}${b.bescheidsdatum ? ` vom ${formatDate(b.bescheidsdatum)}` : ''}` : ''}`}
         beschreibung="Alle Änderungen des Bescheids mit Zeitpunkt und Urheber. Öffnen Sie eine Zeile für die geänderten Felder; „Stand anzeigen“ zeigt den Bescheid, wie er nach dieser Änderung war."
         eintraege={verlauf.data}
       />
@@ -45,7 +45,7 @@ function Stand({ bescheidId, version, ...rest }: { bescheidId: string; version: 
 
 /** A Bescheid read-only: its fields as label and value. */
 export function BescheidNurLesen({ bescheid: b }: { bescheid: Bescheid }) {
-  const zeilen: [string, string][] = [
+  const zeilen: [string, string | undefined][] = [
     ['Bescheidqualität', b.bescheidQualitaet],
     ['Bescheidart', b.bescheidart],
     ['Status', statusLabel(b.bescheidsstatus)],

@@ -164,6 +164,7 @@ function Bearbeitung({ bescheid: b, neuLaden, zurueckZuLesen }: { bescheid: Besc
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { lesen, setModus } = useModus();
+  const darf = useDarf();
   const [entfernen, entfernenDialog] = useEntfernen();
   const [bestaetigen, loeschenDialog] = useConfirm();
   const darfBearbeiten = bearbeitbar(b);
@@ -233,7 +234,7 @@ function Bearbeitung({ bescheid: b, neuLaden, zurueckZuLesen }: { bescheid: Besc
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {b.rechte?.verlaufLesen !== false && (
+        {darf('BETRIEB_VERLAUF_LESEN') && (
           <Link
             to={`/betriebsakte/${encodeURIComponent(id)}/bescheid/${b.id}/verlauf?modus=l`}
             className="rounded border border-blue-800 bg-white px-4 py-2 text-sm font-medium text-blue-900 hover:bg-blue-50"
