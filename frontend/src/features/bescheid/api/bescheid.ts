@@ -110,13 +110,16 @@ export interface Werteintrag {
   value: string;
 }
 
-/** GET /api/bescheidart?bescheidQualitaet=: the Bescheidarten of a quality. */
-export const bescheidartenQuery = (qualitaet: string) =>
+/**
+ * GET /api/bescheidart?bescheidQualitaet={id}: the Bescheidarten of a quality — the value list's
+ * filter takes the id of the bescheidqualitaet entry ('' until the list is loaded: disabled).
+ */
+export const bescheidartenQuery = (qualitaetId: string) =>
   queryOptions({
-    queryKey: bescheidKeys.bescheidarten(qualitaet),
-    queryFn: ({ signal }) => api.get<Werteintrag[]>('/bescheidart', { signal, query: { bescheidQualitaet: qualitaet } }),
+    queryKey: bescheidKeys.bescheidarten(qualitaetId),
+    queryFn: ({ signal }) => api.get<Werteintrag[]>('/bescheidart', { signal, query: { bescheidQualitaet: qualitaetId } }),
     staleTime: 5 * 60_000,
-    enabled: qualitaet !== '',
+    enabled: qualitaetId !== '',
   });
 
 /** GET /api/digiwab/{bescheidId}: the water-book entry of the water-right number. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type Ref } from 'react';
 import { Button } from '@/components/Button';
 import { Datumsfeld } from '@/components/Datumsfeld';
-import { Auswahlfeld, Textfeld, WertAuswahl } from '@/components/felder';
+import { Auswahlfeld, Textfeld, useWerteliste, WertAuswahl } from '@/components/felder';
 import { FormField, inputClass, PflichtfeldHinweis } from '@/components/FormField';
 import { Tabellenrahmen } from '@/components/Tabellenrahmen';
 import { Tabs } from '@/components/Tabs';
@@ -97,7 +97,10 @@ export function BescheidFormular(p: BescheidFormularProps) {
 function BescheidReiter(p: BescheidFormularProps & { set: <K extends keyof BescheidWerte>(k: K, v: BescheidWerte[K]) => void }) {
   const { werte: w, fehler, gesperrt, set } = p;
   const [dialog, setDialog] = useState(false);
-  const bescheidarten = useQuery(bescheidartenQuery(w.bescheidQualitaet));
+  // the Bescheidart list filters by the quality's entry id (the form keeps the quality's text)
+  const qualitaeten = useWerteliste('bescheidqualitaet');
+  const qualitaetId = qualitaeten.find((q) => q.value === w.bescheidQualitaet)?.id;
+  const bescheidarten = useQuery(bescheidartenQuery(qualitaetId === undefined ? '' : String(qualitaetId)));
   const vorbescheide = useQuery(vorbescheideQuery(p.betriebId, p.bescheidId, w.bescheidQualitaet));
   const wasserbuch = useQuery(wasserbuchQuery(w.bescheidId));
   const artOptionen = (bescheidarten.data ?? []).map((a) => ({ value: a.value, label: a.value }));

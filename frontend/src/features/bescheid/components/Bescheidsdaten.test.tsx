@@ -50,7 +50,8 @@ function mock(bescheid: () => unknown, handlers: Parameters<typeof apiMock>[0] =
     'GET /api/betrieb/7/bescheid/search': () => ({ content: [{ id: 12, bescheidart: 'Wasserrechtliche Erlaubnis (§ 8 WHG)', bescheidsdatum: '2024-03-01', bescheidsstatus: 'IN_BEARBEITUNG', antrag: false }], totalElements: 1 }),
     'GET /api/bescheid/12': bescheid,
     'GET /api/bescheidqualitaet': () => eintraege('Bescheid', 'Erklärung nach § 4 Abs. 5 AbwAG'),
-    'GET /api/bescheidart': () => eintraege('Wasserrechtliche Erlaubnis (§ 8 WHG)', 'Indirekteinleitergenehmigung'),
+    // the list filters by the quality's entry id (1: 'Bescheid')
+    'GET /api/bescheidart': (req) => (req.url.searchParams.get('bescheidQualitaet') === '1' ? eintraege('Wasserrechtliche Erlaubnis (§ 8 WHG)', 'Indirekteinleitergenehmigung') : []),
     'GET /api/betrieb/7/bescheid/vorbescheide': () => [{ id: 5, bezeichnung: 'Alte Erlaubnis vom 01.01.2010, Az. 1' }],
     'GET /api/betrieb/7/bescheid/messstellen': () => [
       { id: 90, messstellenId: '1111110008', bezeichnung: 'Einleitung Rhein', messstellentyp: 'NR_8', anlage: { id: 70, bezeichnung: 'KA Nord' } },
