@@ -1,11 +1,16 @@
 package httpapi
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
+	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
 
 // bescheidFormular is the body of a new Bescheid of operation betrieb.
@@ -225,7 +230,9 @@ func TestBescheid_CandidatesAnforderungenAndMeasuringPoints(t *testing.T) {
 	id := neueID(t, w.send(t, "POST", "/api/bescheid", bescheidFormular(papier, endkontrolle, einleitung), sbb), 201)
 	b := w.bescheidLesen(t, id, sbb)
 	version := versionVon(b)
-	pfad := func(mid int64, v int) string { return fmt.Sprintf("/api/bescheid/%d?messstelle=%d&version=%d", id, mid, v) }
+	pfad := func(mid int64, v int) string {
+		return fmt.Sprintf("/api/bescheid/%d?messstelle=%d&version=%d", id, mid, v)
+	}
 	satz := []map[string]any{
 		{"anforderungId": 0, "anforderungArt": "BEHOERDLICHE_FESTLEGUNG", "parameterArt": "KONZENTRATION", "parameterNr": "CSB",
 			"wert": "350", "einheit": "mg/l", "artAnforderungWert": "Überwachungswert", "gueltigAb": "2026-03-01", "gueltigBis": "3000-01-01"},
@@ -302,5 +309,93 @@ func TestBescheid_CandidatesAnforderungenAndMeasuringPoints(t *testing.T) {
 	w.send(t, "GET", fmt.Sprintf("/api/bescheid/%d/verlauf", id), nil, sbb).decode(t, &verlauf)
 	if len(verlauf) < 6 {
 		t.Fatalf("Verlauf: %v", verlauf)
+	}
+}
+
+// TestBescheid_ApplicationIsAnAufgabeOfTheDecidersAndItsStepsReachTheRequester: a submitted
+// application is an open task of zust_sbb (not of zust_sbd, who does not decide Bescheide) and a
+// message to him; returning it closes the task and tells the operator why; submitted again and
+// taken into work, the operator hears of it and of the release.
+func TestBescheid_ApplicationIsAnAufgabeOfTheDecidersAndItsStepsReachTheRequester(t *testing.T) {
+	w := newKontoWelt(t, "")
+	store := w.dienst.Store
+	projektortest.Start(t, store, nachrichten.Projection, aufgaben.Projection)
+	w.warte = func(ctx context.Context, name string, pos int64) error {
+		return projections.WaitFor(ctx, store, name, pos)
+	}
+	var kopf int64
+	_ = store.Pool().QueryRow(context.Background(), `SELECT max(global_position) FROM events`).Scan(&kopf)
+	for _, p := range []string{nachrichten.Name, aufgaben.Name} {
+		if err := projections.WaitFor(context.Background(), store, p, kopf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sbb, sbd := w.login(t, "zust_sbb", seed.DemoPasswort), w.login(t, "zust_sbd", seed.DemoPasswort)
+	betreiber, fremd := w.login(t, "betreiber", seed.DemoPasswort), w.login(t, "betreiber2", seed.DemoPasswort)
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	offene := func(token, pos string) []map[string]any {
+		t.Helper()
+		var seite struct{ Content []map[string]any }
+		a := w.send(t, "GET", "/api/aufgabe?size=100&minPosition="+pos, nil, token)
+		if a.Code != 200 {
+			t.Fatalf("Aufgaben: %d %s", a.Code, a.Body.String())
+		}
+		a.decode(t, &seite)
+		var out []map[string]any
+		for _, x := range seite.Content {
+			if x["art"] == "BESCHEIDSANTRAG" && x["aktenzeichen"] == nil && strings.Contains(fmt.Sprint(x["objekt"]), "Az. 31-2/26") {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+
+	id := neueID(t, w.send(t, "POST", "/api/bescheidsantrag", bescheidFormular(papier), betreiber), 201)
+	a := w.speichereBescheid(t, "bescheidsantrag", id, betreiber, "BEANTRAGT", nil)
+	pos := a.Header().Get("X-Event-Position")
+	task := offene(sbb, pos)
+	if len(task) != 1 || task[0]["status"] != "OFFEN" || task[0]["objektId"].(float64) != float64(id) || task[0]["beantragtVon"] != "Michael Wagner" ||
+		task[0]["objekt"] != "Genehmigung einer Indirekteinleitung (§ 58 WHG), Az. 31-2/26" {
+		t.Fatalf("zust_sbb's task: %v", task)
+	}
+	if x := offene(sbd, pos); len(x) != 0 {
+		t.Fatalf("zust_sbd decides no Bescheide: %v", x)
+	}
+	if x := offene(fremd, pos); len(x) != 0 {
+		t.Fatalf("another organisation: %v", x)
+	}
+	n := nachrichtenVon(t, w, sbb, pos)
+	if len(n) != 1 || n[0]["betreff"] != "Bescheidsantrag gestellt: Genehmigung einer Indirekteinleitung (§ 58 WHG), Az. 31-2/26" ||
+		n[0]["bezugZuFachobjekt"] != "BESCHEIDSANTRAG" || n[0]["pfad"] != fmt.Sprintf("/betriebsakte/%d/antrag/%d/bescheidsdaten", papier, id) {
+		t.Fatalf("message to the deciders: %v", n)
+	}
+
+	a = w.speichereBescheid(t, "bescheidsantrag", id, sbb, "ANGELEGT", func(b map[string]any) { b["kommentar"] = "Bitte Messstellen zuordnen." })
+	pos = a.Header().Get("X-Event-Position")
+	if x := offene(betreiber, pos); len(x) != 1 || x[0]["status"] != "ABGEWIESEN" || x[0]["kommentar"] != "Bitte Messstellen zuordnen." {
+		t.Fatalf("returned: %v", x)
+	}
+	if n := nachrichtenVon(t, w, betreiber, pos); len(n) != 1 || n[0]["betreff"] != "Bescheidsantrag zurückgewiesen: Genehmigung einer Indirekteinleitung (§ 58 WHG), Az. 31-2/26" ||
+		!strings.HasSuffix(n[0]["text"].(string), "Kommentar: Bitte Messstellen zuordnen.") {
+		t.Fatalf("return message: %v", n)
+	}
+	w.speichereBescheid(t, "bescheidsantrag", id, betreiber, "BEANTRAGT", nil)
+	a = w.speichereBescheid(t, "bescheid", id, sbb, "IN_BEARBEITUNG", nil)
+	pos = a.Header().Get("X-Event-Position")
+	if x := offene(sbb, pos); len(x) != 0 {
+		t.Fatalf("taken into work, still open: %v", x)
+	}
+	if x := offene(betreiber, pos); len(x) != 2 || x[0]["status"] != "UEBERNOMMEN" || x[0]["entschiedenVon"] != "Markus Weber" {
+		t.Fatalf("operator's tasks: %v", x)
+	}
+	a = w.speichereBescheid(t, "bescheid", id, sbb, "FREIGEGEBEN", nil)
+	n = nachrichtenVon(t, w, betreiber, a.Header().Get("X-Event-Position"))
+	if len(n) != 3 || n[0]["betreff"] != "Bescheid freigegeben: Genehmigung einer Indirekteinleitung (§ 58 WHG), Az. 31-2/26" ||
+		n[1]["betreff"] != "Bescheidsantrag in Bearbeitung: Genehmigung einer Indirekteinleitung (§ 58 WHG), Az. 31-2/26" ||
+		n[0]["pfad"] != fmt.Sprintf("/betriebsakte/%d/bescheid/%d/bescheidsdaten", papier, id) {
+		t.Fatalf("operator's messages: %v", n)
+	}
+	if n := nachrichtenVon(t, w, fremd, a.Header().Get("X-Event-Position")); len(n) != 0 {
+		t.Fatalf("another organisation got %v", n)
 	}
 }
