@@ -6,6 +6,7 @@ import { aufgabenRoutes } from '@/features/aufgaben/routes';
 import { authEmbeddedRoutes, authRoutes } from '@/features/auth/routes';
 import { auswertungRoutes } from '@/features/auswertung/routes';
 import { betriebRoutes } from '@/features/betrieb/routes';
+import { bescheidSeiten } from '@/features/bescheid/routes';
 import { fehlerseitenRoutes } from '@/features/fehlerseiten/routes';
 import { karteRoutes } from '@/features/karte/routes';
 import { messstelleSeiten } from '@/features/messstelle/routes';
@@ -24,6 +25,7 @@ import { RouteError } from './RouteError';
 const DateienSeite = lazy(() => import('./betriebsakte/DateienSeite').then((m) => ({ default: m.DateienSeite })));
 const AnlageAblageSeite = lazy(() => import('./betriebsakte/AnlageAblageSeite').then((m) => ({ default: m.AnlageAblageSeite })));
 const MessstelleAblageSeite = lazy(() => import('./betriebsakte/MessstelleAblageSeite').then((m) => ({ default: m.MessstelleAblageSeite })));
+const BescheidAblageSeite = lazy(() => import('./betriebsakte/BescheidAblageSeite').then((m) => ({ default: m.BescheidAblageSeite })));
 const WiedervorlagenSeite = lazy(() =>
   import('./betriebsakte/WiedervorlagenSeite').then((m) => ({ default: m.WiedervorlagenSeite })),
 );
@@ -55,6 +57,11 @@ export const routes: RouteObject[] = [
         ...messstelleSeiten,
         { path: ':typ/:anlageid/messstellen/:messstellenid/dateien', element: <MessstelleAblageSeite art="dateien" /> },
         { path: ':typ/:anlageid/messstellen/:messstellenid/wiedervorlagen', element: <MessstelleAblageSeite art="wiedervorlagen" /> },
+        ...bescheidSeiten,
+        ...['bescheid', 'antrag'].flatMap((segment) => [
+          { path: `${segment}/:bescheidid/dateien`, element: <BescheidAblageSeite art="dateien" /> },
+          { path: `${segment}/:bescheidid/wiedervorlagen`, element: <BescheidAblageSeite art="wiedervorlagen" /> },
+        ]),
       ]),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,

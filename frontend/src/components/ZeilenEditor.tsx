@@ -23,7 +23,8 @@ export interface Spalte<Z> {
   label: string;
   /** The long form of an abbreviated label ('CSB' → 'Chemischer Sauerstoffbedarf'): the header shows it as <abbr title>. */
   titel?: string;
-  typ?: 'text' | 'zahl' | 'datum' | 'haken' | 'auswahl';
+  /** 'mehrzeilig': a text of several lines (a textarea). */
+  typ?: 'text' | 'zahl' | 'datum' | 'haken' | 'auswahl' | 'mehrzeilig';
   /** The choices of an 'auswahl' column, for all rows or per row (a list filtered by another cell). */
   optionen?: { value: string; label: string }[] | ((zeile: Z) => { value: string; label: string }[]);
   pflicht?: boolean;
@@ -144,6 +145,8 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                               </option>
                             ))}
                           </select>
+                        ) : s.typ === 'mehrzeilig' ? (
+                          <textarea {...gemeinsam} className={inputClass} rows={2} value={String(wert ?? '')} onChange={(e) => setze(i, s.key, e.target.value)} />
                         ) : s.typ === 'datum' ? (
                           <DatumEingabe
                             {...gemeinsam}

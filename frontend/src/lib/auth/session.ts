@@ -32,7 +32,10 @@ export type Aktion =
   | 'AUFGABEN_LESEN'
   | 'BETRIEB_FREIGEBEN'
   | 'AENDERUNGSANTRAG_PRUEFEN'
-  | 'KARTENPOSITION_SETZEN';
+  | 'KARTENPOSITION_SETZEN'
+  | 'BESCHEID_ANLEGEN'
+  | 'BESCHEIDSANTRAG_STELLEN'
+  | 'BETRIEB_VERLAUF_LESEN';
 
 export const sessionKeys = {
   all: ['me'] as const,

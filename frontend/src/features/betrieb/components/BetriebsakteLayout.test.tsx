@@ -95,5 +95,55 @@ describe('the plant tree of the operation file', () => {
       '/betriebsakte/7/abwasserbehandlung/70/messstellen/neu/messstellendaten?modus=s',
     );
   });
-});
 
+  it("shows the group Bescheide only for a released operation: overviews, each Bescheid (antrag while an application), create links per quality in edit mode", async () => {
+    const mock = (freigabestatus: string) =>
+      vi.stubGlobal(
+        'fetch',
+        apiMock({
+          'GET /api/me': () => ich(['BEARBEITUNGSMODUS_NUTZEN', 'BESCHEID_ANLEGEN'], ['ZUST_SBB']),
+          ...formularMocks(),
+          'GET /api/betrieb/7/info': () => ({ bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb', freigabestatus }),
+          'GET /api/betrieb/7': () => testBetrieb({ freigabestatus: freigabestatus as 'FREIGEGEBEN' }),
+          'GET /api/betrieb/7/bescheid/search': () => ({
+            content: [
+              { id: 12, bescheidart: 'Wasserrechtliche Erlaubnis (§ 8 WHG)', bescheidsdatum: '2024-03-01', bescheidsstatus: 'IN_BEARBEITUNG', antrag: false },
+              { id: 13, bescheidart: 'Indirekteinleitergenehmigung', bescheidsdatum: '2024-04-01', bescheidsstatus: 'BEANTRAGT', antrag: true },
+            ],
+            totalElements: 2,
+          }),
+          'GET /api/bescheid/12': () => ({ id: 12, bescheidsstatus: 'IN_BEARBEITUNG', messstellen: [{ id: 90, messstellenId: '1111110008', bezeichnung: 'Einleitung Rhein' }] }),
+          'GET /api/bescheidqualitaet': () => [
+            { id: 1, value: 'Bescheid', version: 1 },
+            { id: 2, value: 'Erklärung nach § 4 Abs. 5 AbwAG', version: 1 },
+          ],
+        }).fetchMock,
+      );
+    mock('FREIGEGEBEN');
+    anmelden({ funktionaleRollen: ['ZUST_SBB'] });
+    const { unmount } = renderRoutes(routes, '/betriebsakte/7/bescheid/12/verlauf?modus=s');
+    const baum = await screen.findByRole('navigation', { name: 'Betriebsakte' });
+    const gruppe = await within(baum).findByRole('list', { name: 'Bescheide' });
+    expect(within(gruppe).getByRole('link', { name: 'Übersicht Bescheide/Erklärungen' })).toHaveAttribute('href', '/betriebsakte/7/bescheiduebersicht?modus=s');
+    expect(within(gruppe).getByRole('link', { name: 'Übersicht Parameterwerte' })).toHaveAttribute('href', '/betriebsakte/7/parameteruebersicht?modus=s');
+    expect(await within(gruppe).findByRole('link', { name: 'Wasserrechtliche Erlaubnis (§ 8 WHG) vom 01.03.2024' })).toHaveAttribute('href', '/betriebsakte/7/bescheid/12/bescheidsdaten?modus=s');
+    expect(within(gruppe).getByRole('link', { name: /^Indirekteinleitergenehmigung vom 01.04.2024/ })).toHaveAttribute('href', '/betriebsakte/7/antrag/13/bescheidsdaten?modus=s');
+    const offen = within(gruppe).getByRole('list', { name: /: Ablage$/ });
+    expect(within(offen).getByRole('link', { name: 'Dateien' })).toHaveAttribute('href', '/betriebsakte/7/bescheid/12/dateien?modus=s');
+    expect(await within(offen).findByRole('link', { name: '1111110008 Einleitung Rhein' })).toHaveAttribute('href', '/betriebsakte/7/bescheid/12/messstellen/90?modus=s');
+    expect(await within(gruppe).findByRole('link', { name: 'Erklärung nach § 4 Abs. 5 AbwAG anlegen' })).toHaveAttribute(
+      'href',
+      `/betriebsakte/7/bescheid/neu/bescheiddaten?qualitaet=${encodeURIComponent('Erklärung nach § 4 Abs. 5 AbwAG')}&modus=s`,
+    );
+    expect(within(gruppe).getByRole('link', { name: 'Bescheid anlegen' })).toBeInTheDocument();
+    unmount();
+
+    // an operation not yet released has no Bescheide
+    mock('BEANTRAGT');
+    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=s');
+    const zwei = await screen.findByRole('navigation', { name: 'Betriebsakte' });
+    await within(zwei).findByRole('link', { name: 'Betriebsdaten' });
+    await screen.findByTestId('betrieb-bezeichnung');
+    expect(within(zwei).queryByRole('list', { name: 'Bescheide' })).toBeNull();
+  });
+});

@@ -7,7 +7,10 @@ import { useDarf } from '@/lib/auth';
 import { useModus } from '@/lib/modus';
 import { betriebQuery } from '@/features/betrieb/api/betrieb';
 import { anlagenDesBetriebsQuery, type AnlagenZeile } from '@/features/betrieb/api/anlagen';
+import { bescheideDesBetriebsQuery, offenerBescheidQuery, type BescheidImBaum } from '@/features/betrieb/api/bescheide';
 import { betriebInfoQuery } from '@/features/betrieb/api/getBetriebInfo';
+import { wertelisteQuery } from '@/lib/wertelisten';
+import { formatDate } from '@/lib/format';
 import { messstellenDesBetriebsQuery, type MessstellenZeile } from '@/features/betrieb/api/messstellen';
 import { HISTORIE_PARAM } from './parameter';
 
@@ -113,6 +116,9 @@ export function BetriebsakteLayout() {
   const messstellen = useQuery({ ...messstellenDesBetriebsQuery(id), enabled: /^\d+$/.test(id) && !!anlageid });
   const rechte = betrieb.data?.rechte;
   const freigabestatus = betrieb.data?.freigabestatus ?? info.data?.freigabestatus;
+  // the group Bescheide only for a released operation (spec 000 §2/§4)
+  const mitBescheiden = /^\d+$/.test(id) && freigabestatus === 'FREIGEGEBEN';
+  const bescheidAnlegen = darf('BESCHEID_ANLEGEN') || darf('BESCHEIDSANTRAG_STELLEN');
   const basis = `/betriebsakte/${encodeURIComponent(id)}`;
   const mitModus = `?modus=${modus}`;
   // a version of the past is read-only: no toggle on it, nor on the Verlauf (an overview)
@@ -123,7 +129,8 @@ export function BetriebsakteLayout() {
     !!rechte?.alsAdminSpeichern ||
     !!rechte?.alsBetreiberSpeichern ||
     darf('ANLAGE_ANLEGEN') ||
-    ((anlagen.data ?? []).length > 0 && darf('ANLAGE_BEARBEITEN'));
+    ((anlagen.data ?? []).length > 0 && darf('ANLAGE_BEARBEITEN')) ||
+    (mitBescheiden && bescheidAnlegen);
   const zeigeToggle = darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && imBearbeitungsmodus && !historisch;
 
   return (
@@ -172,6 +179,7 @@ export function BetriebsakteLayout() {
               )}
             </ul>
           </li>
+          {mitBescheiden && <Bescheidbaum betriebId={id} basis={basis} mitModus={mitModus} anlegen={bescheidAnlegen && modus === 's'} />}
         </ul>
       }
       fuss={zeigeToggle ? <ModusToggle /> : undefined}
@@ -355,5 +363,66 @@ function AnlageAnlegen({ basis, hinweisId, hinweis }: { basis: string; hinweisId
         </ul>
       )}
     </>
+  );
+}
+
+/** The label of a Bescheid in the tree: its kind and date. */
+const bescheidText = (b: BescheidImBaum) => `${b.bescheidart || 'Bescheid'}${b.bescheidsdatum ? ` vom ${formatDate(b.bescheidsdatum)}` : ''}`;
+
+/**
+ * The group Bescheide of a released operation (spec 000 §2, spec 001 §2.1): the two overviews,
+ * each Bescheid (segment antrag while an application) and, when open, its Bescheidsdaten,
+ * Dateien, Wiedervorlagen and measuring points; in edit mode a create action per
+ * Bescheidqualität for those who may create ('Bescheid anlegen', …).
+ */
+function Bescheidbaum({ betriebId, basis, mitModus, anlegen }: { betriebId: string; basis: string; mitModus: string; anlegen: boolean }) {
+  const { bescheidid } = useParams();
+  const gruppeId = useId();
+  const bescheide = useQuery(bescheideDesBetriebsQuery(betriebId));
+  const offen = useQuery({ ...offenerBescheidQuery(bescheidid ?? ''), enabled: !!bescheidid && /^\d+$/.test(bescheidid) });
+  const qualitaeten = useQuery({ ...wertelisteQuery('bescheidqualitaet'), enabled: anlegen, staleTime: 5 * 60_000 });
+  return (
+    <li className="pt-2">
+      <p className="px-2 text-sm font-semibold text-gray-800" id={gruppeId}>
+        Bescheide
+      </p>
+      <ul aria-labelledby={gruppeId} className="mt-1 space-y-1 pl-2">
+        <Eintrag to={`${basis}/bescheiduebersicht${mitModus}`}>Übersicht Bescheide/Erklärungen</Eintrag>
+        <Eintrag to={`${basis}/parameteruebersicht${mitModus}`}>Übersicht Parameterwerte</Eintrag>
+        {(bescheide.data ?? []).map((b) => {
+          const segment = b.bescheidsstatus === 'ANGELEGT' || b.bescheidsstatus === 'BEANTRAGT' ? 'antrag' : 'bescheid';
+          const pfad = `${basis}/${segment}/${b.id}`;
+          const istOffen = String(b.id) === bescheidid;
+          return (
+            <li key={b.id}>
+              <NavLink to={`${pfad}/bescheidsdaten${mitModus}`} className={linkClass}>
+                {bescheidText(b)}
+                {segment === 'antrag' && <span className="ml-1 text-xs">(Antrag)</span>}
+              </NavLink>
+              {istOffen && (
+                <ul className="space-y-1 pl-3" aria-label={`${bescheidText(b)}: Ablage`}>
+                  <Eintrag to={`${pfad}/bescheidsdaten${mitModus}`}>Bescheidsdaten</Eintrag>
+                  <Eintrag to={`${pfad}/dateien${mitModus}`}>Dateien</Eintrag>
+                  <Eintrag to={`${pfad}/wiedervorlagen${mitModus}`}>Wiedervorlagen</Eintrag>
+                  {(offen.data?.messstellen ?? []).map((m) => (
+                    <Eintrag key={m.id} to={`${basis}/bescheid/${b.id}/messstellen/${m.id}${mitModus}`}>
+                      {m.messstellenId} {m.bezeichnung}
+                    </Eintrag>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+        {anlegen &&
+          (qualitaeten.data ?? []).map((q) => (
+            <li key={q.id}>
+              <NavLink to={`${basis}/bescheid/neu/bescheiddaten?qualitaet=${encodeURIComponent(q.value)}&modus=s`} className={linkClass}>
+                {q.value} anlegen
+              </NavLink>
+            </li>
+          ))}
+      </ul>
+    </li>
   );
 }

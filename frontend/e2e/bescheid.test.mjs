@@ -1,0 +1,163 @@
+// Browser tests of the Bescheid screen (spec 001 §2.1, §4.1, §5, §8; issue 30) as the spec's
+// users: betreiber files a Bescheidsantrag for the paper mill with an Auflage (created as
+// ANGELEGT, then saved with status BEANTRAGT); zust_sbb takes it into work from the Aufgaben
+// view (IN_BEARBEITUNG), assigns two measuring points and releases it (FREIGEGEBEN), after which
+// every field is read-only and edit mode falls back to read mode; axe finds no serious or
+// critical violation on the Bescheid screens. Against the real binary with the demo data (see
+// harness.mjs): the paper mill (approved) with the treatment plant 'Betriebskläranlage Papierfabrik'.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, it } from 'node:test';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+
+let app;
+let withPage;
+mitAppUndBrowser((u) => ({ app, withPage } = u));
+
+const kennung = () => randomBytes(3).toString('hex');
+const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
+const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
+const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
+const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
+
+/** The approved demo operation of the operator's organisation. */
+async function papierfabrik(token) {
+  const seite = await app.api('/betrieb/search?q=Papierfabrik', { token });
+  const betrieb = seite.content.find((b) => b.bezeichnung.startsWith('Papierfabrik Rheinaue'));
+  assert.ok(betrieb, `no demo operation Papierfabrik in ${JSON.stringify(seite)}`);
+  return betrieb.id;
+}
+
+/** Both tabs of the screen through axe. */
+async function beideReiter(page, wie) {
+  for (const reiter of ['Bescheid', 'Auflagen']) {
+    await page.getByRole('tab', { name: reiter, exact: true }).click();
+    await until(() => page.getByRole('tab', { name: reiter, exact: true }).getAttribute('aria-selected'), 'true', `Reiter ${reiter}`);
+    await pruefeBarrierefreiheit(page, `Bescheid (${wie}): ${reiter}`);
+  }
+  await page.getByRole('tab', { name: 'Bescheid', exact: true }).click();
+}
+
+describe('Bescheide', () => {
+  it('betreiber files a Bescheidsantrag with an Auflage; zust_sbb takes it into work, assigns two points and releases it', async () => {
+    const aktenzeichen = `Az. 31-${kennung()}`;
+    const betreiber = await app.login('betreiber');
+    const betriebId = await papierfabrik(betreiber);
+    const akte = `/eAbwasser/betriebsakte/${betriebId}`;
+    let bescheidId;
+
+    await withPage({ token: betreiber }, async (page) => {
+      // the group Bescheide of the released operation; creating per quality in edit mode
+      await page.goto(app.url(`${akte}/betriebsdaten?modus=s`));
+      await baum(page).getByRole('link', { name: 'Übersicht Bescheide/Erklärungen' }).waitFor();
+      await baum(page).getByRole('link', { name: 'Bescheid anlegen', exact: true }).click();
+      await page.getByRole('heading', { name: 'Neuer Bescheidsantrag: Bescheid', level: 1 }).waitFor();
+      assert.equal(await page.getByLabel(/^Ablaufdatum/).inputValue(), '01.01.3000');
+      // nothing filled: the error summary names the required fields
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByTestId('fehleruebersicht').getByText('Validierung fehlgeschlagen').waitFor();
+      await pruefeBarrierefreiheit(page, 'Neuer Bescheidsantrag mit Fehlern');
+
+      const art = page.getByLabel(/^Bescheidart/);
+      await until(() => art.locator('option').count(), (n) => n > 1, 'Bescheidarten der Qualität');
+      await art.selectOption({ index: 1 });
+      await page.getByLabel(/^Aktenzeichen/).fill(aktenzeichen);
+      const behoerde = page.getByLabel(/^Behörde/);
+      await until(() => behoerde.locator('option').count(), (n) => n > 1, 'Behörden');
+      await behoerde.selectOption({ index: 1 });
+      await page.getByLabel(/^Bescheiddatum/).fill('01.03.2024');
+
+      await page.getByRole('tab', { name: 'Auflagen', exact: true }).click();
+      await page.getByRole('button', { name: 'Auflagen hinzufügen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Auflagen' });
+      await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+      await dialog.getByText('Dieses Feld ist ein Pflichtfeld.').first().waitFor();
+      await pruefeBarrierefreiheit(page, 'Auflagen (Dialog)');
+      await dialog.getByLabel(/^Abwasseranlage/).selectOption({ label: KLAERANLAGE });
+      const auflagenart = dialog.getByLabel('Art 1');
+      await until(() => auflagenart.locator('option').count(), (n) => n > 1, 'Auflagenarten');
+      await auflagenart.selectOption({ index: 1 });
+      await dialog.getByLabel('Beschreibung 1').fill('Messprogramm vierteljährlich vorlegen');
+      await dialog.getByLabel('Fristdatum 1').fill('30.06.2025');
+      await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+      await page.getByTestId('auflagen').getByText('Messprogramm vierteljährlich vorlegen').waitFor();
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Bescheidsantrag erfolgreich erstellt').waitFor();
+      await page.waitForURL((u) => /\/antrag\/\d+\/bescheidsdaten$/.test(u.pathname) && u.searchParams.get('modus') === 'l');
+      bescheidId = /\/antrag\/(\d+)\//.exec(new URL(page.url()).pathname)[1];
+      await until(() => page.getByTestId('bescheid-status').textContent(), 'Angelegt', 'als Antrag angelegt');
+      await beideReiter(page, 'Antrag, Lesemodus');
+
+      // submitted: saved with status BEANTRAGT
+      await page.goto(app.url(`${akte}/antrag/${bescheidId}/bescheidsdaten?modus=s`));
+      const status = page.getByLabel(/^Status/);
+      await until(() => status.isEnabled(), true, 'Status bearbeitbar');
+      await beideReiter(page, 'Antrag, Bearbeitungsmodus');
+      await status.selectOption('BEANTRAGT');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Bescheidsantrag erfolgreich aktualisiert').waitFor();
+      await until(() => page.getByTestId('bescheid-status').textContent(), 'Beantragt', 'beantragt');
+      // an operator no longer edits a submitted application: edit mode falls back to read mode
+      await page.goto(app.url(`${akte}/antrag/${bescheidId}/bescheidsdaten?modus=s`));
+      await until(() => new URL(page.url()).searchParams.get('modus'), 'l', 'zurück im Lesemodus');
+    });
+
+    await withPage({ token: await app.login('zust_sbb') }, async (page) => {
+      // the submitted application is a task of the deciders
+      await page.goto(app.url('/eAbwasser/'));
+      await aufgabenLink(page).click();
+      await page.getByRole('heading', { name: 'Aufgaben', level: 1 }).waitFor();
+      const aufgabe = page.getByRole('table', { name: 'Aufgaben' }).locator(`a[href*="/${bescheidId}/"]`).first();
+      await until(() => aufgabe.count(), 1, 'die Aufgabe des Antrags', { timeout: 20_000 });
+      await aufgabe.click();
+      await page.waitForURL((u) => new RegExp(`/(antrag|bescheid)/${bescheidId}/bescheidsdaten$`).test(u.pathname));
+      await page.goto(app.url(`${akte}/antrag/${bescheidId}/bescheidsdaten?modus=s`));
+      const status = page.getByLabel(/^Status/);
+      await until(() => status.isEnabled(), true, 'Status bearbeitbar');
+      // taken into work
+      await status.selectOption('IN_BEARBEITUNG');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Bescheid erfolgreich aktualisiert').waitFor();
+      await page.waitForURL((u) => u.pathname.endsWith(`/bescheid/${bescheidId}/bescheidsdaten`));
+      await until(() => page.getByTestId('bescheid-status').textContent(), 'In Bearbeitung', 'in Bearbeitung');
+
+      // two measuring points, then released
+      await page.goto(app.url(`${akte}/bescheid/${bescheidId}/bescheidsdaten?modus=s`));
+      await until(() => page.getByLabel(/^Status/).isEnabled(), true, 'Status bearbeitbar');
+      await page.getByRole('button', { name: 'Messstellen zuordnen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Messstellen zuordnen' });
+      const haken = dialog.getByRole('checkbox');
+      await until(() => haken.count(), (n) => n >= 2, 'mindestens zwei Messstellen zur Auswahl');
+      await pruefeBarrierefreiheit(page, 'Messstellen zuordnen (Dialog)');
+      await haken.nth(0).check();
+      await haken.nth(1).check();
+      await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+      await until(() => page.getByTestId('bescheid-messstellen').locator('tbody tr').count(), 2, 'zwei Messstellen zugeordnet');
+      await page.getByLabel(/^Status/).selectOption('FREIGEGEBEN');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Bescheid erfolgreich aktualisiert').waitFor();
+      await until(() => page.getByTestId('bescheid-status').textContent(), 'Freigegeben', 'freigegeben');
+      await until(() => page.getByTestId('freigabe-von').textContent(), (t) => !!t && t !== '–', 'Freigabe von');
+      assert.equal(await page.getByLabel(/^Aktenzeichen/).isDisabled(), true);
+      await until(() => page.getByTestId('bescheid-messstellen').locator('tbody tr').count(), 2, 'zwei Messstellen gespeichert');
+      await beideReiter(page, 'freigegeben');
+      // never editable again: edit mode falls back to read mode, no save
+      await page.goto(app.url(`${akte}/bescheid/${bescheidId}/bescheidsdaten?modus=s`));
+      await until(() => new URL(page.url()).searchParams.get('modus'), 'l', 'zurück im Lesemodus');
+      assert.equal(await page.getByLabel(/^Status/).isDisabled(), true);
+      assert.equal(await page.getByRole('button', { name: 'Speichern' }).count(), 0);
+      // its Verlauf
+      await page.getByRole('link', { name: 'Verlauf des Bescheids' }).click();
+      await page.getByRole('heading', { name: /^Verlauf: /, level: 1 }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Verlauf des Bescheids');
+    });
+
+    const token = await app.login('zust_sbb');
+    const gespeichert = await app.api(`/bescheid/${bescheidId}`, { token });
+    assert.equal(gespeichert.bescheidsstatus, 'FREIGEGEBEN');
+    assert.equal(gespeichert.aktenzeichen, aktenzeichen);
+    assert.equal(gespeichert.messstellen.length, 2);
+    assert.equal(gespeichert.auflagen.length, 1);
+  });
+});
