@@ -15,7 +15,7 @@ export const ARTEN: Record<Aufgabenart, { label: string; entscheiden: string; ak
   STAMMDATENANTRAG: { label: 'Stammdatenänderungsantrag', entscheiden: 'Stammdatenänderungsantrag prüfen', aktion: 'AENDERUNGSANTRAG_PRUEFEN' },
   ANLAGE_AENDERUNGSANTRAG: { label: 'Änderungsantrag der Anlage', entscheiden: 'Änderungsantrag prüfen', aktion: 'AENDERUNGSANTRAG_PRUEFEN' },
   // BESCHEID_ANLEGEN joins lib/auth's Aktion with the Bescheid screens (issue 30)
-  BESCHEIDSANTRAG: { label: 'Bescheidsantrag', entscheiden: 'Bescheidsantrag bearbeiten', aktion: 'BESCHEID_ANLEGEN' as Aktion },
+  BESCHEIDSANTRAG: { label: 'Bescheidsantrag', entscheiden: 'Bescheidsantrag bearbeiten', aktion: 'BESCHEID_ANLEGEN' },
 };
 
 export const STATUS: Record<Aufgabenstatus, string> = {
