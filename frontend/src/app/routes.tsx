@@ -1,11 +1,13 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { anforderungSeiten } from '@/features/anforderung/routes';
 import { anlageSeiten } from '@/features/anlage/routes';
 import { auditRoutes } from '@/features/audit/routes';
 import { aufgabenRoutes } from '@/features/aufgaben/routes';
 import { authEmbeddedRoutes, authRoutes } from '@/features/auth/routes';
 import { auswertungRoutes } from '@/features/auswertung/routes';
 import { betriebRoutes } from '@/features/betrieb/routes';
+import { bescheiduebersichtSeiten } from '@/features/bescheiduebersicht/routes';
 import { fehlerseitenRoutes } from '@/features/fehlerseiten/routes';
 import { karteRoutes } from '@/features/karte/routes';
 import { messstelleSeiten } from '@/features/messstelle/routes';
@@ -55,6 +57,8 @@ export const routes: RouteObject[] = [
         ...messstelleSeiten,
         { path: ':typ/:anlageid/messstellen/:messstellenid/dateien', element: <MessstelleAblageSeite art="dateien" /> },
         { path: ':typ/:anlageid/messstellen/:messstellenid/wiedervorlagen', element: <MessstelleAblageSeite art="wiedervorlagen" /> },
+        ...anforderungSeiten,
+        ...bescheiduebersichtSeiten,
       ]),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,
