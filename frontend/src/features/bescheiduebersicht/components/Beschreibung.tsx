@@ -34,7 +34,8 @@ export function Beschreibung({ text }: { text: string }) {
       <span
         role="tooltip"
         id={id}
-        className={`${offen ? 'block' : 'hidden'} absolute top-full left-0 z-20 mt-1 w-72 rounded border border-gray-400 bg-white p-2 text-sm whitespace-pre-wrap text-gray-900 shadow-lg`}
+        hidden={!offen}
+        className={`absolute top-full left-0 z-20 mt-1 w-72 rounded border border-gray-400 bg-white p-2 text-sm whitespace-pre-wrap text-gray-900 shadow-lg`}
       >
         {text}
       </span>
