@@ -100,10 +100,11 @@ describe('Anforderungen', () => {
     expect(screen.getByRole('combobox', { name: 'Vorlage Messwerte 1' })).toHaveValue('Tageswerte');
   });
 
-  it('without the right to edit, modus=s stays read-only', async () => {
+  it('without the right to edit, modus=s falls back to read mode', async () => {
     mock(() => daten({ rechte: { bearbeiten: false } }));
-    renderRoutes(routes, `${SEITE}?modus=s`);
+    const { router } = renderRoutes(routes, `${SEITE}?modus=s`);
     expect(await screen.findByRole('textbox', { name: 'Wert 1' })).toBeDisabled();
+    await waitFor(() => expect(router.state.location.search).toBe('?modus=l'));
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Messstelle aus Bescheid entfernen' })).not.toBeInTheDocument();
   });

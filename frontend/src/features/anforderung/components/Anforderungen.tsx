@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { Fehleruebersicht, feldbezeichnung, useFeldsprung } from '@/components/akte/Fehleruebersicht';
@@ -189,6 +189,11 @@ function Bearbeitung({ daten: d, neuLaden, zurueckZuLesen }: { daten: Messstelle
   const { lesen, setModus } = useModus();
   const [confirm, confirmDialog] = useConfirm();
   const bearbeiten = !lesen && !!d.rechte?.bearbeiten;
+  // without the right to edit, edit mode falls back to read mode (as the Bescheid's does, spec 001 §4.1)
+  const zurueck = !lesen && !d.rechte?.bearbeiten;
+  useEffect(() => {
+    if (zurueck) setModus('l');
+  }, [zurueck, setModus]);
   const basis = useMemo(() => werteAus(d), [d]);
   const form = useAnforderungenFormular(basis);
   const betriebstyp = useQuery(betriebstypQuery(id));
