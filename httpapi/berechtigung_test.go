@@ -15,6 +15,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -172,10 +173,30 @@ func regeln() map[string]regel {
 	} {
 		r[route] = rg
 	}
-	for _, f := range []string{"bescheid"} {
-		for _, p := range []string{"GET /api/%s/{id}/dateien", "POST /api/%s/{id}/upload-file", "GET /api/%s/{id}/wiedervorlage", "POST /api/%s/{id}/wiedervorlage"} {
-			r[fmt.Sprintf(p, f)] = regel{fehlt: true}
-		}
+	// Bescheide (issue 30, docs/decisions.md "Bescheide (issue 30): write side and roles"): who
+	// records and who applies by the table; every other route answers by the Bescheid's
+	// status and the caller's side in the service (the matrix calls them on no Bescheid: 404)
+	for route, rg := range map[string]regel{
+		"POST /api/bescheid": {aktion: berechtigung.BescheidAnlegen,
+			nur: []berechtigung.Rolle{berechtigung.ZustSBB, berechtigung.Fachadmin, berechtigung.Systemadmin}},
+		"POST /api/bescheidsantrag": {aktion: berechtigung.BescheidsantragStellen,
+			nur: []berechtigung.Rolle{berechtigung.Betreiber, berechtigung.Beauftragter}},
+		"GET /api/bescheid/{id}": angemeldet, "PUT /api/bescheid/{id}": angemeldet, "DELETE /api/bescheid/{id}": angemeldet,
+		"PATCH /api/bescheid/{id}": angemeldet, "GET /api/bescheidsantrag/{id}": angemeldet, "PUT /api/bescheidsantrag/{id}": angemeldet,
+		"DELETE /api/bescheidsantrag/{id}": angemeldet, "GET /api/bescheid/{id}/anforderung": angemeldet,
+		"GET /api/bescheid/{id}/messstelle/{mid}": angemeldet, "DELETE /api/bescheid/{id}/messstelle/{mid}": angemeldet,
+		"POST /api/anforderung": angemeldet, "PUT /api/anforderung": angemeldet, "DELETE /api/anforderung/{id}": angemeldet,
+		"GET /api/bescheid/{id}/verlauf":              mitAktion(berechtigung.BetriebVerlaufLesen),
+		"GET /api/bescheid/{id}/stand/{version}":      mitAktion(berechtigung.BetriebVerlaufLesen),
+		"GET /api/betrieb/{id}/bescheid/vorbescheide": amBetrieb(""),
+		"GET /api/betrieb/{id}/bescheid/messstellen":  amBetrieb(""),
+		"GET /api/bescheid/{id}/dateien":              angemeldet,
+		// files and reminders ask for the object first (no Bescheid here: 404 for everyone)
+		"POST /api/bescheid/{id}/upload-file":   angemeldet,
+		"GET /api/bescheid/{id}/wiedervorlage":  angemeldet,
+		"POST /api/bescheid/{id}/wiedervorlage": angemeldet,
+	} {
+		r[route] = rg
 	}
 	for _, d := range werteliste.Listen {
 		lesen := angemeldet
@@ -213,7 +234,7 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 	anlagentyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
 	type route struct{ method, pattern string }
 	var routen []route
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if !strings.HasPrefix(pattern, "/api/") || method == http.MethodHead {
 			return nil
@@ -269,7 +290,7 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 		if strings.HasPrefix(pfad, "/api/anlage/") {
 			pfad = strings.NewReplacer("{id}", fmt.Sprint(anlageID), anlagentyp, "abwasserbehandlung").Replace(pfad)
 		}
-		pfad = strings.NewReplacer("{id}", "999999", "{typ}", "INDUSTRIE", "{version}", "1").Replace(pfad)
+		pfad = strings.NewReplacer("{id}", "999999", "{typ}", "INDUSTRIE", "{version}", "1", "{mid}", "999999").Replace(pfad)
 		for _, k := range konten {
 			var body any
 			if rt.method != http.MethodGet && rt.method != http.MethodDelete {

@@ -21,6 +21,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
@@ -40,6 +41,7 @@ func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst
 	}
 	for _, m := range ms {
 		a.Ablage.Fuer(datei.Messstelle, m.Zugriff)
+		a.Ablage.Fuer(datei.Bescheid, (&bescheiddienst.Dienst{Store: store, Jetzt: m.Jetzt}).Zugriff)
 	}
 	d := ablage.Neu(a, t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ablagen.Store(t, d)

@@ -16,6 +16,7 @@ import (
 
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
@@ -45,8 +46,10 @@ type kontoWelt struct {
 	beginn time.Time
 	// messstellen is the measuring point service on the world's clock.
 	messstellen *messstelledienst.Dienst
-	warte       func(ctx context.Context, name string, pos int64) error
-	jetzt       time.Time
+	// bescheide is the Bescheid service on the world's clock.
+	bescheide *bescheiddienst.Dienst
+	warte     func(ctx context.Context, name string, pos int64) error
+	jetzt     time.Time
 }
 
 // newKontoWelt is the real router with the real access service on a fresh database with the
@@ -80,8 +83,10 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
 	w.anlage = &anlagedienst.Dienst{Store: store, Jetzt: jetzt}
 	w.messstellen = &messstelledienst.Dienst{Store: store, Jetzt: jetzt}
+	w.bescheide = &bescheiddienst.Dienst{Store: store, Jetzt: jetzt}
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte, Anlage: w.anlage,
 		Messstelle:       w.messstellen,
+		Bescheid:         w.bescheide,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
 		Verwaltung:       verwaltungsDienst,
 		PruefeSitzung: func(ctx context.Context, b Benutzer, n zugriff.Nutzer) (zugriff.Nutzer, error) {

@@ -29,6 +29,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -241,6 +242,9 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/anlage/messstellenAnlagen/{nummer}": {art: artListe, zeilen: true,
 			aufrufe: []string{"/api/anlage/messstellenAnlagen/1110000109", "/api/anlage/messstellenAnlagen/2350010009"}},
 		"GET /api/messstelle/check-id": {art: artAnderes}, "GET /api/messstelle/new-id": {art: artAnderes},
+		// the Bescheid form's choices: the operation's measuring points and its other Bescheide
+		"GET /api/betrieb/{id}/bescheid/messstellen":  {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/bescheid/vorbescheide": {art: artAmObjekt, objekt: "betrieb"},
 
 		"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
 		"POST /api/betrieb/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},
@@ -277,12 +281,15 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/organisation/{id}/historie": {art: artEinzeln}, "GET /api/organisation/{id}/verlauf": {art: artEinzeln},
 		"GET /api/messstelle/{id}": {art: artEinzeln}, "GET /api/messstelle/{id}/historie": {art: artEinzeln},
 		"GET /api/messstelle/{id}/verlauf": {art: artEinzeln}, "GET /api/messstelle/{id}/stand/{version}": {art: artEinzeln},
+		"GET /api/bescheid/{id}": {art: artEinzeln}, "GET /api/bescheidsantrag/{id}": {art: artEinzeln},
+		"GET /api/bescheid/{id}/verlauf": {art: artEinzeln}, "GET /api/bescheid/{id}/stand/{version}": {art: artEinzeln},
+		"GET /api/bescheid/{id}/messstelle/{mid}": {art: artEinzeln}, "GET /api/bescheid/{id}/anforderung": {art: artEinzeln},
 	}
 	for _, p := range []string{"/api/authenticate", "/api/sso", "/api/registrierung", "/api/doubleoptin/confirm", "/api/sendPasswordResetMail",
 		"/api/logout", "/api/anwender", "/api/lokaleRolle", "/api/organisation", "/api/organisation/merge", "/api/betrieb", "/api/betrieb/freigabe",
 		"/api/betrieb/{id}/stammdaten", "/api/betrieb/{id}/stammdaten-antrag/uebernahme", "/api/anlage/" + anlagentypPfad,
 		"/api/anlage/" + anlagentypPfad + "/{id}/aenderungsantrag", "/api/anlage/{id}/aenderungsantrag/uebernahme",
-		"/api/anlage/{id}/messstelle", "/api/messstelle/{id}/freigabe"} {
+		"/api/anlage/{id}/messstelle", "/api/messstelle/{id}/freigabe", "/api/bescheid", "/api/bescheidsantrag", "/api/anforderung"} {
 		r["POST "+p] = listenRoute{art: artBefehl}
 	}
 	for _, f := range []string{"betrieb", "anlage", "bescheid", "messstelle"} {
@@ -503,7 +510,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		fehlt                     bool // a kind without objects in this world: its area has not arrived
 	}
 	var aufrufe []aufruf
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method != http.MethodGet && method != http.MethodPost {
 			return nil

@@ -16,6 +16,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 )
@@ -41,7 +42,7 @@ func TestOpenAPI_SecurityMatchesTheRouteGuards(t *testing.T) {
 	secret := []byte("test-secret-openapi-sicherheit")
 	mux := newAPI(Deps{
 		JWTSecret: secret, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{},
+		Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{},
 	}).routes(nil)
 	// a valid token of an account without any role: every darf() guard refuses it
 	ohneRolle, err := SignToken(secret, Benutzer{ID: "1", FunktionaleRollen: []string{}}, time.Hour)

@@ -22,6 +22,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
@@ -58,6 +59,8 @@ type Deps struct {
 	Anlage *anlagedienst.Dienst
 	// Messstelle is the measuring point area.
 	Messstelle *messstelledienst.Dienst
+	// Bescheid is the Bescheide and their Anforderungen (issue 30).
+	Bescheid *bescheiddienst.Dienst
 	// Aufgaben is the Aufgaben view: the open applications that wait for a user (nil: the
 	// service on Store).
 	Aufgaben *aufgabendienst.Dienst
@@ -138,6 +141,9 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		}
 		if a.deps.Messstelle != nil {
 			a.messstelleRoutes(r)
+		}
+		if a.deps.Bescheid != nil {
+			a.bescheidRoutes(r)
 		}
 		a.arbeitslistenRoutes(r)
 		if a.deps.Benachrichtigung != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -65,6 +66,15 @@ var ohneVerweis = map[string]string{
 	"POST /api/doubleoptin/confirm":                                                                    "a link token",
 	"PUT /api/resetPassword":                                                                           "a link token",
 	"POST /api/sendPasswordResetMail":                                                                  "a user name",
+	"PUT /api/bescheid/{id}":                                                                           "the path's Bescheid; its plants, measuring points and Vorbescheid are checked as on creation (bescheid.Pruefung, TestBescheid_*)",
+	"PUT /api/bescheidsantrag/{id}":                                                                    "the path's Bescheid; its plants, measuring points and Vorbescheid are checked as on creation (bescheid.Pruefung, TestBescheid_*)",
+	"DELETE /api/bescheid/{id}":                                                                        "the path's Bescheid",
+	"DELETE /api/bescheidsantrag/{id}":                                                                 "the path's Bescheid",
+	"PATCH /api/bescheid/{id}":                                                                         "Anforderungen of the path's Bescheid for one of its own measuring points (TestBescheid_*)",
+	"DELETE /api/bescheid/{id}/messstelle/{mid}":                                                       "a measuring point of the path's Bescheid",
+	"POST /api/anforderung":                                                                            "an Anforderung of a Bescheid the caller sees, for one of its own measuring points (TestBescheid_*)",
+	"PUT /api/anforderung":                                                                             "an Anforderung of a Bescheid the caller sees, for one of its own measuring points (TestBescheid_*)",
+	"DELETE /api/anforderung/{id}":                                                                     "the path's Anforderung",
 }
 
 // verweisFall is one reference field of one command route: a valid body, how to put an id
@@ -164,12 +174,25 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 		}
 	}
 	anlageTyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
+	bescheidFormular := map[string]any{"betrieb": papier, "bescheidQualitaet": "Bescheid",
+		"bescheidart": "Genehmigung einer Indirekteinleitung (§ 58 WHG)", "aktenzeichen": "Verweis-1",
+		"behoerde": "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", "bescheidsdatum": "2026-01-15"}
 	neueAnlage := neueKlaeranlage(papier, rheinaue, "Verweis-Kläranlage")
 	neueEntlastung := map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Verweis", "anlagenart": "MISCHWASSER",
 		"lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
 		"entlastungstyp": "Regenüberlaufbecken", "wasserbuchnummer": "S12345"}
 
 	faelle := []verweisFall{
+		{route: "POST /api/bescheid", name: "Bescheid: plant of an Auflage", method: "POST", pfad: "/api/bescheid", token: fachadmin,
+			body: neu(bescheidFormular), setze: func(b map[string]any, id int64) {
+				b["auflagen"] = []map[string]any{{"abwasseranlage": id, "art": "Messprogramm", "beschreibung": "Messprogramm vorlegen", "fristdatum": "2026-12-31"}}
+			}, feld: "auflagen[0].abwasseranlage",
+			fremd: map[string]int64{"plant of another operation": musterKA, "no plant": 999999}, erlaubt: klaeranlagePapier},
+		{route: "POST /api/bescheidsantrag", name: "Bescheidsantrag: measuring point", method: "POST", pfad: "/api/bescheidsantrag", token: betreiber,
+			body: neu(bescheidFormular), setze: func(b map[string]any, id int64) { b["messstellen"] = []int64{id} }, feld: "messstellen[0]",
+			fremd: map[string]int64{"measuring point of another operation": idVon(t, w, "messstelle", "Ablauf Kläranlage Musterhausen"),
+				"requested, not approved": idVon(t, w, "messstelle", "Zulauf Betriebskläranlage"), "no measuring point": 999999},
+			erlaubt: idVon(t, w, "messstelle", "Endkontrolle Ablauf Betriebskläranlage")},
 		{route: "POST /api/betrieb", name: "request by staff: operator", method: "POST", pfad: "/api/betrieb?typ=KOMMUNAL", token: sbd,
 			body: neu(antrag), setze: betreiberOrg, feld: "betreiber",
 			fremd:   map[string]int64{"not obliged for a municipal operation": rheinaue, "no organisation": 999999},
@@ -262,7 +285,7 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 	for _, d := range werteliste.Listen {
 		listen[d.Name] = true
 	}
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	router := map[string]bool{}
 	_ = chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method == http.MethodGet || method == http.MethodHead || !strings.HasPrefix(route, "/api/") {

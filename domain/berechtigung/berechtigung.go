@@ -89,6 +89,7 @@ const (
 	KartenpositionSetzen          Aktion = "KARTENPOSITION_SETZEN"
 	BescheidAnlegen               Aktion = "BESCHEID_ANLEGEN"
 	BescheidsantragStellen        Aktion = "BESCHEIDSANTRAG_STELLEN"
+	BescheidLoeschen              Aktion = "BESCHEID_LOESCHEN"
 	JahresberichtAnlegen          Aktion = "JAHRESBERICHT_ANLEGEN"
 	MesswerteImportieren          Aktion = "MESSWERTE_IMPORTIEREN"
 	DateiHochladen                Aktion = "DATEI_HOCHLADEN"
@@ -127,14 +128,16 @@ var Tabelle = map[Aktion][]Rolle{
 	MessstelleAnlegen:             {ZustSBD, Fachadmin, Systemadmin},
 	// who saves a measuring point: who creates one (issue 29, docs/decisions.md); who decides
 	// its Freigabe: who decides an operation's, never about his own request (four-eyes rule)
-	MessstelleBearbeiten:          {ZustSBD, Fachadmin, Systemadmin},
-	MessstelleFreigeben:           {ZustSBD, Fachadmin},
-	EntlastungsanlageBenennen:     {ZustSBD, Fachadmin, Systemadmin, Betreiber},
-	AnlageBenennen:                {ZustSBD, Fachadmin, Systemadmin},
-	BearbeiterZuordnen:            admins,
-	KartenpositionSetzen:          concat(alleZust, admins),
-	BescheidAnlegen:               {ZustSBB, Fachadmin, Systemadmin},
-	BescheidsantragStellen:        {Betreiber, Beauftragter},
+	MessstelleBearbeiten:      {ZustSBD, Fachadmin, Systemadmin},
+	MessstelleFreigeben:       {ZustSBD, Fachadmin},
+	EntlastungsanlageBenennen: {ZustSBD, Fachadmin, Systemadmin, Betreiber},
+	AnlageBenennen:            {ZustSBD, Fachadmin, Systemadmin},
+	BearbeiterZuordnen:        admins,
+	KartenpositionSetzen:      concat(alleZust, admins),
+	BescheidAnlegen:           {ZustSBB, Fachadmin, Systemadmin},
+	BescheidsantragStellen:    {Betreiber, Beauftragter},
+	// who deletes an application of any organisation and a released Bescheid (spec 001 §4.1)
+	BescheidLoeschen:              admins,
 	JahresberichtAnlegen:          {Betreiber, ZustSBS, Fachadmin, Systemadmin},
 	MesswerteImportieren:          {Betreiber, Beauftragter, ZustSBS, Fachadmin, Systemadmin},
 	DateiHochladen:                schreibende,

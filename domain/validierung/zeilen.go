@@ -15,6 +15,7 @@ var Mehrzeilig = map[string]bool{
 	"kommentar":       true,
 	"aenderungsgrund": true,
 	"begruendung":     true,
+	"zusatztext":      true, // an Anforderung's additional text (spec 001 §5: multi-line)
 }
 
 // Messages of a text with characters its field does not allow.

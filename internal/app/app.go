@@ -28,6 +28,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
@@ -232,6 +233,7 @@ func (a *App) Serve(ctx context.Context) error {
 		Betriebsakte:     akte,
 		Anlage:           &anlagedienst.Dienst{Store: a.Store},
 		Messstelle:       &messstelledienst.Dienst{Store: a.Store},
+		Bescheid:         &bescheiddienst.Dienst{Store: a.Store},
 		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
 		Ablage:           ablageDienst,
 		Aufgaben:         &aufgabendienst.Dienst{Store: a.Store},

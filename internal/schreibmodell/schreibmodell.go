@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
@@ -27,6 +28,7 @@ var Bereiche = []func(*aufbau.Aufbau){
 	betriebsakte.Setup,
 	anlage.Setup,
 	messstelle.Setup,
+	bescheid.Setup,
 }
 
 // Aufbauen returns the write model on pool with every area's Setup done.

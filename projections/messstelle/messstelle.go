@@ -253,3 +253,49 @@ func AnlagenZurNummer(ctx context.Context, q eventstore.Querier, s zugriff.Sicht
 	}
 	return out, err
 }
+
+// Kandidat is a measuring point as a Bescheid names it ({id, messstellenId, bezeichnung,
+// messstellentyp, anlage}).
+type Kandidat struct {
+	ID             int64   `json:"id"`
+	MessstellenID  string  `json:"messstellenId"`
+	Bezeichnung    string  `json:"bezeichnung"`
+	Messstellentyp string  `json:"messstellentyp"`
+	Anlage         Verweis `json:"anlage"`
+}
+
+const kandidatSpalten = `SELECT m.id, m.messstellen_id, m.bezeichnung, m.messstellentyp, m.anlage_id, COALESCE(a.bezeichnung, '')
+	FROM messstelle m LEFT JOIN anlage a ON a.id = m.anlage_id `
+
+func kandidaten(rows pgx.Rows, err error) ([]Kandidat, error) {
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Kandidat, error) {
+		var k Kandidat
+		return k, r.Scan(&k.ID, &k.MessstellenID, &k.Bezeichnung, &k.Messstellentyp, &k.Anlage.ID, &k.Anlage.Bezeichnung)
+	})
+	if out == nil {
+		out = []Kandidat{}
+	}
+	return out, err
+}
+
+// Zuordenbar lists the measuring points of operation betriebID that a Bescheid may name: those
+// whose Freigabe is FREIGEGEBEN and that are not shut down; nurAbgaberelevant keeps those
+// relevant for the wastewater levy (the two declarations under the AbwAG), by number.
+func Zuordenbar(ctx context.Context, q eventstore.Querier, betriebID int64, nurAbgaberelevant bool) ([]Kandidat, error) {
+	rows, err := q.Query(ctx, kandidatSpalten+`WHERE m.betrieb_id = $1 AND m.freigabestatus = $2 AND m.messstellenstatus <> $3
+		AND (NOT $4 OR COALESCE((m.daten->>'abgabeRelevant')::boolean, false)) ORDER BY m.messstellen_id, m.id`,
+		betriebID, messstelle.Freigegeben, messstelle.Stillgelegt, nurAbgaberelevant)
+	return kandidaten(rows, err)
+}
+
+// Kandidaten are the measuring points ids (any status), by number.
+func Kandidaten(ctx context.Context, q eventstore.Querier, ids []int64) ([]Kandidat, error) {
+	if len(ids) == 0 {
+		return []Kandidat{}, nil
+	}
+	rows, err := q.Query(ctx, kandidatSpalten+`WHERE m.id = ANY($1) ORDER BY m.messstellen_id, m.id`, ids)
+	return kandidaten(rows, err)
+}

@@ -1,0 +1,713 @@
+// Package bescheid is the Bescheid area's application service: record a Bescheid (staff) or
+// an application (operator), save it with its status transition, delete it, read it, the
+// choices of its form (Vorbescheide, measuring point candidates), its measuring points and
+// their Anforderungen, its Verlauf; who may see and change its files and reminders (Setup).
+package bescheid
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/bescheid"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
+	"github.com/eabwasser/eabwasser/internal/kalender"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
+	"github.com/eabwasser/eabwasser/projections/betriebe"
+	"github.com/eabwasser/eabwasser/projections/konten"
+	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
+	"github.com/eabwasser/eabwasser/projections/wertelisten"
+)
+
+// Dienst is the Bescheid service.
+type Dienst struct {
+	Store *eventstore.Store
+	Jetzt func() time.Time
+}
+
+// Nutzer is the caller (internal/zugriff), resolved once per request.
+type Nutzer = zugriff.Nutzer
+
+func (d *Dienst) heute() time.Time {
+	if d.Jetzt != nil {
+		return d.Jetzt()
+	}
+	return kalender.Jetzt()
+}
+
+// MsgVersion: a save without the version the form was loaded with.
+const MsgVersion = "Die Version des bearbeiteten Datensatzes fehlt."
+
+// Formular is the Bescheid form: the data, on creation the operation, the set of assigned
+// measuring points; on a save the version it was loaded with, the target status and the
+// comment of a return.
+type Formular struct {
+	bescheid.Daten
+	Betrieb         int64   `json:"betrieb"`
+	Messstellen     []int64 `json:"messstellen"`
+	Version         int     `json:"version"`
+	Bescheidsstatus string  `json:"bescheidsstatus"`
+	Kommentar       string  `json:"kommentar"`
+}
+
+// Verweis names another object ({id, bezeichnung}).
+type Verweis struct {
+	ID          int64  `json:"id"`
+	Bezeichnung string `json:"bezeichnung"`
+}
+
+// Messstelle is a measuring point of the Bescheid with the number of its Anforderungen.
+type Messstelle struct {
+	messstellen.Kandidat
+	AnzahlAnforderungen int `json:"anzahlAnforderungen"`
+}
+
+// Antrag is who made an application and the reason of its last return.
+type Antrag struct {
+	GestelltVon string `json:"gestelltVon"`
+	Kommentar   string `json:"kommentar"`
+}
+
+// Rechte are what the caller may do with the Bescheid now, for the screen (the server checks
+// each).
+type Rechte struct {
+	Bearbeiten    bool     `json:"bearbeiten"`
+	Loeschen      bool     `json:"loeschen"`
+	StatusWerte   []string `json:"statusWerte"`
+	Dateien       bool     `json:"dateien"`
+	Anforderungen bool     `json:"anforderungen"`
+}
+
+// Ansicht is a Bescheid as its screen shows it (the same answer for any status).
+type Ansicht struct {
+	ID              int64   `json:"id"`
+	Version         int     `json:"version"`
+	Betrieb         Verweis `json:"betrieb"`
+	Bescheidsstatus string  `json:"bescheidsstatus"`
+	bescheid.Daten
+	Messstellen []Messstelle `json:"messstellen"`
+	FreigabeAm  string       `json:"freigabeAm"`
+	FreigabeVon string       `json:"freigabeVon"`
+	Antrag      *Antrag      `json:"antrag,omitempty"`
+	Rechte      *Rechte      `json:"rechte,omitempty"`
+}
+
+// eigene reports whether the caller's organisation operates the operation.
+func eigene(n Nutzer, b betrieb.Betrieb) bool {
+	return n.OrganisationID != 0 && n.OrganisationID == b.Daten.BetreiberID
+}
+
+// rolle is the side the caller acts on for a Bescheid of operation b.
+func rolle(n Nutzer, b betrieb.Betrieb) bescheid.Rolle {
+	return bescheid.Rolle{
+		Antragsteller: n.Darf(berechtigung.BescheidsantragStellen) && eigene(n, b),
+		Entscheider:   n.Darf(berechtigung.BescheidAnlegen),
+		Admin:         n.Darf(berechtigung.BescheidLoeschen),
+	}
+}
+
+// dateirecht is the file rule of spec 001 §6: files of a Bescheid may be uploaded and deleted
+// by SYSTEMADMIN, FACHADMIN, BETREIBER, BEAUFTRAGTER and the four ZUST roles (DATEI_HOCHLADEN),
+// of an application only by SYSTEMADMIN, FACHADMIN, BETREIBER, BEAUFTRAGTER
+// (ANTRAGSDATEI_HOCHLADEN); organisation users only on their own operations.
+func dateirecht(n Nutzer, b betrieb.Betrieb, x bescheid.Bescheid) bool {
+	if n.Organisationsseitig() && !eigene(n, b) {
+		return false
+	}
+	if bescheid.IstAntrag(x.Status) {
+		return n.Darf(berechtigung.AntragsdateiHochladen)
+	}
+	return n.Darf(berechtigung.DateiHochladen)
+}
+
+func rechte(n Nutzer, b betrieb.Betrieb, x bescheid.Bescheid) Rechte {
+	r := rolle(n, b)
+	ziele := bescheid.Zielstatus(x.Status, r)
+	return Rechte{
+		Bearbeiten:    len(ziele) > 0,
+		Loeschen:      bescheid.Loeschbar(x.Status, r),
+		StatusWerte:   bescheid.Statuswerte(x.Status, r),
+		Dateien:       dateirecht(n, b, x),
+		Anforderungen: bescheid.Bearbeitbar(x.Status, r),
+	}
+}
+
+// sicht is the one view of a Bescheid for caller n (docs/security.md, "One view per role"):
+// whoever sees the operation sees the whole Bescheid; who did what by name only where
+// verlauf.NamenFuer allows. Detail, Stand, Verlauf and a save's conflict answer go through it.
+func sicht(n Nutzer) verlauf.Sicht[bescheid.Bescheid] {
+	return verlauf.Sicht[bescheid.Bescheid]{Antraege: true, Namen: verlauf.NamenFuer(n)}
+}
+
+// geladen is a Bescheid the caller sees, with its operation.
+type geladen struct {
+	n       Nutzer
+	x       bescheid.Bescheid
+	version int
+	b       betrieb.Betrieb
+}
+
+// sichtbar loads a Bescheid the caller may see (through its operation) and its operation;
+// others, and deleted ones, do not exist for him (404).
+func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (geladen, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return geladen{n: n}, err
+	}
+	x, version, err := bescheide.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, id)
+	if err != nil {
+		return geladen{n: n}, err
+	}
+	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), x.BetriebID)
+	return geladen{n: n, x: x, version: version, b: b}, err
+}
+
+// Zugriff checks that the caller may see Bescheid id, and with schreiben that he may change
+// what hangs on it (files, reminders) by the file rule (dateirecht).
+func (d *Dienst) Zugriff(ctx context.Context, n Nutzer, id int64, schreiben bool) error {
+	g, err := d.sichtbar(ctx, n, id)
+	if err != nil || !schreiben {
+		return err
+	}
+	if !dateirecht(g.n, g.b, g.x) {
+		return validierung.NichtErlaubt
+	}
+	return nil
+}
+
+// Abgabeerklaerung tells whether a quality is one of the two declarations under the AbwAG
+// ('Erklärung nach § 4 Abs. 5 AbwAG', 'Erklärung nach § 6 AbwAG'): their candidates are the
+// measuring points relevant for the levy.
+func Abgabeerklaerung(qualitaet string) bool {
+	return strings.HasPrefix(qualitaet, "Erklärung nach") && strings.HasSuffix(qualitaet, "AbwAG")
+}
+
+// bescheidarten are the Bescheidarten of the quality (value list bescheidart filtered by the
+// quality's entry).
+func (d *Dienst) bescheidarten(ctx context.Context, qualitaet string) ([]string, error) {
+	if qualitaet == "" {
+		return nil, nil
+	}
+	q := d.Store.Pool()
+	var qid int64
+	qs, err := wertelisten.Eintraege(ctx, q, "bescheidqualitaet")
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range qs {
+		if e.Value == qualitaet {
+			qid = e.ID
+		}
+	}
+	if qid == 0 {
+		return nil, nil
+	}
+	arten, err := wertelisten.Suche(ctx, q, "bescheidart", wertelisten.Abfrage{Filter: map[string]string{"bescheidQualitaet": fmt.Sprint(qid)}})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(arten))
+	for i, e := range arten {
+		out[i] = e.Value
+	}
+	return out, nil
+}
+
+// pruefung looks up the facts a save of a Bescheid (not ohne) of operation b needs.
+func (d *Dienst) pruefung(ctx context.Context, b betrieb.Betrieb, betriebID, ohne int64, qualitaet string) (bescheid.Pruefung, error) {
+	q := d.Store.Pool()
+	p := bescheid.Pruefung{BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben}
+	var err error
+	if p.Bescheidarten, err = d.bescheidarten(ctx, strings.TrimSpace(qualitaet)); err != nil {
+		return p, err
+	}
+	ks, err := messstellen.Zuordenbar(ctx, q, betriebID, Abgabeerklaerung(strings.TrimSpace(qualitaet)))
+	if err != nil {
+		return p, err
+	}
+	for _, k := range ks {
+		p.Kandidaten = append(p.Kandidaten, k.ID)
+	}
+	if p.Anlagen, err = anlagen.AlleDesBetriebs(ctx, q, betriebID); err != nil {
+		return p, err
+	}
+	vs, err := bescheide.DesBetriebs(ctx, q, betriebID, "")
+	for _, v := range vs {
+		if v.ID != ohne {
+			p.Vorbescheide = append(p.Vorbescheide, v.ID)
+		}
+	}
+	return p, err
+}
+
+// Listenwerte are the filled fields of d chosen from a value list.
+func Listenwerte(d bescheid.Daten) []anlage.Listenwert {
+	var out []anlage.Listenwert
+	add := func(feld, liste, wert string) {
+		if wert = strings.TrimSpace(wert); wert != "" {
+			out = append(out, anlage.Listenwert{Feld: feld, Liste: liste, Wert: wert})
+		}
+	}
+	add("bescheidQualitaet", "bescheidqualitaet", d.BescheidQualitaet)
+	add("behoerde", "behoerde", d.Behoerde)
+	for i, a := range d.Auflagen {
+		add(fmt.Sprintf("auflagen[%d].art", i), "auflagenart", a.Art)
+	}
+	return out
+}
+
+// AnforderungsListenwerte are the filled fields of the Anforderungen chosen from a value list
+// of the value-list screen (the lookups by operation type are the Nachschlagen piece's).
+func AnforderungsListenwerte(prefix func(i int) string, as []bescheid.Anforderung) []anlage.Listenwert {
+	var out []anlage.Listenwert
+	for i, a := range as {
+		p := prefix(i)
+		add := func(feld, liste, wert string) {
+			if wert = strings.TrimSpace(wert); wert != "" {
+				out = append(out, anlage.Listenwert{Feld: p + feld, Liste: liste, Wert: wert})
+			}
+		}
+		add("randbedingung", "anforderung-randbedingung", a.Randbedingung)
+		add("vorbehandlung", "anforderung-vorbehandlung", a.Vorbehandlung)
+		add("artAnforderungWert", "anforderung-wert", a.ArtAnforderungWert)
+		add("vorlageMesswerte", "selbstueberwachungVorlage", a.VorlageMesswerte)
+	}
+	return out
+}
+
+// handle checks the value-list fields (neu against alt) and decides cmd on the state x as
+// loaded: every field error of the form in one answer.
+func (d *Dienst) handle(ctx context.Context, id int64, version int, x bescheid.Bescheid, cmd bescheid.Befehl,
+	neu, alt []anlage.Listenwert, md eventstore.Metadata) (eventstore.Appended, error) {
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), neu, alt); err != nil {
+		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_, err := bescheid.Decide(x, cmd)
+			return err
+		})
+	}
+	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version, cmd, md)
+}
+
+// Anlegen records a Bescheid: staff with BESCHEID_ANLEGEN in IN_BEARBEITUNG (antrag false),
+// an operator of the operation's organisation with BESCHEIDSANTRAG_STELLEN as an application in
+// ANGELEGT (antrag true); only for an approved operation the caller sees.
+func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, f Formular, antrag bool, md eventstore.Metadata) (int64, eventstore.Appended, error) {
+	aktion, status := berechtigung.BescheidAnlegen, bescheid.InBearbeitung
+	if antrag {
+		aktion, status = berechtigung.BescheidsantragStellen, bescheid.Angelegt
+	}
+	if !n.Darf(aktion) {
+		return 0, eventstore.Appended{}, validierung.NichtErlaubt
+	}
+	if f.Betrieb <= 0 {
+		return 0, eventstore.Appended{}, validierung.Feld("betrieb", validierung.Pflichtfeld)
+	}
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	b, _, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, f.Betrieb)
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	if antrag && !eigene(n, b) {
+		return 0, eventstore.Appended{}, validierung.NichtErlaubt
+	}
+	p, err := d.pruefung(ctx, b, f.Betrieb, 0, f.BescheidQualitaet)
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	cmd := bescheid.LegeAn{BetriebID: f.Betrieb, Status: status, Daten: f.Daten, Messstellen: f.Messstellen, Pruefung: p, Von: n.AnwenderID}
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), Listenwerte(f.Daten), nil); err != nil {
+		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_, err := bescheid.Decide(bescheid.Bescheid{}, cmd)
+			return err
+		})
+	}
+	if _, err := bescheid.Decide(bescheid.Bescheid{}, cmd); err != nil {
+		return 0, eventstore.Appended{}, err // no id drawn for a refused form
+	}
+	id, err := eventstore.NextID(ctx, d.Store, "bescheid_id_seq")
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	out, err := eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, md)
+	return id, out, err
+}
+
+// Speichern saves Bescheid id on the version the form was loaded with and moves it to the
+// target status (bescheid.Zielstatus says who may do which transition).
+func (d *Dienst) Speichern(ctx context.Context, n Nutzer, id int64, f Formular, md eventstore.Metadata) (eventstore.Appended, error) {
+	g, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	r := rolle(g.n, g.b)
+	if !r.Antragsteller && !r.Entscheider {
+		return eventstore.Appended{}, validierung.NichtErlaubt
+	}
+	if f.Version <= 0 {
+		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	}
+	p, err := d.pruefung(ctx, g.b, g.x.BetriebID, id, f.BescheidQualitaet)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	cmd := bescheid.Speichere{Daten: f.Daten, Status: f.Bescheidsstatus, Messstellen: f.Messstellen, Kommentar: f.Kommentar,
+		Rolle: r, Pruefung: p, Heute: d.heute(), Von: g.n.AnwenderID}
+	return d.handle(ctx, id, f.Version, g.x, cmd, Listenwerte(f.Daten), Listenwerte(g.x.Daten), md)
+}
+
+// Loeschen deletes Bescheid id (bescheid.Loeschbar says who may, by status); 409 while another
+// Bescheid names it as its Vorbescheid.
+func (d *Dienst) Loeschen(ctx context.Context, n Nutzer, id int64, version int, md eventstore.Metadata) (eventstore.Appended, error) {
+	g, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	if version <= 0 {
+		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	}
+	vor, err := bescheide.IstVorbescheid(ctx, d.Store.Pool(), id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version,
+		bescheid.Loesche{Rolle: rolle(g.n, g.b), IstVorbescheid: vor}, md)
+}
+
+// Ansicht reads a Bescheid for the screen.
+func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, error) {
+	g, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(bescheid.StreamType, id), 1, 0)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	v, err := d.ansicht(ctx, id, sicht(g.n).Von(g.x), g.b, g.version, events)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	r := rechte(g.n, g.b, g.x)
+	v.Rechte = &r
+	return v, nil
+}
+
+// ansicht is state x after events (for the comment of the last return).
+func (d *Dienst) ansicht(ctx context.Context, id int64, x bescheid.Bescheid, b betrieb.Betrieb, version int, events []eventstore.Event) (Ansicht, error) {
+	q := d.Store.Pool()
+	v := Ansicht{ID: id, Version: version, Betrieb: Verweis{ID: x.BetriebID, Bezeichnung: b.Daten.Bezeichnung},
+		Bescheidsstatus: x.Status, Daten: x.Daten, FreigabeAm: x.FreigabeAm, Messstellen: []Messstelle{}}
+	if v.Auflagen == nil {
+		v.Auflagen = []bescheid.Auflage{}
+	}
+	namen, err := konten.Namen(ctx, q, []int64{x.FreigabeVon, x.Antragsteller})
+	if err != nil {
+		return v, err
+	}
+	v.FreigabeVon = namen[x.FreigabeVon]
+	if x.Antragsteller != 0 {
+		a := &Antrag{GestelltVon: namen[x.Antragsteller]}
+		for _, e := range events {
+			if e.Type != "BescheidsantragZurueckgewiesen" {
+				continue
+			}
+			if de, err := bescheid.Decode(e.Type, e.Data); err == nil {
+				a.Kommentar = de.(bescheid.BescheidsantragZurueckgewiesen).Kommentar
+			}
+		}
+		v.Antrag = a
+	}
+	ks, err := messstellen.Kandidaten(ctx, q, x.Messstellen)
+	if err != nil {
+		return v, err
+	}
+	for _, k := range ks {
+		m := Messstelle{Kandidat: k}
+		for _, a := range x.Anforderungen {
+			if a.Messstelle == k.ID {
+				m.AnzahlAnforderungen++
+			}
+		}
+		v.Messstellen = append(v.Messstellen, m)
+	}
+	return v, nil
+}
+
+// betrieb loads operation betriebID the caller must see.
+func (d *Dienst) betrieb(ctx context.Context, n Nutzer, betriebID int64) error {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return err
+	}
+	_, _, err = betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, betriebID)
+	return err
+}
+
+// Vorbescheide lists the operation's other Bescheide (not bescheidID; of the quality when
+// given) as the Vorbescheid select offers them.
+func (d *Dienst) Vorbescheide(ctx context.Context, n Nutzer, betriebID, bescheidID int64, qualitaet string) ([]Verweis, error) {
+	if err := d.betrieb(ctx, n, betriebID); err != nil {
+		return nil, err
+	}
+	ks, err := bescheide.DesBetriebs(ctx, d.Store.Pool(), betriebID, strings.TrimSpace(qualitaet))
+	if err != nil {
+		return nil, err
+	}
+	out := []Verweis{}
+	for _, k := range ks {
+		if k.ID != bescheidID {
+			out = append(out, Verweis{ID: k.ID, Bezeichnung: Bezeichnung(k.Bescheidart, k.Bescheidsdatum, k.Aktenzeichen)})
+		}
+	}
+	return out, nil
+}
+
+// Bezeichnung names a Bescheid: "Wasserrechtliche Erlaubnis (§ 8 WHG) vom 01.03.2024, Az. 31-2/24".
+func Bezeichnung(art, datum, aktenzeichen string) string {
+	s := art
+	if t, err := time.Parse(bescheid.Datumsformat, datum); err == nil {
+		s += " vom " + t.Format("02.01.2006")
+	}
+	if aktenzeichen != "" {
+		s += ", Az. " + aktenzeichen
+	}
+	return s
+}
+
+// Kandidaten lists the measuring points a Bescheid of the quality may name (the candidates
+// rule: messstellen.Zuordenbar).
+func (d *Dienst) Kandidaten(ctx context.Context, n Nutzer, betriebID int64, qualitaet string) ([]messstellen.Kandidat, error) {
+	if err := d.betrieb(ctx, n, betriebID); err != nil {
+		return nil, err
+	}
+	return messstellen.Zuordenbar(ctx, d.Store.Pool(), betriebID, Abgabeerklaerung(strings.TrimSpace(qualitaet)))
+}
+
+// Kopf is the Bescheid as the Anforderungen screen names it.
+type Kopf struct {
+	ID                int64  `json:"id"`
+	Version           int    `json:"version"`
+	Bescheidsstatus   string `json:"bescheidsstatus"`
+	Bescheidart       string `json:"bescheidart"`
+	Bescheidsdatum    string `json:"bescheidsdatum"`
+	BescheidQualitaet string `json:"bescheidQualitaet"`
+}
+
+// MessstellenAnsicht is a measuring point of a Bescheid with its Anforderungen.
+type MessstellenAnsicht struct {
+	Bescheid      Kopf                   `json:"bescheid"`
+	Messstelle    messstellen.Kandidat   `json:"messstelle"`
+	Anforderungen []bescheid.Anforderung `json:"anforderungen"`
+	Rechte        struct {
+		Bearbeiten bool `json:"bearbeiten"`
+	} `json:"rechte"`
+}
+
+func anforderungen(x bescheid.Bescheid, mid int64) []bescheid.Anforderung {
+	out := []bescheid.Anforderung{}
+	for _, a := range x.Anforderungen {
+		if a.Messstelle == mid {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Messstelle reads measuring point mid of Bescheid id with its Anforderungen.
+func (d *Dienst) Messstelle(ctx context.Context, n Nutzer, id, mid int64) (MessstellenAnsicht, error) {
+	g, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return MessstellenAnsicht{}, err
+	}
+	if !slices.Contains(g.x.Messstellen, mid) {
+		return MessstellenAnsicht{}, validierung.NichtGefunden
+	}
+	ks, err := messstellen.Kandidaten(ctx, d.Store.Pool(), []int64{mid})
+	if err != nil {
+		return MessstellenAnsicht{}, err
+	}
+	if len(ks) == 0 {
+		return MessstellenAnsicht{}, validierung.NichtGefunden
+	}
+	x := g.x
+	v := MessstellenAnsicht{Bescheid: Kopf{ID: id, Version: g.version, Bescheidsstatus: x.Status, Bescheidart: x.Daten.Bescheidart,
+		Bescheidsdatum: x.Daten.Bescheidsdatum, BescheidQualitaet: x.Daten.BescheidQualitaet}, Messstelle: ks[0],
+		Anforderungen: anforderungen(x, mid)}
+	v.Rechte.Bearbeiten = bescheid.Bearbeitbar(x.Status, rolle(g.n, g.b))
+	return v, nil
+}
+
+// Anforderungen lists the Anforderungen of Bescheid id for measuring point mid (both kinds).
+func (d *Dienst) Anforderungen(ctx context.Context, n Nutzer, id, mid int64) ([]bescheid.Anforderung, error) {
+	g, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(g.x.Messstellen, mid) {
+		return nil, validierung.NichtGefunden
+	}
+	return anforderungen(g.x, mid), nil
+}
+
+// EntferneMessstelle removes measuring point mid and its Anforderungen from Bescheid id.
+func (d *Dienst) EntferneMessstelle(ctx context.Context, n Nutzer, id, mid int64, version int, md eventstore.Metadata) (eventstore.Appended, error) {
+	g, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	if version <= 0 {
+		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	}
+	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version,
+		bescheid.EntferneMessstelle{Messstelle: mid, Rolle: rolle(g.n, g.b)}, md)
+}
+
+// neueIDs draws n ids of new Anforderungen.
+func (d *Dienst) neueIDs(ctx context.Context, n int) ([]int64, error) {
+	out := make([]int64, 0, n)
+	for range n {
+		id, err := eventstore.NextID(ctx, d.Store, "anforderung_id_seq")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, nil
+}
+
+// SetzeAnforderungen replaces the whole set of Anforderungen of measuring point mid of
+// Bescheid id (PATCH /bescheid/{id}?messstelle=).
+func (d *Dienst) SetzeAnforderungen(ctx context.Context, n Nutzer, id, mid int64, version int, as []bescheid.Anforderung, md eventstore.Metadata) (eventstore.Appended, error) {
+	g, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	if version <= 0 {
+		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	}
+	r := rolle(g.n, g.b)
+	if err := validierung.Anzahl("anforderungen", len(as)); err != nil {
+		return eventstore.Appended{}, err
+	}
+	neu := 0
+	for _, a := range as {
+		if a.AnforderungID == 0 {
+			neu++
+		}
+	}
+	// a refused form draws no ids: decide with placeholders first
+	platzhalter := make([]int64, neu)
+	for i := range platzhalter {
+		platzhalter[i] = -int64(i + 1)
+	}
+	prefix := func(i int) string { return fmt.Sprintf("anforderungen[%d].", i) }
+	cmd := bescheid.SetzeAnforderungen{Messstelle: mid, Anforderungen: as, NeueIDs: platzhalter, Rolle: r}
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), AnforderungsListenwerte(prefix, as), AnforderungsListenwerte(prefix, g.x.Anforderungen)); err != nil {
+		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_, err := bescheid.Decide(g.x, cmd)
+			return err
+		})
+	}
+	if _, err := bescheid.Decide(g.x, cmd); err != nil {
+		return eventstore.Appended{}, err
+	}
+	if cmd.NeueIDs, err = d.neueIDs(ctx, neu); err != nil {
+		return eventstore.Appended{}, err
+	}
+	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version, cmd, md)
+}
+
+// AnforderungFormular is one Anforderung with its Bescheid and the version the client loaded.
+type AnforderungFormular struct {
+	Bescheid int64 `json:"bescheid"`
+	Version  int   `json:"version"`
+	bescheid.Anforderung
+}
+
+// LegeAnforderungAn adds one Anforderung to a Bescheid (POST /anforderung).
+func (d *Dienst) LegeAnforderungAn(ctx context.Context, n Nutzer, f AnforderungFormular, md eventstore.Metadata) (int64, eventstore.Appended, error) {
+	g, err := d.sichtbar(ctx, n, f.Bescheid)
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	if f.Version <= 0 {
+		return 0, eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	}
+	a := f.Anforderung
+	a.AnforderungID = -1
+	cmd := bescheid.LegeAnforderungAn{Anforderung: a, Rolle: rolle(g.n, g.b)}
+	prefix := func(int) string { return "" }
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), AnforderungsListenwerte(prefix, []bescheid.Anforderung{a}), nil); err != nil {
+		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
+			_, err := bescheid.Decide(g.x, cmd)
+			return err
+		})
+	}
+	if _, err := bescheid.Decide(g.x, cmd); err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	ids, err := d.neueIDs(ctx, 1)
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
+	cmd.Anforderung.AnforderungID = ids[0]
+	out, err := eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, f.Bescheid, f.Version, cmd, md)
+	return ids[0], out, err
+}
+
+// bescheidDerAnforderung loads the Bescheid of Anforderung aid the caller sees.
+func (d *Dienst) bescheidDerAnforderung(ctx context.Context, n Nutzer, aid int64) (int64, geladen, error) {
+	id, err := bescheide.ZurAnforderung(ctx, d.Store.Pool(), aid)
+	if err != nil {
+		return 0, geladen{}, err
+	}
+	if id == 0 {
+		return 0, geladen{}, validierung.NichtGefunden
+	}
+	g, err := d.sichtbar(ctx, n, id)
+	return id, g, err
+}
+
+// AendereAnforderung changes one Anforderung (PUT /anforderung).
+func (d *Dienst) AendereAnforderung(ctx context.Context, n Nutzer, f AnforderungFormular, md eventstore.Metadata) (eventstore.Appended, error) {
+	id, g, err := d.bescheidDerAnforderung(ctx, n, f.AnforderungID)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	if f.Bescheid != 0 && f.Bescheid != id {
+		return eventstore.Appended{}, validierung.NichtGefunden
+	}
+	if f.Version <= 0 {
+		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	}
+	prefix := func(int) string { return "" }
+	alt, _ := g.x.Anforderung(f.AnforderungID)
+	return d.handle(ctx, id, f.Version, g.x, bescheid.AendereAnforderung{Anforderung: f.Anforderung, Rolle: rolle(g.n, g.b)},
+		AnforderungsListenwerte(prefix, []bescheid.Anforderung{f.Anforderung}), AnforderungsListenwerte(prefix, []bescheid.Anforderung{alt}), md)
+}
+
+// LoescheAnforderung deletes one Anforderung (DELETE /anforderung/{id}).
+func (d *Dienst) LoescheAnforderung(ctx context.Context, n Nutzer, aid int64, version int, md eventstore.Metadata) (eventstore.Appended, error) {
+	id, g, err := d.bescheidDerAnforderung(ctx, n, aid)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	if version <= 0 {
+		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	}
+	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version,
+		bescheid.LoescheAnforderung{AnforderungID: aid, Rolle: rolle(g.n, g.b)}, md)
+}
