@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
 import type { Befehlsantwort } from '@/lib/befehl';
 import type { WertelisteEintrag } from '@/lib/wertelisten';
 import { anforderungKeys } from './keys';
 
-// The types of the HTTP contract of issue 30 (GET /api/bescheid/{id}/messstelle/{mid}, PATCH
-// /api/bescheid/{id}?messstelle=&version=): local until the API document has them.
+// The types of GET /api/bescheid/{id}/messstelle/{mid} and PATCH /api/bescheid/{id}?messstelle=&version=
+// come from the API document (src/lib/api-schema.d.ts, `npm run gen:api`).
 
 /** The two kinds of Anforderung (spec 001 §3.3): the two tabs of the screen. */
 export type AnforderungArt = 'BEHOERDLICHE_FESTLEGUNG' | 'SELBSTUEBERWACHUNGSAUFLAGE';
@@ -19,52 +20,17 @@ export const PARAMETERARTEN = [
   { value: 'MENGE', label: 'Menge' },
 ] as const;
 
+type S = components['schemas'];
+
 /**
- * One Anforderung (domain/bescheid.Anforderung): decimal wert as entered, dates yyyy-MM-dd, the
- * value-list fields hold the entries' values; anforderungId 0 is a new one.
+ * One Anforderung (domain/bescheid.Anforderung; the API document's schema, every member present
+ * in the answers): decimal wert as entered, dates yyyy-MM-dd, the value-list fields hold the
+ * entries' values; anforderungId 0 is a new one.
  */
-export interface Anforderung {
-  anforderungId: number;
-  messstelle: number;
-  anforderungArt: AnforderungArt;
-  parameterArt: string;
-  parameterNr: string;
-  wert: string;
-  einheit: string;
-  einheitAbfluss: string;
-  einheitKonz: string;
-  artAnforderungWert: string;
-  probenahme: string;
-  vorbehandlung: string;
-  randbedingung: string;
-  haeufigkeit: string;
-  vorlageMesswerte: string;
-  mehrereOptionen: boolean;
-  zusatztext: string;
-  gueltigAb: string;
-  gueltigBis: string;
-}
+export type Anforderung = Required<S['Anforderung']>;
 
 /** GET /api/bescheid/{id}/messstelle/{mid}: the Bescheid, the point, its Anforderungen and the caller's right. */
-export interface MessstelleImBescheid {
-  bescheid: {
-    id: number;
-    version: number;
-    bescheidsstatus: string;
-    bescheidart: string;
-    bescheidsdatum: string;
-    bescheidQualitaet: string;
-  };
-  messstelle: {
-    id: number;
-    messstellenId: string;
-    bezeichnung: string;
-    messstellentyp: string;
-    anlage: { id: number; bezeichnung: string };
-  };
-  anforderungen: Anforderung[];
-  rechte: { bearbeiten: boolean };
-}
+export type MessstelleImBescheid = Omit<S['BescheidMessstelleAnsicht'], 'anforderungen'> & { anforderungen: Anforderung[] };
 
 export type Gespeichert = Befehlsantwort;
 

@@ -107,7 +107,8 @@ export function eingabeAus(w: AnforderungenWerte, messstelle: number): Anforderu
       anforderungId: Number(z.anforderungId) || 0,
       messstelle,
       anforderungArt: r.art,
-      parameterArt: z.parameterArt,
+      // a kind the select offers (the server refuses any other)
+      parameterArt: z.parameterArt as Anforderung['parameterArt'],
       parameterNr: z.parameterNr,
       wert: z.wert.trim(),
       einheit: z.einheit,
