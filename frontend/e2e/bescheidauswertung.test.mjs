@@ -5,7 +5,9 @@
 // with LibreOffice headless (Debian libreoffice-calc-nogui: soffice --convert-to csv) where it is
 // installed, else with xlsx.mjs — German headers and exactly the two rows. axe finds no serious
 // or critical violation on the Anforderungen (read and edit), the Bescheid search and the three
-// tabs of the overview. Against the real binary with the demo data (see harness.mjs).
+// tabs of the overview. Against the real binary with the demo data (see harness.mjs); where
+// zust_sbb does not see that demo Bescheid (Musterhausen lies in another Regionalstelle), the
+// test creates and releases one for a point of the paper mill through the API.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,27 +25,57 @@ mitAppUndBrowser((u) => ({ app, withPage } = u));
 
 const BETRIEB = 'Kläranlage Musterhausen';
 const MESSSTELLE = '2350010009';
+const PAPIERFABRIK = 'Betriebskläranlage Papierfabrik';
 const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
 
-/** The operation, its released Bescheid and the measuring point in it, through the API. */
+/** The plant named bezeichnung as the caller's worklist finds it (undefined when he does not see it). */
+async function anlage(bezeichnung, token, warten) {
+  const suche = async () => (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content.find((x) => x.bezeichnung === bezeichnung);
+  return warten ? until(suche, (x) => x !== undefined, `die Anlage ${bezeichnung} in der Arbeitsliste`) : suche();
+}
+
+/**
+ * The operation, a released Bescheid with a measuring point, and the point, through the API:
+ * the demo's Bescheid of 'Kläranlage Musterhausen' with 2350010009 where zust_sbb sees it; else
+ * the paper mill (zust_sbb's Regionalstelle), whose first assignable point gets a Bescheid that
+ * zust_sbb creates and releases (with an Auflage) as the Bescheid screen would.
+ */
 async function demoBescheid(token) {
-  const anlage = await until(
-    async () => (await app.api(`/anlage/search?query=${encodeURIComponent(BETRIEB)}`, { token })).content.find((x) => x.bezeichnung === BETRIEB),
-    (x) => x !== undefined,
-    `die Anlage ${BETRIEB} in der Arbeitsliste`,
-  );
-  const betriebId = anlage.betriebId;
-  const bescheide = await until(
-    async () => (await app.api(`/betrieb/${betriebId}/bescheid/search?size=50`, { token })).content,
-    (c) => c.some((b) => b.bescheidsstatus === 'FREIGEGEBEN'),
-    'ein freigegebener Bescheid in der Bescheidsuche',
-  );
-  for (const b of bescheide.filter((x) => x.bescheidsstatus === 'FREIGEGEBEN')) {
-    const d = await app.api(`/bescheid/${b.id}`, { token });
-    const m = (d.messstellen ?? []).find((x) => x.messstellenId === MESSSTELLE);
-    if (m) return { betriebId, bescheidId: b.id, messstelleId: m.id };
+  const musterhausen = await anlage(BETRIEB, token, false);
+  if (musterhausen) {
+    const bescheide = (await app.api(`/betrieb/${musterhausen.betriebId}/bescheid/search?size=50`, { token })).content;
+    for (const b of bescheide.filter((x) => x.bescheidsstatus === 'FREIGEGEBEN')) {
+      const d = await app.api(`/bescheid/${b.id}`, { token });
+      const m = (d.messstellen ?? []).find((x) => x.messstellenId === MESSSTELLE);
+      if (m) return { betriebId: musterhausen.betriebId, bescheidId: b.id, messstelleId: m.id, messstellenNr: MESSSTELLE };
+    }
   }
-  throw new Error(`kein freigegebener Bescheid mit der Messstelle ${MESSSTELLE}`);
+  const { betriebId } = await anlage(PAPIERFABRIK, token, true);
+  const kandidaten = await app.api(`/betrieb/${betriebId}/bescheid/messstellen?bescheidQualitaet=Bescheid`, { token });
+  const m = kandidaten[0];
+  assert.ok(m, 'eine zuordenbare Messstelle der Papierfabrik');
+  // the kinds are filtered by the quality's entry id
+  const qualitaet = (await app.api('/bescheidqualitaet/', { token })).find((q) => q.value === 'Bescheid');
+  const [art] = await app.api(`/bescheidart/?bescheidQualitaet=${qualitaet.id}`, { token });
+  const [behoerde] = await app.api('/behoerde/', { token });
+  const [auflagenart] = await app.api('/auflagenart/', { token });
+  const daten = {
+    bescheidQualitaet: 'Bescheid',
+    bescheidart: art.value,
+    aktenzeichen: 'E2E-31/24',
+    behoerde: behoerde.value,
+    bescheidsdatum: '2024-03-01',
+    ablaufdatum: '3000-01-01',
+    bemerkung: 'für den Browsertest',
+    bescheidId: '',
+    // an Auflage where the list of its kinds has entries
+    auflagen: auflagenart
+      ? [{ abwasseranlage: m.anlage.id, art: auflagenart.value, beschreibung: 'Ein Messprogramm für die Spurenstoffe im Ablauf ist bis zum Fristdatum vorzulegen.', fristdatum: '2025-06-30' }]
+      : [],
+  };
+  const neu = await app.api('/bescheid', { token, method: 'POST', body: { ...daten, betrieb: betriebId, messstellen: [m.id] } });
+  await app.api(`/bescheid/${neu.id}`, { token, method: 'PUT', body: { ...daten, version: neu.version, bescheidsstatus: 'FREIGEGEBEN', messstellen: [m.id] } });
+  return { betriebId, bescheidId: neu.id, messstelleId: m.id, messstellenNr: m.messstellenId };
 }
 
 /** The bytes of a download. */
@@ -119,14 +151,14 @@ async function neueZeile(page, tab, wert, parameterIndex) {
 describe('Bescheide: Anforderungen und Auswertung', () => {
   it('zust_sbb sets Anforderungen on both tabs, finds them in the evaluation overview and exports two rows', async () => {
     const token = await app.login('zust_sbb');
-    const { betriebId, bescheidId, messstelleId } = await demoBescheid(token);
+    const { betriebId, bescheidId, messstelleId, messstellenNr } = await demoBescheid(token);
     const akte = `/eAbwasser/betriebsakte/${betriebId}`;
 
     await withPage({ token }, async (page) => {
       // the Anforderungen of the point: read mode first
       await page.goto(app.url(`${akte}/bescheid/${bescheidId}/messstellen/${messstelleId}?modus=l`));
       await page.getByRole('heading', { name: 'Anforderungen', level: 1 }).waitFor();
-      await until(() => page.getByTestId('messstelle').textContent(), new RegExp(`^${MESSSTELLE} `), 'die Messstelle im Kopf');
+      await until(() => page.getByTestId('messstelle').textContent(), new RegExp(`^${messstellenNr} `), 'die Messstelle im Kopf');
       await until(() => page.getByRole('tab').allTextContents(), ['Festlegungen', 'Selbstüberwachung'], 'die zwei Reiter');
       await pruefeBarrierefreiheit(page, 'Anforderungen (Lesemodus)');
 
@@ -195,7 +227,7 @@ describe('Bescheide: Anforderungen und Auswertung', () => {
       assert.ok(kopf.some((k) => /Parameter/.test(k)), `eine Parameter-Spalte im Kopf (${kopf.join(' | ')})`);
       assert.equal(daten.length, 2, `zwei Zeilen im Export (${womit}): ${JSON.stringify(daten)}`);
       for (const p of gewaehlt) assert.ok(daten.some((z) => z.some((c) => c.includes(p))), `Parameter ${p} im Export (${JSON.stringify(daten)})`);
-      assert.ok(daten.every((z) => z.some((c) => c.includes(MESSSTELLE))), 'die Messstelle in jeder Zeile');
+      assert.ok(daten.every((z) => z.some((c) => c.includes(messstellenNr))), 'die Messstelle in jeder Zeile');
 
       // the other two tabs
       await page.getByRole('tab', { name: 'Selbstüberwachungsauflagen' }).click();

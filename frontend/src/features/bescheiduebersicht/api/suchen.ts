@@ -65,11 +65,11 @@ export const bescheideQuery = (betriebId: string, suche: BescheidFilter & Blaett
     ...frisch,
   });
 
-/** GET /api/bescheidart?bescheidQualitaet=: the kinds of a quality (all without one). */
-export const bescheidartenQuery = (qualitaet: string) =>
+/** GET /api/bescheidart?bescheidQualitaet=: the kinds of a quality (its entry id; all without one). */
+export const bescheidartenQuery = (qualitaetId: string) =>
   queryOptions({
-    queryKey: uebersichtKeys.bescheidarten(qualitaet),
-    queryFn: ({ signal }) => api.get<WertelisteEintrag[]>('/bescheidart/', { query: { bescheidQualitaet: qualitaet }, signal }),
+    queryKey: uebersichtKeys.bescheidarten(qualitaetId),
+    queryFn: ({ signal }) => api.get<WertelisteEintrag[]>('/bescheidart/', { query: { bescheidQualitaet: qualitaetId }, signal }),
     staleTime: 5 * 60_000,
   });
 

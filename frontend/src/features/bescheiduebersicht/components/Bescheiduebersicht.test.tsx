@@ -38,7 +38,7 @@ function mock() {
       { id: 2, value: 'Erklärung nach § 4 Abs. 5 AbwAG', version: 1 },
     ],
     'GET /api/bescheidart': (r) =>
-      r.url.searchParams.get('bescheidQualitaet') === 'Bescheid'
+      r.url.searchParams.get('bescheidQualitaet') === '1'
         ? [{ id: 1, value: 'Wasserrechtliche Erlaubnis (§ 8 WHG)', version: 1 }]
         : [{ id: 2, value: 'Erklärung', version: 1 }],
     'GET /api/betrieb/7/bescheid/search': () => ({

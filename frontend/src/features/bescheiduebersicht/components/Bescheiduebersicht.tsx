@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DataTable } from '@/components/DataTable';
 import { Datumsfeld } from '@/components/Datumsfeld';
-import { Auswahlfeld, useWerte } from '@/components/felder';
+import { Auswahlfeld, useWerteliste } from '@/components/felder';
 import { Suchformular } from '@/components/Suchformular';
 import { useServerTabelle } from '@/components/useServerTabelle';
 import { formatDate } from '@/lib/format';
@@ -37,8 +37,10 @@ export function Bescheiduebersicht() {
   const [filter, setFilter] = useState<BescheidFilter>({ bescheidQualitaet: '', bescheidart: '', von: '', bis: '' });
   const [fehler, setFehler] = useState<Partial<Record<'von' | 'bis', string>>>({});
   const { pagination, sorting, zurErstenSeite, tabelle } = useServerTabelle(START);
-  const qualitaeten = useWerte('bescheidqualitaet');
-  const arten = useQuery(bescheidartenQuery(entwurf.bescheidQualitaet));
+  const qualitaeten = useWerteliste('bescheidqualitaet');
+  // the kinds are filtered by the quality's entry id; the search takes the texts the rows show
+  const qualitaetId = qualitaeten.find((q) => q.value === entwurf.bescheidQualitaet)?.id;
+  const arten = useQuery({ ...bescheidartenQuery(qualitaetId === undefined ? '' : String(qualitaetId)), enabled: !entwurf.bescheidQualitaet || qualitaetId !== undefined });
   const seite = useQuery(
     bescheideQuery(id, {
       ...filter,
@@ -111,7 +113,7 @@ export function Bescheiduebersicht() {
           value={entwurf.bescheidQualitaet}
           // the kinds depend on the quality: a kind of another quality goes
           onChange={(v) => setEntwurf((e) => ({ ...e, bescheidQualitaet: v, bescheidart: '' }))}
-          optionen={qualitaeten.map((q) => ({ value: q, label: q }))}
+          optionen={qualitaeten.map((q) => ({ value: q.value, label: q.value }))}
           leer="Alle"
         />
         <Auswahlfeld
@@ -119,7 +121,7 @@ export function Bescheiduebersicht() {
           name="bescheidart"
           value={entwurf.bescheidart}
           onChange={(v) => setEntwurf((e) => ({ ...e, bescheidart: v }))}
-          optionen={(arten.data ?? []).map((a) => ({ value: a.value, label: a.value }))}
+          optionen={entwurf.bescheidQualitaet && qualitaetId === undefined ? [] : (arten.data ?? []).map((a) => ({ value: a.value, label: a.value }))}
           leer="Alle"
         />
         <Datumsfeld label="Zeitraum von" name="von" value={entwurf.von} onChange={(v) => setEntwurf((e) => ({ ...e, von: v }))} error={fehler.von} />
