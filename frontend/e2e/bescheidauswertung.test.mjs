@@ -1,13 +1,11 @@
 // Browser tests of the Anforderungen of a Bescheid and the evaluation overview (spec 001
-// §2.2–§2.5, issue 30) as zust_sbb: on the released demo Bescheid of 'Kläranlage Musterhausen'
-// the measuring point 2350010009 gets Anforderungen on both tabs and they are saved together;
-// the evaluation overview finds them, two selected rows are exported, and the xlsx is opened —
+// §2.2–§2.5, issue 30) as zust_sbb: a measuring point of a Bescheid in work gets Anforderungen
+// on both tabs and they are saved together; released, the Bescheid's Anforderungen are in the
+// evaluation overview, two selected rows are exported, and the xlsx is opened —
 // with LibreOffice headless (Debian libreoffice-calc-nogui: soffice --convert-to csv) where it is
 // installed, else with xlsx.mjs — German headers and exactly the two rows. axe finds no serious
 // or critical violation on the Anforderungen (read and edit), the Bescheid search and the three
-// tabs of the overview. Against the real binary with the demo data (see harness.mjs); where
-// zust_sbb does not see that demo Bescheid (Musterhausen lies in another Regionalstelle), the
-// test creates and releases one for a point of the paper mill through the API.
+// tabs of the overview. Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,31 +26,26 @@ const MESSSTELLE = '2350010009';
 const PAPIERFABRIK = 'Betriebskläranlage Papierfabrik';
 const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
 
-/** The plant named bezeichnung as the caller's worklist finds it (undefined when he does not see it). */
-async function anlage(bezeichnung, token, warten) {
-  const suche = async () => (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content.find((x) => x.bezeichnung === bezeichnung);
-  return warten ? until(suche, (x) => x !== undefined, `die Anlage ${bezeichnung} in der Arbeitsliste`) : suche();
+/** The plant named bezeichnung as the caller's worklist finds it. */
+async function anlage(bezeichnung, token) {
+  return until(
+    async () => (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content.find((x) => x.bezeichnung === bezeichnung),
+    (x) => x !== undefined,
+    `die Anlage ${bezeichnung} in der Arbeitsliste`,
+  );
 }
 
 /**
- * The operation, a released Bescheid with a measuring point, and the point, through the API:
- * the demo's Bescheid of 'Kläranlage Musterhausen' with 2350010009 where zust_sbb sees it; else
- * the paper mill (zust_sbb's Regionalstelle), whose first assignable point gets a Bescheid that
- * zust_sbb creates and releases (with an Auflage) as the Bescheid screen would.
+ * A Bescheid in work (IN_BEARBEITUNG) with a measuring point, through the API as the Bescheid
+ * screen creates it: Anforderungen are set while a Bescheid is in work (a released one is never
+ * changed), the evaluation counts released ones. The operation is the paper mill in zust_sbb's
+ * Regionalstelle (the demo's Musterhausen lies in another, zust_sbb does not see it); the
+ * point is 2350010009 where it is assignable, else the first one that is.
  */
-async function demoBescheid(token) {
-  const musterhausen = await anlage(BETRIEB, token, false);
-  if (musterhausen) {
-    const bescheide = (await app.api(`/betrieb/${musterhausen.betriebId}/bescheid/search?size=50`, { token })).content;
-    for (const b of bescheide.filter((x) => x.bescheidsstatus === 'FREIGEGEBEN')) {
-      const d = await app.api(`/bescheid/${b.id}`, { token });
-      const m = (d.messstellen ?? []).find((x) => x.messstellenId === MESSSTELLE);
-      if (m) return { betriebId: musterhausen.betriebId, bescheidId: b.id, messstelleId: m.id, messstellenNr: MESSSTELLE };
-    }
-  }
-  const { betriebId } = await anlage(PAPIERFABRIK, token, true);
+async function bescheidInArbeit(token) {
+  const { betriebId } = await anlage(PAPIERFABRIK, token);
   const kandidaten = await app.api(`/betrieb/${betriebId}/bescheid/messstellen?bescheidQualitaet=Bescheid`, { token });
-  const m = kandidaten[0];
+  const m = kandidaten.find((x) => x.messstellenId === MESSSTELLE) ?? kandidaten[0];
   assert.ok(m, 'eine zuordenbare Messstelle der Papierfabrik');
   // the kinds are filtered by the quality's entry id
   const qualitaet = (await app.api('/bescheidqualitaet/', { token })).find((q) => q.value === 'Bescheid');
@@ -74,8 +67,12 @@ async function demoBescheid(token) {
       : [],
   };
   const neu = await app.api('/bescheid', { token, method: 'POST', body: { ...daten, betrieb: betriebId, messstellen: [m.id] } });
-  await app.api(`/bescheid/${neu.id}`, { token, method: 'PUT', body: { ...daten, version: neu.version, bescheidsstatus: 'FREIGEGEBEN', messstellen: [m.id] } });
-  return { betriebId, bescheidId: neu.id, messstelleId: m.id, messstellenNr: m.messstellenId };
+  /** Releases it (the save into FREIGEGEBEN on the stored version). */
+  const freigeben = async () => {
+    const { version } = await app.api(`/bescheid/${neu.id}`, { token });
+    await app.api(`/bescheid/${neu.id}`, { token, method: 'PUT', body: { ...daten, version, bescheidsstatus: 'FREIGEGEBEN', messstellen: [m.id] } });
+  };
+  return { betriebId, bescheidId: neu.id, messstelleId: m.id, messstellenNr: m.messstellenId, freigeben };
 }
 
 /** The bytes of a download. */
@@ -151,7 +148,7 @@ async function neueZeile(page, tab, wert, parameterIndex) {
 describe('Bescheide: Anforderungen und Auswertung', () => {
   it('zust_sbb sets Anforderungen on both tabs, finds them in the evaluation overview and exports two rows', async () => {
     const token = await app.login('zust_sbb');
-    const { betriebId, bescheidId, messstelleId, messstellenNr } = await demoBescheid(token);
+    const { betriebId, bescheidId, messstelleId, messstellenNr, freigeben } = await bescheidInArbeit(token);
     const akte = `/eAbwasser/betriebsakte/${betriebId}`;
 
     await withPage({ token }, async (page) => {
@@ -179,6 +176,8 @@ describe('Bescheide: Anforderungen und Auswertung', () => {
       const gespeichert = await app.api(`/bescheid/${bescheidId}/messstelle/${messstelleId}`, { token });
       const werte = gespeichert.anforderungen.map((a) => `${a.anforderungArt}:${a.wert}`);
       for (const w of ['BEHOERDLICHE_FESTLEGUNG:12,5', 'BEHOERDLICHE_FESTLEGUNG:0,75', 'SELBSTUEBERWACHUNGSAUFLAGE:3']) assert.ok(werte.includes(w), `${w} gespeichert (${werte})`);
+      // released, the Bescheid counts in the evaluation
+      await freigeben();
 
       // the Bescheid search of the operation
       await page.goto(app.url(`${akte}/bescheiduebersicht?modus=l`));
@@ -191,7 +190,7 @@ describe('Bescheide: Anforderungen und Auswertung', () => {
       await page.goto(app.url(`${akte}/parameteruebersicht?modus=l`));
       await page.getByRole('heading', { name: 'Übersicht Parameterwerte', level: 1 }).waitFor();
       const tabelle = page.getByRole('table', { name: 'Festlegungen/Erklärungen' });
-      const auswahl = tabelle.getByRole('checkbox', { name: /auswählen$/ });
+      const auswahl = tabelle.locator('tbody').getByRole('checkbox');
       await until(
         async () => {
           const n = await auswahl.count();
@@ -223,6 +222,7 @@ describe('Bescheide: Anforderungen und Auswertung', () => {
       assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'the export is an xlsx (zip) file');
       const { zeilen, womit } = await tabelleAus(bytes);
       const [kopf, ...daten] = zeilen;
+      console.log(`# xlsx gelesen mit ${womit}: ${JSON.stringify(zeilen)}`);
       for (const spalte of ['Messstelle', 'Bescheid', 'Wert']) assert.ok(kopf.some((k) => k.includes(spalte)), `Spalte ${spalte} im Kopf (${womit}: ${kopf.join(' | ')})`);
       assert.ok(kopf.some((k) => /Parameter/.test(k)), `eine Parameter-Spalte im Kopf (${kopf.join(' | ')})`);
       assert.equal(daten.length, 2, `zwei Zeilen im Export (${womit}): ${JSON.stringify(daten)}`);
@@ -233,8 +233,8 @@ describe('Bescheide: Anforderungen und Auswertung', () => {
       await page.getByRole('tab', { name: 'Selbstüberwachungsauflagen' }).click();
       await page.getByRole('table', { name: 'Selbstüberwachungsauflagen' }).waitFor();
       await pruefeBarrierefreiheit(page, 'Übersicht Parameterwerte (Selbstüberwachungsauflagen)');
-      await page.getByRole('tab', { name: 'Auflagen' }).click();
-      await page.getByRole('table', { name: 'Auflagen' }).waitFor();
+      await page.getByRole('tab', { name: 'Auflagen', exact: true }).click();
+      await page.getByRole('table', { name: 'Auflagen', exact: true }).waitFor();
       await pruefeBarrierefreiheit(page, 'Übersicht Parameterwerte (Auflagen)');
     });
   });

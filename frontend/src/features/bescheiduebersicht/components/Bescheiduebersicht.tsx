@@ -57,7 +57,10 @@ export function Bescheiduebersicht() {
     const f = { von: von === null ? MSG_DATUM : undefined, bis: bis === null ? MSG_DATUM : undefined };
     setFehler(f);
     if (von === null || bis === null) return;
-    setFilter({ bescheidQualitaet: entwurf.bescheidQualitaet, bescheidart: entwurf.bescheidart, von, bis });
+    const neu = { bescheidQualitaet: entwurf.bescheidQualitaet, bescheidart: entwurf.bescheidart, von, bis };
+    // the same filter searches again (the list may have changed meanwhile)
+    if (JSON.stringify(neu) === JSON.stringify(filter)) void seite.refetch();
+    setFilter(neu);
     zurErstenSeite();
   };
   const zuruecksetzen = () => {

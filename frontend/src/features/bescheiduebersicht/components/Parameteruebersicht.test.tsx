@@ -126,6 +126,10 @@ describe('Parameteruebersicht', () => {
     await waitFor(() => expect(m.suchen().at(-1)!.get('auswertung')).toBe('alle'));
     expect(m.suchen().at(-1)!.has('gueltigAb')).toBe(false);
     expect(m.suchen().at(-1)!.has('stichtag')).toBe(false);
+    // the same filter again: searched again (the read model may have caught up)
+    const bisher = m.suchen().length;
+    await user.click(screen.getByRole('button', { name: 'Suchen' }));
+    await waitFor(() => expect(m.suchen().length).toBe(bisher + 1));
 
     // an impossible day is not searched
     await user.click(screen.getByRole('radio', { name: 'Stichtag' }));

@@ -67,11 +67,13 @@ function useSuche<E, F>(start: { entwurf: E; filter: F; sortierung: SortingState
     setSortierung((s) => aktualisiert(u, s));
     setSeite((p) => ({ ...p, pageIndex: 0 }));
   };
-  /** A new filter: from the first page, without the old selection. */
+  /** A new filter: from the first page, without the old selection; the same filter: true (the caller searches again). */
   const anwenden = (f: F) => {
+    const gleich = JSON.stringify(f) === JSON.stringify(filter);
     setFilter(f);
     setSeite((p) => ({ ...p, pageIndex: 0 }));
     setAuswahl({});
+    return gleich;
   };
   return {
     entwurf,
@@ -201,7 +203,7 @@ function Anforderungssuche({ art, ziel, titel, suche: s }: { art: AnforderungArt
     };
     s.setFehler(fehler);
     if (Object.values(fehler).some(Boolean) || stichtag === null || gueltigAb === null || gueltigBis === null) return;
-    s.anwenden({ abwasseranlage: e.abwasseranlage, messstelle: e.messstelle, parameter: e.parameter, auswertung: e.auswertung, stichtag, gueltigAb, gueltigBis });
+    if (s.anwenden({ abwasseranlage: e.abwasseranlage, messstelle: e.messstelle, parameter: e.parameter, auswertung: e.auswertung, stichtag, gueltigAb, gueltigBis })) void seite.refetch();
   };
   const zuruecksetzen = () => {
     const start = anforderungStart();
@@ -340,7 +342,9 @@ function Auflagensuche({ suche: s }: { suche: Suche<AuflageFilter, AuflageFilter
     <div className="space-y-4">
       <Suchformular
         label="Auflagen filtern"
-        onSuchen={() => s.anwenden({ ...s.entwurf })}
+        onSuchen={() => {
+          if (s.anwenden({ ...s.entwurf })) void seite.refetch();
+        }}
         onZuruecksetzen={() => {
           const start = auflageStart();
           s.setEntwurf(start.entwurf);
