@@ -212,6 +212,7 @@ function Anforderungssuche({ art, ziel, titel, suche: s }: { art: AnforderungArt
     s.anwenden(start.filter);
   };
 
+  // sortable: the columns the search sorts by (sortProperty messstelle, bescheid, parameterNr, gueltigAb, gueltigBis)
   const spalten = useMemo<ColumnDef<AnforderungZeile, unknown>[]>(
     () => [
       { id: 'messstelle', header: 'Messstelle', accessorFn: (z) => `${z.messstelle?.messstellenId ?? ''} ${z.messstelle?.bezeichnung ?? ''}`.trim() },
@@ -222,12 +223,12 @@ function Anforderungssuche({ art, ziel, titel, suche: s }: { art: AnforderungArt
         accessorKey: 'parameterNr',
         cell: ({ row }) => (row.original.parameterName ? <abbr title={row.original.parameterName}>{row.original.parameterNr}</abbr> : row.original.parameterNr),
       },
-      { id: 'einheit', header: 'Einheit', accessorKey: 'einheit' },
-      { id: 'probenahme', header: 'Probenahme', accessorKey: 'probenahme' },
-      { id: 'haeufigkeit', header: 'Häufigkeit', accessorKey: 'haeufigkeit' },
-      { id: 'artAnforderungWert', header: 'Art des Werts', accessorKey: 'artAnforderungWert' },
-      { id: 'wert', header: 'Wert', accessorKey: 'wert', cell: ({ row }) => <span className="whitespace-nowrap">{dezimalAnzeige(row.original.wert)}</span> },
-      { id: 'mehrereOptionen', header: 'mehrere Optionen', accessorKey: 'mehrereOptionen', cell: ({ row }) => (row.original.mehrereOptionen ? 'ja' : 'nein') },
+      { id: 'einheit', header: 'Einheit', accessorKey: 'einheit', enableSorting: false },
+      { id: 'probenahme', header: 'Probenahme', accessorKey: 'probenahme', enableSorting: false },
+      { id: 'haeufigkeit', header: 'Häufigkeit', accessorKey: 'haeufigkeit', enableSorting: false },
+      { id: 'artAnforderungWert', header: 'Art des Werts', accessorKey: 'artAnforderungWert', enableSorting: false },
+      { id: 'wert', header: 'Wert', accessorKey: 'wert', enableSorting: false, cell: ({ row }) => <span className="whitespace-nowrap">{dezimalAnzeige(row.original.wert)}</span> },
+      { id: 'mehrereOptionen', header: 'mehrere Optionen', accessorKey: 'mehrereOptionen', enableSorting: false, cell: ({ row }) => (row.original.mehrereOptionen ? 'ja' : 'nein') },
       { id: 'gueltigAb', header: 'gültig ab', accessorKey: 'gueltigAb', cell: ({ row }) => formatDate(row.original.gueltigAb) },
       { id: 'gueltigBis', header: 'gültig bis', accessorKey: 'gueltigBis', cell: ({ row }) => formatDate(row.original.gueltigBis) },
     ],
