@@ -502,6 +502,14 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 	}
 	objekte := map[string][]string{"betrieb": {fmt.Sprint(ids["K1"]), fmt.Sprint(ids["T1"]), fmt.Sprint(ids["G1"])},
 		"anlage": {fmt.Sprint(ids["K2"]), fmt.Sprint(ids["T2"])}, "messstelle": {fmt.Sprint(ids["K3"]), fmt.Sprint(ids["T3"])}}
+	// the demo's Bescheide: one of Klärwerk Rheinaue's paper mill, one of Musterhausen
+	for _, az := range []string{"32-5/21", "31-2/25"} {
+		var id int64
+		if err := pool.QueryRow(ctx, `SELECT id FROM bescheid WHERE daten->>'aktenzeichen' = $1`, az).Scan(&id); err != nil {
+			t.Fatalf("Bescheid %s: %v", az, err)
+		}
+		objekte["bescheid"] = append(objekte["bescheid"], fmt.Sprint(id))
+	}
 	for _, a := range auswertung.Abfragen {
 		objekte["abfrage"] = append(objekte["abfrage"], fmt.Sprint(a.ID))
 	}

@@ -145,12 +145,12 @@ var Tabelle = map[Aktion][]Rolle{
 	EntlastungsanlagenImportieren: {ZustSBD, Fachadmin, Systemadmin},
 	// the Aufgaben view (issue 14, beyond the spec): the organisation roles see their own
 	// applications, who decides an application (Entscheidungen) the open ones
-	AufgabenLesen: {Betreiber, Beauftragter, LeserOrganisation, ZustSBD, Fachadmin, Systemadmin},
+	AufgabenLesen: {Betreiber, Beauftragter, LeserOrganisation, ZustSBD, ZustSBB, Fachadmin, Systemadmin},
 }
 
 // Entscheidungen are the actions that decide an application (a task of the Aufgaben view).
 // Whoever may take one of them may read the Aufgaben view (a test guards it).
-var Entscheidungen = []Aktion{BetriebFreigeben, AenderungsantragPruefen, MessstelleFreigeben}
+var Entscheidungen = []Aktion{BetriebFreigeben, AenderungsantragPruefen, MessstelleFreigeben, BescheidAnlegen}
 
 // Darf tells whether someone with these roles may do a.
 func Darf(rollen []string, a Aktion) bool {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
@@ -35,12 +36,14 @@ const (
 	Stammdatenantrag       = "STAMMDATENANTRAG"
 	AnlageAenderungsantrag = "ANLAGE_AENDERUNGSANTRAG"
 	MessstelleFreigabe     = "MESSSTELLE_FREIGABE"
+	Bescheidsantrag        = "BESCHEIDSANTRAG"
 
 	Offen       = "OFFEN"
 	Freigegeben = "FREIGEGEBEN"
 	Abgewiesen  = "ABGEWIESEN"
 	Uebernommen = "UEBERNOMMEN"
 	Abgelehnt   = "ABGELEHNT"
+	Geloescht   = "GELOESCHT"
 )
 
 // The operation and plant tables are the projection's own copies of what a task shows and
@@ -66,6 +69,11 @@ CREATE TABLE messstelle (
     anlage_id   bigint NOT NULL,
     anlagentyp  text   NOT NULL,
     typ         text   NOT NULL,
+    bezeichnung text   NOT NULL
+);
+CREATE TABLE bescheid (
+    id          bigint PRIMARY KEY,
+    betrieb_id  bigint NOT NULL,
     bezeichnung text   NOT NULL
 );
 CREATE TABLE aufgabe (
@@ -138,6 +146,11 @@ type (
 		Typ         string
 		Bezeichnung string
 	}
+	bescheidZeile struct {
+		ID          int64
+		BetriebID   int64
+		Bezeichnung string
+	}
 	aufgabeZeile struct {
 		ID               int64
 		Art              string
@@ -180,6 +193,11 @@ var (
 		Felder: func(m *messstelleZeile) []any {
 			return []any{&m.ID, &m.BetriebID, &m.AnlageID, &m.Anlagentyp, &m.Typ, &m.Bezeichnung}
 		}}
+	bescheidTabelle = projections.Tabelle[bescheidZeile]{Name: "bescheid",
+		Spalten: []string{"id", "betrieb_id", "bezeichnung"},
+		Felder: func(b *bescheidZeile) []any {
+			return []any{&b.ID, &b.BetriebID, &b.Bezeichnung}
+		}}
 	aufgabeTabelle = projections.Tabelle[aufgabeZeile]{Name: "aufgabe",
 		Spalten: []string{"id", "art", "aktion", "stream_type", "objekt_id", "objekt", "objekttyp", "anlage_id", "anlagentyp", "betrieb_id", "betriebs_id",
 			"betrieb", "betreiber_id", "regionalstelle_id", "beantragt_von", "nicht_von", "beantragt_am", "status", "entschieden_von",
@@ -205,6 +223,7 @@ var bereiche = map[string]bereich{
 	betrieb.StreamType:    {decode: betrieb.Decode, bedarf: betriebBedarf, anwenden: betriebAufgaben},
 	anlage.StreamType:     {decode: anlage.Decode, bedarf: anlageBedarf, anwenden: anlageAufgaben},
 	messstelle.StreamType: {decode: messstelle.Decode, bedarf: messstelleBedarf, anwenden: messstelleAufgaben},
+	bescheid.StreamType:   {decode: bescheid.Decode, bedarf: bescheidBedarf, anwenden: bescheidAufgaben},
 }
 
 // objekt is the object an application is about: its stream type and aggregate id.
@@ -218,11 +237,13 @@ type lauf struct {
 	betriebe    *projections.Zeilen[betriebZeile]
 	anlagen     *projections.Zeilen[anlageZeile]
 	messstellen *projections.Zeilen[messstelleZeile]
+	bescheide   *projections.Zeilen[bescheidZeile]
 	aufgaben    *projections.Zeilen[aufgabeZeile]
 
 	// what to read before the events are applied
 	betriebIDs, anlageIDs []int64
 	messstelleIDs         []int64
+	bescheidIDs           []int64
 	betriebDerAnlage      []int64         // plants whose operation's copy a new task needs
 	angelegt              map[int64]int64 // plants created in the batch → their operation
 	entschieden           map[objekt]bool // objects whose open tasks the batch may close
@@ -245,7 +266,7 @@ type lauf struct {
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 	l := &lauf{
 		betriebe: betriebTabelle.Zeilen(), anlagen: anlageTabelle.Zeilen(), messstellen: messstelleTabelle.Zeilen(),
-		aufgaben: aufgabeTabelle.Zeilen(),
+		bescheide: bescheidTabelle.Zeilen(), aufgaben: aufgabeTabelle.Zeilen(),
 		angelegt: map[int64]int64{}, entschieden: map[objekt]bool{},
 		jeObjekt: map[objekt][]int64{}, jeBetrieb: map[int64][]int64{},
 		neueBetriebe: map[int64]bool{}, geaendertSet: map[int64]bool{}, anlageNamen: map[int64]string{},
@@ -302,6 +323,14 @@ func (l *lauf) laden(ctx context.Context, s *projections.Stapel) error {
 			l.betriebIDs = append(l.betriebIDs, m.BetriebID)
 		}
 	}
+	if err := l.bescheide.Laden(ctx, s, l.bescheidIDs); err != nil {
+		return err
+	}
+	for _, id := range l.bescheidIDs {
+		if b := l.bescheide.Zeile(id); b != nil {
+			l.betriebIDs = append(l.betriebIDs, b.BetriebID)
+		}
+	}
 	for _, id := range l.betriebDerAnlage {
 		if a := l.anlagen.Zeile(id); a != nil {
 			l.betriebIDs = append(l.betriebIDs, a.BetriebID)
@@ -355,6 +384,7 @@ func (l *lauf) schreiben() *projections.Schreiben {
 	l.betriebe.Schreiben(w)
 	l.anlagen.Schreiben(w)
 	l.messstellen.Schreiben(w)
+	l.bescheide.Schreiben(w)
 	l.aufgaben.Schreiben(w)
 	if len(l.geaenderteBetriebe) > 0 {
 		w.Anweisung(aufgabenDerBetriebe, l.geaenderteBetriebe)
@@ -656,4 +686,68 @@ func (l *lauf) messstelleDaten(e eventstore.Event, id int64, d messstelle.Daten)
 		}
 	}
 	return m
+}
+
+// Bescheidname is how a task names a Bescheid: its Bescheidart and Aktenzeichen.
+func Bescheidname(d bescheid.Daten) string {
+	if d.Aktenzeichen == "" {
+		return d.Bescheidart
+	}
+	return d.Bescheidart + ", Az. " + d.Aktenzeichen
+}
+
+// bescheidBedarf: a new Bescheid needs its operation's copy (an application submitted in the
+// same batch opens its task with it), a submission the Bescheid's copy and its operation's, a
+// save the copy and the open task for the name; the decisions need the open tasks.
+func bescheidBedarf(l *lauf, id int64, v ereignis.DomainEvent) {
+	switch v := v.(type) {
+	case bescheid.BescheidAngelegt:
+		l.betriebIDs = append(l.betriebIDs, v.BetriebID)
+		l.bescheidIDs = append(l.bescheidIDs, id)
+	case bescheid.BescheidsantragGestellt:
+		l.bescheidIDs = append(l.bescheidIDs, id)
+	case bescheid.BescheidGeaendert:
+		l.bescheidIDs = append(l.bescheidIDs, id)
+		l.entscheidet(bescheid.StreamType, id)
+	case bescheid.BescheidsantragZurueckgewiesen, bescheid.BescheidInBearbeitung, bescheid.BescheidGeloescht:
+		l.entscheidet(bescheid.StreamType, id)
+	}
+}
+
+// bescheidAufgaben: a Bescheidsantrag (submitted → taken into work, returned or deleted), for
+// who records Bescheide (berechtigung.BescheidAnlegen).
+func bescheidAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainEvent) error {
+	switch v := de.(type) {
+	case bescheid.BescheidAngelegt:
+		if l.bescheide.Zeile(id) == nil {
+			l.bescheide.Neu(id, bescheidZeile{ID: id, BetriebID: v.BetriebID, Bezeichnung: Bescheidname(v.Daten)})
+		}
+	case bescheid.BescheidGeaendert:
+		b := l.bescheide.Zeile(id)
+		if b == nil {
+			return nil
+		}
+		if name := Bescheidname(v.Daten); b.Bezeichnung != name {
+			l.bescheide.Aendern(id).Bezeichnung = name
+		}
+		for _, tid := range l.jeObjekt[objekt{e.StreamType, id}] {
+			if a := l.aufgaben.Zeile(tid); a.Status == Offen && a.Objekt != l.bescheide.Zeile(id).Bezeichnung {
+				l.aufgaben.Aendern(tid).Objekt = l.bescheide.Zeile(id).Bezeichnung
+			}
+		}
+	case bescheid.BescheidsantragGestellt:
+		b := l.bescheide.Zeile(id)
+		if b == nil {
+			return fmt.Errorf("Bescheid %d: %w", id, pgx.ErrNoRows)
+		}
+		l.oeffne(e, antrag{art: Bescheidsantrag, aktion: berechtigung.BescheidAnlegen, objektID: id, objekt: b.Bezeichnung,
+			objekttyp: "BESCHEID", betriebID: b.BetriebID})
+	case bescheid.BescheidInBearbeitung:
+		l.schliesse(e, Bescheidsantrag, id, Uebernommen, "")
+	case bescheid.BescheidsantragZurueckgewiesen:
+		l.schliesse(e, Bescheidsantrag, id, Abgewiesen, v.Kommentar)
+	case bescheid.BescheidGeloescht:
+		l.schliesse(e, Bescheidsantrag, id, Geloescht, "")
+	}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
@@ -20,6 +21,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
 	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
@@ -195,11 +197,12 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatal("zust_sbd (Koblenz) sees a task of Trier")
 	}
 	// the administrators see every open task they may decide: the system administrator no
-	// Freigabe (BETRIEB_FREIGEBEN is ZUST_SBD and FACHADMIN), the Fachadmin all five
-	if n := w.anzahl("fachadmin"); n != 5 {
+	// Freigabe (BETRIEB_FREIGEBEN is ZUST_SBD and FACHADMIN), the Fachadmin all six (with the
+	// demo's submitted Bescheidsantrag)
+	if n := w.anzahl("fachadmin"); n != 6 {
 		t.Fatalf("fachadmin: %d", n)
 	}
-	if sa := w.aufgaben("systemadmin"); len(sa) != 4 {
+	if sa := w.aufgaben("systemadmin"); len(sa) != 5 {
 		t.Fatalf("systemadmin: %+v", sa)
 	} else if _, ok := finde(sa, aufgaben.BetriebFreigabe, brauerei); ok {
 		t.Fatal("systemadmin sees a Freigabe he may not decide")
@@ -208,14 +211,31 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	if _, err := w.dienst.Liste(ctx, w.als("leser_behoerde"), 0, 10); err == nil {
 		t.Fatal("leser_behoerde may read the Aufgaben view")
 	}
-	if _, err := w.dienst.Anzahl(ctx, w.als("zust_sbb")); err == nil {
-		t.Fatal("zust_sbb may read the Aufgaben view")
+	// zust_sbb decides Bescheidsanträge (BESCHEID_ANLEGEN): the demo's submitted one, returned
+	// once and submitted again, is his only open task
+	if sbb := w.aufgaben("zust_sbb"); len(sbb) != 1 || sbb[0].Art != aufgaben.Bescheidsantrag || sbb[0].BetriebID != papier ||
+		sbb[0].Objekt != "Änderungsbescheid, Az. PF-2026-01" || sbb[0].BeantragtVon != "Michael Wagner" || w.anzahl("zust_sbb") != 1 {
+		t.Fatalf("zust_sbb: %+v", sbb)
+	}
+	// he takes it into work: the task closes as adopted
+	antrag := w.id(`SELECT id FROM bescheid WHERE daten->>'aktenzeichen' = $1`, "PF-2026-01")
+	x, _, _, err := bescheide.Stand(ctx, pool, antrag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.warte(eventstore.Befehle(store, bescheid.Decider).Handle(ctx, antrag, eventstore.VersionUnbekannt, bescheid.Speichere{Daten: x.Daten,
+		Status: bescheid.InBearbeitung, Messstellen: x.Messstellen, Rolle: bescheid.Rolle{Entscheider: true}, Heute: time.Now()},
+		eventstore.Metadata{ActorID: "test", ActorName: "Markus Weber"}))
+	if a, _ := finde(w.aufgaben("betreiber"), aufgaben.Bescheidsantrag, antrag); a.Status != aufgaben.Uebernommen || a.EntschiedenVon != "Markus Weber" ||
+		w.anzahl("zust_sbb") != 0 {
+		t.Fatalf("taken into work: %+v", a)
 	}
 
 	// the operator side: its organisation's applications in every state, never another's
 	for _, name := range []string{"betreiber", "beauftragter", "leser_organisation"} {
 		eigene := w.aufgaben(name)
-		if len(eigene) != 9 || w.anzahl(name) != 4 { // with the demo's three measuring points' Freigaben
+		// with the demo's three measuring points' Freigaben and its Bescheidsantrag (returned once)
+		if len(eigene) != 11 || w.anzahl(name) != 4 {
 			t.Fatalf("%s: %d open, %+v", name, w.anzahl(name), eigene)
 		}
 		for _, a := range eigene {
@@ -247,7 +267,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatalf("zust_sbd after deciding: %d open, %+v", n, w.aufgaben("zust_sbd"))
 	}
 	eigene := w.aufgaben("betreiber")
-	if w.anzahl("betreiber") != 0 || len(eigene) != 9 {
+	if w.anzahl("betreiber") != 0 || len(eigene) != 11 {
 		t.Fatalf("betreiber after the decisions: %+v", eigene)
 	}
 	abgewiesen, _ := finde(eigene, aufgaben.BetriebFreigabe, brauerei)
@@ -272,7 +292,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	if n := w.anzahl("zust_sbd"); n != 1 {
 		t.Fatalf("requested again: %d", n)
 	}
-	if eigene := w.aufgaben("betreiber"); len(eigene) != 10 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
+	if eigene := w.aufgaben("betreiber"); len(eigene) != 12 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
 		t.Fatalf("betreiber after requesting again: %+v", eigene)
 	}
 

@@ -32,6 +32,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
@@ -67,6 +68,12 @@ CREATE TABLE anlage (
 CREATE TABLE messstelle (
     id            bigint PRIMARY KEY,
     anlage_id     bigint NOT NULL,
+    bezeichnung   text   NOT NULL,
+    antragsteller bigint NOT NULL
+);
+CREATE TABLE bescheid (
+    id            bigint PRIMARY KEY,
+    betrieb_id    bigint NOT NULL,
     bezeichnung   text   NOT NULL,
     antragsteller bigint NOT NULL
 );
@@ -147,6 +154,23 @@ type messstelleZeile struct {
 	Antragsteller int64
 }
 
+// bescheidZeile is the copy of a Bescheid: its name for the texts, its operation for the
+// recipients, the account that applied for it (0: recorded by staff) for the decisions.
+type bescheidZeile struct {
+	ID            int64
+	BetriebID     int64
+	Bezeichnung   string
+	Antragsteller int64
+}
+
+var bescheide = projections.Tabelle[bescheidZeile]{
+	Name:    "bescheid",
+	Spalten: []string{"id", "betrieb_id", "bezeichnung", "antragsteller"},
+	Felder: func(b *bescheidZeile) []any {
+		return []any{&b.ID, &b.BetriebID, &b.Bezeichnung, &b.Antragsteller}
+	},
+}
+
 var messstellen = projections.Tabelle[messstelleZeile]{
 	Name:    "messstelle",
 	Spalten: []string{"id", "anlage_id", "bezeichnung", "antragsteller"},
@@ -167,6 +191,9 @@ const (
 	// messstellenpruefer: the staff who decide about a measuring point's Freigabe: who may
 	// approve measuring points and sees its operation.
 	messstellenpruefer
+	// bescheidpruefer: the staff who decide about a Bescheidsantrag: who may record Bescheide
+	// and sees its operation.
+	bescheidpruefer
 	// betreiberseite: the users of the operator organisation.
 	betreiberseite
 	// antragsteller: the one account that requested what is decided (a measuring point's
@@ -177,7 +204,8 @@ const (
 // aktionen: what the staff of a group may do (zugriff.Zustaendige); betreiberseite and
 // antragsteller have none.
 var aktionen = [antragsteller + 1]berechtigung.Aktion{entscheider: berechtigung.BetriebFreigeben,
-	antragspruefer: berechtigung.AenderungsantragPruefen, messstellenpruefer: berechtigung.MessstelleFreigeben}
+	antragspruefer: berechtigung.AenderungsantragPruefen, messstellenpruefer: berechtigung.MessstelleFreigeben,
+	bescheidpruefer: berechtigung.BescheidAnlegen}
 
 // Bedingung is the SQL condition that the account a is a recipient of group g for the operation
 // with the columns sp.
@@ -353,6 +381,7 @@ type stapel struct {
 	betriebe    *projections.Zeilen[betriebZeile]
 	anlagen     *projections.Zeilen[anlageZeile]
 	messstellen *projections.Zeilen[messstelleZeile]
+	bescheide   *projections.Zeilen[bescheidZeile]
 	entwuerfe   []*entwurf
 	// nachQuelle finds a message of the batch for the postfach events.
 	nachQuelle map[int64]*entwurf
@@ -380,6 +409,8 @@ var ereignisse = map[string]map[string]bool{
 		anlage.AenderungsantragUebernommen{}, anlage.AenderungsantragAbgelehnt{}),
 	messstelle.StreamType: typen(messstelle.MessstelleBeantragt{}, messstelle.MessstellenfreigabeErneutAngefordert{},
 		messstelle.MessstelleGeaendert{}, messstelle.MessstelleFreigegeben{}, messstelle.MessstelleAbgewiesen{}),
+	bescheid.StreamType: typen(bescheid.BescheidAngelegt{}, bescheid.BescheidGeaendert{}, bescheid.BescheidsantragGestellt{},
+		bescheid.BescheidsantragZurueckgewiesen{}, bescheid.BescheidInBearbeitung{}, bescheid.BescheidFreigegeben{}, bescheid.BescheidGeloescht{}),
 	postfach.StreamType: typen(postfach.NachrichtGelesen{}, postfach.NachrichtGeloescht{}),
 }
 
@@ -445,6 +476,8 @@ func lesen(e eventstore.Event) (any, error) {
 		return anlage.Decode(e.Type, e.Data)
 	case messstelle.StreamType:
 		return messstelle.Decode(e.Type, e.Data)
+	case bescheid.StreamType:
+		return bescheid.Decode(e.Type, e.Data)
 	default:
 		return postfach.Decode(e.Type, e.Data)
 	}
@@ -459,12 +492,12 @@ func dekodieren(events []eventstore.Event) ([]any, []error) {
 }
 
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
-	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), messstellen: messstellen.Zeilen(), nachQuelle: map[int64]*entwurf{},
+	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), messstellen: messstellen.Zeilen(), bescheide: bescheide.Zeilen(), nachQuelle: map[int64]*entwurf{},
 		offen: map[objekt][]*entwurf{}, abgeschlossen: map[objekt]bool{}}
 	// first pass: decode, and the ids of the operations and plants the batch needs
 	werte, fehler := dekodieren(s.Events)
 	ids := make([]int64, len(s.Events))
-	var betriebIDs, anlageIDs, messstelleIDs []int64
+	var betriebIDs, anlageIDs, messstelleIDs, bescheidIDs []int64
 	for i, e := range s.Events {
 		v := werte[i]
 		if err := fehler[i]; err != nil {
@@ -491,6 +524,19 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			if b, ok := v.(messstelle.MessstelleBeantragt); ok {
 				anlageIDs, betriebIDs = append(anlageIDs, b.AnlageID), append(betriebIDs, b.BetriebID)
 			}
+		case bescheid.StreamType:
+			bescheidIDs = append(bescheidIDs, id)
+			if b, ok := v.(bescheid.BescheidAngelegt); ok {
+				betriebIDs = append(betriebIDs, b.BetriebID)
+			}
+		}
+	}
+	if err := st.bescheide.Laden(ctx, s, bescheidIDs); err != nil {
+		return nil, err
+	}
+	for _, id := range bescheidIDs {
+		if b := st.bescheide.Zeile(id); b != nil {
+			betriebIDs = append(betriebIDs, b.BetriebID)
 		}
 	}
 	if err := st.messstellen.Laden(ctx, s, messstelleIDs); err != nil {
@@ -525,6 +571,8 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			err = st.anlageEreignis(e, ids[i], werte[i])
 		case messstelle.StreamType:
 			err = st.messstelleEreignis(e, ids[i], werte[i])
+		case bescheid.StreamType:
+			err = st.bescheidEreignis(e, ids[i], werte[i])
 		case postfach.StreamType:
 			st.postfachEreignis(ids[i], werte[i])
 		}
@@ -633,6 +681,86 @@ func (st *stapel) messstelleEreignis(e eventstore.Event, id int64, v any) error 
 	z, err := st.messstellenziel(id)
 	if err != nil {
 		return err
+	}
+	st.zustellen(e, z, *n)
+	return nil
+}
+
+// bescheidziel is the Bescheid as the batch has got it, with its operation; the path says antrag
+// while it is an application (spec 001 §2.1).
+func (st *stapel) bescheidziel(id int64, antrag bool) (ziel, error) {
+	x := st.bescheide.Zeile(id)
+	var b *betriebZeile
+	if x != nil {
+		b = st.betriebe.Zeile(x.BetriebID)
+	}
+	if b == nil {
+		return ziel{}, fmt.Errorf("nachrichten: Bescheid %d: %w", id, pgx.ErrNoRows)
+	}
+	segment := "bescheid"
+	if antrag {
+		segment = "antrag"
+	}
+	return ziel{id: id, betrieb: *b, name: x.Bezeichnung, konto: x.Antragsteller,
+		bezug: fmt.Sprintf("Bescheid %s – Betrieb %s (%s)", x.Bezeichnung, b.Bezeichnung, b.BetriebsID),
+		pfad:  fmt.Sprintf("/betriebsakte/%d/%s/%d/bescheidsdaten", x.BetriebID, segment, id)}, nil
+}
+
+// Bescheidname is how a message names a Bescheid: its Bescheidart and Aktenzeichen.
+func Bescheidname(d bescheid.Daten) string {
+	if d.Aktenzeichen == "" {
+		return d.Bescheidart
+	}
+	return d.Bescheidart + ", Az. " + d.Aktenzeichen
+}
+
+// bescheidEreignis: a submitted Bescheidsantrag goes to who records Bescheide (and sees the
+// operation); taking it into work, returning it (with the comment) and releasing the Bescheid
+// go to the account that applied for it. A deletion marks the open messages decided.
+func (st *stapel) bescheidEreignis(e eventstore.Event, id int64, v any) error {
+	const bezug = "BESCHEIDSANTRAG"
+	var n *nachricht
+	antrag := true
+	switch v := v.(type) {
+	case bescheid.BescheidAngelegt:
+		var von int64
+		if v.Status == bescheid.Angelegt {
+			von = v.Von
+		}
+		st.bescheide.Neu(id, bescheidZeile{ID: id, BetriebID: v.BetriebID, Bezeichnung: Bescheidname(v.Daten), Antragsteller: von})
+	case bescheid.BescheidGeaendert:
+		if x := st.bescheide.Zeile(id); x != nil && x.Bezeichnung != Bescheidname(v.Daten) {
+			st.bescheide.Aendern(id).Bezeichnung = Bescheidname(v.Daten)
+		}
+	case bescheid.BescheidsantragGestellt:
+		n = &nachricht{an: bescheidpruefer, bezug: bezug, betreff: "Bescheidsantrag gestellt: %s",
+			text: "%[2]s hat den Bescheidsantrag „%[1]s“ gestellt. Bitte prüfen Sie den Antrag unter „Bescheidsantrag bearbeiten“."}
+	case bescheid.BescheidInBearbeitung:
+		st.entschieden(e, id, bezug, "In Bearbeitung genommen")
+		antrag = false
+		n = &nachricht{an: antragsteller, bezug: bezug, betreff: "Bescheidsantrag in Bearbeitung: %s",
+			text: "%[2]s hat Ihren Bescheidsantrag „%[1]s“ in Bearbeitung genommen."}
+	case bescheid.BescheidsantragZurueckgewiesen:
+		st.entschieden(e, id, bezug, "Zurückgewiesen")
+		n = &nachricht{an: antragsteller, bezug: bezug, betreff: "Bescheidsantrag zurückgewiesen: %s",
+			text:      "%[2]s hat Ihren Bescheidsantrag „%[1]s“ zurückgewiesen. Sie können ihn überarbeiten und erneut stellen.",
+			kommentar: v.Kommentar}
+	case bescheid.BescheidFreigegeben:
+		antrag = false
+		n = &nachricht{an: antragsteller, bezug: bezug, betreff: "Bescheid freigegeben: %s",
+			text: "Der Bescheid „%[1]s“ zu Ihrem Antrag wurde von %[2]s freigegeben."}
+	case bescheid.BescheidGeloescht:
+		st.entschieden(e, id, bezug, "Gelöscht")
+	}
+	if n == nil {
+		return nil
+	}
+	z, err := st.bescheidziel(id, antrag)
+	if err != nil {
+		return err
+	}
+	if n.an == antragsteller && z.konto == 0 {
+		return nil // recorded by staff: nobody applied
 	}
 	st.zustellen(e, z, *n)
 	return nil
@@ -880,6 +1008,7 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	st.betriebe.Schreiben(w)
 	st.anlagen.Schreiben(w)
 	st.messstellen.Schreiben(w)
+	st.bescheide.Schreiben(w)
 	if len(st.erledigtID) > 0 {
 		w.Anweisung(`UPDATE nachricht n SET erledigt = u.wie
 			FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u (id, bezug, wie)
@@ -954,7 +1083,7 @@ type Nachricht struct {
 // Bezug are about: their fachobjekt_id is the id of such an object. A Bezug without one is
 // shown to administrators only.
 var Objektarten = map[string]string{"BETRIEB": "betrieb", "BETRIEB_STAMMDATEN_AENDERUNG": "betrieb", "AENDERUNGSANTRAG_ANLAGE": "anlage",
-	"MESSSTELLE": "messstelle"}
+	"MESSSTELLE": "messstelle", "BESCHEIDSANTRAG": "bescheid"}
 
 // sichtbar is the condition that the Sicht includes the object a message is about (the
 // recipients were chosen by who saw it when it was sent; a list shows what the reader sees now).

@@ -14,6 +14,8 @@ export const ARTEN: Record<Aufgabenart, { label: string; entscheiden: string; ak
   MESSSTELLE_FREIGABE: { label: 'Freigabe der Messstelle', entscheiden: 'Freigabe bearbeiten', aktion: 'MESSSTELLE_FREIGEBEN' },
   STAMMDATENANTRAG: { label: 'Stammdatenänderungsantrag', entscheiden: 'Stammdatenänderungsantrag prüfen', aktion: 'AENDERUNGSANTRAG_PRUEFEN' },
   ANLAGE_AENDERUNGSANTRAG: { label: 'Änderungsantrag der Anlage', entscheiden: 'Änderungsantrag prüfen', aktion: 'AENDERUNGSANTRAG_PRUEFEN' },
+  // BESCHEID_ANLEGEN joins lib/auth's Aktion with the Bescheid screens (issue 30)
+  BESCHEIDSANTRAG: { label: 'Bescheidsantrag', entscheiden: 'Bescheidsantrag bearbeiten', aktion: 'BESCHEID_ANLEGEN' as Aktion },
 };
 
 export const STATUS: Record<Aufgabenstatus, string> = {
@@ -22,6 +24,7 @@ export const STATUS: Record<Aufgabenstatus, string> = {
   ABGEWIESEN: 'Abgewiesen',
   UEBERNOMMEN: 'Übernommen',
   ABGELEHNT: 'Abgelehnt',
+  GELOESCHT: 'Gelöscht',
 };
 
 const STATUS_FARBE: Record<Aufgabenstatus, string> = {
@@ -30,6 +33,7 @@ const STATUS_FARBE: Record<Aufgabenstatus, string> = {
   UEBERNOMMEN: 'border-green-700 bg-green-50 text-green-900',
   ABGEWIESEN: 'border-red-700 bg-red-50 text-red-900',
   ABGELEHNT: 'border-red-700 bg-red-50 text-red-900',
+  GELOESCHT: 'border-gray-700 bg-gray-50 text-gray-900',
 };
 
 export const KEINE_OFFENEN = 'Keine offenen Aufgaben.';
@@ -47,6 +51,13 @@ export function aufgabePfad(a: Aufgabe, entscheiden: boolean): string {
     const messstelle = `/betriebsakte/${a.betriebId}/${unter}messstellen/${a.objektId}${unter ? '/messstellendaten' : ''}?modus=l`;
     return entscheiden ? `${messstelle}&freigabe=true` : messstelle;
   }
+  if (a.art === 'BESCHEIDSANTRAG') {
+    // an application's path says antrag (spec 001 §2.1); taken into work it is the authority's
+    // Bescheid; a deleted one leaves the operation's file
+    if (a.status === 'GELOESCHT') return `/betriebsakte/${a.betriebId}/betriebsdaten?modus=l`;
+    const segment = a.status === 'UEBERNOMMEN' ? 'bescheid' : 'antrag';
+    return `/betriebsakte/${a.betriebId}/${segment}/${a.objektId}/bescheidsdaten?modus=${entscheiden ? 's' : 'l'}`;
+  }
   if (a.art === 'ANLAGE_AENDERUNGSANTRAG') {
     const anlage = `/betriebsakte/${a.betriebId}/${a.objekttyp.toLowerCase()}/${a.objektId}/anlagendaten?modus=l`;
     return entscheiden ? `${anlage}&aenderungsantrag=true` : anlage;
@@ -61,7 +72,8 @@ const link = 'text-blue-800 underline hover:text-blue-950';
 /** A task about a measuring point (its Freigabe): objekt names the point, not a plant. */
 const istMessstelle = (a: Aufgabe) => a.art === 'MESSSTELLE_FREIGABE';
 /** What the task is about, as the table and the link's name say it. */
-const objektText = (a: Aufgabe) => (a.objekt ? `${istMessstelle(a) ? 'Messstelle' : 'Anlage'} ${a.objekt}` : a.betrieb);
+const objektText = (a: Aufgabe) =>
+  a.objekt ? `${istMessstelle(a) ? 'Messstelle' : a.art === 'BESCHEIDSANTRAG' ? 'Bescheid' : 'Anlage'} ${a.objekt}` : a.betrieb;
 
 /**
  * Route /aufgaben (issue 14, beyond the spec): the open applications that wait for the caller —

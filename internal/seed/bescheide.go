@@ -1,0 +1,258 @@
+package seed
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/bescheid"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/konten"
+)
+
+// demoAnforderung is an Anforderung of a demo Bescheid for the measuring point with number nr.
+type demoAnforderung struct {
+	nr string
+	a  bescheid.Anforderung
+}
+
+// demoBescheid is a Bescheid of the demo: of which operation (by name), recorded by whom
+// (an operator's application or staff), into which status it goes, its Vorbescheid (by
+// Aktenzeichen), the measuring points (by number) and their Anforderungen.
+type demoBescheid struct {
+	betrieb       string
+	daten         bescheid.Daten
+	auflagen      []demoAuflage
+	vorbescheid   string // Aktenzeichen of the Vorbescheid
+	status        string
+	antragsteller string // demo account of an application (empty: recorded by staff)
+	messstellen   []string
+	anforderungen []demoAnforderung
+	kommentar     string // a return's reason before the application was submitted again
+}
+
+// demoAuflage is an Auflage on the plant named anlage.
+type demoAuflage struct {
+	anlage string
+	bescheid.Auflage
+}
+
+// festlegung and ueberwachung are the two kinds of Anforderung of the demo.
+func festlegung(nr, parameter, wert, einheit, randbedingung, ab string) demoAnforderung {
+	return demoAnforderung{nr: nr, a: bescheid.Anforderung{AnforderungArt: bescheid.BehoerdlicheFestlegung, ParameterArt: bescheid.Konzentration,
+		ParameterNr: parameter, Wert: wert, Einheit: einheit, ArtAnforderungWert: "Überwachungswert", Probenahme: "qualifizierte Stichprobe",
+		Vorbehandlung: "Originalprobe", Randbedingung: randbedingung, GueltigAb: ab, GueltigBis: bescheid.StandardAblaufdatum}}
+}
+
+func ueberwachung(nr, art, parameter, einheit, haeufigkeit, probenahme, vorlage, ab string) demoAnforderung {
+	return demoAnforderung{nr: nr, a: bescheid.Anforderung{AnforderungArt: bescheid.Selbstueberwachungsauflage, ParameterArt: art,
+		ParameterNr: parameter, Einheit: einheit, Haeufigkeit: haeufigkeit, Probenahme: probenahme, VorlageMesswerte: vorlage,
+		GueltigAb: ab, GueltigBis: bescheid.StandardAblaufdatum}}
+}
+
+// The Musterhausen sewage works (size class 4) has its water-law permit of 2014 (released) and
+// the new one of 2025 that replaces it (released, the old one its Vorbescheid) with the
+// Überwachungswerte of Anhang 1 for size class 4 at its final control 2350010009, and an
+// amendment in work; the paper mill has a released permit for its indirect discharge, an
+// application submitted by its operator (an Aufgabe of zust_sbb) and one he is still writing.
+var demoBescheide = []demoBescheid{
+	{betrieb: "Kläranlage Musterhausen", status: bescheid.Freigegeben, messstellen: []string{"2350010009"},
+		daten: bescheid.Daten{BescheidQualitaet: "Bescheid", Bescheidart: "Wasserrechtliche Erlaubnis (§ 8 WHG)", Aktenzeichen: "31-2/14",
+			Behoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", Bescheidsdatum: "2014-06-15", Ablaufdatum: "2024-12-31",
+			BescheidID: "S0412345"},
+		anforderungen: []demoAnforderung{
+			festlegung("2350010009", "CSB", "110", "mg/l", "", "2014-06-15"),
+			festlegung("2350010009", "BSB5", "25", "mg/l", "", "2014-06-15"),
+			festlegung("2350010009", "Pges", "2", "mg/l", "", "2014-06-15"),
+		}},
+	{betrieb: "Kläranlage Musterhausen", status: bescheid.Freigegeben, vorbescheid: "31-2/14", messstellen: []string{"2350010009"},
+		daten: bescheid.Daten{BescheidQualitaet: "Bescheid", Bescheidart: "Wasserrechtliche Erlaubnis (§ 8 WHG)", Aktenzeichen: "31-2/25",
+			Behoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", Bescheidsdatum: "2025-01-15", Ablaufdatum: "2044-12-31",
+			Bemerkung: "Ersetzt die Erlaubnis vom 15.06.2014 (Az. 31-2/14).", BescheidID: "S0412346"},
+		auflagen: []demoAuflage{
+			{anlage: "Kläranlage Musterhausen", Auflage: bescheid.Auflage{Art: "Messprogramm", Fristdatum: "2025-06-30",
+				Beschreibung: "Messprogramm für die Eigenkontrolle nach EÜVOA vorlegen."}},
+			{anlage: "Kläranlage Musterhausen", Auflage: bescheid.Auflage{Art: "Berichts- und Vorlagepflicht", Fristdatum: "2026-03-31",
+				Beschreibung: "Jahresbericht der Selbstüberwachung bis zum 31. März des Folgejahres vorlegen."}},
+			{anlage: "Regenüberlaufbecken Musterhausen-Nord", Auflage: bescheid.Auflage{Art: "Bauliche Auflage", Fristdatum: "2027-12-31",
+				Beschreibung: "Drosselabfluss des Regenüberlaufbeckens messtechnisch erfassen."}},
+		},
+		anforderungen: []demoAnforderung{
+			festlegung("2350010009", "CSB", "90", "mg/l", "", "2025-01-15"),
+			festlegung("2350010009", "BSB5", "20", "mg/l", "", "2025-01-15"),
+			festlegung("2350010009", "NH4-N", "10", "mg/l", "ab 12 °C Abwassertemperatur im Ablauf des biologischen Reaktors", "2025-01-15"),
+			festlegung("2350010009", "Nges", "18", "mg/l", "ab 12 °C Abwassertemperatur im Ablauf des biologischen Reaktors", "2025-01-15"),
+			festlegung("2350010009", "Pges", "1", "mg/l", "", "2025-01-15"),
+			ueberwachung("2350010009", bescheid.Konzentration, "CSB", "mg/l", "wöchentlich", "24-h-Mischprobe", "Tageswerte Konzentration und Abfluss", "2025-01-15"),
+			ueberwachung("2350010009", bescheid.Konzentration, "NH4-N", "mg/l", "wöchentlich", "24-h-Mischprobe", "Tageswerte Konzentration und Abfluss", "2025-01-15"),
+			ueberwachung("2350010009", bescheid.Konzentration, "Pges", "mg/l", "wöchentlich", "24-h-Mischprobe", "Tageswerte Konzentration und Abfluss", "2025-01-15"),
+			ueberwachung("2350010009", bescheid.Menge, "Abwassermenge", "m³/d", "täglich", "kontinuierliche Messung", "Tageswerte Konzentration und Abfluss", "2025-01-15"),
+		}},
+	{betrieb: "Kläranlage Musterhausen", status: bescheid.InBearbeitung, vorbescheid: "31-2/25", messstellen: []string{"2350010009"},
+		daten: bescheid.Daten{BescheidQualitaet: "Bescheid", Bescheidart: "Änderungsbescheid", Aktenzeichen: "31-2/26",
+			Behoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", Bescheidsdatum: "2026-09-01", Ablaufdatum: "2044-12-31",
+			Bemerkung: "Ertüchtigung der Phosphorelimination; Entwurf."},
+		anforderungen: []demoAnforderung{
+			festlegung("2350010009", "Pges", "0,8", "mg/l", "", "2027-01-01"),
+		}},
+	{betrieb: "Papierfabrik Rheinaue – Werk Koblenz", status: bescheid.Freigegeben, messstellen: []string{"1110000109", "1110000108"},
+		daten: bescheid.Daten{BescheidQualitaet: "Bescheid", Bescheidart: "Genehmigung einer Indirekteinleitung (§ 58 WHG)", Aktenzeichen: "32-5/21",
+			Behoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", Bescheidsdatum: "2021-05-10", Ablaufdatum: "2031-05-09"},
+		auflagen: []demoAuflage{{anlage: "Betriebskläranlage Papierfabrik", Auflage: bescheid.Auflage{Art: "Betriebliche Auflage",
+			Fristdatum: "2026-12-31", Beschreibung: "Betriebstagebuch der Betriebskläranlage führen und auf Verlangen vorlegen."}}},
+		anforderungen: []demoAnforderung{
+			festlegung("1110000109", "CSB", "350", "mg/l", "", "2021-05-10"),
+			festlegung("1110000109", "BSB5", "25", "mg/l", "", "2021-05-10"),
+			festlegung("1110000109", "AOX", "0,5", "mg/l", "", "2021-05-10"),
+			festlegung("1110000109", "Pges", "2", "mg/l", "", "2021-05-10"),
+			ueberwachung("1110000109", bescheid.Konzentration, "CSB", "mg/l", "täglich", "24-h-Mischprobe", "Tageswerte Konzentration und Abfluss", "2021-05-10"),
+			ueberwachung("1110000109", bescheid.Konzentration, "AOX", "mg/l", "monatlich", "qualifizierte Stichprobe", "Stichproben mit Uhrzeit", "2021-05-10"),
+			ueberwachung("1110000108", bescheid.Fracht, "CSB", "kg/d", "monatlich", "24-h-Mischprobe", "Monatswerte mit Anzahl der Messungen", "2021-05-10"),
+		}},
+	{betrieb: "Papierfabrik Rheinaue – Werk Koblenz", status: bescheid.Beantragt, antragsteller: "betreiber", vorbescheid: "32-5/21",
+		messstellen: []string{"1110000109"}, kommentar: "Bitte die beantragten AOX-Werte mit dem Messprogramm begründen.",
+		daten: bescheid.Daten{BescheidQualitaet: "Bescheid", Bescheidart: "Änderungsbescheid", Aktenzeichen: "PF-2026-01",
+			Behoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", Bescheidsdatum: "2026-10-01",
+			Bemerkung: "Antrag auf Erhöhung der Produktionskapazität der Papiermaschine 2."},
+		anforderungen: []demoAnforderung{
+			festlegung("1110000109", "CSB", "400", "mg/l", "", "2027-01-01"),
+			festlegung("1110000109", "AOX", "0,5", "mg/l", "", "2027-01-01"),
+		}},
+	{betrieb: "Papierfabrik Rheinaue – Werk Koblenz", status: bescheid.Angelegt, antragsteller: "betreiber",
+		daten: bescheid.Daten{BescheidQualitaet: "Bescheid", Bescheidart: "Genehmigung einer Abwasseranlage (§ 60 WHG)", Aktenzeichen: "PF-2026-02",
+			Behoerde: "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", Bescheidsdatum: "2026-11-02",
+			Bemerkung: "Entwurf: Neubau einer Vorklärung."}},
+}
+
+// kontoMetadaten are the metadata of a demo account's command.
+func kontoMetadaten(ctx context.Context, store *eventstore.Store, name string) (int64, eventstore.Metadata, error) {
+	k, err := konten.NachBenutzername(ctx, store.Pool(), name)
+	if err != nil {
+		return 0, eventstore.Metadata{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return k.ID, eventstore.Metadata{ActorID: strconv.FormatInt(k.ID, 10), ActorName: k.Person.Vorname + " " + k.Person.Name,
+		Roles: k.FunktionaleRollen, CorrelationID: Akteur.CorrelationID}, nil
+}
+
+// demoBescheideAnlegen creates the demo Bescheide that are missing (by Aktenzeichen), through
+// the decider: recorded (by the operator or by zust_sbb), their Anforderungen set, then moved
+// along their way to the status.
+func demoBescheideAnlegen(ctx context.Context, store *eventstore.Store) (int, error) {
+	added := 0
+	q := store.Pool()
+	befehle := eventstore.Befehle(store, bescheid.Decider)
+	sbbID, sbb, err := kontoMetadaten(ctx, store, "zust_sbb")
+	if err != nil {
+		return 0, err
+	}
+	staff := bescheid.Rolle{Entscheider: true}
+	heute := time.Now()
+	for _, d := range demoBescheide {
+		var vorhanden bool
+		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM bescheid WHERE daten->>'aktenzeichen' = $1)`, d.daten.Aktenzeichen).Scan(&vorhanden); err != nil {
+			return added, err
+		}
+		if vorhanden {
+			continue
+		}
+		var betriebID int64
+		if err := q.QueryRow(ctx, `SELECT id FROM betrieb WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, d.betrieb).Scan(&betriebID); err != nil {
+			return added, fmt.Errorf("Bescheid %s: Betrieb %s: %w", d.daten.Aktenzeichen, d.betrieb, err)
+		}
+		daten := d.daten
+		if daten.Ablaufdatum == "" {
+			daten.Ablaufdatum = bescheid.StandardAblaufdatum
+		}
+		p := bescheid.Pruefung{BetriebFreigegeben: true, Bescheidarten: []string{daten.Bescheidart}}
+		if d.vorbescheid != "" {
+			if err := q.QueryRow(ctx, `SELECT id FROM bescheid WHERE daten->>'aktenzeichen' = $1`, d.vorbescheid).Scan(&daten.Vorbescheid); err != nil {
+				return added, fmt.Errorf("Bescheid %s: Vorbescheid %s: %w", daten.Aktenzeichen, d.vorbescheid, err)
+			}
+			p.Vorbescheide = []int64{daten.Vorbescheid}
+		}
+		for _, a := range d.auflagen {
+			x := a.Auflage
+			if err := q.QueryRow(ctx, `SELECT id FROM anlage WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, a.anlage).Scan(&x.Abwasseranlage); err != nil {
+				return added, fmt.Errorf("Bescheid %s: Anlage %s: %w", daten.Aktenzeichen, a.anlage, err)
+			}
+			daten.Auflagen = append(daten.Auflagen, x)
+			p.Anlagen = append(p.Anlagen, x.Abwasseranlage)
+		}
+		nummern := map[string]int64{}
+		var messstellen []int64
+		for _, nr := range d.messstellen {
+			var id int64
+			if err := q.QueryRow(ctx, `SELECT id FROM messstelle WHERE messstellen_id = $1`, nr).Scan(&id); err != nil {
+				return added, fmt.Errorf("Bescheid %s: Messstelle %s: %w", daten.Aktenzeichen, nr, err)
+			}
+			nummern[nr] = id
+			messstellen = append(messstellen, id)
+		}
+		p.Kandidaten = messstellen
+		status, md, von, rolle := bescheid.InBearbeitung, sbb, sbbID, staff
+		if d.antragsteller != "" {
+			if von, md, err = kontoMetadaten(ctx, store, d.antragsteller); err != nil {
+				return added, err
+			}
+			status, rolle = bescheid.Angelegt, bescheid.Rolle{Antragsteller: true}
+		}
+		id, err := eventstore.NextID(ctx, store, "bescheid_id_seq")
+		if err != nil {
+			return added, err
+		}
+		fehler := func(schritt string, err error) error {
+			return fmt.Errorf("Bescheid %s %s: %w", daten.Aktenzeichen, schritt, err)
+		}
+		if _, err := befehle.Handle(ctx, id, eventstore.VersionUnbekannt, bescheid.LegeAn{BetriebID: betriebID, Status: status, Daten: daten,
+			Messstellen: messstellen, Pruefung: p, Von: von}, md); err != nil {
+			return added, fehler("anlegen", err)
+		}
+		added++
+		je := map[int64][]bescheid.Anforderung{}
+		var reihe []int64
+		for _, a := range d.anforderungen {
+			m := nummern[a.nr]
+			if _, ok := je[m]; !ok {
+				reihe = append(reihe, m)
+			}
+			je[m] = append(je[m], a.a)
+		}
+		for _, m := range reihe {
+			ids := make([]int64, len(je[m]))
+			for i := range ids {
+				if ids[i], err = eventstore.NextID(ctx, store, "anforderung_id_seq"); err != nil {
+					return added, err
+				}
+			}
+			if _, err := befehle.Handle(ctx, id, eventstore.VersionUnbekannt, bescheid.SetzeAnforderungen{Messstelle: m,
+				Anforderungen: je[m], NeueIDs: ids, Rolle: rolle}, md); err != nil {
+				return added, fehler("Anforderungen", err)
+			}
+		}
+		speichere := func(ziel, kommentar string, r bescheid.Rolle, wer int64, md eventstore.Metadata) error {
+			_, err := befehle.Handle(ctx, id, eventstore.VersionUnbekannt, bescheid.Speichere{Daten: daten, Status: ziel,
+				Messstellen: messstellen, Kommentar: kommentar, Rolle: r, Pruefung: p, Heute: heute, Von: wer}, md)
+			return err
+		}
+		if d.antragsteller != "" && d.status != bescheid.Angelegt {
+			if err := speichere(bescheid.Beantragt, "", rolle, von, md); err != nil {
+				return added, fehler("beantragen", err)
+			}
+			if d.kommentar != "" {
+				if err := speichere(bescheid.Angelegt, d.kommentar, staff, sbbID, sbb); err != nil {
+					return added, fehler("zurückweisen", err)
+				}
+				if err := speichere(bescheid.Beantragt, "", rolle, von, md); err != nil {
+					return added, fehler("erneut beantragen", err)
+				}
+			}
+		}
+		if d.status == bescheid.Freigegeben {
+			if err := speichere(bescheid.Freigegeben, "", staff, sbbID, sbb); err != nil {
+				return added, fehler("freigeben", err)
+			}
+		}
+	}
+	return added, nil
+}
