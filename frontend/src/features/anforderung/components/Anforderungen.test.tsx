@@ -7,7 +7,7 @@ import { anmelden, apiMock, ich, json, type MockRequest } from '@/test/api';
 import { formularMocks, testBetrieb } from '@/test/betrieb';
 import { renderRoutes } from '@/test/renderRoutes';
 import type { Anforderung, MessstelleImBescheid } from '@/features/anforderung/api/anforderung';
-import { MSG_ENTFERNT, MSG_GESPEICHERT } from './Anforderungen';
+import { HINWEIS_FREIGEGEBEN, MSG_ENTFERNT, MSG_GESPEICHERT } from './Anforderungen';
 
 beforeEach(() => clearToasts());
 afterEach(() => vi.unstubAllGlobals());
@@ -40,7 +40,7 @@ const anforderung = (extra: Partial<Anforderung>): Anforderung => ({
 
 function daten(extra: Partial<MessstelleImBescheid> = {}): MessstelleImBescheid {
   return {
-    bescheid: { id: 12, version: 4, bescheidsstatus: 'FREIGEGEBEN', bescheidart: 'Wasserrechtliche Erlaubnis (§ 8 WHG)', bescheidsdatum: '2024-03-01', bescheidQualitaet: 'Bescheid' },
+    bescheid: { id: 12, version: 4, bescheidsstatus: 'IN_BEARBEITUNG', bescheidart: 'Wasserrechtliche Erlaubnis (§ 8 WHG)', bescheidsdatum: '2024-03-01', bescheidQualitaet: 'Bescheid' },
     messstelle: { id: 9, messstellenId: '2350010009', bezeichnung: 'Ablauf Kläranlage', messstellentyp: 'NR_8', anlage: { id: 3, bezeichnung: 'Kläranlage Musterhausen' } },
     anforderungen: [
       anforderung({ anforderungId: 501 }),
@@ -100,11 +100,12 @@ describe('Anforderungen', () => {
     expect(screen.getByRole('combobox', { name: 'Vorlage Messwerte 1' })).toHaveValue('Tageswerte');
   });
 
-  it('without the right to edit, modus=s falls back to read mode', async () => {
-    mock(() => daten({ rechte: { bearbeiten: false } }));
+  it('a released Bescheid: modus=s falls back to read mode and says why', async () => {
+    mock(() => daten({ bescheid: { ...daten().bescheid, bescheidsstatus: 'FREIGEGEBEN' }, rechte: { bearbeiten: false } }));
     const { router } = renderRoutes(routes, `${SEITE}?modus=s`);
     expect(await screen.findByRole('textbox', { name: 'Wert 1' })).toBeDisabled();
     await waitFor(() => expect(router.state.location.search).toBe('?modus=l'));
+    expect(screen.getByText(HINWEIS_FREIGEGEBEN)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Messstelle aus Bescheid entfernen' })).not.toBeInTheDocument();
   });

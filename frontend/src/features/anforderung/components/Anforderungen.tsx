@@ -52,6 +52,8 @@ export const MSG_SPEICHERN_FEHLER = 'Das Speichern der Anforderungen ist fehlges
 export const MSG_ENTFERNEN_FEHLER = 'Die Messstelle konnte nicht aus dem Bescheid entfernt werden.';
 export const ENTFERNEN = 'Messstelle aus Bescheid entfernen';
 export const BEARBEITEN = 'Anforderungen bearbeiten';
+/** Why a released Bescheid's Anforderungen are read-only (the server's rule: a released Bescheid is never changed). */
+export const HINWEIS_FREIGEGEBEN = 'Der Bescheid ist freigegeben; seine Anforderungen können nicht mehr geändert werden.';
 
 /** The segment of a Bescheid's screens: antrag while it is an application (spec 001 §2.1). */
 export const bescheidSegment = (status: string) => (status === 'ANGELEGT' || status === 'BEANTRAGT' ? 'antrag' : 'bescheid');
@@ -280,6 +282,7 @@ function Bearbeitung({ daten: d, neuLaden, zurueckZuLesen }: { daten: Messstelle
           <dd>{m.anlage?.bezeichnung}</dd>
         </dl>
       </div>
+      {b.bescheidsstatus === 'FREIGEGEBEN' && !d.rechte?.bearbeiten && <p className="text-sm text-gray-700">{HINWEIS_FREIGEGEBEN}</p>}
       {d.rechte?.bearbeiten && (
         <div className="flex flex-wrap gap-2">
           {lesen ? (
