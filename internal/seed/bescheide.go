@@ -136,7 +136,7 @@ func kontoMetadaten(ctx context.Context, store *eventstore.Store, name string) (
 }
 
 // demoBescheideAnlegen creates the demo Bescheide that are missing (by Aktenzeichen), through
-// the decider: recorded (by the operator or by zust_sbb), their Anforderungen set, then moved
+// the decider: recorded (by the operator or by zust_sbb), their Anforderungen added, then moved
 // along their way to the status.
 func demoBescheideAnlegen(ctx context.Context, store *eventstore.Store) (int, error) {
 	added := 0
@@ -209,25 +209,15 @@ func demoBescheideAnlegen(ctx context.Context, store *eventstore.Store) (int, er
 			return added, fehler("anlegen", err)
 		}
 		added++
-		je := map[int64][]bescheid.Anforderung{}
-		var reihe []int64
+		// one at a time (an event each, small in the audit trail)
 		for _, a := range d.anforderungen {
-			m := nummern[a.nr]
-			if _, ok := je[m]; !ok {
-				reihe = append(reihe, m)
+			x := a.a
+			x.Messstelle = nummern[a.nr]
+			if x.AnforderungID, err = eventstore.NextID(ctx, store, "anforderung_id_seq"); err != nil {
+				return added, err
 			}
-			je[m] = append(je[m], a.a)
-		}
-		for _, m := range reihe {
-			ids := make([]int64, len(je[m]))
-			for i := range ids {
-				if ids[i], err = eventstore.NextID(ctx, store, "anforderung_id_seq"); err != nil {
-					return added, err
-				}
-			}
-			if _, err := befehle.Handle(ctx, id, eventstore.VersionUnbekannt, bescheid.SetzeAnforderungen{Messstelle: m,
-				Anforderungen: je[m], NeueIDs: ids, Rolle: rolle}, md); err != nil {
-				return added, fehler("Anforderungen", err)
+			if _, err := befehle.Handle(ctx, id, eventstore.VersionUnbekannt, bescheid.LegeAnforderungAn{Anforderung: x, Rolle: rolle}, md); err != nil {
+				return added, fehler("Anforderung "+x.ParameterNr, err)
 			}
 		}
 		speichere := func(ziel, kommentar string, r bescheid.Rolle, wer int64, md eventstore.Metadata) error {
