@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { anforderungSeiten } from '@/features/anforderung/routes';
 import { anlageSeiten } from '@/features/anlage/routes';
 import { auditRoutes } from '@/features/audit/routes';
 import { aufgabenRoutes } from '@/features/aufgaben/routes';
@@ -7,6 +8,7 @@ import { authEmbeddedRoutes, authRoutes } from '@/features/auth/routes';
 import { auswertungRoutes } from '@/features/auswertung/routes';
 import { betriebRoutes } from '@/features/betrieb/routes';
 import { bescheidSeiten } from '@/features/bescheid/routes';
+import { bescheiduebersichtSeiten } from '@/features/bescheiduebersicht/routes';
 import { fehlerseitenRoutes } from '@/features/fehlerseiten/routes';
 import { karteRoutes } from '@/features/karte/routes';
 import { messstelleSeiten } from '@/features/messstelle/routes';
@@ -62,6 +64,8 @@ export const routes: RouteObject[] = [
           { path: `${segment}/:bescheidid/dateien`, element: <BescheidAblageSeite art="dateien" /> },
           { path: `${segment}/:bescheidid/wiedervorlagen`, element: <BescheidAblageSeite art="wiedervorlagen" /> },
         ]),
+        ...anforderungSeiten,
+        ...bescheiduebersichtSeiten,
       ]),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,

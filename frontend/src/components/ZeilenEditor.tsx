@@ -23,8 +23,10 @@ export interface Spalte<Z> {
   label: string;
   /** The long form of an abbreviated label ('CSB' → 'Chemischer Sauerstoffbedarf'): the header shows it as <abbr title>. */
   titel?: string;
-  /** 'mehrzeilig': a text of several lines (a textarea). */
-  typ?: 'text' | 'zahl' | 'datum' | 'haken' | 'auswahl' | 'mehrzeilig';
+  /** 'textblock': multi-line text (a textarea). */
+  typ?: 'text' | 'zahl' | 'datum' | 'haken' | 'auswahl' | 'textblock';
+  /** The longest text a 'text' or 'textblock' cell takes (default 255). */
+  maxLaenge?: number;
   /** The choices of an 'auswahl' column, for all rows or per row (a list filtered by another cell). */
   optionen?: { value: string; label: string }[] | ((zeile: Z) => { value: string; label: string }[]);
   pflicht?: boolean;
@@ -145,8 +147,15 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                               </option>
                             ))}
                           </select>
-                        ) : s.typ === 'mehrzeilig' ? (
-                          <textarea {...gemeinsam} className={inputClass} rows={2} value={String(wert ?? '')} onChange={(e) => setze(i, s.key, e.target.value)} />
+                        ) : s.typ === 'textblock' ? (
+                          <textarea
+                            {...gemeinsam}
+                            className={`${inputClass} min-w-48`}
+                            rows={2}
+                            maxLength={s.maxLaenge ?? 255}
+                            value={String(wert ?? '')}
+                            onChange={(e) => setze(i, s.key, e.target.value)}
+                          />
                         ) : s.typ === 'datum' ? (
                           <DatumEingabe
                             {...gemeinsam}
@@ -160,7 +169,7 @@ export function ZeilenEditor<Z extends Record<string, string | boolean>>({
                             className={inputClass}
                             type="text"
                             inputMode={s.typ === 'zahl' ? 'decimal' : undefined}
-                            maxLength={255}
+                            maxLength={s.maxLaenge ?? 255}
                             value={String(wert ?? '')}
                             onChange={(e) => setze(i, s.key, e.target.value)}
                           />

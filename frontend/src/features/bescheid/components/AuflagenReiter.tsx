@@ -171,7 +171,7 @@ export function AuflageDialog({ anlage: start, zeilen: startZeilen, anlagen, onU
           fehler={fehler}
           spalten={[
             { key: 'art', label: 'Art', typ: 'auswahl', pflicht: true, optionen: arten.map((a) => ({ value: a, label: a })) },
-            { key: 'beschreibung', label: 'Beschreibung', typ: 'mehrzeilig', pflicht: true },
+            { key: 'beschreibung', label: 'Beschreibung', typ: 'textblock', pflicht: true },
             { key: 'fristdatum', label: 'Fristdatum', typ: 'datum', pflicht: true },
           ]}
         />

@@ -1,3 +1,4 @@
+import { MSG_POSITIV, MSG_ZAHL, pruefeDezimal } from '@/lib/dezimal';
 import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
 import {
@@ -14,9 +15,7 @@ import {
 // messages land on the same keys).
 
 export const MSG_ANHANG_ABWASSERART = 'Die Felder "Anhang AbwV" und "Abwasserart" müssen entweder beide leer oder befüllt sein!';
-export const MSG_ZAHL = 'Es muss eine Zahl oder nichts eingegeben werden.';
-export const MSG_WERT = 'Der Wert darf maximal 10 Stellen vor und drei Stellen nach dem Komma haben!';
-export const MSG_POSITIV = 'Es muss ein positiver Wert angegeben werden!';
+export { MSG_POSITIV, MSG_WERT, MSG_ZAHL } from '@/lib/dezimal';
 export const MSG_KOORDINATE = 'Der eingegebene Wert ist zu groß.';
 export const MSG_NACHKOMMA = 'Es sind höchstens zwei Nachkommastellen erlaubt.';
 export const MSG_DATUM = 'Ungültiges Datumsformat';
@@ -168,18 +167,8 @@ export function eingabeAus(w: MessstelleWerte, bereiche: { einleitstelle: boolea
   };
 }
 
-const DEZIMAL = /^(\d+)(?:[.,](\d+))?$/;
-
-/** The rule Wert of spec 000 §5: empty, or a positive number with at most 10 digits before and 3 after the comma. */
-export function pruefeWert(v: string): string | undefined {
-  const s = v.trim();
-  if (s === '') return undefined;
-  const m = DEZIMAL.exec(s);
-  if (!m) return MSG_ZAHL;
-  if (m[1].replace(/^0+/, '').length > 10 || (m[2] ?? '').length > 3) return MSG_WERT;
-  if (/^0*$/.test(m[1] + (m[2] ?? ''))) return MSG_POSITIV;
-  return undefined;
-}
+/** The rule Wert of spec 000 §5 (lib/dezimal, the mirror of validierung.Dezimal). */
+export const pruefeWert = pruefeDezimal;
 
 /** Coordinates (spec 000 §5): required numbers up to 99999999.99 with at most two decimals. */
 export function pruefeKoordinate(v: string, pflicht = true): string | undefined {

@@ -1,0 +1,38 @@
+import { formatNumber, isoDateFromGerman } from '@/lib/format';
+
+// The German forms of the overviews (spec 001 §1): dates dd.MM.yyyy, numbers with the decimal
+// comma, the search's dates as yyyymmdd.
+
+export const MSG_DATUM = 'Ungültiges Datumsformat';
+
+/**
+ * A filter's date as the search sends it: TT.MM.JJJJ → yyyymmdd; '' stays ''; anything else is
+ * null (the field shows 'Ungültiges Datumsformat').
+ */
+export function alsSuchdatum(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return '';
+  const iso = isoDateFromGerman(t);
+  return iso ? iso.replaceAll('-', '') : null;
+}
+
+/** A decimal string of the server ("12.5", "12,5") with the decimal comma and thousands dots; other text as it is. */
+export function dezimalAnzeige(wert: string | null | undefined): string {
+  const s = (wert ?? '').trim();
+  const m = /^(\d+)(?:[.,](\d+))?$/.exec(s);
+  if (!m) return s;
+  const nachkomma = m[2] ?? '';
+  return formatNumber(Number(`${m[1]}.${nachkomma || '0'}`), { decimals: nachkomma.length });
+}
+
+/** The labels of the Bescheid statuses (spec 001 §3.1). */
+export const BESCHEIDSTATUS: Record<string, string> = {
+  ANGELEGT: 'Angelegt',
+  BEANTRAGT: 'Beantragt',
+  IN_BEARBEITUNG: 'In Bearbeitung',
+  FREIGEGEBEN: 'Freigegeben',
+};
+
+/** The path of a Bescheid's data screen (spec 001 §2.1: antrag/ while an application). */
+export const bescheidPfad = (betriebId: string, z: { id: number; antrag: boolean }, modus: 'l' | 's') =>
+  `/betriebsakte/${encodeURIComponent(betriebId)}/${z.antrag ? 'antrag' : 'bescheid'}/${z.id}/bescheidsdaten?modus=${modus}`;
