@@ -140,6 +140,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 			a.messstelleRoutes(r)
 		}
 		a.arbeitslistenRoutes(r)
+		a.bescheidauswertungRoutes(r)
 		if a.deps.Benachrichtigung != nil {
 			a.nachrichtRoutes(r)
 		}
