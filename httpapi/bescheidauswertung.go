@@ -70,6 +70,23 @@ func (a *api) bescheidauswertungRoutes(r chi.Router) {
 		}
 		r.Get("/betrieb/{id}/anforderung/auswertung", auswertung(true))
 		r.Get("/anforderung/auswertung", auswertung(false))
+		// the evaluation across the authority as xlsx: the filter of the query string, or of it the
+		// selected rows (body {"ids": [anforderungId…]})
+		r.Post("/anforderung/export", func(w http.ResponseWriter, r *http.Request) {
+			ids, err := exportAuswahl(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			f, err := anforderungFilterAus(r.URL.Query(), true)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			a.xlsxStrom(w, r, "anforderungen.xlsx", func(out io.Writer) error {
+				return bescheidauswertung.AuswertungExportieren(r.Context(), q(r), nutzer(r), f, ids, time.Now(), out)
+			})
+		})
 		r.Get("/betrieb/{id}/auflage/search", func(w http.ResponseWriter, r *http.Request) {
 			id, err := pfadID(r)
 			if err != nil {

@@ -209,6 +209,15 @@ func TestBescheidauswertung_RoutesPerRole_ExportReadBack(t *testing.T) {
 			t.Errorf("%s: %d %s", body, a.Code, a.Body.String())
 		}
 	}
+	// the evaluation across as xlsx: the caller's rows of the filter, or of them the selected
+	rows = xlsxBlatt(t, w.send(t, "POST", "/api/anforderung/export?auswertung=alle", nil, tok["betreiber"]), "Anforderungen")
+	if len(rows) != 4 || rows[0][0] != "Messstellen-Nr." || rows[1][4] != "3410" || rows[2][4] != "3420" || rows[3][4] != "3430" {
+		t.Fatalf("across: %q", rows)
+	}
+	rows = xlsxBlatt(t, w.send(t, "POST", "/api/anforderung/export", `{"ids": [94012, 94031]}`, tok["betreiber"]), "Anforderungen")
+	if len(rows) != 2 || rows[1][4] != "3420" {
+		t.Fatalf("across, selected: %q", rows)
+	}
 	if a := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/export/anderes", k1), `{"ids": []}`, tok["systemadmin"]); a.Code != 404 {
 		t.Errorf("an unknown export: %d", a.Code)
 	}

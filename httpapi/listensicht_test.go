@@ -261,6 +261,8 @@ func listenRouten() map[string]listenRoute {
 			`/api/betrieb/{betrieb}/export/festlegungen {"ids":[{alleAnforderungen}]}`,
 			`/api/betrieb/{betrieb}/export/selbstueberwachung {"ids":[{alleAnforderungen}]}`,
 			`/api/betrieb/{betrieb}/export/auflagen {"ids":[{alleAuflagen}]}`}},
+		"POST /api/anforderung/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/anforderung/export?auswertung=alle",
+			`/api/anforderung/export {"ids":[{alleAnforderungen}]}`}},
 		"POST /api/anwender/export":     {art: artExport},
 		"POST /api/organisation/export": {art: artExport},
 

@@ -360,3 +360,22 @@ func (e Export) Schreiben(ctx context.Context, q eventstore.Querier, w io.Writer
 	a := arbeitsliste.Anfrage{Sicht: e.n.Sicht, Filter: filter, IDs: e.ids}
 	return arbeitsliste.AnforderungenExport(blatt).Exportieren(ctx, q, e.n, a, w)
 }
+
+// blattAnforderungen is the sheet of the evaluation's export across the authority.
+const blattAnforderungen = "Anforderungen"
+
+// AuswertungExportieren streams the evaluation across everything the caller sees (filters as
+// Auswertung; f.Betrieb may narrow it to one operation) as xlsx: the rows of the filter, or of
+// them the selected ones (ids, nil: all), in the list's order.
+func AuswertungExportieren(ctx context.Context, q eventstore.Querier, n zugriff.Nutzer, f AnforderungFilter, ids []int64, heute time.Time, w io.Writer) error {
+	n, err := zugriff.Aufloesen(ctx, q, n)
+	if err != nil {
+		return err
+	}
+	a := f.anfrage(n.Sicht, f.filter(heute))
+	a.Page, a.Size = 0, 0
+	if ids != nil {
+		a.IDs = ids
+	}
+	return arbeitsliste.AnforderungenExport(blattAnforderungen).Exportieren(ctx, q, n, a, w)
+}
