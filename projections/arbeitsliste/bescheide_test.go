@@ -205,7 +205,7 @@ func TestBescheide_RowsFromEvents_EvaluationPeriodsAndVisibility_RebuildIsIdenti
 		t.Fatalf("Auflage: %+v", a)
 	}
 	ps, err := bescheidauswertung.Parameterliste(ctx, pool, alle, papier.betrieb)
-	if err != nil || !slices.Equal(ps, []bescheidauswertung.Parameter{{"3410", "CSB"}, {"3420", "3420"}}) {
+	if err != nil || !slices.Equal(ps, []bescheidauswertung.Parameter{{ParameterNr: "3410", ParameterName: "CSB"}, {ParameterNr: "3420", ParameterName: "3420"}}) {
 		t.Fatalf("Parameter: %+v %v", ps, err)
 	}
 	ms, err := bescheidauswertung.MessstelleAnforderungen(ctx, pool, alle, papier.id, "2024-06-01", nil, heute)
