@@ -364,11 +364,27 @@ func (e Export) Schreiben(ctx context.Context, q eventstore.Querier, w io.Writer
 // blattAnforderungen is the sheet of the evaluation's export across the authority.
 const blattAnforderungen = "Anforderungen"
 
+// Lesetransaktion is what an export reads through: a pool that begins transactions.
+type Lesetransaktion interface {
+	Begin(ctx context.Context) (pgx.Tx, error)
+}
+
 // AuswertungExportieren streams the evaluation across everything the caller sees (filters as
 // Auswertung; f.Betrieb may narrow it to one operation) as xlsx: the rows of the filter, or of
-// them the selected ones (ids, nil: all), in the list's order.
-func AuswertungExportieren(ctx context.Context, q eventstore.Querier, n zugriff.Nutzer, f AnforderungFilter, ids []int64, heute time.Time, w io.Writer) error {
-	n, err := zugriff.Aufloesen(ctx, q, n)
+// them the selected ones (ids, nil: all), in the list's order. It reads in a read-only
+// transaction without Postgres' JIT: a selection of 100,000 ids raises the plan's cost estimate
+// over jit_above_cost, and compiling the query took 0.7 s of a 1.6 s query that reads the rows
+// from an index in their order anyway.
+func AuswertungExportieren(ctx context.Context, pool Lesetransaktion, n zugriff.Nutzer, f AnforderungFilter, ids []int64, heute time.Time, w io.Writer) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx) //nolint:errcheck // read-only
+	if _, err := tx.Exec(ctx, `SET TRANSACTION READ ONLY; SET LOCAL jit = off`); err != nil {
+		return err
+	}
+	n, err = zugriff.Aufloesen(ctx, tx, n)
 	if err != nil {
 		return err
 	}
@@ -377,5 +393,5 @@ func AuswertungExportieren(ctx context.Context, q eventstore.Querier, n zugriff.
 	if ids != nil {
 		a.IDs = ids
 	}
-	return arbeitsliste.AnforderungenExport(blattAnforderungen).Exportieren(ctx, q, n, a, w)
+	return arbeitsliste.AnforderungenExport(blattAnforderungen).Exportieren(ctx, tx, n, a, w)
 }
