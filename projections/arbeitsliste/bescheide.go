@@ -3,9 +3,10 @@ package arbeitsliste
 import (
 	"context"
 	"slices"
+	"strconv"
+	"strings"
 
 	gojson "github.com/goccy/go-json"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/projections"
@@ -20,7 +21,11 @@ import (
 
 // bescheideSchema are the tables. gueltig_ab and gueltig_bis are the Anforderung's dates as
 // entered (yyyy-MM-dd; gueltig_ab may be empty: valid from ever); an Auflage's id is
-// bescheid_id * 1000 + its index in the Bescheid's list (auflageID).
+// bescheid_id * 1000 + its index in the Bescheid's list (auflageID). A Bescheid's row names its
+// Anforderungen (anforderung_ids: their ids, sorted, comma-separated — Setzen writes no array
+// columns) and counts its Auflagen: a batch finds a Bescheid's
+// rows through its primary key alone — a rebuild's tables have no other index until the end,
+// and a query by bescheid_id would read the whole table in every batch.
 const bescheideSchema = `
 CREATE TABLE bescheid (
     id                 bigint PRIMARY KEY,
@@ -33,6 +38,8 @@ CREATE TABLE bescheid (
     bescheidsdatum     text   NOT NULL,
     ablaufdatum        text   NOT NULL,
     bemerkung          text   NOT NULL,
+    anforderung_ids    text   NOT NULL DEFAULT '',
+    auflagen           int    NOT NULL DEFAULT 0,
     betreiber_id       bigint NOT NULL DEFAULT 0,
     regionalstelle_id  bigint,
     position           bigint NOT NULL
@@ -93,7 +100,6 @@ const bescheideIndexe = `
 CREATE INDEX bescheid_betrieb ON bescheid (betrieb_id, bescheidsdatum, id);
 CREATE INDEX bescheid_betreiber ON bescheid (betreiber_id);
 CREATE INDEX bescheid_regionalstelle ON bescheid (regionalstelle_id);
-CREATE INDEX anforderung_bescheid ON anforderung (bescheid_id);
 CREATE INDEX anforderung_betrieb ON anforderung (betrieb_id, messstellen_nr, id);
 CREATE INDEX anforderung_messstelle ON anforderung (messstelle_id);
 CREATE INDEX anforderung_anlage ON anforderung (anlage_id);
@@ -106,7 +112,6 @@ CREATE INDEX anforderung_status_parameter ON anforderung (bescheidsstatus, param
 CREATE INDEX anforderung_status_art ON anforderung (bescheidsstatus, anforderung_art, id);
 CREATE INDEX anforderung_status_ab ON anforderung (bescheidsstatus, gueltig_ab, id);
 CREATE INDEX anforderung_status_bis ON anforderung (bescheidsstatus, gueltig_bis, id);
-CREATE INDEX auflage_bescheid ON auflage (bescheid_id);
 CREATE INDEX auflage_betrieb ON auflage (betrieb_id, fristdatum, id);
 CREATE INDEX auflage_anlage ON auflage (anlage_id);
 CREATE INDEX auflage_betreiber ON auflage (betreiber_id);
@@ -130,6 +135,8 @@ type bescheidZeile struct {
 	Bescheidsdatum    string
 	Ablaufdatum       string
 	Bemerkung         string
+	AnforderungIDs    string
+	Auflagen          int32
 	BetreiberID       int64
 	RegionalstelleID  *int64
 	Position          int64
@@ -138,10 +145,10 @@ type bescheidZeile struct {
 var bescheidTabelle = projections.Tabelle[bescheidZeile]{
 	Name: "bescheid",
 	Spalten: []string{"id", "betrieb_id", "bescheid_qualitaet", "bescheidart", "behoerde", "aktenzeichen", "bescheidsstatus",
-		"bescheidsdatum", "ablaufdatum", "bemerkung", "betreiber_id", "regionalstelle_id", "position"},
+		"bescheidsdatum", "ablaufdatum", "bemerkung", "anforderung_ids", "auflagen", "betreiber_id", "regionalstelle_id", "position"},
 	Felder: func(b *bescheidZeile) []any {
 		return []any{&b.ID, &b.BetriebID, &b.BescheidQualitaet, &b.Bescheidart, &b.Behoerde, &b.Aktenzeichen, &b.Bescheidsstatus,
-			&b.Bescheidsdatum, &b.Ablaufdatum, &b.Bemerkung, &b.BetreiberID, &b.RegionalstelleID, &b.Position}
+			&b.Bescheidsdatum, &b.Ablaufdatum, &b.Bemerkung, &b.AnforderungIDs, &b.Auflagen, &b.BetreiberID, &b.RegionalstelleID, &b.Position}
 	},
 }
 
@@ -281,26 +288,17 @@ func (st *stapel) bescheideLaden(ctx context.Context, s *projections.Stapel, fol
 			betriebe = append(betriebe, z.BetriebID)
 		}
 	}
-	kinder := func(tabelle string) (map[int64][]int64, []int64, error) {
-		rows, err := s.Query(ctx, `SELECT bescheid_id, id FROM `+tabelle+` WHERE bescheid_id IN (SELECT unnest($1::bigint[])) ORDER BY bescheid_id, id`, ids)
-		if err != nil {
-			return nil, nil, err
-		}
-		out, alle := map[int64][]int64{}, []int64{}
-		var bid, id int64
-		_, err = pgx.ForEachRow(rows, []any{&bid, &id}, func() error {
-			out[bid] = append(out[bid], id)
-			alle = append(alle, id)
-			return nil
-		})
-		return out, alle, err
-	}
+	// the children of the stored Bescheide, named by their rows
 	var anf, auf []int64
-	if b.anfIDs, anf, err = kinder("anforderung"); err != nil {
-		return nil, nil, nil, err
-	}
-	if b.aufIDs, auf, err = kinder("auflage"); err != nil {
-		return nil, nil, nil, err
+	for _, id := range ids {
+		if z := b.bescheide.Zeile(id); z != nil {
+			b.anfIDs[id] = idsLesen(z.AnforderungIDs)
+			anf = append(anf, b.anfIDs[id]...)
+			for nr := range int(z.Auflagen) {
+				b.aufIDs[id] = append(b.aufIDs[id], AuflageID(id, nr))
+			}
+			auf = append(auf, b.aufIDs[id]...)
+		}
 	}
 	if err := b.anforderungen.Laden(ctx, s, append(anf, neueAnf...)); err != nil {
 		return nil, nil, nil, err
@@ -438,6 +436,11 @@ func (st *stapel) bescheideKopieren() {
 			z = b.bescheide.Aendern(id)
 			z.BetreiberID, z.RegionalstelleID = betr.BetreiberID, betr.RegionalstelleID
 		}
+		anf := idsText(slices.Sorted(slices.Values(b.anfIDs[id])))
+		if z.AnforderungIDs != anf || z.Auflagen != int32(len(b.aufIDs[id])) {
+			z = b.bescheide.Aendern(id)
+			z.AnforderungIDs, z.Auflagen = anf, int32(len(b.aufIDs[id]))
+		}
 		for _, aid := range b.anfIDs[id] {
 			alt := b.anforderungen.Zeile(aid)
 			if alt == nil {
@@ -530,4 +533,27 @@ func parameterVon(extras []byte, schluessel *string, wert string) (*string, stri
 		}
 	}
 	return schluessel, wert
+}
+
+// idsLesen reads a comma-separated list of ids.
+func idsLesen(s string) []int64 {
+	var out []int64
+	for _, t := range strings.Split(s, ",") {
+		if id, err := strconv.ParseInt(t, 10, 64); err == nil {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// idsText writes ids comma-separated.
+func idsText(ids []int64) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatInt(id, 10))
+	}
+	return b.String()
 }
