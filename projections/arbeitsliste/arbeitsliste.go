@@ -313,6 +313,7 @@ var leser = map[string]map[string]func([]byte) (any, error){
 		ereignis.Name[anlage.AenderungsantragAbgelehnt]():   fest(antrag{}),
 	},
 	messstelle.StreamType: messstellenLeser,
+	bescheid.StreamType:   bescheideLeser,
 }
 
 // text is a text an event hands on to the rows that show it; nach is the event's index in
@@ -424,7 +425,7 @@ func lesen(s *projections.Stapel) ([]gelesen, error) {
 	}
 	// the organisations' and value lists' events are few and small: read as the domain does
 	for typ, decode := range map[string]func(string, json.RawMessage) (ereignis.DomainEvent, error){
-		organisation.StreamType: organisation.Decode, werteliste.StreamType: werteliste.Decode, bescheid.StreamType: bescheid.Decode} {
+		organisation.StreamType: organisation.Decode, werteliste.StreamType: werteliste.Decode} {
 		handlers[typ] = func(e eventstore.Event, id int64) error {
 			folge = append(folge, gelesen{streamtyp: typ, id: id, position: e.Position, daten: e.Data,
 				lies: func(d []byte) (any, error) { return decode(e.Type, d) }})

@@ -9,6 +9,7 @@ import (
 	gojson "github.com/goccy/go-json"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/projections"
 )
 
@@ -317,6 +318,25 @@ func (st *stapel) bescheideLaden(ctx context.Context, s *projections.Stapel, fol
 		}
 	}
 	return messstellen, anlagen, betriebe, nil
+}
+
+// bescheideLeser read the Bescheide's events into the domain's types (goccy's decoder: a
+// rebuild reads a dozen Anforderungen per event; lesen_test.go holds it equal to the domain's
+// Decode).
+var bescheideLeser = map[string]func([]byte) (any, error){
+	ereignis.Name[bescheid.BescheidAngelegt]():               lies[bescheid.BescheidAngelegt],
+	ereignis.Name[bescheid.BescheidGeaendert]():              lies[bescheid.BescheidGeaendert],
+	ereignis.Name[bescheid.BescheidsantragGestellt]():        lies[bescheid.BescheidsantragGestellt],
+	ereignis.Name[bescheid.BescheidsantragZurueckgewiesen](): lies[bescheid.BescheidsantragZurueckgewiesen],
+	ereignis.Name[bescheid.BescheidInBearbeitung]():          lies[bescheid.BescheidInBearbeitung],
+	ereignis.Name[bescheid.BescheidFreigegeben]():            lies[bescheid.BescheidFreigegeben],
+	ereignis.Name[bescheid.MessstellenZugeordnet]():          lies[bescheid.MessstellenZugeordnet],
+	ereignis.Name[bescheid.MessstelleEntfernt]():             lies[bescheid.MessstelleEntfernt],
+	ereignis.Name[bescheid.AnforderungenGesetzt]():           lies[bescheid.AnforderungenGesetzt],
+	ereignis.Name[bescheid.AnforderungAngelegt]():            lies[bescheid.AnforderungAngelegt],
+	ereignis.Name[bescheid.AnforderungGeaendert]():           lies[bescheid.AnforderungGeaendert],
+	ereignis.Name[bescheid.AnforderungGeloescht]():           lies[bescheid.AnforderungGeloescht],
+	ereignis.Name[bescheid.BescheidGeloescht]():              fest(bescheid.BescheidGeloescht{}),
 }
 
 // bescheidEreignis applies a Bescheid's event to its rows in memory; the copies (the
