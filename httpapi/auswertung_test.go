@@ -11,6 +11,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
@@ -94,16 +95,29 @@ func TestAuswertung_EachRoleRunsOnlyItsQueriesOverWhatItSees(t *testing.T) {
 		"strasse": "Am Klärwerk", "hausnummer": "3", "plz": "56566", "ort": "Musterhausen", "kommentar": "Neue Anschrift"}, betreiber2); a.Code != 201 {
 		t.Fatalf("Stammdaten-Antrag: %d %s", a.Code, a.Body.String())
 	}
+	// a released Bescheid of each side with an Anforderung valid today (queries 12 and 13)
+	for i, b := range []int64{papierfabrik, klaeranlage} {
+		var m int64
+		if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM messstelle WHERE betrieb_id = $1 ORDER BY id LIMIT 1`, b).Scan(&m); err != nil {
+			t.Fatal(err)
+		}
+		bescheidGespeichert(t, w, int64(9501+i), bescheid.BescheidAngelegt{BetriebID: b, Status: bescheid.InBearbeitung, Daten: bescheid.Daten{
+			BescheidQualitaet: "Bescheid", Bescheidart: "Erlaubnis", Bescheidsdatum: "2024-03-01", Ablaufdatum: bescheid.StandardAblaufdatum}},
+			bescheid.AnforderungAngelegt{Anforderung: bescheid.Anforderung{AnforderungID: int64(95011 + i), Messstelle: m,
+				AnforderungArt: bescheid.BehoerdlicheFestlegung, ParameterNr: "3410", GueltigBis: bescheid.StandardAblaufdatum}},
+			bescheid.BescheidFreigegeben{Am: "2024-03-02"})
+	}
 	w.arbeitsliste(t)
 
 	// what each side of the demo leaves in a row: Klärwerk Rheinaue GmbH in the Koblenz
 	// Regionalstelle, Verbandsgemeinde Musterhausen in the Trier one
 	koblenz, koblenzFremd := []string{"Rheinaue", "Koblenz", "Brauerei", "Papier"}, []string{"Rheinaue", "Koblenz", "Brauerei", "Papier", "Galvanik"}
 	trier := []string{"Musterhausen", "Trier"}
-	alle := []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
-	betriebsabfragen := []int64{8, 9, 10, 11}
+	alle := []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}
+	betriebsabfragen := []int64{8, 9, 10, 11, 12, 13}
 	allgemein := []int64{4, 7, 8, 9, 10, 11}
-	ohneWiedervorlagen := []int64{4, 7, 8, 9, 10}
+	behoerde := []int64{4, 7, 8, 9, 10, 11, 12, 13} // the Bescheide's queries for the authority's staff (issue 30)
+	ohneWiedervorlagen := []int64{4, 7, 8, 9, 10, 12, 13}
 	tests := []struct {
 		konto      string
 		abfragen   []int64
@@ -112,10 +126,10 @@ func TestAuswertung_EachRoleRunsOnlyItsQueriesOverWhatItSees(t *testing.T) {
 	}{
 		{"systemadmin", alle, append(slices.Clone(koblenz), trier...), nil},
 		{"fachadmin", alle, append(slices.Clone(koblenz), trier...), nil},
-		{"zust_sbd", allgemein, koblenz, trier},
-		{"zust_sbb", allgemein, koblenz, trier},
-		{"zust_sbs", allgemein, koblenz, trier},
-		{"zust_sba", allgemein, koblenz, trier},
+		{"zust_sbd", behoerde, koblenz, trier},
+		{"zust_sbb", behoerde, koblenz, trier},
+		{"zust_sbs", behoerde, koblenz, trier},
+		{"zust_sba", behoerde, koblenz, trier},
 		{"leser_behoerde", ohneWiedervorlagen, koblenz, trier},
 		{"betreiber", allgemein, koblenz, trier},
 		{"betreiber2", allgemein, trier, koblenzFremd},

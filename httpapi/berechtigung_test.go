@@ -201,6 +201,19 @@ func regeln() map[string]regel {
 	} {
 		r[route] = rg
 	}
+	// the Bescheide's searches and evaluation (issue 30): read by whoever sees the operation
+	for route, rg := range map[string]regel{
+		"GET /api/betrieb/{id}/bescheid/search":        amBetrieb(""),
+		"GET /api/betrieb/{id}/anforderung/auswertung": amBetrieb(""),
+		"GET /api/betrieb/{id}/auflage/search":         amBetrieb(""),
+		"GET /api/betrieb/{id}/anforderungsparameter":  amBetrieb(""),
+		"POST /api/betrieb/{id}/export/{endpoint}":     amBetrieb(""),
+		"GET /api/messstelle/{id}/anforderung":         amBetrieb(""),
+		"GET /api/anforderung/auswertung":              angemeldet,
+		"POST /api/anforderung/export":                 angemeldet,
+	} {
+		r[route] = rg
+	}
 	for _, d := range werteliste.Listen {
 		lesen := angemeldet
 		if d.Oeffentlich {

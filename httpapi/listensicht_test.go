@@ -22,7 +22,9 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
@@ -248,12 +250,26 @@ func listenRouten() map[string]listenRoute {
 		// the Bescheid form's choices: the operation's measuring points and its other Bescheide
 		"GET /api/betrieb/{id}/bescheid/messstellen":  {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/betrieb/{id}/bescheid/vorbescheide": {art: artAmObjekt, objekt: "betrieb"},
+		// the Bescheide's searches and evaluation (issue 30)
+		"GET /api/betrieb/{id}/bescheid/search":        {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/anforderung/auswertung": {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/auflage/search":         {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/anforderungsparameter":  {art: artAmObjekt, objekt: "betrieb"},
+		"GET /api/messstelle/{id}/anforderung":         {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+		"GET /api/anforderung/auswertung": {art: artListe, zeilen: true, aufrufe: []string{"/api/anforderung/auswertung",
+			"/api/anforderung/auswertung?auswertung=alle&size=50"}},
 
 		"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
 		"POST /api/betrieb/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},
 		"POST /api/anlage/export":        {art: artExport, zeilen: true, aufrufe: []string{"/api/anlage/export", `/api/anlage/export {"ids":[{alleAnlagen}]}`}},
 		"POST /api/messstelle/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/messstelle/export",
 			`/api/messstelle/export {"ids":[{alleMessstellen}]}`}},
+		"POST /api/betrieb/{id}/export/{endpoint}": {art: artExport, zeilen: true, aufrufe: []string{
+			`/api/betrieb/{betrieb}/export/festlegungen {"ids":[{alleAnforderungen}]}`,
+			`/api/betrieb/{betrieb}/export/selbstueberwachung {"ids":[{alleAnforderungen}]}`,
+			`/api/betrieb/{betrieb}/export/auflagen {"ids":[{alleAuflagen}]}`}},
+		"POST /api/anforderung/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/anforderung/export?auswertung=alle",
+			`/api/anforderung/export {"ids":[{alleAnforderungen}]}`}},
 		"POST /api/anwender/export":     {art: artExport},
 		"POST /api/organisation/export": {art: artExport},
 
@@ -351,6 +367,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 	w := newKontoWelt(t, "")
 	pool := w.dienst.Store.Pool()
 	ctx := context.Background()
+	var alleAnforderungen, alleAuflagen []string
 	namen := []string{"systemadmin", "fachadmin", "zust_sbd", "zust_sbb", "zust_sbs", "zust_sba", "leser_behoerde",
 		"betreiber", "beauftragter", "leser_organisation", "betreiber2"}
 	tok := map[string]string{}
@@ -456,6 +473,44 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 	}
 	nachholen(nachrichten.Projection) // the messages reach who is concerned now: the colleague too
 
+	// released Bescheide of the three operations with an Anforderung of each kind on the
+	// measuring point (K, T) and an Auflage on a plant, marked (G's before it moves)
+	bescheidNr := int64(9300)
+	for _, key := range []string{"K1", "T1", "G1"} {
+		var anlageID int64
+		if err := pool.QueryRow(ctx, `SELECT coalesce((SELECT id FROM anlage WHERE betrieb_id = $1 ORDER BY id LIMIT 1), 0)`, ids[key]).Scan(&anlageID); err != nil {
+			t.Fatal(err)
+		}
+		bescheidNr++
+		es := []ereignis.DomainEvent{bescheid.BescheidAngelegt{BetriebID: ids[key], Status: bescheid.InBearbeitung, Daten: bescheid.Daten{
+			BescheidQualitaet: "Bescheid", Bescheidart: "Erlaubnis", Bescheidsdatum: "2024-03-01", Ablaufdatum: bescheid.StandardAblaufdatum,
+			Bemerkung: "MARKE-" + key + "-BESCHEID"}}}
+		if anlageID != 0 { // Galvanik Moselweiß has no plant
+			d := es[0].(bescheid.BescheidAngelegt)
+			d.Daten.Auflagen = []bescheid.Auflage{{Abwasseranlage: anlageID, Art: "Bericht", Beschreibung: "MARKE-" + key + "-AUFLAGE", Fristdatum: "2025-06-30"}}
+			es[0] = d
+			alleAuflagen = append(alleAuflagen, fmt.Sprintf(`"%d:0"`, bescheidNr))
+		}
+		if m, ok := map[string]string{"K1": "K3", "T1": "T3"}[key]; ok {
+			es = append(es, bescheid.MessstellenZugeordnet{Messstellen: []int64{ids[m]}}, bescheid.AnforderungenGesetzt{Messstelle: ids[m],
+				Anforderungen: []bescheid.Anforderung{
+					{AnforderungID: bescheidNr*10 + 1, Messstelle: ids[m], AnforderungArt: bescheid.BehoerdlicheFestlegung, ParameterArt: bescheid.Konzentration,
+						ParameterNr: "3410", Wert: "75", Einheit: "mg/l", GueltigBis: bescheid.StandardAblaufdatum},
+					{AnforderungID: bescheidNr*10 + 2, Messstelle: ids[m], AnforderungArt: bescheid.Selbstueberwachungsauflage, ParameterArt: bescheid.Konzentration,
+						ParameterNr: "3420", Zusatztext: "MARKE-" + m + "-ANFORDERUNG", GueltigBis: bescheid.StandardAblaufdatum}}})
+			alleAnforderungen = append(alleAnforderungen, fmt.Sprint(bescheidNr*10+1), fmt.Sprint(bescheidNr*10+2))
+		}
+		es = append(es, bescheid.BescheidFreigegeben{Am: "2024-03-02"})
+		neu := make([]eventstore.NewEvent, len(es))
+		for i, e := range es {
+			neu[i] = eventstore.NewEvent{Type: e.EventType(), Data: e}
+		}
+		if _, err := w.dienst.Store.Append(ctx, eventstore.StreamID(bescheid.StreamType, bescheidNr), bescheid.StreamType, eventstore.NoStream, neu,
+			seed.Akteur); err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	// the administrator moves the colleague to Verbandsgemeinde Musterhausen
 	pfad := fmt.Sprintf("/api/anwender/%d", kontoID(t, w, "beauftragter"))
 	row := w.send(t, "GET", pfad, nil, tok["systemadmin"]).json(t)
@@ -544,7 +599,8 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		}
 		for _, v := range vorlagen {
 			v = strings.NewReplacer("{alleBetriebe}", strings.Join(alleBetriebe, ","), "{alleAnlagen}", strings.Join(alleAnlagen, ","),
-				"{alleMessstellen}", strings.Join(alleMessstellen, ",")).Replace(v)
+				"{alleMessstellen}", strings.Join(alleMessstellen, ","),
+				"{alleAnforderungen}", strings.Join(alleAnforderungen, ","), "{alleAuflagen}", strings.Join(alleAuflagen, ",")).Replace(v)
 			pfad, body, _ := strings.Cut(v, " ")
 			werte, platz, fehlt := []string{""}, "", false
 			switch {

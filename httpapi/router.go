@@ -149,6 +149,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 			a.bescheidRoutes(r)
 		}
 		a.arbeitslistenRoutes(r)
+		a.bescheidauswertungRoutes(r)
 		if a.deps.Benachrichtigung != nil {
 			a.nachrichtRoutes(r)
 		}

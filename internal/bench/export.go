@@ -19,46 +19,13 @@ func (l *lauf) export(ctx context.Context, s *server, admin, _ nutzer) error {
 	if status, _, _, err := s.anfrage(ctx, admin, http.MethodPost, "/api/betrieb/export", []byte(`{"ids":[1,2,3]}`)); err != nil || status != http.StatusOK {
 		return fmt.Errorf("export warm-up: %d %v", status, err)
 	}
-	basis, err := s.rss("VmRSS")
-	if err != nil {
-		return err
-	}
-	// Peak RSS: reset the kernel's high-water mark and read it afterwards; sample as well, in case
-	// clear_refs is not allowed here.
-	zurueckgesetzt := s.spitzeZuruecksetzen() == nil
-	var spitze atomic.Int64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(5 * time.Millisecond)
-		defer t.Stop()
-		for {
-			if v, err := s.rss("VmRSS"); err == nil && v > spitze.Load() {
-				spitze.Store(v)
-			}
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	status, body, d, err := s.anfrage(ctx, admin, http.MethodPost, "/api/betrieb/export", nil)
-	close(stop)
-	wg.Wait()
+	status, body, d, r, err := mitSpitze(s, func() (int, []byte, time.Duration, error) {
+		return s.anfrage(ctx, admin, http.MethodPost, "/api/betrieb/export", nil)
+	})
 	if err != nil || status != http.StatusOK {
 		return fmt.Errorf("export: %d %.300s %v", status, body, err)
 	}
-	peak := spitze.Load()
-	quelle := "sampled every 5 ms"
-	if zurueckgesetzt {
-		if hwm, err := s.rss("VmHWM"); err == nil && hwm > peak {
-			peak = hwm
-		}
-		quelle = "VmHWM"
-	}
+	peak, basis, quelle := r.peak, r.basis, r.quelle
 	zeilen, err := xlsxZeilen(body)
 	if err != nil {
 		return fmt.Errorf("export: not a readable xlsx: %w", err)
@@ -88,4 +55,51 @@ func xlsxZeilen(b []byte) (int, error) {
 		n++
 	}
 	return n - 1, rows.Error()
+}
+
+// spitze is a request's server memory: its peak RSS (how it was read) and the RSS before.
+type spitze struct {
+	peak, basis int64
+	quelle      string
+}
+
+// mitSpitze runs a request and measures the server's peak memory (RSS) meanwhile: it resets
+// the kernel's high-water mark and reads it afterwards, and samples as well, in case clear_refs
+// is not allowed here.
+func mitSpitze(s *server, anfrage func() (int, []byte, time.Duration, error)) (int, []byte, time.Duration, spitze, error) {
+	basis, err := s.rss("VmRSS")
+	if err != nil {
+		return 0, nil, 0, spitze{}, err
+	}
+	zurueckgesetzt := s.spitzeZuruecksetzen() == nil
+	var hoechst atomic.Int64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			if v, err := s.rss("VmRSS"); err == nil && v > hoechst.Load() {
+				hoechst.Store(v)
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	status, body, d, err := anfrage()
+	close(stop)
+	wg.Wait()
+	r := spitze{peak: hoechst.Load(), basis: basis, quelle: "sampled every 5 ms"}
+	if zurueckgesetzt {
+		if hwm, err := s.rss("VmHWM"); err == nil && hwm > r.peak {
+			r.peak = hwm
+		}
+		r.quelle = "VmHWM"
+	}
+	return status, body, d, r, err
 }

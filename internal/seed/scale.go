@@ -79,6 +79,7 @@ func (f Fortschritt) ProSekunde() float64 {
 // Skalenbericht is what Skalieren created.
 type Skalenbericht struct {
 	Organisationen, Anwender, Betriebe, Anlagen, Messstellen int
+	Bescheide                                                int // issue 30: two per approved operation with approved measuring points
 	Ereignisse                                               int64
 	Dauer                                                    time.Duration
 	Geodaten                                                 Landesgeodaten // the state-wide area layers
@@ -217,9 +218,26 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 	if err != nil {
 		return Skalenbericht{}, err
 	}
+	frei := make([]bool, len(punkte)) // approved (each plan writes its own entry)
 	if err := ausfuehren(ctx, l, "Messstellen", messstelle.Decider, l.messstellenDokument, len(punkte), func(k int) plan {
-		return l.messstellenPlan(punkte[k], messstelleIDs[k], infos[punkte[k].betrieb])
+		p := l.messstellenPlan(punkte[k], messstelleIDs[k], infos[punkte[k].betrieb])
+		frei[k] = slices.ContainsFunc(p.schritte, func(s schritt) bool {
+			e, ok := s.befehl.(messstelle.EntscheideFreigabe)
+			return ok && e.NeuerStatus == messstelle.Freigegeben
+		})
+		return p
 	}); err != nil {
+		return Skalenbericht{}, err
+	}
+	// two Bescheide of each approved operation on its approved measuring points (scale_bescheide.go)
+	freiJeBetrieb := make([][]int64, nBetriebe)
+	for k, m := range punkte {
+		if frei[k] {
+			freiJeBetrieb[m.betrieb] = append(freiJeBetrieb[m.betrieb], messstelleIDs[k])
+		}
+	}
+	nBescheide, err := l.bescheideSeeden(ctx, infos, erste, freiJeBetrieb)
+	if err != nil {
 		return Skalenbericht{}, err
 	}
 	// the state-wide area layers next to the demo sample (scale_geodaten.go)
@@ -232,7 +250,7 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 		s.Fortschritt(Fortschritt{Phase: "Geodaten", Objekte: n, Gesamt: n, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)})
 	}
 	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants), Messstellen: len(punkte),
-		Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start), Geodaten: geo}, nil
+		Bescheide: nBescheide, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start), Geodaten: geo}, nil
 }
 
 // lauf is one run of Skalieren.
@@ -334,6 +352,7 @@ const (
 	artBetrieb
 	artAnlage
 	artMessstelle
+	artBescheid
 )
 
 // --- organisations -------------------------------------------------------------------------

@@ -129,6 +129,28 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 	if rows.Err() != nil {
 		t.Fatal(rows.Err())
 	}
+	// two Bescheide per approved operation with approved measuring points, about a dozen
+	// Anforderungen and a few Auflagen each, released, in work and applications (issue 30)
+	var bescheide, mitPunkten int
+	var jeBescheid, auflagen float64
+	var bescheidArten []string
+	if err := masse.QueryRow(ctx, `SELECT count(*), avg(json_array_length(data->'daten'->'auflagen')),
+		(SELECT count(DISTINCT data->>'betriebId') FROM events WHERE event_type = 'MessstelleBeantragt'
+			AND metadata->>'correlationId' = 'seed-scale' AND stream_id IN
+			(SELECT stream_id FROM events WHERE event_type = 'MessstelleFreigegeben') AND data->>'betriebId' IN
+			(SELECT b.id::text FROM betrieb b WHERE b.freigabestatus = 'FREIGEGEBEN')),
+		(SELECT sum(json_array_length(data->'anforderungen'))::float FROM events WHERE event_type = 'AnforderungenGesetzt') / count(*),
+		(SELECT array_agg(DISTINCT event_type ORDER BY event_type) FROM events WHERE stream_type = 'bescheid')
+		FROM events WHERE event_type = 'BescheidAngelegt' AND metadata->>'correlationId' = 'seed-scale'`).
+		Scan(&bescheide, &auflagen, &mitPunkten, &jeBescheid, &bescheidArten); err != nil {
+		t.Fatal(err)
+	}
+	if bescheide == 0 || bescheide != 2*mitPunkten || jeBescheid < 10 || jeBescheid > 14 || auflagen < 2 || auflagen > 4 ||
+		!slices.Equal(bescheidArten, []string{"AnforderungenGesetzt", "BescheidAngelegt", "BescheidFreigegeben", "BescheidsantragGestellt",
+			"MessstellenZugeordnet"}) {
+		t.Fatalf("Bescheide: %d for %d operations, %.1f Anforderungen and %.1f Auflagen each, events %v", bescheide, mitPunkten, jeBescheid, auflagen,
+			bescheidArten)
+	}
 	var rollen []string
 	if err := masse.QueryRow(ctx, `SELECT array_agg(DISTINCT r ORDER BY r) FROM anwender, unnest(funktionale_rollen) r`).Scan(&rollen); err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
@@ -107,8 +108,8 @@ CREATE INDEX anlage_such_rest ON anlage USING gin (substr(such, 2) gin_trgm_ops)
 // Projection is the worklist read model.
 var Projection = projections.Projection{
 	Name:       Name,
-	Schema:     schema + messstellenSchema,
-	Indexe:     indexe + messstellenIndexe,
+	Schema:     schema + messstellenSchema + bescheideSchema,
+	Indexe:     indexe + messstellenIndexe + bescheideIndexe,
 	Projiziere: projiziere,
 }
 
@@ -212,7 +213,7 @@ var wertTabelle = projections.Tabelle[wertZeile]{
 // rows), the Verwaltungseinheiten the plants worklist filters by and the measuring point types
 // the measuring points' export names (no column).
 var gezeigt = map[string]string{"betriebstyp": "betriebstyp_text", "betriebsstatus": "betriebsstatus_text", "regionalstelle": "regionalstelle",
-	"verwaltungseinheit": "", "messstellentyp": ""}
+	"verwaltungseinheit": "", "messstellentyp": "", anforderungsparameter: ""}
 
 // gelesen is an event of the batch, read once in the first pass.
 type gelesen struct {
@@ -312,6 +313,7 @@ var leser = map[string]map[string]func([]byte) (any, error){
 		ereignis.Name[anlage.AenderungsantragAbgelehnt]():   fest(antrag{}),
 	},
 	messstelle.StreamType: messstellenLeser,
+	bescheid.StreamType:   bescheideLeser,
 }
 
 // text is a text an event hands on to the rows that show it; nach is the event's index in
@@ -350,6 +352,9 @@ type stapel struct {
 	// operations that show it — when the event happens, as the old per-event statements did.
 	betreiber, regionalstelle           map[int64]text
 	betriebstypNach, betriebsstatusNach map[string]text
+
+	// bescheid are the Bescheide's rows (bescheide.go)
+	bescheid bescheidStapel
 }
 
 // projiziere applies a batch: a first pass reads the events and collects the ids they touch,
@@ -363,7 +368,7 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 		organisations: organisationTabelle.Zeilen(), umbenannt: map[int64]bool{},
 		werte: wertTabelle.Zeilen(), wertNach: map[[2]string]int64{}, texteBei: map[int64]int{}, kopiert: map[int64]bool{},
 		neueAnlagen: map[int64]bool{}, betreiber: map[int64]text{}, regionalstelle: map[int64]text{},
-		betriebstypNach: map[string]text{}, betriebsstatusNach: map[string]text{},
+		betriebstypNach: map[string]text{}, betriebsstatusNach: map[string]text{}, bescheid: neuerBescheidStapel(),
 	}
 	folge, err := lesen(s)
 	if err != nil {
@@ -383,6 +388,8 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			st.anlageEreignis(e)
 		case messstelle.StreamType:
 			st.messstelleEreignis(e)
+		case bescheid.StreamType:
+			st.bescheidEreignis(e)
 		case organisation.StreamType:
 			st.organisationEreignis(i, e)
 		case werteliste.StreamType:
@@ -398,6 +405,7 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 	st.messstellen.Schreiben(w)
 	st.anweisungen(w)
 	st.messstellenAnweisungen(w)
+	st.bescheideSchreiben(w)
 	return w, nil
 }
 
@@ -481,6 +489,12 @@ func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gele
 			wertIDs = append(wertIDs, e.id)
 		}
 	}
+	// the Bescheide first: their Anforderungen copy measuring points, their Auflagen plants
+	m, a, b, err := st.bescheideLaden(ctx, s, folge)
+	if err != nil {
+		return err
+	}
+	messstelleIDs, anlageIDs, betriebIDs = append(messstelleIDs, m...), append(anlageIDs, a...), append(betriebIDs, b...)
 	// the measuring points first: a changed one copies its plant and operation as the batch
 	// leaves them
 	if err := st.messstellen.Laden(ctx, s, messstelleIDs); err != nil {
@@ -679,8 +693,19 @@ func (st *stapel) wertEreignis(i int, e gelesen) {
 		if v.Schluessel != "" {
 			schluessel = &v.Schluessel
 		}
-		st.merken(st.werte.Neu(e.id, wertZeile{ID: e.id, Liste: v.Liste, Schluessel: schluessel, Wert: v.Wert}))
+		wert := v.Wert
+		if v.Liste == anforderungsparameter {
+			schluessel, wert = parameterVon(v.Extras, schluessel, wert)
+		}
+		st.merken(st.werte.Neu(e.id, wertZeile{ID: e.id, Liste: v.Liste, Schluessel: schluessel, Wert: wert}))
 	case werteliste.EintragGeaendert:
+		if w := st.werte.Zeile(e.id); w != nil && w.Liste == anforderungsparameter {
+			if len(v.Extras) > 0 {
+				w = st.werte.Aendern(e.id)
+				w.Schluessel, w.Wert = parameterVon(v.Extras, w.Schluessel, w.Wert)
+			}
+			return
+		}
 		if v.Wert == "" {
 			return
 		}
@@ -754,6 +779,7 @@ func (st *stapel) weitergeben() {
 		}
 	}
 	st.messstellenKopieren()
+	st.bescheideKopieren()
 }
 
 // anweisungen are the set-based statements for the rows the batch did not load, after the

@@ -2,9 +2,11 @@ package arbeitsliste
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
@@ -64,6 +66,37 @@ func TestLeser_ReadTheFieldsTheDomainEventsWrite(t *testing.T) {
 		ist, err := l(daten)
 		if err != nil || ist != f.soll {
 			t.Errorf("%s: read %#v (%v), want %#v", f.e.EventType(), ist, err, f.soll)
+		}
+	}
+}
+
+// The Bescheide's events are read into the domain's own types by goccy's decoder: what it
+// reads is what the domain's Decode reads.
+func TestLeser_BescheideReadAsTheDomainDecodes(t *testing.T) {
+	a := bescheid.Anforderung{AnforderungID: 4, Messstelle: 9, AnforderungArt: bescheid.BehoerdlicheFestlegung, ParameterArt: bescheid.Fracht,
+		ParameterNr: "3410", Wert: "12,5", Einheit: "kg/d", MehrereOptionen: true, Zusatztext: "z\nz", GueltigAb: "2024-01-01", GueltigBis: "3000-01-01"}
+	d := bescheid.Daten{BescheidQualitaet: "Bescheid", Bescheidart: "Erlaubnis", Vorbescheid: 3, Bescheidsdatum: "2024-03-01",
+		Auflagen: []bescheid.Auflage{{Abwasseranlage: 2, Art: "Bericht", Beschreibung: "b", Fristdatum: "2025-01-31"}}}
+	for _, e := range []ereignis.DomainEvent{
+		bescheid.BescheidAngelegt{BetriebID: 5, Status: bescheid.Angelegt, Daten: d, Von: 7}, bescheid.BescheidGeaendert{Daten: d},
+		bescheid.BescheidsantragGestellt{Von: 7}, bescheid.BescheidsantragZurueckgewiesen{Kommentar: "k", Von: 8}, bescheid.BescheidInBearbeitung{Von: 8},
+		bescheid.BescheidFreigegeben{Am: "2024-05-02", Von: 8}, bescheid.MessstellenZugeordnet{Messstellen: []int64{9, 10}},
+		bescheid.MessstelleEntfernt{Messstelle: 10}, bescheid.AnforderungenGesetzt{Messstelle: 9, Anforderungen: []bescheid.Anforderung{a}},
+		bescheid.AnforderungAngelegt{Anforderung: a}, bescheid.AnforderungGeaendert{Anforderung: a}, bescheid.AnforderungGeloescht{AnforderungID: 4},
+		bescheid.BescheidGeloescht{},
+	} {
+		daten, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, ok := leser[bescheid.StreamType][e.EventType()]
+		if !ok {
+			t.Fatalf("no reader for %s", e.EventType())
+		}
+		ist, err := l(daten)
+		soll, err2 := bescheid.Decode(e.EventType(), daten)
+		if err != nil || err2 != nil || !reflect.DeepEqual(ist, soll) {
+			t.Errorf("%s: read %#v (%v), the domain %#v (%v)", e.EventType(), ist, err, soll, err2)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
@@ -163,6 +164,24 @@ func TestMessstellen_RowsFollowTheirPlantAndOperation_FiltersSortPagingVisibilit
 	sichten(map[string][]string{"koblenz": {"0711100109", "0711100201"}, "trier": {"0723500109", "0723500208"},
 		"rheinaue": {"0711100109", "0711100201"}, "muster": {"0723500109", "0723500208"}})
 
+	// Bescheide on the points and the plant: their rows copy the names and the visibility
+	// columns and follow them (bescheide.go)
+	bescheidEreignisse(t, store, 9201,
+		bescheid.BescheidAngelegt{BetriebID: papierBetrieb, Status: bescheid.InBearbeitung, Daten: bescheid.Daten{Bescheidart: "Erlaubnis",
+			Bescheidsdatum: "2024-03-01", Ablaufdatum: bescheid.StandardAblaufdatum, Auflagen: []bescheid.Auflage{{Abwasseranlage: papier, Art: "Bericht",
+				Beschreibung: "Jährlich", Fristdatum: "2025-01-31"}}}},
+		bescheid.AnforderungAngelegt{Anforderung: bescheid.Anforderung{AnforderungID: 91, Messstelle: b, AnforderungArt: bescheid.BehoerdlicheFestlegung,
+			ParameterNr: "3410", GueltigBis: bescheid.StandardAblaufdatum}})
+	bescheidEreignisse(t, store, 9202,
+		bescheid.BescheidAngelegt{BetriebID: musterBetrieb, Status: bescheid.InBearbeitung, Daten: bescheid.Daten{Bescheidart: "Erlaubnis",
+			Bescheidsdatum: "2024-03-01", Ablaufdatum: bescheid.StandardAblaufdatum}},
+		bescheid.AnforderungAngelegt{Anforderung: bescheid.Anforderung{AnforderungID: 92, Messstelle: d, AnforderungArt: bescheid.BehoerdlicheFestlegung,
+			ParameterNr: "3410", GueltigBis: bescheid.StandardAblaufdatum}},
+		bescheid.BescheidFreigegeben{Am: "2024-03-02"})
+	if err := projections.WaitFor(ctx, store, arbeitsliste.Name, bescheidEreignisse(t, store, 9201, bescheid.BescheidFreigegeben{Am: "2024-03-02"})); err != nil {
+		t.Fatal(err)
+	}
+
 	// the plant is renamed, Musterhausen's operation moves to Koblenz, is renamed and goes to
 	// Klärwerk Rheinaue GmbH; the rejected point is requested again
 	roh := eventstore.New(pool)
@@ -195,6 +214,17 @@ func TestMessstellen_RowsFollowTheirPlantAndOperation_FiltersSortPagingVisibilit
 		s.Content[1].Bezeichnung != "Zulauf Betriebskläranlage Nord" || s.Content[1].Freigabestatus != messstelle.Beantragt ||
 		s.Content[2].Betrieb != "Kläranlage Musterhausen-Süd" || s.Content[3].Betrieb != "Kläranlage Musterhausen-Süd" {
 		t.Fatalf("after the renames: %+v", s.Content)
+	}
+	var kopien string
+	if err := pool.QueryRow(ctx, `SELECT string_agg(concat_ws('|', x.id, x.messstelle, x.anlage, x.betreiber_id = $1, x.regionalstelle_id = $2), ';' ORDER BY x.id)
+		FROM (SELECT id, messstelle, anlage, betreiber_id, regionalstelle_id FROM arbeitsliste.anforderung WHERE id IN (91, 92)
+		UNION ALL SELECT id, '', anlage, betreiber_id, regionalstelle_id FROM arbeitsliste.auflage WHERE bescheid_id = 9201
+		UNION ALL SELECT id, '', '', betreiber_id, regionalstelle_id FROM arbeitsliste.bescheid WHERE id = 9202) x`, rheinaue, koblenz).Scan(&kopien); err != nil {
+		t.Fatal(err)
+	}
+	if want := "91|Zulauf Betriebskläranlage Nord|Betriebskläranlage Papierfabrik Nord|t|t;" +
+		"92|Einleitungsstelle Mosel|Kläranlage Musterhausen|t|t;9202|||t|t;9201000||Betriebskläranlage Papierfabrik Nord|t|t"; kopien != want {
+		t.Fatalf("the Bescheide's copies:\n%s\nwant\n%s", kopien, want)
 	}
 	sichten(map[string][]string{"koblenz": {"0711100109", "0711100201", "0723500109", "0723500208"}, "trier": nil,
 		"rheinaue": {"0711100109", "0711100201", "0723500109", "0723500208"}, "muster": nil})

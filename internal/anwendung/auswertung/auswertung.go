@@ -34,10 +34,25 @@ const (
 	SichtbareBetriebe
 )
 
-// sichtbareBetriebe is the WITH clause of SichtbareBetriebe queries; %s is the Sicht.
+// sichtbareBetriebe is the WITH clause of SichtbareBetriebe queries; %s is the Sicht. The
+// Bescheide and their Anforderungen of those operations (issue 30) are sichtbare_bescheide and
+// sichtbare_anforderungen (a query that names neither does not read them: Postgres leaves an
+// unreferenced WITH query out).
 const sichtbareBetriebe = `WITH sichtbare_betriebe AS (SELECT l.id, l.betriebs_id, l.bezeichnung, l.betriebstyp_text,
 	l.betriebsstatus, l.betriebsstatus_text, l.freigabestatus, l.betreiber, l.regionalstelle, l.plz, l.ort, l.antrag_offen
-	FROM arbeitsliste.betrieb l WHERE %s) `
+	FROM arbeitsliste.betrieb l WHERE %s),
+	sichtbare_bescheide AS (SELECT x.id, x.betrieb_id, x.bescheid_qualitaet, x.bescheidart, x.behoerde, x.aktenzeichen,
+	x.bescheidsstatus, x.bescheidsdatum, x.ablaufdatum FROM arbeitsliste.bescheid x JOIN sichtbare_betriebe s ON s.id = x.betrieb_id),
+	sichtbare_anforderungen AS (SELECT x.id, x.bescheid_id, x.betrieb_id, x.bescheidsstatus, x.bescheidart, x.bescheidsdatum,
+	x.messstellen_nr, x.messstelle, x.anlage, x.anforderung_art, x.parameter_nr, x.wert, x.einheit, x.gueltig_ab, x.gueltig_bis,
+	coalesce((SELECT w.wert FROM arbeitsliste.wert w WHERE w.liste = 'anforderungsparameter' AND w.schluessel = x.parameter_nr
+		ORDER BY w.id LIMIT 1), x.parameter_nr) AS parameter_name
+	FROM arbeitsliste.anforderung x JOIN sichtbare_betriebe s ON s.id = x.betrieb_id) `
+
+// datum turns a yyyy-MM-dd text column into dd.MM.yyyy.
+func datum(spalte string) string {
+	return `coalesce(to_char(to_date(nullif(` + spalte + `, ''), 'YYYY-MM-DD'), 'DD.MM.YYYY'), '')`
+}
 
 // Abfrage is a stored query.
 type Abfrage struct {
@@ -90,6 +105,30 @@ var Abfragen = []Abfrage{
 		SQL: `SELECT to_char(w.datum, 'DD.MM.YYYY'), w.betreff, b.bezeichnung, b.betriebs_id, b.regionalstelle, w.angelegt_von
 			FROM wiedervorlage w JOIN sichtbare_betriebe b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
 			WHERE w.datum <= current_date ORDER BY w.datum, b.bezeichnung, w.id`},
+	// the Bescheide (issue 30) for the authority's staff: every Bescheid with its status, and the
+	// Anforderungen of released Bescheide valid today
+	{ID: 12, Kategorie: "Bescheide", Filter: "Status", AbfrageBez: "Bescheide je Betrieb mit Status",
+		Aktion: berechtigung.BetriebVerlaufLesen, Umfang: SichtbareBetriebe,
+		Dateiname: "bescheide", Spalten: []string{"Betrieb", "Betriebs-Nr.", "Regionalstelle", "Bescheidqualität", "Bescheidart", "Aktenzeichen",
+			"Behörde", "Bescheidsdatum", "Ablaufdatum", "Status"},
+		SQL: `SELECT b.bezeichnung, b.betriebs_id, b.regionalstelle, x.bescheid_qualitaet, x.bescheidart, x.aktenzeichen, x.behoerde,
+				` + datum("x.bescheidsdatum") + `, ` + datum("x.ablaufdatum") + `,
+				CASE x.bescheidsstatus WHEN 'ANGELEGT' THEN 'Angelegt' WHEN 'BEANTRAGT' THEN 'Beantragt' WHEN 'IN_BEARBEITUNG' THEN 'In Bearbeitung'
+				WHEN 'FREIGEGEBEN' THEN 'Freigegeben' ELSE x.bescheidsstatus END
+			FROM sichtbare_bescheide x JOIN sichtbare_betriebe b ON b.id = x.betrieb_id
+			ORDER BY b.bezeichnung, x.bescheidsdatum DESC, x.id`},
+	{ID: 13, Kategorie: "Bescheide", Filter: "Anforderungen", AbfrageBez: "Heute gültige Anforderungen freigegebener Bescheide",
+		Aktion: berechtigung.BetriebVerlaufLesen, Umfang: SichtbareBetriebe,
+		Dateiname: "gueltige-anforderungen", Spalten: []string{"Betrieb", "Betriebs-Nr.", "Messstellen-Nr.", "Messstelle", "Abwasseranlage",
+			"Bescheid", "Art", "Parameter-Nr.", "Parameter", "Wert", "Einheit", "Gültig ab", "Gültig bis"},
+		SQL: `SELECT b.bezeichnung, b.betriebs_id, x.messstellen_nr, x.messstelle, x.anlage, x.bescheidart || ' vom ' || ` + datum("x.bescheidsdatum") + `,
+				CASE x.anforderung_art WHEN 'BEHOERDLICHE_FESTLEGUNG' THEN 'Behördliche Festlegung' WHEN 'SELBSTUEBERWACHUNGSAUFLAGE'
+				THEN 'Selbstüberwachungsauflage' ELSE x.anforderung_art END,
+				x.parameter_nr, x.parameter_name, x.wert, x.einheit, ` + datum("x.gueltig_ab") + `, ` + datum("x.gueltig_bis") + `
+			FROM sichtbare_anforderungen x JOIN sichtbare_betriebe b ON b.id = x.betrieb_id
+			WHERE x.bescheidsstatus = 'FREIGEGEBEN' AND coalesce(nullif(x.gueltig_ab, ''), '0001-01-01') <= to_char(current_date, 'YYYY-MM-DD')
+				AND coalesce(nullif(x.gueltig_bis, ''), '3000-01-01') >= to_char(current_date, 'YYYY-MM-DD')
+			ORDER BY b.bezeichnung, x.messstellen_nr, x.parameter_nr, x.id`},
 	{ID: 1, Kategorie: "Anwender", Filter: "Status", AbfrageBez: "Registrierungen, die auf Freischaltung warten",
 		Aktion: berechtigung.SystemverwaltungOeffnen, Umfang: Gesamt,
 		Dateiname: "freischaltung-offen", Spalten: []string{"Benutzername", "Name", "Vorname", "E-Mail", "Organisation", "Registriert am"},

@@ -62,3 +62,27 @@ func TestAbfragen_IdsUniqueAndSichtAsParameters(t *testing.T) {
 		}
 	}
 }
+
+// The Bescheide's queries (issue 30) are for the authority's staff and read only what the
+// caller sees: the Bescheid tables through the runner's sichtbare_bescheide and
+// sichtbare_anforderungen, which join sichtbare_betriebe.
+func TestAbfragen_BescheideForTheStaffOverWhatTheySee(t *testing.T) {
+	for _, id := range []int64{12, 13} {
+		a, ok := Nach(id)
+		if !ok {
+			t.Fatalf("query %d missing", id)
+		}
+		want := []berechtigung.Rolle{berechtigung.ZustSBD, berechtigung.ZustSBB, berechtigung.ZustSBS, berechtigung.ZustSBA,
+			berechtigung.LeserBehoerde, berechtigung.Fachadmin, berechtigung.Systemadmin}
+		got := a.Rollen()
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) || a.Umfang != SichtbareBetriebe {
+			t.Errorf("query %d: roles %v, Umfang %d", id, got, a.Umfang)
+		}
+		text, _ := a.sql(betriebe.Sicht{OrganisationID: 7})
+		if !strings.Contains(text, "JOIN sichtbare_betriebe s ON s.id = x.betrieb_id") || !strings.Contains(a.SQL, "sichtbare_") {
+			t.Errorf("query %d does not read through the Sicht: %s", id, text)
+		}
+	}
+}

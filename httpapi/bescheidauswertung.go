@@ -1,0 +1,229 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/internal/anwendung/bescheidauswertung"
+)
+
+// The Bescheide's searches and evaluation (issue 30, spec 001 §2.4, §2.5): an operation's
+// Bescheid search, the evaluation of the Anforderungen per operation and across what the caller
+// sees, the Auflagen, the operation's parameters, the Anforderungen valid for a measuring point
+// on a day and the evaluation's export. Pages as the worklists answer them ({content,
+// totalElements, page, size}; size 10 by default, at most 50); dates in the query as yyyyMMdd
+// or yyyy-MM-dd. Everybody who sees the operation reads them; another operation is not found.
+
+const (
+	bescheidlisteStandardGroesse = 10
+	bescheidlisteMaxGroesse      = 50
+	textAuswertungUngueltig      = "Die Auswertung ist alle, zeitraum oder stichtag."
+)
+
+func (a *api) bescheidauswertungRoutes(r chi.Router) {
+	q := func(*http.Request) *pgxpool.Pool { return a.deps.Store.Pool() }
+	r.Group(func(r chi.Router) {
+		r.Use(a.angemeldet)
+		r.Get("/betrieb/{id}/bescheid/search", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			v := r.URL.Query()
+			var s validierung.Sammler
+			f := bescheidauswertung.BescheidFilter{BescheidQualitaet: v.Get("bescheidQualitaet"), Bescheidart: v.Get("bescheidart"),
+				Von: datumAus(v, "von", &s), Bis: datumAus(v, "bis", &s), Liste: listeAus(v, &s)}
+			if err := s.Err(); err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			out, err := bescheidauswertung.Bescheide(r.Context(), q(r), nutzer(r), id, f)
+			a.antworte(w, r, out, err)
+		})
+		auswertung := func(proBetrieb bool) http.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request) {
+				var id int64
+				if proBetrieb {
+					var err error
+					if id, err = pfadID(r); err != nil {
+						a.writeError(w, r, err)
+						return
+					}
+				}
+				f, err := anforderungFilterAus(r.URL.Query(), !proBetrieb)
+				if err != nil {
+					a.writeError(w, r, err)
+					return
+				}
+				out, err := bescheidauswertung.Auswertung(r.Context(), q(r), nutzer(r), id, f, time.Now())
+				a.antworte(w, r, out, err)
+			}
+		}
+		r.Get("/betrieb/{id}/anforderung/auswertung", auswertung(true))
+		r.Get("/anforderung/auswertung", auswertung(false))
+		// the evaluation across the authority as xlsx: the filter of the query string, or of it the
+		// selected rows (body {"ids": [anforderungId…]})
+		r.Post("/anforderung/export", func(w http.ResponseWriter, r *http.Request) {
+			ids, err := exportAuswahl(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			f, err := anforderungFilterAus(r.URL.Query(), true)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			a.xlsxStrom(w, r, "anforderungen.xlsx", func(out io.Writer) error {
+				return bescheidauswertung.AuswertungExportieren(r.Context(), q(r), nutzer(r), f, ids, time.Now(), out)
+			})
+		})
+		r.Get("/betrieb/{id}/auflage/search", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			v := r.URL.Query()
+			var s validierung.Sammler
+			f := bescheidauswertung.AuflagenFilter{Abwasseranlage: zahlAus(v, "abwasseranlage", &s), Art: v.Get("art"), Liste: listeAus(v, &s)}
+			if err := s.Err(); err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			out, err := bescheidauswertung.Auflagen(r.Context(), q(r), nutzer(r), id, f)
+			a.antworte(w, r, out, err)
+		})
+		r.Get("/betrieb/{id}/anforderungsparameter", a.bescheidParameter)
+		r.Get("/messstelle/{id}/anforderung", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			v := r.URL.Query()
+			var s validierung.Sammler
+			datum := datumAus(v, "datum", &s)
+			var ohne []int64
+			for _, x := range mehrfach(v, "excludeBescheid") {
+				n, ok := parseInt64(x)
+				if !ok {
+					s.Feld("excludeBescheid", textZahlUngueltig)
+					break
+				}
+				ohne = append(ohne, n)
+			}
+			if err := s.Err(); err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			out, err := bescheidauswertung.MessstelleAnforderungen(r.Context(), q(r), nutzer(r), id, datum, ohne, time.Now())
+			a.antworte(w, r, out, err)
+		})
+		r.Post("/betrieb/{id}/export/{endpoint}", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			var in struct {
+				IDs []json.RawMessage `json:"ids"`
+			}
+			if err := decodeJSON(r, &in); err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			ids := make([]any, 0, len(in.IDs))
+			for _, x := range in.IDs {
+				var v any
+				if err := json.Unmarshal(x, &v); err != nil {
+					a.writeError(w, r, validierung.Feld("ids", "Die Auswahl enthält ungültige Einträge."))
+					return
+				}
+				ids = append(ids, v)
+			}
+			e, err := bescheidauswertung.Exportvorbereiten(r.Context(), q(r), nutzer(r), id, chi.URLParam(r, "endpoint"), ids)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			a.xlsxStrom(w, r, e.Dateiname(), func(out io.Writer) error { return e.Schreiben(r.Context(), q(r), out) })
+		})
+	})
+}
+
+// bescheidParameter: GET /betrieb/{id}/anforderungsparameter/ — the parameters the operation's
+// Anforderungen use.
+func (a *api) bescheidParameter(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := bescheidauswertung.Parameterliste(r.Context(), a.deps.Store.Pool(), nutzer(r), id)
+	a.antworte(w, r, out, err)
+}
+
+// anforderungFilterAus reads the evaluation's filters; mitBetrieb: the filter betrieb (the
+// evaluation across the authority).
+func anforderungFilterAus(v url.Values, mitBetrieb bool) (bescheidauswertung.AnforderungFilter, error) {
+	var s validierung.Sammler
+	f := bescheidauswertung.AnforderungFilter{AnforderungArt: v.Get("anforderungArt"), Abwasseranlage: zahlAus(v, "abwasseranlage", &s),
+		Messstelle: zahlAus(v, "messstelle", &s), Parameter: v.Get("parameter"), Auswertung: strings.ToLower(v.Get("auswertung")),
+		Stichtag: datumAus(v, "stichtag", &s), GueltigAb: datumAus(v, "gueltigAb", &s), GueltigBis: datumAus(v, "gueltigBis", &s),
+		Liste: listeAus(v, &s)}
+	if mitBetrieb {
+		f.Betrieb = zahlAus(v, "betrieb", &s)
+	}
+	switch f.Auswertung {
+	case "", bescheidauswertung.Alle, bescheidauswertung.Zeitraum, bescheidauswertung.Stichtag:
+	default:
+		s.Feld("auswertung", textAuswertungUngueltig)
+	}
+	return f, s.Err()
+}
+
+// listeAus reads page, size (10 by default, at most 50), sortProperty and sortDirection.
+func listeAus(v url.Values, s *validierung.Sammler) bescheidauswertung.Liste {
+	page, size := seitenwahl(v, s, bescheidlisteStandardGroesse, bescheidlisteMaxGroesse)
+	return bescheidauswertung.Liste{Page: page, Size: size, SortProperty: v.Get("sortProperty"),
+		Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc")}
+}
+
+// datumAus reads a date parameter given as yyyyMMdd or yyyy-MM-dd, as yyyy-MM-dd ("" when absent).
+func datumAus(v url.Values, name string, s *validierung.Sammler) string {
+	x := strings.TrimSpace(v.Get(name))
+	if x == "" {
+		return ""
+	}
+	for _, format := range []string{"20060102", time.DateOnly} {
+		if t, err := time.Parse(format, x); err == nil {
+			return t.Format(time.DateOnly)
+		}
+	}
+	s.Feld(name, textDatumUngueltig)
+	return ""
+}
+
+// zahlAus reads an id parameter (0 when absent).
+func zahlAus(v url.Values, name string, s *validierung.Sammler) int64 {
+	x := v.Get(name)
+	if x == "" {
+		return 0
+	}
+	n, ok := parseInt64(x)
+	if !ok || n < 0 {
+		s.Feld(name, textZahlUngueltig)
+		return 0
+	}
+	return n
+}
