@@ -53,10 +53,10 @@ const AnforderungenJeBescheid = 12
 
 // skalaParameter are the parameters the scale seed's Anforderungen set: number, unit, kind.
 var skalaParameter = []struct{ nr, einheit, art string }{
-	{"3410", "mg/l", bescheid.Konzentration}, {"3420", "mg/l", bescheid.Konzentration}, {"3430", "mg/l", bescheid.Konzentration},
-	{"3440", "mg/l", bescheid.Konzentration}, {"3450", "mg/l", bescheid.Konzentration}, {"3460", "mg/l", bescheid.Konzentration},
-	{"3470", "µg/l", bescheid.Konzentration}, {"3480", "mg/l", bescheid.Konzentration}, {"4110", "kg/d", bescheid.Fracht},
-	{"4120", "kg/a", bescheid.Fracht}, {"5110", "m³/d", bescheid.Menge}, {"5120", "m³/a", bescheid.Menge},
+	{"301", "mg/l", bescheid.Konzentration}, {"401", "mg/l", bescheid.Konzentration}, {"403", "mg/l", bescheid.Konzentration},
+	{"404", "mg/l", bescheid.Konzentration}, {"302", "mg/l", bescheid.Konzentration}, {"304", "mg/l", bescheid.Konzentration},
+	{"305", "µg/l", bescheid.Konzentration}, {"402", "mg/l", bescheid.Konzentration}, {"301", "kg/d", bescheid.Fracht},
+	{"302", "kg/a", bescheid.Fracht}, {"101", "m³/d", bescheid.Menge}, {"101", "m³/a", bescheid.Menge},
 }
 
 // bescheidAnzahlAnforderungen is how many Anforderungen Bescheid b sets (10 to 14).
@@ -113,7 +113,7 @@ func (l *lauf) bescheidPlan(b skalaBescheid, id int64, anf []int64, info betrieb
 		a := bescheid.Anforderung{AnforderungID: aid, Messstelle: m, AnforderungArt: bescheid.BehoerdlicheFestlegung, ParameterArt: p.art,
 			ParameterNr: p.nr, Wert: strconv.Itoa(2+r.IntN(200)) + waehle(r, []string{"", ",5", ",25"}), Einheit: p.einheit,
 			ArtAnforderungWert: waehle(r, []string{"Überwachungswert", "Höchstwert", "Mittelwert"}), Probenahme: waehle(r, []string{
-				"qualifizierte Stichprobe", "2-Stunden-Mischprobe", "24-Stunden-Mischprobe"}), Haeufigkeit: waehle(r, []string{"monatlich",
+				"qualifizierte Stichprobe", "2-h-Mischprobe", "24-h-Mischprobe"}), Haeufigkeit: waehle(r, []string{"monatlich",
 				"vierteljährlich", "wöchentlich"}), GueltigAb: tag, GueltigBis: bis}
 		if k%3 == 2 {
 			a.AnforderungArt, a.Wert, a.ArtAnforderungWert = bescheid.Selbstueberwachungsauflage, "", ""

@@ -140,7 +140,8 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 			(SELECT stream_id FROM events WHERE event_type = 'MessstelleFreigegeben') AND data->>'betriebId' IN
 			(SELECT b.id::text FROM betrieb b WHERE b.freigabestatus = 'FREIGEGEBEN')),
 		(SELECT sum(json_array_length(data->'anforderungen'))::float FROM events WHERE event_type = 'AnforderungenGesetzt') / count(*),
-		(SELECT array_agg(DISTINCT event_type ORDER BY event_type) FROM events WHERE stream_type = 'bescheid')
+		(SELECT array_agg(DISTINCT event_type ORDER BY event_type) FROM events WHERE stream_type = 'bescheid'
+			AND metadata->>'correlationId' = 'seed-scale')
 		FROM events WHERE event_type = 'BescheidAngelegt' AND metadata->>'correlationId' = 'seed-scale'`).
 		Scan(&bescheide, &auflagen, &mitPunkten, &jeBescheid, &bescheidArten); err != nil {
 		t.Fatal(err)

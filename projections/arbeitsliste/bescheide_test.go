@@ -3,6 +3,7 @@ package arbeitsliste_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,11 +34,16 @@ func bescheidEreignisse(t *testing.T, store *eventstore.Store, id int64, es ...e
 	return out.LastPosition
 }
 
-// anforderungIDs are the ids of a page's rows.
+// eigene is the offset of the test's Anforderung ids: the demo's Bescheide have small ones.
+const eigene = 910000
+
+// anforderungIDs are the ids of a page's rows the test wrote (less the offset), without the demo's.
 func anforderungIDs(s arbeitsliste.Seite[arbeitsliste.Anforderungszeile]) []int64 {
 	out := []int64{}
 	for _, a := range s.Content {
-		out = append(out, a.AnforderungID)
+		if a.AnforderungID > eigene {
+			out = append(out, a.AnforderungID-eigene)
+		}
 	}
 	slices.Sort(out)
 	return out
@@ -76,7 +82,7 @@ func TestBescheide_RowsFromEvents_EvaluationPeriodsAndVisibility_RebuildIsIdenti
 			Ablaufdatum: bescheid.StandardAblaufdatum, Auflagen: auflagen}
 	}
 	anf := func(id, m int64, art, nr, ab, bis string) bescheid.Anforderung {
-		return bescheid.Anforderung{AnforderungID: id, Messstelle: m, AnforderungArt: art, ParameterArt: bescheid.Konzentration, ParameterNr: nr,
+		return bescheid.Anforderung{AnforderungID: eigene + id, Messstelle: m, AnforderungArt: art, ParameterArt: bescheid.Konzentration, ParameterNr: nr,
 			Wert: "12,5", Einheit: "mg/l", GueltigAb: ab, GueltigBis: bis}
 	}
 	const b1, b2, b3, b4 = 9101, 9102, 9103, 9104
@@ -96,7 +102,7 @@ func TestBescheide_RowsFromEvents_EvaluationPeriodsAndVisibility_RebuildIsIdenti
 			anf(2, papier.id, bescheid.Selbstueberwachungsauflage, "3420", "", bescheid.StandardAblaufdatum),
 			anf(9, papier.id, bescheid.BehoerdlicheFestlegung, "9999", "", bescheid.StandardAblaufdatum)}},
 		bescheid.AnforderungAngelegt{Anforderung: anf(3, papier.id, bescheid.BehoerdlicheFestlegung, "3410", "2025-01-01", bescheid.StandardAblaufdatum)},
-		bescheid.AnforderungGeloescht{AnforderungID: 9},
+		bescheid.AnforderungGeloescht{AnforderungID: eigene + 9},
 	)
 	bescheidEreignisse(t, store, b2,
 		bescheid.BescheidAngelegt{BetriebID: papier.betrieb, Status: bescheid.Angelegt, Daten: daten("Genehmigung", "2025-02-01",
@@ -127,17 +133,19 @@ func TestBescheide_RowsFromEvents_EvaluationPeriodsAndVisibility_RebuildIsIdenti
 
 	alle := zugriff.Nutzer{Aufgeloest: true, Sicht: zugriff.Sicht{Alle: true}, Rollen: []string{"ZUST_SBB"}}
 	heute := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-	bs, err := bescheidauswertung.Bescheide(ctx, pool, alle, papier.betrieb, bescheidauswertung.BescheidFilter{})
+	bs, err := bescheidauswertung.Bescheide(ctx, pool, alle, papier.betrieb, bescheidauswertung.BescheidFilter{Liste: bescheidauswertung.Liste{Size: 50}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// the test's Bescheide only (the demo has its own at the paper mill)
+	bs.Content = slices.DeleteFunc(bs.Content, func(z arbeitsliste.BescheidTreffer) bool { return z.ID < b1 || z.ID > b4 })
 	if len(bs.Content) != 2 || bs.Content[0].ID != b2 || bs.Content[1].ID != b1 || !bs.Content[0].Antrag || bs.Content[1].Antrag ||
 		bs.Content[0].Bescheidsstatus != bescheid.Beantragt || !bs.Content[0].Bearbeiten || bs.Content[1].Bearbeiten ||
 		bs.Content[1].Bescheidart != "Wasserrechtliche Erlaubnis" || bs.Content[1].Behoerde != "SGD Nord" {
 		t.Fatalf("Bescheide (newest first, no deleted one): %+v", bs.Content)
 	}
 	if bs, err := bescheidauswertung.Bescheide(ctx, pool, alle, papier.betrieb, bescheidauswertung.BescheidFilter{Von: "2024-03-01",
-		Bis: "2024-03-01"}); err != nil || len(bs.Content) != 1 || bs.Content[0].ID != b1 {
+		Bis: "2024-03-01"}); err != nil || len(bs.Content) != 1 || bs.Content[0].ID != b1 { // no demo Bescheid of that day
 		t.Fatalf("Bescheide of a day: %+v %v", bs.Content, err)
 	}
 
@@ -175,7 +183,7 @@ func TestBescheide_RowsFromEvents_EvaluationPeriodsAndVisibility_RebuildIsIdenti
 		}
 	}
 	s := auswertung(alle, papier.betrieb, bescheidauswertung.AnforderungFilter{Auswertung: "alle", Parameter: "3410", Liste: bescheidauswertung.Liste{SortProperty: "gueltigAb"}})
-	if z := s.Content[0]; z.AnforderungID != 1 || z.BescheidID != b1 || z.Messstelle.ID != papier.id || z.Messstelle.MessstellenID != papier.nr ||
+	if z := s.Content[0]; z.AnforderungID != eigene+1 || z.BescheidID != b1 || z.Messstelle.ID != papier.id || z.Messstelle.MessstellenID != papier.nr ||
 		z.Messstelle.Bezeichnung != papier.name || z.Abwasseranlage.ID != papier.anlage || z.Abwasseranlage.Bezeichnung != papierAnlage ||
 		z.Bescheid != "Wasserrechtliche Erlaubnis vom 01.03.2024" || z.ParameterName != "CSB" || z.Wert != "12,5" || z.Einheit != "mg/l" ||
 		z.GueltigAb != "2024-01-01" || z.GueltigBis != "2024-12-31" || z.AnforderungArt != bescheid.BehoerdlicheFestlegung {
@@ -196,7 +204,10 @@ func TestBescheide_RowsFromEvents_EvaluationPeriodsAndVisibility_RebuildIsIdenti
 		t.Fatal("another operator's operation is not found")
 	}
 	// the Auflagen of released Bescheide
-	af, err := bescheidauswertung.Auflagen(ctx, pool, alle, papier.betrieb, bescheidauswertung.AuflagenFilter{})
+	af, err := bescheidauswertung.Auflagen(ctx, pool, alle, papier.betrieb, bescheidauswertung.AuflagenFilter{Liste: bescheidauswertung.Liste{Size: 50}})
+	if err == nil {
+		af.Content = slices.DeleteFunc(af.Content, func(a arbeitsliste.Auflagenzeile) bool { return a.BescheidID < b1 || a.BescheidID > b4 })
+	}
 	if err != nil || len(af.Content) != 1 {
 		t.Fatalf("Auflagen: %+v %v", af, err)
 	}
@@ -205,14 +216,17 @@ func TestBescheide_RowsFromEvents_EvaluationPeriodsAndVisibility_RebuildIsIdenti
 		t.Fatalf("Auflage: %+v", a)
 	}
 	ps, err := bescheidauswertung.Parameterliste(ctx, pool, alle, papier.betrieb)
+	ps = slices.DeleteFunc(ps, func(p bescheidauswertung.Parameter) bool { return !strings.HasPrefix(p.ParameterNr, "34") }) // not the demo's
 	if err != nil || !slices.Equal(ps, []bescheidauswertung.Parameter{{ParameterNr: "3410", ParameterName: "CSB"}, {ParameterNr: "3420", ParameterName: "3420"}}) {
 		t.Fatalf("Parameter: %+v %v", ps, err)
 	}
 	ms, err := bescheidauswertung.MessstelleAnforderungen(ctx, pool, alle, papier.id, "2024-06-01", nil, heute)
+	ms = slices.DeleteFunc(ms, func(z arbeitsliste.Anforderungszeile) bool { return z.AnforderungID < eigene }) // not the demo's
 	if err != nil || len(ms) != 2 {
 		t.Fatalf("measuring point's Anforderungen: %+v %v", ms, err)
 	}
-	if ms, err := bescheidauswertung.MessstelleAnforderungen(ctx, pool, alle, papier.id, "2024-06-01", []int64{b1}, heute); err != nil || len(ms) != 0 {
+	if ms, err := bescheidauswertung.MessstelleAnforderungen(ctx, pool, alle, papier.id, "2024-06-01", []int64{b1}, heute); err != nil ||
+		len(slices.DeleteFunc(ms, func(z arbeitsliste.Anforderungszeile) bool { return z.AnforderungID < eigene })) != 0 {
 		t.Fatalf("without the Bescheid: %+v %v", ms, err)
 	}
 	// no rows of the deleted Bescheid

@@ -180,4 +180,12 @@ var Referenzen = []wertelisten.Referenz{
 		SQL: `SELECT 1 FROM bescheid WHERE NOT geloescht AND anforderungen @> jsonb_build_array(jsonb_build_object('artAnforderungWert', $1::text))`},
 	{Liste: "selbstueberwachungVorlage", Von: "bescheid.anforderungen.vorlageMesswerte", NachWert: true,
 		SQL: `SELECT 1 FROM bescheid WHERE NOT geloescht AND anforderungen @> jsonb_build_array(jsonb_build_object('vorlageMesswerte', $1::text))`},
+	{Liste: "anforderung-einheit", Von: "bescheid.anforderungen.einheit", NachWert: true,
+		SQL: `SELECT 1 FROM bescheid WHERE NOT geloescht AND (anforderungen @> jsonb_build_array(jsonb_build_object('einheit', $1::text))
+			OR anforderungen @> jsonb_build_array(jsonb_build_object('einheitAbfluss', $1::text))
+			OR anforderungen @> jsonb_build_array(jsonb_build_object('einheitKonz', $1::text)))`},
+	{Liste: "anforderung-probenahme", Von: "bescheid.anforderungen.probenahme", NachWert: true,
+		SQL: `SELECT 1 FROM bescheid WHERE NOT geloescht AND anforderungen @> jsonb_build_array(jsonb_build_object('probenahme', $1::text))`},
+	{Liste: "anforderung-haeufigkeit", Von: "bescheid.anforderungen.haeufigkeit", NachWert: true,
+		SQL: `SELECT 1 FROM bescheid WHERE NOT geloescht AND anforderungen @> jsonb_build_array(jsonb_build_object('haeufigkeit', $1::text))`},
 }

@@ -267,7 +267,7 @@ func Listenwerte(d bescheid.Daten) []anlage.Listenwert {
 }
 
 // AnforderungsListenwerte are the filled fields of the Anforderungen chosen from a value list
-// of the value-list screen (the lookups by operation type are the Nachschlagen piece's).
+// (the lookups by operation type among them: an entry of another type's list is still an entry).
 func AnforderungsListenwerte(prefix func(i int) string, as []bescheid.Anforderung) []anlage.Listenwert {
 	var out []anlage.Listenwert
 	for i, a := range as {
@@ -281,6 +281,11 @@ func AnforderungsListenwerte(prefix func(i int) string, as []bescheid.Anforderun
 		add("vorbehandlung", "anforderung-vorbehandlung", a.Vorbehandlung)
 		add("artAnforderungWert", "anforderung-wert", a.ArtAnforderungWert)
 		add("vorlageMesswerte", "selbstueberwachungVorlage", a.VorlageMesswerte)
+		add("einheit", "anforderung-einheit", a.Einheit)
+		add("einheitAbfluss", "anforderung-einheit", a.EinheitAbfluss)
+		add("einheitKonz", "anforderung-einheit", a.EinheitKonz)
+		add("probenahme", "anforderung-probenahme", a.Probenahme)
+		add("haeufigkeit", "anforderung-haeufigkeit", a.Haeufigkeit)
 	}
 	return out
 }
