@@ -118,6 +118,16 @@ func mitDemo(t *testing.T) (welt, *pgxpool.Pool, demo) {
 	}
 	w := welt{t: t, ctx: ctx, store: store, dienst: &aufgabendienst.Dienst{Store: store}}
 	projektortest.Start(t, store, aufgaben.Projection)
+	// every demo event projected before a test reads (the Bescheidsanträge come last): a list
+	// read while the projector still writes would count rows its page does not hold yet
+	kopf, _, err := store.Head(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	projektortest.WarteBis(t, "the tasks projector at the demo's last event", func() bool {
+		cp, err := eventstore.LoadCheckpoint(context.Background(), pool, aufgaben.Name)
+		return err == nil && cp.Position >= kopf.Position
+	})
 	betrieb := func(name string) int64 { return w.id(`SELECT id FROM betrieb WHERE bezeichnung = $1`, name) }
 	anlage := func(name string) int64 { return w.id(`SELECT id FROM anlage WHERE bezeichnung = $1`, name) }
 	return w, pool, demo{brauerei: betrieb("Brauerei am Deutschen Eck"), papier: betrieb("Papierfabrik Rheinaue – Werk Koblenz"),
