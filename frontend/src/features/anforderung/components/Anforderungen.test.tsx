@@ -66,6 +66,16 @@ function mock(d: () => unknown, handlers: Parameters<typeof apiMock>[0] = {}) {
     'GET /api/betrieb/7': () => testBetrieb(),
     'GET /api/betrieb/7/messstelle': () => [],
     'GET /api/bescheid/12/messstelle/9': d,
+    // the file's tree: the operation's Bescheide and the open one with its measuring points
+    'GET /api/betrieb/7/bescheid/search': () => {
+      const b = (d() as MessstelleImBescheid).bescheid;
+      return { content: [{ id: 12, bescheidart: b.bescheidart, bescheidsdatum: b.bescheidsdatum, bescheidsstatus: b.bescheidsstatus, antrag: false }], totalElements: 1 };
+    },
+    'GET /api/bescheid/12': () => {
+      const { bescheid, messstelle } = d() as MessstelleImBescheid;
+      return { id: 12, bescheidsstatus: bescheid.bescheidsstatus, messstellen: [{ id: messstelle.id, messstellenId: messstelle.messstellenId, bezeichnung: messstelle.bezeichnung }] };
+    },
+    'GET /api/bescheidqualitaet': () => [],
     'GET /api/anforderungsparameter': parameter,
     'GET /api/anforderung-einheit': () => eintraege('mg/l', 'kg/d'),
     'GET /api/anforderung-probenahme': () => eintraege('qualifizierte Stichprobe', '24-h-Mischprobe'),
