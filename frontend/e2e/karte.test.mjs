@@ -108,8 +108,10 @@ describe('Kartenfenster', () => {
       const karte = fenster.getByRole('application', { name: 'Karte: Position wählen' });
       await karte.waitFor();
       assert.equal(await fenster.getByRole('banner').count(), 0, 'no header in the map window');
-      await until(() => geodaten.some((r) => r.status === 200), true, 'Vektorebenen geladen', { timeout: 15_000 });
-      assert.deepEqual([...new Set(geodaten.map((r) => r.ebene))].sort(), ['einzugsgebiet', 'verwaltungseinheit', 'wasserkoerper']);
+      // the three layers load side by side: wait for all of them, then check none failed
+      const ebenen = () => [...new Set(geodaten.map((r) => r.ebene))].sort();
+      await until(ebenen, ['einzugsgebiet', 'verwaltungseinheit', 'wasserkoerper'], 'Vektorebenen geladen', { timeout: 15_000 });
+      assert.ok(geodaten.every((r) => r.status === 200), JSON.stringify(geodaten));
       await fenster.getByRole('group', { name: 'Ebenen' }).getByRole('checkbox', { name: 'Oberflächenwasserkörper' }).waitFor();
       // the opener's point: the marker and the fields in whole metres
       await until(() => fenster.getByLabel('Rechtswert (Ost, UTM32)').inputValue(), String(Math.round(vorher.e)), 'Rechtswert im Fenster');
