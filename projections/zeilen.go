@@ -22,12 +22,14 @@ type Tabelle[V any] struct {
 
 // Zeilen are the rows of one Tabelle a batch touches: Laden reads the stored ones with one
 // query, the projection changes them in memory in event order, Schreiben writes each changed
-// row once (Setzen: unchanged rows are left alone) and deletes the removed ones.
+// row once (Setzen: unchanged rows are left alone; rows Laden found absent: COPY) and deletes
+// the removed ones.
 type Zeilen[V any] struct {
 	t         Tabelle[V]
 	rows      map[int64]*V
 	geladen   map[int64][]any // the stored rows' values, as loaded
 	gesucht   map[int64]bool
+	fehlend   map[int64]bool // looked up by Laden and not stored
 	geaendert []int64
 	markiert  map[int64]bool
 	geloescht map[int64]bool
@@ -35,7 +37,7 @@ type Zeilen[V any] struct {
 
 // Zeilen starts the rows of a batch.
 func (t Tabelle[V]) Zeilen() *Zeilen[V] {
-	return &Zeilen[V]{t: t, rows: map[int64]*V{}, geladen: map[int64][]any{}, gesucht: map[int64]bool{}, markiert: map[int64]bool{},
+	return &Zeilen[V]{t: t, rows: map[int64]*V{}, geladen: map[int64][]any{}, gesucht: map[int64]bool{}, fehlend: map[int64]bool{}, markiert: map[int64]bool{},
 		geloescht: map[int64]bool{}}
 }
 
@@ -76,7 +78,15 @@ func (z *Zeilen[V]) Laden(ctx context.Context, s *Stapel, ids []int64) error {
 		z.rows[id] = v
 		z.geladen[id] = werte(z.t.Felder(v))
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range neu {
+		if _, ok := z.geladen[id]; !ok {
+			z.fehlend[id] = true
+		}
+	}
+	return nil
 }
 
 func schluesselVon(feld any) (int64, error) {
@@ -133,27 +143,34 @@ func (z *Zeilen[V]) markieren(id int64) {
 	}
 }
 
-// Schreiben adds the batch's writes: the deletions, then one Setzen of the changed rows. A
-// stored row the batch has left as it was loaded (changed back, or set to what it held) is not
-// written at all: no statement, no row lock, no new row version.
+// Schreiben adds the batch's writes: the deletions, one COPY of the new rows Laden found
+// absent (a rebuild's bulk of rows: COPY costs a fraction of an upsert's array parameters),
+// then one Setzen of the other changed rows. A stored row the batch has left as it was loaded
+// (changed back, or set to what it held) is not written at all: no statement, no row lock, no
+// new row version.
 func (z *Zeilen[V]) Schreiben(w *Schreiben) {
 	var weg []any
 	for id := range z.geloescht {
 		weg = append(weg, id)
 	}
 	w.Loeschen(z.t.Name, z.t.Spalten[0], weg)
-	var zeilen [][]any
+	var neue, zeilen [][]any
 	for _, id := range z.Geaendert() {
 		felder := z.t.Felder(z.rows[id])
 		if alt, ok := z.geladen[id]; ok && reflect.DeepEqual(alt, werte(felder)) {
 			continue
 		}
-		neu := make([]any, len(felder))
+		zeile := make([]any, len(felder))
 		for i, f := range felder {
-			neu[i] = wertVon(f)
+			zeile[i] = wertVon(f)
 		}
-		zeilen = append(zeilen, neu)
+		if z.fehlend[id] {
+			neue = append(neue, zeile)
+		} else {
+			zeilen = append(zeilen, zeile)
+		}
 	}
+	w.Kopieren(z.t.Name, z.t.Spalten, neue)
 	w.Setzen(z.t.Name, z.t.Spalten, 1, zeilen)
 }
 

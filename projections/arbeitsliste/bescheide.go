@@ -94,7 +94,8 @@ CREATE TABLE auflage (
 
 // bescheideIndexe serve the lists' filters and sort keys: the operation's lists read their
 // rows by betrieb_id (a few dozen; sorted after), the evaluation across the authority walks
-// the released rows in each sort key's order (bescheidsstatus first, id last). The copies'
+// the released rows in each sort key's order (partial indexes of the released rows, id last:
+// the evaluation's condition names the status as a literal). The copies'
 // set-based statements use the bescheid_id, messstelle_id, anlage_id and betrieb_id indexes,
 // the visibility the betreiber_id and regionalstelle_id ones.
 const bescheideIndexe = `
@@ -106,13 +107,13 @@ CREATE INDEX anforderung_messstelle ON anforderung (messstelle_id);
 CREATE INDEX anforderung_anlage ON anforderung (anlage_id);
 CREATE INDEX anforderung_betreiber ON anforderung (betreiber_id);
 CREATE INDEX anforderung_regionalstelle ON anforderung (regionalstelle_id);
-CREATE INDEX anforderung_status_nr ON anforderung (bescheidsstatus, messstellen_nr, id);
-CREATE INDEX anforderung_status_anlage ON anforderung (bescheidsstatus, lower(anlage), id);
-CREATE INDEX anforderung_status_datum ON anforderung (bescheidsstatus, bescheidsdatum, id);
-CREATE INDEX anforderung_status_parameter ON anforderung (bescheidsstatus, parameter_nr, id);
-CREATE INDEX anforderung_status_art ON anforderung (bescheidsstatus, anforderung_art, id);
-CREATE INDEX anforderung_status_ab ON anforderung (bescheidsstatus, gueltig_ab, id);
-CREATE INDEX anforderung_status_bis ON anforderung (bescheidsstatus, gueltig_bis, id);
+CREATE INDEX anforderung_frei_nr ON anforderung (messstellen_nr, id) WHERE bescheidsstatus = 'FREIGEGEBEN';
+CREATE INDEX anforderung_frei_anlage ON anforderung (lower(anlage), id) WHERE bescheidsstatus = 'FREIGEGEBEN';
+CREATE INDEX anforderung_frei_datum ON anforderung (bescheidsdatum, id) WHERE bescheidsstatus = 'FREIGEGEBEN';
+CREATE INDEX anforderung_frei_parameter ON anforderung (parameter_nr, id) WHERE bescheidsstatus = 'FREIGEGEBEN';
+CREATE INDEX anforderung_frei_art ON anforderung (anforderung_art, id) WHERE bescheidsstatus = 'FREIGEGEBEN';
+CREATE INDEX anforderung_frei_ab ON anforderung (gueltig_ab, id) WHERE bescheidsstatus = 'FREIGEGEBEN';
+CREATE INDEX anforderung_frei_bis ON anforderung (gueltig_bis, id) WHERE bescheidsstatus = 'FREIGEGEBEN';
 CREATE INDEX auflage_betrieb ON auflage (betrieb_id, fristdatum, id);
 CREATE INDEX auflage_anlage ON auflage (anlage_id);
 CREATE INDEX auflage_betreiber ON auflage (betreiber_id);
@@ -248,7 +249,13 @@ func neuerBescheidStapel() bescheidStapel {
 // returns the measuring points, plants and operations their copies need.
 func (st *stapel) bescheideLaden(ctx context.Context, s *projections.Stapel, folge []gelesen) (messstellen, anlagen, betriebe []int64, err error) {
 	b := &st.bescheid
-	var ids, neueAnf []int64
+	// the ids of the rows the events set are looked up too: what is not stored goes by COPY
+	var ids, neueAnf, neueAuf []int64
+	auflagen := func(id int64, a []bescheid.Auflage) {
+		for i := range min(len(a), auflagenJeBescheid) {
+			neueAuf = append(neueAuf, AuflageID(id, i))
+		}
+	}
 	for _, e := range folge {
 		if e.streamtyp != bescheid.StreamType {
 			continue
@@ -264,10 +271,12 @@ func (st *stapel) bescheideLaden(ctx context.Context, s *projections.Stapel, fol
 			for _, a := range v.Daten.Auflagen {
 				anlagen = append(anlagen, a.Abwasseranlage)
 			}
+			auflagen(e.id, v.Daten.Auflagen)
 		case bescheid.BescheidGeaendert:
 			for _, a := range v.Daten.Auflagen {
 				anlagen = append(anlagen, a.Abwasseranlage)
 			}
+			auflagen(e.id, v.Daten.Auflagen)
 		case bescheid.AnforderungenGesetzt:
 			for _, a := range v.Anforderungen {
 				neueAnf, messstellen = append(neueAnf, a.AnforderungID), append(messstellen, a.Messstelle)
@@ -304,7 +313,7 @@ func (st *stapel) bescheideLaden(ctx context.Context, s *projections.Stapel, fol
 	if err := b.anforderungen.Laden(ctx, s, append(anf, neueAnf...)); err != nil {
 		return nil, nil, nil, err
 	}
-	if err := b.auflagen.Laden(ctx, s, auf); err != nil {
+	if err := b.auflagen.Laden(ctx, s, append(auf, neueAuf...)); err != nil {
 		return nil, nil, nil, err
 	}
 	for _, id := range anf {
