@@ -115,12 +115,12 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 		done += int64(n)
 		report()
 	}
-	// The secondary indexes, each built once over the filled tables; then statistics, without
-	// which the first queries after the swap plan badly (docs/benchmarks.md, finding 3).
+	// The secondary indexes, each built once over the filled tables; then VACUUM and statistics,
+	// without which the first queries after the swap plan badly (docs/benchmarks.md, finding 3).
 	if err := IndexeBauen(ctx, store.Pool(), shadow, p); err != nil {
 		return err
 	}
-	if err := analysieren(ctx, store, shadow); err != nil {
+	if err := Pflegen(ctx, store.Pool(), shadow); err != nil {
 		return err
 	}
 	// Swap phase: the rest of the log and the swap in one transaction under the lock.
@@ -198,9 +198,12 @@ func IndexeBauen(ctx context.Context, pool *pgxpool.Pool, schema string, p Proje
 	return g.Wait()
 }
 
-// analysieren gathers the statistics of every table of a schema.
-func analysieren(ctx context.Context, store *eventstore.Store, schema string) error {
-	rows, err := store.Pool().Query(ctx, `SELECT tablename FROM pg_tables WHERE schemaname = $1`, schema)
+// Pflegen vacuums every table of a schema and gathers its statistics: a table filled by
+// COPY has no visibility map yet, so an index-only scan (the Aufgaben count) would read the
+// heap row by row until autovacuum came, and the first readers would set every row's hint
+// bits. VACUUM of a fresh table reads it once (a few per cent of a rebuild).
+func Pflegen(ctx context.Context, pool *pgxpool.Pool, schema string) error {
+	rows, err := pool.Query(ctx, `SELECT tablename FROM pg_tables WHERE schemaname = $1`, schema)
 	if err != nil {
 		return err
 	}
@@ -209,7 +212,7 @@ func analysieren(ctx context.Context, store *eventstore.Store, schema string) er
 		return err
 	}
 	for _, t := range tabellen {
-		if _, err := store.Pool().Exec(ctx, fmt.Sprintf(`ANALYZE %q.%q`, schema, t)); err != nil {
+		if _, err := pool.Exec(ctx, fmt.Sprintf(`VACUUM (ANALYZE) %q.%q`, schema, t)); err != nil {
 			return err
 		}
 	}
