@@ -139,7 +139,7 @@ func runProjections(ctx context.Context, args []string, open func() (*app.App, e
 	all := app.Projections()
 	switch args[0] {
 	case "status":
-		statuses, err := projections.StatusOf(ctx, a.Store, all)
+		statuses, err := projections.StatusOf(ctx, a.Store, all, 0)
 		if err != nil {
 			return err
 		}
