@@ -3,9 +3,11 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/aufgaben"
@@ -173,6 +175,12 @@ func TestBescheid_ApplicationToReleaseByRoleAndStatus(t *testing.T) {
 		len(frei["auflagen"].([]any)) != 1 {
 		t.Fatalf("released: %v", frei)
 	}
+	// who released it by name for who reads the Verlauf; the operator sees the side, and the
+	// applicant's name as his organisation's (verlauf.NamenFuer)
+	if f := w.bescheidLesen(t, antrag, betreiber); f["freigabeVon"] != "Behörde" || f["antrag"].(map[string]any)["gestelltVon"] == "Behörde" ||
+		f["antrag"].(map[string]any)["gestelltVon"] == "" || frei["freigabeVon"] == "Behörde" {
+		t.Fatalf("names of the release and the application: operator %v %v, reader %v", f["freigabeVon"], f["antrag"], frei["freigabeVon"])
+	}
 	// read-only
 	wantFehler(t, w.speichereBescheid(t, "bescheid", antrag, fach, "FREIGEGEBEN", nil), 400, "Ein freigegebener Bescheid kann nicht mehr geändert werden.")
 
@@ -234,9 +242,9 @@ func TestBescheid_CandidatesAnforderungenAndMeasuringPoints(t *testing.T) {
 		return fmt.Sprintf("/api/bescheid/%d?messstelle=%d&version=%d", id, mid, v)
 	}
 	satz := []map[string]any{
-		{"anforderungId": 0, "anforderungArt": "BEHOERDLICHE_FESTLEGUNG", "parameterArt": "KONZENTRATION", "parameterNr": "CSB",
+		{"anforderungId": 0, "anforderungArt": "BEHOERDLICHE_FESTLEGUNG", "parameterArt": "KONZENTRATION", "parameterNr": "301",
 			"wert": "350", "einheit": "mg/l", "artAnforderungWert": "Überwachungswert", "gueltigAb": "2026-03-01", "gueltigBis": "3000-01-01"},
-		{"anforderungId": 0, "anforderungArt": "SELBSTUEBERWACHUNGSAUFLAGE", "parameterArt": "KONZENTRATION", "parameterNr": "CSB",
+		{"anforderungId": 0, "anforderungArt": "SELBSTUEBERWACHUNGSAUFLAGE", "parameterArt": "KONZENTRATION", "parameterNr": "301",
 			"haeufigkeit": "wöchentlich", "vorlageMesswerte": "Stichproben mit Uhrzeit", "zusatztext": "Zeile 1\nZeile 2",
 			"gueltigBis": "3000-01-01"},
 	}
@@ -249,6 +257,13 @@ func TestBescheid_CandidatesAnforderungenAndMeasuringPoints(t *testing.T) {
 		if ve[f] == nil {
 			t.Errorf("no error on %s: %v", f, ve)
 		}
+	}
+	// a parameter is one of the lookup's numbers (301 CSB); 999 is none
+	unbekannt := []map[string]any{maps.Clone(satz[0])}
+	unbekannt[0]["parameterNr"] = "999"
+	ve = bescheidFeldfehler(t, w.send(t, "PATCH", pfad(endkontrolle, version), unbekannt, sbb))["validationErrors"].(map[string]any)
+	if ve["anforderungen[0].parameterNr"] != auswahl.MsgListenwert {
+		t.Errorf("unknown parameter number: %v", ve)
 	}
 	a := w.send(t, "PATCH", pfad(endkontrolle, version), satz, sbb)
 	if a.Code != 200 || a.json(t)["message"] != "Die Anforderungen wurden erfolgreich gespeichert" {
@@ -271,7 +286,7 @@ func TestBescheid_CandidatesAnforderungenAndMeasuringPoints(t *testing.T) {
 	}
 	// one at a time
 	eine := map[string]any{"bescheid": id, "version": version, "messstelle": einleitung, "anforderungArt": "BEHOERDLICHE_FESTLEGUNG",
-		"parameterArt": "FRACHT", "parameterNr": "AOX", "wert": "0,5", "gueltigBis": "3000-01-01"}
+		"parameterArt": "FRACHT", "parameterNr": "304", "wert": "0,5", "gueltigBis": "3000-01-01"}
 	a = w.send(t, "POST", "/api/anforderung", eine, sbb)
 	if a.Code != 201 || a.json(t)["anforderungId"].(float64) <= 0 {
 		t.Fatalf("POST anforderung: %d %s", a.Code, a.Body.String())

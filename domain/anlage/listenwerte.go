@@ -3,8 +3,9 @@ package anlage
 import "fmt"
 
 // Listenwert is a value of a plant field that is chosen from a value list (the entry's text is
-// stored): the field's path in the form, the list, the value.
-type Listenwert struct{ Feld, Liste, Wert string }
+// stored): the field's path in the form, the list, the value. Extra, when set, names the
+// entry's extra that holds the value instead of its text (an Anforderung's parameterNr).
+type Listenwert struct{ Feld, Liste, Wert, Extra string }
 
 // Listenwerte are the filled fields of d that take their value from a value list. The service
 // checks them against the lists (internal/auswahl.PruefeListenwerte): a value the plant already

@@ -2,10 +2,9 @@ package bescheid
 
 import (
 	"encoding/json"
-	"errors"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 )
 
 // FuzzDecide feeds arbitrary form data to every command in every state: the decider answers
@@ -40,26 +39,7 @@ func FuzzDecide(f *testing.F) {
 					LoescheAnforderung{AnforderungID: a.AnforderungID, Rolle: r},
 				}
 				for _, cmd := range befehle {
-					events, err := Decide(b, cmd)
-					if err == nil {
-						for _, e := range events {
-							_ = Evolve(b, e)
-							raw, merr := json.Marshal(e)
-							if merr != nil {
-								t.Fatalf("%T: %v", e, merr)
-							}
-							if _, derr := Decode(e.EventType(), raw); derr != nil {
-								t.Fatalf("%s does not read back: %v", e.EventType(), derr)
-							}
-						}
-						continue
-					}
-					var vf *validierung.Fehler
-					var kf *validierung.Konflikt
-					if !errors.As(err, &vf) && !errors.As(err, &kf) && !errors.Is(err, validierung.NichtGefunden) &&
-						!errors.Is(err, validierung.NichtErlaubt) {
-						t.Fatalf("%T on %s: not a user-facing error: %v", cmd, b.Status, err)
-					}
+					ereignistest.Entscheide(t, Decider, b, cmd)
 				}
 			}
 		}

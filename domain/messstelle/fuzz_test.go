@@ -2,12 +2,11 @@ package messstelle
 
 import (
 	"encoding/json"
-	"errors"
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 	"github.com/eabwasser/eabwasser/domain/historie"
-	"github.com/eabwasser/eabwasser/domain/validierung"
 )
 
 // FuzzDecide feeds arbitrary form data to every command in every state: the decider answers
@@ -38,25 +37,7 @@ func FuzzDecide(f *testing.F) {
 		}
 		for _, m := range zustaende {
 			for _, cmd := range befehle {
-				events, err := Decide(m, cmd)
-				if err == nil {
-					for _, e := range events {
-						_ = Evolve(m, e)
-						raw, merr := json.Marshal(e)
-						if merr != nil {
-							t.Fatalf("%T: %v", e, merr)
-						}
-						if _, derr := Decode(e.EventType(), raw); derr != nil {
-							t.Fatalf("%s does not read back: %v", e.EventType(), derr)
-						}
-					}
-					continue
-				}
-				var vf *validierung.Fehler
-				var kf *validierung.Konflikt
-				if !errors.As(err, &vf) && !errors.As(err, &kf) && !errors.Is(err, validierung.NichtGefunden) {
-					t.Fatalf("%T on %+v: not a user-facing error: %v", cmd, m.Freigabestatus, err)
-				}
+				ereignistest.Entscheide(t, Decider, m, cmd)
 			}
 		}
 	})

@@ -1,13 +1,15 @@
-// Browser tests of the Bescheid screen (spec 001 §2.1, §4.1, §5, §8; issue 30) as the spec's
-// users: betreiber files a Bescheidsantrag for the paper mill with an Auflage (created as
+// Browser tests of the Bescheid screen (spec 001 §2.1, §2.3, §4.1, §5, §8; issue 30) as the
+// spec's users: betreiber files a Bescheidsantrag for the paper mill with an Auflage (created as
 // ANGELEGT, then saved with status BEANTRAGT); zust_sbb takes it into work from the Aufgaben
-// view (IN_BEARBEITUNG), assigns two measuring points and releases it (FREIGEGEBEN), after which
-// every field is read-only and edit mode falls back to read mode; axe finds no serious or
-// critical violation on the Bescheid screens. Against the real binary with the demo data (see
+// view (IN_BEARBEITUNG), assigns two measuring points, sets Anforderungen on both tabs of one of
+// them (reached through the file tree) and releases it (FREIGEGEBEN), after which every field is
+// read-only and edit mode falls back to read mode; axe finds no serious or critical violation on
+// the Bescheid screens. Against the real binary with the demo data (see
 // harness.mjs): the paper mill (approved) with the treatment plant 'Betriebskläranlage Papierfabrik'.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { neueAnforderung } from './anforderungen.mjs';
 import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
@@ -39,7 +41,7 @@ async function beideReiter(page, wie) {
 }
 
 describe('Bescheide', () => {
-  it('betreiber files a Bescheidsantrag with an Auflage; zust_sbb takes it into work, assigns two points and releases it', async () => {
+  it('betreiber files a Bescheidsantrag with an Auflage; zust_sbb takes it into work, assigns two points, sets Anforderungen on both tabs and releases it', async () => {
     const aktenzeichen = `Az. 31-${kennung()}`;
     const betreiber = await app.login('betreiber');
     const betriebId = await papierfabrik(betreiber);
@@ -134,6 +136,28 @@ describe('Bescheide', () => {
       await haken.nth(1).check();
       await dialog.getByRole('button', { name: 'Übernehmen' }).click();
       await until(() => page.getByTestId('bescheid-messstellen').locator('tbody tr').count(), 2, 'zwei Messstellen zugeordnet');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Bescheid erfolgreich aktualisiert').waitFor();
+      await page.waitForURL((u) => u.searchParams.get('modus') === 'l');
+
+      // the Anforderungen of the first point, from the file tree: a row on each tab
+      const ablage = baum(page).getByRole('list', { name: /: Ablage$/ });
+      const punkt = ablage.getByRole('link').filter({ hasText: /^\d+ / }).first();
+      await until(() => punkt.count(), 1, 'die Messstellen des Bescheids im Baum');
+      await punkt.click();
+      await page.getByRole('heading', { name: 'Anforderungen', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Anforderungen bearbeiten' }).click();
+      await page.waitForURL((u) => u.searchParams.get('modus') === 's');
+      await neueAnforderung(page, 'Festlegungen', '90', 0);
+      await page.getByRole('tab', { name: 'Selbstüberwachung' }).click();
+      await neueAnforderung(page, 'Selbstüberwachung', '2,5', 0);
+      await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+      await toast(page, 'Die Anforderungen wurden erfolgreich gespeichert').waitFor();
+      await page.waitForURL((u) => u.searchParams.get('modus') === 'l');
+
+      // released
+      await page.goto(app.url(`${akte}/bescheid/${bescheidId}/bescheidsdaten?modus=s`));
+      await until(() => page.getByLabel(/^Status/).isEnabled(), true, 'Status bearbeitbar');
       await page.getByLabel(/^Status/).selectOption('FREIGEGEBEN');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await toast(page, 'Bescheid erfolgreich aktualisiert').waitFor();
@@ -159,5 +183,15 @@ describe('Bescheide', () => {
     assert.equal(gespeichert.aktenzeichen, aktenzeichen);
     assert.equal(gespeichert.messstellen.length, 2);
     assert.equal(gespeichert.auflagen.length, 1);
+    // the Anforderungen of both tabs, on one of the two points
+    const arten = [];
+    for (const m of gespeichert.messstellen) {
+      const { anforderungen } = await app.api(`/bescheid/${bescheidId}/messstelle/${m.id ?? m}`, { token });
+      arten.push(...anforderungen.map((a) => `${a.anforderungArt}:${a.wert}`));
+    }
+    assert.deepEqual(arten.sort(), ['BEHOERDLICHE_FESTLEGUNG:90', 'SELBSTUEBERWACHUNGSAUFLAGE:2,5']);
+    // the labels the screen showed above are the server's enumeration's
+    const status = Object.fromEntries((await app.api('/bescheidstatus/', { token })).map((e) => [e.schluessel, e.value]));
+    assert.deepEqual(status, { ANGELEGT: 'Angelegt', BEANTRAGT: 'Beantragt', IN_BEARBEITUNG: 'In Bearbeitung', FREIGEGEBEN: 'Freigegeben' });
   });
 });

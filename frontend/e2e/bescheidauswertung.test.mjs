@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { neueAnforderung } from './anforderungen.mjs';
 import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 import { xlsxZeilen } from './xlsx.mjs';
 
@@ -133,18 +134,6 @@ async function tabelleAus(bytes) {
   }
 }
 
-/** Adds a row on the open tab of the Anforderungen and fills it; returns its number. */
-async function neueZeile(page, tab, wert, parameterIndex) {
-  await page.getByRole('button', { name: `${tab}: Zeile hinzufügen` }).click();
-  const n = await page.getByRole('table', { name: tab }).locator('tbody tr').count();
-  const parameter = page.getByRole('combobox', { name: `Parameter ${n}`, exact: true });
-  await until(() => parameter.locator('option').count(), (c) => c > parameterIndex + 1, `Parameter der Zeile ${n} geladen`);
-  await parameter.selectOption({ index: parameterIndex + 1 });
-  await page.getByRole('textbox', { name: `Wert ${n}`, exact: true }).fill(wert);
-  await page.getByRole('textbox', { name: `gültig ab ${n}`, exact: true }).fill('01.01.2024');
-  return n;
-}
-
 describe('Bescheide: Anforderungen und Auswertung', () => {
   it('zust_sbb sets Anforderungen on both tabs, finds them in the evaluation overview and exports two rows', async () => {
     const token = await app.login('zust_sbb');
@@ -161,11 +150,11 @@ describe('Bescheide: Anforderungen und Auswertung', () => {
 
       await page.getByRole('button', { name: 'Anforderungen bearbeiten' }).click();
       await page.waitForURL((u) => u.searchParams.get('modus') === 's');
-      await neueZeile(page, 'Festlegungen', '12,5', 0);
-      await neueZeile(page, 'Festlegungen', '0,75', 1);
+      await neueAnforderung(page, 'Festlegungen', '12,5', 0);
+      await neueAnforderung(page, 'Festlegungen', '0,75', 1);
       await pruefeBarrierefreiheit(page, 'Anforderungen (Bearbeitung, Festlegungen)');
       await page.getByRole('tab', { name: 'Selbstüberwachung' }).click();
-      const s = await neueZeile(page, 'Selbstüberwachung', '3', 0);
+      const s = await neueAnforderung(page, 'Selbstüberwachung', '3', 0);
       await page.getByRole('textbox', { name: `Zusatztext ${s}`, exact: true }).fill('an Regentagen\nzusätzlich');
       await pruefeBarrierefreiheit(page, 'Anforderungen (Bearbeitung, Selbstüberwachung)');
       await page.getByRole('button', { name: 'Speichern', exact: true }).click();

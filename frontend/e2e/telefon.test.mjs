@@ -1,6 +1,7 @@
 // The app on a phone (390 × 844, issue 14): the start page shows its list first with the filters
 // folded into one button, the operation file's tree folds into 'Menü', the page never scrolls
-// sideways, and a table's row actions stay on screen while its columns scroll beneath them.
+// sideways, and a table's row actions stay on screen while its columns scroll beneath them; the
+// Bescheid screens (overview, Bescheid, Anforderungen, evaluation) with every tab as well.
 // axe-core checks each page at this size. Against the real binary with the demo data.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -71,6 +72,55 @@ describe('on a phone', () => {
       await page.getByRole('dialog', { name: /bearbeiten/i }).waitFor();
       await pruefeBarrierefreiheit(page, 'Anwender bearbeiten (Telefon)');
       assert.ok(true);
+    });
+  });
+
+  it('the Bescheid screens (overview, Bescheid, Anforderungen, evaluation) stay usable at 390 × 844', async () => {
+    const token = await app.login('zust_sbb');
+    // the paper mill's released demo Bescheid with its measuring points
+    const betrieb = (await app.api('/betrieb/search?q=Papierfabrik', { token })).content.find((b) => b.bezeichnung.startsWith('Papierfabrik Rheinaue'));
+    assert.ok(betrieb, 'die Papierfabrik der Demo');
+    const bescheide = (await app.api(`/betrieb/${betrieb.id}/bescheid/search?size=100`, { token })).content;
+    let bescheid;
+    for (const b of bescheide.filter((x) => x.bescheidsstatus === 'FREIGEGEBEN')) {
+      const voll = await app.api(`/bescheid/${b.id}`, { token });
+      if (voll.messstellen.length > 0) {
+        bescheid = voll;
+        break;
+      }
+    }
+    assert.ok(bescheid, `ein freigegebener Demo-Bescheid mit Messstellen (${JSON.stringify(bescheide.map((b) => b.bescheidsstatus))})`);
+    const messstelle = bescheid.messstellen[0].id;
+    const akte = `/eAbwasser/betriebsakte/${betrieb.id}`;
+    /** Every tab of the page: no sideways scrolling, axe. */
+    const reiterPruefen = async (page, name, reiter) => {
+      for (const r of reiter) {
+        await page.getByRole('tab', { name: r, exact: true }).click();
+        await until(() => page.getByRole('tab', { name: r, exact: true }).getAttribute('aria-selected'), 'true', `${name}: Reiter ${r}`);
+        await until(() => seitlich(page), 0, `${name} (${r}) ohne seitliches Scrollen`);
+        await pruefeBarrierefreiheit(page, `${name}: ${r} (Telefon)`);
+      }
+    };
+    await withPage({ token, viewport: TELEFON }, async (page) => {
+      await page.goto(app.url(`${akte}/bescheiduebersicht?modus=l`));
+      await page.getByRole('heading', { name: 'Übersicht Bescheide/Erklärungen', level: 1 }).waitFor();
+      await until(() => page.getByRole('table', { name: 'Bescheide' }).getByRole('link', { name: /anzeigen$/ }).count(), (n) => n >= 1, 'Bescheide gefunden');
+      await until(() => seitlich(page), 0, 'Bescheidübersicht ohne seitliches Scrollen');
+      await pruefeBarrierefreiheit(page, 'Übersicht Bescheide/Erklärungen (Telefon)');
+
+      await page.goto(app.url(`${akte}/bescheid/${bescheid.id}/bescheidsdaten?modus=l`));
+      await page.getByLabel(/^Aktenzeichen/).waitFor();
+      await reiterPruefen(page, 'Bescheid', ['Bescheid', 'Auflagen']);
+
+      await page.goto(app.url(`${akte}/bescheid/${bescheid.id}/messstellen/${messstelle}?modus=l`));
+      await page.getByRole('heading', { name: 'Anforderungen', level: 1 }).waitFor();
+      await reiterPruefen(page, 'Anforderungen', ['Festlegungen', 'Selbstüberwachung']);
+
+      await page.goto(app.url(`${akte}/parameteruebersicht?modus=l`));
+      await page.getByRole('heading', { name: 'Übersicht Parameterwerte', level: 1 }).waitFor();
+      const reiter = await page.getByRole('tab').allTextContents();
+      assert.equal(reiter.length, 3, `drei Reiter der Auswertung: ${reiter}`);
+      await reiterPruefen(page, 'Übersicht Parameterwerte', reiter);
     });
   });
 });

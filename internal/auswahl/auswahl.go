@@ -216,28 +216,30 @@ const MsgListenwert = "Der Wert ist in der Werteliste nicht vorhanden. Bitte wä
 // already holds stays valid although the list no longer has it (an entry renamed or deleted
 // since), as a stored reference does.
 func PruefeListenwerte(ctx context.Context, q eventstore.Querier, neu, bisher []anlage.Listenwert) error {
-	type schluessel struct{ liste, wert string }
+	type schluessel struct{ liste, extra, wert string }
 	gehalten := map[schluessel]bool{}
 	for _, w := range bisher {
-		gehalten[schluessel{w.Liste, w.Wert}] = true
+		gehalten[schluessel{w.Liste, w.Extra, w.Wert}] = true
 	}
-	var listen, werte []string
+	var listen, extras, werte []string
 	for _, w := range neu {
-		if !gehalten[schluessel{w.Liste, w.Wert}] {
-			listen, werte = append(listen, w.Liste), append(werte, w.Wert)
+		if !gehalten[schluessel{w.Liste, w.Extra, w.Wert}] {
+			listen, extras, werte = append(listen, w.Liste), append(extras, w.Extra), append(werte, w.Wert)
 		}
 	}
 	if listen == nil {
 		return nil
 	}
-	rows, err := q.Query(ctx, `SELECT DISTINCT e.liste, e.wert FROM werteliste_eintrag e
-		JOIN unnest($1::text[], $2::text[]) AS n(liste, wert) ON e.liste = n.liste AND e.wert = n.wert`, listen, werte)
+	// an entry's text, or the extra the value names (the few entries of one list each)
+	rows, err := q.Query(ctx, `SELECT DISTINCT n.liste, n.extra, n.wert FROM unnest($1::text[], $2::text[], $3::text[]) AS n(liste, extra, wert)
+		WHERE EXISTS (SELECT 1 FROM werteliste_eintrag e WHERE e.liste = n.liste
+			AND (n.extra = '' AND e.wert = n.wert OR n.extra <> '' AND e.extras ->> n.extra = n.wert))`, listen, extras, werte)
 	if err != nil {
 		return err
 	}
 	gefunden, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (schluessel, error) {
 		var s schluessel
-		return s, r.Scan(&s.liste, &s.wert)
+		return s, r.Scan(&s.liste, &s.extra, &s.wert)
 	})
 	if err != nil {
 		return err
@@ -247,7 +249,7 @@ func PruefeListenwerte(ctx context.Context, q eventstore.Querier, neu, bisher []
 	}
 	var s validierung.Sammler
 	for _, w := range neu {
-		if !gehalten[schluessel{w.Liste, w.Wert}] {
+		if !gehalten[schluessel{w.Liste, w.Extra, w.Wert}] {
 			s.Feld(w.Feld, MsgListenwert)
 		}
 	}

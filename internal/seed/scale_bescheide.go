@@ -9,27 +9,11 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
-	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/eventstore"
 )
 
 // --- Bescheide -----------------------------------------------------------------------------
-
-// bescheidSchritt is one step of a Bescheid's life in the scale seed: the events the Bescheid
-// area's commands decide for it (issue 30), given as they are. The seed's decider hands them
-// on, so both paths of the seed (command and bulk) write them as every other area's events;
-// the Bescheid's rules are the Kern's Decider's, which the seed's plans follow.
-type bescheidSchritt struct{ ereignisse []ereignis.DomainEvent }
-
-// bescheidDecider decides a bescheidSchritt: its events.
-var bescheidDecider = ereignis.Decider[bescheid.Bescheid, bescheidSchritt]{
-	StreamType: bescheid.StreamType,
-	Initial:    func() bescheid.Bescheid { return bescheid.Bescheid{} },
-	Evolve:     bescheid.Evolve,
-	Decide:     func(_ bescheid.Bescheid, s bescheidSchritt) ([]ereignis.DomainEvent, error) { return s.ereignisse, nil },
-	Decode:     bescheid.Decode,
-}
 
 // skalaBescheid is one Bescheid of the scale seed: of which operation (index), its place among
 // the operation's (0: the first permit, 1: the later one), the operation's approved measuring
@@ -107,10 +91,12 @@ func (l *lauf) bescheidPlan(b skalaBescheid, id int64, anf []int64, info betrieb
 		bis = datumZweite.AddDate(0, 0, -1).Format(historie.Datumsformat)
 	}
 	var anforderungen = map[int64][]bescheid.Anforderung{}
+	var neueIDs = map[int64][]int64{}
 	for k, aid := range anf {
 		p := skalaParameter[k%len(skalaParameter)]
 		m := b.punkte[k%len(b.punkte)]
-		a := bescheid.Anforderung{AnforderungID: aid, Messstelle: m, AnforderungArt: bescheid.BehoerdlicheFestlegung, ParameterArt: p.art,
+		// new rows (id 0) take the drawn ids in their order, as the service's
+		a := bescheid.Anforderung{Messstelle: m, AnforderungArt: bescheid.BehoerdlicheFestlegung, ParameterArt: p.art,
 			ParameterNr: p.nr, Wert: strconv.Itoa(2+r.IntN(200)) + waehle(r, []string{"", ",5", ",25"}), Einheit: p.einheit,
 			ArtAnforderungWert: waehle(r, []string{"Überwachungswert", "Höchstwert", "Mittelwert"}), Probenahme: waehle(r, []string{
 				"qualifizierte Stichprobe", "2-h-Mischprobe", "24-h-Mischprobe"}), Haeufigkeit: waehle(r, []string{"monatlich",
@@ -122,36 +108,39 @@ func (l *lauf) bescheidPlan(b skalaBescheid, id int64, anf []int64, info betrieb
 			a.MehrereOptionen, a.Zusatztext = true, "alternativ nach Abstimmung mit der Behörde"
 		}
 		anforderungen[m] = append(anforderungen[m], a)
+		neueIDs[m] = append(neueIDs[m], aid)
 	}
 	staffID, _ := strconv.ParseInt(info.staff.ActorID, 10, 64)
 	betreiberID, _ := strconv.ParseInt(info.betreiber.ActorID, 10, 64)
+	// the facts the service looks up for a save, as they are for this operation
+	pruefung := bescheid.Pruefung{BetriebFreigegeben: true, Bescheidarten: []string{art}, Kandidaten: b.punkte, Anlagen: []int64{b.anlageID}}
 	p := plan{id: id}
-	add := func(md eventstore.Metadata, es ...ereignis.DomainEvent) {
-		p.schritte = append(p.schritte, schritt{befehl: bescheidSchritt{ereignisse: es}, md: md})
+	add := func(md eventstore.Metadata, c bescheid.Befehl) {
+		p.schritte = append(p.schritte, schritt{befehl: c, md: md})
 	}
 	los := r.IntN(100)
 	antrag := b.nr == 1 && los >= 85
-	md := info.staff
+	md, von, status, rolle := info.staff, staffID, bescheid.InBearbeitung, bescheid.Rolle{Entscheider: true}
 	if antrag {
-		md = info.betreiber
-		add(md, bescheid.BescheidAngelegt{BetriebID: info.id, Status: bescheid.Angelegt, Daten: d, Von: betreiberID})
-	} else {
-		add(md, bescheid.BescheidAngelegt{BetriebID: info.id, Status: bescheid.InBearbeitung, Daten: d, Von: staffID})
+		md, von, status, rolle = info.betreiber, betreiberID, bescheid.Angelegt, bescheid.Rolle{Antragsteller: true}
 	}
-	add(md, bescheid.MessstellenZugeordnet{Messstellen: b.punkte})
+	add(md, bescheid.LegeAn{BetriebID: info.id, Status: status, Daten: d, Messstellen: b.punkte, Pruefung: pruefung, Von: von})
 	for _, m := range b.punkte {
 		if as := anforderungen[m]; len(as) > 0 {
-			add(md, bescheid.AnforderungenGesetzt{Messstelle: m, Anforderungen: as})
+			add(md, bescheid.SetzeAnforderungen{Messstelle: m, Anforderungen: as, NeueIDs: neueIDs[m], Rolle: rolle})
 		}
+	}
+	speichern := func(ziel string, heute time.Time) {
+		add(md, bescheid.Speichere{Daten: d, Status: ziel, Messstellen: b.punkte, Rolle: rolle, Pruefung: pruefung, Heute: heute, Von: von})
 	}
 	switch {
 	case antrag:
 		if los >= 90 {
-			add(info.betreiber, bescheid.BescheidsantragGestellt{Von: betreiberID})
+			speichern(bescheid.Beantragt, datum)
 		}
 	case b.nr == 1 && los >= 70: // still in work
 	default:
-		add(info.staff, bescheid.BescheidFreigegeben{Am: datum.AddDate(0, 0, 14).Format(historie.Datumsformat), Von: staffID})
+		speichern(bescheid.Freigegeben, datum.AddDate(0, 0, 14))
 	}
 	return p
 }
@@ -184,7 +173,7 @@ func (l *lauf) bescheideSeeden(ctx context.Context, infos []betriebsInfo, erste 
 	if err != nil {
 		return 0, err
 	}
-	err = ausfuehren(ctx, l, "Bescheide", bescheidDecider, l.bescheidDokument, len(alle), func(k int) plan {
+	err = ausfuehren(ctx, l, "Bescheide", bescheid.Decider, l.bescheidDokument, len(alle), func(k int) plan {
 		return l.bescheidPlan(alle[k], bescheidIDs[k], anfIDs[von[k]:von[k+1]], infos[alle[k].betrieb])
 	})
 	return len(alle), err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
@@ -80,6 +81,21 @@ func Erstelle[S, C any](ctx context.Context, store *eventstore.Store, d ereignis
 		eintraege[i] = historie.VerlaufEintrag{Verlaufsschritt: schritt, Nachher: views[i+1]}
 	}
 	return historie.Verlauf(views[0], eintraege, namen), nil
+}
+
+// Stand is the object as it was after event version bis of its stream's events (the auditor's
+// replay from the Verlauf), as the caller's view (sicht) shows it, with that version. A version
+// the stream does not have is not found.
+func Stand[S, C any](d ereignis.Decider[S, C], events []eventstore.Event, bis int, sicht Sicht[S]) (S, int, error) {
+	var leer S
+	if bis < 1 || bis > len(events) {
+		return leer, 0, validierung.NichtGefunden
+	}
+	x, version, err := eventstore.Fold(d, leer, events[:bis])
+	if err != nil {
+		return leer, 0, err
+	}
+	return sicht.Von(x), version, nil
 }
 
 // Fassungen are the versions of one stream's events (historie.Versionen with the area's

@@ -403,14 +403,11 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if err != nil {
 		return Ansicht{}, err
 	}
-	if bis < 1 || bis > len(events) {
-		return Ansicht{}, validierung.NichtGefunden
-	}
-	a, version, err := eventstore.Fold(anlage.Decider, anlage.Anlage{}, events[:bis])
+	a, version, err := verlauf.Stand(anlage.Decider, events, bis, s)
 	if err != nil {
 		return Ansicht{}, err
 	}
-	return d.ansicht(ctx, id, s.Von(a), b, version)
+	return d.ansicht(ctx, id, a, b, version)
 }
 
 // feldnamen are the German labels of the plant form (spec 000 §2/§3).

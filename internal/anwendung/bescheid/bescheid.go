@@ -267,7 +267,8 @@ func Listenwerte(d bescheid.Daten) []anlage.Listenwert {
 }
 
 // AnforderungsListenwerte are the filled fields of the Anforderungen chosen from a value list
-// (the lookups by operation type among them: an entry of another type's list is still an entry).
+// (the lookups by operation type among them: an entry of another type's list is still an entry),
+// the parameter by its number.
 func AnforderungsListenwerte(prefix func(i int) string, as []bescheid.Anforderung) []anlage.Listenwert {
 	var out []anlage.Listenwert
 	for i, a := range as {
@@ -286,6 +287,10 @@ func AnforderungsListenwerte(prefix func(i int) string, as []bescheid.Anforderun
 		add("einheitKonz", "anforderung-einheit", a.EinheitKonz)
 		add("probenahme", "anforderung-probenahme", a.Probenahme)
 		add("haeufigkeit", "anforderung-haeufigkeit", a.Haeufigkeit)
+		// the parameter by its number (the entry's extra parameterNr)
+		if nr := strings.TrimSpace(a.ParameterNr); nr != "" {
+			out = append(out, anlage.Listenwert{Feld: p + "parameterNr", Liste: "anforderungsparameter", Wert: nr, Extra: "parameterNr"})
+		}
 	}
 	return out
 }
@@ -401,7 +406,7 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 	if err != nil {
 		return Ansicht{}, err
 	}
-	v, err := d.ansicht(ctx, id, sicht(g.n).Von(g.x), g.b, g.version, events)
+	v, err := d.ansicht(ctx, id, sicht(g.n).Von(g.x), g.b, g.version, events, sicht(g.n))
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -410,8 +415,10 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 	return v, nil
 }
 
-// ansicht is state x after events (for the comment of the last return).
-func (d *Dienst) ansicht(ctx context.Context, id int64, x bescheid.Bescheid, b betrieb.Betrieb, version int, events []eventstore.Event) (Ansicht, error) {
+// ansicht is state x after events (for the comment of the last return and who released and
+// applied, by name as the caller's view s allows).
+func (d *Dienst) ansicht(ctx context.Context, id int64, x bescheid.Bescheid, b betrieb.Betrieb, version int, events []eventstore.Event,
+	s verlauf.Sicht[bescheid.Bescheid]) (Ansicht, error) {
 	q := d.Store.Pool()
 	v := Ansicht{ID: id, Version: version, Betrieb: Verweis{ID: x.BetriebID, Bezeichnung: b.Daten.Bezeichnung},
 		Bescheidsstatus: x.Status, Daten: x.Daten, FreigabeAm: x.FreigabeAm, Messstellen: []Messstelle{}}
@@ -422,9 +429,21 @@ func (d *Dienst) ansicht(ctx context.Context, id int64, x bescheid.Bescheid, b b
 	if err != nil {
 		return v, err
 	}
-	v.FreigabeVon = namen[x.FreigabeVon]
+	// the account of the last event of typ, by name where the view shows it (else the side)
+	akteur := func(id int64, typ string) string {
+		if id == 0 {
+			return ""
+		}
+		for i := len(events) - 1; i >= 0; i-- {
+			if events[i].Type == typ {
+				return s.Akteur(events[i].Metadata, namen[id])
+			}
+		}
+		return namen[id]
+	}
+	v.FreigabeVon = akteur(x.FreigabeVon, "BescheidFreigegeben")
 	if x.Antragsteller != 0 {
-		a := &Antrag{GestelltVon: namen[x.Antragsteller]}
+		a := &Antrag{GestelltVon: akteur(x.Antragsteller, "BescheidAngelegt")}
 		for _, e := range events {
 			if e.Type != "BescheidsantragZurueckgewiesen" {
 				continue

@@ -5,7 +5,6 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/historie"
-	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
 )
@@ -26,14 +25,11 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if err != nil {
 		return Ansicht{}, err
 	}
-	if bis < 1 || bis > len(events) {
-		return Ansicht{}, validierung.NichtGefunden
-	}
-	x, version, err := eventstore.Fold(bescheid.Decider, bescheid.Bescheid{}, events[:bis])
+	x, version, err := verlauf.Stand(bescheid.Decider, events, bis, s)
 	if err != nil {
 		return Ansicht{}, err
 	}
-	return d.ansicht(ctx, id, s.Von(x), g.b, version, events[:bis])
+	return d.ansicht(ctx, id, x, g.b, version, events[:bis], s)
 }
 
 // Verlauf lists every event of the Bescheid with who, when and the changed fields.

@@ -8,7 +8,6 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
-	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
@@ -235,14 +234,10 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if err != nil {
 		return Ansicht{}, err
 	}
-	if bis < 1 || bis > len(events) {
-		return Ansicht{}, validierung.NichtGefunden
-	}
-	b, version, err := eventstore.Fold(betrieb.Decider, betrieb.Betrieb{}, events[:bis])
+	b, version, err := verlauf.Stand(betrieb.Decider, events, bis, s)
 	if err != nil {
 		return Ansicht{}, err
 	}
-	b = s.Von(b)
 	a, err := loese(ctx, d.Store.Pool(), []betrieb.Betrieb{b})
 	return a.ansicht(id, b, version), err
 }

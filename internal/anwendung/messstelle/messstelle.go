@@ -436,14 +436,11 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if err != nil {
 		return Ansicht{}, err
 	}
-	if bis < 1 || bis > len(events) {
-		return Ansicht{}, validierung.NichtGefunden
-	}
-	m, version, err := eventstore.Fold(messstelle.Decider, messstelle.Messstelle{}, events[:bis])
+	m, version, err := verlauf.Stand(messstelle.Decider, events, bis, s)
 	if err != nil {
 		return Ansicht{}, err
 	}
-	return ansicht(id, s.Von(m), g.a, g.b, version), nil
+	return ansicht(id, m, g.a, g.b, version), nil
 }
 
 // Verlauf lists every event of the measuring point with who, when and the changed fields.

@@ -1,9 +1,10 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
-import { Fehleruebersicht, feldbezeichnung, useFeldsprung } from '@/components/akte/Fehleruebersicht';
+import { Fehleruebersicht, feldbezeichnung } from '@/components/akte/Fehleruebersicht';
 import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useReiterFormular } from '@/components/akte/useReiterFormular';
 import { Button } from '@/components/Button';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { Laden } from '@/components/Laden';
@@ -141,45 +142,15 @@ function spaltenFuer(reiter: Reiter, l: ReturnType<typeof useListen>): Spalte<An
   ];
 }
 
-/** The form state: values, errors by key, the open tab, the jump from the summary to a cell. */
+/**
+ * The form state (components/akte/useReiterFormular); a 400's keys count in the rows of the set
+ * that was sent (`gesendet`, set before each save).
+ */
 function useAnforderungenFormular(basis: AnforderungenWerte) {
-  const [werte, setWerte] = useState(basis);
-  const [fehler, setFehler] = useState<AnforderungenFehler>({});
-  const [reiter, setReiter] = useState<Reiter>('festlegungen');
-  const [pruefung, setPruefung] = useState(0);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const geheZu = useFeldsprung(
-    containerRef,
-    useCallback((key: string) => setReiter(reiterVon(key)), []),
-  );
-  const zeige = useCallback((f: AnforderungenFehler) => {
-    setFehler(f);
-    const erster = Object.keys(f).find((k) => f[k]);
-    if (erster) {
-      setReiter(reiterVon(erster));
-      setPruefung((n) => n + 1);
-    }
-  }, []);
-  const pruefen = useCallback(() => {
-    const f = pruefeAnforderungen(werte);
-    zeige(f);
-    return Object.keys(f).length === 0;
-  }, [werte, zeige]);
-  // the rows of the set that was sent (the keys count in it)
-  const gesendet = useRef(werte);
-  const serverfehler = useCallback(
-    (e: unknown) => {
-      if (!(e instanceof ApiError) || e.status !== 400 || !e.hasValidationErrors) return false;
-      zeige(serverfehlerAufZeilen(e, gesendet.current));
-      return true;
-    },
-    [zeige],
-  );
-  const zuruecksetzen = useCallback((w: AnforderungenWerte) => {
-    setWerte(w);
-    setFehler({});
-  }, []);
-  return { werte, setWerte, fehler, reiter, setReiter, containerRef, pruefen, serverfehler, zuruecksetzen, pruefung, geheZu, gesendet };
+  const gesendet = useRef(basis);
+  const serverSchluessel = useCallback((f: AnforderungenFehler) => serverfehlerAufZeilen(f, gesendet.current), []);
+  const form = useReiterFormular(basis, { start: 'festlegungen' as Reiter, reiterVon, pruefe: pruefeAnforderungen, serverSchluessel });
+  return { ...form, gesendet };
 }
 
 /** 401/403/404/500 take the global way (redirects, logging). */

@@ -1,4 +1,3 @@
-import { ApiError } from '@/lib/api';
 import { pruefeDezimal } from '@/lib/dezimal';
 import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
 import { FESTLEGUNG, SELBSTUEBERWACHUNG, type Anforderung, type AnforderungArt, type MessstelleImBescheid } from '@/features/anforderung/api/anforderung';
@@ -160,10 +159,10 @@ export const reiterVon = (key: string): Reiter => (key.startsWith('selbstueberwa
  * ('[3].wert', 'anforderungen[3].wert' or '3.wert'), which becomes the tab's row
  * ('selbstueberwachung[1].wert' when two Festlegungen came first). Other keys stay as they are.
  */
-export function serverfehlerAufZeilen(e: ApiError, w: AnforderungenWerte): AnforderungenFehler {
+export function serverfehlerAufZeilen(validationErrors: AnforderungenFehler, w: AnforderungenWerte): AnforderungenFehler {
   const anzahlFestlegungen = w.festlegungen.length;
   const f: AnforderungenFehler = {};
-  for (const [key, message] of Object.entries(e.validationErrors)) {
+  for (const [key, message] of Object.entries(validationErrors)) {
     const m = /^(?:[A-Za-z]+)?\[?(\d+)\]?\.(.+)$/.exec(key);
     if (!m) {
       f[key] = message;
