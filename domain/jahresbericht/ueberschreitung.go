@@ -1,0 +1,215 @@
+package jahresbericht
+
+import (
+	"sort"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+)
+
+// The kinds of Anforderung value the evaluation compares with: the entries of the value list
+// anforderung-wert (an Anforderung's artAnforderungWert). Other kinds (Mittelwert,
+// Jahresmittelwert, …) are not evaluated here.
+const (
+	Ueberwachungswert = "Überwachungswert"
+	Hoechstwert       = "Höchstwert"
+)
+
+// Grenzwert is one Anforderung's value as the evaluation needs it: its kind, its decimal value
+// (rule Wert) and its validity (yyyy-MM-dd; empty: open).
+type Grenzwert struct {
+	AnforderungID int64  `json:"anforderungId"`
+	Art           string `json:"art"`
+	Wert          string `json:"wert"`
+	GueltigAb     string `json:"gueltigAb"`
+	GueltigBis    string `json:"gueltigBis"`
+}
+
+// Vergleich is one measured value compared with the Grenzwert of one kind valid on its date.
+// Index is the row in the parameter's values. Ueberschritten: the value is above the limit
+// (equal keeps it); UeberHundertProzent: above twice the limit. Eingehalten: for a Höchstwert
+// not exceeded; for an Überwachungswert not exceeded or kept by the 4-of-5 rule, the results
+// that decide that being Massgeblich (row indexes, oldest first, this one last).
+type Vergleich struct {
+	Index               int    `json:"index"`
+	Datum               string `json:"datum"`
+	Uhrzeit             string `json:"uhrzeit,omitempty"`
+	Wert                string `json:"wert"`
+	Art                 string `json:"art"`
+	AnforderungID       int64  `json:"anforderungId"`
+	Grenzwert           string `json:"grenzwert"`
+	Ueberschritten      bool   `json:"ueberschritten"`
+	UeberHundertProzent bool   `json:"ueberHundertProzent"`
+	Eingehalten         bool   `json:"eingehalten"`
+	Massgeblich         []int  `json:"massgeblich,omitempty"`
+}
+
+// Bewertung says whether a parameter kept the values of one kind over the values given, with
+// the comparisons that decide it: for an Überwachungswert the five (or fewer) results of the
+// first value not kept, or of the latest value when all are kept; for a Höchstwert its
+// exceedances.
+type Bewertung struct {
+	Art         string      `json:"art"`
+	Eingehalten bool        `json:"eingehalten"`
+	Massgeblich []Vergleich `json:"massgeblich"`
+}
+
+// Auswertung is the evaluation of one parameter's values: every comparison in date order and
+// one Bewertung per kind that applied to at least one value (Überwachungswert first).
+type Auswertung struct {
+	Vergleiche  []Vergleich `json:"vergleiche"`
+	Bewertungen []Bewertung `json:"bewertungen"`
+}
+
+// Fenster of the 4-of-5 rule (§ 6 Abs. 1 AbwV): this result and the four before it …
+const Fenster = 5
+
+// … of which at least four must not exceed the value, none by more than 100 percent, and
+// results more than three years older than this one do not count.
+const (
+	MindestensEingehalten = 4
+	Rueckblick            = 3 // years
+)
+
+// Stichtag is the day a stored date stands for when it is compared with an Anforderung: the
+// day itself, the last day of a month (yyyy-MM) or of a year (yyyy) — a value of a period is
+// its result at the period's end.
+func Stichtag(datum string) string {
+	switch len(datum) {
+	case len("2006-01"):
+		if t, err := time.Parse("2006-01", datum); err == nil {
+			return t.AddDate(0, 1, -1).Format(Datumsformat)
+		}
+	case len("2006"):
+		return datum + "-12-31"
+	}
+	return datum
+}
+
+// Massgebend is the Grenzwert of kind art valid on day tag (yyyy-MM-dd): gueltigAb ≤ tag ≤
+// gueltigBis, both days included. Where two are valid — on the day one Anforderung ends and the
+// next begins, or from two Bescheide — the one that began last applies, and of those the lower
+// value.
+func Massgebend(grenzwerte []Grenzwert, art, tag string) (Grenzwert, decimal.Decimal, bool) {
+	var best Grenzwert
+	var bestWert decimal.Decimal
+	gefunden := false
+	for _, g := range grenzwerte {
+		w, ok := validierung.DezimalWert(g.Wert)
+		if g.Art != art || !ok || (g.GueltigAb != "" && tag < g.GueltigAb) || (g.GueltigBis != "" && tag > g.GueltigBis) {
+			continue
+		}
+		if !gefunden || g.GueltigAb > best.GueltigAb || (g.GueltigAb == best.GueltigAb && w.LessThan(bestWert)) {
+			best, bestWert, gefunden = g, w, true
+		}
+	}
+	return best, bestWert, gefunden
+}
+
+// Bewerte compares each measured value (column wert) with the Anforderungen of the parameter
+// valid on its date and evaluates them: a Höchstwert is kept by a value only when the value
+// does not exceed it — every exceedance counts; an Überwachungswert by the rule of § 6 Abs. 1
+// AbwV — a value that exceeds it still counts as kept when, of its result and the four results
+// before it (in date order, each compared with the Überwachungswert valid on its own date,
+// those more than three years older left out), at least four do not exceed their value and
+// none exceeds it by more than 100 percent. With fewer than five results four that keep the
+// value cannot be had when one exceeds it, so an exceedance then counts: the regulation's "in
+// vier Fällen" is read as written. A value of exactly twice the limit exceeds it by 100
+// percent, not more. Rows without a value or a valid date are left out.
+func Bewerte(messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
+	type ergebnis struct {
+		index int
+		tag   string
+		m     Messwert
+		wert  decimal.Decimal
+	}
+	var ergebnisse []ergebnis
+	for i, m := range messwerte {
+		w, ok := validierung.DezimalWert(m.Wert)
+		tag := Stichtag(m.Datum)
+		if _, err := time.Parse(Datumsformat, tag); !ok || err != nil {
+			continue
+		}
+		ergebnisse = append(ergebnisse, ergebnis{index: i, tag: tag, m: m, wert: w})
+	}
+	sort.SliceStable(ergebnisse, func(a, b int) bool {
+		x, y := ergebnisse[a], ergebnisse[b]
+		return x.tag < y.tag || (x.tag == y.tag && x.m.Uhrzeit < y.m.Uhrzeit)
+	})
+	var aus Auswertung
+	for _, art := range []string{Ueberwachungswert, Hoechstwert} {
+		var reihe []Vergleich
+		for _, e := range ergebnisse {
+			g, grenze, ok := Massgebend(grenzwerte, art, e.tag)
+			if !ok {
+				continue
+			}
+			ueber := e.wert.GreaterThan(grenze)
+			reihe = append(reihe, Vergleich{Index: e.index, Datum: e.m.Datum, Uhrzeit: e.m.Uhrzeit, Wert: e.m.Wert, Art: art,
+				AnforderungID: g.AnforderungID, Grenzwert: g.Wert, Ueberschritten: ueber,
+				UeberHundertProzent: e.wert.GreaterThan(grenze.Add(grenze)), Eingehalten: !ueber})
+		}
+		if len(reihe) == 0 {
+			continue
+		}
+		b := Bewertung{Art: art, Eingehalten: true}
+		if art == Ueberwachungswert {
+			b = vierAusFuenf(reihe)
+		} else {
+			for _, v := range reihe {
+				if v.Ueberschritten {
+					b.Eingehalten, b.Massgeblich = false, append(b.Massgeblich, v)
+				}
+			}
+		}
+		aus.Vergleiche = append(aus.Vergleiche, reihe...)
+		aus.Bewertungen = append(aus.Bewertungen, b)
+	}
+	return aus
+}
+
+// vierAusFuenf applies the 4-of-5 rule to the comparisons with an Überwachungswert (in date
+// order) in place and returns the parameter's Bewertung.
+func vierAusFuenf(reihe []Vergleich) Bewertung {
+	b := Bewertung{Art: Ueberwachungswert, Eingehalten: true}
+	var entscheidend []Vergleich
+	for j := range reihe {
+		grenze := frueheste(reihe[j].Datum)
+		var fenster []Vergleich
+		for i := max(0, j-Fenster+1); i <= j; i++ {
+			if Stichtag(reihe[i].Datum) >= grenze {
+				fenster = append(fenster, reihe[i])
+			}
+		}
+		eingehalten, ueberHundert := 0, false
+		for _, v := range fenster {
+			if !v.Ueberschritten {
+				eingehalten++
+			}
+			ueberHundert = ueberHundert || v.UeberHundertProzent
+		}
+		v := &reihe[j]
+		v.Eingehalten = !v.Ueberschritten || (eingehalten >= MindestensEingehalten && !ueberHundert)
+		for _, f := range fenster {
+			v.Massgeblich = append(v.Massgeblich, f.Index)
+		}
+		fenster[len(fenster)-1] = *v
+		if b.Eingehalten {
+			entscheidend = fenster
+		}
+		if !v.Eingehalten && b.Eingehalten {
+			b.Eingehalten = false
+		}
+	}
+	b.Massgeblich = entscheidend
+	return b
+}
+
+// frueheste is the first day a result may lie on to count for a result of datum: three years
+// before it (§ 6 Abs. 1 Satz 2 AbwV: older checks are left out).
+func frueheste(datum string) string {
+	t, _ := time.Parse(Datumsformat, Stichtag(datum))
+	return t.AddDate(-Rueckblick, 0, 0).Format(Datumsformat)
+}
