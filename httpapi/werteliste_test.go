@@ -311,7 +311,7 @@ func TestWertelisten_BescheidLookupsAndTheirFilters(t *testing.T) {
 		return out
 	}
 	for _, c := range []struct{ pfad, want string }{
-		{"/api/bescheidstatus", "[ANGELEGT:angelegt BEANTRAGT:beantragt IN_BEARBEITUNG:in Bearbeitung FREIGEGEBEN:freigegeben]"},
+		{"/api/bescheidstatus", "[ANGELEGT:Angelegt BEANTRAGT:Beantragt IN_BEARBEITUNG:In Bearbeitung FREIGEGEBEN:Freigegeben]"},
 		{"/api/anforderungart/", "[BEHOERDLICHE_FESTLEGUNG:Behördliche Festlegung SELBSTUEBERWACHUNGSAUFLAGE:Selbstüberwachungsauflage]"},
 		{"/api/parameterart", "[KONZENTRATION:Konzentration FRACHT:Fracht MENGE:Menge ERGAENZEND:ergänzender Parameter]"},
 	} {
