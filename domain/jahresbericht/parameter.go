@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
@@ -33,23 +32,11 @@ func pruefeParameter(s *validierung.Sammler, p Parameter, alt int64, messstellen
 	if p.ParameterArt != "" && !slices.Contains(bescheid.ParameterArten, p.ParameterArt) {
 		s.Feld("parameterArt", bescheid.MsgParameterArt)
 	}
-	ab, bis := datum(s, "gueltigAb", p.GueltigAb), datum(s, "gueltigBis", p.GueltigBis)
+	ab, bis := bescheid.Datum(s, "gueltigAb", p.GueltigAb), bescheid.Datum(s, "gueltigBis", p.GueltigBis)
 	if ab && bis && p.GueltigAb > p.GueltigBis {
 		s.Feld("gueltigAb", MsgGueltigkeit)
 	}
 	return p
-}
-
-// datum checks a yyyy-MM-dd date; it reports whether v is one (false for "").
-func datum(s *validierung.Sammler, feld, v string) bool {
-	if v == "" {
-		return false
-	}
-	if _, err := time.Parse(Datumsformat, v); err != nil {
-		s.Feld(feld, MsgDatum)
-		return false
-	}
-	return true
 }
 
 // Ergaenzbar tells whether a caller on side r may change or delete parameter p of a report in
