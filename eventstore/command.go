@@ -3,6 +3,7 @@ package eventstore
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -124,6 +125,18 @@ func NextID(ctx context.Context, s *Store, sequence string) (int64, error) {
 	var id int64
 	err := s.pool.QueryRow(ctx, `SELECT nextval($1::regclass)`, sequence).Scan(&id)
 	return id, err
+}
+
+// NextIDs allocates n ids from a sequence in one round trip, in ascending order (the ids of an
+// aggregate's child rows drawn before Decide, the scale seed's aggregates).
+func NextIDs(ctx context.Context, s *Store, sequence string, n int) ([]int64, error) {
+	rows, err := s.pool.Query(ctx, `SELECT nextval($1::regclass) FROM generate_series(1, $2)`, sequence, n)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	slices.Sort(out)
+	return out, err
 }
 
 // Datierung is the audit entry of the metadata of decided events: the one an event dated a

@@ -12,12 +12,6 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
-	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
-	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
-	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
 
@@ -201,6 +195,30 @@ func regeln() map[string]regel {
 	} {
 		r[route] = rg
 	}
+	// annual reports (issue 31, docs/decisions.md "Annual reports (issue 31): service and API"):
+	// who creates one by the table; every other route answers by the report's status and the
+	// caller's side in the service (the matrix calls them on no report: 404)
+	anlegen := regel{aktion: berechtigung.JahresberichtAnlegen,
+		nur: []berechtigung.Rolle{berechtigung.Betreiber, berechtigung.ZustSBS, berechtigung.Fachadmin, berechtigung.Systemadmin}}
+	for route, rg := range map[string]regel{
+		"POST /api/jahresbericht": anlegen, "POST /api/jahresbericht/uebernahme/{id}": anlegen,
+		"GET /api/jahresbericht/suevoaEnabled": angemeldet, "PUT /api/jahresbericht": angemeldet,
+		"PUT /api/jahresbericht/einreichen": angemeldet, "PUT /api/jahresbericht/{id}/freigabe": angemeldet,
+		"DELETE /api/jahresbericht/{id}": angemeldet, "GET /api/jahresbericht/id/{id}": angemeldet,
+		"GET /api/jahresbericht/{id}": angemeldet, "GET /api/jahresbericht/betrieb/{id}/parameter-messwert": angemeldet,
+		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert":       angemeldet,
+		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}": angemeldet,
+		"PUT /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}": angemeldet,
+		"GET /api/jahresbericht/{id}/verlauf":                                   mitAktion(berechtigung.BetriebVerlaufLesen),
+		"GET /api/jahresbericht/{id}/stand/{version}":                           mitAktion(berechtigung.BetriebVerlaufLesen),
+		// the report tree: by the operation (the matrix names a plant's id: 404 for everyone) and
+		// by the plant (whoever sees its operation)
+		"GET /api/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}": angemeldet,
+		"GET /api/anlage/abwasserbehandlung/getJahresberichtJahreForAnlage/{id}":    amBetrieb(""),
+		"GET /api/anlage/kanalnetz/selbstueberwachungspflichtForAnlage/{id}":        amBetrieb(""),
+	} {
+		r[route] = rg
+	}
 	// the Bescheide's searches and evaluation (issue 30): read by whoever sees the operation
 	for route, rg := range map[string]regel{
 		"GET /api/betrieb/{id}/bescheid/search":        amBetrieb(""),
@@ -250,7 +268,7 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 	anlagentyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
 	type route struct{ method, pattern string }
 	var routen []route
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(alleBereiche()).routes(nil)
 	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if !strings.HasPrefix(pattern, "/api/") || method == http.MethodHead {
 			return nil
@@ -306,7 +324,7 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 		if strings.HasPrefix(pfad, "/api/anlage/") {
 			pfad = strings.NewReplacer("{id}", fmt.Sprint(anlageID), anlagentyp, "abwasserbehandlung").Replace(pfad)
 		}
-		pfad = strings.NewReplacer("{id}", "999999", "{typ}", "INDUSTRIE", "{version}", "1", "{mid}", "999999", "{n}", "WR-2350-001", "{bescheidId}", "WR-1110-017").Replace(pfad)
+		pfad = strings.NewReplacer("{id}", "999999", "{typ}", "INDUSTRIE", "{version}", "1", "{mid}", "999999", "{pid}", "999999", "{n}", "WR-2350-001", "{bescheidId}", "WR-1110-017").Replace(pfad)
 		for _, k := range konten {
 			var body any
 			if rt.method != http.MethodGet && rt.method != http.MethodDelete {

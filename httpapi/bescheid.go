@@ -103,6 +103,14 @@ func (a *api) bescheidRoutes(r chi.Router) {
 			a.antworte(w, r, out, err)
 		})
 		r.Post("/anforderung", func(w http.ResponseWriter, r *http.Request) {
+			if bericht, err := fuerJahresbericht(r); err != nil || (bericht && a.deps.Jahresbericht != nil) {
+				if err != nil {
+					a.writeError(w, r, err)
+				} else {
+					a.berichtsparameter(w, r, true)
+				}
+				return
+			}
 			var f bescheiddienst.AnforderungFormular
 			if err := decodeJSON(r, &f); err != nil {
 				a.writeError(w, r, err)
@@ -120,6 +128,14 @@ func (a *api) bescheidRoutes(r chi.Router) {
 				"message": textAnforderungGespeichert, "version": out.Version})
 		})
 		r.Put("/anforderung", func(w http.ResponseWriter, r *http.Request) {
+			if bericht, err := fuerJahresbericht(r); err != nil || (bericht && a.deps.Jahresbericht != nil) {
+				if err != nil {
+					a.writeError(w, r, err)
+				} else {
+					a.berichtsparameter(w, r, false)
+				}
+				return
+			}
 			var f bescheiddienst.AnforderungFormular
 			if err := decodeJSON(r, &f); err != nil {
 				a.writeError(w, r, err)
@@ -140,6 +156,15 @@ func (a *api) bescheidRoutes(r chi.Router) {
 			version, err := versionAusAnfrage(r)
 			if err != nil {
 				return eventstore.Appended{}, err
+			}
+			if b := a.deps.Jahresbericht; b != nil {
+				if ja, err := b.IstParameter(r.Context(), id); err != nil || ja {
+					if err != nil {
+						return eventstore.Appended{}, err
+					}
+					bericht, out, err := b.LoescheParameter(r.Context(), nutzer(r), id, version, Metadaten(r))
+					return out, a.berichtKonflikt(r, bericht, err)
+				}
 			}
 			return d.LoescheAnforderung(r.Context(), nutzer(r), id, version, Metadaten(r))
 		}))

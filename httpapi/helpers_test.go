@@ -17,6 +17,13 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
+	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
+	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
+	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 )
 
 var testSecret = []byte("test-geheimnis-nur-fuer-tests-0123456789")
@@ -59,6 +66,14 @@ func (s *syncBuffer) lines(t testing.TB) []map[string]any {
 type testServer struct {
 	h    http.Handler
 	logs *syncBuffer
+}
+
+// alleBereiche are the Deps of every area with services of no database: the router's whole set
+// of routes, for the tests that walk it (a new area adds its service here once).
+func alleBereiche() Deps {
+	return Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{},
+		Bescheid: &bescheiddienst.Dienst{}, Jahresbericht: &berichtdienst.Dienst{}, Ablage: &ablage.Dienst{},
+		Benachrichtigung: &benachrichtigung.Dienst{}}
 }
 
 // newTestServer builds the real router on d; zusatz adds test-only /api routes.

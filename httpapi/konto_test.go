@@ -18,6 +18,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
@@ -47,9 +48,10 @@ type kontoWelt struct {
 	// messstellen is the measuring point service on the world's clock.
 	messstellen *messstelledienst.Dienst
 	// bescheide is the Bescheid service on the world's clock.
-	bescheide *bescheiddienst.Dienst
-	warte     func(ctx context.Context, name string, pos int64) error
-	jetzt     time.Time
+	bescheide      *bescheiddienst.Dienst
+	jahresberichte *berichtdienst.Dienst
+	warte          func(ctx context.Context, name string, pos int64) error
+	jetzt          time.Time
 }
 
 // newKontoWelt is the real router with the real access service on a fresh database with the
@@ -84,9 +86,11 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 	w.anlage = &anlagedienst.Dienst{Store: store, Jetzt: jetzt}
 	w.messstellen = &messstelledienst.Dienst{Store: store, Jetzt: jetzt}
 	w.bescheide = &bescheiddienst.Dienst{Store: store, Jetzt: jetzt}
+	w.jahresberichte = &berichtdienst.Dienst{Store: store, Suevoa: true}
 	w.testServer = newTestServer(t, Deps{Pool: pool, Store: store, Zugang: w.dienst, Betriebsakte: w.akte, Anlage: w.anlage,
 		Messstelle:       w.messstellen,
 		Bescheid:         w.bescheide,
+		Jahresbericht:    w.jahresberichte,
 		Benachrichtigung: &benachrichtigung.Dienst{Store: store},
 		Verwaltung:       verwaltungsDienst,
 		PruefeSitzung: func(ctx context.Context, b Benutzer, n zugriff.Nutzer) (zugriff.Nutzer, error) {

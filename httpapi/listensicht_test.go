@@ -25,15 +25,11 @@ import (
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
-	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
-	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
 	"github.com/eabwasser/eabwasser/internal/testdb"
 	"github.com/eabwasser/eabwasser/projections"
@@ -303,12 +299,25 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/bescheid/{id}": {art: artEinzeln}, "GET /api/bescheidsantrag/{id}": {art: artEinzeln},
 		"GET /api/bescheid/{id}/verlauf": {art: artEinzeln}, "GET /api/bescheid/{id}/stand/{version}": {art: artEinzeln},
 		"GET /api/bescheid/{id}/messstelle/{mid}": {art: artEinzeln}, "GET /api/bescheid/{id}/anforderung": {art: artEinzeln},
+
+		// annual reports (issue 31): the lists of an operation's and a plant's reports
+		"GET /api/jahresbericht/{id}":                                               {art: artAmObjekt, objekt: "betrieb"},
+		"GET /api/jahresbericht/betrieb/{id}/parameter-messwert":                    {art: artAmObjekt, objekt: "betrieb"},
+		"GET /api/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}": {art: artAmObjekt, objekt: "betrieb"},
+		"GET /api/anlage/abwasserbehandlung/getJahresberichtJahreForAnlage/{id}":    {art: artAmObjekt, objekt: "anlage"},
+		"GET /api/anlage/kanalnetz/selbstueberwachungspflichtForAnlage/{id}":        {art: artEinzeln},
+		"GET /api/jahresbericht/suevoaEnabled":                                      {art: artAnderes},
+		"GET /api/jahresbericht/id/{id}":                                            {art: artEinzeln}, "GET /api/jahresbericht/{id}/verlauf": {art: artEinzeln},
+		"GET /api/jahresbericht/{id}/stand/{version}":                           {art: artEinzeln},
+		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert":       {art: artEinzeln},
+		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}": {art: artEinzeln},
 	}
 	for _, p := range []string{"/api/authenticate", "/api/sso", "/api/registrierung", "/api/doubleoptin/confirm", "/api/sendPasswordResetMail",
 		"/api/logout", "/api/anwender", "/api/lokaleRolle", "/api/organisation", "/api/organisation/merge", "/api/betrieb", "/api/betrieb/freigabe",
 		"/api/betrieb/{id}/stammdaten", "/api/betrieb/{id}/stammdaten-antrag/uebernahme", "/api/anlage/" + anlagentypPfad,
 		"/api/anlage/" + anlagentypPfad + "/{id}/aenderungsantrag", "/api/anlage/{id}/aenderungsantrag/uebernahme",
-		"/api/anlage/{id}/messstelle", "/api/messstelle/{id}/freigabe", "/api/bescheid", "/api/bescheidsantrag", "/api/anforderung"} {
+		"/api/anlage/{id}/messstelle", "/api/messstelle/{id}/freigabe", "/api/bescheid", "/api/bescheidsantrag", "/api/anforderung",
+		"/api/jahresbericht", "/api/jahresbericht/uebernahme/{id}"} {
 		r["POST "+p] = listenRoute{art: artBefehl}
 	}
 	for _, f := range []string{"betrieb", "anlage", "bescheid", "messstelle"} {
@@ -511,6 +520,18 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		}
 	}
 
+	// an annual report of the treatment plant T2 with a supplementary parameter at T3, marked
+	von, bis := jahresbericht.VonBis(2024)
+	bericht := jahresbericht.JahresberichtAngelegt{AnlageID: ids["T2"], AnlageBezeichnung: "MARKE-T2-BERICHT", Jahr: 2024, Von: von, Bis: bis,
+		Daten: jahresbericht.Daten{StatusMesswerte: jahresbericht.Unbearbeitet, StatusAQS: jahresbericht.Unbearbeitet,
+			StatusExterne: jahresbericht.Unbearbeitet, Durchflusspruefung: jahresbericht.Unbearbeitet, Bemerkung: "MARKE-T2-BEMERKUNG"},
+		Parameter: []jahresbericht.Parameter{{ParameterID: 99001, Art: jahresbericht.Ergaenzend, Messstelle: ids["T3"],
+			ParameterNr: "MARKE-T3-PARAMETER", ErstelltRolle: "BETREIBER"}}}
+	if _, err := w.dienst.Store.Append(ctx, eventstore.StreamID(jahresbericht.StreamType, 9901), jahresbericht.StreamType, eventstore.NoStream,
+		[]eventstore.NewEvent{{Type: bericht.EventType(), Data: bericht}}, seed.Akteur); err != nil {
+		t.Fatal(err)
+	}
+
 	// the administrator moves the colleague to Verbandsgemeinde Musterhausen
 	pfad := fmt.Sprintf("/api/anwender/%d", kontoID(t, w, "beauftragter"))
 	row := w.send(t, "GET", pfad, nil, tok["systemadmin"]).json(t)
@@ -576,7 +597,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		fehlt                     bool // a kind without objects in this world: its area has not arrived
 	}
 	var aufrufe []aufruf
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(alleBereiche()).routes(nil)
 	_ = chi.Walk(mux, func(method, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method != http.MethodGet && method != http.MethodPost {
 			return nil

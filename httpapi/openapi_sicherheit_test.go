@@ -12,13 +12,6 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
-	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
-	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 )
 
 // dokumentierteOperation is what this test reads of an operation in openapi.yaml.
@@ -40,10 +33,9 @@ func TestOpenAPI_SecurityMatchesTheRouteGuards(t *testing.T) {
 		t.Fatalf("openapi.yaml: %v", err)
 	}
 	secret := []byte("test-secret-openapi-sicherheit")
-	mux := newAPI(Deps{
-		JWTSecret: secret, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{},
-	}).routes(nil)
+	deps := alleBereiche()
+	deps.JWTSecret, deps.Logger = secret, slog.New(slog.NewTextHandler(io.Discard, nil))
+	mux := newAPI(deps).routes(nil)
 	// a valid token of an account without any role: every darf() guard refuses it
 	ohneRolle, err := SignToken(secret, Benutzer{ID: "1", FunktionaleRollen: []string{}}, time.Hour)
 	if err != nil {

@@ -9,13 +9,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"gopkg.in/yaml.v3"
-
-	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
-	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
-	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 )
 
 // documentedOperations reads "METHOD /api/path" of every operation in openapi.yaml.
@@ -51,7 +44,7 @@ var regexParameter = regexp.MustCompile(`\{(\w+):[^}]*\}`)
 // routedOperations reads "METHOD /api/path" of every route under /api.
 func routedOperations(t testing.TB) []string {
 	t.Helper()
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(alleBereiche()).routes(nil)
 	var out []string
 	err := chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if route == "/api" || strings.HasPrefix(route, "/api/") {

@@ -24,6 +24,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
@@ -62,6 +63,8 @@ type Deps struct {
 	Messstelle *messstelledienst.Dienst
 	// Bescheid is the Bescheide and their Anforderungen (issue 30).
 	Bescheid *bescheiddienst.Dienst
+	// Jahresbericht is the annual reports, their parameters and measured values (issue 31).
+	Jahresbericht *berichtdienst.Dienst
 	// Aufgaben is the Aufgaben view: the open applications that wait for a user (nil: the
 	// service on Store).
 	Aufgaben *aufgabendienst.Dienst
@@ -147,6 +150,9 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		}
 		if a.deps.Bescheid != nil {
 			a.bescheidRoutes(r)
+		}
+		if a.deps.Jahresbericht != nil {
+			a.jahresberichtRoutes(r)
 		}
 		a.arbeitslistenRoutes(r)
 		a.bescheidauswertungRoutes(r)

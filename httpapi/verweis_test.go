@@ -9,12 +9,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/werteliste"
-	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
-	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
-	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
 
@@ -77,6 +71,12 @@ var ohneVerweis = map[string]string{
 	"POST /api/anforderung":                                                                            "an Anforderung of a Bescheid the caller sees, for one of its own measuring points (TestBescheid_*)",
 	"PUT /api/anforderung":                                                                             "an Anforderung of a Bescheid the caller sees, for one of its own measuring points (TestBescheid_*)",
 	"DELETE /api/anforderung/{id}":                                                                     "the path's Anforderung",
+	"POST /api/jahresbericht/uebernahme/{id}":                                                          "as POST /api/jahresbericht (its case), the source report of the path of the same plant",
+	"PUT /api/jahresbericht":                                                                           "the report it names (visibility checked); plant and year are fixed at creation",
+	"PUT /api/jahresbericht/einreichen":                                                                "the report it names (visibility checked)",
+	"PUT /api/jahresbericht/{id}/freigabe":                                                             "decision on the path's report",
+	"DELETE /api/jahresbericht/{id}":                                                                   "the path's report",
+	"PUT /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}":                            "values of a parameter of the path's report; the template is a value-list entry",
 }
 
 // verweisFall is one reference field of one command route: a valid body, how to put an id
@@ -190,6 +190,9 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 				b["auflagen"] = []map[string]any{{"abwasseranlage": id, "art": "Messprogramm", "beschreibung": "Messprogramm vorlegen", "fristdatum": "2026-12-31"}}
 			}, feld: "auflagen[0].abwasseranlage",
 			fremd: map[string]int64{"plant of another operation": musterKA, "no plant": 999999}, erlaubt: klaeranlagePapier},
+		{route: "POST /api/jahresbericht", name: "annual report: plant", method: "POST", pfad: "/api/jahresbericht", token: betreiber,
+			body: neu(map[string]any{"jahr": 2019}), setze: func(b map[string]any, id int64) { b["anlage"] = map[string]any{"id": id} },
+			feld: "anlage", fremd: map[string]int64{"plant of another operator": musterKA, "no plant": 999999}, erlaubt: klaeranlagePapier},
 		{route: "POST /api/bescheidsantrag", name: "Bescheidsantrag: measuring point", method: "POST", pfad: "/api/bescheidsantrag", token: betreiber,
 			body: neu(bescheidFormular), setze: func(b map[string]any, id int64) { b["messstellen"] = []int64{id} }, feld: "messstellen[0]",
 			fremd: map[string]int64{"measuring point of another operation": idVon(t, w, "messstelle", "Ablauf Kläranlage Musterhausen"),
@@ -287,7 +290,7 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 	for _, d := range werteliste.Listen {
 		listen[d.Name] = true
 	}
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{}, Bescheid: &bescheiddienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(alleBereiche()).routes(nil)
 	router := map[string]bool{}
 	_ = chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method == http.MethodGet || method == http.MethodHead || !strings.HasPrefix(route, "/api/") {

@@ -91,6 +91,9 @@ const (
 	BescheidsantragStellen        Aktion = "BESCHEIDSANTRAG_STELLEN"
 	BescheidLoeschen              Aktion = "BESCHEID_LOESCHEN"
 	JahresberichtAnlegen          Aktion = "JAHRESBERICHT_ANLEGEN"
+	JahresberichtBearbeiten       Aktion = "JAHRESBERICHT_BEARBEITEN"
+	JahresberichtPlausibilisieren Aktion = "JAHRESBERICHT_PLAUSIBILISIEREN"
+	JahresberichtLoeschen         Aktion = "JAHRESBERICHT_LOESCHEN"
 	MesswerteImportieren          Aktion = "MESSWERTE_IMPORTIEREN"
 	DateiHochladen                Aktion = "DATEI_HOCHLADEN"
 	AntragsdateiHochladen         Aktion = "ANTRAGSDATEI_HOCHLADEN"
@@ -137,20 +140,27 @@ var Tabelle = map[Aktion][]Rolle{
 	BescheidAnlegen:           {ZustSBB, Fachadmin, Systemadmin},
 	BescheidsantragStellen:    {Betreiber, Beauftragter},
 	// who deletes an application of any organisation and a released Bescheid (spec 001 §4.1)
-	BescheidLoeschen:              admins,
-	JahresberichtAnlegen:          {Betreiber, ZustSBS, Fachadmin, Systemadmin},
+	BescheidLoeschen:     admins,
+	JahresberichtAnlegen: {Betreiber, ZustSBS, Fachadmin, Systemadmin},
+	// who keeps a report (edits, enters values, submits): who creates one and the operator's
+	// delegate — the five roles of the measured-value import (spec 001 §6); who checks a
+	// submitted report (Plausibilisierung): the staff for self-monitoring and the
+	// administrators; who deletes any report: the administrators (spec 001 §4.2)
+	JahresberichtBearbeiten:       {Betreiber, Beauftragter, ZustSBS, Fachadmin, Systemadmin},
+	JahresberichtPlausibilisieren: {ZustSBS, Fachadmin, Systemadmin},
+	JahresberichtLoeschen:         admins,
 	MesswerteImportieren:          {Betreiber, Beauftragter, ZustSBS, Fachadmin, Systemadmin},
 	DateiHochladen:                schreibende,
 	AntragsdateiHochladen:         {Systemadmin, Fachadmin, Betreiber, Beauftragter},
 	EntlastungsanlagenImportieren: {ZustSBD, Fachadmin, Systemadmin},
 	// the Aufgaben view (issue 14, beyond the spec): the organisation roles see their own
 	// applications, who decides an application (Entscheidungen) the open ones
-	AufgabenLesen: {Betreiber, Beauftragter, LeserOrganisation, ZustSBD, ZustSBB, Fachadmin, Systemadmin},
+	AufgabenLesen: {Betreiber, Beauftragter, LeserOrganisation, ZustSBD, ZustSBB, ZustSBS, Fachadmin, Systemadmin},
 }
 
 // Entscheidungen are the actions that decide an application (a task of the Aufgaben view).
 // Whoever may take one of them may read the Aufgaben view (a test guards it).
-var Entscheidungen = []Aktion{BetriebFreigeben, AenderungsantragPruefen, MessstelleFreigeben, BescheidAnlegen}
+var Entscheidungen = []Aktion{BetriebFreigeben, AenderungsantragPruefen, MessstelleFreigeben, BescheidAnlegen, JahresberichtPlausibilisieren}
 
 // Darf tells whether someone with these roles may do a.
 func Darf(rollen []string, a Aktion) bool {

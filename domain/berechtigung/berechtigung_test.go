@@ -27,6 +27,11 @@ func TestTabelle_SpecRows(t *testing.T) {
 		{MessstelleAnlegen, []Rolle{ZustSBD, Fachadmin, Systemadmin}},
 		{MessstelleBearbeiten, []Rolle{ZustSBD, Fachadmin, Systemadmin}},
 		{MessstelleFreigeben, []Rolle{ZustSBD, Fachadmin}},
+		// issue 31: who keeps, checks and deletes annual reports (docs/decisions.md)
+		{JahresberichtBearbeiten, []Rolle{Betreiber, Beauftragter, ZustSBS, Fachadmin, Systemadmin}},
+		{JahresberichtPlausibilisieren, []Rolle{ZustSBS, Fachadmin, Systemadmin}},
+		{JahresberichtLoeschen, []Rolle{Fachadmin, Systemadmin}},
+		{MesswerteImportieren, []Rolle{Betreiber, Beauftragter, ZustSBS, Fachadmin, Systemadmin}},
 		// spec 002 §6: business creation from the start page, three roles (settled in issue 14)
 		{BetriebBeantragen, []Rolle{Betreiber, Beauftragter, ZustSBD}},
 		// spec 002 §6: administration for the admin role alone; query export for admin plus six

@@ -82,6 +82,9 @@ var Hoechstanzahlen = map[string]int{
 	// the administrative units a user's personalisation filters by (the same units)
 	"verwaltungseinheit": 500,
 	// the single operations and operator organisations a local role names (administrators only)
+	// the rows of one parameter's measured values (jahresbericht.MaxMesswerte: a leap year of
+	// hourly values; a template may allow fewer)
+	"messwerte":      8784,
 	"betriebe":       1000,
 	"organisationen": 1000,
 }

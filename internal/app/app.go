@@ -30,6 +30,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
@@ -239,6 +240,7 @@ func (a *App) Serve(ctx context.Context) error {
 		Anlage:           &anlagedienst.Dienst{Store: a.Store},
 		Messstelle:       &messstelledienst.Dienst{Store: a.Store},
 		Bescheid:         &bescheiddienst.Dienst{Store: a.Store},
+		Jahresbericht:    &berichtdienst.Dienst{Store: a.Store, Suevoa: a.Config.Suevoa},
 		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
 		Ablage:           ablageDienst,
 		Aufgaben:         &aufgabendienst.Dienst{Store: a.Store},

@@ -52,6 +52,10 @@ type Config struct {
 	// a Bescheid's water right are built on it and the register is asked whether the right
 	// exists (internal/wasserbuch). Empty: no water book, no links.
 	DigiWabURL string
+	// Suevoa is SUEVOA_ENABLED: whether the annual reports of self-monitoring (SüVOA) are on —
+	// the operation file's annual-report tree and GET /jahresbericht/suevoaEnabled/ (default
+	// true; "false" or "0" turns them off).
+	Suevoa bool
 }
 
 // The support address and help link of the demo installation.
@@ -85,6 +89,10 @@ func FromEnv() Config {
 		HilfeURL:       strings.TrimSpace(env("HELP_URL", StandardHilfeURL)),
 		MapLayers:      os.Getenv("MAP_LAYERS"),
 		DigiWabURL:     strings.TrimSpace(os.Getenv("DIGIWAB_URL")),
+		Suevoa:         true,
+	}
+	if v, err := strconv.ParseBool(strings.TrimSpace(os.Getenv("SUEVOA_ENABLED"))); err == nil {
+		c.Suevoa = v
 	}
 	if v, gesetzt := os.LookupEnv("METRICS_ADDR"); gesetzt {
 		if !strings.EqualFold(strings.TrimSpace(v), "off") {

@@ -12,6 +12,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	"github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	"github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
@@ -29,6 +30,7 @@ var Bereiche = []func(*aufbau.Aufbau){
 	anlage.Setup,
 	messstelle.Setup,
 	bescheid.Setup,
+	jahresbericht.Setup,
 }
 
 // Aufbauen returns the write model on pool with every area's Setup done.

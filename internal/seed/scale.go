@@ -301,13 +301,7 @@ func (k kontoPlan) md() eventstore.Metadata {
 
 // ids allocates n ids of a sequence in ascending order.
 func ids(ctx context.Context, store *eventstore.Store, sequence string, n int) ([]int64, error) {
-	rows, err := store.Pool().Query(ctx, `SELECT nextval($1::regclass) FROM generate_series(1, $2)`, sequence, n)
-	if err != nil {
-		return nil, err
-	}
-	out, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	slices.Sort(out)
-	return out, err
+	return eventstore.NextIDs(ctx, store, sequence, n)
 }
 
 // stellen looks up the seven Regionalstellen of the demo value lists and creates (once) the

@@ -237,3 +237,13 @@ func AlleDesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64)
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
+
+// KanalnetzMitSelbstueberwachung reports whether a sewer network below plant id (its parent
+// plant) is under a self-monitoring obligation (GET …/kanalnetz/selbstueberwachungspflichtForAnlage/{anlageId}).
+func KanalnetzMitSelbstueberwachung(ctx context.Context, q eventstore.Querier, id int64) (bool, error) {
+	var ja bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM anlage WHERE parent_id = $1 AND anlagentyp = $2
+		AND COALESCE((daten->>'selbstueberwachungspflicht')::boolean, false) AND anlagenstatus <> ALL($3))`,
+		id, anlage.Kanalnetz, []string{anlage.Stillgelegt, anlage.AngeschlossenAn}).Scan(&ja)
+	return ja, err
+}

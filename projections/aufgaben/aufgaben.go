@@ -22,6 +22,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections"
@@ -37,6 +38,7 @@ const (
 	AnlageAenderungsantrag = "ANLAGE_AENDERUNGSANTRAG"
 	MessstelleFreigabe     = "MESSSTELLE_FREIGABE"
 	Bescheidsantrag        = "BESCHEIDSANTRAG"
+	Jahresbericht          = "JAHRESBERICHT"
 
 	Offen       = "OFFEN"
 	Freigegeben = "FREIGEGEBEN"
@@ -74,6 +76,12 @@ CREATE TABLE messstelle (
 CREATE TABLE bescheid (
     id          bigint PRIMARY KEY,
     betrieb_id  bigint NOT NULL,
+    bezeichnung text   NOT NULL
+);
+CREATE TABLE jahresbericht (
+    id          bigint PRIMARY KEY,
+    betrieb_id  bigint NOT NULL,
+    anlage_id   bigint NOT NULL,
     bezeichnung text   NOT NULL
 );
 CREATE TABLE aufgabe (
@@ -153,6 +161,12 @@ type (
 		BetriebID   int64
 		Bezeichnung string
 	}
+	berichtZeile struct {
+		ID          int64
+		BetriebID   int64
+		AnlageID    int64
+		Bezeichnung string
+	}
 	aufgabeZeile struct {
 		ID               int64
 		Art              string
@@ -200,6 +214,11 @@ var (
 		Felder: func(b *bescheidZeile) []any {
 			return []any{&b.ID, &b.BetriebID, &b.Bezeichnung}
 		}}
+	berichtTabelle = projections.Tabelle[berichtZeile]{Name: "jahresbericht",
+		Spalten: []string{"id", "betrieb_id", "anlage_id", "bezeichnung"},
+		Felder: func(b *berichtZeile) []any {
+			return []any{&b.ID, &b.BetriebID, &b.AnlageID, &b.Bezeichnung}
+		}}
 	aufgabeTabelle = projections.Tabelle[aufgabeZeile]{Name: "aufgabe",
 		Spalten: []string{"id", "art", "aktion", "stream_type", "objekt_id", "objekt", "objekttyp", "anlage_id", "anlagentyp", "betrieb_id", "betriebs_id",
 			"betrieb", "betreiber_id", "regionalstelle_id", "beantragt_von", "nicht_von", "beantragt_am", "status", "entschieden_von",
@@ -222,10 +241,11 @@ type bereich struct {
 }
 
 var bereiche = map[string]bereich{
-	betrieb.StreamType:    {decode: betrieb.Decode, bedarf: betriebBedarf, anwenden: betriebAufgaben},
-	anlage.StreamType:     {decode: anlage.Decode, bedarf: anlageBedarf, anwenden: anlageAufgaben},
-	messstelle.StreamType: {decode: messstelle.Decode, bedarf: messstelleBedarf, anwenden: messstelleAufgaben},
-	bescheid.StreamType:   {decode: bescheid.Decode, bedarf: bescheidBedarf, anwenden: bescheidAufgaben},
+	betrieb.StreamType:       {decode: betrieb.Decode, bedarf: betriebBedarf, anwenden: betriebAufgaben},
+	anlage.StreamType:        {decode: anlage.Decode, bedarf: anlageBedarf, anwenden: anlageAufgaben},
+	messstelle.StreamType:    {decode: messstelle.Decode, bedarf: messstelleBedarf, anwenden: messstelleAufgaben},
+	bescheid.StreamType:      {decode: bescheid.Decode, bedarf: bescheidBedarf, anwenden: bescheidAufgaben},
+	jahresbericht.StreamType: {decode: jahresbericht.Decode, bedarf: berichtBedarf, anwenden: berichtAufgaben},
 }
 
 // objekt is the object an application is about: its stream type and aggregate id.
@@ -240,12 +260,14 @@ type lauf struct {
 	anlagen     *projections.Zeilen[anlageZeile]
 	messstellen *projections.Zeilen[messstelleZeile]
 	bescheide   *projections.Zeilen[bescheidZeile]
+	berichte    *projections.Zeilen[berichtZeile]
 	aufgaben    *projections.Zeilen[aufgabeZeile]
 
 	// what to read before the events are applied
 	betriebIDs, anlageIDs []int64
 	messstelleIDs         []int64
 	bescheidIDs           []int64
+	berichtIDs            []int64
 	betriebDerAnlage      []int64         // plants whose operation's copy a new task needs
 	angelegt              map[int64]int64 // plants created in the batch → their operation
 	entschieden           map[objekt]bool // objects whose open tasks the batch may close
@@ -268,7 +290,7 @@ type lauf struct {
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 	l := &lauf{
 		betriebe: betriebTabelle.Zeilen(), anlagen: anlageTabelle.Zeilen(), messstellen: messstelleTabelle.Zeilen(),
-		bescheide: bescheidTabelle.Zeilen(), aufgaben: aufgabeTabelle.Zeilen(),
+		bescheide: bescheidTabelle.Zeilen(), berichte: berichtTabelle.Zeilen(), aufgaben: aufgabeTabelle.Zeilen(),
 		angelegt: map[int64]int64{}, entschieden: map[objekt]bool{},
 		jeObjekt: map[objekt][]int64{}, jeBetrieb: map[int64][]int64{},
 		neueBetriebe: map[int64]bool{}, geaendertSet: map[int64]bool{}, anlageNamen: map[int64]string{},
@@ -333,6 +355,14 @@ func (l *lauf) laden(ctx context.Context, s *projections.Stapel) error {
 			l.betriebIDs = append(l.betriebIDs, b.BetriebID)
 		}
 	}
+	if err := l.berichte.Laden(ctx, s, l.berichtIDs); err != nil {
+		return err
+	}
+	for _, id := range l.berichtIDs {
+		if b := l.berichte.Zeile(id); b != nil {
+			l.betriebIDs = append(l.betriebIDs, b.BetriebID)
+		}
+	}
 	for _, id := range l.betriebDerAnlage {
 		if a := l.anlagen.Zeile(id); a != nil {
 			l.betriebIDs = append(l.betriebIDs, a.BetriebID)
@@ -387,6 +417,7 @@ func (l *lauf) schreiben() *projections.Schreiben {
 	l.anlagen.Schreiben(w)
 	l.messstellen.Schreiben(w)
 	l.bescheide.Schreiben(w)
+	l.berichte.Schreiben(w)
 	l.aufgaben.Schreiben(w)
 	if len(l.geaenderteBetriebe) > 0 {
 		w.Anweisung(aufgabenDerBetriebe, l.geaenderteBetriebe)
@@ -750,6 +781,55 @@ func bescheidAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainE
 		l.schliesse(e, Bescheidsantrag, id, Abgewiesen, v.Kommentar)
 	case bescheid.BescheidGeloescht:
 		l.schliesse(e, Bescheidsantrag, id, Geloescht, "")
+	}
+	return nil
+}
+
+// berichtBedarf: a report's creation needs its plant (and that plant's operation), its
+// submission the report's copy and operation; the decisions and the delete need the open tasks.
+func berichtBedarf(l *lauf, id int64, v ereignis.DomainEvent) {
+	switch v := v.(type) {
+	case jahresbericht.JahresberichtAngelegt:
+		l.anlageIDs = append(l.anlageIDs, v.AnlageID)
+		l.betriebDerAnlage = append(l.betriebDerAnlage, v.AnlageID)
+		l.berichtIDs = append(l.berichtIDs, id)
+	case jahresbericht.JahresberichtEingereicht:
+		l.berichtIDs = append(l.berichtIDs, id)
+	case jahresbericht.JahresberichtPlausibilisiert, jahresbericht.JahresberichtZurueckgewiesen, jahresbericht.JahresberichtGeloescht:
+		l.entscheidet(jahresbericht.StreamType, id)
+	}
+}
+
+// berichtAufgaben: a submitted annual report (submitted → approved, returned or deleted), for
+// who checks reports (berechtigung.JahresberichtPlausibilisieren) but its submitter.
+func berichtAufgaben(l *lauf, e eventstore.Event, id int64, de ereignis.DomainEvent) error {
+	switch v := de.(type) {
+	case jahresbericht.JahresberichtAngelegt:
+		if l.berichte.Zeile(id) != nil {
+			return nil
+		}
+		betriebID, ok := l.angelegt[v.AnlageID]
+		if a := l.anlagen.Zeile(v.AnlageID); a != nil {
+			betriebID, ok = a.BetriebID, true
+		}
+		if !ok {
+			return fmt.Errorf("Anlage %d des Jahresberichts %d: %w", v.AnlageID, id, pgx.ErrNoRows)
+		}
+		l.berichte.Neu(id, berichtZeile{ID: id, BetriebID: betriebID, AnlageID: v.AnlageID,
+			Bezeichnung: fmt.Sprintf("Jahresbericht %d – %s", v.Jahr, v.AnlageBezeichnung)})
+	case jahresbericht.JahresberichtEingereicht:
+		b := l.berichte.Zeile(id)
+		if b == nil {
+			return fmt.Errorf("Jahresbericht %d: %w", id, pgx.ErrNoRows)
+		}
+		l.oeffne(e, antrag{art: Jahresbericht, aktion: berechtigung.JahresberichtPlausibilisieren, objektID: id, objekt: b.Bezeichnung,
+			objekttyp: "JAHRESBERICHT", anlageID: b.AnlageID, anlagentyp: anlage.Abwasserbehandlung, betriebID: b.BetriebID, nichtVon: v.Konto})
+	case jahresbericht.JahresberichtPlausibilisiert:
+		l.schliesse(e, Jahresbericht, id, Freigegeben, v.Kommentar)
+	case jahresbericht.JahresberichtZurueckgewiesen:
+		l.schliesse(e, Jahresbericht, id, Abgewiesen, v.Kommentar)
+	case jahresbericht.JahresberichtGeloescht:
+		l.schliesse(e, Jahresbericht, id, Geloescht, "")
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
 	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
@@ -83,6 +84,35 @@ func (w welt) betriebBefehl(id int64, cmd betrieb.Befehl, akteur string) {
 func (w welt) anlageBefehl(id int64, cmd anlage.Befehl, akteur string) {
 	w.t.Helper()
 	w.warte(eventstore.Befehle(w.store, anlage.Decider).Handle(w.ctx, id, eventstore.VersionUnbekannt, cmd, eventstore.Metadata{ActorID: "test", ActorName: akteur}))
+}
+
+// berichtBefehl handles a command on annual report id.
+func (w welt) berichtBefehl(id int64, cmd jahresbericht.Befehl, akteur string) {
+	w.t.Helper()
+	w.warte(eventstore.Befehle(w.store, jahresbericht.Decider).Handle(w.ctx, id, eventstore.VersionUnbekannt, cmd, eventstore.Metadata{ActorID: "test", ActorName: akteur}))
+}
+
+// jahresbericht creates the 2025 report of treatment plant anlageID, submits it as account
+// konto, lets staff (account 2) send it back with a comment, submits it again and returns it:
+// a task closed and one open.
+func (w welt) jahresbericht(anlageID, konto int64) int64 {
+	w.t.Helper()
+	id, err := eventstore.NextID(w.ctx, w.store, "jahresbericht_id_seq")
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	bearbeiter := jahresbericht.Rolle{Bearbeiter: true, Funktion: "BETREIBER"}
+	w.berichtBefehl(id, jahresbericht.LegeAn{AnlageID: anlageID, AnlageBezeichnung: "Betriebskläranlage Papierfabrik", Jahr: 2025,
+		Rolle: bearbeiter, Konto: konto}, "Michael Wagner")
+	w.berichtBefehl(id, jahresbericht.ReicheEin{Daten: jahresbericht.Daten{StatusMesswerte: jahresbericht.Abgeschlossen,
+		StatusAQS: jahresbericht.Unbearbeitet, StatusExterne: jahresbericht.Entfaellt, Durchflusspruefung: jahresbericht.Entfaellt},
+		Rolle: bearbeiter, Konto: konto}, "Michael Wagner")
+	w.berichtBefehl(id, jahresbericht.Entscheide{NeuerStatus: jahresbericht.InBearbeitung, Kommentar: "Ammonium fehlt.",
+		Rolle: jahresbericht.Rolle{Pruefer: true, Funktion: "ZUST_SBS"}, Konto: 2}, "Julia Hoffmann")
+	w.berichtBefehl(id, jahresbericht.ReicheEin{Daten: jahresbericht.Daten{StatusMesswerte: jahresbericht.Abgeschlossen,
+		StatusAQS: jahresbericht.Unbearbeitet, StatusExterne: jahresbericht.Entfaellt, Durchflusspruefung: jahresbericht.Entfaellt,
+		Bemerkung: "Ammonium nachgetragen"}, Rolle: bearbeiter, Konto: konto}, "Michael Wagner")
+	return id
 }
 
 func (w welt) warte(out eventstore.Appended, err error) {
@@ -331,6 +361,27 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatalf("measuring point's tasks: %v", freigaben)
 	}
 
+	// a submitted annual report: a task of who checks reports (zust_sbs), not of who decides
+	// operations (zust_sbd), shown to the operator's side as its application; sent back, it is
+	// closed with the comment, and the second submission opens the next one
+	bericht := w.jahresbericht(klaeranlage, w.als("betreiber").AnwenderID)
+	if a, ok := finde(w.aufgaben("zust_sbs"), aufgaben.Jahresbericht, bericht); !ok || a.Status != aufgaben.Offen ||
+		a.Objekt != "Jahresbericht 2025 – Betriebskläranlage Papierfabrik" || a.BetriebID != papier {
+		t.Fatalf("zust_sbs's report task: %+v %v", a, ok)
+	}
+	if _, ok := finde(w.aufgaben("zust_sbd"), aufgaben.Jahresbericht, bericht); ok {
+		t.Fatal("zust_sbd sees the report's task")
+	}
+	var berichte []string
+	for _, a := range w.aufgaben("betreiber") {
+		if a.Art == aufgaben.Jahresbericht && a.ObjektID == bericht {
+			berichte = append(berichte, a.Status+" "+a.Kommentar)
+		}
+	}
+	if fmt.Sprint(berichte) != "[OFFEN  ABGEWIESEN Ammonium fehlt.]" && fmt.Sprint(berichte) != "[ABGEWIESEN Ammonium fehlt. OFFEN ]" {
+		t.Fatalf("the operator's report tasks: %v", berichte)
+	}
+
 	vorher := projektortest.Lesemodell(t, pool, aufgaben.Name)
 	if err := projections.Rebuild(ctx, store, aufgaben.Projection, nil); err != nil {
 		t.Fatal(err)
@@ -436,6 +487,11 @@ func TestAufgaben_LiveBuildInSmallBatches_EqualsRebuildRowByRow(t *testing.T) {
 	w.anlageBefehl(klaeranlage, anlage.LehneAntragAb{Begruendungen: anlagengruende}, "Claudia Schneider")
 	umbenennen(klaeranlage, "Betriebskläranlage Papierfabrik am Rhein")
 
+	// an annual report: submitted, sent back, submitted again and approved
+	bericht := w.jahresbericht(klaeranlage, 7)
+	w.berichtBefehl(bericht, jahresbericht.Entscheide{NeuerStatus: jahresbericht.Plausibilisiert,
+		Rolle: jahresbericht.Rolle{Pruefer: true, Funktion: "ZUST_SBS"}, Konto: 2}, "Julia Hoffmann")
+
 	// what the live build shows: the decisions, and everything the tasks show of operation and
 	// plant as it is now, in every state
 	var n int
@@ -466,6 +522,7 @@ func TestAufgaben_LiveBuildInSmallBatches_EqualsRebuildRowByRow(t *testing.T) {
 		{aufgaben.Stammdatenantrag, papier, "UEBERNOMMEN Claudia Schneider , ABGELEHNT Claudia Schneider "},
 		{aufgaben.AnlageAenderungsantrag, kuehlwasser, "UEBERNOMMEN Claudia Schneider "},
 		{aufgaben.AnlageAenderungsantrag, klaeranlage, "ABGELEHNT Claudia Schneider "},
+		{aufgaben.Jahresbericht, bericht, "ABGEWIESEN Julia Hoffmann Ammonium fehlt., FREIGEGEBEN Julia Hoffmann "},
 	} {
 		if got := status(c.art, c.objekt); got != c.want {
 			t.Errorf("%s %d: %q, want %q", c.art, c.objekt, got, c.want)

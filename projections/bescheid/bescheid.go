@@ -189,3 +189,20 @@ var Referenzen = []wertelisten.Referenz{
 	{Liste: "anforderung-haeufigkeit", Von: "bescheid.anforderungen.haeufigkeit", NachWert: true,
 		SQL: `SELECT 1 FROM bescheid WHERE NOT geloescht AND anforderungen @> jsonb_build_array(jsonb_build_object('haeufigkeit', $1::text))`},
 }
+
+// Anforderungen lists the Anforderungen of the released Bescheide of operation betriebID at
+// the measuring points messstellen valid on some day from von to bis (yyyy-MM-dd, both
+// included; an empty gueltigAb or gueltigBis is open), of kind art when it is not empty:
+// the Selbstüberwachungsauflagen an annual report copies, the limits its values are compared with.
+func Anforderungen(ctx context.Context, q eventstore.Querier, betriebID int64, messstellen []int64, art, von, bis string) ([]bescheid.Anforderung, error) {
+	rows, err := q.Query(ctx, `SELECT a FROM bescheid d, jsonb_array_elements(d.anforderungen) AS x(a)
+		WHERE d.betrieb_id = $1 AND NOT d.geloescht AND d.bescheidsstatus = $2 AND (a->>'messstelle')::bigint = ANY($3)
+		AND ($4 = '' OR a->>'anforderungArt' = $4) AND COALESCE(a->>'gueltigAb', '') <= $6
+		AND (COALESCE(a->>'gueltigBis', '') = '' OR a->>'gueltigBis' >= $5)
+		ORDER BY (a->>'messstelle')::bigint, a->>'parameterNr', (a->>'anforderungId')::bigint`,
+		betriebID, bescheid.Freigegeben, messstellen, art, von, bis)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[bescheid.Anforderung])
+}

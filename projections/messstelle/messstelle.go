@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -297,5 +298,15 @@ func Kandidaten(ctx context.Context, q eventstore.Querier, ids []int64) ([]Kandi
 		return []Kandidat{}, nil
 	}
 	rows, err := q.Query(ctx, kandidatSpalten+`WHERE m.id = ANY($1) ORDER BY m.messstellen_id, m.id`, ids)
+	return kandidaten(rows, err)
+}
+
+// ImJahr lists the measuring points of plant anlageID that an annual report of jahr lists
+// (spec 001 §2.6): those not shut down, and those shut down in or after that year (by the
+// year of their status change), by number.
+func ImJahr(ctx context.Context, q eventstore.Querier, anlageID int64, jahr int) ([]Kandidat, error) {
+	rows, err := q.Query(ctx, kandidatSpalten+`WHERE m.anlage_id = $1 AND (m.messstellenstatus <> $2
+		OR substr(COALESCE(m.daten->>'statuswechsel', ''), 1, 4) >= $3) ORDER BY m.messstellen_id, m.id`,
+		anlageID, messstelle.Stillgelegt, fmt.Sprintf("%04d", jahr))
 	return kandidaten(rows, err)
 }

@@ -64,6 +64,7 @@ export function maxLaenge(feld: string): number {
 export const ANZAHLEN: Readonly<Record<string, number>> = {
   betriebe: 1000,
   entsorgungsraeume: 500,
+  messwerte: 8784,
   organisationen: 1000,
   verwaltungseinheit: 500,
 };

@@ -601,15 +601,7 @@ func (d *Dienst) EntferneMessstelle(ctx context.Context, n Nutzer, id, mid int64
 
 // neueIDs draws n ids of new Anforderungen.
 func (d *Dienst) neueIDs(ctx context.Context, n int) ([]int64, error) {
-	out := make([]int64, 0, n)
-	for range n {
-		id, err := eventstore.NextID(ctx, d.Store, "anforderung_id_seq")
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, nil
+	return eventstore.NextIDs(ctx, d.Store, "anforderung_id_seq", n)
 }
 
 // SetzeAnforderungen replaces the whole set of Anforderungen of measuring point mid of

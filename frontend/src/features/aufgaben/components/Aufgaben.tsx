@@ -16,6 +16,8 @@ export const ARTEN: Record<Aufgabenart, { label: string; entscheiden: string; ak
   ANLAGE_AENDERUNGSANTRAG: { label: 'Änderungsantrag der Anlage', entscheiden: 'Änderungsantrag prüfen', aktion: 'AENDERUNGSANTRAG_PRUEFEN' },
   // BESCHEID_ANLEGEN joins lib/auth's Aktion with the Bescheid screens (issue 30)
   BESCHEIDSANTRAG: { label: 'Bescheidsantrag', entscheiden: 'Bescheidsantrag bearbeiten', aktion: 'BESCHEID_ANLEGEN' },
+  // a submitted annual report (issue 31): its Plausibilisierung
+  JAHRESBERICHT: { label: 'Jahresbericht', entscheiden: 'Plausibilisierung abschließen', aktion: 'JAHRESBERICHT_PLAUSIBILISIEREN' },
 };
 
 export const STATUS: Record<Aufgabenstatus, string> = {
@@ -58,6 +60,11 @@ export function aufgabePfad(a: Aufgabe, entscheiden: boolean): string {
     const segment = a.status === 'UEBERNOMMEN' ? 'bescheid' : 'antrag';
     return `/betriebsakte/${a.betriebId}/${segment}/${a.objektId}/bescheidsdaten?modus=${entscheiden ? 's' : 'l'}`;
   }
+  if (a.art === 'JAHRESBERICHT') {
+    // the report form (spec 001 §2.7); a deleted report leaves the operation's file
+    if (a.status === 'GELOESCHT') return `/betriebsakte/${a.betriebId}/betriebsdaten?modus=l`;
+    return `/betriebsakte/${a.betriebId}/jahresbericht/${a.objektId}/jahresberichtdaten?modus=${entscheiden ? 's' : 'l'}`;
+  }
   if (a.art === 'ANLAGE_AENDERUNGSANTRAG') {
     const anlage = `/betriebsakte/${a.betriebId}/${a.objekttyp.toLowerCase()}/${a.objektId}/anlagendaten?modus=l`;
     return entscheiden ? `${anlage}&aenderungsantrag=true` : anlage;
@@ -73,7 +80,11 @@ const link = 'text-blue-800 underline hover:text-blue-950';
 const istMessstelle = (a: Aufgabe) => a.art === 'MESSSTELLE_FREIGABE';
 /** What the task is about, as the table and the link's name say it. */
 const objektText = (a: Aufgabe) =>
-  a.objekt ? `${istMessstelle(a) ? 'Messstelle' : a.art === 'BESCHEIDSANTRAG' ? 'Bescheid' : 'Anlage'} ${a.objekt}` : a.betrieb;
+  a.objekt
+    ? a.art === 'JAHRESBERICHT'
+      ? a.objekt
+      : `${istMessstelle(a) ? 'Messstelle' : a.art === 'BESCHEIDSANTRAG' ? 'Bescheid' : 'Anlage'} ${a.objekt}`
+    : a.betrieb;
 
 /**
  * Route /aufgaben (issue 14, beyond the spec): the open applications that wait for the caller —

@@ -1,0 +1,262 @@
+// Package jahresbericht is the current-state document of annual reports (tables jahresbericht
+// and jahresbericht_parameter), written inline with their events, and the queries over it. A
+// report is visible to those who see its plant's operation: the queries join the plant and the
+// operation and filter with the operation's columns (zugriff.Sicht), as measuring points do.
+// The measured values of each parameter sit in a row of their own (migration 00019).
+package jahresbericht
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
+	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
+)
+
+// zustand is what the row jahresbericht keeps of the state besides its columns: everything but
+// the measured values' rows.
+type zustand struct {
+	AnlageBezeichnung string                    `json:"anlageBezeichnung"`
+	Von               string                    `json:"von"`
+	Bis               string                    `json:"bis"`
+	Daten             jahresbericht.Daten       `json:"daten"`
+	Parameter         []jahresbericht.Parameter `json:"parameter"`
+	Kommentar         string                    `json:"kommentar,omitempty"`
+	Uebernahme        int64                     `json:"uebernahme,omitempty"`
+}
+
+// Eindeutig is the unique index of plant and year.
+const Eindeutig = "jahresbericht_anlage_jahr"
+
+// Doppelt reports whether err is the unique index refusing a second report of a plant and year
+// (the race of two creations).
+func Doppelt(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "23505" && pg.ConstraintName == Eindeutig
+}
+
+// Schreibe writes a report's state (eventstore.Dokument): its row, and the values of each
+// parameter whose values changed since the last write.
+func Schreibe(ctx context.Context, tx pgx.Tx, id int64, j jahresbericht.Jahresbericht, version int) error {
+	z := zustand{AnlageBezeichnung: j.AnlageBezeichnung, Von: j.Von, Bis: j.Bis, Daten: j.Daten, Kommentar: j.Kommentar,
+		Uebernahme: j.Uebernahme, Parameter: make([]jahresbericht.Parameter, len(j.Parameter))}
+	ids, messstellen := make([]int64, len(j.Parameter)), make([]int64, len(j.Parameter))
+	summen, werte := make([]string, len(j.Parameter)), make([][]byte, len(j.Parameter))
+	for i, p := range j.Parameter {
+		mw := p.Messwerte
+		if mw == nil {
+			mw = []jahresbericht.Messwert{}
+		}
+		b, err := json.Marshal(mw)
+		if err != nil {
+			return err
+		}
+		h := sha256.Sum256(b)
+		ids[i], messstellen[i], summen[i], werte[i] = p.ParameterID, p.Messstelle, hex.EncodeToString(h[:]), b
+		p.Messwerte = nil
+		z.Parameter[i] = p
+	}
+	b, err := json.Marshal(z)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO jahresbericht (id, anlage_id, jahr, status, eingereicht_von, eingereicht_rolle,
+		geloescht, zustand, version, geaendert)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
+		ON CONFLICT (id) DO UPDATE SET anlage_id = $2, jahr = $3, status = $4, eingereicht_von = $5, eingereicht_rolle = $6,
+		geloescht = $7, zustand = $8, version = $9, geaendert = now()`,
+		id, j.AnlageID, j.Jahr, j.Status, j.EingereichtVon, j.EingereichtRolle, j.Geloescht, b, version); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM jahresbericht_parameter WHERE jahresbericht_id = $1 AND NOT parameter_id = ANY($2)`,
+		id, ids); err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, `SELECT parameter_id, pruefsumme FROM jahresbericht_parameter WHERE jahresbericht_id = $1`, id)
+	if err != nil {
+		return err
+	}
+	bisher := map[int64]string{}
+	var pid int64
+	var summe string
+	if _, err := pgx.ForEachRow(rows, []any{&pid, &summe}, func() error { bisher[pid] = summe; return nil }); err != nil {
+		return err
+	}
+	var neu []int
+	for i := range ids {
+		if s, ok := bisher[ids[i]]; !ok || s != summen[i] {
+			neu = append(neu, i)
+		}
+	}
+	if len(neu) == 0 {
+		return nil
+	}
+	nIDs, nMs, nSummen, nWerte := make([]int64, len(neu)), make([]int64, len(neu)), make([]string, len(neu)), make([]string, len(neu))
+	for k, i := range neu {
+		nIDs[k], nMs[k], nSummen[k], nWerte[k] = ids[i], messstellen[i], summen[i], string(werte[i])
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO jahresbericht_parameter (parameter_id, jahresbericht_id, messstelle_id, pruefsumme, messwerte)
+		SELECT p, $1, m, s, w::jsonb FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[]) AS x(p, m, s, w)
+		ON CONFLICT (parameter_id) DO UPDATE SET jahresbericht_id = $1, messstelle_id = EXCLUDED.messstelle_id,
+		pruefsumme = EXCLUDED.pruefsumme, messwerte = EXCLUDED.messwerte`, id, nIDs, nMs, nSummen, nWerte)
+	return err
+}
+
+// Kopf is what a report's row says without its parameters' values: the state with every
+// parameter's Messwerte empty, its version and when it last changed.
+type Kopf struct {
+	ID        int64
+	J         jahresbericht.Jahresbericht
+	Version   int
+	Geaendert time.Time
+}
+
+const spalten = `j.id, j.anlage_id, j.jahr, j.status, j.eingereicht_von, j.eingereicht_rolle, j.geloescht, j.zustand, j.version, j.geaendert`
+
+func scanKopf(row pgx.Row, extra ...any) (Kopf, error) {
+	var k Kopf
+	var z []byte
+	err := row.Scan(append([]any{&k.ID, &k.J.AnlageID, &k.J.Jahr, &k.J.Status, &k.J.EingereichtVon, &k.J.EingereichtRolle,
+		&k.J.Geloescht, &z, &k.Version, &k.Geaendert}, extra...)...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return k, validierung.NichtGefunden
+	}
+	if err != nil {
+		return k, err
+	}
+	var s zustand
+	if err := json.Unmarshal(z, &s); err != nil {
+		return k, err
+	}
+	k.J.Existiert = true
+	k.J.AnlageBezeichnung, k.J.Von, k.J.Bis, k.J.Daten, k.J.Kommentar, k.J.Uebernahme = s.AnlageBezeichnung, s.Von, s.Bis,
+		s.Daten, s.Kommentar, s.Uebernahme
+	if len(s.Parameter) > 0 {
+		k.J.Parameter = s.Parameter
+	}
+	return k, nil
+}
+
+// Stand is the report's whole state and version as the command handler starts from it
+// (eventstore.Stand), read in one query; a deleted report too.
+func Stand(ctx context.Context, q eventstore.Querier, id int64) (jahresbericht.Jahresbericht, int, bool, error) {
+	var werte []byte
+	k, err := scanKopf(q.QueryRow(ctx, `SELECT `+spalten+`, (SELECT jsonb_object_agg(p.parameter_id::text, p.messwerte)
+		FROM jahresbericht_parameter p WHERE p.jahresbericht_id = j.id) FROM jahresbericht j WHERE j.id = $1`, id), &werte)
+	if errors.Is(err, validierung.NichtGefunden) {
+		return jahresbericht.Jahresbericht{}, 0, false, nil
+	}
+	if err != nil {
+		return k.J, 0, false, err
+	}
+	if len(werte) > 0 {
+		m := map[int64][]jahresbericht.Messwert{}
+		if err := json.Unmarshal(werte, &m); err != nil {
+			return k.J, 0, false, err
+		}
+		for i := range k.J.Parameter {
+			if mw := m[k.J.Parameter[i].ParameterID]; len(mw) > 0 {
+				k.J.Parameter[i].Messwerte = mw
+			}
+		}
+	}
+	return k.J, k.Version, true, nil
+}
+
+// Objektart is how lists see what hangs on a report (its files, reminders, messages): through
+// its plant's operation (zugriff.RegistriereObjektart).
+var Objektart = zugriff.Objektart{
+	Von: "public.jahresbericht o JOIN public.anlage oa ON oa.id = o.anlage_id JOIN public.betrieb ob ON ob.id = oa.betrieb_id",
+	ID:  "o.id", Spalten: zugriff.Betriebsspalten("ob.")}
+
+// sichtbar is the join and condition that limit reports to those not deleted whose plant's
+// operation the Sicht includes; args receives the condition's arguments.
+func sichtbar(s zugriff.Sicht, args *[]any) string {
+	return ` JOIN anlage a ON a.id = j.anlage_id JOIN betrieb b ON b.id = a.betrieb_id WHERE NOT j.geloescht AND ` +
+		s.Bedingung(zugriff.Betriebsspalten("b."), zugriff.Platzhalter(args))
+}
+
+// KopfSichtbar reads report id without its measured values when the Sicht includes it; any
+// other, and a deleted one, is validierung.NichtGefunden.
+func KopfSichtbar(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, id int64) (Kopf, error) {
+	args := []any{id}
+	return scanKopf(q.QueryRow(ctx, `SELECT `+spalten+` FROM jahresbericht j`+sichtbar(s, &args)+` AND j.id = $1`, args...))
+}
+
+// Messwerte are the stored values of parameter pid.
+func Messwerte(ctx context.Context, q eventstore.Querier, pid int64) ([]jahresbericht.Messwert, error) {
+	var b []byte
+	err := q.QueryRow(ctx, `SELECT messwerte FROM jahresbericht_parameter WHERE parameter_id = $1`, pid).Scan(&b)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []jahresbericht.Messwert
+	if err := json.Unmarshal(b, &out); err != nil || len(out) == 0 {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ZumParameter is the report of parameter pid (0 when there is none).
+func ZumParameter(ctx context.Context, q eventstore.Querier, pid int64) (int64, error) {
+	var id int64
+	err := q.QueryRow(ctx, `SELECT jahresbericht_id FROM jahresbericht_parameter WHERE parameter_id = $1`, pid).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	return id, err
+}
+
+// Vorhanden is the report of plant anlageID and year (0 when there is none).
+func Vorhanden(ctx context.Context, q eventstore.Querier, anlageID int64, jahr int) (int64, error) {
+	var id int64
+	err := q.QueryRow(ctx, `SELECT id FROM jahresbericht WHERE anlage_id = $1 AND jahr = $2 AND NOT geloescht`, anlageID, jahr).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	return id, err
+}
+
+// DesBetriebs lists the reports of operation betriebID the Sicht includes, without their
+// values, by plant name and year (the newest first); anlageID not 0: of that plant only.
+func DesBetriebs(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, betriebID, anlageID int64) ([]Kopf, error) {
+	args := []any{betriebID, anlageID}
+	rows, err := q.Query(ctx, `SELECT `+spalten+` FROM jahresbericht j`+sichtbar(s, &args)+
+		` AND a.betrieb_id = $1 AND ($2 = 0 OR j.anlage_id = $2) ORDER BY a.bezeichnung, j.anlage_id, j.jahr DESC`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Kopf{}
+	for rows.Next() {
+		k, err := scanKopf(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
+
+// Jahre are the years of plant anlageID's reports, the newest first.
+func Jahre(ctx context.Context, q eventstore.Querier, anlageID int64) ([]int, error) {
+	rows, err := q.Query(ctx, `SELECT jahr FROM jahresbericht WHERE anlage_id = $1 AND NOT geloescht ORDER BY jahr DESC`, anlageID)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[int])
+	return slices.Clip(out), err
+}
