@@ -12,7 +12,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
 
-// berichtsWelt is the demo world with the 2025 report of the paper mill's treatment plant,
+// berichtsWelt is the demo world (with its reports of 2023 to 2025) and the 2026 report of the paper mill's treatment plant,
 // which betreiber (Klärwerk Rheinaue GmbH) keeps: the released permit 32-5/21 names
 // Selbstüberwachungsauflagen at its measuring points 1110000109 (301, 304) and 1110000108
 // (301, Fracht), and the Überwachungswert 350 mg/l for 301 at 1110000109. betreiber2
@@ -32,8 +32,8 @@ func neueBerichtsWelt(t *testing.T) berichtsWelt {
 	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT id FROM messstelle WHERE messstellen_id = '1110000109'`).Scan(&w.messstelle); err != nil {
 		t.Fatal(err)
 	}
-	a := w.send(t, "POST", "/api/jahresbericht/", map[string]any{"anlage": map[string]any{"id": w.anlage}, "jahr": 2025,
-		"bemerkung": "Eigenkontrolle 2025"}, w.betreiber)
+	a := w.send(t, "POST", "/api/jahresbericht/", map[string]any{"anlage": map[string]any{"id": w.anlage}, "jahr": 2026,
+		"bemerkung": "Eigenkontrolle 2026"}, w.betreiber)
 	if a.Code != http.StatusCreated || a.json(t)["message"] != "Bericht erfolgreich gespeichert" {
 		t.Fatalf("create: %d %s", a.Code, a.Body.String())
 	}
@@ -68,7 +68,7 @@ func (w berichtsWelt) form(t *testing.T, token string, aenderungen map[string]an
 func TestJahresbericht_AnlegenMitDenSelbstueberwachungsauflagenDesJahres(t *testing.T) {
 	w := neueBerichtsWelt(t)
 	b := w.lies(t, w.betreiber)
-	if b["status"] != jahresbericht.InBearbeitung || b["von"] != "2025-01-01" || b["bis"] != "2025-12-31" || b["jahr"] != float64(2025) ||
+	if b["status"] != jahresbericht.InBearbeitung || b["von"] != "2026-01-01" || b["bis"] != "2026-12-31" || b["jahr"] != float64(2026) ||
 		b["statusMesswerte"] != "UNBEARBEITET" || b["anlageBezeichnung"] != "Betriebskläranlage Papierfabrik" || b["eingereichtVon"] != nil {
 		t.Fatalf("new report: %v", b)
 	}
@@ -94,9 +94,9 @@ func TestJahresbericht_AnlegenMitDenSelbstueberwachungsauflagenDesJahres(t *test
 		t.Errorf("no measuring points listed for the year")
 	}
 	// one report per plant and year
-	a := w.send(t, "POST", "/api/jahresbericht/", map[string]any{"anlage": map[string]any{"id": w.anlage}, "jahr": 2025}, w.betreiber)
+	a := w.send(t, "POST", "/api/jahresbericht/", map[string]any{"anlage": map[string]any{"id": w.anlage}, "jahr": 2026}, w.betreiber)
 	if a.Code != http.StatusConflict || a.json(t)["message"] != jahresbericht.MsgExistiert {
-		t.Errorf("second report of 2025: %d %s", a.Code, a.Body.String())
+		t.Errorf("second report of 2026: %d %s", a.Code, a.Body.String())
 	}
 	// another operator neither sees it nor creates one for the plant; a reader creates none
 	if a := w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/id/%d", w.bericht), nil, w.betreiber2); a.Code != http.StatusNotFound {
@@ -112,7 +112,7 @@ func TestJahresbericht_AnlegenMitDenSelbstueberwachungsauflagenDesJahres(t *test
 	}
 	// a plant that is no treatment plant (Musterhausen's, for its operator), a missing year
 	ruek := idVon(t, w.kontoWelt, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
-	a = w.send(t, "POST", "/api/jahresbericht/", map[string]any{"anlage": map[string]any{"id": ruek}, "jahr": 2025}, w.betreiber2)
+	a = w.send(t, "POST", "/api/jahresbericht/", map[string]any{"anlage": map[string]any{"id": ruek}, "jahr": 2026}, w.betreiber2)
 	if a.Code != http.StatusBadRequest || !strings.Contains(a.Body.String(), "Abwasserbehandlungsanlage") {
 		t.Errorf("report of a relief plant: %d %s", a.Code, a.Body.String())
 	}
@@ -122,7 +122,7 @@ func TestJahresbericht_AnlegenMitDenSelbstueberwachungsauflagenDesJahres(t *test
 	}
 	// the tree: plants with their years, the years of the plant, the operation's list
 	a = w.send(t, "GET", fmt.Sprintf("/api/anlage/abwasserbehandlung/getJahresberichtJahreForAnlage/%d/", w.anlage), nil, w.betreiber)
-	if a.Code != 200 || strings.TrimSpace(a.Body.String()) != "[2025]" {
+	if a.Code != 200 || strings.TrimSpace(a.Body.String()) != "[2026,2025,2024,2023]" {
 		t.Errorf("years: %d %s", a.Code, a.Body.String())
 	}
 	var betrieb int64
@@ -130,14 +130,14 @@ func TestJahresbericht_AnlegenMitDenSelbstueberwachungsauflagenDesJahres(t *test
 		t.Fatal(err)
 	}
 	a = w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/%d", betrieb), nil, w.betreiber)
-	if a.Code != 200 || !strings.Contains(a.Body.String(), `"jahr":2025`) || !strings.Contains(a.Body.String(), `"anlagenId":"A-`) {
+	if a.Code != 200 || !strings.Contains(a.Body.String(), `"jahr":2026`) || !strings.Contains(a.Body.String(), `"anlagenId":"A-`) {
 		t.Errorf("reports of the operation: %d %s", a.Code, a.Body.String())
 	}
 	if a := w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/%d", betrieb), nil, w.betreiber2); a.Code != http.StatusNotFound {
 		t.Errorf("betreiber2 lists the paper mill's reports: %d", a.Code)
 	}
 	a = w.send(t, "GET", fmt.Sprintf("/api/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/%d/", betrieb), nil, w.betreiber)
-	if a.Code != 200 || !strings.Contains(a.Body.String(), `"jahre":[2025]`) {
+	if a.Code != 200 || !strings.Contains(a.Body.String(), `"jahre":[2026,2025,2024,2023]`) {
 		t.Errorf("plants with reports: %d %s", a.Code, a.Body.String())
 	}
 	if a := w.send(t, "GET", "/api/jahresbericht/suevoaEnabled/", nil, w.betreiber); a.Code != 200 || strings.TrimSpace(a.Body.String()) != "true" {
@@ -245,9 +245,9 @@ func TestJahresbericht_EinreichenZurueckweisenUndPlausibilisieren(t *testing.T) 
 		t.Errorf("deleted report: %d", a.Code)
 	}
 	// the year is free again
-	a = w.send(t, "POST", "/api/jahresbericht/", map[string]any{"anlage": map[string]any{"id": w.anlage}, "jahr": 2025}, w.betreiber)
+	a = w.send(t, "POST", "/api/jahresbericht/", map[string]any{"anlage": map[string]any{"id": w.anlage}, "jahr": 2026}, w.betreiber)
 	if a.Code != http.StatusCreated {
-		t.Errorf("new 2025 report after the delete: %d %s", a.Code, a.Body.String())
+		t.Errorf("new 2026 report after the delete: %d %s", a.Code, a.Body.String())
 	}
 }
 
@@ -283,8 +283,8 @@ func TestJahresbericht_MesswerteSpeichernUndGegenDieAnforderungPruefen(t *testin
 	}
 	// every error at once, nothing written
 	vorher := version(w.lies(t, w.betreiber))
-	a := speichere([]map[string]any{{"datum": "03.02.2025", "uhrzeit": "08:30", "wert": "45"}, {"datum": "3.2.2025", "uhrzeit": "08:30", "wert": "50"},
-		{"datum": "2025-02-10", "uhrzeit": "7:30", "wert": "-1"}}, w.betreiber)
+	a := speichere([]map[string]any{{"datum": "03.02.2026", "uhrzeit": "08:30", "wert": "45"}, {"datum": "3.2.2026", "uhrzeit": "08:30", "wert": "50"},
+		{"datum": "2026-02-10", "uhrzeit": "7:30", "wert": "-1"}}, w.betreiber)
 	body := a.Body.String()
 	if a.Code != http.StatusBadRequest || !strings.Contains(body, jahresbericht.MsgDatumDoppelt) || !strings.Contains(body, jahresbericht.MsgUhrzeit) ||
 		!strings.Contains(body, jahresbericht.MsgNegativ) || !strings.Contains(body, "Das Datum muss in dem Format TT.MM.JJJJ sein") {
@@ -294,15 +294,15 @@ func TestJahresbericht_MesswerteSpeichernUndGegenDieAnforderungPruefen(t *testin
 		t.Fatalf("a refused save wrote: version %d → %d", vorher, v)
 	}
 	// without a template
-	a = w.send(t, "PUT", pfad, map[string]any{"version": vorher, "anzahlWerte": 1, "messwerte": []map[string]any{{"datum": "03.02.2025"}}}, w.betreiber)
+	a = w.send(t, "PUT", pfad, map[string]any{"version": vorher, "anzahlWerte": 1, "messwerte": []map[string]any{{"datum": "03.02.2026"}}}, w.betreiber)
 	if a.Code != http.StatusBadRequest || !strings.Contains(a.Body.String(), jahresbericht.MsgVorlage) {
 		t.Errorf("no template: %d %s", a.Code, a.Body.String())
 	}
 	// five weekly samples; the Überwachungswert of 32-5/21 is 350 mg/l: 710 exceeds it by more
 	// than 100 %, so the 4-of-5 rule cannot keep it
-	zeilen := []map[string]any{{"datum": "06.01.2025", "uhrzeit": "08:00", "wert": "45,5"}, {"datum": "13.01.2025", "uhrzeit": "08:15", "wert": "52"},
-		{"datum": "20.01.2025", "uhrzeit": "08:00", "wert": "710"}, {"datum": "27.01.2025", "uhrzeit": "08:05", "wert": "60"},
-		{"datum": "03.02.2025", "uhrzeit": "08:00", "wert": "40"}}
+	zeilen := []map[string]any{{"datum": "06.01.2026", "uhrzeit": "08:00", "wert": "45,5"}, {"datum": "13.01.2026", "uhrzeit": "08:15", "wert": "52"},
+		{"datum": "20.01.2026", "uhrzeit": "08:00", "wert": "710"}, {"datum": "27.01.2026", "uhrzeit": "08:05", "wert": "60"},
+		{"datum": "03.02.2026", "uhrzeit": "08:00", "wert": "40"}}
 	a = speichere(zeilen, w.betreiber)
 	if a.Code != 200 || a.json(t)["message"] != "Parameter erfolgreich gespeichert" {
 		t.Fatalf("save values: %d %s", a.Code, a.Body.String())
@@ -320,7 +320,7 @@ func TestJahresbericht_MesswerteSpeichernUndGegenDieAnforderungPruefen(t *testin
 	if m["mittelwert"] != "181,5" || m["anzahlWerte"] != float64(5) || m["status"] != "ABGESCHLOSSEN" || m["vorlageMesswerteId"] != float64(stichproben) {
 		t.Errorf("values: %v", m)
 	}
-	if mw := m["messwerte"].([]any); len(mw) != 5 || mw[0].(map[string]any)["datum"] != "06.01.2025" || mw[0].(map[string]any)["wert"] != "45,5" {
+	if mw := m["messwerte"].([]any); len(mw) != 5 || mw[0].(map[string]any)["datum"] != "06.01.2026" || mw[0].(map[string]any)["wert"] != "45,5" {
 		t.Errorf("rows as entered: %v", mw)
 	}
 	if v := m["vorlage"].(map[string]any); v["uhrzeit"] != true || v["datumsformat"] != "TT.MM.JJJJ" || v["maxZeilenAnzahl"] != float64(52) {
@@ -370,7 +370,7 @@ func TestJahresbericht_MesswerteSpeichernUndGegenDieAnforderungPruefen(t *testin
 func TestJahresbericht_ErgaenzendeParameterNurInDerRolleDesErstellers(t *testing.T) {
 	w := neueBerichtsWelt(t)
 	neu := map[string]any{"jahresbericht": w.bericht, "version": version(w.lies(t, w.betreiber)), "parameterNr": "201",
-		"parameterArt": "KONZENTRATION", "einheit": "mg/l", "messstelle": w.messstelle, "gueltigAb": "2025-03-01"}
+		"parameterArt": "KONZENTRATION", "einheit": "mg/l", "messstelle": w.messstelle, "gueltigAb": "2026-03-01"}
 	a := w.send(t, "POST", "/api/anforderung", neu, w.betreiber)
 	if a.Code != http.StatusCreated || a.json(t)["message"] != "Anforderung erfolgreich gespeichert" {
 		t.Fatalf("supplementary parameter: %d %s", a.Code, a.Body.String())
@@ -382,7 +382,7 @@ func TestJahresbericht_ErgaenzendeParameterNurInDerRolleDesErstellers(t *testing
 			p = x.(map[string]any)
 		}
 	}
-	if p == nil || p["art"] != jahresbericht.Ergaenzend || p["erstelltRolle"] != "BETREIBER" || p["gueltigAb"] != "2025-03-01" || p["aenderbar"] != true {
+	if p == nil || p["art"] != jahresbericht.Ergaenzend || p["erstelltRolle"] != "BETREIBER" || p["gueltigAb"] != "2026-03-01" || p["aenderbar"] != true {
 		t.Fatalf("supplementary parameter: %v", p)
 	}
 	// a measuring point of another plant
@@ -429,7 +429,7 @@ func TestJahresbericht_ErgaenzendeParameterNurInDerRolleDesErstellers(t *testing
 	if a := w.send(t, "POST", "/api/anforderung", neu, w.betreiber); a.Code != http.StatusCreated {
 		t.Fatalf("supplementary parameter again: %d %s", a.Code, a.Body.String())
 	}
-	a = w.send(t, "POST", fmt.Sprintf("/api/jahresbericht/uebernahme/%d", w.bericht), map[string]any{"anlage": map[string]any{"id": w.anlage}, "jahr": 2026}, w.fachadmin)
+	a = w.send(t, "POST", fmt.Sprintf("/api/jahresbericht/uebernahme/%d", w.bericht), map[string]any{"anlage": map[string]any{"id": w.anlage}, "jahr": 2027}, w.fachadmin)
 	if a.Code != http.StatusCreated {
 		t.Fatalf("copy: %d %s", a.Code, a.Body.String())
 	}
@@ -448,7 +448,7 @@ func TestJahresbericht_ErgaenzendeParameterNurInDerRolleDesErstellers(t *testing
 	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT a.id FROM anlage a WHERE a.anlagentyp = 'ABWASSERBEHANDLUNG' AND a.id <> $1 ORDER BY a.id LIMIT 1`, w.anlage).Scan(&andere); err != nil {
 		t.Fatal(err)
 	}
-	a = w.send(t, "POST", fmt.Sprintf("/api/jahresbericht/uebernahme/%d", w.bericht), map[string]any{"anlage": map[string]any{"id": andere}, "jahr": 2025}, w.fachadmin)
+	a = w.send(t, "POST", fmt.Sprintf("/api/jahresbericht/uebernahme/%d", w.bericht), map[string]any{"anlage": map[string]any{"id": andere}, "jahr": 2024}, w.fachadmin)
 	if a.Code != http.StatusBadRequest || !strings.Contains(a.Body.String(), "derselben Anlage") {
 		t.Errorf("copy from another plant's report: %d %s", a.Code, a.Body.String())
 	}

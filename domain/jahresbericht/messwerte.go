@@ -1,6 +1,7 @@
 package jahresbericht
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -189,13 +190,23 @@ func Kanonisch(d decimal.Decimal) string {
 	return strings.Replace(d.String(), ".", ",", 1)
 }
 
-// Mittelwert is the arithmetic mean of the column wert over the rows that have a value, in
+// Messgroesse is the measured value of a row: its column wert, or — where the template records
+// the concentration instead (daily values of concentration and flow) — its konzentration. The
+// mean and the comparison with the Anforderungen read it.
+func (m Messwert) Messgroesse() string {
+	if m.Wert != "" {
+		return m.Wert
+	}
+	return m.Konzentration
+}
+
+// Mittelwert is the arithmetic mean of the measured values (Messgroesse) over the rows that have one, in
 // decimal arithmetic (never float), rounded half-up to three decimals — the precision of the
 // rule Wert — and written like the values ("12,346"); "" when no row has a value.
 func Mittelwert(messwerte []Messwert) string {
 	summe, n := decimal.Zero, int64(0)
 	for _, m := range messwerte {
-		if d, ok := validierung.DezimalWert(m.Wert); ok {
+		if d, ok := validierung.DezimalWert(m.Messgroesse()); ok {
 			summe, n = summe.Add(d), n+1
 		}
 	}
@@ -341,4 +352,22 @@ func speichereMesswerte(j Jahresbericht, c SpeichereMesswerte) ([]ereignis.Domai
 		return nil, nil
 	}
 	return []ereignis.DomainEvent{MesswerteGespeichert{ParameterID: c.ParameterID, Messreihe: r}}, nil
+}
+
+// VorlageAus reads a template from its entry of the value list selbstueberwachungVorlage: id,
+// text and extra columns (the list keeps maxZeilenAnzahl as text).
+func VorlageAus(id int64, wert string, extras []byte) (Vorlage, error) {
+	var x struct {
+		Vorlage
+		MaxZeilenAnzahl string `json:"maxZeilenAnzahl"`
+	}
+	if len(extras) > 0 {
+		if err := json.Unmarshal(extras, &x); err != nil {
+			return Vorlage{}, err
+		}
+	}
+	v := x.Vorlage
+	v.ID, v.Value = id, wert
+	v.MaxZeilenAnzahl, _ = strconv.Atoi(strings.TrimSpace(x.MaxZeilenAnzahl))
+	return v, nil
 }

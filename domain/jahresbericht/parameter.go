@@ -103,3 +103,12 @@ func loescheParameter(j Jahresbericht, c LoescheParameter) ([]ereignis.DomainEve
 	}
 	return []ereignis.DomainEvent{ErgaenzenderParameterGeloescht{ParameterID: c.ParameterID}}, nil
 }
+
+// AusAnforderung is the parameter a new report copies from a Selbstüberwachungsauflage of a
+// Bescheid (its id still 0: the service draws it).
+func AusAnforderung(a bescheid.Anforderung) Parameter {
+	return Parameter{Art: Selbstueberwachungsauflage, AnforderungID: a.AnforderungID, Messstelle: a.Messstelle,
+		ParameterNr: a.ParameterNr, ParameterArt: a.ParameterArt, Einheit: a.Einheit, EinheitAbfluss: a.EinheitAbfluss,
+		EinheitKonz: a.EinheitKonz, Probenahme: a.Probenahme, Haeufigkeit: a.Haeufigkeit, VorlageMesswerte: a.VorlageMesswerte,
+		GueltigAb: a.GueltigAb, GueltigBis: a.GueltigBis}
+}

@@ -127,7 +127,7 @@ func Bewerte(messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
 	}
 	var ergebnisse []ergebnis
 	for i, m := range messwerte {
-		w, ok := validierung.DezimalWert(m.Wert)
+		w, ok := validierung.DezimalWert(m.Messgroesse())
 		tag := Stichtag(m.Datum)
 		if _, err := time.Parse(Datumsformat, tag); !ok || err != nil {
 			continue
@@ -147,7 +147,7 @@ func Bewerte(messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
 				continue
 			}
 			ueber := e.wert.GreaterThan(grenze)
-			reihe = append(reihe, Vergleich{Index: e.index, Datum: e.m.Datum, Uhrzeit: e.m.Uhrzeit, Wert: e.m.Wert, Art: art,
+			reihe = append(reihe, Vergleich{Index: e.index, Datum: e.m.Datum, Uhrzeit: e.m.Uhrzeit, Wert: e.m.Messgroesse(), Art: art,
 				AnforderungID: g.AnforderungID, Grenzwert: g.Wert, Ueberschritten: ueber,
 				UeberHundertProzent: e.wert.GreaterThan(grenze.Add(grenze)), Eingehalten: !ueber})
 		}

@@ -140,6 +140,11 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 	if err != nil {
 		return added, err
 	}
+	n, err = demoBerichteAnlegen(ctx, store)
+	added += n
+	if err != nil {
+		return added, err
+	}
 	// The sample geodata around Koblenz (municipalities, water bodies, sub-catchments) for the
 	// layers not loaded from official files (reference data, not counted among the objects).
 	_, err = geodatendemo.Lade(ctx, store.Pool())

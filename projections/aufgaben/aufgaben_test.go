@@ -92,7 +92,7 @@ func (w welt) berichtBefehl(id int64, cmd jahresbericht.Befehl, akteur string) {
 	w.warte(eventstore.Befehle(w.store, jahresbericht.Decider).Handle(w.ctx, id, eventstore.VersionUnbekannt, cmd, eventstore.Metadata{ActorID: "test", ActorName: akteur}))
 }
 
-// jahresbericht creates the 2025 report of treatment plant anlageID, submits it as account
+// jahresbericht creates the 2026 report of treatment plant anlageID (the demo's end with 2025), submits it as account
 // konto, lets staff (account 2) send it back with a comment, submits it again and returns it:
 // a task closed and one open.
 func (w welt) jahresbericht(anlageID, konto int64) int64 {
@@ -102,7 +102,7 @@ func (w welt) jahresbericht(anlageID, konto int64) int64 {
 		w.t.Fatal(err)
 	}
 	bearbeiter := jahresbericht.Rolle{Bearbeiter: true, Funktion: "BETREIBER"}
-	w.berichtBefehl(id, jahresbericht.LegeAn{AnlageID: anlageID, AnlageBezeichnung: "Betriebskläranlage Papierfabrik", Jahr: 2025,
+	w.berichtBefehl(id, jahresbericht.LegeAn{AnlageID: anlageID, AnlageBezeichnung: "Betriebskläranlage Papierfabrik", Jahr: 2026,
 		Rolle: bearbeiter, Konto: konto}, "Michael Wagner")
 	w.berichtBefehl(id, jahresbericht.ReicheEin{Daten: jahresbericht.Daten{StatusMesswerte: jahresbericht.Abgeschlossen,
 		StatusAQS: jahresbericht.Unbearbeitet, StatusExterne: jahresbericht.Entfaellt, Durchflusspruefung: jahresbericht.Entfaellt},
@@ -237,12 +237,12 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatal("zust_sbd (Koblenz) sees a task of Trier")
 	}
 	// the administrators see every open task they may decide: the system administrator no
-	// Freigabe (BETRIEB_FREIGEBEN is ZUST_SBD and FACHADMIN), the Fachadmin all six (with the
-	// demo's submitted Bescheidsantrag)
-	if n := w.anzahl("fachadmin"); n != 6 {
+	// Freigabe (BETRIEB_FREIGEBEN is ZUST_SBD and FACHADMIN), the Fachadmin all seven (with the
+	// demo's submitted Bescheidsantrag and its submitted annual report of 2024)
+	if n := w.anzahl("fachadmin"); n != 7 {
 		t.Fatalf("fachadmin: %d", n)
 	}
-	if sa := w.aufgaben("systemadmin"); len(sa) != 5 {
+	if sa := w.aufgaben("systemadmin"); len(sa) != 6 {
 		t.Fatalf("systemadmin: %+v", sa)
 	} else if _, ok := finde(sa, aufgaben.BetriebFreigabe, brauerei); ok {
 		t.Fatal("systemadmin sees a Freigabe he may not decide")
@@ -274,8 +274,9 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	// the operator side: its organisation's applications in every state, never another's
 	for _, name := range []string{"betreiber", "beauftragter", "leser_organisation"} {
 		eigene := w.aufgaben(name)
-		// with the demo's three measuring points' Freigaben and its Bescheidsantrag (returned once)
-		if len(eigene) != 11 || w.anzahl(name) != 4 {
+		// with the demo's three measuring points' Freigaben, its Bescheidsantrag (returned once) and
+		// its annual reports (2023 returned once and approved, 2024 submitted)
+		if len(eigene) != 14 || w.anzahl(name) != 5 {
 			t.Fatalf("%s: %d open, %+v", name, w.anzahl(name), eigene)
 		}
 		for _, a := range eigene {
@@ -307,7 +308,8 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatalf("zust_sbd after deciding: %d open, %+v", n, w.aufgaben("zust_sbd"))
 	}
 	eigene := w.aufgaben("betreiber")
-	if w.anzahl("betreiber") != 0 || len(eigene) != 11 {
+	// open: the demo's submitted annual report of 2024 alone (zust_sbs decides it)
+	if w.anzahl("betreiber") != 1 || len(eigene) != 14 {
 		t.Fatalf("betreiber after the decisions: %+v", eigene)
 	}
 	abgewiesen, _ := finde(eigene, aufgaben.BetriebFreigabe, brauerei)
@@ -322,8 +324,8 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	if x, _ := finde(eigene, aufgaben.AnlageAenderungsantrag, kuehlwasser); x.Status != aufgaben.Uebernommen || x.Objekt != "Kühlwasserkreislauf Nord" {
 		t.Fatalf("adopted change request: %+v", x)
 	}
-	// the latest decision first after the open ones
-	if eigene[0].EntschiedenVon != "Claudia Schneider" || eigene[0].ObjektID != kuehlwasser {
+	// the open one first, then the latest decision
+	if eigene[0].Art != aufgaben.Jahresbericht || eigene[1].EntschiedenVon != "Claudia Schneider" || eigene[1].ObjektID != kuehlwasser {
 		t.Fatalf("order: %+v", eigene)
 	}
 
@@ -332,7 +334,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	if n := w.anzahl("zust_sbd"); n != 1 {
 		t.Fatalf("requested again: %d", n)
 	}
-	if eigene := w.aufgaben("betreiber"); len(eigene) != 12 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
+	if eigene := w.aufgaben("betreiber"); len(eigene) != 15 || eigene[0].Status != aufgaben.Offen || eigene[0].ObjektID != brauerei {
 		t.Fatalf("betreiber after requesting again: %+v", eigene)
 	}
 
@@ -366,7 +368,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	// closed with the comment, and the second submission opens the next one
 	bericht := w.jahresbericht(klaeranlage, w.als("betreiber").AnwenderID)
 	if a, ok := finde(w.aufgaben("zust_sbs"), aufgaben.Jahresbericht, bericht); !ok || a.Status != aufgaben.Offen ||
-		a.Objekt != "Jahresbericht 2025 – Betriebskläranlage Papierfabrik" || a.BetriebID != papier {
+		a.Objekt != "Jahresbericht 2026 – Betriebskläranlage Papierfabrik" || a.BetriebID != papier {
 		t.Fatalf("zust_sbs's report task: %+v %v", a, ok)
 	}
 	if _, ok := finde(w.aufgaben("zust_sbd"), aufgaben.Jahresbericht, bericht); ok {

@@ -237,10 +237,7 @@ func (d *Dienst) auflagen(ctx context.Context, betriebID int64, ms []int64, jahr
 	}
 	out := make([]jahresbericht.Parameter, len(as))
 	for i, a := range as {
-		out[i] = jahresbericht.Parameter{Art: jahresbericht.Selbstueberwachungsauflage, AnforderungID: a.AnforderungID,
-			Messstelle: a.Messstelle, ParameterNr: a.ParameterNr, ParameterArt: a.ParameterArt, Einheit: a.Einheit,
-			EinheitAbfluss: a.EinheitAbfluss, EinheitKonz: a.EinheitKonz, Probenahme: a.Probenahme, Haeufigkeit: a.Haeufigkeit,
-			VorlageMesswerte: a.VorlageMesswerte, GueltigAb: a.GueltigAb, GueltigBis: a.GueltigBis}
+		out[i] = jahresbericht.AusAnforderung(a)
 	}
 	return out, nil
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -181,19 +180,7 @@ func (d *Dienst) vorlage(ctx context.Context, id int64) (jahresbericht.Vorlage, 
 	if err != nil || e.Liste != "selbstueberwachungVorlage" {
 		return jahresbericht.Vorlage{}, validierung.Feld("vorlageMesswerteId", MsgVorlageUnbekannt)
 	}
-	var x struct {
-		jahresbericht.Vorlage
-		MaxZeilenAnzahl string `json:"maxZeilenAnzahl"`
-	}
-	if len(e.Extras) > 0 {
-		if err := json.Unmarshal(e.Extras, &x); err != nil {
-			return jahresbericht.Vorlage{}, err
-		}
-	}
-	v := x.Vorlage
-	v.ID, v.Value = e.ID, e.Value
-	v.MaxZeilenAnzahl, _ = strconv.Atoi(x.MaxZeilenAnzahl)
-	return v, nil
+	return jahresbericht.VorlageAus(e.ID, e.Value, e.Extras)
 }
 
 // MesswertFormular is a save of one parameter's values (PUT
