@@ -107,16 +107,17 @@ func TestAufgaben_AMeasuringPointRequestWaitsForTheOtherDeciders_NotForItsReques
 		if r.Code != 200 {
 			t.Fatalf("Aufgaben: %d %s", r.Code, r.Body.String())
 		}
-		bescheidsantraege := 0.0 // the demo's submitted Bescheidsantrag: the Fachadmin's, not zust_sbd's
+		// the demo's submitted Bescheidsantrag and annual report: the Fachadmin's, not zust_sbd's
+		andere := 0.0
 		for _, x := range r.json(t)["content"].([]any) {
 			if z := x.(map[string]any); z["art"] == "MESSSTELLE_FREIGABE" {
 				eigene = eigene || z["objektId"].(float64) == id
 				demo = demo || z["objekt"] == "Zulauf Betriebskläranlage" // requested by systemadmin
-			} else if z["art"] == "BESCHEIDSANTRAG" && z["status"] == "OFFEN" {
-				bescheidsantraege++
+			} else if (z["art"] == "BESCHEIDSANTRAG" || z["art"] == "JAHRESBERICHT") && z["status"] == "OFFEN" {
+				andere++
 			}
 		}
-		return eigene, demo, w.send(t, "GET", "/api/aufgabe/count?minPosition="+pos, nil, token).json(t)["count"].(float64) - bescheidsantraege
+		return eigene, demo, w.send(t, "GET", "/api/aufgabe/count?minPosition="+pos, nil, token).json(t)["count"].(float64) - andere
 	}
 	e, d, nSbd := offen(sbd)
 	if e || !d {
