@@ -36,7 +36,7 @@ Aufruf:
   eabwasser wasserbuch [--addr HOST:PORT]  Demo-Wasserbuch (DIGIWAB_URL) mit den Wasserrechten der Demo-Bescheide
 
 Konfiguration über Umgebungsvariablen: DATABASE_URL, NATS_URL, HTTP_ADDR, DATA_DIR,
-JWT_SECRET, SMTP_URL, PUBLIC_URL, SSO_VALIDATE_URL, DIGIWAB_URL, METRICS_ADDR, LOG_LEVEL (siehe README).
+JWT_SECRET, SMTP_URL, PUBLIC_URL, SSO_VALIDATE_URL, DIGIWAB_URL, SUEVOA_ENABLED, METRICS_ADDR, LOG_LEVEL (siehe README).
 `
 
 func main() {

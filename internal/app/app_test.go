@@ -136,9 +136,9 @@ func TestServe_TwoInstancesSideBySide_CommandsReachTheAuditTrailOfTheirOwn(t *te
 	}
 	var events int
 	_ = a.app.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events`).Scan(&events)
-	// the demo ends with the operator's draft Bescheidsantrag, recorded as betreiber
+	// the demo ends with Musterhausen's annual report of 2025, kept by betreiber2
 	if page.TotalElements != events || len(page.Content) != 5 || page.Content[0].Position != head.Position ||
-		page.Content[0].BenutzerName != "Michael Wagner" {
+		page.Content[0].BenutzerName != "Petra Zimmermann" {
 		t.Fatalf("page = %+v", page)
 	}
 	if _, err := seed.Demo(context.Background(), b.app.Store); err != nil {
