@@ -173,6 +173,10 @@ func Stand(ctx context.Context, q eventstore.Querier, id int64) (jahresbericht.J
 	return k.J, k.Version, true, nil
 }
 
+// Art is the kind of object of a report for the lists of what hangs on objects (the messages'
+// Bezug JAHRESBERICHT, zugriff.RegistriereObjektart).
+const Art = "jahresbericht"
+
 // Objektart is how lists see what hangs on a report (its files, reminders, messages): through
 // its plant's operation (zugriff.RegistriereObjektart).
 var Objektart = zugriff.Objektart{

@@ -35,6 +35,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -76,6 +77,11 @@ CREATE TABLE bescheid (
     betrieb_id    bigint NOT NULL,
     bezeichnung   text   NOT NULL,
     antragsteller bigint NOT NULL
+);
+CREATE TABLE jahresbericht (
+    id          bigint PRIMARY KEY,
+    anlage_id   bigint NOT NULL,
+    bezeichnung text   NOT NULL
 );
 CREATE TABLE nachricht (
     id              bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -171,6 +177,22 @@ var bescheide = projections.Tabelle[bescheidZeile]{
 	},
 }
 
+// berichtZeile is the copy of an annual report: its name (plant and year) for the texts, its
+// plant for the recipients.
+type berichtZeile struct {
+	ID          int64
+	AnlageID    int64
+	Bezeichnung string
+}
+
+var berichte = projections.Tabelle[berichtZeile]{
+	Name:    "jahresbericht",
+	Spalten: []string{"id", "anlage_id", "bezeichnung"},
+	Felder: func(b *berichtZeile) []any {
+		return []any{&b.ID, &b.AnlageID, &b.Bezeichnung}
+	},
+}
+
 var messstellen = projections.Tabelle[messstelleZeile]{
 	Name:    "messstelle",
 	Spalten: []string{"id", "anlage_id", "bezeichnung", "antragsteller"},
@@ -194,6 +216,9 @@ const (
 	// bescheidpruefer: the staff who decide about a Bescheidsantrag: who may record Bescheide
 	// and sees its operation.
 	bescheidpruefer
+	// berichtspruefer: the staff who check a submitted annual report: who may decide its
+	// Plausibilisierung and sees the plant's operation.
+	berichtspruefer
 	// betreiberseite: the users of the operator organisation.
 	betreiberseite
 	// antragsteller: the one account that requested what is decided (a measuring point's
@@ -205,7 +230,7 @@ const (
 // antragsteller have none.
 var aktionen = [antragsteller + 1]berechtigung.Aktion{entscheider: berechtigung.BetriebFreigeben,
 	antragspruefer: berechtigung.AenderungsantragPruefen, messstellenpruefer: berechtigung.MessstelleFreigeben,
-	bescheidpruefer: berechtigung.BescheidAnlegen}
+	bescheidpruefer: berechtigung.BescheidAnlegen, berichtspruefer: berechtigung.JahresberichtPlausibilisieren}
 
 // Bedingung is the SQL condition that the account a is a recipient of group g for the operation
 // with the columns sp.
@@ -382,6 +407,7 @@ type stapel struct {
 	anlagen     *projections.Zeilen[anlageZeile]
 	messstellen *projections.Zeilen[messstelleZeile]
 	bescheide   *projections.Zeilen[bescheidZeile]
+	berichte    *projections.Zeilen[berichtZeile]
 	entwuerfe   []*entwurf
 	// nachQuelle finds a message of the batch for the postfach events.
 	nachQuelle map[int64]*entwurf
@@ -411,6 +437,8 @@ var ereignisse = map[string]map[string]bool{
 		messstelle.MessstelleGeaendert{}, messstelle.MessstelleFreigegeben{}, messstelle.MessstelleAbgewiesen{}),
 	bescheid.StreamType: typen(bescheid.BescheidAngelegt{}, bescheid.BescheidGeaendert{}, bescheid.BescheidsantragGestellt{},
 		bescheid.BescheidsantragZurueckgewiesen{}, bescheid.BescheidInBearbeitung{}, bescheid.BescheidFreigegeben{}, bescheid.BescheidGeloescht{}),
+	jahresbericht.StreamType: typen(jahresbericht.JahresberichtAngelegt{}, jahresbericht.JahresberichtEingereicht{},
+		jahresbericht.JahresberichtPlausibilisiert{}, jahresbericht.JahresberichtZurueckgewiesen{}, jahresbericht.JahresberichtGeloescht{}),
 	postfach.StreamType: typen(postfach.NachrichtGelesen{}, postfach.NachrichtGeloescht{}),
 }
 
@@ -478,6 +506,8 @@ func lesen(e eventstore.Event) (any, error) {
 		return messstelle.Decode(e.Type, e.Data)
 	case bescheid.StreamType:
 		return bescheid.Decode(e.Type, e.Data)
+	case jahresbericht.StreamType:
+		return jahresbericht.Decode(e.Type, e.Data)
 	default:
 		return postfach.Decode(e.Type, e.Data)
 	}
@@ -492,12 +522,12 @@ func dekodieren(events []eventstore.Event) ([]any, []error) {
 }
 
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
-	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), messstellen: messstellen.Zeilen(), bescheide: bescheide.Zeilen(), nachQuelle: map[int64]*entwurf{},
+	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), messstellen: messstellen.Zeilen(), bescheide: bescheide.Zeilen(), berichte: berichte.Zeilen(), nachQuelle: map[int64]*entwurf{},
 		offen: map[objekt][]*entwurf{}, abgeschlossen: map[objekt]bool{}}
 	// first pass: decode, and the ids of the operations and plants the batch needs
 	werte, fehler := dekodieren(s.Events)
 	ids := make([]int64, len(s.Events))
-	var betriebIDs, anlageIDs, messstelleIDs, bescheidIDs []int64
+	var betriebIDs, anlageIDs, messstelleIDs, bescheidIDs, berichtIDs []int64
 	for i, e := range s.Events {
 		v := werte[i]
 		if err := fehler[i]; err != nil {
@@ -529,6 +559,11 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			if b, ok := v.(bescheid.BescheidAngelegt); ok {
 				betriebIDs = append(betriebIDs, b.BetriebID)
 			}
+		case jahresbericht.StreamType:
+			berichtIDs = append(berichtIDs, id)
+			if b, ok := v.(jahresbericht.JahresberichtAngelegt); ok {
+				anlageIDs = append(anlageIDs, b.AnlageID)
+			}
 		}
 	}
 	if err := st.bescheide.Laden(ctx, s, bescheidIDs); err != nil {
@@ -537,6 +572,14 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 	for _, id := range bescheidIDs {
 		if b := st.bescheide.Zeile(id); b != nil {
 			betriebIDs = append(betriebIDs, b.BetriebID)
+		}
+	}
+	if err := st.berichte.Laden(ctx, s, berichtIDs); err != nil {
+		return nil, err
+	}
+	for _, id := range berichtIDs {
+		if b := st.berichte.Zeile(id); b != nil {
+			anlageIDs = append(anlageIDs, b.AnlageID)
 		}
 	}
 	if err := st.messstellen.Laden(ctx, s, messstelleIDs); err != nil {
@@ -573,6 +616,8 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			err = st.messstelleEreignis(e, ids[i], werte[i])
 		case bescheid.StreamType:
 			err = st.bescheidEreignis(e, ids[i], werte[i])
+		case jahresbericht.StreamType:
+			err = st.berichtEreignis(e, ids[i], werte[i])
 		case postfach.StreamType:
 			st.postfachEreignis(ids[i], werte[i])
 		}
@@ -761,6 +806,60 @@ func (st *stapel) bescheidEreignis(e eventstore.Event, id int64, v any) error {
 	}
 	if n.an == antragsteller && z.konto == 0 {
 		return nil // recorded by staff: nobody applied
+	}
+	st.zustellen(e, z, *n)
+	return nil
+}
+
+// berichtsziel is the annual report as the batch has got it, with its plant and operation.
+func (st *stapel) berichtsziel(id int64) (ziel, error) {
+	x := st.berichte.Zeile(id)
+	var a *anlageZeile
+	var b *betriebZeile
+	if x != nil {
+		a = st.anlagen.Zeile(x.AnlageID)
+	}
+	if a != nil {
+		b = st.betriebe.Zeile(a.BetriebID)
+	}
+	if b == nil {
+		return ziel{}, fmt.Errorf("nachrichten: Jahresbericht %d: %w", id, pgx.ErrNoRows)
+	}
+	return ziel{id: id, betrieb: *b, name: x.Bezeichnung,
+		bezug: fmt.Sprintf("Jahresbericht %s – Betrieb %s (%s)", x.Bezeichnung, b.Bezeichnung, b.BetriebsID),
+		pfad:  fmt.Sprintf("/betriebsakte/%d/jahresbericht/%d/jahresberichtdaten", a.BetriebID, id)}, nil
+}
+
+// berichtEreignis: a submitted annual report goes to who checks reports (and sees the
+// operation); its approval and its rejection (with the comment) go to the operator's users. A
+// decision or deletion marks the open messages about it decided.
+func (st *stapel) berichtEreignis(e eventstore.Event, id int64, v any) error {
+	const bezug = "JAHRESBERICHT"
+	var n *nachricht
+	switch v := v.(type) {
+	case jahresbericht.JahresberichtAngelegt:
+		st.berichte.Neu(id, berichtZeile{ID: id, AnlageID: v.AnlageID, Bezeichnung: fmt.Sprintf("%s %d", v.AnlageBezeichnung, v.Jahr)})
+	case jahresbericht.JahresberichtEingereicht:
+		n = &nachricht{an: berichtspruefer, bezug: bezug, betreff: "Jahresbericht eingereicht: %s",
+			text: "%[2]s hat den Jahresbericht „%[1]s“ eingereicht. Bitte prüfen Sie ihn unter „Plausibilisierung abschließen“."}
+	case jahresbericht.JahresberichtPlausibilisiert:
+		st.entschieden(e, id, bezug, "Plausibilisiert")
+		n = &nachricht{an: betreiberseite, bezug: bezug, betreff: "Jahresbericht plausibilisiert: %s",
+			text: "%[2]s hat den Jahresbericht „%[1]s“ plausibilisiert.", kommentar: v.Kommentar}
+	case jahresbericht.JahresberichtZurueckgewiesen:
+		st.entschieden(e, id, bezug, "Zurückgewiesen")
+		n = &nachricht{an: betreiberseite, bezug: bezug, betreff: "Jahresbericht zurückgewiesen: %s",
+			text:      "%[2]s hat den Jahresbericht „%[1]s“ zurückgewiesen. Bitte überarbeiten Sie ihn und reichen Sie ihn erneut ein.",
+			kommentar: v.Kommentar}
+	case jahresbericht.JahresberichtGeloescht:
+		st.entschieden(e, id, bezug, "Gelöscht")
+	}
+	if n == nil {
+		return nil
+	}
+	z, err := st.berichtsziel(id)
+	if err != nil {
+		return err
 	}
 	st.zustellen(e, z, *n)
 	return nil
@@ -1009,6 +1108,7 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	st.anlagen.Schreiben(w)
 	st.messstellen.Schreiben(w)
 	st.bescheide.Schreiben(w)
+	st.berichte.Schreiben(w)
 	if len(st.erledigtID) > 0 {
 		w.Anweisung(`UPDATE nachricht n SET erledigt = u.wie
 			FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u (id, bezug, wie)
@@ -1083,7 +1183,7 @@ type Nachricht struct {
 // Bezug are about: their fachobjekt_id is the id of such an object. A Bezug without one is
 // shown to administrators only.
 var Objektarten = map[string]string{"BETRIEB": "betrieb", "BETRIEB_STAMMDATEN_AENDERUNG": "betrieb", "AENDERUNGSANTRAG_ANLAGE": "anlage",
-	"MESSSTELLE": "messstelle", "BESCHEIDSANTRAG": "bescheid"}
+	"MESSSTELLE": "messstelle", "BESCHEIDSANTRAG": "bescheid", "JAHRESBERICHT": "jahresbericht"}
 
 // sichtbar is the condition that the Sicht includes the object a message is about (the
 // recipients were chosen by who saw it when it was sent; a list shows what the reader sees now).

@@ -5,17 +5,19 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/audit"
 	berichte "github.com/eabwasser/eabwasser/projections/jahresbericht"
 )
 
 // Setup wires the annual report area: its document (written in each command's transaction, the
-// state its commands start from), the phrases of its events and its Verlauf for the
+// state its commands start from), how lists see what hangs on a report, the phrases of its events and its Verlauf for the
 // Ereignisprotokoll.
 func Setup(a *aufbau.Aufbau) {
 	s := a.Store
 	eventstore.Dokument(s, jahresbericht.Decider, berichte.Schreibe)
 	eventstore.Stand(s, jahresbericht.Decider, berichte.Stand)
+	zugriff.RegistriereObjektart(berichte.Art, berichte.Objektart) // lists see what hangs on it (messages)
 	audit.Phrasen(jahresbericht.Phrasen)
 	verlauf.Registriere(jahresbericht.StreamType, verlaufJahresbericht, jahresbericht.Feldnamen)
 }
