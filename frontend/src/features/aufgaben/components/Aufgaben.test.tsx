@@ -111,4 +111,10 @@ describe('Aufgaben', () => {
     const b = { ...a, anlageId: 70, anlagentyp: 'ABWASSERBEHANDLUNG' };
     expect(aufgabePfad(b, true)).toBe('/betriebsakte/7/abwasserbehandlung/70/messstellen/90/messstellendaten?modus=l&freigabe=true');
   });
+
+  it("a submitted annual report leads to its operation's file, never to another kind's decision", () => {
+    const a = aufgabe(44, { art: 'JAHRESBERICHT', objektId: 5, objekt: 'Jahresbericht 2024 – Betriebskläranlage', objekttyp: 'JAHRESBERICHT', betriebId: 7 });
+    expect(aufgabePfad(a, true)).toBe('/betriebsakte/7/betriebsdaten?modus=l');
+    expect(aufgabePfad(a, false)).toBe('/betriebsakte/7/betriebsdaten?modus=l');
+  });
 });
