@@ -226,6 +226,8 @@ function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahres
   const darf = useDarf();
   const [bestaetigen, loeschenDialog] = useConfirm();
   const [entscheidung, setEntscheidung] = useState(false);
+  // submitted or decided: the form's input went with the command, nothing is left unsaved
+  const [fertig, setFertig] = useState(false);
   const rechte = b.rechte;
   const darfBearbeiten = !!rechte?.bearbeiten;
   const bearbeiten = !lesen && darfBearbeiten;
@@ -273,6 +275,7 @@ function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahres
     einreichen
       .mutateAsync(formular(form.werte, b.version))
       .then((a) => {
+        setFertig(true);
         toast.ergebnis('success', a.message ?? MSG_EINGEREICHT);
         zurueckZuLesen();
       })
@@ -304,6 +307,7 @@ function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahres
       return;
     }
     setEntscheidung(false);
+    setFertig(true);
     toast.ergebnis('success', status === 'PLAUSIBILISIERT' ? MSG_FREIGEGEBEN : MSG_ZURUECKGEWIESEN);
     zurueckZuLesen();
   };
@@ -337,7 +341,7 @@ function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahres
   const titel = `Jahresbericht ${b.jahr}: ${b.anlage.bezeichnung ?? b.anlageBezeichnung ?? ''}`;
   return (
     <section aria-labelledby="bericht-titel" className="space-y-4">
-      <UnsavedChangesGuard when={akte.dirty} />
+      <UnsavedChangesGuard when={akte.dirty && !fertig} />
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="space-y-1">
           <h1 id="bericht-titel" className="text-2xl font-semibold">
