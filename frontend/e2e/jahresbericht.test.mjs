@@ -57,10 +57,10 @@ describe('Jahresberichte', () => {
       // created anew: the plant and the year
       await page.getByRole('link', { name: 'Jahresbericht anlegen' }).click();
       await page.getByRole('heading', { name: 'Neuer Jahresbericht', level: 1 }).waitFor();
-      const anlage = page.getByLabel(/^Anlage/);
+      const anlage = page.locator('select[name="anlage"]');
       await until(() => anlage.locator('option').count(), (n) => n > 1, 'Kläranlagen des Betriebs');
       await anlage.selectOption({ label: KLAERANLAGE });
-      await page.getByLabel(/^Jahr/).selectOption('2025');
+      await page.locator('select[name="jahr"]').selectOption('2025');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await toast(page, 'Bericht erfolgreich gespeichert').waitFor();
       await page.getByRole('heading', { name: `Jahresbericht 2025: ${KLAERANLAGE}`, level: 1 }).waitFor();
@@ -75,7 +75,7 @@ describe('Jahresberichte', () => {
       assert.ok(p304, `no Selbstüberwachungsauflage 304 in ${JSON.stringify(b.parameter)}`);
       await page.goto(app.url(`${akte}/jahresbericht/${berichtId}/messstelle/${messstelle.id}/parameter/${p304.parameterId}?modus=s`));
       await page.getByRole('heading', { name: 'Selbstüberwachungsauflagen im Berichtsjahr' }).waitFor();
-      const vorlage = page.getByLabel(/^Vorlage/);
+      const vorlage = page.locator('select[name="vorlageMesswerteId"]');
       await until(() => vorlage.isEnabled(), true, 'Vorlage wählbar');
       await until(() => vorlage.locator('option').count(), (n) => n > 1, 'Vorlagen');
       await vorlage.selectOption({ label: 'Stichproben mit Uhrzeit' });
