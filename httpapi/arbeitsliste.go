@@ -12,10 +12,11 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )
 
-// The worklists of the start page (plants, operations, measuring points) share their HTTP
+// The worklists of the start page (plants, operations, measuring points, annual reports) share their HTTP
 // side: GET /api/<area>/search answers a page (Seite) with read-your-writes (minPosition), POST
 // /api/<area>/export streams the selected rows (body {"ids": [...]}) or the whole query as
 // xlsx. Both read the same query: q or query (words in any order), page, size, sortProperty,
@@ -28,13 +29,14 @@ const (
 	arbeitslisteMaxGroesse      = 1000
 )
 
-// arbeitslistenRoutes mounts the three worklists (inside the authenticated group of the API).
+// arbeitslistenRoutes mounts the four worklists (inside the authenticated group of the API).
 func (a *api) arbeitslistenRoutes(r chi.Router) {
 	r.Group(func(r chi.Router) {
 		r.Use(a.angemeldet)
 		arbeitslisteRouten(a, r, "/betrieb", "betriebe.xlsx", betriebsakte.Arbeitsliste)
 		arbeitslisteRouten(a, r, "/anlage", "anlagen.xlsx", anlagedienst.Arbeitsliste)
 		arbeitslisteRouten(a, r, "/messstelle", "messstellen.xlsx", arbeitsliste.MessstellenListe)
+		arbeitslisteRouten(a, r, "/jahresbericht", "jahresberichte.xlsx", berichtdienst.Arbeitsliste)
 	})
 }
 

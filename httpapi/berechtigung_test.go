@@ -128,6 +128,7 @@ func regeln() map[string]regel {
 	for route, rg := range map[string]regel{
 		"GET /api/anlage": angemeldet, "GET /api/anlage/search": angemeldet, "POST /api/anlage/export": angemeldet,
 		"GET /api/messstelle/search": angemeldet, "POST /api/messstelle/export": angemeldet,
+		"GET /api/jahresbericht/search": angemeldet, "POST /api/jahresbericht/export": angemeldet,
 		"POST /api/anlage/" + anlagentyp:                            mitAktion(berechtigung.AnlageAnlegen),
 		"PUT /api/anlage/" + anlagentyp + "/{id}":                   amBetrieb(berechtigung.BearbeitungsmodusNutzen),
 		"POST /api/anlage/" + anlagentyp + "/{id}/aenderungsantrag": amBetrieb(berechtigung.AenderungsantragStellen),
@@ -209,6 +210,9 @@ func regeln() map[string]regel {
 		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert":       angemeldet,
 		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}": angemeldet,
 		"PUT /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}": angemeldet,
+		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte": angemeldet,
+		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage":   angemeldet,
+		"POST /api/messwert/{pid}/import-messwerte":                             mitAktion(berechtigung.MesswerteImportieren),
 		"GET /api/jahresbericht/{id}/verlauf":                                   mitAktion(berechtigung.BetriebVerlaufLesen),
 		"GET /api/jahresbericht/{id}/stand/{version}":                           mitAktion(berechtigung.BetriebVerlaufLesen),
 		// the report tree: by the operation (the matrix names a plant's id: 404 for everyone) and

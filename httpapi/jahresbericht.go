@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
+	"github.com/eabwasser/eabwasser/internal/tabelle"
 )
 
 // Texts of the annual report screens (spec 001 §8; the submission's is ours).
@@ -26,6 +28,8 @@ const (
 	textBerichtFreigegeben     = "Der Jahresbericht wurde erfolgreich freigegeben."
 	textBerichtZurueckgewiesen = "Der Jahresbericht wurde erfolgreich zurückgewiesen."
 	textParameterGespeichert   = "Parameter erfolgreich gespeichert"
+	// ours: spec 001 §8 names an import success message without its text
+	textMesswerteImportiert = "Die Messwerte wurden erfolgreich importiert."
 )
 
 func (a *api) jahresberichtRoutes(r chi.Router) {
@@ -128,6 +132,9 @@ func (a *api) jahresberichtRoutes(r chi.Router) {
 			writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "parameterId": pid, "message": textParameterGespeichert,
 				"version": out.Version})
 		})
+		r.Get("/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte", a.messwerteExport(false))
+		r.Get("/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage", a.messwerteExport(true))
+		r.With(a.darf(berechtigung.MesswerteImportieren)).Post("/messwert/{pid}/import-messwerte", a.messwerteImport)
 		r.Get("/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}", betriebAbfrage(a, d.Anlagen))
 		r.Get("/anlage/abwasserbehandlung/getJahresberichtJahreForAnlage/{id}", betriebAbfrage(a, d.Jahre))
 		r.Get("/anlage/kanalnetz/selbstueberwachungspflichtForAnlage/{id}", betriebAbfrage(a, d.Selbstueberwachungspflicht))
@@ -208,4 +215,77 @@ func (a *api) berichtsparameter(w http.ResponseWriter, r *http.Request, neu bool
 	}
 	writeCommandResult(w, status, out, map[string]any{"id": f.Jahresbericht, "jahresbericht": f.Jahresbericht, "anforderungId": pid,
 		"parameterId": pid, "message": textAnforderungGespeichert, "version": out.Version})
+}
+
+// messwerteExport answers the values of a parameter (vorlage: the import template) as xlsx.
+func (a *api) messwerteExport(vorlage bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := pfadID(r)
+		pid, ok := parseInt64(chi.URLParam(r, "pid"))
+		if err != nil || !ok || pid <= 0 {
+			a.writeError(w, r, validierung.NichtGefunden)
+			return
+		}
+		var buf bytes.Buffer
+		var datei string
+		if err := a.deps.Jahresbericht.ExportiereMesswerte(r.Context(), nutzer(r), id, pid, vorlage, func(n string) { datei = n }, &buf); err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		w.Header().Set("Content-Type", tabelle.ContentType)
+		w.Header().Set("Content-Disposition", anhang(datei))
+		_, _ = w.Write(buf.Bytes())
+	}
+}
+
+// messwerteImport reads the multipart form's part file (an xlsx file) and replaces the
+// parameter's values by its rows; the query's version is the report's as the page loaded it.
+func (a *api) messwerteImport(w http.ResponseWriter, r *http.Request) {
+	pid, ok := parseInt64(chi.URLParam(r, "pid"))
+	if !ok || pid <= 0 {
+		a.writeError(w, r, validierung.NichtGefunden)
+		return
+	}
+	version, _ := strconv.Atoi(r.URL.Query().Get("version"))
+	datei, err := xlsxTeil(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	id, out, err := a.deps.Jahresbericht.ImportiereMesswerte(r.Context(), nutzer(r), pid, version, datei, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, a.berichtKonflikt(r, id, err))
+		return
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "parameterId": pid, "message": textMesswerteImportiert,
+		"version": out.Version})
+}
+
+// xlsxTeil is the part file of the multipart form: an .xlsx file, read up to the import's bound.
+func xlsxTeil(r *http.Request) (io.Reader, error) {
+	form, err := r.MultipartReader()
+	if err != nil {
+		return nil, validierung.Regel(berichtdienst.MsgNurXlsx)
+	}
+	for {
+		p, err := form.NextPart()
+		if err != nil {
+			return nil, validierung.Regel(berichtdienst.MsgNurXlsx)
+		}
+		if p.FormName() != "file" {
+			continue
+		}
+		if !strings.HasSuffix(strings.ToLower(p.FileName()), ".xlsx") {
+			return nil, validierung.Regel(berichtdienst.MsgNurXlsx)
+		}
+		var buf bytes.Buffer
+		n, err := io.Copy(&buf, io.LimitReader(p, berichtdienst.ImportHoechstgroesse+1))
+		if err != nil {
+			return nil, validierung.Regel(berichtdienst.MsgImportFehlgeschlagen)
+		}
+		if n > berichtdienst.ImportHoechstgroesse {
+			return nil, validierung.Regel(berichtdienst.MsgNurXlsx)
+		}
+		return &buf, nil
+	}
 }

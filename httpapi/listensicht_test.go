@@ -213,17 +213,18 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/health": {art: artAnderes}, "GET /api/konfiguration": {art: artAnderes}, "GET /api/openapi.yaml": {art: artAnderes},
 		"GET /api/me": {art: artAnderes}, "GET /api/profil": {art: artAnderes}, "GET /api/personalisierung": {art: artAnderes},
 
-		"GET /api/wiedervorlage":     {art: artListe, zeilen: true},
-		"GET /api/nachricht":         {art: artListe, zeilen: true},
-		"GET /api/nachricht/count":   {art: artListe},
-		"GET /api/aufgabe":           {art: artListe, zeilen: true},
-		"GET /api/aufgabe/count":     {art: artListe},
-		"GET /api/betrieb/search":    {art: artListe, zeilen: true},
-		"GET /api/anlage/search":     {art: artListe, zeilen: true},
-		"GET /api/messstelle/search": {art: artListe, zeilen: true},
-		"GET /api/anlage":            {art: artListe, zeilen: true, aufrufe: []string{"/api/anlage?betrieb={betrieb}"}},
-		"GET /api/betriebkatalog":    {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
-		"GET /api/audit":             {art: artListe, zeilen: true},
+		"GET /api/wiedervorlage":        {art: artListe, zeilen: true},
+		"GET /api/nachricht":            {art: artListe, zeilen: true},
+		"GET /api/nachricht/count":      {art: artListe},
+		"GET /api/aufgabe":              {art: artListe, zeilen: true},
+		"GET /api/aufgabe/count":        {art: artListe},
+		"GET /api/betrieb/search":       {art: artListe, zeilen: true},
+		"GET /api/anlage/search":        {art: artListe, zeilen: true},
+		"GET /api/messstelle/search":    {art: artListe, zeilen: true},
+		"GET /api/jahresbericht/search": {art: artListe, zeilen: true},
+		"GET /api/anlage":               {art: artListe, zeilen: true, aufrufe: []string{"/api/anlage?betrieb={betrieb}"}},
+		"GET /api/betriebkatalog":       {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
+		"GET /api/audit":                {art: artListe, zeilen: true},
 
 		"GET /api/betrieb/{id}/dateien":          {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/betrieb/{id}/wiedervorlage":    {art: artAmObjekt, objekt: "betrieb", zeilen: true},
@@ -260,6 +261,8 @@ func listenRouten() map[string]listenRoute {
 		"POST /api/anlage/export":        {art: artExport, zeilen: true, aufrufe: []string{"/api/anlage/export", `/api/anlage/export {"ids":[{alleAnlagen}]}`}},
 		"POST /api/messstelle/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/messstelle/export",
 			`/api/messstelle/export {"ids":[{alleMessstellen}]}`}},
+		"POST /api/jahresbericht/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/jahresbericht/export",
+			`/api/jahresbericht/export {"ids":[9901]}`}},
 		"POST /api/betrieb/{id}/export/{endpoint}": {art: artExport, zeilen: true, aufrufe: []string{
 			`/api/betrieb/{betrieb}/export/festlegungen {"ids":[{alleAnforderungen}]}`,
 			`/api/betrieb/{betrieb}/export/selbstueberwachung {"ids":[{alleAnforderungen}]}`,
@@ -311,13 +314,16 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/jahresbericht/{id}/stand/{version}":                           {art: artEinzeln},
 		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert":       {art: artEinzeln},
 		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}": {art: artEinzeln},
+		// one parameter's values as a spreadsheet (its report's visibility, as the page)
+		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte": {art: artEinzeln},
+		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage":   {art: artEinzeln},
 	}
 	for _, p := range []string{"/api/authenticate", "/api/sso", "/api/registrierung", "/api/doubleoptin/confirm", "/api/sendPasswordResetMail",
 		"/api/logout", "/api/anwender", "/api/lokaleRolle", "/api/organisation", "/api/organisation/merge", "/api/betrieb", "/api/betrieb/freigabe",
 		"/api/betrieb/{id}/stammdaten", "/api/betrieb/{id}/stammdaten-antrag/uebernahme", "/api/anlage/" + anlagentypPfad,
 		"/api/anlage/" + anlagentypPfad + "/{id}/aenderungsantrag", "/api/anlage/{id}/aenderungsantrag/uebernahme",
 		"/api/anlage/{id}/messstelle", "/api/messstelle/{id}/freigabe", "/api/bescheid", "/api/bescheidsantrag", "/api/anforderung",
-		"/api/jahresbericht", "/api/jahresbericht/uebernahme/{id}"} {
+		"/api/jahresbericht", "/api/jahresbericht/uebernahme/{id}", "/api/messwert/{pid}/import-messwerte"} {
 		r["POST "+p] = listenRoute{art: artBefehl}
 	}
 	for _, f := range []string{"betrieb", "anlage", "bescheid", "messstelle"} {

@@ -19,6 +19,7 @@ import (
 var ohneVerweis = map[string]string{
 	"POST /api/anlage/export":                  "a selection of the plants worklist (list visibility)",
 	"POST /api/messstelle/export":              "a selection of the measuring points worklist (list visibility)",
+	"POST /api/jahresbericht/export":           "a selection of the annual reports worklist (list visibility)",
 	"POST /api/anforderung/export":             "a selection of the Anforderungen evaluation (list visibility)",
 	"POST /api/betrieb/{id}/export/{endpoint}": "a selection of the operation's evaluation (list visibility)",
 	"POST /api/betrieb/export":                 "a selection of the operations worklist (list visibility)",

@@ -303,3 +303,11 @@ var Decode = ereignis.Katalog(
 	ereignis.Art[ErgaenzenderParameterGeloescht](),
 	ereignis.Art[MesswerteGespeichert](),
 ).Decode
+
+// Statustexte are the German texts of the report's status and of its status lists' values
+// (the worklist, its export and the screens show them).
+var Statustexte = map[string]string{
+	InBearbeitung: "In Bearbeitung", BearbeitungAbgeschlossen: "Bearbeitung abgeschlossen", Eingereicht: "Eingereicht",
+	Plausibilisiert: "Plausibilisiert", Unbearbeitet: "Unbearbeitet", Abgeschlossen: "Abgeschlossen",
+	NichtErforderlich: "Nicht erforderlich", Entfaellt: "Entfällt", Angefordert: "Angefordert", Uebermittelt: "Übermittelt",
+}

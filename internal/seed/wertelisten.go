@@ -273,6 +273,7 @@ var demoWertelisten = []demoListe{
 		vorlage("Monatswerte mit Anzahl der Messungen", "MM.JJJJ", "12", "wert", "messwertAnzahl", "messwertAnzahlGreater12", "messwertMaxWert"),
 		vorlage("Jahreswert", "JJJJ", "1", "wert"),
 		vorlage("Entlastungsereignisse", "TT.MM.JJJJ", "366", "uhrzeit", "schwelle", "messwertMaxQ", "abfluss"),
+		vorlage("Stundenwerte mit Uhrzeit", "TT.MM.JJJJ", "8784", "uhrzeit", "wert"), // online measurement, a leap year of hours
 	}},
 
 	// Plants and their parts.

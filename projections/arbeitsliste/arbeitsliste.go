@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"time"
 
 	gojson "github.com/goccy/go-json"
 	"github.com/jackc/pgx/v5"
@@ -18,6 +19,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
@@ -108,8 +110,8 @@ CREATE INDEX anlage_such_rest ON anlage USING gin (substr(such, 2) gin_trgm_ops)
 // Projection is the worklist read model.
 var Projection = projections.Projection{
 	Name:       Name,
-	Schema:     schema + messstellenSchema + bescheideSchema,
-	Indexe:     indexe + messstellenIndexe + bescheideIndexe,
+	Schema:     schema + messstellenSchema + bescheideSchema + jahresberichteSchema,
+	Indexe:     indexe + messstellenIndexe + bescheideIndexe + jahresberichteIndexe,
 	Projiziere: projiziere,
 }
 
@@ -220,7 +222,8 @@ type gelesen struct {
 	streamtyp string
 	id        int64
 	position  int64
-	v         any // one of the types below, or the organisation's or value list's domain event
+	zeit      time.Time // when the event was recorded
+	v         any       // one of the types below, or the organisation's or value list's domain event
 	daten     []byte
 	lies      func([]byte) (any, error)
 }
@@ -312,8 +315,9 @@ var leser = map[string]map[string]func([]byte) (any, error){
 		ereignis.Name[anlage.AenderungsantragUebernommen](): fest(antrag{}),
 		ereignis.Name[anlage.AenderungsantragAbgelehnt]():   fest(antrag{}),
 	},
-	messstelle.StreamType: messstellenLeser,
-	bescheid.StreamType:   bescheideLeser,
+	messstelle.StreamType:    messstellenLeser,
+	bescheid.StreamType:      bescheideLeser,
+	jahresbericht.StreamType: jahresberichteLeser,
 }
 
 // text is a text an event hands on to the rows that show it; nach is the event's index in
@@ -326,11 +330,13 @@ type text struct {
 // stapel is the state of one batch: the rows it touches, changed in memory in event order,
 // and what it hands on to rows it does not load.
 type stapel struct {
-	betriebe      *projections.Zeilen[betriebZeile]
-	anlagen       *projections.Zeilen[anlageZeile]
-	messstellen   *projections.Zeilen[messstelleZeile]
-	organisations *projections.Zeilen[organisationZeile]
-	werte         *projections.Zeilen[wertZeile]
+	betriebe    *projections.Zeilen[betriebZeile]
+	anlagen     *projections.Zeilen[anlageZeile]
+	messstellen *projections.Zeilen[messstelleZeile]
+	// jahresberichte are the annual reports' rows (jahresberichte.go)
+	jahresberichte *projections.Zeilen[jahresberichtZeile]
+	organisations  *projections.Zeilen[organisationZeile]
+	werte          *projections.Zeilen[wertZeile]
 	// wertNach finds the loaded value-list entries by list and key (betriebstyp,
 	// betriebsstatus): the operations' rows hold the key, not the entry's id.
 	wertNach map[[2]string]int64
@@ -365,7 +371,8 @@ type stapel struct {
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 	st := &stapel{
 		betriebe: betriebTabelle.Zeilen(), anlagen: anlageTabelle.Zeilen(), messstellen: messstelleTabelle.Zeilen(),
-		organisations: organisationTabelle.Zeilen(), umbenannt: map[int64]bool{},
+		jahresberichte: jahresberichtTabelle.Zeilen(),
+		organisations:  organisationTabelle.Zeilen(), umbenannt: map[int64]bool{},
 		werte: wertTabelle.Zeilen(), wertNach: map[[2]string]int64{}, texteBei: map[int64]int{}, kopiert: map[int64]bool{},
 		neueAnlagen: map[int64]bool{}, betreiber: map[int64]text{}, regionalstelle: map[int64]text{},
 		betriebstypNach: map[string]text{}, betriebsstatusNach: map[string]text{}, bescheid: neuerBescheidStapel(),
@@ -390,6 +397,8 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 			st.messstelleEreignis(e)
 		case bescheid.StreamType:
 			st.bescheidEreignis(e)
+		case jahresbericht.StreamType:
+			st.jahresberichtEreignis(e)
 		case organisation.StreamType:
 			st.organisationEreignis(i, e)
 		case werteliste.StreamType:
@@ -403,8 +412,10 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 	st.betriebe.Schreiben(w)
 	st.anlagen.Schreiben(w)
 	st.messstellen.Schreiben(w)
+	st.jahresberichte.Schreiben(w)
 	st.anweisungen(w)
 	st.messstellenAnweisungen(w)
+	st.jahresberichteAnweisungen(w)
 	st.bescheideSchreiben(w)
 	return w, nil
 }
@@ -418,7 +429,7 @@ func lesen(s *projections.Stapel) ([]gelesen, error) {
 	for typ, arten := range leser {
 		handlers[typ] = func(e eventstore.Event, id int64) error {
 			if l, ok := arten[e.Type]; ok {
-				folge = append(folge, gelesen{streamtyp: typ, id: id, position: e.Position, daten: e.Data, lies: l})
+				folge = append(folge, gelesen{streamtyp: typ, id: id, position: e.Position, zeit: e.RecordedAt, daten: e.Data, lies: l})
 			}
 			return nil
 		}
@@ -495,6 +506,12 @@ func (st *stapel) laden(ctx context.Context, s *projections.Stapel, folge []gele
 		return err
 	}
 	messstelleIDs, anlageIDs, betriebIDs = append(messstelleIDs, m...), append(anlageIDs, a...), append(betriebIDs, b...)
+	// the reports copy their plants
+	a, err = st.jahresberichteLaden(ctx, s, folge)
+	if err != nil {
+		return err
+	}
+	anlageIDs = append(anlageIDs, a...)
 	// the measuring points first: a changed one copies its plant and operation as the batch
 	// leaves them
 	if err := st.messstellen.Laden(ctx, s, messstelleIDs); err != nil {
@@ -780,6 +797,7 @@ func (st *stapel) weitergeben() {
 	}
 	st.messstellenKopieren()
 	st.bescheideKopieren()
+	st.jahresberichteKopieren()
 }
 
 // anweisungen are the set-based statements for the rows the batch did not load, after the

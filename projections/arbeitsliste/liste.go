@@ -44,6 +44,9 @@ type Liste[T any] struct {
 	Filter []Listenfilter
 	// Export is the spreadsheet of the list's rows.
 	Export Export[T]
+	// Fuer adapts a row to the caller who reads it, page and export alike (nil: as read): the
+	// annual reports hide the names of the authority's staff from operators.
+	Fuer func(n zugriff.Nutzer, x T) T
 }
 
 // Listenfilter is one filter of a worklist: the query parameter Name with one or more values (any
@@ -174,7 +177,13 @@ func (l Liste[T]) Suche(ctx context.Context, q eventstore.Querier, n zugriff.Nut
 		return Seite[T]{}, err
 	}
 	a.Sicht = n.Sicht
-	return l.Seite(ctx, q, a)
+	s, err := l.Seite(ctx, q, a)
+	if l.Fuer != nil {
+		for i, x := range s.Content {
+			s.Content[i] = l.Fuer(n, x)
+		}
+	}
+	return s, err
 }
 
 // Exportieren writes the rows of the request the caller n sees as xlsx, row by row.
@@ -185,7 +194,12 @@ func (l Liste[T]) Exportieren(ctx context.Context, q eventstore.Querier, n zugri
 	}
 	a.Sicht = n.Sicht
 	return tabelle.Schreibe(w, l.Export.Blatt, l.Export.Kopf, func(zeile func(...any) error) error {
-		return l.Jede(ctx, q, a, func(x T) error { return zeile(l.Export.Zeile(x)...) })
+		return l.Jede(ctx, q, a, func(x T) error {
+			if l.Fuer != nil {
+				x = l.Fuer(n, x)
+			}
+			return zeile(l.Export.Zeile(x)...)
+		})
 	})
 }
 

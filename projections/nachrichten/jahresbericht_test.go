@@ -67,7 +67,7 @@ func TestNachrichten_JahresberichtEingereichtUndEntschieden(t *testing.T) {
 		}
 		erledigt, _, _ := strings.Cut(z.Erledigt, " am ")
 		got = append(got, fmt.Sprintf("%d→%d %s [%s]", schritt, z.Empfaenger, z.Betreff, erledigt))
-		if z.Pfad != "/betriebsakte/1/betriebsdaten" || z.FachobjektID != 60 ||
+		if z.Pfad != "/betriebsakte/1/jahresbericht/60/jahresberichtdaten" || z.FachobjektID != 60 ||
 			z.Fachobjektbezug != "Jahresbericht Kläranlage Nord 2025 – Betrieb Nord (B-1)" {
 			t.Errorf("message about the report: %+v", z)
 		}

@@ -827,8 +827,7 @@ func (st *stapel) berichtsziel(id int64) (ziel, error) {
 	}
 	return ziel{id: id, betrieb: *b, name: x.Bezeichnung,
 		bezug: fmt.Sprintf("Jahresbericht %s – Betrieb %s (%s)", x.Bezeichnung, b.Bezeichnung, b.BetriebsID),
-		// the operation's file until the report screens exist (then …/jahresbericht/{id}/jahresberichtdaten)
-		pfad: fmt.Sprintf("/betriebsakte/%d/betriebsdaten", a.BetriebID)}, nil
+		pfad:  fmt.Sprintf("/betriebsakte/%d/jahresbericht/%d/jahresberichtdaten", a.BetriebID, id)}, nil
 }
 
 // berichtEreignis: a submitted annual report goes to who checks reports (and sees the

@@ -10,6 +10,7 @@ import { betriebRoutes } from '@/features/betrieb/routes';
 import { bescheidSeiten } from '@/features/bescheid/routes';
 import { bescheiduebersichtSeiten } from '@/features/bescheiduebersicht/routes';
 import { fehlerseitenRoutes } from '@/features/fehlerseiten/routes';
+import { jahresberichtSeiten } from '@/features/jahresbericht/routes';
 import { karteRoutes } from '@/features/karte/routes';
 import { messstelleSeiten } from '@/features/messstelle/routes';
 import { passwortRoutes } from '@/features/passwort/routes';
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
         ]),
         ...anforderungSeiten,
         ...bescheiduebersichtSeiten,
+        ...jahresberichtSeiten,
       ]),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,

@@ -112,9 +112,9 @@ describe('Aufgaben', () => {
     expect(aufgabePfad(b, true)).toBe('/betriebsakte/7/abwasserbehandlung/70/messstellen/90/messstellendaten?modus=l&freigabe=true');
   });
 
-  it("a submitted annual report leads to its operation's file, never to another kind's decision", () => {
+  it("a submitted annual report leads to its Jahresdaten, never to another kind's decision", () => {
     const a = aufgabe(44, { art: 'JAHRESBERICHT', objektId: 5, objekt: 'Jahresbericht 2024 – Betriebskläranlage', objekttyp: 'JAHRESBERICHT', betriebId: 7 });
-    expect(aufgabePfad(a, true)).toBe('/betriebsakte/7/betriebsdaten?modus=l');
-    expect(aufgabePfad(a, false)).toBe('/betriebsakte/7/betriebsdaten?modus=l');
+    expect(aufgabePfad(a, true)).toBe('/betriebsakte/7/jahresbericht/5/jahresberichtdaten?modus=l');
+    expect(aufgabePfad(a, false)).toBe('/betriebsakte/7/jahresbericht/5/jahresberichtdaten?modus=l');
   });
 });

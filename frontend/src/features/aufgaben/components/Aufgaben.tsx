@@ -60,8 +60,8 @@ export function aufgabePfad(a: Aufgabe, entscheiden: boolean): string {
     const segment = a.status === 'UEBERNOMMEN' ? 'bescheid' : 'antrag';
     return `/betriebsakte/${a.betriebId}/${segment}/${a.objektId}/bescheidsdaten?modus=${entscheiden ? 's' : 'l'}`;
   }
-  // an annual report (issue 31): the operation's file until the report screens exist
-  if (a.art === 'JAHRESBERICHT') return `/betriebsakte/${a.betriebId}/betriebsdaten?modus=l`;
+  // an annual report (issue 31): its Jahresdaten, where 'Plausibilisierung abschließen' decides it
+  if (a.art === 'JAHRESBERICHT') return `/betriebsakte/${a.betriebId}/jahresbericht/${a.objektId}/jahresberichtdaten?modus=l`;
   if (a.art === 'ANLAGE_AENDERUNGSANTRAG') {
     const anlage = `/betriebsakte/${a.betriebId}/${a.objekttyp.toLowerCase()}/${a.objektId}/anlagendaten?modus=l`;
     return entscheiden ? `${anlage}&aenderungsantrag=true` : anlage;

@@ -13,6 +13,8 @@ import { wertelisteQuery } from '@/lib/wertelisten';
 import { formatDate } from '@/lib/format';
 import { messstellenDesBetriebsQuery, type MessstellenZeile } from '@/features/betrieb/api/messstellen';
 import { HISTORIE_PARAM } from './parameter';
+import { useSuevoa } from '@/lib/jahresbericht';
+import { berichteImBaumQuery, offenerBerichtQuery, type BerichtImBaum } from '@/features/betrieb/api/jahresberichte';
 
 // Verbatim hint of spec 000 §4; the second one is ours (plants are created in edit mode, §6).
 export const HINWEIS_NICHT_FREIGEGEBEN = 'Das Anlegen ist erst möglich, wenn der Betrieb freigegeben ist.';
@@ -123,6 +125,9 @@ export function BetriebsakteLayout() {
   const mitModus = `?modus=${modus}`;
   // a version of the past is read-only: no toggle on it, nor on the Verlauf (an overview)
   const historisch = params.has(HISTORIE_PARAM) || pathname.endsWith('/verlauf');
+  // the annual reports bring their own toggle (the report's rights decide, not the operation's)
+  const imBericht = pathname.includes('/jahresbericht/');
+  const suevoa = useSuevoa();
   // the toggle only for those who may change something in edit mode: the operation's data, a new
   // plant, or the plants there are (files and reminders need no edit mode, issue 14)
   const imBearbeitungsmodus =
@@ -131,7 +136,7 @@ export function BetriebsakteLayout() {
     darf('ANLAGE_ANLEGEN') ||
     ((anlagen.data ?? []).length > 0 && darf('ANLAGE_BEARBEITEN')) ||
     (mitBescheiden && bescheidAnlegen);
-  const zeigeToggle = darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && imBearbeitungsmodus && !historisch;
+  const zeigeToggle = darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && imBearbeitungsmodus && !historisch && !imBericht;
 
   return (
     <Rahmen
@@ -180,6 +185,7 @@ export function BetriebsakteLayout() {
             </ul>
           </li>
           {mitBescheiden && <Bescheidbaum betriebId={id} basis={basis} mitModus={mitModus} anlegen={bescheidAnlegen && modus === 's'} />}
+          {suevoa && /^\d+$/.test(id) && <Jahresberichtbaum betriebId={id} basis={basis} mitModus={mitModus} />}
         </ul>
       }
       fuss={zeigeToggle ? <ModusToggle /> : undefined}
@@ -422,6 +428,60 @@ function Bescheidbaum({ betriebId, basis, mitModus, anlegen }: { betriebId: stri
               </NavLink>
             </li>
           ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * The group Jahresberichte (spec 001 §2.6; only when the annual-report feature is on): the
+ * Übersicht, then per plant and year the report's Jahresdaten and, when it is open, the
+ * Messwerte of each measuring point the report year lists.
+ */
+function Jahresberichtbaum({ betriebId, basis, mitModus }: { betriebId: string; basis: string; mitModus: string }) {
+  const { berichtid } = useParams();
+  const gruppeId = useId();
+  const berichte = useQuery(berichteImBaumQuery(betriebId));
+  const offen = useQuery({ ...offenerBerichtQuery(berichtid ?? ''), enabled: !!berichtid && /^\d+$/.test(berichtid) });
+  const anlagen = new Map<number, { name: string; berichte: BerichtImBaum[] }>();
+  for (const b of berichte.data ?? []) {
+    const a = anlagen.get(b.anlageId ?? 0) ?? { name: `${b.anlagenId ?? ''} ${b.anlageBezeichnung ?? ''}`.trim(), berichte: [] };
+    a.berichte.push(b);
+    anlagen.set(b.anlageId ?? 0, a);
+  }
+  return (
+    <li className="pt-2">
+      <p className="px-2 text-sm font-semibold text-gray-800" id={gruppeId}>
+        Jahresberichte
+      </p>
+      <ul aria-labelledby={gruppeId} className="mt-1 space-y-1 pl-2">
+        <Eintrag to={`${basis}/jahresbericht/uebersicht${mitModus}`}>Übersicht</Eintrag>
+        {[...anlagen.entries()].map(([anlageId, a]) => (
+          <li key={anlageId}>
+            <p className="px-2 text-sm text-gray-800">{a.name}</p>
+            <ul className="space-y-1 pl-3" aria-label={`Jahresberichte ${a.name}`}>
+              {[...a.berichte]
+                .sort((x, y) => (y.jahr ?? 0) - (x.jahr ?? 0))
+                .map((b) => (
+                  <li key={b.id}>
+                    <NavLink to={`${basis}/jahresbericht/${b.id}/jahresberichtdaten${mitModus}`} className={linkClass}>
+                      {b.jahr}
+                    </NavLink>
+                    {String(b.id) === berichtid && (
+                      <ul className="space-y-1 pl-3" aria-label={`Jahresbericht ${b.jahr}`}>
+                        <Eintrag to={`${basis}/jahresbericht/${b.id}/jahresberichtdaten${mitModus}`}>Jahresdaten</Eintrag>
+                        {(offen.data?.messstellen ?? []).map((m) => (
+                          <Eintrag key={m.id} to={`${basis}/jahresbericht/${b.id}/messstelle/${m.id}${mitModus}`}>
+                            Messwerte {m.messstellenId} {m.bezeichnung}
+                          </Eintrag>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+            </ul>
+          </li>
+        ))}
       </ul>
     </li>
   );

@@ -1,6 +1,7 @@
 import { leseModellKeys } from '@/lib/befehl';
 import type { AnlagenSuche } from './anlagen';
 import type { BetriebSuche } from './betriebe';
+import type { JahresberichteSuche } from './jahresberichte';
 import type { MessstellenSuche } from './messstellen';
 
 /**
@@ -13,6 +14,7 @@ export const startseiteKeys = {
   betriebe: (s: BetriebSuche) => [...leseModellKeys.arbeitslisten, 'betriebe', s] as const,
   anlagen: (s: AnlagenSuche) => [...leseModellKeys.arbeitslisten, 'anlagen', s] as const,
   messstellen: (s: MessstellenSuche) => [...leseModellKeys.arbeitslisten, 'messstellen', s] as const,
+  jahresberichte: (s: JahresberichteSuche) => [...leseModellKeys.arbeitslisten, 'jahresberichte', s] as const,
   /** The personalisation as the worklists' default filter reads it. */
   personalisierung: () => [...startseiteKeys.all, 'personalisierung'] as const,
   /** The messages; the unread count lies below, so invalidating the messages refreshes both. */

@@ -399,3 +399,61 @@ describe('start page: Betriebe worklist', () => {
     expect(await screen.findByRole('heading', { name: 'Betriebsdaten' })).toBeInTheDocument();
   });
 });
+
+describe('start page: Jahresberichte worklist', () => {
+  const bericht = (id: number, jahr: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    jahr,
+    anlageId: 70,
+    anlagenId: 'A-0000070',
+    anlageBezeichnung: 'Betriebskläranlage',
+    betriebId: 7,
+    betrieb: 'Kläranlage Nord',
+    von: `${jahr}-01-01`,
+    bis: `${jahr}-12-31`,
+    status: 'EINGEREICHT',
+    geaendert: `${jahr + 1}-02-03T10:15:00Z`,
+    eingereichtVon: 'Michael Wagner',
+    eingereichtRolle: 'BETREIBER',
+    ...extra,
+  });
+
+  it('is a tab only while the annual-report feature is on', async () => {
+    mock([], { 'GET /api/jahresbericht/suevoaEnabled': () => false });
+    renderRoutes(routes, '/');
+    await screen.findByRole('tab', { name: 'Betriebe' });
+    expect(screen.queryByRole('tab', { name: 'Jahresberichte' })).toBeNull();
+  });
+
+  it('lists the reports sorted by Von, filters by report year 2020 … this year and status, and leads to the report', async () => {
+    const user = userEvent.setup();
+    const m = mock([], {
+      'GET /api/jahresbericht/suevoaEnabled': () => true,
+      'GET /api/jahresbericht/search': () => ({ content: [bericht(5, 2024), bericht(6, 2025, { status: 'IN_BEARBEITUNG', eingereichtVon: '', eingereichtRolle: '' })], page: 0, size: 50, totalElements: 2 }),
+    });
+    const { router } = renderRoutes(routes, '/?reiter=jahresberichte');
+    const tabelle = await screen.findByRole('table', { name: 'Jahresberichte' });
+    await within(tabelle).findByText('Michael Wagner (Betreiber)');
+    expect(within(tabelle).getByText('Eingereicht')).toBeInTheDocument();
+    expect(within(tabelle).getByText('01.01.2024')).toBeInTheDocument();
+    const erste = m.called('GET', '/api/jahresbericht/search')[0].url.searchParams;
+    expect(erste.get('sortProperty')).toBe('von');
+    expect(erste.get('sortDirection')).toBe('asc');
+
+    const filter = screen.getByRole('search', { name: 'Jahresberichte suchen' });
+    const jahre = within(within(filter).getByRole('group', { name: 'Berichtsjahr' })).getAllByRole('checkbox');
+    expect(within(filter).getByRole('checkbox', { name: '2020' })).toBeInTheDocument();
+    expect(jahre).toHaveLength(new Date().getFullYear() - 2019);
+    await user.click(within(filter).getByRole('checkbox', { name: '2024' }));
+    await user.click(within(filter).getByRole('checkbox', { name: 'Plausibilisiert' }));
+    await user.click(within(filter).getByRole('button', { name: 'Suchen' }));
+    await waitFor(() => {
+      const q = m.called('GET', '/api/jahresbericht/search').at(-1)!.url.searchParams;
+      expect(q.getAll('jahr')).toEqual(['2024']);
+      expect(q.getAll('status')).toEqual(['PLAUSIBILISIERT']);
+    });
+
+    await user.click(within(tabelle).getAllByRole('link', { name: 'Betriebskläranlage' })[0]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/betriebsakte/7/jahresbericht/5/jahresberichtdaten'));
+  });
+});

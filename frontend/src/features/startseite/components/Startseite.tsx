@@ -4,6 +4,7 @@ import { Laden } from '@/components/Laden';
 import { Tabs, type TabItem } from '@/components/Tabs';
 import { useDarf } from '@/lib/auth';
 import { useSprunglink } from '@/lib/sprunglinks';
+import { useSuevoa } from '@/lib/jahresbericht';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { istText, useSitzungszustand } from '@/features/startseite/sitzungszustand';
 import { LISTE_ID, ZUR_LISTE } from './liste';
@@ -13,11 +14,12 @@ import { LISTE_ID, ZUR_LISTE } from './liste';
 const AnlagenListe = lazy(() => import('./AnlagenListe').then((m) => ({ default: m.AnlagenListe })));
 const MessstellenListe = lazy(() => import('./MessstellenListe').then((m) => ({ default: m.MessstellenListe })));
 const BetriebeListe = lazy(() => import('./BetriebeListe').then((m) => ({ default: m.BetriebeListe })));
+const JahresberichteListe = lazy(() => import('./JahresberichteListe').then((m) => ({ default: m.JahresberichteListe })));
 const NachrichtenListe = lazy(() => import('./NachrichtenListe').then((m) => ({ default: m.NachrichtenListe })));
 const WiedervorlagenListe = lazy(() => import('./WiedervorlagenListe').then((m) => ({ default: m.WiedervorlagenListe })));
 
 /** The tabs of the start page that exist so far (ids are also the `reiter` query parameter). */
-export type Reiter = 'anlagen' | 'messstellen' | 'betriebe' | 'nachrichten' | 'wiedervorlagen';
+export type Reiter = 'anlagen' | 'messstellen' | 'betriebe' | 'jahresberichte' | 'nachrichten' | 'wiedervorlagen';
 
 /** The query parameter that opens a tab (the shell's 'Nachrichten' link uses it). */
 export const REITER_PARAM = 'reiter';
@@ -26,7 +28,7 @@ const mitLaden = (inhalt: ReactNode) => <Suspense fallback={<Laden />}>{inhalt}<
 
 /**
  * The start page (spec 002 §2): tabs Anlagen (the spec's default), Messstellen, Betriebe,
- * Jahresberichte, Nachrichten, Wiedervorlagen. Jahresberichte come with their area.
+ * Jahresberichte (when the annual-report feature is on), Nachrichten, Wiedervorlagen.
  * Nachrichten and Wiedervorlagen only for the privileged roles. The chosen tab is kept in
  * session storage; `?reiter=` opens one.
  */
@@ -35,6 +37,7 @@ export function Startseite() {
   // past the welcome, the tabs and the filters straight to the list (issue 28, item 9)
   useSprunglink(ZUR_LISTE, LISTE_ID);
   const darf = useDarf();
+  const suevoa = useSuevoa();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const [reiter, setReiter] = useSitzungszustand<string>('reiter', () => 'anlagen', istText);
@@ -57,6 +60,7 @@ export function Startseite() {
     { id: 'anlagen', label: 'Anlagen', content: mitLaden(<AnlagenListe />) },
     { id: 'messstellen', label: 'Messstellen', content: mitLaden(<MessstellenListe />) },
     { id: 'betriebe', label: 'Betriebe', content: mitLaden(<BetriebeListe />) },
+    { id: 'jahresberichte', label: 'Jahresberichte', content: mitLaden(<JahresberichteListe />), hidden: !suevoa },
     { id: 'nachrichten', label: 'Nachrichten', content: mitLaden(<NachrichtenListe />), hidden: !darf('NACHRICHTEN_LESEN') },
     {
       id: 'wiedervorlagen',

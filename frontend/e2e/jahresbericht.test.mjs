@@ -1,0 +1,170 @@
+// Browser tests of the annual report (spec 001 §2.6–2.9, §4.2, §5, §8; issue 31) as the spec's
+// users: betreiber deletes the demo's 2025 report of the paper mill's treatment plant and
+// creates it anew, enters values of parameter 304 with the template 'Stichproben mit Uhrzeit'
+// (a wrong time is refused, one value above the Überwachungswert 0,5 mg/l is flagged) and
+// submits; zust_sbs rejects it with a comment from the Aufgaben view; betreiber fixes it and
+// submits again; zust_sbs approves it; the start page's Jahresberichte tab shows it
+// plausibilised; axe finds no serious or critical violation on the report and parameter pages.
+// Against the real binary with the demo data (see harness.mjs).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+
+let app;
+let withPage;
+mitAppUndBrowser((u) => ({ app, withPage } = u));
+
+const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
+const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
+const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
+
+/** The approved demo operation of the operator's organisation. */
+async function papierfabrik(token) {
+  const seite = await app.api('/betrieb/search?q=Papierfabrik', { token });
+  const betrieb = seite.content.find((b) => b.bezeichnung.startsWith('Papierfabrik Rheinaue'));
+  assert.ok(betrieb, `no demo operation Papierfabrik in ${JSON.stringify(seite)}`);
+  return betrieb.id;
+}
+
+/** The operation's report of the treatment plant for the year (undefined: none). */
+async function bericht(token, betriebId, jahr) {
+  const berichte = await app.api(`/jahresbericht/${betriebId}`, { token });
+  return berichte.find((b) => b.jahr === jahr && b.anlageBezeichnung === KLAERANLAGE);
+}
+
+describe('Jahresberichte', () => {
+  it('betreiber creates the 2025 report, enters timed values and submits; zust_sbs rejects it, betreiber resubmits, zust_sbs approves', async () => {
+    const betreiber = await app.login('betreiber');
+    const sbs = await app.login('zust_sbs');
+    const betriebId = await papierfabrik(betreiber);
+    const akte = `/eAbwasser/betriebsakte/${betriebId}`;
+    let berichtId;
+
+    await withPage({ token: betreiber }, async (page) => {
+      // the demo's report of 2025 goes (its submitter's role may delete it), with the spec's question
+      const alt = await bericht(betreiber, betriebId, 2025);
+      assert.ok(alt, 'the demo has a 2025 report of the paper mill');
+      await page.goto(app.url(`${akte}/jahresbericht/uebersicht?modus=l`));
+      await page.getByRole('heading', { name: 'Jahresberichte', level: 1 }).waitFor();
+      await page.getByRole('navigation', { name: 'Betriebsakte' }).getByRole('link', { name: 'Übersicht', exact: true }).waitFor();
+      await page.goto(app.url(`${akte}/jahresbericht/${alt.id}/jahresberichtdaten?modus=l`));
+      await page.getByRole('button', { name: 'Löschen' }).click();
+      await page.getByRole('alertdialog').getByText('Soll der Jahresbericht wirklich gelöscht werden?').waitFor();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
+      await toast(page, 'Bericht erfolgreich gelöscht').waitFor();
+      await page.waitForURL((u) => u.pathname.endsWith('/jahresbericht/uebersicht'));
+
+      // created anew: the plant and the year
+      await page.getByRole('link', { name: 'Jahresbericht anlegen' }).click();
+      await page.getByRole('heading', { name: 'Neuer Jahresbericht', level: 1 }).waitFor();
+      const anlage = page.locator('select[name="anlage"]');
+      await until(() => anlage.locator('option').count(), (n) => n > 1, 'Kläranlagen des Betriebs');
+      await anlage.selectOption({ label: KLAERANLAGE });
+      await page.locator('select[name="jahr"]').selectOption('2025');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Bericht erfolgreich gespeichert').waitFor();
+      await page.getByRole('heading', { name: `Jahresbericht 2025: ${KLAERANLAGE}`, level: 1 }).waitFor();
+      berichtId = Number(/\/jahresbericht\/(\d+)\//.exec(new URL(page.url()).pathname)[1]);
+      await until(() => page.getByTestId('bericht-status').textContent(), 'In Bearbeitung', 'neu in Bearbeitung');
+      await pruefeBarrierefreiheit(page, 'Jahresbericht (Lesemodus)');
+
+      // the values of 304 at 1110000109 (Überwachungswert 0,5 mg/l), with times
+      const b = await app.api(`/jahresbericht/id/${berichtId}`, { token: betreiber });
+      const messstelle = b.messstellen.find((m) => m.messstellenId === '1110000109');
+      const p304 = b.parameter.find((p) => p.parameterNr === '304' && p.messstelle === messstelle.id);
+      assert.ok(p304, `no Selbstüberwachungsauflage 304 in ${JSON.stringify(b.parameter)}`);
+      await page.goto(app.url(`${akte}/jahresbericht/${berichtId}/messstelle/${messstelle.id}/parameter/${p304.parameterId}?modus=s`));
+      await page.getByRole('heading', { name: 'Selbstüberwachungsauflagen im Berichtsjahr' }).waitFor();
+      const vorlage = page.locator('select[name="vorlageMesswerteId"]');
+      await until(() => vorlage.isEnabled(), true, 'Vorlage wählbar');
+      await until(() => vorlage.locator('option').count(), (n) => n > 1, 'Vorlagen');
+      await vorlage.selectOption({ label: 'Stichproben mit Uhrzeit' });
+      await page.getByLabel(/^Anzahl Werte/).fill('2');
+      await page.getByLabel('Datum Zeile 1').fill('15.01.2025');
+      await page.getByLabel('Uhrzeit Zeile 1').fill('08:30');
+      await page.getByLabel('Wert Zeile 1').fill('0,4');
+      await page.getByLabel('Datum Zeile 2').fill('12.02.2025');
+      await page.getByLabel('Uhrzeit Zeile 2').fill('9 Uhr');
+      await page.getByLabel('Wert Zeile 2').fill('1,2');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByTestId('fehleruebersicht').getByText('Die Uhrzeit muss im Format HH:MM sein').waitFor();
+      await pruefeBarrierefreiheit(page, 'Messwerte mit Fehler');
+      await page.getByLabel('Uhrzeit Zeile 2').fill('09:00');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Parameter erfolgreich gespeichert').waitFor();
+      // the second value exceeds the Überwachungswert by more than 100 %: flagged, the 4-of-5 rule not kept
+      const ueber = page.locator('tr[data-ueberschritten]');
+      await until(() => ueber.count(), 1, 'eine Überschreitung');
+      assert.match(await ueber.textContent(), /Überwachungswert 0,5 überschritten/);
+      await until(() => page.getByTestId('bewertungen').textContent(), (t) => /Überwachungswert: nicht eingehalten/.test(t), 'Bewertung');
+      await pruefeBarrierefreiheit(page, 'Messwerte (Lesemodus)');
+
+      // submitted
+      await page.goto(app.url(`${akte}/jahresbericht/${berichtId}/jahresberichtdaten?modus=s`));
+      await page.getByRole('button', { name: 'Speichern und Einreichen' }).click();
+      await toast(page, 'Der Jahresbericht wurde erfolgreich eingereicht.').waitFor();
+      await until(() => page.getByTestId('bericht-status').textContent(), 'Eingereicht', 'eingereicht');
+    });
+
+    const entscheiden = async (page, wie) => {
+      await page.getByRole('button', { name: 'Plausibilisierung abschließen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Plausibilisierung abschließen' });
+      await dialog.waitFor();
+      if (wie === 'freigeben') {
+        await dialog.getByRole('button', { name: 'Freigeben' }).click();
+        await toast(page, 'Der Jahresbericht wurde erfolgreich freigegeben.').waitFor();
+        return;
+      }
+      await dialog.getByRole('button', { name: 'Zurückweisen' }).click();
+      await dialog.getByText('Bitte begründen Sie die Zurückweisung.').waitFor();
+      await pruefeBarrierefreiheit(page, 'Plausibilisierung (Dialog)');
+      await dialog.getByLabel('Kommentar').fill('Die Ammonium-Werte fehlen.');
+      await dialog.getByRole('button', { name: 'Zurückweisen' }).click();
+      await page.getByRole('alertdialog', { name: 'Zurückweisung bestätigen' }).getByRole('button', { name: 'Zurückweisen' }).click();
+      await toast(page, 'Der Jahresbericht wurde erfolgreich zurückgewiesen.').waitFor();
+    };
+
+    await withPage({ token: sbs }, async (page) => {
+      // the submitted report is a task of who checks reports, one click from its decision
+      await page.goto(app.url('/eAbwasser/'));
+      await aufgabenLink(page).click();
+      await page.getByRole('heading', { name: 'Aufgaben', level: 1 }).waitFor();
+      const aufgabe = page.getByRole('table', { name: 'Aufgaben' }).locator(`a[href*="/jahresbericht/${berichtId}/"]`).first();
+      await until(() => aufgabe.count(), 1, 'die Aufgabe des Jahresberichts', { timeout: 20_000 });
+      await aufgabe.click();
+      await page.waitForURL((u) => u.pathname.endsWith(`/jahresbericht/${berichtId}/jahresberichtdaten`));
+      await until(() => page.getByTestId('bericht-status').textContent(), 'Eingereicht', 'eingereicht');
+      await entscheiden(page, 'zurueckweisen');
+      await until(() => page.getByTestId('bericht-status').textContent(), 'In Bearbeitung', 'zurück in Bearbeitung');
+    });
+
+    await withPage({ token: betreiber }, async (page) => {
+      await page.goto(app.url(`${akte}/jahresbericht/${berichtId}/jahresberichtdaten?modus=s`));
+      await page.getByText('Die Ammonium-Werte fehlen.').waitFor();
+      const bemerkung = page.getByLabel('Bemerkung');
+      await until(() => bemerkung.isEnabled(), true, 'Bemerkung bearbeitbar');
+      await bemerkung.fill('Ammonium im Betriebstagebuch nachgetragen.');
+      await page.getByRole('button', { name: 'Speichern und Einreichen' }).click();
+      await toast(page, 'Der Jahresbericht wurde erfolgreich eingereicht.').waitFor();
+    });
+
+    await withPage({ token: sbs }, async (page) => {
+      await page.goto(app.url(`${akte}/jahresbericht/${berichtId}/jahresberichtdaten?modus=l`));
+      await until(() => page.getByTestId('bericht-status').textContent(), 'Eingereicht', 'wieder eingereicht');
+      assert.equal(await page.getByLabel('Bemerkung').inputValue(), 'Ammonium im Betriebstagebuch nachgetragen.');
+      await entscheiden(page, 'freigeben');
+      await until(() => page.getByTestId('bericht-status').textContent(), 'Plausibilisiert', 'plausibilisiert');
+      await pruefeBarrierefreiheit(page, 'Jahresbericht plausibilisiert');
+
+      // the start page's Jahresberichte tab: filtered by year, the report plausibilised
+      await page.goto(app.url('/eAbwasser/?reiter=jahresberichte'));
+      await page.getByRole('tab', { name: 'Jahresberichte' }).waitFor();
+      await page.getByRole('group', { name: 'Berichtsjahr' }).getByRole('checkbox', { name: '2025' }).check();
+      await page.getByRole('button', { name: 'Suchen' }).click();
+      const zeile = page.getByRole('row').filter({ hasText: KLAERANLAGE }).filter({ hasText: '01.01.2025' });
+      await until(() => zeile.count(), 1, 'die Zeile des Berichts', { timeout: 20_000 });
+      assert.match(await zeile.textContent(), /Plausibilisiert/);
+      await pruefeBarrierefreiheit(page, 'Startseite: Jahresberichte');
+    });
+  });
+});

@@ -1,0 +1,205 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiDatei } from '@/lib/api';
+import type { components } from '@/lib/api-schema';
+import { nachBefehl, type BefehlOptionen, type Befehlsantwort } from '@/lib/befehl';
+import type { VerlaufEintrag } from '@/components/Verlauf';
+
+// The annual report's calls (spec 001 §7 "Annual reports", "Measured values"): the report, the
+// operation's reports for the tree and the overview, the parameters of a measuring point, one
+// parameter with its values, and the commands.
+
+export type Jahresbericht = components['schemas']['Jahresbericht'];
+export type JahresberichtDaten = components['schemas']['JahresberichtDaten'];
+export type BerichtZeile = components['schemas']['JahresberichtZeile'];
+export type BerichtParameter = components['schemas']['JahresberichtParameter'];
+export type ParameterListen = components['schemas']['JahresberichtParameterListen'];
+export type Messwert = components['schemas']['Messwert'];
+export type Messreihe = components['schemas']['JahresberichtMessreihe'];
+
+/** A template of the values (value list selbstueberwachungVorlage with its columns, spec 001 §3.5). */
+export interface Vorlage {
+  id: number;
+  value: string;
+  maxZeilenAnzahl: number;
+  datumsformat: string;
+  uhrzeit?: boolean;
+  wetterschluessel?: boolean;
+  schwelle?: boolean;
+  wert?: boolean;
+  messwertAnzahl?: boolean;
+  messwertAnzahlGreater12?: boolean;
+  messwertMaxWert?: boolean;
+  messwertMaxQ?: boolean;
+  konzentration?: boolean;
+  abfluss?: boolean;
+}
+
+/** One comparison of a value with the limit valid on its date (domain/jahresbericht Vergleich). */
+export interface Vergleich {
+  index: number;
+  datum: string;
+  uhrzeit?: string;
+  wert: string;
+  art: string;
+  anforderungId: number;
+  grenzwert: string;
+  ueberschritten: boolean;
+  ueberHundertProzent: boolean;
+  eingehalten: boolean;
+  massgeblich?: number[];
+}
+
+/** Whether a kind of limit was kept over the year, with the values that decide it (§ 6 Abs. 1 AbwV). */
+export interface Bewertung {
+  art: string;
+  eingehalten: boolean;
+  massgeblich: Vergleich[];
+}
+
+export interface Auswertung {
+  vergleiche: Vergleich[];
+  bewertungen: Bewertung[];
+}
+
+export const jahresberichtKeys = {
+  all: ['jahresbericht'] as const,
+  desBetriebs: (betriebId: string) => [...jahresberichtKeys.all, 'betrieb', betriebId] as const,
+  detail: (id: string) => [...jahresberichtKeys.all, 'id', id] as const,
+  parameter: (id: string, messstelle: string) => [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle] as const,
+  messreihe: (id: string, messstelle: string, parameter: string) =>
+    [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle, 'parameter', parameter] as const,
+};
+
+/**
+ * GET /api/anlage?betrieb={id}: the operation's plants, of which the treatment plants may have a
+ * report (the plant feature's key anlageKeys.desBetriebs).
+ */
+export const anlagenDesBetriebsQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: ['anlage', 'betrieb', betriebId] as const,
+    queryFn: ({ signal }) => api.get<components['schemas']['AnlagenZeile'][]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
+  });
+
+/** GET /api/jahresbericht/{betriebId}: the operation's reports (tree and overview). */
+export const berichteDesBetriebsQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: jahresberichtKeys.desBetriebs(betriebId),
+    queryFn: ({ signal }) => api.get<BerichtZeile[]>(`/jahresbericht/${encodeURIComponent(betriebId)}`, { signal }),
+    meta: { globalErrorHandling: false },
+  });
+
+/** GET /api/jahresbericht/id/{id}: the report as its form shows it. */
+export const holeJahresbericht = (id: string, signal?: AbortSignal) => api.get<Jahresbericht>(`/jahresbericht/id/${encodeURIComponent(id)}`, { signal });
+
+export const jahresberichtQuery = (id: string) =>
+  queryOptions({
+    queryKey: jahresberichtKeys.detail(id),
+    queryFn: ({ signal }) => holeJahresbericht(id, signal),
+    staleTime: 0,
+    meta: { globalErrorHandling: false },
+  });
+
+/** GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert: the two tables of the parameter page. */
+export const parameterListenQuery = (id: string, messstelle: string) =>
+  queryOptions({
+    queryKey: jahresberichtKeys.parameter(id, messstelle),
+    queryFn: ({ signal }) =>
+      api.get<ParameterListen>(`/jahresbericht/${encodeURIComponent(id)}/messstelle/${encodeURIComponent(messstelle)}/parameter-messwert`, { signal }),
+    meta: { globalErrorHandling: false },
+  });
+
+/** GET …/parameter-messwert/{pid}: one parameter with its values, template and evaluation. */
+export const messreiheQuery = (id: string, messstelle: string, parameter: string) =>
+  queryOptions({
+    queryKey: jahresberichtKeys.messreihe(id, messstelle, parameter),
+    queryFn: ({ signal }) =>
+      api.get<Messreihe>(
+        `/jahresbericht/${encodeURIComponent(id)}/messstelle/${encodeURIComponent(messstelle)}/parameter-messwert/${encodeURIComponent(parameter)}`,
+        { signal },
+      ),
+    staleTime: 0,
+    meta: { globalErrorHandling: false },
+  });
+
+/** The form a save or a submission sends (id and version of the loaded report, the target status of a save). */
+export interface BerichtFormular {
+  id?: number;
+  version?: number;
+  status?: string;
+  anlage?: { id: number };
+  jahr?: number;
+  statusMesswerte?: string;
+  statusAQS?: string;
+  statusExterne?: string;
+  kanalzustand?: string;
+  durchflusspruefung?: string;
+  bemerkung?: string;
+}
+
+export const legeJahresberichtAn = (f: BerichtFormular) => api.post<Befehlsantwort>('/jahresbericht/', f);
+export const uebernehmeJahresbericht = ({ von, f }: { von: number; f: BerichtFormular }) =>
+  api.post<Befehlsantwort>(`/jahresbericht/uebernahme/${von}`, f);
+export const speichereJahresbericht = (f: BerichtFormular) => api.put<Befehlsantwort>('/jahresbericht/', f);
+export const reicheJahresberichtEin = (f: BerichtFormular) => api.put<Befehlsantwort>('/jahresbericht/einreichen', f);
+export const entscheideJahresbericht = ({ id, ...d }: { id: number; version: number; neuerStatus: 'PLAUSIBILISIERT' | 'IN_BEARBEITUNG'; kommentar: string }) =>
+  api.put<Befehlsantwort>(`/jahresbericht/${id}/freigabe/`, d);
+export const loescheJahresbericht = ({ id, version }: { id: number; version: number }) =>
+  api.delete<Befehlsantwort>(`/jahresbericht/${id}`, { query: { version } });
+export const speichereMesswerte = ({
+  id,
+  messstelle,
+  parameter,
+  ...d
+}: {
+  id: number;
+  messstelle: number;
+  parameter: number;
+  version: number;
+  anzahlWerte: number;
+  status: string;
+  vorlageMesswerteId?: number;
+  messwerte: Messwert[];
+}) => api.put<Befehlsantwort>(`/jahresbericht/${id}/messstelle/${messstelle}/parameter-messwert/${parameter}`, d);
+
+/**
+ * A command hook of the area: after it, the report's queries, the worklists, messages and tasks
+ * (a submission and a decision notify and open or close a task).
+ */
+export function useBerichtsbefehl<E>(aufruf: (e: E) => Promise<Befehlsantwort>, { onSuccess, ...optionen }: BefehlOptionen<Befehlsantwort, E> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...optionen,
+    mutationFn: aufruf,
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: jahresberichtKeys.all });
+      void nachBefehl(queryClient, args[0], { arbeitslisten: true, nachrichten: true });
+      return onSuccess?.(...args);
+    },
+  });
+}
+
+/** GET /api/jahresbericht/{id}/verlauf: every event of the report (BETRIEB_VERLAUF_LESEN). */
+export const jahresberichtVerlaufQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...jahresberichtKeys.detail(id), 'verlauf'] as const,
+    queryFn: ({ signal }) => api.get<VerlaufEintrag[]>(`/jahresbericht/${encodeURIComponent(id)}/verlauf`, { signal }),
+    staleTime: 0,
+  });
+
+/** GET /api/jahresbericht/{id}/stand/{version}: the report as it was after that event. */
+export const jahresberichtStandQuery = (id: string, version: number) =>
+  queryOptions({
+    queryKey: [...jahresberichtKeys.detail(id), 'stand', version] as const,
+    queryFn: ({ signal }) => api.get<Jahresbericht>(`/jahresbericht/${encodeURIComponent(id)}/stand/${version}`, { signal }),
+  });
+
+/** GET …/export-messwerte/ (the values) or …/export-vorlage/ (the import template) as xlsx. */
+export const exportiereMesswerte = ({ id, parameter, vorlage }: { id: number; parameter: number; vorlage: boolean }) =>
+  apiDatei(`/messwert/jahresbericht/${id}/parameter/${parameter}/${vorlage ? 'export-vorlage' : 'export-messwerte'}`);
+
+/** POST /api/messwert/{parameterid}/import-messwerte?version=N: multipart, part file (xlsx). */
+export const importiereMesswerte = ({ parameter, version, datei }: { parameter: number; version: number; datei: File }) => {
+  const form = new FormData();
+  form.append('file', datei, datei.name);
+  return api.post<Befehlsantwort>(`/messwert/${parameter}/import-messwerte`, form, { query: { version } });
+};

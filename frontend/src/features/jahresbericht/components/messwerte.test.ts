@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Vorlage } from '@/features/jahresbericht/api/jahresbericht';
+import { aufloesung, MSG_DATUM, MSG_DATUM_DOPPELT, MSG_NEGATIV, MSG_UHRZEIT, MSG_VORLAGE, msgDatumFormat, msgMax, pruefeMesswerte } from './messwerte';
+
+const stich: Vorlage = { id: 1, value: 'Stichproben mit Uhrzeit', maxZeilenAnzahl: 52, datumsformat: 'TT.MM.JJJJ', uhrzeit: true, wert: true };
+const monat: Vorlage = { id: 2, value: 'Monatswerte', maxZeilenAnzahl: 12, datumsformat: 'MM.JJJJ', wert: true };
+
+describe('the value grid checks (spec 001 §5)', () => {
+  it('reads the template date formats T, M, J', () => {
+    expect(aufloesung('TT.MM.JJJJ')).toBe('TT.MM.JJJJ');
+    expect(aufloesung('t.m.j')).toBe('TT.MM.JJJJ');
+    expect(aufloesung('MM.JJJJ')).toBe('MM.JJJJ');
+    expect(aufloesung('JJJJ')).toBe('JJJJ');
+    expect(aufloesung('DD-MM')).toBeNull();
+  });
+
+  it('asks for a template first', () => {
+    expect(pruefeMesswerte(undefined, '1', [])).toEqual({ vorlageMesswerteId: MSG_VORLAGE });
+  });
+
+  it("checks every row up to anzahlWerte with the spec's messages", () => {
+    const f = pruefeMesswerte(stich, '4', [
+      { datum: '15.01.2025', uhrzeit: '08:30', wert: '0,4' },
+      { datum: '15.1.2025', uhrzeit: '08:30', wert: '1' },
+      { datum: '2025-02-01', uhrzeit: '9 Uhr', wert: '-1' },
+      { datum: '31.02.2025', uhrzeit: '10:00', wert: '1' },
+    ]);
+    expect(f).toEqual({
+      'messwerte[1].datum': MSG_DATUM_DOPPELT,
+      'messwerte[2].datum': msgDatumFormat('TT.MM.JJJJ'),
+      'messwerte[2].uhrzeit': MSG_UHRZEIT,
+      'messwerte[2].wert': MSG_NEGATIV,
+      'messwerte[3].datum': MSG_DATUM,
+    });
+  });
+
+  it('bounds the number of rows by the template', () => {
+    expect(pruefeMesswerte(monat, '13', [])['anzahlWerte']).toBe(msgMax(12));
+    expect(pruefeMesswerte(monat, '1', [{ datum: '13.2025', wert: '1' }])['messwerte[0].datum']).toBe(MSG_DATUM);
+    expect(pruefeMesswerte(monat, '1', [{ datum: '01.2025', wert: '1' }])).toEqual({});
+  });
+});

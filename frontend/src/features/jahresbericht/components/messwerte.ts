@@ -1,0 +1,99 @@
+import type { Messwert, Vorlage } from '@/features/jahresbericht/api/jahresbericht';
+
+// The client checks of the value grid (spec 001 §5), the server's (domain/jahresbericht
+// messwerte.go) in the spec's spelling: every row up to anzahlWerte, every message at once,
+// keyed as the server keys them (messwerte[3].datum).
+
+export const MSG_VORLAGE = 'Bitte Vorlage auswaehlen';
+export const MSG_DATUMSFORMAT = 'Ungueltiges Datumsformat';
+export const msgDatumFormat = (format: string) => `Das Datum muss in dem Format ${format} sein`;
+export const MSG_DATUM_DOPPELT = 'Doppeltes Datum vorhanden';
+export const MSG_UHRZEIT = 'Die Uhrzeit muss im Format HH:MM sein';
+export const MSG_NEGATIV = 'Wert darf nicht negativ sein';
+export const msgMax = (max: number) => `Wert darf nicht groesser als ${max} sein`;
+export const MSG_DATUM = 'Ungültiges Datumsformat';
+export const MSG_GESPEICHERT = 'Parameter erfolgreich gespeichert';
+
+/** The numeric columns a template switches on, in the grid's order, with their headers. */
+export const SPALTEN: { feld: keyof Messwert; flag: keyof Vorlage; titel: string }[] = [
+  { feld: 'wetterSchluessel', flag: 'wetterschluessel', titel: 'Wetterschlüssel' },
+  { feld: 'schwelle', flag: 'schwelle', titel: 'Schwelle' },
+  { feld: 'wert', flag: 'wert', titel: 'Wert' },
+  { feld: 'anzahl', flag: 'messwertAnzahl', titel: 'Anzahl' },
+  { feld: 'anzahl12Grad', flag: 'messwertAnzahlGreater12', titel: 'Anzahl > 12 °C' },
+  { feld: 'maximalwert', flag: 'messwertMaxWert', titel: 'Maximalwert' },
+  { feld: 'maximalwertQ', flag: 'messwertMaxQ', titel: 'Maximalwert Q' },
+  { feld: 'konzentration', flag: 'konzentration', titel: 'Konzentration' },
+  { feld: 'abfluss', flag: 'abfluss', titel: 'Abfluss' },
+];
+
+/** The resolution of a template's date format: parts T, M, J separated by dots (null: invalid). */
+export function aufloesung(format: string): 'TT.MM.JJJJ' | 'MM.JJJJ' | 'JJJJ' | null {
+  let buchstaben = '';
+  for (const teil of format.trim().toUpperCase().split('.')) {
+    if (teil === '' || [...teil].some((c) => c !== teil[0])) return null;
+    buchstaben += teil[0];
+  }
+  if (buchstaben === 'TMJ' || buchstaben === 'T') return 'TT.MM.JJJJ';
+  if (buchstaben === 'MJ' || buchstaben === 'M') return 'MM.JJJJ';
+  if (buchstaben === 'J') return 'JJJJ';
+  return null;
+}
+
+/** The date's key for duplicates (day and month without leading zeros), or the message. */
+function datum(v: string, format: 'TT.MM.JJJJ' | 'MM.JJJJ' | 'JJJJ'): { schluessel?: string; fehler?: string } {
+  const teile = v.split('.');
+  const anzahl = format.split('.').length;
+  if (teile.length !== anzahl) return { fehler: msgDatumFormat(format) };
+  for (let i = 0; i < teile.length; i++) {
+    const laenge = i === teile.length - 1 ? 4 : 2;
+    if (!/^\d+$/.test(teile[i]) || teile[i].length > laenge || (laenge === 4 && teile[i].length !== 4)) return { fehler: msgDatumFormat(format) };
+  }
+  const z = teile.map(Number);
+  if (format === 'MM.JJJJ' && (z[0] < 1 || z[0] > 12)) return { fehler: MSG_DATUM };
+  if (format === 'TT.MM.JJJJ') {
+    const d = new Date(Date.UTC(z[2], z[1] - 1, z[0]));
+    if (d.getUTCFullYear() !== z[2] || d.getUTCMonth() !== z[1] - 1 || d.getUTCDate() !== z[0]) return { fehler: MSG_DATUM };
+  }
+  return { schluessel: z.join('.') };
+}
+
+/** The grid's rows as sent: anzahl rows, missing ones empty. */
+export function zeilen(messwerte: Messwert[], anzahl: number): Messwert[] {
+  return Array.from({ length: Math.max(anzahl, 0) }, (_, i) => messwerte[i] ?? { datum: '' });
+}
+
+/** Every error of the grid by the server's key. */
+export function pruefeMesswerte(vorlage: Vorlage | undefined, anzahlText: string, messwerte: Messwert[]): Record<string, string> {
+  const f: Record<string, string> = {};
+  if (!vorlage) {
+    f.vorlageMesswerteId = MSG_VORLAGE;
+    return f;
+  }
+  const anzahl = Number(anzahlText);
+  if (!/^\d+$/.test(anzahlText.trim())) f.anzahlWerte = 'Es muss eine ganze Zahl angegeben werden.';
+  else if (vorlage.maxZeilenAnzahl > 0 && anzahl > vorlage.maxZeilenAnzahl) f.anzahlWerte = msgMax(vorlage.maxZeilenAnzahl);
+  const format = aufloesung(vorlage.datumsformat);
+  if (!format) {
+    f.vorlageMesswerteId = MSG_DATUMSFORMAT;
+    return f;
+  }
+  const gesehen = new Set<string>();
+  zeilen(messwerte, Number.isFinite(anzahl) ? Math.min(anzahl, 10_000) : 0).forEach((m, i) => {
+    const d = datum((m.datum ?? '').trim(), format);
+    if (d.fehler) f[`messwerte[${i}].datum`] = d.fehler;
+    else if (d.schluessel) {
+      const k = vorlage.uhrzeit ? `${d.schluessel} ${m.uhrzeit ?? ''}` : d.schluessel;
+      if (gesehen.has(k)) f[`messwerte[${i}].datum`] = MSG_DATUM_DOPPELT;
+      gesehen.add(k);
+    }
+    if (vorlage.uhrzeit && !/^([01]\d|2[0-3]):[0-5]\d$/.test(m.uhrzeit ?? '')) f[`messwerte[${i}].uhrzeit`] = MSG_UHRZEIT;
+    for (const s of SPALTEN) {
+      const v = String(m[s.feld] ?? '').trim();
+      if (vorlage[s.flag] && v.startsWith('-')) f[`messwerte[${i}].${s.feld}`] = MSG_NEGATIV;
+    }
+  });
+  return f;
+}
+export const MSG_IMPORT_FEHLER = 'Der Import ist fehlgeschlagen!';
+export const MSG_UEBERSCHREIBEN = 'Die vorhandenen Messwerte des Parameters werden durch die Werte der Datei ersetzt. Fortfahren?';

@@ -1,0 +1,33 @@
+package jahresbericht
+
+import (
+	"cmp"
+
+	"github.com/eabwasser/eabwasser/domain/historie"
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
+)
+
+// Arbeitsliste is the annual reports worklist with its export (the start page's Jahresberichte
+// tab; HTTP in httpapi/arbeitsliste.go): each row as the caller may see it — the plant's number,
+// and the submitter's name by the rule of the report's form (einreicher: staff names are the
+// authority's to operators).
+var Arbeitsliste = func() arbeitsliste.Liste[arbeitsliste.Jahresbericht] {
+	l := arbeitsliste.JahresberichteListe
+	l.Fuer = func(n Nutzer, j arbeitsliste.Jahresbericht) arbeitsliste.Jahresbericht {
+		j.AnlagenID = anlagedienst.AnlagenID(j.AnlageID)
+		if j.Einreicher == 0 {
+			j.EingereichtName = ""
+			return j
+		}
+		j.EingereichtName = einreicher(n, j.Einreicher, j.EingereichtRolle, map[int64]string{j.Einreicher: j.EingereichtName}).Person.Name
+		return j
+	}
+	l.Export = arbeitsliste.Export[arbeitsliste.Jahresbericht]{Blatt: "Jahresberichte", Kopf: []string{"Berichtsjahr", "Anlagen-Nr.",
+		"Anlagen-Name", "Betrieb", "Von", "Bis", "Status", "Geändert", "Eingereicht von"}, Zeile: func(j arbeitsliste.Jahresbericht) []any {
+		return []any{j.Jahr, j.AnlagenID, j.AnlageBezeichnung, j.Betrieb, historie.DeutschesDatum(j.Von), historie.DeutschesDatum(j.Bis),
+			cmp.Or(jahresbericht.Statustexte[j.Status], j.Status), historie.Zeitpunkt(j.Geaendert), j.EingereichtName}
+	}}
+	return l
+}()
