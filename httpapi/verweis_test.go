@@ -17,14 +17,15 @@ import (
 // other command route has a case in TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers;
 // a new route that is in neither fails it, so the areas to come declare their references.
 var ohneVerweis = map[string]string{
-	"POST /api/anlage/export":                  "a selection of the plants worklist (list visibility)",
-	"POST /api/messstelle/export":              "a selection of the measuring points worklist (list visibility)",
-	"POST /api/jahresbericht/export":           "a selection of the annual reports worklist (list visibility)",
-	"POST /api/anforderung/export":             "a selection of the Anforderungen evaluation (list visibility)",
-	"POST /api/betrieb/{id}/export/{endpoint}": "a selection of the operation's evaluation (list visibility)",
-	"POST /api/betrieb/export":                 "a selection of the operations worklist (list visibility)",
-	"POST /api/anwender/export":                "administrators' export",
-	"POST /api/organisation/export":            "administrators' export",
+	"POST /api/anlage/export":                   "a selection of the plants worklist (list visibility)",
+	"POST /api/messstelle/export":               "a selection of the measuring points worklist (list visibility)",
+	"POST /api/jahresbericht/export":            "a selection of the annual reports worklist (list visibility)",
+	"POST /api/messwert/{pid}/import-messwerte": "a spreadsheet of one parameter's values (its report's visibility)",
+	"POST /api/anforderung/export":              "a selection of the Anforderungen evaluation (list visibility)",
+	"POST /api/betrieb/{id}/export/{endpoint}":  "a selection of the operation's evaluation (list visibility)",
+	"POST /api/betrieb/export":                  "a selection of the operations worklist (list visibility)",
+	"POST /api/anwender/export":                 "administrators' export",
+	"POST /api/organisation/export":             "administrators' export",
 	"POST /api/anlage/{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}/{id}/aenderungsantrag": "the change request's fields are texts and value lists",
 	"DELETE /api/anlage/{id}/aenderungsantrag":                                                         "decision on the path's plant",
 	"POST /api/anlage/{id}/aenderungsantrag/uebernahme":                                                "field names of the path's plant",
