@@ -414,8 +414,8 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 	st.messstellen.Schreiben(w)
 	st.jahresberichte.Schreiben(w)
 	st.anweisungen(w)
-	st.messstellenAnweisungen(w)
-	st.jahresberichteAnweisungen(w)
+	st.kopienAnweisungen(w, "messstelle")
+	st.kopienAnweisungen(w, "jahresbericht")
 	st.bescheideSchreiben(w)
 	return w, nil
 }

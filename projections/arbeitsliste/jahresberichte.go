@@ -174,7 +174,7 @@ func (st *stapel) jahresberichtEreignis(e gelesen) {
 
 // jahresberichteKopieren sets the copies of every report row the batch changed from its
 // plant's row as the batch left it (which holds the operation's copies); rows of plants whose
-// operation changed in the batch get the operation's columns from jahresberichteAnweisungen.
+// operation changed in the batch get the operation's columns from kopienAnweisungen.
 func (st *stapel) jahresberichteKopieren() {
 	for _, id := range st.jahresberichte.Geaendert() {
 		j := st.jahresberichte.Zeile(id)
@@ -182,21 +182,6 @@ func (st *stapel) jahresberichteKopieren() {
 			j.Anlage, j.BetriebID, j.Betrieb, j.BetreiberID, j.RegionalstelleID = a.Bezeichnung, a.BetriebID, a.Betrieb, a.BetreiberID,
 				a.RegionalstelleID
 		}
-	}
-}
-
-// jahresberichteAnweisungen are the set-based statements for the reports of renamed plants and
-// of operations whose name or visibility changed, from the rows just written.
-func (st *stapel) jahresberichteAnweisungen(w *projections.Schreiben) {
-	if len(st.umbenannt) > 0 {
-		w.Anweisung(`UPDATE jahresbericht j SET anlage = a.bezeichnung FROM unnest($1::bigint[]) AS k(id), anlage a
-			WHERE a.id = k.id AND j.anlage_id = a.id AND j.anlage IS DISTINCT FROM a.bezeichnung`, schluessel(st.umbenannt))
-	}
-	if len(st.kopiert) > 0 {
-		w.Anweisung(`UPDATE jahresbericht j SET betrieb = b.bezeichnung, betreiber_id = b.betreiber_id, regionalstelle_id = b.regionalstelle_id
-			FROM unnest($1::bigint[]) AS k(id), betrieb b WHERE b.id = k.id AND j.betrieb_id = b.id
-			AND (j.betrieb, j.betreiber_id, j.regionalstelle_id) IS DISTINCT FROM (b.bezeichnung, b.betreiber_id, b.regionalstelle_id)`,
-			schluessel(st.kopiert))
 	}
 }
 

@@ -173,18 +173,19 @@ func (st *stapel) messstellenKopieren() {
 	}
 }
 
-// messstellenAnweisungen are the set-based statements for the measuring points the batch did
-// not load: those of renamed plants and of operations whose name or visibility changed, from
-// the rows just written.
-func (st *stapel) messstellenAnweisungen(w *projections.Schreiben) {
+// kopienAnweisungen are the set-based statements for the rows of tabelle (a table with the
+// copies anlage, betrieb, betreiber_id and regionalstelle_id: the measuring points, the annual
+// reports) the batch did not load: those of renamed plants and of operations whose name or
+// visibility changed, from the rows just written.
+func (st *stapel) kopienAnweisungen(w *projections.Schreiben, tabelle string) {
 	if len(st.umbenannt) > 0 {
-		w.Anweisung(`UPDATE messstelle m SET anlage = a.bezeichnung FROM unnest($1::bigint[]) AS k(id), anlage a
-			WHERE a.id = k.id AND m.anlage_id = a.id AND m.anlage IS DISTINCT FROM a.bezeichnung`, schluessel(st.umbenannt))
+		w.Anweisung(`UPDATE `+tabelle+` t SET anlage = a.bezeichnung FROM unnest($1::bigint[]) AS k(id), anlage a
+			WHERE a.id = k.id AND t.anlage_id = a.id AND t.anlage IS DISTINCT FROM a.bezeichnung`, schluessel(st.umbenannt))
 	}
 	if len(st.kopiert) > 0 {
-		w.Anweisung(`UPDATE messstelle m SET betrieb = b.bezeichnung, betreiber_id = b.betreiber_id, regionalstelle_id = b.regionalstelle_id
-			FROM unnest($1::bigint[]) AS k(id), betrieb b WHERE b.id = k.id AND m.betrieb_id = b.id
-			AND (m.betrieb, m.betreiber_id, m.regionalstelle_id) IS DISTINCT FROM (b.bezeichnung, b.betreiber_id, b.regionalstelle_id)`,
+		w.Anweisung(`UPDATE `+tabelle+` t SET betrieb = b.bezeichnung, betreiber_id = b.betreiber_id, regionalstelle_id = b.regionalstelle_id
+			FROM unnest($1::bigint[]) AS k(id), betrieb b WHERE b.id = k.id AND t.betrieb_id = b.id
+			AND (t.betrieb, t.betreiber_id, t.regionalstelle_id) IS DISTINCT FROM (b.bezeichnung, b.betreiber_id, b.regionalstelle_id)`,
 			schluessel(st.kopiert))
 	}
 }
