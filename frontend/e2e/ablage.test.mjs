@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until, papierfabrik } from './harness.mjs';
 
 let app;
 let withPage;
@@ -13,18 +13,10 @@ mitAppUndBrowser((u) => ({ app, withPage } = u));
 /** A toast with exactly this text. */
 const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
 
-/** The demo operation of the operator's organisation that is approved. */
-async function papierfabrik(token) {
-  const seite = await app.api('/betrieb/search?q=Papierfabrik', { token });
-  const betrieb = seite.content.find((b) => b.bezeichnung.startsWith('Papierfabrik Rheinaue'));
-  assert.ok(betrieb, `no demo operation Papierfabrik in ${JSON.stringify(seite)}`);
-  return betrieb.id;
-}
-
 describe('Dateien of an operation', () => {
   it('betreiber uploads a file, downloads it with its name and content, and deletes it', async () => {
     const token = await app.login('betreiber');
-    const id = await papierfabrik(token);
+    const id = await papierfabrik(app, token);
     const inhalt = Buffer.from('%PDF-1.4\n% Lageplan der Einleitstelle\n%%EOF\n');
     await withPage({ token }, async (page) => {
       // in Lesemodus: a file needs no edit mode (issue 14)
@@ -68,7 +60,7 @@ describe('Dateien of an operation', () => {
 describe('Wiedervorlagen of an operation', () => {
   it('betreiber adds a reminder that is due, sees it marked and deletes it', async () => {
     const token = await app.login('betreiber');
-    const id = await papierfabrik(token);
+    const id = await papierfabrik(app, token);
     await withPage({ token }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/wiedervorlagen?modus=l`));
       await page.getByRole('heading', { name: 'Wiedervorlagen', level: 1 }).waitFor();
@@ -122,7 +114,7 @@ describe('files and reminders without edit mode (issue 14)', () => {
 
   it('the reminders tab never says "Keine fälligen Wiedervorlagen." above a reminder', async () => {
     const token = await app.login('betreiber');
-    const id = await papierfabrik(token);
+    const id = await papierfabrik(app, token);
     const betreff = `Bescheid verlängern ${Date.now()}`;
     await app.api(`/betrieb/${id}/wiedervorlage`, { token, method: 'POST', body: { betreff, datum: '2099-12-31' } });
     await withPage({ token }, async (page) => {

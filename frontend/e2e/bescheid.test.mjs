@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { neueAnforderung } from './anforderungen.mjs';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until, papierfabrik } from './harness.mjs';
 
 let app;
 let withPage;
@@ -21,14 +21,6 @@ const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigung
 const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
 const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
 const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
-
-/** The approved demo operation of the operator's organisation. */
-async function papierfabrik(token) {
-  const seite = await app.api('/betrieb/search?q=Papierfabrik', { token });
-  const betrieb = seite.content.find((b) => b.bezeichnung.startsWith('Papierfabrik Rheinaue'));
-  assert.ok(betrieb, `no demo operation Papierfabrik in ${JSON.stringify(seite)}`);
-  return betrieb.id;
-}
 
 /** Both tabs of the screen through axe. */
 async function beideReiter(page, wie) {
@@ -44,7 +36,7 @@ describe('Bescheide', () => {
   it('betreiber files a Bescheidsantrag with an Auflage; zust_sbb takes it into work, assigns two points, sets Anforderungen on both tabs and releases it', async () => {
     const aktenzeichen = `Az. 31-${kennung()}`;
     const betreiber = await app.login('betreiber');
-    const betriebId = await papierfabrik(betreiber);
+    const betriebId = await papierfabrik(app, betreiber);
     const akte = `/eAbwasser/betriebsakte/${betriebId}`;
     let bescheidId;
 

@@ -402,3 +402,11 @@ export async function pruefeBarrierefreiheit(page, seite) {
     .join('\n');
   throw new Error(`Barrierefreiheit '${seite}': ${ernste.length} ernste Verstöße (axe-core)\n${liste}`);
 }
+
+/** The id of the demo's approved operation of the operator's organisation, Papierfabrik Rheinaue. */
+export async function papierfabrik(app, token) {
+  const seite = await app.api('/betrieb/search?q=Papierfabrik', { token });
+  const betrieb = seite.content.find((b) => b.bezeichnung.startsWith('Papierfabrik Rheinaue'));
+  if (!betrieb) throw new Error(`no demo operation Papierfabrik in ${JSON.stringify(seite)}`);
+  return betrieb.id;
+}

@@ -8,7 +8,7 @@
 // Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until, papierfabrik } from './harness.mjs';
 
 let app;
 let withPage;
@@ -17,14 +17,6 @@ mitAppUndBrowser((u) => ({ app, withPage } = u));
 const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
 const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
 const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
-
-/** The approved demo operation of the operator's organisation. */
-async function papierfabrik(token) {
-  const seite = await app.api('/betrieb/search?q=Papierfabrik', { token });
-  const betrieb = seite.content.find((b) => b.bezeichnung.startsWith('Papierfabrik Rheinaue'));
-  assert.ok(betrieb, `no demo operation Papierfabrik in ${JSON.stringify(seite)}`);
-  return betrieb.id;
-}
 
 /** The operation's report of the treatment plant for the year (undefined: none). */
 async function bericht(token, betriebId, jahr) {
@@ -36,7 +28,7 @@ describe('Jahresberichte', () => {
   it('betreiber creates the 2025 report, enters timed values and submits; zust_sbs rejects it, betreiber resubmits, zust_sbs approves', async () => {
     const betreiber = await app.login('betreiber');
     const sbs = await app.login('zust_sbs');
-    const betriebId = await papierfabrik(betreiber);
+    const betriebId = await papierfabrik(app, betreiber);
     const akte = `/eAbwasser/betriebsakte/${betriebId}`;
     let berichtId;
 
