@@ -5,7 +5,7 @@
 // axe-core checks each page at this size. Against the real binary with the demo data.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, TELEFON, until } from './harness.mjs';
+import { mitAppUndBrowser, papierfabrik, pruefeBarrierefreiheit, TELEFON, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -121,6 +121,27 @@ describe('on a phone', () => {
       const reiter = await page.getByRole('tab').allTextContents();
       assert.equal(reiter.length, 3, `drei Reiter der Auswertung: ${reiter}`);
       await reiterPruefen(page, 'Übersicht Parameterwerte', reiter);
+    });
+  });
+
+  it('the annual report screens (Jahresdaten, Messwerte with their grid) stay usable at 390 × 844', async () => {
+    const token = await app.login('betreiber');
+    const betriebId = await papierfabrik(app, token);
+    const bericht = (await app.api(`/jahresbericht/${betriebId}`, { token })).find((b) => b.jahr === 2025);
+    assert.ok(bericht, 'der Demo-Jahresbericht 2025 der Papierfabrik');
+    const voll = await app.api(`/jahresbericht/id/${bericht.id}`, { token });
+    const p = voll.parameter.find((x) => (x.anzahlWerte ?? 0) > 0);
+    assert.ok(p, 'ein Parameter mit Werten');
+    const akte = `/eAbwasser/betriebsakte/${betriebId}`;
+    await withPage({ token, viewport: TELEFON }, async (page) => {
+      await page.goto(app.url(`${akte}/jahresbericht/${bericht.id}/jahresberichtdaten?modus=s`));
+      await page.getByRole('button', { name: 'Speichern und Einreichen' }).waitFor();
+      await until(() => seitlich(page), 0, 'Jahresdaten ohne seitliches Scrollen');
+      await pruefeBarrierefreiheit(page, 'Jahresdaten (Telefon)');
+      await page.goto(app.url(`${akte}/jahresbericht/${bericht.id}/messstelle/${p.messstelle}/parameter/${p.parameterId}?modus=s`));
+      await page.getByRole('table', { name: 'Messwerte' }).waitFor();
+      await until(() => seitlich(page), 0, 'Messwerte ohne seitliches Scrollen');
+      await pruefeBarrierefreiheit(page, 'Messwerte (Telefon)');
     });
   });
 });
