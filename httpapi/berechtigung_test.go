@@ -213,8 +213,12 @@ func regeln() map[string]regel {
 		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte": angemeldet,
 		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage":   angemeldet,
 		"POST /api/messwert/{pid}/import-messwerte":                             mitAktion(berechtigung.MesswerteImportieren),
-		"GET /api/jahresbericht/{id}/verlauf":                                   mitAktion(berechtigung.BetriebVerlaufLesen),
-		"GET /api/jahresbericht/{id}/stand/{version}":                           mitAktion(berechtigung.BetriebVerlaufLesen),
+		// files and Externe Stoffe ask for the report first (none here: 404 for everyone)
+		"GET /api/jahresbericht/{id}/dateien": angemeldet, "POST /api/jahresbericht/{id}/upload-file": angemeldet,
+		"GET /api/jahresbericht/{id}/externe-dateien": angemeldet, "POST /api/jahresbericht/{id}/externe-upload-file": angemeldet,
+		"DELETE /api/jahresbericht/deleteDateiExterne/{id}": mitAktion(berechtigung.DateiHochladen),
+		"GET /api/jahresbericht/{id}/verlauf":               mitAktion(berechtigung.BetriebVerlaufLesen),
+		"GET /api/jahresbericht/{id}/stand/{version}":       mitAktion(berechtigung.BetriebVerlaufLesen),
 		// the report tree: by the operation (the matrix names a plant's id: 404 for everyone) and
 		// by the plant (whoever sees its operation)
 		"GET /api/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}": angemeldet,

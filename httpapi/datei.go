@@ -33,13 +33,17 @@ func (a *api) ablageRoutes(r chi.Router) {
 	r.Group(func(r chi.Router) {
 		r.Use(a.angemeldet)
 		for _, f := range datei.Fachobjekte {
-			r.With(a.bodyBis(UploadBodyLimit), a.lang).Post("/"+f+"/{id}/upload-file", a.dateiHochladen(f))
-			r.Get("/"+f+"/{id}/dateien", betriebAbfrage(a, func(ctx context.Context, n ablage.Nutzer, id int64) ([]dok.Datei, error) {
+			objekt, vorsilbe := datei.Route(f)
+			r.With(a.bodyBis(UploadBodyLimit), a.lang).Post("/"+objekt+"/{id}/"+vorsilbe+"upload-file", a.dateiHochladen(f))
+			r.Get("/"+objekt+"/{id}/"+vorsilbe+"dateien", betriebAbfrage(a, func(ctx context.Context, n ablage.Nutzer, id int64) ([]dok.Datei, error) {
 				return d.Dateien(ctx, n, f, id)
 			}))
 		}
 		r.Get("/datei/{id}", a.dateiHerunterladen)
 		r.Delete("/datei/{id}", ablageLoeschen(a, textDateiGeloescht, d.DateiLoeschen))
+		// the spec's path for the Externe Stoffe of a report (spec 001 §7); any file's id is
+		// checked against its own object, as on /datei/{id}
+		r.Delete("/jahresbericht/deleteDateiExterne/{id}", ablageLoeschen(a, textDateiGeloescht, d.DateiLoeschen))
 
 		for _, f := range wiedervorlage.Fachobjekte {
 			r.Get("/"+f+"/{id}/wiedervorlage", betriebAbfrage(a, func(ctx context.Context, n ablage.Nutzer, id int64) ([]ablage.Wiedervorlage, error) {

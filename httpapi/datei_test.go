@@ -23,6 +23,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -42,6 +43,8 @@ func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst
 	for _, m := range ms {
 		a.Ablage.Fuer(datei.Messstelle, m.Zugriff)
 		a.Ablage.Fuer(datei.Bescheid, (&bescheiddienst.Dienst{Store: store, Jetzt: m.Jetzt}).Zugriff)
+		a.Ablage.Fuer(datei.Jahresbericht, (&berichtdienst.Dienst{Store: store}).Zugriff)
+		a.Ablage.Fuer(datei.JahresberichtExtern, (&berichtdienst.Dienst{Store: store}).Zugriff)
 	}
 	d := ablage.Neu(a, t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	ablagen.Store(t, d)

@@ -453,3 +453,51 @@ func TestJahresbericht_ErgaenzendeParameterNurInDerRolleDesErstellers(t *testing
 		t.Errorf("copy from another plant's report: %d %s", a.Code, a.Body.String())
 	}
 }
+
+func TestJahresbericht_DateienUndExterneStoffe(t *testing.T) {
+	w := neueBerichtsWelt(t)
+	basis := fmt.Sprintf("/api/jahresbericht/%d/", w.bericht)
+	hochladen := func(pfad, bezeichnung, token string) antwort {
+		return w.hochladen(t, basis+pfad, token, teil{name: "bezeichnung", inhalt: bezeichnung}, teil{name: "file", dateiname: "anlage.pdf", inhalt: pdf})
+	}
+	if a := hochladen("upload-file", "Betriebstagebuch 2026", w.betreiber); a.Code != 201 || a.json(t)["message"] != textDateiHochgeladen {
+		t.Fatalf("upload: %d %s", a.Code, a.Body.String())
+	}
+	a := hochladen("externe-upload-file", "Lieferscheine Fremdschlamm", w.betreiber)
+	if a.Code != 201 {
+		t.Fatalf("upload of an external substance: %d %s", a.Code, a.Body.String())
+	}
+	extern := int64(a.json(t)["id"].(float64))
+	// two tables: each lists its own files, for the keeper and for staff
+	for _, token := range []string{w.betreiber, w.sbs} {
+		if d := w.dateien(t, basis+"dateien", token); len(d) != 1 || d[0].Bezeichnung != "Betriebstagebuch 2026" || d[0].UploadVon == "" {
+			t.Errorf("Dateien: %+v", d)
+		}
+		if d := w.dateien(t, basis+"externe-dateien", token); len(d) != 1 || d[0].Bezeichnung != "Lieferscheine Fremdschlamm" {
+			t.Errorf("Externe Stoffe: %+v", d)
+		}
+	}
+	// another operator sees neither the report nor its files
+	const nichtDa = "Das angeforderte Objekt existiert nicht."
+	wantFehler(t, w.send(t, "GET", basis+"externe-dateien", nil, w.betreiber2), 404, nichtDa)
+	wantFehler(t, w.send(t, "DELETE", fmt.Sprintf("/api/jahresbericht/deleteDateiExterne/%d", extern), nil, w.betreiber2), 404, nichtDa)
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/datei/%d", extern), nil, w.betreiber2), 404, nichtDa)
+	if d := w.send(t, "GET", fmt.Sprintf("/api/datei/%d", extern), nil, w.sbs); d.Code != 200 || d.Body.String() != pdf {
+		t.Errorf("staff's download: %d", d.Code)
+	}
+	// the spec's delete path of an external substance
+	if d := w.send(t, "DELETE", fmt.Sprintf("/api/jahresbericht/deleteDateiExterne/%d", extern), nil, w.betreiber); d.Code != 200 || d.json(t)["message"] != textDateiGeloescht {
+		t.Fatalf("delete: %d %s", d.Code, d.Body.String())
+	}
+	if d := w.dateien(t, basis+"externe-dateien", w.betreiber); len(d) != 0 {
+		t.Errorf("after the delete: %+v", d)
+	}
+	// once submitted, the operator's side changes nothing that hangs on the report; staff may
+	if a := w.send(t, "PUT", "/api/jahresbericht/einreichen", w.form(t, w.betreiber, nil), w.betreiber); a.Code != 200 {
+		t.Fatalf("submit: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, hochladen("externe-upload-file", "Nachtrag", w.betreiber), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+	if a := hochladen("externe-upload-file", "Prüfvermerk", w.sbs); a.Code != 201 {
+		t.Errorf("staff's upload to a submitted report: %d %s", a.Code, a.Body.String())
+	}
+}

@@ -226,18 +226,20 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/betriebkatalog":       {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
 		"GET /api/audit":                {art: artListe, zeilen: true},
 
-		"GET /api/betrieb/{id}/dateien":          {art: artAmObjekt, objekt: "betrieb", zeilen: true},
-		"GET /api/betrieb/{id}/wiedervorlage":    {art: artAmObjekt, objekt: "betrieb", zeilen: true},
-		"GET /api/anlage/{id}/dateien":           {art: artAmObjekt, objekt: "anlage", zeilen: true},
-		"GET /api/anlage/{id}/wiedervorlage":     {art: artAmObjekt, objekt: "anlage", zeilen: true},
-		"GET /api/anlage/{id}/indirekteinleiter": {art: artAmObjekt, objekt: "anlage", zeilen: true},
-		"GET /api/person/lokaleRolle/{id}":       {art: artAmObjekt, objekt: "betrieb"},
-		"GET /api/bescheid/{id}/dateien":         {art: artAmObjekt, objekt: "bescheid"},
-		"GET /api/bescheid/{id}/wiedervorlage":   {art: artAmObjekt, objekt: "bescheid"},
-		"GET /api/messstelle/{id}/wiedervorlage": {art: artAmObjekt, objekt: "messstelle", zeilen: true},
-		"GET /api/messstelle/{id}/dateien":       {art: artAmObjekt, objekt: "messstelle", zeilen: true},
-		"GET /api/messstelle/uebersicht/{id}":    {art: artAmObjekt, objekt: "anlage", zeilen: true},
-		"GET /api/betrieb/{id}/messstelle":       {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/dateien":               {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/wiedervorlage":         {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/anlage/{id}/dateien":                {art: artAmObjekt, objekt: "anlage", zeilen: true},
+		"GET /api/anlage/{id}/wiedervorlage":          {art: artAmObjekt, objekt: "anlage", zeilen: true},
+		"GET /api/anlage/{id}/indirekteinleiter":      {art: artAmObjekt, objekt: "anlage", zeilen: true},
+		"GET /api/person/lokaleRolle/{id}":            {art: artAmObjekt, objekt: "betrieb"},
+		"GET /api/bescheid/{id}/dateien":              {art: artAmObjekt, objekt: "bescheid"},
+		"GET /api/jahresbericht/{id}/dateien":         {art: artAmObjekt, objekt: "jahresbericht"},
+		"GET /api/jahresbericht/{id}/externe-dateien": {art: artAmObjekt, objekt: "jahresbericht"},
+		"GET /api/bescheid/{id}/wiedervorlage":        {art: artAmObjekt, objekt: "bescheid"},
+		"GET /api/messstelle/{id}/wiedervorlage":      {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+		"GET /api/messstelle/{id}/dateien":            {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+		"GET /api/messstelle/uebersicht/{id}":         {art: artAmObjekt, objekt: "anlage", zeilen: true},
+		"GET /api/betrieb/{id}/messstelle":            {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/anlage/messstellenAnlagen/{nummer}": {art: artListe, zeilen: true,
 			aufrufe: []string{"/api/anlage/messstellenAnlagen/1110000109", "/api/anlage/messstellenAnlagen/2350010009"}},
 		"GET /api/messstelle/check-id": {art: artAnderes}, "GET /api/messstelle/new-id": {art: artAnderes},
@@ -330,6 +332,8 @@ func listenRouten() map[string]listenRoute {
 		r["POST /api/"+f+"/{id}/wiedervorlage"] = listenRoute{art: artBefehl}
 		r["POST /api/"+f+"/{id}/upload-file"] = listenRoute{art: artBefehl}
 	}
+	r["POST /api/jahresbericht/{id}/upload-file"] = listenRoute{art: artBefehl}
+	r["POST /api/jahresbericht/{id}/externe-upload-file"] = listenRoute{art: artBefehl}
 	for _, d := range werteliste.Listen {
 		r["GET /api/"+d.Name] = listenRoute{art: artStammdaten}
 		r["POST /api/"+d.Name] = listenRoute{art: artBefehl}
@@ -594,6 +598,15 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 			t.Fatalf("Bescheid %s: %v", az, err)
 		}
 		objekte["bescheid"] = append(objekte["bescheid"], fmt.Sprint(id))
+	}
+	// the demo's reports: the first of each operator (their file tables are empty)
+	rows, err := pool.Query(ctx, `SELECT min(j.id)::text FROM jahresbericht j JOIN anlage a ON a.id = j.anlage_id
+		JOIN betrieb b ON b.id = a.betrieb_id GROUP BY b.betreiber_id ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if objekte["jahresbericht"], err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil || len(objekte["jahresbericht"]) < 2 {
+		t.Fatalf("the demo's reports: %v %v", objekte["jahresbericht"], err)
 	}
 	for _, a := range auswertung.Abfragen {
 		objekte["abfrage"] = append(objekte["abfrage"], fmt.Sprint(a.ID))

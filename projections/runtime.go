@@ -16,7 +16,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 )
 
-// Subscribe opens the durable consumer of one projection (natsbus.NewSubscriber in production).
+// Subscribe opens the durable consumer of one projection (natsbus.SubscribeFunc in production).
 type Subscribe func(ctx context.Context, durable string) (<-chan *message.Message, func() error, error)
 
 // Runtime runs the registered projections live.
@@ -151,8 +151,9 @@ func (r *Runtime) follow(ctx context.Context, p Projection) {
 			cp = r.catchUp(ctx, p, log, cp)
 			subscribe()
 		case msg, open := <-msgs:
-			if !open {
-				msgs = nil
+			if !open { // the consumer ended: subscribe again at the next tick
+				_ = closeSub()
+				msgs, closeSub = nil, func() error { return nil }
 				continue
 			}
 			if err := r.handle(ctx, p, msg, &cp); err != nil {

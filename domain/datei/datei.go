@@ -1,4 +1,4 @@
-// Package datei holds the files (Dateien) of an operation, a plant, a measuring point or a Bescheid: which file
+// Package datei holds the files (Dateien) of an operation, a plant, a measuring point, a Bescheid or an annual report: which file
 // was uploaded under which Bezeichnung by whom, and its deletion. The bytes live in the blob
 // store (internal/anwendung/ablage); the events carry the blob's key, size and SHA-256, so every stored
 // file can be traced to the event that brought it.
@@ -28,8 +28,25 @@ const (
 	Bescheid   = "bescheid"
 )
 
+// An annual report has two file tables (spec 001 §2.8): Dateien, and Externe Stoffe — the
+// documents of the substances taken in from outside — with routes of their own
+// (/jahresbericht/{id}/externe-dateien, …/externe-upload-file, spec 001 §7).
+const (
+	Jahresbericht       = "jahresbericht"
+	JahresberichtExtern = "jahresbericht-extern"
+)
+
 // Fachobjekte lists the objects files hang on.
-var Fachobjekte = []string{Betrieb, Anlage, Messstelle, Bescheid}
+var Fachobjekte = []string{Betrieb, Anlage, Messstelle, Bescheid, Jahresbericht, JahresberichtExtern}
+
+// Route is where the file routes of a kind live: /{objekt}/{id}/{vorsilbe}dateien and
+// …/{vorsilbe}upload-file.
+func Route(fachobjekt string) (objekt, vorsilbe string) {
+	if fachobjekt == JahresberichtExtern {
+		return Jahresbericht, "externe-"
+	}
+	return fachobjekt, ""
+}
 
 // MaxGroesse is the upload maximum of spec 000 §9: 100 MB, counted like the sizes are shown
 // (bytes / 1024²).

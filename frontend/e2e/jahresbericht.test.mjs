@@ -2,7 +2,7 @@
 // users: betreiber deletes the demo's 2025 report of the paper mill's treatment plant and
 // creates it anew, enters values of parameter 304 with the template 'Stichproben mit Uhrzeit'
 // (a wrong time is refused, one value above the Überwachungswert 0,5 mg/l is flagged) and
-// submits; zust_sbs rejects it with a comment from the Aufgaben view; betreiber fixes it and
+// keeps a file among the report's Externe Stoffe and deletes it again; submits; zust_sbs rejects it with a comment from the Aufgaben view; betreiber fixes it and
 // submits again; zust_sbs approves it; the start page's Jahresberichte tab shows it
 // plausibilised; axe finds no serious or critical violation on the report and parameter pages.
 // Against the real binary with the demo data (see harness.mjs).
@@ -90,6 +90,28 @@ describe('Jahresberichte', () => {
       assert.match(await ueber.textContent(), /Überwachungswert 0,5 überschritten/);
       await until(() => page.getByTestId('bewertungen').textContent(), (t) => /Überwachungswert: nicht eingehalten/.test(t), 'Bewertung');
       await pruefeBarrierefreiheit(page, 'Messwerte (Lesemodus)');
+
+      // the report's Externe Stoffe (spec 001 §2.8): through the tree, uploaded, listed in their
+      // own table, deleted by the spec's route
+      await page.goto(app.url(`${akte}/jahresbericht/${berichtId}/jahresberichtdaten?modus=l`));
+      await page.getByRole('navigation', { name: 'Betriebsakte' }).getByRole('list', { name: 'Jahresbericht 2025' })
+        .getByRole('link', { name: 'Dateien', exact: true }).click();
+      await page.getByRole('heading', { name: `Dateien: Jahresbericht 2025 ${KLAERANLAGE}`, level: 1 }).waitFor();
+      const extern = page.getByRole('region', { name: 'Externe Stoffe' });
+      await extern.getByRole('button', { name: 'Datei hochladen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Datei hochladen' });
+      await dialog.getByLabel('Bezeichnung').fill('Lieferscheine Fremdschlamm');
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'Lieferscheine.pdf', mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+      await dialog.getByRole('button', { name: 'Hochladen' }).click();
+      await toast(page, 'Die Datei wurde erfolgreich hochgeladen').waitFor();
+      await extern.getByRole('row').filter({ hasText: 'Lieferscheine Fremdschlamm' }).waitFor();
+      await page.getByRole('region', { name: 'Dateien', exact: true }).getByRole('cell', { name: 'Keine Einträge vorhanden' }).waitFor();
+      await pruefeBarrierefreiheit(page, 'Jahresbericht: Dateien und Externe Stoffe');
+      await extern.getByRole('button', { name: 'Löschen Lieferscheine Fremdschlamm' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
+      await toast(page, 'Die Datei wurde erfolgreich gelöscht.').waitFor();
+      await extern.getByRole('cell', { name: 'Keine Einträge vorhanden' }).waitFor();
 
       // submitted
       await page.goto(app.url(`${akte}/jahresbericht/${berichtId}/jahresberichtdaten?modus=s`));

@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/natsbus"
 	"github.com/eabwasser/eabwasser/internal/testdb"
@@ -133,11 +136,31 @@ func TestCluster_ThreeNodesOneStoppedMidStream_EveryEventArrivesOnce(t *testing.
 			break
 		}
 		if time.Now().After(frist) {
-			t.Fatalf("timed out waiting for 300 rows: %d arrived", n)
+			var relay int64
+			_ = pool.QueryRow(context.Background(), `SELECT position FROM checkpoints WHERE name = 'relay'`).Scan(&relay)
+			t.Fatalf("timed out waiting for 300 rows: %d arrived; relay at position %d; %s", n, relay, zustand(nc))
 		}
 	}
 	time.Sleep(300 * time.Millisecond) // a duplicate would arrive now, and fail its INSERT
 	if n, verschieden := zeilen(); n != 300 || verschieden != 300 {
 		t.Fatalf("%d rows, %d distinct, want 300", n, verschieden)
 	}
+}
+
+// zustand tells where the stream and the consumers stand, for a failure message.
+func zustand(nc *nats.Conn) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	js, _ := jetstream.New(nc)
+	st, err := js.Stream(ctx, natsbus.StreamName)
+	if err != nil {
+		return "stream: " + err.Error()
+	}
+	info := st.CachedInfo()
+	s := fmt.Sprintf("stream: %d messages, leader %v", info.State.Msgs, info.Cluster)
+	for c := range st.ListConsumers(ctx).Info() {
+		s += fmt.Sprintf("; consumer %s: delivered %d, ack floor %d, pending %d, ack pending %d, waiting %d, leader %v",
+			c.Name, c.Delivered.Stream, c.AckFloor.Stream, c.NumPending, c.NumAckPending, c.NumWaiting, c.Cluster)
+	}
+	return s
 }

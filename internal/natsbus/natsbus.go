@@ -142,41 +142,101 @@ func newWatermillPublisher(nc *nats.Conn) (*wmnats.Publisher, error) {
 	}, watermill.NopLogger{})
 }
 
-// NewSubscriber is a Watermill subscriber on a durable consumer of the events stream. Messages
-// come one at a time; each is acknowledged after the projector has committed it.
-func NewSubscriber(nc *nats.Conn, durable string) (*wmnats.Subscriber, error) {
-	return wmnats.NewSubscriberWithNatsConn(nc, wmnats.SubscriberSubscriptionConfig{
-		Unmarshaler:      &wmnats.NATSMarshaler{},
-		SubscribersCount: 1,
-		AckWaitTimeout:   30 * time.Second,
-		CloseTimeout:     5 * time.Second,
-		SubjectCalculator: func(_, topic string) *wmnats.SubjectDetail {
-			return &wmnats.SubjectDetail{Primary: topic}
-		},
-		JetStream: wmnats.JetStreamConfig{
-			DurablePrefix: durable,
-			AckAsync:      true,
-			SubscribeOptions: []nats.SubOpt{
-				nats.BindStream(StreamName), nats.DeliverAll(), nats.AckExplicit(), nats.ManualAck(),
-				nats.MaxAckPending(256),
-			},
-		},
-	}, watermill.NopLogger{})
+// Consumer returns the durable pull consumer of the events stream for a projector: every
+// message, acknowledged explicitly, at most 256 unacknowledged. Consumers of earlier releases
+// were push consumers under the same name; one is replaced, since a message only wakes its
+// projector (the checkpoint lives in Postgres), so no message of it has to be kept.
+func Consumer(ctx context.Context, js jetstream.JetStream, durable string) (jetstream.Consumer, error) {
+	cfg := jetstream.ConsumerConfig{
+		Durable:       durable,
+		DeliverPolicy: jetstream.DeliverAllPolicy,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       30 * time.Second,
+		MaxAckPending: 256,
+		FilterSubject: AllSubjects,
+	}
+	c, err := js.CreateOrUpdateConsumer(ctx, StreamName, cfg)
+	if err == nil {
+		return c, nil
+	}
+	alt, ierr := js.Consumer(ctx, StreamName, durable)
+	if ierr != nil || alt.CachedInfo().Config.DeliverSubject == "" {
+		return nil, err
+	}
+	if err := js.DeleteConsumer(ctx, StreamName, durable); err != nil {
+		return nil, err
+	}
+	return js.CreateOrUpdateConsumer(ctx, StreamName, cfg)
 }
 
 // SubscribeFunc opens the durable consumer "eabwasser_<name>" on all events, for the
-// projector runtime (projections.Subscribe).
+// projector runtime (projections.Subscribe). It pulls: the client sees the server's
+// heartbeats and pulls again after a reconnect or a missed heartbeat, so delivery resumes when
+// a cluster node — or the consumer's leader — goes down (a push consumer stalled then). Each
+// message is handed on as a Watermill message and acknowledged (or not) as the projector says.
 func SubscribeFunc(nc *nats.Conn) func(ctx context.Context, name string) (<-chan *message.Message, func() error, error) {
 	return func(ctx context.Context, name string) (<-chan *message.Message, func() error, error) {
-		sub, err := NewSubscriber(nc, "eabwasser_"+name)
+		js, err := jetstream.New(nc)
 		if err != nil {
 			return nil, nil, err
 		}
-		ch, err := sub.Subscribe(ctx, AllSubjects)
+		c, err := Consumer(ctx, js, "eabwasser_"+name)
 		if err != nil {
-			_ = sub.Close()
 			return nil, nil, err
 		}
-		return ch, sub.Close, nil
+		it, err := c.Messages(jetstream.PullExpiry(5*time.Second), jetstream.PullMaxMessages(64))
+		if err != nil {
+			return nil, nil, err
+		}
+		ctx, cancel := context.WithCancel(ctx)
+		out := make(chan *message.Message)
+		fertig := make(chan struct{})
+		go func() {
+			defer close(fertig)
+			defer close(out)
+			for {
+				m, err := it.Next(jetstream.NextContext(ctx))
+				switch {
+				case ctx.Err() != nil || errors.Is(err, jetstream.ErrMsgIteratorClosed):
+					return
+				case err != nil:
+					continue
+				}
+				if !weitergeben(ctx, m, out) {
+					return
+				}
+			}
+		}()
+		return out, func() error {
+			cancel()
+			it.Stop()
+			<-fertig
+			return nil
+		}, nil
 	}
+}
+
+// weitergeben hands m to the projector and acknowledges it as the projector does; false when
+// ctx ended first.
+func weitergeben(ctx context.Context, m jetstream.Msg, out chan<- *message.Message) bool {
+	msg, err := (&wmnats.NATSMarshaler{}).Unmarshal(&nats.Msg{Subject: m.Subject(), Data: m.Data(), Header: m.Headers()})
+	if err != nil {
+		_ = m.Term() // not a message of the relay: nobody can apply it
+		return true
+	}
+	msg.SetContext(ctx)
+	select {
+	case out <- msg:
+	case <-ctx.Done():
+		return false
+	}
+	select {
+	case <-msg.Acked():
+		_ = m.Ack()
+	case <-msg.Nacked():
+		_ = m.Nak()
+	case <-ctx.Done():
+		return false
+	}
+	return true
 }

@@ -52,9 +52,35 @@ func StartMitNATS(t *testing.T, store *eventstore.Store, url string, replicas in
 	return l
 }
 
+// testLog writes warnings and errors into the test's log, so a failing test tells what the
+// relay and the projectors met (go test shows the log of failed tests only); nothing after the
+// test ended.
+type testLog struct {
+	t  *testing.T
+	mu *sync.Mutex
+	an *bool
+}
+
+func (w testLog) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if *w.an {
+		w.t.Log(string(p))
+	}
+	return len(p), nil
+}
+
+func protokoll(t *testing.T) *slog.Logger {
+	w := testLog{t: t, mu: &sync.Mutex{}, an: new(bool)}
+	*w.an = true
+	t.Cleanup(func() { w.mu.Lock(); *w.an = false; w.mu.Unlock() })
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
 func (l *Live) verbinden(t *testing.T, url string, replicas int, ps []projections.Projection) {
 	store := l.Store
-	nc, err := natsbus.Connect(url, "test", Leise)
+	log := protokoll(t)
+	nc, err := natsbus.Connect(url, "test", log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,8 +93,8 @@ func (l *Live) verbinden(t *testing.T, url string, replicas int, ps []projection
 	}
 	l.Pub = pub
 	ctx, cancel := context.WithCancel(context.Background())
-	relay := &eventstore.Relay{Store: store, Publisher: pub, Log: Leise}
-	rt := &projections.Runtime{Store: store, Subscribe: natsbus.SubscribeFunc(nc), Log: Leise, Poll: time.Hour}
+	relay := &eventstore.Relay{Store: store, Publisher: pub, Log: log}
+	rt := &projections.Runtime{Store: store, Subscribe: natsbus.SubscribeFunc(nc), Log: log, Poll: time.Hour}
 	for _, p := range ps {
 		rt.Register(p)
 	}

@@ -28,6 +28,7 @@ import { RouteError } from './RouteError';
 const DateienSeite = lazy(() => import('./betriebsakte/DateienSeite').then((m) => ({ default: m.DateienSeite })));
 const AnlageAblageSeite = lazy(() => import('./betriebsakte/AnlageAblageSeite').then((m) => ({ default: m.AnlageAblageSeite })));
 const MessstelleAblageSeite = lazy(() => import('./betriebsakte/MessstelleAblageSeite').then((m) => ({ default: m.MessstelleAblageSeite })));
+const JahresberichtAblageSeite = lazy(() => import('./betriebsakte/JahresberichtAblageSeite').then((m) => ({ default: m.JahresberichtAblageSeite })));
 const BescheidAblageSeite = lazy(() => import('./betriebsakte/BescheidAblageSeite').then((m) => ({ default: m.BescheidAblageSeite })));
 const WiedervorlagenSeite = lazy(() =>
   import('./betriebsakte/WiedervorlagenSeite').then((m) => ({ default: m.WiedervorlagenSeite })),
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
         ...anforderungSeiten,
         ...bescheiduebersichtSeiten,
         ...jahresberichtSeiten,
+        { path: 'jahresbericht/:berichtid/dateien', element: <JahresberichtAblageSeite /> },
       ]),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,

@@ -1,6 +1,7 @@
 package jahresbericht
 
 import (
+	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
@@ -18,6 +19,9 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, jahresbericht.Decider, berichte.Schreibe)
 	eventstore.Stand(s, jahresbericht.Decider, berichte.Stand)
 	zugriff.RegistriereObjektart(berichte.Art, berichte.Objektart) // lists see what hangs on it (messages)
+	d := &Dienst{Store: s}
+	a.Ablage.Fuer(datei.Jahresbericht, d.Zugriff) // its files and Externe Stoffe
+	a.Ablage.Fuer(datei.JahresberichtExtern, d.Zugriff)
 	audit.Phrasen(jahresbericht.Phrasen)
 	verlauf.Registriere(jahresbericht.StreamType, verlaufJahresbericht, jahresbericht.Feldnamen)
 }

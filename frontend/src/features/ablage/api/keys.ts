@@ -1,5 +1,8 @@
-/** The objects files hang on (spec 000 §7; the measuring point's since issue 29). */
-export type DateiFachobjekt = 'betrieb' | 'anlage' | 'messstelle' | 'bescheid';
+/**
+ * The objects files hang on (spec 000 §7; the measuring point's since issue 29); an annual
+ * report has two tables, Dateien and Externe Stoffe (spec 001 §2.8).
+ */
+export type DateiFachobjekt = 'betrieb' | 'anlage' | 'messstelle' | 'bescheid' | 'jahresbericht' | 'jahresbericht-extern';
 /** The objects reminders hang on (spec 000 §7). */
 export type WiedervorlageFachobjekt = 'betrieb' | 'anlage' | 'messstelle' | 'bescheid';
 

@@ -21,7 +21,7 @@ export function ladeDateiHoch({
   const form = new FormData();
   form.append('bezeichnung', bezeichnung);
   form.append('file', datei, datei.name);
-  return api.post<Befehlsergebnis>(`${pfad(fachobjekt, id)}/upload-file`, form, { handleValidation: true });
+  return api.post<Befehlsergebnis>(`${pfad(fachobjekt, id)}upload-file`, form, { handleValidation: true });
 }
 
 export type LadeDateiHochEingabe = Parameters<typeof ladeDateiHoch>[0];

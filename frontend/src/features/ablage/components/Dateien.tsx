@@ -21,13 +21,15 @@ export interface DateienProps {
   id: string;
   /** Upload and delete are offered (the caller knows the user's right on the object). */
   bearbeitbar: boolean;
+  /** The table's name for screen readers, where a page shows two (default 'Dateien'). */
+  titel?: string;
 }
 
 /**
  * The files of an operation, plant or Bescheid (spec 000 §2): Bezeichnung, Hochgeladen von,
  * Datum, Größe [MB], Dateityp; download per row, upload and delete when bearbeitbar.
  */
-export function Dateien({ fachobjekt, id, bearbeitbar }: DateienProps) {
+export function Dateien({ fachobjekt, id, bearbeitbar, titel = 'Dateien' }: DateienProps) {
   const dateien = useQuery(dateienQuery(fachobjekt, id));
   const [hochladen, setHochladen] = useState(false);
   const [loeschen, setLoeschen] = useState<Datei | null>(null);
@@ -83,7 +85,7 @@ export function Dateien({ fachobjekt, id, bearbeitbar }: DateienProps) {
         </div>
       )}
       <DataTable<Datei>
-        caption="Dateien"
+        caption={titel}
         captionHidden
         columns={columns}
         data={dateien.data ?? []}
