@@ -217,8 +217,10 @@ func regeln() map[string]regel {
 		"GET /api/jahresbericht/{id}/dateien": angemeldet, "POST /api/jahresbericht/{id}/upload-file": angemeldet,
 		"GET /api/jahresbericht/{id}/externe-dateien": angemeldet, "POST /api/jahresbericht/{id}/externe-upload-file": angemeldet,
 		"DELETE /api/jahresbericht/deleteDateiExterne/{id}": mitAktion(berechtigung.DateiHochladen),
-		"GET /api/jahresbericht/{id}/verlauf":               mitAktion(berechtigung.BetriebVerlaufLesen),
-		"GET /api/jahresbericht/{id}/stand/{version}":       mitAktion(berechtigung.BetriebVerlaufLesen),
+		// the limit-value checks: whoever sees the operation
+		"GET /api/betrieb/{id}/ueberschreitungen": amBetrieb(""), "GET /api/ueberschreitung/betriebe": angemeldet,
+		"GET /api/jahresbericht/{id}/verlauf":         mitAktion(berechtigung.BetriebVerlaufLesen),
+		"GET /api/jahresbericht/{id}/stand/{version}": mitAktion(berechtigung.BetriebVerlaufLesen),
 		// the report tree: by the operation (the matrix names a plant's id: 404 for everyone) and
 		// by the plant (whoever sees its operation)
 		"GET /api/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}": angemeldet,

@@ -18,6 +18,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
 // Texts of the annual report screens (spec 001 §8; the submission's is ours).
@@ -96,6 +97,32 @@ func (a *api) jahresberichtRoutes(r chi.Router) {
 			a.antworte(w, r, out, err)
 		})
 		r.Get("/jahresbericht/betrieb/{id}/parameter-messwert", betriebAbfrage(a, d.MesswerteDesBetriebs))
+		// the limit-value checks (beyond the spec, issue 31): an operation's exceedances, and the
+		// start page's operations with exceedances in a year
+		r.Get("/betrieb/{id}/ueberschreitungen", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			var s validierung.Sammler
+			jahr := berichtsjahr(r, &s, false)
+			if err == nil {
+				err = s.Err()
+			}
+			var out berichtdienst.Ueberschreitungen
+			if err == nil {
+				out, err = d.UeberschreitungenDesBetriebs(r.Context(), nutzer(r), id, jahr)
+			}
+			a.antworte(w, r, out, err)
+		})
+		r.Get("/ueberschreitung/betriebe", func(w http.ResponseWriter, r *http.Request) {
+			var s validierung.Sammler
+			page, size := seitenwahl(r.URL.Query(), &s, 20, 100)
+			jahr := berichtsjahr(r, &s, true)
+			err := s.Err()
+			var out ueberschreitung.Seite
+			if err == nil {
+				out, err = d.UeberschreitungenJeBetrieb(r.Context(), nutzer(r), jahr, page, size)
+			}
+			a.antworte(w, r, out, err)
+		})
 		r.Get("/jahresbericht/{id}/messstelle/{mid}/parameter-messwert", func(w http.ResponseWriter, r *http.Request) {
 			id, mid, err := zweiIDs(r)
 			if err != nil {
@@ -288,4 +315,21 @@ func xlsxTeil(r *http.Request) (io.Reader, error) {
 		}
 		return &buf, nil
 	}
+}
+
+// textJahrUngueltig is ours: the year of a list of exceedances.
+const textJahrUngueltig = "Das Jahr muss eine Zahl von 2000 bis 9999 sein."
+
+// berichtsjahr reads the query parameter jahr into s's errors (absent: 0, unless noetig).
+func berichtsjahr(r *http.Request, s *validierung.Sammler, noetig bool) int {
+	v := r.URL.Query().Get("jahr")
+	if v == "" && !noetig {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 2000 || n > 9999 {
+		s.Feld("jahr", textJahrUngueltig)
+		return 0
+	}
+	return n
 }

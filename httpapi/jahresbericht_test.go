@@ -10,6 +10,9 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/projections"
+	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
 // berichtsWelt is the demo world (with its reports of 2023 to 2025) and the 2026 report of the paper mill's treatment plant,
@@ -499,5 +502,106 @@ func TestJahresbericht_DateienUndExterneStoffe(t *testing.T) {
 	wantFehler(t, hochladen("externe-upload-file", "Nachtrag", w.betreiber), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
 	if a := hochladen("externe-upload-file", "Prüfvermerk", w.sbs); a.Code != 201 {
 		t.Errorf("staff's upload to a submitted report: %d %s", a.Code, a.Body.String())
+	}
+}
+
+// ueberschreitungen reads an operation's exceedances.
+func (w berichtsWelt) ueberschreitungen(t *testing.T, betriebID int64, jahr int, token string) []map[string]any {
+	t.Helper()
+	pfad := fmt.Sprintf("/api/betrieb/%d/ueberschreitungen", betriebID)
+	if jahr != 0 {
+		pfad += fmt.Sprintf("?jahr=%d", jahr)
+	}
+	a := w.send(t, "GET", pfad, nil, token)
+	if a.Code != 200 {
+		t.Fatalf("exceedances: %d %s", a.Code, a.Body.String())
+	}
+	var out []map[string]any
+	for _, z := range a.json(t)["zeilen"].([]any) {
+		out = append(out, z.(map[string]any))
+	}
+	return out
+}
+
+// The limit-value checks' read model (issue 31): the demo's exceedances of the paper mill's AOX
+// (0,62 in August 2024 kept by the 4-of-5 rule, 1,12 in March 2025 above twice the limit) and of
+// Musterhausen's CSB and NH4-N; a new value above the limit appears once the projector has it;
+// operators see their own operations only, staff what they see (the specialist administrator all).
+func TestJahresbericht_Ueberschreitungen(t *testing.T) {
+	w := neueBerichtsWelt(t)
+	fange := func() {
+		testdb.WarteAufSichtbarkeit(t, w.dienst.Store.Pool())
+		if _, err := projections.CatchUp(t.Context(), w.dienst.Store, ueberschreitung.Projection); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fange()
+	var papier, musterhausen int64
+	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT a.betrieb_id, (SELECT betrieb_id FROM anlage WHERE bezeichnung = 'Kläranlage Musterhausen' LIMIT 1)
+		FROM anlage a WHERE a.id = $1`, w.anlage).Scan(&papier, &musterhausen); err != nil {
+		t.Fatal(err)
+	}
+	aox := func(jahr int) map[string]any {
+		t.Helper()
+		zeilen := w.ueberschreitungen(t, papier, jahr, w.betreiber)
+		if len(zeilen) != 1 || zeilen[0]["parameterNr"] != "304" || zeilen[0]["parameterName"] == "" || zeilen[0]["messstellenNr"] != "1110000109" ||
+			zeilen[0]["art"] != jahresbericht.Ueberwachungswert || zeilen[0]["grenzwert"] != "0,5" {
+			t.Fatalf("AOX %d: %v", jahr, zeilen)
+		}
+		return zeilen[0]
+	}
+	if z := aox(2024); z["wert"] != "0,62" || z["eingehalten"] != true || z["ueberHundertProzent"] != false {
+		t.Errorf("2024: %v", z)
+	}
+	if z := aox(2025); z["wert"] != "1,12" || z["eingehalten"] != false || z["ueberHundertProzent"] != true {
+		t.Errorf("2025: %v", z)
+	}
+
+	// the start page's list: operators their own operations, staff both
+	betriebe := func(token string) map[float64]map[string]any {
+		t.Helper()
+		a := w.send(t, "GET", "/api/ueberschreitung/betriebe?jahr=2025", nil, token)
+		if a.Code != 200 {
+			t.Fatalf("list: %d %s", a.Code, a.Body.String())
+		}
+		out := map[float64]map[string]any{}
+		for _, z := range a.json(t)["content"].([]any) {
+			out[z.(map[string]any)["betriebId"].(float64)] = z.(map[string]any)
+		}
+		return out
+	}
+	if b := betriebe(w.betreiber); len(b) != 1 || b[float64(papier)]["nichtEingehalten"] != float64(1) {
+		t.Errorf("betreiber's list: %v", b)
+	}
+	if b := betriebe(w.betreiber2); len(b) != 1 || b[float64(musterhausen)] == nil {
+		t.Errorf("betreiber2's list: %v", b)
+	}
+	if b := betriebe(w.fachadmin); b[float64(papier)] == nil || b[float64(musterhausen)] == nil ||
+		b[float64(musterhausen)]["ueberschreitungen"].(float64) < 3 || b[float64(musterhausen)]["nichtEingehalten"].(float64) < 1 {
+		t.Errorf("staff's list: %v", b)
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/ueberschreitungen", papier), nil, w.betreiber2), 404,
+		"Das angeforderte Objekt existiert nicht.")
+	if a := w.send(t, "GET", "/api/ueberschreitung/betriebe?jahr=zwanzig", nil, w.sbs); a.Code != 400 || !strings.Contains(a.Body.String(), textJahrUngueltig) {
+		t.Errorf("a year that is none: %d %s", a.Code, a.Body.String())
+	}
+
+	// a CSB sample of 2026 above the Überwachungswert of 350 mg/l: with fewer than five results
+	// the rule cannot keep it
+	csb := w.parameterID(t, "301")
+	a := w.send(t, "PUT", fmt.Sprintf("/api/jahresbericht/%d/messstelle/%d/parameter-messwert/%d", w.bericht, w.messstelle, csb),
+		map[string]any{"version": version(w.lies(t, w.betreiber)), "anzahlWerte": 2, "status": "ABGESCHLOSSEN", "vorlageMesswerteId": w.vorlage(t, "Stichproben mit Uhrzeit"),
+			"messwerte": []map[string]any{{"datum": "06.01.2026", "uhrzeit": "08:00", "wert": "45"}, {"datum": "13.01.2026", "uhrzeit": "08:00", "wert": "420"}}}, w.betreiber)
+	if a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	fange()
+	zeilen := w.ueberschreitungen(t, papier, 2026, w.sbs)
+	if len(zeilen) != 1 || zeilen[0]["wert"] != "420" || zeilen[0]["datum"] != "2026-01-13" || zeilen[0]["uhrzeit"] != "08:00" ||
+		zeilen[0]["eingehalten"] != false || zeilen[0]["zeile"] != float64(1) || zeilen[0]["jahresberichtId"] != float64(w.bericht) {
+		t.Errorf("2026: %v", zeilen)
+	}
+	if alle := w.ueberschreitungen(t, papier, 0, w.sbs); len(alle) != 3 || alle[0]["jahr"] != float64(2026) {
+		t.Errorf("every year, the newest first: %v", alle)
 	}
 }

@@ -35,6 +35,7 @@ import (
 	"github.com/eabwasser/eabwasser/projections/aufgaben"
 	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
+	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
 type kontoWelt struct {
@@ -64,7 +65,8 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 		t.Fatal(err)
 	}
 	testdb.WarteAufSichtbarkeit(t, pool)
-	for _, p := range []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection} {
+	for _, p := range []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection,
+		ueberschreitung.Projection} {
 		if _, err := projections.CatchUp(context.Background(), store, p); err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,14 @@
 package jahresbericht
 
 import (
+	"fmt"
+	"slices"
 	"sort"
 	"time"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
 
@@ -25,6 +28,22 @@ type Grenzwert struct {
 	Wert          string `json:"wert"`
 	GueltigAb     string `json:"gueltigAb"`
 	GueltigBis    string `json:"gueltigBis"`
+}
+
+// GrenzwerteAus are the limits parameter p is compared with among the Anforderungen of the
+// released Bescheide of its plant's operation: those at its measuring point for its parameter
+// (of its kind of parameter when both name one), Überwachungswerte and Höchstwerte.
+func GrenzwerteAus(p Parameter, anforderungen []bescheid.Anforderung) []Grenzwert {
+	var out []Grenzwert
+	for _, a := range anforderungen {
+		if a.Messstelle != p.Messstelle || a.ParameterNr != p.ParameterNr || (a.ParameterArt != "" && p.ParameterArt != "" && a.ParameterArt != p.ParameterArt) ||
+			(a.ArtAnforderungWert != Ueberwachungswert && a.ArtAnforderungWert != Hoechstwert) {
+			continue
+		}
+		out = append(out, Grenzwert{AnforderungID: a.AnforderungID, Art: a.ArtAnforderungWert, Wert: a.Wert,
+			GueltigAb: a.GueltigAb, GueltigBis: a.GueltigBis})
+	}
+	return out
 }
 
 // Vergleich is one measured value compared with the Grenzwert of one kind valid on its date.
@@ -119,6 +138,49 @@ func Massgebend(grenzwerte []Grenzwert, art, tag string) (Grenzwert, decimal.Dec
 // vier Fällen" is read as written. A value of exactly twice the limit exceeds it by 100
 // percent, not more. Rows without a value or a valid date are left out.
 func Bewerte(messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
+	return BewerteMitVorwerten(nil, messwerte, grenzwerte)
+}
+
+// BewerteMitVorwerten is Bewerte with the results before the report year: vorwerte are the
+// values of the same measuring point and parameter in the plant's reports of the three years
+// before (oldest first). They count in the 4-of-5 windows of the year's first results — the
+// regulation looks at the last five results, not at the calendar year — but are not evaluated
+// themselves: Vergleiche and Bewertungen speak of messwerte only (Index into messwerte), and a
+// result of an earlier year among the deciding ones has Index -1 (it names its Datum).
+func BewerteMitVorwerten(vorwerte, messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
+	ab := len(vorwerte)
+	alle := append(slices.Clip(vorwerte), messwerte...)
+	aus := bewerte(alle, grenzwerte, ab)
+	index := func(i int) int {
+		if i < ab {
+			return -1
+		}
+		return i - ab
+	}
+	verschieben := func(v *Vergleich) {
+		v.Index = index(v.Index)
+		var m []int
+		for _, i := range v.Massgeblich {
+			if i >= ab {
+				m = append(m, i-ab)
+			}
+		}
+		v.Massgeblich = m
+	}
+	for i := range aus.Vergleiche {
+		verschieben(&aus.Vergleiche[i])
+	}
+	for _, b := range aus.Bewertungen {
+		for i := range b.Massgeblich {
+			verschieben(&b.Massgeblich[i])
+		}
+	}
+	return aus
+}
+
+// bewerte evaluates the results from index ab of messwerte, the results before counting in
+// the windows only.
+func bewerte(messwerte []Messwert, grenzwerte []Grenzwert, ab int) Auswertung {
 	type ergebnis struct {
 		index int
 		tag   string
@@ -151,28 +213,32 @@ func Bewerte(messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
 				AnforderungID: g.AnforderungID, Grenzwert: g.Wert, Ueberschritten: ueber,
 				UeberHundertProzent: e.wert.GreaterThan(grenze.Add(grenze)), Eingehalten: !ueber})
 		}
-		if len(reihe) == 0 {
+		if !slices.ContainsFunc(reihe, func(v Vergleich) bool { return v.Index >= ab }) {
 			continue
 		}
 		b := Bewertung{Art: art, Eingehalten: true}
 		if art == Ueberwachungswert {
-			b = vierAusFuenf(reihe)
+			b = vierAusFuenf(reihe, ab)
 		} else {
 			for _, v := range reihe {
-				if v.Ueberschritten {
+				if v.Ueberschritten && v.Index >= ab {
 					b.Eingehalten, b.Massgeblich = false, append(b.Massgeblich, v)
 				}
 			}
 		}
-		aus.Vergleiche = append(aus.Vergleiche, reihe...)
+		for _, v := range reihe {
+			if v.Index >= ab {
+				aus.Vergleiche = append(aus.Vergleiche, v)
+			}
+		}
 		aus.Bewertungen = append(aus.Bewertungen, b)
 	}
 	return aus
 }
 
 // vierAusFuenf applies the 4-of-5 rule to the comparisons with an Überwachungswert (in date
-// order) in place and returns the parameter's Bewertung.
-func vierAusFuenf(reihe []Vergleich) Bewertung {
+// order) in place and returns the parameter's Bewertung of the results from row ab on.
+func vierAusFuenf(reihe []Vergleich, ab int) Bewertung {
 	b := Bewertung{Art: Ueberwachungswert, Eingehalten: true}
 	var entscheidend []Vergleich
 	for j := range reihe {
@@ -196,6 +262,9 @@ func vierAusFuenf(reihe []Vergleich) Bewertung {
 			v.Massgeblich = append(v.Massgeblich, f.Index)
 		}
 		fenster[len(fenster)-1] = *v
+		if v.Index < ab {
+			continue
+		}
 		if b.Eingehalten {
 			entscheidend = fenster
 		}
@@ -206,6 +275,10 @@ func vierAusFuenf(reihe []Vergleich) Bewertung {
 	b.Massgeblich = entscheidend
 	return b
 }
+
+// VorwerteAb is the first day whose results count for a report of jahr: 1 January three
+// years before.
+func VorwerteAb(jahr int) string { return fmt.Sprintf("%04d-01-01", jahr-Rueckblick) }
 
 // frueheste is the first day a result may lie on to count for a result of datum: three years
 // before it (§ 6 Abs. 1 Satz 2 AbwV: older checks are left out).

@@ -155,3 +155,30 @@ func TestBewerte_PeriodsStandForTheirLastDay(t *testing.T) {
 		t.Fatal("Stichtag")
 	}
 }
+
+// TestBewerteMitVorwerten: the year's first results are judged with the results of the year
+// before in their window — an exceedance in January is kept when the four results before it,
+// from last autumn, kept the value; without them it is not. Earlier results are not evaluated
+// again and show as Index -1 among the deciding ones.
+func TestBewerteMitVorwerten_DieLetztenFuenfErgebnisseZaehlenUeberDenJahreswechsel(t *testing.T) {
+	vorjahr := []Messwert{{Datum: "2024-09-02", Wert: "50"}, {Datum: "2024-10-07", Wert: "60"}, {Datum: "2024-11-04", Wert: "55"},
+		{Datum: "2024-12-02", Wert: "70"}}
+	jahr := []Messwert{{Datum: "2025-01-13", Wert: "120"}, {Datum: "2025-02-10", Wert: "80"}}
+
+	ohne := Bewerte(jahr, []Grenzwert{uew90})
+	pruefeAuswertung(t, ohne, Ueberwachungswert, erwartet{eingehalten: []bool{false, true}, bewertung: false, massgeblich: []int{0}})
+
+	mit := BewerteMitVorwerten(vorjahr, jahr, []Grenzwert{uew90})
+	pruefeAuswertung(t, mit, Ueberwachungswert, erwartet{eingehalten: []bool{true, true}, bewertung: true,
+		massgeblich: []int{-1, -1, -1, 0, 1}})
+	if len(mit.Vergleiche) != 2 || mit.Vergleiche[0].Index != 0 || !mit.Vergleiche[0].Ueberschritten ||
+		!reflect.DeepEqual(mit.Vergleiche[0].Massgeblich, []int{0}) {
+		t.Errorf("the year's comparisons: %+v", mit.Vergleiche)
+	}
+
+	// results older than three years do not count (§ 6 Abs. 1 Satz 2 AbwV)
+	alt := []Messwert{{Datum: "2021-09-02", Wert: "50"}, {Datum: "2021-10-07", Wert: "60"}, {Datum: "2021-11-04", Wert: "55"},
+		{Datum: "2021-12-02", Wert: "70"}}
+	pruefeAuswertung(t, BewerteMitVorwerten(alt, jahr, []Grenzwert{{AnforderungID: 1, Art: Ueberwachungswert, Wert: "90"}}),
+		Ueberwachungswert, erwartet{eingehalten: []bool{false, true}, bewertung: false, massgeblich: []int{0}})
+}

@@ -48,11 +48,13 @@ import (
 	"github.com/eabwasser/eabwasser/projections/audit"
 	"github.com/eabwasser/eabwasser/projections/aufgaben"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
+	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
 // Projections are all asynchronous read models, in the order they are started.
 func Projections() []projections.Projection {
-	return []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection}
+	return []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection,
+		ueberschreitung.Projection}
 }
 
 // NewStore returns the event store on pool with every area's Setup done

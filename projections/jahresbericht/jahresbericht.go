@@ -264,3 +264,27 @@ func Jahre(ctx context.Context, q eventstore.Querier, anlageID int64) ([]int, er
 	out, err := pgx.CollectRows(rows, pgx.RowTo[int])
 	return slices.Clip(out), err
 }
+
+// Vorwerte are the values of parameter p's measuring point and parameter number (and kind,
+// where both name one) in the reports of plant anlageID of the three years before jahr, oldest
+// first (jahresbericht.BewerteMitVorwerten).
+func Vorwerte(ctx context.Context, q eventstore.Querier, anlageID int64, jahr int, p jahresbericht.Parameter) ([]jahresbericht.Messwert, error) {
+	rows, err := q.Query(ctx, `SELECT w.messwerte FROM jahresbericht j
+		CROSS JOIN LATERAL jsonb_array_elements(j.zustand->'parameter') AS x(par)
+		JOIN jahresbericht_parameter w ON w.parameter_id = (x.par->>'parameterId')::bigint
+		WHERE j.anlage_id = $1 AND NOT j.geloescht AND j.jahr BETWEEN $2 - $3 AND $2 - 1 AND w.messstelle_id = $4
+		AND x.par->>'parameterNr' = $5 AND ($6 = '' OR COALESCE(x.par->>'parameterArt', '') IN ('', $6))
+		ORDER BY j.jahr, w.parameter_id`, anlageID, jahr, jahresbericht.Rueckblick, p.Messstelle, p.ParameterNr, p.ParameterArt)
+	if err != nil {
+		return nil, err
+	}
+	reihen, err := pgx.CollectRows(rows, pgx.RowTo[[]jahresbericht.Messwert])
+	if err != nil {
+		return nil, err
+	}
+	var out []jahresbericht.Messwert
+	for _, r := range reihen {
+		out = append(out, r...)
+	}
+	return out, nil
+}

@@ -55,3 +55,16 @@ export function useSuevoa(): boolean {
   const { data } = useQuery(suevoaQuery());
   return data === true;
 }
+
+/** A measured value's date as stored (yyyy-MM-dd, yyyy-MM or yyyy by the template) as shown: 15.01.2025, 01.2025, 2025. */
+export function messdatum(datum: string | undefined | null): string {
+  if (!datum) return '';
+  const [j, m, t] = datum.split('-');
+  if (t) return `${t}.${m}.${j}`;
+  if (m) return `${m}.${j}`;
+  return j;
+}
+
+/** The exceedances of an operation in its file (beyond the spec, issue 31), of one year when given. */
+export const ueberschreitungenPfad = (betriebId: number | string, jahr?: number) =>
+  `/betriebsakte/${encodeURIComponent(betriebId)}/jahresbericht/ueberschreitungen?modus=l${jahr ? `&jahr=${jahr}` : ''}`;

@@ -145,32 +145,17 @@ func (d *Dienst) Messwerte(ctx context.Context, n Nutzer, id, mid, pid int64) (M
 		}
 		out.Vorlage = &v
 	}
-	grenzwerte, err := d.grenzwerte(ctx, g, p)
+	// the limits valid from three years before the report year on (the 4-of-5 windows of the
+	// year's first results reach back), and the results of those years (BewerteMitVorwerten)
+	as, err := bescheide.Anforderungen(ctx, q, g.a.BetriebID, []int64{p.Messstelle}, "", jahresbericht.VorwerteAb(g.k.J.Jahr), g.k.J.Bis)
 	if err != nil {
 		return out, err
 	}
-	out.Auswertung = jahresbericht.Bewerte(p.Messwerte, grenzwerte)
-	return out, nil
-}
-
-// grenzwerte are the limits parameter p of report g is compared with: the Anforderungen of the
-// released Bescheide of the plant's operation at its measuring point for its parameter valid in
-// the report year (of its kind of parameter when both name one), Überwachungswerte and
-// Höchstwerte.
-func (d *Dienst) grenzwerte(ctx context.Context, g geladen, p jahresbericht.Parameter) ([]jahresbericht.Grenzwert, error) {
-	as, err := bescheide.Anforderungen(ctx, d.Store.Pool(), g.a.BetriebID, []int64{p.Messstelle}, "", g.k.J.Von, g.k.J.Bis)
+	vorwerte, err := berichte.Vorwerte(ctx, q, g.k.J.AnlageID, g.k.J.Jahr, p)
 	if err != nil {
-		return nil, err
+		return out, err
 	}
-	var out []jahresbericht.Grenzwert
-	for _, a := range as {
-		if a.ParameterNr != p.ParameterNr || (a.ParameterArt != "" && p.ParameterArt != "" && a.ParameterArt != p.ParameterArt) ||
-			(a.ArtAnforderungWert != jahresbericht.Ueberwachungswert && a.ArtAnforderungWert != jahresbericht.Hoechstwert) {
-			continue
-		}
-		out = append(out, jahresbericht.Grenzwert{AnforderungID: a.AnforderungID, Art: a.ArtAnforderungWert, Wert: a.Wert,
-			GueltigAb: a.GueltigAb, GueltigBis: a.GueltigBis})
-	}
+	out.Auswertung = jahresbericht.BewerteMitVorwerten(vorwerte, p.Messwerte, jahresbericht.GrenzwerteAus(p, as))
 	return out, nil
 }
 

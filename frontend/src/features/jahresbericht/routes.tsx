@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router-dom';
 const Jahresberichtdaten = lazy(() => import('./components/Jahresberichtdaten').then((m) => ({ default: m.Jahresberichtdaten })));
 const Messwerte = lazy(() => import('./components/Messwerte').then((m) => ({ default: m.Messwerte })));
 const JahresberichtVerlauf = lazy(() => import('./components/JahresberichtVerlauf').then((m) => ({ default: m.JahresberichtVerlauf })));
+const Ueberschreitungen = lazy(() => import('./components/Ueberschreitungen').then((m) => ({ default: m.Ueberschreitungen })));
 const Berichtsuebersicht = lazy(() => import('./components/Berichtsuebersicht').then((m) => ({ default: m.Berichtsuebersicht })));
 
 /**
@@ -12,6 +13,7 @@ const Berichtsuebersicht = lazy(() => import('./components/Berichtsuebersicht').
  */
 export const jahresberichtSeiten: RouteObject[] = [
   { path: 'jahresbericht/uebersicht', element: <Berichtsuebersicht /> },
+  { path: 'jahresbericht/ueberschreitungen', element: <Ueberschreitungen /> },
   { path: 'jahresbericht/neu/jahresberichtdaten', element: <Jahresberichtdaten neu /> },
   { path: 'jahresbericht/:berichtid/jahresberichtdaten', element: <Jahresberichtdaten /> },
   { path: 'jahresbericht/:berichtid/verlauf', element: <JahresberichtVerlauf /> },

@@ -456,6 +456,7 @@ function Jahresberichtbaum({ betriebId, basis, mitModus }: { betriebId: string; 
       </p>
       <ul aria-labelledby={gruppeId} className="mt-1 space-y-1 pl-2">
         <Eintrag to={`${basis}/jahresbericht/uebersicht${mitModus}`}>Übersicht</Eintrag>
+        <Eintrag to={`${basis}/jahresbericht/ueberschreitungen${mitModus}`}>Überschreitungen</Eintrag>
         {[...anlagen.entries()].map(([anlageId, a]) => (
           <li key={anlageId}>
             <p className="px-2 text-sm text-gray-800">{a.name}</p>

@@ -15,6 +15,8 @@ export type BerichtParameter = components['schemas']['JahresberichtParameter'];
 export type ParameterListen = components['schemas']['JahresberichtParameterListen'];
 export type Messwert = components['schemas']['Messwert'];
 export type Messreihe = components['schemas']['JahresberichtMessreihe'];
+export type Ueberschreitung = components['schemas']['Ueberschreitung'];
+export type Ueberschreitungen = components['schemas']['Ueberschreitungen'];
 
 /** A template of the values (value list selbstueberwachungVorlage with its columns, spec 001 §3.5). */
 export interface Vorlage {
@@ -68,7 +70,17 @@ export const jahresberichtKeys = {
   parameter: (id: string, messstelle: string) => [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle] as const,
   messreihe: (id: string, messstelle: string, parameter: string) =>
     [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle, 'parameter', parameter] as const,
+  ueberschreitungen: (betriebId: string, jahr: string) => [...jahresberichtKeys.all, 'betrieb', betriebId, 'ueberschreitungen', jahr] as const,
 };
+
+/** GET /api/betrieb/{id}/ueberschreitungen?jahr=: the operation's exceedances (all years when jahr is ''). */
+export const ueberschreitungenQuery = (betriebId: string, jahr: string) =>
+  queryOptions({
+    queryKey: jahresberichtKeys.ueberschreitungen(betriebId, jahr),
+    queryFn: ({ signal }) =>
+      api.get<Ueberschreitungen>(`/betrieb/${encodeURIComponent(betriebId)}/ueberschreitungen${jahr ? `?jahr=${encodeURIComponent(jahr)}` : ''}`, { signal }),
+    meta: { globalErrorHandling: false },
+  });
 
 /**
  * GET /api/anlage?betrieb={id}: the operation's plants, of which the treatment plants may have a

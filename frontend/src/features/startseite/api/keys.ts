@@ -15,6 +15,7 @@ export const startseiteKeys = {
   anlagen: (s: AnlagenSuche) => [...leseModellKeys.arbeitslisten, 'anlagen', s] as const,
   messstellen: (s: MessstellenSuche) => [...leseModellKeys.arbeitslisten, 'messstellen', s] as const,
   jahresberichte: (s: JahresberichteSuche) => [...leseModellKeys.arbeitslisten, 'jahresberichte', s] as const,
+  ueberschreitungen: (jahr: number, page: number, size: number) => [...leseModellKeys.arbeitslisten, 'ueberschreitungen', jahr, page, size] as const,
   /** The personalisation as the worklists' default filter reads it. */
   personalisierung: () => [...startseiteKeys.all, 'personalisierung'] as const,
   /** The messages; the unread count lies below, so invalidating the messages refreshes both. */

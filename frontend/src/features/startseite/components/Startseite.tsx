@@ -15,11 +15,12 @@ const AnlagenListe = lazy(() => import('./AnlagenListe').then((m) => ({ default:
 const MessstellenListe = lazy(() => import('./MessstellenListe').then((m) => ({ default: m.MessstellenListe })));
 const BetriebeListe = lazy(() => import('./BetriebeListe').then((m) => ({ default: m.BetriebeListe })));
 const JahresberichteListe = lazy(() => import('./JahresberichteListe').then((m) => ({ default: m.JahresberichteListe })));
+const UeberschreitungenListe = lazy(() => import('./UeberschreitungenListe').then((m) => ({ default: m.UeberschreitungenListe })));
 const NachrichtenListe = lazy(() => import('./NachrichtenListe').then((m) => ({ default: m.NachrichtenListe })));
 const WiedervorlagenListe = lazy(() => import('./WiedervorlagenListe').then((m) => ({ default: m.WiedervorlagenListe })));
 
 /** The tabs of the start page that exist so far (ids are also the `reiter` query parameter). */
-export type Reiter = 'anlagen' | 'messstellen' | 'betriebe' | 'jahresberichte' | 'nachrichten' | 'wiedervorlagen';
+export type Reiter = 'anlagen' | 'messstellen' | 'betriebe' | 'jahresberichte' | 'ueberschreitungen' | 'nachrichten' | 'wiedervorlagen';
 
 /** The query parameter that opens a tab (the shell's 'Nachrichten' link uses it). */
 export const REITER_PARAM = 'reiter';
@@ -28,7 +29,7 @@ const mitLaden = (inhalt: ReactNode) => <Suspense fallback={<Laden />}>{inhalt}<
 
 /**
  * The start page (spec 002 §2): tabs Anlagen (the spec's default), Messstellen, Betriebe,
- * Jahresberichte (when the annual-report feature is on), Nachrichten, Wiedervorlagen.
+ * Jahresberichte and Überschreitungen (when the annual-report feature is on), Nachrichten, Wiedervorlagen.
  * Nachrichten and Wiedervorlagen only for the privileged roles. The chosen tab is kept in
  * session storage; `?reiter=` opens one.
  */
@@ -61,6 +62,7 @@ export function Startseite() {
     { id: 'messstellen', label: 'Messstellen', content: mitLaden(<MessstellenListe />) },
     { id: 'betriebe', label: 'Betriebe', content: mitLaden(<BetriebeListe />) },
     { id: 'jahresberichte', label: 'Jahresberichte', content: mitLaden(<JahresberichteListe />), hidden: !suevoa },
+    { id: 'ueberschreitungen', label: 'Überschreitungen', content: mitLaden(<UeberschreitungenListe />), hidden: !suevoa },
     { id: 'nachrichten', label: 'Nachrichten', content: mitLaden(<NachrichtenListe />), hidden: !darf('NACHRICHTEN_LESEN') },
     {
       id: 'wiedervorlagen',

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useId, useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { AufrufFehler } from '@/components/akte/AufrufFehler';
+import { DataTable } from '@/components/DataTable';
+import { inputClass } from '@/components/FormField';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { ueberschreitungenQuery, type Ueberschreitung } from '@/features/jahresbericht/api/jahresbericht';
+import { berichtsjahre, messdatum, statustext } from '@/lib/jahresbericht';
+
+// Ours (beyond the spec, issue 31).
+export const MSG_UEBERSCHREITUNGEN_FEHLER = 'Fehler beim Aufruf der Überschreitungen';
+export const TEXT_GEKUERZT = 'Es werden die ersten 2.000 Überschreitungen gezeigt. Wählen Sie ein Berichtsjahr, um alle zu sehen.';
+
+/** How the 4-of-5 rule judged the value (§ 6 Abs. 1 AbwV), in words, not only colour. */
+export function bewertungText(u: Pick<Ueberschreitung, 'eingehalten' | 'ueberHundertProzent' | 'art'>): string {
+  if (u.eingehalten) return 'eingehalten (4 von 5)';
+  if (u.ueberHundertProzent) return 'nicht eingehalten (über 100 %)';
+  return 'nicht eingehalten';
+}
+
+/**
+ * Route …/jahresbericht/ueberschreitungen (beyond the spec, issue 31): every measured value of the
+ * operation's annual reports above the Überwachungswert or Höchstwert valid on its date, the
+ * newest year first, with how the 4-of-5 rule of § 6 Abs. 1 AbwV judges it; each row leads to
+ * the parameter page that holds the value. The year (?jahr=) narrows the list.
+ */
+export function Ueberschreitungen() {
+  useDocumentTitle('Überschreitungen');
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const jahr = params.get('jahr') ?? '';
+  const jahrFeld = useId();
+  const liste = useQuery(ueberschreitungenQuery(id, jahr));
+  const spalten = useMemo<ColumnDef<Ueberschreitung, unknown>[]>(
+    () => [
+      { id: 'jahr', header: 'Berichtsjahr', accessorFn: (u) => u.jahr },
+      { id: 'anlage', header: 'Abwasseranlage', accessorFn: (u) => u.anlage },
+      { id: 'messstelle', header: 'Messstelle', accessorFn: (u) => `${u.messstellenNr} ${u.messstelle}`.trim() },
+      {
+        id: 'parameter',
+        header: 'Parameter',
+        accessorFn: (u) => `${u.parameterNr} ${u.parameterName}`.trim(),
+        cell: ({ row: { original: u } }) => (
+          <Link
+            to={`/betriebsakte/${encodeURIComponent(id)}/jahresbericht/${u.jahresberichtId}/messstelle/${u.messstelleId}/parameter/${u.parameterId}?modus=l`}
+            className="text-blue-800 underline hover:text-blue-950"
+          >
+            {`${u.parameterNr} ${u.parameterName}`.trim()}
+          </Link>
+        ),
+      },
+      {
+        id: 'datum',
+        header: 'Datum',
+        accessorFn: (u) => `${u.datum} ${u.uhrzeit}`,
+        cell: ({ row: { original: u } }) => <span className="whitespace-nowrap">{`${messdatum(u.datum)} ${u.uhrzeit}`.trim()}</span>,
+      },
+      { id: 'wert', header: 'Wert', accessorFn: (u) => `${u.wert} ${u.einheit}`.trim() },
+      { id: 'grenzwert', header: 'Grenzwert', accessorFn: (u) => `${u.art} ${u.grenzwert} ${u.einheit}`.trim() },
+      {
+        id: 'bewertung',
+        header: '§ 6 AbwV',
+        accessorFn: bewertungText,
+        cell: ({ row: { original: u } }) => (
+          <span className={u.eingehalten ? 'text-gray-800' : 'font-semibold text-red-800'}>{bewertungText(u)}</span>
+        ),
+      },
+      { id: 'status', header: 'Status des Berichts', accessorFn: (u) => statustext(u.status) },
+    ],
+    [id],
+  );
+  if (liste.isError) return <AufrufFehler text={MSG_UEBERSCHREITUNGEN_FEHLER} onNeu={() => void liste.refetch()} />;
+  const zeilen = liste.data?.zeilen ?? [];
+  const nicht = zeilen.filter((u) => !u.eingehalten).length;
+  return (
+    <section aria-labelledby="ueberschreitungen-titel" className="space-y-4">
+      <h1 id="ueberschreitungen-titel" className="text-2xl font-semibold">
+        Überschreitungen
+      </h1>
+      <p className="text-sm text-gray-800">
+        Messwerte der Jahresberichte über dem am Messtag gültigen Überwachungs- oder Höchstwert. Ein überschrittener
+        Überwachungswert gilt nach § 6 Abs. 1 AbwV als eingehalten, wenn von diesem und den vier vorangegangenen Ergebnissen
+        höchstens eines ihn überschreitet und keines um mehr als 100 %.
+      </p>
+      <div className="max-w-xs">
+        <label htmlFor={jahrFeld} className="block text-sm font-medium text-gray-900">
+          Berichtsjahr
+        </label>
+        <select
+          id={jahrFeld}
+          name="jahr"
+          className={inputClass}
+          value={jahr}
+          onChange={(e) => {
+            const p = new URLSearchParams(params);
+            if (e.target.value) p.set('jahr', e.target.value);
+            else p.delete('jahr');
+            setParams(p, { replace: true });
+          }}
+        >
+          <option value="">Alle Jahre</option>
+          {berichtsjahre().map((j) => (
+            <option key={j} value={String(j)}>
+              {j}
+            </option>
+          ))}
+        </select>
+      </div>
+      {liste.isSuccess && (
+        <p className="text-sm" role="status">
+          {zeilen.length === 0
+            ? 'Keine Überschreitungen.'
+            : `${zeilen.length} ${zeilen.length === 1 ? 'Überschreitung' : 'Überschreitungen'}, davon ${nicht} nicht eingehalten.`}
+        </p>
+      )}
+      {liste.data?.gekuerzt && <p className="text-sm font-semibold text-gray-900">{TEXT_GEKUERZT}</p>}
+      <DataTable
+        columns={spalten}
+        data={zeilen}
+        caption="Überschreitungen des Betriebs"
+        captionHidden
+        isLoading={liste.isPending}
+        getRowId={(u) => `${u.parameterId}-${u.zeile}-${u.art}`}
+      />
+    </section>
+  );
+}
