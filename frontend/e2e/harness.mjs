@@ -349,6 +349,10 @@ export async function withPage(browser, opts, fn) {
   try {
     await fn(page);
     if (errors.length > 0) throw new Error(`uncaught errors in the page: ${errors.map(String).join('; ')}`);
+  } catch (e) {
+    // E2E_FEHLERBILD=/tmp/fehler.png keeps what the page showed when a test failed
+    if (process.env.E2E_FEHLERBILD) await page.screenshot({ path: process.env.E2E_FEHLERBILD, fullPage: true }).catch(() => {});
+    throw e;
   } finally {
     await context.close();
   }

@@ -4,7 +4,7 @@
 // (a wrong time is refused, one value above the Überwachungswert 0,5 mg/l is flagged) and
 // keeps a file among the report's Externe Stoffe and deletes it again; submits; zust_sbs rejects it with a comment from the Aufgaben view; betreiber fixes it and
 // submits again; zust_sbs approves it; the start page's Jahresberichte tab shows it
-// plausibilised; axe finds no serious or critical violation on the report and parameter pages.
+// plausibilised, and its Überschreitungen tab leads to the operation's exceedances; axe finds no serious or critical violation on the report and parameter pages.
 // Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -179,6 +179,25 @@ describe('Jahresberichte', () => {
       await until(() => zeile.count(), 1, 'die Zeile des Berichts', { timeout: 20_000 });
       assert.match(await zeile.textContent(), /Plausibilisiert/);
       await pruefeBarrierefreiheit(page, 'Startseite: Jahresberichte');
+
+      // the limit-value checks: the start page's Überschreitungen of 2025 lead to the operation's
+      // list, where the value of 1,2 mg/l stands not kept (above twice the limit)
+      await page.goto(app.url('/eAbwasser/?reiter=ueberschreitungen'));
+      await page.getByRole('tab', { name: 'Überschreitungen', selected: true }).waitFor();
+      await page.getByLabel('Berichtsjahr', { exact: true }).selectOption('2025');
+      const betrieb = page.getByRole('table', { name: 'Betriebe mit Überschreitungen im Berichtsjahr 2025' }).getByRole('row')
+        .filter({ hasText: /Papierfabrik/ });
+      await until(() => betrieb.count(), 1, 'die Papierfabrik unter den Betrieben mit Überschreitungen', { timeout: 20_000 });
+      await pruefeBarrierefreiheit(page, 'Startseite: Überschreitungen');
+      await betrieb.getByRole('link').click();
+      await page.getByRole('heading', { name: 'Überschreitungen', level: 1 }).waitFor();
+      const wert = page.getByRole('row').filter({ hasText: '12.02.2025' });
+      await until(() => wert.count(), 1, 'die Überschreitung vom 12.02.2025');
+      assert.match(await wert.textContent(), /1,2/);
+      assert.match(await wert.textContent(), /nicht eingehalten \(über 100 %\)/);
+      await pruefeBarrierefreiheit(page, 'Überschreitungen des Betriebs');
+      await wert.getByRole('link').click();
+      await page.getByRole('heading', { name: 'Selbstüberwachungsauflagen im Berichtsjahr' }).waitFor();
     });
   });
 });

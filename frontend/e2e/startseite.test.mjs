@@ -57,7 +57,7 @@ describe('Startseite: Betriebe worklist', () => {
       await page.goto(app.url('/eAbwasser/'));
       await page.getByRole('heading', { name: 'Startseite', level: 1 }).waitFor();
       const tabs = page.getByRole('tablist', { name: 'Arbeitslisten' });
-      await until(() => tabs.getByRole('tab').allTextContents(), ['Anlagen', 'Messstellen', 'Betriebe', 'Jahresberichte', 'Nachrichten', 'Wiedervorlagen'], 'Reiter der Arbeitslisten');
+      await until(() => tabs.getByRole('tab').allTextContents(), ['Anlagen', 'Messstellen', 'Betriebe', 'Jahresberichte', 'Überschreitungen', 'Nachrichten', 'Wiedervorlagen'], 'Reiter der Arbeitslisten');
       // the spec's default tab: plants in operation of type wastewater treatment
       await tabs.getByRole('tab', { name: 'Anlagen', selected: true }).waitFor();
       const anlagen = page.getByRole('table', { name: 'Anlagen' });

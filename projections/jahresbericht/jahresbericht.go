@@ -272,7 +272,7 @@ func Vorwerte(ctx context.Context, q eventstore.Querier, anlageID int64, jahr in
 	rows, err := q.Query(ctx, `SELECT w.messwerte FROM jahresbericht j
 		CROSS JOIN LATERAL jsonb_array_elements(j.zustand->'parameter') AS x(par)
 		JOIN jahresbericht_parameter w ON w.parameter_id = (x.par->>'parameterId')::bigint
-		WHERE j.anlage_id = $1 AND NOT j.geloescht AND j.jahr BETWEEN $2 - $3 AND $2 - 1 AND w.messstelle_id = $4
+		WHERE j.anlage_id = $1 AND NOT j.geloescht AND j.jahr BETWEEN $2::int - $3::int AND $2::int - 1 AND w.messstelle_id = $4
 		AND x.par->>'parameterNr' = $5 AND ($6 = '' OR COALESCE(x.par->>'parameterArt', '') IN ('', $6))
 		ORDER BY j.jahr, w.parameter_id`, anlageID, jahr, jahresbericht.Rueckblick, p.Messstelle, p.ParameterNr, p.ParameterArt)
 	if err != nil {
