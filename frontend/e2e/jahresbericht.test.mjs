@@ -170,6 +170,17 @@ describe('Jahresberichte', () => {
       await until(() => page.getByTestId('bericht-status').textContent(), 'Plausibilisiert', 'plausibilisiert');
       await pruefeBarrierefreiheit(page, 'Jahresbericht plausibilisiert');
 
+      // the annual report area's Messwerte tab (spec 001 §2.6): filtered by year and parameter
+      await page.goto(app.url(`${akte}/jahresbericht/uebersicht?modus=l`));
+      await page.getByRole('tab', { name: 'Messwerte' }).click();
+      await page.getByLabel('Jahr', { exact: true }).selectOption('2025');
+      await page.getByLabel('Parameter', { exact: true }).fill('304');
+      const reihe = page.getByRole('table', { name: 'Messwerte der Jahresberichte' }).getByRole('row').filter({ hasText: '1110000109' });
+      await until(() => reihe.count(), 1, 'die Zeile des Parameters 304');
+      assert.match(await reihe.textContent(), /Mittelwert aus 2/);
+      assert.match(await reihe.textContent(), /0,8/);
+      await pruefeBarrierefreiheit(page, 'Jahresberichte: Messwerte');
+
       // the start page's Jahresberichte tab: filtered by year, the report plausibilised
       await page.goto(app.url('/eAbwasser/?reiter=jahresberichte'));
       await page.getByRole('tab', { name: 'Jahresberichte' }).waitFor();

@@ -12,6 +12,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
 	berichte "github.com/eabwasser/eabwasser/projections/jahresbericht"
+	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
@@ -299,6 +300,9 @@ type MesswertZeile struct {
 	Jahresbericht  int64   `json:"jahresbericht"`
 	Jahr           int     `json:"jahr"`
 	Abwasseranlage Verweis `json:"abwasseranlage"`
+	// the measuring point's number and name (the Messwerte tab's column Messstelle)
+	MessstellenNr         string `json:"messstellenNr"`
+	MessstelleBezeichnung string `json:"messstelleBezeichnung"`
 	ParameterZeile
 }
 
@@ -314,14 +318,30 @@ func (d *Dienst) MesswerteDesBetriebs(ctx context.Context, n Nutzer, betriebID i
 	if err != nil {
 		return nil, err
 	}
+	var ids []int64
+	for _, k := range ks {
+		for _, p := range k.J.Parameter {
+			ids = append(ids, p.Messstelle)
+		}
+	}
+	punkte, err := messstellen.Kandidaten(ctx, d.Store.Pool(), ids)
+	if err != nil {
+		return nil, err
+	}
+	messstelle := map[int64]messstellen.Kandidat{}
+	for _, m := range punkte {
+		messstelle[m.ID] = m
+	}
 	r := rolle(n, b)
 	out := []MesswertZeile{}
 	for _, k := range ks {
 		zeilen := parameterZeilen(r, k.J, namen)
 		slices.SortStableFunc(zeilen, func(a, b ParameterZeile) int { return cmp.Compare(a.Messstelle, b.Messstelle) })
 		for _, p := range zeilen {
+			m := messstelle[p.Messstelle]
 			out = append(out, MesswertZeile{Jahresbericht: k.ID, Jahr: k.J.Jahr,
-				Abwasseranlage: Verweis{ID: k.J.AnlageID, Bezeichnung: k.J.AnlageBezeichnung}, ParameterZeile: p})
+				Abwasseranlage: Verweis{ID: k.J.AnlageID, Bezeichnung: k.J.AnlageBezeichnung}, MessstellenNr: m.MessstellenID,
+				MessstelleBezeichnung: m.Bezeichnung, ParameterZeile: p})
 		}
 	}
 	return out, nil

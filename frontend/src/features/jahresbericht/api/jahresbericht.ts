@@ -16,6 +16,7 @@ export type ParameterListen = components['schemas']['JahresberichtParameterListe
 export type Messwert = components['schemas']['Messwert'];
 export type Messreihe = components['schemas']['JahresberichtMessreihe'];
 export type Ueberschreitung = components['schemas']['Ueberschreitung'];
+export type MesswertZeile = components['schemas']['JahresberichtMesswertZeile'];
 export type Ueberschreitungen = components['schemas']['Ueberschreitungen'];
 
 /** A template of the values (value list selbstueberwachungVorlage with its columns, spec 001 §3.5). */
@@ -70,8 +71,17 @@ export const jahresberichtKeys = {
   parameter: (id: string, messstelle: string) => [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle] as const,
   messreihe: (id: string, messstelle: string, parameter: string) =>
     [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle, 'parameter', parameter] as const,
+  messwerteDesBetriebs: (betriebId: string) => [...jahresberichtKeys.all, 'betrieb', betriebId, 'messwerte'] as const,
   ueberschreitungen: (betriebId: string, jahr: string) => [...jahresberichtKeys.all, 'betrieb', betriebId, 'ueberschreitungen', jahr] as const,
 };
+
+/** GET /api/jahresbericht/betrieb/{id}/parameter-messwert: every report's parameters with their values' count, status and mean (the Messwerte tab). */
+export const messwerteDesBetriebsQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: jahresberichtKeys.messwerteDesBetriebs(betriebId),
+    queryFn: ({ signal }) => api.get<MesswertZeile[]>(`/jahresbericht/betrieb/${encodeURIComponent(betriebId)}/parameter-messwert`, { signal }),
+    meta: { globalErrorHandling: false },
+  });
 
 /** GET /api/betrieb/{id}/ueberschreitungen?jahr=: the operation's exceedances (all years when jahr is ''). */
 export const ueberschreitungenQuery = (betriebId: string, jahr: string) =>

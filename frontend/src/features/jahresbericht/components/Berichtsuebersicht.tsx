@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { DataTable } from '@/components/DataTable';
 import { Laden } from '@/components/Laden';
+import { Tabs } from '@/components/Tabs';
 import { useDarf } from '@/lib/auth';
 import { formatDate, formatDateTimeMinutes } from '@/lib/format';
 import { rolleLabel } from '@/lib/rollen';
@@ -12,13 +13,18 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { berichteDesBetriebsQuery, type BerichtZeile } from '@/features/jahresbericht/api/jahresbericht';
 import { jahresberichtPfad, statustext } from '@/lib/jahresbericht';
 import { MSG_AUFRUF_FEHLER } from './Jahresberichtdaten';
+import { MesswerteDesBetriebs } from './MesswerteDesBetriebs';
 
-/** Route …/jahresbericht/uebersicht: the operation's annual reports (spec 001 §2.6, the tree's Übersicht). */
+/**
+ * Route …/jahresbericht/uebersicht: the annual report area of the operation (spec 001 §2.6, the
+ * tree's Übersicht) with its two tabs, Jahresberichte and Messwerte.
+ */
 export function Berichtsuebersicht() {
   useDocumentTitle('Jahresberichte');
   const { id = '' } = useParams();
   const darf = useDarf();
   const berichte = useQuery(berichteDesBetriebsQuery(id));
+  const [reiter, setReiter] = useState('jahresberichte');
   const spalten = useMemo<ColumnDef<BerichtZeile, unknown>[]>(
     () => [
       { id: 'jahr', header: 'Berichtsjahr', accessorFn: (z) => z.jahr },
@@ -62,7 +68,19 @@ export function Berichtsuebersicht() {
           </Link>
         )}
       </div>
-      <DataTable columns={spalten} data={berichte.data} caption="Jahresberichte des Betriebs" getRowId={(z) => String(z.id)} />
+      <Tabs
+        label="Jahresberichte und Messwerte"
+        value={reiter}
+        onChange={setReiter}
+        tabs={[
+          {
+            id: 'jahresberichte',
+            label: 'Jahresberichte',
+            content: <DataTable columns={spalten} data={berichte.data} caption="Jahresberichte des Betriebs" getRowId={(z) => String(z.id)} />,
+          },
+          { id: 'messwerte', label: 'Messwerte', content: <MesswerteDesBetriebs betriebId={id} /> },
+        ]}
+      />
     </section>
   );
 }
