@@ -11,7 +11,8 @@ import (
 )
 
 // aufgabeRoutes: the Aufgaben view (issue 14) — the caller's tasks and the number of the open
-// ones (the header's badge), read-your-writes with minPosition like the worklists. Who sees
+// ones (the header's badge), read-your-writes with minPosition like the worklists (a count
+// fresh then, else from the worklists' two-second count cache). Who sees
 // which task the service decides (internal/anwendung/aufgaben).
 func (a *api) aufgabeRoutes(r chi.Router) {
 	d := a.deps.Aufgaben
@@ -27,7 +28,7 @@ func (a *api) aufgabeRoutes(r chi.Router) {
 				a.writeError(w, r, err)
 				return
 			}
-			out, err := d.Liste(r.Context(), nutzer(r), page, size)
+			out, err := d.Liste(r.Context(), nutzer(r), page, size, r.URL.Query().Get("minPosition") != "")
 			antworte(a, w, r, out, err)
 		})
 		r.Get("/aufgabe/count", func(w http.ResponseWriter, r *http.Request) {
@@ -35,7 +36,7 @@ func (a *api) aufgabeRoutes(r chi.Router) {
 				a.writeError(w, r, err)
 				return
 			}
-			n, err := d.Anzahl(r.Context(), nutzer(r))
+			n, err := d.Anzahl(r.Context(), nutzer(r), r.URL.Query().Get("minPosition") != "")
 			antworte(a, w, r, map[string]int64{"count": n}, err)
 		})
 	})

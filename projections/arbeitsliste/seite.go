@@ -240,6 +240,14 @@ func anzahl(ctx context.Context, q eventstore.Querier, a listenabfrage) (int64, 
 
 var zaehlungen singleflight.Group
 
+// Anzahl is the number of rows of tabelle (qualified) that bedingung keeps, with the worklists'
+// count cache: shared by callers of the same condition for anzahlGueltig, counted afresh when
+// frisch (the caller waits for his own command). For lists beside the worklists whose count
+// grows with what a caller sees (the Aufgaben view).
+func Anzahl(ctx context.Context, q eventstore.Querier, tabelle, bedingung string, args []any, frisch bool) (int64, error) {
+	return anzahl(ctx, q, listenabfrage{tabelle: tabelle, bedingung: bedingung, args: args, frisch: frisch})
+}
+
 // zaehlenHoechstens bounds a shared count: the time an ordinary request has (httpapi.StandardZeitlimits).
 const zaehlenHoechstens = time.Minute
 

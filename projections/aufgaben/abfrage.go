@@ -43,6 +43,9 @@ type Filter struct {
 	// not among his open tasks; it shows in the requester's organisation's list as his own.
 	Konto      int64
 	Page, Size int
+	// Frisch: count now (the caller waits for his own command); otherwise the count comes from
+	// the worklists' cache for up to two seconds (arbeitsliste.Anzahl).
+	Frisch bool
 }
 
 func (f Filter) bedingung(args *[]any) string {
@@ -68,7 +71,8 @@ func Liste(ctx context.Context, q eventstore.Querier, f Filter) (arbeitsliste.Se
 	out := arbeitsliste.Seite[Aufgabe]{Content: []Aufgabe{}, Page: f.Page, Size: f.Size}
 	var args []any
 	where := f.bedingung(&args)
-	if err := q.QueryRow(ctx, `SELECT count(*) FROM aufgaben.aufgabe WHERE `+where, args...).Scan(&out.TotalElements); err != nil {
+	var err error
+	if out.TotalElements, err = arbeitsliste.Anzahl(ctx, q, "aufgaben.aufgabe", where, args, f.Frisch); err != nil {
 		return out, err
 	}
 	n := len(args)
@@ -97,10 +101,8 @@ func Liste(ctx context.Context, q eventstore.Querier, f Filter) (arbeitsliste.Se
 	return out, err
 }
 
-// Anzahl counts the caller's open tasks (the header's badge).
+// Anzahl counts the caller's open tasks (the header's badge), with the list's count cache.
 func Anzahl(ctx context.Context, q eventstore.Querier, f Filter) (int64, error) {
 	var args []any
-	var n int64
-	err := q.QueryRow(ctx, `SELECT count(*) FROM aufgaben.aufgabe WHERE status = '`+Offen+`' AND `+f.bedingung(&args), args...).Scan(&n)
-	return n, err
+	return arbeitsliste.Anzahl(ctx, q, "aufgaben.aufgabe", "status = '"+Offen+"' AND "+f.bedingung(&args), args, f.Frisch)
 }

@@ -47,7 +47,7 @@ func (w welt) als(name string) zugriff.Nutzer {
 // aufgaben lists the caller's tasks as "art status objekt" lines.
 func (w welt) aufgaben(name string) []aufgaben.Aufgabe {
 	w.t.Helper()
-	s, err := w.dienst.Liste(w.ctx, w.als(name), 0, 100)
+	s, err := w.dienst.Liste(w.ctx, w.als(name), 0, 100, true)
 	if err != nil {
 		w.t.Fatal(name, err)
 	}
@@ -59,7 +59,7 @@ func (w welt) aufgaben(name string) []aufgaben.Aufgabe {
 
 func (w welt) anzahl(name string) int64 {
 	w.t.Helper()
-	n, err := w.dienst.Anzahl(w.ctx, w.als(name))
+	n, err := w.dienst.Anzahl(w.ctx, w.als(name), true)
 	if err != nil {
 		w.t.Fatal(name, err)
 	}
@@ -175,7 +175,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	rub := ids.rub
 	sbdNutzer := w.als("zust_sbd")
 	projektortest.WarteBis(t, "the demo's open Freigaben and change request", func() bool {
-		n, err := w.dienst.Anzahl(ctx, sbdNutzer)
+		n, err := w.dienst.Anzahl(ctx, sbdNutzer, true)
 		return err == nil && n == 3
 	})
 	// the demo's measuring point requested by systemadmin waits for zust_sbd and the Fachadmin
@@ -248,7 +248,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatal("systemadmin sees a Freigabe he may not decide")
 	}
 	// readers and staff without the deciding permission see no tasks (and may not ask)
-	if _, err := w.dienst.Liste(ctx, w.als("leser_behoerde"), 0, 10); err == nil {
+	if _, err := w.dienst.Liste(ctx, w.als("leser_behoerde"), 0, 10, true); err == nil {
 		t.Fatal("leser_behoerde may read the Aufgaben view")
 	}
 	// zust_sbb decides Bescheidsanträge (BESCHEID_ANLEGEN): the demo's submitted one, returned

@@ -38,20 +38,22 @@ func (d *Dienst) filter(ctx context.Context, n zugriff.Nutzer) (liste.Filter, er
 }
 
 // Liste returns a page of the caller's tasks.
-func (d *Dienst) Liste(ctx context.Context, n zugriff.Nutzer, page, size int) (arbeitsliste.Seite[liste.Aufgabe], error) {
+func (d *Dienst) Liste(ctx context.Context, n zugriff.Nutzer, page, size int, frisch bool) (arbeitsliste.Seite[liste.Aufgabe], error) {
 	f, err := d.filter(ctx, n)
 	if err != nil {
 		return arbeitsliste.Seite[liste.Aufgabe]{}, err
 	}
-	f.Page, f.Size = page, size
+	f.Page, f.Size, f.Frisch = page, size, frisch
 	return liste.Liste(ctx, d.Store.Pool(), f)
 }
 
-// Anzahl counts the caller's open tasks.
-func (d *Dienst) Anzahl(ctx context.Context, n zugriff.Nutzer) (int64, error) {
+// Anzahl counts the caller's open tasks; frisch: now, not from the count cache (the caller
+// waits for his own command).
+func (d *Dienst) Anzahl(ctx context.Context, n zugriff.Nutzer, frisch bool) (int64, error) {
 	f, err := d.filter(ctx, n)
 	if err != nil {
 		return 0, err
 	}
+	f.Frisch = frisch
 	return liste.Anzahl(ctx, d.Store.Pool(), f)
 }
