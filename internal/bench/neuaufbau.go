@@ -33,12 +33,12 @@ func (l *lauf) seed(ctx context.Context) error {
 	}
 	rate := float64(b.Ereignisse) / b.Dauer.Seconds()
 	l.messung(Messung{ID: "seed.scale", Bereich: "Scale data", Name: fmt.Sprintf("seed --scale %d", l.skala),
-		Text: fmt.Sprintf("%s events in %s = %s events/s (%s Betriebe, %s Anlagen, %s Messstellen, %s Bescheide, %s organisations, %s users)",
+		Text: fmt.Sprintf("%s events in %s = %s events/s (%s Betriebe, %s Anlagen, %s Messstellen, %s Bescheide, %s Jahresberichte, %s organisations, %s users)",
 			zahl(b.Ereignisse), b.Dauer.Round(100*time.Millisecond), zahl(rate), zahl(b.Betriebe), zahl(b.Anlagen), zahl(b.Messstellen),
-			zahl(b.Bescheide), zahl(b.Organisationen), zahl(b.Anwender)),
+			zahl(b.Bescheide), zahl(b.Jahresberichte), zahl(b.Organisationen), zahl(b.Anwender)),
 		Werte: map[string]float64{"events": float64(b.Ereignisse), "seconds": b.Dauer.Seconds(), "events_per_s": rate,
 			"betriebe": float64(b.Betriebe), "anlagen": float64(b.Anlagen), "messstellen": float64(b.Messstellen), "bescheide": float64(b.Bescheide),
-			"organisations": float64(b.Organisationen), "users": float64(b.Anwender)}})
+			"jahresberichte": float64(b.Jahresberichte), "organisations": float64(b.Organisationen), "users": float64(b.Anwender)}})
 	return nil
 }
 

@@ -80,6 +80,7 @@ func (f Fortschritt) ProSekunde() float64 {
 type Skalenbericht struct {
 	Organisationen, Anwender, Betriebe, Anlagen, Messstellen int
 	Bescheide                                                int // issue 30: two per approved operation with approved measuring points
+	Jahresberichte                                           int // issue 31: two years of every tenth such operation with a treatment plant
 	Ereignisse                                               int64
 	Dauer                                                    time.Duration
 	Geodaten                                                 Landesgeodaten // the state-wide area layers
@@ -240,6 +241,11 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 	if err != nil {
 		return Skalenbericht{}, err
 	}
+	// annual reports of the last two years for every tenth of them (scale_jahresberichte.go)
+	nBerichte, err := l.berichteSeeden(ctx, infos, erste, ersteTyp, ersteName)
+	if err != nil {
+		return Skalenbericht{}, err
+	}
 	// the state-wide area layers next to the demo sample (scale_geodaten.go)
 	geo, err := GeodatenLand(ctx, store.Pool())
 	if err != nil {
@@ -250,7 +256,7 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 		s.Fortschritt(Fortschritt{Phase: "Geodaten", Objekte: n, Gesamt: n, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)})
 	}
 	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants), Messstellen: len(punkte),
-		Bescheide: nBescheide, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start), Geodaten: geo}, nil
+		Bescheide: nBescheide, Jahresberichte: nBerichte, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start), Geodaten: geo}, nil
 }
 
 // lauf is one run of Skalieren.
@@ -347,6 +353,7 @@ const (
 	artAnlage
 	artMessstelle
 	artBescheid
+	artJahresbericht
 )
 
 // --- organisations -------------------------------------------------------------------------

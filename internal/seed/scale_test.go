@@ -53,6 +53,10 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 		"anwender":     `SELECT to_jsonb(d)::text FROM anwender d WHERE ` + skala("anwender"),
 		"lokale_rolle": `SELECT to_jsonb(d)::text FROM lokale_rolle d WHERE ` + skala("lokalerolle"),
 		"anlage":       `SELECT to_jsonb(d)::text FROM anlage d WHERE ` + skala("anlage"),
+		// geaendert is the time of the write (the two paths run at different times)
+		"jahresbericht": `SELECT (to_jsonb(d) - 'geaendert')::text FROM jahresbericht d WHERE ` + skala("jahresbericht"),
+		"jahresbericht_parameter": `SELECT to_jsonb(p)::text FROM jahresbericht_parameter p WHERE p.jahresbericht_id IN
+			(SELECT d.id FROM jahresbericht d WHERE ` + strings.TrimSuffix(skala("jahresbericht"), " ORDER BY d.id") + `) ORDER BY p.parameter_id`,
 	} {
 		a, b := zeilen(t, befehle, sql), zeilen(t, masse, sql)
 		if len(a) == 0 {
@@ -151,6 +155,20 @@ func TestSkalieren_BulkPathWritesTheEventsOfTheCommandPath(t *testing.T) {
 			"MessstellenZugeordnet"}) {
 		t.Fatalf("Bescheide: %d for %d operations, %.1f Anforderungen and %.1f Auflagen each, events %v", bescheide, mitPunkten, jeBescheid, auflagen,
 			bescheidArten)
+	}
+	// annual reports of the two years before, with weekly values of each Selbstüberwachungsauflage,
+	// plausibilised, submitted and in work (issue 31)
+	var berichte, jahre int
+	var berichtStatus []string
+	var werteJeParameter float64
+	if err := masse.QueryRow(ctx, `SELECT count(*), count(DISTINCT jahr), array_agg(DISTINCT status ORDER BY status),
+		avg((SELECT avg(jsonb_array_length(p.messwerte)) FROM jahresbericht_parameter p WHERE p.jahresbericht_id = d.id))
+		FROM jahresbericht d WHERE `+
+		strings.TrimSuffix(skala("jahresbericht"), " ORDER BY d.id")).Scan(&berichte, &jahre, &berichtStatus, &werteJeParameter); err != nil {
+		t.Fatal(err)
+	}
+	if berichte == 0 || jahre != 2 || werteJeParameter != 52 || !slices.Contains(berichtStatus, "PLAUSIBILISIERT") {
+		t.Fatalf("reports: %d in %d years, status %v, %.1f values per parameter", berichte, jahre, berichtStatus, werteJeParameter)
 	}
 	var rollen []string
 	if err := masse.QueryRow(ctx, `SELECT array_agg(DISTINCT r ORDER BY r) FROM anwender, unnest(funktionale_rollen) r`).Scan(&rollen); err != nil {
