@@ -65,7 +65,7 @@ func (l *lauf) mitServer(ctx context.Context) error {
 	if err := l.nachNeuaufbau(ctx, s, admin, org); err != nil {
 		return err
 	}
-	schritte := []func(context.Context, *server, nutzer, nutzer) error{l.abfragen, l.bescheide, l.geodaten, l.nummernRennen, l.last, l.export, l.verzoegerung}
+	schritte := []func(context.Context, *server, nutzer, nutzer) error{l.abfragen, l.bescheide, l.jahresberichte, l.geodaten, l.nummernRennen, l.last, l.export, l.verzoegerung}
 	if !l.gewaehlt("server") { // -nur lag: the lag loads alone, once the read models have caught up
 		schritte = schritte[len(schritte)-1:]
 		if err := l.aufgeholt(ctx, 15*time.Minute); err != nil {

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { DataTable } from '@/components/DataTable';
-import { inputClass } from '@/components/FormField';
+import { Berichtsjahrfeld } from '@/components/Berichtsjahrfeld';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ueberschreitungenQuery, type Ueberschreitung } from '@/features/jahresbericht/api/jahresbericht';
-import { berichtsjahre, messdatum, statustext } from '@/lib/jahresbericht';
+import { messdatum, statustext } from '@/lib/jahresbericht';
 
 // Ours (beyond the spec, issue 31).
 export const MSG_UEBERSCHREITUNGEN_FEHLER = 'Fehler beim Aufruf der Überschreitungen';
@@ -31,7 +31,6 @@ export function Ueberschreitungen() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const jahr = params.get('jahr') ?? '';
-  const jahrFeld = useId();
   const liste = useQuery(ueberschreitungenQuery(id, jahr));
   const spalten = useMemo<ColumnDef<Ueberschreitung, unknown>[]>(
     () => [
@@ -84,30 +83,16 @@ export function Ueberschreitungen() {
         Überwachungswert gilt nach § 6 Abs. 1 AbwV als eingehalten, wenn von diesem und den vier vorangegangenen Ergebnissen
         höchstens eines ihn überschreitet und keines um mehr als 100 %.
       </p>
-      <div className="max-w-xs">
-        <label htmlFor={jahrFeld} className="block text-sm font-medium text-gray-900">
-          Berichtsjahr
-        </label>
-        <select
-          id={jahrFeld}
-          name="jahr"
-          className={inputClass}
-          value={jahr}
-          onChange={(e) => {
-            const p = new URLSearchParams(params);
-            if (e.target.value) p.set('jahr', e.target.value);
-            else p.delete('jahr');
-            setParams(p, { replace: true });
-          }}
-        >
-          <option value="">Alle Jahre</option>
-          {berichtsjahre().map((j) => (
-            <option key={j} value={String(j)}>
-              {j}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Berichtsjahrfeld
+        alle
+        value={jahr}
+        onChange={(j) => {
+          const p = new URLSearchParams(params);
+          if (j) p.set('jahr', j);
+          else p.delete('jahr');
+          setParams(p, { replace: true });
+        }}
+      />
       {liste.isSuccess && (
         <p className="text-sm" role="status">
           {zeilen.length === 0

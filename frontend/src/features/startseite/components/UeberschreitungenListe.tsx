@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState } from '@tanstack/react-table';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable } from '@/components/DataTable';
-import { inputClass } from '@/components/FormField';
-import { berichtsjahre, ueberschreitungenPfad } from '@/lib/jahresbericht';
+import { Berichtsjahrfeld } from '@/components/Berichtsjahrfeld';
+import { ueberschreitungenPfad } from '@/lib/jahresbericht';
 import { ueberschreitungBetriebeQuery, type UeberschreitungBetrieb } from '@/features/startseite/api/ueberschreitungen';
 import { ARBEITSLISTE_SEITE } from './seitengroesse';
 import { LISTE_ID } from './liste';
@@ -22,7 +22,6 @@ export function UeberschreitungenListe() {
   const [jahr, setJahr] = useState(standardjahr());
   const [seite, setSeite] = useState<PaginationState>({ pageIndex: 0, pageSize: ARBEITSLISTE_SEITE });
   const liste = useQuery(ueberschreitungBetriebeQuery(jahr, seite.pageIndex, seite.pageSize));
-  const jahrFeld = useId();
   const spalten = useMemo<ColumnDef<UeberschreitungBetrieb, unknown>[]>(
     () => [
       {
@@ -56,27 +55,13 @@ export function UeberschreitungenListe() {
       <h2 id="ueberschreitungen-titel" className="text-xl font-semibold">
         Überschreitungen
       </h2>
-      <div className="max-w-xs">
-        <label htmlFor={jahrFeld} className="block text-sm font-medium text-gray-900">
-          Berichtsjahr
-        </label>
-        <select
-          id={jahrFeld}
-          name="jahr"
-          className={inputClass}
-          value={String(jahr)}
-          onChange={(e) => {
-            setJahr(Number(e.target.value));
-            setSeite((s) => ({ ...s, pageIndex: 0 }));
-          }}
-        >
-          {berichtsjahre().map((j) => (
-            <option key={j} value={String(j)}>
-              {j}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Berichtsjahrfeld
+        value={String(jahr)}
+        onChange={(j) => {
+          setJahr(Number(j));
+          setSeite((s) => ({ ...s, pageIndex: 0 }));
+        }}
+      />
       <DataTable<UeberschreitungBetrieb>
         caption={`Betriebe mit Überschreitungen im Berichtsjahr ${jahr}`}
         captionHidden
