@@ -56,6 +56,9 @@ type Seite[T any] struct {
 	// without the list's filters (the caller's visibility stays): "Es gibt Treffer außerhalb der
 	// gewählten Filter". Absent otherwise.
 	OhneFilter *int64 `json:"ohneFilter,omitempty"`
+	// Mindestens: the list counts only up to its bound (Liste.Hoechstens) and found at least
+	// TotalElements rows. Absent otherwise.
+	Mindestens bool `json:"mindestens,omitempty"`
 }
 
 // BetriebeListe is the operations worklist. Its export is the operation file's

@@ -47,6 +47,9 @@ type Liste[T any] struct {
 	// Fuer adapts a row to the caller who reads it, page and export alike (nil: as read): the
 	// annual reports hide the names of the authority's staff from operators.
 	Fuer func(n zugriff.Nutzer, x T) T
+	// Hoechstens bounds the count (0: exact): a list over millions of rows counts up to it and
+	// its page says Mindestens; such pages are read from the front only (seite.go).
+	Hoechstens int64
 }
 
 // Listenfilter is one filter of a worklist: the query parameter Name with one or more values (any
@@ -129,7 +132,7 @@ func (l Liste[T]) abfrage(a Anfrage) listenabfrage {
 	order := l.Sortierung[sortierung]
 	out := listenabfrage{tabelle: l.Tabelle, spalten: l.Spalten, bedingung: strings.Join(where, " AND "), args: args,
 		ordnung: []string{order, "id"}, absteigend: a.Absteigend, page: max(a.Page, 0), size: seitengroesse(a.Size),
-		frisch: a.Frisch, suche: len(suche) > 0, vorlauf: slices.Contains(l.Indiziert, sortierung)}
+		frisch: a.Frisch, suche: len(suche) > 0, vorlauf: slices.Contains(l.Indiziert, sortierung), hoechstens: l.Hoechstens}
 	if l.Kopf != "" && sortierung == l.Kopf {
 		// the longest word that can begin the first column splits the matches; the other words
 		// stay conditions of both parts

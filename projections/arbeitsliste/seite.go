@@ -50,6 +50,8 @@ type listenabfrage struct {
 	ohneFilter *listenabfrage
 	// kopf: a one-word search in the order whose expression begins the search column.
 	kopf *kopfsuche
+	// hoechstens bounds the count (0: exact, Liste.Hoechstens).
+	hoechstens int64
 }
 
 // vorlaufZeilen is how many rows of the order a search page is first looked for in, and
@@ -74,8 +76,9 @@ func seite[T any](ctx context.Context, q eventstore.Querier, a listenabfrage, sc
 		}
 		out.OhneFilter = &n
 	}
+	out.Mindestens = a.hoechstens > 0 && out.TotalElements >= a.hoechstens
 	offset := int64(a.page) * int64(a.size)
-	limit, rueckwaerts := int64(a.size), offset > out.TotalElements/2
+	limit, rueckwaerts := int64(a.size), offset > out.TotalElements/2 && !out.Mindestens
 	if rueckwaerts {
 		// rows [offset, offset+size) of total are rows [total-offset-size, total-offset) backwards
 		limit = min(int64(a.size), out.TotalElements-offset)
@@ -254,8 +257,11 @@ const zaehlenHoechstens = time.Minute
 func zaehlen(ctx context.Context, q eventstore.Querier, a listenabfrage, key string, jetzt time.Time) (int64, error) {
 	var n int64
 	sql, args := `SELECT count(*) FROM `+a.tabelle+` WHERE `+a.bedingung, a.args
-	if a.kopf != nil {
+	switch {
+	case a.kopf != nil:
 		sql, args = a.kopf.zaehlen(a.tabelle)
+	case a.hoechstens > 0:
+		sql = `SELECT count(*) FROM (SELECT 1 FROM ` + a.tabelle + ` WHERE ` + a.bedingung + ` LIMIT ` + strconv.FormatInt(a.hoechstens, 10) + `) t`
 	}
 	if err := q.QueryRow(ctx, sql, eigenerPlan(a.suche, args)...).Scan(&n); err != nil {
 		return 0, err

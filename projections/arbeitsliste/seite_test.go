@@ -57,6 +57,43 @@ func TestSeite_DeepPagesFromTheOtherEndAreThePagesOfTheOrder(t *testing.T) {
 	}
 }
 
+// A list with a bounded count (Liste.Hoechstens) counts up to the bound and says Mindestens
+// beyond it; its pages — deep ones too, read from the front then — are the pages of the order.
+func TestSeite_BoundedCountSaysAtLeastAndItsPagesStayThePagesOfTheOrder(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	if _, err := pool.Exec(ctx, `CREATE TABLE liste (id bigint PRIMARY KEY, name text NOT NULL);
+		INSERT INTO liste SELECT i, 'Name ' || (i % 7) FROM generate_series(1, 103) i`); err != nil {
+		t.Fatal(err)
+	}
+	scan := func(r pgx.CollectableRow) (int64, error) {
+		var id int64
+		err := r.Scan(&id)
+		return id, err
+	}
+	for _, f := range []struct {
+		hoechstens, total int64
+		mindestens        bool
+	}{{50, 50, true}, {103, 103, true}, {104, 103, false}, {0, 103, false}} {
+		for _, page := range []int{0, 3, 9, 10} {
+			a := listenabfrage{tabelle: "liste", spalten: "id", bedingung: "id > $1", args: []any{0}, ordnung: []string{"id"},
+				page: page, size: 10, frisch: true, hoechstens: f.hoechstens}
+			got, err := seite(ctx, pool, a, scan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []int64
+			for id := int64(page*10 + 1); id <= min(int64(page*10+10), 103); id++ {
+				want = append(want, id)
+			}
+			if got.TotalElements != f.total || got.Mindestens != f.mindestens || !slices.Equal(got.Content, want) && len(want)+len(got.Content) > 0 {
+				t.Fatalf("bound %d page %d: %v (total %d, mindestens %v), want %v (total %d, mindestens %v)", f.hoechstens, page, got.Content,
+					got.TotalElements, got.Mindestens, want, f.total, f.mindestens)
+			}
+		}
+	}
+}
+
 // A count serves further pages for a moment; the caller's own command (frisch) counts again.
 func TestSeite_CountIsSharedForAMomentAndFreshAfterACommand(t *testing.T) {
 	ctx := context.Background()
