@@ -5,8 +5,10 @@ package tabelle
 
 import (
 	"archive/zip"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
@@ -37,16 +39,13 @@ func Schreibe(w io.Writer, blatt string, kopf []string, zeilen func(zeile func(w
 	if err := sw.SetRow("A1", header); err != nil {
 		return err
 	}
-	n := 1
-	err = zeilen(func(werte ...any) error {
-		n++
-		cell, err := excelize.CoordinatesToCellName(1, n)
+	if err := fliessband(zeilen, func(n int, werte []any) error {
+		cell, err := excelize.CoordinatesToCellName(1, n+1)
 		if err != nil {
 			return err
 		}
 		return sw.SetRow(cell, werte)
-	})
-	if err != nil {
+	}); err != nil {
 		return fmt.Errorf("tabelle %s: %w", blatt, err)
 	}
 	if err := sw.Flush(); err != nil {
@@ -67,4 +66,60 @@ func zipNach(w io.Writer) *zip.Writer {
 		return flate.NewWriter(out, flate.BestSpeed)
 	})
 	return zw
+}
+
+// paketGroesse is how many rows the reading side hands over at a time.
+const paketGroesse = 256
+
+var errAbgebrochen = errors.New("tabelle: das Schreiben ist abgebrochen")
+
+// fliessband runs zeilen (the rows as they are read, from the database mostly) and schreibe
+// (the sheet's XML) side by side, so a large export keeps two cores busy instead of one: the
+// rows go over in packets; schreibe gets them in order, numbered from 1. An error of either side
+// stops both.
+func fliessband(zeilen func(zeile func(werte ...any) error) error, schreibe func(n int, werte []any) error) error {
+	pakete := make(chan [][]any, 4)
+	stop := make(chan struct{})
+	var lesefehler error
+	go func() {
+		defer close(pakete)
+		defer func() { // a panic of the reading side is the export's error, as the handler's would be
+			if r := recover(); r != nil {
+				lesefehler = fmt.Errorf("tabelle: %v", r)
+			}
+		}()
+		paket := make([][]any, 0, paketGroesse)
+		senden := func() error {
+			select {
+			case pakete <- paket:
+				paket = make([][]any, 0, paketGroesse)
+				return nil
+			case <-stop:
+				return errAbgebrochen
+			}
+		}
+		lesefehler = zeilen(func(werte ...any) error {
+			paket = append(paket, slices.Clone(werte)) // the caller may reuse its slice
+			if len(paket) == paketGroesse {
+				return senden()
+			}
+			return nil
+		})
+		if lesefehler == nil && len(paket) > 0 {
+			lesefehler = senden()
+		}
+	}()
+	n := 0
+	for paket := range pakete {
+		for _, werte := range paket {
+			n++
+			if err := schreibe(n, werte); err != nil {
+				close(stop)
+				for range pakete { // the reading side ends at its next packet
+				}
+				return err
+			}
+		}
+	}
+	return lesefehler
 }
