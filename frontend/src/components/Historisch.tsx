@@ -1,3 +1,4 @@
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -238,5 +239,49 @@ export function StandSeite({ version, eintrag, aktuell, children }: StandSeitePr
       </HistorischBanner>
       {children ?? <Laden />}
     </section>
+  );
+}
+
+export interface ObjektVerlaufProps<T, K extends QueryKey> extends VerlaufSeiteProps {
+  /** Where the current record is ('Zurück zum aktuellen Datensatz'). */
+  aktuell: string;
+  /** The query of the object's state after event `version` (GET …/stand/{version}). */
+  standQuery: (version: number) => UseQueryOptions<T, Error, T, K>;
+  /** The object read-only. */
+  nurLesen: (x: T) => ReactNode;
+}
+
+/**
+ * The Verlauf page of an object of the file (measuring point, Bescheid, annual report): the list
+ * of its events, or with ?stand=<version> the object as it was after one, read-only.
+ */
+export function ObjektVerlauf<T, K extends QueryKey>({ aktuell, standQuery, nurLesen, ...seite }: ObjektVerlaufProps<T, K>) {
+  const [params] = useSearchParams();
+  const stand = params.get(STAND_PARAM);
+  if (stand === null) return <VerlaufSeite {...seite} />;
+  const version = Number(stand);
+  return (
+    <StandSeite version={version} aktuell={aktuell} eintrag={seite.eintraege?.find((e) => e.version === version)}>
+      <Stand query={standQuery(version)} nurLesen={nurLesen} />
+    </StandSeite>
+  );
+}
+
+function Stand<T, K extends QueryKey>({ query, nurLesen }: { query: UseQueryOptions<T, Error, T, K>; nurLesen: (x: T) => ReactNode }) {
+  const stand = useQuery(query);
+  return stand.data === undefined ? <Laden /> : nurLesen(stand.data);
+}
+
+/** An object's fields read-only, as label and value ('–' for none). */
+export function Feldliste({ zeilen }: { zeilen: [string, string | undefined][] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      {zeilen.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="font-semibold">{k}</dt>
+          <dd className="whitespace-pre-wrap">{v || '–'}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

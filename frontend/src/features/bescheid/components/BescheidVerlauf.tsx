@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { STAND_PARAM, StandSeite, VerlaufSeite } from '@/components/Historisch';
+import { useParams } from 'react-router-dom';
+import { Feldliste, ObjektVerlauf } from '@/components/Historisch';
 import { Laden } from '@/components/Laden';
 import { formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -15,31 +15,19 @@ import { bescheidPfad } from './Bescheidsdaten';
 export function BescheidVerlauf() {
   useDocumentTitle('Verlauf des Bescheids');
   const { id = '', bescheidid = '' } = useParams();
-  const [params] = useSearchParams();
   const bescheid = useQuery(bescheidQuery(bescheidid));
   const verlauf = useQuery(bescheidVerlaufQuery(bescheidid));
-  const stand = params.get(STAND_PARAM);
   if (bescheid.isPending) return <Laden />;
-  if (stand === null) {
-    const b = bescheid.data;
-    return (
-      <VerlaufSeite
-        titel={`Verlauf: ${b ? `${b.bescheidart ?? ''}${b.bescheidsdatum ? ` vom ${formatDate(b.bescheidsdatum)}` : ''}` : ''}`}
-        beschreibung="Alle Änderungen des Bescheids mit Zeitpunkt und Urheber. Öffnen Sie eine Zeile für die geänderten Felder; „Stand anzeigen“ zeigt den Bescheid, wie er nach dieser Änderung war."
-        eintraege={verlauf.data}
-      />
-    );
-  }
-  const aktuell = `${bescheidPfad(id, bescheidid, bescheid.data?.bescheidsstatus)}/bescheidsdaten?modus=l`;
-  return <Stand bescheidId={bescheidid} version={Number(stand)} aktuell={aktuell} eintrag={verlauf.data?.find((e) => e.version === Number(stand))} />;
-}
-
-function Stand({ bescheidId, version, ...rest }: { bescheidId: string; version: number; aktuell: string; eintrag: Parameters<typeof StandSeite>[0]['eintrag'] }) {
-  const stand = useQuery(bescheidStandQuery(bescheidId, version));
+  const b = bescheid.data;
   return (
-    <StandSeite version={version} {...rest}>
-      {stand.data && <BescheidNurLesen bescheid={stand.data} />}
-    </StandSeite>
+    <ObjektVerlauf
+      titel={`Verlauf: ${b ? `${b.bescheidart ?? ''}${b.bescheidsdatum ? ` vom ${formatDate(b.bescheidsdatum)}` : ''}` : ''}`}
+      beschreibung="Alle Änderungen des Bescheids mit Zeitpunkt und Urheber. Öffnen Sie eine Zeile für die geänderten Felder; „Stand anzeigen“ zeigt den Bescheid, wie er nach dieser Änderung war."
+      eintraege={verlauf.data}
+      aktuell={`${bescheidPfad(id, bescheidid, b?.bescheidsstatus)}/bescheidsdaten?modus=l`}
+      standQuery={(version) => bescheidStandQuery(bescheidid, version)}
+      nurLesen={(x: Bescheid) => <BescheidNurLesen bescheid={x} />}
+    />
   );
 }
 
@@ -60,14 +48,5 @@ export function BescheidNurLesen({ bescheid: b }: { bescheid: Bescheid }) {
     ['Messstellen', (b.messstellen ?? []).map((m) => `${m.messstellenId} ${m.bezeichnung}`).join(', ')],
     ['Auflagen', (b.auflagen ?? []).map((a) => `${a.art} (Frist ${formatDate(a.fristdatum)}): ${a.beschreibung}`).join('; ')],
   ];
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-      {zeilen.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="font-semibold">{k}</dt>
-          <dd className="whitespace-pre-wrap">{v || '–'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Feldliste zeilen={zeilen} />;
 }

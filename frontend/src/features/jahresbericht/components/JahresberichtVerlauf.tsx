@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { STAND_PARAM, StandSeite, VerlaufSeite } from '@/components/Historisch';
+import { useParams } from 'react-router-dom';
+import { Feldliste, ObjektVerlauf } from '@/components/Historisch';
 import { Laden } from '@/components/Laden';
 import { formatDate } from '@/lib/format';
 import { rolleLabel } from '@/lib/rollen';
@@ -16,37 +16,19 @@ import { jahresberichtPfad, statustext } from '@/lib/jahresbericht';
 export function JahresberichtVerlauf() {
   useDocumentTitle('Verlauf des Jahresberichts');
   const { id = '', berichtid = '' } = useParams();
-  const [params] = useSearchParams();
   const bericht = useQuery(jahresberichtQuery(berichtid));
   const verlauf = useQuery(jahresberichtVerlaufQuery(berichtid));
-  const stand = params.get(STAND_PARAM);
   if (bericht.isPending) return <Laden />;
   const b = bericht.data;
-  if (stand === null) {
-    return (
-      <VerlaufSeite
-        titel={`Verlauf: Jahresbericht ${b ? `${b.jahr} ${b.anlage.bezeichnung ?? ''}` : ''}`}
-        beschreibung="Alle Änderungen des Jahresberichts mit Zeitpunkt und Urheber. Öffnen Sie eine Zeile für die geänderten Felder; „Stand anzeigen“ zeigt den Jahresbericht, wie er nach dieser Änderung war."
-        eintraege={verlauf.data}
-      />
-    );
-  }
   return (
-    <Stand
-      berichtId={berichtid}
-      version={Number(stand)}
+    <ObjektVerlauf
+      titel={`Verlauf: Jahresbericht ${b ? `${b.jahr} ${b.anlage.bezeichnung ?? ''}` : ''}`}
+      beschreibung="Alle Änderungen des Jahresberichts mit Zeitpunkt und Urheber. Öffnen Sie eine Zeile für die geänderten Felder; „Stand anzeigen“ zeigt den Jahresbericht, wie er nach dieser Änderung war."
+      eintraege={verlauf.data}
       aktuell={jahresberichtPfad(id, Number(berichtid))}
-      eintrag={verlauf.data?.find((e) => e.version === Number(stand))}
+      standQuery={(version) => jahresberichtStandQuery(berichtid, version)}
+      nurLesen={(x: Jahresbericht) => <JahresberichtNurLesen bericht={x} />}
     />
-  );
-}
-
-function Stand({ berichtId, version, ...rest }: { berichtId: string; version: number; aktuell: string; eintrag: Parameters<typeof StandSeite>[0]['eintrag'] }) {
-  const stand = useQuery(jahresberichtStandQuery(berichtId, version));
-  return (
-    <StandSeite version={version} {...rest}>
-      {stand.data && <JahresberichtNurLesen bericht={stand.data} />}
-    </StandSeite>
   );
 }
 
@@ -68,14 +50,5 @@ export function JahresberichtNurLesen({ bericht: b }: { bericht: Jahresbericht }
     ['Kommentar', b.kommentar],
     ['Parameter', (b.parameter ?? []).map((p) => `${p.parameterName || p.parameterNr}: ${p.anzahlWerte ?? 0} Werte${p.mittelwert ? `, Mittel ${p.mittelwert}` : ''}`).join('; ')],
   ];
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-      {zeilen.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="font-semibold">{k}</dt>
-          <dd className="whitespace-pre-wrap">{v || '–'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Feldliste zeilen={zeilen} />;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
-import { Fehleruebersicht, feldbezeichnung } from '@/components/akte/Fehleruebersicht';
+import { Fehleruebersicht, feldbezeichnung, feldElement } from '@/components/akte/Fehleruebersicht';
 import { FreigabeEntscheidung, type NeuerFreigabestatus } from '@/components/akte/FreigabeEntscheidung';
 import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
 import { useReiterFormular, type Formularfehler } from '@/components/akte/useReiterFormular';
@@ -168,7 +168,7 @@ function NeuesFormular() {
       <h1 id="bericht-titel" className="text-2xl font-semibold">
         Neuer Jahresbericht
       </h1>
-      <Fehleruebersicht fehler={fehler} feldname={feldname} onFeld={(k) => document.querySelector<HTMLElement>(`[name="${k}"]`)?.focus()} fokus={0} />
+      <Fehleruebersicht fehler={fehler} feldname={feldname} onFeld={(k) => feldElement(document, k)?.focus()} fokus={0} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Auswahlfeld
           label="Anlage"

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
-import { Fehleruebersicht, feldbezeichnung } from '@/components/akte/Fehleruebersicht';
+import { Fehleruebersicht, feldbezeichnung, feldElement } from '@/components/akte/Fehleruebersicht';
 import { Button } from '@/components/Button';
 import { DataTable } from '@/components/DataTable';
 import { Auswahlfeld, useWerteliste } from '@/components/felder';
@@ -325,7 +325,7 @@ function Messreiheneditor({ reihe: r, neuLaden }: { reihe: Messreihe; neuLaden: 
           </FormField>
         )}
       </div>
-      {bearbeiten && <Fehleruebersicht fehler={fehler} feldname={feldname} onFeld={(k) => document.querySelector<HTMLElement>(`[name="${k}"]`)?.focus()} fokus={pruefung} />}
+      {bearbeiten && <Fehleruebersicht fehler={fehler} feldname={feldname} onFeld={(k) => feldElement(document, k)?.focus()} fokus={pruefung} />}
       <div className="grid gap-4 sm:grid-cols-3">
         <Auswahlfeld
           label="Vorlage"
