@@ -124,7 +124,7 @@ describe('on a phone', () => {
     });
   });
 
-  it('the annual report screens (Jahresdaten, Messwerte with their grid) stay usable at 390 × 844', async () => {
+  it('the annual report screens (Jahresdaten, Messwerte with their grid, Dateien, the Messwerte tab, Überschreitungen) stay usable at 390 × 844', async () => {
     const token = await app.login('betreiber');
     const betriebId = await papierfabrik(app, token);
     const bericht = (await app.api(`/jahresbericht/${betriebId}`, { token })).find((b) => b.jahr === 2025);
@@ -142,6 +142,20 @@ describe('on a phone', () => {
       await page.getByRole('table', { name: 'Messwerte' }).waitFor();
       await until(() => seitlich(page), 0, 'Messwerte ohne seitliches Scrollen');
       await pruefeBarrierefreiheit(page, 'Messwerte (Telefon)');
+      // the report's files, the area's Messwerte tab and the operation's Überschreitungen
+      await page.goto(app.url(`${akte}/jahresbericht/${bericht.id}/dateien?modus=l`));
+      await page.getByRole('heading', { name: 'Externe Stoffe' }).waitFor();
+      await until(() => seitlich(page), 0, 'Dateien ohne seitliches Scrollen');
+      await pruefeBarrierefreiheit(page, 'Dateien des Jahresberichts (Telefon)');
+      await page.goto(app.url(`${akte}/jahresbericht/uebersicht?modus=l`));
+      await page.getByRole('tab', { name: 'Messwerte' }).click();
+      await page.getByRole('table', { name: 'Messwerte der Jahresberichte' }).waitFor();
+      await until(() => seitlich(page), 0, 'Messwerte-Reiter ohne seitliches Scrollen');
+      await pruefeBarrierefreiheit(page, 'Messwerte-Reiter (Telefon)');
+      await page.goto(app.url(`${akte}/jahresbericht/ueberschreitungen?modus=l`));
+      await page.getByRole('heading', { name: 'Überschreitungen', level: 1 }).waitFor();
+      await until(() => seitlich(page), 0, 'Überschreitungen ohne seitliches Scrollen');
+      await pruefeBarrierefreiheit(page, 'Überschreitungen (Telefon)');
     });
   });
 });

@@ -8,25 +8,35 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/eabwasser/eabwasser/internal/testdb"
 )
+
+// listeMit103Zeilen is a database with table liste of 103 rows (id, name 'Name 0' … 'Name 6').
+func listeMit103Zeilen(t *testing.T) *pgxpool.Pool {
+	t.Helper()
+	pool, _ := testdb.New(t)
+	if _, err := pool.Exec(context.Background(), `CREATE TABLE liste (id bigint PRIMARY KEY, name text NOT NULL);
+		INSERT INTO liste SELECT i, 'Name ' || (i % 7) FROM generate_series(1, 103) i`); err != nil {
+		t.Fatal(err)
+	}
+	return pool
+}
+
+// scan reads a row's id.
+func scan(r pgx.CollectableRow) (int64, error) {
+	var id int64
+	err := r.Scan(&id)
+	return id, err
+}
 
 // Every page read by seite — from the front or, in the back half, from the other end — is the
 // page an OFFSET read of the whole order gives, in both directions and for sizes that do and do
 // not divide the total; pages beyond the end are empty.
 func TestSeite_DeepPagesFromTheOtherEndAreThePagesOfTheOrder(t *testing.T) {
 	ctx := context.Background()
-	pool, _ := testdb.New(t)
-	if _, err := pool.Exec(ctx, `CREATE TABLE liste (id bigint PRIMARY KEY, name text NOT NULL);
-		INSERT INTO liste SELECT i, 'Name ' || (i % 7) FROM generate_series(1, 103) i`); err != nil {
-		t.Fatal(err)
-	}
-	scan := func(r pgx.CollectableRow) (int64, error) {
-		var id int64
-		err := r.Scan(&id)
-		return id, err
-	}
+	pool := listeMit103Zeilen(t)
 	for _, absteigend := range []bool{false, true} {
 		richtung := "ASC"
 		if absteigend {
@@ -61,16 +71,7 @@ func TestSeite_DeepPagesFromTheOtherEndAreThePagesOfTheOrder(t *testing.T) {
 // beyond it; its pages — deep ones too, read from the front then — are the pages of the order.
 func TestSeite_BoundedCountSaysAtLeastAndItsPagesStayThePagesOfTheOrder(t *testing.T) {
 	ctx := context.Background()
-	pool, _ := testdb.New(t)
-	if _, err := pool.Exec(ctx, `CREATE TABLE liste (id bigint PRIMARY KEY, name text NOT NULL);
-		INSERT INTO liste SELECT i, 'Name ' || (i % 7) FROM generate_series(1, 103) i`); err != nil {
-		t.Fatal(err)
-	}
-	scan := func(r pgx.CollectableRow) (int64, error) {
-		var id int64
-		err := r.Scan(&id)
-		return id, err
-	}
+	pool := listeMit103Zeilen(t)
 	for _, f := range []struct {
 		hoechstens, total int64
 		mindestens        bool
