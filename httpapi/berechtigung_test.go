@@ -135,6 +135,9 @@ func regeln() map[string]regel {
 		"GET /api/anlage/{id}":                                      amBetrieb(""),
 		"GET /api/anlage/{id}/historie":                             amBetrieb(""),
 		"GET /api/anlage/{id}/indirekteinleiter":                    amBetrieb(""),
+		"GET /api/anlage/{id}/hasIndirektEinleiter":                 amBetrieb(""),
+		"GET /api/anlage/entlastung/uebersicht/{id}":                amBetrieb(""),
+		"GET /api/anlage/kanalnetz/uebersicht/{id}":                 amBetrieb(""),
 		"GET /api/anlage/{id}/verlauf":                              amBetrieb(berechtigung.BetriebVerlaufLesen),
 		"GET /api/anlage/{id}/stand/{version}":                      amBetrieb(berechtigung.BetriebVerlaufLesen),
 		"GET /api/anlage/{id}/aenderungsantrag":                     amBetrieb(berechtigung.AenderungsantragPruefen),
@@ -323,6 +326,9 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 		rg := alle[rt.method+" "+rt.pattern]
 		pfad := rt.pattern
 		if strings.HasPrefix(pfad, "/api/betrieb/{id}") || strings.HasPrefix(pfad, "/api/person/lokaleRolle/{id}") {
+			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
+		}
+		if strings.HasPrefix(pfad, "/api/anlage/entlastung/uebersicht/") {
 			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
 		}
 		if strings.HasPrefix(pfad, "/api/messstelle/uebersicht/") {

@@ -119,6 +119,11 @@ func TestDecide(t *testing.T) {
 				d.Abwasserbeseitigungspflichtige = []Veranlagung{{OrganisationID: 3, StartJahr: 2020}, {OrganisationID: 4, StartJahr: 2020}}
 			}), BetriebFreigegeben: true, Heute: heute},
 			nil, &fehler{"abwasserbeseitigungspflichtige[1].startJahr", MsgVeranlagungJahr}, ""},
+		{"the same assignment twice", nil,
+			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) {
+				d.Abwasserbeseitigungspflichtige = []Veranlagung{{OrganisationID: 3, StartJahr: 2020}, {OrganisationID: 3, StartJahr: 2020}}
+			}), BetriebFreigegeben: true, Heute: heute},
+			nil, &fehler{"abwasserbeseitigungspflichtige[1].startJahr", MsgVeranlagungDoppelt}, ""},
 		{"a relief plant needs system and type; the Wasserbuchnummer is S or N and digits", nil,
 			LegeAn{BetriebID: 9, Typ: Entlastung, Daten: mit(Vorgaben(Entlastung), func(d *Daten) {
 				d.Bezeichnung, d.Anlagenart, d.Lage, d.AufnahmeID, d.Wasserbuchnummer = "RÜB 1", "MISCHWASSER", lage, 4, "X123"

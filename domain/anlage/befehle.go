@@ -95,6 +95,7 @@ const (
 	MsgWasserbuchnummer          = "Wasserbuchnummer ungültig"
 	MsgFuehrend                  = "Es darf nur eine Auslegung führend sein."
 	MsgVeranlagungJahr           = "Für das angegebene Jahr ist bereits eine Veranlagung angelegt"
+	MsgVeranlagungDoppelt        = "Die Veranlagung wurde bereits angelegt"
 	MsgVeranlagungJahre          = "Das Startjahr muss zwischen 1950 und dem nächsten Jahr liegen."
 	MsgBetriebNichtFrei          = "Anlagen können erst angelegt werden, wenn der Betrieb freigegeben ist."
 	MsgTyp                       = "Unbekannter Anlagentyp."

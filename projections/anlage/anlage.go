@@ -123,6 +123,14 @@ type Zeile struct {
 	// AnzahlMessstellen is the tree's count of the plant's measuring points (every one: they are
 	// visible as the plant is).
 	AnzahlMessstellen int `json:"anzahlMessstellen"`
+	// AufnahmeBezeichnung names the receiving plant, of whichever operation (what the relation
+	// shows of another operator's plant: its name; docs/decisions.md, "Plant network").
+	AufnahmeBezeichnung string `json:"aufnahmeBezeichnung,omitempty"`
+	// the columns of the overviews of relief plants and sewer networks (spec 000 §2)
+	Gemarkung      string `json:"gemarkung,omitempty"`
+	Entlastungstyp string `json:"entlastungstyp,omitempty"`
+	Kanalsystem    string `json:"kanalsystem,omitempty"`
+	Abwasserart    string `json:"abwasserart,omitempty"`
 }
 
 // Filter of a plant list.
@@ -130,6 +138,10 @@ type Filter struct {
 	BetriebID int64
 	// AufnahmeID: the plants that discharge into this one (its indirect dischargers).
 	AufnahmeID int64
+	// ParentID: the plants nested below this one (a treatment plant's sewer networks).
+	ParentID int64
+	// Typ: plants of this type only (anlage.Entlastung, …).
+	Typ string
 }
 
 // Liste lists the plants the Sicht includes that match f, by name.
@@ -141,13 +153,22 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 		s.Bedingung(zugriff.Betriebsspalten("bi."), arg) + `)`
 	sql := `SELECT a.id, a.bezeichnung, a.anlagentyp, a.anlagenart, a.anlagenstatus, a.betrieb_id, b.bezeichnung,
 		COALESCE(a.parent_id, 0), COALESCE(a.aufnahme_id, 0), COALESCE((a.daten->>'indirekteinleiter')::boolean, false),
-		a.antrag IS NOT NULL, ` + indirekt + `, (SELECT count(*) FROM messstelle m WHERE m.anlage_id = a.id)
+		a.antrag IS NOT NULL, ` + indirekt + `, (SELECT count(*) FROM messstelle m WHERE m.anlage_id = a.id),
+		COALESCE((SELECT r.bezeichnung FROM anlage r WHERE r.id = a.aufnahme_id), ''),
+		COALESCE(a.daten->>'gemarkung', ''), COALESCE(a.daten->>'entlastungstyp', ''),
+		COALESCE(a.daten->>'kanalsystem', ''), COALESCE(a.daten->>'abwasserart', '')
 		FROM anlage a` + sichtbar(s, &args)
 	if f.BetriebID != 0 {
 		sql += ` AND a.betrieb_id = ` + arg(f.BetriebID)
 	}
 	if f.AufnahmeID != 0 {
 		sql += ` AND a.aufnahme_id = ` + arg(f.AufnahmeID)
+	}
+	if f.ParentID != 0 {
+		sql += ` AND a.parent_id = ` + arg(f.ParentID)
+	}
+	if f.Typ != "" {
+		sql += ` AND a.anlagentyp = ` + arg(f.Typ)
 	}
 	sql += ` ORDER BY a.bezeichnung, a.id`
 	rows, err := q.Query(ctx, sql, args...)
@@ -157,7 +178,8 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Zeile, error) {
 		var z Zeile
 		err := r.Scan(&z.ID, &z.Bezeichnung, &z.Anlagentyp, &z.Anlagenart, &z.Anlagenstatus, &z.BetriebID, &z.Betrieb,
-			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen, &z.AnzahlIndirekteinleiter, &z.AnzahlMessstellen)
+			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen, &z.AnzahlIndirekteinleiter, &z.AnzahlMessstellen,
+			&z.AufnahmeBezeichnung, &z.Gemarkung, &z.Entlastungstyp, &z.Kanalsystem, &z.Abwasserart)
 		return z, err
 	})
 	if out == nil {
@@ -236,6 +258,15 @@ func AlleDesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64)
 		return nil, err
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// HatIndirekteinleiter reports whether plants of any operation that are not shut down
+// discharge into plant id (GET /anlage/{id}/hasIndirektEinleiter/: a shut-down of it affects them).
+func HatIndirekteinleiter(ctx context.Context, q eventstore.Querier, id int64) (bool, error) {
+	var ja bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM anlage WHERE aufnahme_id = $1 AND anlagenstatus <> ALL($2))`,
+		id, []string{anlage.Stillgelegt, anlage.AngeschlossenAn}).Scan(&ja)
+	return ja, err
 }
 
 // KanalnetzMitSelbstueberwachung reports whether a sewer network below plant id (its parent

@@ -78,7 +78,7 @@ type Verweis struct {
 }
 
 // Ansicht is a plant as the screen shows it. The responsible persons and authority users carry
-// their names (they shadow the ids-only lists of the data); MitEntsorgungsraum tells the screen
+// their names (they shadow the ids-only lists of the data), the obligees their periods; MitEntsorgungsraum tells the screen
 // whether the plant keeps a disposal area while it is no indirect discharger.
 type Ansicht struct {
 	ID          int64   `json:"id"`
@@ -90,12 +90,14 @@ type Ansicht struct {
 	anlage.Daten
 	ZustaendigeBearbeiter []konten.BearbeiterAnsicht `json:"zustaendigeBearbeiter"`
 	ZustaendigePersonen   []konten.PersonAnsicht     `json:"zustaendigePersonen"`
-	MitEntsorgungsraum    bool                       `json:"mitEntsorgungsraum"`
-	AufnahmeAnlage        *Verweis                   `json:"aufnahmeAnlage,omitempty"`
-	Version               int                        `json:"version"`
-	LetzterBeginn         string                     `json:"gueltigAb"`
-	Aenderungsantrag      *anlage.Aenderungsantrag   `json:"aenderungsantrag,omitempty"`
-	Rechte                *Rechte                    `json:"rechte,omitempty"`
+	// the obligees with their periods (anlage.Zeitraeume), by start year
+	Abwasserbeseitigungspflichtige []anlage.Veranlagungszeitraum `json:"abwasserbeseitigungspflichtige"`
+	MitEntsorgungsraum             bool                          `json:"mitEntsorgungsraum"`
+	AufnahmeAnlage                 *Verweis                      `json:"aufnahmeAnlage,omitempty"`
+	Version                        int                           `json:"version"`
+	LetzterBeginn                  string                        `json:"gueltigAb"`
+	Aenderungsantrag               *anlage.Aenderungsantrag      `json:"aenderungsantrag,omitempty"`
+	Rechte                         *Rechte                       `json:"rechte,omitempty"`
 }
 
 // AnlagenID is the plant number shown to users.
@@ -321,6 +323,7 @@ func (d *Dienst) ansicht(ctx context.Context, id int64, a anlage.Anlage, b betri
 	v := Ansicht{ID: id, AnlagenID: AnlagenID(id), Anlagentyp: a.Typ, Betrieb: Verweis{ID: a.BetriebID, Bezeichnung: b.Daten.Bezeichnung},
 		Betriebstyp: b.Betriebstyp, ParentID: a.ParentID, Daten: a.Daten, Version: version, LetzterBeginn: a.LetzterBeginn,
 		Aenderungsantrag: a.Antrag, MitEntsorgungsraum: anlage.MitEntsorgungsraum(a.Typ, b.Betriebstyp, false),
+		Abwasserbeseitigungspflichtige: anlage.Zeitraeume(a.Daten.Abwasserbeseitigungspflichtige),
 	}
 	namen, err := konten.Namen(ctx, d.Store.Pool(), konten.ZustaendigeIDs(a.Daten.ZustaendigeBearbeiter, a.Daten.ZustaendigePersonen))
 	if err != nil {
@@ -357,6 +360,38 @@ func (d *Dienst) Indirekteinleiter(ctx context.Context, n Nutzer, id int64) ([]a
 		return nil, err
 	}
 	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{AufnahmeID: id})
+}
+
+// Entlastungsanlagen lists the relief plants of an operation the caller sees (spec 000 §2,
+// "Discharge plant overview per operation"); another operation is not found.
+func (d *Dienst) Entlastungsanlagen(ctx context.Context, n Nutzer, betriebID int64) ([]anlagen.Zeile, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, betriebID); err != nil {
+		return nil, err
+	}
+	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{BetriebID: betriebID, Typ: anlage.Entlastung})
+}
+
+// Kanalnetze lists the sewer networks below plant id (spec 000 §2, "Sewer network overview per
+// parent plant").
+func (d *Dienst) Kanalnetze(ctx context.Context, n Nutzer, id int64) ([]anlagen.Zeile, error) {
+	n, _, _, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{ParentID: id, Typ: anlage.Kanalnetz})
+}
+
+// HatIndirekteinleiter tells whether plants still in use discharge into plant id: its shut-down
+// shuts them down too, and the screen warns before (spec 000 §4).
+func (d *Dienst) HatIndirekteinleiter(ctx context.Context, n Nutzer, id int64) (bool, error) {
+	if _, _, _, _, err := d.sichtbar(ctx, n, id); err != nil {
+		return false, err
+	}
+	return anlagen.HatIndirekteinleiter(ctx, d.Store.Pool(), id)
 }
 
 // Version is one version of a plant's history.

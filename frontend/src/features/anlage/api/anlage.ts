@@ -95,6 +95,20 @@ export const indirekteinleiterQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/${encodeURIComponent(id)}/indirekteinleiter`, { signal }),
   });
 
+/** GET /api/anlage/entlastung/uebersicht/{betriebId}: the relief plants of an operation (spec 000 §2). */
+export const entlastungsanlagenQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: anlageKeys.entlastungsanlagen(betriebId),
+    queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/entlastung/uebersicht/${encodeURIComponent(betriebId)}`, { signal }),
+  });
+
+/** GET /api/anlage/kanalnetz/uebersicht/{id}: the sewer networks below a plant (spec 000 §2). */
+export const kanalnetzeQuery = (id: string) =>
+  queryOptions({
+    queryKey: anlageKeys.kanalnetze(id),
+    queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/kanalnetz/uebersicht/${encodeURIComponent(id)}`, { signal }),
+  });
+
 /** GET /api/anlage/{id}/stand/{version}: the plant as it was after that event (auditors). */
 export const anlageStandQuery = (id: string, version: number) =>
   queryOptions({

@@ -14,7 +14,7 @@ import { ANLAGENARTEN, ANLAGENSTATUS, anlagenDesBetriebsQuery, betriebDesFormula
 import { artenDesTyps, hatFeld, mitEntsorgungsraum } from '@/features/anlage/api/typen';
 import { EntsorgungsraumReiter } from './EntsorgungsraumReiter';
 import { Foerderungen } from './Foerderungen';
-import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, type AnlageFehler, type AnlageWerte, type Reiter } from './werte';
+import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, zeitraeume, type AnlageFehler, type AnlageWerte, type Pflichtiger, type Reiter } from './werte';
 
 // Verbatim text of spec 000 §8 (removal of a part of the plant).
 export const ENTFERNEN_TITEL = 'Entfernen bestätigen';
@@ -45,6 +45,12 @@ export interface AnlageFormularProps {
   bearbeiterBearbeitbar?: boolean;
   /** Asks 'Entfernen bestätigen' before a part of the plant goes. */
   vorDemEntfernen: (was: string) => Promise<boolean>;
+}
+
+/** The obligees' rows with the period each covers, as they stand while the user edits (read-only). */
+function mitZeitraum(zeilen: Pflichtiger[]) {
+  const perioden = zeitraeume(zeilen);
+  return zeilen.map((z, i) => ({ ...z, zeitraum: perioden[i].zeitraum }));
 }
 
 function Haken({ label, name, wert, onChange, gesperrt }: { label: string; name: string; wert: boolean; onChange: (v: boolean) => void; gesperrt: boolean }) {
@@ -191,15 +197,16 @@ export function AnlageFormular(p: AnlageFormularProps) {
         <ZeilenEditor
           titel="Abwasserbeseitigungspflichtige"
           prefix="abwasserbeseitigungspflichtige"
-          zeilen={w.pflichtige}
-          onChange={setze('pflichtige')}
+          zeilen={mitZeitraum(w.pflichtige)}
+          onChange={(zeilen) => setze('pflichtige')(zeilen.map(({ organisation, startJahr }) => ({ organisation, startJahr })))}
           vorDemEntfernen={entfernen((i) => `den Abwasserbeseitigungspflichtigen Nr. ${i + 1}`)}
-          neu={{ organisation: '', startJahr: String(new Date().getFullYear()) }}
+          neu={{ organisation: '', startJahr: String(new Date().getFullYear()), zeitraum: '' }}
           gesperrt={gesperrt}
           fehler={f}
           spalten={[
             { key: 'organisation', label: 'Organisation', typ: 'auswahl', pflicht: true, optionen: pflichtige.map((o) => ({ value: String(o.id), label: o.bezeichnung ?? '' })) },
             { key: 'startJahr', label: 'Startjahr', typ: 'zahl', pflicht: true },
+            { key: 'zeitraum', label: 'Zeitraum', nurLesen: true },
           ]}
         />
         {f.abwasserbeseitigungspflichtige && (

@@ -26,6 +26,7 @@ export const MSG_WERT = 'Der Wert darf maximal 10 Stellen vor und drei Stellen n
 export const MSG_NEGATIV = 'Wert darf nicht negativ sein';
 export const MSG_VERANLAGUNG_JAHRE = 'Das Startjahr muss zwischen 1950 und dem nächsten Jahr liegen.';
 export const MSG_VERANLAGUNG_JAHR = 'Für das angegebene Jahr ist bereits eine Veranlagung angelegt';
+export const MSG_VERANLAGUNG_DOPPELT = 'Die Veranlagung wurde bereits angelegt';
 export const MSG_VERWALTUNGSEINHEIT_DOPPELT = 'Die Verwaltungseinheit gehört bereits zum Entsorgungsraum.';
 export const MSG_GESPEICHERT = 'Anlage erfolgreich gespeichert';
 export const MSG_DATUM = 'Ungültiges Datumsformat';
@@ -43,6 +44,33 @@ export type Auslegung = {
 export type Planung = { status: string; massnahme: string; anschlussKA: string; plandatum: string; beschreibung: string; geaendertAm: string; geaendertVon: string };
 export type Anlagenteil = { kategorie: string; bezeichnung: string; anzahl: string; bezeichner: string; bezeichnerGroesse: string; bezeichnerEinheit: string; bemerkung: string };
 export type Pflichtiger = { organisation: string; startJahr: string };
+
+/** The end of the current period (spec 000 §4). */
+export const ENDE_OFFEN = 3000;
+
+/**
+ * The periods of the obligees' assignments, per row in the form's order — the mirror of
+ * anlage.Zeitraeume (Go): by start year, each ends the year before the next start (in its own
+ * start year when the next starts in the same year), the last in 3000 as 'ab … (aktuell)'.
+ * domain/anlage/testdata/zeitraeume.json holds the cases both are tested with. A row without a
+ * valid year has no period ('').
+ */
+export function zeitraeume(zeilen: { startJahr: string | number }[]): { endJahr: number; zeitraum: string }[] {
+  const jahr = (z: { startJahr: string | number }) => (typeof z.startJahr === 'number' ? z.startJahr : Number.parseInt(z.startJahr, 10));
+  const gueltig = zeilen.map((z, i) => ({ i, start: jahr(z) })).filter((z) => Number.isInteger(z.start));
+  gueltig.sort((a, b) => a.start - b.start || a.i - b.i);
+  const out = zeilen.map(() => ({ endJahr: 0, zeitraum: '' }));
+  gueltig.forEach((z, k) => {
+    const naechste = gueltig[k + 1];
+    if (!naechste) {
+      out[z.i] = { endJahr: ENDE_OFFEN, zeitraum: `ab ${z.start} (aktuell)` };
+      return;
+    }
+    const ende = naechste.start === z.start ? z.start : naechste.start - 1;
+    out[z.i] = { endJahr: ende, zeitraum: ende === z.start ? String(z.start) : `${z.start}–${ende}` };
+  });
+  return out;
+}
 export type Foerderung = { mipNr: string; bezeichnung: string; nameMassnahmetraeger: string };
 export type Verwaltungseinheit = { verwaltungseinheitSchluessel: string; verwaltungseinheitBezeichnung: string };
 /** The disposal area (spec 000 §3): municipal treatment plants that are no indirect dischargers. */
@@ -299,15 +327,15 @@ export function pruefeAnlage(typ: string, w: AnlageWerte, heute = new Date()): A
   for (const k of ['hochwert', 'rechtswert'] as const) setze(`lage.${k}`, koordinate(w[k]));
   if (w.indirekteinleiter && istLeer(w.aufnahme)) f.aufnahme = MSG_AUFNAHME;
   if (!w.indirekteinleiter && w.pflichtige.length === 0) f.abwasserbeseitigungspflichtige = MSG_PFLICHTIGER;
-  const jahre = new Set<number>();
+  const jahre = new Map<number, string>();
   w.pflichtige.forEach((p, i) => {
     const k = `abwasserbeseitigungspflichtige[${i}].`;
     if (istLeer(p.organisation)) f[k + 'organisation'] = MSG_PFLICHTFELD;
     const j = Number.parseInt(p.startJahr, 10);
     if (istLeer(p.startJahr)) f[k + 'startJahr'] = MSG_PFLICHTFELD;
     else if (!(j >= 1950 && j <= heute.getFullYear() + 1)) f[k + 'startJahr'] = MSG_VERANLAGUNG_JAHRE;
-    else if (jahre.has(j)) f[k + 'startJahr'] = MSG_VERANLAGUNG_JAHR;
-    jahre.add(j);
+    else if (jahre.has(j)) f[k + 'startJahr'] = jahre.get(j) === p.organisation ? MSG_VERANLAGUNG_DOPPELT : MSG_VERANLAGUNG_JAHR;
+    jahre.set(j, p.organisation);
   });
   if (typ === 'ENTLASTUNG') {
     if (istLeer(w.entlastungssystem)) f.entlastungssystem = MSG_PFLICHTFELD;

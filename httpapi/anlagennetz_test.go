@@ -1,0 +1,107 @@
+package httpapi
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/eabwasser/eabwasser/internal/seed"
+)
+
+// The plant network of issue 32: the overviews of relief plants per operation and of sewer
+// networks per parent plant, whether plants discharge into a plant, the obligees' periods.
+
+func TestAnlagennetz_OverviewsOfReliefPlantsAndSewerNetworks(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin, b2, betreiber := w.login(t, "fachadmin", seed.DemoPasswort), w.login(t, "betreiber2", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
+	betrieb := idVon(t, w, "betrieb", "Kläranlage Musterhausen")
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
+
+	for _, tok := range []string{fachadmin, b2} {
+		var zeilen []map[string]any
+		w.send(t, "GET", fmt.Sprintf("/api/anlage/entlastung/uebersicht/%d", betrieb), nil, tok).decode(t, &zeilen)
+		if len(zeilen) != 1 {
+			t.Fatalf("relief plants: %v", zeilen)
+		}
+		z := zeilen[0]
+		for k, v := range map[string]any{"bezeichnung": "Regenüberlaufbecken Musterhausen-Nord", "gemarkung": "Musterhausen",
+			"anlagenart": "MISCHWASSER", "entlastungstyp": "Regenüberlaufbecken", "aufnahmeBezeichnung": "Kläranlage Musterhausen",
+			"anlagentyp": "ENTLASTUNG"} {
+			if z[k] != v {
+				t.Errorf("relief plant %s = %v, want %v", k, z[k], v)
+			}
+		}
+		w.send(t, "GET", fmt.Sprintf("/api/anlage/kanalnetz/uebersicht/%d", ka), nil, tok).decode(t, &zeilen)
+		if len(zeilen) != 1 || zeilen[0]["bezeichnung"] != "Kanalnetz Musterhausen" || zeilen[0]["kanalsystem"] != "Mischsystem" ||
+			zeilen[0]["betrieb"] != "Kläranlage Musterhausen" || zeilen[0]["aufnahmeBezeichnung"] != "Kläranlage Musterhausen" {
+			t.Fatalf("sewer networks: %v", zeilen)
+		}
+		// a plant without sewer networks below it has an empty overview
+		w.send(t, "GET", fmt.Sprintf("/api/anlage/kanalnetz/uebersicht/%d", rueb), nil, tok).decode(t, &zeilen)
+		if len(zeilen) != 0 {
+			t.Fatalf("below the relief plant: %v", zeilen)
+		}
+	}
+	// another operator's operation and plant do not exist for him
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/entlastung/uebersicht/%d", betrieb), nil, betreiber), 404, "Das angeforderte Objekt existiert nicht.")
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/kanalnetz/uebersicht/%d", ka), nil, betreiber), 404, "Das angeforderte Objekt existiert nicht.")
+
+	// the treatment plant receives the relief plant's and the sewer network's wastewater
+	for id, want := range map[int64]string{ka: "true", rueb: "false"} {
+		if a := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/hasIndirektEinleiter/", id), nil, b2); a.Code != 200 || a.Body.String() != want+"\n" {
+			t.Errorf("hasIndirektEinleiter %d: %d %q, want %s", id, a.Code, a.Body.String(), want)
+		}
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/hasIndirektEinleiter", ka), nil, betreiber), 404, "Das angeforderte Objekt existiert nicht.")
+	// once the relief plant and the sewer network are shut down, nothing discharges into it any more
+	for _, name := range []string{"Regenüberlaufbecken Musterhausen-Nord", "Kanalnetz Musterhausen"} {
+		id := idVon(t, w, "anlage", name)
+		typ := map[string]string{"Regenüberlaufbecken Musterhausen-Nord": "entlastung", "Kanalnetz Musterhausen": "kanalnetz"}[name]
+		anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)
+		anl["anlagenstatus"] = "STILLGELEGT"
+		anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Stilllegung", "ueberschreiben": true}
+		if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/%s/%d", typ, id), anl, fachadmin); a.Code != 200 {
+			t.Fatalf("shut down %s: %d %s", name, a.Code, a.Body.String())
+		}
+	}
+	if a := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/hasIndirektEinleiter", ka), nil, b2); a.Body.String() != "false\n" {
+		t.Errorf("after the shut-down: %q", a.Body.String())
+	}
+}
+
+func TestAnlagennetz_TheObligeesPeriodsAndOneAssignmentPerYear(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin := w.login(t, "fachadmin", seed.DemoPasswort)
+	id := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	pfad := fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id)
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)
+	pflichtige := anl["abwasserbeseitigungspflichtige"].([]any)
+	erste := pflichtige[0].(map[string]any)
+	start := int(erste["startJahr"].(float64))
+	if len(pflichtige) != 1 || erste["endJahr"] != float64(3000) || erste["zeitraum"] != fmt.Sprintf("ab %d (aktuell)", start) {
+		t.Fatalf("one obligee: %v", pflichtige)
+	}
+	// the same organisation again from this year: two periods, by start year whatever the order sent
+	jahr := w.jetzt.Year()
+	org := erste["organisation"]
+	anl["abwasserbeseitigungspflichtige"] = []map[string]any{{"organisation": org, "startJahr": jahr}, {"organisation": org, "startJahr": start}}
+	if a := w.send(t, "PUT", pfad, anl, fachadmin); a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	anl = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)
+	pflichtige = anl["abwasserbeseitigungspflichtige"].([]any)
+	want := []string{fmt.Sprintf("%d–%d", start, jahr-1), fmt.Sprintf("ab %d (aktuell)", jahr)}
+	if len(pflichtige) != 2 || pflichtige[0].(map[string]any)["zeitraum"] != want[0] || pflichtige[1].(map[string]any)["zeitraum"] != want[1] ||
+		pflichtige[0].(map[string]any)["endJahr"] != float64(jahr-1) {
+		t.Fatalf("periods: %v, want %v", pflichtige, want)
+	}
+	// the same assignment twice is refused with the spec's text, and nothing changes
+	anl["abwasserbeseitigungspflichtige"] = []map[string]any{{"organisation": org, "startJahr": jahr}, {"organisation": org, "startJahr": jahr}}
+	ve := wantFehler(t, w.send(t, "PUT", pfad, anl, fachadmin), 400, "Die Veranlagung wurde bereits angelegt")["validationErrors"].(map[string]any)
+	if ve["abwasserbeseitigungspflichtige[1].startJahr"] != "Die Veranlagung wurde bereits angelegt" {
+		t.Fatalf("errors: %v", ve)
+	}
+	if n := len(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)["abwasserbeseitigungspflichtige"].([]any)); n != 2 {
+		t.Fatalf("after the refused save: %d obligees", n)
+	}
+}
