@@ -60,6 +60,10 @@ func (a *api) anlageRoutes(r chi.Router) {
 			}
 			return d.Stand(ctx, n, id, v)
 		}))
+		// the receiving-plant pickers of the forms (spec 000 §2, §7), for who edits plants
+		waehlen := r.With(a.darf(berechtigung.BearbeitungsmodusNutzen))
+		waehlen.Get("/anlage/moeglicheAufnehmendeAnlagen", a.aufnehmendeAnlagen(true))
+		waehlen.Get("/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen", a.aufnehmendeAnlagen(false))
 		r.With(a.darf(berechtigung.AnlageAnlegen)).Post("/anlage/"+anlagentypPfad, a.anlageAnlegen)
 		r.With(a.darf(berechtigung.BearbeitungsmodusNutzen)).Put("/anlage/"+anlagentypPfad+"/{id}", befehl(a, http.StatusOK, textAnlageGespeichert, func(r *http.Request, id int64, f anlagedienst.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.Speichern(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
@@ -94,6 +98,40 @@ func (a *api) anlageRoutes(r chi.Router) {
 // anlageAbfrage is the handler of every query of one plant.
 func anlageAbfrage[T any](a *api, query func(ctx context.Context, n anlagedienst.Nutzer, id int64) (T, error)) http.HandlerFunc {
 	return betriebAbfrage(a, query)
+}
+
+// aufnehmendeAnlagen answers the receiving-plant pickers: ?betriebsId (the discharging plant's
+// operation; with desBetriebs), ?anlageId (the plant itself, left out), ?q (a part of a name).
+// anlagetyp is read by the spec's client but narrows nothing: plants of every type discharge
+// into treatment plants.
+func (a *api) aufnehmendeAnlagen(desBetriebs bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v := r.URL.Query()
+		var s validierung.Sammler
+		zahl := func(name string) int64 {
+			if v.Get(name) == "" {
+				return 0
+			}
+			id, err := strconv.ParseInt(v.Get(name), 10, 64)
+			if err != nil || id <= 0 {
+				s.Feld(name, textZahlUngueltig)
+			}
+			return id
+		}
+		betriebID, anlageID := zahl("betriebsId"), zahl("anlageId")
+		if desBetriebs && v.Get("betriebsId") == "" {
+			s.Feld("betriebsId", validierung.Pflichtfeld)
+		}
+		if !desBetriebs {
+			betriebID = 0
+		}
+		if err := s.Err(); err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		out, err := a.deps.Anlage.AufnehmendeAnlagen(r.Context(), nutzer(r), betriebID, anlageID, v.Get("q"))
+		a.antworte(w, r, out, err)
+	}
 }
 
 // antworte writes a query's answer or its error.

@@ -105,3 +105,63 @@ func TestAnlagennetz_TheObligeesPeriodsAndOneAssignmentPerYear(t *testing.T) {
 		t.Fatalf("after the refused save: %d obligees", n)
 	}
 }
+
+func TestAnlagennetz_TheReceivingPlantPickerShowsNameOperationAndOperatorOnly(t *testing.T) {
+	w := newKontoWelt(t, "")
+	betreiber, leser, b2 := w.login(t, "betreiber", seed.DemoPasswort), w.login(t, "leser_organisation", seed.DemoPasswort), w.login(t, "betreiber2", seed.DemoPasswort)
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	muster := idVon(t, w, "betrieb", "Kläranlage Musterhausen")
+	klaeranlagePapier := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	namen := func(pfad, tok string) []string {
+		t.Helper()
+		a := w.send(t, "GET", pfad, nil, tok)
+		if a.Code != 200 {
+			t.Fatalf("%s: %d %s", pfad, a.Code, a.Body.String())
+		}
+		var zeilen []map[string]any
+		a.decode(t, &zeilen)
+		var out []string
+		for _, z := range zeilen {
+			if len(z) != 5 || z["betriebId"] == nil || z["id"] == nil {
+				t.Errorf("%s: a row shows more or less than id, name, operation and operator: %v", pfad, z)
+			}
+			out = append(out, fmt.Sprintf("%s | %s | %s", z["bezeichnung"], z["betrieb"], z["betreiber"]))
+		}
+		return out
+	}
+	eigene := "Betriebskläranlage Papierfabrik | Papierfabrik Rheinaue – Werk Koblenz | Klärwerk Rheinaue GmbH"
+	kommunal := "Kläranlage Musterhausen | Kläranlage Musterhausen | Verbandsgemeinde Musterhausen"
+	// the operation's treatment plant and the municipal one of another operator, by name; no
+	// cooling plant, relief plant or sewer network
+	if got := namen(fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?anlagetyp=ENTLASTUNG&betriebsId=%d", papier), betreiber); fmt.Sprint(got) != fmt.Sprint([]string{eigene, kommunal}) {
+		t.Errorf("picker of the paper mill: %v", got)
+	}
+	// the plant itself is left out; a search over the names
+	if got := namen(fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?betriebsId=%d&anlageId=%d", papier, klaeranlagePapier), betreiber); fmt.Sprint(got) != fmt.Sprint([]string{kommunal}) {
+		t.Errorf("without the plant itself: %v", got)
+	}
+	if got := namen(fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?betriebsId=%d&q=VERBANDSGEMEINDE", papier), betreiber); fmt.Sprint(got) != fmt.Sprint([]string{kommunal}) {
+		t.Errorf("search by operator: %v", got)
+	}
+	// the replacement dialogs' list: the municipal plants only
+	if got := namen("/api/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen/", b2); fmt.Sprint(got) != fmt.Sprint([]string{kommunal}) {
+		t.Errorf("municipal plants: %v", got)
+	}
+	// the picker of another operator's operation does not exist for him; the operation is required;
+	// readers edit nothing
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?betriebsId=%d", muster), nil, betreiber), 404, "Das angeforderte Objekt existiert nicht.")
+	wantFehler(t, w.send(t, "GET", "/api/anlage/moeglicheAufnehmendeAnlagen", nil, betreiber), 400, "Dieses Feld ist ein Pflichtfeld.")
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?betriebsId=%d", papier), nil, leser), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+	// once the municipal operation's plant is shut down it is offered no more
+	sbd := w.login(t, "fachadmin", seed.DemoPasswort)
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, sbd).json(t)
+	anl["anlagenstatus"] = "STILLGELEGT"
+	anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Stilllegung", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", ka), anl, sbd); a.Code != 200 {
+		t.Fatalf("shut down: %d %s", a.Code, a.Body.String())
+	}
+	if got := namen(fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?betriebsId=%d", papier), betreiber); fmt.Sprint(got) != fmt.Sprint([]string{eigene}) {
+		t.Errorf("after the shut-down: %v", got)
+	}
+}

@@ -202,7 +202,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 		return anlage.LegeAn{BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: daten,
 			BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Betriebstyp: b.Betriebstyp, Heute: d.heute()}
 	}
-	daten, err := d.zuordnungen(ctx, n, b, f.Betrieb.ID, f.Daten, anlage.Daten{})
+	daten, err := d.zuordnungen(ctx, n, b, f.Betrieb.ID, 0, f.Daten, anlage.Daten{})
 	if err != nil {
 		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
 			_, err := anlage.Decide(anlage.Anlage{}, befehl(f.Daten))
@@ -217,11 +217,11 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 	return id, out, err
 }
 
-// zuordnungen applies the caller's field rights to the plant data neu and checks what it
+// zuordnungen applies the caller's field rights to the plant data neu (of plant id, 0 when new) and checks what it
 // refers to — responsible persons, authority users, obligee organisations, the receiving
 // plant — against what the caller may choose (internal/auswahl), on creation (alt is empty)
 // and on every save alike. A reference alt already holds stays valid.
-func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, betriebID int64, neu, alt anlage.Daten) (anlage.Daten, error) {
+func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, betriebID, id int64, neu, alt anlage.Daten) (anlage.Daten, error) {
 	q := d.Store.Pool()
 	if !n.Darf(berechtigung.BearbeiterZuordnen) {
 		neu.ZustaendigeBearbeiter = alt.ZustaendigeBearbeiter
@@ -247,7 +247,8 @@ func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, b
 	if !neu.Indirekteinleiter || neu.AufnahmeID == 0 {
 		return neu, nil
 	}
-	return neu, auswahl.PruefeAnlagen(ctx, q, n.Sicht, "aufnahme", anlage.MsgAufnahme, []int64{neu.AufnahmeID}, []int64{alt.AufnahmeID})
+	// the receiving plant is one the picker offers (of any operator: municipal treatment plants)
+	return neu, auswahl.PruefeAufnahme(ctx, q, betriebID, id, neu.AufnahmeID, alt.AufnahmeID)
 }
 
 func pflichtige(d anlage.Daten) []int64 {
@@ -280,7 +281,7 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 		return anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Umfang: umfang,
 			DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp}
 	}
-	daten, err := d.zuordnungen(ctx, n, b, a.BetriebID, f.Daten, a.Daten)
+	daten, err := d.zuordnungen(ctx, n, b, a.BetriebID, id, f.Daten, a.Daten)
 	if err != nil {
 		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
 			_, err := anlage.Decide(a, befehl(f.Daten))
@@ -383,6 +384,23 @@ func (d *Dienst) Kanalnetze(ctx context.Context, n Nutzer, id int64) ([]anlagen.
 		return nil, err
 	}
 	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{ParentID: id, Typ: anlage.Kanalnetz})
+}
+
+// AufnehmendeAnlagen lists the receiving plants a plant (anlageID, 0 when new) of operation
+// betriebID may name (the selection dialog, spec 000 §2): its operation's treatment plants and
+// the municipal ones of every active operation, of any operator, with name, operation and
+// operator only. betriebID 0 lists the municipal ones alone (the replacement dialogs).
+func (d *Dienst) AufnehmendeAnlagen(ctx context.Context, n Nutzer, betriebID, anlageID int64, suche string) ([]auswahl.AufnehmendeAnlage, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return nil, err
+	}
+	if betriebID != 0 {
+		if _, _, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, betriebID); err != nil {
+			return nil, err
+		}
+	}
+	return auswahl.AufnehmendeAnlagen(ctx, d.Store.Pool(), auswahl.AufnahmeFilter{BetriebID: betriebID, Ausser: anlageID, Suche: suche})
 }
 
 // HatIndirekteinleiter tells whether plants still in use discharge into plant id: its shut-down

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
 import { api } from '@/lib/api';
 import type { Befehlsantwort } from '@/lib/befehl';
@@ -12,6 +12,7 @@ export type AnlageDaten = S['AnlageDaten'];
 export type AnlageFormular = S['AnlageFormular'];
 export type AnlagenZeile = S['AnlagenZeile'];
 export type Aenderungsantrag = S['AnlagenAenderungsantrag'];
+export type AufnehmendeAnlage = S['AufnehmendeAnlage'];
 export type Gespeichert = Befehlsantwort;
 
 /** The four plant types (spec 000 §3) with their path segment and label. */
@@ -100,6 +101,25 @@ export const entlastungsanlagenQuery = (betriebId: string) =>
   queryOptions({
     queryKey: anlageKeys.entlastungsanlagen(betriebId),
     queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/entlastung/uebersicht/${encodeURIComponent(betriebId)}`, { signal }),
+  });
+
+/** The most plants one answer of the receiving-plant picker lists (auswahl.MaxAufnehmende). */
+export const MAX_AUFNEHMENDE = 200;
+
+/**
+ * GET /api/anlage/moeglicheAufnehmendeAnlagen: the receiving plants a plant of the operation may
+ * name (its own treatment plants, the municipal ones of any operator), searched by q.
+ */
+export const aufnehmendeAnlagenQuery = (betriebId: string, anlageId: number | undefined, q: string) =>
+  queryOptions({
+    queryKey: anlageKeys.aufnehmende(betriebId, anlageId ?? 0, q),
+    queryFn: ({ signal }) => {
+      const p = new URLSearchParams({ betriebsId: betriebId });
+      if (anlageId) p.set('anlageId', String(anlageId));
+      if (q) p.set('q', q);
+      return api.get<AufnehmendeAnlage[]>(`/anlage/moeglicheAufnehmendeAnlagen?${p}`, { signal });
+    },
+    placeholderData: keepPreviousData,
   });
 
 /** GET /api/anlage/kanalnetz/uebersicht/{id}: the sewer networks below a plant (spec 000 §2). */

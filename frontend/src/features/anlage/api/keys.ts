@@ -10,6 +10,7 @@ export const anlageKeys = {
   desBetriebs: (betriebId: string) => [...anlageKeys.all, 'betrieb', betriebId] as const,
   entlastungsanlagen: (betriebId: string) => [...anlageKeys.desBetriebs(betriebId), 'entlastung'] as const,
   kanalnetze: (id: string) => [...anlageKeys.detail(id), 'kanalnetze'] as const,
+  aufnehmende: (betriebId: string, anlageId: number, q: string) => [...anlageKeys.all, 'aufnehmende', betriebId, anlageId, q] as const,
   pflichtige: () => [...anlageKeys.all, 'pflichtige'] as const,
   betrieb: (betriebId: string) => [...anlageKeys.all, 'betriebskopf', betriebId] as const,
 };

@@ -12,6 +12,7 @@ import { ZeilenEditor } from '@/components/ZeilenEditor';
 import { ZustaendigkeitenReiter } from '@/components/zustaendigkeiten/ZustaendigkeitenReiter';
 import { ANLAGENARTEN, ANLAGENSTATUS, anlagenDesBetriebsQuery, betriebDesFormularsQuery, pflichtigeQuery } from '@/features/anlage/api/anlage';
 import { artenDesTyps, hatFeld, mitEntsorgungsraum } from '@/features/anlage/api/typen';
+import { AufnahmeFeld } from './AufnahmeAuswahl';
 import { EntsorgungsraumReiter } from './EntsorgungsraumReiter';
 import { Foerderungen } from './Foerderungen';
 import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, zeitraeume, type AnlageFehler, type AnlageWerte, type Pflichtiger, type Reiter } from './werte';
@@ -101,9 +102,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
     <WertAuswahl liste={name} label={label} name={k} value={String(w[k])} onChange={setze(k) as (v: string) => void} error={f[k]} required={required} disabled={gesperrt} className="sm:col-span-3" />
   );
   const anlagen = useQuery({ ...anlagenDesBetriebsQuery(p.betriebId), enabled: w.indirekteinleiter });
-  const aufnahmeOptionen = (anlagen.data ?? [])
-    .filter((a) => a.id !== p.anlageId && a.anlagentyp === 'ABWASSERBEHANDLUNG')
-    .map((a) => ({ value: String(a.id), label: a.bezeichnung ?? '' }));
+  // a new sewer network below a treatment plant starts with it: its name from the operation's plants
+  const aufnahmeAnzeige = w.aufnahmeAnzeige || ((anlagen.data ?? []).find((a) => String(a.id) === w.aufnahme)?.bezeichnung ?? '');
   const gewaehlt = new Set(w.pflichtige.map((x) => x.organisation));
   const betrieb = useQuery(betriebDesFormularsQuery(p.betriebId)).data;
   // the server's rule (internal/auswahl, anlage.zuordnungen): active organisations obliged to
@@ -142,10 +142,19 @@ export function AnlageFormular(p: AnlageFormularProps) {
           wert={w.indirekteinleiter}
           gesperrt={gesperrt}
           // unchecking clears the receiving plant (spec 000 §4)
-          onChange={(v) => p.onChange((x) => ({ ...x, indirekteinleiter: v, aufnahme: v ? x.aufnahme : '' }))}
+          onChange={(v) => p.onChange((x) => ({ ...x, indirekteinleiter: v, aufnahme: v ? x.aufnahme : '', aufnahmeAnzeige: v ? x.aufnahmeAnzeige : '' }))}
         />
         {w.indirekteinleiter && (
-          <Auswahlfeld label="Aufnehmende Anlage" name="aufnahme" value={w.aufnahme} onChange={setze('aufnahme')} optionen={aufnahmeOptionen} error={f.aufnahme} required disabled={gesperrt} className="sm:col-span-4" />
+          <AufnahmeFeld
+            betriebId={p.betriebId}
+            anlageId={p.anlageId}
+            wert={w.aufnahme}
+            anzeige={aufnahmeAnzeige}
+            onChange={(aufnahme, anzeige) => p.onChange((x) => ({ ...x, aufnahme, aufnahmeAnzeige: anzeige }))}
+            error={f.aufnahme}
+            gesperrt={gesperrt}
+            className="sm:col-span-6"
+          />
         )}
         {text('hochwert', 'Hochwert', { required: true, feld: 'lage.hochwert', inputMode: 'decimal' })}
         {text('rechtswert', 'Rechtswert', { required: true, feld: 'lage.rechtswert', inputMode: 'decimal' })}

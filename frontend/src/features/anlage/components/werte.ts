@@ -82,6 +82,8 @@ export interface AnlageWerte {
   anlagenstatus: string;
   indirekteinleiter: boolean;
   aufnahme: string;
+  /** How the receiving plant field names the chosen plant (not sent). */
+  aufnahmeAnzeige: string;
   hochwert: string;
   rechtswert: string;
   anlagensystem: string;
@@ -136,6 +138,7 @@ export function werteAus(a: Partial<Anlage>): AnlageWerte {
     anlagenstatus: a.anlagenstatus ?? 'GEPLANT',
     indirekteinleiter: a.indirekteinleiter ?? false,
     aufnahme: a.aufnahme ? String(a.aufnahme) : '',
+    aufnahmeAnzeige: a.aufnahmeAnlage?.bezeichnung ?? '',
     hochwert: zahlText(a.lage?.hochwert || null),
     rechtswert: zahlText(a.lage?.rechtswert || null),
     anlagensystem: a.anlagensystem ?? '',
