@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 )
 
 // Texts of the plant screens (spec 000 §8).
@@ -62,8 +64,10 @@ func (a *api) anlageRoutes(r chi.Router) {
 		}))
 		// the receiving-plant pickers of the forms (spec 000 §2, §7), for who edits plants
 		waehlen := r.With(a.darf(berechtigung.BearbeitungsmodusNutzen))
-		waehlen.Get("/anlage/moeglicheAufnehmendeAnlagen", a.aufnehmendeAnlagen(true))
-		waehlen.Get("/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen", a.aufnehmendeAnlagen(false))
+		waehlen.Get("/anlage/moeglicheAufnehmendeAnlagen", a.netzanlagen(anlage.Abwasserbehandlung, true, false))
+		waehlen.Get("/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen", a.netzanlagen(anlage.Abwasserbehandlung, false, false))
+		waehlen.Get("/anlage/entlastung/drosselablauf/{anlagenart}", a.netzanlagen(anlage.Entlastung, false, false))
+		waehlen.Get("/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}", a.netzanlagen(anlage.Entlastung, true, true))
 		r.With(a.darf(berechtigung.AnlageAnlegen)).Post("/anlage/"+anlagentypPfad, a.anlageAnlegen)
 		r.With(a.darf(berechtigung.BearbeitungsmodusNutzen)).Put("/anlage/"+anlagentypPfad+"/{id}", befehl(a, http.StatusOK, textAnlageGespeichert, func(r *http.Request, id int64, f anlagedienst.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.Speichern(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
@@ -100,36 +104,44 @@ func anlageAbfrage[T any](a *api, query func(ctx context.Context, n anlagedienst
 	return betriebAbfrage(a, query)
 }
 
-// aufnehmendeAnlagen answers the receiving-plant pickers: ?betriebsId (the discharging plant's
-// operation; with desBetriebs), ?anlageId (the plant itself, left out), ?q (a part of a name).
-// anlagetyp is read by the spec's client but narrows nothing: plants of every type discharge
-// into treatment plants.
-func (a *api) aufnehmendeAnlagen(desBetriebs bool) http.HandlerFunc {
+// netzanlagen answers the pickers of plants of type typ a plant may lead its wastewater into
+// (auswahl.Netzanlagen): the operation from the path ({betriebId}, then nurBetrieb) or from
+// ?betriebsId (required with desBetriebs), the Anlagenart from the path ({anlagenart}, one of the
+// type's kinds), ?anlageId (the plant itself, left out), ?q (a part of a name). anlagetyp is read
+// by the spec's client but narrows nothing: plants of every type discharge into treatment plants.
+func (a *api) netzanlagen(typ string, desBetriebs, nurBetrieb bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		v := r.URL.Query()
 		var s validierung.Sammler
-		zahl := func(name string) int64 {
-			if v.Get(name) == "" {
+		zahl := func(name, wert string) int64 {
+			if wert == "" {
 				return 0
 			}
-			id, err := strconv.ParseInt(v.Get(name), 10, 64)
+			id, err := strconv.ParseInt(wert, 10, 64)
 			if err != nil || id <= 0 {
 				s.Feld(name, textZahlUngueltig)
 			}
 			return id
 		}
-		betriebID, anlageID := zahl("betriebsId"), zahl("anlageId")
-		if desBetriebs && v.Get("betriebsId") == "" {
-			s.Feld("betriebsId", validierung.Pflichtfeld)
+		f := auswahl.NetzFilter{Typ: typ, NurBetrieb: nurBetrieb, Ausser: zahl("anlageId", v.Get("anlageId")), Suche: v.Get("q"),
+			Anlagenart: chi.URLParam(r, "anlagenart")}
+		switch {
+		case nurBetrieb:
+			f.BetriebID = zahl("betriebId", chi.URLParam(r, "betriebId"))
+		case desBetriebs:
+			f.BetriebID = zahl("betriebsId", v.Get("betriebsId"))
+			if v.Get("betriebsId") == "" {
+				s.Feld("betriebsId", validierung.Pflichtfeld)
+			}
 		}
-		if !desBetriebs {
-			betriebID = 0
+		if f.Anlagenart != "" && !slices.Contains(anlage.ArtenDesTyps(typ), f.Anlagenart) {
+			s.Feld("anlagenart", anlage.MsgAnlagenart)
 		}
 		if err := s.Err(); err != nil {
 			a.writeError(w, r, err)
 			return
 		}
-		out, err := a.deps.Anlage.AufnehmendeAnlagen(r.Context(), nutzer(r), betriebID, anlageID, v.Get("q"))
+		out, err := a.deps.Anlage.Netzanlagen(r.Context(), nutzer(r), f)
 		a.antworte(w, r, out, err)
 	}
 }

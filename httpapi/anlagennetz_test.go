@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/eabwasser/eabwasser/internal/seed"
@@ -164,4 +165,73 @@ func TestAnlagennetz_TheReceivingPlantPickerShowsNameOperationAndOperatorOnly(t 
 	if got := namen(fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?betriebsId=%d", papier), betreiber); fmt.Sprint(got) != fmt.Sprint([]string{eigene}) {
 		t.Errorf("after the shut-down: %v", got)
 	}
+}
+
+func TestAnlagennetz_TheThrottleOutflowIsAReliefPlantOfTheSameKind(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd, betreiber := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	klaeranlagePapier := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
+	namen := func(pfad string) []string {
+		t.Helper()
+		var zeilen []map[string]any
+		a := w.send(t, "GET", pfad, nil, sbd)
+		if a.Code != 200 {
+			t.Fatalf("%s: %d %s", pfad, a.Code, a.Body.String())
+		}
+		a.decode(t, &zeilen)
+		out := []string{}
+		for _, z := range zeilen {
+			out = append(out, z["bezeichnung"].(string))
+		}
+		return out
+	}
+	// the municipal relief plants of the kind, of any operator; none of the other kind
+	if got := namen("/api/anlage/entlastung/drosselablauf/MISCHWASSER"); fmt.Sprint(got) != "[Regenüberlaufbecken Musterhausen-Nord]" {
+		t.Errorf("Mischwasser: %v", got)
+	}
+	if got := namen("/api/anlage/entlastung/drosselablauf/NIEDERSCHLAGSWASSER"); len(got) != 0 {
+		t.Errorf("Niederschlagswasser: %v", got)
+	}
+	wantFehler(t, w.send(t, "GET", "/api/anlage/entlastung/drosselablauf/ABWASSERBEHANDLUNG", nil, sbd), 400, "Diese Anlagenart gibt es für den Anlagentyp nicht.")
+	pfadBetrieb := fmt.Sprintf("/api/anlage/entlastung/drosselablauf-betrieb/%d/MISCHWASSER", papier)
+	if got := namen(pfadBetrieb); len(got) != 0 {
+		t.Errorf("the paper mill has no relief plant yet: %v", got)
+	}
+	// a relief plant of the paper mill whose throttled outflow leads to the municipal one
+	neu := map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Werkstor", "anlagenart": "MISCHWASSER",
+		"lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
+		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": klaeranlagePapier, "drosselablauf": klaeranlagePapier}
+	ve := wantFehler(t, w.send(t, "POST", "/api/anlage/entlastung", neu, sbd), 400, "Die gewählte Anlage kann nicht als Drosselablauf ausgewählt werden.")["validationErrors"].(map[string]any)
+	if ve["drosselablauf"] == nil {
+		t.Fatalf("errors: %v", ve)
+	}
+	neu["drosselablauf"] = rueb
+	a := w.send(t, "POST", "/api/anlage/entlastung", neu, sbd)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	id := int64(a.json(t)["id"].(float64))
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, betreiber).json(t)
+	if anl["drosselablauf"] != float64(rueb) || anl["drosselablaufAnlage"].(map[string]any)["bezeichnung"] != "Regenüberlaufbecken Musterhausen-Nord" {
+		t.Fatalf("detail: %v %v", anl["drosselablauf"], anl["drosselablaufAnlage"])
+	}
+	// now the operation has one; the plant itself is left out
+	if got := namen(pfadBetrieb); fmt.Sprint(got) != "[RÜB Werkstor]" {
+		t.Errorf("the paper mill's: %v", got)
+	}
+	if got := namen(fmt.Sprintf("%s?anlageId=%d", pfadBetrieb, id)); len(got) != 0 {
+		t.Errorf("without the plant itself: %v", got)
+	}
+	// the Verlauf names the throttle outflow and the receiving plant
+	schritte := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", id), nil, sbd).Body.String()
+	for _, name := range []string{"Regenüberlaufbecken Musterhausen-Nord", "Betriebskläranlage Papierfabrik"} {
+		if !strings.Contains(schritte, name) {
+			t.Errorf("Verlauf without %q: %s", name, schritte)
+		}
+	}
+	// the operator's picker of another operator's operation does not exist for him
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/entlastung/drosselablauf-betrieb/%d/MISCHWASSER", idVon(t, w, "betrieb", "Kläranlage Musterhausen")), nil, betreiber),
+		404, "Das angeforderte Objekt existiert nicht.")
 }

@@ -132,6 +132,8 @@ func regeln() map[string]regel {
 		"POST /api/anlage/" + anlagentyp:                                                               mitAktion(berechtigung.AnlageAnlegen),
 		"GET /api/anlage/moeglicheAufnehmendeAnlagen":                                                  mitAktion(berechtigung.BearbeitungsmodusNutzen),
 		"GET /api/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen": mitAktion(berechtigung.BearbeitungsmodusNutzen),
+		"GET /api/anlage/entlastung/drosselablauf/{anlagenart}":                                        mitAktion(berechtigung.BearbeitungsmodusNutzen),
+		"GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}":                    amBetrieb(berechtigung.BearbeitungsmodusNutzen),
 		"PUT /api/anlage/" + anlagentyp + "/{id}":                                                      amBetrieb(berechtigung.BearbeitungsmodusNutzen),
 		"POST /api/anlage/" + anlagentyp + "/{id}/aenderungsantrag":                                    amBetrieb(berechtigung.AenderungsantragStellen),
 		"GET /api/anlage/{id}":                                                                         amBetrieb(""),
@@ -330,6 +332,7 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 		if strings.HasPrefix(pfad, "/api/betrieb/{id}") || strings.HasPrefix(pfad, "/api/person/lokaleRolle/{id}") {
 			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
 		}
+		pfad = strings.NewReplacer("{anlagenart}", "MISCHWASSER", "{betriebId}", fmt.Sprint(betriebID)).Replace(pfad)
 		if strings.HasPrefix(pfad, "/api/anlage/entlastung/uebersicht/") {
 			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
 		}

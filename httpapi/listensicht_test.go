@@ -239,6 +239,8 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/anlage/{id}/hasIndirektEinleiter":   {art: artEinzeln},
 		"GET /api/anlage/moeglicheAufnehmendeAnlagen": {art: artFremdeNamen},
 		"GET /api/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen": {art: artFremdeNamen},
+		"GET /api/anlage/entlastung/drosselablauf/{anlagenart}":                                        {art: artFremdeNamen},
+		"GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}":                    {art: artFremdeNamen},
 		"GET /api/anlage/entlastung/uebersicht/{id}":                                                   {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/anlage/kanalnetz/uebersicht/{id}":                                                    {art: artAmObjekt, objekt: "anlage", zeilen: true},
 		"GET /api/person/lokaleRolle/{id}":                                                             {art: artAmObjekt, objekt: "betrieb"},

@@ -239,6 +239,13 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 			// the picker offers the operation's treatment plants and the municipal ones of any
 			// operator (Kläranlage Musterhausen, of a Regionalstelle zust_sbd does not see)
 			fremd: map[string]int64{"a relief plant": rueb, "a cooling plant of the operation": kuehlPapier, "no plant": 999999}, erlaubt: musterKA},
+		{route: "POST /api/anlage/" + anlageTyp, name: "create: throttle outflow", method: "POST", pfad: "/api/anlage/entlastung",
+			token: sbd, body: neu(neueEntlastung), setze: func(b map[string]any, id int64) {
+				aufnahme(b, klaeranlagePapier)
+				b["drosselablauf"] = id
+			}, feld: "drosselablauf",
+			// relief plants of the same kind, of the operation or a municipal one of any operator
+			fremd: map[string]int64{"a treatment plant": klaeranlagePapier, "a cooling plant": kuehlPapier, "no plant": 999999}, erlaubt: rueb},
 		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "operator's save: responsible person", method: "PUT",
 			pfad: fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", klaeranlagePapier), token: betreiber,
 			body: get(fmt.Sprintf("/api/anlage/%d", klaeranlagePapier), betreiber), setze: person, feld: "zustaendigePersonen",

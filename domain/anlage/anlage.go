@@ -151,6 +151,9 @@ type Daten struct {
 	Flur              string `json:"flur,omitempty"`
 	Flurstueck        string `json:"flurstueck,omitempty"`
 	Gemarkung         string `json:"gemarkung,omitempty"`
+	// Drosselablauf is the relief plant the throttled outflow leads to (spec 000 §3; 0: none,
+	// the outflow goes to the receiving plant).
+	Drosselablauf int64 `json:"drosselablauf,omitempty"`
 	// KUEHLWASSER
 	Kuehlart             string `json:"kuehlart,omitempty"`
 	KuehlBehandlung      string `json:"kuehlBehandlung,omitempty"`

@@ -107,7 +107,7 @@ describe('Anlagen', () => {
       await auswahl.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').fill(name);
       await auswahl.getByRole('radio', { name: new RegExp(`^${name}`) }).check();
       await auswahl.getByRole('button', { name: 'Übernehmen' }).click();
-      await until(() => page.getByLabel(/^Aufnehmende Anlage/).inputValue(), new RegExp(`^${name}`), 'aufnehmende Anlage gewählt');
+      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), new RegExp(`^${name}`), 'aufnehmende Anlage gewählt');
       await page.getByLabel(/^Hochwert/).fill('5582980,5');
       await page.getByLabel(/^Rechtswert/).fill('398160,25');
       await page.getByLabel(/^Entlastungssystem/).selectOption({ index: 1 });
@@ -133,7 +133,7 @@ describe('Anlagen', () => {
       await page.goto(url2.toString());
       await baum(page).getByRole('list', { name: `${name}: Kanalnetze` }).getByRole('link', { name: 'Kanalnetz anlegen' }).click();
       await page.getByRole('heading', { name: 'Neues Kanalnetz' }).waitFor();
-      await until(() => page.getByLabel(/^Aufnehmende Anlage/).inputValue(), name, 'aufnehmende Anlage vorbelegt');
+      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), name, 'aufnehmende Anlage vorbelegt');
       const kanal = `Kanalnetz ${kennung()}`;
       await page.getByLabel(/^Bezeichnung/).fill(kanal);
       await page.getByLabel(/^Anlagenart/).selectOption({ label: 'Mischwasser' });

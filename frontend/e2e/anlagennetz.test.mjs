@@ -52,16 +52,26 @@ describe('Anlagennetz', () => {
       await auswahl.getByRole('alert').getByText('Dieses Feld ist ein Pflichtfeld.').waitFor();
       await kommunal.check();
       await auswahl.getByRole('button', { name: 'Übernehmen' }).click();
-      await until(() => page.getByLabel(/^Aufnehmende Anlage/).inputValue(), 'Kläranlage Musterhausen (Verbandsgemeinde Musterhausen)', 'gewählt');
+      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), 'Kläranlage Musterhausen (Verbandsgemeinde Musterhausen)', 'gewählt');
 
       await page.getByLabel(/^Hochwert/).fill('5582980,5');
       await page.getByLabel(/^Rechtswert/).fill('398160,25');
       await page.getByLabel(/^Entlastungssystem/).selectOption({ index: 1 });
       await page.getByLabel(/^Entlastungstyp/).selectOption({ index: 1 });
       await page.getByLabel(/^Gemarkung/).fill('Rheinaue');
+      // the throttle outflow: the operation has no other relief plant; the switch shows the municipal ones
+      await page.getByRole('button', { name: 'Drosselablauf auswählen' }).click();
+      const drossel = page.getByRole('dialog', { name: 'Drosselablauf auswählen' });
+      await drossel.getByText('Keine Optionen verfügbar').waitFor();
+      await drossel.getByLabel('Auch Entlastungsanlagen kommunaler Betriebe anzeigen').check();
+      await drossel.getByRole('radio', { name: /^Regenüberlaufbecken Musterhausen-Nord/ }).check();
+      await pruefeBarrierefreiheit(page, 'Drosselablauf auswählen');
+      await drossel.getByRole('button', { name: 'Übernehmen' }).click();
+      await until(() => page.getByRole('textbox', { name: /^Drosselablauf/ }).inputValue(), 'Regenüberlaufbecken Musterhausen-Nord (Kläranlage Musterhausen, Verbandsgemeinde Musterhausen)', 'Drosselablauf gewählt');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await toast(page, 'Anlage erfolgreich gespeichert').waitFor();
       await page.waitForURL((u) => /\/entlastung\/\d+\/anlagendaten$/.test(u.pathname));
+      await until(() => page.getByRole('textbox', { name: /^Drosselablauf/ }).inputValue(), 'Regenüberlaufbecken Musterhausen-Nord', 'Drosselablauf gespeichert');
 
       // the group Misch-/Niederschlagswasser: its overview and the relief plant
       const gruppe = baum(page).getByRole('list', { name: 'Misch-/Niederschlagswasser' });

@@ -5,6 +5,7 @@
 package anlage
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strconv"
@@ -94,6 +95,7 @@ type Ansicht struct {
 	Abwasserbeseitigungspflichtige []anlage.Veranlagungszeitraum `json:"abwasserbeseitigungspflichtige"`
 	MitEntsorgungsraum             bool                          `json:"mitEntsorgungsraum"`
 	AufnahmeAnlage                 *Verweis                      `json:"aufnahmeAnlage,omitempty"`
+	DrosselablaufAnlage            *Verweis                      `json:"drosselablaufAnlage,omitempty"`
 	Version                        int                           `json:"version"`
 	LetzterBeginn                  string                        `json:"gueltigAb"`
 	Aenderungsantrag               *anlage.Aenderungsantrag      `json:"aenderungsantrag,omitempty"`
@@ -244,10 +246,14 @@ func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, b
 	if err := auswahl.PruefeListenwerte(ctx, q, anlage.Listenwerte(neu), anlage.Listenwerte(alt)); err != nil {
 		return neu, err
 	}
+	// the throttle outflow and the receiving plant are ones the pickers offer (of any operator:
+	// municipal plants)
+	if err := auswahl.PruefeDrosselablauf(ctx, q, betriebID, id, neu.Anlagenart, neu.Drosselablauf, alt.Drosselablauf); err != nil {
+		return neu, err
+	}
 	if !neu.Indirekteinleiter || neu.AufnahmeID == 0 {
 		return neu, nil
 	}
-	// the receiving plant is one the picker offers (of any operator: municipal treatment plants)
 	return neu, auswahl.PruefeAufnahme(ctx, q, betriebID, id, neu.AufnahmeID, alt.AufnahmeID)
 }
 
@@ -331,12 +337,18 @@ func (d *Dienst) ansicht(ctx context.Context, id int64, a anlage.Anlage, b betri
 		return v, err
 	}
 	v.ZustaendigeBearbeiter, v.ZustaendigePersonen = konten.Zustaendige(a.Daten.ZustaendigeBearbeiter, a.Daten.ZustaendigePersonen, namen)
-	if a.Daten.AufnahmeID != 0 {
-		namen, err := anlagen.Bezeichnungen(ctx, d.Store.Pool(), []int64{a.Daten.AufnahmeID})
+	// the receiving plant and the throttle outflow by name (of whichever operation)
+	if a.Daten.AufnahmeID != 0 || a.Daten.Drosselablauf != 0 {
+		anlagennamen, err := anlagen.Bezeichnungen(ctx, d.Store.Pool(), []int64{a.Daten.AufnahmeID, a.Daten.Drosselablauf})
 		if err != nil {
 			return v, err
 		}
-		v.AufnahmeAnlage = &Verweis{ID: a.Daten.AufnahmeID, Bezeichnung: namen[a.Daten.AufnahmeID]}
+		if a.Daten.AufnahmeID != 0 {
+			v.AufnahmeAnlage = &Verweis{ID: a.Daten.AufnahmeID, Bezeichnung: anlagennamen[a.Daten.AufnahmeID]}
+		}
+		if a.Daten.Drosselablauf != 0 {
+			v.DrosselablaufAnlage = &Verweis{ID: a.Daten.Drosselablauf, Bezeichnung: anlagennamen[a.Daten.Drosselablauf]}
+		}
 	}
 	return v, nil
 }
@@ -386,21 +398,21 @@ func (d *Dienst) Kanalnetze(ctx context.Context, n Nutzer, id int64) ([]anlagen.
 	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{ParentID: id, Typ: anlage.Kanalnetz})
 }
 
-// AufnehmendeAnlagen lists the receiving plants a plant (anlageID, 0 when new) of operation
-// betriebID may name (the selection dialog, spec 000 §2): its operation's treatment plants and
-// the municipal ones of every active operation, of any operator, with name, operation and
-// operator only. betriebID 0 lists the municipal ones alone (the replacement dialogs).
-func (d *Dienst) AufnehmendeAnlagen(ctx context.Context, n Nutzer, betriebID, anlageID int64, suche string) ([]auswahl.AufnehmendeAnlage, error) {
+// Netzanlagen lists the plants a plant may lead its wastewater into (the receiving-plant and
+// throttle-outflow pickers of spec 000 §2): of the operation f.BetriebID — one the caller
+// sees — and of every active municipal operation, of any operator, with name, operation and
+// operator only (auswahl.Netzanlagen).
+func (d *Dienst) Netzanlagen(ctx context.Context, n Nutzer, f auswahl.NetzFilter) ([]auswahl.Netzanlage, error) {
 	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
 	if err != nil {
 		return nil, err
 	}
-	if betriebID != 0 {
-		if _, _, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, betriebID); err != nil {
+	if f.BetriebID != 0 {
+		if _, _, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, f.BetriebID); err != nil {
 			return nil, err
 		}
 	}
-	return auswahl.AufnehmendeAnlagen(ctx, d.Store.Pool(), auswahl.AufnahmeFilter{BetriebID: betriebID, Ausser: anlageID, Suche: suche})
+	return auswahl.Netzanlagen(ctx, d.Store.Pool(), f)
 }
 
 // HatIndirekteinleiter tells whether plants still in use discharge into plant id: its shut-down
@@ -484,7 +496,7 @@ var feldnamen = historie.Feldnamen{"bezeichnung": "Bezeichnung", "anlagenart": "
 	"zustaendigePersonen": "Zuständige Person", "zustaendig": "Zuständigkeiten", "id": "Nr.",
 	"abwasserbeseitigungspflichtige": "Abwasserbeseitigungspflichtiger", "organisation": "Organisation", "startJahr": "Startjahr",
 	"entlastungssystem": "Entlastungssystem", "entlastungstyp": "Entlastungstyp", "wasserbuchnummer": "Wasserbuchnummer",
-	"flur": "Flur", "flurstueck": "Flurstück", "gemarkung": "Gemarkung", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlwasserbehandlung",
+	"flur": "Flur", "flurstueck": "Flurstück", "gemarkung": "Gemarkung", "drosselablauf": "Drosselablauf", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlwasserbehandlung",
 	"inWasserschutzgebiet": "Im Wasserschutzgebiet", "kanallaenge": "Kanallänge (km)", "kanalsystem": "Kanalsystem",
 	"abwasserart": "Abwasserart", "materialart": "Materialart", "gueltigAb": "Gültig ab",
 	"entsorgungsraum": "Entsorgungsraum", "bezugsdatum": "Bezugsdatum", "bezugsparameter": "Bezugsparameter",
@@ -517,15 +529,27 @@ func text(code string) string {
 // their texts.
 func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event, s verlauf.Sicht[anlage.Anlage]) ([]historie.Verlaufsschritt, error) {
 	return verlauf.Erstelle(ctx, store, anlage.Decider, events, s, func(ctx context.Context, zustaende []anlage.Anlage) ([]any, error) {
-		var orgs []int64
+		var orgs, anlagenIDs []int64
 		for _, a := range zustaende {
 			for _, p := range a.Daten.Abwasserbeseitigungspflichtige {
 				orgs = append(orgs, p.OrganisationID)
 			}
+			anlagenIDs = append(anlagenIDs, a.Daten.AufnahmeID, a.Daten.Drosselablauf)
 		}
 		namen, err := konten.Organisationsnamen(ctx, store.Pool(), orgs) // the obligees by name, for every state at once
 		if err != nil {
 			return nil, err
+		}
+		// the receiving plant and the throttle outflow by name: a reassignment reads as one
+		anlagennamen, err := anlagen.Bezeichnungen(ctx, store.Pool(), anlagenIDs)
+		if err != nil {
+			return nil, err
+		}
+		anlageText := func(id int64) string {
+			if id == 0 {
+				return ""
+			}
+			return cmp.Or(anlagennamen[id], "Anlage "+strconv.FormatInt(id, 10))
 		}
 		views := make([]any, len(zustaende))
 		for i, a := range zustaende {
@@ -544,10 +568,12 @@ func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstor
 			}
 			views[i] = struct {
 				anlage.Daten
-				Lage       *betrieb.Lage     `json:"lage"`
-				GueltigAb  string            `json:"gueltigAb,omitempty"`
-				Pflichtige []pflichtigerText `json:"abwasserbeseitigungspflichtige"`
-			}{daten, lage, a.LetzterBeginn, pflichtige}
+				Lage          *betrieb.Lage     `json:"lage"`
+				GueltigAb     string            `json:"gueltigAb,omitempty"`
+				Pflichtige    []pflichtigerText `json:"abwasserbeseitigungspflichtige"`
+				Aufnahme      string            `json:"aufnahme,omitempty"`
+				Drosselablauf string            `json:"drosselablauf,omitempty"`
+			}{daten, lage, a.LetzterBeginn, pflichtige, anlageText(daten.AufnahmeID), anlageText(daten.Drosselablauf)}
 		}
 		return views, nil
 	}, feldnamen, anlage.Antragssicht)

@@ -12,7 +12,7 @@ export type AnlageDaten = S['AnlageDaten'];
 export type AnlageFormular = S['AnlageFormular'];
 export type AnlagenZeile = S['AnlagenZeile'];
 export type Aenderungsantrag = S['AnlagenAenderungsantrag'];
-export type AufnehmendeAnlage = S['AufnehmendeAnlage'];
+export type Netzanlage = S['Netzanlage'];
 export type Gespeichert = Befehlsantwort;
 
 /** The four plant types (spec 000 §3) with their path segment and label. */
@@ -103,8 +103,8 @@ export const entlastungsanlagenQuery = (betriebId: string) =>
     queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/entlastung/uebersicht/${encodeURIComponent(betriebId)}`, { signal }),
   });
 
-/** The most plants one answer of the receiving-plant picker lists (auswahl.MaxAufnehmende). */
-export const MAX_AUFNEHMENDE = 200;
+/** The most plants one answer of a network picker lists (auswahl.MaxNetzanlagen). */
+export const MAX_NETZANLAGEN = 200;
 
 /**
  * GET /api/anlage/moeglicheAufnehmendeAnlagen: the receiving plants a plant of the operation may
@@ -117,7 +117,26 @@ export const aufnehmendeAnlagenQuery = (betriebId: string, anlageId: number | un
       const p = new URLSearchParams({ betriebsId: betriebId });
       if (anlageId) p.set('anlageId', String(anlageId));
       if (q) p.set('q', q);
-      return api.get<AufnehmendeAnlage[]>(`/anlage/moeglicheAufnehmendeAnlagen?${p}`, { signal });
+      return api.get<Netzanlage[]>(`/anlage/moeglicheAufnehmendeAnlagen?${p}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart} (the operation's relief
+ * plants of the kind) or, without betriebId, …/entlastung/drosselablauf/{anlagenart} (those of
+ * every municipal operation): the throttle outflows a relief plant may name, searched by q.
+ */
+export const drosselablaeufeQuery = (betriebId: string, anlagenart: string, anlageId: number | undefined, q: string) =>
+  queryOptions({
+    queryKey: anlageKeys.drosselablaeufe(betriebId, anlagenart, anlageId ?? 0, q),
+    queryFn: ({ signal }) => {
+      const p = new URLSearchParams();
+      if (anlageId) p.set('anlageId', String(anlageId));
+      if (q) p.set('q', q);
+      const art = encodeURIComponent(anlagenart);
+      const pfad = betriebId ? `/anlage/entlastung/drosselablauf-betrieb/${encodeURIComponent(betriebId)}/${art}` : `/anlage/entlastung/drosselablauf/${art}`;
+      return api.get<Netzanlage[]>(`${pfad}?${p}`, { signal });
     },
     placeholderData: keepPreviousData,
   });

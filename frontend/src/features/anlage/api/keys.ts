@@ -11,6 +11,8 @@ export const anlageKeys = {
   entlastungsanlagen: (betriebId: string) => [...anlageKeys.desBetriebs(betriebId), 'entlastung'] as const,
   kanalnetze: (id: string) => [...anlageKeys.detail(id), 'kanalnetze'] as const,
   aufnehmende: (betriebId: string, anlageId: number, q: string) => [...anlageKeys.all, 'aufnehmende', betriebId, anlageId, q] as const,
+  drosselablaeufe: (betriebId: string, anlagenart: string, anlageId: number, q: string) =>
+    [...anlageKeys.all, 'drosselablaeufe', betriebId, anlagenart, anlageId, q] as const,
   pflichtige: () => [...anlageKeys.all, 'pflichtige'] as const,
   betrieb: (betriebId: string) => [...anlageKeys.all, 'betriebskopf', betriebId] as const,
 };

@@ -12,7 +12,7 @@ import { ZeilenEditor } from '@/components/ZeilenEditor';
 import { ZustaendigkeitenReiter } from '@/components/zustaendigkeiten/ZustaendigkeitenReiter';
 import { ANLAGENARTEN, ANLAGENSTATUS, anlagenDesBetriebsQuery, betriebDesFormularsQuery, pflichtigeQuery } from '@/features/anlage/api/anlage';
 import { artenDesTyps, hatFeld, mitEntsorgungsraum } from '@/features/anlage/api/typen';
-import { AufnahmeFeld } from './AufnahmeAuswahl';
+import { AufnahmeFeld, DrosselablaufFeld } from './NetzanlageAuswahl';
 import { EntsorgungsraumReiter } from './EntsorgungsraumReiter';
 import { Foerderungen } from './Foerderungen';
 import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, zeitraeume, type AnlageFehler, type AnlageWerte, type Pflichtiger, type Reiter } from './werte';
@@ -185,6 +185,19 @@ export function AnlageFormular(p: AnlageFormularProps) {
           {text('flur', 'Flur', { className: 'sm:col-span-1' })}
           {text('flurstueck', 'Flurstück', { className: 'sm:col-span-1' })}
           {text('gemarkung', 'Gemarkung', { className: 'sm:col-span-2' })}
+          {w.anlagenart && (
+            <DrosselablaufFeld
+              betriebId={p.betriebId}
+              anlageId={p.anlageId}
+              anlagenart={w.anlagenart}
+              wert={w.drosselablauf}
+              anzeige={w.drosselablaufAnzeige}
+              onChange={(drosselablauf, anzeige) => p.onChange((x) => ({ ...x, drosselablauf, drosselablaufAnzeige: anzeige }))}
+              error={f.drosselablauf}
+              gesperrt={gesperrt}
+              className="sm:col-span-6"
+            />
+          )}
         </Gruppe>
       )}
       {hat('kuehlart') && (

@@ -103,6 +103,9 @@ export interface AnlageWerte {
   flur: string;
   flurstueck: string;
   gemarkung: string;
+  drosselablauf: string;
+  /** How the Drosselablauf field names the chosen plant (not sent). */
+  drosselablaufAnzeige: string;
   kuehlart: string;
   kuehlBehandlung: string;
   inWasserschutzgebiet: boolean;
@@ -158,6 +161,8 @@ export function werteAus(a: Partial<Anlage>): AnlageWerte {
     flur: a.flur ?? '',
     flurstueck: a.flurstueck ?? '',
     gemarkung: a.gemarkung ?? '',
+    drosselablauf: a.drosselablauf ? String(a.drosselablauf) : '',
+    drosselablaufAnzeige: a.drosselablaufAnlage?.bezeichnung ?? '',
     kuehlart: a.kuehlart ?? '',
     kuehlBehandlung: a.kuehlBehandlung ?? '',
     inWasserschutzgebiet: a.inWasserschutzgebiet ?? false,
@@ -228,7 +233,7 @@ const ganz = (s: string) => (istLeer(s) ? null : Number.parseInt(s, 10));
  * the treatment steps — go back as they came). An empty disposal area is none.
  */
 export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageFormular {
-  const { rechte: _r, aufnahmeAnlage: _a, aenderungsantrag: _x, ...rest } = basis as Anlage;
+  const { rechte: _r, aufnahmeAnlage: _a, drosselablaufAnlage: _d, aenderungsantrag: _x, ...rest } = basis as Anlage;
   const raum = w.entsorgungsraum;
   const mitRaum = raum.bezugsdatum !== '' || raum.bezugsparameter.trim() !== '' || raum.entsorgungsraeume.length > 0;
   return {
@@ -256,6 +261,7 @@ export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageF
     flur: w.flur,
     flurstueck: w.flurstueck,
     gemarkung: w.gemarkung,
+    drosselablauf: Number(w.drosselablauf) || 0,
     kuehlart: w.kuehlart,
     kuehlBehandlung: w.kuehlBehandlung,
     inWasserschutzgebiet: w.inWasserschutzgebiet,
