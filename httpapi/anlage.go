@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -50,6 +51,21 @@ func (a *api) anlageRoutes(r chi.Router) {
 		r.Get("/anlage/{id}/historie", anlageAbfrage(a, d.Historie))
 		r.Get("/anlage/{id}/indirekteinleiter", anlageAbfrage(a, d.Indirekteinleiter))
 		r.Get("/anlage/{id}/hasIndirektEinleiter", anlageAbfrage(a, d.HatIndirekteinleiter))
+		// the relief plants of an operation as a spreadsheet (spec 000 §2)
+		r.Get("/betrieb/{id}/export-entlastungsanlagen", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			// the service names the file (the operation's number) before it writes
+			a.xlsxStrom(w, r, "entlastungsanlagen.xlsx", func(out io.Writer) error {
+				return d.ExportiereEntlastungsanlagen(r.Context(), nutzer(r), id, func(name string) {
+					w.Header().Set("Content-Disposition", anhang(name))
+				}, out)
+			})
+		})
+		r.With(a.darf(berechtigung.EntlastungsanlagenImportieren)).Post("/betrieb/{id}/import-entlastungsanlagen", a.entlastungsanlagenImport)
 		// the overviews of spec 000 §2: {id} is the operation, the parent plant
 		r.Get("/anlage/entlastung/uebersicht/{id}", betriebAbfrage(a, d.Entlastungsanlagen))
 		r.Get("/anlage/kanalnetz/uebersicht/{id}", anlageAbfrage(a, d.Kanalnetze))
@@ -144,6 +160,27 @@ func (a *api) netzanlagen(typ string, desBetriebs, nurBetrieb bool) http.Handler
 		out, err := a.deps.Anlage.Netzanlagen(r.Context(), nutzer(r), f)
 		a.antworte(w, r, out, err)
 	}
+}
+
+// entlastungsanlagenImport reads the multipart form's part file (an xlsx file) and saves the
+// operation's relief plants by its rows (all or nothing).
+func (a *api) entlastungsanlagenImport(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	datei, err := xlsxTeil(r, anlagedienst.EntlastungHoechstgroesse)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	n, err := a.deps.Anlage.ImportiereEntlastungsanlagen(r.Context(), nutzer(r), id, datei, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": anlagedienst.MsgEntlastungImportiert, "geaendert": n})
 }
 
 // antworte writes a query's answer or its error.

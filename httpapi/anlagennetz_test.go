@@ -1,10 +1,14 @@
 package httpapi
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
+	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/seed"
 )
 
@@ -86,6 +90,7 @@ func TestAnlagennetz_TheObligeesPeriodsAndOneAssignmentPerYear(t *testing.T) {
 	jahr := w.jetzt.Year()
 	org := erste["organisation"]
 	anl["abwasserbeseitigungspflichtige"] = []map[string]any{{"organisation": org, "startJahr": jahr}, {"organisation": org, "startJahr": start}}
+	anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Neue Veranlagung", "ueberschreiben": true}
 	if a := w.send(t, "PUT", pfad, anl, fachadmin); a.Code != 200 {
 		t.Fatalf("save: %d %s", a.Code, a.Body.String())
 	}
@@ -98,6 +103,7 @@ func TestAnlagennetz_TheObligeesPeriodsAndOneAssignmentPerYear(t *testing.T) {
 	}
 	// the same assignment twice is refused with the spec's text, and nothing changes
 	anl["abwasserbeseitigungspflichtige"] = []map[string]any{{"organisation": org, "startJahr": jahr}, {"organisation": org, "startJahr": jahr}}
+	anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Neue Veranlagung", "ueberschreiben": true}
 	ve := wantFehler(t, w.send(t, "PUT", pfad, anl, fachadmin), 400, "Die Veranlagung wurde bereits angelegt")["validationErrors"].(map[string]any)
 	if ve["abwasserbeseitigungspflichtige[1].startJahr"] != "Die Veranlagung wurde bereits angelegt" {
 		t.Fatalf("errors: %v", ve)
@@ -234,4 +240,175 @@ func TestAnlagennetz_TheThrottleOutflowIsAReliefPlantOfTheSameKind(t *testing.T)
 	// the operator's picker of another operator's operation does not exist for him
 	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/entlastung/drosselablauf-betrieb/%d/MISCHWASSER", idVon(t, w, "betrieb", "Kläranlage Musterhausen")), nil, betreiber),
 		404, "Das angeforderte Objekt existiert nicht.")
+}
+
+// The relief plants of an operation as a spreadsheet: exported with German headers, opened and
+// saved in LibreOffice and imported unchanged without an event, edited and imported as one
+// event per changed plant, refused whole when one row is wrong (its row and column named), a
+// sheet older than a plant refused for that plant, only xlsx, only for the importing roles.
+func TestAnlagennetz_ReliefPlantsExportedEditedAndImportedAllOrNothing(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin, b2, betreiber := w.login(t, "fachadmin", seed.DemoPasswort), w.login(t, "betreiber2", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
+	betrieb := idVon(t, w, "betrieb", "Kläranlage Musterhausen")
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
+	a := w.send(t, "POST", "/api/anlage/entlastung", map[string]any{"betrieb": map[string]any{"id": betrieb}, "bezeichnung": "Stauraumkanal Süd",
+		"anlagenart": "NIEDERSCHLAGSWASSER", "lage": map[string]float64{"hochwert": 5571000.25, "rechtswert": 392000.5}, "entlastungssystem": "Trennsystem",
+		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": ka}, fachadmin)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	sued := int64(a.json(t)["id"].(float64))
+	events := func() int {
+		var n int
+		if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT count(*) FROM events WHERE stream_id = ANY($1)`,
+			[]string{fmt.Sprintf("anlage-%d", rueb), fmt.Sprintf("anlage-%d", sued)}).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	pfadExport := fmt.Sprintf("/api/betrieb/%d/export-entlastungsanlagen/", betrieb)
+	pfadImport := fmt.Sprintf("/api/betrieb/%d/import-entlastungsanlagen/", betrieb)
+	exportieren := func(tok string) [][]string {
+		t.Helper()
+		a := w.send(t, "GET", pfadExport, nil, tok)
+		if a.Code != 200 || !strings.Contains(a.Header().Get("Content-Disposition"), "entlastungsanlagen-") {
+			t.Fatalf("export: %d %v %s", a.Code, a.Header(), a.Body.String())
+		}
+		return blattZeilen(t, a.Body.Bytes())
+	}
+	importieren := func(zeilen [][]string, tok string) antwort {
+		t.Helper()
+		return w.hochladen(t, pfadImport, tok, teil{name: "file", dateiname: "entlastungsanlagen.xlsx", typ: "application/octet-stream",
+			inhalt: string(blatt(t, zeilen))})
+	}
+	zeilen := exportieren(b2) // the operator sees his operation's list
+	kopf := []string{"Anlagen-Nr.", "Abwasseranlage", "Anlagenart", "Status", "Entlastungssystem", "Entlastungstyp", "Wasserbuchnummer",
+		"Gemarkung", "Flur", "Flurstück", "Hochwert", "Rechtswert", "Aufnehmende Anlage (Anlagen-Nr.)", "Aufnehmende Anlage",
+		"Drosselablauf (Anlagen-Nr.)", "Version"}
+	if fmt.Sprint(zeilen[0]) != fmt.Sprint(kopf) || len(zeilen) != 3 {
+		t.Fatalf("sheet: %v", zeilen)
+	}
+	nord := zeilen[1] // by name: Regenüberlaufbecken Musterhausen-Nord, then Stauraumkanal Süd
+	if nord[1] != "Regenüberlaufbecken Musterhausen-Nord" || nord[2] != "Mischwasser" || nord[7] != "Musterhausen" || nord[13] != "Kläranlage Musterhausen" ||
+		nord[0] != fmt.Sprintf("A-%07d", rueb) || zeilen[2][1] != "Stauraumkanal Süd" {
+		t.Fatalf("rows: %v", zeilen)
+	}
+	wantFehler(t, w.send(t, "GET", pfadExport, nil, betreiber), 404, "Das angeforderte Objekt existiert nicht.")
+
+	// opened and saved in LibreOffice, imported unchanged: nothing changes, no event
+	vorher := events()
+	lo := mitLibreOffice(t, "entlastungsanlagen.xlsx", blatt(t, zeilen))
+	a = w.hochladen(t, pfadImport, fachadmin, teil{name: "file", dateiname: "entlastungsanlagen.xlsx", typ: "application/octet-stream", inhalt: string(lo)})
+	if a.Code != 200 || a.json(t)["geaendert"] != float64(0) || a.json(t)["message"] != "Die Misch-/Niederschlagswasseranlagen wurden erfolgreich importiert" {
+		t.Fatalf("unchanged import: %d %s", a.Code, a.Body.String())
+	}
+	if events() != vorher {
+		t.Fatalf("an unchanged import appended %d events", events()-vorher)
+	}
+
+	// one bad row: nothing is written, the row and column are named
+	geaendert := clone(zeilen)
+	geaendert[1][7], geaendert[1][6] = "Musterhausen-Ost", "N777"
+	geaendert[2][6] = "X1"
+	a = importieren(geaendert, fachadmin)
+	ve := wantFehler(t, a, 400, "Die Misch-/Niederschlagswasseranlagen konnten nicht importiert werden!")["validationErrors"].(map[string]any)
+	if ve["zeilen[3].wasserbuchnummer"] != "Zeile 3, Spalte „Wasserbuchnummer“: Wasserbuchnummer ungültig" || len(ve) != 1 {
+		t.Fatalf("errors: %v", ve)
+	}
+	if events() != vorher {
+		t.Fatal("a refused import wrote events")
+	}
+	// corrected: one event for the changed plant, none for the other
+	geaendert[2][6] = zeilen[2][6]
+	a = importieren(geaendert, fachadmin)
+	if a.Code != 200 || a.json(t)["geaendert"] != float64(1) || events() != vorher+1 {
+		t.Fatalf("import: %d %s, %d events", a.Code, a.Body.String(), events()-vorher)
+	}
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", rueb), nil, fachadmin).json(t)
+	if anl["gemarkung"] != "Musterhausen-Ost" || anl["wasserbuchnummer"] != "N777" {
+		t.Fatalf("after the import: %v %v", anl["gemarkung"], anl["wasserbuchnummer"])
+	}
+	// the auditor's Verlauf shows the import's change as its own step, by its author
+	var schritte []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", rueb), nil, fachadmin).decode(t, &schritte)
+	letzter := schritte[len(schritte)-1]
+	if letzter["akteur"] != "Thomas Becker" || !strings.Contains(fmt.Sprint(letzter["aenderungen"]), "Musterhausen-Ost") {
+		t.Errorf("the import's step: %v", letzter)
+	}
+
+	// the first export is older than the plant now: its row is a conflict; a status, a plant of
+	// another kind and an unknown number are refused, each in its row
+	alt := clone(zeilen)
+	alt[2][3] = "Stillgelegt"
+	alt = append(alt, []string{fmt.Sprintf("A-%07d", ka)}, []string{"A-0999999"}, []string{"Kläranlage"})
+	ve = wantFehler(t, importieren(alt, fachadmin), 400, "Die Misch-/Niederschlagswasseranlagen konnten nicht importiert werden!")["validationErrors"].(map[string]any)
+	want := map[string]string{
+		"zeilen[2].version":       "Zeile 2, Spalte „Version“: Die Anlage wurde seit dem Export geändert. Bitte exportieren Sie die Liste erneut.",
+		"zeilen[3].anlagenstatus": "Zeile 3, Spalte „Status“: Den Status ändern Sie in der Anlage, nicht über den Import.",
+		"zeilen[4].Anlagen-Nr.":   "Zeile 4, Spalte „Anlagen-Nr.“: " + anlagedienst.MsgFremdeAnlage,
+		"zeilen[5].Anlagen-Nr.":   "Zeile 5, Spalte „Anlagen-Nr.“: " + anlagedienst.MsgFremdeAnlage,
+		"zeilen[6].Anlagen-Nr.":   "Zeile 6, Spalte „Anlagen-Nr.“: " + anlagedienst.MsgAnlagenNr,
+	}
+	for k, m := range want {
+		if ve[k] != m {
+			t.Errorf("%s = %v, want %q", k, ve[k], m)
+		}
+	}
+	if events() != vorher+1 {
+		t.Fatal("a refused import wrote events")
+	}
+
+	// only xlsx; only the importing roles
+	wantFehler(t, w.hochladen(t, pfadImport, fachadmin, teil{name: "file", dateiname: "liste.csv", typ: "text/csv", inhalt: "a;b\n"}), 400,
+		"Es können nur xlsx-Dateien importiert werden. Der Import wurde abgebrochen.")
+	wantFehler(t, importieren(exportieren(b2), b2), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+}
+
+// blatt is an xlsx file of one sheet with the rows as text cells.
+func blatt(t testing.TB, zeilen [][]string) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, z := range zeilen {
+		for j, v := range z {
+			zelle, _ := excelize.CoordinatesToCellName(j+1, i+1)
+			if err := f.SetCellStr("Sheet1", zelle, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// blattZeilen are the rows of an xlsx file's first sheet as text, each as long as the header.
+func blattZeilen(t testing.TB, datei []byte) [][]string {
+	t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(datei))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zeilen, err := f.GetRows(f.GetSheetList()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range zeilen {
+		for len(zeilen[i]) < len(zeilen[0]) {
+			zeilen[i] = append(zeilen[i], "")
+		}
+	}
+	return zeilen
+}
+
+func clone(zeilen [][]string) [][]string {
+	out := make([][]string, len(zeilen))
+	for i, z := range zeilen {
+		out[i] = append([]string(nil), z...)
+	}
+	return out
 }

@@ -141,6 +141,8 @@ func regeln() map[string]regel {
 		"GET /api/anlage/{id}/indirekteinleiter":                                                       amBetrieb(""),
 		"GET /api/anlage/{id}/hasIndirektEinleiter":                                                    amBetrieb(""),
 		"GET /api/anlage/entlastung/uebersicht/{id}":                                                   amBetrieb(""),
+		"GET /api/betrieb/{id}/export-entlastungsanlagen":                                              amBetrieb(""),
+		"POST /api/betrieb/{id}/import-entlastungsanlagen":                                             amBetrieb(berechtigung.EntlastungsanlagenImportieren),
 		"GET /api/anlage/kanalnetz/uebersicht/{id}":                                                    amBetrieb(""),
 		"GET /api/anlage/{id}/verlauf":                                                                 amBetrieb(berechtigung.BetriebVerlaufLesen),
 		"GET /api/anlage/{id}/stand/{version}":                                                         amBetrieb(berechtigung.BetriebVerlaufLesen),

@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/auswahl"
@@ -22,15 +23,16 @@ import (
 // other command route has a case in TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers;
 // a new route that is in neither fails it, so the areas to come declare their references.
 var ohneVerweis = map[string]string{
-	"POST /api/anlage/export":                   "a selection of the plants worklist (list visibility)",
-	"POST /api/messstelle/export":               "a selection of the measuring points worklist (list visibility)",
-	"POST /api/jahresbericht/export":            "a selection of the annual reports worklist (list visibility)",
-	"POST /api/messwert/{pid}/import-messwerte": "a spreadsheet of one parameter's values (its report's visibility)",
-	"POST /api/anforderung/export":              "a selection of the Anforderungen evaluation (list visibility)",
-	"POST /api/betrieb/{id}/export/{endpoint}":  "a selection of the operation's evaluation (list visibility)",
-	"POST /api/betrieb/export":                  "a selection of the operations worklist (list visibility)",
-	"POST /api/anwender/export":                 "administrators' export",
-	"POST /api/organisation/export":             "administrators' export",
+	"POST /api/anlage/export":                          "a selection of the plants worklist (list visibility)",
+	"POST /api/messstelle/export":                      "a selection of the measuring points worklist (list visibility)",
+	"POST /api/jahresbericht/export":                   "a selection of the annual reports worklist (list visibility)",
+	"POST /api/messwert/{pid}/import-messwerte":        "a spreadsheet of one parameter's values (its report's visibility)",
+	"POST /api/betrieb/{id}/import-entlastungsanlagen": "a spreadsheet of the operation's relief plants: each row is checked as the plant's save (receiving plant, throttle outflow, value lists)",
+	"POST /api/anforderung/export":                     "a selection of the Anforderungen evaluation (list visibility)",
+	"POST /api/betrieb/{id}/export/{endpoint}":         "a selection of the operation's evaluation (list visibility)",
+	"POST /api/betrieb/export":                         "a selection of the operations worklist (list visibility)",
+	"POST /api/anwender/export":                        "administrators' export",
+	"POST /api/organisation/export":                    "administrators' export",
 	"POST /api/anlage/{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}/{id}/aenderungsantrag": "the change request's fields are texts and value lists",
 	"DELETE /api/anlage/{id}/aenderungsantrag":                                                         "decision on the path's plant",
 	"POST /api/anlage/{id}/aenderungsantrag/uebernahme":                                                "field names of the path's plant",
@@ -425,14 +427,15 @@ func TestVerweise_AReferenceThePickerNoLongerOffersStaysValid(t *testing.T) {
 	d := a.Daten
 	d.AufnahmeID = klaeranlagePapier
 	if _, err := eventstore.Befehle(w.dienst.Store, anlage.Decider).Handle(t.Context(), rueb, eventstore.VersionUnbekannt,
-		anlage.Speichere{Daten: d, Heute: time.Now(), Umfang: anlage.Voll, DarfBezeichnung: true, Betriebstyp: "KOMMUNAL", Von: "Test"}, seed.Akteur); err != nil {
+		anlage.Speichere{Daten: d, Heute: time.Now(), Umfang: anlage.Voll, DarfBezeichnung: true, Betriebstyp: "KOMMUNAL", Von: "Test",
+			AuditInfo: &historie.AuditInfo{GueltigAb: time.Now().Format(historie.Datumsformat), Aenderungsgrund: "Altdaten", Ueberschreiben: true}}, seed.Akteur); err != nil {
 		t.Fatal(err)
 	}
 	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", rueb), nil, b2).json(t)
 	if anl["aufnahme"] != float64(klaeranlagePapier) {
 		t.Fatalf("receiving plant: %v", anl["aufnahme"])
 	}
-	anl["beschreibung"] = "Zulauf am Ortsrand"
+	anl["gemarkung"] = "Musterhausen-Ost" // a field the operator keeps up to date
 	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/entlastung/%d", rueb), anl, b2); a.Code != 200 {
 		t.Fatalf("save keeping the receiving plant: %d %s", a.Code, a.Body.String())
 	}

@@ -91,17 +91,22 @@ func laden(row pgx.Row) (anlage.Anlage, int, error) {
 	if err != nil {
 		return a, 0, err
 	}
+	return a, version, zustandAus(&a, daten, antrag)
+}
+
+// zustandAus completes a plant read from its document: its data and open change request.
+func zustandAus(a *anlage.Anlage, daten, antrag []byte) error {
 	a.Existiert = true
 	if err := json.Unmarshal(daten, &a.Daten); err != nil {
-		return a, 0, err
+		return err
 	}
 	if antrag != nil {
 		a.Antrag = &anlage.Aenderungsantrag{}
 		if err := json.Unmarshal(antrag, a.Antrag); err != nil {
-			return a, 0, err
+			return err
 		}
 	}
-	return a, version, nil
+	return nil
 }
 
 // Zeile is a plant in a list: of an operation, a search, the receiving plants to choose from.
@@ -258,6 +263,36 @@ func AlleDesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64)
 		return nil, err
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// Gespeichert is a plant's state and version as its document holds them.
+type Gespeichert struct {
+	ID      int64
+	Anlage  anlage.Anlage
+	Version int
+}
+
+// DesTyps are the plants of type typ of an operation with their states, by id (the import of
+// an operation's relief plants compares and saves them).
+func DesTyps(ctx context.Context, q eventstore.Querier, betriebID int64, typ string) ([]Gespeichert, error) {
+	rows, err := q.Query(ctx, `SELECT a.id, `+spalten+` FROM anlage a WHERE a.betrieb_id = $1 AND a.anlagentyp = $2 ORDER BY a.id`, betriebID, typ)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Gespeichert
+	for rows.Next() {
+		var g Gespeichert
+		var daten, antrag []byte
+		if err := rows.Scan(&g.ID, &g.Anlage.BetriebID, &g.Anlage.ParentID, &g.Anlage.Typ, &g.Anlage.LetzterBeginn, &daten, &antrag, &g.Version); err != nil {
+			return nil, err
+		}
+		if err := zustandAus(&g.Anlage, daten, antrag); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
 }
 
 // HatIndirekteinleiter reports whether plants of any operation that are not shut down

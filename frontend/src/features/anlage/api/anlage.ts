@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
-import { api } from '@/lib/api';
+import { api, apiDatei } from '@/lib/api';
 import type { Befehlsantwort } from '@/lib/befehl';
 import type { components } from '@/lib/api-schema';
 import { anlageKeys } from './keys';
@@ -140,6 +140,16 @@ export const drosselablaeufeQuery = (betriebId: string, anlagenart: string, anla
     },
     placeholderData: keepPreviousData,
   });
+
+/** GET /api/betrieb/{id}/export-entlastungsanlagen/: the operation's relief plants as xlsx. */
+export const exportiereEntlastungsanlagen = (betriebId: string) => apiDatei(`/betrieb/${encodeURIComponent(betriebId)}/export-entlastungsanlagen`);
+
+/** POST /api/betrieb/{id}/import-entlastungsanlagen/: multipart, part file (xlsx); saves the rows all or nothing. */
+export const importiereEntlastungsanlagen = ({ betriebId, datei }: { betriebId: string; datei: File }) => {
+  const form = new FormData();
+  form.append('file', datei, datei.name);
+  return api.post<{ message: string; geaendert: number }>(`/betrieb/${encodeURIComponent(betriebId)}/import-entlastungsanlagen`, form);
+};
 
 /** GET /api/anlage/kanalnetz/uebersicht/{id}: the sewer networks below a plant (spec 000 §2). */
 export const kanalnetzeQuery = (id: string) =>
