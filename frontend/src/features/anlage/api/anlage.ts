@@ -106,40 +106,39 @@ export const entlastungsanlagenQuery = (betriebId: string) =>
 /** The most plants one answer of a network picker lists (auswahl.MaxNetzanlagen). */
 export const MAX_NETZANLAGEN = 200;
 
+/** A picker's list of plants of the network (one type for both pickers: the dialog takes either). */
+const netzanlagenQuery = (queryKey: readonly unknown[], pfad: string, p: URLSearchParams) =>
+  queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => api.get<Netzanlage[]>(`${pfad}?${p}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The query parameters of a picker: the plant itself (left out) and the search. */
+const netzParameter = (anlageId: number | undefined, q: string, p = new URLSearchParams()) => {
+  if (anlageId) p.set('anlageId', String(anlageId));
+  if (q) p.set('q', q);
+  return p;
+};
+
 /**
  * GET /api/anlage/moeglicheAufnehmendeAnlagen: the receiving plants a plant of the operation may
  * name (its own treatment plants, the municipal ones of any operator), searched by q.
  */
 export const aufnehmendeAnlagenQuery = (betriebId: string, anlageId: number | undefined, q: string) =>
-  queryOptions({
-    queryKey: anlageKeys.aufnehmende(betriebId, anlageId ?? 0, q),
-    queryFn: ({ signal }) => {
-      const p = new URLSearchParams({ betriebsId: betriebId });
-      if (anlageId) p.set('anlageId', String(anlageId));
-      if (q) p.set('q', q);
-      return api.get<Netzanlage[]>(`/anlage/moeglicheAufnehmendeAnlagen?${p}`, { signal });
-    },
-    placeholderData: keepPreviousData,
-  });
+  netzanlagenQuery(anlageKeys.aufnehmende(betriebId, anlageId ?? 0, q), '/anlage/moeglicheAufnehmendeAnlagen',
+    netzParameter(anlageId, q, new URLSearchParams({ betriebsId: betriebId })));
 
 /**
  * GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart} (the operation's relief
  * plants of the kind) or, without betriebId, …/entlastung/drosselablauf/{anlagenart} (those of
  * every municipal operation): the throttle outflows a relief plant may name, searched by q.
  */
-export const drosselablaeufeQuery = (betriebId: string, anlagenart: string, anlageId: number | undefined, q: string) =>
-  queryOptions({
-    queryKey: anlageKeys.drosselablaeufe(betriebId, anlagenart, anlageId ?? 0, q),
-    queryFn: ({ signal }) => {
-      const p = new URLSearchParams();
-      if (anlageId) p.set('anlageId', String(anlageId));
-      if (q) p.set('q', q);
-      const art = encodeURIComponent(anlagenart);
-      const pfad = betriebId ? `/anlage/entlastung/drosselablauf-betrieb/${encodeURIComponent(betriebId)}/${art}` : `/anlage/entlastung/drosselablauf/${art}`;
-      return api.get<Netzanlage[]>(`${pfad}?${p}`, { signal });
-    },
-    placeholderData: keepPreviousData,
-  });
+export const drosselablaeufeQuery = (betriebId: string, anlagenart: string, anlageId: number | undefined, q: string) => {
+  const art = encodeURIComponent(anlagenart);
+  const pfad = betriebId ? `/anlage/entlastung/drosselablauf-betrieb/${encodeURIComponent(betriebId)}/${art}` : `/anlage/entlastung/drosselablauf/${art}`;
+  return netzanlagenQuery(anlageKeys.drosselablaeufe(betriebId, anlagenart, anlageId ?? 0, q), pfad, netzParameter(anlageId, q));
+};
 
 /** GET /api/betrieb/{id}/export-entlastungsanlagen/: the operation's relief plants as xlsx. */
 export const exportiereEntlastungsanlagen = (betriebId: string) => apiDatei(`/betrieb/${encodeURIComponent(betriebId)}/export-entlastungsanlagen`);

@@ -1,4 +1,4 @@
-import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSchreibsperre } from '@/components/akte/Schreibrechte';
 import { Button } from '@/components/Button';
@@ -19,7 +19,8 @@ export const NETZ_GEKUERZT = `Es werden die ersten ${MAX_NETZANLAGEN} Treffer ge
 export const netzText = (a: Pick<Netzanlage, 'bezeichnung' | 'betrieb' | 'betreiber'>) =>
   a.betrieb === a.bezeichnung ? `${a.bezeichnung} (${a.betreiber})` : `${a.bezeichnung} (${a.betrieb}, ${a.betreiber})`;
 
-type Abfrage = (q: string, weitere: boolean) => UseQueryOptions<Netzanlage[]>;
+/** The query of a picker for a search text (and the switch to the second list). */
+type Abfrage = (q: string, weitere: boolean) => ReturnType<typeof aufnehmendeAnlagenQuery>;
 
 interface NetzFeldProps {
   label: string;
