@@ -412,3 +412,84 @@ func clone(zeilen [][]string) [][]string {
 	}
 	return out
 }
+
+// A municipal treatment plant others discharge into leaves operation only with its replacement:
+// the save without it is answered with possibleSuppressorFlag neueAufnahme; with it, the relief
+// plant and the sewer network discharge into the replacement, each by its own event in the same
+// transaction. An industrial treatment plant takes the plants discharging into it out of
+// operation with it.
+func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWithIt(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin := w.login(t, "fachadmin", seed.DemoPasswort)
+	betrieb := idVon(t, w, "betrieb", "Kläranlage Musterhausen")
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
+	kanal := idVon(t, w, "anlage", "Kanalnetz Musterhausen")
+	klaeranlagePapier := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	a := w.send(t, "POST", "/api/anlage/abwasserbehandlung", neueKlaeranlage(betrieb, orgID(t, w, "Verbandsgemeinde Musterhausen"), "Gruppenkläranlage Talmühle"), fachadmin)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	talmuehle := int64(a.json(t)["id"].(float64))
+	heute := w.jetzt.Format("2006-01-02")
+	stilllegen := func(id int64, typ string, ersatz int64) antwort {
+		anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)
+		anl["anlagenstatus"] = "STILLGELEGT"
+		anl["auditInfo"] = map[string]any{"gueltigAb": heute, "aenderungsgrund": "Stilllegung", "ueberschreiben": true}
+		if ersatz != 0 {
+			anl["neueAufnahme"] = ersatz
+		}
+		return w.send(t, "PUT", fmt.Sprintf("/api/anlage/%s/%d", typ, id), anl, fachadmin)
+	}
+	aufnahme := func(id int64) any { return w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)["aufnahme"] }
+
+	m := wantFehler(t, stilllegen(ka, "abwasserbehandlung", 0), 400, "Die aufnehmende Kläranlage muss erst ersetzt werden!")
+	if m["possibleSuppressorFlag"] != "neueAufnahme" || m["validationErrors"].(map[string]any)["anlagenstatus"] != "Die aufnehmende Kläranlage muss erst ersetzt werden!" {
+		t.Fatalf("answer: %v", m)
+	}
+	// the replacement is one the receiving-plant picker offers: not an industrial plant of another operator
+	ve := wantFehler(t, stilllegen(ka, "abwasserbehandlung", klaeranlagePapier), 400, "Die gewählte Anlage kann nicht als Ersatzkläranlage ausgewählt werden.")["validationErrors"].(map[string]any)
+	if ve["neueAufnahme"] == nil {
+		t.Fatalf("errors: %v", ve)
+	}
+	if aufnahme(rueb) != float64(ka) || aufnahme(kanal) != float64(ka) {
+		t.Fatal("a refused shut-down moved plants")
+	}
+	if a := stilllegen(ka, "abwasserbehandlung", talmuehle); a.Code != 200 {
+		t.Fatalf("shut down: %d %s", a.Code, a.Body.String())
+	}
+	for _, id := range []int64{rueb, kanal} {
+		if aufnahme(id) != float64(talmuehle) {
+			t.Errorf("plant %d discharges into %v, want %d", id, aufnahme(id), talmuehle)
+		}
+		var schritte []map[string]any
+		w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", id), nil, fachadmin).decode(t, &schritte)
+		letzter := schritte[len(schritte)-1]
+		if letzter["zusammenfassung"] != "Aufnehmende Anlage ersetzt (Stilllegung der bisherigen)" ||
+			!strings.Contains(fmt.Sprint(letzter["aenderungen"]), "Gruppenkläranlage Talmühle") {
+			t.Errorf("Verlauf of %d: %v", id, letzter)
+		}
+	}
+	// the shut-down and the reassignments are one transaction: one correlation
+	var korrelationen int
+	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT count(DISTINCT metadata->>'correlationId') FROM events
+		WHERE type IN ('AnlageAusserBetrieb', 'AufnahmeErsetzt')`).Scan(&korrelationen); err != nil || korrelationen != 1 {
+		t.Errorf("correlations: %d %v", korrelationen, err)
+	}
+
+	// an industrial treatment plant: the cooling water plant that discharges into it leaves with it
+	kuehl := idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")
+	k := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", kuehl), nil, fachadmin).json(t)
+	k["indirekteinleiter"], k["aufnahme"] = true, klaeranlagePapier
+	k["auditInfo"] = map[string]any{"gueltigAb": heute, "aenderungsgrund": "Anschluss", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/kuehlwasser/%d", kuehl), k, fachadmin); a.Code != 200 {
+		t.Fatalf("connect: %d %s", a.Code, a.Body.String())
+	}
+	if a := stilllegen(klaeranlagePapier, "abwasserbehandlung", 0); a.Code != 200 {
+		t.Fatalf("industrial shut-down: %d %s", a.Code, a.Body.String())
+	}
+	k = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", kuehl), nil, fachadmin).json(t)
+	if k["anlagenstatus"] != "STILLGELEGT" || k["statuswechsel"] != heute {
+		t.Fatalf("the cooling water plant: %v since %v", k["anlagenstatus"], k["statuswechsel"])
+	}
+}

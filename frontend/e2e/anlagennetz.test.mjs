@@ -131,4 +131,59 @@ describe('Anlagennetz', () => {
       await page.getByText('Die Veranlagung wurde bereits angelegt').first().waitFor();
     });
   });
+
+  it('shutting down Kläranlage Musterhausen asks for its replacement; the relief plant and the sewer network go there', async () => {
+    const ka = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
+    const token = await app.login('fachadmin');
+    const organisationen = await app.api('/organisation', { token });
+    const vg = organisationen.find((o) => o.bezeichnung === 'Verbandsgemeinde Musterhausen');
+    await app.api('/anlage/abwasserbehandlung', {
+      token,
+      method: 'POST',
+      body: {
+        betrieb: { id: ka.betriebId },
+        bezeichnung: 'Gruppenkläranlage Talmühle',
+        anlagenart: 'ABWASSERBEHANDLUNG',
+        lage: { hochwert: 5571100.5, rechtswert: 392100.5 },
+        abwasserbeseitigungspflichtige: [{ organisation: vg.id, startJahr: 2020 }],
+      },
+    });
+    await withPage({ token }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
+      const status = page.getByLabel(/^Anlagenstatus/);
+      await status.waitFor();
+      const vorher = await status.inputValue();
+      // cancelling the replacement keeps the status
+      await status.selectOption({ label: 'Stillgelegt' });
+      const ersatz = page.getByRole('dialog', { name: 'Ersatzkläranlage auswählen' });
+      await ersatz.waitFor();
+      await pruefeBarrierefreiheit(page, 'Ersatzkläranlage auswählen');
+      await ersatz.getByRole('button', { name: 'Abbrechen' }).click();
+      await until(() => status.inputValue(), vorher, 'status unchanged after cancelling');
+      // with the replacement: saved through the Historisierung dialog
+      await status.selectOption({ label: 'Stillgelegt' });
+      await ersatz.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').fill('talmühle');
+      await ersatz.getByRole('radio', { name: /^Gruppenkläranlage Talmühle/ }).check();
+      await ersatz.getByRole('button', { name: 'Übernehmen' }).click();
+      await until(() => status.inputValue(), 'STILLGELEGT', 'status Stillgelegt');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      const historisierung = page.getByRole('dialog', { name: 'Historisierung' });
+      await historisierung.getByRole('button', { name: 'Historisieren' }).click();
+      await historisierung.getByLabel(/Änderungsgrund/).fill('Anschluss an die Gruppenkläranlage');
+      await historisierung.getByRole('button', { name: 'Speichern' }).click();
+      const ueberschreiben = historisierung.getByRole('button', { name: 'Überschreiben' });
+      const gespeichert = toast(page, 'Anlage erfolgreich gespeichert');
+      await Promise.race([gespeichert.waitFor(), ueberschreiben.waitFor()]);
+      if (await ueberschreiben.isVisible()) await ueberschreiben.click();
+      await gespeichert.waitFor();
+      await until(async () => (await page.getByTestId('anlagenstatus').textContent()).startsWith('Stillgelegt seit '), true, 'Status Stillgelegt');
+
+      // the relief plant discharges into the replacement; its Verlauf says why
+      const rueb = await demoAnlage('Regenüberlaufbecken Musterhausen-Nord', 'fachadmin');
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${rueb.betriebId}/entlastung/${rueb.id}/anlagendaten?modus=l`));
+      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), 'Gruppenkläranlage Talmühle', 'new receiving plant');
+      await page.getByRole('link', { name: 'Verlauf der Anlage' }).click();
+      await page.getByRole('cell', { name: 'Aufnehmende Anlage ersetzt (Stilllegung der bisherigen)' }).waitFor();
+    });
+  });
 });

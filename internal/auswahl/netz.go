@@ -51,6 +51,7 @@ const MaxNetzanlagen = 200
 const (
 	MsgAufnahme      = "Die gewählte Anlage kann nicht als aufnehmende Anlage ausgewählt werden."
 	MsgDrosselablauf = "Die gewählte Anlage kann nicht als Drosselablauf ausgewählt werden."
+	MsgErsatz        = "Die gewählte Anlage kann nicht als Ersatzkläranlage ausgewählt werden."
 )
 
 // Netzanlagen lists the plants of type f.Typ in use that a plant of operation f.BetriebID may
@@ -95,6 +96,13 @@ func PruefeAufnahme(ctx context.Context, q eventstore.Querier, betriebID, id, ne
 func PruefeDrosselablauf(ctx context.Context, q eventstore.Querier, betriebID, id int64, anlagenart string, neu, bisher int64) error {
 	return pruefeNetz(ctx, q, "drosselablauf", MsgDrosselablauf,
 		NetzFilter{Typ: anlage.Entlastung, Anlagenart: anlagenart, BetriebID: betriebID, Ausser: id}, neu, bisher)
+}
+
+// PruefeErsatz checks the replacement neu of treatment plant id of operation betriebID (the
+// plants discharging into it go there when it leaves operation): a treatment plant in use of its
+// operation or of an active municipal one, not itself.
+func PruefeErsatz(ctx context.Context, q eventstore.Querier, betriebID, id, neu int64) error {
+	return pruefeNetz(ctx, q, "neueAufnahme", MsgErsatz, NetzFilter{Typ: anlage.Abwasserbehandlung, BetriebID: betriebID, Ausser: id}, neu, 0)
 }
 
 func pruefeNetz(ctx context.Context, q eventstore.Querier, feld, message string, f NetzFilter, neu, bisher int64) error {

@@ -295,6 +295,16 @@ func DesTyps(ctx context.Context, q eventstore.Querier, betriebID int64, typ str
 	return out, rows.Err()
 }
 
+// Einleiter are the plants in use (of any operation) that discharge into plant id.
+func Einleiter(ctx context.Context, q eventstore.Querier, id int64) ([]int64, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM anlage WHERE aufnahme_id = $1 AND anlagenstatus <> ALL($2) ORDER BY id`,
+		id, []string{anlage.Stillgelegt, anlage.AngeschlossenAn})
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
 // HatIndirekteinleiter reports whether plants of any operation that are not shut down
 // discharge into plant id (GET /anlage/{id}/hasIndirektEinleiter/: a shut-down of it affects them).
 func HatIndirekteinleiter(ctx context.Context, q eventstore.Querier, id int64) (bool, error) {

@@ -51,6 +51,9 @@ type Formular struct {
 	AuditInfo *historie.AuditInfo `json:"auditInfo,omitempty"`
 	Betrieb   Verweis             `json:"betrieb"` // on creation: the operation ({id}, as the screen reads it)
 	ParentID  int64               `json:"parentanlageid"`
+	// NeueAufnahme: the treatment plant that receives the wastewater of the plants discharging
+	// into this one when it leaves operation (the replacement dialog, spec 000 §4).
+	NeueAufnahme int64 `json:"neueAufnahme,omitempty"`
 }
 
 // NeuesFormular is the form of a new plant of typ before the client's input (anlage.Vorgaben).
@@ -283,9 +286,22 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 	if f.Version <= 0 {
 		return eventstore.Appended{}, validierung.Feld("version", "Die Version des bearbeiteten Datensatzes fehlt.")
 	}
+	// leaving operation takes the plants that discharge into it along (AnlageAusserBetrieb)
+	var einleiter bool
+	if anlage.Ausser(f.Anlagenstatus) && !anlage.Ausser(a.Daten.Anlagenstatus) {
+		if einleiter, err = anlagen.HatIndirekteinleiter(ctx, d.Store.Pool(), id); err != nil {
+			return eventstore.Appended{}, err
+		}
+		if einleiter && f.NeueAufnahme != 0 {
+			if err := auswahl.PruefeErsatz(ctx, d.Store.Pool(), a.BetriebID, id, f.NeueAufnahme); err != nil {
+				return eventstore.Appended{}, err
+			}
+		}
+	}
 	befehl := func(daten anlage.Daten) anlage.Speichere {
 		return anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Umfang: umfang,
-			DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp}
+			DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp,
+			MitEinleitern: einleiter, NeueAufnahme: f.NeueAufnahme}
 	}
 	daten, err := d.zuordnungen(ctx, n, b, a.BetriebID, id, f.Daten, a.Daten)
 	if err != nil {

@@ -47,6 +47,9 @@ export const ANLAGENSTATUS: { value: string; label: string }[] = [
 /** GET /api/anlage/{id} once, outside the query (a conflict's 'apply again'). */
 export const holeAnlage = (id: string, signal?: AbortSignal) => api.get<Anlage>(`/anlage/${encodeURIComponent(id)}`, { signal });
 
+/** GET /api/anlage/{id}/hasIndirektEinleiter/: whether plants in use discharge into the plant. */
+export const hatEinleiter = (id: string) => api.get<boolean>(`/anlage/${encodeURIComponent(id)}/hasIndirektEinleiter`);
+
 /** GET /api/anlage/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data. */
 export const anlageQuery = (id: string) =>
   queryOptions({

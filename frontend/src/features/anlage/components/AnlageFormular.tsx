@@ -46,6 +46,8 @@ export interface AnlageFormularProps {
   bearbeiterBearbeitbar?: boolean;
   /** Asks 'Entfernen bestätigen' before a part of the plant goes. */
   vorDemEntfernen: (was: string) => Promise<boolean>;
+  /** A status chosen in the select (the screen confirms a shut-down first); without, it is set at once. */
+  onStatus?: (status: string) => void;
 }
 
 /** The obligees' rows with the period each covers, as they stand while the user edits (read-only). */
@@ -134,7 +136,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
       <Gruppe titel="Anlage">
         {text('bezeichnung', 'Bezeichnung', { required: true })}
         <Auswahlfeld label="Anlagenart" name="anlagenart" value={w.anlagenart} onChange={setze('anlagenart')} optionen={arten} error={f.anlagenart} required disabled={gesperrt} className="sm:col-span-3" />
-        <Auswahlfeld label="Anlagenstatus" name="anlagenstatus" value={w.anlagenstatus} onChange={setze('anlagenstatus')} optionen={ANLAGENSTATUS} error={f.anlagenstatus} required disabled={gesperrt || p.statusGesperrt} className="sm:col-span-3" />
+        <Auswahlfeld label="Anlagenstatus" name="anlagenstatus" value={w.anlagenstatus} onChange={p.onStatus ?? setze('anlagenstatus')} optionen={ANLAGENSTATUS} error={f.anlagenstatus} required disabled={gesperrt || p.statusGesperrt} className="sm:col-span-3" />
         {hat('anlagensystem') && liste('anlagensystem', 'Anlagensystem', 'anlagensystem')}
         <Haken
           label="Indirekteinleiter"

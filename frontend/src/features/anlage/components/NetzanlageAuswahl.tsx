@@ -81,7 +81,23 @@ function NetzFeld({ label, titel, name, wert, anzeige, onChange, abfrage, weiter
   );
 }
 
-function NetzDialog({ titel, abfrage, weitere, onUebernehmen, onClose }: { titel: string; abfrage: Abfrage; weitere?: string; onUebernehmen: (a: Netzanlage) => void; onClose: () => void }) {
+/** The dialog that searches a picker's plants and takes one ('Übernehmen' needs a choice). */
+export function NetzDialog({
+  titel,
+  abfrage,
+  weitere,
+  hinweis,
+  onUebernehmen,
+  onClose,
+}: {
+  titel: string;
+  abfrage: Abfrage;
+  weitere?: string;
+  /** Says what the choice does (the replacement dialog). */
+  hinweis?: string;
+  onUebernehmen: (a: Netzanlage) => void;
+  onClose: () => void;
+}) {
   const formId = useId();
   const fehlerId = useId();
   const [suche, setSuche] = useState('');
@@ -109,6 +125,7 @@ function NetzDialog({ titel, abfrage, weitere, onUebernehmen, onClose }: { titel
   return (
     <Dialog open onClose={onClose} title={titel} width={700} footer={<FormularFuss formId={formId} onAbbrechen={onClose} label="Übernehmen" />}>
       <form id={formId} noValidate onSubmit={onSubmit} aria-label={titel} className="flex flex-col gap-4">
+        {hinweis && <p className="text-sm">{hinweis}</p>}
         <FormField label={NETZ_SUCHE}>
           <input
             name="suche"

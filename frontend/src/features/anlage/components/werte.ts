@@ -84,6 +84,8 @@ export interface AnlageWerte {
   aufnahme: string;
   /** How the receiving plant field names the chosen plant (not sent). */
   aufnahmeAnzeige: string;
+  /** The replacement of a treatment plant that leaves operation (the replacement dialog; sent as neueAufnahme). */
+  neueAufnahme: string;
   hochwert: string;
   rechtswert: string;
   anlagensystem: string;
@@ -142,6 +144,7 @@ export function werteAus(a: Partial<Anlage>): AnlageWerte {
     indirekteinleiter: a.indirekteinleiter ?? false,
     aufnahme: a.aufnahme ? String(a.aufnahme) : '',
     aufnahmeAnzeige: a.aufnahmeAnlage?.bezeichnung ?? '',
+    neueAufnahme: '',
     hochwert: zahlText(a.lage?.hochwert || null),
     rechtswert: zahlText(a.lage?.rechtswert || null),
     anlagensystem: a.anlagensystem ?? '',
@@ -243,6 +246,7 @@ export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageF
     anlagenstatus: w.anlagenstatus as AnlageFormular['anlagenstatus'],
     indirekteinleiter: w.indirekteinleiter,
     aufnahme: w.indirekteinleiter && w.aufnahme ? Number(w.aufnahme) : 0,
+    ...(w.neueAufnahme ? { neueAufnahme: Number(w.neueAufnahme) } : {}),
     lage: { hochwert: zahl(w.hochwert) ?? 0, rechtswert: zahl(w.rechtswert) ?? 0 },
     anlagensystem: w.anlagensystem,
     beschreibung: w.beschreibung,
