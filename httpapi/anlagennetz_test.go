@@ -441,7 +441,9 @@ func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWith
 		}
 		return w.send(t, "PUT", fmt.Sprintf("/api/anlage/%s/%d", typ, id), anl, fachadmin)
 	}
-	aufnahme := func(id int64) any { return w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)["aufnahme"] }
+	aufnahme := func(id int64) any {
+		return w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)["aufnahme"]
+	}
 
 	m := wantFehler(t, stilllegen(ka, "abwasserbehandlung", 0), 400, "Die aufnehmende Kläranlage muss erst ersetzt werden!")
 	if m["possibleSuppressorFlag"] != "neueAufnahme" || m["validationErrors"].(map[string]any)["anlagenstatus"] != "Die aufnehmende Kläranlage muss erst ersetzt werden!" {
@@ -491,5 +493,74 @@ func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWith
 	k = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", kuehl), nil, fachadmin).json(t)
 	if k["anlagenstatus"] != "STILLGELEGT" || k["statuswechsel"] != heute {
 		t.Fatalf("the cooling water plant: %v since %v", k["anlagenstatus"], k["statuswechsel"])
+	}
+}
+
+// The shut-down of a municipal operation: its treatment plant receives a relief plant of another
+// operation, which needs a replacement (anlageToAufnehmendeanlage) — a municipal treatment plant
+// of another operation; the operation's own plants leave operation with it.
+func TestAnlagennetz_AShutDownMunicipalOperationsTreatmentPlantsAreReplaced(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd, fachadmin := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "fachadmin", seed.DemoPasswort)
+	muster := idVon(t, w, "betrieb", "Kläranlage Musterhausen")
+	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	vg := orgID(t, w, "Verbandsgemeinde Musterhausen")
+	// a relief plant of the paper mill discharges into the municipal plant
+	a := w.send(t, "POST", "/api/anlage/entlastung", map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Werkstor",
+		"anlagenart": "MISCHWASSER", "lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
+		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": ka}, fachadmin)
+	if a.Code != 201 {
+		t.Fatalf("relief plant: %d %s", a.Code, a.Body.String())
+	}
+	werkstor := int64(a.json(t)["id"].(float64))
+	// a second municipal operation with its treatment plant, the replacement
+	antrag := neuerBetrieb(w, t, "Zweckverband Talmühle")
+	antrag["betreiber"], antrag["skipBetriebExistsCheck"] = map[string]any{"id": vg}, true
+	a = w.send(t, "POST", "/api/betrieb?typ=KOMMUNAL", antrag, sbd)
+	if a.Code != 201 {
+		t.Fatalf("request: %d %s", a.Code, a.Body.String())
+	}
+	zweckverband := int64(a.json(t)["id"].(float64))
+	if a := w.send(t, "POST", "/api/betrieb/freigabe", map[string]any{"betriebId": zweckverband, "neuerStatus": "FREIGEGEBEN"}, fachadmin); a.Code != 200 {
+		t.Fatalf("approve: %d %s", a.Code, a.Body.String())
+	}
+	a = w.send(t, "POST", "/api/anlage/abwasserbehandlung", neueKlaeranlage(zweckverband, vg, "Gruppenkläranlage Talmühle"), fachadmin)
+	if a.Code != 201 {
+		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	}
+	talmuehle := int64(a.json(t)["id"].(float64))
+
+	var zeilen []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/abwasserbehandlungForStilllegung/", muster), nil, fachadmin).decode(t, &zeilen)
+	if len(zeilen) != 1 || zeilen[0]["bezeichnung"] != "Kläranlage Musterhausen" || zeilen[0]["anzahlIndirekteinleiter"] != float64(1) {
+		t.Fatalf("to replace: %v", zeilen)
+	}
+	stilllegen := func(ersatz map[string]any) antwort {
+		b := w.betrieb(t, muster, fachadmin)
+		b["betriebsstatus"] = map[string]any{"id": "STILLGELEGT"}
+		b["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Anschluss an den Zweckverband", "ueberschreiben": true}
+		if ersatz != nil {
+			b["anlageToAufnehmendeanlage"] = ersatz
+		}
+		return w.send(t, "PUT", fmt.Sprintf("/api/betrieb/%d", muster), b, fachadmin)
+	}
+	m := wantFehler(t, stilllegen(nil), 400, "Die aufnehmenden Kläranlagen des Betriebs müssen erst ersetzt werden!")
+	if m["possibleSuppressorFlag"] != "anlageToAufnehmendeanlage" {
+		t.Fatalf("answer: %v", m)
+	}
+	// a plant of the operation itself is no replacement
+	wantFehler(t, stilllegen(map[string]any{fmt.Sprint(ka): ka}), 400, "Die gewählte Anlage kann nicht als Ersatzkläranlage ausgewählt werden.")
+	if a := stilllegen(map[string]any{fmt.Sprint(ka): talmuehle}); a.Code != 200 {
+		t.Fatalf("shut-down: %d %s", a.Code, a.Body.String())
+	}
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", werkstor), nil, fachadmin).json(t)
+	if anl["aufnahme"] != float64(talmuehle) || anl["anlagenstatus"] == "STILLGELEGT" {
+		t.Fatalf("the paper mill's relief plant: %v %v", anl["aufnahme"], anl["anlagenstatus"])
+	}
+	for _, name := range []string{"Kläranlage Musterhausen", "Regenüberlaufbecken Musterhausen-Nord", "Kanalnetz Musterhausen"} {
+		if s := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", idVon(t, w, "anlage", name)), nil, fachadmin).json(t)["anlagenstatus"]; s != "STILLGELEGT" {
+			t.Errorf("%s: %v", name, s)
+		}
 	}
 }

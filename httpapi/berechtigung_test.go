@@ -110,6 +110,7 @@ func regeln() map[string]regel {
 		"GET /api/betrieb/{id}/info":     amBetrieb(""),
 		"GET /api/betrieb/{id}/historie": amBetrieb(""),
 		"GET /api/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage": amBetrieb(""),
+		"GET /api/betrieb/{id}/abwasserbehandlungForStilllegung":                   amBetrieb(""),
 		"GET /api/betrieb/{id}/stammdaten-antrag":                                  amBetrieb(""),
 		"GET /api/person/lokaleRolle/{id}":                                         amBetrieb(""),
 		"GET /api/betrieb/{id}/dateien":                                            amBetrieb(""),

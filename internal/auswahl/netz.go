@@ -34,6 +34,8 @@ type NetzFilter struct {
 	BetriebID int64
 	// NurBetrieb: the operation's own plants only.
 	NurBetrieb bool
+	// OhneBetriebID: none of this operation (one that is being shut down).
+	OhneBetriebID int64
 	// Ausser is the naming plant itself.
 	Ausser int64
 	// Suche: a part of the plant's, the operation's or the operator's name (any case).
@@ -69,13 +71,13 @@ func Netzanlagen(ctx context.Context, q eventstore.Querier, f NetzFilter) ([]Net
 		FROM anlage a JOIN betrieb b ON b.id = a.betrieb_id LEFT JOIN organisation o ON o.id = b.betreiber_id
 		WHERE a.anlagentyp = $1 AND ($2 = '' OR a.anlagenart = $2) AND a.anlagenstatus <> ALL($3)
 		  AND (a.betrieb_id = $4 OR NOT $5 AND b.betriebstyp = 'KOMMUNAL' AND b.freigabestatus = $6 AND b.betriebsstatus <> $7)
-		  AND a.id <> $8
+		  AND a.id <> $8 AND a.betrieb_id <> $12
 		  AND ($9 = '' OR strpos(lower(a.bezeichnung || ' ' || b.bezeichnung || ' ' || COALESCE(o.bezeichnung, '')), $9) > 0)
 		  AND ($10::bigint[] IS NULL OR a.id = ANY($10))
 		ORDER BY lower(a.bezeichnung), a.id
 		LIMIT $11`,
 		f.Typ, f.Anlagenart, []string{anlage.Stillgelegt, anlage.AngeschlossenAn}, f.BetriebID, f.NurBetrieb, betrieb.Freigegeben,
-		betrieb.Stillgelegt, f.Ausser, strings.ToLower(strings.TrimSpace(f.Suche)), f.IDs, max)
+		betrieb.Stillgelegt, f.Ausser, strings.ToLower(strings.TrimSpace(f.Suche)), f.IDs, max, f.OhneBetriebID)
 	if err != nil {
 		return nil, err
 	}
@@ -103,6 +105,27 @@ func PruefeDrosselablauf(ctx context.Context, q eventstore.Querier, betriebID, i
 // operation or of an active municipal one, not itself.
 func PruefeErsatz(ctx context.Context, q eventstore.Querier, betriebID, id, neu int64) error {
 	return pruefeNetz(ctx, q, "neueAufnahme", MsgErsatz, NetzFilter{Typ: anlage.Abwasserbehandlung, BetriebID: betriebID, Ausser: id}, neu, 0)
+}
+
+// PruefeErsatzDesBetriebs checks the replacements of an operation's shut-down (plant →
+// replacement): each a municipal treatment plant in use of another active operation.
+func PruefeErsatzDesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64, ersatz map[int64]int64) error {
+	ids := make([]int64, 0, len(ersatz))
+	for _, neu := range ersatz {
+		ids = append(ids, neu)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	as, err := Netzanlagen(ctx, q, NetzFilter{Typ: anlage.Abwasserbehandlung, OhneBetriebID: betriebID, IDs: ids})
+	if err != nil {
+		return err
+	}
+	gefunden := make([]int64, len(as))
+	for i, a := range as {
+		gefunden[i] = a.ID
+	}
+	return pruefe("anlageToAufnehmendeanlage", MsgErsatz, ids, gefunden)
 }
 
 func pruefeNetz(ctx context.Context, q eventstore.Querier, feld, message string, f NetzFilter, neu, bisher int64) error {

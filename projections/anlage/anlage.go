@@ -305,6 +305,25 @@ func Einleiter(ctx context.Context, q eventstore.Querier, id int64) ([]int64, er
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
+// MitFremdenEinleitern are the treatment plants in use of operation betriebID that plants in use
+// of other operations discharge into (its shut-down needs a replacement for each municipal one),
+// by name.
+func MitFremdenEinleitern(ctx context.Context, q eventstore.Querier, betriebID int64) ([]Zeile, error) {
+	rows, err := q.Query(ctx, `SELECT a.id, a.bezeichnung, count(e.id) FROM anlage a JOIN anlage e ON e.aufnahme_id = a.id
+		WHERE a.betrieb_id = $1 AND a.anlagentyp = $2 AND a.anlagenstatus <> ALL($3)
+		  AND e.betrieb_id <> $1 AND e.anlagenstatus <> ALL($3)
+		GROUP BY a.id, a.bezeichnung ORDER BY a.bezeichnung, a.id`,
+		betriebID, anlage.Abwasserbehandlung, []string{anlage.Stillgelegt, anlage.AngeschlossenAn})
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Zeile, error) {
+		z := Zeile{Anlagentyp: anlage.Abwasserbehandlung, BetriebID: betriebID}
+		err := r.Scan(&z.ID, &z.Bezeichnung, &z.AnzahlIndirekteinleiter)
+		return z, err
+	})
+}
+
 // HatIndirekteinleiter reports whether plants of any operation that are not shut down
 // discharge into plant id (GET /anlage/{id}/hasIndirektEinleiter/: a shut-down of it affects them).
 func HatIndirekteinleiter(ctx context.Context, q eventstore.Querier, id int64) (bool, error) {

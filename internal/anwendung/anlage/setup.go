@@ -59,7 +59,7 @@ func (d *Dienst) aufBetrieb(ctx context.Context, tx pgx.Tx, e eventstore.Event) 
 		if err != nil {
 			return err
 		}
-		cmd = anlage.LegeStill{Datum: de.(betrieb.BetriebStillgelegt).Datum}
+		return d.mitBetriebStill(ctx, tx, betriebID, de.(betrieb.BetriebStillgelegt), e)
 	case betrieb.BetreiberGewechselt{}.EventType():
 		de, err := betrieb.Decode(e.Type, e.Data)
 		if err != nil {
@@ -104,6 +104,34 @@ func (d *Dienst) aufOrganisation(ctx context.Context, tx pgx.Tx, e eventstore.Ev
 			err = validierung.Regel(organisation.MsgReferenziert)
 		}
 		return err
+	}
+	return nil
+}
+
+// mitBetriebStill shuts the operation's plants down on the day of its shut-down; then the
+// plants of other operations that discharge into one of them go to its replacement (the
+// operation's municipal treatment plants, v.Ersatz) or leave operation with it — each with its
+// own event, in the same transaction.
+func (d *Dienst) mitBetriebStill(ctx context.Context, tx pgx.Tx, betriebID int64, v betrieb.BetriebStillgelegt, e eventstore.Event) error {
+	ids, err := anlagen.DesBetriebs(ctx, tx, betriebID)
+	if err != nil {
+		return err
+	}
+	if err := d.anAlle(ctx, tx, ids, anlage.LegeStill{Datum: v.Datum}, e); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		fremde, err := anlagen.Einleiter(ctx, tx, id) // the operation's own are shut down by now
+		if err != nil {
+			return err
+		}
+		var cmd anlage.Befehl = anlage.LegeMitAufnahmeStill{Datum: v.Datum, AufnahmeID: id}
+		if neu := v.Ersatz[id]; neu != 0 {
+			cmd = anlage.ErsetzeAufnahme{AltID: id, NeuID: neu}
+		}
+		if err := d.anAlle(ctx, tx, fremde, cmd, e); err != nil {
+			return err
+		}
 	}
 	return nil
 }

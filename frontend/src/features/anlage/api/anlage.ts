@@ -132,6 +132,21 @@ export const aufnehmendeAnlagenQuery = (betriebId: string, anlageId: number | un
   netzanlagenQuery(anlageKeys.aufnehmende(betriebId, anlageId ?? 0, q), '/anlage/moeglicheAufnehmendeAnlagen',
     netzParameter(anlageId, q, new URLSearchParams({ betriebsId: betriebId })));
 
+/** GET …/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen/: the municipal treatment plants in use, searched by q. */
+export const kommunaleKlaeranlagenQuery = (q: string) =>
+  netzanlagenQuery(anlageKeys.aufnehmende('kommunal', 0, q), '/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen', netzParameter(undefined, q));
+
+/** GET /api/betrieb/{id}/abwasserbehandlungForStilllegung/: the operation's treatment plants its shut-down must replace. */
+export const holeZuErsetzende = (betriebId: string, signal?: AbortSignal) =>
+  api.get<AnlagenZeile[]>(`/betrieb/${encodeURIComponent(betriebId)}/abwasserbehandlungForStilllegung`, { signal });
+
+export const zuErsetzendeQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: [...anlageKeys.desBetriebs(betriebId), 'zuErsetzen'] as const,
+    queryFn: ({ signal }) => holeZuErsetzende(betriebId, signal),
+    staleTime: 0,
+  });
+
 /**
  * GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart} (the operation's relief
  * plants of the kind) or, without betriebId, …/entlastung/drosselablauf/{anlagenart} (those of

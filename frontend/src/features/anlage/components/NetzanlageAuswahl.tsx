@@ -87,6 +87,7 @@ export function NetzDialog({
   abfrage,
   weitere,
   hinweis,
+  zeigen,
   onUebernehmen,
   onClose,
 }: {
@@ -95,6 +96,8 @@ export function NetzDialog({
   weitere?: string;
   /** Says what the choice does (the replacement dialog). */
   hinweis?: string;
+  /** Which of the server's rows the dialog offers (default: all). */
+  zeigen?: (a: Netzanlage) => boolean;
   onUebernehmen: (a: Netzanlage) => void;
   onClose: () => void;
 }) {
@@ -109,7 +112,7 @@ export function NetzDialog({
     return () => clearTimeout(t);
   }, [suche]);
   const liste = useQuery(abfrage(q, alle));
-  const zeilen = liste.data ?? [];
+  const zeilen = (liste.data ?? []).filter((z) => !zeigen || zeigen(z));
   const [gewaehlt, setGewaehlt] = useState('');
   const [fehler, setFehler] = useState<string | undefined>();
   const onSubmit = (e: FormEvent) => {
