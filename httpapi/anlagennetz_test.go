@@ -457,6 +457,23 @@ func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWith
 	if aufnahme(rueb) != float64(ka) || aufnahme(kanal) != float64(ka) {
 		t.Fatal("a refused shut-down moved plants")
 	}
+	// one transaction: when the second discharger's event cannot be written, nothing is
+	pool := w.dienst.Store.Pool()
+	if _, err := pool.Exec(t.Context(), fmt.Sprintf(`CREATE FUNCTION test_stoerung() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN RAISE EXCEPTION 'Störung'; END $$;
+		CREATE TRIGGER test_stoerung BEFORE INSERT ON events FOR EACH ROW
+		WHEN (NEW.event_type = 'AufnahmeErsetzt' AND NEW.stream_id = 'anlage-%d') EXECUTE FUNCTION test_stoerung()`, kanal)); err != nil {
+		t.Fatal(err)
+	}
+	if a := stilllegen(ka, "abwasserbehandlung", talmuehle); a.Code != 500 {
+		t.Fatalf("with the failing reaction: %d %s", a.Code, a.Body.String())
+	}
+	if s := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)["anlagenstatus"]; s == "STILLGELEGT" || aufnahme(rueb) != float64(ka) {
+		t.Fatalf("a failed shut-down left changes: %v, relief plant into %v", s, aufnahme(rueb))
+	}
+	if _, err := pool.Exec(t.Context(), `DROP TRIGGER test_stoerung ON events; DROP FUNCTION test_stoerung()`); err != nil {
+		t.Fatal(err)
+	}
 	if a := stilllegen(ka, "abwasserbehandlung", talmuehle); a.Code != 200 {
 		t.Fatalf("shut down: %d %s", a.Code, a.Body.String())
 	}
@@ -475,7 +492,7 @@ func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWith
 	// the shut-down and the reassignments are one transaction: one correlation
 	var korrelationen int
 	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT count(DISTINCT metadata->>'correlationId') FROM events
-		WHERE type IN ('AnlageAusserBetrieb', 'AufnahmeErsetzt')`).Scan(&korrelationen); err != nil || korrelationen != 1 {
+		WHERE event_type IN ('AnlageAusserBetrieb', 'AufnahmeErsetzt')`).Scan(&korrelationen); err != nil || korrelationen != 1 {
 		t.Errorf("correlations: %d %v", korrelationen, err)
 	}
 
