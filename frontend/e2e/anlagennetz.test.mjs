@@ -5,7 +5,13 @@
 // mill (Klärwerk Rheinaue GmbH) but not Kläranlage Musterhausen (Verbandsgemeinde Musterhausen,
 // another Regionalstelle), whose treatment plant receives a relief plant and a sewer network.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
 import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
@@ -130,6 +136,45 @@ describe('Anlagennetz', () => {
       await page.getByRole('button', { name: 'Speichern' }).click();
       await page.getByText('Die Veranlagung wurde bereits angelegt').first().waitFor();
     });
+  });
+
+  it('fachadmin exports the relief plants, edits the sheet in LibreOffice and imports it', async () => {
+    const rueb = await demoAnlage('Regenüberlaufbecken Musterhausen-Nord', 'fachadmin');
+    const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
+    assert.ok(soffice, 'LibreOffice (soffice) fehlt: .ci/run installiert libreoffice-calc-nogui');
+    const dir = await mkdtemp(join(tmpdir(), 'eabwasser-entlastung-'));
+    try {
+      await withPage({ token: await app.login('fachadmin') }, async (page) => {
+        await page.goto(app.url(`/eAbwasser/betriebsakte/${rueb.betriebId}/entlastung/uebersicht?modus=s`));
+        await page.getByRole('heading', { name: 'Misch-/Niederschlagswasser', level: 1 }).waitFor();
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportieren' }).click()]);
+        await writeFile(join(dir, 'export.xlsx'), await readFile(await download.path()));
+        // in LibreOffice with German settings: to CSV (text cells quoted), the Gemarkung changed, back to xlsx
+        const lo = (args) => promisify(execFile)(soffice, [`-env:UserInstallation=file://${dir}/profil`, '--headless', ...args], { timeout: 120_000 });
+        await lo(['--convert-to', 'csv:Text - txt - csv (StarCalc):59,34,76,1,,1031,true', '--outdir', join(dir, 'csv'), join(dir, 'export.xlsx')]);
+        const csv = await readFile(join(dir, 'csv', 'export.csv'), 'utf8');
+        assert.ok(csv.includes('"Regenüberlaufbecken Musterhausen-Nord"') && csv.startsWith('"Anlagen-Nr."'), `German headers and the plant: ${csv}`);
+        await mkdir(join(dir, 'bearbeitet'));
+        await writeFile(join(dir, 'bearbeitet', 'entlastungsanlagen.csv'), csv.replace('"Musterhausen"', '"Musterhausen-West"'));
+        await lo(['--infilter=CSV:59,34,76,1,,1031,true,false', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'xlsx'), join(dir, 'bearbeitet', 'entlastungsanlagen.csv')]);
+
+        await page.getByLabel('Misch-/Niederschlagswasseranlagen importieren (xlsx)').setInputFiles(join(dir, 'xlsx', 'entlastungsanlagen.xlsx'));
+        const frage = page.getByRole('alertdialog', { name: 'Import bestätigen' });
+        await pruefeBarrierefreiheit(page, 'Import bestätigen');
+        await frage.getByRole('button', { name: 'Importieren' }).click();
+        await toast(page, 'Die Misch-/Niederschlagswasseranlagen wurden erfolgreich importiert').waitFor();
+        await page.getByRole('row', { name: /Regenüberlaufbecken Musterhausen-Nord/ }).getByRole('cell', { name: 'Musterhausen-West', exact: true }).waitFor();
+
+        // the same file again: the plant changed since its export — refused, the row named in the page
+        await page.getByLabel('Misch-/Niederschlagswasseranlagen importieren (xlsx)').setInputFiles(join(dir, 'xlsx', 'entlastungsanlagen.xlsx'));
+        await frage.getByRole('button', { name: 'Importieren' }).click();
+        const fehler = page.getByRole('alert').filter({ hasText: 'konnten nicht importiert werden' });
+        await fehler.getByText(/^Zeile 2, Spalte „Version“: Die Anlage wurde seit dem Export geändert/).waitFor();
+        await pruefeBarrierefreiheit(page, 'Abgelehnter Import');
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('shutting down Kläranlage Musterhausen asks for its replacement; the relief plant and the sewer network go there', async () => {
