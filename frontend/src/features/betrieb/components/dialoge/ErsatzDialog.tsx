@@ -56,7 +56,7 @@ export function ErsatzDialog({ betriebId, wahl, onUebernehmen, onAbbrechen }: { 
                     <span data-testid={`ersatz-${a.id}`}>{gewaehlt[String(a.id)]?.anzeige ?? 'keine ausgewählt'}</span>
                   </span>
                 </span>
-                <Button variant="secondary" aria-label={`Ersatzkläranlage für ${a.bezeichnung} auswählen`} onClick={() => setOffen(a.id)}>
+                <Button variant="secondary" aria-label={`Ersatzkläranlage für ${a.bezeichnung} auswählen`} onClick={() => setOffen(a.id ?? null)}>
                   Auswählen
                 </Button>
               </li>
