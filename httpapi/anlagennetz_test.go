@@ -159,14 +159,18 @@ func TestAnlagennetz_TheReceivingPlantPickerShowsNameOperationAndOperatorOnly(t 
 	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?betriebsId=%d", muster), nil, betreiber), 404, "Das angeforderte Objekt existiert nicht.")
 	wantFehler(t, w.send(t, "GET", "/api/anlage/moeglicheAufnehmendeAnlagen", nil, betreiber), 400, "Dieses Feld ist ein Pflichtfeld.")
 	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?betriebsId=%d", papier), nil, leser), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
-	// once the municipal operation's plant is shut down it is offered no more
+	// once the municipal operation's plant is shut down it is offered no more (the plants that
+	// discharge into it first, so it needs no replacement)
 	sbd := w.login(t, "fachadmin", seed.DemoPasswort)
-	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
-	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, sbd).json(t)
-	anl["anlagenstatus"] = "STILLGELEGT"
-	anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Stilllegung", "ueberschreiben": true}
-	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", ka), anl, sbd); a.Code != 200 {
-		t.Fatalf("shut down: %d %s", a.Code, a.Body.String())
+	for _, p := range []struct{ typ, name string }{{"entlastung", "Regenüberlaufbecken Musterhausen-Nord"}, {"kanalnetz", "Kanalnetz Musterhausen"},
+		{"abwasserbehandlung", "Kläranlage Musterhausen"}} {
+		id := idVon(t, w, "anlage", p.name)
+		anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
+		anl["anlagenstatus"] = "STILLGELEGT"
+		anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Stilllegung", "ueberschreiben": true}
+		if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/%s/%d", p.typ, id), anl, sbd); a.Code != 200 {
+			t.Fatalf("shut down %s: %d %s", p.name, a.Code, a.Body.String())
+		}
 	}
 	if got := namen(fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?betriebsId=%d", papier), betreiber); fmt.Sprint(got) != fmt.Sprint([]string{eigene}) {
 		t.Errorf("after the shut-down: %v", got)

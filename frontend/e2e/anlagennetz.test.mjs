@@ -110,7 +110,7 @@ describe('Anlagennetz', () => {
     const ka = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
     await withPage({ token: await app.login('fachadmin') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
-      await page.getByRole('link', { name: 'Übersicht der Kanalnetze von Kläranlage Musterhausen' }).click();
+      await baum(page).getByRole('list', { name: 'Kläranlage Musterhausen: Kanalnetze' }).getByRole('link', { name: 'Kanalnetze: Übersicht' }).click();
       await page.getByRole('heading', { name: 'Kanalnetze', level: 1 }).waitFor();
       const zeile = page.getByRole('row', { name: /Kanalnetz Musterhausen/ });
       await zeile.waitFor();

@@ -303,8 +303,8 @@ function Anlagenbaum({ anlagen, basis, mitModus, anlegen, messstellen, messstell
                 <p className="px-2 pt-1 text-sm font-semibold text-gray-800">Kanalnetze</p>
                 <ul className="space-y-1 pl-2" aria-label={`${a.bezeichnung ?? 'Anlage'}: Kanalnetze`}>
                   <li>
-                    {/* the accessible name tells it from the other groups' Übersicht */}
-                    <NavLink to={`${pfad}/kanalnetze${mitModus}`} className={linkClass} aria-label={`Übersicht der Kanalnetze von ${a.bezeichnung ?? 'Anlage'}`}>
+                    {/* the accessible name tells it from the other groups' Übersicht (the list names the plant) */}
+                    <NavLink to={`${pfad}/kanalnetze${mitModus}`} className={linkClass} aria-label="Kanalnetze: Übersicht">
                       Übersicht
                     </NavLink>
                   </li>
