@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
+import type { Netzanlage } from '@/components/akte/NetzDialog';
 import { api, apiDatei } from '@/lib/api';
 import type { Befehlsantwort } from '@/lib/befehl';
 import type { components } from '@/lib/api-schema';
@@ -12,7 +13,7 @@ export type AnlageDaten = S['AnlageDaten'];
 export type AnlageFormular = S['AnlageFormular'];
 export type AnlagenZeile = S['AnlagenZeile'];
 export type Aenderungsantrag = S['AnlagenAenderungsantrag'];
-export type Netzanlage = S['Netzanlage'];
+export type { Netzanlage };
 export type Gespeichert = Befehlsantwort;
 
 /** The four plant types (spec 000 §3) with their path segment and label. */
@@ -106,9 +107,6 @@ export const entlastungsanlagenQuery = (betriebId: string) =>
     queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/entlastung/uebersicht/${encodeURIComponent(betriebId)}`, { signal }),
   });
 
-/** The most plants one answer of a network picker lists (auswahl.MaxNetzanlagen). */
-export const MAX_NETZANLAGEN = 200;
-
 /** A picker's list of plants of the network (one type for both pickers: the dialog takes either). */
 const netzanlagenQuery = (queryKey: readonly unknown[], pfad: string, p: URLSearchParams) =>
   queryOptions({
@@ -131,21 +129,6 @@ const netzParameter = (anlageId: number | undefined, q: string, p = new URLSearc
 export const aufnehmendeAnlagenQuery = (betriebId: string, anlageId: number | undefined, q: string) =>
   netzanlagenQuery(anlageKeys.aufnehmende(betriebId, anlageId ?? 0, q), '/anlage/moeglicheAufnehmendeAnlagen',
     netzParameter(anlageId, q, new URLSearchParams({ betriebsId: betriebId })));
-
-/** GET …/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen/: the municipal treatment plants in use, searched by q. */
-export const kommunaleKlaeranlagenQuery = (q: string) =>
-  netzanlagenQuery(anlageKeys.aufnehmende('kommunal', 0, q), '/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen', netzParameter(undefined, q));
-
-/** GET /api/betrieb/{id}/abwasserbehandlungForStilllegung/: the operation's treatment plants its shut-down must replace. */
-export const holeZuErsetzende = (betriebId: string, signal?: AbortSignal) =>
-  api.get<AnlagenZeile[]>(`/betrieb/${encodeURIComponent(betriebId)}/abwasserbehandlungForStilllegung`, { signal });
-
-export const zuErsetzendeQuery = (betriebId: string) =>
-  queryOptions({
-    queryKey: [...anlageKeys.desBetriebs(betriebId), 'zuErsetzen'] as const,
-    queryFn: ({ signal }) => holeZuErsetzende(betriebId, signal),
-    staleTime: 0,
-  });
 
 /**
  * GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart} (the operation's relief

@@ -37,7 +37,8 @@ import { useSpeichereAnlage } from '@/features/anlage/api/speichere-anlage';
 import { useStelleAenderungsantrag } from '@/features/anlage/api/stelle-aenderungsantrag';
 import { AnlageFormular, ENTFERNEN_TITEL, entfernenFrage } from './AnlageFormular';
 import { AnlageNurLesen } from './AnlageNurLesen';
-import { NetzDialog } from './NetzanlageAuswahl';
+import { NetzDialog } from '@/components/akte/NetzDialog';
+import { abfrageAus } from './NetzanlageAuswahl';
 import { ANLAGE_SCHLUESSEL, anlageFeldname } from './feldnamen';
 import { useAnlageFormular } from './useAnlageFormular';
 import { eingabeAus, MSG_GESPEICHERT, neueWerte, werteAus, type Foerderung } from './werte';
@@ -338,7 +339,7 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
         <NetzDialog
           titel={ERSATZ_TITEL}
           hinweis={MSG_ERSATZ_HINWEIS}
-          abfrage={(q) => aufnehmendeAnlagenQuery(String(anlage.betrieb.id), anlage.id, q)}
+          abfrage={abfrageAus((q) => aufnehmendeAnlagenQuery(String(anlage.betrieb.id), anlage.id, q))}
           onClose={() => setErsatz(null)}
           onUebernehmen={(a) => {
             form.setWerte((w) => ({ ...w, anlagenstatus: ersatz, neueAufnahme: String(a.id) }));

@@ -12,7 +12,7 @@ import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
 import { ApiError } from '@/lib/api';
 import { zeigeFehler } from '@/lib/errors';
-import { holeZuErsetzende } from '@/features/anlage/api/anlage';
+import { holeZuErsetzende } from '@/features/betrieb/api/anlagen';
 import { useModus } from '@/lib/modus';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';

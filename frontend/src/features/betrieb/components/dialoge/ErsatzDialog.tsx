@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
-import { NetzDialog, netzText } from '@/features/anlage/components/NetzanlageAuswahl';
-import { kommunaleKlaeranlagenQuery, zuErsetzendeQuery } from '@/features/anlage/api/anlage';
+import { NetzDialog, netzText } from '@/components/akte/NetzDialog';
+import { kommunaleKlaeranlagen, zuErsetzendeQuery } from '@/features/betrieb/api/anlagen';
 
 export const ERSATZ_TITEL = 'Ersatzkläranlagen auswählen';
 // spec 000 §5
@@ -72,7 +72,7 @@ export function ErsatzDialog({ betriebId, wahl, onUebernehmen, onAbbrechen }: { 
       {offen !== null && (
         <NetzDialog
           titel={`Ersatzkläranlage für ${anlagen.find((a) => a.id === offen)?.bezeichnung ?? 'die Kläranlage'}`}
-          abfrage={(q) => kommunaleKlaeranlagenQuery(q)}
+          abfrage={kommunaleKlaeranlagen}
           // the operation's own plants leave operation with it
           zeigen={(z) => String(z.betriebId) !== betriebId}
           onClose={() => setOffen(null)}
