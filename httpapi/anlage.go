@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,6 +16,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 )
 
 // Texts of the plant screens (spec 000 §8).
@@ -47,6 +50,25 @@ func (a *api) anlageRoutes(r chi.Router) {
 		r.Get("/anlage/{id}", anlageAbfrage(a, d.Ansicht))
 		r.Get("/anlage/{id}/historie", anlageAbfrage(a, d.Historie))
 		r.Get("/anlage/{id}/indirekteinleiter", anlageAbfrage(a, d.Indirekteinleiter))
+		r.Get("/anlage/{id}/hasIndirektEinleiter", anlageAbfrage(a, d.HatIndirekteinleiter))
+		// the relief plants of an operation as a spreadsheet (spec 000 §2)
+		r.Get("/betrieb/{id}/export-entlastungsanlagen", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			// the service names the file (the operation's number) before it writes
+			a.xlsxStrom(w, r, "entlastungsanlagen.xlsx", func(out io.Writer) error {
+				return d.ExportiereEntlastungsanlagen(r.Context(), nutzer(r), id, func(name string) {
+					w.Header().Set("Content-Disposition", anhang(name))
+				}, out)
+			})
+		})
+		r.With(a.darf(berechtigung.EntlastungsanlagenImportieren)).Post("/betrieb/{id}/import-entlastungsanlagen", a.entlastungsanlagenImport)
+		// the overviews of spec 000 §2: {id} is the operation, the parent plant
+		r.Get("/anlage/entlastung/uebersicht/{id}", betriebAbfrage(a, d.Entlastungsanlagen))
+		r.Get("/anlage/kanalnetz/uebersicht/{id}", anlageAbfrage(a, d.Kanalnetze))
 		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
 		verlauf.Get("/anlage/{id}/verlauf", anlageAbfrage(a, a.anlageVerlauf))
 		verlauf.Get("/anlage/{id}/stand/{version}", anlageAbfrage(a, func(ctx context.Context, n anlagedienst.Nutzer, id int64) (anlagedienst.Ansicht, error) {
@@ -56,6 +78,12 @@ func (a *api) anlageRoutes(r chi.Router) {
 			}
 			return d.Stand(ctx, n, id, v)
 		}))
+		// the receiving-plant pickers of the forms (spec 000 §2, §7), for who edits plants
+		waehlen := r.With(a.darf(berechtigung.BearbeitungsmodusNutzen))
+		waehlen.Get("/anlage/moeglicheAufnehmendeAnlagen", a.netzanlagen(anlage.Abwasserbehandlung, true, false))
+		waehlen.Get("/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen", a.netzanlagen(anlage.Abwasserbehandlung, false, false))
+		waehlen.Get("/anlage/entlastung/drosselablauf/{anlagenart}", a.netzanlagen(anlage.Entlastung, false, false))
+		waehlen.Get("/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}", a.netzanlagen(anlage.Entlastung, true, true))
 		r.With(a.darf(berechtigung.AnlageAnlegen)).Post("/anlage/"+anlagentypPfad, a.anlageAnlegen)
 		r.With(a.darf(berechtigung.BearbeitungsmodusNutzen)).Put("/anlage/"+anlagentypPfad+"/{id}", befehl(a, http.StatusOK, textAnlageGespeichert, func(r *http.Request, id int64, f anlagedienst.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.Speichern(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
@@ -90,6 +118,69 @@ func (a *api) anlageRoutes(r chi.Router) {
 // anlageAbfrage is the handler of every query of one plant.
 func anlageAbfrage[T any](a *api, query func(ctx context.Context, n anlagedienst.Nutzer, id int64) (T, error)) http.HandlerFunc {
 	return betriebAbfrage(a, query)
+}
+
+// netzanlagen answers the pickers of plants of type typ a plant may lead its wastewater into
+// (auswahl.Netzanlagen): the operation from the path ({betriebId}, then nurBetrieb) or from
+// ?betriebsId (required with desBetriebs), the Anlagenart from the path ({anlagenart}, one of the
+// type's kinds), ?anlageId (the plant itself, left out), ?q (a part of a name). anlagetyp is read
+// by the spec's client but narrows nothing: plants of every type discharge into treatment plants.
+func (a *api) netzanlagen(typ string, desBetriebs, nurBetrieb bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v := r.URL.Query()
+		var s validierung.Sammler
+		zahl := func(name, wert string) int64 {
+			if wert == "" {
+				return 0
+			}
+			id, err := strconv.ParseInt(wert, 10, 64)
+			if err != nil || id <= 0 {
+				s.Feld(name, textZahlUngueltig)
+			}
+			return id
+		}
+		f := auswahl.NetzFilter{Typ: typ, NurBetrieb: nurBetrieb, Ausser: zahl("anlageId", v.Get("anlageId")), Suche: v.Get("q"),
+			Anlagenart: chi.URLParam(r, "anlagenart")}
+		switch {
+		case nurBetrieb:
+			f.BetriebID = zahl("betriebId", chi.URLParam(r, "betriebId"))
+		case desBetriebs:
+			f.BetriebID = zahl("betriebsId", v.Get("betriebsId"))
+			if v.Get("betriebsId") == "" {
+				s.Feld("betriebsId", validierung.Pflichtfeld)
+			}
+		}
+		if f.Anlagenart != "" && !slices.Contains(anlage.ArtenDesTyps(typ), f.Anlagenart) {
+			s.Feld("anlagenart", anlage.MsgAnlagenart)
+		}
+		if err := s.Err(); err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		out, err := a.deps.Anlage.Netzanlagen(r.Context(), nutzer(r), f)
+		a.antworte(w, r, out, err)
+	}
+}
+
+// entlastungsanlagenImport reads the multipart form's part file (an xlsx file) and saves the
+// operation's relief plants by its rows (all or nothing).
+func (a *api) entlastungsanlagenImport(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	datei, err := xlsxTeil(r, anlagedienst.EntlastungHoechstgroesse)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	n, err := a.deps.Anlage.ImportiereEntlastungsanlagen(r.Context(), nutzer(r), id, datei, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": anlagedienst.MsgEntlastungImportiert, "geaendert": n})
 }
 
 // antworte writes a query's answer or its error.

@@ -2,12 +2,13 @@ package httpapi
 
 import (
 	"bytes"
-	"github.com/eabwasser/eabwasser/domain/antrag"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/eabwasser/eabwasser/domain/antrag"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
@@ -144,4 +145,34 @@ func einer[T any](a *api, w http.ResponseWriter, r *http.Request, zeilen []T, er
 		return
 	}
 	writeJSON(w, http.StatusOK, zeilen[0])
+}
+
+// xlsxTeil is the part file of the multipart form of an import: an .xlsx file, read up to
+// hoechstens bytes (a larger one is refused).
+func xlsxTeil(r *http.Request, hoechstens int64) (io.Reader, error) {
+	form, err := r.MultipartReader()
+	if err != nil {
+		return nil, validierung.Regel(tabelle.MsgNurXlsx)
+	}
+	for {
+		p, err := form.NextPart()
+		if err != nil {
+			return nil, validierung.Regel(tabelle.MsgNurXlsx)
+		}
+		if p.FormName() != "file" {
+			continue
+		}
+		if !strings.HasSuffix(strings.ToLower(p.FileName()), ".xlsx") {
+			return nil, validierung.Regel(tabelle.MsgNurXlsx)
+		}
+		var buf bytes.Buffer
+		n, err := io.Copy(&buf, io.LimitReader(p, hoechstens+1))
+		if err != nil {
+			return nil, validierung.Regel(tabelle.MsgImportFehlgeschlagen)
+		}
+		if n > hoechstens {
+			return nil, validierung.Regel(tabelle.MsgNurXlsx)
+		}
+		return &buf, nil
+	}
 }

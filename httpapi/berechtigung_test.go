@@ -110,6 +110,7 @@ func regeln() map[string]regel {
 		"GET /api/betrieb/{id}/info":     amBetrieb(""),
 		"GET /api/betrieb/{id}/historie": amBetrieb(""),
 		"GET /api/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage": amBetrieb(""),
+		"GET /api/betrieb/{id}/abwasserbehandlungForStilllegung":                   amBetrieb(""),
 		"GET /api/betrieb/{id}/stammdaten-antrag":                                  amBetrieb(""),
 		"GET /api/person/lokaleRolle/{id}":                                         amBetrieb(""),
 		"GET /api/betrieb/{id}/dateien":                                            amBetrieb(""),
@@ -129,21 +130,30 @@ func regeln() map[string]regel {
 		"GET /api/anlage": angemeldet, "GET /api/anlage/search": angemeldet, "POST /api/anlage/export": angemeldet,
 		"GET /api/messstelle/search": angemeldet, "POST /api/messstelle/export": angemeldet,
 		"GET /api/jahresbericht/search": angemeldet, "POST /api/jahresbericht/export": angemeldet,
-		"POST /api/anlage/" + anlagentyp:                            mitAktion(berechtigung.AnlageAnlegen),
-		"PUT /api/anlage/" + anlagentyp + "/{id}":                   amBetrieb(berechtigung.BearbeitungsmodusNutzen),
-		"POST /api/anlage/" + anlagentyp + "/{id}/aenderungsantrag": amBetrieb(berechtigung.AenderungsantragStellen),
-		"GET /api/anlage/{id}":                                      amBetrieb(""),
-		"GET /api/anlage/{id}/historie":                             amBetrieb(""),
-		"GET /api/anlage/{id}/indirekteinleiter":                    amBetrieb(""),
-		"GET /api/anlage/{id}/verlauf":                              amBetrieb(berechtigung.BetriebVerlaufLesen),
-		"GET /api/anlage/{id}/stand/{version}":                      amBetrieb(berechtigung.BetriebVerlaufLesen),
-		"GET /api/anlage/{id}/aenderungsantrag":                     amBetrieb(berechtigung.AenderungsantragPruefen),
-		"DELETE /api/anlage/{id}/aenderungsantrag":                  amBetrieb(berechtigung.AenderungsantragPruefen),
-		"POST /api/anlage/{id}/aenderungsantrag/uebernahme":         amBetrieb(berechtigung.AenderungsantragPruefen),
-		"GET /api/anlage/{id}/dateien":                              amBetrieb(""),
-		"POST /api/anlage/{id}/upload-file":                         amBetrieb(berechtigung.DateiHochladen),
-		"GET /api/anlage/{id}/wiedervorlage":                        amBetrieb(berechtigung.WiedervorlagenLesen),
-		"POST /api/anlage/{id}/wiedervorlage":                       amBetrieb(berechtigung.WiedervorlagenLesen),
+		"POST /api/anlage/" + anlagentyp:                                                               mitAktion(berechtigung.AnlageAnlegen),
+		"GET /api/anlage/moeglicheAufnehmendeAnlagen":                                                  mitAktion(berechtigung.BearbeitungsmodusNutzen),
+		"GET /api/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen": mitAktion(berechtigung.BearbeitungsmodusNutzen),
+		"GET /api/anlage/entlastung/drosselablauf/{anlagenart}":                                        mitAktion(berechtigung.BearbeitungsmodusNutzen),
+		"GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}":                    amBetrieb(berechtigung.BearbeitungsmodusNutzen),
+		"PUT /api/anlage/" + anlagentyp + "/{id}":                                                      amBetrieb(berechtigung.BearbeitungsmodusNutzen),
+		"POST /api/anlage/" + anlagentyp + "/{id}/aenderungsantrag":                                    amBetrieb(berechtigung.AenderungsantragStellen),
+		"GET /api/anlage/{id}":                                                                         amBetrieb(""),
+		"GET /api/anlage/{id}/historie":                                                                amBetrieb(""),
+		"GET /api/anlage/{id}/indirekteinleiter":                                                       amBetrieb(""),
+		"GET /api/anlage/{id}/hasIndirektEinleiter":                                                    amBetrieb(""),
+		"GET /api/anlage/entlastung/uebersicht/{id}":                                                   amBetrieb(""),
+		"GET /api/betrieb/{id}/export-entlastungsanlagen":                                              amBetrieb(""),
+		"POST /api/betrieb/{id}/import-entlastungsanlagen":                                             amBetrieb(berechtigung.EntlastungsanlagenImportieren),
+		"GET /api/anlage/kanalnetz/uebersicht/{id}":                                                    amBetrieb(""),
+		"GET /api/anlage/{id}/verlauf":                                                                 amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/anlage/{id}/stand/{version}":                                                         amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/anlage/{id}/aenderungsantrag":                                                        amBetrieb(berechtigung.AenderungsantragPruefen),
+		"DELETE /api/anlage/{id}/aenderungsantrag":                                                     amBetrieb(berechtigung.AenderungsantragPruefen),
+		"POST /api/anlage/{id}/aenderungsantrag/uebernahme":                                            amBetrieb(berechtigung.AenderungsantragPruefen),
+		"GET /api/anlage/{id}/dateien":                                                                 amBetrieb(""),
+		"POST /api/anlage/{id}/upload-file":                                                            amBetrieb(berechtigung.DateiHochladen),
+		"GET /api/anlage/{id}/wiedervorlage":                                                           amBetrieb(berechtigung.WiedervorlagenLesen),
+		"POST /api/anlage/{id}/wiedervorlage":                                                          amBetrieb(berechtigung.WiedervorlagenLesen),
 	} {
 		r[route] = rg
 	}
@@ -323,6 +333,10 @@ func TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation(t *testing.T) {
 		rg := alle[rt.method+" "+rt.pattern]
 		pfad := rt.pattern
 		if strings.HasPrefix(pfad, "/api/betrieb/{id}") || strings.HasPrefix(pfad, "/api/person/lokaleRolle/{id}") {
+			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
+		}
+		pfad = strings.NewReplacer("{anlagenart}", "MISCHWASSER", "{betriebId}", fmt.Sprint(betriebID)).Replace(pfad)
+		if strings.HasPrefix(pfad, "/api/anlage/entlastung/uebersicht/") {
 			pfad = strings.Replace(pfad, "{id}", fmt.Sprint(betriebID), 1)
 		}
 		if strings.HasPrefix(pfad, "/api/messstelle/uebersicht/") {

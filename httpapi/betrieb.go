@@ -56,6 +56,7 @@ func (a *api) betriebRoutes(r chi.Router) {
 			return d.Stand(ctx, n, id, v)
 		}))
 		r.Get("/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage", betriebAbfrage(a, d.BetreiberPflichtigInAnlagen))
+		r.Get("/betrieb/{id}/abwasserbehandlungForStilllegung", betriebAbfrage(a, d.AbwasserbehandlungFuerStilllegung))
 		r.Post("/betrieb/{id}/stammdaten", befehl(a, http.StatusCreated, textAntragEingereicht, func(r *http.Request, id int64, f betriebsakte.Antragsformular) (int64, eventstore.Appended, error) {
 			out, err := d.AntragStellen(r.Context(), nutzer(r), id, f, Metadaten(r))
 			return id, out, err

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/go-chi/chi/v5"
 
@@ -274,7 +273,7 @@ func (a *api) messwerteImport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	version, _ := strconv.Atoi(r.URL.Query().Get("version"))
-	datei, err := xlsxTeil(r)
+	datei, err := xlsxTeil(r, berichtdienst.ImportHoechstgroesse)
 	if err != nil {
 		a.writeError(w, r, err)
 		return
@@ -286,35 +285,6 @@ func (a *api) messwerteImport(w http.ResponseWriter, r *http.Request) {
 	}
 	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "parameterId": pid, "message": textMesswerteImportiert,
 		"version": out.Version})
-}
-
-// xlsxTeil is the part file of the multipart form: an .xlsx file, read up to the import's bound.
-func xlsxTeil(r *http.Request) (io.Reader, error) {
-	form, err := r.MultipartReader()
-	if err != nil {
-		return nil, validierung.Regel(berichtdienst.MsgNurXlsx)
-	}
-	for {
-		p, err := form.NextPart()
-		if err != nil {
-			return nil, validierung.Regel(berichtdienst.MsgNurXlsx)
-		}
-		if p.FormName() != "file" {
-			continue
-		}
-		if !strings.HasSuffix(strings.ToLower(p.FileName()), ".xlsx") {
-			return nil, validierung.Regel(berichtdienst.MsgNurXlsx)
-		}
-		var buf bytes.Buffer
-		n, err := io.Copy(&buf, io.LimitReader(p, berichtdienst.ImportHoechstgroesse+1))
-		if err != nil {
-			return nil, validierung.Regel(berichtdienst.MsgImportFehlgeschlagen)
-		}
-		if n > berichtdienst.ImportHoechstgroesse {
-			return nil, validierung.Regel(berichtdienst.MsgNurXlsx)
-		}
-		return &buf, nil
-	}
 }
 
 // textJahrUngueltig is ours: the year of a list of exceedances.

@@ -183,6 +183,11 @@ const (
 	// artEinzeln: one object (its detail, history, version, file), guarded by the permission
 	// matrix's 404 for what the caller does not see — not walked.
 	artEinzeln
+	// artFremdeNamen: names objects outside the caller's visibility by design — the
+	// receiving-plant pickers show the municipal treatment plants of every operator with their
+	// operation and operator (docs/decisions.md, "Plant network") — not walked;
+	// TestAnlagennetz_TheReceivingPlantPickerShowsNameOperationAndOperatorOnly checks what they show.
+	artFremdeNamen
 	// artBefehl: a command — not walked.
 	artBefehl
 	// artAnderes: no list (configuration, the caller's own account, health, the frontend).
@@ -231,10 +236,20 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/anlage/{id}/dateien":                {art: artAmObjekt, objekt: "anlage", zeilen: true},
 		"GET /api/anlage/{id}/wiedervorlage":          {art: artAmObjekt, objekt: "anlage", zeilen: true},
 		"GET /api/anlage/{id}/indirekteinleiter":      {art: artAmObjekt, objekt: "anlage", zeilen: true},
-		"GET /api/person/lokaleRolle/{id}":            {art: artAmObjekt, objekt: "betrieb"},
-		"GET /api/bescheid/{id}/dateien":              {art: artAmObjekt, objekt: "bescheid"},
-		"GET /api/jahresbericht/{id}/dateien":         {art: artAmObjekt, objekt: "jahresbericht"},
-		"GET /api/jahresbericht/{id}/externe-dateien": {art: artAmObjekt, objekt: "jahresbericht"},
+		"GET /api/anlage/{id}/hasIndirektEinleiter":   {art: artEinzeln},
+		"GET /api/anlage/moeglicheAufnehmendeAnlagen": {art: artFremdeNamen},
+		"GET /api/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen": {art: artFremdeNamen},
+		"GET /api/anlage/entlastung/drosselablauf/{anlagenart}":                                        {art: artFremdeNamen},
+		"GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}":                    {art: artFremdeNamen},
+		"GET /api/anlage/entlastung/uebersicht/{id}":                                                   {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/export-entlastungsanlagen":                                              {art: artExport, objekt: "betrieb", zeilen: true},
+		"GET /api/betrieb/{id}/abwasserbehandlungForStilllegung":                                       {art: artFremdeNamen},
+		"POST /api/betrieb/{id}/import-entlastungsanlagen":                                             {art: artBefehl},
+		"GET /api/anlage/kanalnetz/uebersicht/{id}":                                                    {art: artAmObjekt, objekt: "anlage", zeilen: true},
+		"GET /api/person/lokaleRolle/{id}":                                                             {art: artAmObjekt, objekt: "betrieb"},
+		"GET /api/bescheid/{id}/dateien":                                                               {art: artAmObjekt, objekt: "bescheid"},
+		"GET /api/jahresbericht/{id}/dateien":                                                          {art: artAmObjekt, objekt: "jahresbericht"},
+		"GET /api/jahresbericht/{id}/externe-dateien":                                                  {art: artAmObjekt, objekt: "jahresbericht"},
 		// the demo's exceedances hang on none of this walk's objects: TestJahresbericht_Ueberschreitungen
 		// proves their visibility
 		"GET /api/betrieb/{id}/ueberschreitungen": {art: artAmObjekt, objekt: "betrieb"},

@@ -5,11 +5,17 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/internal/seed"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 )
 
 // ohneVerweis are the command routes whose bodies name no account, organisation or plant
@@ -17,15 +23,16 @@ import (
 // other command route has a case in TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers;
 // a new route that is in neither fails it, so the areas to come declare their references.
 var ohneVerweis = map[string]string{
-	"POST /api/anlage/export":                   "a selection of the plants worklist (list visibility)",
-	"POST /api/messstelle/export":               "a selection of the measuring points worklist (list visibility)",
-	"POST /api/jahresbericht/export":            "a selection of the annual reports worklist (list visibility)",
-	"POST /api/messwert/{pid}/import-messwerte": "a spreadsheet of one parameter's values (its report's visibility)",
-	"POST /api/anforderung/export":              "a selection of the Anforderungen evaluation (list visibility)",
-	"POST /api/betrieb/{id}/export/{endpoint}":  "a selection of the operation's evaluation (list visibility)",
-	"POST /api/betrieb/export":                  "a selection of the operations worklist (list visibility)",
-	"POST /api/anwender/export":                 "administrators' export",
-	"POST /api/organisation/export":             "administrators' export",
+	"POST /api/anlage/export":                          "a selection of the plants worklist (list visibility)",
+	"POST /api/messstelle/export":                      "a selection of the measuring points worklist (list visibility)",
+	"POST /api/jahresbericht/export":                   "a selection of the annual reports worklist (list visibility)",
+	"POST /api/messwert/{pid}/import-messwerte":        "a spreadsheet of one parameter's values (its report's visibility)",
+	"POST /api/betrieb/{id}/import-entlastungsanlagen": "a spreadsheet of the operation's relief plants: each row is checked as the plant's save (receiving plant, throttle outflow, value lists)",
+	"POST /api/anforderung/export":                     "a selection of the Anforderungen evaluation (list visibility)",
+	"POST /api/betrieb/{id}/export/{endpoint}":         "a selection of the operation's evaluation (list visibility)",
+	"POST /api/betrieb/export":                         "a selection of the operations worklist (list visibility)",
+	"POST /api/anwender/export":                        "administrators' export",
+	"POST /api/organisation/export":                    "administrators' export",
 	"POST /api/anlage/{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}/{id}/aenderungsantrag": "the change request's fields are texts and value lists",
 	"DELETE /api/anlage/{id}/aenderungsantrag":                                                         "decision on the path's plant",
 	"POST /api/anlage/{id}/aenderungsantrag/uebernahme":                                                "field names of the path's plant",
@@ -139,6 +146,7 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 	klaeranlagePapier := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
 	musterKA := idVon(t, w, "anlage", "Kläranlage Musterhausen")
 	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
+	kuehlPapier := idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")
 	get := func(pfad, token string) func() map[string]any {
 		return func() map[string]any {
 			a := w.send(t, "GET", pfad, nil, token)
@@ -230,7 +238,16 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 			fremd: map[string]int64{"no organisation": 999999}, erlaubt: musterhausen},
 		{route: "POST /api/anlage/" + anlageTyp, name: "create: receiving plant", method: "POST", pfad: "/api/anlage/entlastung",
 			token: sbd, body: neu(neueEntlastung), setze: aufnahme, feld: "aufnahme",
-			fremd: map[string]int64{"plant of another Regionalstelle": musterKA, "no plant": 999999}, erlaubt: klaeranlagePapier},
+			// the picker offers the operation's treatment plants and the municipal ones of any
+			// operator (Kläranlage Musterhausen, of a Regionalstelle zust_sbd does not see)
+			fremd: map[string]int64{"a relief plant": rueb, "a cooling plant of the operation": kuehlPapier, "no plant": 999999}, erlaubt: musterKA},
+		{route: "POST /api/anlage/" + anlageTyp, name: "create: throttle outflow", method: "POST", pfad: "/api/anlage/entlastung",
+			token: sbd, body: neu(neueEntlastung), setze: func(b map[string]any, id int64) {
+				aufnahme(b, klaeranlagePapier)
+				b["drosselablauf"] = id
+			}, feld: "drosselablauf",
+			// relief plants of the same kind, of the operation or a municipal one of any operator
+			fremd: map[string]int64{"a treatment plant": klaeranlagePapier, "a cooling plant": kuehlPapier, "no plant": 999999}, erlaubt: rueb},
 		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "operator's save: responsible person", method: "PUT",
 			pfad: fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", klaeranlagePapier), token: betreiber,
 			body: get(fmt.Sprintf("/api/anlage/%d", klaeranlagePapier), betreiber), setze: person, feld: "zustaendigePersonen",
@@ -395,31 +412,39 @@ func TestFeldrechte_ApplyOnCreateAsOnSave(t *testing.T) {
 	}
 }
 
-// TestVerweise_AReferenceTheCallerNoLongerSeesStaysValid: a relief plant of a Koblenz operation
-// that discharges into a Trier plant (set by an administrator) can be saved by Koblenz staff,
-// who do not see the Trier plant, as long as they keep the reference; they cannot name it anew.
-func TestVerweise_AReferenceTheCallerNoLongerSeesStaysValid(t *testing.T) {
+// TestVerweise_AReferenceThePickerNoLongerOffersStaysValid: a plant that discharges into a
+// plant its picker does not offer (saved before the rule: an industrial treatment plant of
+// another operator) keeps it on an unchanged save by its operator; no form can name it anew.
+func TestVerweise_AReferenceThePickerNoLongerOffersStaysValid(t *testing.T) {
 	w := newKontoWelt(t, "")
-	fachadmin, sbd := w.login(t, "fachadmin", seed.DemoPasswort), w.login(t, "zust_sbd", seed.DemoPasswort)
-	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
-	musterKA := idVon(t, w, "anlage", "Kläranlage Musterhausen")
-	a := w.send(t, "POST", "/api/anlage/entlastung", map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Werkstor",
-		"anlagenart": "MISCHWASSER", "lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
-		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": musterKA}, fachadmin)
-	if a.Code != 201 {
-		t.Fatalf("create: %d %s", a.Code, a.Body.String())
+	b2 := w.login(t, "betreiber2", seed.DemoPasswort)
+	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
+	klaeranlagePapier := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	a, _, ok, err := anlagen.Stand(t.Context(), w.dienst.Store.Pool(), rueb)
+	if err != nil || !ok {
+		t.Fatalf("relief plant: %v", err)
 	}
-	id := int64(a.json(t)["id"].(float64))
-	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
-	anl["beschreibung"] = "Zulauf am Werkstor"
-	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/entlastung/%d", id), anl, sbd); a.Code != 200 {
+	d := a.Daten
+	d.AufnahmeID = klaeranlagePapier
+	if _, err := eventstore.Befehle(w.dienst.Store, anlage.Decider).Handle(t.Context(), rueb, eventstore.VersionUnbekannt,
+		anlage.Speichere{Daten: d, Heute: time.Now(), Umfang: anlage.Voll, DarfBezeichnung: true, Betriebstyp: "KOMMUNAL", Von: "Test",
+			AuditInfo: &historie.AuditInfo{GueltigAb: time.Now().Format(historie.Datumsformat), Aenderungsgrund: "Altdaten", Ueberschreiben: true}}, seed.Akteur); err != nil {
+		t.Fatal(err)
+	}
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", rueb), nil, b2).json(t)
+	if anl["aufnahme"] != float64(klaeranlagePapier) {
+		t.Fatalf("receiving plant: %v", anl["aufnahme"])
+	}
+	anl["gemarkung"] = "Musterhausen-Ost" // a field the operator keeps up to date
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/entlastung/%d", rueb), anl, b2); a.Code != 200 {
 		t.Fatalf("save keeping the receiving plant: %d %s", a.Code, a.Body.String())
 	}
-	// the same plant named by a form that did not hold it is refused
-	neu := map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Werkstor 2", "anlagenart": "MISCHWASSER",
-		"lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
-		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": musterKA}
-	if ve, _ := w.send(t, "POST", "/api/anlage/entlastung", neu, sbd).json(t)["validationErrors"].(map[string]any); ve["aufnahme"] == nil {
-		t.Fatalf("a plant zust_sbd does not see was accepted as receiving plant: %v", ve)
+	// another plant of the operation cannot name it
+	kanal := idVon(t, w, "anlage", "Kanalnetz Musterhausen")
+	k := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", kanal), nil, b2).json(t)
+	k["aufnahme"] = klaeranlagePapier
+	ve := wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/kanalnetz/%d", kanal), k, b2), 400, auswahl.MsgAufnahme)["validationErrors"].(map[string]any)
+	if ve["aufnahme"] != auswahl.MsgAufnahme {
+		t.Fatalf("errors: %v", ve)
 	}
 }

@@ -151,6 +151,9 @@ type Daten struct {
 	Flur              string `json:"flur,omitempty"`
 	Flurstueck        string `json:"flurstueck,omitempty"`
 	Gemarkung         string `json:"gemarkung,omitempty"`
+	// Drosselablauf is the relief plant the throttled outflow leads to (spec 000 §3; 0: none,
+	// the outflow goes to the receiving plant).
+	Drosselablauf int64 `json:"drosselablauf,omitempty"`
 	// KUEHLWASSER
 	Kuehlart             string `json:"kuehlart,omitempty"`
 	KuehlBehandlung      string `json:"kuehlBehandlung,omitempty"`
@@ -217,6 +220,24 @@ type (
 	AnlageStillgelegt struct {
 		Datum string `json:"datum"`
 	}
+	// AnlageAusserBetrieb: a plant that plants discharge into left operation (a save to
+	// STILLGELEGT or ANGESCHLOSSEN_AN): they discharge into Ersatz from now on, or — Ersatz 0,
+	// a plant that is no treatment plant — they leave operation with it. The reactions give each
+	// of them its own event in the same transaction (AufnahmeErsetzt, MitAufnahmeStillgelegt).
+	AnlageAusserBetrieb struct {
+		Ersatz int64  `json:"ersatz,omitempty"`
+		Datum  string `json:"datum"`
+	}
+	// AufnahmeErsetzt: the plant's receiving plant left operation; it discharges into NeuID.
+	AufnahmeErsetzt struct {
+		AltID int64 `json:"altId"`
+		NeuID int64 `json:"neuId"`
+	}
+	// MitAufnahmeStillgelegt: the plant was shut down with the plant it discharges into.
+	MitAufnahmeStillgelegt struct {
+		Datum      string `json:"datum"`
+		AufnahmeID int64  `json:"aufnahme"`
+	}
 	// PflichtigerErsetzt: an organisation named as obligee was replaced by another one (an
 	// organisation merge), or removed (NeuID 0: the operation's old operator was not kept).
 	PflichtigerErsetzt struct {
@@ -245,6 +266,9 @@ type (
 func (AnlageAngelegt) EventType() string              { return "AnlageAngelegt" }
 func (AnlageGeaendert) EventType() string             { return "AnlageGeaendert" }
 func (AnlageStillgelegt) EventType() string           { return "AnlageStillgelegt" }
+func (AnlageAusserBetrieb) EventType() string         { return "AnlageAusserBetrieb" }
+func (AufnahmeErsetzt) EventType() string             { return "AufnahmeErsetzt" }
+func (MitAufnahmeStillgelegt) EventType() string      { return "MitAufnahmeStillgelegt" }
 func (PflichtigerErsetzt) EventType() string          { return "AbwasserbeseitigungspflichtigerErsetzt" }
 func (AenderungsantragGestellt) EventType() string    { return "AnlagenAenderungsantragGestellt" }
 func (AenderungsantragUebernommen) EventType() string { return "AnlagenAenderungsantragUebernommen" }
@@ -263,10 +287,11 @@ func Evolve(a Anlage, e ereignis.DomainEvent) Anlage {
 	case AnlageGeaendert:
 		a.Daten, a.LetzterBeginn = v.Daten, v.GueltigAb
 	case AnlageStillgelegt:
-		a.Daten.Anlagenstatus, a.Daten.Statuswechsel = Stillgelegt, v.Datum
-		if v.Datum > a.LetzterBeginn {
-			a.LetzterBeginn = v.Datum
-		}
+		a = stillgelegt(a, v.Datum)
+	case MitAufnahmeStillgelegt:
+		a = stillgelegt(a, v.Datum)
+	case AufnahmeErsetzt:
+		a.Daten.AufnahmeID = v.NeuID
 	case PflichtigerErsetzt:
 		a.Daten.Abwasserbeseitigungspflichtige = ersetzt(a.Daten.Abwasserbeseitigungspflichtige, v.AltID, v.NeuID)
 	case AenderungsantragGestellt:
@@ -278,11 +303,23 @@ func Evolve(a Anlage, e ereignis.DomainEvent) Anlage {
 	return a
 }
 
+// stillgelegt is a plant shut down by a reaction on day datum (a version of that day).
+func stillgelegt(a Anlage, datum string) Anlage {
+	a.Daten.Anlagenstatus, a.Daten.Statuswechsel = Stillgelegt, datum
+	if datum > a.LetzterBeginn {
+		a.LetzterBeginn = datum
+	}
+	return a
+}
+
 // Decode reads a stored event.
 var Decode = ereignis.Katalog(
 	ereignis.Art[AnlageAngelegt](),
 	ereignis.Art[AnlageGeaendert](),
 	ereignis.Art[AnlageStillgelegt](),
+	ereignis.Art[AnlageAusserBetrieb](),
+	ereignis.Art[AufnahmeErsetzt](),
+	ereignis.Art[MitAufnahmeStillgelegt](),
 	ereignis.Art[PflichtigerErsetzt](),
 	ereignis.Art[AenderungsantragGestellt](),
 	ereignis.Art[AenderungsantragUebernommen](),

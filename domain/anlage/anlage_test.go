@@ -119,6 +119,11 @@ func TestDecide(t *testing.T) {
 				d.Abwasserbeseitigungspflichtige = []Veranlagung{{OrganisationID: 3, StartJahr: 2020}, {OrganisationID: 4, StartJahr: 2020}}
 			}), BetriebFreigegeben: true, Heute: heute},
 			nil, &fehler{"abwasserbeseitigungspflichtige[1].startJahr", MsgVeranlagungJahr}, ""},
+		{"the same assignment twice", nil,
+			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) {
+				d.Abwasserbeseitigungspflichtige = []Veranlagung{{OrganisationID: 3, StartJahr: 2020}, {OrganisationID: 3, StartJahr: 2020}}
+			}), BetriebFreigegeben: true, Heute: heute},
+			nil, &fehler{"abwasserbeseitigungspflichtige[1].startJahr", MsgVeranlagungDoppelt}, ""},
 		{"a relief plant needs system and type; the Wasserbuchnummer is S or N and digits", nil,
 			LegeAn{BetriebID: 9, Typ: Entlastung, Daten: mit(Vorgaben(Entlastung), func(d *Daten) {
 				d.Bezeichnung, d.Anlagenart, d.Lage, d.AufnahmeID, d.Wasserbuchnummer = "RÜB 1", "MISCHWASSER", lage, 4, "X123"
@@ -211,6 +216,21 @@ func TestDecide(t *testing.T) {
 			nil, &fehler{"entsorgungsraum.bezugsdatum", "Ungültiges Datumsformat"}, ""},
 		{"an industrial treatment plant has no disposal area: it is dropped", []ereignis.DomainEvent{angelegt},
 			Speichere{Daten: mitRaum, Heute: heute, Betriebstyp: "INDUSTRIE"}, nil, nil, ""},
+		// issue 32: leaving operation takes the plants that discharge into it along
+		{"a municipal treatment plant that receives wastewater leaves operation only with its replacement", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: stillgelegt, AuditInfo: ai("2026-11-15"), Heute: heute, Betriebstyp: "KOMMUNAL", MitEinleitern: true},
+			nil, &fehler{"anlagenstatus", MsgErsatzFehlt}, ""},
+		{"with its replacement the plants discharging into it go there", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: stillgelegt, AuditInfo: ai("2026-11-15"), Heute: heute, Betriebstyp: "KOMMUNAL", MitEinleitern: true, NeueAufnahme: 77},
+			[]ereignis.DomainEvent{AnlageGeaendert{Daten: mit(stillgelegt, func(d *Daten) { d.Statuswechsel = "2026-11-15" }), GueltigAb: "2026-11-15", Aenderungsgrund: "Umbau"},
+				AnlageAusserBetrieb{Ersatz: 77, Datum: "2026-11-15"}}, nil, ""},
+		{"an industrial treatment plant takes the plants discharging into it out of operation", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: stillgelegt, AuditInfo: ai("2026-11-15"), Heute: heute, Betriebstyp: "INDUSTRIE", MitEinleitern: true, NeueAufnahme: 77},
+			[]ereignis.DomainEvent{AnlageGeaendert{Daten: mit(stillgelegt, func(d *Daten) { d.Statuswechsel = "2026-11-15" }), GueltigAb: "2026-11-15", Aenderungsgrund: "Umbau"},
+				AnlageAusserBetrieb{Datum: "2026-11-15"}}, nil, ""},
+		{"a plant nothing discharges into leaves operation alone", []ereignis.DomainEvent{angelegt},
+			Speichere{Daten: stillgelegt, AuditInfo: ai("2026-11-15"), Heute: heute, Betriebstyp: "KOMMUNAL"},
+			[]ereignis.DomainEvent{AnlageGeaendert{Daten: mit(stillgelegt, func(d *Daten) { d.Statuswechsel = "2026-11-15" }), GueltigAb: "2026-11-15", Aenderungsgrund: "Umbau"}}, nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -233,6 +253,36 @@ func TestDecide(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEinleiter_GoToTheReplacementOrOutOfOperationWithTheirReceivingPlant: the reactions'
+// commands on a plant that discharges into plant 5 (issue 32).
+func TestEinleiter_GoToTheReplacementOrOutOfOperationWithTheirReceivingPlant(t *testing.T) {
+	rueb := given(AnlageAngelegt{BetriebID: 9, Typ: Entlastung, GueltigAb: "2026-01-01",
+		Daten: Daten{Bezeichnung: "RÜB", Anlagenart: "MISCHWASSER", Anlagenstatus: InBetrieb, Indirekteinleiter: true, AufnahmeID: 5}})
+	got, err := Decide(rueb, ErsetzeAufnahme{AltID: 5, NeuID: 77})
+	if err != nil || !reflect.DeepEqual(got, []ereignis.DomainEvent{AufnahmeErsetzt{AltID: 5, NeuID: 77}}) {
+		t.Fatalf("replacement: %v %v", got, err)
+	}
+	if a := Evolve(rueb, got[0]); a.Daten.AufnahmeID != 77 {
+		t.Fatalf("after the replacement: %d", a.Daten.AufnahmeID)
+	}
+	if got, _ := Decide(rueb, ErsetzeAufnahme{AltID: 6, NeuID: 77}); got != nil {
+		t.Fatalf("another plant's replacement: %v", got)
+	}
+	got, err = Decide(rueb, LegeMitAufnahmeStill{Datum: "2026-11-15", AufnahmeID: 5})
+	if err != nil || !reflect.DeepEqual(got, []ereignis.DomainEvent{MitAufnahmeStillgelegt{Datum: "2026-11-15", AufnahmeID: 5}}) {
+		t.Fatalf("with the receiving plant: %v %v", got, err)
+	}
+	aus := Evolve(rueb, got[0])
+	if aus.Daten.Anlagenstatus != Stillgelegt || aus.Daten.Statuswechsel != "2026-11-15" || aus.LetzterBeginn != "2026-11-15" {
+		t.Fatalf("shut down: %+v", aus)
+	}
+	for _, c := range []Befehl{ErsetzeAufnahme{AltID: 5, NeuID: 77}, LegeMitAufnahmeStill{Datum: "2026-11-20", AufnahmeID: 5}} {
+		if got, _ := Decide(aus, c); got != nil {
+			t.Fatalf("%T on a plant out of operation: %v", c, got)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package anlage
 
 import (
+	"cmp"
 	"fmt"
 	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"reflect"
@@ -50,6 +51,10 @@ type (
 		DarfBezeichnung bool
 		Von             string // who saves (geaendertVon of new or changed plannings)
 		Betriebstyp     string // the operation's type (MitEntsorgungsraum)
+		// MitEinleitern: plants in use discharge into this one (the service reads it), so its
+		// leaving operation takes them along: to NeueAufnahme, which a treatment plant needs.
+		MitEinleitern bool
+		NeueAufnahme  int64
 	}
 	// StelleAntrag is an operator's change request.
 	StelleAntrag struct {
@@ -71,6 +76,15 @@ type (
 	}
 	// LegeStill shuts the plant down with its operation (a reaction to BetriebStillgelegt).
 	LegeStill struct{ Datum string }
+	// ErsetzeAufnahme points the plant that discharges into AltID to NeuID (a reaction to
+	// AnlageAusserBetrieb of AltID).
+	ErsetzeAufnahme struct{ AltID, NeuID int64 }
+	// LegeMitAufnahmeStill shuts the plant down with the plant AufnahmeID it discharges into
+	// (a reaction to AnlageAusserBetrieb without a replacement).
+	LegeMitAufnahmeStill struct {
+		Datum      string
+		AufnahmeID int64
+	}
 	// ErsetzePflichtigen replaces the obligee AltID by NeuID, or removes it (NeuID 0) — a
 	// reaction to an organisation merge or to an operator change that does not keep the old
 	// operator.
@@ -80,13 +94,15 @@ type (
 // Befehl is the closed set of commands of the aggregate.
 type Befehl interface{ befehl() }
 
-func (LegeAn) befehl()             {}
-func (Speichere) befehl()          {}
-func (StelleAntrag) befehl()       {}
-func (UebernehmeAntrag) befehl()   {}
-func (LehneAntragAb) befehl()      {}
-func (LegeStill) befehl()          {}
-func (ErsetzePflichtigen) befehl() {}
+func (LegeAn) befehl()               {}
+func (Speichere) befehl()            {}
+func (StelleAntrag) befehl()         {}
+func (UebernehmeAntrag) befehl()     {}
+func (LehneAntragAb) befehl()        {}
+func (LegeStill) befehl()            {}
+func (ErsetzeAufnahme) befehl()      {}
+func (LegeMitAufnahmeStill) befehl() {}
+func (ErsetzePflichtigen) befehl()   {}
 
 // Messages (spec 000 §5/§8 where it words them; the others are ours, docs/decisions.md).
 const (
@@ -95,6 +111,7 @@ const (
 	MsgWasserbuchnummer          = "Wasserbuchnummer ungültig"
 	MsgFuehrend                  = "Es darf nur eine Auslegung führend sein."
 	MsgVeranlagungJahr           = "Für das angegebene Jahr ist bereits eine Veranlagung angelegt"
+	MsgVeranlagungDoppelt        = "Die Veranlagung wurde bereits angelegt"
 	MsgVeranlagungJahre          = "Das Startjahr muss zwischen 1950 und dem nächsten Jahr liegen."
 	MsgBetriebNichtFrei          = "Anlagen können erst angelegt werden, wenn der Betrieb freigegeben ist."
 	MsgTyp                       = "Unbekannter Anlagentyp."
@@ -107,6 +124,7 @@ const (
 	MsgAntragOhneAenderung       = "Der Antrag enthält keine Änderung der Anlage."
 	MsgAntragTyp                 = "Für Kanalnetze gibt es keinen Änderungsantrag."
 	MsgStilllegung               = "Bitte geben Sie an, ab wann die Anlage stillgelegt ist."
+	MsgErsatzFehlt               = "Die aufnehmende Kläranlage muss erst ersetzt werden!"
 	MsgErstfassung               = "Für die Anlage gibt es noch keinen datierten Stand. Bitte geben Sie an, ab wann die Änderung gilt."
 	MsgVerwaltungseinheitDoppelt = "Die Verwaltungseinheit gehört bereits zum Entsorgungsraum."
 )
@@ -142,6 +160,16 @@ func Decide(a Anlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
 			return nil, err
 		}
 		return []ereignis.DomainEvent{AenderungsantragAbgelehnt{Begruendungen: gruende}}, nil
+	case ErsetzeAufnahme:
+		if a.Daten.AufnahmeID != c.AltID || c.NeuID == 0 || Ausser(a.Daten.Anlagenstatus) {
+			return nil, nil
+		}
+		return []ereignis.DomainEvent{AufnahmeErsetzt{AltID: c.AltID, NeuID: c.NeuID}}, nil
+	case LegeMitAufnahmeStill:
+		if a.Daten.AufnahmeID != c.AufnahmeID || Ausser(a.Daten.Anlagenstatus) {
+			return nil, nil
+		}
+		return []ereignis.DomainEvent{MitAufnahmeStillgelegt{Datum: c.Datum, AufnahmeID: c.AufnahmeID}}, nil
 	case LegeStill:
 		if Ausser(a.Daten.Anlagenstatus) {
 			return nil, nil
@@ -246,6 +274,12 @@ func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
 	if reflect.DeepEqual(d, a.Daten) {
 		return nil, nil
 	}
+	// a municipal treatment plant that receives wastewater leaves operation only with its
+	// replacement; the plants discharging into any other plant leave operation with it
+	verlaesst := Ausser(d.Anlagenstatus) && !Ausser(a.Daten.Anlagenstatus) && c.MitEinleitern
+	if verlaesst && ErsatzNoetig(a.Typ, c.Betriebstyp) && c.NeueAufnahme == 0 {
+		return nil, &ErsatzFehlt{}
+	}
 	ev := AnlageGeaendert{Daten: d, GueltigAb: a.LetzterBeginn, Ersetzt: true}
 	if c.Umfang == Voll && historisiert(a.Daten, d) {
 		keinDatum := c.AuditInfo == nil || c.AuditInfo.GueltigAb == ""
@@ -264,7 +298,38 @@ func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
 			ev.Daten.Statuswechsel = ab // the status changed on the day the change is valid from
 		}
 	}
-	return []ereignis.DomainEvent{ev}, nil
+	if !verlaesst {
+		return []ereignis.DomainEvent{ev}, nil
+	}
+	raus := AnlageAusserBetrieb{Datum: cmp.Or(ev.Daten.Statuswechsel, c.Heute.Format(historie.Datumsformat))}
+	if ErsatzNoetig(a.Typ, c.Betriebstyp) {
+		raus.Ersatz = c.NeueAufnahme
+	}
+	return []ereignis.DomainEvent{ev, raus}, nil
+}
+
+// ErsatzNoetig tells whether a plant of type typ of an operation of type betriebstyp needs a
+// replacement (Ersatzkläranlage) for the plants discharging into it when it leaves operation:
+// a municipal treatment plant — the wastewater of a municipality must go somewhere. The
+// dischargers of any other plant (an industrial treatment plant and its own cooling water, say)
+// leave operation with it (spec 000 §4: "for a treatment plant of certain type"; docs/decisions.md).
+func ErsatzNoetig(typ, betriebstyp string) bool {
+	return typ == Abwasserbehandlung && betriebstyp == "KOMMUNAL"
+}
+
+// ErsatzFehlt refuses shutting down a treatment plant that plants discharge into before their
+// new receiving plant is chosen (spec 000 §4, §8): the answer's possibleSuppressorFlag
+// neueAufnahme opens the replacement dialog, the form saves again with neueAufnahme.
+type ErsatzFehlt struct{}
+
+func (*ErsatzFehlt) Error() string { return MsgErsatzFehlt }
+
+// Unwrap lets the error mapper answer it as the status field's error (400).
+func (*ErsatzFehlt) Unwrap() error { return validierung.Feld("anlagenstatus", MsgErsatzFehlt) }
+
+// ErrorMembers adds possibleSuppressorFlag to the error body.
+func (*ErsatzFehlt) ErrorMembers() map[string]any {
+	return map[string]any{"possibleSuppressorFlag": "neueAufnahme"}
 }
 
 // gestempelt sets geaendertAm/geaendertVon of the plannings that are new or changed.

@@ -115,19 +115,24 @@ func pruefeMit(s *validierung.Sammler, typ, betriebstyp string, d Daten, heute t
 	if !d.Indirekteinleiter && len(d.Abwasserbeseitigungspflichtige) == 0 {
 		s.Feld("abwasserbeseitigungspflichtige", MsgPflichtiger)
 	}
-	jahre := map[int]bool{}
+	// one entry per start year: the same organisation again is the same assignment, another
+	// one a second assignment of that year
+	jahre := map[int]int64{}
 	for i, v := range d.Abwasserbeseitigungspflichtige {
 		f := fmt.Sprintf("abwasserbeseitigungspflichtige[%d].", i)
 		if v.OrganisationID == 0 {
 			s.Feld(f+"organisation", validierung.Pflichtfeld)
 		}
+		org, belegt := jahre[v.StartJahr]
 		switch {
 		case v.StartJahr < 1950 || v.StartJahr > heute.Year()+1:
 			s.Feld(f+"startJahr", MsgVeranlagungJahre)
-		case jahre[v.StartJahr]:
+		case belegt && org == v.OrganisationID:
+			s.Feld(f+"startJahr", MsgVeranlagungDoppelt)
+		case belegt:
 			s.Feld(f+"startJahr", MsgVeranlagungJahr)
 		}
-		jahre[v.StartJahr] = true
+		jahre[v.StartJahr] = v.OrganisationID
 	}
 	if typ == Entlastung {
 		s.Pflicht("entlastungssystem", d.Entlastungssystem)

@@ -19,7 +19,7 @@ type Typangaben struct {
 var (
 	behandlungsarten  = []string{"ABWASSERBEHANDLUNG", "KLEINKLAERANLAGE", "ABWASSERVORBEHANDLUNG", "ANLAGE_AUSSERHALB"}
 	entlastungsarten  = []string{"MISCHWASSER", "NIEDERSCHLAGSWASSER"}
-	entlastungsfelder = []string{"entlastungssystem", "entlastungstyp", "wasserbuchnummer", "flur", "flurstueck", "gemarkung"}
+	entlastungsfelder = []string{"entlastungssystem", "entlastungstyp", "wasserbuchnummer", "flur", "flurstueck", "gemarkung", "drosselablauf"}
 	kuehlfelder       = []string{"kuehlart", "kuehlBehandlung", "inWasserschutzgebiet"}
 	kanalfelder       = []string{"kanallaenge", "kanalsystem", "abwasserart", "materialart"}
 )
@@ -61,6 +61,9 @@ func nurFelderDesTyps(typ string, d Daten) Daten {
 	hat := func(f string) bool { return HatFeld(typ, f) }
 	if !hat("entlastungssystem") {
 		d.Entlastungssystem, d.Entlastungstyp, d.Wasserbuchnummer, d.Flur, d.Flurstueck, d.Gemarkung = "", "", "", "", "", ""
+	}
+	if !hat("drosselablauf") {
+		d.Drosselablauf = 0
 	}
 	if !hat("kuehlart") {
 		d.Kuehlart, d.KuehlBehandlung, d.InWasserschutzgebiet = "", "", false

@@ -45,6 +45,11 @@ type (
 		Heute                 time.Time
 		AltBetreiberPflichtig bool
 		Behalten              *bool
+		// ZuErsetzen are the operation's municipal treatment plants that plants of other
+		// operations discharge into (the service reads them): its shut-down needs a replacement
+		// for each in Ersatz (plant → the treatment plant their dischargers go to), spec 000 §4.
+		ZuErsetzen []int64
+		Ersatz     map[int64]int64
 	}
 	// StelleStammdatenAntrag is an operator's application to change master data.
 	StelleStammdatenAntrag struct {
@@ -86,6 +91,7 @@ const (
 	MsgAntragErstFreigabe  = "Ein Stammdatenänderungsantrag ist erst nach der Freigabe des Betriebs möglich."
 	MsgAuswahl             = validierung.MsgAuswahl
 	MsgStilllegung         = "Bitte geben Sie an, ab wann der Betrieb stillgelegt ist. Alle Anlagen und Messstellen des Betriebs werden ebenfalls stillgelegt."
+	MsgErsatzFehlt         = "Die aufnehmenden Kläranlagen des Betriebs müssen erst ersetzt werden!"
 	MsgErstfassung         = "Für den Betrieb gibt es noch keinen datierten Stand. Bitte geben Sie an, ab wann die Änderung gilt."
 )
 
@@ -283,6 +289,16 @@ func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]ereignis.DomainEvent, 
 	}
 	ev := BetriebGeaendert{Daten: neu, GueltigAb: b.LetzterBeginn, Ersetzt: true}
 	stilllegung := neu.Betriebsstatus == Stillgelegt && b.Daten.Betriebsstatus != Stillgelegt
+	var ersatz map[int64]int64
+	if stilllegung && len(c.ZuErsetzen) > 0 {
+		ersatz = map[int64]int64{}
+		for _, id := range c.ZuErsetzen {
+			if c.Ersatz[id] == 0 {
+				return nil, &ErsatzFehlt{}
+			}
+			ersatz[id] = c.Ersatz[id]
+		}
+	}
 	if historisiert(b.Daten, neu) {
 		keinDatum := c.AuditInfo == nil || c.AuditInfo.GueltigAb == ""
 		switch {
@@ -302,9 +318,25 @@ func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]ereignis.DomainEvent, 
 		out = append(out, BetreiberGewechselt{AltID: b.Daten.BetreiberID, NeuID: neu.BetreiberID, Behalten: behalten})
 	}
 	if stilllegung {
-		out = append(out, BetriebStillgelegt{Datum: ev.GueltigAb})
+		out = append(out, BetriebStillgelegt{Datum: ev.GueltigAb, Ersatz: ersatz})
 	}
 	return out, nil
+}
+
+// ErsatzFehlt refuses the shut-down of an operation whose municipal treatment plants receive
+// wastewater of other operations before a replacement is chosen for each (spec 000 §4, §8):
+// the answer's possibleSuppressorFlag anlageToAufnehmendeanlage opens the replacement dialog,
+// the form saves again with anlageToAufnehmendeanlage.
+type ErsatzFehlt struct{}
+
+func (*ErsatzFehlt) Error() string { return MsgErsatzFehlt }
+
+// Unwrap lets the error mapper answer it as the status field's error (400).
+func (*ErsatzFehlt) Unwrap() error { return validierung.Feld("betriebsstatus", MsgErsatzFehlt) }
+
+// ErrorMembers adds possibleSuppressorFlag to the error body.
+func (*ErsatzFehlt) ErrorMembers() map[string]any {
+	return map[string]any{"possibleSuppressorFlag": "anlageToAufnehmendeanlage"}
 }
 
 func stelleAntrag(b Betrieb, c StelleStammdatenAntrag) ([]ereignis.DomainEvent, error) {

@@ -216,6 +216,9 @@ type (
 	// BetriebStillgelegt: the operation was shut down; plants and measuring points follow.
 	BetriebStillgelegt struct {
 		Datum string `json:"datum"`
+		// Ersatz: the operation's municipal treatment plants that plants of other operations
+		// discharge into, each with the treatment plant they discharge into from now on.
+		Ersatz map[int64]int64 `json:"ersatz,omitempty"`
 	}
 	// StammdatenAntragGestellt: an operator applied for a master-data change.
 	StammdatenAntragGestellt struct {

@@ -102,7 +102,12 @@ describe('Anlagen', () => {
       await until(() => page.getByLabel('Indirekteinleiter').isChecked(), true, 'Entlastungsanlagen leiten indirekt ein');
       await page.getByLabel(/^Bezeichnung/).fill(rueb);
       await page.getByLabel(/^Anlagenart/).selectOption({ label: 'Mischwasser' });
-      await page.getByLabel(/^Aufnehmende Anlage/).selectOption({ label: name });
+      await page.getByRole('button', { name: 'Aufnehmende Anlage auswählen' }).click();
+      const auswahl = page.getByRole('dialog', { name: 'Aufnehmende Anlage auswählen' });
+      await auswahl.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').fill(name);
+      await auswahl.getByRole('radio', { name: new RegExp(`^${name}`) }).check();
+      await auswahl.getByRole('button', { name: 'Übernehmen' }).click();
+      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), new RegExp(`^${name}`), 'aufnehmende Anlage gewählt');
       await page.getByLabel(/^Hochwert/).fill('5582980,5');
       await page.getByLabel(/^Rechtswert/).fill('398160,25');
       await page.getByLabel(/^Entlastungssystem/).selectOption({ index: 1 });
@@ -128,7 +133,7 @@ describe('Anlagen', () => {
       await page.goto(url2.toString());
       await baum(page).getByRole('list', { name: `${name}: Kanalnetze` }).getByRole('link', { name: 'Kanalnetz anlegen' }).click();
       await page.getByRole('heading', { name: 'Neues Kanalnetz' }).waitFor();
-      await until(() => page.getByLabel(/^Aufnehmende Anlage/).inputValue(), /^\d+$/, 'aufnehmende Anlage vorbelegt');
+      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), name, 'aufnehmende Anlage vorbelegt');
       const kanal = `Kanalnetz ${kennung()}`;
       await page.getByLabel(/^Bezeichnung/).fill(kanal);
       await page.getByLabel(/^Anlagenart/).selectOption({ label: 'Mischwasser' });

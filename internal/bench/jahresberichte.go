@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -189,38 +188,16 @@ func (l *lauf) messwertImport(ctx context.Context, s *server, admin nutzer, beri
 	if err := f.Write(&datei); err != nil {
 		return err
 	}
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	teil, err := mw.CreateFormFile("file", "stundenwerte.xlsx")
-	if err != nil {
-		return err
-	}
-	if _, err := teil.Write(datei.Bytes()); err != nil {
-		return err
-	}
-	if err := mw.Close(); err != nil {
-		return err
-	}
 	if v, err = version(); err != nil {
 		return err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, fmt.Sprintf("%s/api/messwert/%d/import-messwerte?version=%d", s.basis, pid, v),
-		bytes.NewReader(form.Bytes()))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+admin.token)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
 	a := beginnen()
-	resp, err := s.client.Do(req)
+	status, antwort, err := s.hochladen(ctx, admin, fmt.Sprintf("/api/messwert/%d/import-messwerte?version=%d", pid, v), "stundenwerte.xlsx", datei.Bytes())
 	if err != nil {
 		return err
 	}
-	var antwort bytes.Buffer
-	_, _ = antwort.ReadFrom(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("import of %d values: %d %.300s", importZeilen, resp.StatusCode, antwort.String())
+	if status != http.StatusOK {
+		return fmt.Errorf("import of %d values: %d %.300s", importZeilen, status, antwort)
 	}
 	imp := a.ende()
 

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"os"
@@ -65,7 +66,7 @@ func (l *lauf) mitServer(ctx context.Context) error {
 	if err := l.nachNeuaufbau(ctx, s, admin, org); err != nil {
 		return err
 	}
-	schritte := []func(context.Context, *server, nutzer, nutzer) error{l.abfragen, l.bescheide, l.jahresberichte, l.geodaten, l.nummernRennen, l.last, l.export, l.verzoegerung}
+	schritte := []func(context.Context, *server, nutzer, nutzer) error{l.abfragen, l.bescheide, l.jahresberichte, l.entlastungen, l.geodaten, l.nummernRennen, l.last, l.export, l.verzoegerung}
 	if !l.gewaehlt("server") { // -nur lag: the lag loads alone, once the read models have caught up
 		schritte = schritte[len(schritte)-1:]
 		if err := l.aufgeholt(ctx, 15*time.Minute); err != nil {
@@ -232,6 +233,35 @@ func (s *server) anfrage(ctx context.Context, n nutzer, method, pfad string, bod
 	defer resp.Body.Close()
 	out, err := io.ReadAll(resp.Body)
 	return resp.StatusCode, out, time.Since(start), err
+}
+
+// hochladen posts a file as the part file of a multipart form (the imports) as n.
+func (s *server) hochladen(ctx context.Context, n nutzer, pfad, dateiname string, datei []byte) (int, []byte, error) {
+	var form bytes.Buffer
+	mw := multipart.NewWriter(&form)
+	teil, err := mw.CreateFormFile("file", dateiname)
+	if err != nil {
+		return 0, nil, err
+	}
+	if _, err := teil.Write(datei); err != nil {
+		return 0, nil, err
+	}
+	if err := mw.Close(); err != nil {
+		return 0, nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.basis+pfad, bytes.NewReader(form.Bytes()))
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+n.token)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	out, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, out, err
 }
 
 // rss reads a memory figure of the server process from /proc (VmRSS, VmHWM) in bytes.

@@ -91,17 +91,22 @@ func laden(row pgx.Row) (anlage.Anlage, int, error) {
 	if err != nil {
 		return a, 0, err
 	}
+	return a, version, zustandAus(&a, daten, antrag)
+}
+
+// zustandAus completes a plant read from its document: its data and open change request.
+func zustandAus(a *anlage.Anlage, daten, antrag []byte) error {
 	a.Existiert = true
 	if err := json.Unmarshal(daten, &a.Daten); err != nil {
-		return a, 0, err
+		return err
 	}
 	if antrag != nil {
 		a.Antrag = &anlage.Aenderungsantrag{}
 		if err := json.Unmarshal(antrag, a.Antrag); err != nil {
-			return a, 0, err
+			return err
 		}
 	}
-	return a, version, nil
+	return nil
 }
 
 // Zeile is a plant in a list: of an operation, a search, the receiving plants to choose from.
@@ -123,6 +128,14 @@ type Zeile struct {
 	// AnzahlMessstellen is the tree's count of the plant's measuring points (every one: they are
 	// visible as the plant is).
 	AnzahlMessstellen int `json:"anzahlMessstellen"`
+	// AufnahmeBezeichnung names the receiving plant, of whichever operation (what the relation
+	// shows of another operator's plant: its name; docs/decisions.md, "Plant network").
+	AufnahmeBezeichnung string `json:"aufnahmeBezeichnung,omitempty"`
+	// the columns of the overviews of relief plants and sewer networks (spec 000 §2)
+	Gemarkung      string `json:"gemarkung,omitempty"`
+	Entlastungstyp string `json:"entlastungstyp,omitempty"`
+	Kanalsystem    string `json:"kanalsystem,omitempty"`
+	Abwasserart    string `json:"abwasserart,omitempty"`
 }
 
 // Filter of a plant list.
@@ -130,6 +143,10 @@ type Filter struct {
 	BetriebID int64
 	// AufnahmeID: the plants that discharge into this one (its indirect dischargers).
 	AufnahmeID int64
+	// ParentID: the plants nested below this one (a treatment plant's sewer networks).
+	ParentID int64
+	// Typ: plants of this type only (anlage.Entlastung, …).
+	Typ string
 }
 
 // Liste lists the plants the Sicht includes that match f, by name.
@@ -141,13 +158,22 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 		s.Bedingung(zugriff.Betriebsspalten("bi."), arg) + `)`
 	sql := `SELECT a.id, a.bezeichnung, a.anlagentyp, a.anlagenart, a.anlagenstatus, a.betrieb_id, b.bezeichnung,
 		COALESCE(a.parent_id, 0), COALESCE(a.aufnahme_id, 0), COALESCE((a.daten->>'indirekteinleiter')::boolean, false),
-		a.antrag IS NOT NULL, ` + indirekt + `, (SELECT count(*) FROM messstelle m WHERE m.anlage_id = a.id)
+		a.antrag IS NOT NULL, ` + indirekt + `, (SELECT count(*) FROM messstelle m WHERE m.anlage_id = a.id),
+		COALESCE((SELECT r.bezeichnung FROM anlage r WHERE r.id = a.aufnahme_id), ''),
+		COALESCE(a.daten->>'gemarkung', ''), COALESCE(a.daten->>'entlastungstyp', ''),
+		COALESCE(a.daten->>'kanalsystem', ''), COALESCE(a.daten->>'abwasserart', '')
 		FROM anlage a` + sichtbar(s, &args)
 	if f.BetriebID != 0 {
 		sql += ` AND a.betrieb_id = ` + arg(f.BetriebID)
 	}
 	if f.AufnahmeID != 0 {
 		sql += ` AND a.aufnahme_id = ` + arg(f.AufnahmeID)
+	}
+	if f.ParentID != 0 {
+		sql += ` AND a.parent_id = ` + arg(f.ParentID)
+	}
+	if f.Typ != "" {
+		sql += ` AND a.anlagentyp = ` + arg(f.Typ)
 	}
 	sql += ` ORDER BY a.bezeichnung, a.id`
 	rows, err := q.Query(ctx, sql, args...)
@@ -157,7 +183,8 @@ func Liste(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, f Filter)
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Zeile, error) {
 		var z Zeile
 		err := r.Scan(&z.ID, &z.Bezeichnung, &z.Anlagentyp, &z.Anlagenart, &z.Anlagenstatus, &z.BetriebID, &z.Betrieb,
-			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen, &z.AnzahlIndirekteinleiter, &z.AnzahlMessstellen)
+			&z.ParentID, &z.AufnahmeID, &z.Indirekteinleiter, &z.AenderungsantragOffen, &z.AnzahlIndirekteinleiter, &z.AnzahlMessstellen,
+			&z.AufnahmeBezeichnung, &z.Gemarkung, &z.Entlastungstyp, &z.Kanalsystem, &z.Abwasserart)
 		return z, err
 	})
 	if out == nil {
@@ -236,6 +263,74 @@ func AlleDesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64)
 		return nil, err
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// Gespeichert is a plant's state and version as its document holds them.
+type Gespeichert struct {
+	ID      int64
+	Anlage  anlage.Anlage
+	Version int
+}
+
+// DesTyps are the plants of type typ of an operation with their states, by id (the import of
+// an operation's relief plants compares and saves them).
+func DesTyps(ctx context.Context, q eventstore.Querier, betriebID int64, typ string) ([]Gespeichert, error) {
+	rows, err := q.Query(ctx, `SELECT a.id, `+spalten+` FROM anlage a WHERE a.betrieb_id = $1 AND a.anlagentyp = $2 ORDER BY a.id`, betriebID, typ)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Gespeichert
+	for rows.Next() {
+		var g Gespeichert
+		var daten, antrag []byte
+		if err := rows.Scan(&g.ID, &g.Anlage.BetriebID, &g.Anlage.ParentID, &g.Anlage.Typ, &g.Anlage.LetzterBeginn, &daten, &antrag, &g.Version); err != nil {
+			return nil, err
+		}
+		if err := zustandAus(&g.Anlage, daten, antrag); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// Einleiter are the plants in use (of any operation) that discharge into plant id.
+func Einleiter(ctx context.Context, q eventstore.Querier, id int64) ([]int64, error) {
+	rows, err := q.Query(ctx, `SELECT id FROM anlage WHERE aufnahme_id = $1 AND anlagenstatus <> ALL($2) ORDER BY id`,
+		id, []string{anlage.Stillgelegt, anlage.AngeschlossenAn})
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// MitFremdenEinleitern are the treatment plants in use of operation betriebID that plants in use
+// of other operations discharge into (its shut-down needs a replacement for each municipal one),
+// by name.
+func MitFremdenEinleitern(ctx context.Context, q eventstore.Querier, betriebID int64) ([]Zeile, error) {
+	rows, err := q.Query(ctx, `SELECT a.id, a.bezeichnung, count(e.id) FROM anlage a JOIN anlage e ON e.aufnahme_id = a.id
+		WHERE a.betrieb_id = $1 AND a.anlagentyp = $2 AND a.anlagenstatus <> ALL($3)
+		  AND e.betrieb_id <> $1 AND e.anlagenstatus <> ALL($3)
+		GROUP BY a.id, a.bezeichnung ORDER BY a.bezeichnung, a.id`,
+		betriebID, anlage.Abwasserbehandlung, []string{anlage.Stillgelegt, anlage.AngeschlossenAn})
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Zeile, error) {
+		z := Zeile{Anlagentyp: anlage.Abwasserbehandlung, BetriebID: betriebID}
+		err := r.Scan(&z.ID, &z.Bezeichnung, &z.AnzahlIndirekteinleiter)
+		return z, err
+	})
+}
+
+// HatIndirekteinleiter reports whether plants of any operation that are not shut down
+// discharge into plant id (GET /anlage/{id}/hasIndirektEinleiter/: a shut-down of it affects them).
+func HatIndirekteinleiter(ctx context.Context, q eventstore.Querier, id int64) (bool, error) {
+	var ja bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM anlage WHERE aufnahme_id = $1 AND anlagenstatus <> ALL($2))`,
+		id, []string{anlage.Stillgelegt, anlage.AngeschlossenAn}).Scan(&ja)
+	return ja, err
 }
 
 // KanalnetzMitSelbstueberwachung reports whether a sewer network below plant id (its parent

@@ -5,6 +5,7 @@
 package anlage
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strconv"
@@ -50,6 +51,9 @@ type Formular struct {
 	AuditInfo *historie.AuditInfo `json:"auditInfo,omitempty"`
 	Betrieb   Verweis             `json:"betrieb"` // on creation: the operation ({id}, as the screen reads it)
 	ParentID  int64               `json:"parentanlageid"`
+	// NeueAufnahme: the treatment plant that receives the wastewater of the plants discharging
+	// into this one when it leaves operation (the replacement dialog, spec 000 §4).
+	NeueAufnahme int64 `json:"neueAufnahme,omitempty"`
 }
 
 // NeuesFormular is the form of a new plant of typ before the client's input (anlage.Vorgaben).
@@ -78,7 +82,7 @@ type Verweis struct {
 }
 
 // Ansicht is a plant as the screen shows it. The responsible persons and authority users carry
-// their names (they shadow the ids-only lists of the data); MitEntsorgungsraum tells the screen
+// their names (they shadow the ids-only lists of the data), the obligees their periods; MitEntsorgungsraum tells the screen
 // whether the plant keeps a disposal area while it is no indirect discharger.
 type Ansicht struct {
 	ID          int64   `json:"id"`
@@ -90,12 +94,15 @@ type Ansicht struct {
 	anlage.Daten
 	ZustaendigeBearbeiter []konten.BearbeiterAnsicht `json:"zustaendigeBearbeiter"`
 	ZustaendigePersonen   []konten.PersonAnsicht     `json:"zustaendigePersonen"`
-	MitEntsorgungsraum    bool                       `json:"mitEntsorgungsraum"`
-	AufnahmeAnlage        *Verweis                   `json:"aufnahmeAnlage,omitempty"`
-	Version               int                        `json:"version"`
-	LetzterBeginn         string                     `json:"gueltigAb"`
-	Aenderungsantrag      *anlage.Aenderungsantrag   `json:"aenderungsantrag,omitempty"`
-	Rechte                *Rechte                    `json:"rechte,omitempty"`
+	// the obligees with their periods (anlage.Zeitraeume), by start year
+	Abwasserbeseitigungspflichtige []anlage.Veranlagungszeitraum `json:"abwasserbeseitigungspflichtige"`
+	MitEntsorgungsraum             bool                          `json:"mitEntsorgungsraum"`
+	AufnahmeAnlage                 *Verweis                      `json:"aufnahmeAnlage,omitempty"`
+	DrosselablaufAnlage            *Verweis                      `json:"drosselablaufAnlage,omitempty"`
+	Version                        int                           `json:"version"`
+	LetzterBeginn                  string                        `json:"gueltigAb"`
+	Aenderungsantrag               *anlage.Aenderungsantrag      `json:"aenderungsantrag,omitempty"`
+	Rechte                         *Rechte                       `json:"rechte,omitempty"`
 }
 
 // AnlagenID is the plant number shown to users.
@@ -200,7 +207,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 		return anlage.LegeAn{BetriebID: f.Betrieb.ID, ParentID: f.ParentID, Typ: typ, Daten: daten,
 			BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, Betriebstyp: b.Betriebstyp, Heute: d.heute()}
 	}
-	daten, err := d.zuordnungen(ctx, n, b, f.Betrieb.ID, f.Daten, anlage.Daten{})
+	daten, err := d.zuordnungen(ctx, n, b, f.Betrieb.ID, 0, f.Daten, anlage.Daten{})
 	if err != nil {
 		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
 			_, err := anlage.Decide(anlage.Anlage{}, befehl(f.Daten))
@@ -215,11 +222,11 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 	return id, out, err
 }
 
-// zuordnungen applies the caller's field rights to the plant data neu and checks what it
+// zuordnungen applies the caller's field rights to the plant data neu (of plant id, 0 when new) and checks what it
 // refers to — responsible persons, authority users, obligee organisations, the receiving
 // plant — against what the caller may choose (internal/auswahl), on creation (alt is empty)
 // and on every save alike. A reference alt already holds stays valid.
-func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, betriebID int64, neu, alt anlage.Daten) (anlage.Daten, error) {
+func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, betriebID, id int64, neu, alt anlage.Daten) (anlage.Daten, error) {
 	q := d.Store.Pool()
 	if !n.Darf(berechtigung.BearbeiterZuordnen) {
 		neu.ZustaendigeBearbeiter = alt.ZustaendigeBearbeiter
@@ -242,10 +249,15 @@ func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, b
 	if err := auswahl.PruefeListenwerte(ctx, q, anlage.Listenwerte(neu), anlage.Listenwerte(alt)); err != nil {
 		return neu, err
 	}
+	// the throttle outflow and the receiving plant are ones the pickers offer (of any operator:
+	// municipal plants)
+	if err := auswahl.PruefeDrosselablauf(ctx, q, betriebID, id, neu.Anlagenart, neu.Drosselablauf, alt.Drosselablauf); err != nil {
+		return neu, err
+	}
 	if !neu.Indirekteinleiter || neu.AufnahmeID == 0 {
 		return neu, nil
 	}
-	return neu, auswahl.PruefeAnlagen(ctx, q, n.Sicht, "aufnahme", anlage.MsgAufnahme, []int64{neu.AufnahmeID}, []int64{alt.AufnahmeID})
+	return neu, auswahl.PruefeAufnahme(ctx, q, betriebID, id, neu.AufnahmeID, alt.AufnahmeID)
 }
 
 func pflichtige(d anlage.Daten) []int64 {
@@ -274,11 +286,24 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 	if f.Version <= 0 {
 		return eventstore.Appended{}, validierung.Feld("version", "Die Version des bearbeiteten Datensatzes fehlt.")
 	}
+	// leaving operation takes the plants that discharge into it along (AnlageAusserBetrieb)
+	var einleiter bool
+	if anlage.Ausser(f.Anlagenstatus) && !anlage.Ausser(a.Daten.Anlagenstatus) {
+		if einleiter, err = anlagen.HatIndirekteinleiter(ctx, d.Store.Pool(), id); err != nil {
+			return eventstore.Appended{}, err
+		}
+		if einleiter && f.NeueAufnahme != 0 {
+			if err := auswahl.PruefeErsatz(ctx, d.Store.Pool(), a.BetriebID, id, f.NeueAufnahme); err != nil {
+				return eventstore.Appended{}, err
+			}
+		}
+	}
 	befehl := func(daten anlage.Daten) anlage.Speichere {
 		return anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Umfang: umfang,
-			DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp}
+			DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp,
+			MitEinleitern: einleiter, NeueAufnahme: f.NeueAufnahme}
 	}
-	daten, err := d.zuordnungen(ctx, n, b, a.BetriebID, f.Daten, a.Daten)
+	daten, err := d.zuordnungen(ctx, n, b, a.BetriebID, id, f.Daten, a.Daten)
 	if err != nil {
 		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
 			_, err := anlage.Decide(a, befehl(f.Daten))
@@ -321,18 +346,25 @@ func (d *Dienst) ansicht(ctx context.Context, id int64, a anlage.Anlage, b betri
 	v := Ansicht{ID: id, AnlagenID: AnlagenID(id), Anlagentyp: a.Typ, Betrieb: Verweis{ID: a.BetriebID, Bezeichnung: b.Daten.Bezeichnung},
 		Betriebstyp: b.Betriebstyp, ParentID: a.ParentID, Daten: a.Daten, Version: version, LetzterBeginn: a.LetzterBeginn,
 		Aenderungsantrag: a.Antrag, MitEntsorgungsraum: anlage.MitEntsorgungsraum(a.Typ, b.Betriebstyp, false),
+		Abwasserbeseitigungspflichtige: anlage.Zeitraeume(a.Daten.Abwasserbeseitigungspflichtige),
 	}
 	namen, err := konten.Namen(ctx, d.Store.Pool(), konten.ZustaendigeIDs(a.Daten.ZustaendigeBearbeiter, a.Daten.ZustaendigePersonen))
 	if err != nil {
 		return v, err
 	}
 	v.ZustaendigeBearbeiter, v.ZustaendigePersonen = konten.Zustaendige(a.Daten.ZustaendigeBearbeiter, a.Daten.ZustaendigePersonen, namen)
-	if a.Daten.AufnahmeID != 0 {
-		namen, err := anlagen.Bezeichnungen(ctx, d.Store.Pool(), []int64{a.Daten.AufnahmeID})
+	// the receiving plant and the throttle outflow by name (of whichever operation)
+	if a.Daten.AufnahmeID != 0 || a.Daten.Drosselablauf != 0 {
+		anlagennamen, err := anlagen.Bezeichnungen(ctx, d.Store.Pool(), []int64{a.Daten.AufnahmeID, a.Daten.Drosselablauf})
 		if err != nil {
 			return v, err
 		}
-		v.AufnahmeAnlage = &Verweis{ID: a.Daten.AufnahmeID, Bezeichnung: namen[a.Daten.AufnahmeID]}
+		if a.Daten.AufnahmeID != 0 {
+			v.AufnahmeAnlage = &Verweis{ID: a.Daten.AufnahmeID, Bezeichnung: anlagennamen[a.Daten.AufnahmeID]}
+		}
+		if a.Daten.Drosselablauf != 0 {
+			v.DrosselablaufAnlage = &Verweis{ID: a.Daten.Drosselablauf, Bezeichnung: anlagennamen[a.Daten.Drosselablauf]}
+		}
 	}
 	return v, nil
 }
@@ -357,6 +389,55 @@ func (d *Dienst) Indirekteinleiter(ctx context.Context, n Nutzer, id int64) ([]a
 		return nil, err
 	}
 	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{AufnahmeID: id})
+}
+
+// Entlastungsanlagen lists the relief plants of an operation the caller sees (spec 000 §2,
+// "Discharge plant overview per operation"); another operation is not found.
+func (d *Dienst) Entlastungsanlagen(ctx context.Context, n Nutzer, betriebID int64) ([]anlagen.Zeile, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, betriebID); err != nil {
+		return nil, err
+	}
+	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{BetriebID: betriebID, Typ: anlage.Entlastung})
+}
+
+// Kanalnetze lists the sewer networks below plant id (spec 000 §2, "Sewer network overview per
+// parent plant").
+func (d *Dienst) Kanalnetze(ctx context.Context, n Nutzer, id int64) ([]anlagen.Zeile, error) {
+	n, _, _, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	return anlagen.Liste(ctx, d.Store.Pool(), n.Sicht, anlagen.Filter{ParentID: id, Typ: anlage.Kanalnetz})
+}
+
+// Netzanlagen lists the plants a plant may lead its wastewater into (the receiving-plant and
+// throttle-outflow pickers of spec 000 §2): of the operation f.BetriebID — one the caller
+// sees — and of every active municipal operation, of any operator, with name, operation and
+// operator only (auswahl.Netzanlagen).
+func (d *Dienst) Netzanlagen(ctx context.Context, n Nutzer, f auswahl.NetzFilter) ([]auswahl.Netzanlage, error) {
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return nil, err
+	}
+	if f.BetriebID != 0 {
+		if _, _, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, f.BetriebID); err != nil {
+			return nil, err
+		}
+	}
+	return auswahl.Netzanlagen(ctx, d.Store.Pool(), f)
+}
+
+// HatIndirekteinleiter tells whether plants still in use discharge into plant id: its shut-down
+// shuts them down too, and the screen warns before (spec 000 §4).
+func (d *Dienst) HatIndirekteinleiter(ctx context.Context, n Nutzer, id int64) (bool, error) {
+	if _, _, _, _, err := d.sichtbar(ctx, n, id); err != nil {
+		return false, err
+	}
+	return anlagen.HatIndirekteinleiter(ctx, d.Store.Pool(), id)
 }
 
 // Version is one version of a plant's history.
@@ -431,7 +512,7 @@ var feldnamen = historie.Feldnamen{"bezeichnung": "Bezeichnung", "anlagenart": "
 	"zustaendigePersonen": "Zuständige Person", "zustaendig": "Zuständigkeiten", "id": "Nr.",
 	"abwasserbeseitigungspflichtige": "Abwasserbeseitigungspflichtiger", "organisation": "Organisation", "startJahr": "Startjahr",
 	"entlastungssystem": "Entlastungssystem", "entlastungstyp": "Entlastungstyp", "wasserbuchnummer": "Wasserbuchnummer",
-	"flur": "Flur", "flurstueck": "Flurstück", "gemarkung": "Gemarkung", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlwasserbehandlung",
+	"flur": "Flur", "flurstueck": "Flurstück", "gemarkung": "Gemarkung", "drosselablauf": "Drosselablauf", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlwasserbehandlung",
 	"inWasserschutzgebiet": "Im Wasserschutzgebiet", "kanallaenge": "Kanallänge (km)", "kanalsystem": "Kanalsystem",
 	"abwasserart": "Abwasserart", "materialart": "Materialart", "gueltigAb": "Gültig ab",
 	"entsorgungsraum": "Entsorgungsraum", "bezugsdatum": "Bezugsdatum", "bezugsparameter": "Bezugsparameter",
@@ -464,15 +545,27 @@ func text(code string) string {
 // their texts.
 func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event, s verlauf.Sicht[anlage.Anlage]) ([]historie.Verlaufsschritt, error) {
 	return verlauf.Erstelle(ctx, store, anlage.Decider, events, s, func(ctx context.Context, zustaende []anlage.Anlage) ([]any, error) {
-		var orgs []int64
+		var orgs, anlagenIDs []int64
 		for _, a := range zustaende {
 			for _, p := range a.Daten.Abwasserbeseitigungspflichtige {
 				orgs = append(orgs, p.OrganisationID)
 			}
+			anlagenIDs = append(anlagenIDs, a.Daten.AufnahmeID, a.Daten.Drosselablauf)
 		}
 		namen, err := konten.Organisationsnamen(ctx, store.Pool(), orgs) // the obligees by name, for every state at once
 		if err != nil {
 			return nil, err
+		}
+		// the receiving plant and the throttle outflow by name: a reassignment reads as one
+		anlagennamen, err := anlagen.Bezeichnungen(ctx, store.Pool(), anlagenIDs)
+		if err != nil {
+			return nil, err
+		}
+		anlageText := func(id int64) string {
+			if id == 0 {
+				return ""
+			}
+			return cmp.Or(anlagennamen[id], "Anlage "+strconv.FormatInt(id, 10))
 		}
 		views := make([]any, len(zustaende))
 		for i, a := range zustaende {
@@ -491,10 +584,12 @@ func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstor
 			}
 			views[i] = struct {
 				anlage.Daten
-				Lage       *betrieb.Lage     `json:"lage"`
-				GueltigAb  string            `json:"gueltigAb,omitempty"`
-				Pflichtige []pflichtigerText `json:"abwasserbeseitigungspflichtige"`
-			}{daten, lage, a.LetzterBeginn, pflichtige}
+				Lage          *betrieb.Lage     `json:"lage"`
+				GueltigAb     string            `json:"gueltigAb,omitempty"`
+				Pflichtige    []pflichtigerText `json:"abwasserbeseitigungspflichtige"`
+				Aufnahme      string            `json:"aufnahme,omitempty"`
+				Drosselablauf string            `json:"drosselablauf,omitempty"`
+			}{daten, lage, a.LetzterBeginn, pflichtige, anlageText(daten.AufnahmeID), anlageText(daten.Drosselablauf)}
 		}
 		return views, nil
 	}, feldnamen, anlage.Antragssicht)

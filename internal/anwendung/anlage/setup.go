@@ -23,7 +23,8 @@ import (
 )
 
 // Setup wires the plant area: the plant's document (written in each command's transaction
-// and the state its commands start from); its reactions to the operation (a shut-down shuts
+// and the state its commands start from); its reaction to a plant that others discharge into
+// leaving operation (they are re-pointed or shut down with it); its reactions to the operation (a shut-down shuts
 // the plants down, an operator change that does not keep the old operator removes him as
 // obligee) and to organisations (a merge moves the obligees, a delete is refused while plants
 // name the organisation); who may see and change a plant's files and reminders, and how every
@@ -36,6 +37,7 @@ func Setup(a *aufbau.Aufbau) {
 	d := &Dienst{Store: s}
 	s.Reagiere(betrieb.StreamType, []string{ereignis.Name[betrieb.BetriebStillgelegt](), ereignis.Name[betrieb.BetreiberGewechselt]()}, d.aufBetrieb)
 	s.Reagiere(organisation.StreamType, organisation.ZusammenfuehrungUndLoeschung, d.aufOrganisation)
+	s.Reagiere(anlage.StreamType, []string{ereignis.Name[anlage.AnlageAusserBetrieb]()}, d.aufAusserBetrieb)
 	a.Ablage.Fuer(datei.Anlage, d.Zugriff)
 	zugriff.RegistriereObjektart(datei.Anlage, anlagen.Objektart)
 	wertelisten.RegistriereReferenz(anlagen.Referenzen...)
@@ -57,7 +59,7 @@ func (d *Dienst) aufBetrieb(ctx context.Context, tx pgx.Tx, e eventstore.Event) 
 		if err != nil {
 			return err
 		}
-		cmd = anlage.LegeStill{Datum: de.(betrieb.BetriebStillgelegt).Datum}
+		return d.mitBetriebStill(ctx, tx, betriebID, de.(betrieb.BetriebStillgelegt), e)
 	case betrieb.BetreiberGewechselt{}.EventType():
 		de, err := betrieb.Decode(e.Type, e.Data)
 		if err != nil {
@@ -104,6 +106,58 @@ func (d *Dienst) aufOrganisation(ctx context.Context, tx pgx.Tx, e eventstore.Ev
 		return err
 	}
 	return nil
+}
+
+// mitBetriebStill shuts the operation's plants down on the day of its shut-down; then the
+// plants of other operations that discharge into one of them go to its replacement (the
+// operation's municipal treatment plants, v.Ersatz) or leave operation with it — each with its
+// own event, in the same transaction.
+func (d *Dienst) mitBetriebStill(ctx context.Context, tx pgx.Tx, betriebID int64, v betrieb.BetriebStillgelegt, e eventstore.Event) error {
+	ids, err := anlagen.DesBetriebs(ctx, tx, betriebID)
+	if err != nil {
+		return err
+	}
+	if err := d.anAlle(ctx, tx, ids, anlage.LegeStill{Datum: v.Datum}, e); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		fremde, err := anlagen.Einleiter(ctx, tx, id) // the operation's own are shut down by now
+		if err != nil {
+			return err
+		}
+		var cmd anlage.Befehl = anlage.LegeMitAufnahmeStill{Datum: v.Datum, AufnahmeID: id}
+		if neu := v.Ersatz[id]; neu != 0 {
+			cmd = anlage.ErsetzeAufnahme{AltID: id, NeuID: neu}
+		}
+		if err := d.anAlle(ctx, tx, fremde, cmd, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// aufAusserBetrieb: the plants in use that discharge into a plant that left operation go to its
+// replacement, or leave operation with it — each with its own event, in the same transaction
+// (spec 000 §4). One level: a plant shut down with its receiving plant takes none along.
+func (d *Dienst) aufAusserBetrieb(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
+	id, err := eventstore.AggregatID(e.StreamID)
+	if err != nil {
+		return err
+	}
+	de, err := anlage.Decode(e.Type, e.Data)
+	if err != nil {
+		return err
+	}
+	v := de.(anlage.AnlageAusserBetrieb)
+	ids, err := anlagen.Einleiter(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	var cmd anlage.Befehl = anlage.LegeMitAufnahmeStill{Datum: v.Datum, AufnahmeID: id}
+	if v.Ersatz != 0 {
+		cmd = anlage.ErsetzeAufnahme{AltID: id, NeuID: v.Ersatz}
+	}
+	return d.anAlle(ctx, tx, ids, cmd, e)
 }
 
 // anAlle issues cmd to each plant in the triggering command's transaction.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -305,8 +306,46 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
+	var zuErsetzen []int64
+	if daten.Betriebsstatus == betrieb.Stillgelegt && b.Daten.Betriebsstatus != betrieb.Stillgelegt {
+		anlagenZuErsetzen, err := d.zuErsetzen(ctx, id, b)
+		if err != nil {
+			return eventstore.Appended{}, err
+		}
+		for _, a := range anlagenZuErsetzen {
+			zuErsetzen = append(zuErsetzen, a.ID)
+		}
+		if err := auswahl.PruefeErsatzDesBetriebs(ctx, d.Store.Pool(), id, f.AnlageToAufnehmendeanlage); err != nil {
+			return eventstore.Appended{}, err
+		}
+	}
 	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, v, betrieb.SpeichereAlsAdmin{Daten: daten, AuditInfo: f.AuditInfo,
-		Heute: d.heute(), AltBetreiberPflichtig: pflichtig, Behalten: f.BetreiberBehalten}, m)
+		Heute: d.heute(), AltBetreiberPflichtig: pflichtig, Behalten: f.BetreiberBehalten, ZuErsetzen: zuErsetzen,
+		Ersatz: f.AnlageToAufnehmendeanlage}, m)
+}
+
+// zuErsetzen are the treatment plants of municipal operation b that plants of other operations
+// discharge into: its shut-down needs a replacement for each (spec 000 §4).
+func (d *Dienst) zuErsetzen(ctx context.Context, id int64, b betrieb.Betrieb) ([]anlagen.Zeile, error) {
+	if !anlage.ErsatzNoetig(anlage.Abwasserbehandlung, b.Betriebstyp) {
+		return []anlagen.Zeile{}, nil
+	}
+	out, err := anlagen.MitFremdenEinleitern(ctx, d.Store.Pool(), id)
+	if out == nil {
+		out = []anlagen.Zeile{}
+	}
+	return out, err
+}
+
+// AbwasserbehandlungFuerStilllegung answers GET /api/betrieb/{id}/abwasserbehandlungForStilllegung/:
+// the operation's treatment plants whose replacement its shut-down needs, each with the number of
+// plants of other operations that discharge into it.
+func (d *Dienst) AbwasserbehandlungFuerStilllegung(ctx context.Context, n Nutzer, id int64) ([]anlagen.Zeile, error) {
+	_, b, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return nil, err
+	}
+	return d.zuErsetzen(ctx, id, b)
 }
 
 // altBetreiberPflichtig tells whether the operator is an obligee (Abwasserbeseitigungs-

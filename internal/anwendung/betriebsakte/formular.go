@@ -51,6 +51,9 @@ type Formular struct {
 	// BetreiberBehalten: on an operator change, whether the old operator stays an obligee of
 	// the operation's plants.
 	BetreiberBehalten *bool `json:"preserveBetreiberAsAbwasserbeseitigungspflichtigen"`
+	// AnlageToAufnehmendeanlage: on a shut-down, each municipal treatment plant that plants of
+	// other operations discharge into → the treatment plant they discharge into from now on.
+	AnlageToAufnehmendeanlage map[int64]int64 `json:"anlageToAufnehmendeanlage,omitempty"`
 }
 
 // Daten turns the form into the aggregate's data.

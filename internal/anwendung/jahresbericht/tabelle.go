@@ -28,14 +28,12 @@ import (
 // whole, then saves it with the values command: every row is checked before anything is written
 // (one bad row writes nothing), and an unchanged sheet appends no event.
 
-// Messages of the import (spec 001 §5, §8; the row-and-column ones are ours).
+// Messages of the import (spec 001 §5, §8; the shared ones of every spreadsheet import in
+// internal/tabelle).
 const (
-	MsgNurXlsx              = "Es können nur xlsx-Dateien importiert werden. Der Import wurde abgebrochen."
-	MsgImportFehlgeschlagen = "Der Import ist fehlgeschlagen!"
+	MsgNurXlsx              = tabelle.MsgNurXlsx
+	MsgImportFehlgeschlagen = tabelle.MsgImportFehlgeschlagen
 	MsgVorlagePlausibel     = "Für einen plausibilisierten Jahresbericht kann keine Importvorlage exportiert werden."
-	MsgSpalteFehlt          = "Die Spalte „%s“ fehlt in der Datei."
-	MsgZelle                = "Zeile %d, Spalte „%s“: %s"
-	MsgKeinBlatt            = "Die Datei enthält kein Tabellenblatt."
 )
 
 // Blatt is the sheet's name.
@@ -171,80 +169,30 @@ func (d *Dienst) ImportiereMesswerte(ctx context.Context, n Nutzer, pid int64, v
 	return id, out, zellenfehler(err)
 }
 
-// liesTabelle reads the rows of the first sheet: the header row names the columns (in any
-// order; others are ignored), every further row that is not empty is a value.
+// liesTabelle reads the values of the first sheet (tabelle.Lies): the header row names the
+// columns of the template, every further row that is not empty is a value.
 func liesTabelle(r io.Reader, spalten []tabellenspalte) ([]jahresbericht.Messwert, error) {
-	f, err := excelize.OpenReader(io.LimitReader(r, ImportHoechstgroesse+1))
-	if err != nil {
-		return nil, validierung.Regel(MsgNurXlsx)
+	titel := make([]string, len(spalten))
+	for i, s := range spalten {
+		titel[i] = s.titel
 	}
-	defer f.Close()
-	blaetter := f.GetSheetList()
-	if len(blaetter) == 0 {
-		return nil, validierung.Regel(MsgKeinBlatt)
-	}
-	blatt := blaetter[0]
-	rows, err := f.Rows(blatt)
-	if err != nil {
-		return nil, validierung.Regel(MsgNurXlsx)
-	}
-	defer rows.Close()
-	var spalteVon []int // sheet column of each of spalten
 	var out []jahresbericht.Messwert
-	for nr := 1; rows.Next(); nr++ {
-		zellen, err := rows.Columns(excelize.Options{RawCellValue: true})
-		if err != nil {
-			return nil, validierung.Regel(MsgImportFehlgeschlagen)
-		}
-		if spalteVon == nil {
-			spalteVon = make([]int, len(spalten))
-			for i, s := range spalten {
-				spalteVon[i] = -1
-				for j, z := range zellen {
-					if strings.EqualFold(strings.TrimSpace(z), s.titel) {
-						spalteVon[i] = j
-					}
-				}
-				if spalteVon[i] < 0 {
-					return nil, validierung.Regel(fmt.Sprintf(MsgSpalteFehlt, s.titel))
-				}
-			}
-			continue
+	err := tabelle.Lies(r, ImportHoechstgroesse, titel, func(_ int, zellen []tabelle.Zelle) error {
+		if len(out) >= jahresbericht.MaxMesswerte {
+			return validierung.Regel(validierung.ZuViele(jahresbericht.MaxMesswerte))
 		}
 		var m jahresbericht.Messwert
-		leer := true
 		for i, s := range spalten {
-			j := spalteVon[i]
-			if j >= len(zellen) {
-				continue
-			}
-			wert := strings.TrimSpace(zellen[j])
-			if wert == "" {
-				continue
-			}
-			leer = false
-			zelle, _ := excelize.CoordinatesToCellName(j+1, nr)
-			typ, _ := f.GetCellType(blatt, zelle)
-			if typ == excelize.CellTypeNumber || typ == excelize.CellTypeUnset || typ == excelize.CellTypeDate {
+			wert := zellen[i].Text
+			if wert != "" && zellen[i].Zahl {
 				wert = zahlzelle(wert, s.titel)
 			}
 			*s.feld(&m) = wert
 		}
-		if leer {
-			continue
-		}
-		if len(out) >= jahresbericht.MaxMesswerte {
-			return nil, validierung.Regel(validierung.ZuViele(jahresbericht.MaxMesswerte))
-		}
 		out = append(out, m)
-	}
-	if err := rows.Error(); err != nil {
-		return nil, validierung.Regel(MsgImportFehlgeschlagen)
-	}
-	if spalteVon == nil {
-		return nil, validierung.Regel(fmt.Sprintf(MsgSpalteFehlt, spalten[0].titel))
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }
 
 // zahlzelle is a numeric cell as the grid writes it: a date (Excel's serial day) as
@@ -284,7 +232,7 @@ func zellenfehler(err error) error {
 		var i int
 		var name string
 		if _, err := fmt.Sscanf(strings.Replace(feld, "].", "] ", 1), "messwerte[%d] %s", &i, &name); err == nil {
-			out.Felder[feld] = fmt.Sprintf(MsgZelle, i+2, titel[name], msg)
+			out.Felder[feld] = fmt.Sprintf(tabelle.MsgZelle, i+2, titel[name], msg)
 			continue
 		}
 		out.Felder[feld] = msg

@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router-dom';
 
 const Anlagendaten = lazy(() => import('./components/Anlagendaten').then((m) => ({ default: m.Anlagendaten })));
 const Indirekteinleiter = lazy(() => import('./components/Indirekteinleiter').then((m) => ({ default: m.Indirekteinleiter })));
+const Entlastungsuebersicht = lazy(() => import('./components/Entlastungsuebersicht').then((m) => ({ default: m.Entlastungsuebersicht })));
+const Kanalnetzuebersicht = lazy(() => import('./components/Kanalnetzuebersicht').then((m) => ({ default: m.Kanalnetzuebersicht })));
 const AnlageVerlauf = lazy(() => import('./components/AnlageVerlauf').then((m) => ({ default: m.AnlageVerlauf })));
 
 /**
@@ -14,4 +16,6 @@ export const anlageSeiten: RouteObject[] = [
   { path: ':typ/:anlageid/anlagendaten', element: <Anlagendaten /> },
   { path: ':typ/:anlageid/verlauf', element: <AnlageVerlauf /> },
   { path: ':typ/:anlageid/indirekteinleiter', element: <Indirekteinleiter /> },
+  { path: ':typ/:anlageid/kanalnetze', element: <Kanalnetzuebersicht /> },
+  { path: 'entlastung/uebersicht', element: <Entlastungsuebersicht /> },
 ];

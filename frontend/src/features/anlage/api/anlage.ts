@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
-import { api } from '@/lib/api';
+import type { Netzanlage } from '@/components/akte/NetzDialog';
+import { api, apiDatei } from '@/lib/api';
 import type { Befehlsantwort } from '@/lib/befehl';
 import type { components } from '@/lib/api-schema';
 import { anlageKeys } from './keys';
@@ -12,6 +13,7 @@ export type AnlageDaten = S['AnlageDaten'];
 export type AnlageFormular = S['AnlageFormular'];
 export type AnlagenZeile = S['AnlagenZeile'];
 export type Aenderungsantrag = S['AnlagenAenderungsantrag'];
+export type { Netzanlage };
 export type Gespeichert = Befehlsantwort;
 
 /** The four plant types (spec 000 §3) with their path segment and label. */
@@ -45,6 +47,9 @@ export const ANLAGENSTATUS: { value: string; label: string }[] = [
 
 /** GET /api/anlage/{id} once, outside the query (a conflict's 'apply again'). */
 export const holeAnlage = (id: string, signal?: AbortSignal) => api.get<Anlage>(`/anlage/${encodeURIComponent(id)}`, { signal });
+
+/** GET /api/anlage/{id}/hasIndirektEinleiter/: whether plants in use discharge into the plant. */
+export const hatEinleiter = (id: string) => api.get<boolean>(`/anlage/${encodeURIComponent(id)}/hasIndirektEinleiter`);
 
 /** GET /api/anlage/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data. */
 export const anlageQuery = (id: string) =>
@@ -93,6 +98,64 @@ export const indirekteinleiterQuery = (id: string) =>
   queryOptions({
     queryKey: anlageKeys.indirekteinleiter(id),
     queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/${encodeURIComponent(id)}/indirekteinleiter`, { signal }),
+  });
+
+/** GET /api/anlage/entlastung/uebersicht/{betriebId}: the relief plants of an operation (spec 000 §2). */
+export const entlastungsanlagenQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: anlageKeys.entlastungsanlagen(betriebId),
+    queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/entlastung/uebersicht/${encodeURIComponent(betriebId)}`, { signal }),
+  });
+
+/** A picker's list of plants of the network (one type for both pickers: the dialog takes either). */
+const netzanlagenQuery = (queryKey: readonly unknown[], pfad: string, p: URLSearchParams) =>
+  queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => api.get<Netzanlage[]>(`${pfad}?${p}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The query parameters of a picker: the plant itself (left out) and the search. */
+const netzParameter = (anlageId: number | undefined, q: string, p = new URLSearchParams()) => {
+  if (anlageId) p.set('anlageId', String(anlageId));
+  if (q) p.set('q', q);
+  return p;
+};
+
+/**
+ * GET /api/anlage/moeglicheAufnehmendeAnlagen: the receiving plants a plant of the operation may
+ * name (its own treatment plants, the municipal ones of any operator), searched by q.
+ */
+export const aufnehmendeAnlagenQuery = (betriebId: string, anlageId: number | undefined, q: string) =>
+  netzanlagenQuery(anlageKeys.aufnehmende(betriebId, anlageId ?? 0, q), '/anlage/moeglicheAufnehmendeAnlagen',
+    netzParameter(anlageId, q, new URLSearchParams({ betriebsId: betriebId })));
+
+/**
+ * GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart} (the operation's relief
+ * plants of the kind) or, without betriebId, …/entlastung/drosselablauf/{anlagenart} (those of
+ * every municipal operation): the throttle outflows a relief plant may name, searched by q.
+ */
+export const drosselablaeufeQuery = (betriebId: string, anlagenart: string, anlageId: number | undefined, q: string) => {
+  const art = encodeURIComponent(anlagenart);
+  const pfad = betriebId ? `/anlage/entlastung/drosselablauf-betrieb/${encodeURIComponent(betriebId)}/${art}` : `/anlage/entlastung/drosselablauf/${art}`;
+  return netzanlagenQuery(anlageKeys.drosselablaeufe(betriebId, anlagenart, anlageId ?? 0, q), pfad, netzParameter(anlageId, q));
+};
+
+/** GET /api/betrieb/{id}/export-entlastungsanlagen/: the operation's relief plants as xlsx. */
+export const exportiereEntlastungsanlagen = (betriebId: string) => apiDatei(`/betrieb/${encodeURIComponent(betriebId)}/export-entlastungsanlagen`);
+
+/** POST /api/betrieb/{id}/import-entlastungsanlagen/: multipart, part file (xlsx); saves the rows all or nothing. */
+export const importiereEntlastungsanlagen = ({ betriebId, datei }: { betriebId: string; datei: File }) => {
+  const form = new FormData();
+  form.append('file', datei, datei.name);
+  return api.post<{ message: string; geaendert: number }>(`/betrieb/${encodeURIComponent(betriebId)}/import-entlastungsanlagen`, form);
+};
+
+/** GET /api/anlage/kanalnetz/uebersicht/{id}: the sewer networks below a plant (spec 000 §2). */
+export const kanalnetzeQuery = (id: string) =>
+  queryOptions({
+    queryKey: anlageKeys.kanalnetze(id),
+    queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage/kanalnetz/uebersicht/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** GET /api/anlage/{id}/stand/{version}: the plant as it was after that event (auditors). */

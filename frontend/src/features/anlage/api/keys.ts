@@ -8,6 +8,11 @@ export const anlageKeys = {
   stand: (id: string, version: number) => [...anlageKeys.detail(id), 'stand', version] as const,
   antrag: (id: string) => [...anlageKeys.detail(id), 'aenderungsantrag'] as const,
   desBetriebs: (betriebId: string) => [...anlageKeys.all, 'betrieb', betriebId] as const,
+  entlastungsanlagen: (betriebId: string) => [...anlageKeys.desBetriebs(betriebId), 'entlastung'] as const,
+  kanalnetze: (id: string) => [...anlageKeys.detail(id), 'kanalnetze'] as const,
+  aufnehmende: (betriebId: string, anlageId: number, q: string) => [...anlageKeys.all, 'aufnehmende', betriebId, anlageId, q] as const,
+  drosselablaeufe: (betriebId: string, anlagenart: string, anlageId: number, q: string) =>
+    [...anlageKeys.all, 'drosselablaeufe', betriebId, anlagenart, anlageId, q] as const,
   pflichtige: () => [...anlageKeys.all, 'pflichtige'] as const,
   betrieb: (betriebId: string) => [...anlageKeys.all, 'betriebskopf', betriebId] as const,
 };

@@ -17,7 +17,7 @@ export const TYPTABELLE: Readonly<Record<string, Typangaben>> = {
   },
   ENTLASTUNG: {
     anlagenarten: ['MISCHWASSER', 'NIEDERSCHLAGSWASSER'],
-    felder: ['tegAbschluss', 'aufKAGelaende', 'entlastungssystem', 'entlastungstyp', 'wasserbuchnummer', 'flur', 'flurstueck', 'gemarkung'],
+    felder: ['tegAbschluss', 'aufKAGelaende', 'entlastungssystem', 'entlastungstyp', 'wasserbuchnummer', 'flur', 'flurstueck', 'gemarkung', 'drosselablauf'],
     entsorgungsraumBei: [],
   },
   KANALNETZ: {

@@ -12,9 +12,10 @@ import { ZeilenEditor } from '@/components/ZeilenEditor';
 import { ZustaendigkeitenReiter } from '@/components/zustaendigkeiten/ZustaendigkeitenReiter';
 import { ANLAGENARTEN, ANLAGENSTATUS, anlagenDesBetriebsQuery, betriebDesFormularsQuery, pflichtigeQuery } from '@/features/anlage/api/anlage';
 import { artenDesTyps, hatFeld, mitEntsorgungsraum } from '@/features/anlage/api/typen';
+import { AufnahmeFeld, DrosselablaufFeld } from './NetzanlageAuswahl';
 import { EntsorgungsraumReiter } from './EntsorgungsraumReiter';
 import { Foerderungen } from './Foerderungen';
-import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, type AnlageFehler, type AnlageWerte, type Reiter } from './werte';
+import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, zeitraeume, type AnlageFehler, type AnlageWerte, type Pflichtiger, type Reiter } from './werte';
 
 // Verbatim text of spec 000 §8 (removal of a part of the plant).
 export const ENTFERNEN_TITEL = 'Entfernen bestätigen';
@@ -45,6 +46,14 @@ export interface AnlageFormularProps {
   bearbeiterBearbeitbar?: boolean;
   /** Asks 'Entfernen bestätigen' before a part of the plant goes. */
   vorDemEntfernen: (was: string) => Promise<boolean>;
+  /** A status chosen in the select (the screen confirms a shut-down first); without, it is set at once. */
+  onStatus?: (status: string) => void;
+}
+
+/** The obligees' rows with the period each covers, as they stand while the user edits (read-only). */
+function mitZeitraum(zeilen: Pflichtiger[]) {
+  const perioden = zeitraeume(zeilen);
+  return zeilen.map((z, i) => ({ ...z, zeitraum: perioden[i].zeitraum }));
 }
 
 function Haken({ label, name, wert, onChange, gesperrt }: { label: string; name: string; wert: boolean; onChange: (v: boolean) => void; gesperrt: boolean }) {
@@ -95,9 +104,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
     <WertAuswahl liste={name} label={label} name={k} value={String(w[k])} onChange={setze(k) as (v: string) => void} error={f[k]} required={required} disabled={gesperrt} className="sm:col-span-3" />
   );
   const anlagen = useQuery({ ...anlagenDesBetriebsQuery(p.betriebId), enabled: w.indirekteinleiter });
-  const aufnahmeOptionen = (anlagen.data ?? [])
-    .filter((a) => a.id !== p.anlageId && a.anlagentyp === 'ABWASSERBEHANDLUNG')
-    .map((a) => ({ value: String(a.id), label: a.bezeichnung ?? '' }));
+  // a new sewer network below a treatment plant starts with it: its name from the operation's plants
+  const aufnahmeAnzeige = w.aufnahmeAnzeige || ((anlagen.data ?? []).find((a) => String(a.id) === w.aufnahme)?.bezeichnung ?? '');
   const gewaehlt = new Set(w.pflichtige.map((x) => x.organisation));
   const betrieb = useQuery(betriebDesFormularsQuery(p.betriebId)).data;
   // the server's rule (internal/auswahl, anlage.zuordnungen): active organisations obliged to
@@ -128,7 +136,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
       <Gruppe titel="Anlage">
         {text('bezeichnung', 'Bezeichnung', { required: true })}
         <Auswahlfeld label="Anlagenart" name="anlagenart" value={w.anlagenart} onChange={setze('anlagenart')} optionen={arten} error={f.anlagenart} required disabled={gesperrt} className="sm:col-span-3" />
-        <Auswahlfeld label="Anlagenstatus" name="anlagenstatus" value={w.anlagenstatus} onChange={setze('anlagenstatus')} optionen={ANLAGENSTATUS} error={f.anlagenstatus} required disabled={gesperrt || p.statusGesperrt} className="sm:col-span-3" />
+        <Auswahlfeld label="Anlagenstatus" name="anlagenstatus" value={w.anlagenstatus} onChange={p.onStatus ?? setze('anlagenstatus')} optionen={ANLAGENSTATUS} error={f.anlagenstatus} required disabled={gesperrt || p.statusGesperrt} className="sm:col-span-3" />
         {hat('anlagensystem') && liste('anlagensystem', 'Anlagensystem', 'anlagensystem')}
         <Haken
           label="Indirekteinleiter"
@@ -136,10 +144,19 @@ export function AnlageFormular(p: AnlageFormularProps) {
           wert={w.indirekteinleiter}
           gesperrt={gesperrt}
           // unchecking clears the receiving plant (spec 000 §4)
-          onChange={(v) => p.onChange((x) => ({ ...x, indirekteinleiter: v, aufnahme: v ? x.aufnahme : '' }))}
+          onChange={(v) => p.onChange((x) => ({ ...x, indirekteinleiter: v, aufnahme: v ? x.aufnahme : '', aufnahmeAnzeige: v ? x.aufnahmeAnzeige : '' }))}
         />
         {w.indirekteinleiter && (
-          <Auswahlfeld label="Aufnehmende Anlage" name="aufnahme" value={w.aufnahme} onChange={setze('aufnahme')} optionen={aufnahmeOptionen} error={f.aufnahme} required disabled={gesperrt} className="sm:col-span-4" />
+          <AufnahmeFeld
+            betriebId={p.betriebId}
+            anlageId={p.anlageId}
+            wert={w.aufnahme}
+            anzeige={aufnahmeAnzeige}
+            onChange={(aufnahme, anzeige) => p.onChange((x) => ({ ...x, aufnahme, aufnahmeAnzeige: anzeige }))}
+            error={f.aufnahme}
+            gesperrt={gesperrt}
+            className="sm:col-span-6"
+          />
         )}
         {text('hochwert', 'Hochwert', { required: true, feld: 'lage.hochwert', inputMode: 'decimal' })}
         {text('rechtswert', 'Rechtswert', { required: true, feld: 'lage.rechtswert', inputMode: 'decimal' })}
@@ -170,6 +187,19 @@ export function AnlageFormular(p: AnlageFormularProps) {
           {text('flur', 'Flur', { className: 'sm:col-span-1' })}
           {text('flurstueck', 'Flurstück', { className: 'sm:col-span-1' })}
           {text('gemarkung', 'Gemarkung', { className: 'sm:col-span-2' })}
+          {w.anlagenart && (
+            <DrosselablaufFeld
+              betriebId={p.betriebId}
+              anlageId={p.anlageId}
+              anlagenart={w.anlagenart}
+              wert={w.drosselablauf}
+              anzeige={w.drosselablaufAnzeige}
+              onChange={(drosselablauf, anzeige) => p.onChange((x) => ({ ...x, drosselablauf, drosselablaufAnzeige: anzeige }))}
+              error={f.drosselablauf}
+              gesperrt={gesperrt}
+              className="sm:col-span-6"
+            />
+          )}
         </Gruppe>
       )}
       {hat('kuehlart') && (
@@ -191,15 +221,16 @@ export function AnlageFormular(p: AnlageFormularProps) {
         <ZeilenEditor
           titel="Abwasserbeseitigungspflichtige"
           prefix="abwasserbeseitigungspflichtige"
-          zeilen={w.pflichtige}
-          onChange={setze('pflichtige')}
+          zeilen={mitZeitraum(w.pflichtige)}
+          onChange={(zeilen) => setze('pflichtige')(zeilen.map(({ organisation, startJahr }) => ({ organisation, startJahr })))}
           vorDemEntfernen={entfernen((i) => `den Abwasserbeseitigungspflichtigen Nr. ${i + 1}`)}
-          neu={{ organisation: '', startJahr: String(new Date().getFullYear()) }}
+          neu={{ organisation: '', startJahr: String(new Date().getFullYear()), zeitraum: '' }}
           gesperrt={gesperrt}
           fehler={f}
           spalten={[
             { key: 'organisation', label: 'Organisation', typ: 'auswahl', pflicht: true, optionen: pflichtige.map((o) => ({ value: String(o.id), label: o.bezeichnung ?? '' })) },
             { key: 'startJahr', label: 'Startjahr', typ: 'zahl', pflicht: true },
+            { key: 'zeitraum', label: 'Zeitraum', nurLesen: true },
           ]}
         />
         {f.abwasserbeseitigungspflichtige && (

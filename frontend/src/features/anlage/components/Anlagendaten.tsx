@@ -18,10 +18,13 @@ import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { zeigeFehler } from '@/lib/errors';
+import { ApiError } from '@/lib/api';
 import {
   ANLAGENSTATUS,
   anlageHistorieQuery,
   anlageQuery,
+  aufnehmendeAnlagenQuery,
+  hatEinleiter,
   holeAnlage,
   pfadDesTyps,
   typNachPfad,
@@ -34,6 +37,8 @@ import { useSpeichereAnlage } from '@/features/anlage/api/speichere-anlage';
 import { useStelleAenderungsantrag } from '@/features/anlage/api/stelle-aenderungsantrag';
 import { AnlageFormular, ENTFERNEN_TITEL, entfernenFrage } from './AnlageFormular';
 import { AnlageNurLesen } from './AnlageNurLesen';
+import { NetzDialog } from '@/components/akte/NetzDialog';
+import { abfrageAus } from './NetzanlageAuswahl';
 import { ANLAGE_SCHLUESSEL, anlageFeldname } from './feldnamen';
 import { useAnlageFormular } from './useAnlageFormular';
 import { eingabeAus, MSG_GESPEICHERT, neueWerte, werteAus, type Foerderung } from './werte';
@@ -153,6 +158,15 @@ type Dialogzustand = 'historie' | 'antrag' | 'pruefen' | null;
 /** The link parameter that opens the review of the open change request (the Aufgaben view). */
 export const ANTRAG_PARAM = 'aenderungsantrag';
 
+// Leaving operation (spec 000 §4, §5; the confirmations' texts are ours).
+const AUSSER_BETRIEB = ['STILLGELEGT', 'ANGESCHLOSSEN_AN'];
+export const STILLLEGUNG_TITEL = 'Stilllegung bestätigen';
+export const MSG_STILLLEGEN = 'Soll die Anlage außer Betrieb genommen werden?';
+export const MSG_MIT_EINLEITERN = 'In diese Anlage leiten andere Anlagen ein. Sie werden mit ihr stillgelegt. Fortfahren?';
+export const ERSATZ_TITEL = 'Ersatzkläranlage auswählen';
+export const MSG_ERSATZ_HINWEIS =
+  'In diese Kläranlage leiten andere Anlagen ein. Wählen Sie die Kläranlage, in die sie künftig einleiten; jede erhält dabei einen eigenen Eintrag im Verlauf.';
+
 function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neuLaden: () => void; zurueckZuLesen: () => void }) {
   const { lesen } = useModus();
   const darf = useDarf();
@@ -185,12 +199,42 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
     }
   };
   const speichere = useSpeichereAnlage({ meta: { globalErrorHandling: false } });
+  const [fragen, frageDialog] = useConfirm();
+  const [ersatz, setErsatz] = useState<string | null>(null); // the status waiting for the replacement
+  // leaving operation (spec 000 §4): confirmed first; a treatment plant others discharge into needs
+  // its replacement (Ersatzkläranlage), any other plant takes them along — cancel keeps the status
+  const statusWaehlen = async (neu: string) => {
+    const alt = form.werte.anlagenstatus;
+    if (!AUSSER_BETRIEB.includes(neu) || AUSSER_BETRIEB.includes(alt)) {
+      form.setWerte((w) => ({ ...w, anlagenstatus: neu, neueAufnahme: '' }));
+      return;
+    }
+    let einleiter = false;
+    try {
+      einleiter = await hatEinleiter(String(anlage.id));
+    } catch (e) {
+      zeigeFehler(e);
+      return;
+    }
+    // a municipal treatment plant needs its replacement (anlage.ErsatzNoetig)
+    if (einleiter && anlage.anlagentyp === 'ABWASSERBEHANDLUNG' && anlage.betriebstyp === 'KOMMUNAL') {
+      setErsatz(neu);
+      return;
+    }
+    if (await fragen({ title: STILLLEGUNG_TITEL, message: einleiter ? MSG_MIT_EINLEITERN : MSG_STILLLEGEN, confirmLabel: 'Bestätigen' })) {
+      form.setWerte((w) => ({ ...w, anlagenstatus: neu }));
+    }
+  };
   const akte = useAktenFormular({
     basis,
     werte: form.werte,
     zuruecksetzen: form.zuruecksetzen,
     pruefen: form.pruefen,
-    serverfehler: form.serverfehler,
+    serverfehler: (e) => {
+      // the server's safety net: the replacement is missing (possibleSuppressorFlag neueAufnahme)
+      if (e instanceof ApiError && e.body.possibleSuppressorFlag === 'neueAufnahme') setErsatz(form.werte.anlagenstatus);
+      return form.serverfehler(e);
+    },
     bearbeitbar: bearbeiten,
     historisiert: admin,
     senden: (auditInfo, stand) =>
@@ -287,8 +331,22 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
           nurBetreiberseitig={felder ? !istSchreibbar(felder, 'foerderungen') : !admin}
           bearbeiterBearbeitbar={felder ? istSchreibbar(felder, 'zustaendigeBearbeiter') : admin && darf('BEARBEITER_ZUORDNEN')}
           vorDemEntfernen={entfernen}
+          onStatus={(v) => void statusWaehlen(v)}
         />
       </SchreibrechteKontext.Provider>
+      {frageDialog}
+      {ersatz && (
+        <NetzDialog
+          titel={ERSATZ_TITEL}
+          hinweis={MSG_ERSATZ_HINWEIS}
+          abfrage={abfrageAus((q) => aufnehmendeAnlagenQuery(String(anlage.betrieb.id), anlage.id, q))}
+          onClose={() => setErsatz(null)}
+          onUebernehmen={(a) => {
+            form.setWerte((w) => ({ ...w, anlagenstatus: ersatz, neueAufnahme: String(a.id) }));
+            setErsatz(null);
+          }}
+        />
+      )}
       {bearbeiten && (
         <div className="flex justify-end gap-2 border-t border-gray-200 pt-4">
           <Button onClick={akte.speichern} disabled={akte.laeuft}>

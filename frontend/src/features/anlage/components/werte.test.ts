@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eingabeAus, einzigFuehrend, MSG_AUFNAHME, MSG_NEGATIV, MSG_POSITIV, MSG_WERT, MSG_PFLICHTIGER, MSG_WASSERBUCH, MSG_WASSERBUCH_LAENGE, neueWerte, pruefeAnlage, reiterVon, werteAus, zeigtEntsorgungsraum, type Auslegung } from './werte';
+import faelle from '@domain/anlage/testdata/zeitraeume.json';
+import { eingabeAus, einzigFuehrend, MSG_AUFNAHME, MSG_NEGATIV, MSG_POSITIV, MSG_WERT, MSG_PFLICHTIGER, MSG_WASSERBUCH, MSG_WASSERBUCH_LAENGE, neueWerte, pruefeAnlage, reiterVon, werteAus, zeigtEntsorgungsraum, zeitraeume, ENDE_OFFEN, type Auslegung } from './werte';
 
 const gueltig = () => ({ ...neueWerte('ABWASSERBEHANDLUNG'), bezeichnung: 'KA Nord', anlagenart: 'ABWASSERBEHANDLUNG', hochwert: '5582960,5', rechtswert: '398140,25', pflichtige: [{ organisation: '3', startJahr: '2024' }] });
 
@@ -96,5 +97,26 @@ describe('plant form values', () => {
     });
     expect(MSG_POSITIV).toBe('Es muss ein positiver Wert angegeben werden!');
     expect(MSG_NEGATIV).toBe('Wert darf nicht negativ sein');
+  });
+});
+
+describe('the periods of the obligees (mirror of anlage.Zeitraeume)', () => {
+  // the cases the Go test runs as well (domain/anlage/testdata/zeitraeume.json)
+  it('reads the shared cases', () => expect(faelle.length).toBeGreaterThanOrEqual(5));
+  for (const f of faelle) {
+    it(f.fall, () => {
+      // the form keeps its order; sorted by start year (stable) the rows must equal the Go result
+      const perioden = zeitraeume(f.eingabe);
+      const zeilen = f.eingabe.map((z, i) => ({ ...z, ...perioden[i] }));
+      const sortiert = zeilen.map((z, i) => ({ z, i })).sort((a, b) => a.z.startJahr - b.z.startJahr || a.i - b.i).map((x) => x.z);
+      expect(sortiert).toEqual(f.erwartet);
+    });
+  }
+  it('a row without a year has no period; the form keeps its order', () => {
+    expect(zeitraeume([{ startJahr: '2024' }, { startJahr: '' }, { startJahr: '2010' }])).toEqual([
+      { endJahr: ENDE_OFFEN, zeitraum: 'ab 2024 (aktuell)' },
+      { endJahr: 0, zeitraum: '' },
+      { endJahr: 2023, zeitraum: '2010–2023' },
+    ]);
   });
 });

@@ -26,6 +26,7 @@ export const MSG_WERT = 'Der Wert darf maximal 10 Stellen vor und drei Stellen n
 export const MSG_NEGATIV = 'Wert darf nicht negativ sein';
 export const MSG_VERANLAGUNG_JAHRE = 'Das Startjahr muss zwischen 1950 und dem nächsten Jahr liegen.';
 export const MSG_VERANLAGUNG_JAHR = 'Für das angegebene Jahr ist bereits eine Veranlagung angelegt';
+export const MSG_VERANLAGUNG_DOPPELT = 'Die Veranlagung wurde bereits angelegt';
 export const MSG_VERWALTUNGSEINHEIT_DOPPELT = 'Die Verwaltungseinheit gehört bereits zum Entsorgungsraum.';
 export const MSG_GESPEICHERT = 'Anlage erfolgreich gespeichert';
 export const MSG_DATUM = 'Ungültiges Datumsformat';
@@ -43,6 +44,33 @@ export type Auslegung = {
 export type Planung = { status: string; massnahme: string; anschlussKA: string; plandatum: string; beschreibung: string; geaendertAm: string; geaendertVon: string };
 export type Anlagenteil = { kategorie: string; bezeichnung: string; anzahl: string; bezeichner: string; bezeichnerGroesse: string; bezeichnerEinheit: string; bemerkung: string };
 export type Pflichtiger = { organisation: string; startJahr: string };
+
+/** The end of the current period (spec 000 §4). */
+export const ENDE_OFFEN = 3000;
+
+/**
+ * The periods of the obligees' assignments, per row in the form's order — the mirror of
+ * anlage.Zeitraeume (Go): by start year, each ends the year before the next start (in its own
+ * start year when the next starts in the same year), the last in 3000 as 'ab … (aktuell)'.
+ * domain/anlage/testdata/zeitraeume.json holds the cases both are tested with. A row without a
+ * valid year has no period ('').
+ */
+export function zeitraeume(zeilen: { startJahr: string | number }[]): { endJahr: number; zeitraum: string }[] {
+  const jahr = (z: { startJahr: string | number }) => (typeof z.startJahr === 'number' ? z.startJahr : Number.parseInt(z.startJahr, 10));
+  const gueltig = zeilen.map((z, i) => ({ i, start: jahr(z) })).filter((z) => Number.isInteger(z.start));
+  gueltig.sort((a, b) => a.start - b.start || a.i - b.i);
+  const out = zeilen.map(() => ({ endJahr: 0, zeitraum: '' }));
+  gueltig.forEach((z, k) => {
+    const naechste = gueltig[k + 1];
+    if (!naechste) {
+      out[z.i] = { endJahr: ENDE_OFFEN, zeitraum: `ab ${z.start} (aktuell)` };
+      return;
+    }
+    const ende = naechste.start === z.start ? z.start : naechste.start - 1;
+    out[z.i] = { endJahr: ende, zeitraum: ende === z.start ? String(z.start) : `${z.start}–${ende}` };
+  });
+  return out;
+}
 export type Foerderung = { mipNr: string; bezeichnung: string; nameMassnahmetraeger: string };
 export type Verwaltungseinheit = { verwaltungseinheitSchluessel: string; verwaltungseinheitBezeichnung: string };
 /** The disposal area (spec 000 §3): municipal treatment plants that are no indirect dischargers. */
@@ -54,6 +82,10 @@ export interface AnlageWerte {
   anlagenstatus: string;
   indirekteinleiter: boolean;
   aufnahme: string;
+  /** How the receiving plant field names the chosen plant (not sent). */
+  aufnahmeAnzeige: string;
+  /** The replacement of a treatment plant that leaves operation (the replacement dialog; sent as neueAufnahme). */
+  neueAufnahme: string;
   hochwert: string;
   rechtswert: string;
   anlagensystem: string;
@@ -73,6 +105,9 @@ export interface AnlageWerte {
   flur: string;
   flurstueck: string;
   gemarkung: string;
+  drosselablauf: string;
+  /** How the Drosselablauf field names the chosen plant (not sent). */
+  drosselablaufAnzeige: string;
   kuehlart: string;
   kuehlBehandlung: string;
   inWasserschutzgebiet: boolean;
@@ -108,6 +143,8 @@ export function werteAus(a: Partial<Anlage>): AnlageWerte {
     anlagenstatus: a.anlagenstatus ?? 'GEPLANT',
     indirekteinleiter: a.indirekteinleiter ?? false,
     aufnahme: a.aufnahme ? String(a.aufnahme) : '',
+    aufnahmeAnzeige: a.aufnahmeAnlage?.bezeichnung ?? '',
+    neueAufnahme: '',
     hochwert: zahlText(a.lage?.hochwert || null),
     rechtswert: zahlText(a.lage?.rechtswert || null),
     anlagensystem: a.anlagensystem ?? '',
@@ -127,6 +164,8 @@ export function werteAus(a: Partial<Anlage>): AnlageWerte {
     flur: a.flur ?? '',
     flurstueck: a.flurstueck ?? '',
     gemarkung: a.gemarkung ?? '',
+    drosselablauf: a.drosselablauf ? String(a.drosselablauf) : '',
+    drosselablaufAnzeige: a.drosselablaufAnlage?.bezeichnung ?? '',
     kuehlart: a.kuehlart ?? '',
     kuehlBehandlung: a.kuehlBehandlung ?? '',
     inWasserschutzgebiet: a.inWasserschutzgebiet ?? false,
@@ -197,7 +236,7 @@ const ganz = (s: string) => (istLeer(s) ? null : Number.parseInt(s, 10));
  * the treatment steps — go back as they came). An empty disposal area is none.
  */
 export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageFormular {
-  const { rechte: _r, aufnahmeAnlage: _a, aenderungsantrag: _x, ...rest } = basis as Anlage;
+  const { rechte: _r, aufnahmeAnlage: _a, drosselablaufAnlage: _d, aenderungsantrag: _x, ...rest } = basis as Anlage;
   const raum = w.entsorgungsraum;
   const mitRaum = raum.bezugsdatum !== '' || raum.bezugsparameter.trim() !== '' || raum.entsorgungsraeume.length > 0;
   return {
@@ -207,6 +246,7 @@ export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageF
     anlagenstatus: w.anlagenstatus as AnlageFormular['anlagenstatus'],
     indirekteinleiter: w.indirekteinleiter,
     aufnahme: w.indirekteinleiter && w.aufnahme ? Number(w.aufnahme) : 0,
+    ...(w.neueAufnahme ? { neueAufnahme: Number(w.neueAufnahme) } : {}),
     lage: { hochwert: zahl(w.hochwert) ?? 0, rechtswert: zahl(w.rechtswert) ?? 0 },
     anlagensystem: w.anlagensystem,
     beschreibung: w.beschreibung,
@@ -225,6 +265,7 @@ export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageF
     flur: w.flur,
     flurstueck: w.flurstueck,
     gemarkung: w.gemarkung,
+    drosselablauf: Number(w.drosselablauf) || 0,
     kuehlart: w.kuehlart,
     kuehlBehandlung: w.kuehlBehandlung,
     inWasserschutzgebiet: w.inWasserschutzgebiet,
@@ -299,15 +340,15 @@ export function pruefeAnlage(typ: string, w: AnlageWerte, heute = new Date()): A
   for (const k of ['hochwert', 'rechtswert'] as const) setze(`lage.${k}`, koordinate(w[k]));
   if (w.indirekteinleiter && istLeer(w.aufnahme)) f.aufnahme = MSG_AUFNAHME;
   if (!w.indirekteinleiter && w.pflichtige.length === 0) f.abwasserbeseitigungspflichtige = MSG_PFLICHTIGER;
-  const jahre = new Set<number>();
+  const jahre = new Map<number, string>();
   w.pflichtige.forEach((p, i) => {
     const k = `abwasserbeseitigungspflichtige[${i}].`;
     if (istLeer(p.organisation)) f[k + 'organisation'] = MSG_PFLICHTFELD;
     const j = Number.parseInt(p.startJahr, 10);
     if (istLeer(p.startJahr)) f[k + 'startJahr'] = MSG_PFLICHTFELD;
     else if (!(j >= 1950 && j <= heute.getFullYear() + 1)) f[k + 'startJahr'] = MSG_VERANLAGUNG_JAHRE;
-    else if (jahre.has(j)) f[k + 'startJahr'] = MSG_VERANLAGUNG_JAHR;
-    jahre.add(j);
+    else if (jahre.has(j)) f[k + 'startJahr'] = jahre.get(j) === p.organisation ? MSG_VERANLAGUNG_DOPPELT : MSG_VERANLAGUNG_JAHR;
+    jahre.set(j, p.organisation);
   });
   if (typ === 'ENTLASTUNG') {
     if (istLeer(w.entlastungssystem)) f.entlastungssystem = MSG_PFLICHTFELD;

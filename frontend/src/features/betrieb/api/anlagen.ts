@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
+import type { NetzAbfrage, Netzanlage } from '@/components/akte/NetzDialog';
 
 export type AnlagenZeile = components['schemas']['AnlagenZeile'];
 
@@ -14,3 +15,24 @@ export const anlagenDesBetriebsQuery = (betriebId: string) =>
     queryKey: ['anlage', 'betrieb', betriebId] as const,
     queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
   });
+
+/** GET /api/betrieb/{id}/abwasserbehandlungForStilllegung/: the operation's treatment plants its shut-down must replace. */
+export const holeZuErsetzende = (betriebId: string, signal?: AbortSignal) =>
+  api.get<AnlagenZeile[]>(`/betrieb/${encodeURIComponent(betriebId)}/abwasserbehandlungForStilllegung`, { signal });
+
+export const zuErsetzendeQuery = (betriebId: string) =>
+  queryOptions({
+    queryKey: ['anlage', 'betrieb', betriebId, 'zuErsetzen'] as const,
+    queryFn: ({ signal }) => holeZuErsetzende(betriebId, signal),
+    staleTime: 0,
+  });
+
+/**
+ * GET …/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen/?q: the
+ * municipal treatment plants in use, the replacements of a shut-down (components/akte/NetzDialog).
+ */
+export const kommunaleKlaeranlagen: NetzAbfrage = (q) => ({
+  schluessel: ['anlage', 'kommunal', q],
+  laden: (signal) =>
+    api.get<Netzanlage[]>(`/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+});

@@ -54,7 +54,7 @@ export interface BetriebRechte {
 type Optional =
   | 'freigabeKommentar' | 'muttergesellschaft' | 'url' | 'prtrNr' | 'haupttaetigkeit' | 'nacecode' | 'katasterNr'
   | 'arbeitsstaettenNr' | 'behoerdenkennung' | 'gueltigAb' | 'stammdatenAntragOffen';
-type NurSchreiben = 'auditInfo' | 'skipBetriebExistsCheck' | 'preserveBetreiberAsAbwasserbeseitigungspflichtigen';
+type NurSchreiben = 'auditInfo' | 'skipBetriebExistsCheck' | 'preserveBetreiberAsAbwasserbeseitigungspflichtigen' | 'anlageToAufnehmendeanlage';
 
 /** GET /api/betrieb/{id}. */
 export type Betrieb = Vollstaendig<Omit<BetriebApi, Optional | NurSchreiben | 'rechte' | 'betriebstyp' | 'betriebsstatus' | 'behoerde' | 'betreiber' | 'adresse' | 'lage' | 'produktion' | 'wasserversorgung' | 'kontakte' | 'zustaendigeBearbeiter' | 'zustaendigePersonen'>> &

@@ -166,7 +166,7 @@ export function BetriebsakteLayout() {
             </p>
             <ul aria-labelledby={`${hinweisId}-anlagen`} className="mt-1 space-y-1 pl-2">
               <Anlagenbaum
-                anlagen={anlagen.data ?? []}
+                anlagen={(anlagen.data ?? []).filter((a) => !istEntlastung(a))}
                 basis={basis}
                 mitModus={mitModus}
                 anlegen={darf('ANLAGE_ANLEGEN') && freigabestatus === 'FREIGEGEBEN' && modus === 's'}
@@ -184,12 +184,56 @@ export function BetriebsakteLayout() {
               )}
             </ul>
           </li>
+          {/^\d+$/.test(id) && (
+            <Entlastungsbaum
+              anlagen={(anlagen.data ?? []).filter(istEntlastung)}
+              basis={basis}
+              mitModus={mitModus}
+              hinweisId={hinweisId}
+              messstellen={messstellen.data ?? []}
+              messstelleAnlegen={darf('MESSSTELLE_ANLEGEN') && freigabestatus === 'FREIGEGEBEN' && modus === 's'}
+            />
+          )}
           {mitBescheiden && <Bescheidbaum betriebId={id} basis={basis} mitModus={mitModus} anlegen={bescheidAnlegen && modus === 's'} />}
           {suevoa && /^\d+$/.test(id) && <Jahresberichtbaum betriebId={id} basis={basis} mitModus={mitModus} />}
         </ul>
       }
       fuss={zeigeToggle ? <ModusToggle /> : undefined}
     />
+  );
+}
+
+/** A relief plant of the operation's top level: listed in its own group (spec 000 §2), not among the plants. */
+const istEntlastung = (a: AnlagenZeile) => a.anlagentyp === 'ENTLASTUNG' && !a.parentanlageid;
+
+/** How many relief plants the tree lists; the overview lists them all. */
+export const ENTLASTUNGEN_IM_BAUM = 50;
+
+/**
+ * The group Misch-/Niederschlagswasser (spec 000 §2): the overview at entlastung/uebersicht,
+ * then the relief plants (the first ENTLASTUNGEN_IM_BAUM by name, and the open one).
+ */
+function Entlastungsbaum({
+  anlagen,
+  basis,
+  mitModus,
+  hinweisId,
+  messstellen,
+  messstelleAnlegen,
+}: Pick<AnlagenbaumProps, 'anlagen' | 'basis' | 'mitModus' | 'messstellen' | 'messstelleAnlegen'> & { hinweisId: string }) {
+  const { anlageid } = useParams();
+  const imBaum = anlagen.filter((a, i) => i < ENTLASTUNGEN_IM_BAUM || String(a.id) === anlageid);
+  return (
+    <li className="pt-2">
+      <p className="px-2 text-sm font-semibold text-gray-800" id={`${hinweisId}-entlastung`}>
+        Misch-/Niederschlagswasser
+      </p>
+      <ul aria-labelledby={`${hinweisId}-entlastung`} className="mt-1 space-y-1 pl-2">
+        <Eintrag to={`${basis}/entlastung/uebersicht${mitModus}`}>Übersicht ({anlagen.length})</Eintrag>
+        {imBaum.length > 0 && <Anlagenbaum anlagen={imBaum} basis={basis} mitModus={mitModus} anlegen={false} messstellen={messstellen} messstelleAnlegen={messstelleAnlegen} />}
+        {imBaum.length < anlagen.length && <li className="px-2 text-sm text-gray-700">{anlagen.length - imBaum.length} weitere in der Übersicht</li>}
+      </ul>
+    </li>
   );
 }
 
@@ -258,6 +302,12 @@ function Anlagenbaum({ anlagen, basis, mitModus, anlegen, messstellen, messstell
               <div className="pl-3">
                 <p className="px-2 pt-1 text-sm font-semibold text-gray-800">Kanalnetze</p>
                 <ul className="space-y-1 pl-2" aria-label={`${a.bezeichnung ?? 'Anlage'}: Kanalnetze`}>
+                  <li>
+                    {/* the accessible name tells it from the other groups' Übersicht (the list names the plant) */}
+                    <NavLink to={`${pfad}/kanalnetze${mitModus}`} className={linkClass} aria-label="Kanalnetze: Übersicht">
+                      Übersicht
+                    </NavLink>
+                  </li>
                   <Anlagenbaum anlagen={anlagen.filter((x) => x.parentanlageid !== a.id || x.anlagentyp === 'KANALNETZ')} basis={basis} mitModus={mitModus} anlegen={anlegen} messstellen={messstellen} messstelleAnlegen={messstelleAnlegen} parent={a.id} />
                   {anlegen && !ausser && (
                     <li>

@@ -10,6 +10,9 @@ import { betriebFeldname } from '@/features/betrieb/feldnamen';
 import type { AuditInfo } from '@/components/Historisierung';
 import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
+import { ApiError } from '@/lib/api';
+import { zeigeFehler } from '@/lib/errors';
+import { holeZuErsetzende } from '@/features/betrieb/api/anlagen';
 import { useModus } from '@/lib/modus';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
@@ -26,6 +29,7 @@ import { useSpeichereAlsAdmin } from '@/features/betrieb/api/speichere-als-admin
 import { useSpeichereAlsBetreiber } from '@/features/betrieb/api/speichere-als-betreiber';
 import { BetriebNurLesen } from './BetriebNurLesen';
 import { BetreiberWechselDialog } from './dialoge/BetreiberWechselDialog';
+import { ErsatzDialog, type Ersatzwahl } from './dialoge/ErsatzDialog';
 import { FreigabeDialog, FREIGABE_TITEL } from './dialoge/FreigabeDialog';
 import { HistorieDialog } from './dialoge/HistorieDialog';
 import { StammdatenAntragDialog } from './dialoge/StammdatenAntragDialog';
@@ -122,7 +126,7 @@ function Kopf({ betrieb }: { betrieb: Betrieb }) {
   );
 }
 
-type Dialogzustand = 'freigabe' | 'historie' | 'antrag' | 'pruefen' | 'wechsel' | 'stilllegen' | null;
+type Dialogzustand = 'freigabe' | 'historie' | 'antrag' | 'pruefen' | 'wechsel' | 'stilllegen' | 'ersatz' | null;
 
 interface BearbeitungProps {
   betrieb: Betrieb;
@@ -166,11 +170,16 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 
   const betreiberListe = useQuery({ ...betreiberQuery(typ), enabled: admin && bearbeiten && !freigegeben && typ !== '' });
 
+  // the replacements of a shut-down (plant → treatment plant), chosen in the ErsatzDialog
+  const [ersatz, setErsatz] = useState<Ersatzwahl>({});
   const daten = (auditInfo?: AuditInfo, stand?: Stand<typeof werte>) => ({
     ...eingabeAus(stand?.werte ?? werte),
     version: stand?.version ?? betrieb.version,
     ...(auditInfo ? { auditInfo } : {}),
     ...(behalten !== undefined ? { preserveBetreiberAsAbwasserbeseitigungspflichtigen: behalten } : {}),
+    ...(Object.keys(ersatz).length > 0 && (stand?.werte ?? werte).betriebsstatus === 'STILLGELEGT'
+      ? { anlageToAufnehmendeanlage: Object.fromEntries(Object.entries(ersatz).map(([k, v]) => [k, v.id])) }
+      : {}),
   });
 
   // a save of a rejected operation requests it again, whoever saves it (spec 000 §4)
@@ -182,7 +191,11 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
     werte,
     zuruecksetzen: form.zuruecksetzen,
     pruefen: form.pruefen,
-    serverfehler: form.serverfehler,
+    serverfehler: (e) => {
+      // the server's safety net: the replacements are missing (possibleSuppressorFlag anlageToAufnehmendeanlage)
+      if (e instanceof ApiError && e.body.possibleSuppressorFlag === 'anlageToAufnehmendeanlage') setDialog('ersatz');
+      return form.serverfehler(e);
+    },
     bearbeitbar: bearbeiten,
     historisiert: admin,
     senden: (auditInfo, stand) => (admin ? alsAdmin : alsBetreiber).mutateAsync({ id, daten: daten(auditInfo, stand) }),
@@ -343,12 +356,37 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
         title="Stilllegung"
         message={STILLLEGUNG_WARNUNG}
         confirmLabel="Stilllegen"
-        onConfirm={() => setDialog(null)}
+        onConfirm={() => {
+          setDialog(null);
+          // a municipal operation's treatment plants that others discharge into need their replacements
+          void holeZuErsetzende(id).then(
+            (anlagen) => anlagen.length > 0 && setDialog('ersatz'),
+            (e: unknown) => zeigeFehler(e),
+          );
+        }}
         onCancel={() => {
           setWerte((w) => ({ ...w, betriebsstatus: 'IN_BETRIEB' }));
           setDialog(null);
         }}
       />
+      {dialog === 'ersatz' && (
+        <ErsatzDialog
+          betriebId={id}
+          wahl={ersatz}
+          onUebernehmen={(w) => {
+            setErsatz(w);
+            form.setFehler((f) => {
+              const { betriebsstatus: _s, ...rest } = f;
+              return rest;
+            });
+            setDialog(null);
+          }}
+          onAbbrechen={() => {
+            setWerte((w) => ({ ...w, betriebsstatus: 'IN_BETRIEB' }));
+            setDialog(null);
+          }}
+        />
+      )}
     </section>
   );
 }

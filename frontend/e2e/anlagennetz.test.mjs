@@ -1,0 +1,234 @@
+// Browser tests of issue 32 (plant network): a receiving plant of another operator picked in the
+// selection dialog, the overview of an operation's relief plants with its filters, the overview
+// of the sewer networks below a treatment plant, the obligees' periods in the plant form. As the
+// spec's users against the real binary with the demo data (harness.mjs): zust_sbd sees the paper
+// mill (Klärwerk Rheinaue GmbH) but not Kläranlage Musterhausen (Verbandsgemeinde Musterhausen,
+// another Regionalstelle), whose treatment plant receives a relief plant and a sewer network.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, it } from 'node:test';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+
+let app;
+let withPage;
+mitAppUndBrowser((u) => ({ app, withPage } = u));
+
+const kennung = () => randomBytes(3).toString('hex');
+const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
+const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
+
+/** The demo plant named bezeichnung (id and its operation's id), through the API. */
+async function demoAnlage(bezeichnung, wer) {
+  const token = await app.login(wer);
+  const treffer = (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
+  const anlage = treffer.find((a) => a.bezeichnung === bezeichnung);
+  assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(treffer)}`);
+  return anlage;
+}
+
+describe('Anlagennetz', () => {
+  it("zust_sbd leads a new relief plant into another operator's municipal treatment plant; the overview lists and filters it", async () => {
+    const { betriebId } = await demoAnlage('Betriebskläranlage Papierfabrik', 'zust_sbd');
+    const rueb = `RÜB Werkstor ${kennung()}`;
+    await withPage({ token: await app.login('zust_sbd') }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${betriebId}/betriebsdaten?modus=s`));
+      await baum(page).getByRole('button', { name: 'Anlage anlegen' }).click();
+      await baum(page).getByRole('link', { name: 'Entlastungsanlage' }).click();
+      await page.getByRole('heading', { name: 'Neue Entlastungsanlage' }).waitFor();
+      await page.getByLabel(/^Bezeichnung/).fill(rueb);
+      await page.getByLabel(/^Anlagenart/).selectOption({ label: 'Mischwasser' });
+
+      // the dialog searches the treatment plants of every operator and shows operation and operator
+      await page.getByRole('button', { name: 'Aufnehmende Anlage auswählen' }).click();
+      const auswahl = page.getByRole('dialog', { name: 'Aufnehmende Anlage auswählen' });
+      await auswahl.getByRole('radio', { name: /^Betriebskläranlage Papierfabrik/ }).waitFor();
+      await auswahl.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').fill('verbandsgemeinde');
+      const kommunal = auswahl.getByRole('radio', { name: /^Kläranlage Musterhausen/ });
+      await kommunal.waitFor();
+      await until(() => auswahl.getByRole('radio').count(), 1, 'only the municipal plant matches the operator');
+      await pruefeBarrierefreiheit(page, 'Aufnehmende Anlage auswählen');
+      // Übernehmen needs a choice
+      await auswahl.getByRole('button', { name: 'Übernehmen' }).click();
+      await auswahl.getByRole('alert').getByText('Dieses Feld ist ein Pflichtfeld.').waitFor();
+      await kommunal.check();
+      await auswahl.getByRole('button', { name: 'Übernehmen' }).click();
+      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), 'Kläranlage Musterhausen (Verbandsgemeinde Musterhausen)', 'gewählt');
+
+      await page.getByLabel(/^Hochwert/).fill('5582980,5');
+      await page.getByLabel(/^Rechtswert/).fill('398160,25');
+      await page.getByLabel(/^Entlastungssystem/).selectOption({ index: 1 });
+      await page.getByLabel(/^Entlastungstyp/).selectOption({ index: 1 });
+      await page.getByLabel(/^Gemarkung/).fill('Rheinaue');
+      // the throttle outflow: the operation has no other relief plant; the switch shows the municipal ones
+      await page.getByRole('button', { name: 'Drosselablauf auswählen' }).click();
+      const drossel = page.getByRole('dialog', { name: 'Drosselablauf auswählen' });
+      await drossel.getByText('Keine Optionen verfügbar').waitFor();
+      await drossel.getByLabel('Auch Entlastungsanlagen kommunaler Betriebe anzeigen').check();
+      await drossel.getByRole('radio', { name: /^Regenüberlaufbecken Musterhausen-Nord/ }).check();
+      await pruefeBarrierefreiheit(page, 'Drosselablauf auswählen');
+      await drossel.getByRole('button', { name: 'Übernehmen' }).click();
+      await until(() => page.getByRole('textbox', { name: /^Drosselablauf/ }).inputValue(), 'Regenüberlaufbecken Musterhausen-Nord (Kläranlage Musterhausen, Verbandsgemeinde Musterhausen)', 'Drosselablauf gewählt');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Anlage erfolgreich gespeichert').waitFor();
+      await page.waitForURL((u) => /\/entlastung\/\d+\/anlagendaten$/.test(u.pathname));
+      await until(() => page.getByRole('textbox', { name: /^Drosselablauf/ }).inputValue(), 'Regenüberlaufbecken Musterhausen-Nord', 'Drosselablauf gespeichert');
+
+      // the group Misch-/Niederschlagswasser: its overview and the relief plant
+      const gruppe = baum(page).getByRole('list', { name: 'Misch-/Niederschlagswasser' });
+      await gruppe.getByRole('link', { name: rueb }).waitFor();
+      await gruppe.getByRole('link', { name: /^Übersicht/ }).click();
+      await page.getByRole('heading', { name: 'Misch-/Niederschlagswasser', level: 1 }).waitFor();
+      const zeile = page.getByRole('row', { name: new RegExp(rueb) });
+      await zeile.waitFor();
+      const zellen = await zeile.getByRole('cell').allTextContents();
+      assert.deepEqual(zellen.map((z) => z.trim()).slice(0, 3), ['Rheinaue', rueb, 'Mischwasser'], `row: ${zellen}`);
+      assert.ok(zellen.includes('Kläranlage Musterhausen'), `receiving plant in the row: ${zellen}`);
+      await pruefeBarrierefreiheit(page, 'Übersicht Misch-/Niederschlagswasser');
+
+      // a filter that hides it says so and offers to drop the filter
+      const filter = page.getByRole('search', { name: 'Entlastungsanlagen filtern' });
+      await filter.getByLabel('Anlagenart').selectOption({ label: 'Niederschlagswasser' });
+      await filter.getByRole('button', { name: 'Suchen' }).click();
+      await page.getByText('Es gibt 1 Treffer außerhalb der gewählten Filter.').waitFor();
+      await page.getByRole('button', { name: 'Filter aufheben' }).click();
+      await zeile.waitFor();
+      await filter.getByLabel('Abwasseranlage').fill('werkstor');
+      await filter.getByRole('button', { name: 'Suchen' }).click();
+      await zeile.waitFor();
+      await zeile.getByRole('link', { name: rueb }).click();
+      await page.waitForURL((u) => /\/entlastung\/\d+\/anlagendaten$/.test(u.pathname));
+    });
+  });
+
+  it("the sewer networks below Kläranlage Musterhausen in their overview; the obligees' periods follow the rows", async () => {
+    const ka = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
+    await withPage({ token: await app.login('fachadmin') }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
+      await baum(page).getByRole('list', { name: 'Kläranlage Musterhausen: Kanalnetze' }).getByRole('link', { name: 'Kanalnetze: Übersicht' }).click();
+      await page.getByRole('heading', { name: 'Kanalnetze', level: 1 }).waitFor();
+      const zeile = page.getByRole('row', { name: /Kanalnetz Musterhausen/ });
+      await zeile.waitFor();
+      const zellen = (await zeile.getByRole('cell').allTextContents()).map((z) => z.trim());
+      // Abwasseranlage, Kanalsystem, Abwasserart (none in the demo), Aufnehmende Anlage, Betrieb, Status
+      assert.deepEqual(zellen.slice(0, 5), ['Kanalnetz Musterhausen', 'Mischsystem', '', 'Kläranlage Musterhausen', 'Kläranlage Musterhausen'], `row: ${zellen}`);
+      assert.ok(['Geplant', 'In Betrieb'].includes(zellen[5]), `status: ${zellen}`);
+      await pruefeBarrierefreiheit(page, 'Übersicht Kanalnetze');
+
+      // the periods: one obligee is the current one; a second from this year ends the first
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
+      const start = Number(await page.getByLabel('Startjahr 1').inputValue());
+      await until(() => page.getByLabel('Zeitraum 1').inputValue(), `ab ${start} (aktuell)`, 'one period');
+      const jahr = new Date().getFullYear();
+      await page.getByRole('button', { name: 'Abwasserbeseitigungspflichtige: Zeile hinzufügen' }).click();
+      await page.getByLabel('Organisation 2').selectOption({ label: 'Verbandsgemeinde Musterhausen' });
+      await page.getByLabel('Startjahr 2').fill(String(jahr));
+      await until(() => page.getByLabel('Zeitraum 1').inputValue(), `${start}–${jahr - 1}`, 'the first ends the year before');
+      await until(() => page.getByLabel('Zeitraum 2').inputValue(), `ab ${jahr} (aktuell)`, 'the second is current');
+      await pruefeBarrierefreiheit(page, 'Abwasserbeseitigungspflichtige mit Zeiträumen');
+      // the same assignment twice is refused before the request
+      await page.getByLabel('Startjahr 2').fill(String(start));
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByText('Die Veranlagung wurde bereits angelegt').first().waitFor();
+    });
+  });
+
+  it('fachadmin exports the relief plants, edits the sheet in LibreOffice and imports it', async () => {
+    const rueb = await demoAnlage('Regenüberlaufbecken Musterhausen-Nord', 'fachadmin');
+    const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
+    assert.ok(soffice, 'LibreOffice (soffice) fehlt: .ci/run installiert libreoffice-calc-nogui');
+    const dir = await mkdtemp(join(tmpdir(), 'eabwasser-entlastung-'));
+    try {
+      await withPage({ token: await app.login('fachadmin') }, async (page) => {
+        await page.goto(app.url(`/eAbwasser/betriebsakte/${rueb.betriebId}/entlastung/uebersicht?modus=s`));
+        await page.getByRole('heading', { name: 'Misch-/Niederschlagswasser', level: 1 }).waitFor();
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportieren' }).click()]);
+        await writeFile(join(dir, 'export.xlsx'), await readFile(await download.path()));
+        // in LibreOffice with German settings: to CSV (text cells quoted), the Gemarkung changed, back to xlsx
+        const lo = (args) => promisify(execFile)(soffice, [`-env:UserInstallation=file://${dir}/profil`, '--headless', ...args], { timeout: 120_000 });
+        await lo(['--convert-to', 'csv:Text - txt - csv (StarCalc):59,34,76,1,,1031,true', '--outdir', join(dir, 'csv'), join(dir, 'export.xlsx')]);
+        const csv = await readFile(join(dir, 'csv', 'export.csv'), 'utf8');
+        assert.ok(csv.includes('"Regenüberlaufbecken Musterhausen-Nord"') && csv.startsWith('"Anlagen-Nr."'), `German headers and the plant: ${csv}`);
+        await mkdir(join(dir, 'bearbeitet'));
+        await writeFile(join(dir, 'bearbeitet', 'entlastungsanlagen.csv'), csv.replace('"Musterhausen"', '"Musterhausen-West"'));
+        await lo(['--infilter=CSV:59,34,76,1,,1031,true,false', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'xlsx'), join(dir, 'bearbeitet', 'entlastungsanlagen.csv')]);
+
+        await page.getByLabel('Misch-/Niederschlagswasseranlagen importieren (xlsx)').setInputFiles(join(dir, 'xlsx', 'entlastungsanlagen.xlsx'));
+        const frage = page.getByRole('alertdialog', { name: 'Import bestätigen' });
+        await pruefeBarrierefreiheit(page, 'Import bestätigen');
+        await frage.getByRole('button', { name: 'Importieren' }).click();
+        await toast(page, 'Die Misch-/Niederschlagswasseranlagen wurden erfolgreich importiert').waitFor();
+        await page.getByRole('row', { name: /Regenüberlaufbecken Musterhausen-Nord/ }).getByRole('cell', { name: 'Musterhausen-West', exact: true }).waitFor();
+
+        // the same file again: the plant changed since its export — refused, the row named in the page
+        await page.getByLabel('Misch-/Niederschlagswasseranlagen importieren (xlsx)').setInputFiles(join(dir, 'xlsx', 'entlastungsanlagen.xlsx'));
+        await frage.getByRole('button', { name: 'Importieren' }).click();
+        const fehler = page.getByRole('alert').filter({ hasText: 'konnten nicht importiert werden' });
+        await fehler.getByText(/^Zeile 2, Spalte „Version“: Die Anlage wurde seit dem Export geändert/).waitFor();
+        await pruefeBarrierefreiheit(page, 'Abgelehnter Import');
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shutting down Kläranlage Musterhausen asks for its replacement; the relief plant and the sewer network go there', async () => {
+    const ka = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
+    const token = await app.login('fachadmin');
+    const organisationen = await app.api('/organisation', { token });
+    const vg = organisationen.find((o) => o.bezeichnung === 'Verbandsgemeinde Musterhausen');
+    await app.api('/anlage/abwasserbehandlung', {
+      token,
+      method: 'POST',
+      body: {
+        betrieb: { id: ka.betriebId },
+        bezeichnung: 'Gruppenkläranlage Talmühle',
+        anlagenart: 'ABWASSERBEHANDLUNG',
+        lage: { hochwert: 5571100.5, rechtswert: 392100.5 },
+        abwasserbeseitigungspflichtige: [{ organisation: vg.id, startJahr: 2020 }],
+      },
+    });
+    await withPage({ token }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
+      const status = page.getByLabel(/^Anlagenstatus/);
+      await status.waitFor();
+      const vorher = await status.inputValue();
+      // cancelling the replacement keeps the status
+      await status.selectOption({ label: 'Stillgelegt' });
+      const ersatz = page.getByRole('dialog', { name: 'Ersatzkläranlage auswählen' });
+      await ersatz.waitFor();
+      await pruefeBarrierefreiheit(page, 'Ersatzkläranlage auswählen');
+      await ersatz.getByRole('button', { name: 'Abbrechen' }).click();
+      await until(() => status.inputValue(), vorher, 'status unchanged after cancelling');
+      // with the replacement: saved through the Historisierung dialog
+      await status.selectOption({ label: 'Stillgelegt' });
+      await ersatz.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').fill('talmühle');
+      await ersatz.getByRole('radio', { name: /^Gruppenkläranlage Talmühle/ }).check();
+      await ersatz.getByRole('button', { name: 'Übernehmen' }).click();
+      await until(() => status.inputValue(), 'STILLGELEGT', 'status Stillgelegt');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      const historisierung = page.getByRole('dialog', { name: 'Historisierung' });
+      await historisierung.getByRole('button', { name: 'Historisieren' }).click();
+      await historisierung.getByLabel(/Änderungsgrund/).fill('Anschluss an die Gruppenkläranlage');
+      await historisierung.getByRole('button', { name: 'Speichern' }).click();
+      const ueberschreiben = historisierung.getByRole('button', { name: 'Überschreiben' });
+      const gespeichert = toast(page, 'Anlage erfolgreich gespeichert');
+      await Promise.race([gespeichert.waitFor(), ueberschreiben.waitFor()]);
+      if (await ueberschreiben.isVisible()) await ueberschreiben.click();
+      await gespeichert.waitFor();
+      await until(async () => (await page.getByTestId('anlagenstatus').textContent()).startsWith('Stillgelegt seit '), true, 'Status Stillgelegt');
+
+      // the relief plant discharges into the replacement; its Verlauf says why
+      const rueb = await demoAnlage('Regenüberlaufbecken Musterhausen-Nord', 'fachadmin');
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${rueb.betriebId}/entlastung/${rueb.id}/anlagendaten?modus=l`));
+      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), 'Gruppenkläranlage Talmühle', 'new receiving plant');
+      await page.getByRole('link', { name: 'Verlauf der Anlage' }).click();
+      await page.getByRole('cell', { name: 'Aufnehmende Anlage ersetzt (Stilllegung der bisherigen)' }).waitFor();
+    });
+  });
+});

@@ -1,0 +1,191 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { DataTable } from '@/components/DataTable';
+import { Auswahlfeld, Textfeld, WertAuswahl } from '@/components/felder';
+import { Button } from '@/components/Button';
+import { useConfirm } from '@/components/ConfirmDialog';
+import { FormField, inputClass } from '@/components/FormField';
+import { Suchformular } from '@/components/Suchformular';
+import { ApiError, isAbortError } from '@/lib/api';
+import { useDarf } from '@/lib/auth';
+import { speichereDatei } from '@/lib/download';
+import { zeigeFehler } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+import { useModus } from '@/lib/modus';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { ANLAGENARTEN, ANLAGENSTATUS, entlastungsanlagenQuery, exportiereEntlastungsanlagen, importiereEntlastungsanlagen, type AnlagenZeile } from '@/features/anlage/api/anlage';
+import { anlageKeys } from '@/features/anlage/api/keys';
+import { artenDesTyps } from '@/features/anlage/api/typen';
+
+export const TITEL = 'Misch-/Niederschlagswasser';
+// spec 000 §5 and §8; the warning's text is ours
+export const MSG_IMPORT_FEHLER = 'Der Import ist fehlgeschlagen!';
+export const MSG_IMPORT_UEBERSCHREIBEN =
+  'Die Angaben der Anlagen in der Datei ersetzen die gespeicherten Angaben dieser Anlagen (mit einer neuen Fassung ab heute). Fortfahren?';
+
+/** The messages of a refused import by row (the server keys them zeilen[n].feld). */
+export function importfehler(felder: Record<string, string>): string[] {
+  const nr = (k: string) => Number(/^zeilen\[(\d+)\]/.exec(k)?.[1] ?? Number.MAX_SAFE_INTEGER);
+  return Object.keys(felder)
+    .sort((a, b) => nr(a) - nr(b) || a.localeCompare(b))
+    .map((k) => felder[k]);
+}
+
+interface Filter {
+  abwasseranlage: string;
+  anlagenart: string;
+  entlastungstyp: string;
+}
+const LEER: Filter = { abwasseranlage: '', anlagenart: '', entlastungstyp: '' };
+
+export const artLabel = (art: string | undefined) => ANLAGENARTEN.find((a) => a.value === art)?.label ?? art ?? '';
+export const statusLabel = (status: string | undefined) => ANLAGENSTATUS.find((s) => s.value === status)?.label ?? status ?? '';
+
+/** Whether a row matches the filter: a part of the name (any case), the kind and the type as chosen. */
+export function passt(z: AnlagenZeile, f: Filter) {
+  const name = f.abwasseranlage.trim().toLocaleLowerCase('de');
+  return (
+    (!name || (z.bezeichnung ?? '').toLocaleLowerCase('de').includes(name)) &&
+    (!f.anlagenart || z.anlagenart === f.anlagenart) &&
+    (!f.entlastungstyp || z.entlastungstyp === f.entlastungstyp)
+  );
+}
+
+/**
+ * Route /betriebsakte/:id/entlastung/uebersicht (spec 000 §2, "Discharge plant overview per
+ * operation"): the relief plants of the operation with Gemarkung, Abwasseranlage, Anlagenart,
+ * Entlastungstyp, Aufnehmende Anlage and Status, filtered by name, kind and type. The list of an
+ * operation is loaded whole and filtered here.
+ */
+export function Entlastungsuebersicht() {
+  useDocumentTitle(TITEL);
+  const { id = '' } = useParams();
+  const { modus } = useModus();
+  const liste = useQuery(entlastungsanlagenQuery(id));
+  const [entwurf, setEntwurf] = useState<Filter>(LEER);
+  const [filter, setFilter] = useState<Filter>(LEER);
+  const zeilen = useMemo(() => (liste.data ?? []).filter((z) => passt(z, filter)), [liste.data, filter]);
+  const spalten = useMemo<ColumnDef<AnlagenZeile, unknown>[]>(
+    () => [
+      { id: 'gemarkung', header: 'Gemarkung', accessorFn: (z) => z.gemarkung ?? '' },
+      {
+        id: 'bezeichnung',
+        header: 'Abwasseranlage',
+        accessorFn: (z) => z.bezeichnung ?? '',
+        cell: ({ row: { original: z } }) => (
+          <Link className="text-blue-800 underline hover:no-underline" to={`/betriebsakte/${encodeURIComponent(id)}/entlastung/${z.id}/anlagendaten?modus=${modus}`}>
+            {z.bezeichnung}
+          </Link>
+        ),
+      },
+      { id: 'anlagenart', header: 'Anlagenart', accessorFn: (z) => artLabel(z.anlagenart) },
+      { id: 'entlastungstyp', header: 'Entlastungstyp', accessorFn: (z) => z.entlastungstyp ?? '' },
+      { id: 'aufnahme', header: 'Aufnehmende Anlage', accessorFn: (z) => z.aufnahmeBezeichnung ?? '' },
+      { id: 'status', header: 'Status', accessorFn: (z) => statusLabel(z.anlagenstatus) },
+    ],
+    [id, modus],
+  );
+  const ausserhalb = (liste.data ?? []).length - zeilen.length;
+  const darf = useDarf();
+  const queryClient = useQueryClient();
+  const [fragen, frageDialog] = useConfirm();
+  const [fehlerliste, setFehlerliste] = useState<{ message: string; zeilen: string[] } | null>(null);
+  const importiere = useMutation({ mutationFn: importiereEntlastungsanlagen, meta: { globalErrorHandling: false } });
+  const exportieren = () =>
+    exportiereEntlastungsanlagen(id)
+      .then((d) => speichereDatei(d, 'entlastungsanlagen.xlsx'))
+      .catch((e: unknown) => zeigeFehler(e));
+  const importieren = async (datei: File | undefined) => {
+    if (!datei) return;
+    if (!(await fragen({ title: 'Import bestätigen', message: MSG_IMPORT_UEBERSCHREIBEN, confirmLabel: 'Importieren' }))) return;
+    setFehlerliste(null);
+    try {
+      const a = await importiere.mutateAsync({ betriebId: id, datei });
+      toast.ergebnis('success', a.message);
+      void queryClient.invalidateQueries({ queryKey: anlageKeys.all });
+    } catch (e) {
+      if (isAbortError(e)) return;
+      if (e instanceof ApiError && e.status === 400) {
+        // every refused row at once, in the page: nothing was imported
+        setFehlerliste({ message: e.message || MSG_IMPORT_FEHLER, zeilen: importfehler(e.validationErrors) });
+        return;
+      }
+      zeigeFehler(e, MSG_IMPORT_FEHLER);
+    }
+  };
+  const zuruecksetzen = () => {
+    setEntwurf(LEER);
+    setFilter(LEER);
+  };
+  return (
+    <section aria-labelledby="entlastung-titel" className="space-y-4">
+      <h1 id="entlastung-titel" className="text-2xl font-semibold">
+        {TITEL}
+      </h1>
+      <Suchformular
+        label="Entlastungsanlagen filtern"
+        onSuchen={() => setFilter(entwurf)}
+        onZuruecksetzen={zuruecksetzen}
+        spalten="sm:grid-cols-3"
+        aktionenClassName="sm:col-span-3"
+      >
+        <Textfeld label="Abwasseranlage" name="abwasseranlage" value={entwurf.abwasseranlage} onChange={(v) => setEntwurf((e) => ({ ...e, abwasseranlage: v }))} />
+        <Auswahlfeld
+          label="Anlagenart"
+          name="anlagenart"
+          value={entwurf.anlagenart}
+          onChange={(v) => setEntwurf((e) => ({ ...e, anlagenart: v }))}
+          optionen={artenDesTyps('ENTLASTUNG').map((a) => ({ value: a, label: artLabel(a) }))}
+          leer="Alle"
+        />
+        <WertAuswahl label="Entlastungstyp" name="entlastungstyp" liste="entlastungstyp" value={entwurf.entlastungstyp} onChange={(v) => setEntwurf((e) => ({ ...e, entlastungstyp: v }))} leer="Alle" />
+      </Suchformular>
+      <div className="flex flex-wrap items-end gap-3">
+        <Button variant="secondary" onClick={() => void exportieren()}>
+          Exportieren
+        </Button>
+        {modus === 's' && darf('ENTLASTUNGSANLAGEN_IMPORTIEREN') && (
+          <FormField label="Misch-/Niederschlagswasseranlagen importieren (xlsx)">
+            <input
+              type="file"
+              name="import"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className={inputClass}
+              disabled={importiere.isPending}
+              onChange={(e) => {
+                const datei = e.target.files?.[0];
+                e.target.value = '';
+                void importieren(datei);
+              }}
+            />
+          </FormField>
+        )}
+      </div>
+      {fehlerliste && (
+        <div role="alert" className="rounded border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">{fehlerliste.message}</p>
+          {fehlerliste.zeilen.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {fehlerliste.zeilen.map((z) => (
+                <li key={z}>{z}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {frageDialog}
+      {liste.isError && <p className="text-sm text-red-700">Die Entlastungsanlagen konnten nicht geladen werden.</p>}
+      <DataTable<AnlagenZeile>
+        caption="Entlastungsanlagen"
+        captionHidden
+        columns={spalten}
+        data={zeilen}
+        getRowId={(z) => String(z.id)}
+        isLoading={liste.isPending}
+        ohneFilter={ausserhalb > 0 && zeilen.length === 0 ? { anzahl: ausserhalb, aufheben: zuruecksetzen } : undefined}
+      />
+    </section>
+  );
+}
