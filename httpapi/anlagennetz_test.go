@@ -580,3 +580,36 @@ func TestAnlagennetz_AShutDownMunicipalOperationsTreatmentPlantsAreReplaced(t *t
 		}
 	}
 }
+
+// The five treatment steps of a treatment plant are edited in its form: entries of their value
+// lists only; a relief plant has none.
+func TestAnlagennetz_TreatmentStepsAreChoicesOfTheirValueLists(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin := w.login(t, "fachadmin", seed.DemoPasswort)
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)
+	anl["vorbehandlung"], anl["biologischeBehandlung"] = []string{"Rechen", "Sandfang"}, []string{"Belebungsverfahren"}
+	anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Ausbau", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", ka), anl, fachadmin); a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	anl = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)
+	if fmt.Sprint(anl["vorbehandlung"]) != "[Rechen Sandfang]" || fmt.Sprint(anl["biologischeBehandlung"]) != "[Belebungsverfahren]" {
+		t.Fatalf("treatment steps: %v %v", anl["vorbehandlung"], anl["biologischeBehandlung"])
+	}
+	anl["nachbehandlung"] = []string{"Zauberfilter"}
+	ve := wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", ka), anl, fachadmin), 400,
+		"Der Wert ist in der Werteliste nicht vorhanden. Bitte wählen Sie einen Eintrag der Liste.")["validationErrors"].(map[string]any)
+	if ve["nachbehandlung"] == nil {
+		t.Fatalf("errors: %v", ve)
+	}
+	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
+	r := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", rueb), nil, fachadmin).json(t)
+	r["schlammbehandlung"] = []string{"Schlammeindickung"}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/entlastung/%d", rueb), r, fachadmin); a.Code != 200 {
+		t.Fatalf("relief plant: %d %s", a.Code, a.Body.String())
+	}
+	if s := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", rueb), nil, fachadmin).json(t)["schlammbehandlung"]; fmt.Sprint(s) != "[]" {
+		t.Fatalf("a relief plant keeps treatment steps: %v", s)
+	}
+}

@@ -24,6 +24,17 @@ func Listenwerte(d Daten) []Listenwert {
 	add("kanalsystem", "kanalsystem", d.Kanalsystem)
 	add("abwasserart", "abwasserart", d.Abwasserart)
 	add("materialart", "kanal-materialart", d.Materialart)
+	// the treatment steps: each value an entry of its list
+	for _, st := range []struct {
+		feld, liste string
+		werte       []string
+	}{{"vorbehandlung", "vorbehandlung", d.Vorbehandlung}, {"biologischeBehandlung", "biologische_behandlung", d.BiologischeBehandlung},
+		{"chemischeBehandlung", "chemische-behandlung", d.ChemischeBehandlung}, {"nachbehandlung", "nachbehandlung", d.Nachbehandlung},
+		{"schlammbehandlung", "schlammbehandlung", d.Schlammbehandlung}} {
+		for _, w := range st.werte {
+			add(st.feld, st.liste, w)
+		}
+	}
 	for i, x := range d.Auslegungen {
 		add(fmt.Sprintf("auslegungUndBelastungsDaten[%d].parameter", i), "as-parameter", x.Parameter)
 		add(fmt.Sprintf("auslegungUndBelastungsDaten[%d].einheit", i), "as-einheit", x.Einheit)

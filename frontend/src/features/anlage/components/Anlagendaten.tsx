@@ -44,7 +44,7 @@ import { useAnlageFormular } from './useAnlageFormular';
 import { eingabeAus, MSG_GESPEICHERT, neueWerte, werteAus, type Foerderung } from './werte';
 import { Foerderungen } from './Foerderungen';
 import { WertAuswahl } from '@/components/felder';
-import { hatFeld } from '@/features/anlage/api/typen';
+import { artenDesTyps, hatFeld } from '@/features/anlage/api/typen';
 
 // Verbatim text of spec 000 §8 (navigation).
 export const MSG_AUFRUF_FEHLER = 'Fehler beim Aufruf der Anlage';
@@ -83,10 +83,14 @@ function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: stri
   const navigate = useNavigate();
   const [entfernen, entfernenDialog] = useEntfernen();
   // a sewer network created below a treatment plant discharges into it unless chosen otherwise
+  // ?art= presets the Anlagenart (spec 000 §2) when the type has it
+  const [params] = useSearchParams();
+  const art = params.get('art') ?? '';
   const basis = useMemo(() => {
     const w = neueWerte(typ);
-    return /^\d+$/.test(parentId) && w.indirekteinleiter ? { ...w, aufnahme: parentId } : w;
-  }, [typ, parentId]);
+    const mitArt = artenDesTyps(typ).includes(art) ? { ...w, anlagenart: art } : w;
+    return /^\d+$/.test(parentId) && w.indirekteinleiter ? { ...mitArt, aufnahme: parentId } : mitArt;
+  }, [typ, parentId, art]);
   const form = useAnlageFormular(typ, basis);
   const anlegen = useLegeAnlageAn({ meta: { globalErrorHandling: false } });
   const darfBearbeiter = useDarf()('BEARBEITER_ZUORDNEN');
