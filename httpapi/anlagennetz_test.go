@@ -613,3 +613,61 @@ func TestAnlagennetz_TreatmentStepsAreChoicesOfTheirValueLists(t *testing.T) {
 		t.Fatalf("a relief plant keeps treatment steps: %v", s)
 	}
 }
+
+// The disposal area of a treatment plant as a spreadsheet: exported with German headers, a
+// Gemeinde-Nr. typed as a number (its leading zero lost) comes back whole, a unit outside the
+// value list is refused in its row, a stale version is a conflict, an unchanged sheet appends
+// nothing.
+func TestAnlagennetz_TheDisposalAreaExportedAndImported(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin := w.login(t, "fachadmin", seed.DemoPasswort)
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	a := w.send(t, "GET", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d/export/", ka), nil, fachadmin)
+	if a.Code != 200 {
+		t.Fatalf("export: %d %s", a.Code, a.Body.String())
+	}
+	zeilen := blattZeilen(t, a.Body.Bytes())
+	if fmt.Sprint(zeilen) != "[[Gemeinde-Nr. Verwaltungseinheit] [07111000 Koblenz]]" {
+		t.Fatalf("sheet: %v", zeilen)
+	}
+	version := func() int { return int(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)["version"].(float64)) }
+	importieren := func(datei []byte, v int) antwort {
+		return w.hochladen(t, fmt.Sprintf("/api/anlage/abwasserbehandlung/%d/import?version=%d", ka, v), fachadmin,
+			teil{name: "file", dateiname: "entsorgungsraum.xlsx", typ: "application/octet-stream", inhalt: string(datei)})
+	}
+	v := version()
+	if a := importieren(blatt(t, zeilen), v); a.Code != 200 || version() != v {
+		t.Fatalf("unchanged: %d %s, version %d → %d", a.Code, a.Body.String(), v, version())
+	}
+	// Trier typed as a number; an unknown Gemeinde-Nr. in row 4
+	f := excelize.NewFile()
+	_ = f.SetSheetRow("Sheet1", "A1", &[]any{"Gemeinde-Nr.", "Verwaltungseinheit"})
+	_ = f.SetSheetRow("Sheet1", "A2", &[]any{"07111000", "Koblenz"})
+	_ = f.SetSheetRow("Sheet1", "A3", &[]any{7211000, "Trier"})
+	_ = f.SetSheetRow("Sheet1", "A4", &[]any{"99999999", "Atlantis"})
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	ve := wantFehler(t, importieren(buf.Bytes(), v), 400, "Der Import ist fehlgeschlagen!")["validationErrors"].(map[string]any)
+	if ve["zeilen[4].Gemeinde-Nr."] != "Zeile 4, Spalte „Gemeinde-Nr.“: Der Wert ist in der Werteliste nicht vorhanden. Bitte wählen Sie einen Eintrag der Liste." || len(ve) != 1 {
+		t.Fatalf("errors: %v", ve)
+	}
+	_ = f.RemoveRow("Sheet1", 4)
+	buf.Reset()
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if a := importieren(buf.Bytes(), v); a.Code != 200 {
+		t.Fatalf("import: %d %s", a.Code, a.Body.String())
+	}
+	raum := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)["entsorgungsraum"].(map[string]any)
+	if fmt.Sprint(raum["entsorgungsraeume"]) != "[map[verwaltungseinheitBezeichnung:Koblenz verwaltungseinheitSchluessel:07111000] map[verwaltungseinheitBezeichnung:Trier verwaltungseinheitSchluessel:07211000]]" ||
+		raum["bezugsparameter"] != "Einwohnerwerte" {
+		t.Fatalf("disposal area: %v", raum)
+	}
+	// the first export's version is stale now
+	if a := importieren(blatt(t, zeilen), v); a.Code != 409 {
+		t.Fatalf("stale version: %d %s", a.Code, a.Body.String())
+	}
+}

@@ -35,6 +35,15 @@ func Listenwerte(d Daten) []Listenwert {
 			add(st.feld, st.liste, w)
 		}
 	}
+	// the disposal area's units: each a Gemeinde-Nr. of the list verwaltungseinheit
+	if d.Entsorgungsraum != nil {
+		for i, v := range d.Entsorgungsraum.Entsorgungsraeume {
+			if v.Schluessel != "" {
+				out = append(out, Listenwert{Feld: fmt.Sprintf("entsorgungsraum.entsorgungsraeume[%d].verwaltungseinheitSchluessel", i),
+					Liste: "verwaltungseinheit", Wert: v.Schluessel, Extra: "gemeindeNr"})
+			}
+		}
+	}
 	for i, x := range d.Auslegungen {
 		add(fmt.Sprintf("auslegungUndBelastungsDaten[%d].parameter", i), "as-parameter", x.Parameter)
 		add(fmt.Sprintf("auslegungUndBelastungsDaten[%d].einheit", i), "as-einheit", x.Einheit)
