@@ -49,6 +49,8 @@ export interface AnlageFormularProps {
   vorDemEntfernen: (was: string) => Promise<boolean>;
   /** A status chosen in the select (the screen confirms a shut-down first); without, it is set at once. */
   onStatus?: (status: string) => void;
+  /** The disposal area's export and import (a stored plant), above the tab's table. */
+  entsorgungsraumAktionen?: ReactNode;
 }
 
 // The treatment steps (spec 000 §3): field, label, value list.
@@ -371,13 +373,16 @@ export function AnlageFormular(p: AnlageFormularProps) {
                   label: 'Entsorgungsraum',
                   hasError: hatFehler('entsorgungsraum'),
                   content: (
-                    <EntsorgungsraumReiter
-                      raum={w.entsorgungsraum}
-                      onChange={setze('entsorgungsraum')}
-                      gesperrt={gesperrt || !!p.nurBetreiberseitig}
-                      fehler={f}
-                      vorDemEntfernen={p.vorDemEntfernen}
-                    />
+                    <div className="space-y-4">
+                      {p.entsorgungsraumAktionen}
+                      <EntsorgungsraumReiter
+                        raum={w.entsorgungsraum}
+                        onChange={setze('entsorgungsraum')}
+                        gesperrt={gesperrt || !!p.nurBetreiberseitig}
+                        fehler={f}
+                        vorDemEntfernen={p.vorDemEntfernen}
+                      />
+                    </div>
                   ),
                 },
               ]

@@ -24,7 +24,9 @@ import {
   anlageHistorieQuery,
   anlageQuery,
   aufnehmendeAnlagenQuery,
+  exportiereEntsorgungsraum,
   hatEinleiter,
+  importiereEntsorgungsraum,
   holeAnlage,
   pfadDesTyps,
   typNachPfad,
@@ -38,6 +40,8 @@ import { useStelleAenderungsantrag } from '@/features/anlage/api/stelle-aenderun
 import { AnlageFormular, ENTFERNEN_TITEL, entfernenFrage } from './AnlageFormular';
 import { AnlageNurLesen } from './AnlageNurLesen';
 import { NetzDialog } from '@/components/akte/NetzDialog';
+import { Tabellenimport } from '@/components/akte/Tabellenimport';
+import { speichereDatei } from '@/lib/download';
 import { abfrageAus } from './NetzanlageAuswahl';
 import { ANLAGE_SCHLUESSEL, anlageFeldname } from './feldnamen';
 import { useAnlageFormular } from './useAnlageFormular';
@@ -168,6 +172,9 @@ export const STILLLEGUNG_TITEL = 'Stilllegung bestätigen';
 export const MSG_STILLLEGEN = 'Soll die Anlage außer Betrieb genommen werden?';
 export const MSG_MIT_EINLEITERN = 'In diese Anlage leiten andere Anlagen ein. Sie werden mit ihr stillgelegt. Fortfahren?';
 export const ERSATZ_TITEL = 'Ersatzkläranlage auswählen';
+// ours: what the disposal area's import replaces
+export const MSG_RAUM_UEBERSCHREIBEN =
+  'Die Verwaltungseinheiten der Datei ersetzen die gespeicherten des Entsorgungsraums; ungespeicherte Änderungen der Anlage gehen verloren. Fortfahren?';
 export const MSG_ERSATZ_HINWEIS =
   'In diese Kläranlage leiten andere Anlagen ein. Wählen Sie die Kläranlage, in die sie künftig einleiten; jede erhält dabei einen eigenen Eintrag im Verlauf.';
 
@@ -336,6 +343,28 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
           bearbeiterBearbeitbar={felder ? istSchreibbar(felder, 'zustaendigeBearbeiter') : admin && darf('BEARBEITER_ZUORDNEN')}
           vorDemEntfernen={entfernen}
           onStatus={(v) => void statusWaehlen(v)}
+          entsorgungsraumAktionen={
+            <div className="flex flex-wrap items-end gap-3">
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  void exportiereEntsorgungsraum(anlage.id ?? 0)
+                    .then((d) => speichereDatei(d, 'entsorgungsraum.xlsx'))
+                    .catch((e: unknown) => zeigeFehler(e))
+                }
+              >
+                Entsorgungsraum exportieren
+              </Button>
+              {bearbeiten && admin && (
+                <Tabellenimport
+                  label="Entsorgungsraum importieren (xlsx)"
+                  warnung={MSG_RAUM_UEBERSCHREIBEN}
+                  importieren={(datei) => importiereEntsorgungsraum({ id: anlage.id ?? 0, version: anlage.version ?? 0, datei })}
+                  onImportiert={neuLaden}
+                />
+              )}
+            </div>
+          }
         />
       </SchreibrechteKontext.Provider>
       {frageDialog}
