@@ -184,6 +184,11 @@ func (a *api) entlastungsanlagenImport(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
+	// an operation the caller does not see is not found, whatever the body holds
+	if _, err := a.deps.Anlage.Entlastungsanlagen(r.Context(), nutzer(r), id); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
 	datei, err := xlsxTeil(r, anlagedienst.EntlastungHoechstgroesse)
 	if err != nil {
 		a.writeError(w, r, err)
@@ -202,6 +207,11 @@ func (a *api) entlastungsanlagenImport(w http.ResponseWriter, r *http.Request) {
 func (a *api) entsorgungsraumImport(w http.ResponseWriter, r *http.Request) {
 	id, err := pfadID(r)
 	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	// a plant the caller does not see is not found, whatever the body holds
+	if err := a.deps.Anlage.Zugriff(r.Context(), nutzer(r), id, false); err != nil {
 		a.writeError(w, r, err)
 		return
 	}

@@ -630,7 +630,9 @@ func TestAnlagennetz_TheDisposalAreaExportedAndImported(t *testing.T) {
 	if fmt.Sprint(zeilen) != "[[Gemeinde-Nr. Verwaltungseinheit] [07111000 Koblenz]]" {
 		t.Fatalf("sheet: %v", zeilen)
 	}
-	version := func() int { return int(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)["version"].(float64)) }
+	version := func() int {
+		return int(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)["version"].(float64))
+	}
 	importieren := func(datei []byte, v int) antwort {
 		return w.hochladen(t, fmt.Sprintf("/api/anlage/abwasserbehandlung/%d/import?version=%d", ka, v), fachadmin,
 			teil{name: "file", dateiname: "entsorgungsraum.xlsx", typ: "application/octet-stream", inhalt: string(datei)})

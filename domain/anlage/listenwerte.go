@@ -1,6 +1,10 @@
 package anlage
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+)
 
 // Listenwert is a value of a plant field that is chosen from a value list (the entry's text is
 // stored): the field's path in the form, the list, the value. Extra, when set, names the
@@ -31,12 +35,15 @@ func Listenwerte(d Daten) []Listenwert {
 	}{{"vorbehandlung", "vorbehandlung", d.Vorbehandlung}, {"biologischeBehandlung", "biologische_behandlung", d.BiologischeBehandlung},
 		{"chemischeBehandlung", "chemische-behandlung", d.ChemischeBehandlung}, {"nachbehandlung", "nachbehandlung", d.Nachbehandlung},
 		{"schlammbehandlung", "schlammbehandlung", d.Schlammbehandlung}} {
+		if len(st.werte) > validierung.Hoechstanzahl(st.feld) {
+			continue // a list over its maximum is answered with one message (the decider's)
+		}
 		for _, w := range st.werte {
 			add(st.feld, st.liste, w)
 		}
 	}
 	// the disposal area's units: each a Gemeinde-Nr. of the list verwaltungseinheit
-	if d.Entsorgungsraum != nil {
+	if d.Entsorgungsraum != nil && len(d.Entsorgungsraum.Entsorgungsraeume) <= validierung.Hoechstanzahl("entsorgungsraeume") {
 		for i, v := range d.Entsorgungsraum.Entsorgungsraeume {
 			if v.Schluessel != "" {
 				out = append(out, Listenwert{Feld: fmt.Sprintf("entsorgungsraum.entsorgungsraeume[%d].verwaltungseinheitSchluessel", i),
