@@ -66,6 +66,20 @@ func (a *api) anlageRoutes(r chi.Router) {
 			})
 		})
 		r.With(a.darf(berechtigung.EntlastungsanlagenImportieren)).Post("/betrieb/{id}/import-entlastungsanlagen", a.entlastungsanlagenImport)
+		// the disposal area of a treatment plant as a spreadsheet (spec 000 §7)
+		r.Get("/anlage/abwasserbehandlung/{id}/export", func(w http.ResponseWriter, r *http.Request) {
+			id, err := pfadID(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			a.xlsxStrom(w, r, "entsorgungsraum.xlsx", func(out io.Writer) error {
+				return d.ExportiereEntsorgungsraum(r.Context(), nutzer(r), id, func(name string) {
+					w.Header().Set("Content-Disposition", anhang(name))
+				}, out)
+			})
+		})
+		r.With(a.darf(berechtigung.BearbeitungsmodusNutzen)).Post("/anlage/abwasserbehandlung/{id}/import", a.entsorgungsraumImport)
 		// the overviews of spec 000 §2: {id} is the operation, the parent plant
 		r.Get("/anlage/entlastung/uebersicht/{id}", betriebAbfrage(a, d.Entlastungsanlagen))
 		r.Get("/anlage/kanalnetz/uebersicht/{id}", anlageAbfrage(a, d.Kanalnetze))
@@ -170,6 +184,11 @@ func (a *api) entlastungsanlagenImport(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
+	// an operation the caller does not see is not found, whatever the body holds
+	if _, err := a.deps.Anlage.Entlastungsanlagen(r.Context(), nutzer(r), id); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
 	datei, err := xlsxTeil(r, anlagedienst.EntlastungHoechstgroesse)
 	if err != nil {
 		a.writeError(w, r, err)
@@ -181,6 +200,35 @@ func (a *api) entlastungsanlagenImport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"message": anlagedienst.MsgEntlastungImportiert, "geaendert": n})
+}
+
+// entsorgungsraumImport reads the multipart form's part file (an xlsx file) and saves the plant's
+// disposal area by its rows at the query's version (the plant as the page loaded it).
+func (a *api) entsorgungsraumImport(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	// a plant the caller does not see is not found, whatever the body holds
+	if err := a.deps.Anlage.Zugriff(r.Context(), nutzer(r), id, false); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	version, _ := strconv.Atoi(r.URL.Query().Get("version"))
+	datei, err := xlsxTeil(r, 1<<20)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Anlage.ImportiereEntsorgungsraum(r.Context(), nutzer(r), id, version, datei, Metadaten(r))
+	if err != nil {
+		a.writeError(w, r, mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
+			return a.anlageVerlauf(ctx, nutzer(r), id)
+		}))
+		return
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": anlagedienst.MsgEntsorgungsraumImportiert, "version": out.Version})
 }
 
 // antworte writes a query's answer or its error.

@@ -15,6 +15,19 @@ import (
 // The plant network of issue 32: the overviews of relief plants per operation and of sewer
 // networks per parent plant, whether plants discharge into a plant, the obligees' periods.
 
+// stilllegen saves plant id (of path type typ) as STILLGELEGT from today as tok, with the
+// replacement of the plants that discharge into it when ersatz is not 0.
+func stilllegen(t testing.TB, w *kontoWelt, tok, typ string, id, ersatz int64) antwort {
+	t.Helper()
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, tok).json(t)
+	anl["anlagenstatus"] = "STILLGELEGT"
+	anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Stilllegung", "ueberschreiben": true}
+	if ersatz != 0 {
+		anl["neueAufnahme"] = ersatz
+	}
+	return w.send(t, "PUT", fmt.Sprintf("/api/anlage/%s/%d", typ, id), anl, tok)
+}
+
 func TestAnlagennetz_OverviewsOfReliefPlantsAndSewerNetworks(t *testing.T) {
 	w := newKontoWelt(t, "")
 	fachadmin, b2, betreiber := w.login(t, "fachadmin", seed.DemoPasswort), w.login(t, "betreiber2", seed.DemoPasswort), w.login(t, "betreiber", seed.DemoPasswort)
@@ -59,13 +72,8 @@ func TestAnlagennetz_OverviewsOfReliefPlantsAndSewerNetworks(t *testing.T) {
 	}
 	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/hasIndirektEinleiter", ka), nil, betreiber), 404, "Das angeforderte Objekt existiert nicht.")
 	// once the relief plant and the sewer network are shut down, nothing discharges into it any more
-	for _, name := range []string{"Regenüberlaufbecken Musterhausen-Nord", "Kanalnetz Musterhausen"} {
-		id := idVon(t, w, "anlage", name)
-		typ := map[string]string{"Regenüberlaufbecken Musterhausen-Nord": "entlastung", "Kanalnetz Musterhausen": "kanalnetz"}[name]
-		anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)
-		anl["anlagenstatus"] = "STILLGELEGT"
-		anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Stilllegung", "ueberschreiben": true}
-		if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/%s/%d", typ, id), anl, fachadmin); a.Code != 200 {
+	for typ, name := range map[string]string{"entlastung": "Regenüberlaufbecken Musterhausen-Nord", "kanalnetz": "Kanalnetz Musterhausen"} {
+		if a := stilllegen(t, w, fachadmin, typ, idVon(t, w, "anlage", name), 0); a.Code != 200 {
 			t.Fatalf("shut down %s: %d %s", name, a.Code, a.Body.String())
 		}
 	}
@@ -164,11 +172,7 @@ func TestAnlagennetz_TheReceivingPlantPickerShowsNameOperationAndOperatorOnly(t 
 	sbd := w.login(t, "fachadmin", seed.DemoPasswort)
 	for _, p := range []struct{ typ, name string }{{"entlastung", "Regenüberlaufbecken Musterhausen-Nord"}, {"kanalnetz", "Kanalnetz Musterhausen"},
 		{"abwasserbehandlung", "Kläranlage Musterhausen"}} {
-		id := idVon(t, w, "anlage", p.name)
-		anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
-		anl["anlagenstatus"] = "STILLGELEGT"
-		anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Stilllegung", "ueberschreiben": true}
-		if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/%s/%d", p.typ, id), anl, sbd); a.Code != 200 {
+		if a := stilllegen(t, w, sbd, p.typ, idVon(t, w, "anlage", p.name), 0); a.Code != 200 {
 			t.Fatalf("shut down %s: %d %s", p.name, a.Code, a.Body.String())
 		}
 	}
@@ -436,25 +440,16 @@ func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWith
 	}
 	talmuehle := int64(a.json(t)["id"].(float64))
 	heute := w.jetzt.Format("2006-01-02")
-	stilllegen := func(id int64, typ string, ersatz int64) antwort {
-		anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)
-		anl["anlagenstatus"] = "STILLGELEGT"
-		anl["auditInfo"] = map[string]any{"gueltigAb": heute, "aenderungsgrund": "Stilllegung", "ueberschreiben": true}
-		if ersatz != 0 {
-			anl["neueAufnahme"] = ersatz
-		}
-		return w.send(t, "PUT", fmt.Sprintf("/api/anlage/%s/%d", typ, id), anl, fachadmin)
-	}
 	aufnahme := func(id int64) any {
 		return w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)["aufnahme"]
 	}
 
-	m := wantFehler(t, stilllegen(ka, "abwasserbehandlung", 0), 400, "Die aufnehmende Kläranlage muss erst ersetzt werden!")
+	m := wantFehler(t, stilllegen(t, w, fachadmin, "abwasserbehandlung", ka, 0), 400, "Die aufnehmende Kläranlage muss erst ersetzt werden!")
 	if m["possibleSuppressorFlag"] != "neueAufnahme" || m["validationErrors"].(map[string]any)["anlagenstatus"] != "Die aufnehmende Kläranlage muss erst ersetzt werden!" {
 		t.Fatalf("answer: %v", m)
 	}
 	// the replacement is one the receiving-plant picker offers: not an industrial plant of another operator
-	ve := wantFehler(t, stilllegen(ka, "abwasserbehandlung", klaeranlagePapier), 400, "Die gewählte Anlage kann nicht als Ersatzkläranlage ausgewählt werden.")["validationErrors"].(map[string]any)
+	ve := wantFehler(t, stilllegen(t, w, fachadmin, "abwasserbehandlung", ka, klaeranlagePapier), 400, "Die gewählte Anlage kann nicht als Ersatzkläranlage ausgewählt werden.")["validationErrors"].(map[string]any)
 	if ve["neueAufnahme"] == nil {
 		t.Fatalf("errors: %v", ve)
 	}
@@ -469,7 +464,7 @@ func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWith
 		WHEN (NEW.event_type = 'AufnahmeErsetzt' AND NEW.stream_id = 'anlage-%d') EXECUTE FUNCTION test_stoerung()`, kanal)); err != nil {
 		t.Fatal(err)
 	}
-	if a := stilllegen(ka, "abwasserbehandlung", talmuehle); a.Code != 500 {
+	if a := stilllegen(t, w, fachadmin, "abwasserbehandlung", ka, talmuehle); a.Code != 500 {
 		t.Fatalf("with the failing reaction: %d %s", a.Code, a.Body.String())
 	}
 	if s := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)["anlagenstatus"]; s == "STILLGELEGT" || aufnahme(rueb) != float64(ka) {
@@ -478,7 +473,7 @@ func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWith
 	if _, err := pool.Exec(t.Context(), `DROP TRIGGER test_stoerung ON events; DROP FUNCTION test_stoerung()`); err != nil {
 		t.Fatal(err)
 	}
-	if a := stilllegen(ka, "abwasserbehandlung", talmuehle); a.Code != 200 {
+	if a := stilllegen(t, w, fachadmin, "abwasserbehandlung", ka, talmuehle); a.Code != 200 {
 		t.Fatalf("shut down: %d %s", a.Code, a.Body.String())
 	}
 	for _, id := range []int64{rueb, kanal} {
@@ -508,7 +503,7 @@ func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWith
 	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/kuehlwasser/%d", kuehl), k, fachadmin); a.Code != 200 {
 		t.Fatalf("connect: %d %s", a.Code, a.Body.String())
 	}
-	if a := stilllegen(klaeranlagePapier, "abwasserbehandlung", 0); a.Code != 200 {
+	if a := stilllegen(t, w, fachadmin, "abwasserbehandlung", klaeranlagePapier, 0); a.Code != 200 {
 		t.Fatalf("industrial shut-down: %d %s", a.Code, a.Body.String())
 	}
 	k = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", kuehl), nil, fachadmin).json(t)
@@ -557,7 +552,7 @@ func TestAnlagennetz_AShutDownMunicipalOperationsTreatmentPlantsAreReplaced(t *t
 	if len(zeilen) != 1 || zeilen[0]["bezeichnung"] != "Kläranlage Musterhausen" || zeilen[0]["anzahlIndirekteinleiter"] != float64(1) {
 		t.Fatalf("to replace: %v", zeilen)
 	}
-	stilllegen := func(ersatz map[string]any) antwort {
+	betriebStilllegen := func(ersatz map[string]any) antwort {
 		b := w.betrieb(t, muster, fachadmin)
 		b["betriebsstatus"] = map[string]any{"id": "STILLGELEGT"}
 		b["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Anschluss an den Zweckverband", "ueberschreiben": true}
@@ -566,13 +561,13 @@ func TestAnlagennetz_AShutDownMunicipalOperationsTreatmentPlantsAreReplaced(t *t
 		}
 		return w.send(t, "PUT", fmt.Sprintf("/api/betrieb/%d", muster), b, fachadmin)
 	}
-	m := wantFehler(t, stilllegen(nil), 400, "Die aufnehmenden Kläranlagen des Betriebs müssen erst ersetzt werden!")
+	m := wantFehler(t, betriebStilllegen(nil), 400, "Die aufnehmenden Kläranlagen des Betriebs müssen erst ersetzt werden!")
 	if m["possibleSuppressorFlag"] != "anlageToAufnehmendeanlage" {
 		t.Fatalf("answer: %v", m)
 	}
 	// a plant of the operation itself is no replacement
-	wantFehler(t, stilllegen(map[string]any{fmt.Sprint(ka): ka}), 400, "Die gewählte Anlage kann nicht als Ersatzkläranlage ausgewählt werden.")
-	if a := stilllegen(map[string]any{fmt.Sprint(ka): talmuehle}); a.Code != 200 {
+	wantFehler(t, betriebStilllegen(map[string]any{fmt.Sprint(ka): ka}), 400, "Die gewählte Anlage kann nicht als Ersatzkläranlage ausgewählt werden.")
+	if a := betriebStilllegen(map[string]any{fmt.Sprint(ka): talmuehle}); a.Code != 200 {
 		t.Fatalf("shut-down: %d %s", a.Code, a.Body.String())
 	}
 	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", werkstor), nil, fachadmin).json(t)
@@ -583,5 +578,98 @@ func TestAnlagennetz_AShutDownMunicipalOperationsTreatmentPlantsAreReplaced(t *t
 		if s := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", idVon(t, w, "anlage", name)), nil, fachadmin).json(t)["anlagenstatus"]; s != "STILLGELEGT" {
 			t.Errorf("%s: %v", name, s)
 		}
+	}
+}
+
+// The five treatment steps of a treatment plant are edited in its form: entries of their value
+// lists only; a relief plant has none.
+func TestAnlagennetz_TreatmentStepsAreChoicesOfTheirValueLists(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin := w.login(t, "fachadmin", seed.DemoPasswort)
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)
+	anl["vorbehandlung"], anl["biologischeBehandlung"] = []string{"Rechen", "Sandfang"}, []string{"Belebungsverfahren"}
+	anl["auditInfo"] = map[string]any{"gueltigAb": w.jetzt.Format("2006-01-02"), "aenderungsgrund": "Ausbau", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", ka), anl, fachadmin); a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	anl = w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)
+	if fmt.Sprint(anl["vorbehandlung"]) != "[Rechen Sandfang]" || fmt.Sprint(anl["biologischeBehandlung"]) != "[Belebungsverfahren]" {
+		t.Fatalf("treatment steps: %v %v", anl["vorbehandlung"], anl["biologischeBehandlung"])
+	}
+	anl["nachbehandlung"] = []string{"Zauberfilter"}
+	ve := wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", ka), anl, fachadmin), 400,
+		"Der Wert ist in der Werteliste nicht vorhanden. Bitte wählen Sie einen Eintrag der Liste.")["validationErrors"].(map[string]any)
+	if ve["nachbehandlung"] == nil {
+		t.Fatalf("errors: %v", ve)
+	}
+	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
+	r := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", rueb), nil, fachadmin).json(t)
+	r["schlammbehandlung"] = []string{"Schlammeindickung"}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/entlastung/%d", rueb), r, fachadmin); a.Code != 200 {
+		t.Fatalf("relief plant: %d %s", a.Code, a.Body.String())
+	}
+	if s := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", rueb), nil, fachadmin).json(t)["schlammbehandlung"]; fmt.Sprint(s) != "[]" {
+		t.Fatalf("a relief plant keeps treatment steps: %v", s)
+	}
+}
+
+// The disposal area of a treatment plant as a spreadsheet: exported with German headers, a
+// Gemeinde-Nr. typed as a number (its leading zero lost) comes back whole, a unit outside the
+// value list is refused in its row, a stale version is a conflict, an unchanged sheet appends
+// nothing.
+func TestAnlagennetz_TheDisposalAreaExportedAndImported(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin := w.login(t, "fachadmin", seed.DemoPasswort)
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	a := w.send(t, "GET", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d/export/", ka), nil, fachadmin)
+	if a.Code != 200 {
+		t.Fatalf("export: %d %s", a.Code, a.Body.String())
+	}
+	zeilen := blattZeilen(t, a.Body.Bytes())
+	if fmt.Sprint(zeilen) != "[[Gemeinde-Nr. Verwaltungseinheit] [07111000 Koblenz]]" {
+		t.Fatalf("sheet: %v", zeilen)
+	}
+	version := func() int {
+		return int(w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)["version"].(float64))
+	}
+	importieren := func(datei []byte, v int) antwort {
+		return w.hochladen(t, fmt.Sprintf("/api/anlage/abwasserbehandlung/%d/import?version=%d", ka, v), fachadmin,
+			teil{name: "file", dateiname: "entsorgungsraum.xlsx", typ: "application/octet-stream", inhalt: string(datei)})
+	}
+	v := version()
+	if a := importieren(blatt(t, zeilen), v); a.Code != 200 || version() != v {
+		t.Fatalf("unchanged: %d %s, version %d → %d", a.Code, a.Body.String(), v, version())
+	}
+	// Trier typed as a number; an unknown Gemeinde-Nr. in row 4
+	f := excelize.NewFile()
+	_ = f.SetSheetRow("Sheet1", "A1", &[]any{"Gemeinde-Nr.", "Verwaltungseinheit"})
+	_ = f.SetSheetRow("Sheet1", "A2", &[]any{"07111000", "Koblenz"})
+	_ = f.SetSheetRow("Sheet1", "A3", &[]any{7211000, "Trier"})
+	_ = f.SetSheetRow("Sheet1", "A4", &[]any{"99999999", "Atlantis"})
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	ve := wantFehler(t, importieren(buf.Bytes(), v), 400, "Der Import ist fehlgeschlagen!")["validationErrors"].(map[string]any)
+	if ve["zeilen[4].Gemeinde-Nr."] != "Zeile 4, Spalte „Gemeinde-Nr.“: Der Wert ist in der Werteliste nicht vorhanden. Bitte wählen Sie einen Eintrag der Liste." || len(ve) != 1 {
+		t.Fatalf("errors: %v", ve)
+	}
+	_ = f.RemoveRow("Sheet1", 4)
+	buf.Reset()
+	if err := f.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if a := importieren(buf.Bytes(), v); a.Code != 200 {
+		t.Fatalf("import: %d %s", a.Code, a.Body.String())
+	}
+	raum := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, fachadmin).json(t)["entsorgungsraum"].(map[string]any)
+	if fmt.Sprint(raum["entsorgungsraeume"]) != "[map[verwaltungseinheitBezeichnung:Koblenz verwaltungseinheitSchluessel:07111000] map[verwaltungseinheitBezeichnung:Trier verwaltungseinheitSchluessel:07211000]]" ||
+		raum["bezugsparameter"] != "Einwohnerwerte" {
+		t.Fatalf("disposal area: %v", raum)
+	}
+	// the first export's version is stale now
+	if a := importieren(blatt(t, zeilen), v); a.Code != 409 {
+		t.Fatalf("stale version: %d %s", a.Code, a.Body.String())
 	}
 }

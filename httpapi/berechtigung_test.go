@@ -143,6 +143,8 @@ func regeln() map[string]regel {
 		"GET /api/anlage/{id}/hasIndirektEinleiter":                                                    amBetrieb(""),
 		"GET /api/anlage/entlastung/uebersicht/{id}":                                                   amBetrieb(""),
 		"GET /api/betrieb/{id}/export-entlastungsanlagen":                                              amBetrieb(""),
+		"GET /api/anlage/abwasserbehandlung/{id}/export":                                               amBetrieb(""),
+		"POST /api/anlage/abwasserbehandlung/{id}/import":                                              amBetrieb(berechtigung.BearbeitungsmodusNutzen),
 		"POST /api/betrieb/{id}/import-entlastungsanlagen":                                             amBetrieb(berechtigung.EntlastungsanlagenImportieren),
 		"GET /api/anlage/kanalnetz/uebersicht/{id}":                                                    amBetrieb(""),
 		"GET /api/anlage/{id}/verlauf":                                                                 amBetrieb(berechtigung.BetriebVerlaufLesen),

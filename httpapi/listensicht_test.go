@@ -243,6 +243,8 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}":                    {art: artFremdeNamen},
 		"GET /api/anlage/entlastung/uebersicht/{id}":                                                   {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/betrieb/{id}/export-entlastungsanlagen":                                              {art: artExport, objekt: "betrieb", zeilen: true},
+		"GET /api/anlage/abwasserbehandlung/{id}/export":                                               {art: artExport, objekt: "anlage"},
+		"POST /api/anlage/abwasserbehandlung/{id}/import":                                              {art: artBefehl},
 		"GET /api/betrieb/{id}/abwasserbehandlungForStilllegung":                                       {art: artFremdeNamen},
 		"POST /api/betrieb/{id}/import-entlastungsanlagen":                                             {art: artBefehl},
 		"GET /api/anlage/kanalnetz/uebersicht/{id}":                                                    {art: artAmObjekt, objekt: "anlage", zeilen: true},

@@ -28,6 +28,7 @@ var ohneVerweis = map[string]string{
 	"POST /api/jahresbericht/export":                   "a selection of the annual reports worklist (list visibility)",
 	"POST /api/messwert/{pid}/import-messwerte":        "a spreadsheet of one parameter's values (its report's visibility)",
 	"POST /api/betrieb/{id}/import-entlastungsanlagen": "a spreadsheet of the operation's relief plants: each row is checked as the plant's save (receiving plant, throttle outflow, value lists)",
+	"POST /api/anlage/abwasserbehandlung/{id}/import":  "a spreadsheet of the plant's disposal area: administrative units of the value list, checked as the plant's save",
 	"POST /api/anforderung/export":                     "a selection of the Anforderungen evaluation (list visibility)",
 	"POST /api/betrieb/{id}/export/{endpoint}":         "a selection of the operation's evaluation (list visibility)",
 	"POST /api/betrieb/export":                         "a selection of the operations worklist (list visibility)",

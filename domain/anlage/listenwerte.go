@@ -1,6 +1,10 @@
 package anlage
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/eabwasser/eabwasser/domain/validierung"
+)
 
 // Listenwert is a value of a plant field that is chosen from a value list (the entry's text is
 // stored): the field's path in the form, the list, the value. Extra, when set, names the
@@ -24,6 +28,29 @@ func Listenwerte(d Daten) []Listenwert {
 	add("kanalsystem", "kanalsystem", d.Kanalsystem)
 	add("abwasserart", "abwasserart", d.Abwasserart)
 	add("materialart", "kanal-materialart", d.Materialart)
+	// the treatment steps: each value an entry of its list
+	for _, st := range []struct {
+		feld, liste string
+		werte       []string
+	}{{"vorbehandlung", "vorbehandlung", d.Vorbehandlung}, {"biologischeBehandlung", "biologische_behandlung", d.BiologischeBehandlung},
+		{"chemischeBehandlung", "chemische-behandlung", d.ChemischeBehandlung}, {"nachbehandlung", "nachbehandlung", d.Nachbehandlung},
+		{"schlammbehandlung", "schlammbehandlung", d.Schlammbehandlung}} {
+		if len(st.werte) > validierung.Hoechstanzahl(st.feld) {
+			continue // a list over its maximum is answered with one message (the decider's)
+		}
+		for _, w := range st.werte {
+			add(st.feld, st.liste, w)
+		}
+	}
+	// the disposal area's units: each a Gemeinde-Nr. of the list verwaltungseinheit
+	if d.Entsorgungsraum != nil && len(d.Entsorgungsraum.Entsorgungsraeume) <= validierung.Hoechstanzahl("entsorgungsraeume") {
+		for i, v := range d.Entsorgungsraum.Entsorgungsraeume {
+			if v.Schluessel != "" {
+				out = append(out, Listenwert{Feld: fmt.Sprintf("entsorgungsraum.entsorgungsraeume[%d].verwaltungseinheitSchluessel", i),
+					Liste: "verwaltungseinheit", Wert: v.Schluessel, Extra: "gemeindeNr"})
+			}
+		}
+	}
 	for i, x := range d.Auslegungen {
 		add(fmt.Sprintf("auslegungUndBelastungsDaten[%d].parameter", i), "as-parameter", x.Parameter)
 		add(fmt.Sprintf("auslegungUndBelastungsDaten[%d].einheit", i), "as-einheit", x.Einheit)

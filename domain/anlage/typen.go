@@ -22,6 +22,8 @@ var (
 	entlastungsfelder = []string{"entlastungssystem", "entlastungstyp", "wasserbuchnummer", "flur", "flurstueck", "gemarkung", "drosselablauf"}
 	kuehlfelder       = []string{"kuehlart", "kuehlBehandlung", "inWasserschutzgebiet"}
 	kanalfelder       = []string{"kanallaenge", "kanalsystem", "abwasserart", "materialart"}
+	// the treatment steps of plants that treat wastewater (each a multiple choice of its value list)
+	behandlungsstufen = []string{"vorbehandlung", "biologischeBehandlung", "chemischeBehandlung", "nachbehandlung", "schlammbehandlung"}
 )
 
 // Typtabelle is the one table of the plant types: the server checks against it, the form
@@ -35,9 +37,9 @@ var (
 //   - Relief plants and sewer networks carry mixed or storm water.
 var Typtabelle = map[string]Typangaben{
 	Abwasserbehandlung: {Anlagenarten: behandlungsarten, EntsorgungsraumBei: []string{"KOMMUNAL"},
-		Felder: []string{"anlagensystem", "dwaNr", "staLaNr", "chargenbetrieb", "kampagne", "tegAbschluss", "aufKAGelaende"}},
+		Felder: append([]string{"anlagensystem", "dwaNr", "staLaNr", "chargenbetrieb", "kampagne", "tegAbschluss", "aufKAGelaende"}, behandlungsstufen...)},
 	Kuehlwasser: {Anlagenarten: []string{"ABWASSERBEHANDLUNG", "ABWASSERVORBEHANDLUNG"},
-		Felder: append([]string{"chargenbetrieb", "kampagne", "tegAbschluss", "aufKAGelaende"}, kuehlfelder...)},
+		Felder: append(append([]string{"chargenbetrieb", "kampagne", "tegAbschluss", "aufKAGelaende"}, kuehlfelder...), behandlungsstufen...)},
 	Entlastung: {Anlagenarten: entlastungsarten, Felder: append([]string{"tegAbschluss", "aufKAGelaende"}, entlastungsfelder...)},
 	Kanalnetz:  {Anlagenarten: entlastungsarten, Felder: kanalfelder},
 }
@@ -61,6 +63,9 @@ func nurFelderDesTyps(typ string, d Daten) Daten {
 	hat := func(f string) bool { return HatFeld(typ, f) }
 	if !hat("entlastungssystem") {
 		d.Entlastungssystem, d.Entlastungstyp, d.Wasserbuchnummer, d.Flur, d.Flurstueck, d.Gemarkung = "", "", "", "", "", ""
+	}
+	if !hat("biologischeBehandlung") {
+		d.BiologischeBehandlung, d.Schlammbehandlung, d.Vorbehandlung, d.ChemischeBehandlung, d.Nachbehandlung = []string{}, []string{}, []string{}, []string{}, []string{}
 	}
 	if !hat("drosselablauf") {
 		d.Drosselablauf = 0

@@ -177,6 +177,37 @@ describe('Anlagennetz', () => {
     }
   });
 
+  it("fachadmin exports Kläranlage Musterhausen's disposal area, adds Trier in LibreOffice and imports it", async () => {
+    const ka = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
+    const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
+    assert.ok(soffice, 'LibreOffice (soffice) fehlt: .ci/run installiert libreoffice-calc-nogui');
+    const dir = await mkdtemp(join(tmpdir(), 'eabwasser-raum-'));
+    try {
+      await withPage({ token: await app.login('fachadmin') }, async (page) => {
+        await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
+        await page.getByRole('tab', { name: /Entsorgungsraum/ }).click();
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Entsorgungsraum exportieren' }).click()]);
+        await writeFile(join(dir, 'raum.xlsx'), await readFile(await download.path()));
+        const lo = (args) => promisify(execFile)(soffice, [`-env:UserInstallation=file://${dir}/profil`, '--headless', ...args], { timeout: 120_000 });
+        await lo(['--convert-to', 'csv:Text - txt - csv (StarCalc):59,34,76,1,,1031,true', '--outdir', join(dir, 'csv'), join(dir, 'raum.xlsx')]);
+        const csv = await readFile(join(dir, 'csv', 'raum.csv'), 'utf8');
+        assert.ok(csv.startsWith('"Gemeinde-Nr.";"Verwaltungseinheit"') && csv.includes('"07111000";"Koblenz"'), `the sheet: ${csv}`);
+        await mkdir(join(dir, 'neu'));
+        await writeFile(join(dir, 'neu', 'entsorgungsraum.csv'), `${csv.trimEnd()}\n"07211000";"Trier"\n`);
+        await lo(['--infilter=CSV:59,34,76,1,,1031,true,false', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'xlsx'), join(dir, 'neu', 'entsorgungsraum.csv')]);
+
+        await page.getByLabel('Entsorgungsraum importieren (xlsx)').setInputFiles(join(dir, 'xlsx', 'entsorgungsraum.xlsx'));
+        await page.getByRole('alertdialog', { name: 'Import bestätigen' }).getByRole('button', { name: 'Importieren' }).click();
+        await toast(page, 'Der Entsorgungsraum wurde erfolgreich importiert').waitFor();
+        await page.getByRole('tab', { name: /Entsorgungsraum/ }).click();
+        await page.getByRole('cell', { name: 'Trier', exact: true }).waitFor();
+        await pruefeBarrierefreiheit(page, 'Entsorgungsraum nach dem Import');
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('shutting down Kläranlage Musterhausen asks for its replacement; the relief plant and the sewer network go there', async () => {
     const ka = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
     const token = await app.login('fachadmin');

@@ -89,7 +89,7 @@ func Netzanlagen(ctx context.Context, q eventstore.Querier, f NetzFilter) ([]Net
 // an active municipal operation. The one the plant already names stays valid although it is no
 // longer offered (shut down, its operation no longer active).
 func PruefeAufnahme(ctx context.Context, q eventstore.Querier, betriebID, id, neu, bisher int64) error {
-	return pruefeNetz(ctx, q, "aufnahme", MsgAufnahme, NetzFilter{Typ: anlage.Abwasserbehandlung, BetriebID: betriebID, Ausser: id}, neu, bisher)
+	return pruefeNetz(ctx, q, "aufnahme", MsgAufnahme, NetzFilter{Typ: anlage.Abwasserbehandlung, BetriebID: betriebID, Ausser: id}, neue([]int64{neu}, []int64{bisher}))
 }
 
 // PruefeDrosselablauf checks the throttle outflow of relief plant id (0 when new) of kind
@@ -97,14 +97,14 @@ func PruefeAufnahme(ctx context.Context, q eventstore.Querier, betriebID, id, ne
 // municipal operation.
 func PruefeDrosselablauf(ctx context.Context, q eventstore.Querier, betriebID, id int64, anlagenart string, neu, bisher int64) error {
 	return pruefeNetz(ctx, q, "drosselablauf", MsgDrosselablauf,
-		NetzFilter{Typ: anlage.Entlastung, Anlagenart: anlagenart, BetriebID: betriebID, Ausser: id}, neu, bisher)
+		NetzFilter{Typ: anlage.Entlastung, Anlagenart: anlagenart, BetriebID: betriebID, Ausser: id}, neue([]int64{neu}, []int64{bisher}))
 }
 
 // PruefeErsatz checks the replacement neu of treatment plant id of operation betriebID (the
 // plants discharging into it go there when it leaves operation): a treatment plant in use of its
 // operation or of an active municipal one, not itself.
 func PruefeErsatz(ctx context.Context, q eventstore.Querier, betriebID, id, neu int64) error {
-	return pruefeNetz(ctx, q, "neueAufnahme", MsgErsatz, NetzFilter{Typ: anlage.Abwasserbehandlung, BetriebID: betriebID, Ausser: id}, neu, 0)
+	return pruefeNetz(ctx, q, "neueAufnahme", MsgErsatz, NetzFilter{Typ: anlage.Abwasserbehandlung, BetriebID: betriebID, Ausser: id}, neue([]int64{neu}, nil))
 }
 
 // PruefeErsatzDesBetriebs checks the replacements of an operation's shut-down (plant →
@@ -114,22 +114,13 @@ func PruefeErsatzDesBetriebs(ctx context.Context, q eventstore.Querier, betriebI
 	for _, neu := range ersatz {
 		ids = append(ids, neu)
 	}
-	if len(ids) == 0 {
-		return nil
-	}
-	as, err := Netzanlagen(ctx, q, NetzFilter{Typ: anlage.Abwasserbehandlung, OhneBetriebID: betriebID, IDs: ids})
-	if err != nil {
-		return err
-	}
-	gefunden := make([]int64, len(as))
-	for i, a := range as {
-		gefunden[i] = a.ID
-	}
-	return pruefe("anlageToAufnehmendeanlage", MsgErsatz, ids, gefunden)
+	return pruefeNetz(ctx, q, "anlageToAufnehmendeanlage", MsgErsatz,
+		NetzFilter{Typ: anlage.Abwasserbehandlung, OhneBetriebID: betriebID}, neue(ids, nil))
 }
 
-func pruefeNetz(ctx context.Context, q eventstore.Querier, feld, message string, f NetzFilter, neu, bisher int64) error {
-	ids := neue([]int64{neu}, []int64{bisher})
+// pruefeNetz refuses with message the first of ids (the new ones) that the picker with filter f
+// does not offer.
+func pruefeNetz(ctx context.Context, q eventstore.Querier, feld, message string, f NetzFilter, ids []int64) error {
 	if ids == nil {
 		return nil
 	}

@@ -151,6 +151,16 @@ export const importiereEntlastungsanlagen = ({ betriebId, datei }: { betriebId: 
   return api.post<{ message: string; geaendert: number }>(`/betrieb/${encodeURIComponent(betriebId)}/import-entlastungsanlagen`, form);
 };
 
+/** GET /api/anlage/abwasserbehandlung/{id}/export/: the disposal area's units as xlsx. */
+export const exportiereEntsorgungsraum = (id: number) => apiDatei(`/anlage/abwasserbehandlung/${id}/export`);
+
+/** POST /api/anlage/abwasserbehandlung/{id}/import/?version=: the disposal area's units from an xlsx file, saved as the plant. */
+export const importiereEntsorgungsraum = ({ id, version, datei }: { id: number; version: number; datei: File }) => {
+  const form = new FormData();
+  form.append('file', datei, datei.name);
+  return api.post<{ message: string; version: number }>(`/anlage/abwasserbehandlung/${id}/import`, form, { query: { version } });
+};
+
 /** GET /api/anlage/kanalnetz/uebersicht/{id}: the sewer networks below a plant (spec 000 §2). */
 export const kanalnetzeQuery = (id: string) =>
   queryOptions({

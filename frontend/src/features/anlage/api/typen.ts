@@ -12,7 +12,7 @@ export interface Typangaben {
 export const TYPTABELLE: Readonly<Record<string, Typangaben>> = {
   ABWASSERBEHANDLUNG: {
     anlagenarten: ['ABWASSERBEHANDLUNG', 'KLEINKLAERANLAGE', 'ABWASSERVORBEHANDLUNG', 'ANLAGE_AUSSERHALB'],
-    felder: ['anlagensystem', 'dwaNr', 'staLaNr', 'chargenbetrieb', 'kampagne', 'tegAbschluss', 'aufKAGelaende'],
+    felder: ['anlagensystem', 'dwaNr', 'staLaNr', 'chargenbetrieb', 'kampagne', 'tegAbschluss', 'aufKAGelaende', 'vorbehandlung', 'biologischeBehandlung', 'chemischeBehandlung', 'nachbehandlung', 'schlammbehandlung'],
     entsorgungsraumBei: ['KOMMUNAL'],
   },
   ENTLASTUNG: {
@@ -27,7 +27,7 @@ export const TYPTABELLE: Readonly<Record<string, Typangaben>> = {
   },
   KUEHLWASSER: {
     anlagenarten: ['ABWASSERBEHANDLUNG', 'ABWASSERVORBEHANDLUNG'],
-    felder: ['chargenbetrieb', 'kampagne', 'tegAbschluss', 'aufKAGelaende', 'kuehlart', 'kuehlBehandlung', 'inWasserschutzgebiet'],
+    felder: ['chargenbetrieb', 'kampagne', 'tegAbschluss', 'aufKAGelaende', 'kuehlart', 'kuehlBehandlung', 'inWasserschutzgebiet', 'vorbehandlung', 'biologischeBehandlung', 'chemischeBehandlung', 'nachbehandlung', 'schlammbehandlung'],
     entsorgungsraumBei: [],
   },
 };

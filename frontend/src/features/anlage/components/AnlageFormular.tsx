@@ -5,7 +5,8 @@ import { Kartenauswahl } from '@/components/karte/Kartenauswahl';
 import { lageAusTexten } from '@/components/karte/protokoll';
 import { useDarf } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
-import { Auswahlfeld, Gruppe, Textfeld, useWerte, useWerteliste, WertAuswahl } from '@/components/felder';
+import { Auswahlfeld, Gruppe, mehrfachOptionen, Textfeld, useWerte, useWerteliste, WertAuswahl } from '@/components/felder';
+import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
 import { FormField, inputClass } from '@/components/FormField';
 import { Tabs } from '@/components/Tabs';
 import { ZeilenEditor } from '@/components/ZeilenEditor';
@@ -48,6 +49,36 @@ export interface AnlageFormularProps {
   vorDemEntfernen: (was: string) => Promise<boolean>;
   /** A status chosen in the select (the screen confirms a shut-down first); without, it is set at once. */
   onStatus?: (status: string) => void;
+  /** The disposal area's export and import (a stored plant), above the tab's table. */
+  entsorgungsraumAktionen?: ReactNode;
+}
+
+// The treatment steps (spec 000 §3): field, label, value list.
+const BEHANDLUNGSSTUFEN = [
+  ['vorbehandlung', 'Vorbehandlung', 'vorbehandlung'],
+  ['biologischeBehandlung', 'Biologische Behandlung', 'biologische_behandlung'],
+  ['chemischeBehandlung', 'Chemische Behandlung', 'chemische-behandlung'],
+  ['nachbehandlung', 'Nachbehandlung', 'nachbehandlung'],
+  ['schlammbehandlung', 'Schlammbehandlung', 'schlammbehandlung'],
+] as const;
+
+/** The treatment steps, each a multiple choice of its value list (a stored value the list lost stays). */
+function Behandlungsstufen({ werte, onChange, gesperrt }: { werte: AnlageWerte; onChange: AnlageFormularProps['onChange']; gesperrt: boolean }) {
+  const sperre = useSchreibsperre('biologischeBehandlung');
+  return (
+    <Gruppe titel="Behandlungsstufen">
+      {BEHANDLUNGSSTUFEN.map(([feld, label, liste]) => (
+        <div key={feld} className="sm:col-span-3">
+          <Behandlungsstufe label={label} liste={liste} wert={werte[feld]} onChange={(v) => onChange((x) => ({ ...x, [feld]: v }))} gesperrt={gesperrt || sperre.gesperrt} />
+        </div>
+      ))}
+    </Gruppe>
+  );
+}
+
+function Behandlungsstufe({ label, liste, wert, onChange, gesperrt }: { label: string; liste: string; wert: string[]; onChange: (v: string[]) => void; gesperrt: boolean }) {
+  const optionen = mehrfachOptionen(useWerte(liste), wert);
+  return <MehrfachAuswahl legend={label} options={optionen} value={wert} onChange={onChange} disabled={gesperrt} maxHeight={120} />;
 }
 
 /** The obligees' rows with the period each covers, as they stand while the user edits (read-only). */
@@ -179,6 +210,9 @@ export function AnlageFormular(p: AnlageFormularProps) {
         {hat('staLaNr') && text('staLaNr', 'StaLa-Nr.', { className: 'sm:col-span-2' })}
         {text('suevoaAnlageNr', 'SüVOA-Anlagen-Nr.', { className: 'sm:col-span-2' })}
       </Gruppe>
+      {hat('biologischeBehandlung') && (
+        <Behandlungsstufen werte={w} onChange={p.onChange} gesperrt={gesperrt} />
+      )}
       {hat('entlastungssystem') && (
         <Gruppe titel="Entlastungsanlage">
           {liste('entlastungssystem', 'Entlastungssystem', 'entlastungssystem', true)}
@@ -339,13 +373,16 @@ export function AnlageFormular(p: AnlageFormularProps) {
                   label: 'Entsorgungsraum',
                   hasError: hatFehler('entsorgungsraum'),
                   content: (
-                    <EntsorgungsraumReiter
-                      raum={w.entsorgungsraum}
-                      onChange={setze('entsorgungsraum')}
-                      gesperrt={gesperrt || !!p.nurBetreiberseitig}
-                      fehler={f}
-                      vorDemEntfernen={p.vorDemEntfernen}
-                    />
+                    <div className="space-y-4">
+                      {p.entsorgungsraumAktionen}
+                      <EntsorgungsraumReiter
+                        raum={w.entsorgungsraum}
+                        onChange={setze('entsorgungsraum')}
+                        gesperrt={gesperrt || !!p.nurBetreiberseitig}
+                        fehler={f}
+                        vorDemEntfernen={p.vorDemEntfernen}
+                      />
+                    </div>
                   ),
                 },
               ]

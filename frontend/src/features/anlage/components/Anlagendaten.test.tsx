@@ -57,6 +57,14 @@ function mock(anlage: () => unknown, handlers: Parameters<typeof apiMock>[0] = {
     'GET /api/verwaltungseinheit': () => eintraege({ value: 'Koblenz', gemeindeNr: '07111000' }, { value: 'Trier', gemeindeNr: '07211000' }),
     'GET /api/mip-foerderung': () => eintraege({ value: 'Bau eines RÜB', mipNr: 'MIP-2023-0312', nameMassnahmetraeger: 'VG Nord' }),
     'GET /api/bearbeiter': () => [{ id: 31, bearbeiter: 'DS-4711', name: 'Claudia Schneider' }],
+    'GET /api/vorbehandlung': () => eintraege('Rechen', 'Sandfang'),
+    'GET /api/biologische_behandlung': () => eintraege('Belebungsverfahren'),
+    'GET /api/chemische-behandlung': () => eintraege('Simultanfällung'),
+    'GET /api/nachbehandlung': () => eintraege('Sandfiltration'),
+    'GET /api/schlammbehandlung': () => eintraege('Schlammeindickung'),
+    'GET /api/entlastungssystem': () => eintraege('Mischsystem'),
+    'GET /api/entlastungstyp': () => eintraege('Regenüberlaufbecken'),
+    'GET /api/anlage': () => [],
     ...handlers,
   });
   vi.stubGlobal('fetch', m.fetchMock);
@@ -176,6 +184,31 @@ describe('Anlagendaten', () => {
     expect(body.version).toBe(5);
     expect(body.bezeichnung).toBe('KA Nord II');
     expect(body.anlagenteile?.[0].bezeichnung).toBe('Belebung Süd');
+  });
+
+  it('the treatment steps are choices of their value lists, sent with the save', async () => {
+    const user = userEvent.setup();
+    const { called } = mock(() => testAnlage({ vorbehandlung: ['Rechen'] }), { 'PUT /api/anlage/abwasserbehandlung/70': () => ({ id: 70, version: 5 }) });
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/anlagendaten?modus=s');
+    const vor = await screen.findByRole('group', { name: 'Vorbehandlung' });
+    await waitFor(() => expect(within(vor).getByRole('checkbox', { name: 'Rechen' })).toBeChecked());
+    await user.click(within(vor).getByRole('checkbox', { name: 'Sandfang' }));
+    await user.click(within(screen.getByRole('group', { name: 'Biologische Behandlung' })).getByRole('checkbox', { name: 'Belebungsverfahren' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(called('PUT', '/api/anlage/abwasserbehandlung/70')).not.toHaveLength(0));
+    const body = called('PUT', '/api/anlage/abwasserbehandlung/70')[0].body as Anlage;
+    expect(body.vorbehandlung).toEqual(['Rechen', 'Sandfang']);
+    expect(body.biologischeBehandlung).toEqual(['Belebungsverfahren']);
+  });
+
+  it('a new relief plant takes its Anlagenart from ?art=; the create route has no edit-mode toggle', async () => {
+    mock(() => testAnlage());
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    renderRoutes(routes, '/betriebsakte/7/entlastung/neu/anlagendaten?modus=s&art=NIEDERSCHLAGSWASSER');
+    const art = await screen.findByLabelText(/^Anlagenart/);
+    await waitFor(() => expect(art).toHaveValue('NIEDERSCHLAGSWASSER'));
+    expect(screen.queryByRole('button', { name: /Bearbeiten/ })).toBeNull();
   });
 
   it('an indirect discharger has no Entsorgungsraum tab', async () => {

@@ -24,7 +24,9 @@ import {
   anlageHistorieQuery,
   anlageQuery,
   aufnehmendeAnlagenQuery,
+  exportiereEntsorgungsraum,
   hatEinleiter,
+  importiereEntsorgungsraum,
   holeAnlage,
   pfadDesTyps,
   typNachPfad,
@@ -38,13 +40,15 @@ import { useStelleAenderungsantrag } from '@/features/anlage/api/stelle-aenderun
 import { AnlageFormular, ENTFERNEN_TITEL, entfernenFrage } from './AnlageFormular';
 import { AnlageNurLesen } from './AnlageNurLesen';
 import { NetzDialog } from '@/components/akte/NetzDialog';
+import { Tabellenimport } from '@/components/akte/Tabellenimport';
+import { speichereDatei } from '@/lib/download';
 import { abfrageAus } from './NetzanlageAuswahl';
 import { ANLAGE_SCHLUESSEL, anlageFeldname } from './feldnamen';
 import { useAnlageFormular } from './useAnlageFormular';
 import { eingabeAus, MSG_GESPEICHERT, neueWerte, werteAus, type Foerderung } from './werte';
 import { Foerderungen } from './Foerderungen';
 import { WertAuswahl } from '@/components/felder';
-import { hatFeld } from '@/features/anlage/api/typen';
+import { artenDesTyps, hatFeld } from '@/features/anlage/api/typen';
 
 // Verbatim text of spec 000 §8 (navigation).
 export const MSG_AUFRUF_FEHLER = 'Fehler beim Aufruf der Anlage';
@@ -83,10 +87,14 @@ function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: stri
   const navigate = useNavigate();
   const [entfernen, entfernenDialog] = useEntfernen();
   // a sewer network created below a treatment plant discharges into it unless chosen otherwise
+  // ?art= presets the Anlagenart (spec 000 §2) when the type has it
+  const [params] = useSearchParams();
+  const art = params.get('art') ?? '';
   const basis = useMemo(() => {
     const w = neueWerte(typ);
-    return /^\d+$/.test(parentId) && w.indirekteinleiter ? { ...w, aufnahme: parentId } : w;
-  }, [typ, parentId]);
+    const mitArt = artenDesTyps(typ).includes(art) ? { ...w, anlagenart: art } : w;
+    return /^\d+$/.test(parentId) && w.indirekteinleiter ? { ...mitArt, aufnahme: parentId } : mitArt;
+  }, [typ, parentId, art]);
   const form = useAnlageFormular(typ, basis);
   const anlegen = useLegeAnlageAn({ meta: { globalErrorHandling: false } });
   const darfBearbeiter = useDarf()('BEARBEITER_ZUORDNEN');
@@ -164,6 +172,9 @@ export const STILLLEGUNG_TITEL = 'Stilllegung bestätigen';
 export const MSG_STILLLEGEN = 'Soll die Anlage außer Betrieb genommen werden?';
 export const MSG_MIT_EINLEITERN = 'In diese Anlage leiten andere Anlagen ein. Sie werden mit ihr stillgelegt. Fortfahren?';
 export const ERSATZ_TITEL = 'Ersatzkläranlage auswählen';
+// ours: what the disposal area's import replaces
+export const MSG_RAUM_UEBERSCHREIBEN =
+  'Die Verwaltungseinheiten der Datei ersetzen die gespeicherten des Entsorgungsraums; ungespeicherte Änderungen der Anlage gehen verloren. Fortfahren?';
 export const MSG_ERSATZ_HINWEIS =
   'In diese Kläranlage leiten andere Anlagen ein. Wählen Sie die Kläranlage, in die sie künftig einleiten; jede erhält dabei einen eigenen Eintrag im Verlauf.';
 
@@ -332,6 +343,28 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
           bearbeiterBearbeitbar={felder ? istSchreibbar(felder, 'zustaendigeBearbeiter') : admin && darf('BEARBEITER_ZUORDNEN')}
           vorDemEntfernen={entfernen}
           onStatus={(v) => void statusWaehlen(v)}
+          entsorgungsraumAktionen={
+            <div className="flex flex-wrap items-end gap-3">
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  void exportiereEntsorgungsraum(anlage.id ?? 0)
+                    .then((d) => speichereDatei(d, 'entsorgungsraum.xlsx'))
+                    .catch((e: unknown) => zeigeFehler(e))
+                }
+              >
+                Entsorgungsraum exportieren
+              </Button>
+              {bearbeiten && admin && (
+                <Tabellenimport
+                  label="Entsorgungsraum importieren (xlsx)"
+                  warnung={MSG_RAUM_UEBERSCHREIBEN}
+                  importieren={(datei) => importiereEntsorgungsraum({ id: anlage.id ?? 0, version: anlage.version ?? 0, datei })}
+                  onImportiert={neuLaden}
+                />
+              )}
+            </div>
+          }
         />
       </SchreibrechteKontext.Provider>
       {frageDialog}

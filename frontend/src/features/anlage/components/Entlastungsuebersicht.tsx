@@ -1,18 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DataTable } from '@/components/DataTable';
 import { Auswahlfeld, Textfeld, WertAuswahl } from '@/components/felder';
 import { Button } from '@/components/Button';
-import { useConfirm } from '@/components/ConfirmDialog';
-import { FormField, inputClass } from '@/components/FormField';
+import { Tabellenimport } from '@/components/akte/Tabellenimport';
 import { Suchformular } from '@/components/Suchformular';
-import { ApiError, isAbortError } from '@/lib/api';
 import { useDarf } from '@/lib/auth';
 import { speichereDatei } from '@/lib/download';
 import { zeigeFehler } from '@/lib/errors';
-import { toast } from '@/lib/toast';
 import { useModus } from '@/lib/modus';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ANLAGENARTEN, ANLAGENSTATUS, entlastungsanlagenQuery, exportiereEntlastungsanlagen, importiereEntlastungsanlagen, type AnlagenZeile } from '@/features/anlage/api/anlage';
@@ -20,18 +17,9 @@ import { anlageKeys } from '@/features/anlage/api/keys';
 import { artenDesTyps } from '@/features/anlage/api/typen';
 
 export const TITEL = 'Misch-/Niederschlagswasser';
-// spec 000 §5 and §8; the warning's text is ours
-export const MSG_IMPORT_FEHLER = 'Der Import ist fehlgeschlagen!';
+// ours: what the import replaces
 export const MSG_IMPORT_UEBERSCHREIBEN =
   'Die Angaben der Anlagen in der Datei ersetzen die gespeicherten Angaben dieser Anlagen (mit einer neuen Fassung ab heute). Fortfahren?';
-
-/** The messages of a refused import by row (the server keys them zeilen[n].feld). */
-export function importfehler(felder: Record<string, string>): string[] {
-  const nr = (k: string) => Number(/^zeilen\[(\d+)\]/.exec(k)?.[1] ?? Number.MAX_SAFE_INTEGER);
-  return Object.keys(felder)
-    .sort((a, b) => nr(a) - nr(b) || a.localeCompare(b))
-    .map((k) => felder[k]);
-}
 
 interface Filter {
   abwasseranlage: string;
@@ -90,35 +78,14 @@ export function Entlastungsuebersicht() {
   const ausserhalb = (liste.data ?? []).length - zeilen.length;
   const darf = useDarf();
   const queryClient = useQueryClient();
-  const [fragen, frageDialog] = useConfirm();
-  const [fehlerliste, setFehlerliste] = useState<{ message: string; zeilen: string[] } | null>(null);
-  const importiere = useMutation({ mutationFn: importiereEntlastungsanlagen, meta: { globalErrorHandling: false } });
-  const exportieren = () =>
-    exportiereEntlastungsanlagen(id)
-      .then((d) => speichereDatei(d, 'entlastungsanlagen.xlsx'))
-      .catch((e: unknown) => zeigeFehler(e));
-  const importieren = async (datei: File | undefined) => {
-    if (!datei) return;
-    if (!(await fragen({ title: 'Import bestätigen', message: MSG_IMPORT_UEBERSCHREIBEN, confirmLabel: 'Importieren' }))) return;
-    setFehlerliste(null);
-    try {
-      const a = await importiere.mutateAsync({ betriebId: id, datei });
-      toast.ergebnis('success', a.message);
-      void queryClient.invalidateQueries({ queryKey: anlageKeys.all });
-    } catch (e) {
-      if (isAbortError(e)) return;
-      if (e instanceof ApiError && e.status === 400) {
-        // every refused row at once, in the page: nothing was imported
-        setFehlerliste({ message: e.message || MSG_IMPORT_FEHLER, zeilen: importfehler(e.validationErrors) });
-        return;
-      }
-      zeigeFehler(e, MSG_IMPORT_FEHLER);
-    }
-  };
   const zuruecksetzen = () => {
     setEntwurf(LEER);
     setFilter(LEER);
   };
+  const exportieren = () =>
+    exportiereEntlastungsanlagen(id)
+      .then((d) => speichereDatei(d, 'entlastungsanlagen.xlsx'))
+      .catch((e: unknown) => zeigeFehler(e));
   return (
     <section aria-labelledby="entlastung-titel" className="space-y-4">
       <h1 id="entlastung-titel" className="text-2xl font-semibold">
@@ -147,35 +114,14 @@ export function Entlastungsuebersicht() {
           Exportieren
         </Button>
         {modus === 's' && darf('ENTLASTUNGSANLAGEN_IMPORTIEREN') && (
-          <FormField label="Misch-/Niederschlagswasseranlagen importieren (xlsx)">
-            <input
-              type="file"
-              name="import"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className={inputClass}
-              disabled={importiere.isPending}
-              onChange={(e) => {
-                const datei = e.target.files?.[0];
-                e.target.value = '';
-                void importieren(datei);
-              }}
-            />
-          </FormField>
+          <Tabellenimport
+            label="Misch-/Niederschlagswasseranlagen importieren (xlsx)"
+            warnung={MSG_IMPORT_UEBERSCHREIBEN}
+            importieren={(datei) => importiereEntlastungsanlagen({ betriebId: id, datei })}
+            onImportiert={() => void queryClient.invalidateQueries({ queryKey: anlageKeys.all })}
+          />
         )}
       </div>
-      {fehlerliste && (
-        <div role="alert" className="rounded border border-red-700 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">{fehlerliste.message}</p>
-          {fehlerliste.zeilen.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {fehlerliste.zeilen.map((z) => (
-                <li key={z}>{z}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      {frageDialog}
       {liste.isError && <p className="text-sm text-red-700">Die Entlastungsanlagen konnten nicht geladen werden.</p>}
       <DataTable<AnlagenZeile>
         caption="Entlastungsanlagen"

@@ -61,11 +61,12 @@ describe('plant form values', () => {
 
   it('sends German numbers as numbers, the receiving plant only for indirect dischargers, and keeps what the form does not edit', () => {
     const foerderung = { mipNr: 'M-1', bezeichnung: 'RÜB', nameMassnahmetraeger: 'VG' };
-    const e = eingabeAus({ ...gueltig(), aufnahme: '7', foerderungen: [foerderung] }, { biologischeBehandlung: ['Belebung'], version: 3 });
+    const e = eingabeAus({ ...gueltig(), aufnahme: '7', foerderungen: [foerderung], biologischeBehandlung: ['Belebung'] }, { kanalsystem: 'Trennsystem', version: 3 });
     expect(e.lage).toEqual({ hochwert: 5582960.5, rechtswert: 398140.25 });
     expect(e.aufnahme).toBe(0);
     expect(e.foerderungen).toEqual([foerderung]);
     expect(e.biologischeBehandlung).toEqual(['Belebung']);
+    expect(e.version).toBe(3);
     expect(e.entsorgungsraum).toBeUndefined();
     expect(e.abwasserbeseitigungspflichtige).toEqual([{ organisation: 3, startJahr: 2024 }]);
     expect(werteAus({ lage: { hochwert: 5582960.5, rechtswert: 398140.25 } }).hochwert).toBe('5582960,5');

@@ -123,6 +123,12 @@ export interface AnlageWerte {
   zustaendigePersonen: ZustaendigePerson[];
   zustaendigeBearbeiter: ZustaendigerBearbeiter[];
   entsorgungsraum: Entsorgungsraum;
+  /** The treatment steps (spec 000 §3), each a choice of entries of its value list. */
+  vorbehandlung: string[];
+  biologischeBehandlung: string[];
+  chemischeBehandlung: string[];
+  nachbehandlung: string[];
+  schlammbehandlung: string[];
 }
 
 export type AnlageFehler = Record<string, string | undefined>;
@@ -214,6 +220,11 @@ export function werteAus(a: Partial<Anlage>): AnlageWerte {
     foerderungen: (a.foerderungen ?? []).map((f) => ({ mipNr: f.mipNr ?? '', bezeichnung: f.bezeichnung ?? '', nameMassnahmetraeger: f.nameMassnahmetraeger ?? '' })),
     zustaendigePersonen: (a.zustaendigePersonen ?? []).map((p) => ({ id: p.id ?? 0, person: 'person' in p ? (p.person as string) : undefined, zustaendig: p.zustaendig ?? [] })),
     zustaendigeBearbeiter: (a.zustaendigeBearbeiter ?? []).map((b) => ({ id: b.id ?? 0, bearbeiter: b.bearbeiter ?? '', name: b.name })),
+    vorbehandlung: a.vorbehandlung ?? [],
+    biologischeBehandlung: a.biologischeBehandlung ?? [],
+    chemischeBehandlung: a.chemischeBehandlung ?? [],
+    nachbehandlung: a.nachbehandlung ?? [],
+    schlammbehandlung: a.schlammbehandlung ?? [],
     entsorgungsraum: {
       bezugsdatum: a.entsorgungsraum?.bezugsdatum ?? '',
       bezugsparameter: a.entsorgungsraum?.bezugsparameter ?? '',
@@ -232,8 +243,8 @@ const zahl = (s: string) => (istLeer(s) ? null : parseGermanNumber(s));
 const ganz = (s: string) => (istLeer(s) ? null : Number.parseInt(s, 10));
 
 /**
- * What the form sends: the values on top of the stored plant (members the form does not edit —
- * the treatment steps — go back as they came). An empty disposal area is none.
+ * What the form sends: the values on top of the stored plant (members the form does not edit go
+ * back as they came). An empty disposal area is none.
  */
 export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageFormular {
   const { rechte: _r, aufnahmeAnlage: _a, drosselablaufAnlage: _d, aenderungsantrag: _x, ...rest } = basis as Anlage;
@@ -290,6 +301,11 @@ export function eingabeAus(w: AnlageWerte, basis: Partial<Anlage> = {}): AnlageF
     zustaendigePersonen: w.zustaendigePersonen.map((p) => ({ id: p.id, zustaendig: p.zustaendig })),
     zustaendigeBearbeiter: w.zustaendigeBearbeiter.map((b) => ({ id: b.id, bearbeiter: b.bearbeiter })),
     entsorgungsraum: mitRaum ? { ...raum, bezugsparameter: raum.bezugsparameter.trim() } : undefined,
+    vorbehandlung: w.vorbehandlung,
+    biologischeBehandlung: w.biologischeBehandlung,
+    chemischeBehandlung: w.chemischeBehandlung,
+    nachbehandlung: w.nachbehandlung,
+    schlammbehandlung: w.schlammbehandlung,
   };
 }
 

@@ -136,7 +136,9 @@ export function BetriebsakteLayout() {
     darf('ANLAGE_ANLEGEN') ||
     ((anlagen.data ?? []).length > 0 && darf('ANLAGE_BEARBEITEN')) ||
     (mitBescheiden && bescheidAnlegen);
-  const zeigeToggle = darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && imBearbeitungsmodus && !historisch && !imBericht;
+  // no toggle on create routes (spec 000 §2): a new object is edited until it is saved
+  const neuAnlegen = /\/neu\/[a-z]+daten$/.test(pathname);
+  const zeigeToggle = darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && imBearbeitungsmodus && !historisch && !imBericht && !neuAnlegen;
 
   return (
     <Rahmen

@@ -83,6 +83,7 @@ describe('worklist piece: the three tabs', () => {
     const m = mock();
     renderRoutes(routes, '/');
     await screen.findByRole('table', { name: 'Anlagen' });
+    await waitFor(() => expect(m.called('GET', '/api/anlage/search')).not.toHaveLength(0), LANGE);
     const anlagen = m.called('GET', '/api/anlage/search')[0].url.searchParams;
     expect([anlagen.getAll('anlagenstatus'), anlagen.getAll('anlagentyp'), anlagen.get('sortProperty'), anlagen.get('size')]).toEqual([
       ['IN_BETRIEB'], ['ABWASSERBEHANDLUNG'], 'bezeichnung', '50',
@@ -112,6 +113,8 @@ describe('worklist piece: the three tabs', () => {
 
     await user.click(await reiter('Betriebe'));
     await screen.findByRole('table', { name: 'Betriebe' });
+    // the table may stand before its query went out (a busy machine): wait for the call
+    await waitFor(() => expect(m.called('GET', '/api/betrieb/search')).not.toHaveLength(0), LANGE);
     const b = m.called('GET', '/api/betrieb/search')[0].url.searchParams;
     expect([b.getAll('betriebsstatus'), b.getAll('betriebstyp'), b.get('sortProperty'), b.get('size')]).toEqual([['IN_BETRIEB'], [], 'bezeichnung', '50']);
   });
