@@ -182,7 +182,8 @@ describe('Bescheidsdaten', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: /^Behörde/ }), 'SGD Süd');
     await user.type(screen.getByRole('textbox', { name: /^Bescheiddatum/ }), '01.03.2024');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Bescheidsantrag erfolgreich erstellt')).toBeInTheDocument();
+    // the toast shows; the page moves on to the new application meanwhile (findBy found it)
+    await screen.findByText('Bescheidsantrag erfolgreich erstellt');
     expect(m.called('POST', '/api/bescheidsantrag')[0].body).toMatchObject({ betrieb: 7, bescheidQualitaet: 'Bescheid', bescheidart: 'Indirekteinleitergenehmigung', ablaufdatum: '3000-01-01', bescheidsdatum: '2024-03-01', messstellen: [] });
   });
 
@@ -234,7 +235,8 @@ describe('Bescheidsdaten', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: /^Behörde/ }), 'SGD Nord');
     await user.type(screen.getByRole('textbox', { name: /^Bescheiddatum/ }), '01.03.2024');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Bescheid erfolgreich erstellt')).toBeInTheDocument();
+    // the toast shows; the page moves on to the new Bescheid meanwhile (findBy found it)
+    await screen.findByText('Bescheid erfolgreich erstellt');
     expect(m.called('POST', '/api/bescheid')[0].body).toMatchObject({ betrieb: 7, bescheidart: 'Indirekteinleitergenehmigung' });
     await waitFor(() => expect(router.state.location.pathname).toBe(`${AKTE}/bescheid/12/bescheidsdaten`));
   });
