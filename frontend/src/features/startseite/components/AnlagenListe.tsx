@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
+import { useDarf, useMe } from '@/lib/auth';
 import { wertelisteQuery } from '@/lib/wertelisten';
 import { ANLAGEN_EXPORT, anlagenQuery, type AnlagenFilter, type AnlageZeile } from '@/features/startseite/api/anlagen';
 import type { Personalisierung } from '@/features/startseite/api/personalisierung';
@@ -61,7 +62,7 @@ function useVerwaltungseinheiten() {
   return useMemo(() => (data ?? []).map((e) => ({ value: String(e.id), label: e.value })), [data]);
 }
 
-const anlagePfad = (a: AnlageZeile) => `/betriebsakte/${a.betriebId}/${a.anlagentyp.toLowerCase()}/${a.id}/anlagendaten?modus=l`;
+const anlagePfad = (a: AnlageZeile, modus = 'l') => `/betriebsakte/${a.betriebId}/${a.anlagentyp.toLowerCase()}/${a.id}/anlagendaten?modus=${modus}`;
 
 const spalten: ColumnDef<AnlageZeile, unknown>[] = [
   {
@@ -94,9 +95,30 @@ const spalten: ColumnDef<AnlageZeile, unknown>[] = [
   },
 ];
 
+/** The column of the edit links (the privileged roles, as on the Betriebe tab; spec 002 §2, §6). */
+const bearbeitenSpalte: ColumnDef<AnlageZeile, unknown> = {
+  id: 'aktionen',
+  header: () => <span className="sr-only">Aktionen</span>,
+  enableSorting: false,
+  cell: ({ row: { original: a } }) => (
+    <Link
+      to={anlagePfad(a, 's')}
+      aria-label={`Bearbeiten ${a.bezeichnung}`}
+      className="rounded border border-blue-800 bg-white px-2 py-1 text-xs font-medium whitespace-nowrap text-blue-900 hover:bg-blue-50"
+      onClick={(e) => e.stopPropagation()}
+    >
+      Bearbeiten
+    </Link>
+  ),
+};
+
 /** Tab 'Anlagen' of the start page (its default): the plants worklist of what the caller sees. */
 export function AnlagenListe() {
   const verwaltungseinheiten = useVerwaltungseinheiten();
+  const darf = useDarf();
+  const me = useMe();
+  // edit links for the privileged roles whose plant screens have an edit mode
+  const bearbeiten = (me.data?.aktionen.includes('STARTSEITE_BEARBEITEN') ?? false) && darf('BEARBEITUNGSMODUS_NUTZEN');
   return (
     <Arbeitsliste
       name="anlagen"
@@ -124,8 +146,8 @@ export function AnlagenListe() {
           />
         </>
       )}
-      spalten={spalten}
-      pfad={anlagePfad}
+      spalten={bearbeiten ? [...spalten, bearbeitenSpalte] : spalten}
+      pfad={(a) => anlagePfad(a)}
       bezeichnung={(a) => a.bezeichnung}
     />
   );

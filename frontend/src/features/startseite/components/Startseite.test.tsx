@@ -114,6 +114,7 @@ describe('start page: Anlagen', () => {
     expect(within(tabelle).getByText('Änderungsantrag offen')).toBeInTheDocument();
     expect(within(tabelle).getByRole('link', { name: 'Betriebskläranlage Nord' })).toHaveAttribute('href', '/betriebsakte/7/abwasserbehandlung/4/anlagendaten?modus=l');
     expect(within(tabelle).getByRole('link', { name: 'Kläranlage Nord' })).toHaveAttribute('href', '/betriebsakte/7/betriebsdaten?modus=l');
+    expect(within(tabelle).queryByRole('link', { name: /^Bearbeiten/ })).toBeNull();
     // 'Zurücksetzen' of a changed filter goes back to the default
     const filter = screen.getByRole('search', { name: 'Anlagen suchen' });
     await user.click(within(within(filter).getByRole('group', { name: 'Anlagentyp' })).getByRole('checkbox', { name: 'Kanalnetz' }));
@@ -341,6 +342,22 @@ describe('start page: Betriebe worklist', () => {
     expect(mit.body).toEqual({ ids: [7, 8] });
     expect(mit.url.searchParams.get('betriebsstatus')).toBeNull();
     expect(downloads).toEqual(['betriebe.xlsx', 'betriebe.xlsx']);
+  });
+
+  it('the Anlagen tab offers edit links to the privileged roles, as the Betriebe tab does (issue 32)', async () => {
+    mock(['STARTSEITE_BEARBEITEN', 'BEARBEITUNGSMODUS_NUTZEN'], {
+      'GET /api/anlage/search': () => ({
+        content: [{ id: 4, bezeichnung: 'Betriebskläranlage Nord', anlagentyp: 'ABWASSERBEHANDLUNG', anlagenart: 'ABWASSERVORBEHANDLUNG',
+          anlagenstatus: 'IN_BETRIEB', betriebId: 7, betrieb: 'Kläranlage Nord', aenderungsantragOffen: false }],
+        page: 0, size: 50, totalElements: 1,
+      }),
+    });
+    renderRoutes(routes, '/');
+    const t = await screen.findByRole('table', { name: 'Anlagen' });
+    expect(await within(t).findByRole('link', { name: 'Bearbeiten Betriebskläranlage Nord' })).toHaveAttribute(
+      'href',
+      '/betriebsakte/7/abwasserbehandlung/4/anlagendaten?modus=s',
+    );
   });
 
   it('offers edit links and the create action only with their actions; marks an open Änderungsantrag', async () => {
