@@ -15,6 +15,28 @@ import (
 // The plant network of issue 32: the overviews of relief plants per operation and of sewer
 // networks per parent plant, whether plants discharge into a plant, the obligees' periods.
 
+// neueEntlastungsanlage is the body of a new relief plant of operation betrieb named name that
+// discharges into aufnahme (a Mischwasser RÜB of the Mischsystem unless extra says otherwise).
+func neueEntlastungsanlage(betrieb, aufnahme int64, name string, extra map[string]any) map[string]any {
+	b := map[string]any{"betrieb": map[string]any{"id": betrieb}, "bezeichnung": name, "anlagenart": "MISCHWASSER",
+		"lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
+		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": aufnahme}
+	for k, v := range extra {
+		b[k] = v
+	}
+	return b
+}
+
+// entlastungsanlageAnlegen creates the relief plant body as tok and answers its id.
+func entlastungsanlageAnlegen(t testing.TB, w *kontoWelt, tok string, body map[string]any) int64 {
+	t.Helper()
+	a := w.send(t, "POST", "/api/anlage/entlastung", body, tok)
+	if a.Code != 201 {
+		t.Fatalf("create %v: %d %s", body["bezeichnung"], a.Code, a.Body.String())
+	}
+	return int64(a.json(t)["id"].(float64))
+}
+
 // stilllegen saves plant id (of path type typ) as STILLGELEGT from today as tok, with the
 // replacement of the plants that discharge into it when ersatz is not 0.
 func stilllegen(t testing.TB, w *kontoWelt, tok, typ string, id, ersatz int64) antwort {
@@ -214,19 +236,13 @@ func TestAnlagennetz_TheThrottleOutflowIsAReliefPlantOfTheSameKind(t *testing.T)
 		t.Errorf("the paper mill has no relief plant yet: %v", got)
 	}
 	// a relief plant of the paper mill whose throttled outflow leads to the municipal one
-	neu := map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Werkstor", "anlagenart": "MISCHWASSER",
-		"lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
-		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": klaeranlagePapier, "drosselablauf": klaeranlagePapier}
+	neu := neueEntlastungsanlage(papier, klaeranlagePapier, "RÜB Werkstor", map[string]any{"drosselablauf": klaeranlagePapier})
 	ve := wantFehler(t, w.send(t, "POST", "/api/anlage/entlastung", neu, sbd), 400, "Die gewählte Anlage kann nicht als Drosselablauf ausgewählt werden.")["validationErrors"].(map[string]any)
 	if ve["drosselablauf"] == nil {
 		t.Fatalf("errors: %v", ve)
 	}
 	neu["drosselablauf"] = rueb
-	a := w.send(t, "POST", "/api/anlage/entlastung", neu, sbd)
-	if a.Code != 201 {
-		t.Fatalf("create: %d %s", a.Code, a.Body.String())
-	}
-	id := int64(a.json(t)["id"].(float64))
+	id := entlastungsanlageAnlegen(t, w, sbd, neu)
 	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, betreiber).json(t)
 	if anl["drosselablauf"] != float64(rueb) || anl["drosselablaufAnlage"].(map[string]any)["bezeichnung"] != "Regenüberlaufbecken Musterhausen-Nord" {
 		t.Fatalf("detail: %v %v", anl["drosselablauf"], anl["drosselablaufAnlage"])
@@ -260,13 +276,8 @@ func TestAnlagennetz_ReliefPlantsExportedEditedAndImportedAllOrNothing(t *testin
 	betrieb := idVon(t, w, "betrieb", "Kläranlage Musterhausen")
 	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
 	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
-	a := w.send(t, "POST", "/api/anlage/entlastung", map[string]any{"betrieb": map[string]any{"id": betrieb}, "bezeichnung": "Stauraumkanal Süd",
-		"anlagenart": "NIEDERSCHLAGSWASSER", "lage": map[string]float64{"hochwert": 5571000.25, "rechtswert": 392000.5}, "entlastungssystem": "Trennsystem",
-		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": ka}, fachadmin)
-	if a.Code != 201 {
-		t.Fatalf("create: %d %s", a.Code, a.Body.String())
-	}
-	sued := int64(a.json(t)["id"].(float64))
+	sued := entlastungsanlageAnlegen(t, w, fachadmin, neueEntlastungsanlage(betrieb, ka, "Stauraumkanal Süd", map[string]any{
+		"anlagenart": "NIEDERSCHLAGSWASSER", "lage": map[string]float64{"hochwert": 5571000.25, "rechtswert": 392000.5}, "entlastungssystem": "Trennsystem"}))
 	events := func() int {
 		var n int
 		if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT count(*) FROM events WHERE stream_id = ANY($1)`,
@@ -307,7 +318,7 @@ func TestAnlagennetz_ReliefPlantsExportedEditedAndImportedAllOrNothing(t *testin
 	// opened and saved in LibreOffice, imported unchanged: nothing changes, no event
 	vorher := events()
 	lo := mitLibreOffice(t, "entlastungsanlagen.xlsx", blatt(t, zeilen))
-	a = w.hochladen(t, pfadImport, fachadmin, teil{name: "file", dateiname: "entlastungsanlagen.xlsx", typ: "application/octet-stream", inhalt: string(lo)})
+	a := w.hochladen(t, pfadImport, fachadmin, teil{name: "file", dateiname: "entlastungsanlagen.xlsx", typ: "application/octet-stream", inhalt: string(lo)})
 	if a.Code != 200 || a.json(t)["geaendert"] != float64(0) || a.json(t)["message"] != "Die Misch-/Niederschlagswasseranlagen wurden erfolgreich importiert" {
 		t.Fatalf("unchanged import: %d %s", a.Code, a.Body.String())
 	}
@@ -523,17 +534,11 @@ func TestAnlagennetz_AShutDownMunicipalOperationsTreatmentPlantsAreReplaced(t *t
 	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
 	vg := orgID(t, w, "Verbandsgemeinde Musterhausen")
 	// a relief plant of the paper mill discharges into the municipal plant
-	a := w.send(t, "POST", "/api/anlage/entlastung", map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Werkstor",
-		"anlagenart": "MISCHWASSER", "lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
-		"entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": ka}, fachadmin)
-	if a.Code != 201 {
-		t.Fatalf("relief plant: %d %s", a.Code, a.Body.String())
-	}
-	werkstor := int64(a.json(t)["id"].(float64))
+	werkstor := entlastungsanlageAnlegen(t, w, fachadmin, neueEntlastungsanlage(papier, ka, "RÜB Werkstor", nil))
 	// a second municipal operation with its treatment plant, the replacement
 	antrag := neuerBetrieb(w, t, "Zweckverband Talmühle")
 	antrag["betreiber"], antrag["skipBetriebExistsCheck"] = map[string]any{"id": vg}, true
-	a = w.send(t, "POST", "/api/betrieb?typ=KOMMUNAL", antrag, sbd)
+	a := w.send(t, "POST", "/api/betrieb?typ=KOMMUNAL", antrag, sbd)
 	if a.Code != 201 {
 		t.Fatalf("request: %d %s", a.Code, a.Body.String())
 	}
