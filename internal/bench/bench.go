@@ -122,8 +122,12 @@ func Run(ctx context.Context, o Optionen) error {
 		{"rebuild", l.neuaufbau},
 		{"server", l.mitServer}, // queries, HTTP load, export, projection lag
 	}
-	if gewaehlt("lag") && !gewaehlt("server") {
+	switch {
+	case gewaehlt("server"):
+	case gewaehlt("lag"):
 		jeSkala[2].name = "lag" // the server phase with its lag loads only
+	case gewaehlt("netz"):
+		jeSkala[2].name = "netz" // the server phase with the plant network's rows only
 	}
 	ausfuehren := func(p phase) error {
 		t := time.Now()
@@ -192,7 +196,8 @@ func Run(ctx context.Context, o Optionen) error {
 	return errors.Join(append(fehler, l.berichten())...)
 }
 
-// gewaehlt reports whether phase name is to run (-nur; "lag" is the server phase's lag loads alone).
+// gewaehlt reports whether phase name is to run (-nur; "lag" is the server phase's lag loads
+// alone, "netz" its plant network rows alone).
 func (l *lauf) gewaehlt(name string) bool { return len(l.o.Nur) == 0 || slices.Contains(l.o.Nur, name) }
 
 // fehlgeschlagen reports a failed phase as a row of the table.

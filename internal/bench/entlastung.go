@@ -70,6 +70,37 @@ func (l *lauf) entlastungen(ctx context.Context, s *server, admin, _ nutzer) err
 		return fehler
 	}
 
+	// the overviews and the pickers of the network, on the operation of 2,000 relief plants
+	anzahl := l.o.anzahl(200, 30)
+	netz := []struct {
+		a      abfrage
+		ziel   string
+		grenze time.Duration
+	}{
+		{abfrage{"plantnet.relief_overview", fmt.Sprintf("relief plants overview GET /api/anlage/entlastung/uebersicht/{betriebId}, %s plants", zahl(int64(entlastungsZeilen))),
+			func() string { return fmt.Sprintf("/api/anlage/entlastung/uebersicht/%d", betriebID) }, false, 0}, "p95 < 100 ms", 100 * time.Millisecond},
+		{abfrage{"plantnet.sewer_overview", "sewer networks overview GET /api/anlage/kanalnetz/uebersicht/{id}",
+			func() string { return fmt.Sprintf("/api/anlage/kanalnetz/uebersicht/%d", klaeranlage) }, false, 0}, "p95 < 30 ms", 30 * time.Millisecond},
+		{abfrage{"plantnet.receiving", "receiving-plant picker GET /api/anlage/moeglicheAufnehmendeAnlagen (first 100 of every municipal treatment plant)",
+			func() string {
+				return fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?anlagetyp=ENTLASTUNG&betriebsId=%d", betriebID)
+			}, false, 0}, "p95 < 30 ms", 30 * time.Millisecond},
+		{abfrage{"plantnet.receiving_search", "receiving-plant picker, text search „kläranlage“",
+			func() string {
+				return fmt.Sprintf("/api/anlage/moeglicheAufnehmendeAnlagen?anlagetyp=ENTLASTUNG&betriebsId=%d&q=kl%%C3%%A4ranlage", betriebID)
+			}, false, 0}, "p95 < 30 ms", 30 * time.Millisecond},
+		{abfrage{"plantnet.throttle", fmt.Sprintf("Drosselablauf picker of the operation GET …/drosselablauf-betrieb/{betriebId}/MISCHWASSER (%s relief plants)", zahl(int64(entlastungsZeilen))),
+			func() string {
+				return fmt.Sprintf("/api/anlage/entlastung/drosselablauf-betrieb/%d/MISCHWASSER", betriebID)
+			}, false, 0},
+			"p95 < 30 ms", 30 * time.Millisecond},
+	}
+	for _, x := range netz {
+		if err := l.abfrageMessenMitZiel(ctx, s, admin, "SYSTEMADMIN", x.a, anzahl, x.ziel, x.grenze); err != nil {
+			return err
+		}
+	}
+
 	// the export
 	e := beginnen()
 	status, datei, _, err := s.anfrage(ctx, admin, http.MethodGet, fmt.Sprintf("/api/betrieb/%d/export-entlastungsanlagen", betriebID), nil)
