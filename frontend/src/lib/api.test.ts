@@ -1,5 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiDatei, apiFetch, buildUrl } from './api';
+import {
+  ApiError,
+  apiDatei,
+  apiFetch,
+  buildUrl,
+  isAbortError,
+  isTimeoutError,
+  MSG_ZEITUEBERSCHREITUNG,
+  TimeoutError,
+  ZEITLIMIT_DATEI,
+  ZEITLIMIT_JAHRESBERICHT_ANLAGEN,
+  ZEITLIMIT_STANDARD,
+} from './api';
+import { handleGlobalError, zeigeFehler } from './errors';
+import { retry } from './queryClient';
+import { clearToasts, getToasts } from './toast';
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -109,5 +124,92 @@ describe('buildUrl', () => {
     );
     expect(buildUrl('audit')).toBe('/api/audit');
     expect(buildUrl('/a', { id: [1, 2] })).toBe('/api/a?id=1&id=2');
+  });
+});
+
+describe('timeouts (spec 000 §8: 60 s to 6000 s depending on call)', () => {
+  // like the browser's fetch: pending until the signal aborts, then rejected with its reason
+  const haengt = vi.fn<typeof fetch>(
+    (_url, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        const s = init?.signal;
+        if (!s) return;
+        const abbruch = () => reject(s.reason instanceof Error ? s.reason : new DOMException('aborted', 'AbortError'));
+        if (s.aborted) abbruch();
+        else s.addEventListener('abort', abbruch, { once: true });
+      }),
+  );
+  beforeEach(() => {
+    vi.stubGlobal('fetch', haengt);
+    clearToasts();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    haengt.mockClear();
+  });
+
+  it('a call that exceeds its timeout rejects with the German message, which the global handling shows', async () => {
+    const e = await apiFetch('/anlage/moeglicheAufnehmendeAnlagen', { zeitlimit: 5 }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(TimeoutError);
+    expect(isTimeoutError(e)).toBe(true);
+    expect(isAbortError(e)).toBe(false);
+    expect((e as TimeoutError).message).toBe('Der Server hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es später erneut.');
+    expect((e as TimeoutError).zeitlimit).toBe(5);
+    handleGlobalError(e);
+    expect(getToasts().map((t) => [t.kind, t.message])).toEqual([['error', MSG_ZEITUEBERSCHREITUNG]]);
+    // a timeout is not asked again: the user would wait twice as long
+    expect(retry(0, e)).toBe(false);
+    expect(retry(0, new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it("a caller's cancel (TanStack Query) rejects as an abort and says nothing", async () => {
+    const steuerung = new AbortController();
+    const laeuft = apiFetch('/x', { signal: steuerung.signal, zeitlimit: 10_000 }).catch((x: unknown) => x);
+    steuerung.abort();
+    const e = await laeuft;
+    expect(isAbortError(e)).toBe(true);
+    expect(isTimeoutError(e)).toBe(false);
+    handleGlobalError(e);
+    zeigeFehler(e, 'Fehler beim Speichern');
+    expect(getToasts()).toEqual([]);
+    // an already cancelled signal does not even wait for the timeout
+    const schon = new AbortController();
+    schon.abort();
+    expect(isAbortError(await apiFetch('/x', { signal: schon.signal }).catch((x: unknown) => x))).toBe(true);
+  });
+
+  it('every call has a default: 60 s, for files (uploads, exports) 600 s; a call may name its own', async () => {
+    vi.useFakeTimers();
+    const json = apiFetch('/x').catch((x: unknown) => x);
+    const upload = apiFetch('/y', { method: 'POST', body: new FormData() }).catch((x: unknown) => x);
+    const datei = apiDatei('/z').catch((x: unknown) => x);
+    const jahresbericht = apiFetch('/anlage', { zeitlimit: ZEITLIMIT_JAHRESBERICHT_ANLAGEN }).catch((x: unknown) => x);
+    let fertig: string[] = [];
+    void json.then(() => fertig.push('json'));
+    void upload.then(() => fertig.push('upload'));
+    void datei.then(() => fertig.push('datei'));
+    void jahresbericht.then(() => fertig.push('jahresbericht'));
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(fertig).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fertig).toEqual(['json']);
+    expect(((await json) as TimeoutError).zeitlimit).toBe(ZEITLIMIT_STANDARD);
+    fertig = [];
+    await vi.advanceTimersByTimeAsync(ZEITLIMIT_DATEI - ZEITLIMIT_STANDARD);
+    expect(fertig.sort()).toEqual(['datei', 'upload']);
+    expect(isTimeoutError(await upload) && isTimeoutError(await datei)).toBe(true);
+    fertig = [];
+    await vi.advanceTimersByTimeAsync(ZEITLIMIT_JAHRESBERICHT_ANLAGEN - ZEITLIMIT_DATEI - 1);
+    expect(fertig).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(((await jahresbericht) as TimeoutError).zeitlimit).toBe(6_000_000);
+  });
+
+  it('an answer in time clears its timer', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(200, { ok: 1 })));
+    await expect(apiFetch('/x', { zeitlimit: 1000 })).resolves.toEqual({ ok: 1 });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -68,6 +68,41 @@ export function isAbortError(e: unknown): boolean {
   return false;
 }
 
+/**
+ * Request timeouts (spec 000 §8 "60 s to 6000 s depending on call", 001 §8): every call has one;
+ * a call names a longer one with `zeitlimit`. Files (uploads, imports, exports) take longer than
+ * a form's read or save, so a FormData/Blob body and apiDatei default to ZEITLIMIT_DATEI.
+ */
+export const ZEITLIMIT_STANDARD = 60_000;
+/** Uploads, imports and exports (decided: 600 s; spec: up to 6000 s). */
+export const ZEITLIMIT_DATEI = 600_000;
+/** "600000 ms for possible receiving plants and for measuring point plants" (spec 000 §8). */
+export const ZEITLIMIT_NETZANLAGEN = 600_000;
+/** "6000000 ms for annual-report plants" (spec 000 §8, 001 §8). */
+export const ZEITLIMIT_JAHRESBERICHT_ANLAGEN = 6_000_000;
+
+/** What the user reads when a call's timeout runs out (the spec names no text; docs/decisions.md). */
+export const MSG_ZEITUEBERSCHREITUNG = 'Der Server hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es später erneut.';
+
+/**
+ * A call whose timeout ran out before the answer was read. Not an abort: the user did not cancel
+ * it, so the global handling (lib/errors.ts) shows MSG_ZEITUEBERSCHREITUNG.
+ */
+export class TimeoutError extends Error {
+  /** The timeout that ran out, in ms. */
+  readonly zeitlimit: number;
+
+  constructor(zeitlimit: number) {
+    super(MSG_ZEITUEBERSCHREITUNG);
+    this.name = 'TimeoutError';
+    this.zeitlimit = zeitlimit;
+  }
+}
+
+export function isTimeoutError(e: unknown): e is TimeoutError {
+  return e instanceof TimeoutError;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -78,7 +113,10 @@ export interface RequestOptions {
   body?: unknown;
   /** With a string body: sent as it is, with this Content-Type (e.g. 'text/plain'). */
   contentType?: string;
+  /** The caller's cancel (TanStack Query's signal); a cancel is no error anyone is told of. */
   signal?: AbortSignal;
+  /** Timeout in ms; default ZEITLIMIT_STANDARD (ZEITLIMIT_DATEI for files). Runs out as TimeoutError. */
+  zeitlimit?: number;
   headers?: Record<string, string>;
   /** Set when the caller attaches validationErrors to its fields itself. */
   handleValidation?: boolean;
@@ -146,18 +184,47 @@ const VERALTET_VERSUCHE = 6;
  * (lib/errors.ts) wired into the query client, never here.
  */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let res = await send(path, options, 'application/json');
-  // a list read after an own command (minPosition) that the server answered before its read
-  // model had caught up is asked again, a few times, so the user sees his write
-  for (let versuch = 1; res.ok && res.headers.get(VERALTET) && versuch < VERALTET_VERSUCHE; versuch++) {
-    await res.body?.cancel();
-    await new Promise((r) => setTimeout(r, 250));
-    if (options.signal?.aborted) break;
-    res = await send(path, options, 'application/json');
+  return mitZeitlimit(options, async (signal) => {
+    let res = await send(path, options, 'application/json', signal);
+    // a list read after an own command (minPosition) that the server answered before its read
+    // model had caught up is asked again, a few times, so the user sees his write
+    for (let versuch = 1; res.ok && res.headers.get(VERALTET) && versuch < VERALTET_VERSUCHE; versuch++) {
+      await res.body?.cancel();
+      await new Promise((r) => setTimeout(r, 250));
+      signal.throwIfAborted();
+      res = await send(path, options, 'application/json', signal);
+    }
+    const data = await readBody(res);
+    if (!res.ok) throw toApiError(res, data, options.handleValidation ?? false);
+    return data as T;
+  });
+}
+
+const istDatei = (body: unknown): body is FormData | Blob => body instanceof FormData || body instanceof Blob;
+
+/**
+ * Runs a call (request and reading its answer) under its timeout and the caller's signal, one
+ * signal for fetch. AbortSignal.any/timeout are left out: Vite's build target (baseline widely
+ * available, Chrome 107) predates AbortSignal.any, and its timeout could not be told from a cancel.
+ */
+async function mitZeitlimit<T>(options: RequestOptions, aufruf: (signal: AbortSignal) => Promise<T>, standard = ZEITLIMIT_STANDARD): Promise<T> {
+  const zeitlimit = options.zeitlimit ?? (istDatei(options.body) ? ZEITLIMIT_DATEI : standard);
+  const steuerung = new AbortController();
+  const abgelaufen = new TimeoutError(zeitlimit);
+  const abbrechen = () => steuerung.abort(options.signal?.reason);
+  if (options.signal?.aborted) abbrechen();
+  else options.signal?.addEventListener('abort', abbrechen, { once: true });
+  const uhr = setTimeout(() => steuerung.abort(abgelaufen), zeitlimit);
+  try {
+    return await aufruf(steuerung.signal);
+  } catch (e) {
+    // whatever fetch or the body's reader made of the abort: a timeout is a TimeoutError
+    if (steuerung.signal.reason === abgelaufen) throw abgelaufen;
+    throw e;
+  } finally {
+    clearTimeout(uhr);
+    options.signal?.removeEventListener('abort', abbrechen);
   }
-  const data = await readBody(res);
-  if (!res.ok) throw toApiError(res, data, options.handleValidation ?? false);
-  return data as T;
 }
 
 /** A file the server sent: its content and the name from Content-Disposition (if any). */
@@ -187,19 +254,25 @@ export function dateinameAus(header: string | null): string | undefined {
  * name. Error answers are JSON like everywhere else and become an ApiError.
  */
 export async function apiDatei(path: string, options: RequestOptions = {}): Promise<Datei> {
-  const res = await send(path, options, '*/*');
-  if (!res.ok) throw toApiError(res, await readBody(res), options.handleValidation ?? false);
-  return { blob: await res.blob(), dateiname: dateinameAus(res.headers.get('content-disposition')) };
+  return mitZeitlimit(
+    options,
+    async (signal) => {
+      const res = await send(path, options, '*/*', signal);
+      if (!res.ok) throw toApiError(res, await readBody(res), options.handleValidation ?? false);
+      return { blob: await res.blob(), dateiname: dateinameAus(res.headers.get('content-disposition')) };
+    },
+    ZEITLIMIT_DATEI,
+  );
 }
 
-async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const { method = 'GET', query, body, contentType, signal, headers = {} } = options;
+async function send(path: string, options: RequestOptions, accept: string, signal: AbortSignal): Promise<Response> {
+  const { method = 'GET', query, body, contentType, headers = {} } = options;
   const h: Record<string, string> = { Accept: accept, ...headers };
   const token = getToken();
   if (token) h.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body !== undefined) {
-    if (body instanceof FormData || body instanceof Blob) {
+    if (istDatei(body)) {
       payload = body;
     } else if (contentType && typeof body === 'string') {
       h['Content-Type'] = contentType;

@@ -1,4 +1,4 @@
-import { ApiError, isAbortError } from './api';
+import { ApiError, isAbortError, isTimeoutError } from './api';
 import { clearToken, getToken, isTokenExpired } from './auth/token';
 import { appBack, appNavigate } from './navigation';
 import { toast } from './toast';
@@ -22,6 +22,11 @@ export const NOT_FOUND_PATH = '/nicht-gefunden';
  */
 export function handleGlobalError(error: unknown, options: { handleValidation?: boolean } = {}): void {
   if (isAbortError(error)) return;
+  // a call's timeout ran out (lib/api.ts): said in German, unlike a cancel, which says nothing
+  if (isTimeoutError(error)) {
+    toast.error(error.message);
+    return;
+  }
 
   if (!(error instanceof ApiError)) {
     console.error(error);
@@ -84,6 +89,10 @@ export function handleGlobalError(error: unknown, options: { handleValidation?: 
  */
 export function zeigeFehler(error: unknown, standard?: string): void {
   if (isAbortError(error)) return;
+  if (isTimeoutError(error)) {
+    handleGlobalError(error);
+    return;
+  }
   if (error instanceof ApiError) {
     if ([401, 403, 404, 500].includes(error.status) || (error.status === 400 && error.hasValidationErrors)) {
       handleGlobalError(error);

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { ApiError, isTimeoutError } from './api';
 import { handleGlobalError } from './errors';
 
 export interface AppMeta extends Record<string, unknown> {
@@ -16,9 +16,9 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** 4xx answers are final; only network trouble is tried again, once. */
-function retry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError) return false;
+/** 4xx answers are final, and so is a timeout (asking again would keep the user waiting twice as long); only network trouble is tried again, once. */
+export function retry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError || isTimeoutError(error)) return false;
   return failureCount < 1;
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
 import type { Netzanlage } from '@/components/akte/NetzDialog';
-import { api, apiDatei } from '@/lib/api';
+import { api, apiDatei, ZEITLIMIT_NETZANLAGEN } from '@/lib/api';
 import type { Befehlsantwort } from '@/lib/befehl';
 import type { components } from '@/lib/api-schema';
 import { anlageKeys } from './keys';
@@ -108,10 +108,10 @@ export const entlastungsanlagenQuery = (betriebId: string) =>
   });
 
 /** A picker's list of plants of the network (one type for both pickers: the dialog takes either). */
-const netzanlagenQuery = (queryKey: readonly unknown[], pfad: string, p: URLSearchParams) =>
+const netzanlagenQuery = (queryKey: readonly unknown[], pfad: string, p: URLSearchParams, zeitlimit?: number) =>
   queryOptions({
     queryKey,
-    queryFn: ({ signal }) => api.get<Netzanlage[]>(`${pfad}?${p}`, { signal }),
+    queryFn: ({ signal }) => api.get<Netzanlage[]>(`${pfad}?${p}`, { signal, zeitlimit }),
     placeholderData: keepPreviousData,
   });
 
@@ -124,11 +124,12 @@ const netzParameter = (anlageId: number | undefined, q: string, p = new URLSearc
 
 /**
  * GET /api/anlage/moeglicheAufnehmendeAnlagen: the receiving plants a plant of the operation may
- * name (its own treatment plants, the municipal ones of any operator), searched by q.
+ * name (its own treatment plants, the municipal ones of any operator), searched by q; with the
+ * spec's timeout of 600000 ms.
  */
 export const aufnehmendeAnlagenQuery = (betriebId: string, anlageId: number | undefined, q: string) =>
   netzanlagenQuery(anlageKeys.aufnehmende(betriebId, anlageId ?? 0, q), '/anlage/moeglicheAufnehmendeAnlagen',
-    netzParameter(anlageId, q, new URLSearchParams({ betriebsId: betriebId })));
+    netzParameter(anlageId, q, new URLSearchParams({ betriebsId: betriebId })), ZEITLIMIT_NETZANLAGEN);
 
 /**
  * GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart} (the operation's relief

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, ZEITLIMIT_NETZANLAGEN } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import type { NetzAbfrage, Netzanlage } from '@/components/akte/NetzDialog';
 
@@ -29,10 +29,14 @@ export const zuErsetzendeQuery = (betriebId: string) =>
 
 /**
  * GET …/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen/?q: the
- * municipal treatment plants in use, the replacements of a shut-down (components/akte/NetzDialog).
+ * municipal treatment plants in use, the replacements of a shut-down (components/akte/NetzDialog);
+ * possible receiving plants, so with the spec's timeout of 600000 ms.
  */
 export const kommunaleKlaeranlagen: NetzAbfrage = (q) => ({
   schluessel: ['anlage', 'kommunal', q],
   laden: (signal) =>
-    api.get<Netzanlage[]>(`/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    api.get<Netzanlage[]>(`/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen${q ? `?q=${encodeURIComponent(q)}` : ''}`, {
+      signal,
+      zeitlimit: ZEITLIMIT_NETZANLAGEN,
+    }),
 });

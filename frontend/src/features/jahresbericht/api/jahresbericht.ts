@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiDatei } from '@/lib/api';
+import { api, apiDatei, ZEITLIMIT_JAHRESBERICHT_ANLAGEN } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import { nachBefehl, type BefehlOptionen, type Befehlsantwort } from '@/lib/befehl';
 import type { VerlaufEintrag } from '@/components/Verlauf';
@@ -94,12 +94,17 @@ export const ueberschreitungenQuery = (betriebId: string, jahr: string) =>
 
 /**
  * GET /api/anlage?betrieb={id}: the operation's plants, of which the treatment plants may have a
- * report (the plant feature's key anlageKeys.desBetriebs).
+ * report (the plant feature's key anlageKeys.desBetriebs). The report tree's plants, so with the
+ * spec's timeout of the annual-report plants (6000000 ms, getJahresberichtAnlagenForBetrieb).
  */
 export const anlagenDesBetriebsQuery = (betriebId: string) =>
   queryOptions({
     queryKey: ['anlage', 'betrieb', betriebId] as const,
-    queryFn: ({ signal }) => api.get<components['schemas']['AnlagenZeile'][]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<components['schemas']['AnlagenZeile'][]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, {
+        signal,
+        zeitlimit: ZEITLIMIT_JAHRESBERICHT_ANLAGEN,
+      }),
   });
 
 /** GET /api/jahresbericht/{betriebId}: the operation's reports (tree and overview). */
