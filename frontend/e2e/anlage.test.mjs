@@ -5,32 +5,17 @@
 // administrator keeps a municipal plant's Entsorgungsraum and Zuständigkeiten. Against the real
 // binary with the demo data (see harness.mjs): the paper mill is approved and has a treatment
 // and a cooling plant; the municipal Musterhausen sewage works has a disposal area.
-import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { baum, demoAnlage, kennung, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const kennung = () => randomBytes(3).toString('hex');
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
-const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
-
-/** The demo plant named bezeichnung (id and its operation's id), through the API. */
-async function demoAnlage(bezeichnung, wer = 'zust_sbd') {
-  const token = await app.login(wer);
-  const treffer = (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
-  const anlage = treffer.find((a) => a.bezeichnung === bezeichnung);
-  assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(treffer)}`);
-  return anlage;
-}
-
 describe('Anlagen', () => {
   it('zust_sbd creates a treatment plant in edit mode and historises its going into operation', async () => {
     const name = `Nachklärung ${kennung()}`;
-    const { betriebId } = await demoAnlage('Betriebskläranlage Papierfabrik');
+    const { betriebId } = await demoAnlage(app, 'Betriebskläranlage Papierfabrik');
     await withPage({ token: await app.login('zust_sbd') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${betriebId}/betriebsdaten?modus=l`));
       await baum(page).getByRole('link', { name: 'Betriebskläranlage Papierfabrik' }).waitFor();
@@ -146,7 +131,7 @@ describe('Anlagen', () => {
   });
 
   it('the operator applies for a change; fachadmin adopts the name only', async () => {
-    const { id, betriebId } = await demoAnlage('Kühlwasserkreislauf Papiermaschine 2');
+    const { id, betriebId } = await demoAnlage(app, 'Kühlwasserkreislauf Papiermaschine 2');
     const neu = `Kühlkreislauf PM 2 ${kennung()}`;
     const seite = `/eAbwasser/betriebsakte/${betriebId}/kuehlwasser/${id}/anlagendaten?modus=l`;
     await withPage({ token: await app.login('betreiber') }, async (page) => {
@@ -177,7 +162,7 @@ describe('Anlagen', () => {
   });
 
   it('an auditor replays a plant: a Stand of its Verlauf and an older version of its Historie', async () => {
-    const { id, betriebId } = await demoAnlage('Betriebskläranlage Papierfabrik');
+    const { id, betriebId } = await demoAnlage(app, 'Betriebskläranlage Papierfabrik');
     const seite = `/eAbwasser/betriebsakte/${betriebId}/abwasserbehandlung/${id}/anlagendaten?modus=l`;
     await withPage({ token: await app.login('leser_behoerde') }, async (page) => {
       await page.goto(app.url(seite));
@@ -208,7 +193,7 @@ describe('Anlagen', () => {
   });
 
   it('fachadmin adds an administrative unit to the Entsorgungsraum and a responsible person, and saves', async () => {
-    const { id, betriebId } = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
+    const { id, betriebId } = await demoAnlage(app, 'Kläranlage Musterhausen', { wer: 'fachadmin' });
     await withPage({ token: await app.login('fachadmin') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${betriebId}/abwasserbehandlung/${id}/anlagendaten?modus=s`));
       await page.getByRole('tab', { name: /Entsorgungsraum/ }).click();

@@ -6,35 +6,21 @@
 // another Regionalstelle), whose treatment plant receives a relief plant and a sewer network.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { baum, demoAnlage, kennung, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const kennung = () => randomBytes(3).toString('hex');
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
-const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
-
-/** The demo plant named bezeichnung (id and its operation's id), through the API. */
-async function demoAnlage(bezeichnung, wer) {
-  const token = await app.login(wer);
-  const treffer = (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
-  const anlage = treffer.find((a) => a.bezeichnung === bezeichnung);
-  assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(treffer)}`);
-  return anlage;
-}
-
 describe('Anlagennetz', () => {
   it("zust_sbd leads a new relief plant into another operator's municipal treatment plant; the overview lists and filters it", async () => {
-    const { betriebId } = await demoAnlage('Betriebskläranlage Papierfabrik', 'zust_sbd');
+    const { betriebId } = await demoAnlage(app, 'Betriebskläranlage Papierfabrik');
     const rueb = `RÜB Werkstor ${kennung()}`;
     await withPage({ token: await app.login('zust_sbd') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${betriebId}/betriebsdaten?modus=s`));
@@ -107,7 +93,7 @@ describe('Anlagennetz', () => {
   });
 
   it("the sewer networks below Kläranlage Musterhausen in their overview; the obligees' periods follow the rows", async () => {
-    const ka = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
+    const ka = await demoAnlage(app, 'Kläranlage Musterhausen', { wer: 'fachadmin' });
     await withPage({ token: await app.login('fachadmin') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
       await baum(page).getByRole('list', { name: 'Kläranlage Musterhausen: Kanalnetze' }).getByRole('link', { name: 'Kanalnetze: Übersicht' }).click();
@@ -139,7 +125,7 @@ describe('Anlagennetz', () => {
   });
 
   it('fachadmin exports the relief plants, edits the sheet in LibreOffice and imports it', async () => {
-    const rueb = await demoAnlage('Regenüberlaufbecken Musterhausen-Nord', 'fachadmin');
+    const rueb = await demoAnlage(app, 'Regenüberlaufbecken Musterhausen-Nord', { wer: 'fachadmin' });
     const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
     assert.ok(soffice, 'LibreOffice (soffice) fehlt: .ci/run installiert libreoffice-calc-nogui');
     const dir = await mkdtemp(join(tmpdir(), 'eabwasser-entlastung-'));
@@ -178,7 +164,7 @@ describe('Anlagennetz', () => {
   });
 
   it("fachadmin exports Kläranlage Musterhausen's disposal area, adds Trier in LibreOffice and imports it", async () => {
-    const ka = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
+    const ka = await demoAnlage(app, 'Kläranlage Musterhausen', { wer: 'fachadmin' });
     const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
     assert.ok(soffice, 'LibreOffice (soffice) fehlt: .ci/run installiert libreoffice-calc-nogui');
     const dir = await mkdtemp(join(tmpdir(), 'eabwasser-raum-'));
@@ -209,7 +195,7 @@ describe('Anlagennetz', () => {
   });
 
   it('shutting down Kläranlage Musterhausen asks for its replacement; the relief plant and the sewer network go there', async () => {
-    const ka = await demoAnlage('Kläranlage Musterhausen', 'fachadmin');
+    const ka = await demoAnlage(app, 'Kläranlage Musterhausen', { wer: 'fachadmin' });
     const token = await app.login('fachadmin');
     const organisationen = await app.api('/organisation', { token });
     const vg = organisationen.find((o) => o.bezeichnung === 'Verbandsgemeinde Musterhausen');
@@ -255,7 +241,7 @@ describe('Anlagennetz', () => {
       await until(async () => (await page.getByTestId('anlagenstatus').textContent()).startsWith('Stillgelegt seit '), true, 'Status Stillgelegt');
 
       // the relief plant discharges into the replacement; its Verlauf says why
-      const rueb = await demoAnlage('Regenüberlaufbecken Musterhausen-Nord', 'fachadmin');
+      const rueb = await demoAnlage(app, 'Regenüberlaufbecken Musterhausen-Nord', { wer: 'fachadmin' });
       await page.goto(app.url(`/eAbwasser/betriebsakte/${rueb.betriebId}/entlastung/${rueb.id}/anlagendaten?modus=l`));
       await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), 'Gruppenkläranlage Talmühle', 'new receiving plant');
       await page.getByRole('link', { name: 'Verlauf der Anlage' }).click();

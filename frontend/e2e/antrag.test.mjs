@@ -6,7 +6,7 @@
 // (harness.mjs): the paper mill's treatment plant has an open request (new name, TEG-Abschluss).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { demoAnlage, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -14,15 +14,6 @@ mitAppUndBrowser((u) => ({ app, withPage } = u));
 
 const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
 const KUEHLUNG = 'Kühlwasserkreislauf Papiermaschine 2';
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
-
-async function demoAnlage(bezeichnung) {
-  const token = await app.login('zust_sbd');
-  const treffer = (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
-  const anlage = treffer.find((a) => a.bezeichnung === bezeichnung);
-  assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(treffer)}`);
-  return anlage;
-}
 
 /** The text of the operator's newest message whose subject starts with betreff, once the read model has it. */
 async function nachricht(token, betreff) {
@@ -52,7 +43,7 @@ async function nachrichtImPostfach(page, betreff) {
 
 describe('Änderungsantrag einer Anlage', () => {
   it('zust_sbd adopts one field and refuses another with a reason; the operator is told both; the Verlauf shows request and decision', async () => {
-    const { id, betriebId } = await demoAnlage(KLAERANLAGE);
+    const { id, betriebId } = await demoAnlage(app, KLAERANLAGE);
     const seite = `/eAbwasser/betriebsakte/${betriebId}/abwasserbehandlung/${id}/anlagendaten?modus=l`;
     const grund = 'Die Umfirmierung ist noch nicht im Handelsregister eingetragen.';
     await withPage({ token: await app.login('zust_sbd') }, async (page) => {
@@ -123,7 +114,7 @@ describe('Änderungsantrag einer Anlage', () => {
   });
 
   it('refusing a whole request asks a reason for each field and a confirmation; the operator is told why', async () => {
-    const { id, betriebId } = await demoAnlage(KUEHLUNG);
+    const { id, betriebId } = await demoAnlage(app, KUEHLUNG);
     const betreiber = await app.login('betreiber');
     await app.api(`/anlage/kuehlwasser/${id}/aenderungsantrag`, {
       token: betreiber,

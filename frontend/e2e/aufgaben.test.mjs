@@ -5,20 +5,16 @@
 // view. Another organisation's operator never sees those tasks; a reader has no Aufgaben view.
 // Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { kennung, mitAppUndBrowser, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const kennung = () => randomBytes(3).toString('hex');
 const REGIONALSTELLE = 'Regionalstelle Wasserwirtschaft, Abfallwirtschaft, Bodenschutz Koblenz';
 const PAPIERFABRIK = 'Papierfabrik Rheinaue – Werk Koblenz';
 
-/** A toast with exactly this text. */
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
 /** The header's Aufgaben link; its name carries the count ('Aufgaben: 2 offene Aufgaben'). */
 const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
 const tabelle = (page) => page.getByRole('table', { name: 'Aufgaben' });

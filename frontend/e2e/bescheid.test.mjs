@@ -7,18 +7,14 @@
 // the Bescheid screens. Against the real binary with the demo data (see
 // harness.mjs): the paper mill (approved) with the treatment plant 'Betriebskläranlage Papierfabrik'.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { neueAnforderung } from './anforderungen.mjs';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until, papierfabrik } from './harness.mjs';
+import { baum, kennung, mitAppUndBrowser, papierfabrik, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const kennung = () => randomBytes(3).toString('hex');
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
-const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
 const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
 const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { neueAnforderung } from './anforderungen.mjs';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 import { xlsxZeilen } from './xlsx.mjs';
 
 let app;
@@ -25,7 +25,6 @@ mitAppUndBrowser((u) => ({ app, withPage } = u));
 const BETRIEB = 'Kläranlage Musterhausen';
 const MESSSTELLE = '2350010009';
 const PAPIERFABRIK = 'Betriebskläranlage Papierfabrik';
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
 
 /** The plant named bezeichnung as the caller's worklist finds it. */
 async function anlage(bezeichnung, token) {

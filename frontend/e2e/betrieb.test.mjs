@@ -3,20 +3,16 @@
 // that staff adopt field by field, an administrator's save is historised, an auditor replays
 // the history. Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { kennung, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const kennung = () => randomBytes(3).toString('hex');
 /** The demo authority's Regionalstelle: its staff (zust_sbd) see operations assigned to it. */
 const REGIONALSTELLE = 'Regionalstelle Wasserwirtschaft, Abfallwirtschaft, Bodenschutz Koblenz';
 
-/** A toast with exactly this text. */
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
 /** The Freigabestatus line of the Betriebsdaten screen. */
 const freigabestatus = (page, text) => page.getByTestId('freigabe').getByText(text, { exact: true });
 

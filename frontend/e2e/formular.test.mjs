@@ -7,7 +7,7 @@
 // cooling plant of the operator 'betreiber'; the brewery is not approved yet.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { demoAnlage, mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -15,15 +15,6 @@ mitAppUndBrowser((u) => ({ app, withPage } = u));
 
 const uebersicht = (page) => page.getByRole('region', { name: 'Validierung fehlgeschlagen' });
 const reiter = (page, name) => page.getByRole('tab', { name: new RegExp(`^${name}(\\s|$)`) });
-
-/** The demo plant named bezeichnung (id, its operation's id), through the API. */
-async function demoAnlage(bezeichnung) {
-  const token = await app.login('zust_sbd');
-  const treffer = (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
-  const anlage = treffer.find((a) => a.bezeichnung === bezeichnung);
-  assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(treffer)}`);
-  return anlage;
-}
 
 /** The accessible description of a control (its aria-describedby texts). */
 const beschreibung = (feld) =>
@@ -39,7 +30,7 @@ const ueberlappen = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y 
 
 describe('Formulare der Akte', () => {
   it('zust_sbd sees every error of a new plant at once, in a summary linked to the fields', async () => {
-    const { betriebId } = await demoAnlage('Betriebskläranlage Papierfabrik');
+    const { betriebId } = await demoAnlage(app, 'Betriebskläranlage Papierfabrik');
     await withPage({ token: await app.login('zust_sbd') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${betriebId}/abwasserbehandlung/neu/anlagendaten?modus=s`));
       await page.getByRole('heading', { name: 'Neue Abwasserbehandlungsanlage' }).waitFor();
@@ -124,8 +115,8 @@ describe('Formulare der Akte', () => {
   });
 
   it('betreiber finds the fields he may not save disabled, with the hint of the change request', async () => {
-    const klaeranlage = await demoAnlage('Betriebskläranlage Papierfabrik');
-    const kuehl = await demoAnlage('Kühlwasserkreislauf Papiermaschine 2');
+    const klaeranlage = await demoAnlage(app, 'Betriebskläranlage Papierfabrik');
+    const kuehl = await demoAnlage(app, 'Kühlwasserkreislauf Papiermaschine 2');
     const hinweis = /Diese Angabe ändern Sie über einen Änderungsantrag\./;
     await withPage({ token: await app.login('betreiber') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${klaeranlage.betriebId}/abwasserbehandlung/${klaeranlage.id}/anlagendaten?modus=s`));

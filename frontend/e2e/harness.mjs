@@ -8,6 +8,7 @@
 //
 // Env: EABWASSER_BIN (default <repo>/bin/eabwasser), CHROMIUM_PATH (default /usr/bin/chromium),
 // PGHOST/PGPORT/PGUSER for the test database (default 127.0.0.1:5432, postgres, trust auth).
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -405,6 +406,32 @@ export async function pruefeBarrierefreiheit(page, seite) {
     .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.knoten.map((k) => `    ${k.ziel}\n      ${k.text.replace(/\n/g, '\n      ')}`).join('\n')}`)
     .join('\n');
   throw new Error(`Barrierefreiheit '${seite}': ${ernste.length} ernste Verstöße (axe-core)\n${liste}`);
+}
+
+/** A short random suffix that keeps a test's names apart from the demo's and other tests'. */
+export const kennung = () => randomBytes(3).toString('hex');
+
+/** The toast with exactly this text. */
+export const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
+
+/** The operation file's tree. */
+export const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
+
+/**
+ * The demo plant named bezeichnung (its id, betriebId, anlagentyp, …), found through the API's
+ * search as `wer` (default zust_sbd). It must be there at once; with `warten` the search is
+ * repeated until the worklist's read model lists it (a plant saved by the test just before).
+ */
+export async function demoAnlage(app, bezeichnung, { wer = 'zust_sbd', warten = false } = {}) {
+  const token = await app.login(wer);
+  const treffer = async () => (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
+  if (warten) {
+    return until(async () => (await treffer()).find((a) => a.bezeichnung === bezeichnung), (a) => a !== undefined, `die Anlage ${bezeichnung} in der Arbeitsliste`);
+  }
+  const liste = await treffer();
+  const anlage = liste.find((a) => a.bezeichnung === bezeichnung);
+  assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(liste)}`);
+  return anlage;
 }
 
 /** The id of the demo's approved operation of the operator's organisation, Papierfabrik Rheinaue. */

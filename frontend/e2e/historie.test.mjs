@@ -7,7 +7,7 @@
 // Chromium's own network line. Each assertion failed before its fix (see the closing note).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { demoAnlage, mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -30,14 +30,6 @@ function kontrast(farbe, hintergrund = 'rgb(255, 255, 255)') {
   return (l1 + 0.05) / (l2 + 0.05);
 }
 
-/** The demo plant (id, operation) through the API. */
-async function demoAnlage(token, bezeichnung) {
-  const treffer = (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
-  const anlage = treffer.find((a) => a.bezeichnung === bezeichnung);
-  assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(treffer)}`);
-  return anlage;
-}
-
 /** Saves the plant as the owner of token: its data from GET, changed by aendern. */
 async function speichere(token, id, aendern) {
   const a = await app.api(`/anlage/${id}`, { token });
@@ -52,7 +44,7 @@ describe('Historie, dates, checkboxes and names (issue 28, items 3 and 10)', () 
   it('a version shows who opened it with its reason, and the later correction by someone else apart', async () => {
     const sbd = await app.login('zust_sbd');
     const betreiber = await app.login('betreiber');
-    const anlage = await demoAnlage(sbd, ANLAGE);
+    const anlage = await demoAnlage(app, ANLAGE);
     id = anlage.id;
     seite = `/eAbwasser/betriebsakte/${anlage.betriebId}/abwasserbehandlung/${id}/anlagendaten?modus=l`;
     // given staff's historised change with its reason (and a ticked Selbstüberwachungspflicht)

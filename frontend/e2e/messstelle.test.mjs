@@ -7,30 +7,15 @@
 // demo data (see harness.mjs): the paper mill (INDUSTRIE, approved) has the treatment plant
 // 'Betriebskläranlage Papierfabrik' with the discharge point 'Einleitungsstelle Rhein'.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { baum, demoAnlage, kennung, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const kennung = () => randomBytes(3).toString('hex');
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
-const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
 const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
 const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
-
-/** The demo plant named bezeichnung (id and its operation's id), through the API. */
-async function demoAnlage(bezeichnung, wer = 'zust_sbd') {
-  const token = await app.login(wer);
-  const a = await until(
-    async () => (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content.find((x) => x.bezeichnung === bezeichnung),
-    (x) => x !== undefined,
-    `die Anlage ${bezeichnung} in der Arbeitsliste`,
-  );
-  return a;
-}
 
 /** The text the Einleitstelle stores for a spatial lookup's answer (the feature's gebietText). */
 const gebiet = (g) => (g ? `${g.bezeichnung} (${g.kennung})` : '');
@@ -38,7 +23,7 @@ const gebiet = (g) => (g ? `${g.bezeichnung} (${g.kennung})` : '');
 describe('Messstellen', () => {
   it('zust_sbd requests a measuring point with the suggested number, fachadmin approves it from the Aufgaben view', async () => {
     const name = `Endkontrolle Ablauf ${kennung()}`;
-    const anlage = await demoAnlage(KLAERANLAGE);
+    const anlage = await demoAnlage(app, KLAERANLAGE, { warten: true });
     const basis = `/eAbwasser/betriebsakte/${anlage.betriebId}/abwasserbehandlung/${anlage.id}`;
     let nummer;
 
@@ -107,7 +92,7 @@ describe('Messstellen', () => {
   });
 
   it('an Einleitstelle gets its water body from its coordinates; axe finds nothing serious on any tab', async () => {
-    const anlage = await demoAnlage(KLAERANLAGE);
+    const anlage = await demoAnlage(app, KLAERANLAGE, { warten: true });
     const token = await app.login('zust_sbd');
     const punkte = await app.api(`/messstelle/uebersicht/${anlage.id}`, { token });
     const einleitung = punkte.find((p) => p.messstellentyp === 'NR_8');

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -18,8 +18,6 @@ const BRAUEREI = 'Brauerei am Deutschen Eck';
 const GALVANIK = 'Galvanik Moselweiß';
 const MUSTERHAUSEN = 'Kläranlage Musterhausen';
 
-/** A toast with exactly this text. */
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
 const tabelle = (page) => page.getByRole('table', { name: 'Betriebe' });
 const filter = (page) => page.getByRole('search', { name: 'Betriebe suchen' });
 const statusInBetrieb = (page) => filter(page).getByRole('group', { name: 'Betriebsstatus' }).getByRole('checkbox', { name: 'in Betrieb' });

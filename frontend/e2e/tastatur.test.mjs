@@ -7,7 +7,7 @@
 // works has an Entsorgungsraum.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, TELEFON, until } from './harness.mjs';
+import { demoAnlage, mitAppUndBrowser, pruefeBarrierefreiheit, TELEFON, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -28,15 +28,6 @@ const fokus = (page) =>
       href: e.getAttribute('href'),
     };
   });
-
-/** The demo plant named bezeichnung (id and its operation's id), through the API. */
-async function demoAnlage(bezeichnung, wer = 'fachadmin') {
-  const token = await app.login(wer);
-  const treffer = (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
-  const anlage = treffer.find((a) => a.bezeichnung === bezeichnung);
-  assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(treffer)}`);
-  return anlage;
-}
 
 const anlagenPfad = (a, modus) => `/eAbwasser/betriebsakte/${a.betriebId}/${a.anlagentyp.toLowerCase()}/${a.id}/anlagendaten?modus=${modus}`;
 
@@ -63,8 +54,8 @@ const breiteTabellen = (page) =>
 
 describe('phone and keyboard on the plant screens', () => {
   it('at 390 × 844 every plant tab and the Verlauf fit the screen; wide tables scroll in their own focusable box', async () => {
-    const papier = await demoAnlage('Betriebskläranlage Papierfabrik');
-    const muster = await demoAnlage('Kläranlage Musterhausen');
+    const papier = await demoAnlage(app, 'Betriebskläranlage Papierfabrik', { wer: 'fachadmin' });
+    const muster = await demoAnlage(app, 'Kläranlage Musterhausen', { wer: 'fachadmin' });
     await withPage({ token: await app.login('fachadmin'), viewport: TELEFON }, async (page) => {
       for (const [anlage, modus] of [
         [papier, 'l'],
@@ -122,7 +113,7 @@ describe('phone and keyboard on the plant screens', () => {
   });
 
   it('at 390 × 844 every tab of a discharge point fits the screen, in read and edit mode with a row added to each list', async () => {
-    const papier = await demoAnlage('Betriebskläranlage Papierfabrik', 'zust_sbd');
+    const papier = await demoAnlage(app, 'Betriebskläranlage Papierfabrik');
     const token = await app.login('zust_sbd');
     const punkte = await app.api(`/messstelle/uebersicht/${papier.id}`, { token });
     const einleitung = punkte.find((p) => p.messstellentyp === 'NR_8');
@@ -212,7 +203,7 @@ describe('phone and keyboard on the plant screens', () => {
   });
 
   it('after a save the focus is on the result message, with and without the audit dialog', async () => {
-    const muster = await demoAnlage('Kläranlage Musterhausen');
+    const muster = await demoAnlage(app, 'Kläranlage Musterhausen', { wer: 'fachadmin' });
     await withPage({ token: await app.login('fachadmin') }, async (page) => {
       // a save without the audit dialog (the Entsorgungsraum is not historised)
       await page.goto(app.url(anlagenPfad(muster, 's')));

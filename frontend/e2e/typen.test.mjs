@@ -5,27 +5,14 @@
 // the paper mill (operator Klärwerk Rheinaue GmbH, the betreiber's organisation) is approved and
 // has a treatment and a cooling plant in operation.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { baum, demoAnlage, kennung, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const kennung = () => randomBytes(3).toString('hex');
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
-const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
 const KUEHLWASSER = 'Kühlwasserkreislauf Papiermaschine 2';
-
-/** The demo plant named bezeichnung (id and its operation's id), through the API. */
-async function demoAnlage(bezeichnung, wer = 'zust_sbd') {
-  const token = await app.login(wer);
-  const treffer = (await app.api(`/anlage/search?query=${encodeURIComponent(bezeichnung)}`, { token })).content;
-  const anlage = treffer.find((a) => a.bezeichnung === bezeichnung);
-  assert.ok(anlage, `demo plant ${bezeichnung}: ${JSON.stringify(treffer)}`);
-  return anlage;
-}
 
 /** The labels of a select's options, without the prompt. */
 const optionen = (select) =>
@@ -33,7 +20,7 @@ const optionen = (select) =>
 
 describe('Typen: the form follows the plant type', () => {
   it('zust_sbd creates a cooling plant: its Anlagenarten, no treatment-only sections, the operator as obligee, value lists as selects', async () => {
-    const { betriebId } = await demoAnlage(KUEHLWASSER);
+    const { betriebId } = await demoAnlage(app, KUEHLWASSER);
     const name = `Kühlturm ${kennung()}`;
     await withPage({ token: await app.login('zust_sbd') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${betriebId}/betriebsdaten?modus=s`));
@@ -90,7 +77,7 @@ describe('Typen: the form follows the plant type', () => {
   });
 
   it('the server refuses an Anlagenart the type does not have, and a value outside its list', async () => {
-    const { betriebId } = await demoAnlage(KUEHLWASSER);
+    const { betriebId } = await demoAnlage(app, KUEHLWASSER);
     const token = await app.login('zust_sbd');
     const antwort = await fetch(app.url('/api/anlage/kuehlwasser'), {
       method: 'POST',
@@ -110,7 +97,7 @@ describe('Typen: the form follows the plant type', () => {
   });
 
   it('betreiber requests a change of the cooling plant: Kühlart is a selection, Förderungen can be requested', async () => {
-    const { id, betriebId } = await demoAnlage(KUEHLWASSER);
+    const { id, betriebId } = await demoAnlage(app, KUEHLWASSER);
     await withPage({ token: await app.login('betreiber') }, async (page) => {
       await page.goto(app.url(`/eAbwasser/betriebsakte/${betriebId}/kuehlwasser/${id}/anlagendaten?modus=l`));
       await page.getByRole('button', { name: 'Änderungsantrag stellen' }).click();

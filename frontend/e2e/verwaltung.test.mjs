@@ -2,15 +2,13 @@
 // local roles, value lists and organisations as the system administrator, and the read-only
 // view of the Fachadministrator. Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
+import { kennung, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
-const kennung = () => randomBytes(3).toString('hex');
 const pad = (n) => String(n).padStart(2, '0');
 /** Today as server and browser count it (Europe/Berlin), as typed: TT.MM.JJJJ. */
 const heute = () =>
@@ -26,9 +24,6 @@ async function loeschenBestaetigen(page) {
   await frage.getByRole('button', { name: 'Löschen' }).click();
   await frage.waitFor({ state: 'detached' });
 }
-
-/** A toast with exactly this text. */
-const toast = (page, text) => page.getByRole('region', { name: 'Benachrichtigungen' }).getByText(text, { exact: true });
 
 describe('Systemverwaltung as systemadmin', () => {
   it('Anwender: create (organisation role), find by name, edit, deactivate, delete', async () => {
