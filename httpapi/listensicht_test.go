@@ -310,6 +310,7 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/organisation/abwasserbeseitigungspflichtige":               {art: artStammdaten},
 		"GET /api/organisation/abwasserbeseitigungspflichtigeIncludeHistory": {art: artStammdaten},
 		"GET /api/organisation/auswahlRegistrierung":                         {art: artStammdaten},
+		"GET /api/organisation/betreiberPersonalisiert":                      {art: artStammdaten},
 		"GET /api/organisation/betreiberByBetriebstyp/{typ}": {art: artStammdaten,
 			aufrufe: []string{"/api/organisation/betreiberByBetriebstyp/INDUSTRIE", "/api/organisation/betreiberByBetriebstyp/KOMMUNAL"}},
 

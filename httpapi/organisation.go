@@ -23,6 +23,9 @@ func (a *api) organisationRoutes(r chi.Router) {
 		}))
 		aktiv := func(*http.Request) konten.OrganisationFilter { return konten.OrganisationFilter{Status: "AKTIV"} }
 		r.Get("/organisation/betreiber", a.organisationen(aktiv))
+		r.Get("/organisation/betreiberPersonalisiert", a.organisationen(func(r *http.Request) konten.OrganisationFilter {
+			return auswahl.BetreiberPersonalisiert(nutzer(r))
+		}))
 		r.Get("/organisation/betreiberByBetriebstyp/{typ}", a.organisationen(func(r *http.Request) konten.OrganisationFilter {
 			return auswahl.Betreiber(chi.URLParam(r, "typ"))
 		}))

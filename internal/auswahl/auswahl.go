@@ -46,6 +46,18 @@ func Betreiber(typ string) konten.OrganisationFilter {
 	return konten.OrganisationFilter{Status: "AKTIV", NurAbwasserbeseitigungspflicht: typ == "KOMMUNAL" || typ == "KANAL_KOMMUNAL"}
 }
 
+// BetreiberPersonalisiert is the filter of the operators caller n may choose as the operator
+// of an operation (GET /api/organisation/betreiberPersonalisiert): authority staff (no
+// organisation) all active organisations; an account of an organisation only its own, while
+// it is active. An organisation's account whose organisation is unknown (0) gets none.
+func BetreiberPersonalisiert(n zugriff.Nutzer) konten.OrganisationFilter {
+	f := konten.OrganisationFilter{Status: "AKTIV"}
+	if n.Organisationsseitig() || n.OrganisationID != 0 {
+		f.IDs = []int64{n.OrganisationID}
+	}
+	return f
+}
+
 // waehlbar is the condition on an account (alias a) that it may be offered in a picker:
 // confirmed by e-mail, activated by an administrator and still valid. Registrations that
 // were never confirmed, deactivated and expired accounts are never offered.
@@ -76,17 +88,27 @@ func Personen(ctx context.Context, q eventstore.Querier, betreiberID, betriebID 
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[Person])
 }
 
+// Bearbeiterwahl is a row of the Bearbeiter picker (spec 000 §3 "Bearbeiter: datascoutId,
+// funktionaleRollen"): the authority user, his name and his functional roles. The
+// Zuständigkeiten of operations and plants show konten.BearbeiterAnsicht, without the roles.
+type Bearbeiterwahl struct {
+	ID                int64    `json:"id"`
+	Bearbeiter        string   `json:"bearbeiter"`
+	Name              string   `json:"name"`
+	FunktionaleRollen []string `json:"funktionaleRollen"`
+}
+
 // Bearbeiter lists the active authority users with a datascoutId (GET /api/bearbeiter). ids,
 // when not nil, keeps only those.
-func Bearbeiter(ctx context.Context, q eventstore.Querier, ids []int64) ([]konten.BearbeiterAnsicht, error) {
-	rows, err := q.Query(ctx, `SELECT a.id, a.datascout_id, btrim(a.vorname || ' ' || a.name) FROM anwender a
+func Bearbeiter(ctx context.Context, q eventstore.Querier, ids []int64) ([]Bearbeiterwahl, error) {
+	rows, err := q.Query(ctx, `SELECT a.id, a.datascout_id, btrim(a.vorname || ' ' || a.name), coalesce(a.funktionale_rollen, '{}') FROM anwender a
 		WHERE `+waehlbar+` AND a.datascout_id <> '' AND a.organisation_id IS NULL
 		  AND ($1::bigint[] IS NULL OR a.id = ANY($1))
 		ORDER BY a.name, a.vorname, a.id`, ids)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, pgx.RowToStructByPos[konten.BearbeiterAnsicht])
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Bearbeiterwahl])
 }
 
 // neue are the ids of neu that bisher does not hold, each once; nil when there are none. 0

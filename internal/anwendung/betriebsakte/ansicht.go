@@ -343,6 +343,6 @@ func (d *Dienst) Personen(ctx context.Context, n Nutzer, id int64) ([]Person, er
 }
 
 // Bearbeiter lists the authority users who can be named Bearbeiter (GET /api/bearbeiter).
-func (d *Dienst) Bearbeiter(ctx context.Context) ([]konten.BearbeiterAnsicht, error) {
+func (d *Dienst) Bearbeiter(ctx context.Context) ([]auswahl.Bearbeiterwahl, error) {
 	return auswahl.Bearbeiter(ctx, d.Store.Pool(), nil)
 }

@@ -82,6 +82,8 @@ export interface BearbeiterAuswahl {
   id: number;
   bearbeiter: string;
   name: string;
+  /** His functional roles (spec 000 §3). */
+  funktionaleRollen?: string[];
 }
 
 export const bearbeiterQuery = () =>
