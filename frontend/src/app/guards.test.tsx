@@ -240,9 +240,10 @@ describe('single sign-on', () => {
 });
 
 describe('embedded variants', () => {
-  it('login-embedded has no shell; success shows the embedded logged-in page', async () => {
+  it('login-embedded has no shell; success opens the application and shows the embedded logged-in page', async () => {
     const user = userEvent.setup();
-    const open = vi.fn();
+    const neuerTab = { opener: window as unknown };
+    const open = vi.fn(() => neuerTab);
     vi.stubGlobal('open', open);
     const token = fakeJwt({ sub: '7', exp: nowSeconds() + 3600 });
     const { called } = mock({ 'POST /api/authenticate': () => ({ token }) });
@@ -251,15 +252,43 @@ describe('embedded variants', () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(/Benutzername/), 'betreiber');
     await user.type(screen.getByLabelText(/Passwort/), 'x');
+    expect(open).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    await user.click(await screen.findByRole('button', { name: 'Anwendung starten' }));
+    // spec 002 §2: success opens the external application (a new tab without a handle back) …
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/eAbwasser/', '_blank'));
+    expect(neuerTab.opener).toBeNull();
+    // … and shows the embedded logged-in page, with no hint while the window opened
+    expect(await screen.findByRole('heading', { name: 'Angemeldet' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/logged-in-embedded');
-    expect(open).toHaveBeenCalledWith('/eAbwasser/', '_blank');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    await user.click(screen.getByRole('button', { name: 'Anwendung starten' }));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(open).toHaveBeenLastCalledWith('/eAbwasser/', '_blank');
     await user.click(screen.getByRole('button', { name: 'Abmelden' }));
     expect(await screen.findByRole('heading', { name: 'Anmeldung' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login-embedded');
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(called('POST', '/api/logout')[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it('login-embedded: when the browser blocks the window, the logged-in page says so and its button starts the application', async () => {
+    const user = userEvent.setup();
+    const open = vi.fn<(url?: string, target?: string) => { opener: unknown } | null>(() => null);
+    vi.stubGlobal('open', open);
+    mock({ 'POST /api/authenticate': () => ({ token: fakeJwt({ sub: '7', exp: nowSeconds() + 3600 }) }) });
+    renderRoutes(routes, '/login-embedded');
+    await user.type(await screen.findByLabelText(/Benutzername/), 'betreiber');
+    await user.type(screen.getByLabelText(/Passwort/), 'x');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('heading', { name: 'Angemeldet' })).toBeInTheDocument();
+    expect(open).toHaveBeenCalledWith('/eAbwasser/', '_blank');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Ihr Browser hat das Öffnen der Anwendung in einem neuen Tab verhindert. Bitte starten Sie sie mit „Anwendung starten“.',
+    );
+    open.mockReturnValue({ opener: window });
+    await user.click(screen.getByRole('button', { name: 'Anwendung starten' }));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('registrierung-embedded shows the form without the shell', async () => {

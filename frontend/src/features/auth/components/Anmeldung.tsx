@@ -8,6 +8,7 @@ import { handleGlobalError } from '@/lib/errors';
 import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useAnmelden } from '@/features/auth/api/authenticate';
+import { starteAnwendungNachLogin } from './anwendungStarten';
 import { pruefeLogin, type LoginWerte } from './validierung';
 
 /** Answers whose message belongs into the form rather than into a toast. */
@@ -17,7 +18,8 @@ const FELDER = ['username', 'password'] as const;
 
 /**
  * The login (spec 002 §2 "Login"). Success stores the token and goes to the remembered
- * origin or home; the embedded variant goes to the embedded logged-in page.
+ * origin or home; the embedded variant opens the application in a new tab and goes to the
+ * embedded logged-in page.
  */
 export function Anmeldung({ embedded = false }: { embedded?: boolean }) {
   useDocumentTitle('Anmeldung');
@@ -32,7 +34,14 @@ export function Anmeldung({ embedded = false }: { embedded?: boolean }) {
     // wrong credentials are answered in the form, not by the global toast
     meta: { globalErrorHandling: false },
     onSuccess: () => {
-      navigate(embedded ? '/logged-in-embedded' : ziel, { replace: true });
+      if (!embedded) {
+        navigate(ziel, { replace: true });
+        return;
+      }
+      // the embedded variant opens the application (a browser may block a window opened after
+      // the answer; the logged-in page then says so and its button starts it)
+      starteAnwendungNachLogin();
+      navigate('/logged-in-embedded', { replace: true });
     },
     onError: (e) => {
       if (e instanceof ApiError && FORMULAR_STATUS.includes(e.status)) {
