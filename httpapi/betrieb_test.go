@@ -461,3 +461,19 @@ func TestBetrieb_ReferencedValueListEntriesCannotBeDeleted(t *testing.T) {
 		t.Fatalf("%d entries checked, want 2", geprueft)
 	}
 }
+
+func TestBetrieb_InfoNamesTheOperationAndItsStatusAsTheValueListsText(t *testing.T) {
+	w := newKontoWelt(t, "")
+	betreiber := w.login(t, "betreiber", seed.DemoPasswort)
+	id := beantragen(t, w, betreiber, "Druckerei Horchheim")
+	a := w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/info", id), nil, betreiber)
+	if a.Code != 200 {
+		t.Fatalf("info: %d %s", a.Code, a.Body.String())
+	}
+	// the tree header of every operation-file route (spec 000 §2): the name and the status as the
+	// value list betriebsstatus writes it, not its key
+	got := a.json(t)
+	if got["bezeichnung"] != "Druckerei Horchheim" || got["betriebsstatus"] != "geplant" || got["betriebsstatusId"] != "GEPLANT" {
+		t.Fatalf("info: %v", got)
+	}
+}

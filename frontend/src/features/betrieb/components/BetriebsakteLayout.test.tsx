@@ -18,6 +18,54 @@ const zeile = (id: number, bezeichnung: string, anlagentyp: string, anlagenstatu
   anzahlMessstellen: 0,
 });
 
+describe('the header of the operation file', () => {
+  it("shows the operation's name and its status as the value list's German text on every route of the file", async () => {
+    const mock = (betriebsstatus: string) =>
+      vi.stubGlobal(
+        'fetch',
+        apiMock({
+          'GET /api/me': () => ich(['BEARBEITUNGSMODUS_NUTZEN'], ['ZUST_SBD']),
+          ...formularMocks(),
+          'GET /api/betrieb/7/info': () => ({ bezeichnung: 'Kläranlage Nord', betriebsstatus, betriebsstatusId: 'X', freigabestatus: 'FREIGEGEBEN' }),
+          'GET /api/betrieb/7': () => testBetrieb(),
+          'GET /api/anlage': () => [zeile(70, 'KA Nord', 'ABWASSERBEHANDLUNG', 'IN_BETRIEB')],
+          'GET /api/betrieb/7/messstelle': () => [],
+          'GET /api/messstelle/uebersicht/70': () => [],
+          'GET /api/anlage/70': () => ({ id: 70, bezeichnung: 'KA Nord', anlagenstatus: 'IN_BETRIEB', anlagentyp: 'ABWASSERBEHANDLUNG', betrieb: { id: 7 }, version: 1 }),
+          'GET /api/messstellentyp': () => [],
+          'GET /api/bescheid/betrieb/7': () => [],
+        }).fetchMock,
+      );
+    const kopf = async () => {
+      const baum = await screen.findByRole('navigation', { name: 'Betriebsakte' });
+      await within(baum).findByTestId('betrieb-bezeichnung');
+      return baum;
+    };
+    anmelden({ funktionaleRollen: ['ZUST_SBD'] });
+    mock('in Betrieb');
+    // the operation's data
+    let { unmount } = renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l');
+    let baum = await kopf();
+    expect(within(baum).getByTestId('betrieb-bezeichnung')).toHaveTextContent('Kläranlage Nord');
+    expect(within(baum).getByText('Betriebsstatus:')).toBeInTheDocument();
+    expect(within(baum).getByTestId('betrieb-status')).toHaveTextContent(/^in Betrieb$/);
+    unmount();
+    // a plant's page of the same file: the same header, the status the server resolved
+    mock('stillgelegt');
+    ({ unmount } = renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/messstellen?modus=l'));
+    baum = await kopf();
+    expect(within(baum).getByTestId('betrieb-bezeichnung')).toHaveTextContent('Kläranlage Nord');
+    expect(within(baum).getByTestId('betrieb-status')).toHaveTextContent(/^stillgelegt$/);
+    unmount();
+    // no status yet (an application): the name alone, no empty label
+    mock('');
+    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l');
+    baum = await kopf();
+    expect(within(baum).queryByText('Betriebsstatus:')).toBeNull();
+    expect(within(baum).queryByTestId('betrieb-status')).toBeNull();
+  });
+});
+
 describe('the plant tree of the operation file', () => {
   it("lists a treatment plant's sewer networks with 'Kanalnetz anlegen', hidden below a decommissioned plant", async () => {
     vi.stubGlobal(

@@ -12,6 +12,7 @@ import { betriebInfoQuery } from '@/features/betrieb/api/getBetriebInfo';
 import { wertelisteQuery } from '@/lib/wertelisten';
 import { formatDate } from '@/lib/format';
 import { messstellenDesBetriebsQuery, type MessstellenZeile } from '@/features/betrieb/api/messstellen';
+import { BETRIEB_FELDNAMEN as F } from '@/features/betrieb/feldnamen';
 import { HISTORIE_PARAM } from './parameter';
 import { useSuevoa } from '@/lib/jahresbericht';
 import { berichteImBaumQuery, offenerBerichtQuery, type BerichtImBaum } from '@/features/betrieb/api/jahresberichte';
@@ -144,14 +145,7 @@ export function BetriebsakteLayout() {
     <Rahmen
       kopf={
         info.data ? (
-          <>
-            <p className="font-semibold" data-testid="betrieb-bezeichnung">
-              {info.data.bezeichnung}
-            </p>
-            <p className="text-sm text-gray-700" data-testid="betrieb-status">
-              {info.data.betriebsstatus}
-            </p>
-          </>
+          <Betriebskopf bezeichnung={info.data.bezeichnung} betriebsstatus={info.data.betriebsstatus} />
         ) : (
           <p className="text-sm text-gray-700">{info.isPending ? 'Wird geladen …' : `Betrieb ${id}`}</p>
         )
@@ -202,6 +196,31 @@ export function BetriebsakteLayout() {
       }
       fuss={zeigeToggle ? <ModusToggle /> : undefined}
     />
+  );
+}
+
+/**
+ * The tree header (spec 000 §2: "The tree header shows the operation designation (bezeichnung)
+ * and its status (betriebsstatus) on every operation-file route"): the name, then the status as
+ * the German text of the value list (GET /betrieb/{id}/info resolves it), named as the form's
+ * field is, so the word alone ('stillgelegt') is not read without what it is.
+ */
+function Betriebskopf({ bezeichnung, betriebsstatus }: { bezeichnung: string; betriebsstatus: string }) {
+  return (
+    <dl>
+      <dt className="sr-only">Betrieb</dt>
+      <dd className="font-semibold break-words" data-testid="betrieb-bezeichnung">
+        {bezeichnung}
+      </dd>
+      {betriebsstatus && (
+        <div className="text-sm text-gray-700">
+          <dt className="inline">{F.betriebsstatus}: </dt>
+          <dd className="inline" data-testid="betrieb-status">
+            {betriebsstatus}
+          </dd>
+        </div>
+      )}
+    </dl>
   );
 }
 
