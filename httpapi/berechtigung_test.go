@@ -66,6 +66,8 @@ func regeln() map[string]regel {
 		// the water book: anyone logged in (issue 30)
 		"GET /api/digiwab-url": angemeldet, "GET /api/digiwab/wasserrechtnr/{n}": angemeldet,
 		"GET /api/digiwab/{bescheidId}": angemeldet,
+		// the water-register viewer: logged-in (spec 002 §2, issue 33)
+		"GET /api/digiwab-page/{wbbId}": angemeldet, "GET /api/digiwab-pdf": angemeldet,
 
 		"GET /api/audit":                      mitAktion(berechtigung.AuditLesen),
 		"GET /api/audit/ereignisarten":        mitAktion(berechtigung.AuditLesen),

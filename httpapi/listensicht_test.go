@@ -269,6 +269,10 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/digiwab-url": {art: artAnderes}, "GET /api/digiwab/wasserrechtnr/{n}": {art: artAnderes},
 		"GET /api/digiwab/{bescheidId}": {art: artAnderes},
 		// the Bescheid form's choices: the operation's measuring points and its other Bescheide
+		// the water-register viewer (issue 33): the register's page and documents are not ours — no
+		// object of eAbwasser, no rows, no visibility of ours applies; every logged-in user may read
+		// the register (spec 002 §2), what it shows is the register's to decide
+		"GET /api/digiwab-page/{wbbId}": {art: artAnderes}, "GET /api/digiwab-pdf": {art: artAnderes},
 		"GET /api/betrieb/{id}/bescheid/messstellen":  {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/betrieb/{id}/bescheid/vorbescheide": {art: artAmObjekt, objekt: "betrieb"},
 		// the Bescheide's searches and evaluation (issue 30)

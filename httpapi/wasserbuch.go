@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"errors"
+	"io"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -18,12 +19,86 @@ import (
 //	GET /api/digiwab/{bescheidId}         the same for the value of a Bescheid's field bescheidId
 //	                                      (its water-right number), as the Bescheid screen sends it
 //
+// and the water-register viewer (spec 002 §2, issue 33):
+//
+//	GET /api/digiwab-page/{wbbId}         {wbbId, html}: the entry's page, sanitised on the server
+//	                                      (wasserbuch.Bereinige), its document links made
+//	                                      /api/digiwab-pdf/?entryId&dokId references
+//	GET /api/digiwab-pdf/?entryId&dokId   the document as application/pdf, saved as download.pdf
+//
 // Links are built on the configuration only, never on the request. A register that does not
-// answer within its time limit (5 s) is a 503 with a German message, a wrong answer a 502.
+// answer within its time limit (5 s) is a 503 with a German message, a wrong answer a 502;
+// both are logged (writeError logs every 5xx).
 func (a *api) wasserbuchRoutes(r chi.Router) {
 	r.With(a.angemeldet).Get("/digiwab-url", a.digiwabURL)
 	r.With(a.angemeldet).Get("/digiwab/wasserrechtnr/{n}", a.digiwabWasserrecht)
 	r.With(a.angemeldet).Get("/digiwab/{bescheidId}", a.digiwabBescheid)
+	r.With(a.angemeldet).Get("/digiwab-page/{wbbId}", a.digiwabSeite)
+	r.With(a.angemeldet).Get("/digiwab-pdf", a.digiwabPDF)
+}
+
+// digiwabSeite answers the register entry's page for the viewer, sanitised.
+func (a *api) digiwabSeite(w http.ResponseWriter, r *http.Request) {
+	seite, err := a.deps.Wasserbuch.Eintrag(r.Context(), chi.URLParam(r, "wbbId"), wasserbuch.PDFVerweis)
+	if err != nil {
+		a.writeError(w, r, wasserbuchFehler(err, wasserbuch.TextUnbekannt, "wbbId"))
+		return
+	}
+	// the page is the register's, read anew on every call (it may change at any time)
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, seite)
+}
+
+// digiwabPDF streams a document of the register. Its size is bounded (wasserbuch.MaxDokument)
+// and its start checked (a PDF) before the first byte goes out; a document that grows past the
+// bound while it streams ends the connection, so the browser never keeps half a file.
+func (a *api) digiwabPDF(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	entryID, dokID := q.Get("entryId"), q.Get("dokId")
+	if !wasserbuch.GueltigeNummer(entryID) || !wasserbuch.GueltigeNummer(dokID) {
+		ve := map[string]string{}
+		for feld, wert := range map[string]string{"entryId": entryID, "dokId": dokID} {
+			if !wasserbuch.GueltigeNummer(wert) {
+				ve[feld] = wasserbuch.TextDokumentKennungen
+			}
+		}
+		a.writeError(w, r, &Antwortfehler{Status: http.StatusBadRequest, Message: wasserbuch.TextDokumentKennungen, ValidationErrors: ve})
+		return
+	}
+	dok, err := a.deps.Wasserbuch.Dokument(r.Context(), entryID, dokID)
+	if err != nil {
+		a.writeError(w, r, wasserbuchFehler(err, wasserbuch.TextDokumentUnbekannt, "dokId"))
+		return
+	}
+	defer dok.Close()
+	a.langeAntwort(w)
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `attachment; filename="download.pdf"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if _, err := io.Copy(w, dok); err != nil {
+		a.log.Error("Dokument des Wasserbuchs abgebrochen", "requestId", RequestID(r.Context()), "entryId", entryID, "dokId", dokID, "error", err)
+		panic(http.ErrAbortHandler) // the client sees a broken download, not a short file
+	}
+}
+
+// wasserbuchFehler maps the register's errors to their answers: an id of the wrong form 400 on
+// feld, unknown 404 (unbekannt), no register configured or not reachable 503, a wrong answer 502.
+func wasserbuchFehler(err error, unbekannt, feld string) error {
+	switch {
+	case errors.Is(err, wasserbuch.ErrNummer):
+		return &Antwortfehler{Status: http.StatusBadRequest, Message: wasserbuch.TextNummer,
+			ValidationErrors: map[string]string{feld: wasserbuch.TextNummer}, Err: err}
+	case errors.Is(err, wasserbuch.ErrUnbekannt):
+		return &Antwortfehler{Status: http.StatusNotFound, Message: unbekannt, Err: err}
+	case errors.Is(err, wasserbuch.ErrNichtKonfiguriert):
+		return &Antwortfehler{Status: http.StatusServiceUnavailable, Message: wasserbuch.TextNichtKonfiguriert, Err: err}
+	case errors.Is(err, wasserbuch.ErrNichtErreichbar):
+		return &Antwortfehler{Status: http.StatusServiceUnavailable, Message: wasserbuch.TextNichtErreichbar, Err: err}
+	case errors.Is(err, wasserbuch.ErrFehler):
+		return &Antwortfehler{Status: http.StatusBadGateway, Message: wasserbuch.TextFehler, Err: err}
+	}
+	return err
 }
 
 func (a *api) digiwabURL(w http.ResponseWriter, _ *http.Request) {
@@ -48,17 +123,8 @@ func (a *api) wasserbuchAuskunft(w http.ResponseWriter, r *http.Request, n strin
 		return
 	}
 	auskunft, err := a.deps.Wasserbuch.Frage(r.Context(), n)
-	switch {
-	case errors.Is(err, wasserbuch.ErrNummer):
-		err = &Antwortfehler{Status: http.StatusBadRequest, Message: wasserbuch.TextNummer,
-			ValidationErrors: map[string]string{"wasserrechtnr": wasserbuch.TextNummer}, Err: err}
-	case errors.Is(err, wasserbuch.ErrNichtErreichbar):
-		err = &Antwortfehler{Status: http.StatusServiceUnavailable, Message: wasserbuch.TextNichtErreichbar, Err: err}
-	case errors.Is(err, wasserbuch.ErrFehler):
-		err = &Antwortfehler{Status: http.StatusBadGateway, Message: wasserbuch.TextFehler, Err: err}
-	}
 	if err != nil {
-		a.writeError(w, r, err)
+		a.writeError(w, r, wasserbuchFehler(err, "", "wasserrechtnr"))
 		return
 	}
 	writeJSON(w, http.StatusOK, auskunft)

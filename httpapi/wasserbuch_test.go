@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -92,4 +94,85 @@ func TestWasserbuch_NotConfigured(t *testing.T) {
 	if got := a.json(t); a.Code != 200 || got["url"] != "" || got["vorhanden"] != false {
 		t.Fatalf("wasserrechtnr: %d %s", a.Code, a.Body.String())
 	}
+}
+
+// the water-register viewer (issue 33): the entry's page sanitised, its documents as download.pdf
+func TestWasserbuch_ViewerShowsTheSanitisedPageAndStreamsItsDocuments(t *testing.T) {
+	m := http.NewServeMux()
+	m.Handle("/digiwab/", http.StripPrefix("/digiwab", wasserbuch.Attrappe()))
+	s, _ := wasserbuchServer(t, m, 0)
+	auth := bearer(t, "BETREIBER")
+
+	a := s.do(t, "GET", "/api/digiwab-page/S0412346", nil, "Authorization", auth)
+	seite := a.json(t)
+	h, _ := seite["html"].(string)
+	if a.Code != 200 || seite["wbbId"] != "S0412346" || !strings.Contains(h, `<td class="status3">Frist überschritten</td>`) ||
+		!strings.Contains(h, `href="/api/digiwab-pdf/?entryId=WBB-S0412346&amp;dokId=erlaubnis-2025"`) ||
+		strings.Contains(h, "script") || strings.Contains(h, "onclick") || strings.Contains(h, "<style") {
+		t.Fatalf("page: %d %s", a.Code, a.Body.String())
+	}
+	if a.Header().Get("Cache-Control") != "no-store" {
+		t.Errorf("Cache-Control %q", a.Header().Get("Cache-Control"))
+	}
+
+	for _, pfad := range []string{"/api/digiwab-pdf/?entryId=WBB-S0412346&dokId=erlaubnis-2025", "/api/digiwab-pdf?entryId=WBB-S0412346&dokId=lageplan"} {
+		a = s.do(t, "GET", pfad, nil, "Authorization", bearer(t, "LESER_BEHOERDE"))
+		if a.Code != 200 || a.Header().Get("Content-Type") != "application/pdf" ||
+			a.Header().Get("Content-Disposition") != `attachment; filename="download.pdf"` || !strings.HasPrefix(a.Body.String(), "%PDF-1.4") ||
+			!strings.HasSuffix(a.Body.String(), "%%EOF\n") {
+			t.Fatalf("%s: %d %v %q", pfad, a.Code, a.Header(), a.Body.String())
+		}
+	}
+
+	// unknown entry and document: 404 in German; ids of the wrong form: 400 on the field
+	wantFehler(t, s.do(t, "GET", "/api/digiwab-page/S9999999", nil, "Authorization", auth), 404, wasserbuch.TextUnbekannt)
+	wantFehler(t, s.do(t, "GET", "/api/digiwab-pdf/?entryId=WBB-S0412346&dokId=gibt-es-nicht", nil, "Authorization", auth), 404,
+		wasserbuch.TextDokumentUnbekannt)
+	wantFehler(t, s.do(t, "GET", "/api/digiwab-page/..%2Fadmin", nil, "Authorization", auth), 400, wasserbuch.TextNummer)
+	for _, q := range []string{"", "?entryId=WBB-S0412346", "?entryId=..%2Fx&dokId=lageplan", "?entryId=WBB-S0412346&dokId=a%2Fb"} {
+		f := wantFehler(t, s.do(t, "GET", "/api/digiwab-pdf/"+q, nil, "Authorization", auth), 400, wasserbuch.TextDokumentKennungen)
+		if len(f["validationErrors"].(map[string]any)) == 0 {
+			t.Errorf("%s: %v", q, f)
+		}
+	}
+	// logged-in only
+	wantFehler(t, s.do(t, "GET", "/api/digiwab-page/S0412346", nil), 401, textNichtAngemeldet)
+	wantFehler(t, s.do(t, "GET", "/api/digiwab-pdf/?entryId=WBB-S0412346&dokId=lageplan", nil), 401, textNichtAngemeldet)
+}
+
+// a register that does not answer ends after the time limit with a German message, never a
+// hang; a wrong answer is a 502; no register configured a 503
+func TestWasserbuch_ViewerOnASlowBrokenOrMissingRegister(t *testing.T) {
+	halt := make(chan struct{})
+	defer close(halt)
+	langsam, _ := wasserbuchServer(t, http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
+		select {
+		case <-halt:
+		case <-r.Context().Done():
+		}
+	}), 200*time.Millisecond)
+	auth := bearer(t, "ZUST_SBB")
+	start := time.Now()
+	wantFehler(t, langsam.do(t, "GET", "/api/digiwab-page/S0412346", nil, "Authorization", auth), 503, wasserbuch.TextNichtErreichbar)
+	wantFehler(t, langsam.do(t, "GET", "/api/digiwab-pdf/?entryId=WBB-S0412346&dokId=lageplan", nil, "Authorization", auth), 503,
+		wasserbuch.TextNichtErreichbar)
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("answered after %s", d)
+	}
+
+	kaputt, _ := wasserbuchServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".pdf") {
+			_, _ = w.Write([]byte("<html>Bitte melden Sie sich an</html>")) // a login page, no PDF
+			return
+		}
+		http.Error(w, "kaputt", http.StatusInternalServerError)
+	}), 0)
+	wantFehler(t, kaputt.do(t, "GET", "/api/digiwab-page/S0412346", nil, "Authorization", auth), 502, wasserbuch.TextFehler)
+	a := wantFehler(t, kaputt.do(t, "GET", "/api/digiwab-pdf/?entryId=WBB-S0412346&dokId=lageplan", nil, "Authorization", auth), 502, wasserbuch.TextFehler)
+	if strings.Contains(fmt.Sprint(a), "Bitte melden") {
+		t.Errorf("the register's answer reached the client: %v", a)
+	}
+
+	ohne := newTestServer(t, Deps{}, nil)
+	wantFehler(t, ohne.do(t, "GET", "/api/digiwab-page/S0412346", nil, "Authorization", auth), 503, wasserbuch.TextNichtKonfiguriert)
 }

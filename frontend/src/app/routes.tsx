@@ -19,6 +19,7 @@ import { profilRoutes } from '@/features/profil/routes';
 import { registrierungEmbeddedRoutes, registrierungRoutes } from '@/features/registrierung/routes';
 import { startseiteRoutes } from '@/features/startseite/routes';
 import { systemverwaltungRoutes } from '@/features/systemverwaltung/routes';
+import { wasserbuchOhneRahmenRoutes, wasserbuchRoutes } from '@/features/wasserbuch/routes';
 import { NOT_FOUND_PATH } from '@/lib/errors';
 import { EmbeddedLayout } from './EmbeddedLayout';
 import { Layout } from './Layout';
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
       ]),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,
+      ...wasserbuchRoutes,
       { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
     ],
   },
@@ -80,7 +82,7 @@ export const routes: RouteObject[] = [
     // embedded in other portals: no header, navigation or footer
     element: <EmbeddedLayout />,
     errorElement: <RouteError />,
-    children: [...authEmbeddedRoutes, ...registrierungEmbeddedRoutes],
+    children: [...authEmbeddedRoutes, ...registrierungEmbeddedRoutes, ...wasserbuchOhneRahmenRoutes],
   },
   // the map window (opened by components/karte/Kartenauswahl): the map only, no app shell
   { errorElement: <RouteError />, children: karteRoutes },

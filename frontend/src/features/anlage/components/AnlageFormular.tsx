@@ -9,6 +9,7 @@ import { Auswahlfeld, Gruppe, mehrfachOptionen, Textfeld, useWerte, useWertelist
 import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
 import { FormField, inputClass } from '@/components/FormField';
 import { Tabs } from '@/components/Tabs';
+import { WasserbuchLink } from '@/components/WasserbuchLink';
 import { ZeilenEditor } from '@/components/ZeilenEditor';
 import { ZustaendigkeitenReiter } from '@/components/zustaendigkeiten/ZustaendigkeitenReiter';
 import { ANLAGENARTEN, ANLAGENSTATUS, anlagenDesBetriebsQuery, betriebDesFormularsQuery, pflichtigeQuery } from '@/features/anlage/api/anlage';
@@ -21,6 +22,9 @@ import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, zeitraeume, type Anlag
 // Verbatim text of spec 000 §8 (removal of a part of the plant).
 export const ENTFERNEN_TITEL = 'Entfernen bestätigen';
 export const entfernenFrage = (was: string) => `Wollen Sie ${was} wirklich entfernen? (Final gelöscht wird erst beim Speichern der Anlage.)`;
+
+/** The form of a Wasserbuchnummer (spec 000 §9: S or N and digits, at most 9). */
+const WASSERBUCHNUMMER = /^[SN]\d{1,8}$/;
 
 export interface AnlageFormularProps {
   typ: string;
@@ -217,7 +221,11 @@ export function AnlageFormular(p: AnlageFormularProps) {
         <Gruppe titel="Entlastungsanlage">
           {liste('entlastungssystem', 'Entlastungssystem', 'entlastungssystem', true)}
           {liste('entlastungstyp', 'Entlastungstyp', 'entlastungstyp', true)}
-          {text('wasserbuchnummer', 'Wasserbuchnummer', { className: 'sm:col-span-2' })}
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            {text('wasserbuchnummer', 'Wasserbuchnummer', { className: '' })}
+            {/* the number's entry in the water-register viewer (issue 33), once it has the number's form */}
+            {WASSERBUCHNUMMER.test(w.wasserbuchnummer.trim().toUpperCase()) && <WasserbuchLink wbbId={w.wasserbuchnummer.trim().toUpperCase()} />}
+          </div>
           {text('flur', 'Flur', { className: 'sm:col-span-1' })}
           {text('flurstueck', 'Flurstück', { className: 'sm:col-span-1' })}
           {text('gemarkung', 'Gemarkung', { className: 'sm:col-span-2' })}

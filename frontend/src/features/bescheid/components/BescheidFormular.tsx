@@ -6,6 +6,7 @@ import { Auswahlfeld, Textfeld, useWerteliste, WertAuswahl } from '@/components/
 import { FormField, inputClass, PflichtfeldHinweis } from '@/components/FormField';
 import { Tabellenrahmen } from '@/components/Tabellenrahmen';
 import { Tabs } from '@/components/Tabs';
+import { WASSERBUCH_LINK_TEXT, WasserbuchLink } from '@/components/WasserbuchLink';
 import { formatDate, isoDateFromGerman } from '@/lib/format';
 import {
   anlagenQuery,
@@ -20,7 +21,7 @@ import { AuflagenReiter } from './AuflagenReiter';
 import { MESSSTELLEN_ZUORDNEN, MessstellenDialog } from './MessstellenDialog';
 import { kommentarNoetig, reiterVon, type BescheidFehler, type BescheidWerte, type Reiter } from './werte';
 
-export const WASSERBUCH_LINK = 'Im Wasserbuch öffnen';
+export const WASSERBUCH_LINK = WASSERBUCH_LINK_TEXT;
 
 /** A stored day (yyyy-MM-dd) as TT.MM.JJJJ; a half-typed date as it is. */
 const alsText = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : v);
@@ -140,12 +141,8 @@ function BescheidReiter(p: BescheidFormularProps & { set: <K extends keyof Besch
         </FormField>
         <div className="flex flex-col gap-1">
           <Textfeld label="Wasserrecht-Nr." name="bescheidId" value={w.bescheidId} onChange={(v) => set('bescheidId', v)} error={fehler.bescheidId} disabled={gesperrt} />
-          {wasserbuch.data?.vorhanden && wasserbuch.data.url && (
-            <a href={wasserbuch.data.url} target="_blank" rel="noopener noreferrer" className="text-sm text-blue-800 underline">
-              {WASSERBUCH_LINK}
-              <span className="sr-only"> (öffnet in einem neuen Tab)</span>
-            </a>
-          )}
+          {/* the register knows the water right: its entry in the app's viewer (issue 33) */}
+          {wasserbuch.data?.vorhanden && <WasserbuchLink wbbId={w.bescheidId.trim()} text={WASSERBUCH_LINK} />}
         </div>
       </div>
       {p.antragKommentar && (

@@ -187,13 +187,15 @@ describe('Bescheidsdaten', () => {
     expect(m.called('POST', '/api/bescheidsantrag')[0].body).toMatchObject({ betrieb: 7, bescheidQualitaet: 'Bescheid', bescheidart: 'Indirekteinleitergenehmigung', ablaufdatum: '3000-01-01', bescheidsdatum: '2024-03-01', messstellen: [] });
   });
 
-  it("'Im Wasserbuch öffnen' opens the entry in a new tab, only when the Wasserbuch has it; a failure leaves it out", async () => {
+  it("'Im Wasserbuch öffnen' opens the entry in the app's viewer in a new tab, only when the Wasserbuch has it; a failure leaves it out", async () => {
     mock(() => testBescheid({ bescheidId: 'WR-4711' }), { 'GET /api/digiwab/WR-4711': () => ({ url: 'https://wasserbuch.example/wr/4711', vorhanden: true }) });
     anmelden({ funktionaleRollen: ['ZUST_SBB'] });
     const { unmount } = renderRoutes(routes, `${SEITE}?modus=l`);
     const link = await screen.findByRole('link', { name: /Im Wasserbuch öffnen/ });
-    expect(link).toHaveAttribute('href', 'https://wasserbuch.example/wr/4711');
+    // the viewer of issue 33 (/eAbwasser/wasserbuch?wbbId=… under the app's basename), not the register itself
+    expect(link).toHaveAttribute('href', '/wasserbuch?wbbId=WR-4711');
     expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener');
     unmount();
 
     // not there yet (404): no link, no toast
