@@ -140,6 +140,11 @@ describe('Parameteruebersicht', () => {
     await user.click(screen.getByRole('button', { name: 'Suchen' }));
     expect(await screen.findByText('Ungültiges Datumsformat')).toBeInTheDocument();
     expect(m.suchen()).toHaveLength(vorher);
+    // a blank Stichtag is a blank required field: the one message of every form
+    await user.clear(tag);
+    await user.click(screen.getByRole('button', { name: 'Suchen' }));
+    expect(await screen.findByText('Dieses Feld ist ein Pflichtfeld.')).toBeInTheDocument();
+    expect(m.suchen()).toHaveLength(vorher);
   });
 
   it("'Excel-Export' is enabled only with a selection and posts exactly the selected ids", async () => {

@@ -28,6 +28,7 @@ import {
   type Blaettern,
 } from '@/features/bescheiduebersicht/api/suchen';
 import { alsSuchdatum, dezimalAnzeige, MSG_DATUM } from './anzeige';
+import { MSG_PFLICHTFELD } from '@/lib/form';
 import { Beschreibung } from './Beschreibung';
 
 export const TITEL = 'Übersicht Parameterwerte';
@@ -197,7 +198,7 @@ function Anforderungssuche({ art, ziel, titel, suche: s }: { art: AnforderungArt
     const gueltigAb = e.auswertung === 'zeitraum' ? alsSuchdatum(e.gueltigAb) : '';
     const gueltigBis = e.auswertung === 'zeitraum' ? alsSuchdatum(e.gueltigBis) : '';
     const fehler = {
-      stichtag: stichtag === null ? MSG_DATUM : e.auswertung === 'stichtag' && stichtag === '' ? 'Bitte geben Sie einen Stichtag an.' : undefined,
+      stichtag: stichtag === null ? MSG_DATUM : e.auswertung === 'stichtag' && stichtag === '' ? MSG_PFLICHTFELD : undefined,
       gueltigAb: gueltigAb === null ? MSG_DATUM : undefined,
       gueltigBis: gueltigBis === null ? MSG_DATUM : undefined,
     };

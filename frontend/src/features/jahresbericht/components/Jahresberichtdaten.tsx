@@ -21,6 +21,7 @@ import { rolleLabel } from '@/lib/rollen';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
+import { MSG_PFLICHTFELD } from '@/lib/form';
 import {
   anlagenDesBetriebsQuery,
   berichteDesBetriebsQuery,
@@ -141,8 +142,9 @@ function NeuesFormular() {
 
   const speichern = () => {
     const f: Formularfehler = {};
-    if (!anlage) f.anlage = 'Bitte wählen Sie die Anlage aus.';
-    if (!jahr) f.jahr = 'Bitte wählen Sie das Jahr aus.';
+    // the server's words for the same blank fields (domain/jahresbericht: validierung.Pflichtfeld)
+    if (!anlage) f.anlage = MSG_PFLICHTFELD;
+    if (!jahr) f.jahr = MSG_PFLICHTFELD;
     setFehler(f);
     if (Object.keys(f).length > 0) return;
     const formular: BerichtFormular = { anlage: { id: Number(anlage) }, jahr: Number(jahr), bemerkung };
