@@ -56,7 +56,7 @@ func regeln() map[string]regel {
 
 		"GET /api/me": angemeldet, "GET /api/profil": angemeldet, "PUT /api/profil": angemeldet, "POST /api/logout": angemeldet, "GET /api/wertelisten": angemeldet,
 		"GET /api/organisation": angemeldet, "GET /api/organisation/{id}": angemeldet, "GET /api/organisation/betreiber": angemeldet,
-		"GET /api/organisation/betreiberByBetriebstyp/{typ}": angemeldet, "GET /api/organisation/abwasserbeseitigungspflichtige": angemeldet,
+		"GET /api/organisation/betreiberByBetriebstyp/{typ}": angemeldet, "GET /api/organisation/betreiberPersonalisiert": angemeldet, "GET /api/organisation/abwasserbeseitigungspflichtige": angemeldet,
 		"GET /api/organisation/abwasserbeseitigungspflichtigeIncludeHistory": angemeldet,
 		"GET /api/personalisierung": angemeldet, "PUT /api/personalisierung": angemeldet, "GET /api/personalisierung/auswahl": angemeldet,
 		"GET /api/betrieb/search": angemeldet, "POST /api/betrieb/export": angemeldet, "GET /api/bearbeiter": angemeldet,
@@ -230,6 +230,8 @@ func regeln() map[string]regel {
 		// files and Externe Stoffe ask for the report first (none here: 404 for everyone)
 		"GET /api/jahresbericht/{id}/dateien": angemeldet, "POST /api/jahresbericht/{id}/upload-file": angemeldet,
 		"GET /api/jahresbericht/{id}/externe-dateien": angemeldet, "POST /api/jahresbericht/{id}/externe-upload-file": angemeldet,
+		// its reminders ask for the report first too (issue 32)
+		"GET /api/jahresbericht/{id}/wiedervorlage": angemeldet, "POST /api/jahresbericht/{id}/wiedervorlage": angemeldet,
 		"DELETE /api/jahresbericht/deleteDateiExterne/{id}": mitAktion(berechtigung.DateiHochladen),
 		// the limit-value checks: whoever sees the operation
 		"GET /api/betrieb/{id}/ueberschreitungen": amBetrieb(""), "GET /api/ueberschreitung/betriebe": angemeldet,

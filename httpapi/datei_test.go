@@ -27,6 +27,7 @@ import (
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
 	"github.com/eabwasser/eabwasser/internal/seed"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 )
 
 // ablagen remembers the files service of each test world, so a test can look into its blob
@@ -39,6 +40,7 @@ func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst
 	a := &aufbau.Aufbau{Store: store, Ablage: aufbau.Zugriffe{datei.Betrieb: akte.Zugriff}}
 	if anl != nil {
 		a.Ablage.Fuer(datei.Anlage, anl.Zugriff)
+		a.Typen = aufbau.Typen{datei.Anlage: anlagen.Typ}
 	}
 	for _, m := range ms {
 		a.Ablage.Fuer(datei.Messstelle, m.Zugriff)

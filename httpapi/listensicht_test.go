@@ -252,6 +252,7 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/bescheid/{id}/dateien":                                                               {art: artAmObjekt, objekt: "bescheid"},
 		"GET /api/jahresbericht/{id}/dateien":                                                          {art: artAmObjekt, objekt: "jahresbericht"},
 		"GET /api/jahresbericht/{id}/externe-dateien":                                                  {art: artAmObjekt, objekt: "jahresbericht"},
+		"GET /api/jahresbericht/{id}/wiedervorlage":                                                    {art: artAmObjekt, objekt: "jahresbericht"},
 		// the demo's exceedances hang on none of this walk's objects: TestJahresbericht_Ueberschreitungen
 		// proves their visibility
 		"GET /api/betrieb/{id}/ueberschreitungen": {art: artAmObjekt, objekt: "betrieb"},
@@ -268,11 +269,11 @@ func listenRouten() map[string]listenRoute {
 		// the water book: a link and whether it exists, no rows (issue 30)
 		"GET /api/digiwab-url": {art: artAnderes}, "GET /api/digiwab/wasserrechtnr/{n}": {art: artAnderes},
 		"GET /api/digiwab/{bescheidId}": {art: artAnderes},
-		// the Bescheid form's choices: the operation's measuring points and its other Bescheide
 		// the water-register viewer (issue 33): the register's page and documents are not ours — no
 		// object of eAbwasser, no rows, no visibility of ours applies; every logged-in user may read
 		// the register (spec 002 §2), what it shows is the register's to decide
 		"GET /api/digiwab-page/{wbbId}": {art: artAnderes}, "GET /api/digiwab-pdf": {art: artAnderes},
+		// the Bescheid form's choices: the operation's measuring points and its other Bescheide
 		"GET /api/betrieb/{id}/bescheid/messstellen":  {art: artAmObjekt, objekt: "betrieb", zeilen: true},
 		"GET /api/betrieb/{id}/bescheid/vorbescheide": {art: artAmObjekt, objekt: "betrieb"},
 		// the Bescheide's searches and evaluation (issue 30)
@@ -359,6 +360,7 @@ func listenRouten() map[string]listenRoute {
 		r["POST /api/"+f+"/{id}/wiedervorlage"] = listenRoute{art: artBefehl}
 		r["POST /api/"+f+"/{id}/upload-file"] = listenRoute{art: artBefehl}
 	}
+	r["POST /api/jahresbericht/{id}/wiedervorlage"] = listenRoute{art: artBefehl}
 	r["POST /api/jahresbericht/{id}/upload-file"] = listenRoute{art: artBefehl}
 	r["POST /api/jahresbericht/{id}/externe-upload-file"] = listenRoute{art: artBefehl}
 	for _, d := range werteliste.Listen {

@@ -48,6 +48,7 @@ var ohneVerweis = map[string]string{
 	"POST /api/betrieb/{id}/wiedervorlage":                                                             "a reminder of the path's object",
 	"POST /api/bescheid/{id}/wiedervorlage":                                                            "a reminder of the path's object",
 	"POST /api/messstelle/{id}/wiedervorlage":                                                          "a reminder of the path's object",
+	"POST /api/jahresbericht/{id}/wiedervorlage":                                                       "a reminder of the path's object",
 	"POST /api/messstelle/{id}/upload-file":                                                            "a file of the path's object",
 	"POST /api/jahresbericht/{id}/upload-file":                                                         "a file of the path's object",
 	"POST /api/jahresbericht/{id}/externe-upload-file":                                                 "a file of the path's object",

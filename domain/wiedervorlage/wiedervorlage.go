@@ -1,6 +1,7 @@
 // Package wiedervorlage holds the reminders (Wiedervorlagen) on an operation, a plant, a
-// measuring point or a Bescheid: a Betreff, an optional due date and who created it. Who may
-// create, see and delete them is decided by the application service (internal/anwendung/ablage).
+// measuring point, a Bescheid or an annual report: a Betreff, an optional due date, what on
+// the object it is about (the kinds of spec 000 §3) and who created it. Who may create, see and
+// delete them is decided by the application service (internal/anwendung/ablage).
 package wiedervorlage
 
 import (
@@ -10,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
@@ -17,29 +19,58 @@ import (
 // StreamType of a reminder's stream ("wiedervorlage-<id>").
 const StreamType = "wiedervorlage"
 
-// The objects a reminder hangs on (spec 000 §7: /{betrieb|anlage|messstelle|bescheid}/{id}/wiedervorlage).
+// The objects a reminder hangs on (spec 000 §7: /{betrieb|anlage|messstelle|bescheid}/{id}/wiedervorlage,
+// and ours for the annual report, whose kinds spec 000 §3 lists).
 const (
-	Betrieb    = "betrieb"
-	Anlage     = "anlage"
-	Messstelle = "messstelle"
-	Bescheid   = "bescheid"
+	Betrieb       = "betrieb"
+	Anlage        = "anlage"
+	Messstelle    = "messstelle"
+	Bescheid      = "bescheid"
+	Jahresbericht = "jahresbericht"
 )
 
 // Fachobjekte lists the objects reminders hang on.
-var Fachobjekte = []string{Betrieb, Anlage, Messstelle, Bescheid}
+var Fachobjekte = []string{Betrieb, Anlage, Messstelle, Bescheid, Jahresbericht}
 
-// Bezug is the target kind of spec 000 §3 (bezugZuFachobjekt) of each object: the kind of a
-// reminder on it unless another one of Bezuege is chosen.
-var Bezug = map[string]string{Betrieb: "BETRIEB", Anlage: "ANLAGE", Messstelle: "MESSSTELLE", Bescheid: "BESCHEID"}
+// The target kinds of spec 000 §3 (bezugZuFachobjekt).
+const (
+	BezugBetrieb                = "BETRIEB"
+	BezugBetriebStammdaten      = "BETRIEB_STAMMDATEN_AENDERUNG"
+	BezugAnlage                 = "ANLAGE"
+	BezugAenderungsantragAnlage = "AENDERUNGSANTRAG_ANLAGE"
+	BezugEntlastung             = "ENTLASTUNG"
+	BezugMessstelle             = "MESSSTELLE"
+	BezugBescheid               = "BESCHEID"
+	BezugBescheidMessstelle     = "BESCHEID_MESSSTELLE"
+	BezugJahresbericht          = "JAHRESBERICHT"
+	BezugJahresberichtMesswerte = "JAHRESBERICHT_PARAMETER_MESSWERTE"
+	BezugBericht                = "BERICHT"
+)
 
-// Bezuege are the kinds a reminder on each object may have: the object itself, or — on an
-// operation and a plant — its change request (BETRIEB_STAMMDATEN_AENDERUNG,
-// AENDERUNGSANTRAG_ANLAGE), the first of each list being the default.
-var Bezuege = map[string][]string{
-	Betrieb:    {"BETRIEB", "BETRIEB_STAMMDATEN_AENDERUNG"},
-	Anlage:     {"ANLAGE", "AENDERUNGSANTRAG_ANLAGE"},
-	Messstelle: {"MESSSTELLE"},
-	Bescheid:   {"BESCHEID"},
+// Bezuege are the kinds a reminder on an object of kind fachobjekt may have, the first being
+// the default; typ is the object's type where it decides (a plant's Anlagentyp): the object
+// itself (a relief plant as ENTLASTUNG, every other plant as ANLAGE), or what on it the
+// reminder is about — an operation's or plant's change request, the assignment of measuring
+// points to a Bescheid (BESCHEID_MESSSTELLE, on the Bescheid and on the measuring point), an
+// annual report's parameters and measured values or its report files (BERICHT). nil for an
+// object without reminders.
+func Bezuege(fachobjekt, typ string) []string {
+	switch fachobjekt {
+	case Betrieb:
+		return []string{BezugBetrieb, BezugBetriebStammdaten}
+	case Anlage:
+		if typ == anlage.Entlastung {
+			return []string{BezugEntlastung, BezugAenderungsantragAnlage}
+		}
+		return []string{BezugAnlage, BezugAenderungsantragAnlage}
+	case Messstelle:
+		return []string{BezugMessstelle, BezugBescheidMessstelle}
+	case Bescheid:
+		return []string{BezugBescheid, BezugBescheidMessstelle}
+	case Jahresbericht:
+		return []string{BezugJahresbericht, BezugJahresberichtMesswerte, BezugBericht}
+	}
+	return nil
 }
 
 // Datumsformat of datum in JSON.
@@ -80,10 +111,12 @@ type Wiedervorlage struct {
 // Commands.
 type (
 	// LegeAn creates a reminder by the account VonID (named Von). Bezug is one of the
-	// object's Bezuege; empty: the object itself.
+	// object's Bezuege; empty: the default. Typ is the object's type where it decides the
+	// kinds (a plant's Anlagentyp).
 	LegeAn struct {
 		Fachobjekt   string
 		FachobjektID int64
+		Typ          string
 		Bezug        string
 		Betreff      string
 		Datum        string
@@ -109,14 +142,15 @@ func Decide(w Wiedervorlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		if w.Existiert {
 			return nil, validierung.Regel("Die Wiedervorlage existiert bereits.")
 		}
-		bezug, ok := Bezug[c.Fachobjekt]
-		if !ok || c.FachobjektID <= 0 {
+		bezuege := Bezuege(c.Fachobjekt, c.Typ)
+		if bezuege == nil || c.FachobjektID <= 0 {
 			return nil, validierung.NichtGefunden
 		}
+		bezug := bezuege[0]
 		betreff, datum := einzeilig(c.Betreff), strings.TrimSpace(c.Datum)
 		var s validierung.Sammler
 		if c.Bezug != "" {
-			if !slices.Contains(Bezuege[c.Fachobjekt], c.Bezug) {
+			if !slices.Contains(bezuege, c.Bezug) {
 				s.Feld("bezugZuFachobjekt", MsgBezug)
 			}
 			bezug = c.Bezug

@@ -3,6 +3,7 @@ package wiedervorlage
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -67,7 +68,7 @@ func TestDecide(t *testing.T) {
 			wantFeld: map[string]string{"betreff": validierung.Pflichtfeld, "datum": MsgDatum}},
 		{name: "a Betreff of at most 500 characters", when: lege(Betrieb, strings.Repeat("x", 501), ""),
 			wantFeld: map[string]string{"betreff": "Max. 500 Zeichen erlaubt"}},
-		{name: "unknown objects have no reminders", when: lege("jahresbericht", "x", ""), notFound: true},
+		{name: "unknown objects have no reminders", when: lege("organisation", "x", ""), notFound: true},
 		{name: "delete", given: []ereignis.DomainEvent{angelegt}, when: Loesche{}, then: []ereignis.DomainEvent{WiedervorlageGeloescht{}}},
 		{name: "deleted is gone", given: []ereignis.DomainEvent{angelegt, WiedervorlageGeloescht{}}, when: Loesche{}, notFound: true},
 	}
@@ -90,5 +91,84 @@ func TestDecide(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBezuege_EachObjectHasTheKindsOfSpec000_3: the target kinds of spec 000 §3 per object (and
+// plant type), the first being the default; a relief plant's own kind is ENTLASTUNG.
+func TestBezuege_EachObjectHasTheKindsOfSpec000_3(t *testing.T) {
+	tests := []struct {
+		fachobjekt, typ string
+		want            []string
+	}{
+		{Betrieb, "", []string{"BETRIEB", "BETRIEB_STAMMDATEN_AENDERUNG"}},
+		{Anlage, "ABWASSERBEHANDLUNG", []string{"ANLAGE", "AENDERUNGSANTRAG_ANLAGE"}},
+		{Anlage, "KANALNETZ", []string{"ANLAGE", "AENDERUNGSANTRAG_ANLAGE"}},
+		{Anlage, "ENTLASTUNG", []string{"ENTLASTUNG", "AENDERUNGSANTRAG_ANLAGE"}},
+		{Anlage, "", []string{"ANLAGE", "AENDERUNGSANTRAG_ANLAGE"}},
+		{Messstelle, "", []string{"MESSSTELLE", "BESCHEID_MESSSTELLE"}},
+		{Bescheid, "", []string{"BESCHEID", "BESCHEID_MESSSTELLE"}},
+		{Jahresbericht, "", []string{"JAHRESBERICHT", "JAHRESBERICHT_PARAMETER_MESSWERTE", "BERICHT"}},
+		{"organisation", "", nil},
+	}
+	alle := map[string]bool{}
+	for _, tt := range tests {
+		got := Bezuege(tt.fachobjekt, tt.typ)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Bezuege(%q, %q) = %v, want %v", tt.fachobjekt, tt.typ, got, tt.want)
+		}
+		for _, b := range got {
+			alle[b] = true
+		}
+	}
+	// every kind of spec 000 §3 is reachable from some object
+	for _, b := range []string{"BETRIEB", "BETRIEB_STAMMDATEN_AENDERUNG", "ANLAGE", "AENDERUNGSANTRAG_ANLAGE", "BESCHEID",
+		"BESCHEID_MESSSTELLE", "BERICHT", "MESSSTELLE", "ENTLASTUNG", "JAHRESBERICHT", "JAHRESBERICHT_PARAMETER_MESSWERTE"} {
+		if !alle[b] {
+			t.Errorf("no object has the kind %s", b)
+		}
+	}
+	for _, f := range Fachobjekte {
+		if Bezuege(f, "") == nil {
+			t.Errorf("%s is listed in Fachobjekte but has no kinds", f)
+		}
+	}
+}
+
+// TestDecide_TheKindFollowsTheObjectAndItsType: the default kind and the kinds one may choose
+// on each object; another object's kind is refused on the field.
+func TestDecide_TheKindFollowsTheObjectAndItsType(t *testing.T) {
+	tests := []struct {
+		fachobjekt, typ, bezug string
+		want                   string // "" : refused with MsgBezug
+	}{
+		{Anlage, "ENTLASTUNG", "", "ENTLASTUNG"},
+		{Anlage, "ENTLASTUNG", "AENDERUNGSANTRAG_ANLAGE", "AENDERUNGSANTRAG_ANLAGE"},
+		{Anlage, "ENTLASTUNG", "ANLAGE", ""},
+		{Anlage, "ABWASSERBEHANDLUNG", "", "ANLAGE"},
+		{Anlage, "ABWASSERBEHANDLUNG", "ENTLASTUNG", ""},
+		{Bescheid, "", "", "BESCHEID"},
+		{Bescheid, "", "BESCHEID_MESSSTELLE", "BESCHEID_MESSSTELLE"},
+		{Messstelle, "", "BESCHEID_MESSSTELLE", "BESCHEID_MESSSTELLE"},
+		{Messstelle, "", "BESCHEID", ""},
+		{Jahresbericht, "", "", "JAHRESBERICHT"},
+		{Jahresbericht, "", "JAHRESBERICHT_PARAMETER_MESSWERTE", "JAHRESBERICHT_PARAMETER_MESSWERTE"},
+		{Jahresbericht, "", "BERICHT", "BERICHT"},
+		{Jahresbericht, "", "ANLAGE", ""},
+		{Betrieb, "", "JAHRESBERICHT", ""},
+	}
+	for _, tt := range tests {
+		got, err := Decide(Wiedervorlage{}, LegeAn{Fachobjekt: tt.fachobjekt, FachobjektID: 7, Typ: tt.typ, Bezug: tt.bezug,
+			Betreff: "Prüfen", VonID: 3, Von: "Claudia Schneider", Am: am})
+		if tt.want == "" {
+			var f *validierung.Fehler
+			if !errors.As(err, &f) || f.Felder["bezugZuFachobjekt"] != MsgBezug {
+				t.Errorf("%s %s %q: %v, want the refusal on bezugZuFachobjekt", tt.fachobjekt, tt.typ, tt.bezug, err)
+			}
+			continue
+		}
+		if err != nil || len(got) != 1 || got[0].(WiedervorlageAngelegt).BezugZuFachobjekt != tt.want {
+			t.Errorf("%s %s %q: %v, %v; want kind %s", tt.fachobjekt, tt.typ, tt.bezug, got, err, tt.want)
+		}
 	}
 }

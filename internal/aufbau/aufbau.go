@@ -18,12 +18,25 @@ type Aufbau struct {
 	// Ablage holds who may see and change the files and reminders of each kind of object
 	// (datei.Betrieb, datei.Anlage, …); the files service (internal/anwendung/ablage) asks it.
 	Ablage Zugriffe
+	// Typen holds, per kind of object whose type decides the kinds of its reminders (a plant:
+	// a relief plant's are ENTLASTUNG, wiedervorlage.Bezuege), how to read an object's type.
+	Typen Typen
 }
 
 // Neu returns an Aufbau on s with no registrations yet.
 func Neu(s *eventstore.Store) *Aufbau {
-	return &Aufbau{Store: s, Ablage: Zugriffe{}}
+	return &Aufbau{Store: s, Ablage: Zugriffe{}, Typen: Typen{}}
 }
+
+// Typ reads the type of the object id of one kind (validierung.NichtGefunden when there is
+// none).
+type Typ = func(ctx context.Context, q eventstore.Querier, id int64) (string, error)
+
+// Typen are the Typ per kind of object; a kind without one has reminders of one type.
+type Typen map[string]Typ
+
+// Fuer registers how to read the type of one kind of object.
+func (t Typen) Fuer(fachobjekt string, f Typ) { t[fachobjekt] = f }
 
 // Zugriff answers whether the caller may see (schreiben false) or change the files and
 // reminders of the object id of one kind: nil, validierung.NichtGefunden or

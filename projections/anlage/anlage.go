@@ -30,15 +30,21 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, a anlage.Anlage, version
 			return err
 		}
 	}
+	// kommunal_aktiv from the operation's row (the operation's writer keeps it, KommunalAktiv)
 	_, err = tx.Exec(ctx, `INSERT INTO anlage (id, betrieb_id, parent_id, anlagentyp, bezeichnung, anlagenart, anlagenstatus,
-		aufnahme_id, letzter_beginn, daten, antrag, version)
-		VALUES ($1, $2, NULLIF($3, 0), $4, $5, $6, $7, NULLIF($8, 0), $9, $10, $11, $12)
+		aufnahme_id, letzter_beginn, daten, antrag, version, kommunal_aktiv)
+		VALUES ($1, $2, NULLIF($3, 0), $4, $5, $6, $7, NULLIF($8, 0), $9, $10, $11, $12, `+kommunalAktiv+`)
 		ON CONFLICT (id) DO UPDATE SET betrieb_id = $2, parent_id = NULLIF($3, 0), anlagentyp = $4, bezeichnung = $5,
-		anlagenart = $6, anlagenstatus = $7, aufnahme_id = NULLIF($8, 0), letzter_beginn = $9, daten = $10, antrag = $11, version = $12`,
+		anlagenart = $6, anlagenstatus = $7, aufnahme_id = NULLIF($8, 0), letzter_beginn = $9, daten = $10, antrag = $11, version = $12,
+		kommunal_aktiv = EXCLUDED.kommunal_aktiv`,
 		id, a.BetriebID, a.ParentID, a.Typ, d.Bezeichnung, d.Anlagenart, d.Anlagenstatus, d.AufnahmeID, a.LetzterBeginn,
 		daten, antrag, version)
 	return err
 }
+
+// kommunalAktiv is whether operation $2 is an active municipal one (betrieb.KommunalAktiv).
+const kommunalAktiv = `COALESCE((SELECT b.betriebstyp = 'KOMMUNAL' AND b.freigabestatus = 'FREIGEGEBEN' AND b.betriebsstatus <> 'STILLGELEGT'
+		FROM betrieb b WHERE b.id = $2), false)`
 
 const spalten = `a.betrieb_id, COALESCE(a.parent_id, 0), a.anlagentyp, a.letzter_beginn, a.daten, a.antrag, a.version`
 
@@ -61,6 +67,17 @@ var Objektart = zugriff.Objektart{Von: "public.anlage o JOIN public.betrieb ob O
 // includes; args receives the condition's arguments.
 func sichtbar(s zugriff.Sicht, args *[]any) string {
 	return ` JOIN betrieb b ON b.id = a.betrieb_id WHERE ` + s.Bedingung(zugriff.Betriebsspalten("b."), zugriff.Platzhalter(args))
+}
+
+// Typ is the Anlagentyp of plant id (aufbau.Typen: a relief plant's reminders are of kind
+// ENTLASTUNG); validierung.NichtGefunden when there is none.
+func Typ(ctx context.Context, q eventstore.Querier, id int64) (string, error) {
+	var typ string
+	err := q.QueryRow(ctx, `SELECT anlagentyp FROM anlage WHERE id = $1`, id).Scan(&typ)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", validierung.NichtGefunden
+	}
+	return typ, err
 }
 
 // LadenSichtbar reads a plant the Sicht includes (through its operation) with its version;

@@ -37,8 +37,11 @@ type Dienst struct {
 	// registered by the areas' Setup (aufbau.Zugriffe.Fuer). Kinds without one have no files
 	// or reminders yet: they answer 404.
 	Zugriffe aufbau.Zugriffe
-	Jetzt    func() time.Time
-	Log      *slog.Logger
+	// Typen reads the type of an object where it decides the kinds of its reminders
+	// (aufbau.Typen, registered by the areas' Setup).
+	Typen aufbau.Typen
+	Jetzt func() time.Time
+	Log   *slog.Logger
 }
 
 // Unterverzeichnis of DATA_DIR that holds the blobs.
@@ -47,7 +50,7 @@ const Unterverzeichnis = "dateien"
 // Neu is the service with its blobs in DATA_DIR/dateien, asking a's Zugriffe who may see and
 // change what (the areas registered them in their Setup).
 func Neu(a *aufbau.Aufbau, dataDir string, log *slog.Logger) *Dienst {
-	return &Dienst{Store: a.Store, Zugriffe: a.Ablage, Blobs: Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, Log: log}
+	return &Dienst{Store: a.Store, Zugriffe: a.Ablage, Typen: a.Typen, Blobs: Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, Log: log}
 }
 
 // Texts the service answers with (spec 000 §8).
@@ -262,8 +265,8 @@ func (d *Dienst) DateiLoeschen(ctx context.Context, n Nutzer, id int64, m events
 }
 
 // WiedervorlageEingabe is the body of POST …/wiedervorlage. BezugZuFachobjekt chooses what
-// on the object the reminder is about (wiedervorlage.Bezuege: a plant or its change request);
-// empty: the object.
+// on the object the reminder is about (wiedervorlage.Bezuege: a plant or its change request,
+// an annual report or its measured values, …); empty: the object's default kind.
 type WiedervorlageEingabe struct {
 	Betreff           string `json:"betreff"`
 	Datum             string `json:"datum"`
@@ -315,12 +318,19 @@ func (d *Dienst) WiedervorlageAnlegen(ctx context.Context, n Nutzer, fachobjekt 
 	if err := d.darf(ctx, n, fachobjekt, id, berechtigung.WiedervorlagenLesen, false); err != nil {
 		return 0, eventstore.Appended{}, err
 	}
+	var typ string
+	if f, ok := d.Typen[fachobjekt]; ok {
+		var err error
+		if typ, err = f(ctx, d.Store.Pool(), id); err != nil {
+			return 0, eventstore.Appended{}, err
+		}
+	}
 	wid, err := eventstore.NextID(ctx, d.Store, "wiedervorlage_id_seq")
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
 	out, err := eventstore.Befehle(d.Store, wiedervorlage.Decider).Handle(ctx, wid, eventstore.VersionUnbekannt, wiedervorlage.LegeAn{Fachobjekt: fachobjekt, FachobjektID: id,
-		Bezug: e.BezugZuFachobjekt, Betreff: e.Betreff, Datum: e.Datum, VonID: n.AnwenderID, Von: m.ActorName, Am: d.jetzt()}, m)
+		Typ: typ, Bezug: e.BezugZuFachobjekt, Betreff: e.Betreff, Datum: e.Datum, VonID: n.AnwenderID, Von: m.ActorName, Am: d.jetzt()}, m)
 	return wid, out, err
 }
 

@@ -39,6 +39,7 @@ func Setup(a *aufbau.Aufbau) {
 	s.Reagiere(organisation.StreamType, organisation.ZusammenfuehrungUndLoeschung, d.aufOrganisation)
 	s.Reagiere(anlage.StreamType, []string{ereignis.Name[anlage.AnlageAusserBetrieb]()}, d.aufAusserBetrieb)
 	a.Ablage.Fuer(datei.Anlage, d.Zugriff)
+	a.Typen.Fuer(datei.Anlage, anlagen.Typ) // a relief plant's reminders are of kind ENTLASTUNG
 	zugriff.RegistriereObjektart(datei.Anlage, anlagen.Objektart)
 	wertelisten.RegistriereReferenz(anlagen.Referenzen...)
 	audit.Phrasen(anlage.Phrasen)

@@ -167,21 +167,33 @@ type Wiedervorlage struct {
 	Anlage string `json:"anlage"`
 	// Messstelle is the name of the measuring point a reminder hangs on ("" for others).
 	Messstelle string `json:"messstelle"`
+	// Aktenzeichen is the file number of the Bescheid a reminder hangs on ("" for others).
+	Aktenzeichen string `json:"aktenzeichen"`
+	// Jahr is the year of the annual report a reminder hangs on (0 for others).
+	Jahr int `json:"jahr"`
 	// Pfad is the app path of the object's reminders ("" when the object is gone).
 	Pfad string `json:"pfad"`
 }
 
-// Where a reminder hangs: the measuring point (ms) it is on, the plant (an) it or its measuring
-// point is on, and the operation (b) it is on or its plant belongs to.
+// Where a reminder hangs: the measuring point (ms), the Bescheid (bs) or the annual report (jb)
+// it is on, the plant (an) it, its measuring point or its report is on, and the operation (b)
+// it, its Bescheid or its plant belongs to. A deleted Bescheid or report is gone (no path).
 const (
 	wiedervorlageObjekte = `FROM wiedervorlage w
 		LEFT JOIN messstelle ms ON w.fachobjekt = 'messstelle' AND ms.id = w.fachobjekt_id
-		LEFT JOIN anlage an ON an.id = CASE WHEN w.fachobjekt = 'anlage' THEN w.fachobjekt_id ELSE ms.anlage_id END
-		LEFT JOIN betrieb b ON b.id = CASE WHEN w.fachobjekt = 'betrieb' THEN w.fachobjekt_id ELSE an.betrieb_id END`
+		LEFT JOIN bescheid bs ON w.fachobjekt = 'bescheid' AND bs.id = w.fachobjekt_id AND NOT bs.geloescht
+		LEFT JOIN jahresbericht jb ON w.fachobjekt = 'jahresbericht' AND jb.id = w.fachobjekt_id AND NOT jb.geloescht
+		LEFT JOIN anlage an ON an.id = CASE WHEN w.fachobjekt = 'anlage' THEN w.fachobjekt_id
+			WHEN w.fachobjekt = 'jahresbericht' THEN jb.anlage_id ELSE ms.anlage_id END
+		LEFT JOIN betrieb b ON b.id = CASE WHEN w.fachobjekt = 'betrieb' THEN w.fachobjekt_id
+			WHEN w.fachobjekt = 'bescheid' THEN bs.betrieb_id ELSE an.betrieb_id END`
 	wiedervorlagePfad = `CASE WHEN w.fachobjekt = 'betrieb' THEN '/betriebsakte/' || w.fachobjekt_id || '/wiedervorlagen'
+		WHEN bs.id IS NOT NULL THEN '/betriebsakte/' || bs.betrieb_id ||
+			CASE WHEN bs.bescheidsstatus IN ('ANGELEGT', 'BEANTRAGT') THEN '/antrag/' ELSE '/bescheid/' END || bs.id || '/wiedervorlagen'
+		WHEN jb.id IS NOT NULL AND an.id IS NOT NULL THEN '/betriebsakte/' || an.betrieb_id || '/jahresbericht/' || jb.id || '/wiedervorlagen'
 		WHEN ms.id IS NOT NULL AND an.id IS NOT NULL THEN '/betriebsakte/' || an.betrieb_id || '/' || lower(an.anlagentyp) || '/' || an.id ||
 			'/messstellen/' || ms.id || '/wiedervorlagen'
-		WHEN an.id IS NOT NULL THEN '/betriebsakte/' || an.betrieb_id || '/' || lower(an.anlagentyp) || '/' || an.id || '/wiedervorlagen'
+		WHEN w.fachobjekt = 'anlage' AND an.id IS NOT NULL THEN '/betriebsakte/' || an.betrieb_id || '/' || lower(an.anlagentyp) || '/' || an.id || '/wiedervorlagen'
 		ELSE '' END`
 )
 
@@ -193,8 +205,9 @@ func zustaendig(x string) string {
 }
 
 // Wiedervorlagen lists the reminders that concern the caller: those he set, and those on
-// operations and plants he is responsible for (Bearbeiter or responsible person; a plant's
-// reminders also concern who is responsible for its operation), earliest first — of objects he
+// operations and plants he is responsible for (Bearbeiter or responsible person; the reminders
+// of a plant, its measuring points and annual reports also concern who is responsible for its
+// operation, a Bescheid's who is responsible for the operation), earliest first — of objects he
 // sees (zugriff's Sicht over the object a reminder hangs on): what put him on a reminder does
 // not outlast his view of its object (a move to another organisation, a local role taken away,
 // a name saved on a foreign object). Organisation users delete only their own.
@@ -211,7 +224,8 @@ func (d *Dienst) Wiedervorlagen(ctx context.Context, n zugriff.Nutzer, heute tim
 		coalesce(b.bezeichnung || ' (' || b.betriebs_id || ')', ''), w.fachobjekt, w.fachobjekt_id, coalesce(b.id, 0),
 		w.datum IS NOT NULL AND w.datum <= $2::date,
 		w.angelegt_von_id = $1 OR (NOT $3 AND (`+bearbeiter("b")+` OR `+bearbeiter("an")+`)),
-		w.bezug_zu_fachobjekt, coalesce(an.bezeichnung, ''), coalesce(ms.bezeichnung, ''), `+wiedervorlagePfad+`
+		w.bezug_zu_fachobjekt, coalesce(an.bezeichnung, ''), coalesce(ms.bezeichnung, ''),
+		coalesce(bs.daten->>'aktenzeichen', ''), coalesce(jb.jahr, 0), `+wiedervorlagePfad+`
 		`+wiedervorlageObjekte+`
 		WHERE (w.angelegt_von_id = $1 OR `+zustaendig("b")+` OR `+zustaendig("an")+`)
 		AND `+n.Sicht.Objekt("w.fachobjekt", "w.fachobjekt_id", zugriff.Platzhalter(&args))+`
