@@ -27,14 +27,37 @@ func neueEntlastungsanlage(betrieb, aufnahme int64, name string, extra map[strin
 	return b
 }
 
-// entlastungsanlageAnlegen creates the relief plant body as tok and answers its id.
-func entlastungsanlageAnlegen(t testing.TB, w *kontoWelt, tok string, body map[string]any) int64 {
+// anlageAnlegen creates the plant body of path type typ as tok and answers its id.
+func anlageAnlegen(t testing.TB, w *kontoWelt, tok, typ string, body map[string]any) int64 {
 	t.Helper()
-	a := w.send(t, "POST", "/api/anlage/entlastung", body, tok)
+	a := w.send(t, "POST", "/api/anlage/"+typ, body, tok)
 	if a.Code != 201 {
 		t.Fatalf("create %v: %d %s", body["bezeichnung"], a.Code, a.Body.String())
 	}
 	return int64(a.json(t)["id"].(float64))
+}
+
+// entlastungsanlageAnlegen creates the relief plant body as tok and answers its id.
+func entlastungsanlageAnlegen(t testing.TB, w *kontoWelt, tok string, body map[string]any) int64 {
+	t.Helper()
+	return anlageAnlegen(t, w, tok, "entlastung", body)
+}
+
+// neuerKommunalerBetrieb is a municipal operation named name of operator betreiber, requested
+// by staff (antragsteller) and approved by freigeber.
+func neuerKommunalerBetrieb(t testing.TB, w *kontoWelt, antragsteller, freigeber string, betreiber int64, name string) int64 {
+	t.Helper()
+	antrag := neuerBetrieb(w, t, name)
+	antrag["betreiber"], antrag["skipBetriebExistsCheck"] = map[string]any{"id": betreiber}, true
+	a := w.send(t, "POST", "/api/betrieb?typ=KOMMUNAL", antrag, antragsteller)
+	if a.Code != 201 {
+		t.Fatalf("request: %d %s", a.Code, a.Body.String())
+	}
+	id := int64(a.json(t)["id"].(float64))
+	if a := w.send(t, "POST", "/api/betrieb/freigabe", map[string]any{"betriebId": id, "neuerStatus": "FREIGEGEBEN"}, freigeber); a.Code != 200 {
+		t.Fatalf("approve: %d %s", a.Code, a.Body.String())
+	}
+	return id
 }
 
 // stilllegen saves plant id (of path type typ) as STILLGELEGT from today as tok, with the
@@ -445,11 +468,7 @@ func TestAnlagennetz_AShutDownTreatmentPlantsDischargersGoToTheReplacementOrWith
 	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
 	kanal := idVon(t, w, "anlage", "Kanalnetz Musterhausen")
 	klaeranlagePapier := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
-	a := w.send(t, "POST", "/api/anlage/abwasserbehandlung", neueKlaeranlage(betrieb, orgID(t, w, "Verbandsgemeinde Musterhausen"), "Gruppenkläranlage Talmühle"), fachadmin)
-	if a.Code != 201 {
-		t.Fatalf("create: %d %s", a.Code, a.Body.String())
-	}
-	talmuehle := int64(a.json(t)["id"].(float64))
+	talmuehle := anlageAnlegen(t, w, fachadmin, "abwasserbehandlung", neueKlaeranlage(betrieb, orgID(t, w, "Verbandsgemeinde Musterhausen"), "Gruppenkläranlage Talmühle"))
 	heute := w.jetzt.Format("2006-01-02")
 	aufnahme := func(id int64) any {
 		return w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, fachadmin).json(t)["aufnahme"]
@@ -536,21 +555,8 @@ func TestAnlagennetz_AShutDownMunicipalOperationsTreatmentPlantsAreReplaced(t *t
 	// a relief plant of the paper mill discharges into the municipal plant
 	werkstor := entlastungsanlageAnlegen(t, w, fachadmin, neueEntlastungsanlage(papier, ka, "RÜB Werkstor", nil))
 	// a second municipal operation with its treatment plant, the replacement
-	antrag := neuerBetrieb(w, t, "Zweckverband Talmühle")
-	antrag["betreiber"], antrag["skipBetriebExistsCheck"] = map[string]any{"id": vg}, true
-	a := w.send(t, "POST", "/api/betrieb?typ=KOMMUNAL", antrag, sbd)
-	if a.Code != 201 {
-		t.Fatalf("request: %d %s", a.Code, a.Body.String())
-	}
-	zweckverband := int64(a.json(t)["id"].(float64))
-	if a := w.send(t, "POST", "/api/betrieb/freigabe", map[string]any{"betriebId": zweckverband, "neuerStatus": "FREIGEGEBEN"}, fachadmin); a.Code != 200 {
-		t.Fatalf("approve: %d %s", a.Code, a.Body.String())
-	}
-	a = w.send(t, "POST", "/api/anlage/abwasserbehandlung", neueKlaeranlage(zweckverband, vg, "Gruppenkläranlage Talmühle"), fachadmin)
-	if a.Code != 201 {
-		t.Fatalf("create: %d %s", a.Code, a.Body.String())
-	}
-	talmuehle := int64(a.json(t)["id"].(float64))
+	zweckverband := neuerKommunalerBetrieb(t, w, sbd, fachadmin, vg, "Zweckverband Talmühle")
+	talmuehle := anlageAnlegen(t, w, fachadmin, "abwasserbehandlung", neueKlaeranlage(zweckverband, vg, "Gruppenkläranlage Talmühle"))
 
 	var zeilen []map[string]any
 	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/abwasserbehandlungForStilllegung/", muster), nil, fachadmin).decode(t, &zeilen)

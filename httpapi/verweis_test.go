@@ -146,7 +146,7 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 
 	papier := idVon(t, w, "betrieb", "Papierfabrik Rheinaue – Werk Koblenz")
 	klaeranlagePapier := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
-	musterKA := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	muster, musterKA := idVon(t, w, "betrieb", "Kläranlage Musterhausen"), idVon(t, w, "anlage", "Kläranlage Musterhausen")
 	rueb := idVon(t, w, "anlage", "Regenüberlaufbecken Musterhausen-Nord")
 	kuehlPapier := idVon(t, w, "anlage", "Kühlwasserkreislauf Papiermaschine 2")
 	get := func(pfad, token string) func() map[string]any {
@@ -198,6 +198,12 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 	neueEntlastung := map[string]any{"betrieb": map[string]any{"id": papier}, "bezeichnung": "RÜB Verweis", "anlagenart": "MISCHWASSER",
 		"lage": map[string]float64{"hochwert": 5582900.5, "rechtswert": 398100.25}, "entlastungssystem": "Mischsystem",
 		"entlastungstyp": "Regenüberlaufbecken", "wasserbuchnummer": "S12345"}
+
+	// a second treatment plant of Musterhausen's operation, and a municipal operation of its own
+	// with one: the replacements the shut-down cases pick
+	talmuehle := anlageAnlegen(t, w, fachadmin, "abwasserbehandlung", neueKlaeranlage(muster, musterhausen, "Gruppenkläranlage Talmühle"))
+	zweckverband := neuerKommunalerBetrieb(t, w, sbd, fachadmin, musterhausen, "Zweckverband Talmühle")
+	zweckverbandKA := anlageAnlegen(t, w, fachadmin, "abwasserbehandlung", neueKlaeranlage(zweckverband, musterhausen, "Kläranlage Zweckverband"))
 
 	faelle := []verweisFall{
 		{route: "POST /api/bescheid", name: "Bescheid: plant of an Auflage", method: "POST", pfad: "/api/bescheid", token: fachadmin,
@@ -267,6 +273,25 @@ func TestVerweise_EveryReferenceFieldTakesOnlyWhatItsPickerOffers(t *testing.T) 
 			pfad: fmt.Sprintf("/api/anlage/entlastung/%d", rueb), token: betreiber2,
 			body: get(fmt.Sprintf("/api/anlage/%d", rueb), betreiber2), setze: aufnahme, feld: "aufnahme",
 			fremd: map[string]int64{"plant of another operator": klaeranlagePapier, "no plant": 999999}, erlaubt: musterKA},
+		// the replacement of a shut-down treatment plant others discharge into: a treatment plant
+		// of its operation (Talmühle) or a municipal one of any operator
+		{route: "PUT /api/anlage/" + anlageTyp + "/{id}", name: "staff shut-down: replacement plant", method: "PUT",
+			pfad: fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", musterKA), token: fachadmin,
+			body: historisiert(get(fmt.Sprintf("/api/anlage/%d", musterKA), fachadmin)), setze: func(b map[string]any, id int64) {
+				b["anlagenstatus"], b["neueAufnahme"] = "STILLGELEGT", id
+			}, feld: "neueAufnahme",
+			fremd: map[string]int64{"an industrial treatment plant of another operator": klaeranlagePapier, "a relief plant": rueb,
+				"the plant itself": musterKA, "no plant": 999999}, erlaubt: talmuehle},
+		// the operation's shut-down: Talmühle now receives the paper mill's RÜB Verweis; its
+		// replacement is a municipal treatment plant of another active operation
+		{route: "PUT /api/betrieb/{id}", name: "administrator's shut-down: replacement plants", method: "PUT",
+			pfad: fmt.Sprintf("/api/betrieb/%d", muster), token: fachadmin, body: historisiert(get(fmt.Sprintf("/api/betrieb/%d", muster), fachadmin)),
+			setze: func(b map[string]any, id int64) {
+				b["betriebsstatus"] = map[string]any{"id": "STILLGELEGT"}
+				b["anlageToAufnehmendeanlage"] = map[string]any{fmt.Sprint(talmuehle): id}
+			}, feld: "anlageToAufnehmendeanlage",
+			fremd: map[string]int64{"a treatment plant of the operation itself": talmuehle, "an industrial treatment plant": klaeranlagePapier,
+				"no plant": 999999}, erlaubt: zweckverbandKA},
 		{route: "POST /api/anwender", name: "administrator's new account: organisation", method: "POST", pfad: "/api/anwender", token: admin,
 			body: neu(map[string]any{"benutzername": "verweis", "funktionaleRolle": []string{"BETREIBER"}, "person": map[string]any{
 				"anrede": "Herr", "name": "Verweis", "vorname": "Viktor", "email": "viktor.verweis@example.org", "telefon": "0261-1"}, "passwort": "Kläranlage-Rheinaue-2026!x"}),

@@ -164,6 +164,13 @@ type Betrieb struct {
 	Antrag        *StammdatenAntrag
 }
 
+// KommunalAktiv reports whether the operation is an active municipal one — approved, not shut
+// down: its treatment plants may receive other operators' wastewater (spec 000 §3,
+// alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen).
+func (b Betrieb) KommunalAktiv() bool {
+	return b.Betriebstyp == "KOMMUNAL" && b.Freigabestatus == Freigegeben && b.Daten.Betriebsstatus != Stillgelegt
+}
+
 // Events.
 type (
 	// BetriebBeantragt: an operation was requested; it waits for the Freigabe. GueltigAb is

@@ -7,7 +7,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
-	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/eventstore"
 )
 
@@ -67,17 +66,22 @@ func Netzanlagen(ctx context.Context, q eventstore.Querier, f NetzFilter) ([]Net
 	if max <= 0 {
 		max = MaxNetzanlagen
 	}
-	rows, err := q.Query(ctx, `SELECT a.id, a.bezeichnung, b.id, b.bezeichnung, COALESCE(o.bezeichnung, '')
+	// two branches, each in the pickers' order: the operation's own plants, and those of the
+	// active municipal operations (kommunal_aktiv, walked along anlage_netzauswahl until the
+	// page is full)
+	const zeile = `SELECT a.id, a.bezeichnung, b.id AS betrieb_id, b.bezeichnung AS betrieb, COALESCE(o.bezeichnung, '') AS betreiber,
+		lower(a.bezeichnung) AS name
 		FROM anlage a JOIN betrieb b ON b.id = a.betrieb_id LEFT JOIN organisation o ON o.id = b.betreiber_id
-		WHERE a.anlagentyp = $1 AND ($2 = '' OR a.anlagenart = $2) AND a.anlagenstatus <> ALL($3)
-		  AND (a.betrieb_id = $4 OR NOT $5 AND b.betriebstyp = 'KOMMUNAL' AND b.freigabestatus = $6 AND b.betriebsstatus <> $7)
-		  AND a.id <> $8 AND a.betrieb_id <> $12
-		  AND ($9 = '' OR strpos(lower(a.bezeichnung || ' ' || b.bezeichnung || ' ' || COALESCE(o.bezeichnung, '')), $9) > 0)
-		  AND ($10::bigint[] IS NULL OR a.id = ANY($10))
-		ORDER BY lower(a.bezeichnung), a.id
-		LIMIT $11`,
-		f.Typ, f.Anlagenart, []string{anlage.Stillgelegt, anlage.AngeschlossenAn}, f.BetriebID, f.NurBetrieb, betrieb.Freigegeben,
-		betrieb.Stillgelegt, f.Ausser, strings.ToLower(strings.TrimSpace(f.Suche)), f.IDs, max, f.OhneBetriebID)
+		WHERE a.anlagentyp = $1 AND ($2 = '' OR a.anlagenart = $2) AND a.anlagenstatus NOT IN ('STILLGELEGT', 'ANGESCHLOSSEN_AN')
+		  AND a.id <> $5 AND a.betrieb_id <> $9
+		  AND ($6 = '' OR strpos(lower(a.bezeichnung || ' ' || b.bezeichnung || ' ' || COALESCE(o.bezeichnung, '')), $6) > 0)
+		  AND ($7::bigint[] IS NULL OR a.id = ANY($7))`
+	rows, err := q.Query(ctx, `SELECT id, bezeichnung, betrieb_id, betrieb, betreiber FROM (
+		(`+zeile+` AND a.betrieb_id = $3 ORDER BY name, a.id LIMIT $8)
+		UNION ALL
+		(`+zeile+` AND NOT $4 AND a.kommunal_aktiv AND a.betrieb_id <> $3 ORDER BY name, a.id LIMIT $8)
+		) x ORDER BY name, id LIMIT $8`,
+		f.Typ, f.Anlagenart, f.BetriebID, f.NurBetrieb, f.Ausser, strings.ToLower(strings.TrimSpace(f.Suche)), f.IDs, max, f.OhneBetriebID)
 	if err != nil {
 		return nil, err
 	}

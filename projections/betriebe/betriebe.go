@@ -43,6 +43,11 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, b betrieb.Betrieb, versi
 		ort = $12, letzter_beginn = $13, daten = $14, antrag = $15, version = $16`,
 		id, b.BetriebsID, d.Bezeichnung, b.Betriebstyp, d.Betriebsstatus, b.Freigabestatus, b.FreigabeKommentar,
 		d.BetreiberID, regionalstelle, d.Adresse.Strasse, d.Adresse.Plz, d.Adresse.Ort, b.LetzterBeginn, daten, antrag, version)
+	if err != nil {
+		return err
+	}
+	// the plants' mark for the pickers of the plant network (projections/anlage)
+	_, err = tx.Exec(ctx, `UPDATE anlage SET kommunal_aktiv = $2 WHERE betrieb_id = $1 AND kommunal_aktiv <> $2`, id, b.KommunalAktiv())
 	return err
 }
 
