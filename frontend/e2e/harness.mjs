@@ -180,8 +180,9 @@ async function waitForHealth(base, child, timeoutMs) {
 /**
  * Starts the real server on a fresh database, its mails going to an SMTP sink. Returns
  * { base, url(path), api(path, {token, method, body}), login(user, password?), waitForMail, stop() }.
+ * `umgebung` adds variables of the server's environment (DIGIWAB_URL of a stand-in register, …).
  */
-export async function startApp({ healthTimeoutMs = 60_000 } = {}) {
+export async function startApp({ healthTimeoutMs = 60_000, umgebung = {} } = {}) {
   const bin = binaryPath();
   if (!existsSync(bin)) {
     throw new Error(`eabwasser binary not found at ${bin}: run 'make build' in ${REPO_ROOT} or set EABWASSER_BIN`);
@@ -207,6 +208,7 @@ export async function startApp({ healthTimeoutMs = 60_000 } = {}) {
     JWT_SECRET: secret,
     SMTP_URL: mail.url,
     PUBLIC_URL: base,
+    ...umgebung,
   });
 
   let child = null;
