@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { Laden } from '@/components/Laden';
 import { Toasts } from '@/components/Toasts';
 
-/** The frame of the embedded variants (login, registration, logged-in): the screen and the toasts. */
+/** The frame of the embedded variants (login, registration, logged-in) and of the water-register viewer outside the shell: the screen and the toasts. */
 export function EmbeddedLayout() {
   return (
     <div className="min-h-screen bg-white text-gray-900">
