@@ -16,8 +16,9 @@ import (
 var keinText = map[string]bool{"password": true, "passwort": true, "aktuellesPasswort": true, "token": true, "ticket": true}
 
 // keineListe are arrays of requests that no command stores: the rows selected for an export
-// (bounded by the body limit, answered only within the caller's visibility).
-var keineListe = map[string]bool{"ids": true}
+// (bounded by the body limit, answered only within the caller's visibility) and the objects
+// selected for a print (at most druckausgabe.HoechstObjekte together).
+var keineListe = map[string]bool{"ids": true, "anlagenIds": true, "messstellenIds": true, "bescheidIds": true}
 
 // TestOpenAPI_EveryTextAndListOfARequestDocumentsTheServersMaxLengthAndMaxItems walks the request
 // bodies and query parameters of openapi.yaml: every string a client sends (no choice from an

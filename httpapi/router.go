@@ -165,6 +165,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		a.aufgabeRoutes(r)
 		a.geodatenRoutes(r)
 		a.wasserbuchRoutes(r)
+		a.druckRoutes(r)
 
 		if zusatz != nil {
 			zusatz(a, r)

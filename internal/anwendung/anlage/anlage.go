@@ -544,7 +544,13 @@ func text(code string) string {
 // verlaufAus is the Verlauf of a plant's events as view s shows them: the form's fields with
 // their texts.
 func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event, s verlauf.Sicht[anlage.Anlage]) ([]historie.Verlaufsschritt, error) {
-	return verlauf.Erstelle(ctx, store, anlage.Decider, events, s, func(ctx context.Context, zustaende []anlage.Anlage) ([]any, error) {
+	return verlauf.Erstelle(ctx, store, anlage.Decider, events, s, verlaufsansichten(store), feldnamen, anlage.Antragssicht)
+}
+
+// verlaufsansichten are the plant's states as the Verlauf compares them (and the print shows
+// them): the form's fields with their texts.
+func verlaufsansichten(store *eventstore.Store) verlauf.Ansichten[anlage.Anlage] {
+	return func(ctx context.Context, zustaende []anlage.Anlage) ([]any, error) {
 		var orgs, anlagenIDs []int64
 		for _, a := range zustaende {
 			for _, p := range a.Daten.Abwasserbeseitigungspflichtige {
@@ -592,7 +598,7 @@ func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstor
 			}{daten, lage, a.LetzterBeginn, pflichtige, anlageText(daten.AufnahmeID), anlageText(daten.Drosselablauf)}
 		}
 		return views, nil
-	}, feldnamen, anlage.Antragssicht)
+	}
 }
 
 // pflichtigerText is an obligee as the Verlauf shows it: the organisation by its name (its

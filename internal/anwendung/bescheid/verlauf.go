@@ -44,19 +44,22 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]historie.Ve
 // verlaufAus is the Verlauf of a Bescheid's events as view s shows them: the Bescheid's
 // fields, its status, the measuring points and the Anforderungen.
 func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event, s verlauf.Sicht[bescheid.Bescheid]) ([]historie.Verlaufsschritt, error) {
-	return verlauf.Erstelle(ctx, store, bescheid.Decider, events, s, func(_ context.Context, zustaende []bescheid.Bescheid) ([]any, error) {
-		views := make([]any, len(zustaende))
-		for i, x := range zustaende {
-			views[i] = struct {
-				Bescheidsstatus string `json:"bescheidsstatus,omitempty"`
-				bescheid.Daten
-				Messstellen   []int64                `json:"messstellen"`
-				Anforderungen []bescheid.Anforderung `json:"anforderungen"`
-				FreigabeAm    string                 `json:"freigabeAm,omitempty"`
-			}{x.Status, x.Daten, x.Messstellen, x.Anforderungen, x.FreigabeAm}
-		}
-		return views, nil
-	}, bescheid.Feldnamen)
+	return verlauf.Erstelle(ctx, store, bescheid.Decider, events, s, verlaufsansichten, bescheid.Feldnamen)
+}
+
+// verlaufsansichten are the states as the Verlauf compares them (and the print shows them).
+func verlaufsansichten(_ context.Context, zustaende []bescheid.Bescheid) ([]any, error) {
+	views := make([]any, len(zustaende))
+	for i, x := range zustaende {
+		views[i] = struct {
+			Bescheidsstatus string `json:"bescheidsstatus,omitempty"`
+			bescheid.Daten
+			Messstellen   []int64                `json:"messstellen"`
+			Anforderungen []bescheid.Anforderung `json:"anforderungen"`
+			FreigabeAm    string                 `json:"freigabeAm,omitempty"`
+		}{x.Status, x.Daten, x.Messstellen, x.Anforderungen, x.FreigabeAm}
+	}
+	return views, nil
 }
 
 // verlaufBescheid is the Verlauf of a Bescheid for the Ereignisprotokoll (verlauf.Quelle).

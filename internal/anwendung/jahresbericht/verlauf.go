@@ -51,18 +51,21 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]historie.Ve
 // verlaufAus is the Verlauf of a report's events as view s shows them: its status, its form and
 // its parameters with their values.
 func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event, s verlauf.Sicht[jahresbericht.Jahresbericht]) ([]historie.Verlaufsschritt, error) {
-	return verlauf.Erstelle(ctx, store, jahresbericht.Decider, events, s, func(_ context.Context, zustaende []jahresbericht.Jahresbericht) ([]any, error) {
-		views := make([]any, len(zustaende))
-		for i, j := range zustaende {
-			views[i] = struct {
-				Status string `json:"status,omitempty"`
-				jahresbericht.Daten
-				Kommentar string                    `json:"kommentar,omitempty"`
-				Parameter []jahresbericht.Parameter `json:"parameter"`
-			}{j.Status, j.Daten, j.Kommentar, j.Parameter}
-		}
-		return views, nil
-	}, jahresbericht.Feldnamen)
+	return verlauf.Erstelle(ctx, store, jahresbericht.Decider, events, s, verlaufsansichten, jahresbericht.Feldnamen)
+}
+
+// verlaufsansichten are the states as the Verlauf compares them (and the print shows them).
+func verlaufsansichten(_ context.Context, zustaende []jahresbericht.Jahresbericht) ([]any, error) {
+	views := make([]any, len(zustaende))
+	for i, j := range zustaende {
+		views[i] = struct {
+			Status string `json:"status,omitempty"`
+			jahresbericht.Daten
+			Kommentar string                    `json:"kommentar,omitempty"`
+			Parameter []jahresbericht.Parameter `json:"parameter"`
+		}{j.Status, j.Daten, j.Kommentar, j.Parameter}
+	}
+	return views, nil
 }
 
 // verlaufJahresbericht is the Verlauf of a report for the Ereignisprotokoll (verlauf.Quelle).

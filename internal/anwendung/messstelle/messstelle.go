@@ -454,24 +454,28 @@ func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]historie.Ve
 
 // verlaufAus is the Verlauf of a measuring point's events as view s shows them.
 func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event, s verlauf.Sicht[messstelle.Messstelle]) ([]historie.Verlaufsschritt, error) {
-	return verlauf.Erstelle(ctx, store, messstelle.Decider, events, s, func(_ context.Context, zustaende []messstelle.Messstelle) ([]any, error) {
-		views := make([]any, len(zustaende))
-		for i, m := range zustaende {
-			var lage *betrieb.Lage
-			if m.Daten.Lage != (betrieb.Lage{}) {
-				lage = &m.Daten.Lage
-			}
-			views[i] = struct {
-				MessstellenID     string `json:"messstellenId,omitempty"`
-				Freigabestatus    string `json:"freigabestatus,omitempty"`
-				FreigabeKommentar string `json:"freigabeKommentar,omitempty"`
-				messstelle.Daten
-				Lage      *betrieb.Lage `json:"lage"`
-				GueltigAb string        `json:"gueltigAb,omitempty"`
-			}{m.MessstellenID, m.Freigabestatus, m.FreigabeKommentar, m.Daten, lage, m.LetzterBeginn}
+	return verlauf.Erstelle(ctx, store, messstelle.Decider, events, s, verlaufsansichten, messstelle.Feldnamen)
+}
+
+// verlaufsansichten are the measuring point's states as the Verlauf compares them (and the
+// print shows them).
+func verlaufsansichten(_ context.Context, zustaende []messstelle.Messstelle) ([]any, error) {
+	views := make([]any, len(zustaende))
+	for i, m := range zustaende {
+		var lage *betrieb.Lage
+		if m.Daten.Lage != (betrieb.Lage{}) {
+			lage = &m.Daten.Lage
 		}
-		return views, nil
-	}, messstelle.Feldnamen)
+		views[i] = struct {
+			MessstellenID     string `json:"messstellenId,omitempty"`
+			Freigabestatus    string `json:"freigabestatus,omitempty"`
+			FreigabeKommentar string `json:"freigabeKommentar,omitempty"`
+			messstelle.Daten
+			Lage      *betrieb.Lage `json:"lage"`
+			GueltigAb string        `json:"gueltigAb,omitempty"`
+		}{m.MessstellenID, m.Freigabestatus, m.FreigabeKommentar, m.Daten, lage, m.LetzterBeginn}
+	}
+	return views, nil
 }
 
 // verlaufMessstelle is the Verlauf of a measuring point for the Ereignisprotokoll

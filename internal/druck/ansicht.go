@@ -1,0 +1,254 @@
+package druck
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/eabwasser/eabwasser/domain/historie"
+)
+
+// BreiteListe is the number of columns beyond which a list is printed as one block of
+// label/value rows per entry (an Anforderung has some twenty fields; twenty columns on A4 are
+// unreadable).
+const BreiteListe = 7
+
+// Abschnitt is what a view shows: its scalar fields as rows, its lists as tables, and its wide
+// lists as blocks of rows per entry.
+type Abschnitt struct {
+	Felder   []Zeile
+	Tabellen []Tabelle
+	Bloecke  []Block
+}
+
+// Block is one entry of a wide list: a heading ("Anforderung 1") and its fields.
+type Block struct {
+	Titel  string
+	Felder []Zeile
+}
+
+// Schreibe draws a section's fields, tables and blocks.
+func (d *Dokument) Schreibe(a Abschnitt) {
+	d.Felder(a.Felder)
+	for _, t := range a.Tabellen {
+		d.Tabelle(t)
+	}
+	for _, b := range a.Bloecke {
+		d.Zwischentitel(b.Titel)
+		d.Felder(b.Felder)
+	}
+}
+
+// feld is a key of a JSON object with its value, in the order the view's struct declares it.
+type feld struct {
+	name string
+	wert any
+}
+
+// objekt is a JSON object with its keys in order.
+type objekt []feld
+
+// Aus turns a view (a state as the Verlauf compares it) into a section in the order of its
+// fields: values as the forms show them (historie.Text: German numbers and dates, Ja for a set
+// box), {id, value} pairs by their text, nested objects as "A › B" rows, lists of values as one
+// row, lists of objects as tables (wide ones as blocks); empty values and unset boxes left out,
+// as the Verlauf leaves them out. Labels come from namen.
+func Aus(view any, namen historie.Feldnamen) Abschnitt {
+	raw, err := json.Marshal(view)
+	if err != nil {
+		return Abschnitt{}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	wurzel, err := lies(dec)
+	if err != nil {
+		return Abschnitt{}
+	}
+	var a Abschnitt
+	o, _ := wurzel.(objekt)
+	for _, f := range o {
+		liste, ok := f.wert.([]any)
+		if !ok || !ausObjekten(liste) {
+			a.Felder = append(a.Felder, zeilen(f.name, f.wert, namen)...)
+			continue
+		}
+		if len(liste) == 0 {
+			continue
+		}
+		var spalten []string
+		gesehen := map[string]bool{}
+		eintraege := make([]map[string]string, len(liste))
+		for i, e := range liste {
+			eintraege[i] = map[string]string{}
+			for _, z := range zeilenMitPfad("", e, namen) {
+				eintraege[i][z.pfad] = z.Wert
+				if !gesehen[z.pfad] {
+					gesehen[z.pfad] = true
+					spalten = append(spalten, z.pfad)
+				}
+			}
+		}
+		titel := namen.Name(f.name)
+		if len(spalten) > BreiteListe {
+			for i, e := range liste {
+				b := Block{Titel: titel + " " + strconv.Itoa(i+1)}
+				for _, z := range zeilenMitPfad("", e, namen) {
+					b.Felder = append(b.Felder, z.Zeile)
+				}
+				a.Bloecke = append(a.Bloecke, b)
+			}
+			continue
+		}
+		t := Tabelle{Titel: titel}
+		for _, s := range spalten {
+			t.Kopf = append(t.Kopf, namen.Name(s))
+		}
+		for _, e := range eintraege {
+			z := make([]string, len(spalten))
+			for i, s := range spalten {
+				z[i] = e[s]
+			}
+			t.Zeilen = append(t.Zeilen, z)
+		}
+		a.Tabellen = append(a.Tabellen, t)
+	}
+	return a
+}
+
+// ausObjekten tells a list of objects (a table) from a list of values (one row).
+func ausObjekten(l []any) bool {
+	for _, e := range l {
+		if o, ok := e.(objekt); !ok || paar(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// paar tells an {id, value} pair, which counts by its text.
+func paar(o objekt) bool {
+	if len(o) != 2 {
+		return false
+	}
+	for _, f := range o {
+		if f.name == "value" {
+			return true
+		}
+	}
+	return false
+}
+
+type pfadzeile struct {
+	Zeile
+	pfad string
+}
+
+// zeilen are the rows of one field (key) of a view.
+func zeilen(key string, wert any, namen historie.Feldnamen) []Zeile {
+	var out []Zeile
+	for _, z := range zeilenMitPfad(key, wert, namen) {
+		out = append(out, z.Zeile)
+	}
+	return out
+}
+
+func zeilenMitPfad(pfad string, wert any, namen historie.Feldnamen) []pfadzeile {
+	unter := func(k string) string {
+		if pfad == "" {
+			return k
+		}
+		return pfad + "." + k
+	}
+	switch t := wert.(type) {
+	case objekt:
+		if paar(t) {
+			for _, f := range t {
+				if f.name == "value" {
+					return zeilenMitPfad(pfad, f.wert, namen)
+				}
+			}
+		}
+		var out []pfadzeile
+		for _, f := range t {
+			out = append(out, zeilenMitPfad(unter(f.name), f.wert, namen)...)
+		}
+		return out
+	case []any:
+		var texte []string
+		var out []pfadzeile
+		for i, e := range t {
+			if _, ok := e.(objekt); ok && !paar(e.(objekt)) {
+				out = append(out, zeilenMitPfad(pfad+"["+strconv.Itoa(i)+"]", e, namen)...)
+				continue
+			}
+			for _, z := range zeilenMitPfad(pfad, e, namen) {
+				texte = append(texte, z.Wert)
+			}
+		}
+		if len(texte) > 0 {
+			out = append([]pfadzeile{{Zeile{namen.Name(pfad), strings.Join(texte, ", ")}, pfad}}, out...)
+		}
+		return out
+	case nil:
+		return nil
+	case bool:
+		if !t {
+			return nil // an unticked box is no entry (as historie.Flach)
+		}
+		return []pfadzeile{{Zeile{namen.Name(pfad), historie.Text(t)}, pfad}}
+	case json.Number:
+		var text string
+		if f, err := t.Float64(); err == nil {
+			text = historie.Text(f)
+		} else {
+			text = t.String()
+		}
+		return []pfadzeile{{Zeile{namen.Name(pfad), text}, pfad}}
+	case string:
+		if s := historie.Text(t); s != "" {
+			return []pfadzeile{{Zeile{namen.Name(pfad), s}, pfad}}
+		}
+	}
+	return nil
+}
+
+// lies decodes one JSON value keeping the order of objects' keys.
+func lies(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			var o objekt
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := lies(dec)
+				if err != nil {
+					return nil, err
+				}
+				o = append(o, feld{name: k.(string), wert: v})
+			}
+			_, err := dec.Token()
+			return o, err
+		case '[':
+			l := []any{}
+			for dec.More() {
+				v, err := lies(dec)
+				if err != nil {
+					return nil, err
+				}
+				l = append(l, v)
+			}
+			_, err := dec.Token()
+			return l, err
+		}
+	}
+	return tok, nil
+}

@@ -1,0 +1,113 @@
+package druck
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/historie"
+)
+
+// pdftotext is the text of pdf; without poppler-utils the test is skipped outside CI.
+func pdftotext(t *testing.T, pdf []byte) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skip("pdftotext fehlt (Debian: poppler-utils)")
+		}
+		t.Fatal(err)
+	}
+	datei := filepath.Join(t.TempDir(), "t.pdf")
+	if err := os.WriteFile(datei, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-enc", "UTF-8", datei, "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v: %s", err, out)
+	}
+	return string(out)
+}
+
+// A table of 200 rows runs over several pages, and each page it continues on starts with its
+// header row; every page names the operation and counts "Seite n von m".
+func TestTabelle_KopfzeileNachJedemSeitenumbruch(t *testing.T) {
+	d := Neu(Kopfdaten{Dokument: "Betriebsakte", Betrieb: "Kläranlage Musterhausen", Gedruckt: time.Now()})
+	d.Ueberschrift("Anlage", "Große Tabelle")
+	tab := Tabelle{Titel: "Anlagenteile", Kopf: []string{"Kategorie", "Anzahl", "Maßnahme"}}
+	for i := range 200 {
+		tab.Zeilen = append(tab.Zeilen, []string{"Becken " + strconv.Itoa(i+1), strconv.Itoa(i), "Straßenablauf"})
+	}
+	d.Tabelle(tab)
+	var buf bytes.Buffer
+	if err := d.Ausgeben(&buf); err != nil {
+		t.Fatal(err)
+	}
+	text := pdftotext(t, buf.Bytes())
+	seiten := strings.Split(strings.TrimRight(text, "\f\n"), "\f")
+	if len(seiten) < 3 {
+		t.Fatalf("%d pages, want the table on several:\n%s", len(seiten), text)
+	}
+	for i, s := range seiten {
+		if !strings.Contains(s, "Seite "+strconv.Itoa(i+1)+" von "+strconv.Itoa(len(seiten))) || !strings.Contains(s, "Kläranlage Musterhausen") {
+			t.Errorf("page %d lacks its footer:\n%s", i+1, s)
+		}
+		if !strings.Contains(s, "Kategorie") || !strings.Contains(s, "Maßnahme") {
+			t.Errorf("page %d lacks the table's header row:\n%s", i+1, s)
+		}
+	}
+	if !strings.Contains(text, "Becken 200") || !strings.Contains(text, "Straßenablauf") {
+		t.Errorf("rows missing:\n%s", text)
+	}
+}
+
+// A view becomes rows in the order of its fields (German values, {id, value} by its text,
+// nested objects as "A › B", lists of values as one row, lists of objects as tables, wide ones
+// as blocks), empty values and unset boxes left out.
+func TestAus_FelderTabellenUndBloecke(t *testing.T) {
+	type teil struct {
+		Kategorie string  `json:"kategorie"`
+		Anzahl    float64 `json:"anzahl"`
+	}
+	breit := map[string]any{}
+	for i := range BreiteListe + 1 {
+		breit["f"+strconv.Itoa(i)] = "w" + strconv.Itoa(i)
+	}
+	view := struct {
+		Bezeichnung string            `json:"bezeichnung"`
+		Datum       string            `json:"datum"`
+		Leer        string            `json:"leer"`
+		Aus         bool              `json:"aus"`
+		An          bool              `json:"an"`
+		Art         map[string]string `json:"art"`
+		Adresse     struct {
+			Strasse string `json:"strasse"`
+		} `json:"adresse"`
+		Werte  []string         `json:"werte"`
+		Teile  []teil           `json:"anlagenteile"`
+		Breite []map[string]any `json:"anforderungen"`
+	}{Bezeichnung: "Kläranlage", Datum: "2025-03-01", An: true, Art: map[string]string{"id": "KA", "value": "Kläranlage"},
+		Werte: []string{"a", "b"}, Teile: []teil{{"Becken", 2.5}}, Breite: []map[string]any{breit}}
+	view.Adresse.Strasse = "Am Klärwerk"
+	namen := historie.Feldnamen{"bezeichnung": "Bezeichnung", "datum": "Datum", "an": "An", "art": "Art", "adresse": "Adresse",
+		"strasse": "Straße", "werte": "Werte", "anlagenteile": "Anlagenteil", "kategorie": "Kategorie", "anzahl": "Anzahl",
+		"anforderungen": "Anforderung"}
+	a := Aus(view, namen)
+	want := []Zeile{{"Bezeichnung", "Kläranlage"}, {"Datum", "01.03.2025"}, {"An", "Ja"}, {"Art", "Kläranlage"},
+		{"Adresse › Straße", "Am Klärwerk"}, {"Werte", "a, b"}}
+	if !reflect.DeepEqual(a.Felder, want) {
+		t.Errorf("Felder = %v, want %v", a.Felder, want)
+	}
+	if len(a.Tabellen) != 1 || !reflect.DeepEqual(a.Tabellen[0].Kopf, []string{"Kategorie", "Anzahl"}) ||
+		!reflect.DeepEqual(a.Tabellen[0].Zeilen, [][]string{{"Becken", "2,5"}}) || a.Tabellen[0].Titel != "Anlagenteil" {
+		t.Errorf("Tabellen = %+v", a.Tabellen)
+	}
+	if len(a.Bloecke) != 1 || a.Bloecke[0].Titel != "Anforderung 1" || len(a.Bloecke[0].Felder) != BreiteListe+1 {
+		t.Errorf("Bloecke = %+v", a.Bloecke)
+	}
+}
