@@ -28,7 +28,7 @@ export function AnlageAblageSeite({ art }: { art: 'dateien' | 'wiedervorlagen' }
       {art === 'dateien' ? (
         <Dateien fachobjekt="anlage" id={anlageid} bearbeitbar={bearbeitbar} />
       ) : (
-        <Wiedervorlagen fachobjekt="anlage" id={anlageid} />
+        <Wiedervorlagen fachobjekt="anlage" id={anlageid} anlagentyp={anlage.data?.anlagentyp} />
       )}
     </section>
   );

@@ -3,8 +3,8 @@
  * report has two tables, Dateien and Externe Stoffe (spec 001 §2.8).
  */
 export type DateiFachobjekt = 'betrieb' | 'anlage' | 'messstelle' | 'bescheid' | 'jahresbericht' | 'jahresbericht-extern';
-/** The objects reminders hang on (spec 000 §7). */
-export type WiedervorlageFachobjekt = 'betrieb' | 'anlage' | 'messstelle' | 'bescheid';
+/** The objects reminders hang on (spec 000 §7; the annual report's since issue 32). */
+export type WiedervorlageFachobjekt = 'betrieb' | 'anlage' | 'messstelle' | 'bescheid' | 'jahresbericht';
 
 /** Query keys of files and reminders, in one place: a mutation invalidates what it changed. */
 export const ablageKeys = {

@@ -15,11 +15,15 @@ import type { WiedervorlageEingabe } from '@/features/ablage/api/wiedervorlagen'
 export const MSG_DATUM = 'Ungültiges Datumsformat';
 export const WIEDERVORLAGE_TITEL = 'Wiedervorlage anlegen';
 
+type Bezug = NonNullable<WiedervorlageEingabe['bezugZuFachobjekt']>;
+
 /**
- * What on its object a reminder may be about (spec 000 §3's kinds): on an operation and a plant
- * also its change request; the first is the default.
+ * What on its object a reminder may be about (spec 000 §3's kinds, domain/wiedervorlage's
+ * Bezuege): the object itself or — on an operation and a plant — its change request, the
+ * measuring points of a Bescheid, an annual report's measured values or its report. The first is
+ * the default; a relief plant's own kind is ENTLASTUNG.
  */
-export const BEZUEGE: Partial<Record<WiedervorlageFachobjekt, { value: string; label: string }[]>> = {
+export const BEZUEGE: Record<WiedervorlageFachobjekt, { value: Bezug; label: string }[]> = {
   betrieb: [
     { value: 'BETRIEB', label: 'Betrieb' },
     { value: 'BETRIEB_STAMMDATEN_AENDERUNG', label: 'Stammdatenänderungsantrag' },
@@ -28,7 +32,29 @@ export const BEZUEGE: Partial<Record<WiedervorlageFachobjekt, { value: string; l
     { value: 'ANLAGE', label: 'Anlage' },
     { value: 'AENDERUNGSANTRAG_ANLAGE', label: 'Änderungsantrag zur Anlage' },
   ],
+  messstelle: [
+    { value: 'MESSSTELLE', label: 'Messstelle' },
+    { value: 'BESCHEID_MESSSTELLE', label: 'Zuordnung zum Bescheid' },
+  ],
+  bescheid: [
+    { value: 'BESCHEID', label: 'Bescheid' },
+    { value: 'BESCHEID_MESSSTELLE', label: 'Messstellen des Bescheids' },
+  ],
+  jahresbericht: [
+    { value: 'JAHRESBERICHT', label: 'Jahresbericht' },
+    { value: 'JAHRESBERICHT_PARAMETER_MESSWERTE', label: 'Parameter und Messwerte' },
+    { value: 'BERICHT', label: 'Bericht' },
+  ],
 };
+
+/** The kinds of a reminder on the object; a plant's type (anlagentyp) decides its own kind. */
+export function bezuegeFuer(fachobjekt: WiedervorlageFachobjekt, anlagentyp?: string): { value: Bezug; label: string }[] {
+  const bezuege = BEZUEGE[fachobjekt];
+  if (fachobjekt === 'anlage' && anlagentyp === 'ENTLASTUNG') {
+    return [{ value: 'ENTLASTUNG', label: 'Entlastungsanlage' }, ...bezuege.slice(1)];
+  }
+  return bezuege;
+}
 
 interface Werte {
   betreff: string;
@@ -44,20 +70,25 @@ export function pruefeWiedervorlage(w: Werte): Feldfehler<Feld> {
   return f;
 }
 
-/** Add a reminder: Betreff and an optional date (sent as yyyy-MM-dd). */
+/** Add a reminder: its kind (where the object has several), Betreff and an optional date (sent as yyyy-MM-dd). */
 export function WiedervorlageDialog({
   fachobjekt,
   id,
+  anlagentyp,
   onClose,
 }: {
   fachobjekt: WiedervorlageFachobjekt;
   id: string;
+  /** The plant's type (a relief plant's reminders are of kind ENTLASTUNG). */
+  anlagentyp?: string;
   onClose: () => void;
 }) {
   const formId = useId();
   const [werte, setWerte] = useState<Werte>({ betreff: '', datum: '' });
-  const bezuege = BEZUEGE[fachobjekt] ?? [];
-  const [bezug, setBezug] = useState(bezuege[0]?.value ?? '');
+  const bezuege = bezuegeFuer(fachobjekt, anlagentyp);
+  const [gewaehlt, setBezug] = useState<Bezug | null>(null);
+  // the plant's type may arrive after the dialog opened: the default follows it until a choice
+  const bezug = gewaehlt ?? bezuege[0].value;
   const [fehler, setFehler] = useState<Feldfehler<Feld>>({});
   const [formRef, fokusAufFehler] = useFokusAufErstenFehler();
 
@@ -85,7 +116,7 @@ export function WiedervorlageDialog({
       fokusAufFehler();
       return;
     }
-    anlegen.mutate({ fachobjekt, id, eingabe: { betreff: werte.betreff.trim(), datum: isoDateFromGerman(werte.datum), ...(bezug ? { bezugZuFachobjekt: bezug as WiedervorlageEingabe['bezugZuFachobjekt'] } : {}) } });
+    anlegen.mutate({ fachobjekt, id, eingabe: { betreff: werte.betreff.trim(), datum: isoDateFromGerman(werte.datum), bezugZuFachobjekt: bezug } });
   };
 
   return (
@@ -99,7 +130,7 @@ export function WiedervorlageDialog({
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label={WIEDERVORLAGE_TITEL} className="flex flex-col gap-4">
         {bezuege.length > 1 && (
           <FormField label="Bezug" hint="Worauf sich die Wiedervorlage bezieht">
-            <select name="bezugZuFachobjekt" className={inputClass} value={bezug} onChange={(e) => setBezug(e.target.value)}>
+            <select name="bezugZuFachobjekt" className={inputClass} value={bezug} onChange={(e) => setBezug(e.target.value as Bezug)}>
               {bezuege.map((b) => (
                 <option key={b.value} value={b.value}>
                   {b.label}

@@ -113,6 +113,52 @@ describe('Wiedervorlagen', () => {
     await waitFor(() => expect(called('GET', '/api/betrieb/5/wiedervorlage')).toHaveLength(2));
   });
 
+  it("offers an annual report's three kinds with German labels, JAHRESBERICHT first", async () => {
+    const user = userEvent.setup();
+    const m = apiMock({
+      'GET /api/me': () => ich(['WIEDERVORLAGEN_LESEN']),
+      'GET /api/jahresbericht/8/wiedervorlage': () => [],
+      'POST /api/jahresbericht/8/wiedervorlage': () => json(201, { id: 9, message: 'Die Wiedervorlage wurde erfolgreich angelegt.', position: 3 }),
+    });
+    vi.stubGlobal('fetch', m.fetchMock);
+    anmelden();
+    renderRoutes([{ path: '/bericht', element: <Wiedervorlagen fachobjekt="jahresbericht" id="8" /> }], '/bericht');
+    await user.click(await screen.findByRole('button', { name: 'Wiedervorlage anlegen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Wiedervorlage anlegen' });
+    const bezug = within(dialog).getByLabelText(/^Bezug/);
+    expect(within(bezug).getAllByRole('option').map((o) => o.textContent)).toEqual(['Jahresbericht', 'Parameter und Messwerte', 'Bericht']);
+    expect(bezug).toHaveValue('JAHRESBERICHT');
+    await user.selectOptions(bezug, 'Parameter und Messwerte');
+    await user.type(within(dialog).getByLabelText(/^Betreff/), 'CSB prüfen');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(m.called('POST', '/api/jahresbericht/8/wiedervorlage')).toHaveLength(1));
+    expect(m.called('POST', '/api/jahresbericht/8/wiedervorlage')[0].body).toEqual({
+      betreff: 'CSB prüfen',
+      datum: null,
+      bezugZuFachobjekt: 'JAHRESBERICHT_PARAMETER_MESSWERTE',
+    });
+  });
+
+  it("a relief plant's reminder is of kind ENTLASTUNG unless its change request is chosen", async () => {
+    const user = userEvent.setup();
+    const m = apiMock({
+      'GET /api/me': () => ich(['WIEDERVORLAGEN_LESEN']),
+      'GET /api/anlage/4/wiedervorlage': () => [],
+      'POST /api/anlage/4/wiedervorlage': () => json(201, { id: 10, message: 'Die Wiedervorlage wurde erfolgreich angelegt.', position: 4 }),
+    });
+    vi.stubGlobal('fetch', m.fetchMock);
+    anmelden();
+    renderRoutes([{ path: '/rueb', element: <Wiedervorlagen fachobjekt="anlage" id="4" anlagentyp="ENTLASTUNG" /> }], '/rueb');
+    await user.click(await screen.findByRole('button', { name: 'Wiedervorlage anlegen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Wiedervorlage anlegen' });
+    const bezug = within(dialog).getByLabelText(/^Bezug/);
+    expect(within(bezug).getAllByRole('option').map((o) => o.textContent)).toEqual(['Entlastungsanlage', 'Änderungsantrag zur Anlage']);
+    await user.type(within(dialog).getByLabelText(/^Betreff/), 'Entlastungen zählen');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(m.called('POST', '/api/anlage/4/wiedervorlage')).toHaveLength(1));
+    expect(m.called('POST', '/api/anlage/4/wiedervorlage')[0].body).toMatchObject({ bezugZuFachobjekt: 'ENTLASTUNG' });
+  });
+
   it('roles without reminders get a notice and no request', async () => {
     const { called } = mock([]);
     zeige();

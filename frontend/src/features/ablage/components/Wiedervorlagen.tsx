@@ -26,14 +26,16 @@ export function istFaellig(w: Pick<Wiedervorlage, 'datum'>, heute: string = toda
 export interface WiedervorlagenProps {
   fachobjekt: WiedervorlageFachobjekt;
   id: string;
+  /** A plant's type: a relief plant's reminders are of kind ENTLASTUNG. */
+  anlagentyp?: string;
 }
 
 /**
- * The reminders of an operation, plant, measuring point or Bescheid (spec 000 §2): Datum,
+ * The reminders of an operation, plant, measuring point, Bescheid or annual report (spec 000 §2): Datum,
  * Betreff, Angelegt von; those due today or earlier are marked 'fällig'. Adding is open to
  * everyone who may see reminders; deleting where the server says the row is loeschbar.
  */
-export function Wiedervorlagen({ fachobjekt, id }: WiedervorlagenProps) {
+export function Wiedervorlagen({ fachobjekt, id, anlagentyp }: WiedervorlagenProps) {
   const me = useMe();
   const erlaubt = useDarf()('WIEDERVORLAGEN_LESEN');
   const liste = useQuery({ ...wiedervorlagenQuery(fachobjekt, id), enabled: erlaubt });
@@ -94,7 +96,7 @@ export function Wiedervorlagen({ fachobjekt, id }: WiedervorlagenProps) {
         getRowId={(w) => String(w.id)}
         isLoading={liste.isPending}
       />
-      {anlegen && <WiedervorlageDialog fachobjekt={fachobjekt} id={id} onClose={() => setAnlegen(false)} />}
+      {anlegen && <WiedervorlageDialog fachobjekt={fachobjekt} id={id} anlagentyp={anlagentyp} onClose={() => setAnlegen(false)} />}
       <DeleteConfirmDialog
         open={loeschen !== null}
         was={`die Wiedervorlage „${loeschen?.betreff ?? ''}“`}

@@ -543,6 +543,7 @@ function Jahresberichtbaum({ betriebId, basis, mitModus }: { betriebId: string; 
                       <ul className="space-y-1 pl-3" aria-label={`Jahresbericht ${b.jahr}`}>
                         <Eintrag to={`${basis}/jahresbericht/${b.id}/jahresberichtdaten${mitModus}`}>Jahresdaten</Eintrag>
                         <Eintrag to={`${basis}/jahresbericht/${b.id}/dateien${mitModus}`}>Dateien</Eintrag>
+                        <Eintrag to={`${basis}/jahresbericht/${b.id}/wiedervorlagen${mitModus}`}>Wiedervorlagen</Eintrag>
                         {(offen.data?.messstellen ?? []).map((m) => (
                           <Eintrag key={m.id} to={`${basis}/jahresbericht/${b.id}/messstelle/${m.id}${mitModus}`}>
                             Messwerte {m.messstellenId} {m.bezeichnung}

@@ -18,12 +18,16 @@ export interface MeineWiedervorlage {
   faellig: boolean;
   /** The caller may delete it. */
   loeschbar: boolean;
-  /** BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, ANLAGE, AENDERUNGSANTRAG_ANLAGE, … */
+  /** BETRIEB, BETRIEB_STAMMDATEN_AENDERUNG, ANLAGE, ENTLASTUNG, AENDERUNGSANTRAG_ANLAGE, MESSSTELLE, BESCHEID, BESCHEID_MESSSTELLE, JAHRESBERICHT, JAHRESBERICHT_PARAMETER_MESSWERTE, BERICHT */
   bezugZuFachobjekt: string;
   /** The plant a reminder on a plant or on its measuring point hangs on ('' for others). */
   anlage: string;
   /** The measuring point a reminder hangs on ('' for others). */
   messstelle: string;
+  /** The file number of the Bescheid a reminder hangs on ('' for others). */
+  aktenzeichen?: string;
+  /** The year of the annual report a reminder hangs on (0 for others). */
+  jahr?: number;
   /** App path of the reminders of its object ('' when the object is gone). */
   pfad: string;
 }

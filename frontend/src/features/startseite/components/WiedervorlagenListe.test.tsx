@@ -6,6 +6,7 @@ import { clearToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
 import type { MeineWiedervorlage } from '@/features/startseite/api/wiedervorlagen';
+import { bezugText } from './WiedervorlagenListe';
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -30,8 +31,8 @@ const wv = (id: number, extra: Partial<MeineWiedervorlage>): MeineWiedervorlage 
   ...extra,
 });
 
-function mock() {
-  let liste = [
+function mock(andere?: MeineWiedervorlage[]) {
+  let liste = andere ?? [
     wv(3, { datum: '2020-03-01', betreff: 'Nachweis der Eigenkontrolle anfordern', faellig: true, loeschbar: true }),
     wv(4, { datum: '2099-01-15', betreff: 'Bescheid prüfen', betriebInfo: 'Brauerei am Deutschen Eck (B-2)', betriebId: 2, fachobjektId: 2 }),
     wv(5, { betreff: 'Ohne Datum' }),
@@ -117,5 +118,49 @@ describe('start page: Wiedervorlagen', () => {
     // four reminders remain, none due: the line says so, never "Keine fälligen Wiedervorlagen."
     expect(screen.getByText('4 Wiedervorlagen, davon keine fällig.')).toBeInTheDocument();
     expect(screen.queryByText('Keine fälligen Wiedervorlagen.')).not.toBeInTheDocument();
+  });
+
+  it("names and links reminders on an annual report, a Bescheid and a relief plant (spec 000 §3's kinds)", async () => {
+    mock([
+      wv(11, {
+        betreff: 'Messwerte prüfen',
+        fachobjekt: 'jahresbericht',
+        fachobjektId: 8,
+        bezugZuFachobjekt: 'JAHRESBERICHT_PARAMETER_MESSWERTE',
+        anlage: 'Betriebskläranlage',
+        jahr: 2026,
+        pfad: '/betriebsakte/1/jahresbericht/8/wiedervorlagen',
+      }),
+      wv(12, {
+        betreff: 'Zuordnung prüfen',
+        fachobjekt: 'bescheid',
+        fachobjektId: 5,
+        bezugZuFachobjekt: 'BESCHEID_MESSSTELLE',
+        aktenzeichen: '32-5/21',
+        pfad: '/betriebsakte/1/bescheid/5/wiedervorlagen',
+      }),
+      wv(13, {
+        betreff: 'Entlastungen zählen',
+        fachobjekt: 'anlage',
+        fachobjektId: 4,
+        bezugZuFachobjekt: 'ENTLASTUNG',
+        anlage: 'RÜB Nord',
+        pfad: '/betriebsakte/1/entlastung/4/wiedervorlagen',
+      }),
+    ]);
+    renderRoutes(routes, '/?reiter=wiedervorlagen');
+    const tabelle = await screen.findByRole('table', { name: 'Wiedervorlagen' });
+    for (const [name, href] of [
+      ['Parameter und Messwerte: Jahresbericht 2026 (Anlage Betriebskläranlage)', '/betriebsakte/1/jahresbericht/8/wiedervorlagen?modus=l'],
+      ['Messstellen des Bescheids Az. 32-5/21', '/betriebsakte/1/bescheid/5/wiedervorlagen?modus=l'],
+      ['Entlastungsanlage RÜB Nord', '/betriebsakte/1/entlastung/4/wiedervorlagen?modus=l'],
+    ]) {
+      expect(await within(tabelle).findByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    const r = { anlage: 'KA', messstelle: '', jahr: 2025 };
+    expect(bezugText({ ...r, bezugZuFachobjekt: 'JAHRESBERICHT' })).toBe('Jahresbericht 2025 (Anlage KA)');
+    expect(bezugText({ ...r, bezugZuFachobjekt: 'BERICHT' })).toBe('Bericht: Jahresbericht 2025 (Anlage KA)');
+    expect(bezugText({ ...r, bezugZuFachobjekt: 'BESCHEID', aktenzeichen: '' })).toBe('Bescheid');
+    expect(bezugText({ ...r, messstelle: 'Zulauf', bezugZuFachobjekt: 'BESCHEID_MESSSTELLE' })).toBe('Zuordnung der Messstelle Zulauf zum Bescheid (Anlage KA)');
   });
 });

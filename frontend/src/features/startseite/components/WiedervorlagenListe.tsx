@@ -18,16 +18,32 @@ export const MSG_WIEDERVORLAGE_GELOESCHT = 'Die Wiedervorlage wurde erfolgreich 
 export const wiedervorlagenPfad = (betriebId: number) => `/betriebsakte/${betriebId}/wiedervorlagen?modus=l`;
 
 /** What on its object a reminder is about (spec 000 §3 bezugZuFachobjekt). */
-export function bezugText(w: Pick<MeineWiedervorlage, 'bezugZuFachobjekt' | 'anlage' | 'messstelle'>): string {
+export function bezugText(
+  w: Pick<MeineWiedervorlage, 'bezugZuFachobjekt' | 'anlage' | 'messstelle'> & Partial<Pick<MeineWiedervorlage, 'aktenzeichen' | 'jahr'>>,
+): string {
+  const bericht = `Jahresbericht ${w.jahr ?? ''} (Anlage ${w.anlage})`;
+  const az = w.aktenzeichen ? ` Az. ${w.aktenzeichen}` : '';
   switch (w.bezugZuFachobjekt) {
     case 'MESSSTELLE':
       return `Messstelle ${w.messstelle} (Anlage ${w.anlage})`;
     case 'ANLAGE':
       return `Anlage ${w.anlage}`;
+    case 'ENTLASTUNG':
+      return `Entlastungsanlage ${w.anlage}`;
     case 'AENDERUNGSANTRAG_ANLAGE':
       return `Änderungsantrag zur Anlage ${w.anlage}`;
     case 'BETRIEB_STAMMDATEN_AENDERUNG':
       return 'Stammdatenänderungsantrag';
+    case 'BESCHEID':
+      return `Bescheid${az}`;
+    case 'BESCHEID_MESSSTELLE':
+      return w.messstelle ? `Zuordnung der Messstelle ${w.messstelle} zum Bescheid (Anlage ${w.anlage})` : `Messstellen des Bescheids${az}`;
+    case 'JAHRESBERICHT':
+      return bericht;
+    case 'JAHRESBERICHT_PARAMETER_MESSWERTE':
+      return `Parameter und Messwerte: ${bericht}`;
+    case 'BERICHT':
+      return `Bericht: ${bericht}`;
     default:
       return 'Betrieb';
   }
