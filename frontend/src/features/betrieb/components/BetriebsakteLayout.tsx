@@ -14,6 +14,7 @@ import { formatDate } from '@/lib/format';
 import { messstellenDesBetriebsQuery, type MessstellenZeile } from '@/features/betrieb/api/messstellen';
 import { BETRIEB_FELDNAMEN as F } from '@/features/betrieb/feldnamen';
 import { HISTORIE_PARAM } from './parameter';
+import { DruckausgabeDialog } from './dialoge/DruckausgabeDialog';
 import { useSuevoa } from '@/lib/jahresbericht';
 import { berichteImBaumQuery, offenerBerichtQuery, type BerichtImBaum } from '@/features/betrieb/api/jahresberichte';
 
@@ -111,6 +112,7 @@ export function BetriebsakteLayout() {
   const { modus } = useModus();
   const darf = useDarf();
   const hinweisId = useId();
+  const [drucken, setDrucken] = useState(false);
   const info = useQuery(betriebInfoQuery(id));
   const betrieb = useQuery(betriebQuery(id));
   const anlagen = useQuery({ ...anlagenDesBetriebsQuery(id), enabled: /^\d+$/.test(id) });
@@ -156,6 +158,20 @@ export function BetriebsakteLayout() {
           {/^\d+$/.test(id) && <Eintrag to={`${basis}/dateien${mitModus}`}>Dateien</Eintrag>}
           <Eintrag to={`${basis}/wiedervorlagen${mitModus}`}>Wiedervorlagen</Eintrag>
           {rechte?.verlaufLesen && <Eintrag to={`${basis}/verlauf?modus=l`}>Verlauf</Eintrag>}
+          {/^\d+$/.test(id) && (
+            <li>
+              {/* the Druckausgabe (spec 001 §2.10): who reads the file may print it */}
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => setDrucken(true)}
+                className="block w-full rounded px-2 py-1 text-left text-blue-800 hover:bg-blue-50"
+              >
+                Drucken
+              </button>
+              {drucken && <DruckausgabeDialog open onClose={() => setDrucken(false)} betriebId={id} bezeichnung={info.data?.bezeichnung ?? ''} />}
+            </li>
+          )}
           <li className="pt-2">
             <p className="px-2 text-sm font-semibold text-gray-800" id={`${hinweisId}-anlagen`}>
               Anlagen
