@@ -211,6 +211,22 @@ describe('Anlagendaten', () => {
     expect(screen.queryByRole('button', { name: /Bearbeiten/ })).toBeNull();
   });
 
+  it("a relief plant's Wasserbuchnummer links to its entry in the water-register viewer in a new tab, once it has the number's form", async () => {
+    const user = userEvent.setup();
+    mock(() => testAnlage());
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    renderRoutes(routes, '/betriebsakte/7/entlastung/neu/anlagendaten?modus=s&art=NIEDERSCHLAGSWASSER');
+    const nummer = await screen.findByLabelText(/^Wasserbuchnummer/);
+    await user.type(nummer, 'X12');
+    expect(screen.queryByRole('link', { name: /Im Wasserbuch öffnen/ })).toBeNull();
+    await user.clear(nummer);
+    await user.type(nummer, 's12345');
+    const link = await screen.findByRole('link', { name: /Im Wasserbuch öffnen/ });
+    expect(link).toHaveAttribute('href', '/wasserbuch?wbbId=S12345');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener');
+  });
+
   it('an indirect discharger has no Entsorgungsraum tab', async () => {
     mock(() => testAnlage({ indirekteinleiter: true, aufnahme: 71 }));
     anmelden({ funktionaleRollen: ['FACHADMIN'] });
