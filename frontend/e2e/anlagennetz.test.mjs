@@ -12,11 +12,68 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
-import { baum, demoAnlage, kennung, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
+import { baum, demoAnlage, kennung, mitAppUndBrowser, pruefeBarrierefreiheit, seitlich, TELEFON, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
+
+/** The dialog lies within the window and its content does not scroll sideways. */
+const passt = (dialog) =>
+  dialog.evaluate((d) => {
+    const r = d.getBoundingClientRect();
+    return r.left >= 0 && r.right <= window.innerWidth && d.scrollWidth <= d.clientWidth;
+  });
+
+/** At the phone's size: the page does not scroll sideways, the open dialog (if any) fits, axe finds nothing serious. */
+async function aufDemTelefon(page, was, dialog) {
+  await until(() => seitlich(page), 0, `${was}: ohne seitliches Scrollen`);
+  if (dialog) await until(() => passt(dialog), true, `${was}: der Dialog passt auf den Bildschirm`);
+  await pruefeBarrierefreiheit(page, `${was} (Telefon)`);
+}
+
+/**
+ * A municipal operation of Verbandsgemeinde Musterhausen (Regionalstelle Koblenz), requested by
+ * zust_sbd, approved by fachadmin and in operation; its id.
+ */
+async function kommunalerBetrieb(bezeichnung, vg) {
+  const sbd = await app.login('zust_sbd');
+  const rs = (await app.api('/regionalstelle/', { token: sbd })).find((r) => r.value.includes('Koblenz'));
+  const { id } = await app.api('/betrieb?typ=KOMMUNAL', {
+    token: sbd,
+    method: 'POST',
+    body: {
+      bezeichnung,
+      adresse: { strasse: 'Mühlweg', hausnummer: '3', plz: '56566', ort: 'Musterhausen' },
+      betreiber: { id: vg },
+      behoerde: { id: rs.id },
+      lage: { hochwert: 5571900.5, rechtswert: 392900.5 },
+      skipBetriebExistsCheck: true,
+    },
+  });
+  const fachadmin = await app.login('fachadmin');
+  await app.api('/betrieb/freigabe', { token: fachadmin, method: 'POST', body: { betriebId: id, kommentar: 'geprüft', neuerStatus: 'FREIGEGEBEN' } });
+  // a request is GEPLANT; the admin save puts it in operation from today
+  const b = await app.api(`/betrieb/${id}`, { token: fachadmin });
+  b.betriebsstatus = { id: 'IN_BETRIEB' };
+  b.auditInfo = { gueltigAb: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()), aenderungsgrund: 'Inbetriebnahme', ueberschreiben: true };
+  await app.api(`/betrieb/${id}`, { token: fachadmin, method: 'PUT', body: b });
+  return id;
+}
+
+/** Creates a plant of path type typ as fachadmin; its id. */
+async function anlegen(typ, body) {
+  const { id } = await app.api(`/anlage/${typ}`, { token: await app.login('fachadmin'), method: 'POST', body });
+  assert.ok(id, `POST /api/anlage/${typ} ${body.bezeichnung}`);
+  return id;
+}
+
+/** The id of an organisation by name. */
+async function organisation(bezeichnung) {
+  const o = (await app.api('/organisation', { token: await app.login('fachadmin') })).find((x) => x.bezeichnung === bezeichnung);
+  assert.ok(o, `organisation ${bezeichnung}`);
+  return o.id;
+}
 
 describe('Anlagennetz', () => {
   it("zust_sbd leads a new relief plant into another operator's municipal treatment plant; the overview lists and filters it", async () => {
@@ -194,6 +251,56 @@ describe('Anlagennetz', () => {
     }
   });
 
+  it('at 390 × 844 the overviews, the pickers, the replacement and the import fit the screen; axe finds nothing serious', async () => {
+    const ka = await demoAnlage(app, 'Kläranlage Musterhausen', { wer: 'fachadmin' });
+    const rueb = await demoAnlage(app, 'Regenüberlaufbecken Musterhausen-Nord', { wer: 'fachadmin' });
+    await withPage({ token: await app.login('fachadmin'), viewport: TELEFON }, async (page) => {
+      // the overview of the relief plants, its import: the question, and a refusal in the page
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/entlastung/uebersicht?modus=s`));
+      await page.getByRole('heading', { name: 'Misch-/Niederschlagswasser', level: 1 }).waitFor();
+      await page.getByRole('row', { name: /Regenüberlaufbecken Musterhausen-Nord/ }).waitFor();
+      await aufDemTelefon(page, 'Übersicht Misch-/Niederschlagswasser');
+      const datei = page.getByLabel('Misch-/Niederschlagswasseranlagen importieren (xlsx)');
+      const frage = page.getByRole('alertdialog', { name: 'Import bestätigen' });
+      await datei.setInputFiles({ name: 'entlastungsanlagen.csv', mimeType: 'text/csv', buffer: Buffer.from('Anlagen-Nr.;Abwasseranlage\n') });
+      await aufDemTelefon(page, 'Import bestätigen', frage);
+      await frage.getByRole('button', { name: 'Importieren' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Es können nur xlsx-Dateien importiert werden. Der Import wurde abgebrochen.' }).waitFor();
+      await aufDemTelefon(page, 'Abgelehnter Import');
+
+      // the sewer networks below the treatment plant
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/kanalnetze?modus=s`));
+      await page.getByRole('heading', { name: 'Kanalnetze', level: 1 }).waitFor();
+      await page.getByRole('row', { name: /Kanalnetz Musterhausen/ }).waitFor();
+      await aufDemTelefon(page, 'Übersicht Kanalnetze');
+
+      // the pickers of the receiving plant and the throttle outflow
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${rueb.betriebId}/entlastung/${rueb.id}/anlagendaten?modus=s`));
+      for (const titel of ['Aufnehmende Anlage auswählen', 'Drosselablauf auswählen']) {
+        await page.getByRole('button', { name: titel }).click();
+        const dialog = page.getByRole('dialog', { name: titel });
+        await dialog.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').waitFor();
+        await until(() => dialog.getByText('Wird geladen …').count(), 0, `${titel}: geladen`);
+        await aufDemTelefon(page, titel, dialog);
+        await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+
+      // the replacement of a treatment plant that leaves operation (cancelled: nothing changes)
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
+      const status = page.getByLabel(/^Anlagenstatus/);
+      await status.waitFor();
+      const vorher = await status.inputValue();
+      await status.selectOption({ label: 'Stillgelegt' });
+      const ersatz = page.getByRole('dialog', { name: 'Ersatzkläranlage auswählen' });
+      await ersatz.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').waitFor();
+      await until(() => ersatz.getByText('Wird geladen …').count(), 0, 'Ersatzkläranlagen geladen');
+      await aufDemTelefon(page, 'Ersatzkläranlage auswählen', ersatz);
+      await ersatz.getByRole('button', { name: 'Abbrechen' }).click();
+      await until(() => status.inputValue(), vorher, 'status unchanged after cancelling');
+    });
+  });
+
   it('shutting down Kläranlage Musterhausen asks for its replacement; the relief plant and the sewer network go there', async () => {
     const ka = await demoAnlage(app, 'Kläranlage Musterhausen', { wer: 'fachadmin' });
     const token = await app.login('fachadmin');
@@ -244,6 +351,122 @@ describe('Anlagennetz', () => {
       const rueb = await demoAnlage(app, 'Regenüberlaufbecken Musterhausen-Nord', { wer: 'fachadmin' });
       await page.goto(app.url(`/eAbwasser/betriebsakte/${rueb.betriebId}/entlastung/${rueb.id}/anlagendaten?modus=l`));
       await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), 'Gruppenkläranlage Talmühle', 'new receiving plant');
+      await page.getByRole('link', { name: 'Verlauf der Anlage' }).click();
+      await page.getByRole('cell', { name: 'Aufnehmende Anlage ersetzt (Stilllegung der bisherigen)' }).waitFor();
+    });
+  });
+
+  it("fachadmin shuts down a municipal operation: another operation's relief plant gets a replacement, everything below is stillgelegt", async () => {
+    const k = kennung();
+    const vg = await organisation('Verbandsgemeinde Musterhausen');
+    const lage = { hochwert: 5571950.5, rechtswert: 392950.5 };
+    const pflichtig = [{ organisation: vg, startJahr: 2020 }];
+    // the operation to shut down: its treatment plant with a sewer network below it
+    const betrieb = await kommunalerBetrieb(`Abwasserzweckverband Mühlbach ${k}`, vg);
+    const ka = `Kläranlage Mühlbach ${k}`;
+    const kaId = await anlegen('abwasserbehandlung', { betrieb: { id: betrieb }, bezeichnung: ka, anlagenart: 'ABWASSERBEHANDLUNG', lage, abwasserbeseitigungspflichtige: pflichtig });
+    const kanal = `Kanalnetz Mühlbach ${k}`;
+    const kanalId = await anlegen('kanalnetz', { betrieb: { id: betrieb }, parentanlageid: kaId, bezeichnung: kanal, anlagenart: 'MISCHWASSER', lage, kanalsystem: 'Mischsystem', indirekteinleiter: true, aufnahme: kaId });
+    // a relief plant of the paper mill discharges into it
+    const { betriebId: papier } = await demoAnlage(app, 'Betriebskläranlage Papierfabrik');
+    const werk = `RÜB Papierfabrik Süd ${k}`;
+    const werkId = await anlegen('entlastung', {
+      betrieb: { id: papier },
+      bezeichnung: werk,
+      anlagenart: 'MISCHWASSER',
+      lage,
+      entlastungssystem: 'Mischsystem',
+      entlastungstyp: 'Regenüberlaufbecken',
+      indirekteinleiter: true,
+      aufnahme: kaId,
+    });
+    // the replacement: a treatment plant of the other municipal operation
+    const { betriebId: muster } = await demoAnlage(app, 'Kläranlage Musterhausen', { wer: 'fachadmin' });
+    const auental = `Gruppenkläranlage Auental ${k}`;
+    const auentalId = await anlegen('abwasserbehandlung', { betrieb: { id: muster }, bezeichnung: auental, anlagenart: 'ABWASSERBEHANDLUNG', lage, abwasserbeseitigungspflichtige: pflichtig });
+
+    const token = await app.login('fachadmin');
+    const zuErsetzen = await app.api(`/betrieb/${betrieb}/abwasserbehandlungForStilllegung/`, { token });
+    assert.deepEqual(
+      zuErsetzen.map((z) => [z.bezeichnung, z.anzahlIndirekteinleiter]),
+      [[ka, 1]],
+      'the treatment plant that another operation discharges into',
+    );
+
+    const stilllegungWaehlen = async (page) => {
+      await page.getByLabel(/^Betriebsstatus/).selectOption({ label: 'stillgelegt' });
+      const frage = page.getByRole('alertdialog', { name: 'Stilllegung' });
+      await frage.getByText('Bei der Stilllegung des Betriebs werden alle Anlagen und Messstellen ebenfalls stillgelegt.').waitFor();
+      await frage.getByRole('button', { name: 'Stilllegen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ersatzkläranlagen auswählen' });
+      await dialog.getByRole('listitem').filter({ hasText: ka }).getByText('1 einleitende Anlage anderer Betriebe').waitFor();
+      return dialog;
+    };
+
+    // on a phone the dialog fits the screen
+    await withPage({ token, viewport: TELEFON }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${betrieb}/betriebsdaten?modus=s`));
+      const dialog = await stilllegungWaehlen(page);
+      await aufDemTelefon(page, 'Ersatzkläranlagen auswählen', dialog);
+      await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    });
+
+    await withPage({ token }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${betrieb}/betriebsdaten?modus=s`));
+      const status = page.getByLabel(/^Betriebsstatus/);
+      await until(() => status.inputValue(), 'IN_BETRIEB', 'in Betrieb');
+      // cancelling keeps the operation in operation
+      let dialog = await stilllegungWaehlen(page);
+      await pruefeBarrierefreiheit(page, 'Ersatzkläranlagen auswählen');
+      await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await until(() => status.inputValue(), 'IN_BETRIEB', 'status unchanged after cancelling');
+      assert.equal((await app.api(`/betrieb/${betrieb}`, { token })).betriebsstatus.id, 'IN_BETRIEB');
+
+      // Übernehmen needs a replacement for each treatment plant
+      dialog = await stilllegungWaehlen(page);
+      await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+      await dialog.getByRole('alert').getByText('Für jede Kläranlage des Betriebs muss eine Ersatzkläranlage ausgewählt werden!').waitFor();
+      await pruefeBarrierefreiheit(page, 'Ersatzkläranlagen auswählen, ohne Auswahl');
+      await dialog.getByRole('button', { name: `Ersatzkläranlage für ${ka} auswählen` }).click();
+      const auswahl = page.getByRole('dialog', { name: `Ersatzkläranlage für ${ka}` });
+      await auswahl.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').fill('mühlbach');
+      // the operation's own plants leave operation with it: they are no replacement
+      await auswahl.getByText('Keine Optionen verfügbar').waitFor();
+      await auswahl.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').fill('auental');
+      await auswahl.getByRole('radio', { name: new RegExp(`^${auental}`) }).check();
+      await pruefeBarrierefreiheit(page, 'Ersatzkläranlage für eine Kläranlage des Betriebs');
+      await auswahl.getByRole('button', { name: 'Übernehmen' }).click();
+      await until(() => dialog.getByTestId(`ersatz-${kaId}`).textContent(), `${auental} (Kläranlage Musterhausen, Verbandsgemeinde Musterhausen)`, 'replacement chosen');
+      await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await until(() => status.inputValue(), 'STILLGELEGT', 'status stillgelegt');
+
+      // the admin save goes through the Historisierung dialog
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      const historisierung = page.getByRole('dialog', { name: 'Historisierung' });
+      await historisierung.getByRole('button', { name: 'Historisieren' }).click();
+      await historisierung.getByLabel(/Änderungsgrund/).fill('Anschluss an die Gruppenkläranlage Auental');
+      await historisierung.getByRole('button', { name: 'Speichern' }).click();
+      const ueberschreiben = historisierung.getByRole('button', { name: 'Überschreiben' });
+      const gespeichert = toast(page, 'Betrieb erfolgreich gespeichert');
+      await Promise.race([gespeichert.waitFor(), ueberschreiben.waitFor()]);
+      if (await ueberschreiben.isVisible()) await ueberschreiben.click();
+      await gespeichert.waitFor();
+
+      // the tree marks the whole hierarchy below the operation
+      const ausserBetrieb = (name) => new RegExp(`^${name} ?\\(außer Betrieb\\)$`);
+      await baum(page).getByRole('link', { name: ausserBetrieb(ka) }).waitFor();
+      await baum(page).getByRole('list', { name: `${ka}: Kanalnetze` }).getByRole('link', { name: ausserBetrieb(kanal) }).waitFor();
+      for (const id of [kaId, kanalId]) assert.equal((await app.api(`/anlage/${id}`, { token })).anlagenstatus, 'STILLGELEGT', `plant ${id}`);
+
+      // the paper mill's relief plant stays in operation and discharges into the replacement
+      const neu = await app.api(`/anlage/${werkId}`, { token });
+      assert.equal(neu.aufnahme, auentalId, `receiving plant of ${werk}`);
+      assert.notEqual(neu.anlagenstatus, 'STILLGELEGT');
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${papier}/entlastung/${werkId}/anlagendaten?modus=l`));
+      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), auental, 'the replacement as receiving plant');
+      // its Verlauf shows the reassignment as its own event
       await page.getByRole('link', { name: 'Verlauf der Anlage' }).click();
       await page.getByRole('cell', { name: 'Aufnehmende Anlage ersetzt (Stilllegung der bisherigen)' }).waitFor();
     });

@@ -330,6 +330,9 @@ export async function until(read, erwartet, was, { timeout = 10_000, interval = 
 /** The viewport of a phone (the issue's 390 × 844), for `newPage(browser, { viewport: TELEFON })`. */
 export const TELEFON = { width: 390, height: 844 };
 
+/** How far the page is wider than its window (0: nothing to scroll sideways). */
+export const seitlich = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 /**
  * A fresh context+page; with `token` it is in localStorage before the app starts; `viewport`
  * sets the window's size (default Playwright's 1280 × 720).

@@ -5,14 +5,12 @@
 // axe-core checks each page at this size. Against the real binary with the demo data.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, papierfabrik, pruefeBarrierefreiheit, TELEFON, until } from './harness.mjs';
+import { mitAppUndBrowser, papierfabrik, pruefeBarrierefreiheit, seitlich, TELEFON, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-/** The page is no wider than the screen (nothing to scroll sideways). */
-const seitlich = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 /** The element lies within the screen's width. */
 const imBild = async (locator) => {
   const b = await locator.boundingBox();

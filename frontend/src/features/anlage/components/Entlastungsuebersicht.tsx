@@ -17,6 +17,7 @@ import { anlageKeys } from '@/features/anlage/api/keys';
 import { artenDesTyps } from '@/features/anlage/api/typen';
 
 export const TITEL = 'Misch-/Niederschlagswasser';
+const [TITEL_VOR, TITEL_NACH] = TITEL.split('/');
 // ours: what the import replaces
 export const MSG_IMPORT_UEBERSCHREIBEN =
   'Die Angaben der Anlagen in der Datei ersetzen die gespeicherten Angaben dieser Anlagen (mit einer neuen Fassung ab heute). Fortfahren?';
@@ -88,8 +89,10 @@ export function Entlastungsuebersicht() {
       .catch((e: unknown) => zeigeFehler(e));
   return (
     <section aria-labelledby="entlastung-titel" className="space-y-4">
-      <h1 id="entlastung-titel" className="text-2xl font-semibold">
-        {TITEL}
+      <h1 id="entlastung-titel" className="text-2xl font-semibold break-words">
+        {/* on a phone the title breaks after the slash, not inside the word */}
+        {TITEL_VOR}/<wbr />
+        {TITEL_NACH}
       </h1>
       <Suchformular
         label="Entlastungsanlagen filtern"

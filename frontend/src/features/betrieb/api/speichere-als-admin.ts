@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
+import { anlagenDesBetriebsQuery } from './anlagen';
 import { pfad, type Gespeichert } from './betrieb';
+import { messstellenDesBetriebsQuery } from './messstellen';
 import type { SpeichereBetriebEingabe } from './speichere-als-betreiber';
 import { betriebKeys } from './keys';
 
@@ -12,7 +14,8 @@ export function speichereAlsAdmin({ id, daten }: SpeichereBetriebEingabe): Promi
 
 /**
  * The authority's save; historised changes need auditInfo (components/Historisierung asks).
- * Refreshes the operation file and, from the command's position, the worklists and messages.
+ * Refreshes the operation file with its plants and measuring points and, from the command's
+ * position, the worklists and messages.
  */
 export function useSpeichereAlsAdmin({ onSuccess, ...optionen }: BefehlOptionen<Gespeichert, SpeichereBetriebEingabe> = {}) {
   const queryClient = useQueryClient();
@@ -22,6 +25,10 @@ export function useSpeichereAlsAdmin({ onSuccess, ...optionen }: BefehlOptionen<
     onSuccess: (...args) => {
       const [antwort, eingabe] = args;
       void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(eingabe.id) });
+      // a shut-down takes the plants and measuring points with it (spec 000 §4), an operator
+      // change their obligees: the tree shows them from these lists
+      void queryClient.invalidateQueries({ queryKey: anlagenDesBetriebsQuery(eingabe.id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: messstellenDesBetriebsQuery(eingabe.id).queryKey });
       void nachBefehl(queryClient, antwort, { arbeitslisten: true, nachrichten: true });
       return onSuccess?.(...args);
     },
