@@ -91,7 +91,9 @@ func TestDruck_BetriebsakteZeigtDieAuswahlMitUmlautenUndEingebettetenSchriften(t
 	kanal := idIn(t, w, `SELECT id FROM anlage WHERE bezeichnung = 'Kanalnetz Musterhausen'`)
 	mst := idIn(t, w, `SELECT id FROM messstelle WHERE bezeichnung = 'Ablauf Kläranlage Musterhausen'`)
 
-	a := w.drucke(t, muster, map[string]any{"betrieb": true, "anlagenIds": []int64{ka, kanal}, "messstellenIds": []int64{mst}}, betreiber2)
+	bescheid := idIn(t, w, `SELECT id FROM bescheid WHERE betrieb_id = $1 AND daten->>'aktenzeichen' = '31-2/25'`, muster)
+	a := w.drucke(t, muster, map[string]any{"betrieb": true, "anlagenIds": []int64{ka, kanal}, "messstellenIds": []int64{mst},
+		"bescheidIds": []int64{bescheid}}, betreiber2)
 	text := pdfText(t, a, fmt.Sprintf("Betriebsakte-%d.pdf", muster))
 	if d := os.Getenv("DRUCK_BEISPIEL"); d != "" {
 		_ = os.WriteFile(d, a.Body.Bytes(), 0o600) // a sample to look at
@@ -102,8 +104,17 @@ func TestDruck_BetriebsakteZeigtDieAuswahlMitUmlautenUndEingebettetenSchriften(t
 			t.Errorf("print lacks %q:\n%s", want, text)
 		}
 	}
-	if strings.Contains(text, "Regenüberlaufbecken Musterhausen-Nord") || strings.Contains(text, "Stand zum") {
+	// the relief plant was not chosen: no section of its own (its Wasserbuchnummer, its kind's
+	// heading), though the Bescheid's Auflage names it
+	if strings.Contains(text, "S12345") || strings.Contains(text, "Entlastungsanlage") || strings.Contains(text, "Stand zum") {
 		t.Errorf("print shows what was not chosen:\n%s", text)
+	}
+	// the Bescheid with its Auflagen (a table) and Anforderungen, ids by their names
+	for _, want := range []string{"Wasserrechtliche Erlaubnis (§ 8 WHG)", "Auflagen", "Messprogramm für die Eigenkontrolle", "Anforderungen 1",
+		"Überwachungswert", "Vorbescheid", "31-2/14", "Regenüberlaufbecken\nMusterhausen-Nord"} { // a cell wraps
+		if !strings.Contains(text, want) {
+			t.Errorf("Bescheid's print lacks %q:\n%s", want, text)
+		}
 	}
 	fonts := poppler(t, a.Body.Bytes(), "pdffonts")
 	zeilen := strings.Split(strings.TrimSpace(fonts), "\n")

@@ -53,8 +53,9 @@ type objekt []feld
 // fields: values as the forms show them (historie.Text: German numbers and dates, Ja for a set
 // box), {id, value} pairs by their text, nested objects as "A › B" rows, lists of values as one
 // row, lists of objects as tables (wide ones as blocks); empty values and unset boxes left out,
-// as the Verlauf leaves them out. Labels come from namen.
-func Aus(view any, namen historie.Feldnamen) Abschnitt {
+// as the Verlauf leaves them out. Labels come from namen; a value of a field texte names (by
+// the field's key, ids in lists too) is shown by its text.
+func Aus(view any, namen historie.Feldnamen, texte map[string]map[string]string) Abschnitt {
 	raw, err := json.Marshal(view)
 	if err != nil {
 		return Abschnitt{}
@@ -66,11 +67,12 @@ func Aus(view any, namen historie.Feldnamen) Abschnitt {
 		return Abschnitt{}
 	}
 	var a Abschnitt
+	l := leser{namen: namen, texte: texte}
 	o, _ := wurzel.(objekt)
 	for _, f := range o {
 		liste, ok := f.wert.([]any)
 		if !ok || !ausObjekten(liste) {
-			a.Felder = append(a.Felder, zeilen(f.name, f.wert, namen)...)
+			a.Felder = append(a.Felder, l.zeilen(f.name, f.wert)...)
 			continue
 		}
 		if len(liste) == 0 {
@@ -81,7 +83,7 @@ func Aus(view any, namen historie.Feldnamen) Abschnitt {
 		eintraege := make([]map[string]string, len(liste))
 		for i, e := range liste {
 			eintraege[i] = map[string]string{}
-			for _, z := range zeilenMitPfad("", e, namen) {
+			for _, z := range l.zeilenMitPfad("", e) {
 				eintraege[i][z.pfad] = z.Wert
 				if !gesehen[z.pfad] {
 					gesehen[z.pfad] = true
@@ -93,7 +95,7 @@ func Aus(view any, namen historie.Feldnamen) Abschnitt {
 		if len(spalten) > BreiteListe {
 			for i, e := range liste {
 				b := Block{Titel: titel + " " + strconv.Itoa(i+1)}
-				for _, z := range zeilenMitPfad("", e, namen) {
+				for _, z := range l.zeilenMitPfad("", e) {
 					b.Felder = append(b.Felder, z.Zeile)
 				}
 				a.Bloecke = append(a.Bloecke, b)
@@ -139,21 +141,42 @@ func paar(o objekt) bool {
 	return false
 }
 
+// leser reads a view with the labels and the texts of its ids.
+type leser struct {
+	namen historie.Feldnamen
+	texte map[string]map[string]string
+}
+
+// text is value v of the field at pfad, or the text texte give it by the field's key.
+func (l leser) text(pfad, v string) string {
+	key := pfad
+	if i := strings.LastIndex(key, "."); i >= 0 {
+		key = key[i+1:]
+	}
+	if i := strings.Index(key, "["); i >= 0 {
+		key = key[:i]
+	}
+	if t, ok := l.texte[key][v]; ok && t != "" {
+		return t
+	}
+	return v
+}
+
 type pfadzeile struct {
 	Zeile
 	pfad string
 }
 
 // zeilen are the rows of one field (key) of a view.
-func zeilen(key string, wert any, namen historie.Feldnamen) []Zeile {
+func (l leser) zeilen(key string, wert any) []Zeile {
 	var out []Zeile
-	for _, z := range zeilenMitPfad(key, wert, namen) {
+	for _, z := range l.zeilenMitPfad(key, wert) {
 		out = append(out, z.Zeile)
 	}
 	return out
 }
 
-func zeilenMitPfad(pfad string, wert any, namen historie.Feldnamen) []pfadzeile {
+func (l leser) zeilenMitPfad(pfad string, wert any) []pfadzeile {
 	unter := func(k string) string {
 		if pfad == "" {
 			return k
@@ -165,13 +188,13 @@ func zeilenMitPfad(pfad string, wert any, namen historie.Feldnamen) []pfadzeile 
 		if paar(t) {
 			for _, f := range t {
 				if f.name == "value" {
-					return zeilenMitPfad(pfad, f.wert, namen)
+					return l.zeilenMitPfad(pfad, f.wert)
 				}
 			}
 		}
 		var out []pfadzeile
 		for _, f := range t {
-			out = append(out, zeilenMitPfad(unter(f.name), f.wert, namen)...)
+			out = append(out, l.zeilenMitPfad(unter(f.name), f.wert)...)
 		}
 		return out
 	case []any:
@@ -179,15 +202,15 @@ func zeilenMitPfad(pfad string, wert any, namen historie.Feldnamen) []pfadzeile 
 		var out []pfadzeile
 		for i, e := range t {
 			if _, ok := e.(objekt); ok && !paar(e.(objekt)) {
-				out = append(out, zeilenMitPfad(pfad+"["+strconv.Itoa(i)+"]", e, namen)...)
+				out = append(out, l.zeilenMitPfad(pfad+"["+strconv.Itoa(i)+"]", e)...)
 				continue
 			}
-			for _, z := range zeilenMitPfad(pfad, e, namen) {
+			for _, z := range l.zeilenMitPfad(pfad, e) {
 				texte = append(texte, z.Wert)
 			}
 		}
 		if len(texte) > 0 {
-			out = append([]pfadzeile{{Zeile{namen.Name(pfad), strings.Join(texte, ", ")}, pfad}}, out...)
+			out = append([]pfadzeile{{Zeile{l.namen.Name(pfad), strings.Join(texte, ", ")}, pfad}}, out...)
 		}
 		return out
 	case nil:
@@ -196,7 +219,7 @@ func zeilenMitPfad(pfad string, wert any, namen historie.Feldnamen) []pfadzeile 
 		if !t {
 			return nil // an unticked box is no entry (as historie.Flach)
 		}
-		return []pfadzeile{{Zeile{namen.Name(pfad), historie.Text(t)}, pfad}}
+		return []pfadzeile{{Zeile{l.namen.Name(pfad), l.text(pfad, historie.Text(t))}, pfad}}
 	case json.Number:
 		var text string
 		if f, err := t.Float64(); err == nil {
@@ -204,10 +227,10 @@ func zeilenMitPfad(pfad string, wert any, namen historie.Feldnamen) []pfadzeile 
 		} else {
 			text = t.String()
 		}
-		return []pfadzeile{{Zeile{namen.Name(pfad), text}, pfad}}
+		return []pfadzeile{{Zeile{l.namen.Name(pfad), l.text(pfad, text)}, pfad}}
 	case string:
 		if s := historie.Text(t); s != "" {
-			return []pfadzeile{{Zeile{namen.Name(pfad), s}, pfad}}
+			return []pfadzeile{{Zeile{l.namen.Name(pfad), l.text(pfad, s)}, pfad}}
 		}
 	}
 	return nil

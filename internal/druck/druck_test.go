@@ -68,7 +68,7 @@ func TestTabelle_KopfzeileNachJedemSeitenumbruch(t *testing.T) {
 
 // A view becomes rows in the order of its fields (German values, {id, value} by its text,
 // nested objects as "A › B", lists of values as one row, lists of objects as tables, wide ones
-// as blocks), empty values and unset boxes left out.
+// as blocks), empty values and unset boxes left out, ids shown by the texts given.
 func TestAus_FelderTabellenUndBloecke(t *testing.T) {
 	type teil struct {
 		Kategorie string  `json:"kategorie"`
@@ -97,9 +97,9 @@ func TestAus_FelderTabellenUndBloecke(t *testing.T) {
 	namen := historie.Feldnamen{"bezeichnung": "Bezeichnung", "datum": "Datum", "an": "An", "art": "Art", "adresse": "Adresse",
 		"strasse": "Straße", "werte": "Werte", "anlagenteile": "Anlagenteil", "kategorie": "Kategorie", "anzahl": "Anzahl",
 		"anforderungen": "Anforderung"}
-	a := Aus(view, namen)
+	a := Aus(view, namen, map[string]map[string]string{"werte": {"a": "Alpha"}})
 	want := []Zeile{{"Bezeichnung", "Kläranlage"}, {"Datum", "01.03.2025"}, {"An", "Ja"}, {"Art", "Kläranlage"},
-		{"Adresse › Straße", "Am Klärwerk"}, {"Werte", "a, b"}}
+		{"Adresse › Straße", "Am Klärwerk"}, {"Werte", "Alpha, b"}}
 	if !reflect.DeepEqual(a.Felder, want) {
 		t.Errorf("Felder = %v, want %v", a.Felder, want)
 	}

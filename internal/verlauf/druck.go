@@ -22,6 +22,9 @@ type Druckstand struct {
 	// Ansicht is the Verlauf's view of the state (historie.Flach reads it), Namen its labels.
 	Ansicht any
 	Namen   historie.Feldnamen
+	// Texte name what the view holds as ids, by field key and id ("messstelle" → "4" →
+	// "2350010009 Ablauf …"): the Verlauf compares the ids, a print shows names.
+	Texte map[string]map[string]string
 }
 
 // StandZum is the object as it was at zeit — after the last of its events recorded at or

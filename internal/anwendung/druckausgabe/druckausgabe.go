@@ -146,7 +146,7 @@ func (d *Dienst) DruckeBetriebsakte(ctx context.Context, n Nutzer, id int64, a A
 			doc.Hinweis(fmt.Sprintf(MsgNochNichtAngel, druck.Datum(tag)))
 			continue
 		}
-		doc.Schreibe(druck.Aus(o.Ansicht, o.Namen))
+		doc.Schreibe(druck.Aus(o.Ansicht, o.Namen, o.Texte))
 	}
 	datei("Betriebsakte-" + strconv.FormatInt(id, 10) + ".pdf")
 	return doc.Ausgeben(w)
@@ -187,7 +187,7 @@ func (d *Dienst) DruckeJahresbericht(ctx context.Context, n Nutzer, id int64, da
 	doc := druck.Neu(druck.Kopfdaten{Dokument: dokumentJahresber, Betrieb: j.Betrieb, Gedruckt: d.uhr()})
 	doc.Deckblatt(nil, nil)
 	doc.Ueberschrift(dokumentJahresber, j.Titel)
-	doc.Schreibe(druck.Aus(j.Kopf, j.Namen))
+	doc.Schreibe(druck.Aus(j.Kopf, j.Namen, nil))
 	for _, p := range j.Parameter {
 		doc.Zwischentitel(parametertitel(p))
 		doc.Felder(bewertungen(p))
