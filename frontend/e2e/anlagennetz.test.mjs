@@ -1,6 +1,8 @@
 // Browser tests of issue 32 (plant network): a receiving plant of another operator picked in the
 // selection dialog, the overview of an operation's relief plants with its filters, the overview
-// of the sewer networks below a treatment plant, the obligees' periods in the plant form. As the
+// of the sewer networks below a treatment plant, the obligees' periods in the plant form, the
+// spreadsheets' round trips through LibreOffice, the shut-down of a treatment plant and of a
+// municipal operation with their replacements, and all of it on a phone (390 × 844). As the
 // spec's users against the real binary with the demo data (harness.mjs): zust_sbd sees the paper
 // mill (Klärwerk Rheinaue GmbH) but not Kläranlage Musterhausen (Verbandsgemeinde Musterhausen,
 // another Regionalstelle), whose treatment plant receives a relief plant and a sewer network.
@@ -73,6 +75,31 @@ async function organisation(bezeichnung) {
   const o = (await app.api('/organisation', { token: await app.login('fachadmin') })).find((x) => x.bezeichnung === bezeichnung);
   assert.ok(o, `organisation ${bezeichnung}`);
   return o.id;
+}
+
+/**
+ * Saves the form through the Historisierung dialog with the reason grund (overwriting today's
+ * version when it asks) and waits for the toast meldung.
+ */
+async function historisiertSpeichern(page, grund, meldung) {
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  const historisierung = page.getByRole('dialog', { name: 'Historisierung' });
+  await historisierung.getByRole('button', { name: 'Historisieren' }).click();
+  await historisierung.getByLabel(/Änderungsgrund/).fill(grund);
+  await historisierung.getByRole('button', { name: 'Speichern' }).click();
+  const ueberschreiben = historisierung.getByRole('button', { name: 'Überschreiben' });
+  const gespeichert = toast(page, meldung);
+  await Promise.race([gespeichert.waitFor(), ueberschreiben.waitFor()]);
+  if (await ueberschreiben.isVisible()) await ueberschreiben.click();
+  await gespeichert.waitFor();
+}
+
+/** The relief plant's form names aufnahme as its receiving plant; its Verlauf shows the reassignment as its own event. */
+async function ersetztMitVerlauf(page, betriebId, id, aufnahme) {
+  await page.goto(app.url(`/eAbwasser/betriebsakte/${betriebId}/entlastung/${id}/anlagendaten?modus=l`));
+  await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), aufnahme, 'the replacement as receiving plant');
+  await page.getByRole('link', { name: 'Verlauf der Anlage' }).click();
+  await page.getByRole('cell', { name: 'Aufnehmende Anlage ersetzt (Stilllegung der bisherigen)' }).waitFor();
 }
 
 describe('Anlagennetz', () => {
@@ -335,24 +362,12 @@ describe('Anlagennetz', () => {
       await ersatz.getByRole('radio', { name: /^Gruppenkläranlage Talmühle/ }).check();
       await ersatz.getByRole('button', { name: 'Übernehmen' }).click();
       await until(() => status.inputValue(), 'STILLGELEGT', 'status Stillgelegt');
-      await page.getByRole('button', { name: 'Speichern' }).click();
-      const historisierung = page.getByRole('dialog', { name: 'Historisierung' });
-      await historisierung.getByRole('button', { name: 'Historisieren' }).click();
-      await historisierung.getByLabel(/Änderungsgrund/).fill('Anschluss an die Gruppenkläranlage');
-      await historisierung.getByRole('button', { name: 'Speichern' }).click();
-      const ueberschreiben = historisierung.getByRole('button', { name: 'Überschreiben' });
-      const gespeichert = toast(page, 'Anlage erfolgreich gespeichert');
-      await Promise.race([gespeichert.waitFor(), ueberschreiben.waitFor()]);
-      if (await ueberschreiben.isVisible()) await ueberschreiben.click();
-      await gespeichert.waitFor();
+      await historisiertSpeichern(page, 'Anschluss an die Gruppenkläranlage', 'Anlage erfolgreich gespeichert');
       await until(async () => (await page.getByTestId('anlagenstatus').textContent()).startsWith('Stillgelegt seit '), true, 'Status Stillgelegt');
 
       // the relief plant discharges into the replacement; its Verlauf says why
       const rueb = await demoAnlage(app, 'Regenüberlaufbecken Musterhausen-Nord', { wer: 'fachadmin' });
-      await page.goto(app.url(`/eAbwasser/betriebsakte/${rueb.betriebId}/entlastung/${rueb.id}/anlagendaten?modus=l`));
-      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), 'Gruppenkläranlage Talmühle', 'new receiving plant');
-      await page.getByRole('link', { name: 'Verlauf der Anlage' }).click();
-      await page.getByRole('cell', { name: 'Aufnehmende Anlage ersetzt (Stilllegung der bisherigen)' }).waitFor();
+      await ersetztMitVerlauf(page, rueb.betriebId, rueb.id, 'Gruppenkläranlage Talmühle');
     });
   });
 
@@ -443,16 +458,7 @@ describe('Anlagennetz', () => {
       await until(() => status.inputValue(), 'STILLGELEGT', 'status stillgelegt');
 
       // the admin save goes through the Historisierung dialog
-      await page.getByRole('button', { name: 'Speichern' }).click();
-      const historisierung = page.getByRole('dialog', { name: 'Historisierung' });
-      await historisierung.getByRole('button', { name: 'Historisieren' }).click();
-      await historisierung.getByLabel(/Änderungsgrund/).fill('Anschluss an die Gruppenkläranlage Auental');
-      await historisierung.getByRole('button', { name: 'Speichern' }).click();
-      const ueberschreiben = historisierung.getByRole('button', { name: 'Überschreiben' });
-      const gespeichert = toast(page, 'Betrieb erfolgreich gespeichert');
-      await Promise.race([gespeichert.waitFor(), ueberschreiben.waitFor()]);
-      if (await ueberschreiben.isVisible()) await ueberschreiben.click();
-      await gespeichert.waitFor();
+      await historisiertSpeichern(page, 'Anschluss an die Gruppenkläranlage Auental', 'Betrieb erfolgreich gespeichert');
 
       // the tree marks the whole hierarchy below the operation
       const ausserBetrieb = (name) => new RegExp(`^${name} ?\\(außer Betrieb\\)$`);
@@ -464,11 +470,7 @@ describe('Anlagennetz', () => {
       const neu = await app.api(`/anlage/${werkId}`, { token });
       assert.equal(neu.aufnahme, auentalId, `receiving plant of ${werk}`);
       assert.notEqual(neu.anlagenstatus, 'STILLGELEGT');
-      await page.goto(app.url(`/eAbwasser/betriebsakte/${papier}/entlastung/${werkId}/anlagendaten?modus=l`));
-      await until(() => page.getByRole('textbox', { name: /^Aufnehmende Anlage/ }).inputValue(), auental, 'the replacement as receiving plant');
-      // its Verlauf shows the reassignment as its own event
-      await page.getByRole('link', { name: 'Verlauf der Anlage' }).click();
-      await page.getByRole('cell', { name: 'Aufnehmende Anlage ersetzt (Stilllegung der bisherigen)' }).waitFor();
+      await ersetztMitVerlauf(page, papier, werkId, auental);
     });
   });
 });
