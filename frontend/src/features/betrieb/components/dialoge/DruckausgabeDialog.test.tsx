@@ -2,8 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/routes';
 import { createQueryClient } from '@/lib/queryClient';
-import { anmelden, apiMock } from '@/test/api';
+import { anmelden, apiMock, ich } from '@/test/api';
+import { formularMocks, testBetrieb } from '@/test/betrieb';
+import { renderRoutes } from '@/test/renderRoutes';
 import { DruckausgabeDialog, FEHLER_STAND_ZUM } from './DruckausgabeDialog';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -101,5 +104,32 @@ describe('DruckausgabeDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Drucken' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Bitte wählen Sie mindestens einen Teil der Betriebsakte für den Ausdruck aus.');
     expect(m.called('POST', '/api/betrieb/7/print')).toHaveLength(0);
+  });
+});
+
+describe("'Drucken' in the operation file", () => {
+  it('opens the Druckausgabe from the tree for a reader of the file and gives the focus back on Abbrechen', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      apiMock({
+        'GET /api/me': () => ich([], ['BETREIBER']),
+        ...formularMocks(),
+        'GET /api/betrieb/7/info': () => ({ bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb', betriebsstatusId: 'X', freigabestatus: 'FREIGEGEBEN' }),
+        'GET /api/betrieb/7': () => testBetrieb(),
+        'GET /api/betrieb/7/messstelle': () => [],
+        'GET /api/betrieb/7/bescheid/search': () => ({ content: [] }),
+      }).fetchMock,
+    );
+    anmelden();
+    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l');
+    const baum = await screen.findByRole('navigation', { name: 'Betriebsakte' });
+    const knopf = await within(baum).findByRole('button', { name: 'Drucken' });
+    await user.click(knopf);
+    const dialog = await screen.findByRole('dialog', { name: 'Druckausgabe' });
+    expect(await within(dialog).findByRole('checkbox', { name: 'Betrieb' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Druckausgabe' })).not.toBeInTheDocument());
+    expect(knopf).toHaveFocus();
   });
 });
