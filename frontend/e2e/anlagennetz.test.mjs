@@ -102,6 +102,26 @@ async function ersetztMitVerlauf(page, betriebId, id, aufnahme) {
   await page.getByRole('cell', { name: 'Aufnehmende Anlage ersetzt (Stilllegung der bisherigen)' }).waitFor();
 }
 
+/**
+ * Opens the treatment plant ka in edit mode and chooses Stillgelegt: the replacement dialog opens,
+ * pruefen(dialog) looks at it, and its Abbrechen keeps the status. Answers the status field and
+ * the dialog.
+ */
+async function stilllegungAbbrechen(page, ka, pruefen) {
+  await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
+  const status = page.getByLabel(/^Anlagenstatus/);
+  await status.waitFor();
+  const vorher = await status.inputValue();
+  await status.selectOption({ label: 'Stillgelegt' });
+  const ersatz = page.getByRole('dialog', { name: 'Ersatzkläranlage auswählen' });
+  await ersatz.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').waitFor();
+  await until(() => ersatz.getByText('Wird geladen …').count(), 0, 'Ersatzkläranlagen geladen');
+  await pruefen(ersatz);
+  await ersatz.getByRole('button', { name: 'Abbrechen' }).click();
+  await until(() => status.inputValue(), vorher, 'status unchanged after cancelling');
+  return { status, ersatz };
+}
+
 describe('Anlagennetz', () => {
   it("zust_sbd leads a new relief plant into another operator's municipal treatment plant; the overview lists and filters it", async () => {
     const { betriebId } = await demoAnlage(app, 'Betriebskläranlage Papierfabrik');
@@ -314,17 +334,7 @@ describe('Anlagennetz', () => {
       }
 
       // the replacement of a treatment plant that leaves operation (cancelled: nothing changes)
-      await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
-      const status = page.getByLabel(/^Anlagenstatus/);
-      await status.waitFor();
-      const vorher = await status.inputValue();
-      await status.selectOption({ label: 'Stillgelegt' });
-      const ersatz = page.getByRole('dialog', { name: 'Ersatzkläranlage auswählen' });
-      await ersatz.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').waitFor();
-      await until(() => ersatz.getByText('Wird geladen …').count(), 0, 'Ersatzkläranlagen geladen');
-      await aufDemTelefon(page, 'Ersatzkläranlage auswählen', ersatz);
-      await ersatz.getByRole('button', { name: 'Abbrechen' }).click();
-      await until(() => status.inputValue(), vorher, 'status unchanged after cancelling');
+      await stilllegungAbbrechen(page, ka, (ersatz) => aufDemTelefon(page, 'Ersatzkläranlage auswählen', ersatz));
     });
   });
 
@@ -345,17 +355,7 @@ describe('Anlagennetz', () => {
       },
     });
     await withPage({ token }, async (page) => {
-      await page.goto(app.url(`/eAbwasser/betriebsakte/${ka.betriebId}/abwasserbehandlung/${ka.id}/anlagendaten?modus=s`));
-      const status = page.getByLabel(/^Anlagenstatus/);
-      await status.waitFor();
-      const vorher = await status.inputValue();
-      // cancelling the replacement keeps the status
-      await status.selectOption({ label: 'Stillgelegt' });
-      const ersatz = page.getByRole('dialog', { name: 'Ersatzkläranlage auswählen' });
-      await ersatz.waitFor();
-      await pruefeBarrierefreiheit(page, 'Ersatzkläranlage auswählen');
-      await ersatz.getByRole('button', { name: 'Abbrechen' }).click();
-      await until(() => status.inputValue(), vorher, 'status unchanged after cancelling');
+      const { status, ersatz } = await stilllegungAbbrechen(page, ka, () => pruefeBarrierefreiheit(page, 'Ersatzkläranlage auswählen'));
       // with the replacement: saved through the Historisierung dialog
       await status.selectOption({ label: 'Stillgelegt' });
       await ersatz.getByLabel('Suche (Anlage, Betrieb oder Betreiber)').fill('talmühle');
