@@ -4,7 +4,7 @@
 // to the plant. Against the real binary with the demo data.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, until } from './harness.mjs';
+import { inhalt, mitAppUndBrowser, until } from './harness.mjs';
 import { xlsxZeilen } from './xlsx.mjs';
 
 let app;
@@ -14,13 +14,6 @@ mitAppUndBrowser((u) => ({ app, withPage } = u));
 const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
 const KUEHLWASSER = 'Kühlwasserkreislauf Papiermaschine 2';
 const PAPIERFABRIK = 'Papierfabrik Rheinaue – Werk Koblenz';
-
-/** The bytes of a download. */
-async function inhalt(download) {
-  const teile = [];
-  for await (const c of await download.createReadStream()) teile.push(c);
-  return Buffer.concat(teile);
-}
 
 describe('Startseite: Anlagen', () => {
   it('zust_sbd exports the query of the Anlagen tab: the file holds the plants he sees, and only those', async () => {

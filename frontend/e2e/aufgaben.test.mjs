@@ -6,7 +6,7 @@
 // Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { kennung, mitAppUndBrowser, toast, until } from './harness.mjs';
+import { aufgabenLink, kennung, mitAppUndBrowser, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -15,8 +15,6 @@ mitAppUndBrowser((u) => ({ app, withPage } = u));
 const REGIONALSTELLE = 'Regionalstelle Wasserwirtschaft, Abfallwirtschaft, Bodenschutz Koblenz';
 const PAPIERFABRIK = 'Papierfabrik Rheinaue – Werk Koblenz';
 
-/** The header's Aufgaben link; its name carries the count ('Aufgaben: 2 offene Aufgaben'). */
-const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
 const tabelle = (page) => page.getByRole('table', { name: 'Aufgaben' });
 /** The row of the Aufgaben view that names this operation or plant. */
 const zeile = (page, text) => tabelle(page).getByRole('row').filter({ hasText: text });

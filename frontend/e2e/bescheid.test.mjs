@@ -9,13 +9,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { neueAnforderung } from './anforderungen.mjs';
-import { baum, kennung, mitAppUndBrowser, papierfabrik, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
+import { aufgabenLink, baum, kennung, mitAppUndBrowser, papierfabrik, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
 const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
 
 /** Both tabs of the screen through axe. */

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { neueAnforderung } from './anforderungen.mjs';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
+import { inhalt, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 import { xlsxZeilen } from './xlsx.mjs';
 
 let app;
@@ -73,13 +73,6 @@ async function bescheidInArbeit(token) {
     await app.api(`/bescheid/${neu.id}`, { token, method: 'PUT', body: { ...daten, version, bescheidsstatus: 'FREIGEGEBEN', messstellen: [m.id] } });
   };
   return { betriebId, bescheidId: neu.id, messstelleId: m.id, messstellenNr: m.messstellenId, freigeben };
-}
-
-/** The bytes of a download. */
-async function inhalt(download) {
-  const teile = [];
-  for await (const c of await download.createReadStream()) teile.push(c);
-  return Buffer.concat(teile);
 }
 
 /** A CSV line of LibreOffice (comma, double quotes) as cells. */

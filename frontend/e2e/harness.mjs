@@ -422,6 +422,16 @@ export const toast = (page, text) => page.getByRole('region', { name: 'Benachric
 /** The operation file's tree. */
 export const baum = (page) => page.getByRole('navigation', { name: 'Betriebsakte' });
 
+/** The header's Aufgaben link; its name carries the count ('Aufgaben: 2 offene Aufgaben'). */
+export const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
+
+/** The bytes of a download. */
+export async function inhalt(download) {
+  const teile = [];
+  for await (const c of await download.createReadStream()) teile.push(c);
+  return Buffer.concat(teile);
+}
+
 /**
  * The demo plant named bezeichnung (its id, betriebId, anlagentyp, …), found through the API's
  * search as `wer` (default zust_sbd). It must be there at once; with `warten` the search is

@@ -8,13 +8,12 @@
 // Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, papierfabrik, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
+import { aufgabenLink, mitAppUndBrowser, papierfabrik, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
 const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
 
 /** The operation's report of the treatment plant for the year (undefined: none). */

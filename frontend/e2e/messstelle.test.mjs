@@ -8,13 +8,12 @@
 // 'Betriebskläranlage Papierfabrik' with the discharge point 'Einleitungsstelle Rhein'.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { baum, demoAnlage, kennung, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
+import { aufgabenLink, baum, demoAnlage, kennung, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
 mitAppUndBrowser((u) => ({ app, withPage } = u));
 
-const aufgabenLink = (page) => page.getByRole('banner').getByRole('link', { name: /^Aufgaben/ });
 const KLAERANLAGE = 'Betriebskläranlage Papierfabrik';
 
 /** The text the Einleitstelle stores for a spatial lookup's answer (the feature's gebietText). */

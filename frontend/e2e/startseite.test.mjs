@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
+import { inhalt, mitAppUndBrowser, pruefeBarrierefreiheit, toast, until } from './harness.mjs';
 
 let app;
 let withPage;
@@ -27,13 +27,6 @@ const namen = async (page) => (await tabelle(page).getByRole('row').getByRole('l
 /** Waits until the worklist shows exactly these operations (it is a read model: it may lag). */
 async function zeigt(page, erwartet) {
   await until(() => namen(page), [...erwartet].sort(), 'Arbeitsliste zeigt genau diese Betriebe', { timeout: 15_000, interval: 200 });
-}
-
-/** The bytes of a download. */
-async function inhalt(download) {
-  const teile = [];
-  for await (const c of await download.createReadStream()) teile.push(c);
-  return Buffer.concat(teile);
 }
 
 async function exportiere(page) {
