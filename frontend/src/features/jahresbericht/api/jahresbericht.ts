@@ -224,6 +224,9 @@ export const jahresberichtStandQuery = (id: string, version: number) =>
 export const exportiereMesswerte = ({ id, parameter, vorlage }: { id: number; parameter: number; vorlage: boolean }) =>
   apiDatei(`/messwert/jahresbericht/${id}/parameter/${parameter}/${vorlage ? 'export-vorlage' : 'export-messwerte'}`);
 
+/** GET /api/jahresbericht/{id}/print: the report as PDF, its values with their evaluation (issue 33). */
+export const druckeJahresbericht = (id: number) => apiDatei(`/jahresbericht/${id}/print`);
+
 /** POST /api/messwert/{parameterid}/import-messwerte?version=N: multipart, part file (xlsx). */
 export const importiereMesswerte = ({ parameter, version, datei }: { parameter: number; version: number; datei: File }) => {
   const form = new FormData();

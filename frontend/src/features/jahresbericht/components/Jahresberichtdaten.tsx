@@ -19,12 +19,14 @@ import { formatDate, formatDateTimeMinutes } from '@/lib/format';
 import { useModus } from '@/lib/modus';
 import { rolleLabel } from '@/lib/rollen';
 import { toast } from '@/lib/toast';
+import { speichereDatei } from '@/lib/download';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { MSG_PFLICHTFELD } from '@/lib/form';
 import {
   anlagenDesBetriebsQuery,
   berichteDesBetriebsQuery,
+  druckeJahresbericht,
   entscheideJahresbericht,
   holeJahresbericht,
   jahresberichtQuery,
@@ -381,6 +383,16 @@ function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahres
             Löschen
           </Button>
         )}
+        <Button
+          variant="secondary"
+          onClick={() =>
+            druckeJahresbericht(b.id)
+              .then((d) => speichereDatei(d, `Jahresbericht-${b.id}.pdf`))
+              .catch((e: unknown) => zeigeFehler(e))
+          }
+        >
+          Jahresbericht drucken
+        </Button>
       </div>
       {bearbeiten && <Fehleruebersicht fehler={form.fehler} feldname={feldname} onFeld={form.geheZu} fokus={form.pruefung} />}
       <div ref={form.containerRef} className="space-y-4">
