@@ -235,6 +235,8 @@ func regeln() map[string]regel {
 		"DELETE /api/jahresbericht/deleteDateiExterne/{id}": mitAktion(berechtigung.DateiHochladen),
 		// the limit-value checks: whoever sees the operation
 		"GET /api/betrieb/{id}/ueberschreitungen": amBetrieb(""), "GET /api/ueberschreitung/betriebe": angemeldet,
+		// the prints (issue 33): who reads the operation file or the report prints it
+		"POST /api/betrieb/{id}/print": amBetrieb(""), "GET /api/jahresbericht/{id}/print": angemeldet,
 		"GET /api/jahresbericht/{id}/verlauf":         mitAktion(berechtigung.BetriebVerlaufLesen),
 		"GET /api/jahresbericht/{id}/stand/{version}": mitAktion(berechtigung.BetriebVerlaufLesen),
 		// the report tree: by the operation (the matrix names a plant's id: 404 for everyone) and

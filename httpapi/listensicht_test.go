@@ -346,7 +346,10 @@ func listenRouten() map[string]listenRoute {
 		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}": {art: artEinzeln},
 		// one parameter's values as a spreadsheet (its report's visibility, as the page)
 		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte": {art: artEinzeln},
-		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage":   {art: artEinzeln},
+		// the prints of one operation file or report (issue 33): each printed object through its
+		// area's visibility, a foreign id refused (TestDruck_…)
+		"POST /api/betrieb/{id}/print": {art: artEinzeln}, "GET /api/jahresbericht/{id}/print": {art: artEinzeln},
+		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage": {art: artEinzeln},
 	}
 	for _, p := range []string{"/api/authenticate", "/api/sso", "/api/registrierung", "/api/doubleoptin/confirm", "/api/sendPasswordResetMail",
 		"/api/logout", "/api/anwender", "/api/lokaleRolle", "/api/organisation", "/api/organisation/merge", "/api/betrieb", "/api/betrieb/freigabe",

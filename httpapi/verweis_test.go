@@ -24,6 +24,7 @@ import (
 // a new route that is in neither fails it, so the areas to come declare their references.
 var ohneVerweis = map[string]string{
 	"POST /api/anlage/export":                          "a selection of the plants worklist (list visibility)",
+	"POST /api/betrieb/{id}/print":                     "a selection of the operation file to print: each id through its area's visibility and of this operation, stored nowhere (issue 33)",
 	"POST /api/messstelle/export":                      "a selection of the measuring points worklist (list visibility)",
 	"POST /api/jahresbericht/export":                   "a selection of the annual reports worklist (list visibility)",
 	"POST /api/messwert/{pid}/import-messwerte":        "a spreadsheet of one parameter's values (its report's visibility)",
