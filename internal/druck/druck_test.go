@@ -111,3 +111,39 @@ func TestAus_FelderTabellenUndBloecke(t *testing.T) {
 		t.Errorf("Bloecke = %+v", a.Bloecke)
 	}
 }
+
+// BenchmarkGrosserDruck lays out a print of the size of a large operation (50 plants, 200
+// measuring points, 30 Bescheide with 20 Anforderungen each: 280 sections of 20 fields, a table
+// of 30 rows per plant) and writes it; -benchmem shows the memory one print takes.
+func BenchmarkGrosserDruck(b *testing.B) {
+	zeilen := make([]Zeile, 20)
+	for i := range zeilen {
+		zeilen[i] = Zeile{"Feld " + strconv.Itoa(i), "Wert mit Umlauten äöüß " + strconv.Itoa(i)}
+	}
+	tab := Tabelle{Titel: "Anlagenteile", Kopf: []string{"Kategorie", "Anzahl", "Bezeichner", "Größe"}}
+	for i := range 30 {
+		tab.Zeilen = append(tab.Zeilen, []string{"Becken", strconv.Itoa(i), "Belebung", "1200"})
+	}
+	for b.Loop() {
+		d := Neu(Kopfdaten{Dokument: "Betriebsakte", Betrieb: "Großbetrieb", Gedruckt: time.Now(), StandZum: time.Now()})
+		d.Deckblatt(nil, nil)
+		for i := range 280 {
+			d.Ueberschrift("Objekt", strconv.Itoa(i))
+			d.Felder(zeilen)
+			if i < 50 {
+				d.Tabelle(tab)
+			}
+			if i >= 250 {
+				for j := range 20 {
+					d.Zwischentitel("Anforderung " + strconv.Itoa(j+1))
+					d.Felder(zeilen[:12])
+				}
+			}
+		}
+		var buf bytes.Buffer
+		if err := d.Ausgeben(&buf); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(buf.Len())/1e6, "MB/pdf")
+	}
+}
