@@ -137,8 +137,10 @@ func TestDruck_BetriebsakteZeigtDieAuswahlMitUmlautenUndEingebettetenSchriften(t
 	betreiber := w.login(t, "betreiber", seed.DemoPasswort)
 	wantFehler(t, w.drucke(t, muster, map[string]any{"betrieb": true}, betreiber), 404, "Das angeforderte Objekt existiert nicht.")
 	papier := idIn(t, w, `SELECT id FROM betrieb WHERE bezeichnung = 'Papierfabrik Rheinaue – Werk Koblenz'`)
-	wantFehler(t, w.drucke(t, papier, map[string]any{"betrieb": true, "anlagenIds": []int64{ka}}, betreiber), 400,
-		"Ein ausgewähltes Objekt gehört nicht zu diesem Betrieb oder ist nicht sichtbar.")
+	for _, fremd := range []map[string]any{{"anlagenIds": []int64{ka}}, {"messstellenIds": []int64{mst}}, {"bescheidIds": []int64{bescheid}}} {
+		fremd["betrieb"] = true
+		wantFehler(t, w.drucke(t, papier, fremd, betreiber), 400, "Ein ausgewähltes Objekt gehört nicht zu diesem Betrieb oder ist nicht sichtbar.")
+	}
 	// nor a plant of another operation it does see
 	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
 	kuehl := idIn(t, w, `SELECT id FROM anlage WHERE bezeichnung = 'Kühlwasserkreislauf Papiermaschine 2'`)
