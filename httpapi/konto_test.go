@@ -105,6 +105,7 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 			return w.warte(ctx, name, pos)
 		},
 		Ablage:         ablageFuer(t, store, w.akte, w.anlage, w.messstellen),
+		Wasserbuch:     wasserbuchAttrappe(t),
 		TrustedProxies: testProxy,
 	}, nil)
 	return w

@@ -22,6 +22,22 @@ func wasserbuchServer(t *testing.T, h http.Handler, zeitlimit time.Duration) (*t
 	return newTestServer(t, Deps{Wasserbuch: r}, nil), register.URL + "/digiwab"
 }
 
+// wasserbuchAttrappe is the stand-in register of the demo (wasserbuch.Attrappe) behind a test
+// server, as `make run` configures it: the worlds of the API tests have their water book like
+// the demo has, so a walk over every route reaches the register and not "nicht angebunden".
+func wasserbuchAttrappe(t testing.TB) *wasserbuch.Register {
+	t.Helper()
+	m := http.NewServeMux()
+	m.Handle("/digiwab/", http.StripPrefix("/digiwab", wasserbuch.Attrappe()))
+	register := httptest.NewServer(m)
+	t.Cleanup(register.Close)
+	r, err := wasserbuch.Neu(register.URL+"/digiwab", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func TestWasserbuch_LinkAndExistenceOfAWaterRight(t *testing.T) {
 	m := http.NewServeMux()
 	m.Handle("/digiwab/", http.StripPrefix("/digiwab", wasserbuch.Attrappe()))
