@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -682,5 +684,90 @@ func TestAnlagennetz_TheDisposalAreaExportedAndImported(t *testing.T) {
 	// the first export's version is stale now
 	if a := importieren(blatt(t, zeilen), v); a.Code != 409 {
 		t.Fatalf("stale version: %d %s", a.Code, a.Body.String())
+	}
+}
+
+// The issue's scale of the relief-plant import: an operation of 2,000 relief plants exports
+// them, the sheet comes back unchanged without an event, with every row changed and one row
+// wrong without any event (the row named), and corrected with exactly one event a plant.
+func TestAnlagennetz_TwoThousandReliefPlantsImportedAllOrNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2,000 plants")
+	}
+	const anzahl = 2000
+	w := newKontoWelt(t, "")
+	fachadmin := w.login(t, "fachadmin", seed.DemoPasswort)
+	betrieb := idVon(t, w, "betrieb", "Kläranlage Musterhausen")
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	var vorhanden int
+	if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT count(*) FROM anlage WHERE betrieb_id = $1 AND anlagentyp = 'ENTLASTUNG'`, betrieb).Scan(&vorhanden); err != nil {
+		t.Fatal(err)
+	}
+	var (
+		wg     sync.WaitGroup
+		fehler atomic.Int32
+	)
+	naechste := make(chan int)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range naechste {
+				a := w.send(t, "POST", "/api/anlage/entlastung", neueEntlastungsanlage(betrieb, ka, fmt.Sprintf("RÜB Massen %04d", i), map[string]any{
+					"gemarkung": "Musterhausen", "flur": fmt.Sprint(i % 40), "flurstueck": fmt.Sprintf("%d/1", i)}), fachadmin)
+				if a.Code != 201 && fehler.Add(1) == 1 {
+					t.Errorf("create %d: %d %s", i, a.Code, a.Body.String())
+				}
+			}
+		}()
+	}
+	for i := vorhanden; i < anzahl; i++ {
+		naechste <- i
+	}
+	close(naechste)
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	zaehle := func() int {
+		var n int
+		if err := w.dienst.Store.Pool().QueryRow(t.Context(), `SELECT count(*) FROM events`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	pfad := fmt.Sprintf("/api/betrieb/%d/", betrieb)
+	a := w.send(t, "GET", pfad+"export-entlastungsanlagen/", nil, fachadmin)
+	if a.Code != 200 {
+		t.Fatalf("export: %d %s", a.Code, a.Body.String())
+	}
+	zeilen := blattZeilen(t, a.Body.Bytes())
+	if len(zeilen)-1 != anzahl {
+		t.Fatalf("%d rows, want %d", len(zeilen)-1, anzahl)
+	}
+	importieren := func(z [][]string) antwort {
+		t.Helper()
+		return w.hochladen(t, pfad+"import-entlastungsanlagen/", fachadmin, teil{name: "file", dateiname: "entlastungsanlagen.xlsx",
+			typ: "application/octet-stream", inhalt: string(blatt(t, z))})
+	}
+	vorher := zaehle()
+	if a := importieren(zeilen); a.Code != 200 || a.json(t)["geaendert"] != float64(0) || zaehle() != vorher {
+		t.Fatalf("unchanged: %d %s, %d events", a.Code, a.Body.String(), zaehle()-vorher)
+	}
+	geaendert := clone(zeilen)
+	for _, z := range geaendert[1:] {
+		z[7] += "-Ost" // Gemarkung
+	}
+	geaendert[1999][6] = "X1" // row 1,999 of the sheet: a Wasserbuchnummer of no form
+	ve := wantFehler(t, importieren(geaendert), 400, "Die Misch-/Niederschlagswasseranlagen konnten nicht importiert werden!")["validationErrors"].(map[string]any)
+	if ve["zeilen[2000].wasserbuchnummer"] == nil || len(ve) != 1 {
+		t.Fatalf("errors: %v", ve)
+	}
+	if zaehle() != vorher {
+		t.Fatalf("a refused import wrote %d events", zaehle()-vorher)
+	}
+	geaendert[1999][6] = zeilen[1999][6]
+	if a := importieren(geaendert); a.Code != 200 || a.json(t)["geaendert"] != float64(anzahl) || zaehle() != vorher+anzahl {
+		t.Fatalf("changed: %d %.300s, %d events", a.Code, a.Body.String(), zaehle()-vorher)
 	}
 }
