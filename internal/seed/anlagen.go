@@ -22,6 +22,20 @@ type demoAnlage struct {
 	// antrag is an open change request of the operator on the plant (staff see it in their
 	// messages and on the worklist).
 	antrag *anlage.Aenderungsantrag
+	// Its past: created by staff account wer at angelegt, in operation from inBetrieb, with
+	// the data as frueher changes them until the dated aenderungen bring today's back.
+	wer                 string
+	angelegt, inBetrieb time.Time
+	frueher             func(*anlage.Daten)
+	aenderungen         []demoAenderung
+}
+
+// demoAenderung is a dated change of a demo plant by staff: at am (also its GueltigAb) with its
+// reason, setze takes fields of today's data (heute) into the plant's.
+type demoAenderung struct {
+	am    time.Time
+	grund string
+	setze func(neu *anlage.Daten, heute anlage.Daten)
 }
 
 // One plant of each type: the paper mill (betreiber's organisation) treats and cools — its
@@ -34,27 +48,59 @@ var demoAnlagen = []demoAnlage{
 			BiologischeBehandlung: []string{}, Auslegungen: []anlage.Auslegung{{Parameter: "CSB", Einheit: "kg/d", AuslegungWert: ptr(1200.0),
 				AuslegungJahr: ptr(2019), AuslegungFuehrend: true, BelastungWert: ptr(860.5), BelastungJahr: ptr(2025)}}},
 		antrag: &anlage.Aenderungsantrag{Bezeichnung: "Betriebskläranlage Papierfabrik Rheinaue", TegAbschluss: true,
-			Kommentar: "Neuer Name seit der Umfirmierung; der TEG-Abschluss liegt seit Oktober vor."}},
+			Kommentar: "Neuer Name seit der Umfirmierung; der TEG-Abschluss liegt seit Oktober vor."},
+		// designed for 950 kg/d CSB, extended in 2021, the load of 2025 entered in 2026
+		wer: "zust_sbd", angelegt: am(2019, 5, 6, 9, 30), inBetrieb: am(2019, 5, 20, 8, 45),
+		frueher: func(d *anlage.Daten) {
+			d.Auslegungen = []anlage.Auslegung{{Parameter: "CSB", Einheit: "kg/d", AuslegungWert: ptr(950.0), AuslegungJahr: ptr(2012),
+				AuslegungFuehrend: true, BelastungWert: ptr(610.0), BelastungJahr: ptr(2018)}}
+		},
+		aenderungen: []demoAenderung{
+			{am(2021, 11, 8, 10, 45), "Erweiterung der biologischen Stufe", func(d *anlage.Daten, _ anlage.Daten) {
+				d.Auslegungen = []anlage.Auslegung{{Parameter: "CSB", Einheit: "kg/d", AuslegungWert: ptr(1200.0), AuslegungJahr: ptr(2019),
+					AuslegungFuehrend: true, BelastungWert: ptr(790.0), BelastungJahr: ptr(2020)}}
+			}},
+			{am(2026, 3, 9, 11, 15), "Belastung 2025 fortgeschrieben", func(d *anlage.Daten, h anlage.Daten) { d.Auslegungen = h.Auslegungen }},
+		}},
 	{betrieb: "Papierfabrik Rheinaue – Werk Koblenz", typ: anlage.Kuehlwasser, organisation: 0,
 		daten: anlage.Daten{Bezeichnung: "Kühlwasserkreislauf Papiermaschine 2", Anlagenart: "ABWASSERBEHANDLUNG",
-			Lage: betrieb.Lage{Hochwert: 5582990.75, Rechtswert: 398170.5}, Kuehlart: "Durchlaufkühlung"}},
+			Lage: betrieb.Lage{Hochwert: 5582990.75, Rechtswert: 398170.5}, Kuehlart: "Durchlaufkühlung"},
+		wer: "zust_sbd", angelegt: am(2020, 8, 17, 13, 20), inBetrieb: am(2020, 9, 1, 9, 5)},
 	{betrieb: "Kläranlage Musterhausen", typ: anlage.Abwasserbehandlung, organisation: 1,
 		daten: anlage.Daten{Bezeichnung: "Kläranlage Musterhausen", Anlagenart: "ABWASSERBEHANDLUNG",
 			Lage: betrieb.Lage{Hochwert: 5571240.4, Rechtswert: 392460.6},
 			Foerderungen: []anlage.Foerderung{{MipNr: "MIP-2021-0088", Bezeichnung: "Anschluss der Kläranlage Talmühle an die Gruppenkläranlage",
 				NameMassnahmetraeger: "Verbandsgemeindewerke Musterhausen"}},
 			Entsorgungsraum: &anlage.Entsorgungsraum{Bezugsdatum: "2025-12-31", Bezugsparameter: "Einwohnerwerte",
-				Entsorgungsraeume: []anlage.Verwaltungseinheit{{Schluessel: "07111000", Bezeichnung: "Koblenz"}}}}},
+				Entsorgungsraeume: []anlage.Verwaltungseinheit{{Schluessel: "07111000", Bezeichnung: "Koblenz"}}}},
+		// the group sewage works until the Talmühle plant was connected (renamed in 2022)
+		wer: "fachadmin", angelegt: am(2020, 3, 16, 10, 0), inBetrieb: am(2020, 3, 30, 9, 15),
+		frueher: func(d *anlage.Daten) {
+			d.Bezeichnung = "Gruppenkläranlage Musterhausen"
+			e := *d.Entsorgungsraum
+			e.Bezugsdatum = "2019-12-31"
+			d.Entsorgungsraum = &e
+		},
+		aenderungen: []demoAenderung{
+			{am(2022, 6, 13, 14, 30), "Umbenennung nach dem Anschluss der Kläranlage Talmühle", func(d *anlage.Daten, h anlage.Daten) { d.Bezeichnung = h.Bezeichnung }},
+			{am(2026, 1, 19, 10, 40), "Entsorgungsraum zum 31.12.2025 fortgeschrieben", func(d *anlage.Daten, h anlage.Daten) { d.Entsorgungsraum = h.Entsorgungsraum }},
+		}},
 	{betrieb: "Kläranlage Musterhausen", typ: anlage.Entlastung, aufnahme: "Kläranlage Musterhausen", organisation: -1,
 		daten: anlage.Daten{Bezeichnung: "Regenüberlaufbecken Musterhausen-Nord", Anlagenart: "MISCHWASSER", Indirekteinleiter: true,
 			Lage: betrieb.Lage{Hochwert: 5571890.2, Rechtswert: 392110.8}, Entlastungssystem: "Mischsystem", Entlastungstyp: "Regenüberlaufbecken",
-			Wasserbuchnummer: "S12345", Flur: "7", Flurstueck: "112/3", Gemarkung: "Musterhausen"}},
+			Wasserbuchnummer: "S12345", Flur: "7", Flurstueck: "112/3", Gemarkung: "Musterhausen"},
+		wer: "fachadmin", angelegt: am(2021, 4, 12, 11, 10), inBetrieb: am(2021, 4, 26, 8, 50)},
 	{betrieb: "Kläranlage Musterhausen", typ: anlage.Kanalnetz, parent: "Kläranlage Musterhausen", aufnahme: "Kläranlage Musterhausen", organisation: -1,
 		daten: anlage.Daten{Bezeichnung: "Kanalnetz Musterhausen", Anlagenart: "MISCHWASSER", Indirekteinleiter: true,
-			Lage: betrieb.Lage{Hochwert: 5571500, Rechtswert: 392300}, Kanallaenge: ptr(42.5), Kanalsystem: "Mischsystem"}},
+			Lage: betrieb.Lage{Hochwert: 5571500, Rechtswert: 392300}, Kanallaenge: ptr(42.5), Kanalsystem: "Mischsystem"},
+		wer: "fachadmin", angelegt: am(2020, 5, 4, 9, 25), inBetrieb: am(2020, 5, 18, 15, 30), frueher: func(d *anlage.Daten) { d.Kanallaenge = ptr(38.9) },
+		aenderungen: []demoAenderung{{am(2023, 9, 12, 10, 20), "Erschließung des Baugebiets Im Wiesengrund",
+			func(d *anlage.Daten, h anlage.Daten) { d.Kanallaenge = h.Kanallaenge }}}},
 }
 
-// demoAnlagenAnlegen creates the demo plants that are missing (operations approved before).
+// demoAnlagenAnlegen creates the demo plants that are missing (operations approved before),
+// each through its past: created by staff, in operation, changed on dated versions, and the
+// paper mill's treatment plant with its operator's open change request.
 func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []int64) (int, error) {
 	added := 0
 	idNach := func(tabelle, name string) (int64, error) {
@@ -62,6 +108,7 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 		err := store.Pool().QueryRow(ctx, `SELECT id FROM `+tabelle+` WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, name).Scan(&id)
 		return id, err
 	}
+	befehle := eventstore.Befehle(store, anlage.Decider)
 	heute := time.Now()
 	for _, d := range demoAnlagen {
 		var betriebID int64
@@ -78,15 +125,31 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 		if vorhanden {
 			continue
 		}
+		_, md, err := kontoMetadaten(ctx, store, d.wer)
+		if err != nil {
+			return added, err
+		}
 		daten := anlage.Vorgaben(d.typ)
 		x := d.daten
 		x.Anlagenstatus, x.Behoerdenkennung = daten.Anlagenstatus, daten.Behoerdenkennung
 		if d.organisation >= 0 {
 			x.Abwasserbeseitigungspflichtige = []anlage.Veranlagung{{OrganisationID: orgIDs[d.organisation], StartJahr: heute.Year() - 3}}
 		}
-		cmd := anlage.LegeAn{BetriebID: betriebID, Typ: d.typ, Daten: x, BetriebFreigegeben: true, Betriebstyp: betriebstyp,
-			Heute: heute.AddDate(0, -1, 0)}
-		var err error
+		damals := x
+		if d.frueher != nil {
+			d.frueher(&damals)
+		}
+		aenderungen := d.aenderungen
+		if d.organisation >= 0 {
+			// the obligee assessed from the plant's first year, its assessment set anew three
+			// years ago (a start year no later than the year after the save)
+			damals.Abwasserbeseitigungspflichtige = []anlage.Veranlagung{{OrganisationID: orgIDs[d.organisation], StartJahr: d.angelegt.Year()}}
+			ab := am(heute.Year()-3, 1, 16, 9, 0)
+			aenderungen = append(slices.Clone(aenderungen), demoAenderung{ab, fmt.Sprintf("Veranlagung ab %d neu festgesetzt", ab.Year()),
+				func(d *anlage.Daten, h anlage.Daten) { d.Abwasserbeseitigungspflichtige = h.Abwasserbeseitigungspflichtige }})
+			slices.SortStableFunc(aenderungen, func(a, b demoAenderung) int { return a.am.Compare(b.am) })
+		}
+		cmd := anlage.LegeAn{BetriebID: betriebID, Typ: d.typ, Daten: damals, BetriebFreigegeben: true, Betriebstyp: betriebstyp, Heute: d.angelegt}
 		if d.parent != "" {
 			if cmd.ParentID, err = idNach("anlage", d.parent); err != nil {
 				return added, fmt.Errorf("Anlage %s: übergeordnete %s: %w", d.daten.Bezeichnung, d.parent, err)
@@ -96,32 +159,48 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 			if cmd.Daten.AufnahmeID, err = idNach("anlage", d.aufnahme); err != nil {
 				return added, fmt.Errorf("Anlage %s: aufnehmende %s: %w", d.daten.Bezeichnung, d.aufnahme, err)
 			}
+			x.AufnahmeID = cmd.Daten.AufnahmeID
 		}
 		id, err := eventstore.NextID(ctx, store, "anlage_id_seq")
 		if err != nil {
 			return added, err
 		}
-		if _, err := eventstore.Befehle(store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, Akteur); err != nil {
+		if err := befehlAm(ctx, store, anlage.Decider, id, d.angelegt, anlage.Befehl(cmd), md); err != nil {
 			return added, fmt.Errorf("Anlage %s: %w", d.daten.Bezeichnung, err)
 		}
-		// in operation since three weeks ago: a second version, and the worklist's default shows it
-		a, _, err := eventstore.Befehle(store, anlage.Decider).Load(ctx, id)
-		if err != nil {
-			return added, err
+		// a dated save of the plant's current data changed by setze (its GueltigAb: the day)
+		speichere := func(t time.Time, grund string, setze func(*anlage.Daten)) error {
+			a, _, err := befehle.Load(ctx, id)
+			if err != nil {
+				return err
+			}
+			neu := a.Daten
+			setze(&neu)
+			return befehlAm(ctx, store, anlage.Decider, id, t, anlage.Befehl(anlage.Speichere{Daten: neu, Heute: t, DarfBezeichnung: true,
+				Betriebstyp: betriebstyp, Von: md.ActorName, AuditInfo: &historie.AuditInfo{GueltigAb: t.Format(historie.Datumsformat),
+					Aenderungsgrund: grund}}), md)
 		}
-		inBetrieb := a.Daten
-		inBetrieb.Anlagenstatus = anlage.InBetrieb
-		if _, err := eventstore.Befehle(store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.Speichere{Daten: inBetrieb,
-			Heute: heute, DarfBezeichnung: true, Betriebstyp: betriebstyp, AuditInfo: &historie.AuditInfo{GueltigAb: heute.AddDate(0, 0, -21).Format(historie.Datumsformat),
-				Aenderungsgrund: "Inbetriebnahme"}}, Akteur); err != nil {
+		if err := speichere(d.inBetrieb, "Inbetriebnahme", func(a *anlage.Daten) { a.Anlagenstatus = anlage.InBetrieb }); err != nil {
 			return added, fmt.Errorf("Anlage %s in Betrieb: %w", d.daten.Bezeichnung, err)
 		}
+		for _, c := range aenderungen {
+			if err := speichere(c.am, c.grund, func(a *anlage.Daten) { c.setze(a, x) }); err != nil {
+				return added, fmt.Errorf("Anlage %s, %s: %w", d.daten.Bezeichnung, c.grund, err)
+			}
+		}
 		if d.antrag != nil {
-			a := *d.antrag
-			a.Foerderungen, a.AufKAGelaende, a.Kuehlart, a.KuehlBehandlung = inBetrieb.Foerderungen, inBetrieb.AufKAGelaende, inBetrieb.Kuehlart, inBetrieb.KuehlBehandlung
-			von := demoKonten[slices.IndexFunc(demoKonten, func(k demoKonto) bool { return k.name == "betreiber" })]
-			if _, err := eventstore.Befehle(store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.StelleAntrag{Antrag: a,
-				Heute: heute, Von: von.vorname + " " + von.nachname}, Akteur); err != nil {
+			a, _, err := befehle.Load(ctx, id)
+			if err != nil {
+				return added, err
+			}
+			antrag := *d.antrag
+			antrag.Foerderungen, antrag.AufKAGelaende, antrag.Kuehlart, antrag.KuehlBehandlung = a.Daten.Foerderungen, a.Daten.AufKAGelaende, a.Daten.Kuehlart, a.Daten.KuehlBehandlung
+			_, von, err := kontoMetadaten(ctx, store, "betreiber")
+			if err != nil {
+				return added, err
+			}
+			t := vorTagen(9, 16, 25)
+			if err := befehlAm(ctx, store, anlage.Decider, id, t, anlage.Befehl(anlage.StelleAntrag{Antrag: antrag, Heute: t, Von: von.ActorName}), von); err != nil {
 				return added, fmt.Errorf("Änderungsantrag zu %s: %w", d.daten.Bezeichnung, err)
 			}
 		}

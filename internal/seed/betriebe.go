@@ -50,10 +50,17 @@ var demoBetriebe = []demoBetrieb{
 			Lage: betrieb.Lage{Hochwert: 5571230.4, Rechtswert: 392450.6}}},
 }
 
-// demoBetriebe requests, decides and (where given) changes the demo operations.
+// demoSchritt is one step of a demo object's life: when, by which demo account, what.
+type demoSchritt[C any] struct {
+	am  time.Time
+	wer string
+	cmd C
+}
+
+// demoBetriebeAnlegen requests, decides and changes the demo operations, each step at its
+// own past date by its own demo person (betriebLeben).
 func demoBetriebeAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []int64) (int, error) {
 	added := 0
-	heute := time.Now()
 	for _, d := range demoBetriebe {
 		var vorhanden int64
 		err := store.Pool().QueryRow(ctx, `SELECT id FROM betrieb WHERE bezeichnung IN ($1, $2)`, d.daten.Bezeichnung, d.umbenannt).Scan(&vorhanden)
@@ -73,30 +80,78 @@ func demoBetriebeAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []
 		if err != nil {
 			return added, err
 		}
-		beginn := heute.AddDate(0, -3, 0)
-		schritte := []betrieb.Befehl{betrieb.BeantrageBetrieb{BetriebsID: betriebsakte.BetriebsID(id, beginn), Daten: daten, Typ: d.typ, Heute: beginn}}
-		if d.freigabe != "" {
-			schritte = append(schritte, betrieb.EntscheideFreigabe{NeuerStatus: d.freigabe, Kommentar: d.kommentar})
-		}
-		if d.freigabe == betrieb.Freigegeben {
-			inBetrieb := daten
-			inBetrieb.Betriebsstatus = betrieb.InBetrieb
-			ab := heute.AddDate(0, -2, 0).Format(historie.Datumsformat)
-			schritte = append(schritte, betrieb.SpeichereAlsAdmin{Daten: inBetrieb, Heute: heute,
-				AuditInfo: &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: "Inbetriebnahme"}})
-			if d.umbenannt != "" {
-				neu := inBetrieb
-				neu.Bezeichnung = d.umbenannt
-				schritte = append(schritte, betrieb.SpeichereAlsAdmin{Daten: neu, Heute: heute,
-					AuditInfo: &historie.AuditInfo{GueltigAb: heute.AddDate(0, -1, 0).Format(historie.Datumsformat), Aenderungsgrund: "Umfirmierung"}})
+		for _, s := range betriebLeben(id, d, daten) {
+			_, md, err := kontoMetadaten(ctx, store, s.wer)
+			if err != nil {
+				return added, err
 			}
-		}
-		for _, cmd := range schritte {
-			if _, err := eventstore.Befehle(store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, Akteur); err != nil {
+			if err := befehlAm(ctx, store, betrieb.Decider, id, s.am, s.cmd, md); err != nil {
 				return added, fmt.Errorf("Betrieb %s: %w", d.daten.Bezeichnung, err)
 			}
 		}
 		added++
 	}
 	return added, nil
+}
+
+// betriebLeben is the life of demo operation d (with its ids in daten) up to today's state:
+// the paper mill requested in 2019 by its operator, approved, in operation, its production
+// figures kept up by the operator and renamed by the authority; the brewery rejected in 2022
+// and requested again recently (open); the electroplating works corrected while requested and
+// rejected; the Musterhausen sewage works requested by the municipality in 2020 and approved by
+// the Fachadministration (its Regionalstelle Trier is not the demo staff's).
+func betriebLeben(id int64, d demoBetrieb, daten betrieb.Daten) []demoSchritt[betrieb.Befehl] {
+	beantrage := func(t time.Time, x betrieb.Daten) betrieb.Befehl {
+		return betrieb.BeantrageBetrieb{BetriebsID: betriebsakte.BetriebsID(id, t), Daten: x, Typ: d.typ, Heute: t}
+	}
+	inBetrieb := func(x betrieb.Daten) betrieb.Daten { x.Betriebsstatus = betrieb.InBetrieb; return x }
+	datiert := func(t time.Time, x betrieb.Daten, ab, grund string) betrieb.Befehl {
+		return betrieb.SpeichereAlsAdmin{Daten: x, Heute: t, AuditInfo: &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: grund}}
+	}
+	switch d.daten.Bezeichnung {
+	case "Papierfabrik Rheinaue":
+		// 2018's and 2021's production figures before today's
+		v2018, v2021 := daten, daten
+		v2018.Produktion = betrieb.Produktion{Taetigkeiten: []string{"Papierherstellung"}, Produktbezeichnungen: []string{"Papier"}, Produktionstage: ptr(245),
+			AnzahlBeschaeftigte: ptr(165), TagesarbeitszeitVon: "06:00", TagesarbeitszeitBis: "22:00", BezugsjahrProduktion: ptr(2018)}
+		v2018.Wasserversorgung = betrieb.Wasserversorgung{OeffentlWasserversorgung: true, Wasserbezug: ptr(118400.0), BezugsjahrWv: ptr(2018)}
+		v2021.Produktion.AnzahlBeschaeftigte, v2021.Produktion.BezugsjahrProduktion = ptr(172), ptr(2021)
+		v2021.Wasserversorgung = betrieb.Wasserversorgung{OeffentlWasserversorgung: true, Wasserbezug: ptr(121300.0), BezugsjahrWv: ptr(2021)}
+		umbenannt := inBetrieb(v2021)
+		umbenannt.Bezeichnung = d.umbenannt
+		heute := inBetrieb(daten)
+		heute.Bezeichnung = d.umbenannt
+		return []demoSchritt[betrieb.Befehl]{
+			{am(2019, 3, 11, 9, 40), "betreiber", beantrage(am(2019, 3, 11, 9, 40), v2018)},
+			{am(2019, 4, 2, 10, 15), "zust_sbd", betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben, Kommentar: d.kommentar}},
+			{am(2019, 4, 16, 14, 5), "zust_sbd", datiert(am(2019, 4, 16, 14, 5), inBetrieb(v2018), "2019-04-16", "Inbetriebnahme")},
+			{am(2022, 3, 21, 11, 30), "betreiber", betrieb.SpeichereAlsBetreiber{Daten: inBetrieb(v2021)}},
+			{am(2023, 12, 11, 15, 20), "zust_sbd", datiert(am(2023, 12, 11, 15, 20), umbenannt, "2023-12-01", "Umfirmierung")},
+			{am(2026, 2, 16, 10, 5), "beauftragter", betrieb.SpeichereAlsBetreiber{Daten: heute}},
+		}
+	case "Brauerei am Deutschen Eck":
+		// first requested with the coordinates of the river bank, rejected, corrected
+		vorher := daten
+		vorher.Lage = betrieb.Lage{Hochwert: 5583520, Rechtswert: 398900}
+		return []demoSchritt[betrieb.Befehl]{
+			{am(2022, 9, 5, 8, 55), "beauftragter", beantrage(am(2022, 9, 5, 8, 55), vorher)},
+			{am(2022, 10, 4, 13, 10), "zust_sbd", betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen,
+				Kommentar: "Die angegebene Lage liegt im Rhein. Bitte prüfen Sie Hoch- und Rechtswert des Betriebs."}},
+			{vorTagen(70, 9, 20), "beauftragter", betrieb.SpeichereAlsBetreiber{Daten: daten}},
+		}
+	case "Galvanik Moselweiß":
+		vorher := daten
+		vorher.Adresse.Hausnummer = "86"
+		return []demoSchritt[betrieb.Befehl]{
+			{am(2021, 6, 14, 10, 25), "betreiber", beantrage(am(2021, 6, 14, 10, 25), vorher)},
+			{am(2021, 6, 22, 16, 40), "betreiber", betrieb.SpeichereAlsBetreiber{Daten: daten}},
+			{am(2021, 7, 6, 11, 0), "zust_sbd", betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: d.kommentar}},
+		}
+	}
+	// the Musterhausen sewage works
+	return []demoSchritt[betrieb.Befehl]{
+		{am(2020, 2, 3, 10, 10), "betreiber2", beantrage(am(2020, 2, 3, 10, 10), daten)},
+		{am(2020, 2, 24, 9, 35), "fachadmin", betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben, Kommentar: d.kommentar}},
+		{am(2020, 3, 9, 14, 50), "fachadmin", datiert(am(2020, 3, 9, 14, 50), inBetrieb(daten), "2020-03-01", "Inbetriebnahme")},
+	}
 }

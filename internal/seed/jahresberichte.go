@@ -2,6 +2,7 @@ package seed
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -24,6 +25,10 @@ type demoBericht struct {
 	zurueckgewiesen   string // a rejection before the last submission
 	bemerkung         string
 	reihen            []demoReihe
+	// Its past: created at angelegt, its values entered at messwerte, then the moves to its
+	// status (submit, return, submit again, approve — or finish) at schritte, in this order.
+	angelegt, messwerte time.Time
+	schritte            []time.Time
 }
 
 // demoReihe are the values of one parameter: measuring point (number), parameter number, the
@@ -83,17 +88,22 @@ func komma(v string) string {
 var demoBerichte = []demoBericht{
 	{anlage: "Betriebskläranlage Papierfabrik", betreiber: "betreiber", jahr: 2023, status: jahresbericht.Plausibilisiert,
 		zurueckgewiesen: "Die AOX-Werte von Oktober bis Dezember fehlen.", bemerkung: "Eigenkontrolle 2023 vollständig.",
+		angelegt: am(2024, 2, 5, 9, 20), messwerte: am(2024, 2, 19, 14, 10),
+		schritte: []time.Time{am(2024, 3, 4, 10, 30), am(2024, 3, 18, 11, 45), am(2024, 4, 8, 9, 5), am(2024, 4, 22, 15, 0)},
 		reihen: []demoReihe{{messstelle: "1110000109", parameterNr: "304", vorlage: "Stichproben mit Uhrzeit",
 			zeilen: monatlich("0.21", "0.18", "0.25", "0.3", "0.22", "0.19", "0.27", "0.24", "0.2", "0.23", "0.26", "0.21")}}},
 	{anlage: "Betriebskläranlage Papierfabrik", betreiber: "betreiber", jahr: 2024, status: jahresbericht.Eingereicht,
 		bemerkung: "Im August Störung der Flockungsstufe (siehe Betriebstagebuch).",
+		angelegt: am(2025, 2, 10, 8, 50), messwerte: am(2025, 3, 3, 13, 25), schritte: []time.Time{am(2025, 3, 27, 16, 10)},
 		reihen: []demoReihe{{messstelle: "1110000109", parameterNr: "304", vorlage: "Stichproben mit Uhrzeit",
 			zeilen: monatlich("0.24", "0.2", "0.19", "0.28", "0.31", "0.22", "0.26", "0.62", "0.29", "0.25", "0.21", "0.2")}}},
 	{anlage: "Betriebskläranlage Papierfabrik", betreiber: "betreiber", jahr: 2025, status: jahresbericht.InBearbeitung,
+		angelegt: am(2026, 1, 12, 10, 0), messwerte: am(2026, 2, 9, 11, 35),
 		reihen: []demoReihe{{messstelle: "1110000109", parameterNr: "304", vorlage: "Stichproben mit Uhrzeit",
 			zeilen: monatlich("0.23", "0.27", "1.12", "0.3", "0.24", "0.21", "0.26", "0.25", "0.22")}}},
 	{anlage: "Kläranlage Musterhausen", betreiber: "betreiber2", jahr: 2025, status: jahresbericht.BearbeitungAbgeschlossen,
 		bemerkung: "Starkregen im Juli: Mischwasserzulauf über Bemessung.",
+		angelegt: am(2026, 1, 19, 9, 30), messwerte: am(2026, 2, 2, 14, 50), schritte: []time.Time{am(2026, 2, 16, 10, 15)},
 		reihen: []demoReihe{
 			{messstelle: "2350010009", parameterNr: "301", vorlage: "Tageswerte Konzentration und Abfluss",
 				zeilen: woechentlich(48, 14, 44, map[int]string{11: "96", 28: "187", 29: "84"})},
@@ -108,7 +118,6 @@ var demoBerichte = []demoBericht{
 func demoBerichteAnlegen(ctx context.Context, store *eventstore.Store) (int, error) {
 	added := 0
 	q := store.Pool()
-	befehle := eventstore.Befehle(store, jahresbericht.Decider)
 	sbsID, sbs, err := kontoMetadaten(ctx, store, "zust_sbs")
 	if err != nil {
 		return 0, err
@@ -166,7 +175,7 @@ func demoBerichteAnlegen(ctx context.Context, store *eventstore.Store) (int, err
 		if err != nil {
 			return added, err
 		}
-		if _, err := befehle.Handle(ctx, id, eventstore.VersionUnbekannt, cmd, md); err != nil {
+		if err := befehlAm(ctx, store, jahresbericht.Decider, id, d.angelegt, jahresbericht.Befehl(cmd), md); err != nil {
 			return added, fehler("anlegen", err)
 		}
 		added++
@@ -187,8 +196,8 @@ func demoBerichteAnlegen(ctx context.Context, store *eventstore.Store) (int, err
 				return added, err
 			}
 			zeilen := r.zeilen(d.jahr)
-			if _, err := befehle.Handle(ctx, id, eventstore.VersionUnbekannt, jahresbericht.SpeichereMesswerte{ParameterID: p,
-				AnzahlWerte: len(zeilen), Status: jahresbericht.Abgeschlossen, Vorlage: &v, Messwerte: zeilen, Rolle: bearbeiter}, md); err != nil {
+			if err := befehlAm(ctx, store, jahresbericht.Decider, id, d.messwerte, jahresbericht.Befehl(jahresbericht.SpeichereMesswerte{ParameterID: p,
+				AnzahlWerte: len(zeilen), Status: jahresbericht.Abgeschlossen, Vorlage: &v, Messwerte: zeilen, Rolle: bearbeiter}), md); err != nil {
 				return added, fehler("Messwerte "+r.parameterNr, err)
 			}
 		}
@@ -197,8 +206,14 @@ func demoBerichteAnlegen(ctx context.Context, store *eventstore.Store) (int, err
 		if kanalnetz {
 			daten.Kanalzustand = jahresbericht.Uebermittelt
 		}
+		schritte := d.schritte
 		schritt := func(name string, c jahresbericht.Befehl, md eventstore.Metadata) error {
-			if _, err := befehle.Handle(ctx, id, eventstore.VersionUnbekannt, c, md); err != nil {
+			if len(schritte) == 0 {
+				return fehler(name, errors.New("kein Datum für den Schritt"))
+			}
+			t := schritte[0]
+			schritte = schritte[1:]
+			if err := befehlAm(ctx, store, jahresbericht.Decider, id, t, c, md); err != nil {
 				return fehler(name, err)
 			}
 			return nil

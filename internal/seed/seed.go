@@ -28,6 +28,10 @@ var Akteur = eventstore.Metadata{ActorID: "system", ActorName: "Demo-Daten", Rol
 // demoWertelisten (wertelisten.go) are the value-list entries an authority in Rhineland-Palatinate
 // would keep; demoWerte adds the missing ones.
 
+// anfang is when the demo's story begins: its organisations and the authority's local role
+// are registered.
+var anfang = am(2019, 1, 7, 8, 30)
+
 // Regionalstelle is the demo authority.
 const Regionalstelle = "Regionalstelle Wasserwirtschaft, Abfallwirtschaft, Bodenschutz Koblenz"
 
@@ -75,7 +79,9 @@ func Demo(ctx context.Context, store *eventstore.Store) (int, error) {
 			if id, err = eventstore.NextID(ctx, store, "organisation_id_seq"); err != nil {
 				return added, err
 			}
-			if _, err = eventstore.Befehle(store, organisation.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, organisation.LegeAn{Daten: d, Heute: time.Now()}, Akteur); err == nil {
+			// registered when the demo's story begins (accounts keep the seed's time: an
+			// organisation account is valid for a year from its creation)
+			if err = befehlAm(ctx, store, organisation.Decider, id, anfang, organisation.Befehl(organisation.LegeAn{Daten: d, Heute: anfang}), Akteur); err == nil {
 				added++
 			}
 		}
@@ -169,8 +175,8 @@ func demoDienststelle(ctx context.Context, store *eventstore.Store) (int64, int,
 	if id, err = eventstore.NextID(ctx, store, "lokale_rolle_id_seq"); err != nil {
 		return 0, 0, err
 	}
-	_, err = eventstore.Befehle(store, lokalerolle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, lokalerolle.LegeAn{Daten: lokalerolle.Daten{
+	err = befehlAm(ctx, store, lokalerolle.Decider, id, anfang, lokalerolle.Befehl(lokalerolle.LegeAn{Daten: lokalerolle.Daten{
 		Bezeichnung: Dienststelle, GlobaleRolle: berechtigung.GlobalBehoerde, Systemrolle: true,
-		RegionalstelleIDs: []int64{regionalstelle}}, Jetzt: time.Now()}, Akteur)
+		RegionalstelleIDs: []int64{regionalstelle}}, Jetzt: anfang}), Akteur)
 	return id, 1, err
 }
