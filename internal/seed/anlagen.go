@@ -146,7 +146,9 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 			damals.Abwasserbeseitigungspflichtige = []anlage.Veranlagung{{OrganisationID: orgIDs[d.organisation], StartJahr: d.angelegt.Year()}}
 			ab := am(heute.Year()-3, 1, 16, 9, 0)
 			aenderungen = append(slices.Clone(aenderungen), demoAenderung{ab, fmt.Sprintf("Veranlagung ab %d neu festgesetzt", ab.Year()),
-				func(d *anlage.Daten, h anlage.Daten) { d.Abwasserbeseitigungspflichtige = h.Abwasserbeseitigungspflichtige }})
+				func(d *anlage.Daten, h anlage.Daten) {
+					d.Abwasserbeseitigungspflichtige = h.Abwasserbeseitigungspflichtige
+				}})
 			slices.SortStableFunc(aenderungen, func(a, b demoAenderung) int { return a.am.Compare(b.am) })
 		}
 		cmd := anlage.LegeAn{BetriebID: betriebID, Typ: d.typ, Daten: damals, BetriebFreigegeben: true, Betriebstyp: betriebstyp, Heute: d.angelegt}

@@ -94,7 +94,7 @@ var demoBerichte = []demoBericht{
 			zeilen: monatlich("0.21", "0.18", "0.25", "0.3", "0.22", "0.19", "0.27", "0.24", "0.2", "0.23", "0.26", "0.21")}}},
 	{anlage: "Betriebskläranlage Papierfabrik", betreiber: "betreiber", jahr: 2024, status: jahresbericht.Eingereicht,
 		bemerkung: "Im August Störung der Flockungsstufe (siehe Betriebstagebuch).",
-		angelegt: am(2025, 2, 10, 8, 50), messwerte: am(2025, 3, 3, 13, 25), schritte: []time.Time{am(2025, 3, 27, 16, 10)},
+		angelegt:  am(2025, 2, 10, 8, 50), messwerte: am(2025, 3, 3, 13, 25), schritte: []time.Time{am(2025, 3, 27, 16, 10)},
 		reihen: []demoReihe{{messstelle: "1110000109", parameterNr: "304", vorlage: "Stichproben mit Uhrzeit",
 			zeilen: monatlich("0.24", "0.2", "0.19", "0.28", "0.31", "0.22", "0.26", "0.62", "0.29", "0.25", "0.21", "0.2")}}},
 	{anlage: "Betriebskläranlage Papierfabrik", betreiber: "betreiber", jahr: 2025, status: jahresbericht.InBearbeitung,
@@ -103,7 +103,7 @@ var demoBerichte = []demoBericht{
 			zeilen: monatlich("0.23", "0.27", "1.12", "0.3", "0.24", "0.21", "0.26", "0.25", "0.22")}}},
 	{anlage: "Kläranlage Musterhausen", betreiber: "betreiber2", jahr: 2025, status: jahresbericht.BearbeitungAbgeschlossen,
 		bemerkung: "Starkregen im Juli: Mischwasserzulauf über Bemessung.",
-		angelegt: am(2026, 1, 19, 9, 30), messwerte: am(2026, 2, 2, 14, 50), schritte: []time.Time{am(2026, 2, 16, 10, 15)},
+		angelegt:  am(2026, 1, 19, 9, 30), messwerte: am(2026, 2, 2, 14, 50), schritte: []time.Time{am(2026, 2, 16, 10, 15)},
 		reihen: []demoReihe{
 			{messstelle: "2350010009", parameterNr: "301", vorlage: "Tageswerte Konzentration und Abfluss",
 				zeilen: woechentlich(48, 14, 44, map[int]string{11: "96", 28: "187", 29: "84"})},
