@@ -370,6 +370,36 @@ func (s *Store) ReadStream(ctx context.Context, streamID string, from, to int) (
 	return s.collect(rows, 0)
 }
 
+// HoechstStreams bounds ReadStreams: the objects of one operation file (its plants, measuring
+// points or Bescheide), never the whole store.
+const HoechstStreams = 2000
+
+// ReadStreams returns the events of several streams in one query, each stream's ascending (the
+// "as of" lists of an operation file replay all its plants at once, issue 33). At most
+// HoechstStreams ids.
+func (s *Store) ReadStreams(ctx context.Context, streamIDs []string) (map[string][]Event, error) {
+	out := make(map[string][]Event, len(streamIDs))
+	if len(streamIDs) == 0 {
+		return out, nil
+	}
+	if len(streamIDs) > HoechstStreams {
+		return nil, fmt.Errorf("eventstore: %d streams at once, at most %d", len(streamIDs), HoechstStreams)
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+eventColumns+` FROM events
+		WHERE stream_id = ANY($1) ORDER BY stream_id, version`, streamIDs)
+	if err != nil {
+		return nil, err
+	}
+	events, err := s.collect(rows, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range events {
+		out[e.StreamID] = append(out[e.StreamID], e)
+	}
+	return out, nil
+}
+
 // ReadAll returns up to limit events after the cursor in commit order. It reads only events
 // of transactions older than every transaction still running (tx_id < pg_snapshot_xmin), so
 // an event that commits later can never slip in behind a cursor a reader has already passed.

@@ -44,10 +44,20 @@ func (a *api) anlageRoutes(r chi.Router) {
 					return
 				}
 			}
+			zeit, err := standZeit(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
+			if !zeit.IsZero() { // the file's tree as of a date (issue 33)
+				out, err := d.ListeZum(r.Context(), nutzer(r), betriebID, zeit)
+				a.antworte(w, r, out, err)
+				return
+			}
 			out, err := d.Liste(r.Context(), nutzer(r), betriebID)
 			a.antworte(w, r, out, err)
 		})
-		r.Get("/anlage/{id}", anlageAbfrage(a, d.Ansicht))
+		r.Get("/anlage/{id}", standAbfrage(a, d.Ansicht, d.StandZum))
 		r.Get("/anlage/{id}/historie", anlageAbfrage(a, d.Historie))
 		r.Get("/anlage/{id}/indirekteinleiter", anlageAbfrage(a, d.Indirekteinleiter))
 		r.Get("/anlage/{id}/hasIndirektEinleiter", anlageAbfrage(a, d.HatIndirekteinleiter))

@@ -50,7 +50,7 @@ func (a *api) bescheidRoutes(r chi.Router) {
 			if pfad == "/bescheidsantrag/{id}" {
 				text = textBescheidsantragAktualisiert
 			}
-			r.Get(pfad, betriebAbfrage(a, d.Ansicht))
+			r.Get(pfad, standAbfrage(a, d.Ansicht, d.StandZum))
 			r.Put(pfad, befehl(a, http.StatusOK, text, speichern))
 			r.Delete(pfad, befehlOhneEingabe(a, textBescheidGeloescht, func(r *http.Request, id int64) (eventstore.Appended, error) {
 				version, err := versionAusAnfrage(r)

@@ -46,7 +46,16 @@ func (a *api) bescheidauswertungRoutes(r chi.Router) {
 				a.writeError(w, r, err)
 				return
 			}
+			zeit, err := standZeit(r)
+			if err != nil {
+				a.writeError(w, r, err)
+				return
+			}
 			out, err := bescheidauswertung.Bescheide(r.Context(), q(r), nutzer(r), id, f)
+			if err == nil && !zeit.IsZero() && a.deps.Bescheid != nil {
+				// the file's tree as of a date (issue 33): the page's rows as they were then
+				out.Content, err = a.deps.Bescheid.TrefferZum(r.Context(), out.Content, zeit)
+			}
 			a.antworte(w, r, out, err)
 		})
 		auswertung := func(proBetrieb bool) http.HandlerFunc {

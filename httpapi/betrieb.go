@@ -35,7 +35,7 @@ func (a *api) betriebRoutes(r chi.Router) {
 			return d.Beantragen(r.Context(), nutzer(r), r.URL.Query().Get("typ"), f, Metadaten(r))
 		}))
 		r.Post("/betrieb/freigabe", a.betriebFreigabe)
-		r.Get("/betrieb/{id}", betriebAbfrage(a, d.Ansicht))
+		r.Get("/betrieb/{id}", standAbfrage(a, d.Ansicht, d.StandZum))
 		r.Put("/betrieb/{id}", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.SpeichernAlsAdmin(r.Context(), nutzer(r), id, f, Metadaten(r))
 			return id, out, a.betriebKonflikt(r, id, err)
@@ -44,7 +44,7 @@ func (a *api) betriebRoutes(r chi.Router) {
 			out, err := d.SpeichernAlsBetreiber(r.Context(), nutzer(r), id, f, Metadaten(r))
 			return id, out, a.betriebKonflikt(r, id, err)
 		}))
-		r.Get("/betrieb/{id}/info", betriebAbfrage(a, d.Info))
+		r.Get("/betrieb/{id}/info", standAbfrage(a, d.Info, d.InfoZum))
 		r.Get("/betrieb/{id}/historie", betriebAbfrage(a, d.Historie))
 		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
 		verlauf.Get("/betrieb/{id}/verlauf", betriebAbfrage(a, a.betriebVerlauf))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
 )
 
 // The German texts of the answers that no domain error carries.
@@ -115,6 +116,8 @@ func antwortAuf(err error) fehlerAntwort {
 		a = fehlerAntwort{status: http.StatusBadRequest, message: vf.Error(), validationErrors: vf.Felder}
 	case errors.Is(err, eventstore.ErrConflict):
 		a = fehlerAntwort{status: http.StatusConflict, message: eventstore.ErrConflict.Error()}
+	case verlauf.IstNichtZumStand(err):
+		a = fehlerAntwort{status: http.StatusNotFound, message: verlauf.MsgNichtZumStand}
 	case errors.Is(err, validierung.NichtGefunden):
 		a = fehlerAntwort{status: http.StatusNotFound, message: validierung.NichtGefunden.Error()}
 	case errors.Is(err, validierung.NichtErlaubt):

@@ -31,13 +31,7 @@ type Druckstand struct {
 // before zeit (all of them for the zero time) — as the caller's view (sicht) shows it, with
 // that version; version 0 when the object did not exist yet.
 func StandZum[S, C any](d ereignis.Decider[S, C], events []eventstore.Event, zeit time.Time, sicht Sicht[S]) (S, int, error) {
-	bis := len(events)
-	if !zeit.IsZero() {
-		bis = 0
-		for bis < len(events) && !events[bis].RecordedAt.After(zeit) {
-			bis++
-		}
-	}
+	bis := VersionZum(events, zeit)
 	if bis == 0 {
 		var leer S
 		return leer, 0, nil

@@ -1,0 +1,36 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/eabwasser/eabwasser/internal/kalender"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
+)
+
+// standZeit reads ?stand=YYYY-MM-DD of a screen of the operation file "as of" a date (issue 33):
+// the end of that day in Europe/Berlin, the zero time without it; a malformed or future date is
+// a 400 on stand.
+func standZeit(r *http.Request) (time.Time, error) {
+	return verlauf.StandTag(r.URL.Query().Get("stand"), kalender.Jetzt())
+}
+
+// standAbfrage is the handler of a detail query of the operation file that also answers "as of"
+// a date: heute without ?stand, zum with the end of its day. Only reads take stand; no save does.
+func standAbfrage[T any](a *api, heute func(ctx context.Context, n zugriff.Nutzer, id int64) (T, error),
+	zum func(ctx context.Context, n zugriff.Nutzer, id int64, zeit time.Time) (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		zeit, err := standZeit(r)
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		if zeit.IsZero() {
+			betriebAbfrage(a, heute)(w, r)
+			return
+		}
+		betriebAbfrage(a, func(ctx context.Context, n zugriff.Nutzer, id int64) (T, error) { return zum(ctx, n, id, zeit) })(w, r)
+	}
+}

@@ -1,0 +1,162 @@
+package httpapi
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/eabwasser/eabwasser/internal/seed"
+)
+
+// The operation file "as of" a date (issue 33): the detail queries and the tree's lists take
+// ?stand=YYYY-MM-DD and answer the state at the end of that day, replayed from the event store —
+// a plant's name before its rename, not today's; a plant created later is missing; an object
+// that did not exist then is a 404 with its own message; another organisation still finds
+// nothing; a malformed or future date is a 400; and nothing of it is writable.
+func TestStand_DieBetriebsakteZeigtDenFrueherenStand(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	papier := idIn(t, w, `SELECT id FROM betrieb WHERE bezeichnung = 'Papierfabrik Rheinaue – Werk Koblenz'`)
+	org := orgID(t, w, "Klärwerk Rheinaue GmbH")
+	anlegen := func(name string) int64 {
+		t.Helper()
+		a := w.send(t, "POST", "/api/anlage/abwasserbehandlung", neueKlaeranlage(papier, org, name), sbd)
+		if a.Code != 201 {
+			t.Fatalf("create: %d %s", a.Code, a.Body.String())
+		}
+		return int64(a.json(t)["id"].(float64))
+	}
+	id := anlegen("Nachklärung Süd")
+	// the operation's and the plant's past (a test-only stand-in: production events carry the
+	// time of their commit)
+	zurueckdatieren(t, w, fmt.Sprintf("betrieb-%d", papier), 40)
+	zurueckdatieren(t, w, fmt.Sprintf("anlage-%d", id), 10)
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
+	anl["bezeichnung"] = "Nachklärung Süd-West"
+	anl["auditInfo"] = map[string]any{"gueltigAb": time.Now().In(berlin).Format("2006-01-02"), "aenderungsgrund": "Umbenennung", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), anl, sbd); a.Code != 200 {
+		t.Fatalf("rename: %d %s", a.Code, a.Body.String())
+	}
+	spaeter := anlegen("Schlammbehandlung Nord") // created today
+	tag := func(vorTagen int) string { return time.Now().In(berlin).AddDate(0, 0, -vorTagen).Format("2006-01-02") }
+
+	// the plant's page: the earlier name before the rename, today's after; read-only rights
+	damals := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d?stand=%s", id, tag(5)), nil, sbd).json(t)
+	if damals["bezeichnung"] != "Nachklärung Süd" {
+		t.Errorf("as of 5 days ago: bezeichnung = %v, want the earlier name", damals["bezeichnung"])
+	}
+	if r, _ := damals["rechte"].(map[string]any); r == nil || r["speichern"] != false || r["bearbeiten"] != false || r["verlaufLesen"] != true {
+		t.Errorf("as of a date: rechte = %v, want nothing writable and the Verlauf readable", damals["rechte"])
+	}
+	if heute := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d?stand=%s", id, tag(0)), nil, sbd).json(t); heute["bezeichnung"] != "Nachklärung Süd-West" {
+		t.Errorf("as of today: bezeichnung = %v, want today's name", heute["bezeichnung"])
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d?stand=%s", id, tag(20)), nil, sbd), 404, "Zu diesem Stand gab es das Objekt noch nicht.")
+
+	// the tree's list: the plants that existed then, with their names then
+	baum := func(stand string) map[int64]string {
+		t.Helper()
+		var zeilen []struct {
+			ID          int64  `json:"id"`
+			Bezeichnung string `json:"bezeichnung"`
+		}
+		pfad := fmt.Sprintf("/api/anlage?betrieb=%d", papier)
+		if stand != "" {
+			pfad += "&stand=" + stand
+		}
+		a := w.send(t, "GET", pfad, nil, sbd)
+		if a.Code != 200 {
+			t.Fatalf("%s: %d %s", pfad, a.Code, a.Body.String())
+		}
+		a.decode(t, &zeilen)
+		out := map[int64]string{}
+		for _, z := range zeilen {
+			out[z.ID] = z.Bezeichnung
+		}
+		return out
+	}
+	if b := baum(tag(5)); b[id] != "Nachklärung Süd" {
+		t.Errorf("tree as of 5 days ago: plant %d = %q, want the earlier name", id, b[id])
+	} else if _, ok := b[spaeter]; ok {
+		t.Errorf("tree as of 5 days ago lists plant %d created today", spaeter)
+	}
+	if b := baum(tag(20)); b[id] != "" {
+		t.Errorf("tree as of 20 days ago lists plant %d created 10 days ago", id)
+	}
+	if b := baum(""); b[id] != "Nachklärung Süd-West" || b[spaeter] != "Schlammbehandlung Nord" {
+		t.Errorf("tree today: %v", b)
+	}
+
+	// the operation and its header as of a date: read-only rights; before its first event not found
+	betrieb := w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d?stand=%s", papier, tag(5)), nil, sbd).json(t)
+	if r, _ := betrieb["rechte"].(map[string]any); betrieb["bezeichnung"] != "Papierfabrik Rheinaue – Werk Koblenz" || r == nil ||
+		r["alsAdminSpeichern"] != false || r["bearbeiten"] != false {
+		t.Errorf("operation as of 5 days ago: %v", betrieb)
+	}
+	if info := w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/info?stand=%s", papier, tag(5)), nil, sbd).json(t); info["bezeichnung"] != "Papierfabrik Rheinaue – Werk Koblenz" {
+		t.Errorf("header as of 5 days ago: %v", info)
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/info?stand=%s", papier, tag(60)), nil, sbd), 404, "Zu diesem Stand gab es das Objekt noch nicht.")
+
+	// the measuring points and Bescheide of the tree and their pages take the date too; long ago
+	// there were none of them
+	mst := idIn(t, w, `SELECT id FROM messstelle WHERE betrieb_id = $1 ORDER BY id LIMIT 1`, papier)
+	if a := w.send(t, "GET", fmt.Sprintf("/api/messstelle/%d?stand=%s", mst, tag(0)), nil, sbd); a.Code != 200 {
+		t.Errorf("measuring point as of today: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/messstelle/%d?stand=1990-01-01", mst), nil, sbd), 404, "Zu diesem Stand gab es das Objekt noch nicht.")
+	var punkte []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/messstelle?stand=1990-01-01", papier), nil, sbd).decode(t, &punkte)
+	if len(punkte) != 0 {
+		t.Errorf("measuring points as of 1990: %v", punkte)
+	}
+	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/messstelle?stand=%s", papier, tag(0)), nil, sbd).decode(t, &punkte)
+	if len(punkte) == 0 {
+		t.Error("measuring points as of today: none")
+	}
+	var seite struct {
+		Content []map[string]any `json:"content"`
+	}
+	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/bescheid/search?stand=1990-01-01", papier), nil, sbd).decode(t, &seite)
+	if len(seite.Content) != 0 {
+		t.Errorf("Bescheide as of 1990: %v", seite.Content)
+	}
+	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/bescheid/search?stand=%s", papier, tag(0)), nil, sbd).decode(t, &seite)
+	if len(seite.Content) == 0 {
+		t.Fatal("Bescheide as of today: none")
+	}
+	for _, b := range seite.Content {
+		if b["bearbeiten"] != false {
+			t.Errorf("Bescheid as of a date editable: %v", b)
+		}
+	}
+	bescheid := int64(seite.Content[0]["id"].(float64))
+	if a := w.send(t, "GET", fmt.Sprintf("/api/bescheid/%d?stand=%s", bescheid, tag(0)), nil, sbd); a.Code != 200 {
+		t.Errorf("Bescheid as of today: %d %s", a.Code, a.Body.String())
+	}
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/bescheid/%d?stand=1990-01-01", bescheid), nil, sbd), 404, "Zu diesem Stand gab es das Objekt noch nicht.")
+
+	// another organisation's account finds nothing, as of any date
+	betreiber2 := w.login(t, "betreiber2", seed.DemoPasswort)
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d?stand=%s", id, tag(5)), nil, betreiber2), 404, "Das angeforderte Objekt existiert nicht.")
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d?stand=%s", papier, tag(5)), nil, betreiber2), 404, "Das angeforderte Objekt existiert nicht.")
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/messstelle/%d?stand=%s", mst, tag(0)), nil, betreiber2), 404, "Das angeforderte Objekt existiert nicht.")
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/bescheid/%d?stand=%s", bescheid, tag(0)), nil, betreiber2), 404, "Das angeforderte Objekt existiert nicht.")
+	var fremd []map[string]any
+	w.send(t, "GET", fmt.Sprintf("/api/anlage?betrieb=%d&stand=%s", papier, tag(5)), nil, betreiber2).decode(t, &fremd)
+	if len(fremd) != 0 {
+		t.Errorf("another organisation's tree as of a date: %v", fremd)
+	}
+
+	// a malformed date or one in the future
+	morgen := time.Now().In(berlin).AddDate(0, 0, 2).Format("2006-01-02")
+	for _, pfad := range []string{fmt.Sprintf("/api/anlage/%d?stand=2025-13-45", id), fmt.Sprintf("/api/anlage/%d?stand=%s", id, morgen),
+		fmt.Sprintf("/api/betrieb/%d?stand=01.02.2024", papier), fmt.Sprintf("/api/anlage?betrieb=%d&stand=morgen", papier),
+		fmt.Sprintf("/api/betrieb/%d/messstelle?stand=%s", papier, morgen), fmt.Sprintf("/api/betrieb/%d/bescheid/search?stand=x", papier),
+		fmt.Sprintf("/api/bescheid/%d?stand=%s", bescheid, morgen), fmt.Sprintf("/api/messstelle/%d?stand=2024-02-30", mst)} {
+		m := wantFehler(t, w.send(t, "GET", pfad, nil, sbd), 400, "Bitte geben Sie „Stand zum“ als Datum (JJJJ-MM-TT) an, das nicht in der Zukunft liegt.")
+		if fe, _ := m["validationErrors"].(map[string]any); fe["stand"] == nil {
+			t.Errorf("%s: validationErrors = %v, want stand", pfad, m["validationErrors"])
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package anlage
+
+import (
+	"context"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
+	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+)
+
+// StandZum is the plant as its screen shows it "as of" zeit (issue 33): the state after the
+// last event recorded at or before zeit, as the caller's view shows it, read-only (the rights
+// name only the Verlauf). NichtZumStand before the plant's first event.
+func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Time) (Ansicht, error) {
+	n, heute, _, b, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(anlage.StreamType, id), 1, 0)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	s := sicht(n, b, heute)
+	bis, err := verlauf.BisZum(events, zeit)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	a, version, err := verlauf.Stand(anlage.Decider, events, bis, s)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	v, err := d.ansicht(ctx, id, a, b, version)
+	v.Rechte = &Rechte{VerlaufLesen: rechte(n, b, heute).VerlaufLesen, Felder: []string{}}
+	return v, err
+}
+
+// ListeZum is the tree's list of the plants of an operation "as of" zeit: of the plants the
+// caller sees, those that existed then, with their name, status, kind and place then (one read
+// of all their streams) and the measuring points they had then counted. Indirect dischargers
+// are not counted as of a date (that overview has no view of the past).
+func (d *Dienst) ListeZum(ctx context.Context, n Nutzer, betriebID int64, zeit time.Time) ([]anlagen.Zeile, error) {
+	zeilen, err := d.Liste(ctx, n, betriebID)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(zeilen))
+	for i, z := range zeilen {
+		ids[i] = z.ID
+	}
+	staende, err := verlauf.StaendeZum(ctx, d.Store, anlage.Decider, anlage.StreamType, ids, zeit)
+	if err != nil {
+		return nil, err
+	}
+	anzahl, err := messstellenZum(ctx, d, ids, zeit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]anlagen.Zeile, 0, len(staende))
+	for _, z := range zeilen {
+		a, ok := staende[z.ID]
+		if !ok {
+			continue
+		}
+		z.Bezeichnung, z.Anlagenart, z.Anlagenstatus, z.ParentID = a.Daten.Bezeichnung, a.Daten.Anlagenart, a.Daten.Anlagenstatus, a.ParentID
+		z.AufnahmeID, z.Indirekteinleiter, z.AenderungsantragOffen = a.Daten.AufnahmeID, a.Daten.Indirekteinleiter, a.Antrag != nil
+		z.AnzahlIndirekteinleiter, z.AnzahlMessstellen = 0, anzahl[z.ID]
+		z.Gemarkung, z.Entlastungstyp, z.Kanalsystem, z.Abwasserart = a.Daten.Gemarkung, a.Daten.Entlastungstyp, a.Daten.Kanalsystem, a.Daten.Abwasserart
+		out = append(out, z)
+	}
+	return out, nil
+}
+
+// messstellenZum counts the measuring points of plants ids that had been created by zeit (the
+// time of their first event), in one query.
+func messstellenZum(ctx context.Context, d *Dienst, ids []int64, zeit time.Time) (map[int64]int, error) {
+	rows, err := d.Store.Pool().Query(ctx, `SELECT m.anlage_id, count(*) FROM messstelle m
+		JOIN events e ON e.stream_id = $3 || '-' || m.id AND e.version = 1
+		WHERE m.anlage_id = ANY($1) AND e.recorded_at <= $2 GROUP BY m.anlage_id`, ids, zeit, messstelle.StreamType)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]int{}
+	for rows.Next() {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return nil, err
+		}
+		out[id] = n
+	}
+	return out, rows.Err()
+}

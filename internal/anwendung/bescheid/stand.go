@@ -1,0 +1,56 @@
+package bescheid
+
+import (
+	"context"
+	"time"
+
+	"github.com/eabwasser/eabwasser/domain/bescheid"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
+)
+
+// StandZum is the Bescheid as its screen shows it "as of" zeit (issue 33): the state after the
+// last event recorded at or before zeit, as the caller's view shows it, read-only (no rights).
+// NichtZumStand before the Bescheid's first event.
+func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Time) (Ansicht, error) {
+	g, s, events, err := d.stream(ctx, n, id)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	bis, err := verlauf.BisZum(events, zeit)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	x, version, err := verlauf.Stand(bescheid.Decider, events, bis, s)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	v, err := d.ansicht(ctx, id, x, g.b, version, events[:bis], s)
+	v.Rechte = &Rechte{StatusWerte: []string{}}
+	return v, err
+}
+
+// TrefferZum turns a page of an operation's Bescheide (rows the caller sees) into the page "as
+// of" zeit: the rows that existed then, with status, date, Aktenzeichen and Ablaufdatum then
+// (one read of all their streams); nothing is editable.
+func (d *Dienst) TrefferZum(ctx context.Context, zeilen []arbeitsliste.BescheidTreffer, zeit time.Time) ([]arbeitsliste.BescheidTreffer, error) {
+	ids := make([]int64, len(zeilen))
+	for i, z := range zeilen {
+		ids[i] = z.ID
+	}
+	staende, err := verlauf.StaendeZum(ctx, d.Store, bescheid.Decider, bescheid.StreamType, ids, zeit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]arbeitsliste.BescheidTreffer, 0, len(staende))
+	for _, z := range zeilen {
+		x, ok := staende[z.ID]
+		if !ok || x.Geloescht {
+			continue
+		}
+		z.Bescheidsstatus, z.Bescheidsdatum, z.Aktenzeichen, z.Ablaufdatum = x.Status, x.Daten.Bescheidsdatum, x.Daten.Aktenzeichen, x.Daten.Ablaufdatum
+		z.Antrag, z.Bearbeiten = x.Status == bescheid.Angelegt || x.Status == bescheid.Beantragt, false
+		out = append(out, z)
+	}
+	return out, nil
+}
