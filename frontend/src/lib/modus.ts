@@ -16,7 +16,9 @@ export function isModus(v: string | null): v is Modus {
  */
 export function correctedModusSearch(search: string): string | null {
   const params = new URLSearchParams(search);
-  if (isModus(params.get(MODUS_PARAM))) return null;
+  // the file as of a date (?stand, lib/stand.ts) is read only
+  const nurLesen = params.has('stand');
+  if (isModus(params.get(MODUS_PARAM)) && !(nurLesen && params.get(MODUS_PARAM) !== 'l')) return null;
   params.set(MODUS_PARAM, 'l');
   return `?${params.toString()}`;
 }
@@ -35,7 +37,8 @@ export interface UseModus {
 export function useModus(): UseModus {
   const [params, setParams] = useSearchParams();
   const raw = params.get(MODUS_PARAM);
-  const modus: Modus = raw === 's' ? 's' : 'l';
+  // the file as of a date (?stand) is read only
+  const modus: Modus = raw === 's' && !params.has('stand') ? 's' : 'l';
   const setModus = useCallback(
     (m: Modus) =>
       setParams(

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
 import type { Netzanlage } from '@/components/akte/NetzDialog';
+import { mitStandSchluessel } from '@/lib/stand';
 import { api, apiDatei, ZEITLIMIT_NETZANLAGEN } from '@/lib/api';
 import type { Befehlsantwort } from '@/lib/befehl';
 import type { components } from '@/lib/api-schema';
@@ -46,16 +47,18 @@ export const ANLAGENSTATUS: { value: string; label: string }[] = [
 ];
 
 /** GET /api/anlage/{id} once, outside the query (a conflict's 'apply again'). */
-export const holeAnlage = (id: string, signal?: AbortSignal) => api.get<Anlage>(`/anlage/${encodeURIComponent(id)}`, { signal });
+export const holeAnlage = (id: string, signal?: AbortSignal, stand?: string) =>
+  api.get<Anlage>(`/anlage/${encodeURIComponent(id)}`, { signal, query: { stand } });
 
 /** GET /api/anlage/{id}/hasIndirektEinleiter/: whether plants in use discharge into the plant. */
 export const hatEinleiter = (id: string) => api.get<boolean>(`/anlage/${encodeURIComponent(id)}/hasIndirektEinleiter`);
 
 /** GET /api/anlage/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data. */
-export const anlageQuery = (id: string) =>
+export const anlageQuery = (id: string, stand?: string) =>
   queryOptions({
-    queryKey: anlageKeys.detail(id),
-    queryFn: ({ signal }) => holeAnlage(id, signal),
+    // with stand (yyyy-MM-dd) the plant as of that day, read-only (lib/stand.ts)
+    queryKey: mitStandSchluessel(anlageKeys.detail(id), stand),
+    queryFn: ({ signal }) => holeAnlage(id, signal, stand),
     staleTime: 0,
   });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { useStand } from '@/lib/stand';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
@@ -148,7 +149,8 @@ function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: stri
 }
 
 function VorhandeneAnlage({ anlageId }: { anlageId: string }) {
-  const anlage = useQuery(anlageQuery(anlageId));
+  const { stand } = useStand(); // as of a date: the plant then, read-only
+  const anlage = useQuery(anlageQuery(anlageId, stand));
   const ansicht = useAktenAnsicht(anlage.refetch);
   if (!anlage.data) return anlage.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void anlage.refetch()} /> : anlage.isPending ? <Laden /> : null;
   return (

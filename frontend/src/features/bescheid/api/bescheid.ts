@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
+import { mitStandSchluessel } from '@/lib/stand';
 import { api } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import { bescheidKeys } from './keys';
@@ -47,13 +48,15 @@ export type BescheidSpeichern = BescheidFormular & { version: number; bescheidss
 export type Gespeichert = S['BescheidErgebnis'];
 
 /** GET /api/bescheid/{id} once, outside the query (a conflict's 'apply again'). */
-export const holeBescheid = (id: string, signal?: AbortSignal) => api.get<Bescheid>(`/bescheid/${encodeURIComponent(id)}`, { signal });
+export const holeBescheid = (id: string, signal?: AbortSignal, stand?: string) =>
+  api.get<Bescheid>(`/bescheid/${encodeURIComponent(id)}`, { signal, query: { stand } });
 
 /** GET /api/bescheid/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data. */
-export const bescheidQuery = (id: string) =>
+export const bescheidQuery = (id: string, stand?: string) =>
   queryOptions({
-    queryKey: bescheidKeys.detail(id),
-    queryFn: ({ signal }) => holeBescheid(id, signal),
+    // with stand (yyyy-MM-dd) the Bescheid as of that day, read-only (lib/stand.ts)
+    queryKey: mitStandSchluessel(bescheidKeys.detail(id), stand),
+    queryFn: ({ signal }) => holeBescheid(id, signal, stand),
     staleTime: 0,
   });
 

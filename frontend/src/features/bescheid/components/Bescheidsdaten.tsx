@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useStand } from '@/lib/stand';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
@@ -146,7 +147,8 @@ function NeuesFormular({ antrag }: { antrag: boolean }) {
 }
 
 function VorhandenerBescheid({ bescheidId }: { bescheidId: string }) {
-  const bescheid = useQuery(bescheidQuery(bescheidId));
+  const { stand } = useStand(); // as of a date: the Bescheid then, read-only
+  const bescheid = useQuery(bescheidQuery(bescheidId, stand));
   const ansicht = useAktenAnsicht(bescheid.refetch);
   const { id = '' } = useParams();
   const { pathname, search } = useLocation();

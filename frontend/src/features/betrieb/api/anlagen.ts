@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, ZEITLIMIT_NETZANLAGEN } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
+import { mitStandSchluessel } from '@/lib/stand';
 import type { NetzAbfrage, Netzanlage } from '@/components/akte/NetzDialog';
 
 export type AnlagenZeile = components['schemas']['AnlagenZeile'];
@@ -10,10 +11,10 @@ export type AnlagenZeile = components['schemas']['AnlagenZeile'];
  * plant feature's (anlageKeys.desBetriebs), so a plant command refreshes the tree without the
  * features importing each other.
  */
-export const anlagenDesBetriebsQuery = (betriebId: string) =>
+export const anlagenDesBetriebsQuery = (betriebId: string, stand?: string) =>
   queryOptions({
-    queryKey: ['anlage', 'betrieb', betriebId] as const,
-    queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
+    queryKey: mitStandSchluessel(['anlage', 'betrieb', betriebId] as const, stand),
+    queryFn: ({ signal }) => api.get<AnlagenZeile[]>('/anlage', { signal, query: { betrieb: betriebId, stand } }),
   });
 
 /** GET /api/betrieb/{id}/abwasserbehandlungForStilllegung/: the operation's treatment plants its shut-down must replace. */

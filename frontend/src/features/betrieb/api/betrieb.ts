@@ -3,6 +3,7 @@ import { api } from '@/lib/api';
 import type { components, operations } from '@/lib/api-schema';
 import type { AuditInfo } from '@/components/Historisierung';
 import type { VerlaufEintrag } from '@/components/Verlauf';
+import { mitStandSchluessel } from '@/lib/stand';
 import { betriebKeys } from './keys';
 
 // The operation's types come from the API document (src/lib/api-schema.d.ts, `npm run gen:api`).
@@ -103,14 +104,17 @@ export type { VerlaufEintrag };
 
 export const pfad = (id: string) => `/betrieb/${encodeURIComponent(id)}`;
 
-/** GET /api/betrieb/{id} once, outside the query (a conflict's 'apply again'). */
-export const holeBetrieb = (id: string, signal?: AbortSignal) => api.get<Betrieb>(pfad(id), { signal });
+/** GET /api/betrieb/{id} once, outside the query (a conflict's 'apply again'); with stand as of that day. */
+export const holeBetrieb = (id: string, signal?: AbortSignal, stand?: string) => api.get<Betrieb>(pfad(id), { signal, query: { stand } });
 
-/** GET /api/betrieb/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data. */
-export const betriebQuery = (id: string) =>
+/**
+ * GET /api/betrieb/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data; with
+ * stand (yyyy-MM-dd) the operation as of that day, read-only (lib/stand.ts).
+ */
+export const betriebQuery = (id: string, stand?: string) =>
   queryOptions({
-    queryKey: betriebKeys.daten(id),
-    queryFn: ({ signal }) => holeBetrieb(id, signal),
+    queryKey: mitStandSchluessel(betriebKeys.daten(id), stand),
+    queryFn: ({ signal }) => holeBetrieb(id, signal, stand),
     staleTime: 0,
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Freigabestatus } from './betrieb';
+import { mitStandSchluessel } from '@/lib/stand';
 import { betriebKeys } from './keys';
 
 export { betriebKeys } from './keys';
@@ -15,12 +16,13 @@ export interface BetriebInfo {
   betriebstyp?: string;
 }
 
-export function getBetriebInfo(id: string, signal?: AbortSignal): Promise<BetriebInfo> {
-  return api.get<BetriebInfo>(`/betrieb/${encodeURIComponent(id)}/info/`, { signal });
+export function getBetriebInfo(id: string, signal?: AbortSignal, stand?: string): Promise<BetriebInfo> {
+  return api.get<BetriebInfo>(`/betrieb/${encodeURIComponent(id)}/info/`, { signal, query: { stand } });
 }
 
-export const betriebInfoQuery = (id: string) =>
+/** The header; with stand (yyyy-MM-dd) as of that day (lib/stand.ts). */
+export const betriebInfoQuery = (id: string, stand?: string) =>
   queryOptions({
-    queryKey: betriebKeys.info(id),
-    queryFn: ({ signal }) => getBetriebInfo(id, signal),
+    queryKey: mitStandSchluessel(betriebKeys.info(id), stand),
+    queryFn: ({ signal }) => getBetriebInfo(id, signal, stand),
   });

@@ -5,6 +5,7 @@ import { Laden } from '@/components/Laden';
 import { ModusToggle } from '@/components/Modus';
 import { useDarf } from '@/lib/auth';
 import { useModus } from '@/lib/modus';
+import { useStand } from '@/lib/stand';
 import { betriebQuery } from '@/features/betrieb/api/betrieb';
 import { anlagenDesBetriebsQuery, type AnlagenZeile } from '@/features/betrieb/api/anlagen';
 import { bescheideDesBetriebsQuery, offenerBescheidQuery, type BescheidImBaum } from '@/features/betrieb/api/bescheide';
@@ -15,6 +16,7 @@ import { messstellenDesBetriebsQuery, type MessstellenZeile } from '@/features/b
 import { BETRIEB_FELDNAMEN as F } from '@/features/betrieb/feldnamen';
 import { HISTORIE_PARAM } from './parameter';
 import { DruckausgabeDialog } from './dialoge/DruckausgabeDialog';
+import { hatStandAnsicht, KEINE_ANSICHT_ZUM_STAND, StandAuswahl, StandBanner } from './StandAuswahl';
 import { useSuevoa } from '@/lib/jahresbericht';
 import { berichteImBaumQuery, offenerBerichtQuery, type BerichtImBaum } from '@/features/betrieb/api/jahresberichte';
 
@@ -47,7 +49,7 @@ function Eintrag({ to, children }: { to: string; children: ReactNode }) {
  * The tree beside the screen; on a phone (below 768 px) it folds into the button 'Menü' under
  * the operation's name, and closes again once a page of the file is chosen.
  */
-function Rahmen({ kopf, baum, fuss }: { kopf: ReactNode; baum: ReactNode; fuss?: ReactNode }) {
+function Rahmen({ kopf, baum, fuss, standwahl, stand }: { kopf: ReactNode; baum: ReactNode; fuss?: ReactNode; standwahl?: ReactNode; stand?: string }) {
   const [offen, setOffen] = useState(false);
   const { pathname } = useLocation();
   const baumId = useId();
@@ -71,15 +73,23 @@ function Rahmen({ kopf, baum, fuss }: { kopf: ReactNode; baum: ReactNode; fuss?:
             Menü<span aria-hidden="true"> {offen ? '▴' : '▾'}</span>
           </button>
         </div>
+        {standwahl}
         <div id={baumId} className={`${offen ? '' : 'hidden'} md:block`}>
           {baum}
         </div>
         {fuss && <div className="mt-4 border-t border-gray-300 pt-3">{fuss}</div>}
       </nav>
       <div className="min-w-0 flex-1">
-        <Suspense fallback={<Laden />}>
-          <Outlet />
-        </Suspense>
+        {stand && <StandBanner stand={stand} />}
+        {stand && !hatStandAnsicht(pathname) ? (
+          <p className="rounded border border-gray-300 bg-gray-50 px-3 py-2" data-testid="keine-stand-ansicht">
+            {KEINE_ANSICHT_ZUM_STAND}
+          </p>
+        ) : (
+          <Suspense fallback={<Laden />}>
+            <Outlet />
+          </Suspense>
+        )}
       </div>
     </div>
   );
@@ -113,19 +123,22 @@ export function BetriebsakteLayout() {
   const darf = useDarf();
   const hinweisId = useId();
   const [drucken, setDrucken] = useState(false);
-  const info = useQuery(betriebInfoQuery(id));
-  const betrieb = useQuery(betriebQuery(id));
-  const anlagen = useQuery({ ...anlagenDesBetriebsQuery(id), enabled: /^\d+$/.test(id) });
+  // as of a date (?stand, lib/stand.ts) the header, the tree and every screen show the file then
+  const { stand } = useStand();
+  const info = useQuery(betriebInfoQuery(id, stand));
+  const betrieb = useQuery(betriebQuery(id, stand));
+  const anlagen = useQuery({ ...anlagenDesBetriebsQuery(id, stand), enabled: /^\d+$/.test(id) });
   // the points of the open plant: loaded once a plant is open in the tree
   const { anlageid } = useParams();
-  const messstellen = useQuery({ ...messstellenDesBetriebsQuery(id), enabled: /^\d+$/.test(id) && !!anlageid });
+  const messstellen = useQuery({ ...messstellenDesBetriebsQuery(id, stand), enabled: /^\d+$/.test(id) && !!anlageid });
   const rechte = betrieb.data?.rechte;
   const freigabestatus = betrieb.data?.freigabestatus ?? info.data?.freigabestatus;
   // the group Bescheide only for a released operation (spec 000 §2/§4)
   const mitBescheiden = /^\d+$/.test(id) && freigabestatus === 'FREIGEGEBEN';
   const bescheidAnlegen = darf('BESCHEID_ANLEGEN') || darf('BESCHEIDSANTRAG_STELLEN');
   const basis = `/betriebsakte/${encodeURIComponent(id)}`;
-  const mitModus = `?modus=${modus}`;
+  // the tree's links keep the mode and the day (as of a date always read mode)
+  const mitModus = `?modus=${modus}${stand ? `&stand=${stand}` : ''}`;
   // a version of the past is read-only: no toggle on it, nor on the Verlauf (an overview)
   const historisch = params.has(HISTORIE_PARAM) || pathname.endsWith('/verlauf');
   // the annual reports bring their own toggle (the report's rights decide, not the operation's)
@@ -141,10 +154,13 @@ export function BetriebsakteLayout() {
     (mitBescheiden && bescheidAnlegen);
   // no toggle on create routes (spec 000 §2): a new object is edited until it is saved
   const neuAnlegen = /\/neu\/[a-z]+daten$/.test(pathname);
-  const zeigeToggle = darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && imBearbeitungsmodus && !historisch && !imBericht && !neuAnlegen;
+  const zeigeToggle =
+    darf('BEARBEITUNGSMODUS_NUTZEN') && !!rechte?.bearbeiten && imBearbeitungsmodus && !historisch && !imBericht && !neuAnlegen && !stand;
 
   return (
     <Rahmen
+      stand={stand}
+      standwahl={/^\d+$/.test(id) ? <StandAuswahl /> : undefined}
       kopf={
         info.data ? (
           <Betriebskopf bezeichnung={info.data.bezeichnung} betriebsstatus={info.data.betriebsstatus} />
@@ -157,7 +173,7 @@ export function BetriebsakteLayout() {
           <Eintrag to={`${basis}/betriebsdaten${mitModus}`}>Betriebsdaten</Eintrag>
           {/^\d+$/.test(id) && <Eintrag to={`${basis}/dateien${mitModus}`}>Dateien</Eintrag>}
           <Eintrag to={`${basis}/wiedervorlagen${mitModus}`}>Wiedervorlagen</Eintrag>
-          {rechte?.verlaufLesen && <Eintrag to={`${basis}/verlauf?modus=l`}>Verlauf</Eintrag>}
+          {rechte?.verlaufLesen && <Eintrag to={`${basis}/verlauf?modus=l${stand ? `&stand=${stand}` : ''}`}>Verlauf</Eintrag>}
           {/^\d+$/.test(id) && (
             <li>
               {/* the Druckausgabe (spec 001 §2.10): who reads the file may print it */}
@@ -185,7 +201,7 @@ export function BetriebsakteLayout() {
                 messstellen={messstellen.data ?? []}
                 messstelleAnlegen={darf('MESSSTELLE_ANLEGEN') && freigabestatus === 'FREIGEGEBEN' && modus === 's'}
               />
-              {darf('ANLAGE_ANLEGEN') && (
+              {darf('ANLAGE_ANLEGEN') && !stand && (
                 <li className="px-2">
                   <AnlageAnlegen
                     basis={basis}
@@ -206,8 +222,8 @@ export function BetriebsakteLayout() {
               messstelleAnlegen={darf('MESSSTELLE_ANLEGEN') && freigabestatus === 'FREIGEGEBEN' && modus === 's'}
             />
           )}
-          {mitBescheiden && <Bescheidbaum betriebId={id} basis={basis} mitModus={mitModus} anlegen={bescheidAnlegen && modus === 's'} />}
-          {suevoa && /^\d+$/.test(id) && <Jahresberichtbaum betriebId={id} basis={basis} mitModus={mitModus} />}
+          {mitBescheiden && <Bescheidbaum betriebId={id} basis={basis} mitModus={mitModus} anlegen={bescheidAnlegen && modus === 's'} stand={stand} />}
+          {suevoa && /^\d+$/.test(id) && <Jahresberichtbaum betriebId={id} basis={basis} mitModus={mitModus} stand={stand} />}
         </ul>
       }
       fuss={zeigeToggle ? <ModusToggle /> : undefined}
@@ -468,11 +484,11 @@ const bescheidText = (b: BescheidImBaum) => `${b.bescheidart || 'Bescheid'}${b.b
  * Dateien, Wiedervorlagen and measuring points; in edit mode a create action per
  * Bescheidqualität for those who may create ('Bescheid anlegen', …).
  */
-function Bescheidbaum({ betriebId, basis, mitModus, anlegen }: { betriebId: string; basis: string; mitModus: string; anlegen: boolean }) {
+function Bescheidbaum({ betriebId, basis, mitModus, anlegen, stand }: { betriebId: string; basis: string; mitModus: string; anlegen: boolean; stand?: string }) {
   const { bescheidid } = useParams();
   const gruppeId = useId();
-  const bescheide = useQuery(bescheideDesBetriebsQuery(betriebId));
-  const offen = useQuery({ ...offenerBescheidQuery(bescheidid ?? ''), enabled: !!bescheidid && /^\d+$/.test(bescheidid) });
+  const bescheide = useQuery(bescheideDesBetriebsQuery(betriebId, stand));
+  const offen = useQuery({ ...offenerBescheidQuery(bescheidid ?? '', stand), enabled: !!bescheidid && /^\d+$/.test(bescheidid) });
   const qualitaeten = useQuery({ ...wertelisteQuery('bescheidqualitaet'), enabled: anlegen, staleTime: 5 * 60_000 });
   return (
     <li className="pt-2">
@@ -525,13 +541,14 @@ function Bescheidbaum({ betriebId, basis, mitModus, anlegen }: { betriebId: stri
  * Übersicht, then per plant and year the report's Jahresdaten and, when it is open, the
  * Messwerte of each measuring point the report year lists.
  */
-function Jahresberichtbaum({ betriebId, basis, mitModus }: { betriebId: string; basis: string; mitModus: string }) {
+function Jahresberichtbaum({ betriebId, basis, mitModus, stand }: { betriebId: string; basis: string; mitModus: string; stand?: string }) {
   const { berichtid } = useParams();
   const gruppeId = useId();
-  const berichte = useQuery(berichteImBaumQuery(betriebId));
+  // the reports have no view of the past: as of a date only the group's overviews (which say so)
+  const berichte = useQuery({ ...berichteImBaumQuery(betriebId), enabled: !stand });
   const offen = useQuery({ ...offenerBerichtQuery(berichtid ?? ''), enabled: !!berichtid && /^\d+$/.test(berichtid) });
   const anlagen = new Map<number, { name: string; berichte: BerichtImBaum[] }>();
-  for (const b of berichte.data ?? []) {
+  for (const b of stand ? [] : (berichte.data ?? [])) {
     const a = anlagen.get(b.anlageId ?? 0) ?? { name: `${b.anlagenId ?? ''} ${b.anlageBezeichnung ?? ''}`.trim(), berichte: [] };
     a.berichte.push(b);
     anlagen.set(b.anlageId ?? 0, a);

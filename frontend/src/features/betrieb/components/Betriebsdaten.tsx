@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useStand } from '@/lib/stand';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -77,7 +78,9 @@ export function Betriebsdaten() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const historie = params.get(HISTORIE_PARAM);
-  const betrieb = useQuery(betriebQuery(id));
+  // as of a date (?stand) the operation then, read-only (lib/stand.ts)
+  const { stand } = useStand();
+  const betrieb = useQuery(betriebQuery(id, stand));
   const akte = useAktenAnsicht(betrieb.refetch);
 
   if (historie !== null) return <HistorischeVersion id={id} index={Number(historie)} />;

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
 import type { VersionsDaten } from '@/components/Versionsspalten';
+import { mitStandSchluessel } from '@/lib/stand';
 import { api } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import type { Befehlsantwort } from '@/lib/befehl';
@@ -95,16 +96,18 @@ export const FREIGABESTATUS: Record<Freigabestatus, string> = {
 export const statusLabel = (s: string | undefined) => MESSSTELLENSTATUS.find((x) => x.value === s)?.label ?? s ?? '';
 
 /** GET /api/messstelle/{id} once, outside the query (a conflict's 'apply again', the version before a decision). */
-export const holeMessstelle = (id: string, signal?: AbortSignal) => api.get<Messstelle>(`/messstelle/${encodeURIComponent(id)}`, { signal });
+export const holeMessstelle = (id: string, signal?: AbortSignal, stand?: string) =>
+  api.get<Messstelle>(`/messstelle/${encodeURIComponent(id)}`, { signal, query: { stand } });
 
 /**
  * GET /api/messstelle/{id}: fresh, so 'Änderungen verwerfen' and a save show the stored data; a
  * failure takes the global way (403, 404) and the screen says 'Fehler beim Aufruf der Messstelle'.
  */
-export const messstelleQuery = (id: string) =>
+export const messstelleQuery = (id: string, stand?: string) =>
   queryOptions({
-    queryKey: messstelleKeys.detail(id),
-    queryFn: ({ signal }) => holeMessstelle(id, signal),
+    // with stand (yyyy-MM-dd) the point as of that day, read-only (lib/stand.ts)
+    queryKey: mitStandSchluessel(messstelleKeys.detail(id), stand),
+    queryFn: ({ signal }) => holeMessstelle(id, signal, stand),
     staleTime: 0,
   });
 

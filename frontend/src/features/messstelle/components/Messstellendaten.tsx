@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useStand } from '@/lib/stand';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
@@ -188,7 +189,8 @@ function NeueMessstelle() {
 }
 
 function VorhandeneMessstelle({ messstelleId }: { messstelleId: string }) {
-  const messstelle = useQuery(messstelleQuery(messstelleId));
+  const { stand } = useStand(); // as of a date: the point then, read-only
+  const messstelle = useQuery(messstelleQuery(messstelleId, stand));
   const ansicht = useAktenAnsicht(messstelle.refetch);
   if (!messstelle.data) return messstelle.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void messstelle.refetch()} /> : messstelle.isPending ? <Laden /> : null;
   return (
