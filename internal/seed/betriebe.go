@@ -96,10 +96,10 @@ func demoBetriebeAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []
 
 // betriebLeben is the life of demo operation d (with its ids in daten) up to today's state:
 // the paper mill requested in 2019 by its operator, approved, in operation, its production
-// figures kept up by the operator and renamed by the authority; the brewery rejected in 2022
-// and requested again recently (open); the electroplating works corrected while requested and
-// rejected; the Musterhausen sewage works requested by the municipality in 2020 and approved by
-// the Fachadministration (its Regionalstelle Trier is not the demo staff's).
+// figures kept up by the operator and renamed by the authority; the brewery requested a few
+// months ago and corrected twice (open); the electroplating works corrected while requested and
+// rejected in 2021; the Musterhausen sewage works requested by the municipality in 2020 and
+// approved by the Fachadministration (its Regionalstelle Trier is not the demo staff's).
 func betriebLeben(id int64, d demoBetrieb, daten betrieb.Daten) []demoSchritt[betrieb.Befehl] {
 	beantrage := func(t time.Time, x betrieb.Daten) betrieb.Befehl {
 		return betrieb.BeantrageBetrieb{BetriebsID: betriebsakte.BetriebsID(id, t), Daten: x, Typ: d.typ, Heute: t}
@@ -130,13 +130,14 @@ func betriebLeben(id int64, d demoBetrieb, daten betrieb.Daten) []demoSchritt[be
 			{am(2026, 2, 16, 10, 5), "beauftragter", betrieb.SpeichereAlsBetreiber{Daten: heute}},
 		}
 	case "Brauerei am Deutschen Eck":
-		// first requested with the coordinates of the river bank, rejected, corrected
-		vorher := daten
-		vorher.Lage = betrieb.Lage{Hochwert: 5583520, Rechtswert: 398900}
+		// requested with the coordinates of the river bank and a contact missing, corrected
+		// twice while it waits for the Freigabe
+		ohneLage, ohneNummer := daten, daten
+		ohneLage.Lage = betrieb.Lage{Hochwert: 5583520, Rechtswert: 398900}
+		ohneLage.Adresse.Hausnummer, ohneNummer.Adresse.Hausnummer = "", ""
 		return []demoSchritt[betrieb.Befehl]{
-			{am(2022, 9, 5, 8, 55), "beauftragter", beantrage(am(2022, 9, 5, 8, 55), vorher)},
-			{am(2022, 10, 4, 13, 10), "zust_sbd", betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen,
-				Kommentar: "Die angegebene Lage liegt im Rhein. Bitte prüfen Sie Hoch- und Rechtswert des Betriebs."}},
+			{vorTagen(120, 8, 55), "beauftragter", beantrage(vorTagen(120, 8, 55), ohneLage)},
+			{vorTagen(96, 13, 10), "beauftragter", betrieb.SpeichereAlsBetreiber{Daten: ohneNummer}},
 			{vorTagen(70, 9, 20), "beauftragter", betrieb.SpeichereAlsBetreiber{Daten: daten}},
 		}
 	case "Galvanik Moselweiß":
