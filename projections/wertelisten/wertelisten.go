@@ -248,3 +248,23 @@ func trifftZu(e Eintrag, x werteliste.Extra, id int64, text string) bool {
 		return v == "" || strings.EqualFold(v, text)
 	}
 }
+
+// Schluesseltexte are the texts of the enumerations' keys (betriebstyp KOMMUNAL → "Kommunal",
+// messstellentyp NR_9 → "Endkontrollmessstelle"), by list and key, of the lists named: what a
+// screen or a print shows where an object holds the key.
+func Schluesseltexte(ctx context.Context, q eventstore.Querier, listen []string) (map[string]map[string]string, error) {
+	rows, err := q.Query(ctx, `SELECT liste, schluessel, wert FROM werteliste_eintrag WHERE liste = ANY($1) AND schluessel <> ''`, listen)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]string{}
+	var liste, schluessel, wert string
+	_, err = pgx.ForEachRow(rows, []any{&liste, &schluessel, &wert}, func() error {
+		if out[liste] == nil {
+			out[liste] = map[string]string{}
+		}
+		out[liste][schluessel] = wert
+		return nil
+	})
+	return out, err
+}

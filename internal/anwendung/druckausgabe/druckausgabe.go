@@ -133,6 +133,10 @@ func (d *Dienst) DruckeBetriebsakte(ctx context.Context, n Nutzer, id int64, a A
 			objekte = append(objekte, s)
 		}
 	}
+	schluessel, err := schluesseltexte(ctx, d.Betriebsakte.Store.Pool())
+	if err != nil {
+		return err
+	}
 	kopf := druck.Kopfdaten{Dokument: dokumentBetrieb, Betrieb: betrieb.Titel, StandZum: tag, Gedruckt: d.uhr()}
 	doc := druck.Neu(kopf)
 	inhalt := make([]string, len(objekte))
@@ -146,7 +150,7 @@ func (d *Dienst) DruckeBetriebsakte(ctx context.Context, n Nutzer, id int64, a A
 			doc.Hinweis(fmt.Sprintf(MsgNochNichtAngel, druck.Datum(tag)))
 			continue
 		}
-		doc.Schreibe(druck.Aus(o.Ansicht, o.Namen, o.Texte))
+		doc.Schreibe(druck.Aus(o.Ansicht, o.Namen, mitTexten(schluessel, o.Texte)))
 	}
 	datei("Betriebsakte-" + strconv.FormatInt(id, 10) + ".pdf")
 	return doc.Ausgeben(w)
@@ -184,10 +188,14 @@ func (d *Dienst) DruckeJahresbericht(ctx context.Context, n Nutzer, id int64, da
 	if err != nil {
 		return err
 	}
+	schluessel, err := schluesseltexte(ctx, d.Betriebsakte.Store.Pool())
+	if err != nil {
+		return err
+	}
 	doc := druck.Neu(druck.Kopfdaten{Dokument: dokumentJahresber, Betrieb: j.Betrieb, Gedruckt: d.uhr()})
 	doc.Deckblatt(nil, nil)
 	doc.Ueberschrift(dokumentJahresber, j.Titel)
-	doc.Schreibe(druck.Aus(j.Kopf, j.Namen, nil))
+	doc.Schreibe(druck.Aus(j.Kopf, j.Namen, schluessel))
 	for _, p := range j.Parameter {
 		doc.Zwischentitel(parametertitel(p))
 		doc.Felder(bewertungen(p))
