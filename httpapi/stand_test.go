@@ -96,7 +96,7 @@ func TestStand_DieBetriebsakteZeigtDenFrueherenStand(t *testing.T) {
 	if info := w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/info?stand=%s", papier, tag(5)), nil, sbd).json(t); info["bezeichnung"] != "Papierfabrik Rheinaue – Werk Koblenz" {
 		t.Errorf("header as of 5 days ago: %v", info)
 	}
-	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/info?stand=%s", papier, tag(60)), nil, sbd), 404, "Zu diesem Stand gab es das Objekt noch nicht.")
+	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/info?stand=1990-01-01", papier), nil, sbd), 404, "Zu diesem Stand gab es das Objekt noch nicht.")
 
 	// the measuring points and Bescheide of the tree and their pages take the date too; long ago
 	// there were none of them
