@@ -204,7 +204,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	// plant for its change request; the others are decided
 	sbd := w.aufgaben("zust_sbd")
 	if len(sbd) != 2 || sbd[0].Art != aufgaben.BetriebFreigabe || sbd[0].ObjektID != brauerei || sbd[0].Status != aufgaben.Offen ||
-		sbd[0].Betrieb != "Brauerei am Deutschen Eck" || sbd[0].BetriebsID == "" || sbd[0].BeantragtVon != "Demo-Daten" {
+		sbd[0].Betrieb != "Brauerei am Deutschen Eck" || sbd[0].BetriebsID == "" || sbd[0].BeantragtVon != "Katrin Schulz" {
 		t.Fatalf("zust_sbd: %+v", sbd)
 	}
 	if _, ok := finde(sbd, aufgaben.AnlageAenderungsantrag, klaeranlage); !ok {
