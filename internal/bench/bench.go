@@ -128,6 +128,8 @@ func Run(ctx context.Context, o Optionen) error {
 		jeSkala[2].name = "lag" // the server phase with its lag loads only
 	case gewaehlt("netz"):
 		jeSkala[2].name = "netz" // the server phase with the plant network's rows only
+	case gewaehlt("druck"):
+		jeSkala[2].name = "druck" // the server phase with the print of a large operation only
 	}
 	ausfuehren := func(p phase) error {
 		t := time.Now()
@@ -197,7 +199,7 @@ func Run(ctx context.Context, o Optionen) error {
 }
 
 // gewaehlt reports whether phase name is to run (-nur; "lag" is the server phase's lag loads
-// alone, "netz" its plant network rows alone).
+// alone, "netz" its plant network rows alone, "druck" its print of a large operation alone).
 func (l *lauf) gewaehlt(name string) bool { return len(l.o.Nur) == 0 || slices.Contains(l.o.Nur, name) }
 
 // fehlgeschlagen reports a failed phase as a row of the table.

@@ -54,7 +54,7 @@ func (l *lauf) mitServer(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if (l.gewaehlt("server") || l.gewaehlt("netz")) && !l.gewaehlt("rebuild") {
+	if (l.gewaehlt("server") || l.gewaehlt("netz") || l.gewaehlt("druck")) && !l.gewaehlt("rebuild") {
 		// -nur seed,server: no rebuild phase (its long transactions hold back the snapshot of
 		// every database on the cluster); the server's projectors build the read models from
 		// the log first, in short batches, and the measurements start once they have caught up
@@ -66,11 +66,17 @@ func (l *lauf) mitServer(ctx context.Context) error {
 	if err := l.nachNeuaufbau(ctx, s, admin, org); err != nil {
 		return err
 	}
-	schritte := []func(context.Context, *server, nutzer, nutzer) error{l.abfragen, l.bescheide, l.jahresberichte, l.entlastungen, l.geodaten, l.nummernRennen, l.last, l.export, l.verzoegerung}
+	schritte := []func(context.Context, *server, nutzer, nutzer) error{l.abfragen, l.bescheide, l.jahresberichte, l.entlastungen, l.druck, l.geodaten, l.nummernRennen, l.last, l.export, l.verzoegerung}
 	switch {
 	case l.gewaehlt("server"):
-	case l.gewaehlt("netz"): // -nur seed,netz: the plant network's rows alone
-		schritte = []func(context.Context, *server, nutzer, nutzer) error{l.entlastungen}
+	case l.gewaehlt("netz") || l.gewaehlt("druck"): // -nur seed,netz / seed,druck: the plant network's rows, the print, alone
+		schritte = nil
+		if l.gewaehlt("netz") {
+			schritte = append(schritte, l.entlastungen)
+		}
+		if l.gewaehlt("druck") {
+			schritte = append(schritte, l.druck)
+		}
 	default: // -nur lag: the lag loads alone, once the read models have caught up
 		schritte = schritte[len(schritte)-1:]
 		if err := l.aufgeholt(ctx, 15*time.Minute); err != nil {
