@@ -9,7 +9,9 @@ package druck
 
 import (
 	"bytes"
+	"compress/zlib"
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -395,47 +397,88 @@ func (d *Dokument) Ausgeben(w io.Writer) error {
 	return err
 }
 
-// mitMetadaten links the XMP metadata stream from the catalog and gives the trailer a file
-// identifier — fpdf v0.9.0 writes the stream but references it nowhere, and writes no /ID;
-// PDF/A asks for both. The catalog is the file's last object and the /ID goes into the trailer
-// behind the cross-reference table, so only startxref moves (by the bytes inserted before it).
+// srgbProfil is the sRGB profile of the prints' output intent (Debian's icc-profiles-free, zlib
+// licence: srgb.icc.LICENSE), embedded so no profile file is needed at run time.
+//
+//go:embed srgb.icc
+var srgbProfil []byte
+
+// srgbObjekt is the profile as a PDF stream's bytes (deflated once).
+var srgbObjekt = func() []byte {
+	var b bytes.Buffer
+	w := zlib.NewWriter(&b)
+	_, _ = w.Write(srgbProfil)
+	_ = w.Close()
+	return b.Bytes()
+}()
+
+// mitMetadaten makes fpdf's file what PDF/A-2b asks for where fpdf v0.9.0 falls short: the
+// header says PDF 1.7 and is followed by a comment of bytes above 127; the catalog links the
+// XMP metadata stream (fpdf writes it but references it nowhere) and names an sRGB output intent
+// whose profile is a new object; the trailer has a file identifier. fpdf writes the catalog as
+// the file's last object, then the cross-reference table and the trailer, so the body before the
+// catalog is kept byte for byte (its offsets move by the header's growth) and the rest is
+// written anew.
 func mitMetadaten(pdf []byte, k Kopfdaten) ([]byte, error) {
-	trailer := bytes.LastIndex(pdf, []byte("\ntrailer\n"))
-	katalog := bytes.LastIndex(pdf, []byte("/Type /Catalog\n"))
+	fehler := errors.New("druck: unerwarteter Aufbau der PDF-Datei")
+	kopfEnde := bytes.IndexByte(pdf, '\n')
 	startxref := bytes.LastIndex(pdf, []byte("\nstartxref\n"))
-	if trailer < 0 || katalog < 0 || startxref < 0 || katalog > trailer {
-		return nil, errors.New("druck: unerwarteter Aufbau der PDF-Datei")
+	if kopfEnde < 0 || !bytes.HasPrefix(pdf, []byte("%PDF-1.")) || startxref < 0 {
+		return nil, fehler
 	}
-	var info int
-	if i := bytes.Index(pdf[trailer:], []byte("/Info ")); i < 0 {
-		return nil, errors.New("druck: Trailer ohne /Info")
-	} else if _, err := fmt.Sscanf(string(pdf[trailer+i:]), "/Info %d 0 R", &info); err != nil {
-		return nil, fmt.Errorf("druck: Trailer: %w", err)
+	var xref, n int
+	if _, err := fmt.Sscanf(string(pdf[startxref:]), "\nstartxref\n%d", &xref); err != nil || xref <= 0 || xref > startxref {
+		return nil, fehler
 	}
-	var xref int
-	if _, err := fmt.Sscanf(string(pdf[startxref:]), "\nstartxref\n%d", &xref); err != nil {
-		return nil, fmt.Errorf("druck: startxref: %w", err)
+	if _, err := fmt.Sscanf(string(pdf[xref:]), "xref\n0 %d\n", &n); err != nil || n < 4 {
+		return nil, fehler
 	}
-	einfuegen := fmt.Sprintf("/Metadata %d 0 R\n", info-1) // putxmp writes its object just before Info's
+	eintraege := pdf[xref+len(fmt.Sprintf("xref\n0 %d\n", n)):]
+	const eintrag = 20 // "0000000009 00000 n \n"
+	if len(eintraege) < n*eintrag {
+		return nil, fehler
+	}
+	offsets := make([]int, n)
+	for j := 1; j < n; j++ {
+		if _, err := fmt.Sscanf(string(eintraege[j*eintrag:(j+1)*eintrag]), "%010d 00000 n ", &offsets[j]); err != nil {
+			return nil, fehler
+		}
+	}
+	// fpdf's last three objects: the XMP stream, Info, the catalog (Root)
+	katalog, info, metadaten, profil := n-1, n-2, n-3, n
+	kText := pdf[offsets[katalog]:xref]
+	typ := bytes.Index(kText, []byte("/Type /Catalog\n"))
+	if offsets[katalog] < kopfEnde || typ < 0 || !bytes.HasPrefix(kText, []byte(fmt.Sprintf("%d 0 obj\n", katalog))) {
+		return nil, fehler
+	}
 	summe := sha256.Sum256(pdf)
 	id := hex.EncodeToString(summe[:16])
-	root := bytes.Index(pdf[trailer:], []byte("/Root "))
-	if root < 0 {
-		return nil, errors.New("druck: Trailer ohne /Root")
+
+	kopf := "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
+	verschiebung := len(kopf) - (kopfEnde + 1)
+	out := make([]byte, 0, len(pdf)+len(srgbObjekt)+600)
+	out = append(out, kopf...)
+	out = append(out, pdf[kopfEnde+1:offsets[katalog]]...)
+	for j := 1; j < n; j++ {
+		offsets[j] += verschiebung
 	}
-	root += trailer
-	out := make([]byte, 0, len(pdf)+200)
-	out = append(out, pdf[:katalog]...)
-	out = append(out, einfuegen...)
-	out = append(out, pdf[katalog:root]...)
-	out = append(out, "/ID [<"+id+"> <"+id+">]\n"...)
-	out = append(out, pdf[root:startxref]...)
-	out = append(out, fmt.Sprintf("\nstartxref\n%d", xref+len(einfuegen))...)
-	rest := pdf[startxref+len("\nstartxref\n"):]
-	for len(rest) > 0 && rest[0] >= '0' && rest[0] <= '9' {
-		rest = rest[1:]
+	offsets[katalog] = len(out)
+	out = append(out, kText[:typ]...)
+	out = append(out, fmt.Sprintf("/Metadata %d 0 R\n/OutputIntents [<</Type /OutputIntent /S /GTS_PDFA1 "+
+		"/OutputConditionIdentifier (sRGB IEC61966-2.1) /Info (sRGB IEC61966-2.1) /DestOutputProfile %d 0 R>>]\n", metadaten, profil)...)
+	out = append(out, kText[typ:]...)
+	offsets = append(offsets, len(out))
+	out = append(out, fmt.Sprintf("%d 0 obj\n<</N 3 /Filter /FlateDecode /Length %d>>\nstream\n", profil, len(srgbObjekt))...)
+	out = append(out, srgbObjekt...)
+	out = append(out, "\nendstream\nendobj\n"...)
+	neuXref := len(out)
+	out = append(out, fmt.Sprintf("xref\n0 %d\n0000000000 65535 f \n", n+1)...)
+	for j := 1; j <= n; j++ {
+		out = append(out, fmt.Sprintf("%010d 00000 n \n", offsets[j])...)
 	}
-	return append(out, rest...), nil
+	out = append(out, fmt.Sprintf("trailer\n<<\n/Size %d\n/Root %d 0 R\n/Info %d 0 R\n/ID [<%s> <%s>]\n>>\nstartxref\n%d\n%%%%EOF\n",
+		n+1, katalog, info, id, id, neuXref)...)
+	return out, nil
 }
 
 // xmp is the document's XMP metadata: title, dates, producer and the PDF/A-2b identification.

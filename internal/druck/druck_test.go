@@ -2,6 +2,9 @@ package druck
 
 import (
 	"bytes"
+	"compress/zlib"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,5 +148,76 @@ func BenchmarkGrosserDruck(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(buf.Len())/1e6, "MB/pdf")
+	}
+}
+
+// The file is built as PDF/A-2b asks where fpdf falls short: a PDF 1.7 header with a binary
+// comment, the XMP stream and an sRGB output intent linked from the catalog, a trailer /ID; and
+// its cross-reference table still points at every object (poppler would silently rebuild a
+// broken one, so the offsets are checked here), and poppler reads it without complaint.
+func TestAusgeben_ArchivtauglicherAufbau(t *testing.T) {
+	d := Neu(Kopfdaten{Dokument: "Betriebsakte", Betrieb: "Kläranlage Musterhausen", Gedruckt: time.Now()})
+	d.Ueberschrift("Anlage", "Kläranlage")
+	d.Felder([]Zeile{{"Straße", "Am Klärwerk 1"}})
+	var buf bytes.Buffer
+	if err := d.Ausgeben(&buf); err != nil {
+		t.Fatal(err)
+	}
+	pdf := buf.Bytes()
+	if !bytes.HasPrefix(pdf, []byte("%PDF-1.7\n%")) || len(pdf) < 15 || pdf[10] < 128 || pdf[11] < 128 || pdf[12] < 128 || pdf[13] < 128 ||
+		pdf[14] != '\n' {
+		t.Fatalf("header %q", pdf[:min(len(pdf), 16)])
+	}
+	var xref, n int
+	start := bytes.LastIndex(pdf, []byte("\nstartxref\n"))
+	if _, err := fmt.Sscanf(string(pdf[start:]), "\nstartxref\n%d", &xref); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Sscanf(string(pdf[xref:]), "xref\n0 %d\n", &n); err != nil {
+		t.Fatalf("no xref at startxref %d: %v", xref, err)
+	}
+	eintraege := pdf[xref+len(fmt.Sprintf("xref\n0 %d\n", n)):]
+	for j := 1; j < n; j++ {
+		var off int
+		if _, err := fmt.Sscanf(string(eintraege[j*20:(j+1)*20]), "%010d 00000 n ", &off); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(pdf[off:], []byte(strconv.Itoa(j)+" 0 obj\n")) {
+			t.Errorf("xref entry %d points at %q", j, pdf[off:min(len(pdf), off+20)])
+		}
+	}
+	trailer := string(pdf[bytes.LastIndex(pdf, []byte("trailer\n")):])
+	if !strings.Contains(trailer, fmt.Sprintf("/Size %d\n", n)) || !strings.Contains(trailer, "/ID [<") || !strings.HasSuffix(trailer, "%%EOF\n") {
+		t.Errorf("trailer %q", trailer)
+	}
+	katalog := string(pdf[bytes.LastIndex(pdf, []byte("/Type /Catalog"))-400 : bytes.LastIndex(pdf, []byte("/Type /Catalog"))])
+	var profil int
+	if i := strings.Index(katalog, "/DestOutputProfile "); i < 0 || !strings.Contains(katalog, "/Metadata ") ||
+		!strings.Contains(katalog, "/S /GTS_PDFA1") {
+		t.Fatalf("catalog without metadata and output intent: %q", katalog)
+	} else if _, err := fmt.Sscanf(katalog[i:], "/DestOutputProfile %d 0 R", &profil); err != nil {
+		t.Fatal(err)
+	}
+	obj := pdf[bytes.Index(pdf, []byte(strconv.Itoa(profil)+" 0 obj\n")):]
+	strom := obj[bytes.Index(obj, []byte("stream\n"))+len("stream\n"):]
+	r, err := zlib.NewReader(bytes.NewReader(strom[:bytes.Index(strom, []byte("\nendstream"))]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	icc, err := io.ReadAll(r)
+	if err != nil || !bytes.Equal(icc, srgbProfil) || string(icc[36:40]) != "acsp" || string(icc[16:19]) != "RGB" {
+		t.Errorf("output profile: %d bytes, %v", len(icc), err)
+	}
+	// poppler: the text, and pdfinfo without a syntax error
+	if !strings.Contains(pdftotext(t, pdf), "Am Klärwerk 1") {
+		t.Error("text lost")
+	}
+	datei := filepath.Join(t.TempDir(), "a.pdf")
+	if err := os.WriteFile(datei, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	info, err := exec.Command("pdfinfo", datei).CombinedOutput()
+	if err != nil || strings.Contains(string(info), "Error") || !strings.Contains(strings.Join(strings.Fields(string(info)), " "), "PDF version: 1.7") {
+		t.Errorf("pdfinfo: %v\n%s", err, info)
 	}
 }
