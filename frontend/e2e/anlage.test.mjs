@@ -182,8 +182,9 @@ describe('Anlagen', () => {
       // the Historie popup: the older version read-only, then back
       await page.getByRole('button', { name: 'Historie' }).click();
       const historie = page.getByRole('dialog', { name: 'Historie: Betriebskläranlage Papierfabrik' });
-      // newest first: the last row is the first version
-      await until(() => historie.getByRole('button', { name: /^Version gültig ab .* anzeigen$/ }).count(), 2, 'zwei Versionen');
+      // newest first: the demo's three versions (created, in operation, the design change of
+      // 2021); the last row is the first version
+      await until(() => historie.getByRole('button', { name: /^Version gültig ab .* anzeigen$/ }).count(), 3, 'drei Versionen');
       await historie.getByRole('button', { name: /^Version gültig ab .* anzeigen$/ }).last().click();
       await page.getByText(/^Historische Version: gültig ab /).waitFor();
       await until(() => page.getByLabel(/^Anlagenstatus/).inputValue(), 'GEPLANT', 'ältere Version: geplant');

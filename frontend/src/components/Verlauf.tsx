@@ -165,7 +165,13 @@ export function VerlaufTabelle({
         cell: (c) => <Zeitpunkt iso={c.row.original.zeitpunkt} />,
       },
       { id: 'akteur', header: 'Wer', accessorFn: (e) => e.akteur },
-      { id: 'ereignis', header: 'Ereignis', accessorFn: (e) => e.zusammenfassung || e.ereignis },
+      {
+        id: 'ereignis',
+        header: 'Ereignis',
+        accessorFn: (e) => e.zusammenfassung || e.ereignis,
+        // a long word ('Änderungsantrag') may break, so the column fits a phone's width
+        cell: (c) => <span className="hyphens-auto [overflow-wrap:anywhere]">{String(c.getValue())}</span>,
+      },
       ...(aktion
         ? [
             {
