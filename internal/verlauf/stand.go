@@ -64,6 +64,18 @@ func BisZum(events []eventstore.Event, zeit time.Time) (int, error) {
 	return bis, nil
 }
 
+// StandAmTag is Stand for a screen "as of" zeit: the object after the last of its events
+// recorded at or before zeit, as the caller's view shows it, with that version; NichtZumStand
+// when it did not exist yet.
+func StandAmTag[S, C any](d ereignis.Decider[S, C], events []eventstore.Event, zeit time.Time, sicht Sicht[S]) (S, int, error) {
+	bis, err := BisZum(events, zeit)
+	if err != nil {
+		var leer S
+		return leer, 0, err
+	}
+	return Stand(d, events, bis, sicht)
+}
+
 // IstNichtZumStand tells the error apart from a plain "not found" (the error mapper's message).
 func IstNichtZumStand(err error) bool { return errors.As(err, new(nichtZumStand)) }
 

@@ -24,11 +24,7 @@ func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 		return Ansicht{}, err
 	}
 	s := sicht(n, b, heute)
-	bis, err := verlauf.BisZum(events, zeit)
-	if err != nil {
-		return Ansicht{}, err
-	}
-	a, version, err := verlauf.Stand(anlage.Decider, events, bis, s)
+	a, version, err := verlauf.StandAmTag(anlage.Decider, events, zeit, s)
 	if err != nil {
 		return Ansicht{}, err
 	}

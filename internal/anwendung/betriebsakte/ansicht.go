@@ -175,6 +175,11 @@ func (d *Dienst) Info(ctx context.Context, n Nutzer, id int64) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
+	return d.info(ctx, b)
+}
+
+// info is the header of operation b: its name and status with the value list's text.
+func (d *Dienst) info(ctx context.Context, b betrieb.Betrieb) (Info, error) {
 	a, err := loese(ctx, d.Store.Pool(), nil)
 	if err != nil {
 		return Info{}, err

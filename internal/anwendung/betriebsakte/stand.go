@@ -32,12 +32,7 @@ func (d *Dienst) InfoZum(ctx context.Context, n Nutzer, id int64, zeit time.Time
 	if err != nil {
 		return Info{}, err
 	}
-	a, err := loese(ctx, d.Store.Pool(), nil)
-	if err != nil {
-		return Info{}, err
-	}
-	return Info{Bezeichnung: b.Daten.Bezeichnung, Betriebsstatus: a.wert("betriebsstatus", b.Daten.Betriebsstatus),
-		BetriebsstatusID: b.Daten.Betriebsstatus, Freigabestatus: b.Freigabestatus, Betriebstyp: b.Betriebstyp}, nil
+	return d.info(ctx, b)
 }
 
 // zumStand replays the operation the caller sees (today) to zeit: the resolved caller, the
@@ -51,10 +46,6 @@ func (d *Dienst) zumStand(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 	if err != nil {
 		return n, heute, betrieb.Betrieb{}, 0, err
 	}
-	bis, err := verlauf.BisZum(events, zeit)
-	if err != nil {
-		return n, heute, betrieb.Betrieb{}, 0, err
-	}
-	b, version, err := verlauf.Stand(betrieb.Decider, events, bis, sicht(n, heute))
+	b, version, err := verlauf.StandAmTag(betrieb.Decider, events, zeit, sicht(n, heute))
 	return n, heute, b, version, err
 }

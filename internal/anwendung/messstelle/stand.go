@@ -18,11 +18,7 @@ func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 	if err != nil {
 		return Ansicht{}, err
 	}
-	bis, err := verlauf.BisZum(events, zeit)
-	if err != nil {
-		return Ansicht{}, err
-	}
-	m, version, err := verlauf.Stand(messstelle.Decider, events, bis, s)
+	m, version, err := verlauf.StandAmTag(messstelle.Decider, events, zeit, s)
 	if err != nil {
 		return Ansicht{}, err
 	}
