@@ -1,8 +1,8 @@
 // Browser test of the operation file as of a date (issue 33, "As of a date"): a demo plant whose
 // Verlauf renames it (the demo data's past, internal/seed) is opened, 'Stand zum' is set to the day
 // before the rename, and the tree and the plant's page show the earlier name in read mode under the
-// banner, on every screen of the file; axe on the plant's page as of that day; 'Aktueller Stand'
-// brings today's name back.
+// banner, on every screen of the file and after a link inside a screen (the plant's Verlauf); axe on
+// the plant's page as of that day; 'Aktueller Stand' brings today's name back.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { baum, mitAppUndBrowser, pruefeBarrierefreiheit, until } from './harness.mjs';
@@ -59,6 +59,16 @@ describe('Betriebsakte zum Stand', () => {
       assert.equal(await b.getByRole('button', { name: /Bearbeiten/ }).count(), 0);
       assert.equal(await page.getByRole('main').getByRole('button', { name: 'Speichern' }).count(), 0);
       await pruefeBarrierefreiheit(page, 'Anlagendaten zum Stand');
+
+      // a link inside the screen keeps the day: the plant's Verlauf, then back through the tree
+      await page.getByRole('main').getByRole('link', { name: 'Verlauf der Anlage' }).click();
+      await page.getByRole('heading', { level: 1, name: /^Verlauf: / }).waitFor();
+      await until(() => new URL(page.url()).pathname.endsWith('/verlauf'), true, 'Verlauf der Anlage geöffnet');
+      assert.equal(new URL(page.url()).searchParams.get('stand'), vorher, 'stand nach dem Link in der Seite');
+      await until(() => banner.textContent(), `Ansicht zum Stand ${deutsch(vorher)} — nur lesen`, 'Hinweis auch auf dem Verlauf');
+      await page.getByRole('table', { name: 'Verlauf' }).getByRole('row').nth(1).waitFor();
+      await b.getByRole('link', { name: alt, exact: true }).click();
+      await until(() => bezeichnung.inputValue(), alt, 'frühere Bezeichnung zurück auf der Seite der Anlage');
 
       // the tree keeps the day: the operation's data as of then, a screen without a past says so
       await b.getByRole('link', { name: 'Betriebsdaten', exact: true }).click();

@@ -19,6 +19,16 @@ export const HISTORIE_PARAM = 'historie';
 /** Query parameter of a Stand shown on the Verlauf (the event version). */
 export const STAND_PARAM = 'stand';
 
+/**
+ * The event version of ?stand on a Verlauf, or null for the list: only a whole number is a
+ * version; a day (yyyy-MM-dd) is the file shown as of a date (lib/stand.ts), whose Verlauf is
+ * the list of every event.
+ */
+export function versionAus(params: URLSearchParams): number | null {
+  const v = params.get(STAND_PARAM);
+  return v !== null && /^\d+$/.test(v) ? Number(v) : null;
+}
+
 /** Opens version index of the Historie read-only (?historie=<index>, read mode); the current one stays as it is. */
 export function useVersionAnzeigen() {
   const [, setParams] = useSearchParams();
@@ -257,9 +267,8 @@ export interface ObjektVerlaufProps<T, K extends QueryKey> extends VerlaufSeiteP
  */
 export function ObjektVerlauf<T, K extends QueryKey>({ aktuell, standQuery, nurLesen, ...seite }: ObjektVerlaufProps<T, K>) {
   const [params] = useSearchParams();
-  const stand = params.get(STAND_PARAM);
-  if (stand === null) return <VerlaufSeite {...seite} />;
-  const version = Number(stand);
+  const version = versionAus(params);
+  if (version === null) return <VerlaufSeite {...seite} />;
   return (
     <StandSeite version={version} aktuell={aktuell} eintrag={seite.eintraege?.find((e) => e.version === version)}>
       <Stand query={standQuery(version)} nurLesen={nurLesen} />

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MODUS_PARAM } from './modus';
+import { MODUS_PARAM, useModus, type Modus } from './modus';
 
 /**
  * Query parameter stand=yyyy-MM-dd: every screen of the operation file shows the file as it was
@@ -48,4 +48,24 @@ export function useStand(): UseStand {
 /** The query key of a detail or list with its day: today's key unchanged, a day adds ['zum', day]. */
 export function mitStandSchluessel<K extends readonly unknown[]>(key: K, stand: string | undefined) {
   return stand ? ([...key, 'zum', stand] as const) : key;
+}
+
+/**
+ * The query string of a link inside the operation file: its mode and, while the file is shown as
+ * of a day, that day (then always read mode). Every link of the tree and of the file's screens
+ * is built with it (useAktenLink); links that leave the file take neither.
+ */
+export function aktenSuche(modus: Modus, stand: string | undefined): string {
+  return stand ? `?${MODUS_PARAM}=l&${STAND_PARAM}=${stand}` : `?${MODUS_PARAM}=${modus}`;
+}
+
+/**
+ * Links inside the operation file: pfad with the mode (the current one unless given) and the
+ * current day of ?stand, so a link followed as of a date stays on that day.
+ */
+export function useAktenLink(): (pfad: string, modus?: Modus) => string {
+  const { modus: aktuell } = useModus();
+  const [params] = useSearchParams();
+  const stand = standAus(params);
+  return useCallback((pfad: string, modus: Modus = aktuell) => `${pfad}${aktenSuche(modus, stand)}`, [aktuell, stand]);
 }

@@ -14,6 +14,7 @@ import { ApiError, isAbortError } from '@/lib/api';
 import { handleGlobalError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
 import { useModus } from '@/lib/modus';
+import { useAktenLink } from '@/lib/stand';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
@@ -157,6 +158,7 @@ function useAnforderungenFormular(basis: AnforderungenWerte) {
 const global = (e: unknown) => e instanceof ApiError && [401, 403, 404, 500].includes(e.status);
 
 function Bearbeitung({ daten: d, neuLaden, zurueckZuLesen }: { daten: MessstelleImBescheid; neuLaden: () => void; zurueckZuLesen: () => void }) {
+  const link = useAktenLink();
   const { id = '', bescheidid = '', mid = '' } = useParams();
   const navigate = useNavigate();
   const { lesen, setModus } = useModus();
@@ -239,7 +241,7 @@ function Bearbeitung({ daten: d, neuLaden, zurueckZuLesen }: { daten: Messstelle
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm" data-testid="anforderungen-kopf">
           <dt className="font-semibold">Bescheid</dt>
           <dd>
-            <Link to={`${bescheidPfad}?modus=l`} className="text-blue-800 underline hover:no-underline">
+            <Link to={link(bescheidPfad, 'l')} className="text-blue-800 underline hover:no-underline">
               {b.bescheidart}
               {b.bescheidsdatum ? ` vom ${formatDate(b.bescheidsdatum)}` : ''}
             </Link>

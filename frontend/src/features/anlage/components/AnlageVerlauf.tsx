@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { STAND_PARAM, StandSeite, VerlaufSeite } from '@/components/Historisch';
+import { StandSeite, VerlaufSeite, versionAus } from '@/components/Historisch';
 import { Laden } from '@/components/Laden';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { anlageQuery, anlageStandQuery, anlageVerlaufQuery } from '@/features/anlage/api/anlage';
@@ -17,10 +17,10 @@ export function AnlageVerlauf() {
   const [params] = useSearchParams();
   const anlage = useQuery(anlageQuery(anlageid));
   const verlauf = useQuery({ ...anlageVerlaufQuery(anlageid), enabled: !!anlage.data?.rechte?.verlaufLesen });
-  const stand = params.get(STAND_PARAM);
+  const version = versionAus(params);
   if (anlage.isPending) return <Laden />;
   if (anlage.data && !anlage.data.rechte?.verlaufLesen) return <Navigate to="/unautorisiert" replace />;
-  if (stand === null) {
+  if (version === null) {
     return (
       <VerlaufSeite
         titel={`Verlauf: ${anlage.data?.bezeichnung ?? ''}`}
@@ -30,7 +30,7 @@ export function AnlageVerlauf() {
     );
   }
   const aktuell = `/betriebsakte/${encodeURIComponent(id)}/${encodeURIComponent(typ)}/${encodeURIComponent(anlageid)}/anlagendaten?modus=l`;
-  return <Stand anlageId={anlageid} version={Number(stand)} aktuell={aktuell} eintrag={verlauf.data?.find((e) => e.version === Number(stand))} />;
+  return <Stand anlageId={anlageid} version={version} aktuell={aktuell} eintrag={verlauf.data?.find((e) => e.version === version)} />;
 }
 
 function Stand({ anlageId, version, ...rest }: { anlageId: string; version: number; aktuell: string; eintrag: Parameters<typeof StandSeite>[0]['eintrag'] }) {

@@ -234,4 +234,25 @@ describe('Anlagendaten', () => {
     await screen.findByLabelText(/^Bezeichnung/);
     expect(screen.queryByRole('tab', { name: /Entsorgungsraum/ })).toBeNull();
   });
+
+  it('as of a date, its link to the Verlauf keeps the day, and the Verlauf reached so lists the events (a day is no version)', async () => {
+    const user = userEvent.setup();
+    const m = mock(() => testAnlage({ bezeichnung: 'KA Alt', rechte: { verlaufLesen: true, felder: [] } as unknown as Anlage['rechte'] }), {
+      'GET /api/anlage/70/verlauf': () => [
+        { version: 1, position: 3, zeitpunkt: new Date(2021, 5, 1, 8, 0, 0).toISOString(), akteur: 'Sabine Adler', ereignis: 'AnlageAngelegt', zusammenfassung: 'Anlage angelegt', aenderungen: [] },
+      ],
+    });
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    const { router } = renderRoutes(routes, '/betriebsakte/7/abwasserbehandlung/70/anlagendaten?modus=l&stand=2022-02-01');
+    const verlauf = await screen.findByRole('link', { name: 'Verlauf der Anlage' });
+    expect(verlauf).toHaveAttribute('href', '/betriebsakte/7/abwasserbehandlung/70/verlauf?modus=l&stand=2022-02-01');
+    await user.click(verlauf);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/betriebsakte/7/abwasserbehandlung/70/verlauf'));
+    expect(new URLSearchParams(router.state.location.search).get('stand')).toBe('2022-02-01');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verlauf: KA Alt' })).toBeInTheDocument();
+    expect(await screen.findByText('Anlage angelegt')).toBeInTheDocument();
+    expect(screen.getByTestId('stand-banner')).toHaveTextContent('Ansicht zum Stand 01.02.2022 — nur lesen');
+    expect(screen.queryByRole('heading', { name: 'Verlauf: Stand' })).toBeNull();
+    expect(m.called('GET', '/api/anlage/70/stand/NaN')).toHaveLength(0);
+  });
 });

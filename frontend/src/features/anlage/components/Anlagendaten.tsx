@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useStand } from '@/lib/stand';
+import { useAktenLink, useStand } from '@/lib/stand';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
@@ -181,6 +181,7 @@ export const MSG_ERSATZ_HINWEIS =
   'In diese Kläranlage leiten andere Anlagen ein. Wählen Sie die Kläranlage, in die sie künftig einleiten; jede erhält dabei einen eigenen Eintrag im Verlauf.';
 
 function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neuLaden: () => void; zurueckZuLesen: () => void }) {
+  const link = useAktenLink();
   const { lesen } = useModus();
   const darf = useDarf();
   const versionAnzeigen = useVersionAnzeigen();
@@ -313,7 +314,7 @@ function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neu
         </Button>
         {rechte.verlaufLesen && (
           <Link
-            to={`/betriebsakte/${anlage.betrieb.id}/${pfadDesTyps(anlage.anlagentyp)}/${anlage.id}/verlauf?modus=l`}
+            to={link(`/betriebsakte/${anlage.betrieb.id}/${pfadDesTyps(anlage.anlagentyp)}/${anlage.id}/verlauf`, 'l')}
             className="rounded border border-blue-800 bg-white px-4 py-2 text-sm font-medium text-blue-900 hover:bg-blue-50"
           >
             Verlauf der Anlage

@@ -11,6 +11,7 @@ import { useDarf } from '@/lib/auth';
 import { speichereDatei } from '@/lib/download';
 import { zeigeFehler } from '@/lib/errors';
 import { useModus } from '@/lib/modus';
+import { useAktenLink } from '@/lib/stand';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ANLAGENARTEN, ANLAGENSTATUS, entlastungsanlagenQuery, exportiereEntlastungsanlagen, importiereEntlastungsanlagen, type AnlagenZeile } from '@/features/anlage/api/anlage';
 import { anlageKeys } from '@/features/anlage/api/keys';
@@ -52,6 +53,7 @@ export function Entlastungsuebersicht() {
   useDocumentTitle(TITEL);
   const { id = '' } = useParams();
   const { modus } = useModus();
+  const link = useAktenLink();
   const liste = useQuery(entlastungsanlagenQuery(id));
   const [entwurf, setEntwurf] = useState<Filter>(LEER);
   const [filter, setFilter] = useState<Filter>(LEER);
@@ -64,7 +66,7 @@ export function Entlastungsuebersicht() {
         header: 'Abwasseranlage',
         accessorFn: (z) => z.bezeichnung ?? '',
         cell: ({ row: { original: z } }) => (
-          <Link className="text-blue-800 underline hover:no-underline" to={`/betriebsakte/${encodeURIComponent(id)}/entlastung/${z.id}/anlagendaten?modus=${modus}`}>
+          <Link className="text-blue-800 underline hover:no-underline" to={link(`/betriebsakte/${encodeURIComponent(id)}/entlastung/${z.id}/anlagendaten`)}>
             {z.bezeichnung}
           </Link>
         ),
@@ -74,7 +76,7 @@ export function Entlastungsuebersicht() {
       { id: 'aufnahme', header: 'Aufnehmende Anlage', accessorFn: (z) => z.aufnahmeBezeichnung ?? '' },
       { id: 'status', header: 'Status', accessorFn: (z) => statusLabel(z.anlagenstatus) },
     ],
-    [id, modus],
+    [id, link],
   );
   const ausserhalb = (liste.data ?? []).length - zeilen.length;
   const darf = useDarf();

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DataTable } from '@/components/DataTable';
-import { useModus } from '@/lib/modus';
+import { useAktenLink } from '@/lib/stand';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { anlageQuery, kanalnetzeQuery, type AnlagenZeile } from '@/features/anlage/api/anlage';
 import { statusLabel } from './Entlastungsuebersicht';
@@ -16,7 +16,7 @@ import { statusLabel } from './Entlastungsuebersicht';
 export function Kanalnetzuebersicht() {
   useDocumentTitle('Kanalnetze');
   const { anlageid = '' } = useParams();
-  const { modus } = useModus();
+  const link = useAktenLink();
   const anlage = useQuery(anlageQuery(anlageid));
   const liste = useQuery(kanalnetzeQuery(anlageid));
   const spalten = useMemo<ColumnDef<AnlagenZeile, unknown>[]>(
@@ -26,7 +26,7 @@ export function Kanalnetzuebersicht() {
         header: 'Abwasseranlage',
         accessorFn: (z) => z.bezeichnung ?? '',
         cell: ({ row: { original: z } }) => (
-          <Link className="text-blue-800 underline hover:no-underline" to={`/betriebsakte/${z.betriebId}/kanalnetz/${z.id}/anlagendaten?modus=${modus}`}>
+          <Link className="text-blue-800 underline hover:no-underline" to={link(`/betriebsakte/${z.betriebId}/kanalnetz/${z.id}/anlagendaten`)}>
             {z.bezeichnung}
           </Link>
         ),
@@ -37,7 +37,7 @@ export function Kanalnetzuebersicht() {
       { id: 'betrieb', header: 'Betrieb', accessorFn: (z) => z.betrieb ?? '' },
       { id: 'status', header: 'Status', accessorFn: (z) => statusLabel(z.anlagenstatus) },
     ],
-    [modus],
+    [link],
   );
   return (
     <section aria-labelledby="kanalnetze-titel" className="space-y-4">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useStand } from '@/lib/stand';
+import { useAktenLink, useStand } from '@/lib/stand';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
@@ -163,6 +163,7 @@ function VorhandenerBescheid({ bescheidId }: { bescheidId: string }) {
 export const bearbeitbar = (b: Bescheid) => !!b.rechte?.bearbeiten && b.bescheidsstatus !== 'FREIGEGEBEN';
 
 function Bearbeitung({ bescheid: b, neuLaden, zurueckZuLesen }: { bescheid: Bescheid; neuLaden: () => void; zurueckZuLesen: () => void }) {
+  const link = useAktenLink();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { lesen, setModus } = useModus();
@@ -238,7 +239,7 @@ function Bearbeitung({ bescheid: b, neuLaden, zurueckZuLesen }: { bescheid: Besc
       <div className="flex flex-wrap gap-2">
         {darf('BETRIEB_VERLAUF_LESEN') && (
           <Link
-            to={`/betriebsakte/${encodeURIComponent(id)}/bescheid/${b.id}/verlauf?modus=l`}
+            to={link(`/betriebsakte/${encodeURIComponent(id)}/bescheid/${b.id}/verlauf`, 'l')}
             className="rounded border border-blue-800 bg-white px-4 py-2 text-sm font-medium text-blue-900 hover:bg-blue-50"
           >
             Verlauf des Bescheids

@@ -8,6 +8,7 @@ import { Auswahlfeld, useWerteliste } from '@/components/felder';
 import { Suchformular } from '@/components/Suchformular';
 import { useServerTabelle } from '@/components/useServerTabelle';
 import { formatDate } from '@/lib/format';
+import { useAktenLink } from '@/lib/stand';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { bescheidartenQuery, bescheideQuery, type BescheidFilter, type BescheidZeile } from '@/features/bescheiduebersicht/api/suchen';
 import { alsSuchdatum, BESCHEIDSTATUS, bescheidPfad, MSG_DATUM } from './anzeige';
@@ -32,6 +33,7 @@ const START: SortingState = [{ id: 'bescheidsdatum', desc: true }];
  */
 export function Bescheiduebersicht() {
   const { id = '' } = useParams();
+  const link = useAktenLink();
   useDocumentTitle(TITEL);
   const [entwurf, setEntwurf] = useState<Entwurf>(LEER);
   const [filter, setFilter] = useState<BescheidFilter>({ bescheidQualitaet: '', bescheidart: '', von: '', bis: '' });
@@ -88,11 +90,11 @@ export function Bescheiduebersicht() {
           const name = `${z.bescheidart}${z.aktenzeichen ? `, Az. ${z.aktenzeichen}` : ''}`;
           return (
             <span className="flex gap-3 whitespace-nowrap" onClick={(e) => e.stopPropagation()}>
-              <Link to={bescheidPfad(id, z, 'l')} className="text-blue-800 underline hover:no-underline" aria-label={`${name} anzeigen`}>
+              <Link to={link(bescheidPfad(id, z), 'l')} className="text-blue-800 underline hover:no-underline" aria-label={`${name} anzeigen`}>
                 Anzeigen
               </Link>
               {z.bearbeiten && (
-                <Link to={bescheidPfad(id, z, 's')} className="text-blue-800 underline hover:no-underline" aria-label={`${name} bearbeiten`}>
+                <Link to={link(bescheidPfad(id, z), 's')} className="text-blue-800 underline hover:no-underline" aria-label={`${name} bearbeiten`}>
                   Bearbeiten
                 </Link>
               )}
@@ -101,7 +103,7 @@ export function Bescheiduebersicht() {
         },
       },
     ],
-    [id],
+    [id, link],
   );
 
   return (

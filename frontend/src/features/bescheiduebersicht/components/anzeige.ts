@@ -33,6 +33,6 @@ export const BESCHEIDSTATUS: Record<string, string> = {
   FREIGEGEBEN: 'Freigegeben',
 };
 
-/** The path of a Bescheid's data screen (spec 001 §2.1: antrag/ while an application). */
-export const bescheidPfad = (betriebId: string, z: { id: number; antrag: boolean }, modus: 'l' | 's') =>
-  `/betriebsakte/${encodeURIComponent(betriebId)}/${z.antrag ? 'antrag' : 'bescheid'}/${z.id}/bescheidsdaten?modus=${modus}`;
+/** The path of a Bescheid's data screen (spec 001 §2.1: antrag/ while an application); useAktenLink adds the mode. */
+export const bescheidPfad = (betriebId: string, z: { id: number; antrag: boolean }) =>
+  `/betriebsakte/${encodeURIComponent(betriebId)}/${z.antrag ? 'antrag' : 'bescheid'}/${z.id}/bescheidsdaten`;

@@ -5,7 +5,7 @@ import { Laden } from '@/components/Laden';
 import { ModusToggle } from '@/components/Modus';
 import { useDarf } from '@/lib/auth';
 import { useModus } from '@/lib/modus';
-import { useStand } from '@/lib/stand';
+import { aktenSuche, useStand } from '@/lib/stand';
 import { betriebQuery } from '@/features/betrieb/api/betrieb';
 import { anlagenDesBetriebsQuery, type AnlagenZeile } from '@/features/betrieb/api/anlagen';
 import { bescheideDesBetriebsQuery, offenerBescheidQuery, type BescheidImBaum } from '@/features/betrieb/api/bescheide';
@@ -138,7 +138,7 @@ export function BetriebsakteLayout() {
   const bescheidAnlegen = darf('BESCHEID_ANLEGEN') || darf('BESCHEIDSANTRAG_STELLEN');
   const basis = `/betriebsakte/${encodeURIComponent(id)}`;
   // the tree's links keep the mode and the day (as of a date always read mode)
-  const mitModus = `?modus=${modus}${stand ? `&stand=${stand}` : ''}`;
+  const mitModus = aktenSuche(modus, stand);
   // a version of the past is read-only: no toggle on it, nor on the Verlauf (an overview)
   const historisch = params.has(HISTORIE_PARAM) || pathname.endsWith('/verlauf');
   // the annual reports bring their own toggle (the report's rights decide, not the operation's)
@@ -173,7 +173,7 @@ export function BetriebsakteLayout() {
           <Eintrag to={`${basis}/betriebsdaten${mitModus}`}>Betriebsdaten</Eintrag>
           {/^\d+$/.test(id) && <Eintrag to={`${basis}/dateien${mitModus}`}>Dateien</Eintrag>}
           <Eintrag to={`${basis}/wiedervorlagen${mitModus}`}>Wiedervorlagen</Eintrag>
-          {rechte?.verlaufLesen && <Eintrag to={`${basis}/verlauf?modus=l${stand ? `&stand=${stand}` : ''}`}>Verlauf</Eintrag>}
+          {rechte?.verlaufLesen && <Eintrag to={`${basis}/verlauf${aktenSuche('l', stand)}`}>Verlauf</Eintrag>}
           {/^\d+$/.test(id) && (
             <li>
               {/* the Druckausgabe (spec 001 §2.10): who reads the file may print it */}

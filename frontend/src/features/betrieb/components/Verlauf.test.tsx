@@ -109,4 +109,26 @@ describe('Verlauf', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/unautorisiert'));
     expect(m.called('GET', '/api/betrieb/7/verlauf')).toHaveLength(0);
   });
+
+  it("as of a date (?stand=yyyy-MM-dd, the tree's link keeps it) lists the events: a day is no version", async () => {
+    const m = apiMock({
+      'GET /api/me': () => ich(['BEARBEITUNGSMODUS_NUTZEN', 'AUDIT_LESEN'], ['FACHADMIN']),
+      ...formularMocks(),
+      'GET /api/betrieb/7/info': () => ({ bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb' }),
+      'GET /api/betrieb/7': () => testBetrieb({ bezeichnung: 'Kläranlage Nord' }),
+      'GET /api/betrieb/7/verlauf': () => verlauf,
+    });
+    vi.stubGlobal('fetch', m.fetchMock);
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l&stand=2025-01-15');
+    const tree = await screen.findByRole('navigation', { name: 'Betriebsakte' });
+    const link = await within(tree).findByRole('link', { name: 'Verlauf' });
+    expect(link).toHaveAttribute('href', '/betriebsakte/7/verlauf?modus=l&stand=2025-01-15');
+    await userEvent.setup().click(link);
+    const tabelle = await screen.findByRole('table', { name: 'Verlauf' });
+    await within(tabelle).findByText('Betrieb geändert');
+    expect(screen.queryByRole('heading', { name: 'Verlauf: Stand' })).toBeNull();
+    expect(screen.getByTestId('stand-banner')).toHaveTextContent('Ansicht zum Stand 15.01.2025 — nur lesen');
+    expect(m.called('GET', '/api/betrieb/7/stand/NaN')).toHaveLength(0);
+  });
 });

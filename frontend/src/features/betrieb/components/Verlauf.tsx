@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { StandSeite, VerlaufSeite } from '@/components/Historisch';
+import { StandSeite, VerlaufSeite, versionAus } from '@/components/Historisch';
 import { Laden } from '@/components/Laden';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { betriebQuery, standQuery, verlaufQuery } from '@/features/betrieb/api/betrieb';
 import { BetriebNurLesen } from './BetriebNurLesen';
-import { STAND_PARAM } from './parameter';
 
 /**
  * Route /betriebsakte/:id/verlauf (auditors, rechte.verlaufLesen): every event of the operation
@@ -18,10 +17,10 @@ export function Verlauf() {
   const [params] = useSearchParams();
   const betrieb = useQuery(betriebQuery(id));
   const verlauf = useQuery({ ...verlaufQuery(id), enabled: !!betrieb.data?.rechte?.verlaufLesen });
-  const stand = params.get(STAND_PARAM);
+  const version = versionAus(params);
   if (betrieb.isPending) return <Laden />;
   if (betrieb.data && !betrieb.data.rechte?.verlaufLesen) return <Navigate to="/unautorisiert" replace />;
-  if (stand === null) {
+  if (version === null) {
     return (
       <VerlaufSeite
         titel="Verlauf"
@@ -33,9 +32,9 @@ export function Verlauf() {
   return (
     <Stand
       id={id}
-      version={Number(stand)}
+      version={version}
       aktuell={`/betriebsakte/${encodeURIComponent(id)}/betriebsdaten?modus=l`}
-      eintrag={verlauf.data?.find((e) => e.version === Number(stand))}
+      eintrag={verlauf.data?.find((e) => e.version === version)}
     />
   );
 }

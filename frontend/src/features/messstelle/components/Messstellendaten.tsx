@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useStand } from '@/lib/stand';
+import { useAktenLink, useStand } from '@/lib/stand';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
@@ -242,6 +242,7 @@ function Kopf({ m }: { m: Messstelle }) {
 }
 
 function Bearbeitung({ messstelle: m, neuLaden, zurueckZuLesen }: { messstelle: Messstelle; neuLaden: () => void; zurueckZuLesen: () => void }) {
+  const link = useAktenLink();
   const { id = '', typ: typPfad = '' } = useParams();
   const { lesen } = useModus();
   const [params, setParams] = useSearchParams();
@@ -368,7 +369,7 @@ function Bearbeitung({ messstelle: m, neuLaden, zurueckZuLesen }: { messstelle: 
         )}
         {rechte.verlaufLesen && (
           <Link
-            to={`${messstellenPfad(id, typPfad, m.anlage.id ?? '', m.id)}/verlauf?modus=l`}
+            to={link(`${messstellenPfad(id, typPfad, m.anlage.id ?? '', m.id)}/verlauf`, 'l')}
             className="rounded border border-blue-800 bg-white px-4 py-2 text-sm font-medium text-blue-900 hover:bg-blue-50"
           >
             Verlauf der Messstelle

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { DataTable } from '@/components/DataTable';
 import { useDarf } from '@/lib/auth';
 import { useModus } from '@/lib/modus';
+import { useAktenLink } from '@/lib/stand';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { FREIGABESTATUS, messstellenDerAnlageQuery, statusLabel, type MessstellenZeile } from '@/features/messstelle/api/messstelle';
 import { anlageDerMessstellenQuery } from '@/features/messstelle/api/umfeld';
@@ -25,6 +26,7 @@ export function Messstellenuebersicht() {
   useDocumentTitle('Messstellen');
   const { id = '', typ = '', anlageid = '' } = useParams();
   const { modus } = useModus();
+  const link = useAktenLink();
   const darf = useDarf();
   const liste = useQuery(messstellenDerAnlageQuery(anlageid));
   const anlage = useQuery(anlageDerMessstellenQuery(anlageid));
@@ -36,7 +38,7 @@ export function Messstellenuebersicht() {
         header: 'Messstellen-Nr.',
         accessorFn: (z) => z.messstellenId,
         cell: ({ row: { original: z } }) => (
-          <Link to={`${messstellenPfad(id, typ, anlageid, z.id)}/messstellendaten?modus=${modus}`} className="text-blue-800 underline hover:text-blue-950">
+          <Link to={link(`${messstellenPfad(id, typ, anlageid, z.id)}/messstellendaten`)} className="text-blue-800 underline hover:text-blue-950">
             {z.messstellenId}
           </Link>
         ),
@@ -55,7 +57,7 @@ export function Messstellenuebersicht() {
         ),
       },
     ],
-    [id, typ, anlageid, modus, typen],
+    [id, typ, anlageid, link, typen],
   );
   const anlegbar = darf('MESSSTELLE_ANLEGEN') && modus === 's' && anlage.data && !anlage.data.ausserBetrieb;
   return (
