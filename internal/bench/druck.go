@@ -191,7 +191,7 @@ func (l *lauf) druck(ctx context.Context, s *server, admin, _ nutzer) error {
 			"rss_growth_bytes": float64(zuwachs), "file_bytes": float64(len(pdf)), "pages": float64(seiten), "objects": float64(1 + zahlen[0] + zahlen[1] + zahlen[2]),
 			"anforderungen": float64(anforderungen)})}.
 		mitZiel(druckZielText, d < druckZielDauer && zuwachs < druckZielZuwachs))
-	return nil
+	return l.druckVergleich(ctx, admin, betriebID, body, pdf, d)
 }
 
 // jeParallel calls f for 0 … n-1, druckParallel at a time, and returns the first error.

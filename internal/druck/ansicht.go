@@ -3,6 +3,7 @@ package druck
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strconv"
 	"strings"
 
@@ -28,15 +29,30 @@ type Block struct {
 	Felder []Zeile
 }
 
-// Schreibe draws a section's fields, tables and blocks.
-func (d *Dokument) Schreibe(a Abschnitt) {
-	d.Felder(a.Felder)
+// Satz is what sets a print: this package's PDF (Dokument). The bench sets the same print as
+// HTML for Chromium's print to PDF to compare the two (internal/bench, docs/decisions.md
+// "Print (issue 33)"), so the use case speaks to this interface only.
+type Satz interface {
+	// Deckblatt is the first page: the print's title, the operation, the rows given and inhalt.
+	Deckblatt(zeilen []Zeile, inhalt []string)
+	// Ueberschrift starts an object on a new page.
+	Ueberschrift(art, titel string)
+	Zwischentitel(text string)
+	Hinweis(text string)
+	Felder(zeilen []Zeile)
+	Tabelle(t Tabelle)
+	Ausgeben(w io.Writer) error
+}
+
+// Schreibe sets a section's fields, tables and blocks.
+func Schreibe(s Satz, a Abschnitt) {
+	s.Felder(a.Felder)
 	for _, t := range a.Tabellen {
-		d.Tabelle(t)
+		s.Tabelle(t)
 	}
 	for _, b := range a.Bloecke {
-		d.Zwischentitel(b.Titel)
-		d.Felder(b.Felder)
+		s.Zwischentitel(b.Titel)
+		s.Felder(b.Felder)
 	}
 }
 

@@ -37,6 +37,8 @@ type Dienst struct {
 	Jahresbericht *berichtdienst.Dienst
 	// Jetzt is the clock of the print date (nil: time.Now).
 	Jetzt func() time.Time
+	// Satz starts the print's layout (nil: druck.Neu, the PDF); the bench sets HTML instead.
+	Satz func(druck.Kopfdaten) druck.Satz
 }
 
 // Auswahl is the selection of the Druckausgabe's tree (the body of POST
@@ -67,6 +69,14 @@ const (
 	dokumentBetrieb   = "Betriebsakte"
 	dokumentJahresber = "Jahresbericht"
 )
+
+// neu starts a print's layout.
+func (d *Dienst) neu(k druck.Kopfdaten) druck.Satz {
+	if d.Satz != nil {
+		return d.Satz(k)
+	}
+	return druck.Neu(k)
+}
 
 // uhr is the clock.
 func (d *Dienst) uhr() time.Time {
@@ -138,7 +148,7 @@ func (d *Dienst) DruckeBetriebsakte(ctx context.Context, n Nutzer, id int64, a A
 		return err
 	}
 	kopf := druck.Kopfdaten{Dokument: dokumentBetrieb, Betrieb: betrieb.Titel, StandZum: tag, Gedruckt: d.uhr()}
-	doc := druck.Neu(kopf)
+	doc := d.neu(kopf)
 	inhalt := make([]string, len(objekte))
 	for i, o := range objekte {
 		inhalt[i] = o.Art + " " + o.Titel
@@ -150,7 +160,7 @@ func (d *Dienst) DruckeBetriebsakte(ctx context.Context, n Nutzer, id int64, a A
 			doc.Hinweis(fmt.Sprintf(MsgNochNichtAngel, druck.Datum(tag)))
 			continue
 		}
-		doc.Schreibe(druck.Aus(o.Ansicht, o.Namen, mitTexten(schluessel, o.Texte)))
+		druck.Schreibe(doc, druck.Aus(o.Ansicht, o.Namen, mitTexten(schluessel, o.Texte)))
 	}
 	datei("Betriebsakte-" + strconv.FormatInt(id, 10) + ".pdf")
 	return doc.Ausgeben(w)
@@ -192,10 +202,10 @@ func (d *Dienst) DruckeJahresbericht(ctx context.Context, n Nutzer, id int64, da
 	if err != nil {
 		return err
 	}
-	doc := druck.Neu(druck.Kopfdaten{Dokument: dokumentJahresber, Betrieb: j.Betrieb, Gedruckt: d.uhr()})
+	doc := d.neu(druck.Kopfdaten{Dokument: dokumentJahresber, Betrieb: j.Betrieb, Gedruckt: d.uhr()})
 	doc.Deckblatt(nil, nil)
 	doc.Ueberschrift(dokumentJahresber, j.Titel)
-	doc.Schreibe(druck.Aus(j.Kopf, j.Namen, schluessel))
+	druck.Schreibe(doc, druck.Aus(j.Kopf, j.Namen, schluessel))
 	for _, p := range j.Parameter {
 		doc.Zwischentitel(parametertitel(p))
 		doc.Felder(bewertungen(p))
