@@ -160,3 +160,49 @@ func TestStand_DieBetriebsakteZeigtDenFrueherenStand(t *testing.T) {
 		}
 	}
 }
+
+// A plant's page as of a date names what it refers to as it was named then: its operation
+// (renamed since) and its receiving plant (renamed since), not today's names; as of today the
+// new names.
+func TestStand_DieAnlageNenntBetriebUndAufnehmendeAnlageMitDemDamaligenNamen(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	papier := idIn(t, w, `SELECT id FROM betrieb WHERE bezeichnung = 'Papierfabrik Rheinaue – Werk Koblenz'`)
+	ka := anlageAnlegen(t, w, sbd, "abwasserbehandlung", neueKlaeranlage(papier, orgID(t, w, "Klärwerk Rheinaue GmbH"), "Nachklärung Süd"))
+	rueb := entlastungsanlageAnlegen(t, w, sbd, neueEntlastungsanlage(papier, ka, "RÜB Hafen", nil))
+	// the past (a test-only stand-in: production events carry the time of their commit)
+	zurueckdatieren(t, w, fmt.Sprintf("betrieb-%d", papier), 40)
+	zurueckdatieren(t, w, fmt.Sprintf("anlage-%d", ka), 10)
+	zurueckdatieren(t, w, fmt.Sprintf("anlage-%d", rueb), 10)
+	heute := time.Now().In(berlin).Format("2006-01-02")
+	b := w.betrieb(t, papier, sbd)
+	b["bezeichnung"] = "Papierfabrik Rheinaue – Werk Lützel"
+	b["auditInfo"] = map[string]any{"gueltigAb": heute, "aenderungsgrund": "Umbenennung", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/betrieb/%d", papier), b, sbd); a.Code != 200 {
+		t.Fatalf("rename the operation: %d %s", a.Code, a.Body.String())
+	}
+	anl := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", ka), nil, sbd).json(t)
+	anl["bezeichnung"] = "Nachklärung Süd-West"
+	anl["auditInfo"] = map[string]any{"gueltigAb": heute, "aenderungsgrund": "Umbenennung", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", ka), anl, sbd); a.Code != 200 {
+		t.Fatalf("rename the receiving plant: %d %s", a.Code, a.Body.String())
+	}
+	vor5Tagen := time.Now().In(berlin).AddDate(0, 0, -5).Format("2006-01-02")
+	namen := func(stand string) (betrieb, aufnahme any) {
+		t.Helper()
+		a := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d?stand=%s", rueb, stand), nil, sbd)
+		if a.Code != 200 {
+			t.Fatalf("relief plant as of %s: %d %s", stand, a.Code, a.Body.String())
+		}
+		v := a.json(t)
+		bv, _ := v["betrieb"].(map[string]any)
+		av, _ := v["aufnahmeAnlage"].(map[string]any)
+		return bv["bezeichnung"], av["bezeichnung"]
+	}
+	if betrieb, aufnahme := namen(vor5Tagen); betrieb != "Papierfabrik Rheinaue – Werk Koblenz" || aufnahme != "Nachklärung Süd" {
+		t.Errorf("as of 5 days ago: operation %v, receiving plant %v; want the names then", betrieb, aufnahme)
+	}
+	if betrieb, aufnahme := namen(heute); betrieb != "Papierfabrik Rheinaue – Werk Lützel" || aufnahme != "Nachklärung Süd-West" {
+		t.Errorf("as of today: operation %v, receiving plant %v; want today's names", betrieb, aufnahme)
+	}
+}

@@ -107,3 +107,17 @@ func StaendeZum[S, C any](ctx context.Context, store *eventstore.Store, d ereign
 	}
 	return out, nil
 }
+
+// EinesZum is StaendeZum of the one object a screen names beside its own (the operation of a
+// plant, the plant of a measuring point): its state at zeit, or heute (its state today) when it
+// did not exist then.
+func EinesZum[S, C any](ctx context.Context, store *eventstore.Store, d ereignis.Decider[S, C], streamType string, id int64, zeit time.Time, heute S) (S, error) {
+	damals, err := StaendeZum(ctx, store, d, streamType, []int64{id}, zeit)
+	if err != nil {
+		return heute, err
+	}
+	if x, ok := damals[id]; ok {
+		return x, nil
+	}
+	return heute, nil
+}

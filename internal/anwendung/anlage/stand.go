@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
@@ -13,7 +14,9 @@ import (
 
 // StandZum is the plant as its screen shows it "as of" zeit (issue 33): the state after the
 // last event recorded at or before zeit, as the caller's view shows it, read-only (the rights
-// name only the Verlauf). NichtZumStand before the plant's first event.
+// name only the Verlauf), with its operation and the plants it names (receiving plant, throttle
+// outflow) by their names then. NichtZumStand before the plant's first event. Who may see it is
+// decided by today's plant and operation.
 func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Time) (Ansicht, error) {
 	n, heute, _, b, err := d.sichtbar(ctx, n, id)
 	if err != nil {
@@ -28,9 +31,44 @@ func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 	if err != nil {
 		return Ansicht{}, err
 	}
-	v, err := d.ansicht(ctx, id, a, b, version)
+	damals, err := verlauf.EinesZum(ctx, d.Store, betrieb.Decider, betrieb.StreamType, a.BetriebID, zeit, b)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	v, err := d.ansicht(ctx, id, a, damals, version)
+	if err != nil {
+		return v, err
+	}
+	if err := d.verweiseZum(ctx, &v, zeit); err != nil {
+		return v, err
+	}
 	v.Rechte = &Rechte{VerlaufLesen: rechte(n, b, heute).VerlaufLesen, Felder: []string{}}
-	return v, err
+	return v, nil
+}
+
+// verweiseZum names the receiving plant and the throttle outflow of a plant's view as they were
+// named at zeit (one read of both streams); a plant that did not exist then keeps today's name.
+func (d *Dienst) verweiseZum(ctx context.Context, v *Ansicht, zeit time.Time) error {
+	verweise := make([]*Verweis, 0, 2)
+	ids := make([]int64, 0, 2)
+	for _, x := range []*Verweis{v.AufnahmeAnlage, v.DrosselablaufAnlage} {
+		if x != nil {
+			verweise, ids = append(verweise, x), append(ids, x.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	damals, err := verlauf.StaendeZum(ctx, d.Store, anlage.Decider, anlage.StreamType, ids, zeit)
+	if err != nil {
+		return err
+	}
+	for _, x := range verweise {
+		if a, ok := damals[x.ID]; ok {
+			x.Bezeichnung = a.Daten.Bezeichnung
+		}
+	}
+	return nil
 }
 
 // ListeZum is the tree's list of the plants of an operation "as of" zeit: of the plants the

@@ -22,11 +22,9 @@ func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 	if err != nil {
 		return Ansicht{}, err
 	}
-	a := g.a
-	if damals, err := verlauf.StaendeZum(ctx, d.Store, anlage.Decider, anlage.StreamType, []int64{m.AnlageID}, zeit); err != nil {
+	a, err := verlauf.EinesZum(ctx, d.Store, anlage.Decider, anlage.StreamType, m.AnlageID, zeit, g.a)
+	if err != nil {
 		return Ansicht{}, err
-	} else if x, ok := damals[m.AnlageID]; ok {
-		a = x
 	}
 	v := ansicht(id, m, a, g.b, version)
 	v.Rechte = &Rechte{VerlaufLesen: rechte(g.n, g.b, g.m).VerlaufLesen, Felder: []string{}}
