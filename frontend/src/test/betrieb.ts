@@ -1,5 +1,6 @@
 // Test data of the operation file for unit tests (imported by tests only).
 import type { Betrieb, BetriebRechte } from '@/features/betrieb/api/betrieb';
+import type { MockRequest } from './api';
 
 export const ALLE_RECHTE: BetriebRechte = {
   bearbeiten: true,
@@ -101,5 +102,25 @@ export function formularMocks(): Record<string, () => unknown> {
     ],
     'GET /api/person/lokaleRolle/7': () => [{ id: 21, name: 'Bea Treiber', email: 'bea@example.org' }],
     'GET /api/bearbeiter': () => [{ id: 31, bearbeiter: 'DS-31', name: 'Sabine Adler' }],
+  };
+}
+
+/**
+ * GET /api/betrieb/{id}/bescheid/search as the server pages it: n released Bescheide (ids 1000…,
+ * 'Erlaubnis 1' …), page by page, a page at most 50 rows whatever size asks (the handler's
+ * maximum), with totalElements.
+ */
+export function bescheidSuche(n: number) {
+  return (r: MockRequest) => {
+    const size = Math.min(Number(r.url.searchParams.get('size') ?? 10), 50);
+    const page = Number(r.url.searchParams.get('page') ?? 0);
+    const alle = Array.from({ length: n }, (_, i) => ({
+      id: 1000 + i,
+      bescheidart: `Erlaubnis ${i + 1}`,
+      bescheidsdatum: '',
+      bescheidsstatus: 'FREIGEGEBEN',
+      antrag: false,
+    }));
+    return { content: alle.slice(page * size, (page + 1) * size), page, size, totalElements: n };
   };
 }

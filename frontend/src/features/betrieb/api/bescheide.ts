@@ -18,18 +18,42 @@ export interface OffenerBescheid {
   messstellen?: { id: number; messstellenId: string; bezeichnung: string }[];
 }
 
+/** The Bescheid search's largest page (httpapi bescheidlisteMaxGroesse). */
+const SEITENGROESSE = 50;
 /**
- * GET /api/betrieb/{id}/bescheid/search?size=50: the operation's Bescheide for the tree. The
- * key is the Bescheid feature's (bescheidKeys.desBetriebs), so a Bescheid command refreshes
- * the tree without the features importing each other.
+ * How many Bescheide of an operation the tree and the print dialog list at most: 20 pages; a real
+ * operation has a few dozen (docs/decisions.md, "The operation file as of a date").
+ */
+const BESCHEIDE_HOECHSTENS = 1000;
+
+/**
+ * Every Bescheid of the operation (up to BESCHEIDE_HOECHSTENS), page after page of GET
+ * /api/betrieb/{id}/bescheid/search (newest first, then by id, so the pages neither overlap nor
+ * leave a gap), as of the day stand when given.
+ */
+async function alleBescheide(betriebId: string, stand: string | undefined, signal: AbortSignal): Promise<BescheidImBaum[]> {
+  const alle: BescheidImBaum[] = [];
+  for (let page = 0; page * SEITENGROESSE < BESCHEIDE_HOECHSTENS; page++) {
+    const s = await api.get<{ content?: BescheidImBaum[]; totalElements?: number }>(`/betrieb/${encodeURIComponent(betriebId)}/bescheid/search`, {
+      signal,
+      query: { size: SEITENGROESSE, page, stand },
+    });
+    alle.push(...(s.content ?? []));
+    // as of a date a page keeps only the rows that existed then: the count of today's decides
+    if ((page + 1) * SEITENGROESSE >= (s.totalElements ?? 0)) break;
+  }
+  return alle;
+}
+
+/**
+ * The operation's Bescheide for the tree and the print dialog: all of them (alleBescheide). The
+ * key is the Bescheid feature's (bescheidKeys.desBetriebs), so a Bescheid command refreshes the
+ * tree without the features importing each other.
  */
 export const bescheideDesBetriebsQuery = (betriebId: string, stand?: string) =>
   queryOptions({
     queryKey: mitStandSchluessel(['bescheid', 'betrieb', betriebId] as const, stand),
-    queryFn: ({ signal }) =>
-      api
-        .get<{ content: BescheidImBaum[] }>(`/betrieb/${encodeURIComponent(betriebId)}/bescheid/search`, { signal, query: { size: 50, stand } })
-        .then((s) => s.content ?? []),
+    queryFn: ({ signal }) => alleBescheide(betriebId, stand, signal),
     meta: { globalErrorHandling: false },
   });
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
 import { anmelden, apiMock, ich } from '@/test/api';
-import { formularMocks, testBetrieb } from '@/test/betrieb';
+import { bescheidSuche, formularMocks, testBetrieb } from '@/test/betrieb';
 import { renderRoutes } from '@/test/renderRoutes';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -193,5 +193,24 @@ describe('the plant tree of the operation file', () => {
     await within(zwei).findByRole('link', { name: 'Betriebsdaten' });
     await screen.findByTestId('betrieb-bezeichnung');
     expect(within(zwei).queryByRole('list', { name: 'Bescheide' })).toBeNull();
+  });
+
+  it('lists every Bescheid of an operation with more than a page of them (the search pages at 50)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      apiMock({
+        'GET /api/me': () => ich(['BEARBEITUNGSMODUS_NUTZEN'], ['ZUST_SBB']),
+        ...formularMocks(),
+        'GET /api/betrieb/7/info': () => ({ bezeichnung: 'Kläranlage Nord', betriebsstatus: 'in Betrieb', freigabestatus: 'FREIGEGEBEN' }),
+        'GET /api/betrieb/7': () => testBetrieb({ freigabestatus: 'FREIGEGEBEN' }),
+        'GET /api/betrieb/7/bescheid/search': bescheidSuche(120),
+      }).fetchMock,
+    );
+    anmelden({ funktionaleRollen: ['ZUST_SBB'] });
+    renderRoutes(routes, '/betriebsakte/7/betriebsdaten?modus=l');
+    const baum = await screen.findByRole('navigation', { name: 'Betriebsakte' });
+    const gruppe = await within(baum).findByRole('list', { name: 'Bescheide' });
+    expect(await within(gruppe).findByRole('link', { name: 'Erlaubnis 120' })).toHaveAttribute('href', '/betriebsakte/7/bescheid/1119/bescheidsdaten?modus=l');
+    expect(within(gruppe).getAllByRole('link', { name: /^Erlaubnis \d+$/ })).toHaveLength(120);
   });
 });

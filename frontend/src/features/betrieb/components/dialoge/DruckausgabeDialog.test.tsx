@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
 import { createQueryClient } from '@/lib/queryClient';
 import { anmelden, apiMock, ich } from '@/test/api';
-import { formularMocks, testBetrieb } from '@/test/betrieb';
+import { bescheidSuche, formularMocks, testBetrieb } from '@/test/betrieb';
 import { renderRoutes } from '@/test/renderRoutes';
 import { DruckausgabeDialog, FEHLER_STAND_ZUM } from './DruckausgabeDialog';
 
@@ -131,5 +131,28 @@ describe("'Drucken' in the operation file", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Druckausgabe' })).not.toBeInTheDocument());
     expect(knopf).toHaveFocus();
+  });
+
+  it('lists every Bescheid of an operation with more than a page of them (the search pages at 50), and prints them all', async () => {
+    const user = userEvent.setup();
+    const m = apiMock({
+      'GET /api/anlage': () => [],
+      'GET /api/betrieb/7/messstelle': () => [],
+      'GET /api/betrieb/7/bescheid/search': bescheidSuche(120),
+      'POST /api/betrieb/7/print': pdf,
+    });
+    vi.stubGlobal('fetch', m.fetchMock);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    anmelden();
+    zeige();
+    const dialog = await screen.findByRole('dialog', { name: 'Druckausgabe' });
+    const gruppe = await within(dialog).findByRole('list', { name: 'Bescheide' });
+    expect(within(gruppe).getAllByRole('checkbox')).toHaveLength(120);
+    expect(within(gruppe).getByRole('checkbox', { name: 'Erlaubnis 120' })).toBeInTheDocument();
+    expect(m.called('GET', '/api/betrieb/7/bescheid/search').map((c) => c.url.searchParams.get('page'))).toEqual(['0', '1', '2']);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Bescheide' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Drucken' }));
+    await waitFor(() => expect(m.called('POST', '/api/betrieb/7/print')).toHaveLength(1));
+    expect((m.called('POST', '/api/betrieb/7/print')[0].body as { bescheidIds: number[] }).bescheidIds).toHaveLength(120);
   });
 });
