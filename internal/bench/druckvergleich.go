@@ -53,7 +53,8 @@ func neuerHTMLSatz(k druck.Kopfdaten) druck.Satz {
 		return fmt.Sprintf("@font-face{font-family:Go;font-weight:%d;src:url(data:font/ttf;base64,%s) format('truetype')}", gewicht,
 			base64.StdEncoding.EncodeToString(ttf))
 	}
-	css := func(s string) string { return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) }
+	// a CSS string inside <style>: no quote, backslash or "<" (no </style>) of a name gets through
+	css := func(s string) string { return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "<", `\3c `, "\n", " ").Replace(s) }
 	fmt.Fprintf(&s.b, `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>%s</title><style>%s%s
 @page{size:A4;margin:23mm 15mm 23mm 15mm;
  @top-left{content:"%s";font:8pt Go;color:#505050;border-bottom:.3mm solid #000;vertical-align:bottom;padding-bottom:1mm}
