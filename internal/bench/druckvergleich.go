@@ -49,12 +49,14 @@ func neuerHTMLSatz(k druck.Kopfdaten) druck.Satz {
 	if !k.StandZum.IsZero() {
 		stand = "Stand zum " + druck.Datum(k.StandZum)
 	}
-	schrift := func(name string, ttf []byte, gewicht int) string {
+	schrift := func(ttf []byte, gewicht int) string {
 		return fmt.Sprintf("@font-face{font-family:Go;font-weight:%d;src:url(data:font/ttf;base64,%s) format('truetype')}", gewicht,
 			base64.StdEncoding.EncodeToString(ttf))
 	}
 	// a CSS string inside <style>: no quote, backslash or "<" (no </style>) of a name gets through
-	css := func(s string) string { return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "<", `\3c `, "\n", " ").Replace(s) }
+	css := func(s string) string {
+		return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "<", `\3c `, "\n", " ").Replace(s)
+	}
 	fmt.Fprintf(&s.b, `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>%s</title><style>%s%s
 @page{size:A4;margin:23mm 15mm 23mm 15mm;
  @top-left{content:"%s";font:8pt Go;color:#505050;border-bottom:.3mm solid #000;vertical-align:bottom;padding-bottom:1mm}
@@ -76,7 +78,7 @@ th,td{border:.2mm solid #000;padding:.5mm 1mm;text-align:left;vertical-align:top
 th{background:#e1e1e1}
 tr{break-inside:avoid}
 tr.markiert td{background:#ffd7c8;font-weight:700}
-</style></head><body>`, html.EscapeString(k.Dokument+" "+k.Betrieb), schrift("regular", goregular.TTF, 400), schrift("bold", gobold.TTF, 700),
+</style></head><body>`, html.EscapeString(k.Dokument+" "+k.Betrieb), schrift(goregular.TTF, 400), schrift(gobold.TTF, 700),
 		css(k.Dokument+" – "+k.Betrieb), css(stand), css(k.Betrieb))
 	return s
 }
