@@ -14,10 +14,12 @@ import (
 // The demo has a past (issue 33): its events span years, none lies in the future, the versions
 // of each stream follow each other in time, and the Verlauf of every demo operation — its
 // stream's events, each step at its recorded time under its actor's name — shows at least three
-// days and only named people, not the seed.
+// days and only named people, not the seed. An annual report's last change (geaendert) is the
+// past time of its newest event, not the seed's minute.
 func TestDemo_HatEineVergangenheit(t *testing.T) {
 	ctx := context.Background()
 	pool, _ := testdb.New(t)
+	start := time.Now()
 	if _, err := seed.Demo(ctx, app.NewStore(pool)); err != nil {
 		t.Fatal(err)
 	}
@@ -32,6 +34,15 @@ func TestDemo_HatEineVergangenheit(t *testing.T) {
 	}
 	if jahre < 4 || zukunft != 0 || rueckwaerts != 0 {
 		t.Fatalf("%d calendar years, %d events in the future, %d versions recorded before their predecessor", jahre, zukunft, rueckwaerts)
+	}
+	var berichte, abweichend int
+	if err := pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE e.recorded_at IS DISTINCT FROM j.geaendert OR j.geaendert >= $1)
+		FROM jahresbericht j LEFT JOIN events e ON e.stream_id = 'jahresbericht-' || j.id AND e.version = j.version`, start).
+		Scan(&berichte, &abweichend); err != nil {
+		t.Fatal(err)
+	}
+	if berichte == 0 || abweichend != 0 {
+		t.Fatalf("%d of %d annual reports changed at another time than their newest event's, or during the seed", abweichend, berichte)
 	}
 	rows, err := pool.Query(ctx, `SELECT b.bezeichnung, count(DISTINCT (e.recorded_at AT TIME ZONE 'Europe/Berlin')::date),
 			count(*) FILTER (WHERE coalesce(e.metadata->>'actorName', '') IN ('', $1)), min(e.recorded_at), count(*)

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/kalender"
 )
@@ -19,10 +20,17 @@ import (
 // transaction every event that transaction wrote — the command's, its reactions' — gets the
 // step's time. The relay and the projectors only ever read committed events, so they see the
 // past time and never the seed's minute. A test (zeitreise_test.go) keeps the UPDATE of
-// recorded_at out of every other non-test Go file.
+// recorded_at out of every Go file outside internal/seed. The scale seed dates the same way:
+// its command path through amTag, its bulk path through datiere (scale_zeiten.go).
 
 // amTag runs schritt in one transaction and records every event it appended at am, which
 // must lie in the past.
+//
+// The documents the step wrote inline were written before the dating; the one that keeps a
+// time, the annual report's geaendert (the recorded_at of the event at its version,
+// projections/jahresbericht.Schreibe), is taken from the dated event again here — a seed-only
+// fix-up in the same transaction, so no reader ever sees the seed's minute. (The bulk path
+// of the scale seed dates its events before it writes the documents and needs none.)
 func amTag(ctx context.Context, store *eventstore.Store, am time.Time, schritt func(tx pgx.Tx) error) error {
 	if !am.Before(time.Now()) {
 		return fmt.Errorf("seed: %s liegt nicht in der Vergangenheit", am.Format(time.RFC3339))
@@ -31,9 +39,25 @@ func amTag(ctx context.Context, store *eventstore.Store, am time.Time, schritt f
 		if err := schritt(tx); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE events SET recorded_at = $1 WHERE tx_id = pg_current_xact_id()`, am)
+		if _, err := tx.Exec(ctx, `UPDATE events SET recorded_at = $1 WHERE tx_id = pg_current_xact_id()`, am); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE jahresbericht j SET geaendert = e.recorded_at FROM events e
+			WHERE e.tx_id = pg_current_xact_id() AND e.stream_type = $1 AND e.stream_id = $1 || '-' || j.id AND e.version = j.version`,
+			jahresbericht.StreamType)
 		return err
 	})
+}
+
+// datiere records the events at positionen at the moments zeiten (one each), in one statement
+// of the caller's transaction: the scale seed's bulk path, before it writes the documents.
+func datiere(ctx context.Context, tx pgx.Tx, positionen []int64, zeiten []time.Time) error {
+	if len(positionen) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `UPDATE events SET recorded_at = z.am FROM unnest($1::bigint[], $2::timestamptz[]) AS z(pos, am)
+		WHERE global_position = z.pos`, positionen, zeiten)
+	return err
 }
 
 // befehlAm is one command of the demo's past: cmd to aggregate id of decider d, issued by md,

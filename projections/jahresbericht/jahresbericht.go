@@ -46,7 +46,10 @@ func Doppelt(err error) bool {
 }
 
 // Schreibe writes a report's state (eventstore.Dokument): its row, and the values of each
-// parameter whose values changed since the last write.
+// parameter whose values changed since the last write. geaendert is when the event at the
+// version was recorded, read from the events in the same transaction (the unique key's index
+// on stream and version): the commit's time on the command path, the same time when the
+// document is written again from the log, and a seed's past time once it has dated its events.
 func Schreibe(ctx context.Context, tx pgx.Tx, id int64, j jahresbericht.Jahresbericht, version int) error {
 	z := zustand{AnlageBezeichnung: j.AnlageBezeichnung, Von: j.Von, Bis: j.Bis, Daten: j.Daten, Kommentar: j.Kommentar,
 		Uebernahme: j.Uebernahme, Parameter: make([]jahresbericht.Parameter, len(j.Parameter))}
@@ -72,10 +75,11 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, j jahresbericht.Jahresbe
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO jahresbericht (id, anlage_id, jahr, status, eingereicht_von, eingereicht_rolle,
 		geloescht, zustand, version, geaendert)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT recorded_at FROM events WHERE stream_id = $10 AND version = $9))
 		ON CONFLICT (id) DO UPDATE SET anlage_id = $2, jahr = $3, status = $4, eingereicht_von = $5, eingereicht_rolle = $6,
-		geloescht = $7, zustand = $8, version = $9, geaendert = now()`,
-		id, j.AnlageID, j.Jahr, j.Status, j.EingereichtVon, j.EingereichtRolle, j.Geloescht, b, version); err != nil {
+		geloescht = $7, zustand = $8, version = $9, geaendert = EXCLUDED.geaendert`,
+		id, j.AnlageID, j.Jahr, j.Status, j.EingereichtVon, j.EingereichtRolle, j.Geloescht, b, version,
+		eventstore.StreamID(jahresbericht.StreamType, id)); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(ctx, `DELETE FROM jahresbericht_parameter WHERE jahresbericht_id = $1 AND NOT parameter_id = ANY($2)`,

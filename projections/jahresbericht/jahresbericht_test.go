@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/schreibmodell"
@@ -69,5 +71,72 @@ func TestDokument_StandIstDerGefalteteStrom(t *testing.T) {
 	var n int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM jahresbericht_parameter WHERE jahresbericht_id = $1`, id).Scan(&n); err != nil || n != 2 {
 		t.Fatalf("value rows: %d (%v)", n, err)
+	}
+}
+
+// The document written again from the log — each report's stream folded and written in a
+// later transaction, as a rebuild of the document does — equals the one the commands wrote,
+// geaendert included: it is the time the event at the report's version was recorded, not the
+// time of the write.
+func TestDokument_NeuGeschriebenGleichDemLaufenden(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	store := schreibmodell.Store(pool)
+	befehle := eventstore.Befehle(store, jahresbericht.Decider)
+	bearbeiter := jahresbericht.Rolle{Bearbeiter: true, Funktion: "BETREIBER"}
+	vorlage := &jahresbericht.Vorlage{ID: 1, Datumsformat: "TT.MM.JJJJ", Uhrzeit: true, Wert: true}
+	for _, id := range []int64{4711, 4712} {
+		for _, cmd := range []jahresbericht.Befehl{
+			jahresbericht.LegeAn{AnlageID: id, AnlageBezeichnung: "Kläranlage", Jahr: 2025, Rolle: bearbeiter, Konto: 3,
+				Pruefung:  jahresbericht.Pruefung{Messstellen: []int64{21}},
+				Parameter: []jahresbericht.Parameter{{ParameterID: 10 * id, Art: jahresbericht.Selbstueberwachungsauflage, AnforderungID: 9, Messstelle: 21, ParameterNr: "301"}}},
+			jahresbericht.SpeichereMesswerte{ParameterID: 10 * id, AnzahlWerte: 1, Vorlage: vorlage, Rolle: bearbeiter,
+				Messwerte: []jahresbericht.Messwert{{Datum: "06.01.2025", Uhrzeit: "08:00", Wert: "12"}}},
+		} {
+			if _, err := befehle.Handle(ctx, id, eventstore.VersionUnbekannt, cmd, eventstore.Metadata{ActorID: "3"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	dokument := func() []string {
+		rows, err := pool.Query(ctx, `SELECT to_jsonb(j)::text FROM jahresbericht j ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	laufend := dokument()
+	var abweichend int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM jahresbericht j LEFT JOIN events e ON e.stream_id = 'jahresbericht-' || j.id
+		AND e.version = j.version WHERE e.recorded_at IS DISTINCT FROM j.geaendert`).Scan(&abweichend); err != nil || abweichend != 0 {
+		t.Fatalf("%d reports changed at another time than their newest event's (%v)", abweichend, err)
+	}
+	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM jahresbericht_parameter; DELETE FROM jahresbericht`); err != nil {
+			return err
+		}
+		for _, id := range []int64{4711, 4712} {
+			events, err := store.ReadStream(ctx, eventstore.StreamID(jahresbericht.StreamType, id), 1, 0)
+			if err != nil {
+				return err
+			}
+			j, version, err := eventstore.Fold(jahresbericht.Decider, jahresbericht.Decider.Initial(), events)
+			if err != nil {
+				return err
+			}
+			if err := berichte.Schreibe(ctx, tx, id, j, version); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if neu := dokument(); !reflect.DeepEqual(neu, laufend) {
+		t.Fatalf("written again:\n%v\nas the commands wrote it:\n%v", neu, laufend)
 	}
 }
