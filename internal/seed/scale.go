@@ -129,7 +129,10 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 	if vorhanden {
 		return Skalenbericht{}, errors.New("seed: diese Datenbank hat schon Skalierungsdaten")
 	}
-	l := &lauf{s: s, store: store, plain: eventstore.New(store.Pool()), start: time.Now()}
+	l := &lauf{s: s, store: store, plain: eventstore.New(store.Pool()), start: time.Now(), zeitlinie: zeitlinieZu(s.Heute)}
+	if l.heute.After(l.start) {
+		return Skalenbericht{}, fmt.Errorf("seed: Heute (%s) liegt in der Zukunft", l.heute.Format("02.01.2006"))
+	}
 	if err := l.stellen(ctx); err != nil {
 		return Skalenbericht{}, err
 	}
@@ -171,7 +174,8 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 		return Skalenbericht{}, err
 	}
 	if err := ausfuehren(ctx, l, "Anwender", konto.Decider, konten.SchreibeAnwender, len(alle), func(i int) plan {
-		return plan{id: alle[i].id, schritte: []schritt{{befehl: konto.LegeDemoAnwenderAn{LegeAn: alle[i].befehl}, md: l.system()}}}
+		return plan{id: alle[i].id, schritte: []schritt{{befehl: konto.LegeDemoAnwenderAn{LegeAn: alle[i].befehl}, md: l.system(),
+			am: alle[i].befehl.Jetzt}}}
 	}); err != nil {
 		return Skalenbericht{}, err
 	}
@@ -261,6 +265,7 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 
 // lauf is one run of Skalieren.
 type lauf struct {
+	zeitlinie
 	s          Skalierung
 	store      *eventstore.Store
 	plain      *eventstore.Store // the same pool without inline projections (bulk path)
@@ -279,10 +284,11 @@ type regionalstelle struct {
 	dienststelle int64 // local role of the Dienststelle
 }
 
-// schritt is one command of a plan with who gives it.
+// schritt is one command of a plan with who gives it and when (scale_zeiten.go).
 type schritt struct {
 	befehl any
 	md     eventstore.Metadata
+	am     time.Time
 }
 
 // plan is every command one aggregate gets, in order.
@@ -311,9 +317,9 @@ func ids(ctx context.Context, store *eventstore.Store, sequence string, n int) (
 }
 
 // stellen looks up the seven Regionalstellen of the demo value lists and creates (once) the
-// Dienststelle local role of each.
+// Dienststelle local role of each, in October 2011, before the staff's accounts.
 func (l *lauf) stellen(ctx context.Context) error {
-	for _, ort := range regionalstellenOrte {
+	for k, ort := range regionalstellenOrte {
 		r := regionalstelle{ort: ort}
 		wert := "Regionalstelle Wasserwirtschaft, Abfallwirtschaft, Bodenschutz " + ort
 		if err := l.store.Pool().QueryRow(ctx, `SELECT id FROM werteliste_eintrag WHERE liste = 'regionalstelle' AND wert = $1`,
@@ -326,9 +332,10 @@ func (l *lauf) stellen(ctx context.Context) error {
 			if r.dienststelle, err = eventstore.NextID(ctx, l.store, "lokale_rolle_id_seq"); err != nil {
 				return err
 			}
-			_, err = eventstore.Befehle(l.store, lokalerolle.Decider).Handle(ctx, r.dienststelle, eventstore.VersionUnbekannt, lokalerolle.LegeAn{Daten: lokalerolle.Daten{
+			am := l.um(time.Date(2011, time.October, 3+k, 12, 0, 0, 0, time.UTC), k, 0)
+			err = befehlAm(ctx, l.store, lokalerolle.Decider, r.dienststelle, am, lokalerolle.Befehl(lokalerolle.LegeAn{Daten: lokalerolle.Daten{
 				Bezeichnung: name, GlobaleRolle: berechtigung.GlobalBehoerde, Systemrolle: true,
-				RegionalstelleIDs: []int64{r.id}}, Jetzt: l.s.Heute}, l.system())
+				RegionalstelleIDs: []int64{r.id}}, Jetzt: am.UTC()}), l.system())
 		}
 		if err != nil {
 			return fmt.Errorf("Dienststelle %s: %w", ort, err)
@@ -385,16 +392,22 @@ func (l *lauf) organisation(i int) skalaOrganisation {
 	return so
 }
 
+// organisationsPlan: an organisation is registered in 2011, before its first operation's
+// request (2012 and later), and renamed (some) in the last year or so, recorded on the day the
+// new name is valid from.
 func (l *lauf) organisationsPlan(i int) plan {
 	o := l.orgs[i]
-	p := plan{id: l.orgIDs[i], schritte: []schritt{{befehl: organisation.LegeAn{Daten: o.daten, Heute: l.tag(-3650 + i%400)}, md: l.system()}}}
+	registriert := time.Date(2011, time.January, 3+i%330, 12, 0, 0, 0, time.UTC)
+	p := plan{id: l.orgIDs[i], schritte: []schritt{{befehl: organisation.LegeAn{Daten: o.daten, Heute: registriert}, md: l.system(),
+		am: l.um(registriert, i, 0)}}}
 	if o.umbenannt != "" {
 		neu := o.daten
 		neu.Bezeichnung = o.umbenannt
 		ai := &historie.AuditInfo{GueltigAb: l.datum(-400 + i%300), Aenderungsgrund: "Umfirmierung"}
 		md := l.system()
 		md.AuditInfo = &eventstore.AuditInfo{GueltigAb: ai.GueltigAb, Aenderungsgrund: ai.Aenderungsgrund}
-		p.schritte = append(p.schritte, schritt{befehl: organisation.Aendere{Daten: neu, AuditInfo: ai, Heute: l.s.Heute}, md: md})
+		p.schritte = append(p.schritte, schritt{befehl: organisation.Aendere{Daten: neu, AuditInfo: ai, Heute: l.s.Heute}, md: md,
+			am: l.um(l.tag(-400+i%300), i, 1)})
 	}
 	return p
 }
@@ -423,6 +436,12 @@ func (l *lauf) person(r *rand.Rand, org int64, domain string) konto.Person {
 		Email: ascii(vorname) + "." + ascii(name) + "@" + domain, Telefon: fmt.Sprintf("0%d-%d", 2600+r.IntN(3999), 10000+r.IntN(89999))}
 }
 
+// seit2011 is when staff account k was created: in November 2011, before the first
+// operation's request; an authority account is valid without limit.
+func (l *lauf) seit2011(k int) time.Time {
+	return l.um(time.Date(2011, time.November, 1+k%25, 12, 0, 0, 0, time.UTC), 1<<20+k, 0).UTC()
+}
+
 // behoerdenpersonal: for every Regionalstelle one account per authority role, and the
 // administrators.
 func (l *lauf) behoerdenpersonal() []kontoPlan {
@@ -435,7 +454,7 @@ func (l *lauf) behoerdenpersonal() []kontoPlan {
 			name := strings.ToLower(string(rolle)) + "." + ascii(st.ort)
 			p.Email = name + "@sgd.rlp.example"
 			out = append(out, kontoPlan{org: -1, stelle: si, befehl: konto.LegeAn{Benutzername: name, Passwort: DemoPasswort,
-				PasswortHash: l.s.PasswortHash, Person: p, FunktionaleRollen: []string{string(rolle)}, Jetzt: l.s.Heute,
+				PasswortHash: l.s.PasswortHash, Person: p, FunktionaleRollen: []string{string(rolle)}, Jetzt: l.seit2011(len(out)),
 				Behoerde:     "Regionalstelle Wasserwirtschaft, Abfallwirtschaft, Bodenschutz " + st.ort,
 				LokaleRollen: []int64{st.dienststelle}, Dienststellenrolle: true,
 				DatascoutID: fmt.Sprintf("DS-%s-%s", strings.ToUpper(ascii(st.ort)), rolle)}})
@@ -447,14 +466,16 @@ func (l *lauf) behoerdenpersonal() []kontoPlan {
 		name := fmt.Sprintf("%s.lfu.%d", strings.ToLower(string(rolle)), i+1)
 		p.Email = name + "@lfu.rlp.example"
 		out = append(out, kontoPlan{org: -1, stelle: -1, befehl: konto.LegeAn{Benutzername: name, Passwort: DemoPasswort,
-			PasswortHash: l.s.PasswortHash, Person: p, FunktionaleRollen: []string{string(rolle)}, Jetzt: l.s.Heute,
+			PasswortHash: l.s.PasswortHash, Person: p, FunktionaleRollen: []string{string(rolle)}, Jetzt: l.seit2011(len(out)),
 			DatascoutID: fmt.Sprintf("DS-LFU-%d", i+1)}})
 	}
 	return out
 }
 
 // organisationsKonten: a BETREIBER for every organisation, a BEAUFTRAGTER for every second,
-// a LESER_ORGANISATION for every fourth.
+// a LESER_ORGANISATION for every fourth. An account with an organisation role is valid for
+// twelve months from its creation, so these are created on the last working day before Heute
+// (as a real operator's access is renewed), after their holders' past steps.
 func (l *lauf) organisationsKonten(i int) []kontoPlan {
 	rollen := []berechtigung.Rolle{berechtigung.Betreiber}
 	if i%2 == 0 {
@@ -472,7 +493,7 @@ func (l *lauf) organisationsKonten(i int) []kontoPlan {
 		name := fmt.Sprintf("%s.%s.%d.%d", ascii(string([]rune(p.Vorname)[:1])), ascii(p.Name), l.orgIDs[i], j+1)
 		p.Email = name + "@" + domain // unique: addresses are unique across accounts
 		out = append(out, kontoPlan{org: i, stelle: -1, befehl: konto.LegeAn{Benutzername: name, Passwort: DemoPasswort,
-			PasswortHash: l.s.PasswortHash, Person: p, FunktionaleRollen: []string{string(rolle)}, Jetzt: l.s.Heute}})
+			PasswortHash: l.s.PasswortHash, Person: p, FunktionaleRollen: []string{string(rolle)}, Jetzt: l.gestern(i*4+j, 0).UTC()}})
 	}
 	return out
 }
@@ -556,74 +577,86 @@ func (l *lauf) betriebsLeben(i int, id int64) (plan, betriebsInfo) {
 	}
 	p := plan{id: id}
 	info := betriebsInfo{id: id, typ: typ, name: name, org: oi, lage: d.Lage, betreiber: betreiber, staff: staff}
-	add := func(cmd any, md eventstore.Metadata) { p.schritte = append(p.schritte, schritt{befehl: cmd, md: md}) }
-	admin := func(neu betrieb.Daten, ab, grund string) {
+	// the moments of the steps: the plan's dates, and days drawn apart from the data
+	rz := zeitzufall(artBetrieb, i)
+	add := func(cmd any, md eventstore.Metadata, tag time.Time) {
+		p.schritte = append(p.schritte, schritt{befehl: cmd, md: md, am: l.um(tag, i, len(p.schritte))})
+	}
+	admin := func(neu betrieb.Daten, ab, grund string, tag time.Time) {
 		md := staff
 		var ai *historie.AuditInfo
 		if ab != "" {
 			ai = &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: grund}
 			md.AuditInfo = &eventstore.AuditInfo{GueltigAb: ab, Aenderungsgrund: grund}
 		}
-		add(betrieb.SpeichereAlsAdmin{Daten: neu, AuditInfo: ai, Heute: l.s.Heute}, md)
+		add(betrieb.SpeichereAlsAdmin{Daten: neu, AuditInfo: ai, Heute: l.s.Heute}, md, tag)
 	}
-	add(betrieb.BeantrageBetrieb{BetriebsID: betriebsakte.BetriebsID(id, beginn), Daten: d, Typ: typ, Heute: beginn}, betreiber)
+	add(betrieb.BeantrageBetrieb{BetriebsID: betriebsakte.BetriebsID(id, beginn), Daten: d, Typ: typ, Heute: beginn}, betreiber, beginn)
+	// before the plants (a month or more after the request): rejected in the first, corrected
+	// in the second, approved in the third or fourth week
+	abgewiesen, korrigiert := tagNach(beginn, 5+rz.IntN(5)), tagNach(beginn, 12+rz.IntN(5))
+	freigegeben := tagNach(beginn, 19+rz.IntN(8))
 	los := r.IntN(100)
 	switch {
 	case los < 6: // requested, maybe corrected by the operator while it waits
 		if r.IntN(2) == 0 {
 			d.Produktion.AnzahlBeschaeftigte = ptr(*d.Produktion.AnzahlBeschaeftigte + 1)
-			add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber)
+			add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber, korrigiert)
 		}
 		return p, info
 	case los < 10: // rejected
-		add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: waehle(r, ablehnungen)}, staff)
+		add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: waehle(r, ablehnungen)}, staff, abgewiesen)
 		return p, info
-	case los < 13: // rejected, corrected and requested again: waits
-		add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: waehle(r, ablehnungen)}, staff)
+	case los < 13: // rejected, corrected and requested again a few weeks ago: waits
+		add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: waehle(r, ablehnungen)}, staff, abgewiesen)
 		d.Lage.Hochwert += 12.5
-		add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber)
+		add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber, l.tag(-5-rz.IntN(40)))
 		return p, info
 	case los < 20: // rejected once, then approved
-		add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: waehle(r, ablehnungen)}, staff)
+		add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Abgewiesen, Kommentar: waehle(r, ablehnungen)}, staff, abgewiesen)
 		d.Lage.Rechtswert += 7.25
-		add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber)
+		add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber, korrigiert)
+	default:
+		freigegeben = tagNach(beginn, 7+rz.IntN(20))
 	}
-	add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben, Kommentar: "Angaben geprüft."}, staff)
+	add(betrieb.EntscheideFreigabe{NeuerStatus: betrieb.Freigegeben, Kommentar: "Angaben geprüft."}, staff, freigegeben)
 	d.Betriebsstatus = betrieb.InBetrieb
 	info.freigegeben, info.anlagenBeginn = true, beginn.AddDate(0, 1+r.IntN(5), 0)
 	info.inBetrieb = info.anlagenBeginn.Format(historie.Datumsformat)
-	admin(d, info.inBetrieb, "Inbetriebnahme")
-	// the operator's yearly figures
+	admin(d, info.inBetrieb, "Inbetriebnahme", info.anlagenBeginn)
+	// the operator's yearly figures, saved in a month of their year
 	for j := jahr + 1; j <= l.s.Heute.Year()-1; j++ {
 		d.Produktion.BezugsjahrProduktion, d.Wasserversorgung.BezugsjahrWv = ptr(j), ptr(j)
 		d.Produktion.AnzahlBeschaeftigte = ptr(max(1, *d.Produktion.AnzahlBeschaeftigte+r.IntN(21)-10))
 		d.Wasserversorgung.Wasserbezug = ptr(math.Round(*d.Wasserversorgung.Wasserbezug*(0.9+r.Float64()/5)*10) / 10)
-		add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber)
+		add(betrieb.SpeichereAlsBetreiber{Daten: d}, betreiber, time.Date(j, time.Month(2+rz.IntN(10)), 1+rz.IntN(28), 12, 0, 0, 0, time.UTC))
 	}
-	if r.IntN(100) < 20 {
+	if r.IntN(100) < 20 { // renamed, recorded on the day the name is valid from
 		d.Bezeichnung += " – " + waehle(r, []string{"Werk Nord", "Werk Süd", "Standort " + ortB.name, "Betriebsteil II"})
-		admin(d, l.datum(-200-r.IntN(400)), waehle(r, []string{"Umfirmierung", "Neuer Betriebsname", "Zusammenlegung von Betriebsteilen"}))
+		vor := 200 + r.IntN(400)
+		admin(d, l.datum(-vor), waehle(r, []string{"Umfirmierung", "Neuer Betriebsname", "Zusammenlegung von Betriebsteilen"}), l.tag(-vor))
 	}
 	antrag := r.IntN(100)
 	switch {
 	case antrag < 5: // shut down
 		d.Betriebsstatus = betrieb.Stillgelegt
-		info.stillgelegt = l.datum(-30 - r.IntN(60))
-		admin(d, info.stillgelegt, "Stilllegung")
+		vor := 30 + r.IntN(60)
+		info.stillgelegt = l.datum(-vor)
+		admin(d, info.stillgelegt, "Stilllegung", l.tag(-vor))
 		return p, info
-	case antrag < 24: // a Stammdaten-Antrag: accepted, rejected or still open
+	case antrag < 24: // a Stammdaten-Antrag three days ago: accepted or rejected yesterday, or still open
 		a := betrieb.StammdatenAntrag{Bezeichnung: d.Bezeichnung, Adresse: d.Adresse, Kommentar: "Umzug der Verwaltung"}
 		a.Adresse.Strasse, a.Adresse.Hausnummer = waehle(r, strassen), d.Adresse.Hausnummer+"a"
-		add(betrieb.StelleStammdatenAntrag{Antrag: a, Heute: l.tag(-3)}, betreiber)
+		add(betrieb.StelleStammdatenAntrag{Antrag: a, Heute: l.tag(-3)}, betreiber, l.tag(-3))
 		switch {
 		case antrag < 15:
-			add(betrieb.UebernehmeStammdatenAntrag{Felder: []string{"strasse", "hausnummer"}, Heute: l.s.Heute}, staff)
+			add(betrieb.UebernehmeStammdatenAntrag{Felder: []string{"strasse", "hausnummer"}, Heute: tagNach(l.letzter, 0)}, staff, l.letzter)
 		case antrag < 20:
 			gruende := map[string]string{}
 			for _, f := range a.Beantragt(d) {
 				gruende[f] = "Die neue Anschrift ist noch nicht durch einen Nachweis belegt."
 			}
-			add(betrieb.LehneStammdatenAntragAb{Begruendungen: gruende}, staff)
+			add(betrieb.LehneStammdatenAntragAb{Begruendungen: gruende}, staff, l.letzter)
 		}
 	}
 	return p, info
@@ -674,14 +707,17 @@ func ausfuehren[S, C any](ctx context.Context, l *lauf, phase string, d ereignis
 					return
 				}
 				teil := make([]plan, 0, stueck)
-				for i := von; i < min(von+stueck, n); i++ {
+				var err error
+				for i := von; i < min(von+stueck, n) && err == nil; i++ {
 					teil = append(teil, planFuer(i))
+					err = l.zeitfolge(&teil[len(teil)-1])
 				}
 				var k int
-				var err error
-				if l.s.Befehlsweg {
+				switch {
+				case err != nil:
+				case l.s.Befehlsweg:
 					k, err = befehlsweg(ctx, l.store, d, teil)
-				} else {
+				default:
 					k, err = massenweg(ctx, l.plain, d, schreibe, teil)
 				}
 				if err != nil {
@@ -701,12 +737,18 @@ func ausfuehren[S, C any](ctx context.Context, l *lauf, phase string, d ereignis
 	return ctx.Err()
 }
 
-// befehlsweg: each command through the one command handler, as the API does it.
+// befehlsweg: each command through the one command handler, as the API does it, in a
+// transaction of its own that records its events at the step's moment (amTag, as the demo's).
 func befehlsweg[S, C any](ctx context.Context, store *eventstore.Store, d ereignis.Decider[S, C], plaene []plan) (int, error) {
 	n := 0
 	for _, p := range plaene {
 		for i, s := range p.schritte {
-			out, err := eventstore.Befehle(store, d).Handle(ctx, p.id, eventstore.VersionUnbekannt, s.befehl.(C), s.md)
+			var out eventstore.Appended
+			err := amTag(ctx, store, s.am, func(tx pgx.Tx) error {
+				var err error
+				out, err = eventstore.Befehle(store, d).HandleTx(ctx, tx, p.id, eventstore.VersionUnbekannt, s.befehl.(C), s.md)
+				return err
+			})
 			if err != nil {
 				return n, fmt.Errorf("%s Schritt %d (%T): %w", eventstore.StreamID(d.StreamType, p.id), i+1, s.befehl, err)
 			}
@@ -718,17 +760,27 @@ func befehlsweg[S, C any](ctx context.Context, store *eventstore.Store, d ereign
 
 // massenweg decides the commands of several aggregates in memory with the same decider — every
 // event goes through JSON and Decode before Evolve, exactly as Handle reads it back — appends
-// the events of each run of commands with the same metadata at once, and writes each document
-// once, all in one transaction.
+// the events of each run of commands with the same metadata at once, records every event at
+// its step's moment with one statement, and then writes each document once, all in one
+// transaction: the documents see the events' final times, as on the command path.
 func massenweg[S, C any](ctx context.Context, plain *eventstore.Store, d ereignis.Decider[S, C],
 	schreibe func(context.Context, pgx.Tx, int64, S, int) error, plaene []plan) (int, error) {
+	type stand struct {
+		id      int64
+		state   S
+		version int
+	}
 	n := 0
 	err := pgx.BeginFunc(ctx, plain.Pool(), func(tx pgx.Tx) error {
 		n = 0
+		var positionen []int64
+		var zeiten []time.Time
+		staende := make([]stand, 0, len(plaene))
 		for _, p := range plaene {
 			streamID := eventstore.StreamID(d.StreamType, p.id)
 			state, version := d.Initial(), 0
 			var gruppe []eventstore.NewEvent
+			var gruppeAm []time.Time // the moment of each event of the group
 			var gruppeMd eventstore.Metadata
 			flush := func() error {
 				if len(gruppe) == 0 {
@@ -742,7 +794,10 @@ func massenweg[S, C any](ctx context.Context, plain *eventstore.Store, d ereigni
 				if err != nil {
 					return err
 				}
-				version, n, gruppe = out.Version, n+len(out.Events), nil
+				for k, e := range out.Events {
+					positionen, zeiten = append(positionen, e.Position), append(zeiten, gruppeAm[k])
+				}
+				version, n, gruppe, gruppeAm = out.Version, n+len(out.Events), nil, nil
 				return nil
 			}
 			for i, s := range p.schritte {
@@ -768,15 +823,22 @@ func massenweg[S, C any](ctx context.Context, plain *eventstore.Store, d ereigni
 					}
 					state = d.Evolve(state, gelesen)
 					gruppe, gruppeMd = append(gruppe, eventstore.NewEvent{Type: e.EventType(), Data: json.RawMessage(data)}), md
+					gruppeAm = append(gruppeAm, s.am)
 				}
 			}
 			if err := flush(); err != nil {
 				return err
 			}
 			if version > 0 {
-				if err := schreibe(ctx, tx, p.id, state, version); err != nil {
-					return err
-				}
+				staende = append(staende, stand{id: p.id, state: state, version: version})
+			}
+		}
+		if err := datiere(ctx, tx, positionen, zeiten); err != nil {
+			return err
+		}
+		for _, st := range staende {
+			if err := schreibe(ctx, tx, st.id, st.state, st.version); err != nil {
+				return err
 			}
 		}
 		return nil

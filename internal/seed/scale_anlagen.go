@@ -59,11 +59,12 @@ func anlagenDes(i int, b betriebsInfo) []skalaAnlage {
 	return out
 }
 
-// anlagenPlan is the life of one plant: created by the operation's ZUST_SBD when the operation
-// went into operation, in operation two weeks later (historised), shut down with its operation;
-// some treatment and cooling plants have a change request of the operator, adopted, rejected
-// or still open. erste is the id of the operation's plant 0 (the receiving treatment plant of
-// a sewage works).
+// anlagenPlan is the life of one plant: created by the operation's ZUST_SBD on the day the
+// operation went into operation (after its approval), in operation two weeks later
+// (historised, recorded that day), shut down with its operation; some treatment and cooling
+// plants have a change request of the operator in the last three weeks, adopted or rejected
+// the day after, or still open. erste is the id of the operation's plant 0 (the receiving
+// treatment plant of a sewage works).
 func (l *lauf) anlagenPlan(a skalaAnlage, id int64, b betriebsInfo, erste int64) plan {
 	r := zufall(artAnlage, 1<<24+a.betrieb<<4+a.nr)
 	d := anlage.Vorgaben(a.typ)
@@ -111,10 +112,11 @@ func (l *lauf) anlagenPlan(a skalaAnlage, id int64, b betriebsInfo, erste int64)
 	}
 	cmd.Daten = d
 	p := plan{id: id}
-	add := func(c anlage.Befehl, md eventstore.Metadata) {
-		p.schritte = append(p.schritte, schritt{befehl: c, md: md})
+	nr := a.betrieb<<4 + a.nr
+	add := func(c anlage.Befehl, md eventstore.Metadata, tag time.Time) {
+		p.schritte = append(p.schritte, schritt{befehl: c, md: md, am: l.um(tag, 1<<24+nr, len(p.schritte))})
 	}
-	add(cmd, b.staff)
+	add(cmd, b.staff, b.anlagenBeginn)
 	// in operation two weeks later: a dated version
 	ab := b.anlagenBeginn.AddDate(0, 0, 14).Format(historie.Datumsformat)
 	md := b.staff
@@ -122,20 +124,20 @@ func (l *lauf) anlagenPlan(a skalaAnlage, id int64, b betriebsInfo, erste int64)
 	inBetrieb := d
 	inBetrieb.Anlagenstatus = anlage.InBetrieb
 	add(anlage.Speichere{Daten: inBetrieb, Heute: l.s.Heute, DarfBezeichnung: true,
-		AuditInfo: &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: "Inbetriebnahme"}}, md)
+		AuditInfo: &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: "Inbetriebnahme"}}, md, b.anlagenBeginn.AddDate(0, 0, 14))
 	if b.stillgelegt != "" {
-		add(anlage.LegeStill{Datum: b.stillgelegt}, b.staff)
+		add(anlage.LegeStill{Datum: b.stillgelegt}, b.staff, amTagDes(b.stillgelegt))
 		return p
 	}
 	if a.typ == anlage.Abwasserbehandlung || a.typ == anlage.Kuehlwasser {
-		l.aenderungsantrag(r, &p, inBetrieb, b)
+		l.aenderungsantrag(r, &p, inBetrieb, b, nr)
 	}
 	return p
 }
 
 // aenderungsantrag: one plant in ten of those that have one has a change request of the
 // operator: adopted, rejected or still open.
-func (l *lauf) aenderungsantrag(r *rand.Rand, p *plan, d anlage.Daten, b betriebsInfo) {
+func (l *lauf) aenderungsantrag(r *rand.Rand, p *plan, d anlage.Daten, b betriebsInfo, nr int) {
 	los := r.IntN(100)
 	if los >= 10 {
 		return
@@ -144,13 +146,17 @@ func (l *lauf) aenderungsantrag(r *rand.Rand, p *plan, d anlage.Daten, b betrieb
 		TegAbschluss: !d.TegAbschluss, AufKAGelaende: d.AufKAGelaende, Kuehlart: d.Kuehlart, KuehlBehandlung: d.KuehlBehandlung,
 		Kommentar: "Umbenennung nach Erweiterung"}
 	tag := l.tag(-2 - r.IntN(20))
-	p.schritte = append(p.schritte, schritt{befehl: anlage.StelleAntrag{Antrag: antrag, Heute: tag, Von: b.betreiber.ActorName}, md: b.betreiber})
+	p.schritte = append(p.schritte, schritt{befehl: anlage.StelleAntrag{Antrag: antrag, Heute: tag, Von: b.betreiber.ActorName}, md: b.betreiber,
+		am: l.um(tag, 1<<24+nr, 10)})
+	entschieden := l.um(tag.Add(24*time.Hour), 1<<24+nr, 11)
 	switch {
 	case los < 4:
 		p.schritte = append(p.schritte, schritt{befehl: anlage.UebernehmeAntrag{Felder: []string{"tegAbschluss"},
-			Begruendungen: map[string]string{"bezeichnung": "Die Bezeichnung ändert sich erst mit dem neuen Bescheid."}, Heute: tag.Add(24 * time.Hour)}, md: b.staff})
+			Begruendungen: map[string]string{"bezeichnung": "Die Bezeichnung ändert sich erst mit dem neuen Bescheid."}, Heute: tag.Add(24 * time.Hour)},
+			md: b.staff, am: entschieden})
 	case los < 6:
 		p.schritte = append(p.schritte, schritt{befehl: anlage.LehneAntragAb{Begruendungen: map[string]string{
-			"bezeichnung": "Die Bezeichnung ändert sich erst mit dem neuen Bescheid.", "tegAbschluss": "Der TEG-Abschluss ist nicht belegt."}}, md: b.staff})
+			"bezeichnung": "Die Bezeichnung ändert sich erst mit dem neuen Bescheid.", "tegAbschluss": "Der TEG-Abschluss ist nicht belegt."}},
+			md: b.staff, am: entschieden})
 	}
 }

@@ -53,7 +53,9 @@ func bescheidAnzahlAnforderungen(b skalaBescheid) int {
 // end the day before the second one's take effect. The second (a year or more later) is
 // released too for most operations, still in work for some, and an operator's application
 // (submitted or not) for others. Each sets about a dozen Anforderungen on the operation's
-// approved measuring points, both kinds, and has a few Auflagen on its first plant.
+// approved measuring points, both kinds, and has a few Auflagen on its first plant. It is
+// drafted (or applied for) three to ten days before its date — after its measuring points were
+// approved — released two weeks after its date, an application submitted on its date.
 func (l *lauf) bescheidPlan(b skalaBescheid, id int64, anf []int64, info betriebsInfo) plan {
 	r := zufall(artBescheid, b.betrieb<<1+b.nr)
 	beginn, _ := time.Parse(historie.Datumsformat, info.inBetrieb)
@@ -115,8 +117,10 @@ func (l *lauf) bescheidPlan(b skalaBescheid, id int64, anf []int64, info betrieb
 	// the facts the service looks up for a save, as they are for this operation
 	pruefung := bescheid.Pruefung{BetriebFreigegeben: true, Bescheidarten: []string{art}, Kandidaten: b.punkte, Anlagen: []int64{b.anlageID}}
 	p := plan{id: id}
+	entwurf := datum.AddDate(0, 0, -3-zeitzufall(artBescheid, b.betrieb<<1+b.nr).IntN(8))
+	am := entwurf
 	add := func(md eventstore.Metadata, c bescheid.Befehl) {
-		p.schritte = append(p.schritte, schritt{befehl: c, md: md})
+		p.schritte = append(p.schritte, schritt{befehl: c, md: md, am: l.um(am, 1<<26+b.betrieb<<1+b.nr, len(p.schritte))})
 	}
 	los := r.IntN(100)
 	antrag := b.nr == 1 && los >= 85
@@ -131,6 +135,7 @@ func (l *lauf) bescheidPlan(b skalaBescheid, id int64, anf []int64, info betrieb
 		}
 	}
 	speichern := func(ziel string, heute time.Time) {
+		am = heute
 		add(md, bescheid.Speichere{Daten: d, Status: ziel, Messstellen: b.punkte, Rolle: rolle, Pruefung: pruefung, Heute: heute, Von: von})
 	}
 	switch {

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
+	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/eventstore"
 )
@@ -38,7 +39,10 @@ type skalaBericht struct {
 // berichtPlan is the life of one report: created by the operator with the year's
 // Selbstüberwachungsauflagen, weekly values for each (a few above what their level usually
 // is), then — for the year before last — submitted and plausibilised by the staff, for last
-// year submitted for most and still in work for some.
+// year submitted for most and still in work for some. Created in January of its year (or two
+// weeks after the Bescheid that set its last Auflage was released), its values entered in
+// January and February of the year after, submitted in March, plausibilised in April or May;
+// what would lie on or after Heute happened on the last working day before it.
 func (l *lauf) berichtPlan(b skalaBericht, id int64, pids []int64, vorlage jahresbericht.Vorlage, info betriebsInfo, vorletztes bool) plan {
 	r := zufall(artJahresbericht, b.betrieb<<2+b.jahr%4)
 	konto, _ := strconv.ParseInt(info.betreiber.ActorID, 10, 64)
@@ -54,11 +58,25 @@ func (l *lauf) berichtPlan(b skalaBericht, id int64, pids []int64, vorlage jahre
 		cmd.Pruefung.Messstellen = append(cmd.Pruefung.Messstellen, a.Messstelle)
 	}
 	p := plan{id: id}
+	rz := zeitzufall(artJahresbericht, b.betrieb<<2+b.jahr%4)
+	angelegt := time.Date(b.jahr, time.January, 5+rz.IntN(20), 12, 0, 0, 0, time.UTC)
+	for _, a := range b.auflagen {
+		if ab, err := time.Parse(historie.Datumsformat, a.GueltigAb); err == nil && ab.AddDate(0, 0, 15).After(angelegt) {
+			angelegt = tagNach(ab, 15) // released two weeks after its date (bescheidPlan)
+		}
+	}
+	werteVon, werteBis := time.Date(b.jahr+1, time.January, 8, 12, 0, 0, 0, time.UTC), time.Date(b.jahr+1, time.February, 27, 12, 0, 0, 0, time.UTC)
+	if werteVon.Before(angelegt) {
+		werteVon = tagNach(angelegt, 1)
+	}
+	tage := max(0, int(werteBis.Sub(werteVon).Hours()/24))
+	am := angelegt
 	add := func(md eventstore.Metadata, c jahresbericht.Befehl) {
-		p.schritte = append(p.schritte, schritt{befehl: c, md: md})
+		p.schritte = append(p.schritte, schritt{befehl: c, md: md, am: l.um(am, 1<<27+b.betrieb<<2+b.jahr%4, len(p.schritte))})
 	}
 	add(info.betreiber, cmd)
-	for _, par := range cmd.Parameter {
+	for k, par := range cmd.Parameter {
+		am = tagNach(werteVon, tage*(k+1)/(len(cmd.Parameter)+1))
 		basis := 5 + r.IntN(120)
 		zeilen := make([]jahresbericht.Messwert, 52)
 		for w := range zeilen {
@@ -78,8 +96,10 @@ func (l *lauf) berichtPlan(b skalaBericht, id int64, pids []int64, vorlage jahre
 	if !vorletztes && r.IntN(100) < 25 {
 		return p // last year's, still in work
 	}
+	am = time.Date(b.jahr+1, time.March, 10+rz.IntN(19), 12, 0, 0, 0, time.UTC)
 	add(info.betreiber, jahresbericht.ReicheEin{Daten: daten, Rolle: bearbeiter, Konto: konto})
 	if vorletztes {
+		am = time.Date(b.jahr+1, time.April, 10+rz.IntN(50), 12, 0, 0, 0, time.UTC)
 		add(info.staff, jahresbericht.Entscheide{NeuerStatus: jahresbericht.Plausibilisiert, Kommentar: "Plausibel.", Rolle: pruefer, Konto: staff})
 	}
 	return p

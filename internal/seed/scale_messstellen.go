@@ -3,6 +3,7 @@ package seed
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -60,9 +61,11 @@ func messstellenNummer(i, nr int, typ string) string {
 }
 
 // messstellenPlan is the life of one measuring point: requested by the operation's ZUST_SBD a
-// week after its plants were created; most are approved and in operation two weeks later
-// (historised), some renamed later; some still wait for their Freigabe, some were rejected
-// (half of them requested again); shut down with their operation.
+// week after its plants were created; most are approved within days and in operation two
+// weeks after the request (historised, recorded that day), some renamed later (recorded on the
+// day the name is valid from); some still wait for their Freigabe, some were rejected the next
+// day or the one after (half of them corrected and requested again three days after the
+// request); shut down with their operation.
 func (l *lauf) messstellenPlan(m skalaMessstelle, id int64, b betriebsInfo) plan {
 	r := zufall(artMessstelle, m.betrieb<<2+m.nr)
 	behandlung := m.anlagentyp == anlage.Abwasserbehandlung
@@ -93,42 +96,48 @@ func (l *lauf) messstellenPlan(m skalaMessstelle, id int64, b betriebsInfo) plan
 	}
 	beginn := b.anlagenBeginn.AddDate(0, 0, 7)
 	p := plan{id: id}
-	add := func(c messstelle.Befehl, md eventstore.Metadata) {
-		p.schritte = append(p.schritte, schritt{befehl: c, md: md})
+	nr := 1<<25 + m.betrieb<<2 + m.nr
+	rz := zeitzufall(artMessstelle, m.betrieb<<2+m.nr)
+	am := func(tag time.Time) time.Time { return l.um(tag, nr, len(p.schritte)) }
+	add := func(c messstelle.Befehl, md eventstore.Metadata, tag time.Time) {
+		p.schritte = append(p.schritte, schritt{befehl: c, md: md, am: am(tag)})
 	}
 	add(messstelle.FordereFreigabeAn{AnlageID: m.anlageID, BetriebID: b.id, MessstellenID: messstellenNummer(m.betrieb, m.nr, typ), Daten: d,
-		BetriebFreigegeben: true, Betriebstyp: b.typ, Heute: beginn}, b.staff)
+		BetriebFreigegeben: true, Betriebstyp: b.typ, Heute: beginn}, b.staff, beginn)
 	los := r.IntN(100)
 	switch {
 	case los < 6: // still waits for its Freigabe
 	case los < 12: // rejected, half of them corrected and requested again
-		add(messstelle.EntscheideFreigabe{NeuerStatus: messstelle.Abgewiesen, Kommentar: "Die Lage der Messstelle ist nicht plausibel."}, b.staff)
+		add(messstelle.EntscheideFreigabe{NeuerStatus: messstelle.Abgewiesen, Kommentar: "Die Lage der Messstelle ist nicht plausibel."}, b.staff,
+			beginn.AddDate(0, 0, 1+rz.IntN(2)))
 		if los < 9 {
 			d.Lage.Hochwert += 12.5
-			add(messstelle.Speichere{Daten: d, Heute: beginn.AddDate(0, 0, 3), Betriebstyp: b.typ}, b.staff)
+			add(messstelle.Speichere{Daten: d, Heute: beginn.AddDate(0, 0, 3), Betriebstyp: b.typ}, b.staff, beginn.AddDate(0, 0, 3))
 		}
 	default: // approved, in operation two weeks later
-		add(messstelle.EntscheideFreigabe{NeuerStatus: messstelle.Freigegeben, Kommentar: "Angaben geprüft."}, b.staff)
-		ab := beginn.AddDate(0, 0, 14).Format(historie.Datumsformat)
+		add(messstelle.EntscheideFreigabe{NeuerStatus: messstelle.Freigegeben, Kommentar: "Angaben geprüft."}, b.staff,
+			beginn.AddDate(0, 0, 2+rz.IntN(8)))
+		ab := beginn.AddDate(0, 0, 14)
 		d.Messstellenstatus = messstelle.InBetrieb
-		l.datiert(&p, d, ab, "Inbetriebnahme", b)
+		l.datiert(&p, d, ab.Format(historie.Datumsformat), "Inbetriebnahme", b, am(ab))
 		if los >= 88 { // renamed later
 			d.Bezeichnung += " " + waehle(r, []string{"(neu)", "Nord", "II"})
-			l.datiert(&p, d, l.datum(-100-r.IntN(300)), "Umbenennung", b)
+			vor := 100 + r.IntN(300)
+			l.datiert(&p, d, l.datum(-vor), "Umbenennung", b, am(l.tag(-vor)))
 		}
 	}
 	if b.stillgelegt != "" {
-		add(messstelle.LegeStill{Datum: b.stillgelegt}, b.staff)
+		add(messstelle.LegeStill{Datum: b.stillgelegt}, b.staff, amTagDes(b.stillgelegt))
 	}
 	return p
 }
 
-// datiert adds the staff's historised save of d valid from ab.
-func (l *lauf) datiert(p *plan, d messstelle.Daten, ab, grund string, b betriebsInfo) {
+// datiert adds the staff's historised save of d valid from ab, recorded at am.
+func (l *lauf) datiert(p *plan, d messstelle.Daten, ab, grund string, b betriebsInfo, am time.Time) {
 	md := b.staff
 	md.AuditInfo = &eventstore.AuditInfo{GueltigAb: ab, Aenderungsgrund: grund}
 	p.schritte = append(p.schritte, schritt{befehl: messstelle.Speichere{Daten: d, Heute: l.s.Heute, Betriebstyp: b.typ,
-		AuditInfo: &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: grund}}, md: md})
+		AuditInfo: &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: grund}}, md: md, am: am})
 }
 
 // messstellenDokument writes a measuring point's document through the writer its area
