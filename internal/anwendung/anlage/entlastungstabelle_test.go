@@ -34,13 +34,13 @@ func TestLiesEntlastungen_JedeZeileGeprueftUndGelesen(t *testing.T) {
 	}
 	// each row as the export writes it, then edited as a user would (nil: unchanged)
 	type zeile struct {
-		id     int64
+		id      int64
 		aendere func(w []any)
 	}
 	zeilen := []zeile{
 		{11, nil}, // row 2: unchanged
 		{12, func(w []any) { w[spalte["Abwasseranlage"]] = "RÜB Mühlenweg"; w[spalte["Hochwert"]] = "5572100,75" }}, // row 3: read
-		{13, func(w []any) { w[spalte[spalteNr]] = "B-13" }},                                                          // row 4: no plant number
+		{13, func(w []any) { w[spalte[spalteNr]] = "B-13" }},                                                        // row 4: no plant number
 		{99, nil}, // row 5: not a relief plant of the operation
 		{11, nil}, // row 6: twice in the file
 		{14, func(w []any) { w[spalte[spalteVersion]] = 2 }},                     // row 7: changed since the export
