@@ -206,3 +206,71 @@ func TestStand_DieAnlageNenntBetriebUndAufnehmendeAnlageMitDemDamaligenNamen(t *
 		t.Errorf("as of today: operation %v, receiving plant %v; want today's names", betrieb, aufnahme)
 	}
 }
+
+// A Bescheid's page as of a date names its operation and its measuring points as they were
+// named then (both renamed since), not today's names; as of today the new names.
+func TestStand_DerBescheidNenntBetriebUndMessstellenMitDemDamaligenNamen(t *testing.T) {
+	w := newKontoWelt(t, "")
+	sbd := w.login(t, "zust_sbd", seed.DemoPasswort)
+	papier := idIn(t, w, `SELECT id FROM betrieb WHERE bezeichnung = 'Papierfabrik Rheinaue – Werk Koblenz'`)
+	// a demo Bescheid of the operation with a measuring point
+	var seite struct {
+		Content []struct {
+			ID int64 `json:"id"`
+		} `json:"content"`
+	}
+	w.send(t, "GET", fmt.Sprintf("/api/betrieb/%d/bescheid/search?size=50", papier), nil, sbd).decode(t, &seite)
+	var bescheid, mst int64
+	var altName string
+	for _, z := range seite.Content {
+		b := w.send(t, "GET", fmt.Sprintf("/api/bescheid/%d", z.ID), nil, sbd).json(t)
+		if ms, _ := b["messstellen"].([]any); len(ms) > 0 {
+			m := ms[0].(map[string]any)
+			bescheid, mst, altName = z.ID, int64(m["id"].(float64)), m["bezeichnung"].(string)
+			break
+		}
+	}
+	if bescheid == 0 {
+		t.Fatal("no demo Bescheid of the operation names a measuring point")
+	}
+	// the past (a test-only stand-in: production events carry the time of their commit)
+	for _, stream := range []string{fmt.Sprintf("betrieb-%d", papier), fmt.Sprintf("bescheid-%d", bescheid), fmt.Sprintf("messstelle-%d", mst)} {
+		zurueckdatieren(t, w, stream, 40)
+	}
+	heute := time.Now().In(berlin).Format("2006-01-02")
+	b := w.betrieb(t, papier, sbd)
+	b["bezeichnung"] = "Papierfabrik Rheinaue – Werk Lützel"
+	b["auditInfo"] = map[string]any{"gueltigAb": heute, "aenderungsgrund": "Umbenennung", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/betrieb/%d", papier), b, sbd); a.Code != 200 {
+		t.Fatalf("rename the operation: %d %s", a.Code, a.Body.String())
+	}
+	ms := w.messstelleLesen(t, mst, sbd)
+	ms["bezeichnung"] = altName + " (neu)"
+	ms["auditInfo"] = map[string]any{"gueltigAb": heute, "aenderungsgrund": "Umbenennung", "ueberschreiben": true}
+	if a := w.send(t, "PUT", fmt.Sprintf("/api/messstelle/%d", mst), ms, sbd); a.Code != 200 {
+		t.Fatalf("rename the measuring point: %d %s", a.Code, a.Body.String())
+	}
+	namen := func(stand string) (betrieb any, messstelle string) {
+		t.Helper()
+		a := w.send(t, "GET", fmt.Sprintf("/api/bescheid/%d?stand=%s", bescheid, stand), nil, sbd)
+		if a.Code != 200 {
+			t.Fatalf("Bescheid as of %s: %d %s", stand, a.Code, a.Body.String())
+		}
+		v := a.json(t)
+		bv, _ := v["betrieb"].(map[string]any)
+		ms, _ := v["messstellen"].([]any)
+		for _, m := range ms {
+			if m := m.(map[string]any); int64(m["id"].(float64)) == mst {
+				messstelle, _ = m["bezeichnung"].(string)
+			}
+		}
+		return bv["bezeichnung"], messstelle
+	}
+	vor5Tagen := time.Now().In(berlin).AddDate(0, 0, -5).Format("2006-01-02")
+	if betrieb, messstelle := namen(vor5Tagen); betrieb != "Papierfabrik Rheinaue – Werk Koblenz" || messstelle != altName {
+		t.Errorf("as of 5 days ago: operation %v, measuring point %q; want the names then (%q)", betrieb, messstelle, altName)
+	}
+	if betrieb, messstelle := namen(heute); betrieb != "Papierfabrik Rheinaue – Werk Lützel" || messstelle != altName+" (neu)" {
+		t.Errorf("as of today: operation %v, measuring point %q; want today's names", betrieb, messstelle)
+	}
+}

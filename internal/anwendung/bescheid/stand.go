@@ -4,13 +4,17 @@ import (
 	"context"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/bescheid"
+	"github.com/eabwasser/eabwasser/domain/betrieb"
+	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )
 
 // StandZum is the Bescheid as its screen shows it "as of" zeit (issue 33): the state after the
-// last event recorded at or before zeit, as the caller's view shows it, read-only (no rights).
+// last event recorded at or before zeit, as the caller's view shows it, read-only (no rights),
+// with its operation, its measuring points and their plants by their names then.
 // NichtZumStand before the Bescheid's first event.
 func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Time) (Ansicht, error) {
 	g, s, events, err := d.stream(ctx, n, id)
@@ -25,9 +29,54 @@ func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 	if err != nil {
 		return Ansicht{}, err
 	}
-	v, err := d.ansicht(ctx, id, x, g.b, version, events[:bis], s)
+	b, err := verlauf.EinesZum(ctx, d.Store, betrieb.Decider, betrieb.StreamType, x.BetriebID, zeit, g.b)
+	if err != nil {
+		return Ansicht{}, err
+	}
+	v, err := d.ansicht(ctx, id, x, b, version, events[:bis], s)
+	if err != nil {
+		return v, err
+	}
+	if err := d.messstellenZum(ctx, v.Messstellen, zeit); err != nil {
+		return v, err
+	}
 	v.Rechte = &Rechte{StatusWerte: []string{}}
-	return v, err
+	return v, nil
+}
+
+// messstellenZum names the Bescheid's measuring points (number, name, type) and their plants as
+// they were at zeit (one read of the points' streams, one of their plants'); one that did not
+// exist then keeps today's.
+func (d *Dienst) messstellenZum(ctx context.Context, ms []Messstelle, zeit time.Time) error {
+	if len(ms) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(ms))
+	for i, m := range ms {
+		ids[i] = m.ID
+	}
+	punkte, err := verlauf.StaendeZum(ctx, d.Store, messstelle.Decider, messstelle.StreamType, ids, zeit)
+	if err != nil {
+		return err
+	}
+	anlagenIDs := make([]int64, 0, len(ms))
+	for i := range ms {
+		if p, ok := punkte[ms[i].ID]; ok {
+			ms[i].MessstellenID, ms[i].Bezeichnung, ms[i].Messstellentyp = p.MessstellenID, p.Daten.Bezeichnung, p.Daten.Messstellentyp
+			ms[i].Anlage.ID = p.AnlageID
+		}
+		anlagenIDs = append(anlagenIDs, ms[i].Anlage.ID)
+	}
+	anlagen, err := verlauf.StaendeZum(ctx, d.Store, anlage.Decider, anlage.StreamType, anlagenIDs, zeit)
+	if err != nil {
+		return err
+	}
+	for i := range ms {
+		if a, ok := anlagen[ms[i].Anlage.ID]; ok {
+			ms[i].Anlage.Bezeichnung = a.Daten.Bezeichnung
+		}
+	}
+	return nil
 }
 
 // TrefferZum turns a page of an operation's Bescheide (rows the caller sees) into the page "as
