@@ -44,8 +44,9 @@ var Einheit = Umfang{Organisationen: 2000, Betriebe: 20000}
 type Skalierung struct {
 	N      int
 	Umfang Umfang // per N; zero: Einheit
-	// Heute is the last day of the synthetic history (zero: today). Everything else is derived
-	// from the object's number, so two runs with the same Heute create the same events.
+	// Heute is the day the synthetic history leads up to (zero: today; its steps end on the
+	// working day before). Everything else is derived from the object's number, so two runs with
+	// the same Heute create the same events, recorded at the same past times.
 	Heute time.Time
 	// PasswortHash is the bcrypt hash of DemoPasswort every account gets ("": hashed once).
 	PasswortHash string
