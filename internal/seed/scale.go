@@ -260,6 +260,12 @@ func Skalieren(ctx context.Context, store *eventstore.Store, s Skalierung) (Skal
 		n := int64(geo.Verwaltungseinheiten + geo.Wasserkoerper + geo.Einzugsgebiete)
 		s.Fortschritt(Fortschritt{Phase: "Geodaten", Objekte: n, Gesamt: n, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)})
 	}
+	if err := ordneLog(ctx, store.Pool()); err != nil {
+		return Skalenbericht{}, fmt.Errorf("Ereignisse ordnen: %w", err)
+	}
+	if s.Fortschritt != nil {
+		s.Fortschritt(Fortschritt{Phase: "Log geordnet", Objekte: 1, Gesamt: 1, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start)})
+	}
 	return Skalenbericht{Organisationen: orgs, Anwender: len(alle), Betriebe: nBetriebe, Anlagen: len(plants), Messstellen: len(punkte),
 		Bescheide: nBescheide, Jahresberichte: nBerichte, Ereignisse: l.ereignisse.Load(), Dauer: time.Since(l.start), Geodaten: geo}, nil
 }
