@@ -262,8 +262,9 @@ export interface ObjektVerlaufProps<T, K extends QueryKey> extends VerlaufSeiteP
 }
 
 /**
- * The Verlauf page of an object of the file (measuring point, Bescheid, annual report): the list
- * of its events, or with ?stand=<version> the object as it was after one, read-only.
+ * The Verlauf page of an object of the file (operation, plant, measuring point, Bescheid, annual
+ * report): the list of its events, or with ?stand=<version> the object as it was after one,
+ * read-only.
  */
 export function ObjektVerlauf<T, K extends QueryKey>({ aktuell, standQuery, nurLesen, ...seite }: ObjektVerlaufProps<T, K>) {
   const [params] = useSearchParams();

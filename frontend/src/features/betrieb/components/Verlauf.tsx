@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { StandSeite, VerlaufSeite, versionAus } from '@/components/Historisch';
+import { Navigate, useParams } from 'react-router-dom';
+import { ObjektVerlauf } from '@/components/Historisch';
 import { Laden } from '@/components/Laden';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { betriebQuery, standQuery, verlaufQuery } from '@/features/betrieb/api/betrieb';
@@ -14,36 +14,18 @@ import { BetriebNurLesen } from './BetriebNurLesen';
 export function Verlauf() {
   useDocumentTitle('Verlauf');
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
   const betrieb = useQuery(betriebQuery(id));
   const verlauf = useQuery({ ...verlaufQuery(id), enabled: !!betrieb.data?.rechte?.verlaufLesen });
-  const version = versionAus(params);
   if (betrieb.isPending) return <Laden />;
   if (betrieb.data && !betrieb.data.rechte?.verlaufLesen) return <Navigate to="/unautorisiert" replace />;
-  if (version === null) {
-    return (
-      <VerlaufSeite
-        titel="Verlauf"
-        beschreibung="Alle Änderungen des Betriebs mit Zeitpunkt und Urheber. Öffnen Sie eine Zeile für die geänderten Felder; „Stand anzeigen“ zeigt den Betrieb, wie er nach dieser Änderung war."
-        eintraege={verlauf.data}
-      />
-    );
-  }
   return (
-    <Stand
-      id={id}
-      version={version}
+    <ObjektVerlauf
+      titel="Verlauf"
+      beschreibung="Alle Änderungen des Betriebs mit Zeitpunkt und Urheber. Öffnen Sie eine Zeile für die geänderten Felder; „Stand anzeigen“ zeigt den Betrieb, wie er nach dieser Änderung war."
+      eintraege={verlauf.data}
       aktuell={`/betriebsakte/${encodeURIComponent(id)}/betriebsdaten?modus=l`}
-      eintrag={verlauf.data?.find((e) => e.version === version)}
+      standQuery={(version) => standQuery(id, version)}
+      nurLesen={(x) => <BetriebNurLesen betrieb={x} />}
     />
-  );
-}
-
-function Stand({ id, version, ...rest }: { id: string; version: number; aktuell: string; eintrag: Parameters<typeof StandSeite>[0]['eintrag'] }) {
-  const stand = useQuery(standQuery(id, version));
-  return (
-    <StandSeite version={version} {...rest}>
-      {stand.data && <BetriebNurLesen betrieb={stand.data} />}
-    </StandSeite>
   );
 }
