@@ -7,6 +7,8 @@
 package anlage
 
 import (
+	"slices"
+
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -342,6 +344,10 @@ func ersetzt(liste []Veranlagung, alt, neu int64) []Veranlagung {
 				continue
 			}
 			v.OrganisationID = neu
+		}
+		// the new organisation held that start year already: one entry, as the save requires
+		if slices.Contains(out, v) {
+			continue
 		}
 		out = append(out, v)
 	}

@@ -272,8 +272,8 @@ func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]ereignis.DomainEvent, 
 		return nil, err
 	}
 	behalten := c.Behalten == nil || *c.Behalten
-	if wechsel && !behalten {
-		neu.ZustaendigePersonen = nil
+	if wechsel {
+		neu = ohneVorigenBetreiber(b.Daten, neu)
 	}
 	if b.Freigabestatus == Abgewiesen {
 		// 'Freigabe erneut beantragen' is the save button of a rejected operation for whoever
@@ -321,6 +321,23 @@ func speichereAlsAdmin(b Betrieb, c SpeichereAlsAdmin) ([]ereignis.DomainEvent, 
 		out = append(out, BetriebStillgelegt{Datum: ev.GueltigAb, Ersatz: ersatz})
 	}
 	return out, nil
+}
+
+// ohneVorigenBetreiber is the data neu of a change of operator without the previous operator's
+// contacts and responsible persons (its own people, issue 42): what alt held leaves with it, what
+// the same save adds for the new operator stays.
+func ohneVorigenBetreiber(alt, neu Daten) Daten {
+	neu.Kontakte = slices.DeleteFunc(slices.Clone(neu.Kontakte), func(k Kontakt) bool { return slices.Contains(alt.Kontakte, k) })
+	neu.ZustaendigePersonen = slices.DeleteFunc(slices.Clone(neu.ZustaendigePersonen), func(p ZustaendigePerson) bool {
+		return slices.ContainsFunc(alt.ZustaendigePersonen, func(q ZustaendigePerson) bool { return q.AnwenderID == p.AnwenderID })
+	})
+	if len(neu.Kontakte) == 0 {
+		neu.Kontakte = nil
+	}
+	if len(neu.ZustaendigePersonen) == 0 {
+		neu.ZustaendigePersonen = nil
+	}
+	return neu
 }
 
 // ErsatzFehlt refuses the shut-down of an operation whose municipal treatment plants receive

@@ -6,6 +6,8 @@
 package betrieb
 
 import (
+	"slices"
+
 	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -162,6 +164,23 @@ type Betrieb struct {
 	// operation has no dated version (taken over from an older file without a date).
 	LetzterBeginn string
 	Antrag        *StammdatenAntrag
+	// Vorbetreiber are the organisations that operated the operation before its current
+	// operator, by id (issue 42): each keeps read access to what it submitted here.
+	Vorbetreiber []int64
+}
+
+// vorbetreiber is the list of previous operators after the operation went from alt to neu: alt
+// joins it, neu (who may return) leaves it.
+func vorbetreiber(liste []int64, alt, neu int64) []int64 {
+	out := slices.DeleteFunc(slices.Clone(liste), func(id int64) bool { return id == neu || id == alt })
+	if alt != 0 && alt != neu {
+		out = append(out, alt)
+	}
+	slices.Sort(out)
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // KommunalAktiv reports whether the operation is an active municipal one — approved, not shut
@@ -279,8 +298,13 @@ func Evolve(b Betrieb, e ereignis.DomainEvent) Betrieb {
 		b.Daten = v.Daten
 	case BetriebGeaendert:
 		b.Daten, b.LetzterBeginn = v.Daten, v.GueltigAb
+	case BetreiberGewechselt:
+		b.Vorbetreiber = vorbetreiber(b.Vorbetreiber, v.AltID, v.NeuID)
 	case BetreiberUmgezogen:
+		// a merge: the destination operates it as the merged organisation did (not a change of
+		// operator); it is no previous operator of its own operation
 		b.Daten.BetreiberID = v.NeuID
+		b.Vorbetreiber = vorbetreiber(b.Vorbetreiber, 0, v.NeuID)
 	case StammdatenAntragGestellt:
 		a := v.Antrag
 		b.Antrag = &a

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -136,6 +137,19 @@ func TestDecide(t *testing.T) {
 			SpeichereAlsAdmin{Daten: neuerBetreiber, Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true, Behalten: ptr(false)},
 			[]ereignis.DomainEvent{BetriebGeaendert{Daten: mit(neuerBetreiber, func(d *Daten) { d.ZustaendigePersonen = nil }), GueltigAb: "2026-11-10", Aenderungsgrund: "Umfirmierung"},
 				BetreiberGewechselt{AltID: 1, NeuID: 2, Behalten: false}}, ""},
+		// issue 42: the previous operator's contacts and persons leave with him, whatever he stays
+		{"admin: a change of operator keeping the obligee removes the previous operator's people too",
+			append(freigegeben, BetriebsdatenGeaendert{Daten: mit(mitPersonen, func(d *Daten) {
+				d.Kontakte = []Kontakt{{Anrede: "Frau", Vorname: "Eva", Name: "Alt", Telefon: "0261-1", Email: "eva@example.org"}}
+			})}),
+			SpeichereAlsAdmin{Daten: mit(neuerBetreiber, func(d *Daten) {
+				d.Kontakte = []Kontakt{{Anrede: "Frau", Vorname: "Eva", Name: "Alt", Telefon: "0261-1", Email: "eva@example.org"}, {Anrede: "Frau", Vorname: "Eva", Name: "Neu", Telefon: "0261-1", Email: "eva@example.org"}}
+			}),
+				Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true, Behalten: ptr(true)},
+			[]ereignis.DomainEvent{BetriebGeaendert{Daten: mit(neuerBetreiber, func(d *Daten) {
+				d.ZustaendigePersonen, d.Kontakte = nil, []Kontakt{{Anrede: "Frau", Vorname: "Eva", Name: "Neu", Telefon: "0261-1", Email: "eva@example.org"}}
+			}),
+				GueltigAb: "2026-11-10", Aenderungsgrund: "Umfirmierung"}, BetreiberGewechselt{AltID: 1, NeuID: 2, Behalten: true}}, ""},
 		{"admin: an application is corrected without history", []ereignis.DomainEvent{beantragt},
 			SpeichereAlsAdmin{Daten: umbenannt, Heute: heute}, []ereignis.DomainEvent{BetriebsdatenGeaendert{Daten: umbenannt}}, ""},
 		{"admin: nothing changed, nothing happens", freigegeben, SpeichereAlsAdmin{Daten: gespeichert, Heute: heute}, nil, ""},
@@ -301,5 +315,26 @@ func TestAntragssicht_ShowsRequestedAdoptedAndRefusedFieldsWithReasons(t *testin
 	}
 	if Antragssicht(vorher, BetriebFreigegeben{}) != nil {
 		t.Fatal("other events show no application")
+	}
+}
+
+// The previous operators (issue 42): who leaves joins them, who returns leaves them, a merge's
+// destination is none.
+func TestEvolve_VorbetreiberFollowTheChangesOfOperator(t *testing.T) {
+	var b Betrieb
+	for _, e := range []ereignis.DomainEvent{BetriebBeantragt{Daten: Daten{BetreiberID: 1}}, BetreiberGewechselt{AltID: 1, NeuID: 2},
+		BetreiberGewechselt{AltID: 2, NeuID: 3}} {
+		b = Evolve(b, e)
+	}
+	if !slices.Equal(b.Vorbetreiber, []int64{1, 2}) {
+		t.Fatalf("after two changes: %v", b.Vorbetreiber)
+	}
+	b = Evolve(b, BetreiberGewechselt{AltID: 3, NeuID: 1})
+	if !slices.Equal(b.Vorbetreiber, []int64{2, 3}) {
+		t.Fatalf("the first returns: %v", b.Vorbetreiber)
+	}
+	b = Evolve(b, BetreiberUmgezogen{AltID: 1, NeuID: 2})
+	if !slices.Equal(b.Vorbetreiber, []int64{3}) || b.Daten.BetreiberID != 2 {
+		t.Fatalf("merged into a previous operator: %v, operator %d", b.Vorbetreiber, b.Daten.BetreiberID)
 	}
 }

@@ -63,6 +63,9 @@ type Sicht struct {
 	Regionalstellen []int64
 	Betriebe        []int64
 	Organisationen  []int64
+	// Frueher are the operations the caller's organisation operated before their operator
+	// changed (betrieb.vorbetreiber): there it keeps read access to what it submitted (issue 42).
+	Frueher []int64
 }
 
 // Spalten name the columns of a row the visibility condition reads, qualified as the query
@@ -71,6 +74,15 @@ type Spalten struct {
 	Betrieb        string // the operation's id
 	Betreiber      string // the operator organisation's id
 	Regionalstelle string // the Regionalstelle's id
+	// The change of operator (issue 42, docs/security.md "Change of operator"): rows of objects an
+	// operator drafts and submits name, as SQL expressions, the organisation on whose side the
+	// object was drafted or submitted (Verfasser), whether it is a draft of the operator's side
+	// not yet submitted (Entwurf: only its author organisation sees it, a new operator does not)
+	// and whether it was submitted by the operator's side (Eingereicht: the author organisation
+	// keeps read access after the operation went to another operator). Empty: no such rule.
+	Verfasser   string
+	Entwurf     string
+	Eingereicht string
 }
 
 // Betriebsspalten are the columns of the operation document and worklist (alias "" or "b.").
@@ -89,11 +101,23 @@ func regel(sp Spalten, regionalstellen, betriebe, organisationen string) string 
 
 // Bedingung is the SQL condition of the Sicht over a row with the columns sp. arg adds a
 // parameter and returns its placeholder.
+//
+// An organisation sees the rows of the operations it operates, except the drafts another
+// organisation left there (the previous operator's unsubmitted applications), and of the
+// operations it operated before (Frueher) what it submitted itself.
 func (s Sicht) Bedingung(sp Spalten, arg func(any) string) string {
 	if s.Alle {
 		return "true"
 	}
-	return "(" + sp.Betreiber + " = " + arg(s.OrganisationID) + " OR " +
+	org := arg(s.OrganisationID)
+	betreiber := sp.Betreiber + " = " + org
+	if sp.Entwurf != "" && s.OrganisationID != 0 {
+		betreiber = "(" + betreiber + " AND NOT (" + sp.Entwurf + " AND " + sp.Verfasser + " IS DISTINCT FROM " + org + "))"
+	}
+	if sp.Eingereicht != "" && s.OrganisationID != 0 && len(s.Frueher) > 0 {
+		betreiber += " OR (" + sp.Betrieb + " = ANY(" + arg(s.Frueher) + ") AND " + sp.Eingereicht + " AND " + sp.Verfasser + " = " + org + ")"
+	}
+	return "(" + betreiber + " OR " +
 		regel(sp, arg(ids(s.Regionalstellen)), arg(ids(s.Betriebe)), arg(ids(s.Organisationen))) + ")"
 }
 
@@ -215,14 +239,16 @@ func AufloesenMitKonto(ctx context.Context, q Querier, n Nutzer) (Nutzer, Konto,
 		coalesce(bool_or(r.alle_regionalstellen), false),
 		coalesce(array_agg(DISTINCT x.rs) FILTER (WHERE x.rs IS NOT NULL), '{}'),
 		coalesce(array_agg(DISTINCT y.b) FILTER (WHERE y.b IS NOT NULL), '{}'),
-		coalesce(array_agg(DISTINCT z.o) FILTER (WHERE z.o IS NOT NULL), '{}')
+		coalesce(array_agg(DISTINCT z.o) FILTER (WHERE z.o IS NOT NULL), '{}'),
+		CASE WHEN a.organisation_id IS NULL THEN '{}' ELSE
+			(SELECT coalesce(array_agg(f.id ORDER BY f.id), '{}') FROM betrieb f WHERE f.vorbetreiber @> ARRAY[a.organisation_id]) END
 		FROM anwender a
 		LEFT JOIN lokale_rolle r ON r.id = ANY(a.lokale_rollen)
 		LEFT JOIN LATERAL unnest(r.regionalstelle_ids) x(rs) ON true
 		LEFT JOIN LATERAL unnest(r.betriebe) y(b) ON true
 		LEFT JOIN LATERAL unnest(r.organisationen) z(o) ON true
 		WHERE a.id = $1 GROUP BY a.id`, n.AnwenderID).
-		Scan(&k.Status, &k.GueltigBis, &k.Sitzung, &org, &s.Alle, &s.Regionalstellen, &s.Betriebe, &s.Organisationen)
+		Scan(&k.Status, &k.GueltigBis, &k.Sitzung, &org, &s.Alle, &s.Regionalstellen, &s.Betriebe, &s.Organisationen, &s.Frueher)
 	if errors.Is(err, pgx.ErrNoRows) {
 		n.Aufgeloest, n.OrganisationID, n.Sicht = true, 0, Sicht{Alle: n.Admin()}
 		return n, k, nil
@@ -233,7 +259,10 @@ func AufloesenMitKonto(ctx context.Context, q Querier, n Nutzer) (Nutzer, Konto,
 	k.Gefunden = true
 	s.OrganisationID = org
 	if !n.Organisationsseitig() {
-		s.OrganisationID = 0
+		s.OrganisationID, s.Frueher = 0, nil
+	}
+	if len(s.Frueher) == 0 {
+		s.Frueher = nil
 	}
 	if n.Admin() {
 		s = Sicht{Alle: true}
@@ -268,7 +297,16 @@ func Zustaendige(a string, aktion berechtigung.Aktion, sp Spalten) string {
 			a+".lokale_rollen) AND "+LokaleRolleDeckt("r", sp)+"))")
 	}
 	if len(organisation) > 0 {
-		sieht = append(sieht, "("+a+".funktionale_rollen && "+array(organisation)+" AND "+a+".organisation_id = "+sp.Betreiber+")")
+		// the organisation's side as Bedingung has it: not another organisation's draft, and
+		// what it submitted on an operation it no longer operates
+		betreiber := a + ".organisation_id = " + sp.Betreiber
+		if sp.Entwurf != "" {
+			betreiber += " AND NOT (" + sp.Entwurf + " AND " + sp.Verfasser + " IS DISTINCT FROM " + a + ".organisation_id)"
+		}
+		if sp.Eingereicht != "" {
+			betreiber = "(" + betreiber + ") OR (" + sp.Eingereicht + " AND " + sp.Verfasser + " = " + a + ".organisation_id)"
+		}
+		sieht = append(sieht, "("+a+".funktionale_rollen && "+array(organisation)+" AND ("+betreiber+"))")
 	}
 	if len(sieht) == 0 {
 		return "false"

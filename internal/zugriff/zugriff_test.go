@@ -2,6 +2,7 @@ package zugriff
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
@@ -60,5 +61,28 @@ func TestZustaendige_WhoMayApproveAndSeesTheOperation(t *testing.T) {
 		"(r.alle_regionalstellen OR b.regionalstelle_id = ANY(r.regionalstelle_ids) OR b.id = ANY(r.betriebe) OR b.betreiber_id = ANY(r.organisationen)))))"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// The change of operator (issue 42): the current operator does not see another organisation's
+// drafts; a previous operator sees what it submitted on the operations it operated before.
+func TestBedingung_ChangeOfOperatorDraftsStayWithTheirAuthorSubmissionsWithThePreviousOperator(t *testing.T) {
+	sp := Spalten{Betrieb: "d.betrieb_id", Betreiber: "b.betreiber_id", Regionalstelle: "b.regionalstelle_id",
+		Verfasser: "v(d.id)", Entwurf: "d.status = 'ANGELEGT'", Eingereicht: "d.status <> 'ANGELEGT'"}
+	var args []any
+	got := (Sicht{OrganisationID: 4, Frueher: []int64{9}}).Bedingung(sp, Platzhalter(&args))
+	want := "((b.betreiber_id = $1 AND NOT (d.status = 'ANGELEGT' AND v(d.id) IS DISTINCT FROM $1)) OR " +
+		"(d.betrieb_id = ANY($2) AND d.status <> 'ANGELEGT' AND v(d.id) = $1) OR " +
+		"b.regionalstelle_id = ANY($3) OR d.betrieb_id = ANY($4) OR b.betreiber_id = ANY($5))"
+	if got != want || !reflect.DeepEqual(args[:2], []any{int64(4), []int64{9}}) {
+		t.Errorf("got  %s %v\nwant %s", got, args, want)
+	}
+	// staff (no organisation) and an organisation without previous operations: the rule adds nothing
+	args = nil
+	if got := (Sicht{Regionalstellen: []int64{2}}).Bedingung(sp, Platzhalter(&args)); strings.Contains(got, "ANGELEGT") {
+		t.Errorf("staff: %s", got)
+	}
+	if got := (Sicht{OrganisationID: 4}).Bedingung(sp, Platzhalter(&args)); strings.Contains(got, "<> 'ANGELEGT'") {
+		t.Errorf("no previous operations: %s", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
+	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
 )
 
 // The lists of the Bescheide (issue 30): an operation's Bescheide, the evaluation of the
@@ -16,8 +17,13 @@ import (
 // columns and the streamed export come with it; the service (internal/anwendung/
 // bescheidauswertung) fills the filters.
 
-// bescheidSicht are the visibility columns every Bescheid table carries.
-var bescheidSicht = zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"}
+// bescheidSicht are the visibility columns every Bescheid table carries, with the change of
+// operator's rule over the Bescheid's status (bescheide.Spalten); idSpalte is the table's column
+// of the Bescheid's id.
+func bescheidSicht(idSpalte string) zugriff.Spalten {
+	return bescheide.Spalten(zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+		idSpalte, "bescheidsstatus")
+}
 
 // Filters the Bescheide's lists share.
 var (
@@ -67,7 +73,7 @@ var BescheideListe = Liste[BescheidTreffer]{
 		b.Antrag = bescheid.IstAntrag(b.Bescheidsstatus)
 		return b, err
 	},
-	Sicht: bescheidSicht,
+	Sicht: bescheidSicht("id"),
 	Sortierung: map[string]string{"bescheidsdatum": "bescheidsdatum", "ablaufdatum": "ablaufdatum", "bescheidQualitaet": "bescheid_qualitaet",
 		"bescheidart": "bescheidart", "behoerde": "lower(behoerde)", "aktenzeichen": "lower(aktenzeichen)", "bescheidsstatus": "bescheidsstatus"},
 	Standard: "bescheidsdatum",
@@ -150,7 +156,7 @@ var AnforderungenListe = Liste[Anforderungszeile]{
 		a.Bescheid = BescheidText(art, datum)
 		return a, err
 	},
-	Sicht: bescheidSicht,
+	Sicht: bescheidSicht("bescheid_id"),
 	Sortierung: map[string]string{"messstelle": "messstellen_nr", "abwasseranlage": "lower(anlage)", "bescheid": "bescheidsdatum",
 		"parameterNr": "parameter_nr", "anforderungArt": "anforderung_art", "gueltigAb": "gueltig_ab", "gueltigBis": "gueltig_bis"},
 	Standard: "messstelle",
@@ -222,7 +228,7 @@ var AuflagenListe = Liste[Auflagenzeile]{
 			&a.Bescheidsdatum, &a.Ablaufdatum)
 		return a, err
 	},
-	Sicht: bescheidSicht,
+	Sicht: bescheidSicht("bescheid_id"),
 	Sortierung: map[string]string{"fristdatum": "fristdatum", "abwasseranlage": "lower(anlage)", "art": "art", "bescheidsdatum": "bescheidsdatum",
 		"ablaufdatum": "ablaufdatum"},
 	Standard: "fristdatum",

@@ -105,15 +105,30 @@ func laden(row pgx.Row) (bescheid.Bescheid, int, error) {
 }
 
 // Objektart is how lists see what hangs on a Bescheid (its reminders, files, messages):
-// through its operation (zugriff.RegistriereObjektart).
+// through its operation, and the change of operator's rule of the Bescheid itself
+// (zugriff.RegistriereObjektart).
 var Objektart = zugriff.Objektart{Von: "public.bescheid o JOIN public.betrieb ob ON ob.id = o.betrieb_id", ID: "o.id",
-	Spalten: zugriff.Betriebsspalten("ob.")}
+	Spalten: Spalten(zugriff.Betriebsspalten("ob."), "o.id", "o.bescheidsstatus")}
+
+// Spalten are the visibility columns of a row of a Bescheid with the id column id and the status
+// column status: its operation's columns sp, and the change of operator's rule (issue 42) — an
+// application still ANGELEGT is its applicant organisation's draft, a Bescheid applied for by an
+// organisation and submitted stays readable to it after the operation went to another operator.
+// The applicant's organisation is read through the account (bescheid_verfasser); an application
+// without one (recorded by a tool, an account without organisation) counts as the current
+// operator's.
+func Spalten(sp zugriff.Spalten, id, status string) zugriff.Spalten {
+	sp.Verfasser = "coalesce(public.bescheid_verfasser(" + id + "), " + sp.Betreiber + ")"
+	sp.Entwurf = status + " = '" + bescheid.Angelegt + "'"
+	sp.Eingereicht = status + " <> '" + bescheid.Angelegt + "'"
+	return sp
+}
 
 // sichtbar is the join and condition that limit Bescheide to those not deleted whose operation
 // the Sicht includes; args receives the condition's arguments.
 func sichtbar(s zugriff.Sicht, args *[]any) string {
 	return ` JOIN betrieb b ON b.id = d.betrieb_id WHERE NOT d.geloescht AND ` +
-		s.Bedingung(zugriff.Betriebsspalten("b."), zugriff.Platzhalter(args))
+		s.Bedingung(Spalten(zugriff.Betriebsspalten("b."), "d.id", "d.bescheidsstatus"), zugriff.Platzhalter(args))
 }
 
 // LadenSichtbar reads a Bescheid the Sicht includes (through its operation) with its version;

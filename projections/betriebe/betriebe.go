@@ -36,13 +36,14 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, b betrieb.Betrieb, versi
 		regionalstelle = &d.RegionalstelleID
 	}
 	_, err = tx.Exec(ctx, `INSERT INTO betrieb (id, betriebs_id, bezeichnung, betriebstyp, betriebsstatus, freigabestatus,
-		freigabe_kommentar, betreiber_id, regionalstelle_id, strasse, plz, ort, letzter_beginn, daten, antrag, version)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+		freigabe_kommentar, betreiber_id, regionalstelle_id, strasse, plz, ort, letzter_beginn, daten, antrag, version, vorbetreiber)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
 		ON CONFLICT (id) DO UPDATE SET betriebs_id = $2, bezeichnung = $3, betriebstyp = $4, betriebsstatus = $5,
 		freigabestatus = $6, freigabe_kommentar = $7, betreiber_id = $8, regionalstelle_id = $9, strasse = $10, plz = $11,
-		ort = $12, letzter_beginn = $13, daten = $14, antrag = $15, version = $16`,
+		ort = $12, letzter_beginn = $13, daten = $14, antrag = $15, version = $16, vorbetreiber = $17`,
 		id, b.BetriebsID, d.Bezeichnung, b.Betriebstyp, d.Betriebsstatus, b.Freigabestatus, b.FreigabeKommentar,
-		d.BetreiberID, regionalstelle, d.Adresse.Strasse, d.Adresse.Plz, d.Adresse.Ort, b.LetzterBeginn, daten, antrag, version)
+		d.BetreiberID, regionalstelle, d.Adresse.Strasse, d.Adresse.Plz, d.Adresse.Ort, b.LetzterBeginn, daten, antrag, version,
+		vorbetreiberSpalte(b.Vorbetreiber))
 	if err != nil {
 		return err
 	}
@@ -51,7 +52,15 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, b betrieb.Betrieb, versi
 	return err
 }
 
-const spalten = `betriebs_id, betriebstyp, freigabestatus, freigabe_kommentar, letzter_beginn, daten, antrag, version`
+const spalten = `betriebs_id, betriebstyp, freigabestatus, freigabe_kommentar, letzter_beginn, daten, antrag, version, vorbetreiber`
+
+// vorbetreiberSpalte is the column's value of the previous operators (never NULL).
+func vorbetreiberSpalte(ids []int64) []int64 {
+	if ids == nil {
+		return []int64{}
+	}
+	return ids
+}
 
 // Laden reads an operation's current state and version; validierung.NichtGefunden when there
 // is none.
@@ -74,7 +83,7 @@ func laden(row pgx.Row) (betrieb.Betrieb, int, error) {
 	var daten, antrag []byte
 	var version int
 	err := row.Scan(&b.BetriebsID, &b.Betriebstyp, &b.Freigabestatus, &b.FreigabeKommentar, &b.LetzterBeginn, &daten,
-		&antrag, &version)
+		&antrag, &version, &b.Vorbetreiber)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return b, 0, validierung.NichtGefunden
 	}
@@ -82,6 +91,9 @@ func laden(row pgx.Row) (betrieb.Betrieb, int, error) {
 		return b, 0, err
 	}
 	b.Existiert = true
+	if len(b.Vorbetreiber) == 0 {
+		b.Vorbetreiber = nil
+	}
 	if err := json.Unmarshal(daten, &b.Daten); err != nil {
 		return b, 0, err
 	}

@@ -25,8 +25,8 @@ import (
 // Setup wires the plant area: the plant's document (written in each command's transaction
 // and the state its commands start from); its reaction to a plant that others discharge into
 // leaving operation (they are re-pointed or shut down with it); its reactions to the operation (a shut-down shuts
-// the plants down, an operator change that does not keep the old operator removes him as
-// obligee) and to organisations (a merge moves the obligees, a delete is refused while plants
+// the plants down, an operator change that does not keep the old operator replaces him as
+// obligee by the new operator) and to organisations (a merge moves the obligees, a delete is refused while plants
 // name the organisation); who may see and change a plant's files and reminders, and how every
 // list sees what hangs on one; the value-list entries plants refer to; the phrases of its
 // events.
@@ -47,7 +47,8 @@ func Setup(a *aufbau.Aufbau) {
 }
 
 // aufBetrieb: the operation's shut-down shuts its plants down on the same day; an operator
-// change that does not keep the old operator removes him as obligee of the operation's plants.
+// change that does not keep the old operator replaces him as obligee of the operation's plants
+// by the new operator, in the change's transaction.
 func (d *Dienst) aufBetrieb(ctx context.Context, tx pgx.Tx, e eventstore.Event) error {
 	betriebID, err := eventstore.AggregatID(e.StreamID)
 	if err != nil {
@@ -70,7 +71,9 @@ func (d *Dienst) aufBetrieb(ctx context.Context, tx pgx.Tx, e eventstore.Event) 
 		if w.Behalten {
 			return nil
 		}
-		cmd = anlage.ErsetzePflichtigen{AltID: w.AltID}
+		// the old operator leaves the plants' obligees and the new one takes his place, so a plant
+		// he was the only obligee of stays valid and can be saved (issue 42)
+		cmd = anlage.ErsetzePflichtigen{AltID: w.AltID, NeuID: w.NeuID}
 	default:
 		return nil
 	}

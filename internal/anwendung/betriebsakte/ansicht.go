@@ -144,18 +144,24 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 // now (docs/security.md, "One view per role"): the content of the Stammdaten-Antrag (fields
 // asked for, comment, date) only for who may review it or submit it for the operator — that
 // one is open stays visible, as the worklist shows it to everyone; who did what by name only
-// where verlauf.NamenFuer allows. The detail, the application (Antrag), Historie, Stand,
+// where verlauf.NamenFuer allows; an operator's contacts and responsible persons only to his
+// own organisation (a new operator reads the versions of before the change without them). The
+// detail, the application (Antrag), Historie, Stand,
 // Verlauf and a save's conflict answer all show the operation through it.
 func sicht(n Nutzer, b betrieb.Betrieb) verlauf.Sicht[betrieb.Betrieb] {
 	s := verlauf.Sicht[betrieb.Betrieb]{Namen: verlauf.NamenFuer(n),
 		Antraege: n.Darf(berechtigung.AenderungsantragPruefen) || (eigene(n, b) && n.Darf(berechtigung.AenderungsantragStellen))}
-	if !s.Antraege {
-		s.Zustand = func(x betrieb.Betrieb) betrieb.Betrieb {
-			if x.Antrag != nil {
-				x.Antrag = &betrieb.StammdatenAntrag{} // open, without what it asks for
-			}
-			return x
+	antraege := s.Antraege
+	s.Zustand = func(x betrieb.Betrieb) betrieb.Betrieb {
+		if !antraege && x.Antrag != nil {
+			x.Antrag = &betrieb.StammdatenAntrag{} // open, without what it asks for
 		}
+		// a state of another operator (before a change of operator, issue 42): his contacts and
+		// responsible persons are his own people, not the operation's record
+		if n.Organisationsseitig() && x.Daten.BetreiberID != n.OrganisationID {
+			x.Daten.Kontakte, x.Daten.ZustaendigePersonen = nil, nil
+		}
+		return x
 	}
 	return s
 }
