@@ -43,6 +43,6 @@ func (a *api) abfrageExport(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	a.xlsxStrom(w, r, abfrage.Dateiname+".xlsx", func(out io.Writer) error {
-		return auswertung.Exportiere(r.Context(), a.deps.Pool, abfrage, sicht, out)
+		return auswertung.Exportiere(r.Context(), a.deps.Pool, abfrage, n, sicht, out)
 	})
 }

@@ -77,6 +77,7 @@ func TestAuswertung_EachRoleRunsOnlyItsQueriesOverWhatItSees(t *testing.T) {
 	papierfabrik, klaeranlage := id("Papierfabrik Rheinaue – Werk Koblenz"), id("Kläranlage Musterhausen")
 	gestern, spaeter := time.Now().AddDate(0, 0, -1).Format("2006-01-02"), time.Now().AddDate(0, 0, 30).Format("2006-01-02")
 	sbd, betreiber2 := w.login(t, "zust_sbd", seed.DemoPasswort), w.login(t, "betreiber2", seed.DemoPasswort)
+	// shared with the other side (issue 42), so every role of the operation sees them
 	for _, v := range []struct {
 		tok     string
 		betrieb int64
@@ -87,7 +88,7 @@ func TestAuswertung_EachRoleRunsOnlyItsQueriesOverWhatItSees(t *testing.T) {
 		{sbd, papierfabrik, "Zukunftsvorlage Rheinaue", spaeter},
 		{betreiber2, klaeranlage, "Nachweis Musterhausen einreichen", gestern},
 	} {
-		if a := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/wiedervorlage", v.betrieb), map[string]any{"betreff": v.betreff, "datum": v.datum}, v.tok); a.Code != 201 {
+		if a := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/wiedervorlage", v.betrieb), map[string]any{"betreff": v.betreff, "datum": v.datum, "geteilt": true}, v.tok); a.Code != 201 {
 			t.Fatalf("reminder: %d %s", a.Code, a.Body.String())
 		}
 	}

@@ -387,6 +387,8 @@ type wiedervorlageZeile struct {
 	BezugZuFachobjekt string  `json:"bezugZuFachobjekt"`
 	AngelegtVon       string  `json:"angelegtVon"`
 	Loeschbar         bool    `json:"loeschbar"`
+	Seite             string  `json:"seite"`
+	Geteilt           bool    `json:"geteilt"`
 }
 
 func (w *kontoWelt) wiedervorlagen(t testing.TB, pfad, token string) []wiedervorlageZeile {
@@ -418,7 +420,8 @@ func TestWiedervorlage_CreateListDeleteWithTheRulesOfWhoMay(t *testing.T) {
 		t.Fatalf("create: %d %s", a.Code, a.Body.String())
 	}
 	eigene := int64(a.json(t)["id"].(float64))
-	a = w.send(t, "POST", pfad, map[string]any{"betreff": "Ortstermin abstimmen", "datum": nil}, admin)
+	// shared with the operator (issue 42: the authority's reminders are internal unless shared)
+	a = w.send(t, "POST", pfad, map[string]any{"betreff": "Ortstermin abstimmen", "datum": nil, "geteilt": true}, admin)
 	if a.Code != 201 {
 		t.Fatalf("create as admin: %d %s", a.Code, a.Body.String())
 	}
@@ -431,10 +434,12 @@ func TestWiedervorlage_CreateListDeleteWithTheRulesOfWhoMay(t *testing.T) {
 	erste, zweite := liste[0], liste[1] // by date, those without at the end
 	if erste.ID != eigene || erste.Betreff != "Nachweis Eigenkontrolle anfordern" || erste.Datum == nil || *erste.Datum != "2026-12-01" ||
 		erste.Fachobjekt != "betrieb" || erste.FachobjektID != id || erste.BezugZuFachobjekt != "BETRIEB" || erste.AngelegtVon != "Michael Wagner" ||
-		!erste.Loeschbar {
+		!erste.Loeschbar || erste.Seite != "ORGANISATION" || !erste.Geteilt {
 		t.Fatalf("own reminder %+v", erste)
 	}
-	if zweite.ID != fremde || zweite.Datum != nil || zweite.AngelegtVon != "Thomas Becker" || zweite.Loeschbar {
+	// the administrator's name is the authority's to the operator, as in the Historie
+	if zweite.ID != fremde || zweite.Datum != nil || zweite.AngelegtVon != "Behörde" || zweite.Loeschbar || zweite.Seite != "BEHOERDE" ||
+		!zweite.Geteilt {
 		t.Fatalf("the administrator's reminder as the operator sees it %+v", zweite)
 	}
 
@@ -452,14 +457,16 @@ func TestWiedervorlage_CreateListDeleteWithTheRulesOfWhoMay(t *testing.T) {
 	// a measuring point of another organisation's operation does not exist for him
 	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/messstelle/%d/wiedervorlage", idVon(t, w, "messstelle", "Ablauf Kläranlage Musterhausen")), nil, betreiber), 404, nichtDa)
 
-	// staff who may change the operation delete any reminder of it; the creator his own
-	if l := w.wiedervorlagen(t, pfad, admin); !l[0].Loeschbar || !l[1].Loeschbar {
+	// staff who may change the operation delete any reminder of the authority's side; the
+	// creator his own (issue 42: the operator's reminder is his to delete)
+	if l := w.wiedervorlagen(t, pfad, admin); l[0].Loeschbar || !l[1].Loeschbar || l[0].AngelegtVon != "Michael Wagner" {
 		t.Fatalf("admin's view %+v", l)
 	}
+	wantFehler(t, w.send(t, "DELETE", fmt.Sprintf("/api/wiedervorlage/%d", eigene), nil, admin), 403, verboten)
 	for _, d := range []struct {
 		id    int64
 		token string
-	}{{eigene, admin}, {fremde, admin}} {
+	}{{eigene, betreiber}, {fremde, admin}} {
 		a := w.send(t, "DELETE", fmt.Sprintf("/api/wiedervorlage/%d/", d.id), nil, d.token)
 		if a.Code != 200 || a.json(t)["message"] != "Die Wiedervorlage wurde erfolgreich gelöscht." {
 			t.Fatalf("delete %d: %d %s", d.id, a.Code, a.Body.String())

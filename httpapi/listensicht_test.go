@@ -80,9 +80,11 @@ func zustaendigeGespeichert(t testing.TB, w *kontoWelt, anlageID int64, personen
 }
 
 // wiedervorlageAnlegen sets a reminder on an object as the caller.
+// wiedervorlageAnlegen sets a reminder shared with the other side (issue 42), so what these
+// tests show is the object's visibility alone.
 func (w *kontoWelt) wiedervorlageAnlegen(t testing.TB, fachobjekt string, id int64, betreff, token string) {
 	t.Helper()
-	if a := w.send(t, "POST", fmt.Sprintf("/api/%s/%d/wiedervorlage", fachobjekt, id), map[string]any{"betreff": betreff}, token); a.Code != 201 {
+	if a := w.send(t, "POST", fmt.Sprintf("/api/%s/%d/wiedervorlage", fachobjekt, id), map[string]any{"betreff": betreff, "geteilt": true}, token); a.Code != 201 {
 		t.Fatalf("reminder %q on %s %d: %d %s", betreff, fachobjekt, id, a.Code, a.Body.String())
 	}
 }

@@ -77,14 +77,21 @@ type Inhalt struct {
 	Schluessel string `json:"schluessel"`
 }
 
-// DateiHochgeladen: a file was uploaded to an object.
+// DateiHochgeladen: a file was uploaded to an object. HochgeladenVonID, Seite and
+// OrganisationID (issue 42) say who uploaded as the lists mask his name (verlauf.Name): an
+// event without them was written before, and migration 00021 copied them from its metadata
+// into the document.
 type DateiHochgeladen struct {
 	Fachobjekt   string `json:"fachobjekt"`
 	FachobjektID int64  `json:"fachobjektId"`
 	Bezeichnung  string `json:"bezeichnung"`
 	Inhalt
-	HochgeladenVon string    `json:"hochgeladenVon"`
-	HochgeladenAm  time.Time `json:"hochgeladenAm"`
+	HochgeladenVon   string    `json:"hochgeladenVon"`
+	HochgeladenAm    time.Time `json:"hochgeladenAm"`
+	HochgeladenVonID int64     `json:"hochgeladenVonId,omitempty"`
+	// Seite is the side the uploader acted for (berechtigung.GlobalBehoerde, GlobalOrganisation).
+	Seite          string `json:"seite,omitempty"`
+	OrganisationID int64  `json:"organisationId,omitempty"`
 }
 
 // DateiGeloescht: the file was deleted; its blob is removed after the commit.
@@ -101,14 +108,19 @@ type Datei struct {
 
 // Commands.
 type (
-	// LadeHoch records an upload. Inhalt is nil when the request carried no file.
+	// LadeHoch records an upload by the account VonID (named Von) acting for the side Seite,
+	// of the organisation OrganisationID (0: none). Inhalt is nil when the request carried no
+	// file.
 	LadeHoch struct {
-		Fachobjekt   string
-		FachobjektID int64
-		Bezeichnung  string
-		Inhalt       *Inhalt
-		Von          string
-		Am           time.Time
+		Fachobjekt     string
+		FachobjektID   int64
+		Bezeichnung    string
+		Inhalt         *Inhalt
+		Von            string
+		VonID          int64
+		Seite          string
+		OrganisationID int64
+		Am             time.Time
 	}
 	// Loesche deletes the file.
 	Loesche struct{}
@@ -157,7 +169,8 @@ func Decide(d Datei, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		inhalt := *c.Inhalt
 		inhalt.Dateiname = Dateiname(inhalt.Dateiname)
 		return []ereignis.DomainEvent{DateiHochgeladen{Fachobjekt: c.Fachobjekt, FachobjektID: c.FachobjektID,
-			Bezeichnung: bezeichnung, Inhalt: inhalt, HochgeladenVon: c.Von, HochgeladenAm: c.Am}}, nil
+			Bezeichnung: bezeichnung, Inhalt: inhalt, HochgeladenVon: c.Von, HochgeladenAm: c.Am, HochgeladenVonID: c.VonID,
+			Seite: c.Seite, OrganisationID: c.OrganisationID}}, nil
 	case Loesche:
 		if !d.Existiert || d.Geloescht {
 			return nil, validierung.NichtGefunden

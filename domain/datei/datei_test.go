@@ -15,7 +15,7 @@ var (
 	am     = time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
 	inhalt = Inhalt{Dateiname: "Lageplan.pdf", Dateityp: "application/pdf", Groesse: 2048, SHA256: "ab12", Schluessel: "k-1"}
 	hoch   = DateiHochgeladen{Fachobjekt: Betrieb, FachobjektID: 7, Bezeichnung: "Lageplan", Inhalt: inhalt,
-		HochgeladenVon: "Michael Wagner", HochgeladenAm: am}
+		HochgeladenVon: "Michael Wagner", HochgeladenAm: am, HochgeladenVonID: 4, Seite: "ORGANISATION", OrganisationID: 2}
 )
 
 func given(events ...ereignis.DomainEvent) Datei {
@@ -34,7 +34,8 @@ func mitInhalt(f func(*Inhalt)) *Inhalt {
 
 func TestDecide(t *testing.T) {
 	lade := func(bezeichnung string, i *Inhalt) LadeHoch {
-		return LadeHoch{Fachobjekt: Betrieb, FachobjektID: 7, Bezeichnung: bezeichnung, Inhalt: i, Von: "Michael Wagner", Am: am}
+		return LadeHoch{Fachobjekt: Betrieb, FachobjektID: 7, Bezeichnung: bezeichnung, Inhalt: i, Von: "Michael Wagner", VonID: 4,
+			Seite: "ORGANISATION", OrganisationID: 2, Am: am}
 	}
 	tests := []struct {
 		name      string

@@ -1,7 +1,9 @@
 // Package wiedervorlage holds the reminders (Wiedervorlagen) on an operation, a plant, a
 // measuring point, a Bescheid or an annual report: a Betreff, an optional due date, what on
-// the object it is about (the kinds of spec 000 §3) and who created it. Who may create, see and
-// delete them is decided by the application service (internal/anwendung/ablage).
+// the object it is about (the kinds of spec 000 §3), who created it, the side he wrote it for
+// (the authority or his organisation) and whether it is shared with the other side (issue 42).
+// Who may create, see and delete them is decided by the application service
+// (internal/anwendung/ablage) and the one visibility condition (zugriff.Nutzer.Seitig).
 package wiedervorlage
 
 import (
@@ -12,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
@@ -83,8 +86,22 @@ const (
 	MsgBezug = "Diese Art der Wiedervorlage gibt es für dieses Objekt nicht."
 )
 
+// The sides a reminder belongs to: the authority's (staff and administrators) or an operator
+// organisation's (berechtigung.GlobalBehoerde, GlobalOrganisation).
+const (
+	SeiteBehoerde     = berechtigung.GlobalBehoerde
+	SeiteOrganisation = berechtigung.GlobalOrganisation
+)
+
+// GeteiltVorgabe is whether a new reminder of a side is shared with the other side when its
+// author does not say: the authority's stay internal (an unannounced sampling must not reach
+// the operator), an operator's are shown to the authority, which supervises the operation.
+func GeteiltVorgabe(seite string) bool { return seite == SeiteOrganisation }
+
 // WiedervorlageAngelegt: a reminder was created on an object. Datum is empty when the
-// reminder has no due date.
+// reminder has no due date. Seite, OrganisationID and Geteilt came with issue 42: an event
+// without them was written before; its side is its metadata's (the roles it was written with),
+// which migration 00021 copied into the document with that side's GeteiltVorgabe.
 type WiedervorlageAngelegt struct {
 	Fachobjekt        string    `json:"fachobjekt"`
 	FachobjektID      int64     `json:"fachobjektId"`
@@ -94,6 +111,20 @@ type WiedervorlageAngelegt struct {
 	AngelegtVonID     int64     `json:"angelegtVonId"`
 	AngelegtVon       string    `json:"angelegtVon"`
 	AngelegtAm        time.Time `json:"angelegtAm"`
+	// Seite is the side the author wrote it for (SeiteBehoerde, SeiteOrganisation).
+	Seite string `json:"seite,omitempty"`
+	// OrganisationID is the author's organisation on the organisation's side (0: the authority's).
+	OrganisationID int64 `json:"organisationId,omitempty"`
+	// Geteilt: the other side sees it too. nil only in events written before issue 42.
+	Geteilt *bool `json:"geteilt,omitempty"`
+}
+
+// IstGeteilt tells whether the other side sees the reminder (an old event: its side's default).
+func (e WiedervorlageAngelegt) IstGeteilt() bool {
+	if e.Geteilt != nil {
+		return *e.Geteilt
+	}
+	return GeteiltVorgabe(e.Seite)
 }
 
 // WiedervorlageGeloescht: the reminder was deleted.
@@ -110,19 +141,23 @@ type Wiedervorlage struct {
 
 // Commands.
 type (
-	// LegeAn creates a reminder by the account VonID (named Von). Bezug is one of the
-	// object's Bezuege; empty: the default. Typ is the object's type where it decides the
-	// kinds (a plant's Anlagentyp).
+	// LegeAn creates a reminder by the account VonID (named Von) of the side Seite (of the
+	// organisation OrganisationID on the organisation's side). Bezug is one of the object's
+	// Bezuege; empty: the default. Typ is the object's type where it decides the kinds (a
+	// plant's Anlagentyp). Geteilt shares it with the other side; nil: GeteiltVorgabe.
 	LegeAn struct {
-		Fachobjekt   string
-		FachobjektID int64
-		Typ          string
-		Bezug        string
-		Betreff      string
-		Datum        string
-		VonID        int64
-		Von          string
-		Am           time.Time
+		Fachobjekt     string
+		FachobjektID   int64
+		Typ            string
+		Bezug          string
+		Betreff        string
+		Datum          string
+		VonID          int64
+		Von            string
+		Seite          string
+		OrganisationID int64
+		Geteilt        *bool
+		Am             time.Time
 	}
 	// Loesche deletes the reminder.
 	Loesche struct{}
@@ -146,6 +181,17 @@ func Decide(w Wiedervorlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		if bezuege == nil || c.FachobjektID <= 0 {
 			return nil, validierung.NichtGefunden
 		}
+		if c.Seite != SeiteBehoerde && c.Seite != SeiteOrganisation {
+			return nil, fmt.Errorf("wiedervorlage: unknown side %q", c.Seite)
+		}
+		organisation := c.OrganisationID
+		if c.Seite == SeiteBehoerde {
+			organisation = 0
+		}
+		geteilt := GeteiltVorgabe(c.Seite)
+		if c.Geteilt != nil {
+			geteilt = *c.Geteilt
+		}
 		bezug := bezuege[0]
 		betreff, datum := einzeilig(c.Betreff), strings.TrimSpace(c.Datum)
 		var s validierung.Sammler
@@ -167,7 +213,7 @@ func Decide(w Wiedervorlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		}
 		return []ereignis.DomainEvent{WiedervorlageAngelegt{Fachobjekt: c.Fachobjekt, FachobjektID: c.FachobjektID,
 			BezugZuFachobjekt: bezug, Betreff: betreff, Datum: datum, AngelegtVonID: c.VonID, AngelegtVon: c.Von,
-			AngelegtAm: c.Am}}, nil
+			AngelegtAm: c.Am, Seite: c.Seite, OrganisationID: organisation, Geteilt: &geteilt}}, nil
 	case Loesche:
 		if !w.Existiert || w.Geloescht {
 			return nil, validierung.NichtGefunden

@@ -14,8 +14,10 @@ import (
 
 var (
 	am       = time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
+	nein, ja = false, true
 	angelegt = WiedervorlageAngelegt{Fachobjekt: Betrieb, FachobjektID: 7, BezugZuFachobjekt: "BETRIEB",
-		Betreff: "Nachweis Eigenkontrolle anfordern", Datum: "2026-12-01", AngelegtVonID: 3, AngelegtVon: "Claudia Schneider", AngelegtAm: am}
+		Betreff: "Nachweis Eigenkontrolle anfordern", Datum: "2026-12-01", AngelegtVonID: 3, AngelegtVon: "Claudia Schneider", AngelegtAm: am,
+		Seite: SeiteBehoerde, Geteilt: &nein}
 )
 
 func given(events ...ereignis.DomainEvent) Wiedervorlage {
@@ -28,7 +30,8 @@ func given(events ...ereignis.DomainEvent) Wiedervorlage {
 
 func TestDecide(t *testing.T) {
 	lege := func(fachobjekt, betreff, datum string) LegeAn {
-		return LegeAn{Fachobjekt: fachobjekt, FachobjektID: 7, Betreff: betreff, Datum: datum, VonID: 3, Von: "Claudia Schneider", Am: am}
+		return LegeAn{Fachobjekt: fachobjekt, FachobjektID: 7, Betreff: betreff, Datum: datum, VonID: 3, Von: "Claudia Schneider",
+			Seite: SeiteBehoerde, Am: am}
 	}
 	ohneDatum := angelegt
 	ohneDatum.Datum = ""
@@ -159,7 +162,7 @@ func TestDecide_TheKindFollowsTheObjectAndItsType(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := Decide(Wiedervorlage{}, LegeAn{Fachobjekt: tt.fachobjekt, FachobjektID: 7, Typ: tt.typ, Bezug: tt.bezug,
-			Betreff: "Prüfen", VonID: 3, Von: "Claudia Schneider", Am: am})
+			Betreff: "Prüfen", VonID: 3, Von: "Claudia Schneider", Seite: SeiteBehoerde, Am: am})
 		if tt.want == "" {
 			var f *validierung.Fehler
 			if !errors.As(err, &f) || f.Felder["bezugZuFachobjekt"] != MsgBezug {
@@ -170,5 +173,81 @@ func TestDecide_TheKindFollowsTheObjectAndItsType(t *testing.T) {
 		if err != nil || len(got) != 1 || got[0].(WiedervorlageAngelegt).BezugZuFachobjekt != tt.want {
 			t.Errorf("%s %s %q: %v, %v; want kind %s", tt.fachobjekt, tt.typ, tt.bezug, got, err, tt.want)
 		}
+	}
+}
+
+// TestDecide_AReminderBelongsToItsAuthorsSide (issue 42): a reminder records the side its author
+// wrote it for; the authority's stay internal unless shared, an operator's are shared with the
+// authority unless kept internal, and the author's choice wins either way.
+func TestDecide_AReminderBelongsToItsAuthorsSide(t *testing.T) {
+	lege := func(seite string, organisation int64, geteilt *bool) LegeAn {
+		return LegeAn{Fachobjekt: Anlage, FachobjektID: 7, Betreff: "Probenahme unangekündigt", VonID: 3, Von: "Claudia Schneider",
+			Seite: seite, OrganisationID: organisation, Geteilt: geteilt, Am: am}
+	}
+	tests := []struct {
+		name            string
+		when            LegeAn
+		seite           string
+		organisation    int64
+		geteilt         bool
+		unbekannteSeite bool
+	}{
+		{name: "staff: internal by default", when: lege(SeiteBehoerde, 0, nil), seite: SeiteBehoerde},
+		{name: "staff: shared when the author ticks it", when: lege(SeiteBehoerde, 0, &ja), seite: SeiteBehoerde, geteilt: true},
+		{name: "staff: no organisation even if one is passed", when: lege(SeiteBehoerde, 5, &ja), seite: SeiteBehoerde, geteilt: true},
+		{name: "operator: shared with the authority by default", when: lege(SeiteOrganisation, 5, nil), seite: SeiteOrganisation,
+			organisation: 5, geteilt: true},
+		{name: "operator: internal to his organisation when he says so", when: lege(SeiteOrganisation, 5, &nein),
+			seite: SeiteOrganisation, organisation: 5},
+		{name: "a side is required", when: lege("", 0, nil), unbekannteSeite: true},
+		{name: "only the two sides exist", when: lege("ADMIN", 0, nil), unbekannteSeite: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Decide(Wiedervorlage{}, tt.when)
+			if tt.unbekannteSeite {
+				if err == nil {
+					t.Fatalf("got %#v, want an error", got)
+				}
+				return
+			}
+			if err != nil || len(got) != 1 {
+				t.Fatalf("got %#v, %v", got, err)
+			}
+			e := got[0].(WiedervorlageAngelegt)
+			if e.Seite != tt.seite || e.OrganisationID != tt.organisation || e.Geteilt == nil || *e.Geteilt != tt.geteilt || e.IstGeteilt() != tt.geteilt {
+				t.Fatalf("got side %q, organisation %d, shared %v; want %q, %d, %v", e.Seite, e.OrganisationID, e.Geteilt, tt.seite,
+					tt.organisation, tt.geteilt)
+			}
+			if w := Evolve(Wiedervorlage{}, e); w.IstGeteilt() != tt.geteilt || w.Seite != tt.seite {
+				t.Fatalf("state %#v, want shared %v", w, tt.geteilt)
+			}
+		})
+	}
+}
+
+// TestDecode_AnEventWrittenBeforeIssue42KeepsItsMeaning: an old event without side and flag
+// still decodes; it is shared only by its side's default, which an event without a side does
+// not have (the document took the side over from the event's metadata, migration 00021).
+func TestDecode_AnEventWrittenBeforeIssue42KeepsItsMeaning(t *testing.T) {
+	alt := `{"fachobjekt":"betrieb","fachobjektId":7,"bezugZuFachobjekt":"BETRIEB","betreff":"Nachweis","angelegtVonId":3,` +
+		`"angelegtVon":"Claudia Schneider","angelegtAm":"2026-11-21T09:30:00Z"}`
+	e, err := Decode("WiedervorlageAngelegt", []byte(alt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := Evolve(Wiedervorlage{}, e)
+	if !w.Existiert || w.Seite != "" || w.Geteilt != nil || w.IstGeteilt() {
+		t.Fatalf("old event read as %#v", w)
+	}
+	alt2 := w.WiedervorlageAngelegt
+	alt2.Seite = SeiteOrganisation
+	if !alt2.IstGeteilt() {
+		t.Fatal("an old operator reminder is shared by its side's default")
+	}
+	neu := angelegt
+	neu.Geteilt = &ja
+	if !neu.IstGeteilt() {
+		t.Fatal("the recorded flag wins")
 	}
 }

@@ -69,11 +69,53 @@ const (
 // Seite is the side the actor of an event acted for: the authority (authority and
 // administration roles) or an operator organisation.
 func Seite(m eventstore.Metadata) string {
-	for _, r := range m.Roles {
+	return seitentext(SeiteDerRollen(m.Roles))
+}
+
+// SeiteDerRollen is the side roles act for, as a document keeps it (a file's uploader, a
+// reminder's author): berechtigung.GlobalBehoerde for authority and administration roles,
+// else berechtigung.GlobalOrganisation.
+func SeiteDerRollen(rollen []string) string {
+	for _, r := range rollen {
 		switch berechtigung.GlobaleRolle(berechtigung.Rolle(r)) {
 		case berechtigung.GlobalBehoerde, berechtigung.GlobalAdmin:
-			return SeiteBehoerde
+			return berechtigung.GlobalBehoerde
 		}
 	}
+	return berechtigung.GlobalOrganisation
+}
+
+func seitentext(seite string) string {
+	if seite == berechtigung.GlobalBehoerde {
+		return SeiteBehoerde
+	}
 	return SeiteOrganisation
+}
+
+// Urheber is who did something as a document keeps him beside his name (a file's uploader, a
+// reminder's author): his account, his organisation (0: none) and his side (SeiteDerRollen).
+type Urheber struct {
+	Konto, Organisation int64
+	Seite               string
+}
+
+// Name is the name of u as caller n (resolved) may see it: the Historie's rule — NamenFuer
+// decides, and a hidden name shows as the side u acted for ("Behörde"). Every list that names
+// who uploaded or wrote something shows the name through it (docs/security.md).
+func Name(n zugriff.Nutzer, u Urheber, name string) string {
+	sichtbar := NamenFuer(n)
+	if sichtbar == nil {
+		return name
+	}
+	m := eventstore.Metadata{}
+	if u.Konto != 0 {
+		m.ActorID = strconv.FormatInt(u.Konto, 10)
+	}
+	if u.Organisation != 0 {
+		m.Organisation = strconv.FormatInt(u.Organisation, 10)
+	}
+	if sichtbar(m) {
+		return name
+	}
+	return seitentext(u.Seite)
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 
 // SchreibeDatei writes a file's state (eventstore.Dokument); a deleted file has no row.
@@ -22,13 +24,18 @@ func SchreibeDatei(ctx context.Context, tx pgx.Tx, id int64, d datei.Datei, vers
 		_, err := tx.Exec(ctx, `DELETE FROM datei WHERE id = $1`, id)
 		return err
 	}
+	// an event written before issue 42 has no uploader's side: the row keeps what migration
+	// 00021 copied from the event's metadata
 	_, err := tx.Exec(ctx, `INSERT INTO datei (id, fachobjekt, fachobjekt_id, bezeichnung, dateiname, dateityp, groesse,
-		sha256, schluessel, hochgeladen_von, hochgeladen_am, version)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+		sha256, schluessel, hochgeladen_von, hochgeladen_am, version, hochgeladen_von_id, seite, organisation_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, coalesce(nullif($14, ''), 'ORGANISATION'), $15)
 		ON CONFLICT (id) DO UPDATE SET fachobjekt = $2, fachobjekt_id = $3, bezeichnung = $4, dateiname = $5,
-		dateityp = $6, groesse = $7, sha256 = $8, schluessel = $9, hochgeladen_von = $10, hochgeladen_am = $11, version = $12`,
+		dateityp = $6, groesse = $7, sha256 = $8, schluessel = $9, hochgeladen_von = $10, hochgeladen_am = $11, version = $12,
+		hochgeladen_von_id = CASE WHEN $14 = '' THEN datei.hochgeladen_von_id ELSE $13 END,
+		seite = coalesce(nullif($14, ''), datei.seite),
+		organisation_id = CASE WHEN $14 = '' THEN datei.organisation_id ELSE $15 END`,
 		id, d.Fachobjekt, d.FachobjektID, d.Bezeichnung, d.Dateiname, d.Dateityp, d.Groesse, d.SHA256, d.Schluessel,
-		d.HochgeladenVon, d.HochgeladenAm, version)
+		d.HochgeladenVon, d.HochgeladenAm, version, d.HochgeladenVonID, d.Seite, d.OrganisationID)
 	return err
 }
 
@@ -43,39 +50,46 @@ func SchreibeWiedervorlage(ctx context.Context, tx pgx.Tx, id int64, w wiedervor
 	if w.Datum != "" {
 		datum = &w.Datum
 	}
+	// an event written before issue 42 has no side: the row keeps what migration 00021 copied
+	// from the event's metadata (and the side's default of sharing)
 	_, err := tx.Exec(ctx, `INSERT INTO wiedervorlage (id, fachobjekt, fachobjekt_id, bezug_zu_fachobjekt, betreff, datum,
-		angelegt_von_id, angelegt_von, angelegt_am, version)
-		VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10)
+		angelegt_von_id, angelegt_von, angelegt_am, version, seite, organisation_id, geteilt)
+		VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10, coalesce(nullif($11, ''), 'ORGANISATION'), $12, $13)
 		ON CONFLICT (id) DO UPDATE SET fachobjekt = $2, fachobjekt_id = $3, bezug_zu_fachobjekt = $4, betreff = $5,
-		datum = $6::date, angelegt_von_id = $7, angelegt_von = $8, angelegt_am = $9, version = $10`,
+		datum = $6::date, angelegt_von_id = $7, angelegt_von = $8, angelegt_am = $9, version = $10,
+		seite = coalesce(nullif($11, ''), wiedervorlage.seite),
+		organisation_id = CASE WHEN $11 = '' THEN wiedervorlage.organisation_id ELSE $12 END,
+		geteilt = CASE WHEN $11 = '' THEN wiedervorlage.geteilt ELSE $13 END`,
 		id, w.Fachobjekt, w.FachobjektID, w.BezugZuFachobjekt, w.Betreff, datum, w.AngelegtVonID, w.AngelegtVon,
-		w.AngelegtAm, version)
+		w.AngelegtAm, version, w.Seite, w.OrganisationID, w.IstGeteilt())
 	return err
 }
 
 // Datei is a row of a file list (spec 000 §3: id, bezeichnung, uploadVon, uploadAm,
-// dateigroesse, dateityp) with the file name and the blob's place.
+// dateigroesse, dateityp) with the file name, the blob's place and who uploaded (Urheber: what
+// the list's masking of uploadVon reads, verlauf.Name).
 type Datei struct {
-	ID           int64     `json:"id"`
-	Fachobjekt   string    `json:"fachobjekt"`
-	FachobjektID int64     `json:"fachobjektId"`
-	Bezeichnung  string    `json:"bezeichnung"`
-	UploadVon    string    `json:"uploadVon"`
-	UploadAm     time.Time `json:"uploadAm"`
-	Dateigroesse int64     `json:"dateigroesse"`
-	Dateityp     string    `json:"dateityp"`
-	Dateiname    string    `json:"dateiname"`
-	SHA256       string    `json:"-"`
-	Schluessel   string    `json:"-"`
+	ID           int64           `json:"id"`
+	Fachobjekt   string          `json:"fachobjekt"`
+	FachobjektID int64           `json:"fachobjektId"`
+	Bezeichnung  string          `json:"bezeichnung"`
+	UploadVon    string          `json:"uploadVon"`
+	UploadAm     time.Time       `json:"uploadAm"`
+	Dateigroesse int64           `json:"dateigroesse"`
+	Dateityp     string          `json:"dateityp"`
+	Dateiname    string          `json:"dateiname"`
+	SHA256       string          `json:"-"`
+	Schluessel   string          `json:"-"`
+	Urheber      verlauf.Urheber `json:"-"`
 }
 
 const dateiSpalten = `id, fachobjekt, fachobjekt_id, bezeichnung, hochgeladen_von, hochgeladen_am, groesse, dateityp, dateiname,
-	sha256, schluessel`
+	sha256, schluessel, hochgeladen_von_id, organisation_id, seite`
 
 func dateiZeile(row pgx.CollectableRow) (Datei, error) {
 	var d Datei
 	err := row.Scan(&d.ID, &d.Fachobjekt, &d.FachobjektID, &d.Bezeichnung, &d.UploadVon, &d.UploadAm, &d.Dateigroesse,
-		&d.Dateityp, &d.Dateiname, &d.SHA256, &d.Schluessel)
+		&d.Dateityp, &d.Dateiname, &d.SHA256, &d.Schluessel, &d.Urheber.Konto, &d.Urheber.Organisation, &d.Urheber.Seite)
 	return d, err
 }
 
@@ -107,7 +121,8 @@ func DateiNachID(ctx context.Context, q eventstore.Querier, id int64) (Datei, er
 }
 
 // Wiedervorlage is a row of a reminder list (spec 000 §3: id, betreff, datum, fachobjekt,
-// fachobjektId, bezugZuFachobjekt) with its creator.
+// fachobjektId, bezugZuFachobjekt) with its creator, the side it belongs to and whether the
+// other side sees it (issue 42).
 type Wiedervorlage struct {
 	ID                int64     `json:"id"`
 	Betreff           string    `json:"betreff"`
@@ -118,23 +133,42 @@ type Wiedervorlage struct {
 	AngelegtVon       string    `json:"angelegtVon"`
 	AngelegtVonID     int64     `json:"angelegtVonId"`
 	AngelegtAm        time.Time `json:"angelegtAm"`
+	// Seite is the side it belongs to (BEHOERDE, ORGANISATION).
+	Seite string `json:"seite"`
+	// Geteilt: the other side sees it too.
+	Geteilt      bool  `json:"geteilt"`
+	Organisation int64 `json:"-"`
+}
+
+// Urheber is the reminder's author for the masking of his name.
+func (w Wiedervorlage) Urheber() verlauf.Urheber {
+	return verlauf.Urheber{Konto: w.AngelegtVonID, Organisation: w.Organisation, Seite: w.Seite}
+}
+
+// SeitenSpalten are the side columns of the reminder table with the alias a ("w."), for
+// zugriff.Nutzer.Seitig.
+func SeitenSpalten(a string) zugriff.Seitenspalten {
+	return zugriff.Seitenspalten{Seite: a + "seite", Organisation: a + "organisation_id", Geteilt: a + "geteilt"}
 }
 
 const wiedervorlageSpalten = `id, betreff, to_char(datum, 'YYYY-MM-DD'), fachobjekt, fachobjekt_id, bezug_zu_fachobjekt,
-	angelegt_von, angelegt_von_id, angelegt_am`
+	angelegt_von, angelegt_von_id, angelegt_am, seite, geteilt, organisation_id`
 
 func wiedervorlageZeile(row pgx.CollectableRow) (Wiedervorlage, error) {
 	var w Wiedervorlage
 	err := row.Scan(&w.ID, &w.Betreff, &w.Datum, &w.Fachobjekt, &w.FachobjektID, &w.BezugZuFachobjekt, &w.AngelegtVon,
-		&w.AngelegtVonID, &w.AngelegtAm)
+		&w.AngelegtVonID, &w.AngelegtAm, &w.Seite, &w.Geteilt, &w.Organisation)
 	return w, err
 }
 
-// Wiedervorlagen lists the reminders of an object: by due date (those without at the end),
-// then in the order they were created.
-func Wiedervorlagen(ctx context.Context, q eventstore.Querier, fachobjekt string, id int64) ([]Wiedervorlage, error) {
+// Wiedervorlagen lists the reminders of an object that caller n (resolved) may see by their
+// side (zugriff.Nutzer.Seitig; the object's own visibility is the caller's to check): by due
+// date (those without at the end), then in the order they were created.
+func Wiedervorlagen(ctx context.Context, q eventstore.Querier, n zugriff.Nutzer, fachobjekt string, id int64) ([]Wiedervorlage, error) {
+	args := []any{fachobjekt, id}
 	rows, err := q.Query(ctx, `SELECT `+wiedervorlageSpalten+` FROM wiedervorlage WHERE fachobjekt = $1 AND fachobjekt_id = $2
-		ORDER BY datum NULLS LAST, id`, fachobjekt, id)
+		AND `+n.Seitig(SeitenSpalten(""), zugriff.Platzhalter(&args))+`
+		ORDER BY datum NULLS LAST, id`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/aufbau"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	dok "github.com/eabwasser/eabwasser/projections/ablage"
 )
@@ -110,6 +111,9 @@ func (d *Dienst) Hochladen(ctx context.Context, n Nutzer, fachobjekt string, id 
 	if err := d.darf(ctx, n, fachobjekt, id, berechtigung.DateiHochladen, true); err != nil {
 		return 0, out, err
 	}
+	if n, err = zugriff.Aufloesen(ctx, d.Store.Pool(), n); err != nil {
+		return 0, out, err
+	}
 	bezeichnung, inhalt, err := d.empfange(form)
 	if err != nil {
 		return 0, out, err
@@ -125,11 +129,23 @@ func (d *Dienst) Hochladen(ctx context.Context, n Nutzer, fachobjekt string, id 
 		return 0, out, err
 	}
 	out, err = eventstore.Befehle(d.Store, datei.Decider).Handle(ctx, dateiID, eventstore.VersionUnbekannt, datei.LadeHoch{Fachobjekt: fachobjekt, FachobjektID: id,
-		Bezeichnung: bezeichnung, Inhalt: inhalt, Von: m.ActorName, Am: d.jetzt()}, m)
+		Bezeichnung: bezeichnung, Inhalt: inhalt, Von: m.ActorName, VonID: n.AnwenderID, Seite: seite(n), OrganisationID: organisation(n),
+		Am: d.jetzt()}, m)
 	if err != nil {
 		return 0, out, err
 	}
 	return dateiID, out, nil
+}
+
+// seite is the side caller n acts for (the Historie's verlauf.SeiteDerRollen).
+func seite(n Nutzer) string { return verlauf.SeiteDerRollen(n.Rollen) }
+
+// organisation is the organisation of caller n (resolved) on the organisation's side, else 0.
+func organisation(n Nutzer) int64 {
+	if seite(n) == berechtigung.GlobalOrganisation {
+		return n.OrganisationID
+	}
+	return 0
 }
 
 // empfange reads the parts of an upload in the order they come: bezeichnung (a short text)
@@ -222,12 +238,21 @@ func (d *Dienst) entferne(schluessel string) {
 	}
 }
 
-// Dateien lists the files of an object for everyone who may see it.
+// Dateien lists the files of an object for everyone who may see it, each uploader's name as
+// the Historie shows it to the caller (verlauf.Name: staff are "Behörde" to operators).
 func (d *Dienst) Dateien(ctx context.Context, n Nutzer, fachobjekt string, id int64) ([]dok.Datei, error) {
 	if err := d.sieht(ctx, n, fachobjekt, id); err != nil {
 		return nil, err
 	}
-	return dok.Dateien(ctx, d.Store.Pool(), fachobjekt, id)
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return nil, err
+	}
+	out, err := dok.Dateien(ctx, d.Store.Pool(), fachobjekt, id)
+	for i := range out {
+		out[i].UploadVon = verlauf.Name(n, out[i].Urheber, out[i].UploadVon)
+	}
+	return out, err
 }
 
 // Datei opens a file for download for everyone who may see its object. The caller closes it.
@@ -266,11 +291,14 @@ func (d *Dienst) DateiLoeschen(ctx context.Context, n Nutzer, id int64, m events
 
 // WiedervorlageEingabe is the body of POST …/wiedervorlage. BezugZuFachobjekt chooses what
 // on the object the reminder is about (wiedervorlage.Bezuege: a plant or its change request,
-// an annual report or its measured values, …); empty: the object's default kind.
+// an annual report or its measured values, …); empty: the object's default kind. Geteilt
+// shares it with the other side (the authority's staff with the operator, an operator with the
+// authority); absent: the side's default (wiedervorlage.GeteiltVorgabe).
 type WiedervorlageEingabe struct {
 	Betreff           string `json:"betreff"`
 	Datum             string `json:"datum"`
 	BezugZuFachobjekt string `json:"bezugZuFachobjekt"`
+	Geteilt           *bool  `json:"geteilt"`
 }
 
 // Wiedervorlage is a row of a reminder list with whether the caller may delete it.
@@ -279,14 +307,23 @@ type Wiedervorlage struct {
 	Loeschbar bool `json:"loeschbar"`
 }
 
-// Wiedervorlagen lists the reminders of an object for the privileged roles that may see it.
+// Wiedervorlagen lists the reminders of an object for the privileged roles that may see it:
+// those of the caller's side and those the other side shared (zugriff.Nutzer.Seitig), each
+// author's name as the Historie shows it to the caller (verlauf.Name).
 func (d *Dienst) Wiedervorlagen(ctx context.Context, n Nutzer, fachobjekt string, id int64) ([]Wiedervorlage, error) {
 	if err := d.darf(ctx, n, fachobjekt, id, berechtigung.WiedervorlagenLesen, false); err != nil {
 		return nil, err
 	}
-	zeilen, err := dok.Wiedervorlagen(ctx, d.Store.Pool(), fachobjekt, id)
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
 	if err != nil {
 		return nil, err
+	}
+	zeilen, err := dok.Wiedervorlagen(ctx, d.Store.Pool(), n, fachobjekt, id)
+	if err != nil {
+		return nil, err
+	}
+	for i := range zeilen {
+		zeilen[i].AngelegtVon = verlauf.Name(n, zeilen[i].Urheber(), zeilen[i].AngelegtVon)
 	}
 	alle, err := d.loeschtFremde(ctx, n, fachobjekt, id)
 	if err != nil {
@@ -294,7 +331,7 @@ func (d *Dienst) Wiedervorlagen(ctx context.Context, n Nutzer, fachobjekt string
 	}
 	out := make([]Wiedervorlage, len(zeilen))
 	for i, z := range zeilen {
-		out[i] = Wiedervorlage{Wiedervorlage: z, Loeschbar: alle || z.AngelegtVonID == n.AnwenderID}
+		out[i] = Wiedervorlage{Wiedervorlage: z, Loeschbar: z.AngelegtVonID == n.AnwenderID || (alle && z.Seite == seite(n))}
 	}
 	return out, nil
 }
@@ -312,15 +349,18 @@ func (d *Dienst) loeschtFremde(ctx context.Context, n Nutzer, fachobjekt string,
 	return err == nil, err
 }
 
-// WiedervorlageAnlegen creates a reminder on an object; the privileged roles that may see it
-// may.
+// WiedervorlageAnlegen creates a reminder on an object for the caller's side; the privileged
+// roles that may see it may.
 func (d *Dienst) WiedervorlageAnlegen(ctx context.Context, n Nutzer, fachobjekt string, id int64, e WiedervorlageEingabe, m eventstore.Metadata) (int64, eventstore.Appended, error) {
 	if err := d.darf(ctx, n, fachobjekt, id, berechtigung.WiedervorlagenLesen, false); err != nil {
 		return 0, eventstore.Appended{}, err
 	}
+	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	if err != nil {
+		return 0, eventstore.Appended{}, err
+	}
 	var typ string
 	if f, ok := d.Typen[fachobjekt]; ok {
-		var err error
 		if typ, err = f(ctx, d.Store.Pool(), id); err != nil {
 			return 0, eventstore.Appended{}, err
 		}
@@ -330,12 +370,14 @@ func (d *Dienst) WiedervorlageAnlegen(ctx context.Context, n Nutzer, fachobjekt 
 		return 0, eventstore.Appended{}, err
 	}
 	out, err := eventstore.Befehle(d.Store, wiedervorlage.Decider).Handle(ctx, wid, eventstore.VersionUnbekannt, wiedervorlage.LegeAn{Fachobjekt: fachobjekt, FachobjektID: id,
-		Typ: typ, Bezug: e.BezugZuFachobjekt, Betreff: e.Betreff, Datum: e.Datum, VonID: n.AnwenderID, Von: m.ActorName, Am: d.jetzt()}, m)
+		Typ: typ, Bezug: e.BezugZuFachobjekt, Betreff: e.Betreff, Datum: e.Datum, VonID: n.AnwenderID, Von: m.ActorName,
+		Seite: seite(n), OrganisationID: organisation(n), Geteilt: e.Geteilt, Am: d.jetzt()}, m)
 	return wid, out, err
 }
 
 // WiedervorlageLoeschen deletes a reminder: its creator may, and authority staff and
-// administrators who may change what hangs on the object.
+// administrators who may change what hangs on the object the authority's (a reminder of the
+// other side, even shared, is its author's to delete).
 func (d *Dienst) WiedervorlageLoeschen(ctx context.Context, n Nutzer, id int64, m eventstore.Metadata) (eventstore.Appended, error) {
 	if !n.Darf(berechtigung.WiedervorlagenLesen) {
 		return eventstore.Appended{}, validierung.NichtErlaubt // before anything is looked up
@@ -347,12 +389,18 @@ func (d *Dienst) WiedervorlageLoeschen(ctx context.Context, n Nutzer, id int64, 
 	if err := d.darf(ctx, n, w.Fachobjekt, w.FachobjektID, berechtigung.WiedervorlagenLesen, false); err != nil {
 		return eventstore.Appended{}, err
 	}
+	if n, err = zugriff.Aufloesen(ctx, d.Store.Pool(), n); err != nil {
+		return eventstore.Appended{}, err
+	}
+	if !n.SiehtSeite(w.Seite, w.Organisation, w.Geteilt) {
+		return eventstore.Appended{}, validierung.NichtGefunden // the other side's internal reminder is not there for him
+	}
 	if w.AngelegtVonID != n.AnwenderID {
 		alle, err := d.loeschtFremde(ctx, n, w.Fachobjekt, w.FachobjektID)
 		if err != nil {
 			return eventstore.Appended{}, err
 		}
-		if !alle {
+		if !alle || w.Seite != seite(n) {
 			return eventstore.Appended{}, validierung.NichtErlaubt
 		}
 	}

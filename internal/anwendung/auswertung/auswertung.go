@@ -15,7 +15,9 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections/ablage"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
@@ -34,10 +36,12 @@ const (
 	SichtbareBetriebe
 )
 
-// sichtbareBetriebe is the WITH clause of SichtbareBetriebe queries; %s is the Sicht. The
-// Bescheide and their Anforderungen of those operations (issue 30) are sichtbare_bescheide and
-// sichtbare_anforderungen (a query that names neither does not read them: Postgres leaves an
-// unreferenced WITH query out).
+// sichtbareBetriebe is the WITH clause of SichtbareBetriebe queries; the first %s is the Sicht.
+// The Bescheide and their Anforderungen of those operations (issue 30) are sichtbare_bescheide
+// and sichtbare_anforderungen (a query that names neither does not read them: Postgres leaves
+// an unreferenced WITH query out); the reminders of the caller's side and those shared with it
+// (issue 42, zugriff.Nutzer.Seitig, the second %s) are sichtbare_wiedervorlagen, to be joined
+// to what the caller sees.
 const sichtbareBetriebe = `WITH sichtbare_betriebe AS (SELECT l.id, l.betriebs_id, l.bezeichnung, l.betriebstyp_text,
 	l.betriebsstatus, l.betriebsstatus_text, l.freigabestatus, l.betreiber, l.regionalstelle, l.plz, l.ort, l.antrag_offen
 	FROM arbeitsliste.betrieb l WHERE %s),
@@ -47,7 +51,9 @@ const sichtbareBetriebe = `WITH sichtbare_betriebe AS (SELECT l.id, l.betriebs_i
 	x.messstellen_nr, x.messstelle, x.anlage, x.anforderung_art, x.parameter_nr, x.wert, x.einheit, x.gueltig_ab, x.gueltig_bis,
 	coalesce((SELECT w.wert FROM arbeitsliste.wert w WHERE w.liste = 'anforderungsparameter' AND w.schluessel = x.parameter_nr
 		ORDER BY w.id LIMIT 1), x.parameter_nr) AS parameter_name
-	FROM arbeitsliste.anforderung x JOIN sichtbare_betriebe s ON s.id = x.betrieb_id) `
+	FROM arbeitsliste.anforderung x JOIN sichtbare_betriebe s ON s.id = x.betrieb_id),
+	sichtbare_wiedervorlagen AS (SELECT w.id, w.fachobjekt, w.fachobjekt_id, w.betreff, w.datum, w.angelegt_von,
+	w.angelegt_von_id, w.organisation_id, w.seite FROM wiedervorlage w WHERE %s) `
 
 // datum turns a yyyy-MM-dd text column into dd.MM.yyyy.
 func datum(spalte string) string {
@@ -69,6 +75,10 @@ type Abfrage struct {
 	// SQL is constant text: it never contains input. SichtbareBetriebe queries read the
 	// operations from sichtbare_betriebe.
 	SQL string `json:"-"`
+	// Person is the number (from 1) of a column that names who did something; the query
+	// selects his account, organisation and side (verlauf.Urheber) right after it, and the
+	// runner shows the name as the Historie does (verlauf.Name) and drops those three. 0: none.
+	Person int `json:"-"`
 }
 
 // freigabeText turns the freigabestatus of sichtbare_betriebe into the words of the screens.
@@ -102,9 +112,10 @@ var Abfragen = []Abfrage{
 	{ID: 11, Kategorie: "Wiedervorlagen", Filter: "Fälligkeit", AbfrageBez: "Fällige Wiedervorlagen (heute oder früher)",
 		Aktion: berechtigung.WiedervorlagenLesen, Umfang: SichtbareBetriebe,
 		Dateiname: "faellige-wiedervorlagen", Spalten: []string{"Datum", "Betreff", "Betrieb", "Betriebs-Nr.", "Regionalstelle", "Angelegt von"},
-		SQL: `SELECT to_char(w.datum, 'DD.MM.YYYY'), w.betreff, b.bezeichnung, b.betriebs_id, b.regionalstelle, w.angelegt_von
-			FROM wiedervorlage w JOIN sichtbare_betriebe b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
-			WHERE w.datum <= current_date ORDER BY w.datum, b.bezeichnung, w.id`},
+		SQL: `SELECT to_char(w.datum, 'DD.MM.YYYY'), w.betreff, b.bezeichnung, b.betriebs_id, b.regionalstelle, w.angelegt_von,
+				w.angelegt_von_id, w.organisation_id, w.seite
+			FROM sichtbare_wiedervorlagen w JOIN sichtbare_betriebe b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
+			WHERE w.datum <= current_date ORDER BY w.datum, b.bezeichnung, w.id`, Person: 6},
 	// the Bescheide (issue 30) for the authority's staff: every Bescheid with its status, and the
 	// Anforderungen of released Bescheide valid today
 	{ID: 12, Kategorie: "Bescheide", Filter: "Status", AbfrageBez: "Bescheide je Betrieb mit Status",
@@ -221,19 +232,21 @@ func Fuer(id int64, rollen []string) (Abfrage, error) {
 	return a, nil
 }
 
-// sql is the text and arguments of a query for a caller who sees s.
-func (a Abfrage) sql(s betriebe.Sicht) (string, []any) {
+// sql is the text and arguments of a query for caller n (resolved) who sees s.
+func (a Abfrage) sql(n zugriff.Nutzer, s betriebe.Sicht) (string, []any) {
 	if a.Umfang != SichtbareBetriebe {
 		return a.SQL, nil
 	}
 	var args []any
-	return fmt.Sprintf(sichtbareBetriebe, s.Bedingung(zugriff.Betriebsspalten("l."), zugriff.Platzhalter(&args))) + a.SQL, args
+	sicht := s.Bedingung(zugriff.Betriebsspalten("l."), zugriff.Platzhalter(&args))
+	return fmt.Sprintf(sichtbareBetriebe, sicht, n.Seitig(ablage.SeitenSpalten("w."), zugriff.Platzhalter(&args))) + a.SQL, args
 }
 
-// Exportiere runs a stored query for a caller who sees s and writes its result as xlsx to w,
-// reading the rows as they come. The caller's right to run it is checked before (Fuer).
-func Exportiere(ctx context.Context, q eventstore.Querier, a Abfrage, s betriebe.Sicht, w io.Writer) error {
-	text, args := a.sql(s)
+// Exportiere runs a stored query for caller n (resolved) who sees s and writes its result as
+// xlsx to w, reading the rows as they come. The caller's right to run it is checked before
+// (Fuer).
+func Exportiere(ctx context.Context, q eventstore.Querier, a Abfrage, n zugriff.Nutzer, s betriebe.Sicht, w io.Writer) error {
+	text, args := a.sql(n, s)
 	rows, err := q.Query(ctx, text, args...)
 	if err != nil {
 		return fmt.Errorf("Abfrage %d: %w", a.ID, err)
@@ -249,6 +262,14 @@ func Exportiere(ctx context.Context, q eventstore.Querier, a Abfrage, s betriebe
 				if t, ok := v.(time.Time); ok {
 					werte[i] = t.Local().Format("02.01.2006 15:04")
 				}
+			}
+			if p := a.Person; p > 0 && len(werte) >= p+3 {
+				name, _ := werte[p-1].(string)
+				konto, _ := werte[p].(int64)
+				organisation, _ := werte[p+1].(int64)
+				seite, _ := werte[p+2].(string)
+				werte[p-1] = verlauf.Name(n, verlauf.Urheber{Konto: konto, Organisation: organisation, Seite: seite}, name)
+				werte = append(werte[:p], werte[p+3:]...)
 			}
 			if err := zeile(werte...); err != nil {
 				return err

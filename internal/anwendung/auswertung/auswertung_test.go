@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
@@ -53,7 +54,7 @@ func TestAbfragen_IdsUniqueAndSichtAsParameters(t *testing.T) {
 			t.Errorf("id %d twice", a.ID)
 		}
 		ids[a.ID] = true
-		text, args := a.sql(betriebe.Sicht{OrganisationID: 7, Regionalstellen: []int64{3}})
+		text, args := a.sql(zugriff.Nutzer{}, betriebe.Sicht{OrganisationID: 7, Regionalstellen: []int64{3}})
 		if a.Umfang == SichtbareBetriebe && (len(args) != 4 || !strings.Contains(text, "l.betreiber_id = $1")) {
 			t.Errorf("query %d: Sicht not applied: %s %v", a.ID, text, args)
 		}
@@ -80,7 +81,7 @@ func TestAbfragen_BescheideForTheStaffOverWhatTheySee(t *testing.T) {
 		if !slices.Equal(got, want) || a.Umfang != SichtbareBetriebe {
 			t.Errorf("query %d: roles %v, Umfang %d", id, got, a.Umfang)
 		}
-		text, _ := a.sql(betriebe.Sicht{OrganisationID: 7})
+		text, _ := a.sql(zugriff.Nutzer{}, betriebe.Sicht{OrganisationID: 7})
 		if !strings.Contains(text, "JOIN sichtbare_betriebe s ON s.id = x.betrieb_id") || !strings.Contains(a.SQL, "sichtbare_") {
 			t.Errorf("query %d does not read through the Sicht: %s", id, text)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections/ablage"
 	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
@@ -210,7 +211,9 @@ func zustaendig(x string) string {
 // operation, a Bescheid's who is responsible for the operation), earliest first — of objects he
 // sees (zugriff's Sicht over the object a reminder hangs on): what put him on a reminder does
 // not outlast his view of its object (a move to another organisation, a local role taken away,
-// a name saved on a foreign object). Organisation users delete only their own.
+// a name saved on a foreign object) — and only those of his side or shared with it (issue 42,
+// zugriff.Nutzer.Seitig: a responsible operator does not see the authority's internal
+// reminders). Organisation users delete only their own, staff those of the authority.
 func (d *Dienst) Wiedervorlagen(ctx context.Context, n zugriff.Nutzer, heute time.Time) ([]Wiedervorlage, error) {
 	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
 	if err != nil {
@@ -223,12 +226,13 @@ func (d *Dienst) Wiedervorlagen(ctx context.Context, n zugriff.Nutzer, heute tim
 	rows, err := d.Store.Pool().Query(ctx, `SELECT w.id, to_char(w.datum, 'YYYY-MM-DD'), w.betreff,
 		coalesce(b.bezeichnung || ' (' || b.betriebs_id || ')', ''), w.fachobjekt, w.fachobjekt_id, coalesce(b.id, 0),
 		w.datum IS NOT NULL AND w.datum <= $2::date,
-		w.angelegt_von_id = $1 OR (NOT $3 AND (`+bearbeiter("b")+` OR `+bearbeiter("an")+`)),
+		w.angelegt_von_id = $1 OR (NOT $3 AND w.seite = 'BEHOERDE' AND (`+bearbeiter("b")+` OR `+bearbeiter("an")+`)),
 		w.bezug_zu_fachobjekt, coalesce(an.bezeichnung, ''), coalesce(ms.bezeichnung, ''),
 		coalesce(bs.daten->>'aktenzeichen', ''), coalesce(jb.jahr, 0), `+wiedervorlagePfad+`
 		`+wiedervorlageObjekte+`
 		WHERE (w.angelegt_von_id = $1 OR `+zustaendig("b")+` OR `+zustaendig("an")+`)
 		AND `+n.Sicht.Objekt("w.fachobjekt", "w.fachobjekt_id", zugriff.Platzhalter(&args))+`
+		AND `+n.Seitig(ablage.SeitenSpalten("w."), zugriff.Platzhalter(&args))+`
 		ORDER BY w.datum NULLS LAST, w.id`, args...)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,36 @@
+package zugriff
+
+import "github.com/eabwasser/eabwasser/domain/berechtigung"
+
+// Seitenspalten name the columns of a row that belongs to its author's side (a reminder,
+// issue 42): the side (berechtigung.GlobalBehoerde or GlobalOrganisation), the author's
+// organisation on the organisation's side, and whether the row is shared with the other side.
+type Seitenspalten struct {
+	Seite        string
+	Organisation string
+	Geteilt      string
+}
+
+// Seitig is the SQL condition that caller n sees a row that belongs to its author's side:
+// it is shared, or it is of his own side — the authority's for authority staff and
+// administrators, his organisation's for operator accounts. It comes on top of the visibility
+// of the object the row hangs on (Sicht.Objekt), never instead of it. arg adds a parameter.
+func (n Nutzer) Seitig(sp Seitenspalten, arg func(any) string) string {
+	if n.Organisationsseitig() {
+		return "(" + sp.Geteilt + " OR (" + sp.Seite + " = '" + berechtigung.GlobalOrganisation + "' AND " + sp.Organisation +
+			" = " + arg(n.OrganisationID) + "))"
+	}
+	return "(" + sp.Geteilt + " OR " + sp.Seite + " = '" + berechtigung.GlobalBehoerde + "')"
+}
+
+// SiehtSeite is Seitig for one row read already: whether caller n sees a row of the side
+// seite (of the organisation organisation) that is shared or not.
+func (n Nutzer) SiehtSeite(seite string, organisation int64, geteilt bool) bool {
+	if geteilt {
+		return true
+	}
+	if n.Organisationsseitig() {
+		return seite == berechtigung.GlobalOrganisation && organisation == n.OrganisationID
+	}
+	return seite == berechtigung.GlobalBehoerde
+}
