@@ -194,17 +194,8 @@ func (a *api) entlastungsanlagenImport(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	// an operation the caller does not see is not found, whatever the body holds
-	if _, err := a.deps.Anlage.Entlastungsanlagen(r.Context(), nutzer(r), id); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	datei, err := xlsxTeil(r, anlagedienst.EntlastungHoechstgroesse)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	n, err := a.deps.Anlage.ImportiereEntlastungsanlagen(r.Context(), nutzer(r), id, datei, Metadaten(r))
+	// the body is read once the service has checked the caller's rights
+	n, err := a.deps.Anlage.ImportiereEntlastungsanlagen(r.Context(), nutzer(r), id, xlsxTeil(r), Metadaten(r))
 	if err != nil {
 		a.writeError(w, r, err)
 		return
@@ -220,18 +211,9 @@ func (a *api) entsorgungsraumImport(w http.ResponseWriter, r *http.Request) {
 		a.writeError(w, r, err)
 		return
 	}
-	// a plant the caller does not see is not found, whatever the body holds
-	if err := a.deps.Anlage.Zugriff(r.Context(), nutzer(r), id, false); err != nil {
-		a.writeError(w, r, err)
-		return
-	}
 	version, _ := strconv.Atoi(r.URL.Query().Get("version"))
-	datei, err := xlsxTeil(r, 1<<20)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	out, err := a.deps.Anlage.ImportiereEntsorgungsraum(r.Context(), nutzer(r), id, version, datei, Metadaten(r))
+	// the body is read once the service has checked the caller's rights
+	out, err := a.deps.Anlage.ImportiereEntsorgungsraum(r.Context(), nutzer(r), id, version, xlsxTeil(r), Metadaten(r))
 	if err != nil {
 		a.writeError(w, r, mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
 			return a.anlageVerlauf(ctx, nutzer(r), id)

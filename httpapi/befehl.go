@@ -147,32 +147,44 @@ func einer[T any](a *api, w http.ResponseWriter, r *http.Request, zeilen []T, er
 	writeJSON(w, http.StatusOK, zeilen[0])
 }
 
-// xlsxTeil is the part file of the multipart form of an import: an .xlsx file, read up to
-// hoechstens bytes (a larger one is refused).
-func xlsxTeil(r *http.Request, hoechstens int64) (io.Reader, error) {
-	form, err := r.MultipartReader()
-	if err != nil {
-		return nil, validierung.Regel(tabelle.MsgNurXlsx)
-	}
-	for {
-		p, err := form.NextPart()
+// xlsxTeil is the Quelle of an import: the part file of the request's multipart form, an
+// .xlsx file of at most hoechstens bytes (a larger one is refused). The import calls it once it
+// has checked the caller's rights, so nothing of the body is read before.
+func xlsxTeil(r *http.Request) tabelle.Quelle {
+	return func(hoechstens int64) ([]byte, error) {
+		form, err := r.MultipartReader()
 		if err != nil {
 			return nil, validierung.Regel(tabelle.MsgNurXlsx)
 		}
-		if p.FormName() != "file" {
-			continue
+		for {
+			p, err := form.NextPart()
+			if err != nil {
+				return nil, lesefehler(r, tabelle.MsgNurXlsx)
+			}
+			if p.FormName() != "file" {
+				continue
+			}
+			if !strings.HasSuffix(strings.ToLower(p.FileName()), ".xlsx") {
+				return nil, validierung.Regel(tabelle.MsgNurXlsx)
+			}
+			var buf bytes.Buffer
+			n, err := io.Copy(&buf, io.LimitReader(p, hoechstens+1))
+			if err != nil {
+				return nil, lesefehler(r, tabelle.MsgImportFehlgeschlagen)
+			}
+			if n > hoechstens {
+				return nil, validierung.Regel(tabelle.MsgNurXlsx)
+			}
+			return buf.Bytes(), nil
 		}
-		if !strings.HasSuffix(strings.ToLower(p.FileName()), ".xlsx") {
-			return nil, validierung.Regel(tabelle.MsgNurXlsx)
-		}
-		var buf bytes.Buffer
-		n, err := io.Copy(&buf, io.LimitReader(p, hoechstens+1))
-		if err != nil {
-			return nil, validierung.Regel(tabelle.MsgImportFehlgeschlagen)
-		}
-		if n > hoechstens {
-			return nil, validierung.Regel(tabelle.MsgNurXlsx)
-		}
-		return &buf, nil
 	}
+}
+
+// lesefehler is the answer to a body that could not be read: the request's end when the client
+// went away, else the message.
+func lesefehler(r *http.Request, message string) error {
+	if err := r.Context().Err(); err != nil {
+		return err
+	}
+	return validierung.Regel(message)
 }

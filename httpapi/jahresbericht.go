@@ -273,12 +273,8 @@ func (a *api) messwerteImport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	version, _ := strconv.Atoi(r.URL.Query().Get("version"))
-	datei, err := xlsxTeil(r, berichtdienst.ImportHoechstgroesse)
-	if err != nil {
-		a.writeError(w, r, err)
-		return
-	}
-	id, out, err := a.deps.Jahresbericht.ImportiereMesswerte(r.Context(), nutzer(r), pid, version, datei, Metadaten(r))
+	// the body is read once the service has checked the caller's rights
+	id, out, err := a.deps.Jahresbericht.ImportiereMesswerte(r.Context(), nutzer(r), pid, version, xlsxTeil(r), Metadaten(r))
 	if err != nil {
 		a.writeError(w, r, a.berichtKonflikt(r, id, err))
 		return

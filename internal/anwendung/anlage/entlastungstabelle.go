@@ -48,13 +48,12 @@ const (
 	AenderungsgrundImport = "Import der Misch-/Niederschlagswasseranlagen"
 )
 
-// EntlastungHoechstgroesse bounds an imported file; EntlastungHoechstzeilen its rows (an
-// operation has a few hundred relief plants at most; the bench imports 2,000).
-const (
-	EntlastungHoechstgroesse = 10 << 20
-	EntlastungHoechstzeilen  = 10_000
-	hoechstensFehler         = 100
-)
+// entlastungGrenzen bound an imported file and its rows (an operation has a few hundred relief
+// plants at most; the bench imports 2,000).
+var entlastungGrenzen = tabelle.Grenzen{Bytes: 10 << 20, Zeilen: 10_000}
+
+// hoechstensFehler bounds the messages of one import.
+const hoechstensFehler = 100
 
 // entlastungsspalte is a column of the sheet: its header, the plant field its cell sets (the
 // decider's errors name it), how the export writes it and how the import reads it (nil: export
@@ -281,7 +280,7 @@ func spalteVon(feld string) (string, bool) {
 // first, then every changed plant saved at the version of its row in one transaction; a change
 // of historised fields opens a version from today ("Import der Misch-/Niederschlagswasseranlagen",
 // replacing one that began today). It answers how many plants changed.
-func (d *Dienst) ImportiereEntlastungsanlagen(ctx context.Context, n Nutzer, betriebID int64, r io.Reader, m eventstore.Metadata) (int, error) {
+func (d *Dienst) ImportiereEntlastungsanlagen(ctx context.Context, n Nutzer, betriebID int64, datei tabelle.Quelle, m eventstore.Metadata) (int, error) {
 	if !n.Darf(berechtigung.EntlastungsanlagenImportieren) {
 		return 0, validierung.NichtErlaubt
 	}
@@ -301,7 +300,7 @@ func (d *Dienst) ImportiereEntlastungsanlagen(ctx context.Context, n Nutzer, bet
 	for _, g := range gespeichert {
 		nachID[g.ID] = g
 	}
-	zeilen, fehler, err := liesEntlastungen(r, nachID)
+	zeilen, fehler, err := liesEntlastungen(ctx, datei, nachID)
 	if err != nil {
 		return 0, err
 	}
@@ -362,7 +361,7 @@ func zeilenfehlerAus(fehler *zeilenfehler, nr int, err error) error {
 // liesEntlastungen reads the sheet's rows against the operation's relief plants (by id): the
 // plant of each row, its version and its data with the row's cells; the messages of rows that
 // cannot be read.
-func liesEntlastungen(r io.Reader, nachID map[int64]anlagen.Gespeichert) ([]importzeile, zeilenfehler, error) {
+func liesEntlastungen(ctx context.Context, datei tabelle.Quelle, nachID map[int64]anlagen.Gespeichert) ([]importzeile, zeilenfehler, error) {
 	titel := make([]string, len(entlastungsspalten))
 	for i, s := range entlastungsspalten {
 		titel[i] = s.titel
@@ -370,10 +369,7 @@ func liesEntlastungen(r io.Reader, nachID map[int64]anlagen.Gespeichert) ([]impo
 	var zeilen []importzeile
 	var fehler zeilenfehler
 	gesehen := map[int64]int{}
-	err := tabelle.Lies(r, EntlastungHoechstgroesse, titel, func(nr int, zellen []tabelle.Zelle) error {
-		if len(zeilen) >= EntlastungHoechstzeilen {
-			return validierung.Regel(validierung.ZuViele(EntlastungHoechstzeilen))
-		}
+	err := tabelle.Lies(ctx, datei, entlastungGrenzen, titel, func(nr int, zellen []tabelle.Zelle) error {
 		id, ok := anlagenNrAus(zellen[0].Text)
 		g, bekannt := nachID[id]
 		switch {

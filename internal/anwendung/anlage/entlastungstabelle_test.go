@@ -73,7 +73,7 @@ func TestLiesEntlastungen_JedeZeileGeprueftUndGelesen(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	gelesen, fehler, err := liesEntlastungen(&datei, nachID)
+	gelesen, fehler, err := liesEntlastungen(t.Context(), tabelle.Datei(datei.Bytes()), nachID)
 	if err != nil {
 		t.Fatal(err)
 	}

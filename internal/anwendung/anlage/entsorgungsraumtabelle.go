@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -24,9 +25,8 @@ import (
 const MsgEntsorgungsraumImportiert = "Der Entsorgungsraum wurde erfolgreich importiert"
 
 const (
-	spalteGemeindeNr   = "Gemeinde-Nr."
-	spalteVerwaltung   = "Verwaltungseinheit"
-	entsorgungsraumMax = 1 << 20
+	spalteGemeindeNr = "Gemeinde-Nr."
+	spalteVerwaltung = "Verwaltungseinheit"
 )
 
 // ExportiereEntsorgungsraum writes the administrative units of treatment plant id's disposal
@@ -55,20 +55,22 @@ func (d *Dienst) ExportiereEntsorgungsraum(ctx context.Context, n Nutzer, id int
 
 // ImportiereEntsorgungsraum replaces the administrative units of treatment plant id's disposal
 // area by the rows of the xlsx file r, saved as the plant at version (Speichern).
-func (d *Dienst) ImportiereEntsorgungsraum(ctx context.Context, n Nutzer, id int64, version int, r io.Reader, m eventstore.Metadata) (eventstore.Appended, error) {
-	_, a, _, _, err := d.sichtbar(ctx, n, id)
+func (d *Dienst) ImportiereEntsorgungsraum(ctx context.Context, n Nutzer, id int64, version int, datei tabelle.Quelle, m eventstore.Metadata) (eventstore.Appended, error) {
+	n, a, _, b, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
 	if a.Typ != anlage.Abwasserbehandlung {
 		return eventstore.Appended{}, validierung.NichtGefunden
 	}
+	// the file is read only for those who may set the disposal area (Speichern checks it again)
+	if !slices.Contains(rechte(n, b, a).Felder, "entsorgungsraum") {
+		return eventstore.Appended{}, validierung.NichtErlaubt
+	}
 	var einheiten []anlage.Verwaltungseinheit
 	var zeilen []int // the sheet's row of each unit, for the messages
-	err = tabelle.Lies(r, entsorgungsraumMax, []string{spalteGemeindeNr, spalteVerwaltung}, func(nr int, z []tabelle.Zelle) error {
-		if len(einheiten) >= validierung.Hoechstanzahl("entsorgungsraeume") {
-			return validierung.Regel(validierung.ZuViele(validierung.Hoechstanzahl("entsorgungsraeume")))
-		}
+	grenzen := tabelle.Grenzen{Bytes: 1 << 20, Zeilen: validierung.Hoechstanzahl("entsorgungsraeume")}
+	err = tabelle.Lies(ctx, datei, grenzen, []string{spalteGemeindeNr, spalteVerwaltung}, func(nr int, z []tabelle.Zelle) error {
 		nummer := z[0].Text
 		if z[0].Zahl { // a Gemeinde-Nr. typed into a spreadsheet loses its leading zero
 			if v, err := strconv.ParseFloat(nummer, 64); err == nil {

@@ -39,9 +39,9 @@ const (
 // Blatt is the sheet's name.
 const Blatt = "Messwerte"
 
-// ImportHoechstgroesse bounds an imported file (a leap year of hourly values of every column is
-// about 1 MB).
-const ImportHoechstgroesse = 10 << 20
+// importGrenzen bound an imported file (a leap year of hourly values of every column is about
+// 1 MB) and its rows (MaxMesswerte).
+var importGrenzen = tabelle.Grenzen{Bytes: 10 << 20, Zeilen: jahresbericht.MaxMesswerte}
 
 // tabellenspalte is a column of the sheet: its header and the field of a row.
 type tabellenspalte struct {
@@ -137,7 +137,7 @@ func (d *Dienst) ExportiereMesswerte(ctx context.Context, n Nutzer, id, pid int6
 // ImportiereMesswerte replaces the values of parameter pid by the rows of the xlsx file r (the
 // report's version the page was loaded with): in edit mode for those who may import
 // (MESSWERTE_IMPORTIEREN and the report editable for them), with the parameter's template.
-func (d *Dienst) ImportiereMesswerte(ctx context.Context, n Nutzer, pid int64, version int, r io.Reader, md eventstore.Metadata) (int64, eventstore.Appended, error) {
+func (d *Dienst) ImportiereMesswerte(ctx context.Context, n Nutzer, pid int64, version int, datei tabelle.Quelle, md eventstore.Metadata) (int64, eventstore.Appended, error) {
 	id, err := berichte.ZumParameter(ctx, d.Store.Pool(), pid)
 	if err != nil {
 		return 0, eventstore.Appended{}, err
@@ -159,7 +159,7 @@ func (d *Dienst) ImportiereMesswerte(ctx context.Context, n Nutzer, pid int64, v
 	if err != nil {
 		return id, eventstore.Appended{}, err
 	}
-	werte, err := liesTabelle(r, tabellenspalten(v))
+	werte, err := liesTabelle(ctx, datei, tabellenspalten(v))
 	if err != nil {
 		return id, eventstore.Appended{}, err
 	}
@@ -171,16 +171,13 @@ func (d *Dienst) ImportiereMesswerte(ctx context.Context, n Nutzer, pid int64, v
 
 // liesTabelle reads the values of the first sheet (tabelle.Lies): the header row names the
 // columns of the template, every further row that is not empty is a value.
-func liesTabelle(r io.Reader, spalten []tabellenspalte) ([]jahresbericht.Messwert, error) {
+func liesTabelle(ctx context.Context, datei tabelle.Quelle, spalten []tabellenspalte) ([]jahresbericht.Messwert, error) {
 	titel := make([]string, len(spalten))
 	for i, s := range spalten {
 		titel[i] = s.titel
 	}
 	var out []jahresbericht.Messwert
-	err := tabelle.Lies(r, ImportHoechstgroesse, titel, func(_ int, zellen []tabelle.Zelle) error {
-		if len(out) >= jahresbericht.MaxMesswerte {
-			return validierung.Regel(validierung.ZuViele(jahresbericht.MaxMesswerte))
-		}
+	err := tabelle.Lies(ctx, datei, importGrenzen, titel, func(_ int, zellen []tabelle.Zelle) error {
 		var m jahresbericht.Messwert
 		for i, s := range spalten {
 			wert := zellen[i].Text
