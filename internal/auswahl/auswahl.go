@@ -14,6 +14,7 @@ package auswahl
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -276,4 +277,16 @@ func PruefeListenwerte(ctx context.Context, q eventstore.Querier, neu, bisher []
 		}
 	}
 	return s.Err()
+}
+
+// PersonListenwerte are the fields of a person chosen from a value list: the Anrede and the
+// Titel (registration, profile, account administration), each an entry of its list.
+func PersonListenwerte(anrede, titel string) []anlage.Listenwert {
+	var out []anlage.Listenwert
+	for _, w := range []anlage.Listenwert{{Feld: "anrede", Liste: "anrede", Wert: anrede}, {Feld: "titel", Liste: "titel", Wert: titel}} {
+		if w.Wert = strings.TrimSpace(w.Wert); w.Wert != "" {
+			out = append(out, w)
+		}
+	}
+	return out
 }

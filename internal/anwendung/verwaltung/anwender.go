@@ -83,6 +83,9 @@ func (d *Dienst) AnwenderAnlegen(ctx context.Context, in AnwenderEingabe, md eve
 	if err := d.organisationWaehlbar(ctx, in, 0); err != nil {
 		return 0, eventstore.Appended{}, err
 	}
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), auswahl.PersonListenwerte(in.Person.Anrede, in.Person.Titel), nil); err != nil {
+		return 0, eventstore.Appended{}, err
+	}
 	dienststelle, err := konten.Dienststellenrolle(ctx, d.Store.Pool(), in.LokaleRollen)
 	if err != nil {
 		return 0, eventstore.Appended{}, err
@@ -121,6 +124,10 @@ func (d *Dienst) AnwenderAendern(ctx context.Context, id int64, in AnwenderEinga
 		return eventstore.Appended{}, err
 	}
 	if err := d.organisationWaehlbar(ctx, in, k.Person.OrganisationID); err != nil {
+		return eventstore.Appended{}, err
+	}
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), auswahl.PersonListenwerte(in.Person.Anrede, in.Person.Titel),
+		auswahl.PersonListenwerte(k.Person.Anrede, k.Person.Titel)); err != nil {
 		return eventstore.Appended{}, err
 	}
 	dienststelle, err := konten.Dienststellenrolle(ctx, d.Store.Pool(), in.LokaleRollen)

@@ -28,6 +28,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/auswahl"
 	"github.com/eabwasser/eabwasser/internal/drossel"
 	"github.com/eabwasser/eabwasser/internal/mail"
 	"github.com/eabwasser/eabwasser/internal/sso"
@@ -331,6 +332,9 @@ func (d *Dienst) Registrieren(ctx context.Context, r Registrierung, basis, clien
 	if _, err := konto.Decide(konto.Anwender{}, cmd); err != nil {
 		return err
 	}
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), auswahl.PersonListenwerte(r.Anrede, r.Titel), nil); err != nil {
+		return err
+	}
 	if r.Organisation != 0 {
 		if ok, err := d.organisationAktiv(ctx, r.Organisation); err != nil {
 			return err
@@ -589,6 +593,10 @@ func (d *Dienst) ProfilSpeichern(ctx context.Context, id int64, p Profil, basis 
 		if _, err := konten.NachBenutzername(ctx, d.Store.Pool(), name); err == nil {
 			return false, validierung.Feld("benutzername", "Dieser Benutzername ist bereits vergeben.")
 		}
+	}
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), auswahl.PersonListenwerte(p.Person.Anrede, p.Person.Titel),
+		auswahl.PersonListenwerte(vorher.Person.Anrede, vorher.Person.Titel)); err != nil {
+		return false, err
 	}
 	cmd := konto.AendereProfil{Benutzername: p.Benutzername, Passwort: p.Passwort, Person: konto.Person{
 		Anrede: p.Person.Anrede, Titel: p.Person.Titel, Name: p.Person.Name, Vorname: p.Person.Vorname,
