@@ -92,3 +92,33 @@ func gleicheMenge(a, b []int64) bool {
 	slices.Sort(b)
 	return slices.Equal(a, b)
 }
+
+// Issue 42, item 5: the Anrede (and the Titel) of a registration, a profile and an account the
+// administration saves is an entry of its value list, not free text; nothing is created or
+// sent for a refused one.
+func TestAuswahl_AnredeUndTitelSindEintraegeIhrerListe(t *testing.T) {
+	w := newKontoWelt(t, "")
+	reg := w.registrierung(t, "frei.text@example.org")
+	reg["anrede"], reg["titel"] = "Seine Exzellenz", "Graf"
+	a := w.send(t, "POST", "/api/registrierung", reg, "")
+	if a.Code != 400 || !strings.Contains(a.Body.String(), `"anrede":"`+auswahl.MsgListenwert+`"`) ||
+		!strings.Contains(a.Body.String(), `"titel":"`+auswahl.MsgListenwert+`"`) {
+		t.Fatalf("free text: %d %s", a.Code, a.Body.String())
+	}
+	if n := kontenMitEmail(t, w, "frei.text@example.org"); n != 0 {
+		t.Fatalf("%d accounts created", n)
+	}
+	reg["anrede"], reg["titel"] = "Divers", ""
+	if a := w.send(t, "POST", "/api/registrierung", reg, ""); a.Code != 201 {
+		t.Fatalf("an entry of the list: %d %s", a.Code, a.Body.String())
+	}
+
+	// the profile: free text refused (PruefeListenwerte keeps a value the account holds)
+	betreiber := w.login(t, "betreiber", seed.DemoPasswort)
+	profil := w.send(t, "GET", "/api/profil", nil, betreiber).json(t)
+	person := profil["person"].(map[string]any)
+	person["anrede"] = "Exzellenz"
+	if a := w.send(t, "PUT", "/api/profil", profil, betreiber); a.Code != 400 || !strings.Contains(a.Body.String(), auswahl.MsgListenwert) {
+		t.Fatalf("profile with free text: %d %s", a.Code, a.Body.String())
+	}
+}
