@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { Datumsfeld } from '@/components/Datumsfeld';
 import { FormularFuss } from '@/components/DialogFuss';
-import { FormField, inputClass } from '@/components/FormField';
+import { CheckboxField, FormField, inputClass } from '@/components/FormField';
+import { useMe } from '@/lib/auth';
 import { zeigeFehler } from '@/lib/errors';
 import { isoDateFromGerman } from '@/lib/format';
 import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
@@ -56,6 +57,19 @@ export function bezuegeFuer(fachobjekt: WiedervorlageFachobjekt, anlagentyp?: st
   return bezuege;
 }
 
+/**
+ * Whom a reminder is shown to besides its author's side (issue 42, docs/security.md): staff and
+ * administrators share with the operator, an operator's accounts with the authority. The
+ * authority's reminders stay internal unless shared (an unannounced sampling must not reach the
+ * operator); an operator's are shown to the authority, which supervises the operation, unless he
+ * keeps them internal. The server applies the same defaults (wiedervorlage.GeteiltVorgabe).
+ */
+export function teilen(globaleRolle: string | undefined): { label: string; vorgabe: boolean } {
+  return globaleRolle === 'ORGANISATION'
+    ? { label: 'Für die Behörde sichtbar', vorgabe: true }
+    : { label: 'Für den Betreiber sichtbar', vorgabe: false };
+}
+
 interface Werte {
   betreff: string;
   datum: string;
@@ -85,6 +99,10 @@ export function WiedervorlageDialog({
 }) {
   const formId = useId();
   const [werte, setWerte] = useState<Werte>({ betreff: '', datum: '' });
+  const seite = teilen(useMe().data?.globaleRolle);
+  const [geteiltGewaehlt, setGeteilt] = useState<boolean | null>(null);
+  // the account may arrive after the dialog opened: the default follows it until a choice
+  const geteilt = geteiltGewaehlt ?? seite.vorgabe;
   const bezuege = bezuegeFuer(fachobjekt, anlagentyp);
   const [gewaehlt, setBezug] = useState<Bezug | null>(null);
   // the plant's type may arrive after the dialog opened: the default follows it until a choice
@@ -116,7 +134,7 @@ export function WiedervorlageDialog({
       fokusAufFehler();
       return;
     }
-    anlegen.mutate({ fachobjekt, id, eingabe: { betreff: werte.betreff.trim(), datum: isoDateFromGerman(werte.datum), bezugZuFachobjekt: bezug } });
+    anlegen.mutate({ fachobjekt, id, eingabe: { betreff: werte.betreff.trim(), datum: isoDateFromGerman(werte.datum), bezugZuFachobjekt: bezug, geteilt } });
   };
 
   return (
@@ -148,6 +166,7 @@ export function WiedervorlageDialog({
           />
         </FormField>
         <Datumsfeld label="Datum" name="datum" error={fehler.datum} value={werte.datum} onChange={(datum) => setWerte((w) => ({ ...w, datum }))} />
+        <CheckboxField label={seite.label} name="geteilt" checked={geteilt} onChange={setGeteilt} />
       </form>
     </Dialog>
   );

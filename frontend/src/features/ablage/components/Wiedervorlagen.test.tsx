@@ -5,9 +5,10 @@ import { todayIso } from '@/lib/format';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich, json } from '@/test/api';
 import { renderRoutes } from '@/test/renderRoutes';
-import { istFaellig, Wiedervorlagen } from './Wiedervorlagen';
+import { istFaellig, sichtbarkeit, Wiedervorlagen } from './Wiedervorlagen';
+import { teilen } from './WiedervorlageDialog';
 
-const zeile = (id: number, betreff: string, datum: string | null, loeschbar: boolean, angelegtVon = 'Michael Wagner') => ({
+const zeile = (id: number, betreff: string, datum: string | null, loeschbar: boolean, angelegtVon = 'Michael Wagner', seite = 'ORGANISATION', geteilt = true) => ({
   id,
   betreff,
   datum,
@@ -18,13 +19,15 @@ const zeile = (id: number, betreff: string, datum: string | null, loeschbar: boo
   angelegtVonId: 7,
   angelegtAm: '2026-11-01T08:00:00Z',
   loeschbar,
+  seite,
+  geteilt,
 });
 
 const liste = [
   zeile(1, 'Nachweis anfordern', '2000-01-31', true),
   zeile(2, 'Heute anrufen', todayIso(), true),
-  zeile(3, 'Ortstermin', '2999-12-31', false, 'Thomas Becker'),
-  zeile(4, 'Irgendwann', null, true),
+  zeile(3, 'Ortstermin', '2999-12-31', false, 'Behörde', 'BEHOERDE', true),
+  zeile(4, 'Irgendwann', null, true, 'Michael Wagner', 'ORGANISATION', false),
 ];
 
 function mock(aktionen = ['WIEDERVORLAGEN_LESEN']) {
@@ -89,6 +92,7 @@ describe('Wiedervorlagen', () => {
       betreff: 'Bescheid prüfen',
       datum: '2026-12-01',
       bezugZuFachobjekt: 'BETRIEB_STAMMDATEN_AENDERUNG',
+      geteilt: true,
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
@@ -97,7 +101,7 @@ describe('Wiedervorlagen', () => {
     await user.type(within(zweiter).getByLabelText(/^Betreff/), 'Ohne Datum');
     await user.click(within(zweiter).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(called('POST', '/api/betrieb/5/wiedervorlage')).toHaveLength(2));
-    expect(called('POST', '/api/betrieb/5/wiedervorlage')[1].body).toEqual({ betreff: 'Ohne Datum', datum: null, bezugZuFachobjekt: 'BETRIEB' });
+    expect(called('POST', '/api/betrieb/5/wiedervorlage')[1].body).toEqual({ betreff: 'Ohne Datum', datum: null, bezugZuFachobjekt: 'BETRIEB', geteilt: true });
   });
 
   it("deleting asks first and says 'Die Wiedervorlage wurde erfolgreich gelöscht.'", async () => {
@@ -136,6 +140,7 @@ describe('Wiedervorlagen', () => {
       betreff: 'CSB prüfen',
       datum: null,
       bezugZuFachobjekt: 'JAHRESBERICHT_PARAMETER_MESSWERTE',
+      geteilt: true,
     });
   });
 
@@ -157,6 +162,50 @@ describe('Wiedervorlagen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(m.called('POST', '/api/anlage/4/wiedervorlage')).toHaveLength(1));
     expect(m.called('POST', '/api/anlage/4/wiedervorlage')[0].body).toMatchObject({ bezugZuFachobjekt: 'ENTLASTUNG' });
+  });
+
+  it("shows whom a reminder is visible to: its author's side, or both when shared (issue 42)", async () => {
+    mock();
+    zeige();
+    const zellen = async (text: string) => within(await zeileMit(text)).getAllByRole('cell').map((c) => c.textContent);
+    expect((await zellen('Ortstermin')).slice(2, 4)).toEqual(['Behörde', 'Behörde und Betreiber']);
+    expect((await zellen('Irgendwann')).slice(2, 4)).toEqual(['Michael Wagner', 'Nur Betreiber']);
+    expect(sichtbarkeit({ seite: 'BEHOERDE', geteilt: false })).toBe('Nur Behörde');
+  });
+
+  it("staff's reminders stay internal unless 'Für den Betreiber sichtbar' is ticked; an operator's are shown to the authority unless unticked", async () => {
+    expect(teilen('ORGANISATION')).toEqual({ label: 'Für die Behörde sichtbar', vorgabe: true });
+    expect(teilen('BEHOERDE')).toEqual({ label: 'Für den Betreiber sichtbar', vorgabe: false });
+    expect(teilen('ADMIN')).toEqual({ label: 'Für den Betreiber sichtbar', vorgabe: false });
+    const user = userEvent.setup();
+    const m = apiMock({
+      'GET /api/me': () => ({ ...ich(['WIEDERVORLAGEN_LESEN'], ['ZUST_SBD']), globaleRolle: 'BEHOERDE' }),
+      'GET /api/betrieb/5/wiedervorlage': () => [],
+      'POST /api/betrieb/5/wiedervorlage': () => json(201, { id: 9, message: 'Die Wiedervorlage wurde erfolgreich angelegt.', position: 3 }),
+    });
+    vi.stubGlobal('fetch', m.fetchMock);
+    zeige();
+    for (const [betreff, ankreuzen] of [
+      ['Probenahme unangekündigt', false],
+      ['Ortstermin abstimmen', true],
+    ] as const) {
+      await user.click(await screen.findByRole('button', { name: 'Wiedervorlage anlegen' }));
+      const dialog = screen.getByRole('dialog', { name: 'Wiedervorlage anlegen' });
+      const box = within(dialog).getByRole('checkbox', { name: 'Für den Betreiber sichtbar' });
+      expect(box).not.toBeChecked();
+      await user.type(within(dialog).getByLabelText(/^Betreff/), betreff);
+      if (ankreuzen) {
+        box.focus();
+        await user.keyboard(' '); // the keyboard ticks it as the mouse does
+        expect(box).toBeChecked();
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    expect(m.called('POST', '/api/betrieb/5/wiedervorlage').map((c) => c.body)).toEqual([
+      { betreff: 'Probenahme unangekündigt', datum: null, bezugZuFachobjekt: 'BETRIEB', geteilt: false },
+      { betreff: 'Ortstermin abstimmen', datum: null, bezugZuFachobjekt: 'BETRIEB', geteilt: true },
+    ]);
   });
 
   it('roles without reminders get a notice and no request', async () => {

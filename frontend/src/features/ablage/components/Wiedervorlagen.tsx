@@ -18,6 +18,15 @@ import { useLoescheWiedervorlage } from '@/features/ablage/api/loesche-wiedervor
 export const MSG_WIEDERVORLAGE_GELOESCHT = 'Die Wiedervorlage wurde erfolgreich gelöscht.';
 export const MSG_KEINE_BERECHTIGUNG = 'Wiedervorlagen können Sie mit Ihrer Rolle nicht einsehen.';
 
+/**
+ * Who sees a reminder (issue 42): its author's side only ('Nur Behörde', 'Nur Betreiber'), or
+ * both when it is shared.
+ */
+export function sichtbarkeit(w: Pick<Wiedervorlage, 'seite' | 'geteilt'>): string {
+  if (w.geteilt) return 'Behörde und Betreiber';
+  return w.seite === 'BEHOERDE' ? 'Nur Behörde' : 'Nur Betreiber';
+}
+
 /** A reminder is due on its date and stays due after it. */
 export function istFaellig(w: Pick<Wiedervorlage, 'datum'>, heute: string = todayIso()): boolean {
   return !!w.datum && w.datum <= heute;
@@ -32,7 +41,7 @@ export interface WiedervorlagenProps {
 
 /**
  * The reminders of an operation, plant, measuring point, Bescheid or annual report (spec 000 §2): Datum,
- * Betreff, Angelegt von; those due today or earlier are marked 'fällig'. Adding is open to
+ * Betreff, Angelegt von, Sichtbar für (the author's side or both: issue 42); those due today or earlier are marked 'fällig'. Adding is open to
  * everyone who may see reminders; deleting where the server says the row is loeschbar.
  */
 export function Wiedervorlagen({ fachobjekt, id, anlagentyp }: WiedervorlagenProps) {
@@ -68,6 +77,7 @@ export function Wiedervorlagen({ fachobjekt, id, anlagentyp }: WiedervorlagenPro
       },
       { id: 'betreff', header: 'Betreff', accessorFn: (w) => w.betreff },
       { id: 'angelegtVon', header: 'Angelegt von', accessorFn: (w) => w.angelegtVon },
+      { id: 'sichtbarkeit', header: 'Sichtbar für', accessorFn: sichtbarkeit },
       {
         id: 'aktionen',
         header: () => <span className="sr-only">Aktionen</span>,
