@@ -1,6 +1,7 @@
 // Browser tests of files and reminders of an operation (spec 000 §2, §5, §8): the operator
 // uploads a file on the Dateien page, downloads it and deletes it; he adds a reminder that is
-// due and deletes it again. Against the real binary with the demo data (see harness.mjs).
+// due and deletes it again; staff keep a reminder internal or share it with the operator (issue
+// 42). Against the real binary with the demo data (see harness.mjs).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
@@ -89,6 +90,50 @@ describe('Wiedervorlagen of an operation', () => {
       await page.getByRole('alertdialog', { name: 'Löschen bestätigen' }).getByRole('button', { name: 'Löschen' }).click();
       await toast(page, 'Die Wiedervorlage wurde erfolgreich gelöscht.').waitFor();
       await page.getByRole('cell', { name: 'Keine Einträge vorhanden' }).waitFor();
+    });
+  });
+});
+
+describe('reminders belong to their author\'s side (issue 42)', () => {
+  it('zust_sbd keeps one reminder internal and shares another; the operator sees only the shared one, by "Behörde"', async () => {
+    const sbd = await app.login('zust_sbd');
+    const id = await papierfabrik(app, sbd);
+    const intern = `Probenahme unangekündigt ${Date.now()}`;
+    const geteilt = `Ortstermin abstimmen ${Date.now()}`;
+    await withPage({ token: sbd }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/wiedervorlagen?modus=l`));
+      await page.getByRole('heading', { name: 'Wiedervorlagen', level: 1 }).waitFor();
+      for (const [betreff, teilen] of [
+        [intern, false],
+        [geteilt, true],
+      ]) {
+        await page.getByRole('button', { name: 'Wiedervorlage anlegen' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Wiedervorlage anlegen' });
+        const box = dialog.getByRole('checkbox', { name: 'Für den Betreiber sichtbar' });
+        assert.equal(await box.isChecked(), false, 'staff reminders are internal by default');
+        await dialog.getByLabel('Betreff').fill(betreff);
+        if (teilen) {
+          await box.focus();
+          await page.keyboard.press('Space');
+          assert.equal(await box.isChecked(), true, 'the keyboard ticks the box');
+          await pruefeBarrierefreiheit(page, 'Wiedervorlage anlegen mit Freigabe für den Betreiber (Dialog)');
+        }
+        await dialog.getByRole('button', { name: 'Speichern' }).click();
+        await toast(page, 'Die Wiedervorlage wurde erfolgreich angelegt.').waitFor();
+        await until(() => page.getByRole('dialog', { name: 'Wiedervorlage anlegen' }).count(), 0, 'Dialog geschlossen');
+      }
+      const zeile = (betreff) => page.getByRole('row').filter({ hasText: betreff });
+      await until(() => zeile(intern).innerText(), /Nur Behörde/, 'die interne Wiedervorlage heißt "Nur Behörde"');
+      await until(() => zeile(geteilt).innerText(), /Behörde und Betreiber/, 'die geteilte heißt "Behörde und Betreiber"');
+    });
+    const betreiber = await app.login('betreiber');
+    await withPage({ token: betreiber }, async (page) => {
+      await page.goto(app.url(`/eAbwasser/betriebsakte/${id}/wiedervorlagen?modus=l`));
+      const zeile = page.getByRole('row').filter({ hasText: geteilt });
+      await zeile.waitFor();
+      await until(() => zeile.innerText(), /Behörde\s+Behörde und Betreiber/, 'der Betreiber sieht die Behörde, keinen Namen');
+      await until(() => page.getByText(intern).count(), 0, 'der Betreiber sieht die interne Wiedervorlage nicht');
+      await pruefeBarrierefreiheit(page, 'Betriebsakte: Wiedervorlagen des Betreibers mit geteilter Wiedervorlage');
     });
   });
 });
