@@ -48,7 +48,7 @@ func runBench(ctx context.Context, args []string, log *slog.Logger, stdout, stde
 	fs.StringVar(&o.Frontend, "frontend", o.Frontend, "gebautes Frontend (Vite-Ausgabe)")
 	fs.StringVar(&o.AdminURL, "admin-url", o.AdminURL, "Postgres-Wartungsdatenbank, in der die Bench-Datenbank angelegt wird")
 	fs.BoolVar(&o.Kurz, "kurz", false, "kleine Größen und kurze Messungen (zum Ausprobieren)")
-	nur := fs.String("nur", "", "nur diese Phasen, durch Komma getrennt (seed,rebuild,server,append,frontend; lag: vom Server nur die Verzögerung; netz: nur das Anlagennetz; druck: nur der Druck eines großen Betriebs)")
+	nur := fs.String("nur", "", "nur diese Phasen, durch Komma getrennt (seed,rebuild,server,append,frontend; lag: vom Server nur die Verzögerung; netz: nur das Anlagennetz; druck: nur der Druck eines großen Betriebs; import: nur die Importe)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -130,6 +130,8 @@ func Run(ctx context.Context, o Optionen) error {
 		jeSkala[2].name = "netz" // the server phase with the plant network's rows only
 	case gewaehlt("druck"):
 		jeSkala[2].name = "druck" // the server phase with the print of a large operation only
+	case gewaehlt("import"):
+		jeSkala[2].name = "import" // the server phase with the imports' rows only
 	}
 	ausfuehren := func(p phase) error {
 		t := time.Now()

@@ -54,7 +54,7 @@ func (l *lauf) mitServer(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if (l.gewaehlt("server") || l.gewaehlt("netz") || l.gewaehlt("druck")) && !l.gewaehlt("rebuild") {
+	if (l.gewaehlt("server") || l.gewaehlt("netz") || l.gewaehlt("druck") || l.gewaehlt("import")) && !l.gewaehlt("rebuild") {
 		// -nur seed,server: no rebuild phase (its long transactions hold back the snapshot of
 		// every database on the cluster); the server's projectors build the read models from
 		// the log first, in short batches, and the measurements start once they have caught up
@@ -69,9 +69,12 @@ func (l *lauf) mitServer(ctx context.Context) error {
 	schritte := []func(context.Context, *server, nutzer, nutzer) error{l.abfragen, l.bescheide, l.jahresberichte, l.entlastungen, l.druck, l.geodaten, l.nummernRennen, l.last, l.export, l.verzoegerung}
 	switch {
 	case l.gewaehlt("server"):
-	case l.gewaehlt("netz") || l.gewaehlt("druck"): // -nur seed,netz / seed,druck: the plant network's rows, the print, alone
+	case l.gewaehlt("netz") || l.gewaehlt("druck") || l.gewaehlt("import"): // -nur seed,netz / seed,druck / seed,import: the plant network's rows, the print, the imports alone
 		schritte = nil
-		if l.gewaehlt("netz") {
+		if l.gewaehlt("import") {
+			schritte = append(schritte, l.jahresberichte)
+		}
+		if l.gewaehlt("netz") || l.gewaehlt("import") {
 			schritte = append(schritte, l.entlastungen)
 		}
 		if l.gewaehlt("druck") {
