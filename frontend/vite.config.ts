@@ -32,7 +32,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    // CI has two cores shared with Postgres; jsdom screens with many rows need more than 5 s there.
-    testTimeout: 15000,
+    // CI has two cores shared with Postgres; jsdom screens with many rows need more than 5 s there,
+    // and a test waits on several conditions, each bounded by the setup's asyncUtilTimeout (20 s).
+    testTimeout: 120000,
   },
 });

@@ -42,7 +42,7 @@ describe('Auswertung', () => {
     });
     renderRoutes(routes, '/auswertung');
 
-    const kategorie = await screen.findByLabelText('Kategorie', {}, { timeout: 5000 });
+    const kategorie = await screen.findByLabelText('Kategorie');
     const filter = screen.getByLabelText('Filter');
     const abfrage = screen.getByLabelText('Abfrage');
     const knopf = screen.getByRole('button', { name: 'Excel-Export' });
@@ -80,7 +80,7 @@ describe('Auswertung', () => {
     });
     vi.stubGlobal('fetch', m.fetchMock);
     renderRoutes(routes, '/auswertung');
-    const kategorie = await screen.findByLabelText('Kategorie', {}, { timeout: 5000 });
+    const kategorie = await screen.findByLabelText('Kategorie');
     expect(optionen(kategorie)).toEqual(['Bitte auswählen', 'Betriebe', 'Wertelisten']);
     expect(screen.getByText(HINWEIS_SICHT)).toBeInTheDocument();
   });

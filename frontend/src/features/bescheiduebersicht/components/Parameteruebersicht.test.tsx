@@ -16,7 +16,6 @@ afterEach(() => {
 });
 
 const SEITE = '/betriebsakte/7/parameteruebersicht?modus=l';
-const LANGE = { timeout: 5000 };
 
 const zeile = (id: number, extra: Partial<AnforderungZeile> = {}): AnforderungZeile => ({
   anforderungId: id,
@@ -86,7 +85,7 @@ describe('Parameteruebersicht', () => {
     await screen.findByRole('heading', { name: 'Übersicht Parameterwerte', level: 1 });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Festlegungen/Erklärungen', 'Selbstüberwachungsauflagen', 'Auflagen']);
     const tabelle = await screen.findByRole('table', { name: 'Festlegungen/Erklärungen' });
-    await within(tabelle).findAllByText('1.234,5', {}, LANGE);
+    await within(tabelle).findAllByText('1.234,5');
     const kopf = within(tabelle)
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim())
@@ -152,7 +151,7 @@ describe('Parameteruebersicht', () => {
     const m = mock();
     renderRoutes(routes, SEITE);
     const tabelle = await screen.findByRole('table', { name: 'Festlegungen/Erklärungen' });
-    await within(tabelle).findAllByText('1.234,5', {}, LANGE);
+    await within(tabelle).findAllByText('1.234,5');
     const knopf = screen.getByRole('button', { name: 'Excel-Export' });
     expect(knopf).toBeDisabled();
     await user.click(within(tabelle).getByRole('checkbox', { name: 'Parameter 1501 an Messstelle 2350010009 auswählen' }));
@@ -171,7 +170,7 @@ describe('Parameteruebersicht', () => {
     renderRoutes(routes, SEITE);
     await user.click(await screen.findByRole('tab', { name: 'Auflagen' }));
     const tabelle = await screen.findByRole('table', { name: 'Auflagen' });
-    await within(tabelle).findByText('Bericht', {}, LANGE);
+    await within(tabelle).findByText('Bericht');
     const kopf = within(tabelle)
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim())

@@ -70,7 +70,6 @@ function mock(personalisierung: Record<string, unknown> = {}, handlers: Paramete
 }
 
 /** The machine is shared: answers and renders may take longer than the library's default second. */
-const LANGE = { timeout: 5000 };
 
 const reiter = (name: string) => screen.findByRole('tab', { name });
 const messstellenSuchen = (m: ReturnType<typeof mock>) => m.called('GET', '/api/messstelle/search').map((c) => c.url.searchParams);
@@ -83,15 +82,15 @@ describe('worklist piece: the three tabs', () => {
     const m = mock();
     renderRoutes(routes, '/');
     await screen.findByRole('table', { name: 'Anlagen' });
-    await waitFor(() => expect(m.called('GET', '/api/anlage/search')).not.toHaveLength(0), LANGE);
+    await waitFor(() => expect(m.called('GET', '/api/anlage/search')).not.toHaveLength(0));
     const anlagen = m.called('GET', '/api/anlage/search')[0].url.searchParams;
     expect([anlagen.getAll('anlagenstatus'), anlagen.getAll('anlagentyp'), anlagen.get('sortProperty'), anlagen.get('size')]).toEqual([
       ['IN_BETRIEB'], ['ABWASSERBEHANDLUNG'], 'bezeichnung', '50',
     ]);
 
     await user.click(await reiter('Messstellen'));
-    const tabelle = await screen.findByRole('table', { name: 'Messstellen' }, LANGE);
-    await within(tabelle).findByText('Ablauf Nachklärung', {}, LANGE);
+    const tabelle = await screen.findByRole('table', { name: 'Messstellen' });
+    await within(tabelle).findByText('Ablauf Nachklärung');
     const s = messstellenSuchen(m)[0];
     expect(s.getAll('messstellenstatus')).toEqual(['IN_BETRIEB']);
     expect(s.getAll('messstellentyp')).toEqual(['NR_9', 'NR_10', 'NR_11', 'NR_12']);
@@ -103,7 +102,7 @@ describe('worklist piece: the three tabs', () => {
     expect(within(tabelle).getByRole('columnheader', { name: /Messstellen-Nr/ })).toHaveAttribute('aria-sort', 'ascending');
     // identifiers shown as texts: the type from its value list, status and release in words
     const zweite = within(tabelle).getAllByRole('row')[2];
-    expect(await within(zweite).findByText('Endkontrollmessstelle Teilstrom', {}, LANGE)).toBeInTheDocument();
+    expect(await within(zweite).findByText('Endkontrollmessstelle Teilstrom')).toBeInTheDocument();
     expect(within(zweite).getByText('Beantragt')).toBeInTheDocument();
     expect(within(tabelle).getByRole('link', { name: 'Ablauf Nachklärung' })).toHaveAttribute(
       'href',
@@ -114,7 +113,7 @@ describe('worklist piece: the three tabs', () => {
     await user.click(await reiter('Betriebe'));
     await screen.findByRole('table', { name: 'Betriebe' });
     // the table may stand before its query went out (a busy machine): wait for the call
-    await waitFor(() => expect(m.called('GET', '/api/betrieb/search')).not.toHaveLength(0), LANGE);
+    await waitFor(() => expect(m.called('GET', '/api/betrieb/search')).not.toHaveLength(0));
     const b = m.called('GET', '/api/betrieb/search')[0].url.searchParams;
     expect([b.getAll('betriebsstatus'), b.getAll('betriebstyp'), b.get('sortProperty'), b.get('size')]).toEqual([['IN_BETRIEB'], [], 'bezeichnung', '50']);
   });
@@ -123,18 +122,18 @@ describe('worklist piece: the three tabs', () => {
     const user = userEvent.setup();
     const m = mock();
     renderRoutes(routes, '/?reiter=messstellen');
-    await screen.findByRole('table', { name: 'Messstellen' }, LANGE);
-    await waitFor(() => expect(typ('Endkontrollmessstelle Teilstrom')).toBeChecked(), LANGE);
+    await screen.findByRole('table', { name: 'Messstellen' });
+    await waitFor(() => expect(typ('Endkontrollmessstelle Teilstrom')).toBeChecked());
     await user.click(typ('Endkontrollmessstelle Teilstrom'));
     await user.click(typ('Einleitungsstelle'));
     await user.type(within(formular()).getByRole('searchbox', { name: /Suche/ }), ' Mosel ');
     await user.click(within(formular()).getByRole('button', { name: 'Suchen' }));
-    await waitFor(() => expect(messstellenSuchen(m).at(-1)!.get('query')).toBe('Mosel'), LANGE);
+    await waitFor(() => expect(messstellenSuchen(m).at(-1)!.get('query')).toBe('Mosel'));
     expect(messstellenSuchen(m).at(-1)!.getAll('messstellentyp')).toEqual(['NR_8', 'NR_9', 'NR_11', 'NR_12']);
     expect(messstellenSuchen(m).at(-1)!.has('q')).toBe(false);
 
     await user.click(within(formular()).getByRole('button', { name: 'Zurücksetzen' }));
-    await waitFor(() => expect(messstellenSuchen(m).at(-1)!.getAll('messstellentyp')).toEqual(['NR_9', 'NR_10', 'NR_11', 'NR_12']), LANGE);
+    await waitFor(() => expect(messstellenSuchen(m).at(-1)!.getAll('messstellentyp')).toEqual(['NR_9', 'NR_10', 'NR_11', 'NR_12']));
     expect(messstellenSuchen(m).at(-1)!.has('query')).toBe(false);
     expect(typ('Einleitungsstelle')).not.toBeChecked();
     expect(within(formular()).getByRole('searchbox', { name: /Suche/ })).toHaveValue('');
@@ -149,11 +148,11 @@ describe('worklist piece: the three tabs', () => {
       downloads.push(this.download);
     });
     renderRoutes(routes, '/?reiter=messstellen');
-    const tabelle = await screen.findByRole('table', { name: 'Messstellen' }, LANGE);
-    await within(tabelle).findByText('Ablauf Nachklärung', {}, LANGE);
+    const tabelle = await screen.findByRole('table', { name: 'Messstellen' });
+    await within(tabelle).findByText('Ablauf Nachklärung');
     expect(screen.getByText('Der Export enthält alle Messstellen des Filters.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Exportieren' }));
-    await waitFor(() => expect(downloads).toEqual(['messstellen.xlsx']), LANGE);
+    await waitFor(() => expect(downloads).toEqual(['messstellen.xlsx']));
     const ohne = m.called('POST', '/api/messstelle/export')[0];
     expect(ohne.body).toBeUndefined();
     expect(ohne.url.searchParams.getAll('messstellentyp')).toEqual(['NR_9', 'NR_10', 'NR_11', 'NR_12']);
@@ -162,9 +161,9 @@ describe('worklist piece: the three tabs', () => {
     expect(ohne.url.searchParams.has('page')).toBe(false);
 
     await user.click(within(tabelle).getByRole('checkbox', { name: '1234560109 Ablauf Teilstrom auswählen' }));
-    await waitFor(() => expect(screen.getByText(/ausgewählt – der Export enthält diese Messstellen/)).toHaveTextContent(/^1 ausgewählt/), LANGE);
+    await waitFor(() => expect(screen.getByText(/ausgewählt – der Export enthält diese Messstellen/)).toHaveTextContent(/^1 ausgewählt/));
     await user.click(screen.getByRole('button', { name: 'Exportieren' }));
-    await waitFor(() => expect(m.called('POST', '/api/messstelle/export')).toHaveLength(2), LANGE);
+    await waitFor(() => expect(m.called('POST', '/api/messstelle/export')).toHaveLength(2));
     expect(m.called('POST', '/api/messstelle/export')[1].body).toEqual({ ids: [12] });
   });
 
@@ -172,22 +171,22 @@ describe('worklist piece: the three tabs', () => {
     const user = userEvent.setup();
     const m = mock({ active: true, messstellentyp: ['NR_8'] });
     renderRoutes(routes, '/?reiter=messstellen');
-    await screen.findByRole('table', { name: 'Messstellen' }, LANGE);
+    await screen.findByRole('table', { name: 'Messstellen' });
     expect(messstellenSuchen(m)[0].getAll('messstellentyp')).toEqual(['NR_8']);
     expect(messstellenSuchen(m)[0].getAll('messstellenstatus')).toEqual(['IN_BETRIEB']);
-    await waitFor(() => expect(typ('Einleitungsstelle')).toBeChecked(), LANGE);
+    await waitFor(() => expect(typ('Einleitungsstelle')).toBeChecked());
     expect(typ('Endkontrollmessstelle')).not.toBeChecked();
     expect(screen.getByText(/Die Vorgabe enthält die Messstellentypen Ihrer/)).toBeInTheDocument();
     await user.click(typ('Endkontrollmessstelle'));
     await user.click(within(formular()).getByRole('button', { name: 'Zurücksetzen' }));
-    await waitFor(() => expect(messstellenSuchen(m).at(-1)!.getAll('messstellentyp')).toEqual(['NR_8']), LANGE);
+    await waitFor(() => expect(messstellenSuchen(m).at(-1)!.getAll('messstellentyp')).toEqual(['NR_8']));
   });
 
   it('Messstellen: an inactive personalisation or one without types leaves the default; no rows show the empty list', async () => {
     const m = mock({ active: false, messstellentyp: ['NR_8'] }, { 'GET /api/messstelle/search': () => ({ content: [], page: 0, size: 50, totalElements: 0 }) });
     renderRoutes(routes, '/?reiter=messstellen');
-    const tabelle = await screen.findByRole('table', { name: 'Messstellen' }, LANGE);
-    await within(tabelle).findByText('Keine Einträge vorhanden', {}, LANGE);
+    const tabelle = await screen.findByRole('table', { name: 'Messstellen' });
+    await within(tabelle).findByText('Keine Einträge vorhanden');
     expect(messstellenSuchen(m)[0].getAll('messstellentyp')).toEqual(['NR_9', 'NR_10', 'NR_11', 'NR_12']);
     expect(screen.queryByText(/Die Vorgabe enthält/)).toBeNull();
   });

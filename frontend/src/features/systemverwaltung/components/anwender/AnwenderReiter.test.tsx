@@ -65,7 +65,7 @@ describe('Anwender', () => {
     const user = userEvent.setup();
     const { called } = mock();
     oeffnen();
-    expect(await screen.findByRole('cell', { name: 'Wagner' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Wagner' })).toBeInTheDocument();
     // the columns of the list; the validity as a day
     const zeile12 = screen.getByRole('cell', { name: 'Neumann' }).closest('tr')!;
     expect(within(zeile12).getAllByRole('cell').slice(1, 8).map((c) => c.textContent)).toEqual([
@@ -119,7 +119,7 @@ describe('Anwender', () => {
       downloads.push(this.download);
     });
     oeffnen();
-    await screen.findByRole('cell', { name: 'Wagner' }, { timeout: 5000 });
+    await screen.findByRole('cell', { name: 'Wagner' });
     await user.click(screen.getByRole('button', { name: 'Exportieren' }));
     await waitFor(() => expect(downloads).toEqual(['anwender.xlsx']));
     const ohne = called('POST', '/api/anwender/export')[0];
@@ -143,7 +143,7 @@ describe('Anwender', () => {
           : json(201, { id: 30, message: 'Gespeichert', position: 9 }),
     });
     oeffnen();
-    await user.click(await screen.findByRole('button', { name: 'Anwender hinzufügen' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Anwender hinzufügen' }));
     const dialog = screen.getByRole('dialog', { name: 'Anwender hinzufügen' });
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(within(dialog).getByLabelText(/^Benutzername/)).toHaveAccessibleDescription('Dieses Feld ist ein Pflichtfeld.');
@@ -195,7 +195,7 @@ describe('Anwender', () => {
       'PUT /api/anwender/11': () => json(409, { message: 'Die Daten wurden inzwischen von jemand anderem geändert.', traceId: 't' }),
     });
     oeffnen();
-    const zeile11 = (await screen.findByRole('cell', { name: 'Wagner' }, { timeout: 5000 })).closest('tr')!;
+    const zeile11 = (await screen.findByRole('cell', { name: 'Wagner' })).closest('tr')!;
     await user.click(within(zeile11).getByRole('button', { name: /^Bearbeiten/ }));
     const dialog = screen.getByRole('dialog', { name: 'Anwender bearbeiten' });
     const vorname = await within(dialog).findByLabelText(/^Vorname/);
@@ -216,7 +216,7 @@ describe('Anwender', () => {
     const user = userEvent.setup();
     const { called } = mock();
     oeffnen();
-    const zeile11 = (await screen.findByRole('cell', { name: 'Wagner' }, { timeout: 5000 })).closest('tr')!;
+    const zeile11 = (await screen.findByRole('cell', { name: 'Wagner' })).closest('tr')!;
     const zeile12 = screen.getByRole('cell', { name: 'Neumann' }).closest('tr')!;
     expect(within(zeile11).getByRole('button', { name: /^Deaktivieren/ })).toBeInTheDocument();
     await user.click(within(zeile12).getByRole('button', { name: /^Aktivieren/ }));
@@ -239,7 +239,7 @@ describe('Anwender', () => {
       'PUT /api/anwender/11/status': () => ({ message: 'Der Zugang wurde deaktiviert.' }),
     });
     oeffnen();
-    const zeile11 = (await screen.findByRole('cell', { name: 'Wagner' }, { timeout: 5000 })).closest('tr')!;
+    const zeile11 = (await screen.findByRole('cell', { name: 'Wagner' })).closest('tr')!;
     // the caller (GET /api/me answers id 7) cannot lock himself out
     const eigene = screen.getByRole('cell', { name: 'Adler' }).closest('tr')!;
     expect(within(eigene).queryByRole('button', { name: /^Deaktivieren/ })).not.toBeInTheDocument();
@@ -262,7 +262,7 @@ describe('Anwender', () => {
     mock(['SYSTEMVERWALTUNG_OEFFNEN']);
     anmelden({ funktionaleRollen: ['FACHADMIN'] });
     renderRoutes(routes, '/systemverwaltung/anwender');
-    await screen.findByRole('cell', { name: 'Wagner' }, { timeout: 5000 });
+    await screen.findByRole('cell', { name: 'Wagner' });
     expect(screen.getByRole('button', { name: 'Exportieren' })).toBeInTheDocument();
     for (const name of ['Anwender hinzufügen', 'Bearbeiten', 'Löschen', 'Aktivieren', 'Deaktivieren']) {
       expect(screen.queryByRole('button', { name: new RegExp(`^${name}`) })).not.toBeInTheDocument();

@@ -51,7 +51,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const toasts = () => getToasts().map((t) => t.message);
 async function zeile(name: string) {
-  return (await screen.findByRole('cell', { name }, { timeout: 5000 })).closest('tr')!;
+  return (await screen.findByRole('cell', { name })).closest('tr')!;
 }
 
 describe('Organisationen', () => {

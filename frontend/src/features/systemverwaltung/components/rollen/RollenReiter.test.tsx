@@ -53,7 +53,7 @@ describe('Rollen', () => {
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     const { called } = mock();
     renderRoutes(routes, '/systemverwaltung/rollen');
-    const zeile = (await screen.findByRole('cell', { name: 'Prüfer Nord' }, { timeout: 5000 })).closest('tr')!;
+    const zeile = (await screen.findByRole('cell', { name: 'Prüfer Nord' })).closest('tr')!;
     // a system role cannot be deleted
     const system = screen.getByRole('cell', { name: 'Regionalstelle Koblenz' }).closest('tr')!;
     expect(within(system).queryByRole('button', { name: /^Löschen/ })).not.toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('Rollen', () => {
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     const { called } = mock();
     renderRoutes(routes, '/systemverwaltung/rollen');
-    const zeile = (await screen.findByRole('cell', { name: 'Prüfer Nord' }, { timeout: 5000 })).closest('tr')!;
+    const zeile = (await screen.findByRole('cell', { name: 'Prüfer Nord' })).closest('tr')!;
     await user.click(within(zeile).getByRole('button', { name: /^Löschen/ }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: /^Löschen/ }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Letzte lokale Rolle' })).getByRole('button', { name: 'Abbrechen' }));
@@ -92,7 +92,7 @@ describe('Rollen', () => {
     anmelden({ funktionaleRollen: ['FACHADMIN'] });
     mock(['SYSTEMVERWALTUNG_OEFFNEN']);
     renderRoutes(routes, '/systemverwaltung/rollen');
-    await screen.findByRole('cell', { name: 'Prüfer Nord' }, { timeout: 5000 });
+    await screen.findByRole('cell', { name: 'Prüfer Nord' });
     expect(screen.queryByRole('button', { name: 'Hinzufügen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Bearbeiten/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Löschen/ })).not.toBeInTheDocument();
@@ -105,7 +105,7 @@ describe('Rollen', () => {
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     const { called } = mock();
     renderRoutes(routes, '/systemverwaltung/rollen');
-    await user.click(await screen.findByRole('button', { name: 'Hinzufügen' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Hinzufügen' }));
     const dialog = screen.getByRole('dialog', { name: 'Rolle hinzufügen' });
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(within(dialog).getByLabelText(/Bezeichnung/)).toHaveAccessibleDescription('Dieses Feld ist ein Pflichtfeld.');
@@ -163,7 +163,7 @@ describe('Rollen', () => {
     const msg = 'Diese Betriebe gibt es nicht: 12.';
     mock(ADMIN, { 'POST /api/lokaleRolle': () => json(400, { message: msg, validationErrors: { betriebe: msg }, traceId: 't' }) });
     renderRoutes(routes, '/systemverwaltung/rollen');
-    await user.click(await screen.findByRole('button', { name: 'Hinzufügen' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Hinzufügen' }));
     const dialog = screen.getByRole('dialog', { name: 'Rolle hinzufügen' });
     await user.type(within(dialog).getByLabelText(/Bezeichnung/), 'Prüfer');
     await user.selectOptions(within(dialog).getByLabelText(/Globale Rolle/), 'Behörde');
@@ -179,7 +179,7 @@ describe('Rollen', () => {
     const pruefer = { ...rollen[1], id: 8, bezeichnung: 'Prüfer Brauereien', alleRegionalstellen: false, betriebe: [12, 30], version: 3 };
     const { called } = mock(ADMIN, { 'GET /api/lokaleRolle': () => [...rollen, pruefer] });
     renderRoutes(routes, '/systemverwaltung/rollen');
-    const zeile = (await screen.findByRole('cell', { name: 'Prüfer Brauereien' }, { timeout: 5000 })).closest('tr')!;
+    const zeile = (await screen.findByRole('cell', { name: 'Prüfer Brauereien' })).closest('tr')!;
     await user.click(within(zeile).getByRole('button', { name: /^Bearbeiten/ }));
     const dialog = screen.getByRole('dialog', { name: 'Rolle bearbeiten' });
     const gewaehlt = within(dialog).getByRole('list', { name: 'Ausgewählte Betriebe' });

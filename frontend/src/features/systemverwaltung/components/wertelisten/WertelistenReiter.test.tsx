@@ -73,7 +73,7 @@ const zeilen = () =>
     .map((r) => within(r).queryAllByRole('cell').slice(0, 2).map((c) => c.textContent));
 
 async function waehle(user: ReturnType<typeof userEvent.setup>, bezeichnung: string) {
-  const auswahl = await screen.findByLabelText('Auswahl der Werteliste', {}, { timeout: 5000 });
+  const auswahl = await screen.findByLabelText('Auswahl der Werteliste');
   await waitFor(() => expect(within(auswahl).getByRole('option', { name: bezeichnung })).toBeInTheDocument());
   await user.selectOptions(auswahl, bezeichnung);
 }
@@ -114,7 +114,7 @@ describe('Wertelisten', () => {
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     const { called } = mock();
     renderRoutes(routes, '/systemverwaltung/wertelisten?liste=kanalsystem');
-    await screen.findByRole('cell', { name: 'Trennsystem' }, { timeout: 5000 });
+    await screen.findByRole('cell', { name: 'Trennsystem' });
 
     await user.click(screen.getByRole('button', { name: 'Hinzufügen' }));
     const dialog = screen.getByRole('dialog', { name: 'Kanalsystem: Eintrag hinzufügen' });
@@ -140,7 +140,7 @@ describe('Wertelisten', () => {
     anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
     const { called } = mock();
     renderRoutes(routes, '/systemverwaltung/wertelisten?liste=entlastungstyp');
-    expect(await screen.findByRole('cell', { name: 'Mischsystem, Trennsystem' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Mischsystem, Trennsystem' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Entlastungssysteme/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Bearbeiten/ }));
     const dialog = screen.getByRole('dialog', { name: 'Entlastungstyp: Eintrag bearbeiten' });
@@ -156,7 +156,7 @@ describe('Wertelisten', () => {
     anmelden({ funktionaleRollen: ['FACHADMIN'] });
     mock(['SYSTEMVERWALTUNG_OEFFNEN']);
     renderRoutes(routes, '/systemverwaltung/wertelisten?liste=selbstueberwachungVorlage');
-    const zeile = (await screen.findByRole('cell', { name: 'Standard' }, { timeout: 5000 })).closest('tr')!;
+    const zeile = (await screen.findByRole('cell', { name: 'Standard' })).closest('tr')!;
     expect(within(zeile).getAllByRole('cell').map((c) => c.textContent)).toEqual(['51', 'Standard', 'TT.MM.JJJJ', 'x']);
     expect(screen.queryByRole('button', { name: 'Hinzufügen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Bearbeiten/ })).not.toBeInTheDocument();
