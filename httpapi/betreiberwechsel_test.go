@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,6 +30,26 @@ func (w *kontoWelt) bescheidSuche(t testing.TB, betriebID int64, token string) [
 	return out
 }
 
+// berichtSuche are the ids of the annual reports worklist's rows token sees.
+func berichtSuche(t testing.TB, w *kontoWelt, token string) []int64 {
+	t.Helper()
+	a := w.send(t, "GET", "/api/jahresbericht/search?size=1000", nil, token)
+	if a.Code != 200 {
+		t.Fatalf("report worklist: %d %s", a.Code, a.Body.String())
+	}
+	var seite struct {
+		Content []struct {
+			ID int64 `json:"id"`
+		} `json:"content"`
+	}
+	a.decode(t, &seite)
+	out := []int64{}
+	for _, z := range seite.Content {
+		out = append(out, z.ID)
+	}
+	return out
+}
+
 // The change of operator (issue 42, finding 4): the fachadmin moves the paper mill from
 // Klärwerk Rheinaue GmbH (betreiber) to the Verbandsgemeinde Musterhausen (betreiber2). The new
 // operator gets the operation's released record — the operation, its plants, the Bescheide and
@@ -47,6 +68,11 @@ func TestBetreiberwechsel_NeuerBetreiberErbtDieFreigegebeneAkteOhneEntwuerfeUndD
 	entwurf := idIn(t, w, `SELECT id FROM bescheid WHERE betrieb_id = $1 AND daten->>'aktenzeichen' = 'PF-2026-02'`, papier)
 	eingereicht := idIn(t, w, `SELECT id FROM bescheid WHERE betrieb_id = $1 AND daten->>'aktenzeichen' = 'PF-2026-01'`, papier)
 	klaeranlage := idVon(t, w, "anlage", "Betriebskläranlage Papierfabrik")
+	// the plant's annual report of 2024, submitted by the previous operator's account in March
+	// 2025, and the one of 2025 still in work
+	bericht := idIn(t, w, `SELECT j.id FROM jahresbericht j JOIN anwender k ON k.id = j.eingereicht_von
+		WHERE j.anlage_id = $1 AND j.jahr = 2024 AND j.status = 'EINGEREICHT' AND k.benutzername = 'betreiber'`, klaeranlage)
+	inArbeit := idIn(t, w, `SELECT id FROM jahresbericht WHERE anlage_id = $1 AND jahr = 2025 AND status = 'IN_BEARBEITUNG'`, klaeranlage)
 	heute := w.jetzt.Format("2006-01-02")
 	gestern := w.jetzt.AddDate(0, 0, -1).Format("2006-01-02")
 
@@ -102,6 +128,20 @@ func TestBetreiberwechsel_NeuerBetreiberErbtDieFreigegebeneAkteOhneEntwuerfeUndD
 		t.Errorf("new operator's print as of yesterday:\n%s", text)
 	}
 
+	// the annual reports are the plant's duty: the new operator reads the one the previous
+	// operator submitted and takes over the one in work
+	if a := w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/id/%d", bericht), nil, neu); a.Code != 200 {
+		t.Errorf("new operator, the report the previous operator submitted: %d %s", a.Code, a.Body.String())
+	}
+	if a := w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/id/%d", inArbeit), nil, neu); a.Code != 200 {
+		t.Errorf("new operator, the report in work: %d %s", a.Code, a.Body.String())
+	} else if r := rechteVon(a.json(t)); r["bearbeiten"] != true {
+		t.Errorf("new operator's rights on the report in work: %v", r)
+	}
+	if l := berichtSuche(t, w, neu); !slices.Contains(l, bericht) || !slices.Contains(l, inArbeit) {
+		t.Errorf("new operator's report worklist %v, want %d and %d", l, bericht, inArbeit)
+	}
+
 	// the previous operator: the application it submitted, read-only; nothing else
 	ab := w.send(t, "GET", fmt.Sprintf("/api/bescheid/%d", eingereicht), nil, alt)
 	if ab.Code != 200 {
@@ -112,8 +152,50 @@ func TestBetreiberwechsel_NeuerBetreiberErbtDieFreigegebeneAkteOhneEntwuerfeUndD
 	if a := w.send(t, "GET", fmt.Sprintf("/api/bescheid/%d?stand=%s", eingereicht, gestern), nil, alt); a.Code != 200 {
 		t.Errorf("previous operator, its submission as of yesterday: %d %s", a.Code, a.Body.String())
 	}
+	// … and the annual report it submitted, read-only: the form, a parameter's values, its files
+	// and reminders, its print and its row in the worklist
+	ab = w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/id/%d", bericht), nil, alt)
+	if ab.Code != 200 {
+		t.Errorf("previous operator, its submitted report: %d %s", ab.Code, ab.Body.String())
+	} else {
+		m := ab.json(t)
+		r := rechteVon(m)
+		if ziele, _ := r["statusWerte"].([]any); r["bearbeiten"] != false || r["einreichen"] != false || r["loeschen"] != false ||
+			r["importieren"] != false || r["plausibilisieren"] != false || len(ziele) != 0 {
+			t.Errorf("previous operator's rights on its report: %v", r)
+		}
+		parameter, _ := m["parameter"].([]any)
+		if len(parameter) == 0 {
+			t.Errorf("previous operator's report without parameters: %v", m["parameter"])
+		}
+		for _, p := range parameter {
+			p := p.(map[string]any)
+			pfad := fmt.Sprintf("/api/jahresbericht/%d/messstelle/%.0f/parameter-messwert/%.0f", bericht, p["messstelle"], p["parameterId"])
+			if a := w.send(t, "GET", pfad, nil, alt); a.Code != 200 {
+				t.Errorf("previous operator, %s: %d %s", pfad, a.Code, a.Body.String())
+			}
+		}
+	}
+	for _, pfad := range []string{"/api/jahresbericht/%d/dateien", "/api/jahresbericht/%d/externe-dateien", "/api/jahresbericht/%d/wiedervorlage"} {
+		if a := w.send(t, "GET", fmt.Sprintf(pfad, bericht), nil, alt); a.Code != 200 {
+			t.Errorf("previous operator, %s of its report: %d %s", pfad, a.Code, a.Body.String())
+		}
+	}
+	if a := w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/%d/print", bericht), nil, alt); a.Code != 200 {
+		t.Errorf("previous operator prints its report: %d %.300s", a.Code, a.Body.String())
+	} else if text := pdfText(t, a, fmt.Sprintf("Jahresbericht-%d.pdf", bericht)); !strings.Contains(text, "Jahresbericht 2024") {
+		t.Errorf("previous operator's print of its report:\n%s", text)
+	}
+	if a := w.hochladen(t, fmt.Sprintf("/api/jahresbericht/%d/upload-file", bericht), alt, teil{name: "bezeichnung", inhalt: "Nachtrag"},
+		teil{name: "file", dateiname: "nachtrag.pdf", typ: "application/pdf", inhalt: pdf}); a.Code != 403 {
+		t.Errorf("previous operator uploads to its report: %d %s", a.Code, a.Body.String())
+	}
+	if l := berichtSuche(t, w, alt); !slices.Contains(l, bericht) || slices.Contains(l, inArbeit) {
+		t.Errorf("previous operator's report worklist %v, want %d and not %d", l, bericht, inArbeit)
+	}
 	for _, pfad := range []string{fmt.Sprintf("/api/bescheid/%d", entwurf), fmt.Sprintf("/api/betrieb/%d", papier),
-		fmt.Sprintf("/api/anlage/%d", klaeranlage)} {
+		fmt.Sprintf("/api/anlage/%d", klaeranlage), fmt.Sprintf("/api/jahresbericht/id/%d", inArbeit),
+		fmt.Sprintf("/api/jahresbericht/%d/print", inArbeit), fmt.Sprintf("/api/jahresbericht/%d", papier)} {
 		if a := w.send(t, "GET", pfad, nil, alt); a.Code != 404 {
 			t.Errorf("previous operator reads %s: %d", pfad, a.Code)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
+	berichte "github.com/eabwasser/eabwasser/projections/jahresbericht"
 )
 
 // The annual reports worklist (the start page's Jahresberichte tab, spec 002; columns of spec
@@ -219,7 +220,10 @@ var JahresberichteListe = Liste[Jahresbericht]{
 			&j.Einreicher, &j.EingereichtRolle, &j.EingereichtName)
 		return j, err
 	},
-	Sicht: zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+	// the change of operator's rule of the report (berichte.Spalten): the previous operator keeps
+	// the rows it submitted
+	Sicht: berichte.Spalten(zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+		"eingereicht_von", "status"),
 	Sortierung: map[string]string{"jahr": "jahr", "anlagenId": "anlage_id", "anlageBezeichnung": "lower(anlage)", "von": "von",
 		"bis": "bis", "status": "status", "geaendert": "geaendert"},
 	Standard:  "von",

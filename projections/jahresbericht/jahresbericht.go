@@ -182,16 +182,31 @@ func Stand(ctx context.Context, q eventstore.Querier, id int64) (jahresbericht.J
 const Art = "jahresbericht"
 
 // Objektart is how lists see what hangs on a report (its files, reminders, messages): through
-// its plant's operation (zugriff.RegistriereObjektart).
+// its plant's operation, and the change of operator's rule of the report itself
+// (zugriff.RegistriereObjektart).
 var Objektart = zugriff.Objektart{
 	Von: "public.jahresbericht o JOIN public.anlage oa ON oa.id = o.anlage_id JOIN public.betrieb ob ON ob.id = oa.betrieb_id",
-	ID:  "o.id", Spalten: zugriff.Betriebsspalten("ob.")}
+	ID:  "o.id", Spalten: Spalten(zugriff.Betriebsspalten("ob."), "o.eingereicht_von", "o.status")}
+
+// Spalten are the visibility columns of a row of a report with the column of the account that
+// submitted it last (eingereichtVon) and of its status: its operation's columns sp, and the
+// change of operator's rule (issue 42, docs/security.md "Change of operator") — a report
+// submitted (EINGEREICHT, or PLAUSIBILISIERT after it) by an account of an organisation stays
+// readable to that organisation after the operation went to another operator. A report in work
+// is no draft of its operator's own: it is the plant's duty of its year, handed over with the
+// plant, so there is no Entwurf (a report sent back is in work again, the new operator's).
+func Spalten(sp zugriff.Spalten, eingereichtVon, status string) zugriff.Spalten {
+	sp.Verfasser = "public.konto_organisation(" + eingereichtVon + ")"
+	sp.Eingereicht = status + " IN ('" + jahresbericht.Eingereicht + "', '" + jahresbericht.Plausibilisiert + "')"
+	return sp
+}
 
 // sichtbar is the join and condition that limit reports to those not deleted whose plant's
-// operation the Sicht includes; args receives the condition's arguments.
+// operation the Sicht includes (or that the caller's organisation submitted there before the
+// operation went to another operator); args receives the condition's arguments.
 func sichtbar(s zugriff.Sicht, args *[]any) string {
 	return ` JOIN anlage a ON a.id = j.anlage_id JOIN betrieb b ON b.id = a.betrieb_id WHERE NOT j.geloescht AND ` +
-		s.Bedingung(zugriff.Betriebsspalten("b."), zugriff.Platzhalter(args))
+		s.Bedingung(Spalten(zugriff.Betriebsspalten("b."), "j.eingereicht_von", "j.status"), zugriff.Platzhalter(args))
 }
 
 // KopfSichtbar reads report id without its measured values when the Sicht includes it; any
