@@ -191,7 +191,7 @@ export async function startApp({ healthTimeoutMs = 60_000, umgebung = {} } = {})
   const db = `e2e_${suffix}`;
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'eabwasser-e2e-'));
-  const secret = `e2e-secret-${randomBytes(16).toString('hex')}`;
+  const secret = randomBytes(32).toString('hex'); // as openssl rand -hex 32: the secret check refuses patterns
   const base = `http://127.0.0.1:${port}`;
   const mail = await startMailSink();
   mkdirSync(RESULTS_DIR, { recursive: true });

@@ -2,13 +2,14 @@ package app_test
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -45,7 +46,7 @@ func start(t *testing.T) *instance { return startMit(t, nil) }
 func startMit(t *testing.T, aendere func(*config.Config)) *instance {
 	t.Helper()
 	_, url := testdb.New(t)
-	in := &instance{addr: freeAddr(t), secret: "test-secret-0123456789abcdef-" + strconv.Itoa(time.Now().Nanosecond()), done: make(chan error, 1)}
+	in := &instance{addr: freeAddr(t), secret: zufallsSchluessel(t), done: make(chan error, 1)}
 	cfg := config.Config{DatabaseURL: url, HTTPAddr: in.addr, DataDir: t.TempDir(), JWTSecret: in.secret}
 	if aendere != nil {
 		aendere(&cfg)
@@ -180,4 +181,14 @@ func TestServe_StopsGracefullyOnSignal(t *testing.T) {
 	if _, err := http.Get("http://" + in.addr + "/api/health"); err == nil {
 		t.Fatal("server still answers after shutdown")
 	}
+}
+
+// zufallsSchluessel is a JWT_SECRET as the README tells operators to make one (openssl rand
+// -hex 32): a fixed or patterned test secret is refused by the secret check (issue 42).
+func zufallsSchluessel(t testing.TB) string {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(b)
 }

@@ -92,12 +92,9 @@ func seitentext(seite string) string {
 	return SeiteOrganisation
 }
 
-// Urheber is who did something as a document keeps him beside his name (a file's uploader, a
-// reminder's author): his account, his organisation (0: none) and his side (SeiteDerRollen).
-type Urheber struct {
-	Konto, Organisation int64
-	Seite               string
-}
+// Urheber is zugriff.Urheber: the read models keep it beside a name, and projections may
+// import zugriff but not verlauf (internal/grenzen).
+type Urheber = zugriff.Urheber
 
 // Name is the name of u as caller n (resolved) may see it: the Historie's rule — NamenFuer
 // decides, and a hidden name shows as the side u acted for ("Behörde"). Every list that names

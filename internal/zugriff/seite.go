@@ -34,3 +34,11 @@ func (n Nutzer) SiehtSeite(seite string, organisation int64, geteilt bool) bool 
 	}
 	return seite == berechtigung.GlobalBehoerde
 }
+
+// Urheber is who did something as a document keeps him beside his name (a file's uploader, a
+// reminder's author): his account, his organisation (0: none) and his side (the Historie's
+// verlauf.SeiteDerRollen). verlauf.Name shows the name through the Historie's masking.
+type Urheber struct {
+	Konto, Organisation int64
+	Seite               string
+}

@@ -14,7 +14,6 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 
@@ -80,7 +79,7 @@ type Datei struct {
 	Dateiname    string          `json:"dateiname"`
 	SHA256       string          `json:"-"`
 	Schluessel   string          `json:"-"`
-	Urheber      verlauf.Urheber `json:"-"`
+	Urheber      zugriff.Urheber `json:"-"`
 }
 
 const dateiSpalten = `id, fachobjekt, fachobjekt_id, bezeichnung, hochgeladen_von, hochgeladen_am, groesse, dateityp, dateiname,
@@ -141,8 +140,8 @@ type Wiedervorlage struct {
 }
 
 // Urheber is the reminder's author for the masking of his name.
-func (w Wiedervorlage) Urheber() verlauf.Urheber {
-	return verlauf.Urheber{Konto: w.AngelegtVonID, Organisation: w.Organisation, Seite: w.Seite}
+func (w Wiedervorlage) Urheber() zugriff.Urheber {
+	return zugriff.Urheber{Konto: w.AngelegtVonID, Organisation: w.Organisation, Seite: w.Seite}
 }
 
 // SeitenSpalten are the side columns of the reminder table with the alias a ("w."), for
