@@ -36,9 +36,11 @@ repo-check:
 		| grep -v -x -F $(addprefix -e ,$(GROSS_ERLAUBT)) || true); \
 	if [ -n "$$gross" ]; then echo "Dateien über 1 MB im Repository (Build-Ausgaben gehören nicht hinein):"; echo "$$gross"; exit 1; fi
 
+## go-test: the packages' tests wait on conditions; go test's default of 10 minutes a package is
+## no such condition (httpapi takes 6–8 minutes alone and more on a busy machine)
 go-test:
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 60m ./...
 
 ## api-lint: httpapi/openapi.yaml against Redocly's recommended rules (httpapi/redocly.yaml)
 api-lint: frontend-deps
