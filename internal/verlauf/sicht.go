@@ -72,18 +72,10 @@ func Seite(m eventstore.Metadata) string {
 	return seitentext(SeiteDerRollen(m.Roles))
 }
 
-// SeiteDerRollen is the side roles act for, as a document keeps it (a file's uploader, a
-// reminder's author): berechtigung.GlobalBehoerde for authority and administration roles,
-// else berechtigung.GlobalOrganisation.
-func SeiteDerRollen(rollen []string) string {
-	for _, r := range rollen {
-		switch berechtigung.GlobaleRolle(berechtigung.Rolle(r)) {
-		case berechtigung.GlobalBehoerde, berechtigung.GlobalAdmin:
-			return berechtigung.GlobalBehoerde
-		}
-	}
-	return berechtigung.GlobalOrganisation
-}
+// SeiteDerRollen is zugriff.SeiteDerRollen: the side roles act for, as a document keeps it (a
+// file's uploader, a reminder's author); the documents' writers read it there (projections
+// may import zugriff, not verlauf).
+func SeiteDerRollen(rollen []string) string { return zugriff.SeiteDerRollen(rollen) }
 
 func seitentext(seite string) string {
 	if seite == berechtigung.GlobalBehoerde {

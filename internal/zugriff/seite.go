@@ -35,9 +35,22 @@ func (n Nutzer) SiehtSeite(seite string, organisation int64, geteilt bool) bool 
 	return seite == berechtigung.GlobalBehoerde
 }
 
+// SeiteDerRollen is the side roles act for, as a document keeps it (a file's uploader, a
+// reminder's author): berechtigung.GlobalBehoerde for authority and administration roles,
+// else berechtigung.GlobalOrganisation.
+func SeiteDerRollen(rollen []string) string {
+	for _, r := range rollen {
+		switch berechtigung.GlobaleRolle(berechtigung.Rolle(r)) {
+		case berechtigung.GlobalBehoerde, berechtigung.GlobalAdmin:
+			return berechtigung.GlobalBehoerde
+		}
+	}
+	return berechtigung.GlobalOrganisation
+}
+
 // Urheber is who did something as a document keeps him beside his name (a file's uploader, a
 // reminder's author): his account, his organisation (0: none) and his side (the Historie's
-// verlauf.SeiteDerRollen). verlauf.Name shows the name through the Historie's masking.
+// SeiteDerRollen). verlauf.Name shows the name through the Historie's masking.
 type Urheber struct {
 	Konto, Organisation int64
 	Seite               string

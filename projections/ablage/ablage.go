@@ -5,11 +5,15 @@ package ablage
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
@@ -23,16 +27,19 @@ func SchreibeDatei(ctx context.Context, tx pgx.Tx, id int64, d datei.Datei, vers
 		_, err := tx.Exec(ctx, `DELETE FROM datei WHERE id = $1`, id)
 		return err
 	}
-	// an event written before issue 42 has no uploader's side: the row keeps what migration
-	// 00021 copied from the event's metadata
+	if d.Seite == "" { // an event written before issue 42: its uploader from the event's metadata
+		u, err := urheberDesAnlegens(ctx, tx, eventstore.StreamID(datei.StreamType, id))
+		if err != nil {
+			return err
+		}
+		d.HochgeladenVonID, d.Seite, d.OrganisationID = u.Konto, u.Seite, u.Organisation
+	}
 	_, err := tx.Exec(ctx, `INSERT INTO datei (id, fachobjekt, fachobjekt_id, bezeichnung, dateiname, dateityp, groesse,
 		sha256, schluessel, hochgeladen_von, hochgeladen_am, version, hochgeladen_von_id, seite, organisation_id)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, coalesce(nullif($14, ''), 'ORGANISATION'), $15)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
 		ON CONFLICT (id) DO UPDATE SET fachobjekt = $2, fachobjekt_id = $3, bezeichnung = $4, dateiname = $5,
 		dateityp = $6, groesse = $7, sha256 = $8, schluessel = $9, hochgeladen_von = $10, hochgeladen_am = $11, version = $12,
-		hochgeladen_von_id = CASE WHEN $14 = '' THEN datei.hochgeladen_von_id ELSE $13 END,
-		seite = coalesce(nullif($14, ''), datei.seite),
-		organisation_id = CASE WHEN $14 = '' THEN datei.organisation_id ELSE $15 END`,
+		hochgeladen_von_id = $13, seite = $14, organisation_id = $15`,
 		id, d.Fachobjekt, d.FachobjektID, d.Bezeichnung, d.Dateiname, d.Dateityp, d.Groesse, d.SHA256, d.Schluessel,
 		d.HochgeladenVon, d.HochgeladenAm, version, d.HochgeladenVonID, d.Seite, d.OrganisationID)
 	return err
@@ -49,19 +56,56 @@ func SchreibeWiedervorlage(ctx context.Context, tx pgx.Tx, id int64, w wiedervor
 	if w.Datum != "" {
 		datum = &w.Datum
 	}
-	// an event written before issue 42 has no side: the row keeps what migration 00021 copied
-	// from the event's metadata (and the side's default of sharing)
+	seite, organisation, geteilt := w.Seite, w.OrganisationID, w.IstGeteilt()
+	if seite == "" { // an event written before issue 42: its side from the event's metadata, shared by its default
+		u, err := urheberDesAnlegens(ctx, tx, eventstore.StreamID(wiedervorlage.StreamType, id))
+		if err != nil {
+			return err
+		}
+		seite, organisation, geteilt = u.Seite, u.Organisation, wiedervorlage.GeteiltVorgabe(u.Seite)
+		if w.Geteilt != nil {
+			geteilt = *w.Geteilt
+		}
+	}
 	_, err := tx.Exec(ctx, `INSERT INTO wiedervorlage (id, fachobjekt, fachobjekt_id, bezug_zu_fachobjekt, betreff, datum,
 		angelegt_von_id, angelegt_von, angelegt_am, version, seite, organisation_id, geteilt)
-		VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10, coalesce(nullif($11, ''), 'ORGANISATION'), $12, $13)
+		VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10, $11, $12, $13)
 		ON CONFLICT (id) DO UPDATE SET fachobjekt = $2, fachobjekt_id = $3, bezug_zu_fachobjekt = $4, betreff = $5,
 		datum = $6::date, angelegt_von_id = $7, angelegt_von = $8, angelegt_am = $9, version = $10,
-		seite = coalesce(nullif($11, ''), wiedervorlage.seite),
-		organisation_id = CASE WHEN $11 = '' THEN wiedervorlage.organisation_id ELSE $12 END,
-		geteilt = CASE WHEN $11 = '' THEN wiedervorlage.geteilt ELSE $13 END`,
+		seite = $11, organisation_id = $12, geteilt = $13`,
 		id, w.Fachobjekt, w.FachobjektID, w.BezugZuFachobjekt, w.Betreff, datum, w.AngelegtVonID, w.AngelegtVon,
-		w.AngelegtAm, version, w.Seite, w.OrganisationID, w.IstGeteilt())
+		w.AngelegtAm, version, seite, organisation, geteilt)
 	return err
+}
+
+// urheberDesAnlegens is who created a file or reminder whose creating event was written before
+// issue 42 (no side in it): the account, the side of the roles he acted with and, on the
+// organisation's side, his organisation, as the event's metadata (version 1 of streamID) names
+// them. Migration 00021 copied the same into the rows written then, so a document written again
+// from the log equals the migrated one (TestMigration00021_…).
+func urheberDesAnlegens(ctx context.Context, tx pgx.Tx, streamID string) (zugriff.Urheber, error) {
+	var b []byte
+	if err := tx.QueryRow(ctx, `SELECT metadata FROM events WHERE stream_id = $1 AND version = 1`, streamID).Scan(&b); err != nil {
+		return zugriff.Urheber{}, fmt.Errorf("ablage: the creation of %s: %w", streamID, err)
+	}
+	var m eventstore.Metadata
+	if err := json.Unmarshal(b, &m); err != nil {
+		return zugriff.Urheber{}, err
+	}
+	u := zugriff.Urheber{Konto: kennung(m.ActorID), Seite: zugriff.SeiteDerRollen(m.Roles)}
+	if u.Seite == berechtigung.GlobalOrganisation {
+		u.Organisation = kennung(m.Organisation)
+	}
+	return u, nil
+}
+
+// kennung is the id a metadata field names (0: none, or not a number).
+func kennung(s string) int64 {
+	n, err := strconv.ParseUint(s, 10, 63)
+	if err != nil {
+		return 0
+	}
+	return int64(n)
 }
 
 // Datei is a row of a file list (spec 000 §3: id, bezeichnung, uploadVon, uploadAm,
