@@ -32,6 +32,7 @@ Aufruf:
                                            Flächen (GeoJSON) laden: verwaltungseinheit, wasserkoerper, einzugsgebiet
   eabwasser projections status             Position und Rückstand jedes Lesemodells
   eabwasser projections rebuild NAME|--all Lesemodell(e) neu aufbauen, im laufenden Betrieb
+  eabwasser pruefe zahlen                  gespeicherte Zahlen auflisten, die seit Issue 43 anders gelesen werden ("1.000": bisher 1, jetzt 1000)
   eabwasser bench                          Benchmarks in einer eigenen Datenbank (siehe docs/benchmarks.md)
   eabwasser wasserbuch [--addr HOST:PORT]  Demo-Wasserbuch (DIGIWAB_URL) mit den Wasserrechten der Demo-Bescheide
 
@@ -119,6 +120,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runProjections(ctx, args[1:], aktuell, stdout, stderr)
 	case "geodaten":
 		return runGeodaten(ctx, args[1:], aktuell, stdout, stderr)
+	case "pruefe":
+		return runPruefe(ctx, args[1:], aktuell, stdout)
 	case "bench":
 		return runBench(ctx, args[1:], log, stdout, stderr)
 	case "wasserbuch":

@@ -37,7 +37,8 @@ func PruefeAnforderung(s *validierung.Sammler, prefix string, a Anforderung) Anf
 
 func normalisierteAnforderung(a Anforderung) Anforderung {
 	t := strings.TrimSpace
-	a.AnforderungArt, a.ParameterArt, a.ParameterNr, a.Wert = t(a.AnforderungArt), t(a.ParameterArt), t(a.ParameterNr), t(a.Wert)
+	// the value is stored without thousands dots ("1.000" → "1000"): no new event holds a point
+	a.AnforderungArt, a.ParameterArt, a.ParameterNr, a.Wert = t(a.AnforderungArt), t(a.ParameterArt), t(a.ParameterNr), validierung.Normalform(t(a.Wert))
 	a.Einheit, a.EinheitAbfluss, a.EinheitKonz, a.ArtAnforderungWert = t(a.Einheit), t(a.EinheitAbfluss), t(a.EinheitKonz), t(a.ArtAnforderungWert)
 	a.Probenahme, a.Vorbehandlung, a.Randbedingung, a.Haeufigkeit = t(a.Probenahme), t(a.Vorbehandlung), t(a.Randbedingung), t(a.Haeufigkeit)
 	a.VorlageMesswerte, a.GueltigAb, a.GueltigBis = t(a.VorlageMesswerte), t(a.GueltigAb), t(a.GueltigBis)

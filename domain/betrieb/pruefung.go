@@ -218,8 +218,9 @@ func anzahl(s *validierung.Sammler, feld string, v *int, hoechstens int) {
 
 // Wert is the rule of spec 000 §5 for quantities: positive, at most 10 digits before and
 // three after the decimal point. The number is checked by the one rule for decimal strings
-// (validierung.Dezimal) in its shortest exact decimal form — the digits JSON sent, 12.5 as
-// "12.5" (strconv 'f', -1: the shortest text that reads back as the same float, no exponent).
+// (validierung.Dezimal) in its shortest exact decimal form written with a decimal comma — the
+// digits JSON sent, 12.5 as "12,5" (strconv 'f', -1: the shortest text that reads back as the
+// same float, no exponent). A JSON number is no text a user typed: the client read that.
 func Wert(s *validierung.Sammler, feld string, v *float64) {
 	switch {
 	case v == nil:
@@ -228,7 +229,7 @@ func Wert(s *validierung.Sammler, feld string, v *float64) {
 	case *v <= 0:
 		s.Feld(feld, MsgPositiv)
 	default:
-		validierung.Dezimal(s, feld, strconv.FormatFloat(*v, 'f', -1, 64))
+		validierung.Dezimal(s, feld, strings.Replace(strconv.FormatFloat(*v, 'f', -1, 64), ".", ",", 1))
 	}
 }
 

@@ -148,11 +148,12 @@ func DatumAnzeige(datum string) string {
 // uhrzeit is HH:MM on the 24-hour clock (spec 001 §9).
 var uhrzeit = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
 
-// Messzahl checks a measured value by the rule Wert (validierung.Dezimal: the written form, at
-// most 10 digits before and 3 after the point, no sign, no thousands separators — "1.000,5" is
-// refused) except that 0 is a value (a measurement may find nothing) and a negative one has the
-// spec's message. It returns the canonical form — decimal comma, no needless zeros ("012,50" is
-// "12,5") — so an unchanged value saved or imported again is the same text.
+// Messzahl checks a measured value by the rule Wert (validierung.Dezimal: the German form — "1.000"
+// is one thousand, "1.000,5" a thousand and a half, "1.00" and "0.4" are refused —, at most 10
+// digits before and 3 after the comma, no sign) except that 0 is a value (a measurement may find
+// nothing) and a negative one has the spec's message. It returns the canonical form — decimal
+// comma, no thousands dots, no needless zeros ("012,50" is "12,5") — so an unchanged value saved
+// or imported again is the same text.
 func Messzahl(v string) (kanonisch, fehler string) {
 	if v == "" {
 		return "", ""
@@ -206,7 +207,7 @@ func (m Messwert) Messgroesse() string {
 func Mittelwert(messwerte []Messwert) string {
 	summe, n := decimal.Zero, int64(0)
 	for _, m := range messwerte {
-		if d, ok := validierung.DezimalWert(m.Messgroesse()); ok {
+		if d, ok := validierung.GespeicherterWert(m.Messgroesse()); ok {
 			summe, n = summe.Add(d), n+1
 		}
 	}

@@ -53,10 +53,10 @@ func TestSpeichereMesswerte_Zeilen(t *testing.T) {
 			felder{"messwerte[0].uhrzeit": MsgUhrzeit, "messwerte[1].uhrzeit": MsgUhrzeit, "messwerte[3].uhrzeit": MsgUhrzeit}},
 		{"decimals: 0, 0,001 and the largest value are values", tageswerte, 3, zeilen(Messwert{Datum: "01.03.2025", Wert: "0"},
 			Messwert{Datum: "02.03.2025", Wert: "0,001"}, Messwert{Datum: "03.03.2025", Wert: "9999999999,999"}), nil},
-		{"decimals: thousands separators, negatives, too many digits", tageswerte, 5, zeilen(Messwert{Datum: "01.03.2025", Wert: "1.000,5"},
+		{"decimals: thousands separators, negatives, too many digits", tageswerte, 5, zeilen(Messwert{Datum: "01.03.2025", Wert: "1.00"},
 			Messwert{Datum: "02.03.2025", Wert: "-1"}, Messwert{Datum: "03.03.2025", Wert: "12,3456"}, Messwert{Datum: "04.03.2025", Wert: "10000000000"},
 			Messwert{Datum: "05.03.2025", Wert: "-0,5"}),
-			felder{"messwerte[0].wert": validierung.MsgZahlOderNichts, "messwerte[1].wert": MsgNegativ, "messwerte[2].wert": validierung.MsgWert,
+			felder{"messwerte[0].wert": validierung.MsgZahlFormat, "messwerte[1].wert": MsgNegativ, "messwerte[2].wert": validierung.MsgWert,
 				"messwerte[3].wert": validierung.MsgWert, "messwerte[4].wert": MsgNegativ}},
 		{"month format", monatswerte, 5, zeilen(Messwert{Datum: "03.2025", Anzahl: "4"}, Messwert{Datum: "4.2025", Anzahl: "-2"},
 			Messwert{Datum: "13.2025"}, Messwert{Datum: "2025"}, Messwert{Datum: "05.2025", Anzahl: "2,5"}),
@@ -131,7 +131,7 @@ func TestSpeichereMesswerte_UnchangedIsNoEvent(t *testing.T) {
 	}
 	nach := given(angelegt, events[0])
 	// the same values written as the export writes them, rows beyond anzahlWerte ignored
-	cmd.Messwerte = zeilen(Messwert{Datum: "1.3.2025", Uhrzeit: "08:00", Wert: "12.5"}, Messwert{Datum: "02.03.2025", Wert: "7,000"},
+	cmd.Messwerte = zeilen(Messwert{Datum: "1.3.2025", Uhrzeit: "08:00", Wert: "12,5"}, Messwert{Datum: "02.03.2025", Wert: "7,000"},
 		Messwert{Datum: "03.03.2025", Wert: "1"})
 	if again, err := Decide(nach, cmd); err != nil || len(again) != 0 {
 		t.Fatalf("unchanged re-save: %v %v", typen(again), err)
@@ -221,6 +221,19 @@ func TestDatum_FormatsReadAndWriteBack(t *testing.T) {
 	for _, f := range []string{"", "TT.MM", "JJJJ.MM.TT", "TT..JJJJ", "TM.JJJJ", "DD.MM.YYYY", "T.J"} {
 		if _, ok := Datumsaufloesung(f); ok {
 			t.Errorf("%q accepted", f)
+		}
+	}
+}
+
+// TestMesszahl_GermanFormStoredWithoutThousandsDots: "1.000" is one thousand (spec 001 §1), stored
+// as "1000"; a point that groups no three digits is refused, never read as a decimal point.
+func TestMesszahl_GermanFormStoredWithoutThousandsDots(t *testing.T) {
+	for _, c := range []struct{ ein, kanonisch, fehler string }{
+		{"1.000", "1000", ""}, {"1.234,5", "1234,5", ""}, {"1.000,50", "1000,5", ""}, {"0", "0", ""}, {"-1.000", "", MsgNegativ},
+		{"1.00", "", validierung.MsgZahlFormat}, {"0.4", "", validierung.MsgZahlFormat}, {"1,2,3", "", validierung.MsgZahlFormat},
+	} {
+		if k, f := Messzahl(c.ein); k != c.kanonisch || f != c.fehler {
+			t.Errorf("Messzahl(%q) = %q %q, want %q %q", c.ein, k, f, c.kanonisch, c.fehler)
 		}
 	}
 }

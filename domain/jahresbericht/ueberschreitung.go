@@ -116,7 +116,7 @@ func Massgebend(grenzwerte []Grenzwert, art, tag string) (Grenzwert, decimal.Dec
 	var bestWert decimal.Decimal
 	gefunden := false
 	for _, g := range grenzwerte {
-		w, ok := validierung.DezimalWert(g.Wert)
+		w, ok := validierung.GespeicherterWert(g.Wert)
 		if g.Art != art || !ok || (g.GueltigAb != "" && tag < g.GueltigAb) || (g.GueltigBis != "" && tag > g.GueltigBis) {
 			continue
 		}
@@ -189,7 +189,7 @@ func bewerte(messwerte []Messwert, grenzwerte []Grenzwert, ab int) Auswertung {
 	}
 	var ergebnisse []ergebnis
 	for i, m := range messwerte {
-		w, ok := validierung.DezimalWert(m.Messgroesse())
+		w, ok := validierung.GespeicherterWert(m.Messgroesse())
 		tag := Stichtag(m.Datum)
 		if _, err := time.Parse(Datumsformat, tag); !ok || err != nil {
 			continue

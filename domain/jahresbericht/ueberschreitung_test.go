@@ -182,3 +182,14 @@ func TestBewerteMitVorwerten_DieLetztenFuenfErgebnisseZaehlenUeberDenJahreswechs
 	pruefeAuswertung(t, BewerteMitVorwerten(alt, jahr, []Grenzwert{{AnforderungID: 1, Art: Ueberwachungswert, Wert: "90"}}),
 		Ueberwachungswert, erwartet{eingehalten: []bool{false, true}, bewertung: false, massgeblich: []int{0}})
 }
+
+// TestMassgebend_StoredLimitsReadByTheStoredRule: a limit stored before issue 43 in the form with
+// a decimal point keeps its value ("0.4"); "1.000" is one thousand (eabwasser pruefe zahlen lists it).
+func TestMassgebend_StoredLimitsReadByTheStoredRule(t *testing.T) {
+	for wert, want := range map[string]string{"0.4": "0.4", "12.50": "12.5", "1.000": "1000", "1000,5": "1000.5"} {
+		_, w, ok := Massgebend([]Grenzwert{{Art: Ueberwachungswert, Wert: wert}}, Ueberwachungswert, "2025-03-01")
+		if !ok || w.String() != want {
+			t.Errorf("%q: %s %v, want %s", wert, w, ok, want)
+		}
+	}
+}

@@ -157,11 +157,12 @@ func TestValidierung_AllErrorsAtOnce(t *testing.T) {
 		d.Anhang = Anhang{AnhangAbwasserverordnung: "31", Abwasserart: "Kühlwasser"}
 		d.Einleitstelle = &Einleitstelle{Lage: betrieb.Lage{Hochwert: -1}, EinleitungMnq: "1.5", EinleitungMq: "x"}
 		d.Mindestanforderungen = []Mindestanforderung{{Gruppe: GruppeA00, Wertart: "XX", Grenzwerte: Grenzwerte{Csb: "-1"}}, {}}
-		d.Vorbelastungen = []Vorbelastung{{GueltigAb: "2026-01-01"}, {GueltigAb: "2026-01-01"}, {GueltigAb: "01.01.2026", Grenzwerte: Grenzwerte{Gei: "1.0001"}}}
+		d.Vorbelastungen = []Vorbelastung{{GueltigAb: "2026-01-01"}, {GueltigAb: "2026-01-01"}, {GueltigAb: "01.01.2026", Grenzwerte: Grenzwerte{Gei: "1,0001"}}}
 	})
 	pruefe(t, []fall{{name: "the tabs of the discharge point are checked too", when: industrie, err: felder{
 		"einleitstelle.lage.hochwert":     betrieb.MsgPositiv,
 		"einleitstelle.lage.rechtswert":   validierung.Pflichtfeld,
+		"einleitstelle.einleitungMnq":     validierung.MsgZahlFormat, // "1.5": a point is no decimal point
 		"einleitstelle.einleitungMq":      MsgZahlOderNichts,
 		"mindestanforderungen[0].wertart": MsgWertart,
 		"mindestanforderungen[0].csb":     MsgZahlOderNichts,

@@ -32,8 +32,10 @@ func (g Grenzwerte) pruefe(s *validierung.Sammler, pfad string) {
 	}
 }
 
+// getrimmt trims the limit values and stores each valid one without thousands dots
+// (validierung.Normalform: "1.000" → "1000"), so that no new event holds a point.
 func (g Grenzwerte) getrimmt() Grenzwerte {
-	t := strings.TrimSpace
+	t := func(v string) string { return validierung.Normalform(strings.TrimSpace(v)) }
 	return Grenzwerte{Csb: t(g.Csb), Pges: t(g.Pges), Nges: t(g.Nges), Nh4n: t(g.Nh4n), Bsb5: t(g.Bsb5), Aox: t(g.Aox),
 		Hg: t(g.Hg), Cd: t(g.Cd), Cr: t(g.Cr), Ni: t(g.Ni), Pb: t(g.Pb), Cu: t(g.Cu), Gei: t(g.Gei)}
 }
@@ -62,7 +64,7 @@ func normalisiert(d Daten, betriebstyp string) Daten {
 	} else if d.Einleitstelle != nil {
 		e := *d.Einleitstelle
 		e.Oberflaechenwasserkoerper, e.Teileinzugsgebiet, e.Pegel = t(e.Oberflaechenwasserkoerper), t(e.Teileinzugsgebiet), t(e.Pegel)
-		e.EinleitungMnq, e.EinleitungMq = t(e.EinleitungMnq), t(e.EinleitungMq)
+		e.EinleitungMnq, e.EinleitungMq = validierung.Normalform(t(e.EinleitungMnq)), validierung.Normalform(t(e.EinleitungMq))
 		d.Einleitstelle = &e
 	}
 	ma := []Mindestanforderung{}

@@ -1,82 +1,117 @@
 package validierung
 
 import (
+	"encoding/json"
 	"errors"
+	"os"
 	"testing"
 )
 
-// The client mirror (frontend/src/features/messstelle/components/werte.ts pruefeWert) is tested
-// with the same table in werte.test.ts next to it.
-func TestDezimal_TheRuleWertAtItsEdges(t *testing.T) {
-	for _, c := range []struct{ wert, msg string }{
-		{"", ""},
-		{"0", MsgPositiv},
-		{"0,000", MsgPositiv},
-		{"000", MsgPositiv},
-		{"0,001", ""},
-		{"0.001", ""},
-		{"1", ""},
-		{"12,5", ""},
-		{"007", ""},
-		{"9999999999,999", ""},
-		{"9999999999.999", ""},
-		{"00009999999999", ""}, // leading zeros do not count
-		{"10000000000", MsgWert},
-		{"10000000000,5", MsgWert},
-		{"1,0001", MsgWert},
-		{"1,0000", MsgWert}, // the digits after the point count as written
-		{"0,0000", MsgWert},
-		{"1e3", MsgZahlOderNichts},
-		{"1E3", MsgZahlOderNichts},
-		{"1.000,5", MsgZahlOderNichts}, // no thousands separators
-		{"1,000.5", MsgZahlOderNichts},
-		{"-1", MsgZahlOderNichts},
-		{"+1", MsgZahlOderNichts},
-		{" 1", MsgZahlOderNichts},
-		{"1 ", MsgZahlOderNichts},
-		{",5", MsgZahlOderNichts},
-		{"5,", MsgZahlOderNichts},
-		{"1,2,3", MsgZahlOderNichts},
-		{"NaN", MsgZahlOderNichts},
-		{"Inf", MsgZahlOderNichts},
-		{"0x10", MsgZahlOderNichts},
-		{"١٢", MsgZahlOderNichts}, // digits of other scripts
-		{"abc", MsgZahlOderNichts},
-	} {
-		if got := DezimalFehler(c.wert); got != c.msg {
-			t.Errorf("DezimalFehler(%q) = %q, want %q", c.wert, got, c.msg)
+// zahlenfaelle are the cases of testdata/zahlen.json, which the client's reader
+// (frontend/src/lib/dezimal.test.ts) runs as well.
+type zahlenfaelle struct {
+	Eingaben []struct {
+		Eingabe    string `json:"eingabe"`
+		Lesen      string `json:"lesen"`
+		Regel      string `json:"regel"`
+		Wert       string `json:"wert"`
+		Normalform string `json:"normalform"`
+	} `json:"eingaben"`
+	Gespeichert []struct {
+		Gespeichert string  `json:"gespeichert"`
+		Alt         *string `json:"alt"`
+		Neu         *string `json:"neu"`
+	} `json:"gespeichert"`
+}
+
+var meldungen = map[string]string{"": "", "ZAHL": MsgZahlOderNichts, "FORMAT": MsgZahlFormat, "WERT": MsgWert, "POSITIV": MsgPositiv}
+
+func ladeZahlenfaelle(t *testing.T) zahlenfaelle {
+	t.Helper()
+	daten, err := os.ReadFile("testdata/zahlen.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f zahlenfaelle
+	if err := json.Unmarshal(daten, &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Eingaben) < 40 || len(f.Gespeichert) < 10 {
+		t.Fatalf("%d input cases, %d stored cases", len(f.Eingaben), len(f.Gespeichert))
+	}
+	return f
+}
+
+// TestLiesZahl_TheGermanFormAndTheRuleWert: comma before the decimals, dots only between groups
+// of three; anything else is refused with the message naming the form, never guessed.
+func TestLiesZahl_TheGermanFormAndTheRuleWert(t *testing.T) {
+	for _, c := range ladeZahlenfaelle(t).Eingaben {
+		lesen, regel := meldungen[c.Lesen], meldungen[c.Regel]
+		z, msg := LiesZahl(c.Eingabe)
+		if msg != lesen {
+			t.Errorf("LiesZahl(%q): %q, want %q", c.Eingabe, msg, lesen)
+			continue
+		}
+		if msg == "" && (z.Wert.String() != c.Wert || z.Text() != c.Normalform || Normalform(c.Eingabe) != c.Normalform) {
+			t.Errorf("LiesZahl(%q) = %s %q, want %s %q", c.Eingabe, z.Wert, z.Text(), c.Wert, c.Normalform)
+		}
+		if d, ok := DezimalWert(c.Eingabe); ok != (msg == "") || ok && d.String() != c.Wert {
+			t.Errorf("DezimalWert(%q) = %s, %v", c.Eingabe, d, ok)
+		}
+		if got := DezimalFehler(c.Eingabe); got != regel {
+			t.Errorf("DezimalFehler(%q) = %q, want %q", c.Eingabe, got, regel)
 		}
 		var s Sammler
-		Dezimal(&s, "wert", c.wert)
+		Dezimal(&s, "wert", c.Eingabe)
 		var fe *Fehler
 		switch err := s.Err(); {
-		case c.msg == "" && err != nil:
-			t.Errorf("Dezimal(%q): %v", c.wert, err)
-		case c.msg != "" && (!errors.As(err, &fe) || fe.Felder["wert"] != c.msg):
-			t.Errorf("Dezimal(%q): %v, want %q", c.wert, err, c.msg)
+		case regel == "" && err != nil:
+			t.Errorf("Dezimal(%q): %v", c.Eingabe, err)
+		case regel != "" && (!errors.As(err, &fe) || fe.Felder["wert"] != regel):
+			t.Errorf("Dezimal(%q): %v, want %q", c.Eingabe, err, regel)
+		}
+	}
+	if DezimalFehler("") != "" || Normalform("0.4") != "0.4" {
+		t.Error("empty is no error; a refused text keeps its form")
+	}
+}
+
+// TestGespeicherterWert_OldFormReadAsBeforeTheAmbiguousAsGerman: a stored value is read by the
+// German form where it applies, else with the decimal point of the rule before issue 43.
+func TestGespeicherterWert_OldFormReadAsBeforeTheAmbiguousAsGerman(t *testing.T) {
+	wert := func(s string, ok bool) *string {
+		if !ok {
+			return nil
+		}
+		return &s
+	}
+	gleich := func(a, b *string) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+	zeige := func(a *string) string {
+		if a == nil {
+			return "–"
+		}
+		return *a
+	}
+	for _, c := range ladeZahlenfaelle(t).Gespeichert {
+		neu, ok := GespeicherterWert(c.Gespeichert)
+		if got := wert(neu.String(), ok); !gleich(got, c.Neu) {
+			t.Errorf("GespeicherterWert(%q) = %s, want %s", c.Gespeichert, zeige(got), zeige(c.Neu))
+		}
+		alt, ok := AlteLesart(c.Gespeichert)
+		if got := wert(alt.String(), ok); !gleich(got, c.Alt) {
+			t.Errorf("AlteLesart(%q) = %s, want %s", c.Gespeichert, zeige(got), zeige(c.Alt))
 		}
 	}
 }
 
-func TestDezimalWert_ReadsExactlyWithCommaOrPoint(t *testing.T) {
-	for _, c := range []struct{ wert, want string }{
-		{"12,5", "12.5"}, {"0.001", "0.001"}, {"007", "7"}, {"9999999999,999", "9999999999.999"},
-		{"0,1", "0.1"}, {"123456789012345678901234567890,123456", "123456789012345678901234567890.123456"},
-	} {
-		d, ok := DezimalWert(c.wert)
-		if !ok || d.String() != c.want {
-			t.Errorf("DezimalWert(%q) = %s, %v; want %s", c.wert, d, ok, c.want)
-		}
-	}
+func TestDezimalWert_Exact(t *testing.T) {
 	// exact: 0,1 + 0,2 is 0,3 (a float would say 0.30000000000000004)
 	a, _ := DezimalWert("0,1")
 	b, _ := DezimalWert("0,2")
 	if c, _ := DezimalWert("0,3"); !a.Add(b).Equal(c) {
 		t.Errorf("0,1 + 0,2 = %s", a.Add(b))
 	}
-	for _, v := range []string{"", "1e3", "-1", " 1", ",5", "1.000,5", "abc"} {
-		if _, ok := DezimalWert(v); ok {
-			t.Errorf("DezimalWert(%q) ok", v)
-		}
+	if d, ok := DezimalWert("123456789012345678901234567890,123456"); !ok || d.String() != "123456789012345678901234567890.123456" {
+		t.Errorf("long: %s", d)
 	}
 }

@@ -48,8 +48,8 @@ describe('parseGermanNumber', () => {
     expect(parseGermanNumber('1234')).toBe(1234);
     expect(parseGermanNumber('-0,25')).toBe(-0.25);
     expect(parseGermanNumber(' 12 ')).toBe(12);
-    expect(parseGermanNumber(',5')).toBe(0.5);
     expect(parseGermanNumber('1.234.567,891')).toBe(1234567.891);
+    expect(parseGermanNumber('1.000')).toBe(1000); // a dot groups thousands (issue 43)
   });
   it('returns null for invalid input', () => {
     expect(parseGermanNumber('')).toBeNull();
@@ -58,6 +58,12 @@ describe('parseGermanNumber', () => {
     expect(parseGermanNumber('12.34')).toBeNull();
     expect(parseGermanNumber('1.2345')).toBeNull();
     expect(parseGermanNumber('-')).toBeNull();
+    // the one reader's refusals (lib/dezimal): no guessing
+    expect(parseGermanNumber(',5')).toBeNull();
+    expect(parseGermanNumber('1.00')).toBeNull();
+    expect(parseGermanNumber('0.4')).toBeNull();
+    expect(parseGermanNumber('1 000')).toBeNull();
+    expect(parseGermanNumber('--1')).toBeNull();
     expect(parseGermanNumber(null)).toBeNull();
   });
 });

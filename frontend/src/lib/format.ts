@@ -1,5 +1,7 @@
 /** German (de-DE) formatting and parsing of numbers and dates. */
 
+import { leseZahl } from './dezimal';
+
 const LOCALE = 'de-DE';
 
 export interface NumberFormatOptions {
@@ -42,18 +44,19 @@ export function formatFileSizeMB(bytes: number | null | undefined): string {
   return formatNumber(bytes / (1024 * 1024), { decimals: 3 });
 }
 
-const GERMAN_NUMBER = /^[+-]?(?:\d{1,3}(?:\.\d{3})+|\d+)?(?:,\d+)?$/;
-
 /**
- * Parses German number input: '1.234,5' → 1234.5, '-0,25' → -0.25, '1234' → 1234.
- * Thousands dots must come in groups of three. Anything else (also '') → null.
+ * Parses German number input for the fields sent as JSON numbers (coordinates, figures of plants
+ * and operations) by the one reader (lib/dezimal leseZahl) after an optional minus, which the
+ * forms answer with their own message: '1.234,5' → 1234.5, '-0,25' → -0.25, '1.000' → 1000.
+ * Anything the reader refuses ('1.00', '0.4', ',5', '1 000', also '') → null.
  */
 export function parseGermanNumber(input: string | null | undefined): number | null {
   if (input === null || input === undefined) return null;
-  const s = input.trim().replace(/\s/g, '');
-  if (!s || !/\d/.test(s) || !GERMAN_NUMBER.test(s)) return null;
-  const n = Number(s.replace(/\./g, '').replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
+  const s = input.trim();
+  const negativ = s.startsWith('-');
+  const z = leseZahl(negativ ? s.slice(1) : s).zahl;
+  if (!z || !Number.isFinite(z.wert)) return null;
+  return negativ ? -z.wert : z.wert;
 }
 
 const pad = (n: number, len = 2) => String(n).padStart(len, '0');

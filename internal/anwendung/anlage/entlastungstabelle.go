@@ -155,7 +155,8 @@ func anlageAus(ziel *int64, z tabelle.Zelle) string {
 	return ""
 }
 
-// koordinateAus reads a coordinate: a number cell as stored, a text cell with a decimal comma.
+// koordinateAus reads a coordinate: a number cell as the number it holds, a text cell by the one
+// reader of typed decimals (validierung.LiesZahl: "5.582.960,5", never a decimal point).
 func koordinateAus(ziel *float64, z tabelle.Zelle) string {
 	if z.Text == "" {
 		*ziel = 0
@@ -163,7 +164,11 @@ func koordinateAus(ziel *float64, z tabelle.Zelle) string {
 	}
 	t := z.Text
 	if !z.Zahl {
-		t = strings.Replace(strings.ReplaceAll(t, " ", ""), ",", ".", 1)
+		zahl, msg := validierung.LiesZahl(t)
+		if msg != "" {
+			return msg
+		}
+		t = zahl.Wert.String()
 	}
 	f, err := strconv.ParseFloat(t, 64)
 	if err != nil {

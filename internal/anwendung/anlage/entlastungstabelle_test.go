@@ -113,3 +113,27 @@ func TestLiesEntlastungen_JedeZeileGeprueftUndGelesen(t *testing.T) {
 		t.Error("a row without a plant number was read as a plant")
 	}
 }
+
+// TestKoordinateAus_NumberCellsAsNumbersTextByTheGermanForm: a numeric cell is the number it
+// holds; a text cell is read by the one reader (validierung.LiesZahl), a point never a decimal point.
+func TestKoordinateAus_NumberCellsAsNumbersTextByTheGermanForm(t *testing.T) {
+	for _, c := range []struct {
+		zelle tabelle.Zelle
+		wert  float64
+		msg   string
+	}{
+		{tabelle.Zelle{Text: "5572100.75", Zahl: true}, 5572100.75, ""},
+		{tabelle.Zelle{Text: "5572100,75"}, 5572100.75, ""},
+		{tabelle.Zelle{Text: "5.572.100,75"}, 5572100.75, ""},
+		{tabelle.Zelle{Text: "398.140"}, 398140, ""},
+		{tabelle.Zelle{Text: "5572100.75"}, 0, validierung.MsgZahlFormat},
+		{tabelle.Zelle{Text: "398.14"}, 0, validierung.MsgZahlFormat},
+		{tabelle.Zelle{Text: "dreihundert"}, 0, validierung.MsgZahlOderNichts},
+		{tabelle.Zelle{}, 0, ""},
+	} {
+		var f float64
+		if msg := koordinateAus(&f, c.zelle); msg != c.msg || f != c.wert {
+			t.Errorf("koordinateAus(%+v) = %v %q, want %v %q", c.zelle, f, msg, c.wert, c.msg)
+		}
+	}
+}

@@ -1,10 +1,10 @@
-import { pruefeDezimal } from '@/lib/dezimal';
+import { alsEingabe, pruefeDezimal } from '@/lib/dezimal';
 import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
 import { FESTLEGUNG, SELBSTUEBERWACHUNG, type Anforderung, type AnforderungArt, type MessstelleImBescheid } from '@/features/anforderung/api/anforderung';
 
 // The form of the Anforderungen screen (spec 001 §2.3, §3.3): one row editor per tab, every
-// value as typed; the client checks of spec 001 §5 with the spec's texts (wert by the mirror of
-// validierung.Dezimal). The server checks the same rules; its errors land on the same keys.
+// value as typed; the client checks of spec 001 §5 with the spec's texts (wert by lib/dezimal,
+// the mirror of validierung.Dezimal: the German form, '1.000' is one thousand). The server checks the same rules; its errors land on the same keys.
 
 /** A row as the row editor edits it (anforderungId as text, '' or '0' for a new one). */
 export type AnforderungZeile = {
@@ -70,7 +70,8 @@ const zeileAus = (a: Anforderung): AnforderungZeile => ({
   anforderungId: a.anforderungId ? String(a.anforderungId) : '',
   parameterArt: a.parameterArt ?? '',
   parameterNr: a.parameterNr ?? '',
-  wert: a.wert ?? '',
+  // a value stored in the old form with a decimal point ('0.4') is shown as the reader takes it ('0,4')
+  wert: alsEingabe(a.wert),
   einheit: a.einheit ?? '',
   einheitAbfluss: a.einheitAbfluss ?? '',
   einheitKonz: a.einheitKonz ?? '',

@@ -1,4 +1,5 @@
 import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
+import { zahlFehler } from '@/lib/dezimal';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
 import {
   pruefeZustaendigkeiten,
@@ -316,7 +317,7 @@ const nachkommastellen = (n: number, stellen: number) => Math.abs(n * 10 ** stel
 function koordinate(s: string): string | undefined {
   if (istLeer(s)) return MSG_PFLICHTFELD;
   const n = zahl(s);
-  if (n === null) return MSG_ZAHL;
+  if (n === null) return zahlFehler(s);
   if (n === 0) return MSG_PFLICHTFELD;
   if (n < 0) return MSG_POSITIV;
   if (n > 99999999.99) return MSG_KOORDINATE;
@@ -328,7 +329,7 @@ function koordinate(s: string): string | undefined {
 function wert(s: string): string | undefined {
   if (istLeer(s)) return undefined;
   const n = zahl(s);
-  if (n === null) return MSG_ZAHL;
+  if (n === null) return zahlFehler(s);
   if (n <= 0) return MSG_POSITIV;
   if (n >= 1e10 || nachkommastellen(n, 3)) return MSG_WERT;
   return undefined;
@@ -338,7 +339,8 @@ function wert(s: string): string | undefined {
 function nichtNegativ(s: string, ganz = false): string | undefined {
   if (istLeer(s)) return undefined;
   const n = zahl(s);
-  if (n === null || (ganz && !Number.isInteger(n))) return MSG_ZAHL;
+  if (n === null) return zahlFehler(s);
+  if (ganz && !Number.isInteger(n)) return MSG_ZAHL;
   return n < 0 ? MSG_NEGATIV : undefined;
 }
 

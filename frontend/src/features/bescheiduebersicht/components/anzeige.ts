@@ -1,3 +1,4 @@
+import { gespeicherteZahl } from '@/lib/dezimal';
 import { formatNumber, isoDateFromGerman } from '@/lib/format';
 
 // The German forms of the overviews (spec 001 §1): dates dd.MM.yyyy, numbers with the decimal
@@ -16,13 +17,15 @@ export function alsSuchdatum(text: string): string | null {
   return iso ? iso.replaceAll('-', '') : null;
 }
 
-/** A decimal string of the server ("12.5", "12,5") with the decimal comma and thousands dots; other text as it is. */
+/**
+ * A stored decimal string (lib/dezimal gespeicherteZahl: "1234,5", before issue 43 also "12.5")
+ * with the decimal comma and thousands dots, its decimals as stored; other text as it is.
+ */
 export function dezimalAnzeige(wert: string | null | undefined): string {
   const s = (wert ?? '').trim();
-  const m = /^(\d+)(?:[.,](\d+))?$/.exec(s);
-  if (!m) return s;
-  const nachkomma = m[2] ?? '';
-  return formatNumber(Number(`${m[1]}.${nachkomma || '0'}`), { decimals: nachkomma.length });
+  const z = gespeicherteZahl(s);
+  if (!z) return s;
+  return formatNumber(z.wert, { decimals: z.nachkomma.length });
 }
 
 /** The labels of the Bescheid statuses (spec 001 §3.1). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Vorlage } from '@/features/jahresbericht/api/jahresbericht';
-import { aufloesung, MSG_DATUM, MSG_DATUM_DOPPELT, MSG_NEGATIV, MSG_UHRZEIT, MSG_VORLAGE, msgDatumFormat, msgMax, pruefeMesswerte } from './messwerte';
+import { MSG_WERT, MSG_ZAHLFORMAT } from '@/lib/dezimal';
+import { aufloesung, MSG_DATUM, MSG_DATUM_DOPPELT, MSG_GANZZAHL, MSG_NEGATIV, MSG_UHRZEIT, MSG_VORLAGE, msgDatumFormat, msgMax, pruefeMesswerte, pruefeMesszahl } from './messwerte';
 
 const stich: Vorlage = { id: 1, value: 'Stichproben mit Uhrzeit', maxZeilenAnzahl: 52, datumsformat: 'TT.MM.JJJJ', uhrzeit: true, wert: true };
 const monat: Vorlage = { id: 2, value: 'Monatswerte', maxZeilenAnzahl: 12, datumsformat: 'MM.JJJJ', wert: true };
@@ -38,5 +39,23 @@ describe('the value grid checks (spec 001 §5)', () => {
     expect(pruefeMesswerte(monat, '13', [])['anzahlWerte']).toBe(msgMax(12));
     expect(pruefeMesswerte(monat, '1', [{ datum: '13.2025', wert: '1' }])['messwerte[0].datum']).toBe(MSG_DATUM);
     expect(pruefeMesswerte(monat, '1', [{ datum: '01.2025', wert: '1' }])).toEqual({});
+  });
+
+  it('reads the values by the one reader: 1.000 is one thousand, 1.00 and 0.4 are refused (issue 43)', () => {
+    expect(pruefeMesszahl('1.000')).toBeUndefined();
+    expect(pruefeMesszahl('1.000,5')).toBeUndefined();
+    expect(pruefeMesszahl('0')).toBeUndefined();
+    expect(pruefeMesszahl('1.00')).toBe(MSG_ZAHLFORMAT);
+    expect(pruefeMesszahl('0.4')).toBe(MSG_ZAHLFORMAT);
+    expect(pruefeMesszahl('-1.000')).toBe(MSG_NEGATIV);
+    expect(pruefeMesszahl('1,2345')).toBe(MSG_WERT);
+    const mitAnzahl: Vorlage = { ...monat, messwertAnzahl: true };
+    expect(
+      pruefeMesswerte(mitAnzahl, '3', [
+        { datum: '01.2025', wert: '1.00', anzahl: '4' },
+        { datum: '02.2025', wert: '1.000', anzahl: '2,5' },
+        { datum: '03.2025', wert: '0,4', anzahl: '-2' },
+      ]),
+    ).toEqual({ 'messwerte[0].wert': MSG_ZAHLFORMAT, 'messwerte[1].anzahl': MSG_GANZZAHL, 'messwerte[2].anzahl': MSG_NEGATIV });
   });
 });

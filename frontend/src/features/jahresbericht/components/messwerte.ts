@@ -1,3 +1,4 @@
+import { leseZahl, MSG_WERT } from '@/lib/dezimal';
 import type { Messwert, Vorlage } from '@/features/jahresbericht/api/jahresbericht';
 
 // The client checks of the value grid (spec 001 §5), the server's (domain/jahresbericht
@@ -10,6 +11,7 @@ export const msgDatumFormat = (format: string) => `Das Datum muss in dem Format 
 export const MSG_DATUM_DOPPELT = 'Doppeltes Datum vorhanden';
 export const MSG_UHRZEIT = 'Die Uhrzeit muss im Format HH:MM sein';
 export const MSG_NEGATIV = 'Wert darf nicht negativ sein';
+export const MSG_GANZZAHL = 'Es muss eine ganze Zahl angegeben werden.';
 export const msgMax = (max: number) => `Wert darf nicht groesser als ${max} sein`;
 export const MSG_DATUM = 'Ungültiges Datumsformat';
 export const MSG_GESPEICHERT = 'Parameter erfolgreich gespeichert';
@@ -26,6 +28,24 @@ export const SPALTEN: { feld: keyof Messwert; flag: keyof Vorlage; titel: string
   { feld: 'konzentration', flag: 'konzentration', titel: 'Konzentration' },
   { feld: 'abfluss', flag: 'abfluss', titel: 'Abfluss' },
 ];
+
+/** The decimal columns (jahresbericht.Messzahl); the counts are whole numbers, the weather key is text. */
+const ZAEHLER: (keyof Messwert)[] = ['anzahl', 'anzahl12Grad'];
+
+/**
+ * A measured value by the one reader (lib/dezimal, the mirror of jahresbericht.Messzahl): the
+ * German form ('1.000' is one thousand), at most 10 digits before and 3 after the comma, 0 is a
+ * value, a negative one has the spec's message. undefined when empty or valid.
+ */
+export function pruefeMesszahl(v: string): string | undefined {
+  if (v === '') return undefined;
+  const negativ = v.startsWith('-');
+  const r = leseZahl(negativ ? v.slice(1) : v);
+  if (!r.zahl) return r.fehler;
+  if (negativ) return MSG_NEGATIV;
+  if (r.zahl.vorkomma.replace(/^0+/, '').length > 10 || r.zahl.nachkomma.length > 3) return MSG_WERT;
+  return undefined;
+}
 
 /** The resolution of a template's date format: parts T, M, J separated by dots (null: invalid). */
 export function aufloesung(format: string): 'TT.MM.JJJJ' | 'MM.JJJJ' | 'JJJJ' | null {
@@ -90,7 +110,9 @@ export function pruefeMesswerte(vorlage: Vorlage | undefined, anzahlText: string
     if (vorlage.uhrzeit && !/^([01]\d|2[0-3]):[0-5]\d$/.test(m.uhrzeit ?? '')) f[`messwerte[${i}].uhrzeit`] = MSG_UHRZEIT;
     for (const s of SPALTEN) {
       const v = String(m[s.feld] ?? '').trim();
-      if (vorlage[s.flag] && v.startsWith('-')) f[`messwerte[${i}].${s.feld}`] = MSG_NEGATIV;
+      if (!vorlage[s.flag] || s.feld === 'wetterSchluessel' || v === '') continue;
+      const fehler = ZAEHLER.includes(s.feld) ? (/^-\d+$/.test(v) ? MSG_NEGATIV : /^\d+$/.test(v) ? pruefeMesszahl(v) : MSG_GANZZAHL) : pruefeMesszahl(v);
+      if (fehler) f[`messwerte[${i}].${s.feld}`] = fehler;
     }
   });
   return f;

@@ -1,36 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { MSG_POSITIV, MSG_WERT, MSG_ZAHL, pruefeWert } from './werte';
+import { MSG_ZAHLFORMAT } from '@/lib/dezimal';
+import { MSG_NACHKOMMA, MSG_POSITIV, MSG_WERT, MSG_ZAHL, pruefeKoordinate, pruefeWert, werteAus } from './werte';
 
-// The client's mirror of validierung.Dezimal (domain/validierung/dezimal_test.go has the same
-// table). The form sends the trimmed text, so blanks around a number are fine here.
+// The rule Wert is lib/dezimal's (its cases, shared with the server, in lib/dezimal.test.ts);
+// here what the measuring point's form adds: the trimmed text, the stored values shown as the
+// reader takes them, the coordinates by the same reader.
 describe('the rule Wert (spec 000 §5) on the client', () => {
-  it('answers like the server at the edges', () => {
+  it('is the one reader: 1.000 is one thousand, 1.00 and 0.4 are refused', () => {
     const faelle: [string, string | undefined][] = [
       ['', undefined],
       ['0', MSG_POSITIV],
-      ['0,000', MSG_POSITIV],
-      ['000', MSG_POSITIV],
+      ['1.000', undefined],
+      ['1.000,5', undefined],
       ['0,001', undefined],
-      ['0.001', undefined],
-      ['12,5', undefined],
-      ['007', undefined],
-      ['9999999999,999', undefined],
-      ['9999999999.999', undefined],
-      ['00009999999999', undefined],
-      ['10000000000', MSG_WERT],
-      ['10000000000,5', MSG_WERT],
       ['1,0001', MSG_WERT],
-      ['1,0000', MSG_WERT],
-      ['0,0000', MSG_WERT],
-      ['1e3', MSG_ZAHL],
-      ['1.000,5', MSG_ZAHL],
-      ['1,000.5', MSG_ZAHL],
+      ['1.00', MSG_ZAHLFORMAT],
+      ['0.4', MSG_ZAHLFORMAT],
       ['-1', MSG_ZAHL],
-      ['+1', MSG_ZAHL],
-      [',5', MSG_ZAHL],
-      ['5,', MSG_ZAHL],
-      ['NaN', MSG_ZAHL],
-      ['0x10', MSG_ZAHL],
       ['abc', MSG_ZAHL],
     ];
     for (const [wert, msg] of faelle) expect([wert, pruefeWert(wert)]).toEqual([wert, msg]);
@@ -39,5 +25,19 @@ describe('the rule Wert (spec 000 §5) on the client', () => {
   it('checks the trimmed text, which is what the form sends', () => {
     expect(pruefeWert(' 1 ')).toBeUndefined();
     expect(pruefeWert('   ')).toBeUndefined();
+  });
+
+  it('shows a value stored with a decimal point (before issue 43) as the reader takes it', () => {
+    const w = werteAus({ anhang: { csb: '0.4', aox: '12,5', nges: '1.000' }, einleitstelle: { einleitungMnq: '0.35' } } as never);
+    expect([w.grenzwerte.csb, w.grenzwerte.aox, w.grenzwerte.nges, w.einleitstelle.einleitungMnq]).toEqual(['0,4', '12,5', '1000', '0,35']);
+    expect(pruefeWert(w.grenzwerte.csb)).toBeUndefined();
+  });
+
+  it('reads coordinates by the same reader', () => {
+    expect(pruefeKoordinate('5.582.960,5')).toBeUndefined();
+    expect(pruefeKoordinate('398140,25')).toBeUndefined();
+    expect(pruefeKoordinate('398140,255')).toBe(MSG_NACHKOMMA);
+    expect(pruefeKoordinate('398140.25')).toBe(MSG_ZAHLFORMAT);
+    expect(pruefeKoordinate('-5')).toBe(MSG_POSITIV);
   });
 });

@@ -1,4 +1,4 @@
-import { MSG_POSITIV, MSG_ZAHL, pruefeDezimal } from '@/lib/dezimal';
+import { alsEingabe, leseZahl, MSG_POSITIV, pruefeDezimal, zahlFehler } from '@/lib/dezimal';
 import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
 import {
@@ -75,8 +75,9 @@ const zahlText = (n: number | null | undefined) => (n === null || n === undefine
 /** Empty limit values. */
 export const leereGrenzwerte = (): GrenzwertText => Object.fromEntries(PARAMETER.map((p) => [p.key, ''])) as GrenzwertText;
 
+// a value stored in the old form with a decimal point ('0.4') is shown as the reader takes it ('0,4')
 const grenzwerteAus = (g: Partial<Grenzwerte> | undefined): GrenzwertText =>
-  Object.fromEntries(PARAMETER.map((p) => [p.key, g?.[p.key] ?? ''])) as GrenzwertText;
+  Object.fromEntries(PARAMETER.map((p) => [p.key, alsEingabe(g?.[p.key])])) as GrenzwertText;
 
 /** A new point of typ (from the query `typ`): GEPLANT, the reference status (spec 000 §4). */
 export function neueWerte(typ: string): MessstelleWerte {
@@ -107,8 +108,8 @@ export function werteAus(m: Partial<MessstelleDaten>): MessstelleWerte {
       oberflaechenwasserkoerper: e?.oberflaechenwasserkoerper ?? '',
       teileinzugsgebiet: e?.teileinzugsgebiet ?? '',
       pegel: e?.pegel ?? '',
-      einleitungMnq: e?.einleitungMnq ?? '',
-      einleitungMq: e?.einleitungMq ?? '',
+      einleitungMnq: alsEingabe(e?.einleitungMnq),
+      einleitungMq: alsEingabe(e?.einleitungMq),
     },
     mindestanforderungen: (m.mindestanforderungen ?? []).map((r) => ({ gruppe: r.gruppe ?? '', wertart: r.wertart ?? '', ...grenzwerteAus(r) })),
     vorbelastungen: (m.vorbelastungen ?? []).map((r) => ({ gueltigAb: r.gueltigAb ?? '', ...grenzwerteAus(r) })),
@@ -174,10 +175,10 @@ export const pruefeWert = pruefeDezimal;
 export function pruefeKoordinate(v: string, pflicht = true): string | undefined {
   if (istLeer(v)) return pflicht ? MSG_PFLICHTFELD : undefined;
   const n = parseGermanNumber(v);
-  if (n === null) return MSG_ZAHL;
+  if (n === null) return zahlFehler(v);
   if (n < 0) return MSG_POSITIV;
   if (n > 99999999.99) return MSG_KOORDINATE;
-  if (/[.,]\d{3,}$/.test(v.trim())) return MSG_NACHKOMMA;
+  if ((leseZahl(v.trim().replace(/^-/, '')).zahl?.nachkomma.length ?? 0) > 2) return MSG_NACHKOMMA;
   return undefined;
 }
 

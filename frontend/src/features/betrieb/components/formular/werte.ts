@@ -1,5 +1,6 @@
 import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
 import { MSG_ZUSTAENDIG, pruefeKontakt } from '@/components/zustaendigkeiten/zustaendigkeiten';
+import { zahlFehler } from '@/lib/dezimal';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
 import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
 import type { Adresse, Betrieb, BetriebEingabe, Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from '@/features/betrieb/api/betrieb';
@@ -323,7 +324,7 @@ export const normalisiereUhrzeit = (v: string) => (/^\d:[0-5]\d$/.test(v.trim())
 export function pruefeWert(v: string): string | undefined {
   if (istLeer(v)) return undefined;
   const n = zahl(v);
-  if (n === null) return MSG_ZAHL;
+  if (n === null) return zahlFehler(v);
   if (n <= 0) return MSG_POSITIV;
   const [vor, nach] = stellen(v);
   if (vor > 10 || nach > 3) return MSG_WERT;
@@ -334,7 +335,7 @@ export function pruefeWert(v: string): string | undefined {
 export function pruefeKoordinate(v: string): string | undefined {
   if (istLeer(v)) return MSG_PFLICHTFELD;
   const n = zahl(v);
-  if (n === null) return MSG_ZAHL;
+  if (n === null) return zahlFehler(v);
   if (n === 0) return MSG_PFLICHTFELD;
   if (n < 0) return MSG_POSITIV;
   if (n > 99999999.99) return MSG_KOORDINATE;
