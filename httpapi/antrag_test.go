@@ -47,7 +47,8 @@ func TestAenderungsantrag_RefusedFieldsNeedReasonsAndStayVisible(t *testing.T) {
 		t.Fatalf("after the decision: %v %v", anl["tegAbschluss"], anl["bezeichnung"])
 	}
 	n := nachrichtenVon(t, w, betreiber, a.Header().Get("X-Event-Position"))
-	if want := "Claudia Schneider hat Ihren Änderungsantrag zur Anlage „Betriebskläranlage Papierfabrik“ bearbeitet. Übernommen wurden: TEG-Abschluss.\n" +
+	// the deciding official as the Historie names him to the operator (issue 42)
+	if want := "Behörde hat Ihren Änderungsantrag zur Anlage „Betriebskläranlage Papierfabrik“ bearbeitet. Übernommen wurden: TEG-Abschluss.\n" +
 		"Abgelehnt: Bezeichnung – Begründung: " + grund; len(n) != 1 || n[0]["text"] != want {
 		t.Fatalf("message: %v\nwant %q", n, want)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
 	"github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
@@ -31,6 +32,7 @@ var Bereiche = []func(*aufbau.Aufbau){
 	messstelle.Setup,
 	bescheid.Setup,
 	jahresbericht.Setup,
+	benachrichtigung.Setup,
 }
 
 // Aufbauen returns the write model on pool with every area's Setup done.

@@ -30,6 +30,10 @@ type Aufgabe struct {
 	EntschiedenVon string     `json:"entschiedenVon"`
 	EntschiedenAm  *time.Time `json:"entschiedenAm"`
 	Kommentar      string     `json:"kommentar"`
+	// Beantragt and Entschieden are who requested and who decided as their events' metadata
+	// names them: the service shows the names through the Historie's masking.
+	Beantragt   Akteur `json:"-"`
+	Entschieden Akteur `json:"-"`
 }
 
 // Filter says whose tasks are asked for.
@@ -83,7 +87,8 @@ func Liste(ctx context.Context, q eventstore.Querier, f Filter) (arbeitsliste.Se
 		ordnung = `status <> '` + Offen + `', CASE WHEN status = '` + Offen + `' THEN id END, position DESC, id`
 	}
 	rows, err := q.Query(ctx, `SELECT id, art, status, objekt_id, objekt, objekttyp, anlage_id, anlagentyp, betrieb_id, betriebs_id, betrieb,
-		beantragt_von, beantragt_am, entschieden_von, entschieden_am, kommentar
+		beantragt_von, beantragt_am, entschieden_von, entschieden_am, kommentar,
+		beantragt_akteur, beantragt_organisation, beantragt_rollen, entschieden_akteur, entschieden_organisation, entschieden_rollen
 		FROM aufgaben.aufgabe WHERE `+where+` ORDER BY `+ordnung+`
 		LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2), append(args, f.Size, f.Page*f.Size)...)
 	if err != nil {
@@ -92,7 +97,8 @@ func Liste(ctx context.Context, q eventstore.Querier, f Filter) (arbeitsliste.Se
 	out.Content, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Aufgabe, error) {
 		var a Aufgabe
 		err := r.Scan(&a.ID, &a.Art, &a.Status, &a.ObjektID, &a.Objekt, &a.Objekttyp, &a.AnlageID, &a.Anlagentyp, &a.BetriebID, &a.BetriebsID, &a.Betrieb,
-			&a.BeantragtVon, &a.BeantragtAm, &a.EntschiedenVon, &a.EntschiedenAm, &a.Kommentar)
+			&a.BeantragtVon, &a.BeantragtAm, &a.EntschiedenVon, &a.EntschiedenAm, &a.Kommentar,
+			&a.Beantragt.ID, &a.Beantragt.Organisation, &a.Beantragt.Rollen, &a.Entschieden.ID, &a.Entschieden.Organisation, &a.Entschieden.Rollen)
 		return a, err
 	})
 	if out.Content == nil {

@@ -13,6 +13,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -107,7 +108,16 @@ CREATE TABLE aufgabe (
     entschieden_von   text        NOT NULL DEFAULT '',
     entschieden_am    timestamptz,
     kommentar         text        NOT NULL DEFAULT '',
-    position          bigint      NOT NULL
+    position          bigint      NOT NULL,
+    -- who requested and who decided beside their names as their events' metadata names them
+    -- (account, organisation, roles), so the list shows a name only to whom the Historie shows
+    -- it (verlauf.NamenFuer; issue 42)
+    beantragt_akteur          text NOT NULL DEFAULT '',
+    beantragt_organisation    text NOT NULL DEFAULT '',
+    beantragt_rollen          text NOT NULL DEFAULT '',
+    entschieden_akteur        text NOT NULL DEFAULT '',
+    entschieden_organisation  text NOT NULL DEFAULT '',
+    entschieden_rollen        text NOT NULL DEFAULT ''
 );
 `
 
@@ -190,6 +200,8 @@ type (
 		EntschiedenAm    *time.Time
 		Kommentar        string
 		Position         int64
+		Beantragt        Akteur
+		Entschieden      Akteur
 	}
 )
 
@@ -222,11 +234,13 @@ var (
 	aufgabeTabelle = projections.Tabelle[aufgabeZeile]{Name: "aufgabe",
 		Spalten: []string{"id", "art", "aktion", "stream_type", "objekt_id", "objekt", "objekttyp", "anlage_id", "anlagentyp", "betrieb_id", "betriebs_id",
 			"betrieb", "betreiber_id", "regionalstelle_id", "beantragt_von", "nicht_von", "beantragt_am", "status", "entschieden_von",
-			"entschieden_am", "kommentar", "position"},
+			"entschieden_am", "kommentar", "position", "beantragt_akteur", "beantragt_organisation", "beantragt_rollen",
+			"entschieden_akteur", "entschieden_organisation", "entschieden_rollen"},
 		Felder: func(a *aufgabeZeile) []any {
 			return []any{&a.ID, &a.Art, &a.Aktion, &a.StreamType, &a.ObjektID, &a.Objekt, &a.Objekttyp, &a.AnlageID, &a.Anlagentyp, &a.BetriebID, &a.BetriebsID,
 				&a.Betrieb, &a.BetreiberID, &a.RegionalstelleID, &a.BeantragtVon, &a.NichtVon, &a.BeantragtAm, &a.Status, &a.EntschiedenVon,
-				&a.EntschiedenAm, &a.Kommentar, &a.Position}
+				&a.EntschiedenAm, &a.Kommentar, &a.Position, &a.Beantragt.ID, &a.Beantragt.Organisation, &a.Beantragt.Rollen,
+				&a.Entschieden.ID, &a.Entschieden.Organisation, &a.Entschieden.Rollen}
 		}}
 )
 
@@ -471,7 +485,7 @@ func (l *lauf) oeffne(e eventstore.Event, a antrag) {
 		ObjektID: a.objektID, Objekt: a.objekt, Objekttyp: a.objekttyp, AnlageID: a.anlageID, Anlagentyp: a.anlagentyp,
 		BetriebID: b.ID, BetriebsID: b.BetriebsID,
 		Betrieb: b.Bezeichnung, BetreiberID: b.BetreiberID, RegionalstelleID: b.RegionalstelleID,
-		BeantragtVon: akteur(e), NichtVon: a.nichtVon, BeantragtAm: e.RecordedAt, Status: Offen, Position: e.Position})
+		BeantragtVon: akteur(e), Beantragt: akteurDes(e), NichtVon: a.nichtVon, BeantragtAm: e.RecordedAt, Status: Offen, Position: e.Position})
 	l.merken(z)
 }
 
@@ -484,7 +498,7 @@ func (l *lauf) schliesse(e eventstore.Event, art string, objektID int64, status,
 		}
 		a := l.aufgaben.Aendern(id)
 		am := e.RecordedAt
-		a.Status, a.EntschiedenVon, a.EntschiedenAm, a.Kommentar, a.Position = status, akteur(e), &am, kommentar, e.Position
+		a.Status, a.EntschiedenVon, a.Entschieden, a.EntschiedenAm, a.Kommentar, a.Position = status, akteur(e), akteurDes(e), &am, kommentar, e.Position
 	}
 }
 
@@ -496,6 +510,25 @@ func akteur(e eventstore.Event) string {
 		return e.Metadata.ActorName
 	}
 	return "eAbwasser"
+}
+
+// Akteur is who did an event as a task keeps him beside his name: the part of the event's
+// metadata the Historie's masking reads (verlauf.NamenFuer and verlauf.Seite) — account,
+// organisation and roles (comma-separated); the service names him through it.
+type Akteur struct{ ID, Organisation, Rollen string }
+
+// Metadata is the actor as the event's metadata named him.
+func (a Akteur) Metadata() eventstore.Metadata {
+	m := eventstore.Metadata{ActorID: a.ID, Organisation: a.Organisation}
+	if a.Rollen != "" {
+		m.Roles = strings.Split(a.Rollen, ",")
+	}
+	return m
+}
+
+// akteurDes is who did event e, as a task keeps him.
+func akteurDes(e eventstore.Event) Akteur {
+	return Akteur{ID: e.Metadata.ActorID, Organisation: e.Metadata.Organisation, Rollen: strings.Join(e.Metadata.Roles, ",")}
 }
 
 // betriebGeaendert keeps the tasks of the operation (every kind, every state) in step with its

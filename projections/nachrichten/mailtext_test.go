@@ -23,6 +23,8 @@ func TestNachrichten_MailsQuoteNamesAndCommentsAsDataAndFormNoLink(t *testing.T)
 	store := eventstore.New(pool)
 	ctx := context.Background()
 	kommentar := "Bitte neu anmelden:\nhttps://phish.example/login %[1]s %d"
+	// the decider's name reaches the operator's user where he may see it (issue 42): here an
+	// account of his own organisation
 	for _, s := range []struct {
 		akteur, name string
 		e            any
@@ -32,7 +34,7 @@ func TestNachrichten_MailsQuoteNamesAndCommentsAsDataAndFormNoLink(t *testing.T)
 	} {
 		e := s.e.(interface{ EventType() string })
 		if _, err := store.Append(ctx, "betrieb-1", "betrieb", eventstore.AnyVersion, []eventstore.NewEvent{{Type: e.EventType(), Data: s.e}},
-			eventstore.Metadata{ActorID: s.akteur, ActorName: s.name}); err != nil {
+			eventstore.Metadata{ActorID: s.akteur, ActorName: s.name, Organisation: "100"}); err != nil {
 			t.Fatal(err)
 		}
 	}

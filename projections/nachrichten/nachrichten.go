@@ -8,6 +8,11 @@
 //
 // Recipients are worked out from the accounts as they are when the batch is applied, so a
 // rebuild addresses today's staff; messages keep a stable key (event position, recipient).
+// Who did the event is named to each recipient as the Historie names him (verlauf.NamenFuer,
+// registered with Namen; issue 42): an operator's account reads staff as "Behörde" — in the
+// sender, the text, the decided mark and the mail —, staff read every name. The row is written
+// for its recipient, so the choice is made then, from the recipient's account as it is
+// (docs/security.md).
 //
 // A batch is applied in memory in event order — the names of operations and plants, the
 // messages it creates, what its decisions and postfach events do to them — and written with a
@@ -99,6 +104,7 @@ CREATE TABLE nachricht (
     pfad            text        NOT NULL DEFAULT '',
     UNIQUE (quelle, empfaenger_id)
 );
+-- absender, text and erledigt name who did the event as the recipient may see him (issue 42)
 CREATE INDEX nachricht_offen ON nachricht (fachobjekt_id, bezug) WHERE erledigt = '';
 `
 
@@ -285,15 +291,15 @@ var empfaengerSQL = func() string {
 			UNION SELECT b.k, r.anwender_id FROM rolle%[1]d r CROSS JOIN unnest(r.betriebe) x (id) JOIN b%[1]d b ON b.id = x.id
 			UNION SELECT b.k, r.anwender_id FROM rolle%[1]d r CROSS JOIN unnest(r.organisationen) x (id) JOIN b%[1]d b ON b.betreiber_id = x.id)`,
 			g, n+1, n+2, n+3, n+4, ohneBetrieb, textArray(berechtigung.Rollen(aktionen[g]))))
-		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
+		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false), coalesce(a.organisation_id, 0), a.funktionale_rollen
 		FROM paar%[1]d x JOIN b%[1]d b ON b.k = x.k JOIN public.anwender a ON a.id = x.id AND %[2]s
 		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, g, bedingung(g, b)))
 	}
 	for _, g := range []int{betreiberseite, antragsteller} {
 		n := 4 * g
-		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false)
+		teile = append(teile, fmt.Sprintf(`SELECT b.k, a.id, a.email, coalesce(p.send_mail_nachrichten, false), coalesce(a.organisation_id, 0), a.funktionale_rollen
 		FROM unnest($%d::int[], $%d::bigint[], $%d::bigint[], $%d::bigint[]) AS b (k, id, betreiber_id, regionalstelle_id)
-		CROSS JOIN LATERAL (SELECT a.id, a.email FROM public.anwender a WHERE %s OFFSET 0) a
+		CROSS JOIN LATERAL (SELECT a.id, a.email, a.organisation_id, a.funktionale_rollen FROM public.anwender a WHERE %s OFFSET 0) a
 		LEFT JOIN public.personalisierung p ON p.anwender_id = a.id`, n+1, n+2, n+3, n+4, bedingung(g, b)))
 	}
 	return "WITH " + strings.Join(mit, ",\n") + "\n" + strings.Join(teile, "\nUNION ALL\n") + "\nORDER BY 1, 2"
@@ -384,18 +390,20 @@ type objekt struct {
 
 // entwurf is a message of the batch before its recipients are known: one row per recipient.
 type entwurf struct {
-	quelle        int64
-	an            int
-	akteur        string
-	datum         time.Time
-	absender      string
-	betreff, text string
-	mailbetreff   string // subject of the mail: the name in it defanged (mail.Entschaerft)
-	mailtext      string // text of the mail (mailtext)
-	bezug         string
-	ziel          ziel
-	erledigt      string
-	mail          bool // not a rebuild's replay
+	quelle int64
+	an     int
+	// von is who did the event (its metadata): each recipient reads absender, text and
+	// mailtext with his name or his side (benannt)
+	von            eventstore.Metadata
+	datum          time.Time
+	absender, text benannt
+	betreff        string
+	mailbetreff    string  // subject of the mail: the name in it defanged (mail.Entschaerft)
+	mailtext       benannt // text of the mail (mailtext)
+	bezug          string
+	ziel           ziel
+	erledigt       *erledigung
+	mail           bool // not a rebuild's replay
 	// what the recipients did with it later in the batch (postfach events), by account
 	gelesen, geloescht map[int64]bool
 }
@@ -418,7 +426,7 @@ type stapel struct {
 	abgeschlossen   map[objekt]bool
 	erledigtID      []int64
 	erledigtBezug   []string
-	erledigtWie     []string
+	erledigtWie     []*erledigung
 	gelesenQuelle   []int64
 	gelesenAn       []int64
 	geloeschtQuelle []int64
@@ -522,6 +530,9 @@ func dekodieren(events []eventstore.Event) ([]any, []error) {
 }
 
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
+	if historie.NamenFuer == nil || historie.Seite == nil {
+		return nil, errors.New("nachrichten: the Historie's masking of names is not registered (Namen)")
+	}
 	st := &stapel{s: s, betriebe: betriebe.Zeilen(), anlagen: anlagen.Zeilen(), messstellen: messstellen.Zeilen(), bescheide: bescheide.Zeilen(), berichte: berichte.Zeilen(), nachQuelle: map[int64]*entwurf{},
 		offen: map[objekt][]*entwurf{}, abgeschlossen: map[objekt]bool{}}
 	// first pass: decode, and the ids of the operations and plants the batch needs
@@ -980,11 +991,12 @@ func (st *stapel) betriebEreignis(e eventstore.Event, id int64, v any) error {
 // messages are written: the batch's own in memory, the stored ones with one statement for
 // the batch, written before the batch's new messages.
 func (st *stapel) entschieden(e eventstore.Event, id int64, bezug, wie string) {
-	von := cmp.Or(e.Metadata.ActorName, "eAbwasser")
-	erledigt := wie + " am " + e.RecordedAt.In(kalender.Zone).Format("02.01.2006") + " von " + von
+	am := wie + " am " + e.RecordedAt.In(kalender.Zone).Format("02.01.2006") + " von "
+	name, seite := akteur(e)
+	erledigt := &erledigung{von: e.Metadata, text: benannt{am + name, am + seite}}
 	o := objekt{id, bezug}
 	for _, d := range st.offen[o] {
-		if d.erledigt == "" {
+		if d.erledigt == nil {
 			d.erledigt = erledigt
 		}
 	}
@@ -1021,21 +1033,77 @@ func mailtext(n nachricht, name, absender string) string {
 // zustellen notes the message about z; its rows (one per recipient, never the sender
 // himself) and mails are written when the batch's recipients are known.
 func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
-	absender := cmp.Or(e.Metadata.ActorName, "eAbwasser")
-	d := &entwurf{quelle: e.Position, an: n.an, akteur: e.Metadata.ActorID, datum: e.RecordedAt,
-		absender: absender, betreff: fmt.Sprintf(n.betreff, z.name), text: fmt.Sprintf(n.text, z.name, absender) + n.anhang + n.ergebnis() + kommentar(n.kommentar),
-		mailbetreff: "eAbwasser: " + fmt.Sprintf(n.betreff, mail.Entschaerft(z.name)), mailtext: mailtext(n, z.name, absender), bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
+	name, seite := akteur(e)
+	text := func(absender string) string {
+		return fmt.Sprintf(n.text, z.name, absender) + n.anhang + n.ergebnis() + kommentar(n.kommentar)
+	}
+	d := &entwurf{quelle: e.Position, an: n.an, von: e.Metadata, datum: e.RecordedAt,
+		absender: benannt{name, seite}, betreff: fmt.Sprintf(n.betreff, z.name), text: benannt{text(name), text(seite)},
+		mailbetreff: "eAbwasser: " + fmt.Sprintf(n.betreff, mail.Entschaerft(z.name)),
+		mailtext:    benannt{mailtext(n, z.name, name), mailtext(n, z.name, seite)}, bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
 	st.entwuerfe = append(st.entwuerfe, d)
 	st.nachQuelle[d.quelle] = d
 	o := objekt{z.id, n.bezug}
 	st.offen[o] = append(st.offen[o], d)
 }
 
-// empfaenger is a recipient of a message.
+// Historie is the Historie's masking of names (internal/verlauf), which a read model may not
+// import (TestGrenzen): the wiring registers it with Namen (benachrichtigung.Setup).
+type Historie struct {
+	// NamenFuer is whose names a reader may see (verlauf.NamenFuer); nil: every name.
+	NamenFuer func(zugriff.Nutzer) func(eventstore.Metadata) bool
+	// Seite is what stands in place of a hidden name: the side the actor acted for (verlauf.Seite).
+	Seite func(eventstore.Metadata) string
+}
+
+var historie Historie
+
+// Namen registers the Historie's masking; without it the projector names nobody and stops.
+func Namen(h Historie) { historie = h }
+
+// akteur is who did event e by name, and by the side he acted for (verlauf.Seite) — what the
+// Historie shows in his place to whoever may not see his name.
+func akteur(e eventstore.Event) (name, seite string) {
+	return cmp.Or(e.Metadata.ActorName, "eAbwasser"), historie.Seite(e.Metadata)
+}
+
+// benannt is a text that names who did an event: with his name and, for a recipient who may
+// not see it, with his side.
+type benannt struct{ name, seite string }
+
+// fuer is the text for a recipient who sees the name (namentlich) or not.
+func (b benannt) fuer(namentlich bool) string {
+	if namentlich {
+		return b.name
+	}
+	return b.seite
+}
+
+// erledigung is how a request was decided ("Übernommen am … von …") and who decided it.
+type erledigung struct {
+	von  eventstore.Metadata
+	text benannt
+}
+
+// empfaenger is a recipient of a message: his account as the Historie's masking needs it.
 type empfaenger struct {
-	id    int64
-	email string
-	mail  bool
+	id           int64
+	email        string
+	mail         bool
+	organisation int64
+	rollen       []string
+}
+
+// namen is whose names the recipient may see: the Historie's rule (verlauf.NamenFuer) for his
+// account; nil: every name.
+func (x empfaenger) namen() func(eventstore.Metadata) bool {
+	return historie.NamenFuer(zugriff.Nutzer{AnwenderID: x.id, Rollen: x.rollen, OrganisationID: x.organisation})
+}
+
+// sieht tells whether a recipient whose names are namen (empfaenger.namen) sees the name of who
+// did an event with metadata m.
+func sieht(namen func(eventstore.Metadata) bool, m eventstore.Metadata) bool {
+	return namen == nil || namen(m)
 }
 
 // tupel is a group of recipients: the group's condition over an operation as it was.
@@ -1086,7 +1154,7 @@ func (st *stapel) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, 
 	out := map[tupel][]empfaenger{}
 	var nr int32
 	var x empfaenger
-	_, err = pgx.ForEachRow(rows, []any{&nr, &x.id, &x.email, &x.mail}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&nr, &x.id, &x.email, &x.mail, &x.organisation, &x.rollen}, func() error {
 		out[liste[nr]] = append(out[liste[nr]], x)
 		return nil
 	})
@@ -1110,9 +1178,9 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	st.bescheide.Schreiben(w)
 	st.berichte.Schreiben(w)
 	if len(st.erledigtID) > 0 {
-		w.Anweisung(`UPDATE nachricht n SET erledigt = u.wie
-			FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u (id, bezug, wie)
-			WHERE n.fachobjekt_id = ANY($1) AND n.erledigt = '' AND n.fachobjekt_id = u.id AND n.bezug = u.bezug`, st.erledigtID, st.erledigtBezug, st.erledigtWie)
+		if err := st.erledigtSchreiben(ctx, w); err != nil {
+			return nil, err
+		}
 	}
 	if len(st.gelesenQuelle) > 0 {
 		w.Anweisung(`UPDATE nachricht n SET gelesen = true
@@ -1132,20 +1200,31 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 	}
 	var zeilen [][]any
 	var schluessel, an, betreff, text, pfad []string
+	namen := map[int64]func(eventstore.Metadata) bool{} // by account: each recipient's rule once
 	for _, d := range st.entwuerfe {
 		for _, x := range alle[d.tupel()] {
-			if strconv.FormatInt(x.id, 10) == d.akteur {
+			if strconv.FormatInt(x.id, 10) == d.von.ActorID {
 				continue
 			}
+			n, ok := namen[x.id]
+			if !ok {
+				n = x.namen()
+				namen[x.id] = n
+			}
+			namentlich := sieht(n, d.von)
 			if !d.geloescht[x.id] {
-				zeilen = append(zeilen, []any{d.quelle, x.id, d.gelesen[x.id], d.datum, d.absender, d.betreff, d.text,
-					d.bezug, d.ziel.bezug, d.ziel.id, d.erledigt, d.ziel.pfad})
+				erledigt := ""
+				if d.erledigt != nil {
+					erledigt = d.erledigt.text.fuer(sieht(n, d.erledigt.von))
+				}
+				zeilen = append(zeilen, []any{d.quelle, x.id, d.gelesen[x.id], d.datum, d.absender.fuer(namentlich), d.betreff,
+					d.text.fuer(namentlich), d.bezug, d.ziel.bezug, d.ziel.id, erledigt, d.ziel.pfad})
 			}
 			if x.mail && x.email != "" && d.mail {
 				schluessel = append(schluessel, fmt.Sprintf("nachricht-%d-%d", d.quelle, x.id))
 				an = append(an, x.email)
 				betreff = append(betreff, d.mailbetreff)
-				text = append(text, d.mailtext)
+				text = append(text, d.mailtext.fuer(namentlich))
 				pfad = append(pfad, d.ziel.pfad)
 			}
 		}
@@ -1158,6 +1237,38 @@ func (st *stapel) schreiben(ctx context.Context) (*projections.Schreiben, error)
 			ON CONFLICT (schluessel) DO NOTHING`, schluessel, an, betreff, text, pfad)
 	}
 	return w, nil
+}
+
+// erledigtSchreiben marks the stored open messages about the requests the batch decided: it
+// reads them with their recipients' accounts (one query) and writes each its decided mark, with
+// the decider's name or side as its recipient may see him (one statement).
+func (st *stapel) erledigtSchreiben(ctx context.Context, w *projections.Schreiben) error {
+	rows, err := st.s.Query(ctx, `SELECT n.id, u.k::int, n.empfaenger_id, coalesce(a.organisation_id, 0), coalesce(a.funktionale_rollen, '{}')
+		FROM unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS u (id, bezug, k)
+		JOIN nachricht n ON n.fachobjekt_id = u.id AND n.bezug = u.bezug AND n.erledigt = ''
+		LEFT JOIN public.anwender a ON a.id = n.empfaenger_id
+		WHERE n.fachobjekt_id = ANY($1)`, st.erledigtID, st.erledigtBezug)
+	if err != nil {
+		return err
+	}
+	var ids []int64
+	var texte []string
+	var id int64
+	var k int
+	var x empfaenger
+	_, err = pgx.ForEachRow(rows, []any{&id, &k, &x.id, &x.organisation, &x.rollen}, func() error {
+		e := st.erledigtWie[k-1]
+		ids, texte = append(ids, id), append(texte, e.text.fuer(sieht(x.namen(), e.von)))
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("offene Nachrichten: %w", err)
+	}
+	if len(ids) > 0 {
+		w.Anweisung(`UPDATE nachricht n SET erledigt = u.wie FROM unnest($1::bigint[], $2::text[]) AS u (id, wie)
+			WHERE n.id = ANY($1) AND n.id = u.id AND n.erledigt = ''`, ids, texte)
+	}
+	return nil
 }
 
 // Nachricht is a message as the start page lists it.

@@ -34,6 +34,25 @@ const (
 	systemadmin = 7 // reviews plants' change requests
 )
 
+// metadaten is what a command of account k writes into its events: its roles and
+// organisation, as the token carries them (the Historie's masking reads them).
+func metadaten(k int64, name string) eventstore.Metadata {
+	m := eventstore.Metadata{ActorID: fmt.Sprint(k), ActorName: name}
+	switch k {
+	case fachadmin:
+		m.Roles = []string{"FACHADMIN"}
+	case sbdNord, sbdSued:
+		m.Roles = []string{"ZUST_SBD"}
+	case systemadmin:
+		m.Roles = []string{"SYSTEMADMIN"}
+	case betreiber, gesperrt:
+		m.Roles, m.Organisation = []string{"BETREIBER"}, "100"
+	case umgezogen:
+		m.Roles, m.Organisation = []string{"BETREIBER"}, "200"
+	}
+	return m
+}
+
 func konten(t *testing.T, pool *pgxpool.Pool) {
 	t.Helper()
 	ctx := context.Background()
@@ -123,7 +142,7 @@ func anhaengen(t *testing.T, store *eventstore.Store, nach func(pos int64)) []in
 		typ, _, _ := strings.Cut(s.stream, "-")
 		e := s.event(pos)
 		a, err := store.Append(ctx, s.stream, typ, eventstore.AnyVersion, []eventstore.NewEvent{{Type: e.EventType(), Data: e}},
-			eventstore.Metadata{ActorID: fmt.Sprint(s.akteur), ActorName: s.name})
+			metadaten(s.akteur, s.name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -231,6 +250,25 @@ func pruefen(t *testing.T, pool *pgxpool.Pool, pos []int64) {
 	if g := got[0]; !strings.HasSuffix(g.Erledigt, " von Nord") || g.Absender != "Betreiber" || g.Pfad != "/betriebsakte/1/betriebsdaten" ||
 		g.Fachobjektbezug != "Betrieb Nord (B-1)" || g.Bezug != "BETRIEB" || g.FachobjektID != 1 {
 		t.Errorf("first message: %+v", g)
+	}
+	// who did the event, as each recipient may see him (the Historie's masking, issue 42): the
+	// operator's user reads staff as "Behörde" in the sender, the text and the decided mark;
+	// staff read every name
+	if g := got[1]; g.Absender != "Behörde" || !strings.Contains(g.Text, "wurde von Behörde abgewiesen") || !strings.HasSuffix(g.Erledigt, " von Behörde") {
+		t.Errorf("operator's message of a rejection: %+v", g)
+	}
+	for _, i := range []int{4, 8} {
+		if g := got[i]; g.Absender != "Behörde" || strings.Contains(g.Text, "Fach") || strings.Contains(g.Text, "System") {
+			t.Errorf("operator's message of a decision: %+v", g)
+		}
+	}
+	if g := got[2]; g.Absender != "Betreiber" || !strings.HasPrefix(g.Text, "Betreiber hat ") || !strings.HasSuffix(g.Erledigt, " von Fach") {
+		t.Errorf("staff's message: %+v", g)
+	}
+	var mailtext string
+	if err := pool.QueryRow(context.Background(), `SELECT text FROM mail_ausgang WHERE schluessel = $1`,
+		fmt.Sprintf("nachricht-%d-4", pos[2])).Scan(&mailtext); err != nil || !strings.Contains(mailtext, "wurde von „Behörde“ abgewiesen") {
+		t.Errorf("operator's mail: %q %v", mailtext, err)
 	}
 	if g := got[5]; g.Pfad != "/betriebsakte/1/kuehlanlage/50/anlagendaten" || g.Fachobjektbezug != "Anlage Kühlturm – Betrieb Nord III (B-1)" ||
 		g.FachobjektID != 50 || !strings.HasSuffix(g.Text, "\n\nKommentar: neu") {
@@ -457,8 +495,10 @@ func TestNachrichten_EmpfaengerWieZustaendige(t *testing.T) {
 			var id int64
 			var email string
 			var mail bool
-			err := r.Scan(&k, &id, &email, &mail)
-			return fmt.Sprint(k, id, email, mail), err
+			var organisation int64
+			var rollen []string
+			err := r.Scan(&k, &id, &email, &mail, &organisation, &rollen)
+			return fmt.Sprint(k, id, email, mail, organisation, rollen), err
 		})
 		if err != nil {
 			t.Fatal(err)

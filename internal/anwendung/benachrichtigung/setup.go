@@ -1,0 +1,13 @@
+package benachrichtigung
+
+import (
+	"github.com/eabwasser/eabwasser/internal/aufbau"
+	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
+)
+
+// Setup wires the messages: their projector names who did an event to each recipient through
+// the Historie's masking (issue 42), which a read model may not import itself.
+func Setup(*aufbau.Aufbau) {
+	nachrichten.Namen(nachrichten.Historie{NamenFuer: verlauf.NamenFuer, Seite: verlauf.Seite})
+}
