@@ -48,7 +48,7 @@ func TestAenderungsantrag_RefusedFieldsNeedReasonsAndStayVisible(t *testing.T) {
 	}
 	n := nachrichtenVon(t, w, betreiber, a.Header().Get("X-Event-Position"))
 	// the deciding official as the Historie names him to the operator (issue 42)
-	if want := "Behörde hat Ihren Änderungsantrag zur Anlage „Betriebskläranlage Papierfabrik“ bearbeitet. Übernommen wurden: TEG-Abschluss.\n" +
+	if want := "Die Behörde hat Ihren Änderungsantrag zur Anlage „Betriebskläranlage Papierfabrik“ bearbeitet. Übernommen wurden: TEG-Abschluss.\n" +
 		"Abgelehnt: Bezeichnung – Begründung: " + grund; len(n) != 1 || n[0]["text"] != want {
 		t.Fatalf("message: %v\nwant %q", n, want)
 	}

@@ -993,7 +993,7 @@ func (st *stapel) betriebEreignis(e eventstore.Event, id int64, v any) error {
 func (st *stapel) entschieden(e eventstore.Event, id int64, bezug, wie string) {
 	am := wie + " am " + e.RecordedAt.In(kalender.Zone).Format("02.01.2006") + " von "
 	name, seite := akteur(e)
-	erledigt := &erledigung{von: e.Metadata, text: benannt{am + name, am + seite}}
+	erledigt := &erledigung{von: e.Metadata, text: benannt{am + name, am + imSatz(seite, false)}}
 	o := objekt{id, bezug}
 	for _, d := range st.offen[o] {
 		if d.erledigt == nil {
@@ -1020,7 +1020,7 @@ func kommentar(k string) string {
 // the comment are user text, so they stand quoted as data and can form no link
 // (mail.Zitat, issue 27); the comment, a paragraph in the app, is one quoted line there.
 func mailtext(n nachricht, name, absender string) string {
-	t := fmt.Sprintf(n.text, mail.Entschaerft(name), mail.Zitat(absender)) + n.anhang
+	t := fmt.Sprintf(n.text, mail.Entschaerft(name), absender) + n.anhang
 	if n.entscheidung != nil {
 		t += n.entscheidung(mail.Zitat)
 	}
@@ -1037,10 +1037,13 @@ func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
 	text := func(absender string) string {
 		return fmt.Sprintf(n.text, z.name, absender) + n.anhang + n.ergebnis() + kommentar(n.kommentar)
 	}
+	// a hidden name stands in the sentence as its side does: "Die Behörde hat …", "… von der
+	// Behörde freigegeben"; a name in a mail is quoted as data, the side is our own text
+	imText := imSatz(seite, strings.HasPrefix(n.text, "%[2]s"))
 	d := &entwurf{quelle: e.Position, an: n.an, von: e.Metadata, datum: e.RecordedAt,
-		absender: benannt{name, seite}, betreff: fmt.Sprintf(n.betreff, z.name), text: benannt{text(name), text(seite)},
+		absender: benannt{name, seite}, betreff: fmt.Sprintf(n.betreff, z.name), text: benannt{text(name), text(imText)},
 		mailbetreff: "eAbwasser: " + fmt.Sprintf(n.betreff, mail.Entschaerft(z.name)),
-		mailtext:    benannt{mailtext(n, z.name, name), mailtext(n, z.name, seite)}, bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
+		mailtext:    benannt{mailtext(n, z.name, mail.Zitat(name)), mailtext(n, z.name, imText)}, bezug: n.bezug, ziel: z, mail: !st.s.Wiederholung(e)}
 	st.entwuerfe = append(st.entwuerfe, d)
 	st.nachQuelle[d.quelle] = d
 	o := objekt{z.id, n.bezug}
@@ -1065,6 +1068,23 @@ func Namen(h Historie) { historie = h }
 // Historie shows in his place to whoever may not see his name.
 func akteur(e eventstore.Event) (name, seite string) {
 	return cmp.Or(e.Metadata.ActorName, "eAbwasser"), historie.Seite(e.Metadata)
+}
+
+// imSatz is the side that stands in place of a hidden name (verlauf.Seite: "Behörde", "Andere
+// Organisation") as a sentence needs it: at its start ("Die Behörde hat …") or after "von"
+// ("… von der Behörde freigegeben"). A side this does not know stands as it is.
+func imSatz(seite string, amAnfang bool) string {
+	formen := map[string][2]string{
+		"Behörde":             {"Die Behörde", "der Behörde"},
+		"Andere Organisation": {"Eine andere Organisation", "einer anderen Organisation"},
+	}[seite]
+	switch {
+	case formen[0] == "":
+		return seite
+	case amAnfang:
+		return formen[0]
+	}
+	return formen[1]
 }
 
 // benannt is a text that names who did an event: with his name and, for a recipient who may

@@ -254,7 +254,7 @@ func pruefen(t *testing.T, pool *pgxpool.Pool, pos []int64) {
 	// who did the event, as each recipient may see him (the Historie's masking, issue 42): the
 	// operator's user reads staff as "Behörde" in the sender, the text and the decided mark;
 	// staff read every name
-	if g := got[1]; g.Absender != "Behörde" || !strings.Contains(g.Text, "wurde von Behörde abgewiesen") || !strings.HasSuffix(g.Erledigt, " von Behörde") {
+	if g := got[1]; g.Absender != "Behörde" || !strings.Contains(g.Text, "wurde von der Behörde abgewiesen") || !strings.HasSuffix(g.Erledigt, " von der Behörde") {
 		t.Errorf("operator's message of a rejection: %+v", g)
 	}
 	for _, i := range []int{4, 8} {
@@ -267,7 +267,7 @@ func pruefen(t *testing.T, pool *pgxpool.Pool, pos []int64) {
 	}
 	var mailtext string
 	if err := pool.QueryRow(context.Background(), `SELECT text FROM mail_ausgang WHERE schluessel = $1`,
-		fmt.Sprintf("nachricht-%d-4", pos[2])).Scan(&mailtext); err != nil || !strings.Contains(mailtext, "wurde von „Behörde“ abgewiesen") {
+		fmt.Sprintf("nachricht-%d-4", pos[2])).Scan(&mailtext); err != nil || !strings.Contains(mailtext, "wurde von der Behörde abgewiesen") {
 		t.Errorf("operator's mail: %q %v", mailtext, err)
 	}
 	if g := got[5]; g.Pfad != "/betriebsakte/1/kuehlanlage/50/anlagendaten" || g.Fachobjektbezug != "Anlage Kühlturm – Betrieb Nord III (B-1)" ||
