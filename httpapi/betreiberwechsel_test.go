@@ -130,8 +130,14 @@ func TestBetreiberwechsel_NeuerBetreiberErbtDieFreigegebeneAkteOhneEntwuerfeUndD
 
 	// the annual reports are the plant's duty: the new operator reads the one the previous
 	// operator submitted and takes over the one in work
+	// … whose submitter, an account of the previous operator, it reads as the Historie names him
 	if a := w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/id/%d", bericht), nil, neu); a.Code != 200 {
 		t.Errorf("new operator, the report the previous operator submitted: %d %s", a.Code, a.Body.String())
+	} else if von := a.json(t)["eingereichtVon"].(map[string]any)["person"].(map[string]any)["name"]; von != "Andere Organisation" {
+		t.Errorf("new operator, the previous operator's submitter: %v", von)
+	}
+	if a := w.send(t, "GET", "/api/jahresbericht/search?size=1000", nil, neu); strings.Count(a.Body.String(), `"eingereichtVon":"Andere Organisation"`) == 0 {
+		t.Errorf("new operator's worklist names the previous operator's submitter: %s", a.Body.String())
 	}
 	if a := w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/id/%d", inArbeit), nil, neu); a.Code != 200 {
 		t.Errorf("new operator, the report in work: %d %s", a.Code, a.Body.String())

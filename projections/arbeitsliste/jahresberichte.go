@@ -202,9 +202,10 @@ type Jahresbericht struct {
 	Geaendert         time.Time `json:"geaendert"`
 	// Einreicher is the account that submitted the report last (0: never), EingereichtRolle the
 	// role he acted in, EingereichtName his name.
-	Einreicher       int64  `json:"-"`
-	EingereichtName  string `json:"eingereichtVon"`
-	EingereichtRolle string `json:"eingereichtRolle"`
+	Einreicher              int64  `json:"-"`
+	EingereichtName         string `json:"eingereichtVon"`
+	EingereichtRolle        string `json:"eingereichtRolle"`
+	EingereichtOrganisation int64  `json:"-"` // the submitter account's, for the masking of his name
 }
 
 // JahresberichteListe is the annual reports worklist: filters jahr (2020 … this year on the
@@ -213,11 +214,12 @@ type Jahresbericht struct {
 var JahresberichteListe = Liste[Jahresbericht]{
 	Tabelle: "arbeitsliste.jahresbericht",
 	Spalten: `id, jahr, anlage_id, anlage, betrieb_id, betrieb, von, bis, status, geaendert, eingereicht_von, eingereicht_rolle,
-	coalesce((SELECT btrim(k.vorname || ' ' || k.name) FROM public.anwender k WHERE k.id = eingereicht_von), '')`,
+	coalesce((SELECT btrim(k.vorname || ' ' || k.name) FROM public.anwender k WHERE k.id = eingereicht_von), ''),
+	coalesce((SELECT k.organisation_id FROM public.anwender k WHERE k.id = eingereicht_von), 0)`,
 	Zeile: func(r pgx.CollectableRow) (Jahresbericht, error) {
 		var j Jahresbericht
 		err := r.Scan(&j.ID, &j.Jahr, &j.AnlageID, &j.AnlageBezeichnung, &j.BetriebID, &j.Betrieb, &j.Von, &j.Bis, &j.Status, &j.Geaendert,
-			&j.Einreicher, &j.EingereichtRolle, &j.EingereichtName)
+			&j.Einreicher, &j.EingereichtRolle, &j.EingereichtName, &j.EingereichtOrganisation)
 		return j, err
 	},
 	// the change of operator's rule of the report (berichte.Spalten): the previous operator keeps

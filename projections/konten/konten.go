@@ -290,6 +290,35 @@ func Namen(ctx context.Context, q eventstore.Querier, ids []int64) (map[int64]st
 	return namenNachID(ctx, q, `SELECT id, btrim(vorname || ' ' || name) FROM anwender WHERE id = ANY($1)`, ids)
 }
 
+// Benannt is an account by name with its organisation (0: none) — what the masking of names
+// (verlauf.Name) needs beside the name.
+type Benannt struct {
+	Name         string
+	Organisation int64
+}
+
+// NamenMitOrganisation are the names and organisations of the accounts ids, by id.
+func NamenMitOrganisation(ctx context.Context, q eventstore.Querier, ids []int64) (map[int64]Benannt, error) {
+	out := map[int64]Benannt{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := q.Query(ctx, `SELECT id, btrim(vorname || ' ' || name), coalesce(organisation_id, 0) FROM anwender WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var b Benannt
+		if err := rows.Scan(&id, &b.Name, &b.Organisation); err != nil {
+			return nil, err
+		}
+		out[id] = b
+	}
+	return out, rows.Err()
+}
+
 // namenNachID runs query (id and name of the rows whose id is in $1) for ids, by id.
 func namenNachID(ctx context.Context, q eventstore.Querier, query string, ids []int64) (map[int64]string, error) {
 	out := map[int64]string{}

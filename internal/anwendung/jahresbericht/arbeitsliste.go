@@ -7,12 +7,12 @@ import (
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
+	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
 // Arbeitsliste is the annual reports worklist with its export (the start page's Jahresberichte
 // tab; HTTP in httpapi/arbeitsliste.go): each row as the caller may see it — the plant's number,
-// and the submitter's name by the rule of the report's form (einreicher: staff names are the
-// authority's to operators).
+// and the submitter's name by the rule of the report's form (einreicher: the Historie's masking).
 var Arbeitsliste = func() arbeitsliste.Liste[arbeitsliste.Jahresbericht] {
 	l := arbeitsliste.JahresberichteListe
 	l.Fuer = func(n Nutzer, j arbeitsliste.Jahresbericht) arbeitsliste.Jahresbericht {
@@ -21,7 +21,8 @@ var Arbeitsliste = func() arbeitsliste.Liste[arbeitsliste.Jahresbericht] {
 			j.EingereichtName = ""
 			return j
 		}
-		j.EingereichtName = einreicher(n, j.Einreicher, j.EingereichtRolle, map[int64]string{j.Einreicher: j.EingereichtName}).Person.Name
+		j.EingereichtName = einreicher(n, j.Einreicher, j.EingereichtRolle,
+			map[int64]konten.Benannt{j.Einreicher: {Name: j.EingereichtName, Organisation: j.EingereichtOrganisation}}).Person.Name
 		return j
 	}
 	l.Export = arbeitsliste.Export[arbeitsliste.Jahresbericht]{Blatt: "Jahresberichte", Kopf: []string{"Berichtsjahr", "Anlagen-Nr.",

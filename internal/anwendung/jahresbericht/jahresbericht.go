@@ -413,7 +413,7 @@ func (d *Dienst) ansicht(ctx context.Context, g geladen, j jahresbericht.Jahresb
 		Status: j.Status, Daten: j.Daten, Geaendert: g.k.Geaendert, Kommentar: j.Kommentar, Uebernahme: j.Uebernahme,
 		Anlage: anlageVerweis(j.AnlageID, g.a, g.b)}
 	if j.EingereichtVon != 0 {
-		konto, err := konten.Namen(ctx, q, []int64{j.EingereichtVon})
+		konto, err := konten.NamenMitOrganisation(ctx, q, []int64{j.EingereichtVon})
 		if err != nil {
 			return v, err
 		}
@@ -428,15 +428,14 @@ func (d *Dienst) ansicht(ctx context.Context, g geladen, j jahresbericht.Jahresb
 	return v, err
 }
 
-// einreicher is who submitted a report as caller n may see him: by name, or — staff, for a
-// caller who may not see who did what (verlauf.NamenFuer) — as the authority. An operator's
-// submitter is of the plant's organisation, which is the only one whose reports an operator sees.
-func einreicher(n Nutzer, konto int64, funktion string, namen map[int64]string) *Einreicher {
-	name := namen[konto]
-	if verlauf.NamenFuer(n) != nil && konto != n.AnwenderID && !slices.Contains(berechtigung.Organisationsrollen, berechtigung.Rolle(funktion)) {
-		name = verlauf.SeiteBehoerde
-	}
-	return &Einreicher{Person: Person{Name: name}, FunktionaleRolle: funktion}
+// einreicher is who submitted a report as caller n may see him: through the Historie's masking
+// (verlauf.Name) — staff as "Behörde" and, after a change of operator, the previous operator's
+// accounts as "Andere Organisation" to a caller who may not see who did what. The side is the
+// role he submitted in.
+func einreicher(n Nutzer, konto int64, funktion string, namen map[int64]konten.Benannt) *Einreicher {
+	k := namen[konto]
+	u := zugriff.Urheber{Konto: konto, Organisation: k.Organisation, Seite: zugriff.SeiteDerRollen([]string{funktion})}
+	return &Einreicher{Person: Person{Name: verlauf.Name(n, u, k.Name)}, FunktionaleRolle: funktion}
 }
 
 func anlageVerweis(id int64, a anlage.Anlage, b betrieb.Betrieb) AnlageVerweis {
@@ -461,7 +460,7 @@ type Zeile struct {
 
 // desBetriebs are the reports of operation betriebID the caller sees (of one plant when
 // anlageID is not 0), without their values, with the operation and the submitters' names.
-func (d *Dienst) desBetriebs(ctx context.Context, n Nutzer, betriebID, anlageID int64) (Nutzer, betrieb.Betrieb, []berichte.Kopf, map[int64]string, error) {
+func (d *Dienst) desBetriebs(ctx context.Context, n Nutzer, betriebID, anlageID int64) (Nutzer, betrieb.Betrieb, []berichte.Kopf, map[int64]konten.Benannt, error) {
 	q := d.Store.Pool()
 	n, err := zugriff.Aufloesen(ctx, q, n)
 	if err != nil {
@@ -479,7 +478,7 @@ func (d *Dienst) desBetriebs(ctx context.Context, n Nutzer, betriebID, anlageID 
 	for _, k := range ks {
 		ids = append(ids, k.J.EingereichtVon)
 	}
-	namen, err := konten.Namen(ctx, q, ids)
+	namen, err := konten.NamenMitOrganisation(ctx, q, ids)
 	return n, b, ks, namen, err
 }
 
