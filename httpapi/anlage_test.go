@@ -109,6 +109,7 @@ func TestAnlage_CreateReadSaveWithHistorisierungAndConflict(t *testing.T) {
 	if p := b["planungen"].([]any)[0].(map[string]any); p["geaendertVon"] == "" || p["geaendertVon"] == nil || p["geaendertAm"] != heute {
 		t.Fatalf("planning not stamped: %v", p)
 	}
+	betreiberName := b["planungen"].([]any)[0].(map[string]any)["geaendertVon"]
 	b["anlagenstatus"] = "STILLGELEGT"
 	wantFehler(t, w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), b, betreiber), 400,
 		"Diese Angabe ändern Sie über einen Änderungsantrag.")
@@ -152,6 +153,31 @@ func TestAnlage_CreateReadSaveWithHistorisierungAndConflict(t *testing.T) {
 		t.Fatalf("verlauf: %v", schritte)
 	}
 	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/anlage/%d/verlauf", id), nil, betreiber), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
+
+	// issue 42: a planning staff added names its editor as the Historie does — "Behörde" to the
+	// operator, by name to staff; the operator's own stays his name; who changed it (account,
+	// side, organisation) is never shown
+	s := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, sbd).json(t)
+	s["planungen"] = append(s["planungen"].([]any), map[string]any{"status": "geplant", "massnahme": "Neuer Sandfang", "plandatum": "2028-03-01"})
+	if a = w.send(t, "PUT", fmt.Sprintf("/api/anlage/abwasserbehandlung/%d", id), s, sbd); a.Code != 200 {
+		t.Fatalf("staff save: %d %s", a.Code, a.Body.String())
+	}
+	for _, c := range []struct {
+		token           string
+		eigen, behoerde string
+	}{{betreiber, fmt.Sprint(betreiberName), "Behörde"}, {sbd, fmt.Sprint(betreiberName), "Claudia Schneider"}} {
+		a := w.send(t, "GET", fmt.Sprintf("/api/anlage/%d", id), nil, c.token)
+		if strings.Contains(a.Body.String(), "geaendertVonKonto") || strings.Contains(a.Body.String(), "geaendertVonSeite") {
+			t.Errorf("the stamp's account or side is shown: %s", a.Body.String())
+		}
+		var von []string
+		for _, p := range a.json(t)["planungen"].([]any) {
+			von = append(von, fmt.Sprint(p.(map[string]any)["geaendertVon"]))
+		}
+		if strings.Join(von, "|") != c.eigen+"|"+c.behoerde {
+			t.Errorf("plannings' editors as seen: %v, want %s|%s", von, c.eigen, c.behoerde)
+		}
+	}
 }
 
 func TestAnlage_ChangeRequestReviewedFieldByField(t *testing.T) {

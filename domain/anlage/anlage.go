@@ -68,6 +68,19 @@ type Planung struct {
 	Beschreibung string `json:"beschreibung"`
 	GeaendertAm  string `json:"geaendertAm"`
 	GeaendertVon string `json:"geaendertVon"`
+	// GeaendertVonKonto, GeaendertVonSeite and GeaendertVonOrganisation are who changed it last
+	// as the masking of geaendertVon needs him (issue 42): his account, his side and his
+	// organisation (0: the authority's); empty in plannings changed before. The plant's view
+	// masks the name with them and never shows them.
+	GeaendertVonKonto        int64  `json:"geaendertVonKonto,omitempty"`
+	GeaendertVonSeite        string `json:"geaendertVonSeite,omitempty"`
+	GeaendertVonOrganisation int64  `json:"geaendertVonOrganisation,omitempty"`
+}
+
+// ohneStempel is p without who changed it when: what the user edits.
+func (p Planung) ohneStempel() Planung {
+	p.GeaendertAm, p.GeaendertVon, p.GeaendertVonKonto, p.GeaendertVonSeite, p.GeaendertVonOrganisation = "", "", 0, "", 0
+	return p
 }
 
 // Foerderung is a funding of the plant (the mip lookup).

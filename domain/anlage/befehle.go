@@ -49,7 +49,10 @@ type (
 		Heute           time.Time
 		Umfang          Umfang
 		DarfBezeichnung bool
-		Von             string // who saves (geaendertVon of new or changed plannings)
+		Von             string // who saves (geaendertVon of new or changed plannings) …
+		VonKonto        int64  // … his account,
+		VonSeite        string // his side (berechtigung.GlobalBehoerde, GlobalOrganisation)
+		VonOrganisation int64  // and his organisation on the organisation's side
 		Betriebstyp     string // the operation's type (MitEntsorgungsraum)
 		// MitEinleitern: plants in use discharge into this one (the service reads it), so its
 		// leaving operation takes them along: to NeueAufnahme, which a treatment plant needs.
@@ -196,7 +199,7 @@ func legeAn(a Anlage, c LegeAn) ([]ereignis.DomainEvent, error) {
 	}
 	d := c.Daten
 	d.Anlagenstatus, d.Statuswechsel = Geplant, "" // a new plant starts as GEPLANT
-	d.Planungen = gestempelt(nil, d.Planungen, c.Heute, "")
+	d.Planungen = gestempelt(nil, d.Planungen, c.Heute, Planung{})
 	d, err := pruefe(c.Typ, c.Betriebstyp, d, c.Heute, "")
 	if err != nil {
 		return nil, err
@@ -260,7 +263,8 @@ func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
 			}
 			return MsgNurAntrag
 		}, nil)
-	neu.Planungen = gestempelt(a.Daten.Planungen, neu.Planungen, c.Heute, c.Von)
+	neu.Planungen = gestempelt(a.Daten.Planungen, neu.Planungen, c.Heute,
+		Planung{GeaendertVon: c.Von, GeaendertVonKonto: c.VonKonto, GeaendertVonSeite: c.VonSeite, GeaendertVonOrganisation: c.VonOrganisation})
 	if neu.Anlagenstatus != a.Daten.Anlagenstatus {
 		neu.Statuswechsel = ""
 		if neu.Anlagenstatus != Geplant { // spec 000 §4: set when leaving the initial status
@@ -332,23 +336,23 @@ func (*ErsatzFehlt) ErrorMembers() map[string]any {
 	return map[string]any{"possibleSuppressorFlag": "neueAufnahme"}
 }
 
-// gestempelt sets geaendertAm/geaendertVon of the plannings that are new or changed.
-func gestempelt(alt, neu []Planung, heute time.Time, von string) []Planung {
+// gestempelt sets who changed the plannings that are new or changed, and when (von: his name,
+// account, side and organisation); the others keep theirs.
+func gestempelt(alt, neu []Planung, heute time.Time, von Planung) []Planung {
 	out := make([]Planung, len(neu))
 	for i, p := range neu {
-		p.GeaendertAm, p.GeaendertVon = "", ""
-		out[i] = p
+		out[i] = p.ohneStempel()
 		bekannt := false
 		for _, x := range alt {
-			y := x
-			y.GeaendertAm, y.GeaendertVon = "", ""
-			if y == p {
+			if x.ohneStempel() == out[i] {
 				out[i], bekannt = x, true
 				break
 			}
 		}
 		if !bekannt {
-			out[i].GeaendertAm, out[i].GeaendertVon = heute.Format(historie.Datumsformat), von
+			out[i].GeaendertAm = heute.Format(historie.Datumsformat)
+			out[i].GeaendertVon, out[i].GeaendertVonKonto = von.GeaendertVon, von.GeaendertVonKonto
+			out[i].GeaendertVonSeite, out[i].GeaendertVonOrganisation = von.GeaendertVonSeite, von.GeaendertVonOrganisation
 		}
 	}
 	return out

@@ -280,11 +280,12 @@ func PruefeListenwerte(ctx context.Context, q eventstore.Querier, neu, bisher []
 }
 
 // PersonListenwerte are the fields of a person chosen from a value list: the Anrede and the
-// Titel (registration, profile, account administration), each an entry of its list.
+// Titel (registration, profile, account administration), each an entry of its list. A value
+// over the field's maximum length is the decider's to refuse (with that message), not the list's.
 func PersonListenwerte(anrede, titel string) []anlage.Listenwert {
 	var out []anlage.Listenwert
 	for _, w := range []anlage.Listenwert{{Feld: "anrede", Liste: "anrede", Wert: anrede}, {Feld: "titel", Liste: "titel", Wert: titel}} {
-		if w.Wert = strings.TrimSpace(w.Wert); w.Wert != "" {
+		if w.Wert = strings.TrimSpace(w.Wert); w.Wert != "" && validierung.Laenge(w.Feld, w.Wert) == nil {
 			out = append(out, w)
 		}
 	}

@@ -298,9 +298,14 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 			}
 		}
 	}
+	seite, organisation := zugriff.SeiteDerRollen(n.Rollen), n.OrganisationID
+	if seite != berechtigung.GlobalOrganisation {
+		organisation = 0
+	}
 	befehl := func(daten anlage.Daten) anlage.Speichere {
 		return anlage.Speichere{Daten: daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Umfang: umfang,
-			DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, Betriebstyp: b.Betriebstyp,
+			DarfBezeichnung: r.BezeichnungAendern, Von: m.ActorName, VonKonto: n.AnwenderID, VonSeite: seite,
+			VonOrganisation: organisation, Betriebstyp: b.Betriebstyp,
 			MitEinleitern: einleiter, NeueAufnahme: f.NeueAufnahme}
 	}
 	daten, err := d.zuordnungen(ctx, n, b, a.BetriebID, id, f.Daten, a.Daten)
@@ -333,13 +338,30 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 func sicht(n Nutzer, b betrieb.Betrieb, a anlage.Anlage) verlauf.Sicht[anlage.Anlage] {
 	r := rechte(n, b, a)
 	s := verlauf.Sicht[anlage.Anlage]{Antraege: r.AntragPruefen || r.AntragStellen, Namen: verlauf.NamenFuer(n)}
-	if !s.Antraege {
-		s.Zustand = func(x anlage.Anlage) anlage.Anlage {
+	s.Zustand = func(x anlage.Anlage) anlage.Anlage {
+		if !s.Antraege {
 			x.Antrag = nil
-			return x
 		}
+		x.Daten.Planungen = planungenFuer(n, x.Daten.Planungen)
+		return x
 	}
 	return s
+}
+
+// planungenFuer are the planned measures as caller n sees them: who changed each named through
+// the Historie's masking (issue 42; a planning changed before the side was kept shows his name),
+// his account, side and organisation never shown.
+func planungenFuer(n Nutzer, ps []anlage.Planung) []anlage.Planung {
+	out := make([]anlage.Planung, len(ps))
+	for i, p := range ps {
+		if p.GeaendertVonSeite != "" {
+			p.GeaendertVon = verlauf.Name(n, zugriff.Urheber{Konto: p.GeaendertVonKonto, Organisation: p.GeaendertVonOrganisation,
+				Seite: p.GeaendertVonSeite}, p.GeaendertVon)
+		}
+		p.GeaendertVonKonto, p.GeaendertVonSeite, p.GeaendertVonOrganisation = 0, "", 0
+		out[i] = p
+	}
+	return out
 }
 
 func (d *Dienst) ansicht(ctx context.Context, id int64, a anlage.Anlage, b betrieb.Betrieb, version int) (Ansicht, error) {
@@ -504,7 +526,8 @@ var feldnamen = historie.Feldnamen{"bezeichnung": "Bezeichnung", "anlagenart": "
 	"auslegungWert": "Auslegungswert", "auslegungJahr": "Auslegungsjahr", "auslegungFuehrend": "Führend",
 	"belastungWert": "Belastungswert", "belastungJahr": "Belastungsjahr", "bemerkung": "Bemerkung",
 	"planungen": "Planung", "status": "Status", "massnahme": "Maßnahme", "anschlussKA": "Anschluss an KA", "plandatum": "Plandatum",
-	"geaendertAm": "Geändert am", "geaendertVon": "Geändert von", "foerderungen": "Förderung", "mipNr": "MIP-Nr.",
+	"geaendertAm": "Geändert am", "geaendertVon": "Geändert von", "geaendertVonKonto": "Geändert von (Konto)", "geaendertVonSeite": "Geändert von (Seite)",
+	"geaendertVonOrganisation": "Geändert von (Organisation)", "foerderungen": "Förderung", "mipNr": "MIP-Nr.",
 	"nameMassnahmetraeger": "Maßnahmenträger", "anlagenteile": "Anlagenteil", "kategorie": "Kategorie", "anzahl": "Anzahl",
 	"bezeichner": "Bezeichner", "bezeichnerGroesse": "Größe", "bezeichnerEinheit": "Einheit der Größe",
 	"kontakte": "Kontakt", "anrede": "Anrede", "titel": "Titel", "vorname": "Vorname", "name": "Name", "telefon": "Telefon",
