@@ -3,6 +3,8 @@ package httpapi
 import (
 	"bytes"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -324,7 +326,7 @@ func TestAnlagennetz_ReliefPlantsExportedEditedAndImportedAllOrNothing(t *testin
 	importieren := func(zeilen [][]string, tok string) antwort {
 		t.Helper()
 		return w.hochladen(t, pfadImport, tok, teil{name: "file", dateiname: "entlastungsanlagen.xlsx", typ: "application/octet-stream",
-			inhalt: string(blatt(t, zeilen))})
+			inhalt: string(blatt(t, zeilen, lageSpalten...))})
 	}
 	zeilen := exportieren(b2) // the operator sees his operation's list
 	kopf := []string{"Anlagen-Nr.", "Abwasseranlage", "Anlagenart", "Status", "Entlastungssystem", "Entlastungstyp", "Wasserbuchnummer",
@@ -342,7 +344,7 @@ func TestAnlagennetz_ReliefPlantsExportedEditedAndImportedAllOrNothing(t *testin
 
 	// opened and saved in LibreOffice, imported unchanged: nothing changes, no event
 	vorher := events()
-	lo := mitLibreOffice(t, "entlastungsanlagen.xlsx", blatt(t, zeilen))
+	lo := mitLibreOffice(t, "entlastungsanlagen.xlsx", blatt(t, zeilen, lageSpalten...))
 	a := w.hochladen(t, pfadImport, fachadmin, teil{name: "file", dateiname: "entlastungsanlagen.xlsx", typ: "application/octet-stream", inhalt: string(lo)})
 	if a.Code != 200 || a.json(t)["geaendert"] != float64(0) || a.json(t)["message"] != "Die Misch-/Niederschlagswasseranlagen wurden erfolgreich importiert" {
 		t.Fatalf("unchanged import: %d %s", a.Code, a.Body.String())
@@ -409,14 +411,26 @@ func TestAnlagennetz_ReliefPlantsExportedEditedAndImportedAllOrNothing(t *testin
 	wantFehler(t, importieren(exportieren(b2), b2), 403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
 }
 
-// blatt is an xlsx file of one sheet with the rows as text cells.
-func blatt(t testing.TB, zeilen [][]string) []byte {
+// lageSpalten are the relief plants' sheet's coordinate columns (Hochwert, Rechtswert): number
+// cells in the export.
+var lageSpalten = []int{10, 11}
+
+// blatt is an xlsx file of one sheet with the rows as text cells, but for the columns zahlen
+// (0-based) below the header: number cells where the text is a number, as the export writes
+// them and a spreadsheet program keeps them (a text cell "5582900.5" is no German number).
+func blatt(t testing.TB, zeilen [][]string, zahlen ...int) []byte {
 	t.Helper()
 	f := excelize.NewFile()
 	defer f.Close()
 	for i, z := range zeilen {
 		for j, v := range z {
 			zelle, _ := excelize.CoordinatesToCellName(j+1, i+1)
+			if x, err := strconv.ParseFloat(v, 64); err == nil && i > 0 && slices.Contains(zahlen, j) {
+				if err := f.SetCellFloat("Sheet1", zelle, x, -1, 64); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
 			if err := f.SetCellStr("Sheet1", zelle, v); err != nil {
 				t.Fatal(err)
 			}
@@ -441,6 +455,7 @@ func blattZeilen(t testing.TB, datei []byte) [][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	zeilen = aufDeutsch(f, f.GetSheetList()[0], zeilen) // the numbers as the sheet shows them to a German clerk
 	for i := range zeilen {
 		for len(zeilen[i]) < len(zeilen[0]) {
 			zeilen[i] = append(zeilen[i], "")
@@ -748,7 +763,7 @@ func TestAnlagennetz_TwoThousandReliefPlantsImportedAllOrNothing(t *testing.T) {
 	importieren := func(z [][]string) antwort {
 		t.Helper()
 		return w.hochladen(t, pfad+"import-entlastungsanlagen/", fachadmin, teil{name: "file", dateiname: "entlastungsanlagen.xlsx",
-			typ: "application/octet-stream", inhalt: string(blatt(t, z))})
+			typ: "application/octet-stream", inhalt: string(blatt(t, z, lageSpalten...))})
 	}
 	vorher := zaehle()
 	if a := importieren(zeilen); a.Code != 200 || a.json(t)["geaendert"] != float64(0) || zaehle() != vorher {
