@@ -4,8 +4,10 @@
 // view (IN_BEARBEITUNG), assigns two measuring points, sets Anforderungen on both tabs of one of
 // them (reached through the file tree) and releases it (FREIGEGEBEN), after which every field is
 // read-only and edit mode falls back to read mode; axe finds no serious or critical violation on
-// the Bescheid screens. Against the real binary with the demo data (see
-// harness.mjs): the paper mill (approved) with the treatment plant 'Betriebskläranlage Papierfabrik'.
+// the Bescheid screens. Dates typed over a preset value (issue 43) arrive as typed in every kind
+// of date field: the Bescheid's form, the Auflagen dialog and the Anforderungen grid. Against the
+// real binary with the demo data (see harness.mjs): the paper mill (approved) with the treatment
+// plant 'Betriebskläranlage Papierfabrik'.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { neueAnforderung } from './anforderungen.mjs';
@@ -180,5 +182,93 @@ describe('Bescheide', () => {
     // the labels the screen showed above are the server's enumeration's
     const status = Object.fromEntries((await app.api('/bescheidstatus/', { token })).map((e) => [e.schluessel, e.value]));
     assert.deepEqual(status, { ANGELEGT: 'Angelegt', BEANTRAGT: 'Beantragt', IN_BEARBEITUNG: 'In Bearbeitung', FREIGEGEBEN: 'Freigegeben' });
+  });
+  it('a date typed over a preset value is saved as typed: Bescheid form, Auflagen dialog and Anforderungen grid, with Ctrl+A, a triple click and a paste (issue 43)', async () => {
+    const token = await app.login('zust_sbb');
+    const betriebId = await papierfabrik(app, token);
+    const akte = `/eAbwasser/betriebsakte/${betriebId}`;
+    // a Bescheid in work with the open end, an Auflage and a measuring point, as the screen creates it
+    const m = (await app.api(`/betrieb/${betriebId}/bescheid/messstellen?bescheidQualitaet=Bescheid`, { token }))[0];
+    assert.ok(m, 'eine zuordenbare Messstelle der Papierfabrik');
+    const qualitaet = (await app.api('/bescheidqualitaet/', { token })).find((q) => q.value === 'Bescheid');
+    const [art] = await app.api(`/bescheidart/?bescheidQualitaet=${qualitaet.id}`, { token });
+    const [behoerde] = await app.api('/behoerde/', { token });
+    const [auflagenart] = await app.api('/auflagenart/', { token });
+    const { id: bescheidId } = await app.api('/bescheid', {
+      token,
+      method: 'POST',
+      body: {
+        betrieb: betriebId,
+        bescheidQualitaet: 'Bescheid',
+        bescheidart: art.value,
+        aktenzeichen: `Az. 43-${kennung()}`,
+        behoerde: behoerde.value,
+        bescheidsdatum: '2024-03-01',
+        ablaufdatum: '3000-01-01',
+        bescheidId: '',
+        messstellen: [m.id],
+        auflagen: [{ abwasseranlage: m.anlage.id, art: auflagenart.value, beschreibung: 'Messprogramm vorlegen', fristdatum: '2025-06-30' }],
+      },
+    });
+    /** Selects the whole text of a field as a clerk does, then types. */
+    const ueberschreibe = async (page, feld, wie, text) => {
+      if (wie === 'Strg+A') {
+        await feld.click();
+        await page.keyboard.press('Control+A');
+      } else await feld.click({ clickCount: 3 });
+      if (wie === 'Einfügen') await page.keyboard.insertText(text);
+      else await page.keyboard.type(text);
+      assert.equal(await feld.inputValue(), text, `${wie}: ${text}`);
+    };
+
+    await withPage({ token }, async (page) => {
+      // the form: Ablaufdatum over the open end (Ctrl+A), Bescheiddatum by a paste
+      await page.goto(app.url(`${akte}/bescheid/${bescheidId}/bescheidsdaten?modus=s`));
+      await until(() => page.getByLabel(/^Status/).isEnabled(), true, 'Status bearbeitbar');
+      const ablauf = page.getByLabel(/^Ablaufdatum/);
+      assert.equal(await ablauf.inputValue(), '01.01.3000');
+      await ueberschreibe(page, ablauf, 'Strg+A', '31.12.2036');
+      await ueberschreibe(page, page.getByLabel(/^Bescheiddatum/), 'Einfügen', '02.03.2024');
+      // the Auflagen dialog: the stored Fristdatum by a triple click
+      await page.getByRole('tab', { name: 'Auflagen', exact: true }).click();
+      await page.getByRole('button', { name: 'Auflage 1 bearbeiten' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Auflagen' });
+      const frist = dialog.getByLabel('Fristdatum 1');
+      assert.equal(await frist.inputValue(), '30.06.2025');
+      await ueberschreibe(page, frist, 'Dreifachklick', '15.06.2036');
+      await dialog.getByRole('button', { name: 'Übernehmen' }).click();
+      await page.getByTestId('auflagen').getByText('15.06.2036').waitFor();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await toast(page, 'Bescheid erfolgreich aktualisiert').waitFor();
+      await page.waitForURL((u) => u.searchParams.get('modus') === 'l');
+
+      // the grid: 'gültig bis' of two new rows over the open end, by Ctrl+A and by a triple click
+      await page.goto(app.url(`${akte}/bescheid/${bescheidId}/messstellen/${m.id}?modus=s`));
+      await page.getByRole('heading', { name: 'Anforderungen', level: 1 }).waitFor();
+      for (const [i, wie, bis] of [
+        [0, 'Strg+A', '31.12.2036'],
+        [1, 'Dreifachklick', '15.06.2036'],
+      ]) {
+        const n = await neueAnforderung(page, 'Festlegungen', '90', i);
+        const feld = page.getByRole('textbox', { name: `gültig bis ${n}`, exact: true });
+        assert.equal(await feld.inputValue(), '01.01.3000');
+        await ueberschreibe(page, feld, wie, bis);
+      }
+      await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+      await toast(page, 'Die Anforderungen wurden erfolgreich gespeichert').waitFor();
+      await page.waitForURL((u) => u.searchParams.get('modus') === 'l');
+      // read back on screen
+      const gezeigt = [];
+      for (const n of [1, 2]) gezeigt.push(await page.getByRole('textbox', { name: `gültig bis ${n}`, exact: true }).inputValue());
+      assert.deepEqual(gezeigt.sort(), ['15.06.2036', '31.12.2036']);
+    });
+
+    // and stored as typed
+    const gespeichert = await app.api(`/bescheid/${bescheidId}`, { token });
+    assert.equal(gespeichert.ablaufdatum, '2036-12-31');
+    assert.equal(gespeichert.bescheidsdatum, '2024-03-02');
+    assert.deepEqual(gespeichert.auflagen.map((a) => a.fristdatum), ['2036-06-15']);
+    const { anforderungen } = await app.api(`/bescheid/${bescheidId}/messstelle/${m.id}`, { token });
+    assert.deepEqual(anforderungen.map((a) => a.gueltigBis).sort(), ['2036-06-15', '2036-12-31']);
   });
 });

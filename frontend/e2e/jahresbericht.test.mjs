@@ -70,18 +70,28 @@ describe('Jahresberichte', () => {
       await until(() => vorlage.locator('option').count(), (n) => n > 1, 'Vorlagen');
       await vorlage.selectOption({ label: 'Stichproben mit Uhrzeit' });
       await page.getByLabel(/^Anzahl Werte/).fill('2');
-      await page.getByLabel('Datum Zeile 1').fill('15.01.2025');
+      await page.getByLabel('Datum Zeile 1').fill('01.01.2025');
       await page.getByLabel('Uhrzeit Zeile 1').fill('08:30');
       await page.getByLabel('Wert Zeile 1').fill('0,4');
-      await page.getByLabel('Datum Zeile 2').fill('12.02.2025');
+      await page.getByLabel('Datum Zeile 2').fill('01.02.2025');
       await page.getByLabel('Uhrzeit Zeile 2').fill('9 Uhr');
       await page.getByLabel('Wert Zeile 2').fill('1,2');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await page.getByTestId('fehleruebersicht').getByText('Die Uhrzeit muss im Format HH:MM sein').waitFor();
       await pruefeBarrierefreiheit(page, 'Messwerte mit Fehler');
       await page.getByLabel('Uhrzeit Zeile 2').fill('09:00');
+      // a date typed over the one there (issue 43): Ctrl+A and a triple click replace it whole
+      const datum1 = page.getByLabel('Datum Zeile 1');
+      await datum1.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('15.01.2025');
+      await page.getByLabel('Datum Zeile 2').click({ clickCount: 3 });
+      await page.keyboard.type('12.02.2025');
+      assert.deepEqual([await datum1.inputValue(), await page.getByLabel('Datum Zeile 2').inputValue()], ['15.01.2025', '12.02.2025']);
       await page.getByRole('button', { name: 'Speichern' }).click();
       await toast(page, 'Parameter erfolgreich gespeichert').waitFor();
+      await page.reload();
+      await until(async () => [await datum1.inputValue(), await page.getByLabel('Datum Zeile 2').inputValue()], ['15.01.2025', '12.02.2025'], 'die Daten wie getippt gespeichert');
       // the second value exceeds the Überwachungswert by more than 100 %: flagged, the 4-of-5 rule not kept
       const ueber = page.locator('tr[data-ueberschritten]');
       await until(() => ueber.count(), 1, 'eine Überschreitung');

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { Fehleruebersicht, feldbezeichnung, feldElement } from '@/components/akte/Fehleruebersicht';
 import { Button } from '@/components/Button';
+import { DatumEingabe } from '@/components/Datumsfeld';
 import { DataTable } from '@/components/DataTable';
 import { Auswahlfeld, useWerteliste } from '@/components/felder';
 import { FormField, inputClass } from '@/components/FormField';
@@ -37,7 +38,7 @@ import {
 } from '@/features/jahresbericht/api/jahresbericht';
 import { statustext } from '@/lib/jahresbericht';
 import { MSG_AUFRUF_FEHLER } from './Jahresberichtdaten';
-import { MSG_GESPEICHERT, MSG_IMPORT_FEHLER, MSG_UEBERSCHREIBEN, pruefeMesswerte, SPALTEN, zeilen } from './messwerte';
+import { aufloesung, MSG_GESPEICHERT, MSG_IMPORT_FEHLER, MSG_UEBERSCHREIBEN, pruefeMesswerte, SPALTEN, zeilen } from './messwerte';
 import { ARTEN, parameterPfad } from './Parametertabelle';
 
 /** A template of the value list selbstueberwachungVorlage (its extra columns as members). */
@@ -254,17 +255,31 @@ function Messreiheneditor({ reihe: r, neuLaden }: { reihe: Messreihe; neuLaden: 
     const key = `messwerte[${i}].${feld}`;
     return (
       <td key={feld} className="px-1 py-1">
-        <input
-          name={key}
-          aria-label={`${titel} Zeile ${i + 1}`}
-          aria-invalid={fehler[key] ? true : undefined}
-          title={fehler[key]}
-          className={`${inputClass} min-w-24 ${fehler[key] ? 'border-red-700' : ''}`}
-          value={String(reihen[i]?.[feld] ?? '')}
-          disabled={!bearbeiten}
-          inputMode={feld === 'datum' || feld === 'uhrzeit' ? 'text' : 'decimal'}
-          onChange={(e) => setze(i, feld, e.target.value)}
-        />
+        {feld === 'datum' ? (
+          // the one date input, in the template's resolution (a calendar for days)
+          <DatumEingabe
+            name={key}
+            label={`${titel} Zeile ${i + 1}`}
+            aria-label={`${titel} Zeile ${i + 1}`}
+            aria-invalid={fehler[key] ? true : undefined}
+            format={aufloesung(vorlage?.datumsformat ?? '') ?? 'TT.MM.JJJJ'}
+            value={String(reihen[i]?.datum ?? '')}
+            disabled={!bearbeiten}
+            onChange={(v) => setze(i, 'datum', v)}
+          />
+        ) : (
+          <input
+            name={key}
+            aria-label={`${titel} Zeile ${i + 1}`}
+            aria-invalid={fehler[key] ? true : undefined}
+            title={fehler[key]}
+            className={`${inputClass} min-w-24 ${fehler[key] ? 'border-red-700' : ''}`}
+            value={String(reihen[i]?.[feld] ?? '')}
+            disabled={!bearbeiten}
+            inputMode={feld === 'uhrzeit' ? 'text' : 'decimal'}
+            onChange={(e) => setze(i, feld, e.target.value)}
+          />
+        )}
         {fehler[key] && <span className="block text-xs text-red-800">{fehler[key]}</span>}
       </td>
     );
