@@ -455,7 +455,6 @@ func blattZeilen(t testing.TB, datei []byte) [][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	zeilen = aufDeutsch(f, f.GetSheetList()[0], zeilen) // the numbers as the sheet shows them to a German clerk
 	for i := range zeilen {
 		for len(zeilen[i]) < len(zeilen[0]) {
 			zeilen[i] = append(zeilen[i], "")

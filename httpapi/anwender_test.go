@@ -137,6 +137,14 @@ func TestAnwender_FormRulesCreateEditDeleteAndExport(t *testing.T) {
 	if len(rows) != 3 || rows[0][1] != "Benutzername" || rows[1][1] != "systemadmin" || rows[2][1] != "jkeller" {
 		t.Fatalf("rows = %v", rows)
 	}
+	// issue 43: the dates are dates (an open-ended account "unbefristet"), the table as every export's
+	pruefeTabellenform(t, f, x.Body.Bytes(), "Anwender", rows)
+	pruefeZellarten(t, x.Body.Bytes(), "Anwender", map[string]zellart{"A2": zahlZelle, "M2": datumZelle, "M3": datumZelle})
+	for i, r := range rows[1:] {
+		if r[13] != "unbefristet" && zellartVon(t, f, "Anwender", fmt.Sprint("N", i+2)) != datumZelle {
+			t.Errorf("Gültig bis: %q", r[13])
+		}
+	}
 	if a := w.send(t, "DELETE", fmt.Sprintf("/api/anwender/%d", id), nil, admin); a.Code != 200 {
 		t.Fatalf("delete: %d %s", a.Code, a.Body.String())
 	}

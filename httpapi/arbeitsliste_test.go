@@ -41,6 +41,8 @@ func xlsxZeilen(t testing.TB, a antwort) [][]string {
 	return xlsxBlatt(t, a, "Betriebe")
 }
 
+// xlsxBlatt reads the sheet of an export as a German clerk sees it, after checking what every
+// export has (pruefeTabellenform).
 func xlsxBlatt(t testing.TB, a antwort, blatt string) [][]string {
 	t.Helper()
 	if a.Code != 200 || a.Header().Get("Content-Type") != "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" {
@@ -54,7 +56,8 @@ func xlsxBlatt(t testing.TB, a antwort, blatt string) [][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rows
+	pruefeTabellenform(t, f, a.Body.Bytes(), blatt, rows)
+	return aufDeutsch(f, blatt, rows)
 }
 
 func TestArbeitsliste_PagingSortingFilteringSearchAndExport(t *testing.T) {

@@ -36,7 +36,30 @@ func abfrageErgebnis(t *testing.T, w *kontoWelt, tok string, q abfrageZeile) [][
 	if err != nil || len(rows) == 0 {
 		t.Fatalf("%s: %v %v", q.AbfrageBez, rows, err)
 	}
+	pruefeTabellenform(t, f, a.Body.Bytes(), q.Kategorie, rows)
+	if arten := abfrageZellarten[q.ID]; arten != nil {
+		for i, kopf := range rows[0] {
+			want, ok := arten[kopf]
+			for r := 2; ok && r <= len(rows); r++ {
+				zelle, _ := excelize.CoordinatesToCellName(i+1, r)
+				if got := zellartVon(t, f, q.Kategorie, zelle); got != want && got != leereZelle &&
+					(got != textZelle || rows[r-1][i] != "unbefristet") {
+					t.Errorf("%s, %s %s (%q): %v, want %v", q.AbfrageBez, kopf, zelle, rows[r-1][i], got, want)
+				}
+			}
+		}
+	}
 	return rows
+}
+
+// abfrageZellarten are the typed columns of the stored queries (issue 43): counts, limits,
+// dates and times are numbers; the rest is text.
+var abfrageZellarten = map[int64]map[string]zellart{
+	8: {"Anzahl": zahlZelle}, 9: {"Betriebe": zahlZelle}, 10: {"Gestellt am": datumZelle, "Betriebs-Nr.": textZelle},
+	11: {"Datum": datumZelle}, 12: {"Bescheidsdatum": datumZelle, "Ablaufdatum": datumZelle},
+	13: {"Wert": zahlZelle, "Gültig ab": datumZelle, "Gültig bis": datumZelle, "Parameter-Nr.": textZelle},
+	1:  {"Registriert am": zeitZelle}, 2: {"Anzahl": zahlZelle}, 3: {"Gültig bis": zeitZelle}, 5: {"Anwender": zahlZelle},
+	6: {"Anzahl": zahlZelle, "Letzte Änderung": zeitZelle}, 7: {"ID": zahlZelle},
 }
 
 func TestAuswertung_EveryStoredQueryExportsARealSpreadsheet(t *testing.T) {

@@ -193,21 +193,30 @@ func TestBescheidauswertung_RoutesPerRole_ExportReadBack(t *testing.T) {
 	}
 
 	// the export: the selected rows of the tab, released and visible
-	rows := xlsxBlatt(t, w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/export/festlegungen", k1),
-		`{"ids": [94011, 94012, 94021, 94031, "94013"]}`, tok["betreiber"]), "Festlegungen")
+	festlegungen := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/export/festlegungen", k1),
+		`{"ids": [94011, 94012, 94021, 94031, "94013"]}`, tok["betreiber"])
+	rows := xlsxBlatt(t, festlegungen, "Festlegungen")
 	if len(rows) != 3 || rows[0][0] != "Messstellen-Nr." || rows[0][3] != "Bescheid" || rows[0][8] != "Häufigkeit" || rows[0][12] != "Gültig ab" ||
 		rows[1][4] != "3410" || rows[1][3] != "Wasserrechtliche Erlaubnis vom 01.03.2024" || rows[2][4] != "3430" || rows[2][13] != "31.12.2023" {
 		t.Fatalf("Festlegungen: %q", rows)
+	}
+	// issue 43: the limit a number, the validity dates (the open end "unbefristet"); numbers of the register stay text
+	pruefeZellarten(t, festlegungen.Body.Bytes(), "Festlegungen", map[string]zellart{"A2": textZelle, "E2": textZelle, "K2": zahlZelle,
+		"K3": zahlZelle, "M2": leereZelle, "M3": datumZelle, "N2": textZelle, "N3": datumZelle})
+	if rows[1][13] != "unbefristet" {
+		t.Errorf("an open-ended validity: %q", rows[1][13])
 	}
 	rows = xlsxBlatt(t, w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/export/selbstueberwachung", k1), `{"ids": [94011, 94012]}`, tok["zust_sbb"]),
 		"Selbstüberwachungsauflagen")
 	if len(rows) != 2 || rows[1][4] != "3420" || rows[1][12] != "01.01.2020" {
 		t.Fatalf("Selbstüberwachung: %q", rows)
 	}
-	rows = xlsxBlatt(t, w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/export/auflagen", k1), `{"ids": ["9401:0", "9402:0", "9403:0"]}`,
-		tok["systemadmin"]), "Auflagen")
+	auflagenExport := w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/export/auflagen", k1), `{"ids": ["9401:0", "9402:0", "9403:0"]}`,
+		tok["systemadmin"])
+	pruefeZellarten(t, auflagenExport.Body.Bytes(), "Auflagen", map[string]zellart{"D2": datumZelle, "E2": datumZelle, "F2": textZelle})
+	rows = xlsxBlatt(t, auflagenExport, "Auflagen")
 	if len(rows) != 2 || !slices.Equal(rows[0], []string{"Abwasseranlage", "Art", "Beschreibung", "Fristdatum", "In Bescheid vom", "Gültig bis"}) ||
-		!slices.Equal(rows[1], []string{"Betriebskläranlage Papierfabrik", "Messprogramm", "Vierteljährlich messen", "30.06.2025", "01.03.2024", "01.01.3000"}) {
+		!slices.Equal(rows[1], []string{"Betriebskläranlage Papierfabrik", "Messprogramm", "Vierteljährlich messen", "30.06.2025", "01.03.2024", "unbefristet"}) {
 		t.Fatalf("Auflagen: %q", rows)
 	}
 	for body, code := range map[string]int{`{"ids": ["9401-0"]}`: 400, `{"ids": [1.5]}`: 400} {

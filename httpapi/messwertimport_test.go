@@ -120,19 +120,25 @@ func TestJahresbericht_MesswerteExportierenUndImportieren(t *testing.T) {
 	}
 
 	stich := vorlage("Stichproben mit Uhrzeit")
-	speichere(stich, []map[string]any{{"datum": "15.01.2026", "uhrzeit": "08:30", "wert": "0,4"}, {"datum": "12.02.2026", "uhrzeit": "09:00", "wert": "1,2"}})
+	speichere(stich, []map[string]any{{"datum": "15.01.2026", "uhrzeit": "08:30", "wert": "0,4"}, {"datum": "12.02.2026", "uhrzeit": "09:00", "wert": "1,2"},
+		{"datum": "16.03.2026", "uhrzeit": "10:00", "wert": "1.250,50"}})
 	export := w.send(t, "GET", fmt.Sprintf("/api/messwert/jahresbericht/%d/parameter/%d/export-messwerte", w.bericht, pid), nil, w.betreiber)
 	if d := export.Header().Get("Content-Disposition"); !strings.Contains(d, "messwerte-2026-304.xlsx") {
 		t.Fatalf("file name: %q", d)
 	}
-	if rows := xlsxBlatt(t, export, berichtdienst.Blatt); fmt.Sprint(rows) != "[[Datum Uhrzeit Wert] [15.01.2026 08:30 0,4] [12.02.2026 09:00 1,2]]" {
+	if rows := xlsxBlatt(t, export, berichtdienst.Blatt); fmt.Sprint(rows) != "[[Datum Uhrzeit Wert] [15.01.2026 08:30 0,4] [12.02.2026 09:00 1,2] [16.03.2026 10:00 1.250,5]]" {
 		t.Fatalf("export: %v", rows)
 	}
 	datei := export.Body.Bytes()
+	// issue 43: the date a date, the time a time, the value a number — also after LibreOffice
+	// opened and saved the sheet, which the clerk does before importing it again
+	pruefeZellarten(t, datei, berichtdienst.Blatt, map[string]zellart{"A2": datumZelle, "B2": zeitZelle, "C2": zahlZelle, "C3": zahlZelle})
+	libre := mitLibreOffice(t, "messwerte.xlsx", datei)
+	pruefeZahlen(t, libre, berichtdienst.Blatt, map[string]float64{"A2": 46037, "B2": 8.5 / 24, "C2": 0.4, "C3": 1.2, "C4": 1250.5})
 
 	// unchanged, straight and through LibreOffice: no event
 	vorher := ereignisse()
-	for _, f := range [][]byte{datei, mitLibreOffice(t, "messwerte.xlsx", datei)} {
+	for _, f := range [][]byte{datei, libre} {
 		if a := importiere("messwerte.xlsx", f, w.betreiber); a.Code != 200 {
 			t.Fatalf("unchanged import: %d %s", a.Code, a.Body.String())
 		}

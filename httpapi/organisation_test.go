@@ -175,6 +175,8 @@ func TestOrganisation_ExportIsARealSpreadsheet(t *testing.T) {
 	if len(rows) != 3 || rows[0][1] != "Bezeichnung" || rows[1][1] != "Klärwerk Rheinaue GmbH" || rows[2][3] != "ja" {
 		t.Fatalf("rows = %v", rows)
 	}
+	pruefeTabellenform(t, f, a.Body.Bytes(), "Organisationen", rows)
+	pruefeZellarten(t, a.Body.Bytes(), "Organisationen", map[string]zellart{"A2": zahlZelle, "G2": textZelle})
 }
 
 func TestOrganisation_VerlaufNamesEveryEventWhoAndTheChangedFields(t *testing.T) {

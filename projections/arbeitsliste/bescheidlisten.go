@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
+	"github.com/eabwasser/eabwasser/internal/tabelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
 )
@@ -185,7 +186,8 @@ var anforderungKopf = []string{"Messstellen-Nr.", "Messstelle", "Abwasseranlage"
 
 func anforderungExportzeile(a Anforderungszeile) []any {
 	return []any{a.Messstelle.MessstellenID, a.Messstelle.Bezeichnung, a.Abwasseranlage.Bezeichnung, a.Bescheid, a.ParameterNr, a.ParameterName,
-		a.Einheit, a.Probenahme, a.Haeufigkeit, a.ArtAnforderungWert, a.Wert, jaNein(a.MehrereOptionen), Datum(a.GueltigAb), Datum(a.GueltigBis)}
+		a.Einheit, a.Probenahme, a.Haeufigkeit, a.ArtAnforderungWert, tabelle.Zahl(a.Wert), jaNein(a.MehrereOptionen), tabelle.Datum(a.GueltigAb),
+		tabelle.Datum(a.GueltigBis)}
 }
 
 func jaNein(b bool) string {
@@ -236,7 +238,8 @@ var AuflagenListe = Liste[Auflagenzeile]{
 		{Name: "art", Spalte: "art"}},
 	Export: Export[Auflagenzeile]{Blatt: "Auflagen", Kopf: []string{"Abwasseranlage", "Art", "Beschreibung", "Fristdatum", "In Bescheid vom",
 		"Gültig bis"}, Zeile: func(a Auflagenzeile) []any {
-		return []any{a.Abwasseranlage.Bezeichnung, a.Art, a.Beschreibung, Datum(a.Fristdatum), Datum(a.Bescheidsdatum), Datum(a.Ablaufdatum)}
+		return []any{a.Abwasseranlage.Bezeichnung, a.Art, a.Beschreibung, tabelle.Datum(a.Fristdatum), tabelle.Datum(a.Bescheidsdatum),
+			tabelle.Datum(a.Ablaufdatum)}
 	}},
 }
 

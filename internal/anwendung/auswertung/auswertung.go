@@ -9,7 +9,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
@@ -55,8 +58,14 @@ const sichtbareBetriebe = `WITH sichtbare_betriebe AS (SELECT l.id, l.betriebs_i
 	sichtbare_wiedervorlagen AS (SELECT w.id, w.fachobjekt, w.fachobjekt_id, w.betreff, w.datum, w.angelegt_von,
 	w.angelegt_von_id, w.organisation_id, w.seite FROM wiedervorlage w WHERE %s) `
 
-// datum turns a yyyy-MM-dd text column into dd.MM.yyyy.
+// datum turns a yyyy-MM-dd text column into a date (empty: NULL), which the export writes as
+// a date cell (3000-01-01, the open end: "unbefristet").
 func datum(spalte string) string {
+	return `to_date(nullif(` + spalte + `, ''), 'YYYY-MM-DD')`
+}
+
+// datumText is a yyyy-MM-dd text column as dd.MM.yyyy within a text.
+func datumText(spalte string) string {
 	return `coalesce(to_char(to_date(nullif(` + spalte + `, ''), 'YYYY-MM-DD'), 'DD.MM.YYYY'), '')`
 }
 
@@ -79,6 +88,10 @@ type Abfrage struct {
 	// selects his account, organisation and side (verlauf.Urheber) right after it, and the
 	// runner shows the name as the Historie does (verlauf.Name) and drops those three. 0: none.
 	Person int `json:"-"`
+	// Zahlen are the numbers (from 1, as selected) of the columns holding a decimal stored as
+	// text (a limit value): the export writes them as numbers (tabelle.Zahl). Counts, dates and
+	// times are typed by Postgres and need no mark.
+	Zahlen []int `json:"-"`
 }
 
 // freigabeText turns the freigabestatus of sichtbare_betriebe into the words of the screens.
@@ -102,17 +115,17 @@ var Abfragen = []Abfrage{
 	{ID: 10, Kategorie: "Betriebe", Filter: "Anträge", AbfrageBez: "Offene Anträge (Freigabe beantragt, Stammdaten-Anträge)",
 		Aktion: berechtigung.AuswertungExportieren, Umfang: SichtbareBetriebe,
 		Dateiname: "offene-antraege", Spalten: []string{"Antrag", "Gestellt am", "Betriebs-Nr.", "Bezeichnung", "Betreiber", "Regionalstelle", "Ort"},
-		SQL: `SELECT 'Freigabe beantragt', '', b.betriebs_id, b.bezeichnung, b.betreiber, b.regionalstelle, b.ort
+		SQL: `SELECT 'Freigabe beantragt', NULL::date, b.betriebs_id, b.bezeichnung, b.betreiber, b.regionalstelle, b.ort
 				FROM sichtbare_betriebe b WHERE b.freigabestatus = 'BEANTRAGT'
 			UNION ALL
-			SELECT 'Stammdaten-Antrag', coalesce(to_char(to_date(nullif(d.antrag->>'gestelltAm', ''), 'YYYY-MM-DD'), 'DD.MM.YYYY'), ''),
+			SELECT 'Stammdaten-Antrag', ` + datum("d.antrag->>'gestelltAm'") + `,
 				b.betriebs_id, b.bezeichnung, b.betreiber, b.regionalstelle, b.ort
 				FROM sichtbare_betriebe b JOIN betrieb d ON d.id = b.id WHERE d.antrag IS NOT NULL
 			ORDER BY 1, 3`},
 	{ID: 11, Kategorie: "Wiedervorlagen", Filter: "Fälligkeit", AbfrageBez: "Fällige Wiedervorlagen (heute oder früher)",
 		Aktion: berechtigung.WiedervorlagenLesen, Umfang: SichtbareBetriebe,
 		Dateiname: "faellige-wiedervorlagen", Spalten: []string{"Datum", "Betreff", "Betrieb", "Betriebs-Nr.", "Regionalstelle", "Angelegt von"},
-		SQL: `SELECT to_char(w.datum, 'DD.MM.YYYY'), w.betreff, b.bezeichnung, b.betriebs_id, b.regionalstelle, w.angelegt_von,
+		SQL: `SELECT w.datum, w.betreff, b.bezeichnung, b.betriebs_id, b.regionalstelle, w.angelegt_von,
 				w.angelegt_von_id, w.organisation_id, w.seite
 			FROM sichtbare_wiedervorlagen w JOIN sichtbare_betriebe b ON w.fachobjekt = 'betrieb' AND b.id = w.fachobjekt_id
 			WHERE w.datum <= current_date ORDER BY w.datum, b.bezeichnung, w.id`, Person: 6},
@@ -132,14 +145,14 @@ var Abfragen = []Abfrage{
 		Aktion: berechtigung.BetriebVerlaufLesen, Umfang: SichtbareBetriebe,
 		Dateiname: "gueltige-anforderungen", Spalten: []string{"Betrieb", "Betriebs-Nr.", "Messstellen-Nr.", "Messstelle", "Abwasseranlage",
 			"Bescheid", "Art", "Parameter-Nr.", "Parameter", "Wert", "Einheit", "Gültig ab", "Gültig bis"},
-		SQL: `SELECT b.bezeichnung, b.betriebs_id, x.messstellen_nr, x.messstelle, x.anlage, x.bescheidart || ' vom ' || ` + datum("x.bescheidsdatum") + `,
+		SQL: `SELECT b.bezeichnung, b.betriebs_id, x.messstellen_nr, x.messstelle, x.anlage, x.bescheidart || ' vom ' || ` + datumText("x.bescheidsdatum") + `,
 				CASE x.anforderung_art WHEN 'BEHOERDLICHE_FESTLEGUNG' THEN 'Behördliche Festlegung' WHEN 'SELBSTUEBERWACHUNGSAUFLAGE'
 				THEN 'Selbstüberwachungsauflage' ELSE x.anforderung_art END,
 				x.parameter_nr, x.parameter_name, x.wert, x.einheit, ` + datum("x.gueltig_ab") + `, ` + datum("x.gueltig_bis") + `
 			FROM sichtbare_anforderungen x JOIN sichtbare_betriebe b ON b.id = x.betrieb_id
 			WHERE x.bescheidsstatus = 'FREIGEGEBEN' AND coalesce(nullif(x.gueltig_ab, ''), '0001-01-01') <= to_char(current_date, 'YYYY-MM-DD')
 				AND coalesce(nullif(x.gueltig_bis, ''), '3000-01-01') >= to_char(current_date, 'YYYY-MM-DD')
-			ORDER BY b.bezeichnung, x.messstellen_nr, x.parameter_nr, x.id`},
+			ORDER BY b.bezeichnung, x.messstellen_nr, x.parameter_nr, x.id`, Zahlen: []int{10}},
 	{ID: 1, Kategorie: "Anwender", Filter: "Status", AbfrageBez: "Registrierungen, die auf Freischaltung warten",
 		Aktion: berechtigung.SystemverwaltungOeffnen, Umfang: Gesamt,
 		Dateiname: "freischaltung-offen", Spalten: []string{"Benutzername", "Name", "Vorname", "E-Mail", "Organisation", "Registriert am"},
@@ -252,6 +265,7 @@ func Exportiere(ctx context.Context, q eventstore.Querier, a Abfrage, n zugriff.
 		return fmt.Errorf("Abfrage %d: %w", a.ID, err)
 	}
 	defer rows.Close()
+	felder := rows.FieldDescriptions()
 	return tabelle.Schreibe(w, a.Kategorie, a.Spalten, func(zeile func(...any) error) error {
 		for rows.Next() {
 			werte, err := rows.Values()
@@ -259,9 +273,7 @@ func Exportiere(ctx context.Context, q eventstore.Querier, a Abfrage, n zugriff.
 				return err
 			}
 			for i, v := range werte {
-				if t, ok := v.(time.Time); ok {
-					werte[i] = t.Local().Format("02.01.2006 15:04")
-				}
+				werte[i] = zelle(v, felder[i].DataTypeOID, slices.Contains(a.Zahlen, i+1))
 			}
 			if p := a.Person; p > 0 && len(werte) >= p+3 {
 				name, _ := werte[p-1].(string)
@@ -277,4 +289,27 @@ func Exportiere(ctx context.Context, q eventstore.Querier, a Abfrage, n zugriff.
 		}
 		return rows.Err()
 	})
+}
+
+// zelle is the cell of a query's value v of the Postgres type oid: a date a date cell, a
+// timestamp a date-and-time cell (Europe/Berlin), a numeric a number, a stored decimal of a
+// column of Zahlen a number; anything else as pgx reads it (text, counts).
+func zelle(v any, oid uint32, zahl bool) any {
+	switch v := v.(type) {
+	case time.Time:
+		if oid == pgtype.DateOID {
+			return tabelle.Datum(v.Format(time.DateOnly))
+		}
+		return tabelle.Zeitpunkt(v)
+	case pgtype.Numeric:
+		if f, err := v.Float64Value(); err == nil && f.Valid {
+			return f.Float64
+		}
+		return nil
+	case string:
+		if zahl {
+			return tabelle.Zahl(v)
+		}
+	}
+	return v
 }

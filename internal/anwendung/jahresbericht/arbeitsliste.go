@@ -3,9 +3,9 @@ package jahresbericht
 import (
 	"cmp"
 
-	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/internal/tabelle"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -27,8 +27,8 @@ var Arbeitsliste = func() arbeitsliste.Liste[arbeitsliste.Jahresbericht] {
 	}
 	l.Export = arbeitsliste.Export[arbeitsliste.Jahresbericht]{Blatt: "Jahresberichte", Kopf: []string{"Berichtsjahr", "Anlagen-Nr.",
 		"Anlagen-Name", "Betrieb", "Von", "Bis", "Status", "Geändert", "Eingereicht von"}, Zeile: func(j arbeitsliste.Jahresbericht) []any {
-		return []any{j.Jahr, j.AnlagenID, j.AnlageBezeichnung, j.Betrieb, historie.DeutschesDatum(j.Von), historie.DeutschesDatum(j.Bis),
-			cmp.Or(jahresbericht.Statustexte[j.Status], j.Status), historie.Zeitpunkt(j.Geaendert), j.EingereichtName}
+		return []any{j.Jahr, j.AnlagenID, j.AnlageBezeichnung, j.Betrieb, tabelle.Datum(j.Von), tabelle.Datum(j.Bis),
+			cmp.Or(jahresbericht.Statustexte[j.Status], j.Status), tabelle.Zeitpunkt(j.Geaendert), j.EingereichtName}
 	}}
 	return l
 }()

@@ -23,8 +23,9 @@ import (
 // template (…/export-vorlage/: the same sheet, refused for a PLAUSIBILISIERT report) and the
 // import (POST /messwert/{parameterid}/import-messwerte/). The sheet has one column per column
 // the parameter's template switches on, headed as the grid heads them, and one row per value;
-// every cell is text as the grid shows it ("15.01.2025", "08:30", "0,4"), so a sheet exported,
-// filled in a spreadsheet program and imported comes back exactly. The import reads the sheet
+// a date is a date cell, a time a time cell, a value a number (issue 43), and the import reads
+// them back as the grid writes them ("15.01.2025", "08:30", "0,4"), so a sheet exported, filled
+// in a spreadsheet program and imported comes back exactly. The import reads the sheet
 // whole, then saves it with the values command: every row is checked before anything is written
 // (one bad row writes nothing), and an unchanged sheet appends no event.
 
@@ -47,6 +48,21 @@ var importGrenzen = tabelle.Grenzen{Bytes: 10 << 20, Zeilen: jahresbericht.MaxMe
 type tabellenspalte struct {
 	titel string
 	feld  func(*jahresbericht.Messwert) *string
+}
+
+// zelle is the field's cell in the export: the date a date, the time a time, the key text,
+// every other field a number (tabelle.Zahl: what is none stays text).
+func (s tabellenspalte) zelle(m *jahresbericht.Messwert) any {
+	switch v := *s.feld(m); s.titel {
+	case "Datum":
+		return tabelle.Datum(v)
+	case "Uhrzeit":
+		return tabelle.Uhrzeit(v)
+	case "Wetterschlüssel":
+		return v
+	default:
+		return tabelle.Zahl(v)
+	}
 }
 
 // tabellenspalten are the columns of template v in the grid's order.
@@ -124,7 +140,7 @@ func (d *Dienst) ExportiereMesswerte(ctx context.Context, n Nutzer, id, pid int6
 			m.Datum = jahresbericht.DatumAnzeige(m.Datum)
 			zellen := make([]any, len(spalten))
 			for i, s := range spalten {
-				zellen[i] = *s.feld(&m)
+				zellen[i] = s.zelle(&m)
 			}
 			if err := zeile(zellen...); err != nil {
 				return err
@@ -194,7 +210,9 @@ func liesTabelle(ctx context.Context, datei tabelle.Quelle, spalten []tabellensp
 
 // zahlzelle is a numeric cell as the grid writes it: a date (Excel's serial day) as
 // dd.MM.yyyy, a time (a fraction of a day) as HH:MM, a number with a decimal comma. A cell
-// typed into a spreadsheet program is a number even when it shows "15.01.2025" or "0,4".
+// typed into a spreadsheet program is a number even when it shows "15.01.2025" or "0,4"; the
+// export writes its cells so (issue 43). A value is stored without needless zeros
+// (jahresbericht.Kanonisch), so the number's digits are all there is to give back.
 func zahlzelle(roh, spalte string) string {
 	f, err := strconv.ParseFloat(roh, 64)
 	if err != nil {

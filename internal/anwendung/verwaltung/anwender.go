@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/auswahl"
+	"github.com/eabwasser/eabwasser/internal/kalender"
 	"github.com/eabwasser/eabwasser/internal/tabelle"
 	"github.com/eabwasser/eabwasser/projections/konten"
 )
@@ -171,11 +173,18 @@ func (d *Dienst) AnwenderExportieren(ctx context.Context, w io.Writer, f konten.
 				}
 				p := z.Person
 				if err := zeile(z.ID, z.Benutzername, p.Anrede, p.Titel, p.Name, p.Vorname, p.Email, p.Telefon, org, z.Status,
-					z.GlobaleRolle, strings.Join(z.FunktionaleRolle, ", "), z.AngelegtAm.Format("02.01.2006"),
-					z.GueltigBis.Format("02.01.2006")); err != nil {
+					z.GlobaleRolle, strings.Join(z.FunktionaleRolle, ", "), tagZelle(z.AngelegtAm.In(kalender.Zone)), tagZelle(z.GueltigBis)); err != nil {
 					return err
 				}
 			}
 			return nil
 		})
+}
+
+// tagZelle is the date cell of t's day (none for the zero time).
+func tagZelle(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return tabelle.Datum(t.Format(time.DateOnly))
 }
