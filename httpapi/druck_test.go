@@ -111,10 +111,14 @@ func TestDruck_BetriebsakteZeigtDieAuswahlMitUmlautenUndEingebettetenSchriften(t
 	}
 	// the Bescheid with its Auflagen (a table) and Anforderungen, ids by their names
 	for _, want := range []string{"Wasserrechtliche Erlaubnis (§ 8 WHG)", "Auflagen", "Messprogramm für die Eigenkontrolle", "Anforderungen 1",
-		"Überwachungswert", "Vorbescheid", "31-2/14", "Regenüberlaufbecken\nMusterhausen-Nord"} { // a cell wraps
+		"Überwachungswert", "Vorbescheid", "31-2/14", "Regenüberlaufbecken\nMusterhausen-Nord", // a cell wraps
+		"unbefristet"} { // an Anforderung's open end (issue 43), never 01.01.3000
 		if !strings.Contains(text, want) {
 			t.Errorf("Bescheid's print lacks %q:\n%s", want, text)
 		}
+	}
+	if strings.Contains(text, "3000") {
+		t.Errorf("the open end printed as a date:\n%s", text)
 	}
 	fonts := poppler(t, a.Body.Bytes(), "pdffonts")
 	zeilen := strings.Split(strings.TrimSpace(fonts), "\n")

@@ -17,6 +17,10 @@ const Datumsformat = "2006-01-02"
 // Ende is the open end of the latest version (spec: default end date 3000-01-01).
 const Ende = "3000-01-01"
 
+// Unbefristet is how the open end is shown — on screen, in print and in exports (issue 43): no
+// one should read 01.01.3000 as a date. The forms' date inputs keep the date itself.
+const Unbefristet = "unbefristet"
+
 // AuditInfo comes with a historised change.
 type AuditInfo struct {
 	GueltigAb       string `json:"gueltigAb"`

@@ -119,9 +119,12 @@ func Text(v any) string {
 	return fmt.Sprint(v)
 }
 
-// Datumstext shows an ISO date (yyyy-MM-dd) or an RFC 3339 time the German way; any other
-// text as it is.
+// Datumstext shows an ISO date (yyyy-MM-dd) or an RFC 3339 time the German way, the open end
+// (Ende) as Unbefristet; any other text as it is.
 func Datumstext(s string) string {
+	if s == Ende {
+		return Unbefristet
+	}
 	if len(s) == len(Datumsformat) {
 		return DeutschesDatum(s)
 	}

@@ -72,7 +72,8 @@ func TestFlach_ShowsValuesAsTheFormsDo(t *testing.T) {
 
 func TestText_Values(t *testing.T) {
 	for in, want := range map[any]string{nil: "", 12.5: "12,5", 5.58041235e+06: "5580412,35", 3: "3", "2026-12-31": "31.12.2026",
-		"12.5": "12.5", "a-b": "a-b", true: "Ja", false: "Nein"} {
+		"3000-01-01": "unbefristet", // the open end (issue 43), in the Verlauf and in print
+		"12.5":       "12.5", "a-b": "a-b", true: "Ja", false: "Nein"} {
 		if got := Text(in); got != want {
 			t.Errorf("Text(%v) = %q, want %q", in, got, want)
 		}

@@ -14,7 +14,7 @@ import (
 
 // Unbefristet is what an export writes for the open end of a validity (historie.Ende,
 // 3000-01-01): no clerk should sort or read that date as one.
-const Unbefristet = "unbefristet"
+const Unbefristet = historie.Unbefristet
 
 // The cells a caller hands Schreibe besides text (a string) and the numbers Go has (int, int64,
 // float64): a number read from a stored decimal, a date, a time of day. Schreibe writes each as
