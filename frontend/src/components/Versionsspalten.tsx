@@ -1,8 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatDate, formatDateTimeMinutes } from '@/lib/format';
+import { formatBis, formatDate, formatDateTimeMinutes, OFFENES_ENDE } from '@/lib/format';
 
 /** The server's open end of the latest version (domain/historie.Ende). */
-export const OFFENES_ENDE = '3000-01-01';
+export { OFFENES_ENDE };
 
 /** What every version of a history has (domain/historie.Version on the server). */
 export interface VersionsDaten {
@@ -44,7 +44,7 @@ export function versionsSpalten<T extends VersionsDaten>(eigene: ColumnDef<T, un
       cell: (c) => (
         <span className="flex flex-col items-start gap-1 whitespace-nowrap">
           {/* the open end (3000-01-01) is no date a user should read (issue 14) */}
-          {c.row.original.gueltigBis === OFFENES_ENDE ? 'unbefristet' : formatDate(c.row.original.gueltigBis)}
+          {formatBis(c.row.original.gueltigBis)}
           {c.row.original.aktuell && (
             <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">aktuell</span>
           )}

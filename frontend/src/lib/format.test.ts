@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBis,
   formatDate,
   formatDateTime,
   formatDateTimeMinutes,
@@ -65,6 +66,16 @@ describe('parseGermanNumber', () => {
     expect(parseGermanNumber('1 000')).toBeNull();
     expect(parseGermanNumber('--1')).toBeNull();
     expect(parseGermanNumber(null)).toBeNull();
+  });
+});
+
+describe('formatBis', () => {
+  it("shows the open end of a validity as 'unbefristet' (issue 43), any other end as a date", () => {
+    expect(formatBis('3000-01-01')).toBe('unbefristet');
+    expect(formatBis('3000-01-01T00:00:00Z')).toBe('unbefristet');
+    expect(formatBis('2036-12-31')).toBe('31.12.2036');
+    expect(formatBis('')).toBe('');
+    expect(formatBis(null)).toBe('');
   });
 });
 

@@ -84,6 +84,21 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
 }
 
+/** The server's open end of a validity (domain/historie.Ende, bescheid.StandardAblaufdatum). */
+export const OFFENES_ENDE = '3000-01-01';
+
+/** How the open end reads on screen, in print and in exports (domain/historie.Unbefristet). */
+export const UNBEFRISTET = 'unbefristet';
+
+/**
+ * The end of a validity ("gültig bis", "Ablaufdatum") for reading: 'unbefristet' for the open end
+ * (3000-01-01 is no date a user should read, issue 43), else as formatDate. Date inputs keep the
+ * date itself.
+ */
+export function formatBis(value: string | null | undefined): string {
+  return value?.slice(0, 10) === OFFENES_ENDE ? UNBEFRISTET : formatDate(value);
+}
+
 /**
  * ISO date-time (or Date) → 'dd.MM.yyyy HH:mm' in local time, the spec's time format (spec 002
  * §8 "Time format HH:MM") for lists and detail screens. Invalid → ''.

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Feldliste, ObjektVerlauf } from '@/components/Historisch';
 import { Laden } from '@/components/Laden';
-import { formatDate } from '@/lib/format';
+import { formatBis, formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { bescheidQuery, bescheidStandQuery, bescheidVerlaufQuery, statusLabel, type Bescheid } from '@/features/bescheid/api/bescheid';
 import { bescheidPfad } from './Bescheidsdaten';
@@ -40,7 +40,7 @@ export function BescheidNurLesen({ bescheid: b }: { bescheid: Bescheid }) {
     ['Aktenzeichen', b.aktenzeichen],
     ['Behörde', b.behoerde],
     ['Bescheiddatum', formatDate(b.bescheidsdatum)],
-    ['Ablaufdatum', formatDate(b.ablaufdatum)],
+    ['Ablaufdatum', formatBis(b.ablaufdatum)],
     ['Bemerkung', b.bemerkung],
     ['Wasserrecht-Nr.', b.bescheidId],
     ['Freigabe am', formatDate(b.freigabeAm)],

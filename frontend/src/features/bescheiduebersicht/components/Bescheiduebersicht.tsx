@@ -7,7 +7,7 @@ import { Datumsfeld } from '@/components/Datumsfeld';
 import { Auswahlfeld, useWerteliste } from '@/components/felder';
 import { Suchformular } from '@/components/Suchformular';
 import { useServerTabelle } from '@/components/useServerTabelle';
-import { formatDate } from '@/lib/format';
+import { formatBis, formatDate } from '@/lib/format';
 import { useAktenLink } from '@/lib/stand';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { bescheidartenQuery, bescheideQuery, type BescheidFilter, type BescheidZeile } from '@/features/bescheiduebersicht/api/suchen';
@@ -80,7 +80,7 @@ export function Bescheiduebersicht() {
       { id: 'aktenzeichen', header: 'Aktenzeichen', accessorKey: 'aktenzeichen' },
       { id: 'bescheidsstatus', header: 'Status', accessorKey: 'bescheidsstatus', cell: ({ row }) => BESCHEIDSTATUS[row.original.bescheidsstatus] ?? row.original.bescheidsstatus },
       { id: 'bescheidsdatum', header: 'Bescheiddatum', accessorKey: 'bescheidsdatum', cell: ({ row }) => formatDate(row.original.bescheidsdatum) },
-      { id: 'ablaufdatum', header: 'Ablaufdatum', accessorKey: 'ablaufdatum', cell: ({ row }) => formatDate(row.original.ablaufdatum) },
+      { id: 'ablaufdatum', header: 'Ablaufdatum', accessorKey: 'ablaufdatum', cell: ({ row }) => formatBis(row.original.ablaufdatum) },
       {
         id: 'aktionen',
         header: () => <span className="sr-only">Aktionen</span>,

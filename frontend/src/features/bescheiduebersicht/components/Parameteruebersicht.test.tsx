@@ -91,7 +91,9 @@ describe('Parameteruebersicht', () => {
       .map((h) => h.textContent?.replace(/[↕▲▼]/g, '').trim())
       .filter(Boolean);
     expect(kopf).toEqual(['Messstelle', 'Bescheid', 'Parameter-Nr.', 'Einheit', 'Probenahme', 'Häufigkeit', 'Art des Werts', 'Wert', 'mehrere Optionen', 'gültig ab', 'gültig bis']);
-    expect(within(tabelle).getAllByText('01.01.3000')).toHaveLength(3);
+    // the open end reads 'unbefristet', never 01.01.3000 (issue 43)
+    expect(within(tabelle).getAllByText('unbefristet')).toHaveLength(3);
+    expect(within(tabelle).queryByText('01.01.3000')).toBeNull();
     expect(within(tabelle).getByText('ja')).toBeInTheDocument();
     const q = m.suchen()[0];
     expect(q.get('anforderungArt')).toBe('BEHOERDLICHE_FESTLEGUNG');

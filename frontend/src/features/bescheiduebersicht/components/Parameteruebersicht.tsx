@@ -9,7 +9,7 @@ import { Auswahlfeld, useWerte } from '@/components/felder';
 import { Suchformular } from '@/components/Suchformular';
 import { Tabs } from '@/components/Tabs';
 import { speichereDatei } from '@/lib/download';
-import { formatDate, todayIso } from '@/lib/format';
+import { formatBis, formatDate, todayIso } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { useExportiere, type Exportziel } from '@/features/bescheiduebersicht/api/exportiere';
 import {
@@ -231,7 +231,7 @@ function Anforderungssuche({ art, ziel, titel, suche: s }: { art: AnforderungArt
       { id: 'wert', header: 'Wert', accessorKey: 'wert', enableSorting: false, cell: ({ row }) => <span className="whitespace-nowrap">{dezimalAnzeige(row.original.wert)}</span> },
       { id: 'mehrereOptionen', header: 'mehrere Optionen', accessorKey: 'mehrereOptionen', enableSorting: false, cell: ({ row }) => (row.original.mehrereOptionen ? 'ja' : 'nein') },
       { id: 'gueltigAb', header: 'gültig ab', accessorKey: 'gueltigAb', cell: ({ row }) => formatDate(row.original.gueltigAb) },
-      { id: 'gueltigBis', header: 'gültig bis', accessorKey: 'gueltigBis', cell: ({ row }) => formatDate(row.original.gueltigBis) },
+      { id: 'gueltigBis', header: 'gültig bis', accessorKey: 'gueltigBis', cell: ({ row }) => formatBis(row.original.gueltigBis) },
     ],
     [],
   );
@@ -336,7 +336,7 @@ function Auflagensuche({ suche: s }: { suche: Suche<AuflageFilter, AuflageFilter
       { id: 'art', header: 'Art', accessorKey: 'art' },
       { id: 'fristdatum', header: 'Fristdatum', accessorKey: 'fristdatum', cell: ({ row }) => formatDate(row.original.fristdatum) },
       { id: 'bescheidsdatum', header: 'in Bescheid vom', accessorKey: 'bescheidsdatum', cell: ({ row }) => formatDate(row.original.bescheidsdatum) },
-      { id: 'ablaufdatum', header: 'gültig bis', accessorKey: 'ablaufdatum', cell: ({ row }) => formatDate(row.original.ablaufdatum) },
+      { id: 'ablaufdatum', header: 'gültig bis', accessorKey: 'ablaufdatum', cell: ({ row }) => formatBis(row.original.ablaufdatum) },
     ],
     [],
   );

@@ -14,7 +14,7 @@ import { ModusToggle } from '@/components/Modus';
 import { Tabellenrahmen } from '@/components/Tabellenrahmen';
 import { ApiError, isAbortError } from '@/lib/api';
 import { zeigeFehler } from '@/lib/errors';
-import { formatDate } from '@/lib/format';
+import { formatBis, formatDate } from '@/lib/format';
 import { useModus } from '@/lib/modus';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -119,7 +119,7 @@ function Parameterliste({ titel, parameter, gewaehlt, betriebId, berichtId }: { 
       { id: 'probenahme', header: 'Probenahme', accessorFn: (p) => p.probenahme },
       { id: 'haeufigkeit', header: 'Häufigkeit', accessorFn: (p) => p.haeufigkeit },
       { id: 'gueltigVon', header: 'Gültig von', accessorFn: (p) => formatDate(p.gueltigAb) },
-      { id: 'gueltigBis', header: 'Gültig bis', accessorFn: (p) => formatDate(p.gueltigBis) },
+      { id: 'gueltigBis', header: 'Gültig bis', accessorFn: (p) => formatBis(p.gueltigBis) },
       { id: 'anzahlWerte', header: 'Anzahl Werte', accessorFn: (p) => p.anzahlWerte ?? 0 },
       { id: 'wert', header: 'Wert (Mittel)', accessorFn: (p) => p.mittelwert ?? '' },
       { id: 'status', header: 'Status', accessorFn: (p) => statustext(p.status) },

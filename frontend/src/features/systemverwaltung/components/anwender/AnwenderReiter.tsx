@@ -11,7 +11,7 @@ import { ExportAktion, useZeilenauswahl } from '@/components/Zeilenauswahl';
 import { useDarf, useMe } from '@/lib/auth';
 import { speichereDatei } from '@/lib/download';
 import { zeigeFehler } from '@/lib/errors';
-import { formatDate } from '@/lib/format';
+import { formatBis } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import {
   anwenderListQuery,
@@ -166,7 +166,7 @@ export function AnwenderReiter() {
         id: 'gueltigBis',
         header: 'Gültig bis',
         // a validity is a day: the date part as the server wrote it
-        accessorFn: (a) => formatDate(a.gueltigBis?.slice(0, 10)),
+        accessorFn: (a) => formatBis(a.gueltigBis?.slice(0, 10)),
         cell: (c) => <span className="whitespace-nowrap">{c.getValue() as string}</span>,
       },
     ];
