@@ -206,6 +206,9 @@ func TestBescheidauswertung_RoutesPerRole_ExportReadBack(t *testing.T) {
 	if rows[1][13] != "unbefristet" {
 		t.Errorf("an open-ended validity: %q", rows[1][13])
 	}
+	// opened and saved by LibreOffice (German), the limit and the dates are still numbers
+	pruefeZahlen(t, mitLibreOffice(t, "festlegungen.xlsx", festlegungen.Body.Bytes()), "Festlegungen",
+		map[string]float64{"K2": 75, "K3": 75, "M3": 43831, "N3": 45291}) // 01.01.2020, 31.12.2023
 	rows = xlsxBlatt(t, w.send(t, "POST", fmt.Sprintf("/api/betrieb/%d/export/selbstueberwachung", k1), `{"ids": [94011, 94012]}`, tok["zust_sbb"]),
 		"Selbstüberwachungsauflagen")
 	if len(rows) != 2 || rows[1][4] != "3420" || rows[1][12] != "01.01.2020" {
