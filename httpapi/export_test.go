@@ -3,6 +3,7 @@ package httpapi
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
 	"io"
 	"math"
 	"regexp"
@@ -11,7 +12,35 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/eabwasser/eabwasser/internal/seed"
 )
+
+// TestExporte_ThePlantSheetsAreFilteredFrozenAndWideWithNumbersAsNumbers (issue 43): the
+// exports the worklist and Bescheid tests do not read through xlsxBlatt — the relief plants and
+// the disposal area — have what every export has; the coordinates and the version are numbers,
+// the Gemeinde-Nr. stays text (its leading zero).
+func TestExporte_ThePlantSheetsAreFilteredFrozenAndWideWithNumbersAsNumbers(t *testing.T) {
+	w := newKontoWelt(t, "")
+	fachadmin := w.login(t, "fachadmin", seed.DemoPasswort)
+	betrieb := idVon(t, w, "betrieb", "Kläranlage Musterhausen")
+	ka := idVon(t, w, "anlage", "Kläranlage Musterhausen")
+	for _, c := range []struct {
+		pfad, blatt string
+		arten       map[string]zellart
+	}{
+		{fmt.Sprintf("/api/betrieb/%d/export-entlastungsanlagen/", betrieb), "Entlastungsanlagen",
+			map[string]zellart{"A2": textZelle, "K2": zahlZelle, "L2": zahlZelle, "P2": zahlZelle}},
+		{fmt.Sprintf("/api/anlage/abwasserbehandlung/%d/export/", ka), "Entsorgungsraum", map[string]zellart{"A2": textZelle}},
+	} {
+		a := w.send(t, "GET", c.pfad, nil, fachadmin)
+		rows := xlsxBlatt(t, a, c.blatt) // pruefeTabellenform
+		if len(rows) < 2 {
+			t.Fatalf("%s: %v", c.blatt, rows)
+		}
+		pruefeZellarten(t, a.Body.Bytes(), c.blatt, c.arten)
+	}
+}
 
 // zellart is what a cell of an export holds (issue 43, "Exports a clerk can calculate with").
 type zellart int
