@@ -228,6 +228,13 @@ describe('Anlagennetz', () => {
     });
   });
 
+  // LibreOffice's user profile with German as its locale
+  const deutschesProfil = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooSetupSystemLocale" oor:op="fuse"><value>de-DE</value></prop></item>
+<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooLocale" oor:op="fuse"><value>de-DE</value></prop></item>
+</oor:items>`;
+
   it('fachadmin exports the relief plants, edits the sheet in LibreOffice and imports it', async () => {
     const rueb = await demoAnlage(app, 'Regenüberlaufbecken Musterhausen-Nord', { wer: 'fachadmin' });
     const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));
@@ -239,7 +246,11 @@ describe('Anlagennetz', () => {
         await page.getByRole('heading', { name: 'Misch-/Niederschlagswasser', level: 1 }).waitFor();
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportieren' }).click()]);
         await writeFile(join(dir, 'export.xlsx'), await readFile(await download.path()));
-        // in LibreOffice with German settings: to CSV (text cells quoted), the Gemarkung changed, back to xlsx
+        // in LibreOffice with German settings (a de-DE profile: numbers with a decimal comma, as
+        // a German user's LibreOffice writes them): to CSV (text cells quoted), the Gemarkung
+        // changed, back to xlsx
+        await mkdir(join(dir, 'profil', 'user'), { recursive: true });
+        await writeFile(join(dir, 'profil', 'user', 'registrymodifications.xcu'), deutschesProfil);
         const lo = (args) => promisify(execFile)(soffice, [`-env:UserInstallation=file://${dir}/profil`, '--headless', ...args], { timeout: 120_000 });
         await lo(['--convert-to', 'csv:Text - txt - csv (StarCalc):59,34,76,1,,1031,true', '--outdir', join(dir, 'csv'), join(dir, 'export.xlsx')]);
         const csv = await readFile(join(dir, 'csv', 'export.csv'), 'utf8');
