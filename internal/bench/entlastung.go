@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -220,7 +221,9 @@ func blattLesen(datei []byte) ([][]string, error) {
 	return zeilen, nil
 }
 
-// blattSchreiben is an xlsx file of one sheet with the rows as text cells.
+// blattSchreiben is an xlsx file of one sheet with the rows as text cells, but the coordinates
+// (Hochwert, Rechtswert): number cells, as the export writes them and a spreadsheet program
+// keeps them — a text cell "5571000.25" is no German number (issue 43).
 func blattSchreiben(zeilen [][]string) ([]byte, error) {
 	f := excelize.NewFile()
 	defer f.Close()
@@ -232,6 +235,9 @@ func blattSchreiben(zeilen [][]string) ([]byte, error) {
 		werte := make([]any, len(z))
 		for j, v := range z {
 			werte[j] = v
+			if x, err := strconv.ParseFloat(v, 64); err == nil && i > 0 && (zeilen[0][j] == "Hochwert" || zeilen[0][j] == "Rechtswert") {
+				werte[j] = x
+			}
 		}
 		zelle, _ := excelize.CoordinatesToCellName(1, i+1)
 		if err := sw.SetRow(zelle, werte); err != nil {
