@@ -47,10 +47,13 @@ func GrenzwerteAus(p Parameter, anforderungen []bescheid.Anforderung) []Grenzwer
 }
 
 // Vergleich is one measured value compared with the Grenzwert of one kind valid on its date.
-// Index is the row in the parameter's values. Ueberschritten: the value is above the limit
-// (equal keeps it); UeberHundertProzent: above twice the limit. Eingehalten: for a Höchstwert
-// not exceeded; for an Überwachungswert not exceeded or kept by the 4-of-5 rule, the results
-// that decide that being Massgeblich (row indexes, oldest first, this one last).
+// Index is the row in the parameter's values. Gerundet is the value at the parameter's Stellen
+// (§ 6 Abs. 2 AbwV), which is compared. Ueberschritten: the rounded value is above the limit
+// (equal keeps it) and no TOC or TNb keeps it (§ 6 Abs. 3, 3a: Ersatzwert says how);
+// UeberHundertProzent: above twice the limit. Eingehalten: for a Höchstwert not exceeded; for an
+// Überwachungswert not exceeded or kept by the 4-of-5 rule, the results that decide that being
+// Massgeblich (row indexes, oldest first, this one last). Regel is the paragraph that decided,
+// Erlaeuterung the verdict in German (abwv.go).
 type Vergleich struct {
 	Index               int    `json:"index"`
 	Datum               string `json:"datum"`
@@ -63,6 +66,11 @@ type Vergleich struct {
 	UeberHundertProzent bool   `json:"ueberHundertProzent"`
 	Eingehalten         bool   `json:"eingehalten"`
 	Massgeblich         []int  `json:"massgeblich,omitempty"`
+	Stellen             int    `json:"stellen"`
+	Gerundet            string `json:"gerundet"`
+	Ersatzwert          string `json:"ersatzwert,omitempty"`
+	Regel               string `json:"regel"`
+	Erlaeuterung        string `json:"erlaeuterung"`
 }
 
 // Bewertung says whether a parameter kept the values of one kind over the values given, with
@@ -138,7 +146,7 @@ func Massgebend(grenzwerte []Grenzwert, art, tag string) (Grenzwert, decimal.Dec
 // vier Fällen" is read as written. A value of exactly twice the limit exceeds it by 100
 // percent, not more. Rows without a value or a valid date are left out.
 func Bewerte(messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
-	return BewerteMitVorwerten(nil, messwerte, grenzwerte)
+	return BewerteNachAbwV(nil, messwerte, grenzwerte, Regeln{})
 }
 
 // BewerteMitVorwerten is Bewerte with the results before the report year: vorwerte are the
@@ -148,9 +156,17 @@ func Bewerte(messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
 // themselves: Vergleiche and Bewertungen speak of messwerte only (Index into messwerte), and a
 // result of an earlier year among the deciding ones has Index -1 (it names its Datum).
 func BewerteMitVorwerten(vorwerte, messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
+	return BewerteNachAbwV(vorwerte, messwerte, grenzwerte, Regeln{})
+}
+
+// BewerteNachAbwV is BewerteMitVorwerten with the parameter's Regeln: every value is compared
+// rounded to the parameter's significant digits (§ 6 Abs. 2 AbwV, at least two), and a CSB or N
+// gesamt value above its limit does not exceed it when four times the TOC (the TNb) of the same
+// date and time at the same measuring point does not (§ 6 Abs. 3, 3a AbwV).
+func BewerteNachAbwV(vorwerte, messwerte []Messwert, grenzwerte []Grenzwert, r Regeln) Auswertung {
 	ab := len(vorwerte)
 	alle := append(slices.Clip(vorwerte), messwerte...)
-	aus := bewerte(alle, grenzwerte, ab)
+	aus := bewerte(alle, grenzwerte, ab, r)
 	index := func(i int) int {
 		if i < ab {
 			return -1
@@ -180,7 +196,7 @@ func BewerteMitVorwerten(vorwerte, messwerte []Messwert, grenzwerte []Grenzwert)
 
 // bewerte evaluates the results from index ab of messwerte, the results before counting in
 // the windows only.
-func bewerte(messwerte []Messwert, grenzwerte []Grenzwert, ab int) Auswertung {
+func bewerte(messwerte []Messwert, grenzwerte []Grenzwert, ab int, r Regeln) Auswertung {
 	type ergebnis struct {
 		index int
 		tag   string
@@ -203,23 +219,42 @@ func bewerte(messwerte []Messwert, grenzwerte []Grenzwert, ab int) Auswertung {
 	var aus Auswertung
 	for _, art := range []string{Ueberwachungswert, Hoechstwert} {
 		var reihe []Vergleich
+		var grenzen []Grenzwert // the limit of each comparison, for its explanation
 		for _, e := range ergebnisse {
 			g, grenze, ok := Massgebend(grenzwerte, art, e.tag)
 			if !ok {
 				continue
 			}
-			ueber := e.wert.GreaterThan(grenze)
-			reihe = append(reihe, Vergleich{Index: e.index, Datum: e.m.Datum, Uhrzeit: e.m.Uhrzeit, Wert: e.m.Messgroesse(), Art: art,
-				AnforderungID: g.AnforderungID, Grenzwert: g.Wert, Ueberschritten: ueber,
-				UeberHundertProzent: e.wert.GreaterThan(grenze.Add(grenze)), Eingehalten: !ueber})
+			gerundet := Runde(e.wert, r.stellen())
+			v := Vergleich{Index: e.index, Datum: e.m.Datum, Uhrzeit: e.m.Uhrzeit, Wert: e.m.Messgroesse(), Art: art,
+				AnforderungID: g.AnforderungID, Grenzwert: g.Wert, Ueberschritten: gerundet.GreaterThan(grenze),
+				UeberHundertProzent: gerundet.GreaterThan(grenze.Add(grenze)), Stellen: r.stellen(),
+				Gerundet: Stellentext(e.wert, r.stellen()), Regel: RegelAbs2}
+			if v.Ueberschritten && r.Ersatz != nil {
+				if x, text, ok := r.Ersatz.wertAm(e.m.Datum, e.m.Uhrzeit); ok && !x.GreaterThan(grenze) {
+					v.Ueberschritten, v.UeberHundertProzent, v.Ersatzwert, v.Regel = false, false, text, r.Ersatz.Regel
+				}
+			}
+			v.Eingehalten = !v.Ueberschritten
+			if v.Ueberschritten {
+				v.Regel = RegelHoechstwert
+				if art == Ueberwachungswert {
+					v.Regel = RegelAbs1
+				}
+			}
+			grenzen = append(grenzen, g)
+			reihe = append(reihe, v)
 		}
 		if !slices.ContainsFunc(reihe, func(v Vergleich) bool { return v.Index >= ab }) {
 			continue
 		}
 		b := Bewertung{Art: art, Eingehalten: true}
 		if art == Ueberwachungswert {
-			b = vierAusFuenf(reihe, ab)
+			b = vierAusFuenf(reihe, grenzen, ab)
 		} else {
+			for i := range reihe {
+				reihe[i].Erlaeuterung = erlaeutere(reihe[i], grenzen[i], nil)
+			}
 			for _, v := range reihe {
 				if v.Ueberschritten && v.Index >= ab {
 					b.Eingehalten, b.Massgeblich = false, append(b.Massgeblich, v)
@@ -238,7 +273,7 @@ func bewerte(messwerte []Messwert, grenzwerte []Grenzwert, ab int) Auswertung {
 
 // vierAusFuenf applies the 4-of-5 rule to the comparisons with an Überwachungswert (in date
 // order) in place and returns the parameter's Bewertung of the results from row ab on.
-func vierAusFuenf(reihe []Vergleich, ab int) Bewertung {
+func vierAusFuenf(reihe []Vergleich, grenzen []Grenzwert, ab int) Bewertung {
 	b := Bewertung{Art: Ueberwachungswert, Eingehalten: true}
 	var entscheidend []Vergleich
 	for j := range reihe {
@@ -261,6 +296,7 @@ func vierAusFuenf(reihe []Vergleich, ab int) Bewertung {
 		for _, f := range fenster {
 			v.Massgeblich = append(v.Massgeblich, f.Index)
 		}
+		v.Erlaeuterung = erlaeutere(*v, grenzen[j], fenster)
 		fenster[len(fenster)-1] = *v
 		if v.Index < ab {
 			continue

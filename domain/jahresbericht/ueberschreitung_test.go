@@ -73,8 +73,11 @@ func TestBewerte_VierAusFuenf(t *testing.T) {
 			erwartet{[]bool{true, true, true, true, true}, true, []int{0, 1, 2, 3, 4}}},
 		{"one of five exactly 100 percent above: not more than 100 percent, kept", werte("50", "60", "70", "80", "180"),
 			erwartet{[]bool{true, true, true, true, true}, true, []int{0, 1, 2, 3, 4}}},
-		{"one of five just over 100 percent above: not kept", werte("50", "60", "70", "80", "180,001"),
+		{"one of five over 100 percent above at two significant digits (185 → 190): not kept", werte("50", "60", "70", "80", "185"),
 			erwartet{[]bool{true, true, true, true, false}, false, []int{0, 1, 2, 3, 4}}},
+		// § 6 Abs. 2 AbwV: 180,001 at two significant digits is 180, exactly 100 percent above
+		{"just over 100 percent only beyond the significant digits: kept", werte("50", "60", "70", "80", "180,001"),
+			erwartet{[]bool{true, true, true, true, true}, true, []int{0, 1, 2, 3, 4}}},
 		{"a result over 100 percent keeps the four after it from being forgiven", werte("50", "60", "70", "80", "190", "50", "95"),
 			erwartet{[]bool{true, true, true, true, false, true, false}, false, []int{0, 1, 2, 3, 4}}},
 		{"two of five above: not kept; the first decides", werte("50", "60", "70", "80", "95", "60", "70", "80", "95"),
@@ -122,7 +125,8 @@ func TestBewerte_TheDayAnAnforderungChanges(t *testing.T) {
 
 // TestBewerte_Hoechstwert: every exceedance counts, no 4-of-5.
 func TestBewerte_Hoechstwert(t *testing.T) {
-	a := Bewerte(werte("50", "60", "70", "80", "181", "90"), []Grenzwert{uew90, hw180})
+	// 185 is 190 at two significant digits (§ 6 Abs. 2 AbwV), 181 would be 180 and keep it
+	a := Bewerte(werte("50", "60", "70", "80", "185", "90"), []Grenzwert{uew90, hw180})
 	pruefeAuswertung(t, a, Hoechstwert, erwartet{[]bool{true, true, true, true, false, true}, false, []int{4}})
 	// the Überwachungswert is exceeded by more than 100 percent by the same value
 	pruefeAuswertung(t, a, Ueberwachungswert, erwartet{[]bool{true, true, true, true, false, true}, false, []int{0, 1, 2, 3, 4}})
