@@ -1,6 +1,7 @@
 package jahresbericht
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -245,4 +246,18 @@ func erlaeutere(v Vergleich, g Grenzwert, fenster []Vergleich) string {
 	}
 	return s + fmt.Sprintf("überschritten und nach § 6 Abs. 1 AbwV nicht eingehalten: von diesem und den vorausgegangenen Ergebnissen (%s) %s.%s",
 		fenstertext(fenster), grund, zusatz)
+}
+
+// ParameterregelAus reads the extras of an entry of the value list anforderungsparameter: its
+// number and what it says for § 6 AbwV (columns an entry older than them lacks are defaults).
+func ParameterregelAus(extras []byte) (nr string, r Parameterregel, ok bool) {
+	var x struct {
+		ParameterNr         string `json:"parameterNr"`
+		SignifikanteStellen string `json:"signifikanteStellen"`
+		AbwvKennung         string `json:"abwvKennung"`
+	}
+	if len(extras) == 0 || json.Unmarshal(extras, &x) != nil || x.ParameterNr == "" {
+		return "", Parameterregel{}, false
+	}
+	return x.ParameterNr, Parameterregel{Stellen: StellenAus(x.SignifikanteStellen), Kennung: x.AbwvKennung}, true
 }

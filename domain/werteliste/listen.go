@@ -3,9 +3,11 @@ package werteliste
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 )
 
 // Feldart is the kind of an extra column of a value list.
@@ -198,7 +200,10 @@ var Listen = []Definition{
 	aufzaehlung("parameterart", "Parameterart", Parameterarten),
 	{Name: "anforderungsparameter", Bezeichnung: "Anforderung: Parameter", Extras: []Extra{
 		{Name: "parameterNr", Art: Text, Pflicht: true}, {Name: "parameterName", Art: Text, Pflicht: true},
-		refs("parameterArten", "parameterart"), refs("betriebstypen", "betriebstyp")},
+		refs("parameterArten", "parameterart"), refs("betriebstypen", "betriebstyp"),
+		// § 6 AbwV (issue 43, item 3): the significant digits of the parameter's analysis method
+		// (Abs. 2; empty: two) and the mark of the parameters Abs. 3 and 3a speak of
+		{Name: "signifikanteStellen", Art: Text, pruefe: pruefeStellen}, {Name: "abwvKennung", Art: Text, pruefe: pruefeKennung}},
 		Filter: map[string]string{"betriebstyp": "betriebstypen", "anforderungsparameterart": "parameterArten"}},
 	{Name: "anforderung-einheit", Bezeichnung: "Anforderung: Einheit",
 		Extras: []Extra{refs("parameterArten", "parameterart"), refs("betriebstypen", "betriebstyp")},
@@ -235,6 +240,23 @@ func pruefeDatumsformat(s string) string {
 }
 
 var ganzzahl = regexp.MustCompile(`^[0-9]+$`)
+
+// pruefeStellen: significant digits, a whole number from two ("mindestens jedoch zwei
+// signifikante Stellen", § 6 Abs. 2 AbwV) to ten.
+func pruefeStellen(s string) string {
+	if n, err := strconv.Atoi(s); err != nil || n < jahresbericht.MindestStellen || n > 10 {
+		return "Es muss eine ganze Zahl von 2 bis 10 oder nichts eingegeben werden."
+	}
+	return ""
+}
+
+// pruefeKennung: one of the marks of § 6 Abs. 3 and 3a AbwV.
+func pruefeKennung(s string) string {
+	if !slices.Contains(jahresbericht.Kennungen, s) {
+		return "Erlaubt sind " + strings.Join(jahresbericht.Kennungen, ", ") + " oder nichts."
+	}
+	return ""
+}
 
 func pruefeGanzzahl(s string) string {
 	if !ganzzahl.MatchString(s) {

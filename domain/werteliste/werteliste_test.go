@@ -91,6 +91,26 @@ func TestDecide(t *testing.T) {
 				return LegeEintragAn{Liste: "selbstueberwachungVorlage", Wert: "x", Extras: eingabe(t, `{"datumsformat":"JJJJ","maxZeilenAnzahl":"viele"}`)}
 			},
 			nil, &fehler{"maxZeilenAnzahl", "Es muss eine Zahl oder nichts eingegeben werden."}},
+		// § 6 Abs. 2 AbwV: "mindestens jedoch zwei signifikante Stellen" (issue 43, item 3)
+		{"a parameter's significant digits are two or more", nil,
+			func(t *testing.T) Befehl {
+				return LegeEintragAn{Liste: "anforderungsparameter", Wert: "301 CSB",
+					Extras: eingabe(t, `{"parameterNr":"301","parameterName":"CSB","signifikanteStellen":"1"}`)}
+			},
+			nil, &fehler{"signifikanteStellen", "Es muss eine ganze Zahl von 2 bis 10 oder nichts eingegeben werden."}},
+		{"a parameter's § 6 mark is one of the list", nil,
+			func(t *testing.T) Befehl {
+				return LegeEintragAn{Liste: "anforderungsparameter", Wert: "301 CSB",
+					Extras: eingabe(t, `{"parameterNr":"301","parameterName":"CSB","abwvKennung":"BSB"}`)}
+			},
+			nil, &fehler{"abwvKennung", "Erlaubt sind CSB, TOC, NGES, TNB oder nichts."}},
+		{"a parameter with digits and mark", nil,
+			func(t *testing.T) Befehl {
+				return LegeEintragAn{Liste: "anforderungsparameter", Wert: "301 CSB",
+					Extras: eingabe(t, `{"parameterNr":"301","parameterName":"CSB","signifikanteStellen":"3","abwvKennung":"CSB"}`)}
+			},
+			[]ereignis.DomainEvent{EintragAngelegt{Liste: "anforderungsparameter", Wert: "301 CSB", Extras: roh(`{"abwvKennung":"CSB",` +
+				`"betriebstypen":[],"parameterArten":[],"parameterName":"CSB","parameterNr":"301","signifikanteStellen":"3"}`)}}, nil},
 		{"a flag must be a boolean", nil,
 			func(t *testing.T) Befehl {
 				return LegeEintragAn{Liste: "selbstueberwachungVorlage", Wert: "x", Extras: eingabe(t, `{"datumsformat":"JJJJ","uhrzeit":"ja"}`)}

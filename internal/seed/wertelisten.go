@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
+	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections/wertelisten"
@@ -73,6 +74,13 @@ func fuer(wert string, betriebstypen []string, parameterArten ...string) demoEin
 func parameter(nr, name string, betriebstypen []string, parameterArten ...string) demoEintrag {
 	e := fuer(nr+" "+name, betriebstypen, parameterArten...)
 	e.extras["parameterNr"], e.extras["parameterName"] = nr, name
+	return e
+}
+
+// abwv marks a parameter for § 6 Abs. 3 and 3a AbwV (extra abwvKennung); its significant digits
+// stay empty — two, the least § 6 Abs. 2 allows — until the Fachadmin enters its method's.
+func abwv(e demoEintrag, kennung string) demoEintrag {
+	e.extras["abwvKennung"] = kennung
 	return e
 }
 
@@ -226,7 +234,7 @@ var demoWertelisten = []demoListe{
 		parameter("102", "Temperatur", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend),
 		parameter("103", "pH-Wert", alleBetriebe, bescheid.Konzentration, bescheid.Ergaenzend),
 		parameter("104", "Abfiltrierbare Stoffe", alleBetriebe, bescheid.Konzentration, bescheid.Fracht, bescheid.Ergaenzend),
-		parameter("301", "CSB", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
+		abwv(parameter("301", "CSB", alleBetriebe, bescheid.Konzentration, bescheid.Fracht), jahresbericht.KennungCSB),
 		parameter("302", "Pges", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
 		parameter("303", "Nanorg", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
 		parameter("304", "AOX", industrie, bescheid.Konzentration, bescheid.Fracht),
@@ -238,9 +246,9 @@ var demoWertelisten = []demoListe{
 		parameter("310", "Cu", industrie, bescheid.Konzentration, bescheid.Fracht),
 		parameter("311", "GEI", industrie, bescheid.Konzentration),
 		parameter("401", "BSB5", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
-		parameter("402", "TOC", industrie, bescheid.Konzentration, bescheid.Fracht),
+		abwv(parameter("402", "TOC", industrie, bescheid.Konzentration, bescheid.Fracht), jahresbericht.KennungTOC),
 		parameter("403", "NH4-N", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
-		parameter("404", "Nges", alleBetriebe, bescheid.Konzentration, bescheid.Fracht),
+		abwv(parameter("404", "Nges", alleBetriebe, bescheid.Konzentration, bescheid.Fracht), jahresbericht.KennungNges),
 		parameter("405", "Zn", industrie, bescheid.Konzentration, bescheid.Fracht),
 	}},
 	{"anforderung-einheit", []demoEintrag{

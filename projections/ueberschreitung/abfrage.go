@@ -12,7 +12,8 @@ import (
 
 // Zeile is an exceedance in the list of an operation (GET /api/betrieb/{id}/ueberschreitungen):
 // the value and the limit it exceeded, where and when, and whether it still counts as kept by
-// the 4-of-5 rule (Eingehalten) — with what the page links to. Datum is yyyy-MM-dd, yyyy-MM or
+// the 4-of-5 rule (Eingehalten), the paragraph of § 6 AbwV that decided (Regel) and the verdict in
+// German (Erlaeuterung, as the parameter view shows it) — with what the page links to. Datum is yyyy-MM-dd, yyyy-MM or
 // yyyy as the template stores it.
 type Zeile struct {
 	JahresberichtID int64  `json:"jahresberichtId"`
@@ -34,6 +35,8 @@ type Zeile struct {
 	Grenzwert       string `json:"grenzwert"`
 	UeberHundert    bool   `json:"ueberHundertProzent"`
 	Eingehalten     bool   `json:"eingehalten"`
+	Regel           string `json:"regel"`
+	Erlaeuterung    string `json:"erlaeuterung"`
 }
 
 // MaxZeilen bounds the list of one operation and year: a year of hourly values above the
@@ -46,7 +49,7 @@ const MaxZeilen = 2000
 func DesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64, jahr int) ([]Zeile, error) {
 	rows, err := q.Query(ctx, `SELECT u.jahresbericht_id, u.jahr, j.status, u.anlage_id, a.bezeichnung, u.messstelle_id,
 			COALESCE(m.messstellen_id, ''), COALESCE(m.bezeichnung, ''), u.parameter_id, u.parameter_nr, u.einheit, u.zeile,
-			u.datum, u.uhrzeit, u.wert, u.art, u.grenzwert, u.ueber_hundert, u.eingehalten
+			u.datum, u.uhrzeit, u.wert, u.art, u.grenzwert, u.ueber_hundert, u.eingehalten, u.regel, u.erlaeuterung
 		FROM `+Name+`.ueberschreitung u JOIN public.jahresbericht j ON j.id = u.jahresbericht_id
 		JOIN public.anlage a ON a.id = u.anlage_id LEFT JOIN public.messstelle m ON m.id = u.messstelle_id
 		WHERE u.betrieb_id = $1 AND ($2 = 0 OR u.jahr = $2)
@@ -58,7 +61,7 @@ func DesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64, jah
 		var z Zeile
 		err := r.Scan(&z.JahresberichtID, &z.Jahr, &z.Status, &z.AnlageID, &z.Anlage, &z.MessstelleID, &z.MessstellenNr, &z.Messstelle,
 			&z.ParameterID, &z.ParameterNr, &z.Einheit, &z.Zeile, &z.Datum, &z.Uhrzeit, &z.Wert, &z.Art, &z.Grenzwert, &z.UeberHundert,
-			&z.Eingehalten)
+			&z.Eingehalten, &z.Regel, &z.Erlaeuterung)
 		return z, err
 	})
 }

@@ -8,8 +8,9 @@
 // (public.jahresbericht, jahresbericht_parameter) and the Anforderungen of the released
 // Bescheide (public.bescheid), both written in their commands' transactions. An event says which
 // reports to evaluate again — a report's event that report and the plant's reports of the three
-// years after it (their windows reach back), a Bescheid's event every report of its operation —
-// and they are evaluated from the documents as they are. The last event touching a report is
+// years after it (their windows reach back), a Bescheid's event every report of its operation,
+// an event of an entry of the value list anforderungsparameter (its significant digits and § 6
+// mark, issue 43 item 3) every report — and they are evaluated from the documents as they are. The last event touching a report is
 // applied after the documents reached their final state, so the live build and a rebuild end
 // equal (internal/app's rebuild test).
 package ueberschreitung
@@ -18,11 +19,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
+	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections"
 )
@@ -52,6 +55,8 @@ CREATE TABLE ueberschreitung (
     anforderung_id   bigint  NOT NULL,
     ueber_hundert    boolean NOT NULL,
     eingehalten      boolean NOT NULL,
+    regel            text    NOT NULL,
+    erlaeuterung     text    NOT NULL,
     PRIMARY KEY (parameter_id, zeile, art)
 );
 CREATE TABLE bewertung (
@@ -79,23 +84,43 @@ var Projection = projections.Projection{Name: Name, Schema: schema, Indexe: inde
 
 var (
 	ueberschreitungSpalten = []string{"parameter_id", "zeile", "art", "jahresbericht_id", "jahr", "betrieb_id", "anlage_id",
-		"messstelle_id", "parameter_nr", "einheit", "datum", "uhrzeit", "wert", "grenzwert", "anforderung_id", "ueber_hundert", "eingehalten"}
+		"messstelle_id", "parameter_nr", "einheit", "datum", "uhrzeit", "wert", "grenzwert", "anforderung_id", "ueber_hundert", "eingehalten",
+		"regel", "erlaeuterung"}
 	bewertungSpalten = []string{"parameter_id", "art", "jahresbericht_id", "jahr", "betrieb_id", "eingehalten"}
 )
 
 func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
-	var berichte, bescheide []int64
+	var berichte, bescheide, eintraege []int64
+	liste := false
 	if err := s.JeStreamtyp(map[string]func(eventstore.Event, int64) error{
 		jahresbericht.StreamType: func(_ eventstore.Event, id int64) error { berichte = append(berichte, id); return nil },
 		bescheid.StreamType:      func(_ eventstore.Event, id int64) error { bescheide = append(bescheide, id); return nil },
+		werteliste.StreamType: func(e eventstore.Event, id int64) error {
+			var x struct {
+				Liste string `json:"liste"`
+			}
+			_ = json.Unmarshal(e.Data, &x)
+			liste = liste || x.Liste == parameterliste
+			eintraege = append(eintraege, id)
+			return nil
+		},
 	}); err != nil {
 		return nil, err
 	}
 	w := &projections.Schreiben{}
-	if len(berichte) == 0 && len(bescheide) == 0 {
+	if !liste && len(eintraege) > 0 {
+		// a change or deletion names no list: the entry's (a deleted one is gone — evaluate
+		// again, it may have been a parameter's)
+		err := s.QueryRow(ctx, `SELECT count(DISTINCT id) < $2 OR bool_or(liste = $3) FROM public.werteliste_eintrag WHERE id = ANY($1)`,
+			eintraege, len(dedupe(eintraege)), parameterliste).Scan(&liste)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(berichte) == 0 && len(bescheide) == 0 && !liste {
 		return w, nil
 	}
-	betroffen, err := betroffeneBerichte(ctx, s, berichte, bescheide)
+	betroffen, err := betroffeneBerichte(ctx, s, berichte, bescheide, liste)
 	if err != nil || len(betroffen) == 0 {
 		return w, err
 	}
@@ -116,15 +141,17 @@ func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schrei
 
 // betroffeneBerichte are the reports to evaluate again: those whose events the batch holds and
 // the plant's reports of the three years after each, and every report of the operation of a
-// Bescheid of the batch (deleted ones too: their rows go).
-func betroffeneBerichte(ctx context.Context, s *projections.Stapel, berichte, bescheide []int64) ([]int64, error) {
+// Bescheid of the batch (deleted ones too: their rows go); alle: every report.
+func betroffeneBerichte(ctx context.Context, s *projections.Stapel, berichte, bescheide []int64, alle bool) ([]int64, error) {
 	rows, err := s.Query(ctx, `SELECT j2.id FROM public.jahresbericht j
 		JOIN public.jahresbericht j2 ON j2.anlage_id = j.anlage_id AND j2.jahr BETWEEN j.jahr AND j.jahr + $3
 		WHERE j.id = ANY($1)
 		UNION
 		SELECT j.id FROM public.bescheid d JOIN public.anlage a ON a.betrieb_id = d.betrieb_id
 		JOIN public.jahresbericht j ON j.anlage_id = a.id WHERE d.id = ANY($2)
-		ORDER BY 1`, berichte, bescheide, jahresbericht.Rueckblick)
+		UNION
+		SELECT j.id FROM public.jahresbericht j WHERE $4
+		ORDER BY 1`, berichte, bescheide, jahresbericht.Rueckblick, alle)
 	if err != nil {
 		return nil, err
 	}
@@ -203,22 +230,30 @@ func auswerten(ctx context.Context, s *projections.Stapel, ids []int64) (zeilen,
 	if err != nil {
 		return nil, nil, err
 	}
+	regeln, err := parameterregeln(ctx, s)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, b := range ziele {
 		for _, p := range b.parameter {
 			if len(p.Messwerte) == 0 {
 				continue
 			}
-			var vorwerte []jahresbericht.Messwert
-			r := reihe{b.anlageID, p.Messstelle, p.ParameterNr, p.ParameterArt}
-			for j := b.jahr - jahresbericht.Rueckblick; j < b.jahr; j++ {
-				vorwerte = append(vorwerte, jahre[r][j]...)
+			vorwerte := func(p jahresbericht.Parameter) []jahresbericht.Messwert {
+				var out []jahresbericht.Messwert
+				r := reihe{b.anlageID, p.Messstelle, p.ParameterNr, p.ParameterArt}
+				for j := b.jahr - jahresbericht.Rueckblick; j < b.jahr; j++ {
+					out = append(out, jahre[r][j]...)
+				}
+				return out
 			}
-			a := jahresbericht.BewerteMitVorwerten(vorwerte, p.Messwerte, jahresbericht.GrenzwerteAus(p, anforderungen[b.betriebID]))
+			a := jahresbericht.BewerteNachAbwV(vorwerte(p), p.Messwerte, jahresbericht.GrenzwerteAus(p, anforderungen[b.betriebID]),
+				jahresbericht.RegelnFuer(p, b.parameter, regeln, vorwerte))
 			for _, v := range a.Vergleiche {
 				if v.Ueberschritten {
 					zeilen = append(zeilen, []any{p.ParameterID, int32(v.Index), v.Art, b.id, int32(b.jahr), b.betriebID, b.anlageID,
 						p.Messstelle, p.ParameterNr, p.Einheit, v.Datum, v.Uhrzeit, v.Wert, v.Grenzwert, v.AnforderungID,
-						v.UeberHundertProzent, v.Eingehalten})
+						v.UeberHundertProzent, v.Eingehalten, v.Regel, v.Erlaeuterung})
 				}
 			}
 			for _, bw := range a.Bewertungen {
@@ -227,6 +262,33 @@ func auswerten(ctx context.Context, s *projections.Stapel, ids []int64) (zeilen,
 		}
 	}
 	return zeilen, bewertungen, nil
+}
+
+// parameterliste is the value list whose entries give a parameter's significant digits and § 6
+// mark.
+const parameterliste = "anforderungsparameter"
+
+// parameterregeln are what the value list anforderungsparameter says for § 6 AbwV, by number.
+func parameterregeln(ctx context.Context, s *projections.Stapel) (map[string]jahresbericht.Parameterregel, error) {
+	rows, err := s.Query(ctx, `SELECT extras FROM public.werteliste_eintrag WHERE liste = $1 AND extras IS NOT NULL ORDER BY id`, parameterliste)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]jahresbericht.Parameterregel{}
+	var extras []byte
+	_, err = pgx.ForEachRow(rows, []any{&extras}, func() error {
+		if nr, r, ok := jahresbericht.ParameterregelAus(extras); ok {
+			out[nr] = r
+		}
+		return nil
+	})
+	return out, err
+}
+
+func dedupe(ids []int64) []int64 {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // anforderungenDer are the Anforderungen of the released Bescheide of the operations.

@@ -41,18 +41,28 @@ func parameterZeilen(r jahresbericht.Rolle, j jahresbericht.Jahresbericht, namen
 // parameterNamen are the names of the parameters of the value list anforderungsparameter by
 // number (extras parameterNr, parameterName).
 func (d *Dienst) parameterNamen(ctx context.Context) (map[string]string, error) {
+	namen, _, err := d.parameterliste(ctx)
+	return namen, err
+}
+
+// parameterliste reads the value list anforderungsparameter: the names by number and what it
+// says for § 6 AbwV (significant digits, mark).
+func (d *Dienst) parameterliste(ctx context.Context) (map[string]string, map[string]jahresbericht.Parameterregel, error) {
 	es, err := wertelisten.Eintraege(ctx, d.Store.Pool(), "anforderungsparameter")
-	out := map[string]string{}
+	namen, regeln := map[string]string{}, map[string]jahresbericht.Parameterregel{}
 	for _, e := range es {
 		var x struct {
 			ParameterNr   string `json:"parameterNr"`
 			ParameterName string `json:"parameterName"`
 		}
 		if len(e.Extras) > 0 && json.Unmarshal(e.Extras, &x) == nil && x.ParameterNr != "" {
-			out[x.ParameterNr] = x.ParameterName
+			namen[x.ParameterNr] = x.ParameterName
+		}
+		if nr, r, ok := jahresbericht.ParameterregelAus(e.Extras); ok {
+			regeln[nr] = r
 		}
 	}
-	return out, err
+	return namen, regeln, err
 }
 
 // ParameterListen are the parameters of a report at one measuring point: the two tables of the
@@ -126,7 +136,7 @@ func (d *Dienst) Messwerte(ctx context.Context, n Nutzer, id, mid, pid int64) (M
 	if p.Messwerte, err = berichte.Messwerte(ctx, q, pid); err != nil {
 		return Messreihe{}, err
 	}
-	namen, err := d.parameterNamen(ctx)
+	namen, regeln, err := d.parameterliste(ctx)
 	if err != nil {
 		return Messreihe{}, err
 	}
@@ -152,11 +162,25 @@ func (d *Dienst) Messwerte(ctx context.Context, n Nutzer, id, mid, pid int64) (M
 	if err != nil {
 		return out, err
 	}
-	vorwerte, err := berichte.Vorwerte(ctx, q, g.k.J.AnlageID, g.k.J.Jahr, p)
-	if err != nil {
-		return out, err
+	// the values of a parameter's TOC or TNb (§ 6 Abs. 3, 3a AbwV) are read as its own: those of
+	// the report and of the three years before
+	var fehler error
+	werte := func(x jahresbericht.Parameter) []jahresbericht.Messwert {
+		vor, err := berichte.Vorwerte(ctx, q, g.k.J.AnlageID, g.k.J.Jahr, x)
+		if x.ParameterID == p.ParameterID || err != nil {
+			fehler = cmp.Or(fehler, err)
+			return vor
+		}
+		jetzt, err := berichte.Messwerte(ctx, q, x.ParameterID)
+		fehler = cmp.Or(fehler, err)
+		return append(vor, jetzt...)
 	}
-	out.Auswertung = jahresbericht.BewerteMitVorwerten(vorwerte, p.Messwerte, jahresbericht.GrenzwerteAus(p, as))
+	vorwerte := werte(p)
+	regel := jahresbericht.RegelnFuer(p, g.k.J.Parameter, regeln, werte)
+	if fehler != nil {
+		return out, fehler
+	}
+	out.Auswertung = jahresbericht.BewerteNachAbwV(vorwerte, p.Messwerte, jahresbericht.GrenzwerteAus(p, as), regel)
 	return out, nil
 }
 
