@@ -20,49 +20,12 @@ export type MesswertZeile = components['schemas']['JahresberichtMesswertZeile'];
 export type Ueberschreitungen = components['schemas']['Ueberschreitungen'];
 
 /** A template of the values (value list selbstueberwachungVorlage with its columns, spec 001 §3.5). */
-export interface Vorlage {
-  id: number;
-  value: string;
-  maxZeilenAnzahl: number;
-  datumsformat: string;
-  uhrzeit?: boolean;
-  wetterschluessel?: boolean;
-  schwelle?: boolean;
-  wert?: boolean;
-  messwertAnzahl?: boolean;
-  messwertAnzahlGreater12?: boolean;
-  messwertMaxWert?: boolean;
-  messwertMaxQ?: boolean;
-  konzentration?: boolean;
-  abfluss?: boolean;
-}
-
-/** One comparison of a value with the limit valid on its date (domain/jahresbericht Vergleich). */
-export interface Vergleich {
-  index: number;
-  datum: string;
-  uhrzeit?: string;
-  wert: string;
-  art: string;
-  anforderungId: number;
-  grenzwert: string;
-  ueberschritten: boolean;
-  ueberHundertProzent: boolean;
-  eingehalten: boolean;
-  massgeblich?: number[];
-}
-
-/** Whether a kind of limit was kept over the year, with the values that decide it (§ 6 Abs. 1 AbwV). */
-export interface Bewertung {
-  art: string;
-  eingehalten: boolean;
-  massgeblich: Vergleich[];
-}
-
-export interface Auswertung {
-  vergleiche: Vergleich[];
-  bewertungen: Bewertung[];
-}
+export type Vorlage = components['schemas']['MesswertVorlage'];
+/** One comparison of a value with the limit valid on its date, with the paragraph of § 6 AbwV that decided and its explanation. */
+export type Vergleich = components['schemas']['Vergleich'];
+/** Whether a kind of limit was kept over the year, with the values that decide it. */
+export type Bewertung = components['schemas']['Bewertung'];
+export type Auswertung = components['schemas']['Auswertung'];
 
 export const jahresberichtKeys = {
   all: ['jahresbericht'] as const,

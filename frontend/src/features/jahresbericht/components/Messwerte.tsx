@@ -30,16 +30,17 @@ import {
   parameterListenQuery,
   speichereMesswerte,
   useBerichtsbefehl,
-  type Auswertung,
   type BerichtParameter,
   type Messreihe,
   type Messwert,
+  type Vergleich,
   type Vorlage,
 } from '@/features/jahresbericht/api/jahresbericht';
 import { statustext } from '@/lib/jahresbericht';
 import { MSG_AUFRUF_FEHLER } from './Jahresberichtdaten';
 import { aufloesung, MSG_GESPEICHERT, MSG_IMPORT_FEHLER, MSG_UEBERSCHREIBEN, pruefeMesswerte, SPALTEN, zeilen } from './messwerte';
 import { ARTEN, parameterPfad } from './Parametertabelle';
+import { Begruendung, Bewertungen } from './Begruendung';
 
 /** A template of the value list selbstueberwachungVorlage (its extra columns as members). */
 export function vorlageAus(e: WertelisteEintrag): Vorlage {
@@ -181,15 +182,16 @@ function Messreiheneditor({ reihe: r, neuLaden }: { reihe: Messreihe; neuLaden: 
       zeigeFehler(e, MSG_IMPORT_FEHLER);
     }
   };
-  const vorlage = vorlagen.find((v) => String(v.id) === vorlageId) ?? (r.vorlage as Vorlage | null | undefined) ?? undefined;
+  const vorlage = vorlagen.find((v) => String(v.id) === vorlageId) ?? r.vorlage ?? undefined;
   const n = /^\d+$/.test(anzahl) ? Math.min(Number(anzahl), vorlage?.maxZeilenAnzahl || 8784) : 0;
   const reihen = zeilen(werte, n);
   const spalten = vorlage ? SPALTEN.filter((s) => vorlage[s.flag]) : [];
-  const auswertung = (r.auswertung ?? { vergleiche: [], bewertungen: [] }) as unknown as Auswertung;
-  const ueber = new Map<number, string[]>();
-  for (const v of auswertung.vergleiche ?? []) {
-    if (v.ueberschritten) ueber.set(v.index, [...(ueber.get(v.index) ?? []), `${v.art} ${v.grenzwert} überschritten`]);
-  }
+  const vergleiche = r.auswertung?.vergleiche ?? [];
+  const bewertungen = r.auswertung?.bewertungen ?? [];
+  // the comparisons of each row (one per kind of limit), and the rows above a limit
+  const jeZeile = new Map<number, Vergleich[]>();
+  for (const v of vergleiche) jeZeile.set(v.index, [...(jeZeile.get(v.index) ?? []), v]);
+  const ueber = new Set(vergleiche.filter((v) => v.ueberschritten).map((v) => v.index));
   const dirty =
     bearbeiten &&
     JSON.stringify({ vorlageId, anzahl, status, werte: reihen }) !==
@@ -301,19 +303,7 @@ function Messreiheneditor({ reihe: r, neuLaden }: { reihe: Messreihe; neuLaden: 
         <dt className="font-semibold">Wert (Mittel)</dt>
         <dd data-testid="mittelwert">{r.mittelwert || '–'}</dd>
       </dl>
-      {(auswertung.bewertungen ?? []).length > 0 && (
-        <div className="space-y-1" data-testid="bewertungen">
-          <h3 className="font-semibold">Prüfung gegen die Anforderungen (§ 6 Abs. 1 AbwV)</h3>
-          <ul className="list-disc pl-6 text-sm">
-            {auswertung.bewertungen.map((b) => (
-              <li key={b.art} className={b.eingehalten ? '' : 'font-semibold text-red-800'}>
-                {b.art}: {b.eingehalten ? 'eingehalten' : 'nicht eingehalten'}
-                {b.massgeblich.length > 0 && ` – maßgeblich: ${b.massgeblich.map((v) => `${v.datum}${v.uhrzeit ? ` ${v.uhrzeit}` : ''}: ${v.wert} (Grenzwert ${v.grenzwert})`).join('; ')}`}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {bewertungen.length > 0 && <Bewertungen bewertungen={bewertungen} />}
       <div className="flex flex-wrap items-end gap-2">
         <Button variant="secondary" onClick={() => void exportieren(false)} disabled={!r.vorlageMesswerteId}>
           Messwerte exportieren
@@ -395,14 +385,18 @@ function Messreiheneditor({ reihe: r, neuLaden }: { reihe: Messreihe; neuLaden: 
             </thead>
             <tbody>
               {reihen.map((_, i) => (
-                <tr key={i} className={`border-b border-gray-200 ${ueber.has(i) ? 'bg-red-50' : ''}`} data-ueberschritten={ueber.has(i) || undefined}>
+                <tr key={i} className={`border-b border-gray-200 align-top ${ueber.has(i) ? 'bg-red-50' : ''}`} data-ueberschritten={ueber.has(i) || undefined}>
                   <th scope="row" className="px-1 py-1 text-right font-normal">
                     {i + 1}
                   </th>
                   {zelle(i, 'datum', 'Datum')}
                   {vorlage.uhrzeit && zelle(i, 'uhrzeit', 'Uhrzeit')}
                   {spalten.map((s) => zelle(i, s.feld, s.titel))}
-                  <td className="px-1 py-1 text-red-800">{(ueber.get(i) ?? []).join('; ')}</td>
+                  <td className="min-w-64 px-1 py-1">
+                    {(jeZeile.get(i) ?? []).map((v) => (
+                      <Begruendung key={v.art} vergleich={v} />
+                    ))}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -8,17 +8,11 @@ import { Berichtsjahrfeld } from '@/components/Berichtsjahrfeld';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { ueberschreitungenQuery, type Ueberschreitung } from '@/features/jahresbericht/api/jahresbericht';
 import { messdatum, statustext } from '@/lib/jahresbericht';
+import { Begruendung, urteil } from './Begruendung';
 
 // Ours (beyond the spec, issue 31).
 export const MSG_UEBERSCHREITUNGEN_FEHLER = 'Fehler beim Aufruf der Überschreitungen';
 export const TEXT_GEKUERZT = 'Es werden die ersten 2.000 Überschreitungen gezeigt. Wählen Sie ein Berichtsjahr, um alle zu sehen.';
-
-/** How the 4-of-5 rule judged the value (§ 6 Abs. 1 AbwV), in words, not only colour. */
-export function bewertungText(u: Pick<Ueberschreitung, 'eingehalten' | 'ueberHundertProzent' | 'art'>): string {
-  if (u.eingehalten) return 'eingehalten (4 von 5)';
-  if (u.ueberHundertProzent) return 'nicht eingehalten (über 100 %)';
-  return 'nicht eingehalten';
-}
 
 /**
  * Route …/jahresbericht/ueberschreitungen (beyond the spec, issue 31): every measured value of the
@@ -61,10 +55,8 @@ export function Ueberschreitungen() {
       {
         id: 'bewertung',
         header: '§ 6 AbwV',
-        accessorFn: bewertungText,
-        cell: ({ row: { original: u } }) => (
-          <span className={u.eingehalten ? 'text-gray-800' : 'font-semibold text-red-800'}>{bewertungText(u)}</span>
-        ),
+        accessorFn: (u) => urteil(u),
+        cell: ({ row: { original: u } }) => <Begruendung vergleich={u} />,
       },
       { id: 'status', header: 'Status des Berichts', accessorFn: (u) => statustext(u.status) },
     ],
@@ -79,9 +71,11 @@ export function Ueberschreitungen() {
         Überschreitungen
       </h1>
       <p className="text-sm text-gray-800">
-        Messwerte der Jahresberichte über dem am Messtag gültigen Überwachungs- oder Höchstwert. Ein überschrittener
-        Überwachungswert gilt nach § 6 Abs. 1 AbwV als eingehalten, wenn von diesem und den vier vorangegangenen Ergebnissen
-        höchstens eines ihn überschreitet und keines um mehr als 100 %.
+        Messwerte der Jahresberichte über dem am Messtag gültigen Überwachungs- oder Höchstwert, verglichen mit den
+        signifikanten Stellen des Parameters (§ 6 Abs. 2 AbwV). Ein überschrittener Überwachungswert gilt nach § 6 Abs. 1
+        AbwV als eingehalten, wenn von diesem und den vier vorangegangenen Ergebnissen höchstens eines ihn überschreitet und
+        keines um mehr als 100 %; ein CSB-Wert auch, wenn der vierfache TOC desselben Zeitpunkts ihn nicht überschreitet
+        (§ 6 Abs. 3 AbwV). Die Prüfung der Eigenkontrollwerte ist ein Hinweis, keine behördliche Überwachung.
       </p>
       <Berichtsjahrfeld
         alle

@@ -3,8 +3,20 @@ import type { Vorlage } from '@/features/jahresbericht/api/jahresbericht';
 import { MSG_WERT, MSG_ZAHLFORMAT } from '@/lib/dezimal';
 import { aufloesung, MSG_DATUM, MSG_DATUM_DOPPELT, MSG_GANZZAHL, MSG_NEGATIV, MSG_UHRZEIT, MSG_VORLAGE, msgDatumFormat, msgMax, pruefeMesswerte, pruefeMesszahl } from './messwerte';
 
-const stich: Vorlage = { id: 1, value: 'Stichproben mit Uhrzeit', maxZeilenAnzahl: 52, datumsformat: 'TT.MM.JJJJ', uhrzeit: true, wert: true };
-const monat: Vorlage = { id: 2, value: 'Monatswerte', maxZeilenAnzahl: 12, datumsformat: 'MM.JJJJ', wert: true };
+const keineSpalte = {
+  uhrzeit: false,
+  wetterschluessel: false,
+  schwelle: false,
+  wert: false,
+  messwertAnzahl: false,
+  messwertAnzahlGreater12: false,
+  messwertMaxWert: false,
+  messwertMaxQ: false,
+  konzentration: false,
+  abfluss: false,
+};
+const stich: Vorlage = { ...keineSpalte, id: 1, value: 'Stichproben mit Uhrzeit', maxZeilenAnzahl: 52, datumsformat: 'TT.MM.JJJJ', uhrzeit: true, wert: true };
+const monat: Vorlage = { ...keineSpalte, id: 2, value: 'Monatswerte', maxZeilenAnzahl: 12, datumsformat: 'MM.JJJJ', wert: true };
 
 describe('the value grid checks (spec 001 §5)', () => {
   it('reads the template date formats T, M, J', () => {

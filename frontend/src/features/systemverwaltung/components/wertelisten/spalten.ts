@@ -26,6 +26,8 @@ const BEZEICHNUNGEN: Record<string, string> = {
   mipNr: 'MIP-Nr.',
   nameMassnahmetraeger: 'Maßnahmeträger',
   code: 'Code',
+  signifikanteStellen: 'Signifikante Stellen (§ 6 Abs. 2 AbwV)',
+  abwvKennung: 'Kennung (§ 6 Abs. 3, 3a AbwV)',
 };
 
 export function spaltenname(x: Pick<Extra, 'name'>): string {
