@@ -95,7 +95,10 @@ describe('Jahresberichte', () => {
       // the second value exceeds the Überwachungswert by more than 100 %: flagged, the 4-of-5 rule not kept
       const ueber = page.locator('tr[data-ueberschritten]');
       await until(() => ueber.count(), 1, 'eine Überschreitung');
-      assert.match(await ueber.textContent(), /Überwachungswert 0,5 überschritten/);
+      assert.match(await ueber.textContent(), /Überwachungswert 0,5 überschritten, nicht eingehalten/);
+      // the verdict explained (§ 6 AbwV, issue 43 item 3): digits, limit, the paragraph
+      await ueber.getByText(/^Überwachungswert 0,5 überschritten/).click();
+      await ueber.getByText(/auf 2 signifikante Stellen gerundet 1,2 \(§ 6 Abs\. 2 AbwV\), verglichen mit dem Überwachungswert 0,5/).waitFor();
       await until(() => page.getByTestId('bewertungen').textContent(), (t) => /Überwachungswert: nicht eingehalten/.test(t), 'Bewertung');
       await pruefeBarrierefreiheit(page, 'Messwerte (Lesemodus)');
 
@@ -213,7 +216,10 @@ describe('Jahresberichte', () => {
       const wert = page.getByRole('row').filter({ hasText: '12.02.2025' });
       await until(() => wert.count(), 1, 'die Überschreitung vom 12.02.2025');
       assert.match(await wert.textContent(), /1,2/);
-      assert.match(await wert.textContent(), /nicht eingehalten \(über 100 %\)/);
+      assert.match(await wert.textContent(), /nicht eingehalten \(über 100 %, § 6 Abs\. 1 AbwV\)/);
+      // the same explanation as on the parameter view, unfolded
+      await wert.getByText(/^Überwachungswert 0,5 überschritten/).click();
+      await wert.getByText(/Messwert 1,2 vom 12\.02\.2025, auf 2 signifikante Stellen gerundet 1,2 \(§ 6 Abs\. 2 AbwV\)/).waitFor();
       await pruefeBarrierefreiheit(page, 'Überschreitungen des Betriebs');
       await wert.getByRole('link').click();
       await page.getByRole('heading', { name: 'Selbstüberwachungsauflagen im Berichtsjahr' }).waitFor();

@@ -1,7 +1,7 @@
 // Package ueberschreitung is the read model of the limit-value checks of annual reports: every
 // measured value above the Überwachungswert or Höchstwert valid on its date, with whether it
 // still counts as kept by the 4-of-5 rule of § 6 Abs. 1 AbwV, and per parameter and kind of
-// limit the evaluation (jahresbericht.BewerteMitVorwerten; docs/decisions.md "Limit-value
+// limit the evaluation (jahresbericht.BewerteNachAbwV; docs/decisions.md "Limit-value
 // checks"). Staff read it as the Überschreitungen of an operation and on the start page.
 //
 // What it is derived from are documents, not events alone: the reports' values

@@ -13,7 +13,7 @@ import (
 // Druckbericht is an annual report as its print shows it (GET /api/jahresbericht/{id}/print,
 // issue 33): its header fields (Kopf, labelled by Namen), its operation, and per parameter the
 // values with their evaluation as the entry screen shows them (Messwerte: the same Messreihe,
-// exceedances and the 4-of-5 rule from jahresbericht.BewerteMitVorwerten).
+// exceedances and § 6 AbwV from jahresbericht.BewerteNachAbwV).
 type Druckbericht struct {
 	BetriebID int64
 	Betrieb   string

@@ -157,7 +157,7 @@ func (d *Dienst) Messwerte(ctx context.Context, n Nutzer, id, mid, pid int64) (M
 		out.Vorlage = &v
 	}
 	// the limits valid from three years before the report year on (the 4-of-5 windows of the
-	// year's first results reach back), and the results of those years (BewerteMitVorwerten)
+	// year's first results reach back), and the results of those years (BewerteNachAbwV)
 	as, err := bescheide.Anforderungen(ctx, q, g.a.BetriebID, []int64{p.Messstelle}, "", jahresbericht.VorwerteAb(g.k.J.Jahr), g.k.J.Bis)
 	if err != nil {
 		return out, err
