@@ -219,7 +219,7 @@ describe('Jahresberichte', () => {
       assert.match(await wert.textContent(), /nicht eingehalten \(über 100 %, § 6 Abs\. 1 AbwV\)/);
       // the same explanation as on the parameter view, unfolded
       await wert.getByText(/^Überwachungswert 0,5 überschritten/).click();
-      await wert.getByText(/Messwert 1,2 vom 12\.02\.2025, auf 2 signifikante Stellen gerundet 1,2 \(§ 6 Abs\. 2 AbwV\)/).waitFor();
+      await wert.getByText(/Messwert 1,2 vom 12\.02\.2025 \d\d:\d\d, auf 2 signifikante Stellen gerundet 1,2 \(§ 6 Abs\. 2 AbwV\)/).waitFor();
       await pruefeBarrierefreiheit(page, 'Überschreitungen des Betriebs');
       await wert.getByRole('link').click();
       await page.getByRole('heading', { name: 'Selbstüberwachungsauflagen im Berichtsjahr' }).waitFor();
