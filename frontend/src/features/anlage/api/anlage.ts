@@ -172,6 +172,7 @@ export const anlageStandQuery = (id: string, version: number) =>
   });
 
 /** The operation a plant form belongs to: its operator (always an eligible obligee) and its type (the disposal area). */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: what the plant form needs of GET /api/betrieb/{id}, derived in the query
 export interface BetriebDesFormulars {
   betreiberId: number | undefined;
   betriebstyp: string;
