@@ -8,6 +8,12 @@ import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
+/** The message of the guard against hand-written API shapes (issue 43, item 4). */
+const API_FORM =
+  "An API shape comes from the API document: Schema<'X'>, Antwort<'operationId'> or Anfrage<'operationId'> (lib/api.ts). " +
+  'A call\'s arguments are an interface named …Eingabe; a form\'s or view\'s own state takes ' +
+  '"// eslint-disable-next-line no-restricted-syntax -- Frontend: <reason>".';
+
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -48,6 +54,43 @@ export default tseslint.config(
               message: 'components/ and lib/ are shared: they never import a feature or the app.',
             },
           ],
+        },
+      ],
+    },
+  },
+  // Issue 43, item 4: the shapes of the API's answers and request bodies come from the API document
+  // (Schema<'X'>, Antwort<'operationId'>, Anfrage<'operationId'> of lib/api.ts), never by hand. In
+  // the files that call the API an object type is written only for the frontend's own forms —
+  // a call's arguments (an interface named …Eingabe: path and query parameters and a body typed
+  // from the document), or, with the one escape, a form's or a view's state:
+  //   // eslint-disable-next-line no-restricted-syntax -- Frontend: <why this is no API shape>
+  {
+    files: ['src/features/*/api/**/*.ts', 'src/lib/{befehl,wertelisten,konfiguration,jahresbericht}.ts', 'src/lib/auth/session.ts', 'src/components/zustaendigkeiten/zustaendigkeiten.ts'],
+    ignores: [
+      '**/*.test.ts',
+      // generated from domain/anlage/typen.go (the plant types' table), no answer of the API
+      'src/features/anlage/api/typen.ts',
+      // the annual report's limit check (auswertung, vorlage) is typed in the document by issue 43, item 3
+      'src/features/jahresbericht/api/jahresbericht.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSInterfaceDeclaration[id.name!=/Eingabe$/]',
+          message: API_FORM,
+        },
+        {
+          selector: 'TSInterfaceDeclaration[id.name=/Eingabe$/] TSTypeLiteral',
+          message: API_FORM,
+        },
+        {
+          selector: 'TSTypeAliasDeclaration TSTypeLiteral',
+          message: API_FORM,
+        },
+        {
+          selector: 'CallExpression > TSTypeParameterInstantiation TSTypeLiteral',
+          message: API_FORM,
         },
       ],
     },

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '@/lib/api';
+import { ApiError, type Schema } from '@/lib/api';
 import { MSG_PFLICHTFELD } from '@/lib/form';
 import { formatDate, isoDateFromGerman, todayIso } from '@/lib/format';
 import { Button } from './Button';
@@ -15,12 +15,8 @@ import { FormField, inputClass } from './FormField';
 
 export type AuditVerletzung = 'MISSING' | 'SUCCEEDING_PRESENT' | 'SAME_DATE_PRESENT' | 'INITIAL' | 'STILLLEGEN';
 
-export interface AuditInfo {
-  /** yyyy-MM-dd */
-  gueltigAb: string;
-  aenderungsgrund: string;
-  ueberschreiben?: boolean;
-}
+/** What a historised save sends (the API document's AuditInfo); the dialog always gives a reason. */
+export type AuditInfo = Schema<'AuditInfo'> & Required<Pick<Schema<'AuditInfo'>, 'aenderungsgrund'>>;
 
 export const HISTORISIERUNG_TITEL = 'Historisierung';
 export const UEBERSCHREIBEN_TITEL = 'Historie überschreiben';

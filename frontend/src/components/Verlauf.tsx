@@ -5,9 +5,7 @@ import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import type { components } from '@/lib/api-schema';
 
 /** One event of an object's Verlauf (GET …/verlauf of any area). */
-export type VerlaufEintrag = Omit<components['schemas']['Verlaufsschritt'], 'aenderungen'> & {
-  aenderungen: { feld: string; bezeichnung?: string; alt?: unknown; neu?: unknown }[] | null;
-};
+export type VerlaufEintrag = components['schemas']['Verlaufsschritt'];
 
 /** An application as one event shows it: requested, adopted, refused with reasons. */
 export type AntragImVerlauf = components['schemas']['AntragImVerlauf'];

@@ -1,4 +1,26 @@
+import type { components, operations } from './api-schema';
 import { getToken } from './auth/token';
+
+// The shapes of the answers and request bodies come from the API document (httpapi/openapi.yaml →
+// src/lib/api-schema.d.ts, `npm run gen:api`), never by hand (issue 43; eslint.config.js guards
+// the feature api/ files): a feature names them with these three.
+
+/** A schema of the API document: `type Datei = Schema<'Datei'>`. */
+export type Schema<N extends keyof components['schemas']> = components['schemas'][N];
+
+type JsonInhalt<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+
+/** The JSON answer (200 or 201) of an operation of the API document: `Antwort<'getAnlageHistorie'>`. */
+export type Antwort<O extends keyof operations> = operations[O]['responses'] extends infer R
+  ? R extends { 200: infer A }
+    ? JsonInhalt<A>
+    : R extends { 201: infer A }
+      ? JsonInhalt<A>
+      : never
+  : never;
+
+/** The JSON request body of an operation of the API document: `Anfrage<'postAnlageAenderungsantragUebernahme'>`. */
+export type Anfrage<O extends keyof operations> = JsonInhalt<NonNullable<operations[O]['requestBody']>>;
 
 /** Every API path lives below this prefix (DESIGN §5). */
 export const API_BASE = '/api';

@@ -1,4 +1,5 @@
 import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
+import type { Schema } from './api';
 
 // What every command hook shares (shared/STYLE.md "Frontend commands"): a command's answer
 // carries the global position of its last event (body `position`, header X-Event-Position).
@@ -6,13 +7,8 @@ import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
 // asynchronous projections; a list read after an own command asks the server to wait until it
 // has seen that position (`minPosition`), so the user reads his own write.
 
-/** The answer of a command: id, message, version and the event's global position. */
-export interface Befehlsantwort {
-  id?: number;
-  message?: string;
-  version?: number;
-  position?: number;
-}
+/** The answer of a command: id, message, version and the event's global position (Befehlsergebnis of the API document). */
+export type Befehlsantwort = Schema<'Befehlsergebnis'>;
 
 /** The options a command hook accepts from its component (everything but the call itself). */
 export type BefehlOptionen<TAntwort, TEingabe> = Omit<UseMutationOptions<TAntwort, Error, TEingabe>, 'mutationFn'>;

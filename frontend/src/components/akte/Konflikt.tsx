@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api';
+import { ApiError, type Schema } from '@/lib/api';
 import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { Aenderungen, zeitpunkt, type VerlaufEintrag } from '@/components/Verlauf';
@@ -34,10 +34,12 @@ export interface Konflikt {
 /** The changes of a 409 of a save since the version sent, or null for any other error. */
 export function konfliktAenderungen(e: unknown): Konflikt | null {
   if (!(e instanceof ApiError) || e.status !== 409) return null;
-  const a = e.body.aenderungen;
+  // the body as the API document's Versionskonflikt says, checked before use (a 409 of another refusal has no aenderungen)
+  const body: Partial<Schema<'Versionskonflikt'>> = e.body;
+  const a = body.aenderungen;
   if (!Array.isArray(a)) return null;
-  const n = e.body.aenderungenAusgelassen;
-  return { aenderungen: a as VerlaufEintrag[], ausgelassen: typeof n === 'number' && n > 0 ? n : 0 };
+  const n = body.aenderungenAusgelassen;
+  return { aenderungen: a, ausgelassen: typeof n === 'number' && n > 0 ? n : 0 };
 }
 
 /** The top-level fields whose values differ from the loaded ones: what the user changed. */

@@ -1,36 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort, type Schema } from '@/lib/api';
 import { istEmail, istLeer, istTelefon, MSG_EMAIL, MSG_PFLICHTFELD, MSG_TELEFON } from '@/lib/form';
 
 // The Zuständigkeiten of a file (operation or plant, spec 000 §2/§3): typed-in contacts, users of
 // the operator with what they are responsible for, and authority users by Datascout-ID. The
 // types, checks and lookups both screens share.
 
+// The types are the API document's (an operation's and a plant's lists), every member the form
+// holds present.
+type Person = NonNullable<Schema<'Betrieb'>['zustaendigePersonen']>[number];
+
 /** A contact person (typed in, not an account). */
-export interface Kontakt {
-  anrede: string;
-  titel: string;
-  vorname: string;
-  name: string;
-  telefon: string;
-  mobil: string;
-  email: string;
-  funktion: string;
-}
+export type Kontakt = Required<Schema<'Kontakt'>>;
 
 /** A user of the operator and what they are responsible for; person is the name shown. */
-export interface ZustaendigePerson {
-  id: number;
-  person?: string;
-  zustaendig: string[];
-}
+export type ZustaendigePerson = Required<Pick<Person, 'id' | 'zustaendig'>> & Pick<Person, 'person'>;
 
 /** An authority user responsible for the file; bearbeiter is the Datascout-ID. */
-export interface ZustaendigerBearbeiter {
-  id: number;
-  bearbeiter: string;
-  name?: string;
-}
+export type ZustaendigerBearbeiter = Required<Pick<Schema<'Bearbeiter'>, 'id' | 'bearbeiter'>> & Pick<Schema<'Bearbeiter'>, 'name'>;
 
 export const MSG_ZUSTAENDIG = 'Es muss mindestens eine Zuständigkeit ausgewählt werden.';
 
@@ -65,11 +52,7 @@ const keys = {
 };
 
 /** A user of the operator who can be made responsible (GET /api/person/lokaleRolle/{betriebId}). */
-export interface PersonAuswahl {
-  id: number;
-  name: string;
-  email?: string;
-}
+export type PersonAuswahl = Antwort<'getPersonenDesBetriebs'>[number];
 
 export const personenQuery = (betriebId: string) =>
   queryOptions({
@@ -78,13 +61,7 @@ export const personenQuery = (betriebId: string) =>
   });
 
 /** An authority user with a Datascout-ID (GET /api/bearbeiter). */
-export interface BearbeiterAuswahl {
-  id: number;
-  bearbeiter: string;
-  name: string;
-  /** His functional roles (spec 000 §3). */
-  funktionaleRollen?: string[];
-}
+export type BearbeiterAuswahl = Schema<'Bearbeiterwahl'>;
 
 export const bearbeiterQuery = () =>
   queryOptions({

@@ -47,6 +47,7 @@ export const sessionKeys = {
   me: (token: string | null) => [...sessionKeys.all, token] as const,
 };
 
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the session as the app holds it (token and its claims), no answer
 export interface Session {
   /** The token, when there is one that has not expired. */
   token: string | null;

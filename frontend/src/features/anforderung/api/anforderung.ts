@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Schema } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import type { Befehlsantwort } from '@/lib/befehl';
 import type { WertelisteEintrag } from '@/lib/wertelisten';
@@ -30,7 +30,7 @@ type S = components['schemas'];
 export type Anforderung = Required<S['Anforderung']>;
 
 /** GET /api/bescheid/{id}/messstelle/{mid}: the Bescheid, the point, its Anforderungen and the caller's right. */
-export type MessstelleImBescheid = Omit<S['BescheidMessstelleAnsicht'], 'anforderungen'> & { anforderungen: Anforderung[] };
+export type MessstelleImBescheid = Omit<S['BescheidMessstelleAnsicht'], 'anforderungen'> & Record<'anforderungen', Anforderung[]>;
 
 export type Gespeichert = Befehlsantwort;
 
@@ -50,15 +50,17 @@ export const betriebstypQuery = (betriebId: string) =>
   queryOptions({
     queryKey: anforderungKeys.betriebstyp(betriebId),
     queryFn: async ({ signal }) => {
-      const b = await api.get<{ betriebstyp?: { id?: string } | string | null }>(`/betrieb/${encodeURIComponent(betriebId)}`, { signal });
-      const t = b.betriebstyp;
-      return typeof t === 'string' ? t : (t?.id ?? '');
+      const b = await api.get<Schema<'Betrieb'>>(`/betrieb/${encodeURIComponent(betriebId)}`, { signal });
+      return b.betriebstyp?.id ?? '';
     },
     staleTime: 5 * 60_000,
   });
 
-/** A parameter of the lookup /api/anforderungsparameter (value = "parameterNr parameterName"). */
-export type Anforderungsparameter = WertelisteEintrag & { parameterNr?: string; parameterName?: string };
+/** An entry of a lookup of the Anforderungen; /api/anforderungsparameter's have the extra column parameterNr (value = "parameterNr parameterName"). */
+export type Anforderungsparameter = WertelisteEintrag;
+
+/** The number of a parameter of /api/anforderungsparameter (its extra column parameterNr), else its value. */
+export const parameterNrDes = (e: Anforderungsparameter): string => (typeof e.parameterNr === 'string' && e.parameterNr !== '' ? e.parameterNr : e.value);
 
 /**
  * A lookup of the Anforderungen (GET /api/<name>?<filter>), the entries in list order; kept for

@@ -25,6 +25,7 @@ import {
   messstelleImBescheidQuery,
   PARAMETERARTEN,
   type Anforderungsparameter,
+  parameterNrDes,
   type MessstelleImBescheid,
 } from '@/features/anforderung/api/anforderung';
 import { useEntferneMessstelle } from '@/features/anforderung/api/entferne-messstelle';
@@ -89,7 +90,7 @@ function useListen(betriebstyp: string | undefined, bereit: boolean) {
     return { ergebnisse, alsOption };
   };
   const parameter = je('anforderungsparameter', 'anforderungsparameterart', (e) =>
-    (e ?? []).map((x) => ({ value: x.parameterNr ?? x.value, label: x.value })),
+    (e ?? []).map((x) => ({ value: parameterNrDes(x), label: x.value })),
   );
   const einheit = je('anforderung-einheit', 'parameterArt', alsOptionen);
   const probenahme = je('anforderung-probenahme', 'parameterArt', alsOptionen);

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
 import type { Netzanlage } from '@/components/akte/NetzDialog';
 import { mitStandSchluessel } from '@/lib/stand';
-import { api, apiDatei, ZEITLIMIT_NETZANLAGEN } from '@/lib/api';
+import { api, apiDatei, ZEITLIMIT_NETZANLAGEN, type Antwort } from '@/lib/api';
 import type { Befehlsantwort } from '@/lib/befehl';
 import type { components } from '@/lib/api-schema';
 import { anlageKeys } from './keys';
@@ -70,15 +70,7 @@ export const anlagenDesBetriebsQuery = (betriebId: string) =>
   });
 
 /** A version of the plant's history. */
-export interface AnlagenVersion {
-  gueltigAb: string;
-  gueltigBis: string;
-  aenderungsgrund?: string;
-  geaendertAm?: string;
-  geaendertVon?: string;
-  aktuell: boolean;
-  anlage: Anlage;
-}
+export type AnlagenVersion = Antwort<'getAnlageHistorie'>[number];
 
 /** GET /api/anlage/{id}/historie: the versions, oldest first. */
 export const anlageHistorieQuery = (id: string) =>
@@ -152,7 +144,7 @@ export const exportiereEntlastungsanlagen = (betriebId: string) => apiDatei(`/be
 export const importiereEntlastungsanlagen = ({ betriebId, datei }: { betriebId: string; datei: File }) => {
   const form = new FormData();
   form.append('file', datei, datei.name);
-  return api.post<{ message: string; geaendert: number }>(`/betrieb/${encodeURIComponent(betriebId)}/import-entlastungsanlagen`, form);
+  return api.post<Antwort<'importiereEntlastungsanlagen'>>(`/betrieb/${encodeURIComponent(betriebId)}/import-entlastungsanlagen`, form);
 };
 
 /** GET /api/anlage/abwasserbehandlung/{id}/export/: the disposal area's units as xlsx. */
@@ -162,7 +154,7 @@ export const exportiereEntsorgungsraum = (id: number) => apiDatei(`/anlage/abwas
 export const importiereEntsorgungsraum = ({ id, version, datei }: { id: number; version: number; datei: File }) => {
   const form = new FormData();
   form.append('file', datei, datei.name);
-  return api.post<{ message: string; version: number }>(`/anlage/abwasserbehandlung/${id}/import`, form, { query: { version } });
+  return api.post<Antwort<'importiereEntsorgungsraum'>>(`/anlage/abwasserbehandlung/${id}/import`, form, { query: { version } });
 };
 
 /** GET /api/anlage/kanalnetz/uebersicht/{id}: the sewer networks below a plant (spec 000 §2). */
@@ -180,6 +172,7 @@ export const anlageStandQuery = (id: string, version: number) =>
   });
 
 /** The operation a plant form belongs to: its operator (always an eligible obligee) and its type (the disposal area). */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: what the plant form needs of GET /api/betrieb/{id}, derived in the query
 export interface BetriebDesFormulars {
   betreiberId: number | undefined;
   betriebstyp: string;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Anfrage } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import type { Gespeichert } from './anlage';
 import { anlageKeys } from './keys';
@@ -8,10 +8,8 @@ import { anlageKeys } from './keys';
  * felder adopts those fields (POST …/aenderungsantrag/uebernahme), none refuses the whole request
  * (DELETE); begruendungen: each field the request changes that is not adopted → the staff member's reason.
  */
-export interface EntscheideAenderungsantragEingabe {
+export interface EntscheideAenderungsantragEingabe extends Required<Anfrage<'postAnlagenAenderungsantragUebernahme'>> {
   id: string;
-  felder: string[];
-  begruendungen: Partial<Record<string, string>>;
 }
 
 export function entscheideAenderungsantrag({ id, felder, begruendungen }: EntscheideAenderungsantragEingabe): Promise<Gespeichert> {

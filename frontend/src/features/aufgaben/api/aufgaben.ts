@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import { minPositionFuer } from '@/lib/befehl';
 import { aufgabenKeys } from './keys';
@@ -9,13 +9,9 @@ export type Aufgabe = components['schemas']['Aufgabe'];
 export type Aufgabenart = Aufgabe['art'];
 export type Aufgabenstatus = Aufgabe['status'];
 
-export interface AufgabenSeite {
-  content: Aufgabe[];
-  page: number;
-  size: number;
-  totalElements: number;
-}
+export type AufgabenSeite = Antwort<'getAufgaben'>;
 
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the list's paging, sent as query parameters
 export interface AufgabenSuche {
   page: number;
   size: number;
@@ -46,6 +42,6 @@ export const aufgabenQuery = (suche: AufgabenSuche) =>
 export const aufgabenAnzahlQuery = () =>
   queryOptions({
     queryKey: aufgabenKeys.anzahl(),
-    queryFn: ({ signal }) => api.get<{ count: number }>('/aufgabe/count', { query: { minPosition: minPositionFuer() }, signal }),
+    queryFn: ({ signal }) => api.get<Antwort<'getAufgabenAnzahl'>>('/aufgabe/count', { query: { minPosition: minPositionFuer() }, signal }),
     meta: { globalErrorHandling: false },
   });

@@ -3,6 +3,7 @@ import type { VerlaufEintrag } from '@/components/Verlauf';
 import { mitStandSchluessel } from '@/lib/stand';
 import { api } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
+import type { WertelisteEintrag } from '@/lib/wertelisten';
 import { bescheidKeys } from './keys';
 
 // The Bescheid's types come from the API document (src/lib/api-schema.d.ts, `npm run gen:api`).
@@ -35,7 +36,7 @@ export type Bezug = S['BescheidVerweis'];
 /** A measuring point that may be assigned (GET /api/betrieb/{id}/bescheid/messstellen). */
 export type BescheidKandidat = S['BescheidKandidat'];
 /** A measuring point assigned to the Bescheid, or a candidate for it. */
-export type BescheidMessstelle = BescheidKandidat & { anzahlAnforderungen?: number };
+export type BescheidMessstelle = BescheidKandidat & Partial<Pick<S['BescheidMessstelle'], 'anzahlAnforderungen'>>;
 export type BescheidRechte = S['Bescheid']['rechte'];
 /** The fields a create or a save sends (spec 001 §3.1). */
 export type BescheidDaten = S['BescheidDaten'];
@@ -43,8 +44,8 @@ export type BescheidDaten = S['BescheidDaten'];
 export type Bescheid = S['Bescheid'];
 /** POST /api/bescheid and /api/bescheidsantrag (betrieb, messstellen); PUT with version, target status, messstellen, kommentar. */
 export type BescheidFormular = S['BescheidFormular'];
-export type NeuerBescheid = BescheidFormular & { betrieb: number; messstellen: number[] };
-export type BescheidSpeichern = BescheidFormular & { version: number; bescheidsstatus: Bescheidsstatus; messstellen: number[] };
+export type NeuerBescheid = BescheidFormular & Required<Pick<BescheidFormular, 'betrieb' | 'messstellen'>>;
+export type BescheidSpeichern = BescheidFormular & Required<Pick<BescheidFormular, 'version' | 'bescheidsstatus' | 'messstellen'>>;
 export type Gespeichert = S['BescheidErgebnis'];
 
 /** GET /api/bescheid/{id} once, outside the query (a conflict's 'apply again'). */
@@ -108,10 +109,8 @@ export const anlagenQuery = (betriebId: string) =>
     queryFn: ({ signal }) => api.get<AnlageZeile[]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
   });
 
-export interface Werteintrag {
-  id: number | string;
-  value: string;
-}
+/** An entry of a value list (the Bescheidarten). */
+export type Werteintrag = WertelisteEintrag;
 
 /**
  * GET /api/bescheidart?bescheidQualitaet={id}: the Bescheidarten of a quality — the value list's
@@ -126,10 +125,7 @@ export const bescheidartenQuery = (qualitaetId: string) =>
   });
 
 /** GET /api/digiwab/{bescheidId}: the water-book entry of the water-right number. */
-export interface Wasserbuch {
-  url: string;
-  vorhanden: boolean;
-}
+export type Wasserbuch = S['WasserbuchAuskunft'];
 
 export const wasserbuchQuery = (bescheidId: string) =>
   queryOptions({

@@ -1,23 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort, type Schema } from '@/lib/api';
 import { minPositionFuer } from '@/lib/befehl';
 import type { WertelisteEintrag } from '@/lib/wertelisten';
 import { uebersichtKeys } from './keys';
 
-// The searches of spec 001 §2.2/§2.4/§2.5 per operation (HTTP contract of issue 30; local types
-// until the API document has them). Pages like the worklists'; dates of the filter as yyyymmdd,
-// of the rows as yyyy-MM-dd.
+// The searches of spec 001 §2.2/§2.4/§2.5 per operation (HTTP contract of issue 30; the answers'
+// types from the API document). Pages like the worklists'; dates of the filter as yyyymmdd, of
+// the rows as yyyy-MM-dd.
 
-/** One page of a search. */
-export interface Seite<Z> {
-  content: Z[];
-  page: number;
-  size: number;
-  totalElements: number;
-  ohneFilter?: number;
-}
 
 /** Paging and sort order of a search (page from 0; size 10/25/50). */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the table's paging, sent as query parameters
 export interface Blaettern {
   page: number;
   size: number;
@@ -30,22 +23,9 @@ const frisch = { placeholderData: keepPreviousData, staleTime: 0, meta: { global
 // ---- Bescheide (spec 001 §2.2) ----
 
 /** A row of GET /api/betrieb/{id}/bescheid/search. */
-export interface BescheidZeile {
-  id: number;
-  bescheidQualitaet: string;
-  bescheidart: string;
-  behoerde: string;
-  aktenzeichen: string;
-  bescheidsstatus: string;
-  bescheidsdatum: string;
-  ablaufdatum: string;
-  bemerkung: string;
-  /** An application (status ANGELEGT or BEANTRAGT): its screens lie under antrag/. */
-  antrag: boolean;
-  /** The caller may edit it: the row has an edit link. */
-  bearbeiten: boolean;
-}
+export type BescheidZeile = Schema<'BescheidTreffer'>;
 
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the filter form's state, sent as query parameters
 export interface BescheidFilter {
   bescheidQualitaet: string;
   bescheidart: string;
@@ -58,7 +38,7 @@ export const bescheideQuery = (betriebId: string, suche: BescheidFilter & Blaett
   queryOptions({
     queryKey: uebersichtKeys.bescheide(betriebId, suche),
     queryFn: ({ signal }) =>
-      api.get<Seite<BescheidZeile>>(`/betrieb/${encodeURIComponent(betriebId)}/bescheid/search`, {
+      api.get<Antwort<'sucheBescheide'>>(`/betrieb/${encodeURIComponent(betriebId)}/bescheid/search`, {
         query: { ...suche, minPosition: minPositionFuer() },
         signal,
       }),
@@ -79,26 +59,9 @@ export type Auswertung = 'alle' | 'zeitraum' | 'stichtag';
 export type AnforderungArt = 'BEHOERDLICHE_FESTLEGUNG' | 'SELBSTUEBERWACHUNGSAUFLAGE';
 
 /** A row of GET /api/betrieb/{id}/anforderung/auswertung. */
-export interface AnforderungZeile {
-  anforderungId: number;
-  bescheidId: number;
-  messstelle: { id: number; messstellenId: string; bezeichnung: string };
-  abwasseranlage: { id: number; bezeichnung: string };
-  /** "Bescheidart vom dd.MM.yyyy" */
-  bescheid: string;
-  parameterNr: string;
-  parameterName: string;
-  einheit: string;
-  probenahme: string;
-  haeufigkeit: string;
-  artAnforderungWert: string;
-  wert: string;
-  mehrereOptionen: boolean;
-  gueltigAb: string;
-  gueltigBis: string;
-  anforderungArt: AnforderungArt;
-}
+export type AnforderungZeile = Schema<'Anforderungszeile'>;
 
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the filter form's state, sent as query parameters
 export interface AnforderungFilter {
   abwasseranlage: string;
   messstelle: string;
@@ -130,7 +93,7 @@ export const anforderungenQuery = (betriebId: string, art: AnforderungArt, f: An
   return queryOptions({
     queryKey: uebersichtKeys.anforderungen(betriebId, abfrage),
     queryFn: ({ signal }) =>
-      api.get<Seite<AnforderungZeile>>(`/betrieb/${encodeURIComponent(betriebId)}/anforderung/auswertung`, {
+      api.get<Antwort<'auswertungAnforderungenBetrieb'>>(`/betrieb/${encodeURIComponent(betriebId)}/anforderung/auswertung`, {
         query: { ...abfrage, minPosition: minPositionFuer() },
         signal,
       }),
@@ -142,29 +105,19 @@ export const anforderungenQuery = (betriebId: string, art: AnforderungArt, f: An
 export const parameterDesBetriebsQuery = (betriebId: string) =>
   queryOptions({
     queryKey: uebersichtKeys.parameter(betriebId),
-    queryFn: ({ signal }) => api.get<{ parameterNr: string; parameterName: string }[]>(`/betrieb/${encodeURIComponent(betriebId)}/anforderungsparameter/`, { signal }),
+    queryFn: ({ signal }) => api.get<Antwort<'getBetriebAnforderungsparameter'>>(`/betrieb/${encodeURIComponent(betriebId)}/anforderungsparameter/`, { signal }),
     meta: { globalErrorHandling: false },
   });
 
 // ---- Auflagen (spec 001 §2.5) ----
 
 /** A row of GET /api/betrieb/{id}/auflage/search: an Auflage of a Bescheid (index: its place there). */
-export interface AuflageZeile {
-  bescheidId: number;
-  index: number;
-  abwasseranlage: { id: number; bezeichnung: string };
-  art: string;
-  beschreibung: string;
-  fristdatum: string;
-  /** The Bescheid's date ('in Bescheid vom'). */
-  bescheidsdatum: string;
-  /** The Bescheid's expiry ('gültig bis'). */
-  ablaufdatum: string;
-}
+export type AuflageZeile = Schema<'Auflagenzeile'>;
 
 /** The id of an Auflage in the export ("bescheidId:index"). */
 export const auflageId = (z: Pick<AuflageZeile, 'bescheidId' | 'index'>) => `${z.bescheidId}:${z.index}`;
 
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the filter form's state, sent as query parameters
 export interface AuflageFilter {
   abwasseranlage: string;
   art: string;
@@ -174,7 +127,7 @@ export const auflagenQuery = (betriebId: string, f: AuflageFilter, b: Blaettern)
   queryOptions({
     queryKey: uebersichtKeys.auflagen(betriebId, { ...f, ...b }),
     queryFn: ({ signal }) =>
-      api.get<Seite<AuflageZeile>>(`/betrieb/${encodeURIComponent(betriebId)}/auflage/search`, {
+      api.get<Antwort<'sucheAuflagen'>>(`/betrieb/${encodeURIComponent(betriebId)}/auflage/search`, {
         query: { ...f, ...b, minPosition: minPositionFuer() },
         signal,
       }),
@@ -187,7 +140,7 @@ export const auflagenQuery = (betriebId: string, f: AuflageFilter, b: Blaettern)
 export const anlagenQuery = (betriebId: string) =>
   queryOptions({
     queryKey: uebersichtKeys.anlagen(betriebId),
-    queryFn: ({ signal }) => api.get<{ id: number; bezeichnung: string }[]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
+    queryFn: ({ signal }) => api.get<Schema<'AnlagenZeile'>[]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
   });
 
 /** The operation's measuring points with their plant (the file tree's query). */
@@ -195,6 +148,6 @@ export const messstellenQuery = (betriebId: string) =>
   queryOptions({
     queryKey: uebersichtKeys.messstellen(betriebId),
     queryFn: ({ signal }) =>
-      api.get<{ id: number; messstellenId: string; bezeichnung: string; anlage?: { id: number } }[]>(`/betrieb/${encodeURIComponent(betriebId)}/messstelle`, { signal }),
+      api.get<Schema<'MessstellenZeile'>[]>(`/betrieb/${encodeURIComponent(betriebId)}/messstelle`, { signal }),
     meta: { globalErrorHandling: false },
   });

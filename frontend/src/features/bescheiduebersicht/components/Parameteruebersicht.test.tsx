@@ -20,11 +20,13 @@ const SEITE = '/betriebsakte/7/parameteruebersicht?modus=l';
 const zeile = (id: number, extra: Partial<AnforderungZeile> = {}): AnforderungZeile => ({
   anforderungId: id,
   bescheidId: 12,
+  betriebId: 7,
   messstelle: { id: 9, messstellenId: '2350010009', bezeichnung: 'Ablauf' },
   abwasseranlage: { id: 3, bezeichnung: 'Kläranlage Musterhausen' },
   bescheid: 'Wasserrechtliche Erlaubnis (§ 8 WHG) vom 01.03.2024',
   parameterNr: `1${id}`,
   parameterName: 'CSB',
+  parameterArt: 'KONZENTRATION',
   einheit: 'mg/l',
   probenahme: 'qualifizierte Stichprobe',
   haeufigkeit: 'monatlich',

@@ -1,16 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import type { Adresse } from './betrieb';
+import { api, type Schema } from '@/lib/api';
 import { betriebKeys } from './keys';
 
 // The lists the operation form chooses from besides the value lists.
 
-/** An operator organisation (GET /api/organisation/…). */
-export interface BetreiberOrganisation {
-  id: number;
-  bezeichnung: string;
-  adresse?: Adresse;
-}
+/** An operator organisation as the operation form holds it: id, name and address of an OrganisationZeile (GET /api/organisation/…) or of the operation's betreiber. */
+export type BetreiberOrganisation = Pick<Schema<'OrganisationZeile'>, 'id' | 'bezeichnung'> & Partial<Pick<Schema<'OrganisationZeile'>, 'adresse'>>;
 
 /** GET /api/organisation/betreiberByBetriebstyp/{typ}: who may operate an operation of this type. */
 export const betreiberQuery = (typ: string) =>

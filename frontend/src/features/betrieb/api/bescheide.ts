@@ -1,22 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort, type Schema } from '@/lib/api';
 import { mitStandSchluessel } from '@/lib/stand';
 
 /** A Bescheid of the operation as the file's tree shows it (a row of GET /api/betrieb/{id}/bescheid/search). */
-export interface BescheidImBaum {
-  id: number;
-  bescheidart: string;
-  bescheidsdatum: string;
-  bescheidsstatus: string;
-  antrag: boolean;
-}
+export type BescheidImBaum = Schema<'BescheidTreffer'>;
 
 /** What the tree needs of the open Bescheid: its measuring points. */
-export interface OffenerBescheid {
-  id: number;
-  bescheidsstatus: string;
-  messstellen?: { id: number; messstellenId: string; bezeichnung: string }[];
-}
+export type OffenerBescheid = Schema<'Bescheid'>;
 
 /** The Bescheid search's largest page (httpapi bescheidlisteMaxGroesse). */
 const SEITENGROESSE = 50;
@@ -34,13 +24,13 @@ const BESCHEIDE_HOECHSTENS = 1000;
 async function alleBescheide(betriebId: string, stand: string | undefined, signal: AbortSignal): Promise<BescheidImBaum[]> {
   const alle: BescheidImBaum[] = [];
   for (let page = 0; page * SEITENGROESSE < BESCHEIDE_HOECHSTENS; page++) {
-    const s = await api.get<{ content?: BescheidImBaum[]; totalElements?: number }>(`/betrieb/${encodeURIComponent(betriebId)}/bescheid/search`, {
+    const s = await api.get<Antwort<'sucheBescheide'>>(`/betrieb/${encodeURIComponent(betriebId)}/bescheid/search`, {
       signal,
       query: { size: SEITENGROESSE, page, stand },
     });
-    alle.push(...(s.content ?? []));
+    alle.push(...s.content);
     // as of a date a page keeps only the rows that existed then: the count of today's decides
-    if ((page + 1) * SEITENGROESSE >= (s.totalElements ?? 0)) break;
+    if ((page + 1) * SEITENGROESSE >= s.totalElements) break;
   }
   return alle;
 }

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Anfrage } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import type { Gespeichert } from './betrieb';
 import { betriebKeys } from './keys';
 
-export interface FreigabeEingabe {
-  betriebId: number;
-  kommentar: string;
-  neuerStatus: 'FREIGEGEBEN' | 'ABGEWIESEN';
-}
+export type FreigabeEingabe = Anfrage<'freigabeBetrieb'>;
 
 /** POST /api/betrieb/freigabe: approve (FREIGEGEBEN) or reject (ABGEWIESEN) a requested operation. */
 export function entscheideFreigabe(body: FreigabeEingabe): Promise<Gespeichert> {

@@ -1,15 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import type { components } from '@/lib/api-schema';
+import { api, type Schema } from '@/lib/api';
 
 /** A report of the operation as the file's tree shows it (GET /api/jahresbericht/{betriebId}). */
-export type BerichtImBaum = components['schemas']['JahresberichtZeile'];
+export type BerichtImBaum = Schema<'JahresberichtZeile'>;
 
 /** The open report: the measuring points its year lists (the tree's Messwerte pages). */
-export interface OffenerBericht {
-  id: number;
-  messstellen?: { id: number; messstellenId: string; bezeichnung: string }[];
-}
+export type OffenerBericht = Schema<'Jahresbericht'>;
 
 /**
  * GET /api/jahresbericht/{betriebId}: the operation's reports for the tree. The key is the report

@@ -5,6 +5,7 @@ import { pfad, type Gespeichert } from './betrieb';
 import { betriebKeys } from './keys';
 import type { Antragsfeld } from './stammdatenAntrag';
 
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the call's arguments (the operation's id and the body)
 export interface Ablehnung {
   id: string;
   /** field → the staff member's reason, one for each field the application changes */

@@ -1,16 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Schema } from '@/lib/api';
 import { mitStandSchluessel } from '@/lib/stand';
 
 /** A measuring point of the operation for the file's tree (GET /api/betrieb/{id}/messstelle). */
-export interface MessstellenZeile {
-  id: number;
-  messstellenId: string;
-  bezeichnung: string;
-  messstellenstatus: string;
-  freigabestatus: string;
-  anlage?: { id: number; bezeichnung?: string };
-}
+export type MessstellenZeile = Schema<'MessstellenZeile'>;
 
 /**
  * GET /api/betrieb/{id}/messstelle: the measuring points of the operation's plants, each with its

@@ -1,25 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort, type Schema } from '@/lib/api';
 import { pfad } from './betrieb';
 import { betriebKeys } from './keys';
 
 /** The fields of a Stammdaten-Antrag (spec 000 §3), flat as the API sends them. */
-export interface Stammdaten {
-  bezeichnung: string;
-  muttergesellschaft: string;
-  url: string;
-  betreiberAdresse: boolean;
-  strasse: string;
-  hausnummer: string;
-  plz: string;
-  ort: string;
-  kommentar: string;
-}
-
-export interface OffenerAntrag extends Stammdaten {
-  /** yyyy-MM-dd */
-  gestelltAm?: string;
-}
+// The schema serves the request and the answer: every field but gestelltAm (yyyy-MM-dd, only in
+// the answer) is sent, and the server sends each.
+export type Stammdaten = Required<Omit<Schema<'StammdatenAntrag'>, 'gestelltAm'>>;
+export type OffenerAntrag = Stammdaten & Pick<Schema<'StammdatenAntrag'>, 'gestelltAm'>;
 
 /** The fields staff accept one by one (kommentar is the applicant's note, not a field). */
 export const ANTRAGSFELDER = ['bezeichnung', 'muttergesellschaft', 'url', 'betreiberAdresse', 'strasse', 'hausnummer', 'plz', 'ort'] as const;
@@ -30,6 +18,6 @@ export type Antragsfeld = (typeof ANTRAGSFELDER)[number];
 export const antragQuery = (id: string) =>
   queryOptions({
     queryKey: betriebKeys.antrag(id),
-    queryFn: ({ signal }) => api.get<{ stammdaten: OffenerAntrag | null }>(`${pfad(id)}/stammdaten-antrag/`, { signal }),
+    queryFn: ({ signal }) => api.get<Omit<Antwort<'getStammdatenAntrag'>, 'stammdaten'> & Record<'stammdaten', OffenerAntrag | null>>(`${pfad(id)}/stammdaten-antrag/`, { signal }),
     staleTime: 0,
   });

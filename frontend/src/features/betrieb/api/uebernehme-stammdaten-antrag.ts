@@ -5,6 +5,7 @@ import { pfad, type Gespeichert } from './betrieb';
 import type { Antragsfeld } from './stammdatenAntrag';
 import { betriebKeys } from './keys';
 
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the call's arguments (the operation's id and the body)
 export interface Uebernahme {
   id: string;
   felder: Antragsfeld[];

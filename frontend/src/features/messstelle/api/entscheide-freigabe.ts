@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Schema } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import type { Gespeichert } from './messstelle';
 import { messstelleKeys } from './keys';
 
-export interface EntscheideFreigabeEingabe {
+/** The point's id and the body: kommentar, neuerStatus and the version the decision is made on (after the save before it). */
+export interface EntscheideFreigabeEingabe extends Required<Schema<'MessstelleFreigabe'>> {
   id: string;
-  kommentar: string;
-  neuerStatus: 'FREIGEGEBEN' | 'ABGEWIESEN';
-  /** The version the decision is made on (after the save before it). */
-  version: number;
 }
 
 /** POST /api/messstelle/{id}/freigabe/: staff approve or reject a requested point. */

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { VerlaufEintrag } from '@/components/Verlauf';
-import type { VersionsDaten } from '@/components/Versionsspalten';
 import { mitStandSchluessel } from '@/lib/stand';
-import { api } from '@/lib/api';
+import { api, type Antwort } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import type { Befehlsantwort } from '@/lib/befehl';
 import { messstelleKeys } from './keys';
@@ -11,6 +10,7 @@ import { messstelleKeys } from './keys';
 type S = components['schemas'];
 
 /** UTM32 (EPSG:25832) coordinates. */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the form's coordinates (numbers of the entered text)
 export interface Lage {
   hochwert: number;
   rechtswert: number;
@@ -57,6 +57,7 @@ export type MessstellenZeile = S['MessstellenZeile'];
 export type Freigabestatus = Messstelle['freigabe']['status'];
 
 /** The tabs beyond 'Messstelle' a point has (domain/messstelle.BereicheFuer). */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the client's mirror of domain/messstelle.BereicheFuer, no answer
 export interface Bereiche {
   einleitstelle: boolean;
   mindestanforderungen: boolean;
@@ -112,12 +113,7 @@ export const messstelleQuery = (id: string, stand?: string) =>
   });
 
 /** A version of the point's history. */
-export interface MessstellenVersion extends VersionsDaten {
-  gueltigAb: string;
-  gueltigBis: string;
-  aktuell: boolean;
-  messstelle: Messstelle;
-}
+export type MessstellenVersion = Antwort<'getMessstelleHistorie'>[number];
 
 /** GET /api/messstelle/{id}/historie: the versions, oldest first. */
 export const messstelleHistorieQuery = (id: string) =>

@@ -6,7 +6,7 @@ import { messstelleKeys } from './keys';
 
 export interface SpeichereMessstelleEingabe {
   id: string;
-  daten: MessstelleFormular & { version: number };
+  daten: MessstelleFormular & Required<Pick<MessstelleFormular, 'version'>>;
 }
 
 /**

@@ -6,6 +6,7 @@ import { messstelleKeys } from './keys';
 type S = components['schemas'];
 
 /** What the measuring point screens need of the plant a point hangs on (and of its operation). */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: what the screen needs of GET /api/anlage/{id} (an Anlage), derived in the query
 export interface AnlageDerMessstellen {
   id: number;
   bezeichnung: string;

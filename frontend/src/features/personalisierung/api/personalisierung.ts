@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 
 /** The settings of spec 002 §3 plus the version they were loaded at. */
@@ -7,10 +7,7 @@ export type Personalisierung = components['schemas']['Personalisierung'];
 /** One choice of a filter: the value list's identifier (or id) and its text. */
 export type Wahl = components['schemas']['Schluesselwert'];
 /** The chosen (aktiv) and the other (inaktiv) choices of one filter. */
-export interface Auswahl {
-  aktiv: Wahl[];
-  inaktiv: Wahl[];
-}
+export type Auswahl = Antwort<'getPersonalisierungAuswahl'>[string];
 /** The filters of the personalisation, as GET /api/personalisierung/auswahl names them. */
 export type Filterfeld = 'betriebstyp' | 'anlagentyp' | 'messstellentyp' | 'verwaltungseinheit';
 export type Auswahlen = Partial<Record<Filterfeld, Auswahl>>;

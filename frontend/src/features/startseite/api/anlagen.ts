@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort } from '@/lib/api';
 import { minPositionFuer } from '@/lib/befehl';
 import type { components } from '@/lib/api-schema';
-import type { Arbeitslistenseite, Listenexport, Listensuche } from './arbeitsliste';
+import type { Listenexport, Listensuche } from './arbeitsliste';
 import { startseiteKeys } from './keys';
 
 export type AnlageZeile = components['schemas']['ArbeitslisteAnlage'];
 
-export type AnlagenSeite = Arbeitslistenseite<AnlageZeile>;
+export type AnlagenSeite = Antwort<'sucheAnlagen'>;
 
 /** The filter of the plants worklist; an empty list filters nothing. */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the filter form's state, sent as query parameters
 export interface AnlagenFilter {
   q: string;
   anlagenstatus: string[];

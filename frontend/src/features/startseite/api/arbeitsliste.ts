@@ -1,3 +1,5 @@
+import type { Antwort } from '@/lib/api';
+
 /**
  * What every worklist of the start page shares on the wire (Anlagen, Messstellen, Betriebe):
  * a filter of a search text and lists of identifiers, one page of rows, and the search the
@@ -5,21 +7,16 @@
  */
 
 /** A worklist's filter: the search text, and lists of identifiers (an empty list filters nothing). */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the filter form's state, sent as query parameters
 export interface Listenfilter {
   q: string;
 }
 
-/** One page of a worklist (GET /api/<area>/search). */
-export interface Arbeitslistenseite<Z> {
-  content: Z[];
-  page: number;
-  size: number;
-  totalElements: number;
-  /** Only when a search finds nothing with the chosen filters: how many rows it finds without them. */
-  ohneFilter?: number;
-}
+/** One page of a worklist (GET /api/<area>/search; ohneFilter only when a search finds nothing with the chosen filters). */
+export type Arbeitslistenseite<Z> = Omit<Antwort<'sucheAnlagen'>, 'content'> & Record<'content', Z[]>;
 
 /** The query of a worklist search: the filter's lists, the trimmed text, page and sort order. */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the search's query parameters
 export type Listensuche<F extends Listenfilter, P extends string = string> = Partial<Omit<F, 'q'>> & {
   q?: string;
   page: number;
@@ -31,6 +28,7 @@ export type Listensuche<F extends Listenfilter, P extends string = string> = Par
 };
 
 /** Where a worklist exports to and the file's name. */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: where a list exports to, no answer
 export interface Listenexport {
   pfad: string;
   dateiname: string;

@@ -1,32 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort, type Schema } from '@/lib/api';
 import { minPositionFuer } from '@/lib/befehl';
-import type { Arbeitslistenseite, Listenexport, Listensuche } from './arbeitsliste';
+import type { Listenexport, Listensuche } from './arbeitsliste';
 import { startseiteKeys } from './keys';
 
 /** A row of GET /api/betrieb/search: display texts and the identifiers of type and status. */
-export interface BetriebZeile {
-  id: number;
-  betriebsId: string;
-  bezeichnung: string;
-  betriebstyp: string;
-  betriebstypId: string;
-  betriebsstatus: string;
-  betriebsstatusId: string;
-  /** BEANTRAGT, FREIGEGEBEN or ABGEWIESEN. */
-  freigabestatus: string;
-  betreiber: string;
-  strasse: string;
-  hausnummer: string;
-  plz: string;
-  ort: string;
-  regionalstelle: string;
-  stammdatenAntragOffen: boolean;
-}
+export type BetriebZeile = Schema<'ArbeitslisteBetrieb'>;
 
-export type BetriebSeite = Arbeitslistenseite<BetriebZeile>;
+export type BetriebSeite = Antwort<'searchBetrieb'>;
 
 /** The filter of the operations worklist; an empty list filters nothing. */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the filter form's state, sent as query parameters
 export interface BetriebFilter {
   q: string;
   /** Identifiers of the value list betriebsstatus (IN_BETRIEB, …). */

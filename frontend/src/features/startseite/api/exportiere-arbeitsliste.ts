@@ -4,6 +4,7 @@ import type { BefehlOptionen } from '@/lib/befehl';
 import type { Listenexport } from './arbeitsliste';
 
 /** What every worklist's search has besides its filter: paging, sort order, read-your-writes. */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the search's query parameters
 interface Suche {
   q?: string;
   page: number;

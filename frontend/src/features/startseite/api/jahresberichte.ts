@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import { minPositionFuer } from '@/lib/befehl';
-import type { Arbeitslistenseite, Listenexport, Listensuche } from './arbeitsliste';
+import type { Listenexport, Listensuche } from './arbeitsliste';
 import { startseiteKeys } from './keys';
 
 /** A row of GET /api/jahresbericht/search. */
 export type JahresberichtZeile = components['schemas']['ArbeitslisteJahresbericht'];
 
-export type JahresberichteSeite = Arbeitslistenseite<JahresberichtZeile>;
+export type JahresberichteSeite = Antwort<'sucheJahresberichte'>;
 
 /** The filter of the annual reports worklist; an empty list filters nothing. */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the filter form's state, sent as query parameters
 export interface JahresberichteFilter {
   q: string;
   jahr: string[];

@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import { minPositionFuer } from '@/lib/befehl';
-import type { Arbeitslistenseite, Listenexport, Listensuche } from './arbeitsliste';
+import type { Listenexport, Listensuche } from './arbeitsliste';
 import { startseiteKeys } from './keys';
 
 /** A row of GET /api/messstelle/search; `anlagentyp` is the plant's path segment of the screens. */
 export type MessstelleZeile = components['schemas']['ArbeitslisteMessstelle'];
 
-export type MessstellenSeite = Arbeitslistenseite<MessstelleZeile>;
+export type MessstellenSeite = Antwort<'sucheMessstellen'>;
 
 /** The filter of the measuring points worklist; an empty list filters nothing. */
+// eslint-disable-next-line no-restricted-syntax -- Frontend: the filter form's state, sent as query parameters
 export interface MessstellenFilter {
   q: string;
   messstellenstatus: string[];

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, type Antwort } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import { merkePosition, minPositionFuer } from '@/lib/befehl';
 import { startseiteKeys } from './keys';
@@ -27,7 +27,7 @@ export const nachrichtenQuery = (minPosition?: number) =>
 export const nachrichtenAnzahlQuery = (minPosition?: number) =>
   queryOptions({
     queryKey: startseiteKeys.nachrichtenAnzahl(),
-    queryFn: ({ signal }) => api.get<{ count: number }>('/nachricht/count', { query: { minPosition: minPositionFuer(minPosition) }, signal }),
+    queryFn: ({ signal }) => api.get<Antwort<'getNachrichtenAnzahl'>>('/nachricht/count', { query: { minPosition: minPositionFuer(minPosition) }, signal }),
     meta: { globalErrorHandling: false },
   });
 

@@ -27,6 +27,8 @@ const wv = (id: number, extra: Partial<MeineWiedervorlage>): MeineWiedervorlage 
   bezugZuFachobjekt: 'BETRIEB',
   anlage: '',
   messstelle: '',
+  aktenzeichen: '',
+  jahr: 0,
   pfad: `/betriebsakte/${extra.betriebId ?? 1}/wiedervorlagen`,
   ...extra,
 });
