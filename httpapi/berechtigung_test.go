@@ -271,6 +271,11 @@ func regeln() map[string]regel {
 		for _, m := range []string{"POST /api/%s", "PUT /api/%s/{id}", "DELETE /api/%s/{id}"} {
 			r[fmt.Sprintf(m, d.Name)] = mitAktion(berechtigung.SystemverwaltungBearbeiten)
 		}
+		// the Fachadmin keeps the parameters' significant digits (issue 43, item 3)
+		if d.Name == "anforderungsparameter" {
+			r["PUT /api/"+d.Name+"/{id}"] = regel{aktion: berechtigung.ParameterStellenPflegen,
+				nur: []berechtigung.Rolle{berechtigung.Fachadmin, berechtigung.Systemadmin}}
+		}
 	}
 	return r
 }

@@ -35,8 +35,12 @@ func (a *api) kontoRoutes(r chi.Router) {
 }
 
 // darf guards a route by the permission table.
-func (a *api) darf(aktion berechtigung.Aktion) func(http.Handler) http.Handler {
-	return a.erlaubt(berechtigung.Rollen(aktion)...)
+func (a *api) darf(aktionen ...berechtigung.Aktion) func(http.Handler) http.Handler {
+	var rollen []string
+	for _, aktion := range aktionen {
+		rollen = append(rollen, berechtigung.Rollen(aktion)...)
+	}
+	return a.erlaubt(rollen...)
 }
 
 // basisURL is the base of links in mails and of the SSO service URL when PUBLIC_URL is unset

@@ -19,7 +19,8 @@ import (
 //
 //	GET    /api/<liste>        any logged-in user; anrede and titel also anonymously
 //	POST   /api/<liste>        SYSTEMADMIN (SystemverwaltungBearbeiten)
-//	PUT    /api/<liste>/{id}   SYSTEMADMIN
+//	PUT    /api/<liste>/{id}   SYSTEMADMIN; and who holds a column's Pflege action, for that
+//	                           column alone (anforderungsparameter: FACHADMIN, issue 43)
 //	DELETE /api/<liste>/{id}   SYSTEMADMIN
 //
 // Fixed enumerations (betriebstyp, messstellentyp, …) are read-only. GET /api/wertelisten
@@ -38,7 +39,8 @@ func (a *api) wertelisteRoutes(r chi.Router) {
 			continue
 		}
 		schreiben.Post(pfad, a.wertelisteAnlegen(def))
-		schreiben.Put(pfad+"/{id}", a.wertelisteAendern(def))
+		r.With(a.darf(append([]berechtigung.Aktion{berechtigung.SystemverwaltungBearbeiten}, def.Pflegeaktionen()...)...)).
+			Put(pfad+"/{id}", a.wertelisteAendern(def))
 		schreiben.Delete(pfad+"/{id}", a.wertelisteLoeschen(def))
 	}
 }
@@ -125,6 +127,12 @@ func (a *api) wertelisteAendern(def werteliste.Definition) http.HandlerFunc {
 		in, version, err := wertelisteEingabe(r)
 		if err != nil {
 			a.writeError(w, r, err)
+			return
+		}
+		b, _ := BenutzerAus(r.Context())
+		var ok bool
+		if in.NurSpalten, ok = def.AenderbareSpalten(b.FunktionaleRollen); !ok {
+			a.writeError(w, r, validierung.NichtErlaubt)
 			return
 		}
 		e, app, err := wertelisten.Aendern(r.Context(), a.deps.Store, def.Name, id, version, in, Metadaten(r))

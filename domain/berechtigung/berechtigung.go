@@ -99,6 +99,7 @@ const (
 	AntragsdateiHochladen         Aktion = "ANTRAGSDATEI_HOCHLADEN"
 	EntlastungsanlagenImportieren Aktion = "ENTLASTUNGSANLAGEN_IMPORTIEREN"
 	AufgabenLesen                 Aktion = "AUFGABEN_LESEN"
+	ParameterStellenPflegen       Aktion = "PARAMETER_STELLEN_PFLEGEN"
 )
 
 var (
@@ -156,6 +157,11 @@ var Tabelle = map[Aktion][]Rolle{
 	// the Aufgaben view (issue 14, beyond the spec): the organisation roles see their own
 	// applications, who decides an application (Entscheidungen) the open ones
 	AufgabenLesen: {Betreiber, Beauftragter, LeserOrganisation, ZustSBD, ZustSBB, ZustSBS, Fachadmin, Systemadmin},
+	// issue 43, item 3: the parameters' significant digits are "maintained by the Fachadmin" —
+	// the two § 6 AbwV columns (signifikanteStellen, abwvKennung) of the value list
+	// anforderungsparameter and nothing else of it (werteliste.Extra.Pflege); every other change
+	// of a value list stays SystemverwaltungBearbeiten
+	ParameterStellenPflegen: admins,
 }
 
 // Entscheidungen are the actions that decide an application (a task of the Aufgaben view).

@@ -36,6 +36,10 @@ func TestTabelle_SpecRows(t *testing.T) {
 		{BetriebBeantragen, []Rolle{Betreiber, Beauftragter, ZustSBD}},
 		// spec 002 §6: administration for the admin role alone; query export for admin plus six
 		{SystemverwaltungOeffnen, []Rolle{Fachadmin, Systemadmin}},
+		// changes in the Systemverwaltung: the Systemadmin (docs/decisions.md, issue 4), but the
+		// parameters' significant digits are "maintained by the Fachadmin" (issue 43, item 3)
+		{SystemverwaltungBearbeiten, []Rolle{Systemadmin}},
+		{ParameterStellenPflegen, []Rolle{Fachadmin, Systemadmin}},
 		{AuswertungExportieren, []Rolle{Fachadmin, Systemadmin, ZustSBD, ZustSBB, ZustSBS, ZustSBA, LeserBehoerde, Betreiber}},
 	}
 	for _, tt := range tests {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 )
@@ -29,6 +30,9 @@ type Extra struct {
 	Liste   string   `json:"liste,omitempty"`   // Referenz(en): the list referred to
 	Auswahl []string `json:"auswahl,omitempty"` // Texte: the allowed values
 	Pflicht bool     `json:"pflicht,omitempty"`
+	// Pflege is an action besides SystemverwaltungBearbeiten whose holders may change this
+	// column — and nothing else of the entry (issue 43: the Fachadmin keeps the § 6 AbwV columns).
+	Pflege berechtigung.Aktion `json:"pflege,omitempty"`
 	// pruefe checks a non-empty text and returns the German message of a broken rule.
 	pruefe func(string) string
 }
@@ -80,6 +84,33 @@ func (d Definition) Extra(name string) (Extra, bool) {
 		}
 	}
 	return Extra{}, false
+}
+
+// Pflegeaktionen are the actions, besides SystemverwaltungBearbeiten, that change some column
+// of an entry of d (PUT only: who holds them neither adds nor deletes entries).
+func (d Definition) Pflegeaktionen() []berechtigung.Aktion {
+	var out []berechtigung.Aktion
+	for _, x := range d.Extras {
+		if x.Pflege != "" && !slices.Contains(out, x.Pflege) {
+			out = append(out, x.Pflege)
+		}
+	}
+	return out
+}
+
+// AenderbareSpalten says what someone with these roles may change in an entry of d: all of it
+// (nur nil) with SystemverwaltungBearbeiten, else only the extra columns whose Pflege action
+// the roles hold; ok is false when that is nothing.
+func (d Definition) AenderbareSpalten(rollen []string) (nur []string, ok bool) {
+	if berechtigung.Darf(rollen, berechtigung.SystemverwaltungBearbeiten) {
+		return nil, true
+	}
+	for _, x := range d.Extras {
+		if x.Pflege != "" && berechtigung.Darf(rollen, x.Pflege) {
+			nur = append(nur, x.Name)
+		}
+	}
+	return nur, len(nur) > 0
 }
 
 // The identifiers the API contract fixes (spec 000 §1, §3).
@@ -202,8 +233,10 @@ var Listen = []Definition{
 		{Name: "parameterNr", Art: Text, Pflicht: true}, {Name: "parameterName", Art: Text, Pflicht: true},
 		refs("parameterArten", "parameterart"), refs("betriebstypen", "betriebstyp"),
 		// § 6 AbwV (issue 43, item 3): the significant digits of the parameter's analysis method
-		// (Abs. 2; empty: two) and the mark of the parameters Abs. 3 and 3a speak of
-		{Name: "signifikanteStellen", Art: Text, pruefe: pruefeStellen}, {Name: "abwvKennung", Art: Text, pruefe: pruefeKennung}},
+		// (Abs. 2; empty: two) and the mark of the parameters Abs. 3 and 3a speak of, kept by the
+		// Fachadmin too
+		{Name: "signifikanteStellen", Art: Text, pruefe: pruefeStellen, Pflege: berechtigung.ParameterStellenPflegen},
+		{Name: "abwvKennung", Art: Text, pruefe: pruefeKennung, Pflege: berechtigung.ParameterStellenPflegen}},
 		Filter: map[string]string{"betriebstyp": "betriebstypen", "anforderungsparameterart": "parameterArten"}},
 	{Name: "anforderung-einheit", Bezeichnung: "Anforderung: Einheit",
 		Extras: []Extra{refs("parameterArten", "parameterart"), refs("betriebstypen", "betriebstyp")},

@@ -70,11 +70,14 @@ type (
 		Extras                  Eingabe
 		Bestand                 Bestand
 	}
-	// AendereEintrag changes the value and the extra columns sent.
+	// AendereEintrag changes the value and the extra columns sent. NurSpalten, when not nil,
+	// are the only extra columns the caller may change (Definition.AenderbareSpalten): a
+	// change of anything else is refused with validierung.NichtErlaubt.
 	AendereEintrag struct {
-		Wert    string
-		Extras  Eingabe
-		Bestand Bestand
+		Wert       string
+		Extras     Eingabe
+		Bestand    Bestand
+		NurSpalten []string
 	}
 	// LoescheEintrag deletes the entry; Referenziert says whether anything still refers to it.
 	LoescheEintrag struct{ Referenziert bool }
@@ -124,6 +127,9 @@ func Decide(e Eintrag, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		var s validierung.Sammler
 		wert := pruefeWert(c.Wert, c.Bestand, &s)
 		extras := normiere(def, e.Extras, c.Extras, c.Bestand, &s)
+		if c.NurSpalten != nil && !nurErlaubtGeaendert(def, e, wert, extras, c) {
+			return nil, validierung.NichtErlaubt
+		}
 		if err := s.Err(); err != nil {
 			return nil, err
 		}
@@ -151,6 +157,25 @@ func Decide(e Eintrag, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		return []ereignis.DomainEvent{EintragGeloescht{}}, nil
 	}
 	return nil, fmt.Errorf("werteliste: unknown command %T", cmd)
+}
+
+// nurErlaubtGeaendert reports whether the checked value and extra columns differ from the
+// entry in c.NurSpalten alone. The entry's columns are normalised the same way first, so a
+// column the entry was saved without counts as its default, not as a change.
+func nurErlaubtGeaendert(def Definition, e Eintrag, wert string, extras json.RawMessage, c AendereEintrag) bool {
+	if wert != e.Wert {
+		return false
+	}
+	var egal validierung.Sammler
+	var alt, neu map[string]json.RawMessage
+	_ = json.Unmarshal(normiere(def, e.Extras, nil, c.Bestand, &egal), &alt)
+	_ = json.Unmarshal(extras, &neu)
+	for _, x := range def.Extras {
+		if !slices.Contains(c.NurSpalten, x.Name) && string(alt[x.Name]) != string(neu[x.Name]) {
+			return false
+		}
+	}
+	return true
 }
 
 func pruefeWert(w string, b Bestand, s *validierung.Sammler) string {

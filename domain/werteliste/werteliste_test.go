@@ -25,12 +25,51 @@ func eingabe(t *testing.T, s string) Eingabe {
 const vorlageLeer = `{"abfluss":false,"datumsformat":"TT.MM.JJJJ","konzentration":false,"maxZeilenAnzahl":"366","messwertAnzahl":false,` +
 	`"messwertAnzahlGreater12":false,"messwertMaxQ":false,"messwertMaxWert":false,"schwelle":false,"uhrzeit":true,"wert":false,"wetterschluessel":false}`
 
+// Issue 43, item 3: the Fachadmin keeps the § 6 AbwV columns of anforderungsparameter and
+// nothing else; the Systemadmin keeps everything.
+func TestAenderbareSpalten(t *testing.T) {
+	parameter, _ := Nach("anforderungsparameter")
+	anrede, _ := Nach("anrede")
+	tests := []struct {
+		def    Definition
+		rollen []string
+		nur    []string
+		ok     bool
+	}{
+		{parameter, []string{"SYSTEMADMIN"}, nil, true},
+		{parameter, []string{"FACHADMIN"}, []string{"signifikanteStellen", "abwvKennung"}, true},
+		{parameter, []string{"FACHADMIN", "SYSTEMADMIN"}, nil, true},
+		{parameter, []string{"ZUST_SBS"}, nil, false},
+		{anrede, []string{"FACHADMIN"}, nil, false},
+		{anrede, []string{"SYSTEMADMIN"}, nil, true},
+	}
+	for _, tt := range tests {
+		nur, ok := tt.def.AenderbareSpalten(tt.rollen)
+		if ok != tt.ok || !reflect.DeepEqual(nur, tt.nur) {
+			t.Errorf("%s × %v = %v, %v; want %v, %v", tt.def.Name, tt.rollen, nur, ok, tt.nur, tt.ok)
+		}
+	}
+	if got := parameter.Pflegeaktionen(); len(got) != 1 || got[0] != "PARAMETER_STELLEN_PFLEGEN" {
+		t.Errorf("Pflegeaktionen = %v", got)
+	}
+	for _, d := range Listen {
+		if d.Name != parameter.Name && len(d.Pflegeaktionen()) > 0 {
+			t.Errorf("%s: columns kept by another action than SYSTEMVERWALTUNG_BEARBEITEN", d.Name)
+		}
+	}
+}
+
 func TestDecide(t *testing.T) {
 	angelegt := EintragAngelegt{Liste: "anrede", Wert: "Frau"}
 	systeme := Bestand{Eintraege: map[string][]int64{"entlastungssystem": {11, 12}}}
 	rue := EintragAngelegt{Liste: "entlastungstyp", Wert: "Regenüberlaufbecken", Extras: roh(`{"entlastungssysteme":[11]}`)}
 	vorlage := EintragAngelegt{Liste: "selbstueberwachungVorlage", Wert: "Stichproben", Extras: roh(vorlageLeer)}
 	kommunal := EintragAngelegt{Liste: "betriebstyp", Wert: "Kommunal", Schluessel: "KOMMUNAL"}
+	// an entry of anforderungsparameter saved before the § 6 AbwV columns, and the columns the
+	// Fachadmin may change in it (issue 43, item 3)
+	csb := EintragAngelegt{Liste: "anforderungsparameter", Wert: "301 CSB",
+		Extras: roh(`{"betriebstypen":[],"parameterArten":[],"parameterName":"CSB","parameterNr":"301"}`)}
+	stellen := []string{"signifikanteStellen", "abwvKennung"}
 	type fehler struct{ feld, text string } // feld "" for a rule or a plain error
 	tests := []struct {
 		name  string
@@ -161,6 +200,28 @@ func TestDecide(t *testing.T) {
 				return AendereEintrag{Wert: "Stichproben", Extras: eingabe(t, `{"uhrzeit":true}`)}
 			},
 			nil, nil},
+		{"the Fachadmin enters a parameter's digits and mark", []ereignis.DomainEvent{csb},
+			func(t *testing.T) Befehl {
+				return AendereEintrag{Wert: "301 CSB", NurSpalten: stellen, Extras: eingabe(t,
+					`{"parameterNr":"301","parameterName":"CSB","parameterArten":[],"signifikanteStellen":"3","abwvKennung":"CSB"}`)}
+			},
+			[]ereignis.DomainEvent{EintragGeaendert{Extras: roh(`{"abwvKennung":"CSB","betriebstypen":[],"parameterArten":[],` +
+				`"parameterName":"CSB","parameterNr":"301","signifikanteStellen":"3"}`)}}, nil},
+		{"the Fachadmin changes no other column", []ereignis.DomainEvent{csb},
+			func(t *testing.T) Befehl {
+				return AendereEintrag{Wert: "301 CSB", NurSpalten: stellen, Extras: eingabe(t, `{"parameterName":"CSB gesamt","signifikanteStellen":"3"}`)}
+			},
+			nil, &fehler{"", validierung.NichtErlaubt.Error()}},
+		{"the Fachadmin changes not the value", []ereignis.DomainEvent{csb},
+			func(t *testing.T) Befehl {
+				return AendereEintrag{Wert: "301 CSB (homogenisiert)", NurSpalten: stellen, Extras: eingabe(t, `{"signifikanteStellen":"3"}`)}
+			},
+			nil, &fehler{"", validierung.NichtErlaubt.Error()}},
+		{"the Fachadmin's digits are checked like anybody's", []ereignis.DomainEvent{csb},
+			func(t *testing.T) Befehl {
+				return AendereEintrag{Wert: "301 CSB", NurSpalten: stellen, Extras: eingabe(t, `{"signifikanteStellen":"1"}`)}
+			},
+			nil, &fehler{"signifikanteStellen", "Es muss eine ganze Zahl von 2 bis 10 oder nichts eingegeben werden."}},
 		{"deleted entry cannot change", []ereignis.DomainEvent{angelegt, EintragGeloescht{}},
 			func(*testing.T) Befehl { return AendereEintrag{Wert: "x"} }, nil, &fehler{"", validierung.NichtGefunden.Error()}},
 

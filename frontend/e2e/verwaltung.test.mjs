@@ -329,6 +329,26 @@ describe('Systemverwaltung as fachadmin', () => {
       await keineSteuerung();
     });
   });
+
+  // issue 43, item 3: the parameters' significant digits are maintained by the Fachadmin
+  it("Wertelisten: 'Anforderung: Parameter' – enters a parameter's significant digits and changes nothing else", async () => {
+    await withPage({ token: await app.login('fachadmin') }, async (page) => {
+      await page.goto(app.url('/eAbwasser/systemverwaltung/wertelisten?liste=anforderungsparameter'));
+      const row = zeile(page, '305 Hg');
+      await row.waitFor();
+      await until(() => page.getByRole('button', { name: 'Hinzufügen', exact: true }).count(), 0, 'Hinzufügen');
+      await until(() => row.getByRole('button', { name: 'Löschen' }).count(), 0, 'Löschen');
+      await row.getByRole('button', { name: 'Bearbeiten' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Anforderung: Parameter: Eintrag bearbeiten' });
+      await dialog.getByLabel(/^Signifikante Stellen/).fill('3');
+      for (const feld of [/^Wert/, /^Parameter-Nr\./, /^Parametername/]) assert.ok(await dialog.getByLabel(feld).isDisabled(), String(feld));
+      await pruefeBarrierefreiheit(page, 'Wertelisteneintrag als Fachadmin (Dialog)');
+      await dialog.getByRole('button', { name: 'Speichern' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await toast(page, 'Gespeichert').waitFor();
+      await row.getByRole('cell', { name: '3', exact: true }).waitFor();
+    });
+  });
 });
 
 describe('Auswertung', () => {

@@ -9,11 +9,14 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 )
 
-// Eingabe is what a client sends for an entry.
+// Eingabe is what a client sends for an entry, and what of it the client may change.
 type Eingabe struct {
 	Wert       string
 	Schluessel string // enumerations only (seed)
 	Extras     werteliste.Eingabe
+	// NurSpalten, when not nil, are the only extra columns the client may change (Aendern;
+	// werteliste.Definition.AenderbareSpalten): anything else is refused as not allowed.
+	NurSpalten []string
 }
 
 // Anlegen adds an entry to a list: it looks up the facts the rules need (other values of the
@@ -53,7 +56,7 @@ func Aendern(ctx context.Context, s *eventstore.Store, liste string, id int64, e
 		return Eintrag{}, eventstore.Appended{}, err
 	}
 	app, err := eventstore.Befehle(s, werteliste.Decider).Handle(ctx, id, expected, werteliste.AendereEintrag{Wert: in.Wert,
-		Extras: in.Extras, Bestand: bestand}, md)
+		Extras: in.Extras, Bestand: bestand, NurSpalten: in.NurSpalten}, md)
 	if err != nil {
 		return alt, app, err
 	}

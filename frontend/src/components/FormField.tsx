@@ -91,10 +91,11 @@ export interface CheckboxFieldProps {
   name?: string;
   error?: string;
   required?: boolean;
+  disabled?: boolean;
 }
 
 /** One checkbox with its label on the right and the error below, linked by aria-describedby. */
-export function CheckboxField({ label, checked, onChange, name, error, required }: CheckboxFieldProps) {
+export function CheckboxField({ label, checked, onChange, name, error, required, disabled }: CheckboxFieldProps) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -106,6 +107,7 @@ export function CheckboxField({ label, checked, onChange, name, error, required 
           type="checkbox"
           className="mt-1 h-4 w-4"
           checked={checked}
+          disabled={disabled}
           onChange={(e) => onChange(e.target.checked)}
           aria-invalid={error ? true : undefined}
           aria-describedby={errorId}

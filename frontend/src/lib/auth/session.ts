@@ -40,7 +40,8 @@ export type Aktion =
   | 'JAHRESBERICHT_BEARBEITEN'
   | 'MESSWERTE_IMPORTIEREN'
   | 'ENTLASTUNGSANLAGEN_IMPORTIEREN'
-  | 'BETRIEB_VERLAUF_LESEN';
+  | 'BETRIEB_VERLAUF_LESEN'
+  | 'PARAMETER_STELLEN_PFLEGEN';
 
 export const sessionKeys = {
   all: ['me'] as const,

@@ -15,6 +15,8 @@ import { useSpeichereWertelisteEintrag } from '@/features/systemverwaltung/api/s
 // Verbatim (spec 002 §8).
 export const MSG_GESPEICHERT = 'Gespeichert';
 export const MSG_FEHLER_SPEICHERN = 'Fehler beim Speichern';
+/** Beside a field the caller may not change (he keeps only some columns, issue 43). */
+export const HINWEIS_NUR_SYSTEMADMIN = 'Diese Angabe kann nur die Systemadministration ändern.';
 
 type Feldwert = string | boolean | (number | string)[];
 type Werte = Record<string, Feldwert>;
@@ -58,11 +60,13 @@ export interface EintragDialogProps {
   eintrag?: WertelisteEintrag;
   /** The entries of the lists REFERENZ(EN) columns point to, by list. */
   referenzlisten: Record<string, WertelisteEintrag[] | undefined>;
+  /** The only extra columns the caller may change (the server refuses anything else); without: all. */
+  nurSpalten?: readonly string[];
   onClose: () => void;
 }
 
 /** The edit dialog of a value-list entry: the value and the list's extra columns. */
-export function EintragDialog({ def, eintrag, referenzlisten, onClose }: EintragDialogProps) {
+export function EintragDialog({ def, eintrag, referenzlisten, nurSpalten, onClose }: EintragDialogProps) {
   const formId = useId();
   const basis = useMemo(() => werteAus(def, eintrag), [def, eintrag]);
   const [werte, setWerte] = useState(basis);
@@ -108,17 +112,29 @@ export function EintragDialog({ def, eintrag, referenzlisten, onClose }: Eintrag
   };
 
   const setze = (k: string, v: Feldwert) => setWerte((w) => ({ ...w, [k]: v }));
+  const gesperrt = (name: string) => nurSpalten !== undefined && !nurSpalten.includes(name);
+  const hinweis = (name: string) => (gesperrt(name) ? HINWEIS_NUR_SYSTEMADMIN : undefined);
 
   const feld = (x: Extra) => {
     const label = spaltenname(x);
     const v = werte[x.name];
     switch (x.art) {
       case 'WAHRHEITSWERT':
-        return <CheckboxField key={x.name} label={label} name={x.name} checked={v === true} onChange={(c) => setze(x.name, c)} error={fehler[x.name]} />;
+        return (
+          <CheckboxField
+            key={x.name}
+            label={label}
+            name={x.name}
+            checked={v === true}
+            disabled={gesperrt(x.name)}
+            onChange={(c) => setze(x.name, c)}
+            error={fehler[x.name]}
+          />
+        );
       case 'REFERENZ':
         return (
-          <FormField key={x.name} label={label} error={fehler[x.name]} required={x.pflicht}>
-            <select name={x.name} className={inputClass} value={String(v)} onChange={(e) => setze(x.name, e.target.value)}>
+          <FormField key={x.name} label={label} error={fehler[x.name]} required={x.pflicht} hint={hinweis(x.name)}>
+            <select name={x.name} className={inputClass} value={String(v)} disabled={gesperrt(x.name)} onChange={(e) => setze(x.name, e.target.value)}>
               <option value="">Keine Auswahl</option>
               {(referenzlisten[x.liste ?? ''] ?? []).map((r) => (
                 <option key={r.id} value={String(r.id)}>
@@ -136,6 +152,8 @@ export function EintragDialog({ def, eintrag, referenzlisten, onClose }: Eintrag
             options={(referenzlisten[x.liste ?? ''] ?? []).map((r) => ({ value: r.id, label: r.value }))}
             value={v as number[]}
             onChange={(n) => setze(x.name, n)}
+            disabled={gesperrt(x.name)}
+            hint={hinweis(x.name)}
             error={fehler[x.name]}
           />
         );
@@ -147,13 +165,15 @@ export function EintragDialog({ def, eintrag, referenzlisten, onClose }: Eintrag
             options={(x.auswahl ?? []).map((a) => ({ value: a, label: a }))}
             value={v as string[]}
             onChange={(n) => setze(x.name, n)}
+            disabled={gesperrt(x.name)}
+            hint={hinweis(x.name)}
             error={fehler[x.name]}
           />
         );
       default:
         return (
-          <FormField key={x.name} label={label} error={fehler[x.name]} required={x.pflicht}>
-            <input name={x.name} className={inputClass} value={String(v)} onChange={(e) => setze(x.name, e.target.value)} />
+          <FormField key={x.name} label={label} error={fehler[x.name]} required={x.pflicht} hint={hinweis(x.name)}>
+            <input name={x.name} className={inputClass} value={String(v)} disabled={gesperrt(x.name)} onChange={(e) => setze(x.name, e.target.value)} />
           </FormField>
         );
     }
@@ -170,8 +190,8 @@ export function EintragDialog({ def, eintrag, referenzlisten, onClose }: Eintrag
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Eintrag" className="flex flex-col gap-4">
         <UnsavedChangesGuard when={dirty} />
         {eintrag && <p className="text-sm text-gray-700">ID: {eintrag.id}</p>}
-        <FormField label="Wert" error={fehler.value} required>
-          <input name="value" className={inputClass} value={String(werte.value)} onChange={(e) => setze('value', e.target.value)} />
+        <FormField label="Wert" error={fehler.value} required hint={hinweis('value')}>
+          <input name="value" className={inputClass} value={String(werte.value)} disabled={gesperrt('value')} onChange={(e) => setze('value', e.target.value)} />
         </FormField>
         {(def.extras ?? []).map(feld)}
       </form>

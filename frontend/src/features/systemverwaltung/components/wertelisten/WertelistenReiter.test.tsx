@@ -33,7 +33,34 @@ const katalog = [
     ],
   },
   { liste: 'betriebstyp', bezeichnung: 'Betriebstyp', verwaltung: false, oeffentlich: false, bearbeitbar: false, schluessel: ['KOMMUNAL'] },
+  { liste: 'parameterart', bezeichnung: 'Parameterart', verwaltung: false, oeffentlich: false, bearbeitbar: false, schluessel: ['KONZENTRATION'] },
+  {
+    liste: 'anforderungsparameter',
+    bezeichnung: 'Anforderung: Parameter',
+    verwaltung: false,
+    oeffentlich: false,
+    bearbeitbar: true,
+    extras: [
+      { name: 'parameterNr', art: 'TEXT', pflicht: true },
+      { name: 'parameterName', art: 'TEXT', pflicht: true },
+      { name: 'parameterArten', art: 'REFERENZEN', liste: 'parameterart' },
+      { name: 'betriebstypen', art: 'REFERENZEN', liste: 'betriebstyp' },
+      { name: 'signifikanteStellen', art: 'TEXT', pflege: 'PARAMETER_STELLEN_PFLEGEN' },
+      { name: 'abwvKennung', art: 'TEXT', pflege: 'PARAMETER_STELLEN_PFLEGEN' },
+    ],
+  },
 ];
+const csb = {
+  id: 61,
+  value: '301 CSB',
+  version: 3,
+  parameterNr: '301',
+  parameterName: 'CSB',
+  parameterArten: [71],
+  betriebstypen: [],
+  signifikanteStellen: '',
+  abwvKennung: 'CSB',
+};
 
 const kanalsystem = [
   { id: 21, value: 'Mischsystem', version: 1 },
@@ -47,6 +74,9 @@ function mock(aktionen = ADMIN) {
     'GET /api/wertelisten': () => katalog,
     'GET /api/kanalsystem': () => kanalsystem,
     'GET /api/betriebstyp': () => [{ id: 1, value: 'Kommunal', version: 1, schluessel: 'KOMMUNAL' }],
+    'GET /api/parameterart': () => [{ id: 71, value: 'Konzentration', version: 1, schluessel: 'KONZENTRATION' }],
+    'GET /api/anforderungsparameter': () => [csb],
+    'PUT /api/anforderungsparameter/61': (req) => ({ ...csb, version: 4, ...(req.body as object) }),
     'GET /api/entlastungssystem': () => [
       { id: 31, value: 'Mischsystem', version: 1 },
       { id: 32, value: 'Trennsystem', version: 1 },
@@ -161,6 +191,62 @@ describe('Wertelisten', () => {
     expect(screen.queryByRole('button', { name: 'Hinzufügen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Bearbeiten/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Löschen/ })).not.toBeInTheDocument();
+  });
+
+  // issue 43, item 3: the Fachadmin keeps the parameters' significant digits — the server lets
+  // PARAMETER_STELLEN_PFLEGEN change the columns marked with it and nothing else; the screen mirrors that
+  it('anforderungsparameter: the Fachadmin changes the § 6 AbwV columns only, the Systemadmin everything', async () => {
+    const user = userEvent.setup();
+    anmelden({ funktionaleRollen: ['FACHADMIN'] });
+    const { called } = mock(['SYSTEMVERWALTUNG_OEFFNEN', 'PARAMETER_STELLEN_PFLEGEN']);
+    const { unmount } = renderRoutes(routes, '/systemverwaltung/wertelisten?liste=anforderungsparameter');
+    const zeile = (await screen.findByRole('cell', { name: '301 CSB' })).closest('tr')!;
+    await waitFor(() => expect(within(zeile).getByRole('cell', { name: 'Konzentration' })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Hinzufügen' })).not.toBeInTheDocument();
+    expect(within(zeile).queryByRole('button', { name: /^Löschen/ })).not.toBeInTheDocument();
+    await user.click(within(zeile).getByRole('button', { name: /^Bearbeiten/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Anforderung: Parameter: Eintrag bearbeiten' });
+    for (const feld of [/^Wert/, /^Parameter-Nr\./, /^Parametername/]) {
+      expect(within(dialog).getByLabelText(feld)).toBeDisabled();
+      expect(within(dialog).getByLabelText(feld)).toHaveAccessibleDescription('Diese Angabe kann nur die Systemadministration ändern.');
+    }
+    expect(within(within(dialog).getByRole('group', { name: 'Parameterarten' })).getByRole('checkbox', { name: 'Konzentration' })).toBeDisabled();
+    const stellen = within(dialog).getByLabelText(/^Signifikante Stellen/);
+    expect(stellen).toBeEnabled();
+    expect(within(dialog).getByLabelText(/^Kennung/)).toBeEnabled();
+    await user.type(stellen, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toasts()).toContain('Gespeichert'));
+    // the entry as loaded, with the new digits, and its version
+    expect(called('PUT', '/api/anforderungsparameter/61')[0].body).toEqual({
+      value: '301 CSB',
+      parameterNr: '301',
+      parameterName: 'CSB',
+      parameterArten: [71],
+      betriebstypen: [],
+      signifikanteStellen: '3',
+      abwvKennung: 'CSB',
+      version: 3,
+    });
+    // another list stays read-only for him
+    await user.selectOptions(screen.getByLabelText('Auswahl der Werteliste'), 'Kanalsystem');
+    await screen.findByRole('cell', { name: 'Trennsystem' });
+    expect(screen.queryByRole('button', { name: /^Bearbeiten/ })).not.toBeInTheDocument();
+    unmount();
+
+    // the Systemadmin adds, deletes and changes every field
+    anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
+    mock([...ADMIN, 'PARAMETER_STELLEN_PFLEGEN']);
+    renderRoutes(routes, '/systemverwaltung/wertelisten?liste=anforderungsparameter');
+    const z = (await screen.findByRole('cell', { name: '301 CSB' })).closest('tr')!;
+    expect(screen.getByRole('button', { name: 'Hinzufügen' })).toBeInTheDocument();
+    expect(within(z).getByRole('button', { name: /^Löschen/ })).toBeInTheDocument();
+    await user.click(within(z).getByRole('button', { name: /^Bearbeiten/ }));
+    const d = screen.getByRole('dialog', { name: 'Anforderung: Parameter: Eintrag bearbeiten' });
+    for (const feld of [/^Wert/, /^Parameter-Nr\./, /^Parametername/, /^Signifikante Stellen/, /^Kennung/]) {
+      expect(within(d).getByLabelText(feld)).toBeEnabled();
+    }
+    expect(within(d).queryByText('Diese Angabe kann nur die Systemadministration ändern.')).not.toBeInTheDocument();
   });
 
   it('search and cell helpers', () => {

@@ -14,7 +14,7 @@ import { wertelisteQuery, type WertelisteEintrag } from '@/lib/wertelisten';
 import { wertelistenKatalogQuery, type WertelisteDefinition } from '@/features/systemverwaltung/api/wertelisten';
 import { Aktionen, IconAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { EintragDialog } from './EintragDialog';
-import { spaltenname, sucheEintraege, zelltext, type Referenzwerte } from './spalten';
+import { aenderbareSpalten, spaltenname, sucheEintraege, zelltext, type Referenzwerte } from './spalten';
 import { useLoescheWertelisteEintrag } from '@/features/systemverwaltung/api/loesche-werteliste-eintrag';
 
 // Verbatim (spec 002 §2, §8).
@@ -30,7 +30,10 @@ type Dialogzustand = { art: 'neu' } | { art: 'bearbeiten'; eintrag: WertelisteEi
 
 function Liste({ def }: { def: WertelisteDefinition }) {
   const darf = useDarf();
-  const bearbeiten = darf('SYSTEMVERWALTUNG_BEARBEITEN') && def.bearbeitbar;
+  const aenderbar = aenderbareSpalten(def, darf);
+  // the Systemadmin adds, changes and deletes; the holder of a column's action changes that column
+  const bearbeiten = aenderbar === 'alles';
+  const aendern = bearbeiten || aenderbar.length > 0;
   const [suche, setSuche] = useState('');
   const [dialog, setDialog] = useState<Dialogzustand>(null);
   const [loeschen, setLoeschen] = useState<WertelisteEintrag | null>(null);
@@ -67,7 +70,7 @@ function Liste({ def }: { def: WertelisteDefinition }) {
         accessorFn: (e) => zelltext(x, e, referenzwerte),
       })),
     ];
-    if (!bearbeiten) return cols;
+    if (!aendern) return cols;
     cols.push({
       id: 'aktionen',
       header: () => <span className="sr-only">Aktionen</span>,
@@ -75,14 +78,14 @@ function Liste({ def }: { def: WertelisteDefinition }) {
       cell: ({ row: { original: e } }) => (
         <Aktionen>
           <IconAktion art="bearbeiten" label="Bearbeiten" zeile={e.value} onClick={() => setDialog({ art: 'bearbeiten', eintrag: e })} />
-          <IconAktion art="loeschen" label="Löschen" zeile={e.value} onClick={() => setLoeschen(e)} />
+          {bearbeiten && <IconAktion art="loeschen" label="Löschen" zeile={e.value} onClick={() => setLoeschen(e)} />}
         </Aktionen>
       ),
     });
     return cols;
     // referenzwerte is rebuilt every render; referenzSchluessel says when its data changed
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def, bearbeiten, referenzSchluessel]);
+  }, [def, bearbeiten, aendern, referenzSchluessel]);
 
   const gefiltert = useMemo(() => sucheEintraege(eintraege.data ?? [], suche), [eintraege.data, suche]);
 
@@ -108,6 +111,7 @@ function Liste({ def }: { def: WertelisteDefinition }) {
           def={def}
           eintrag={dialog.art === 'bearbeiten' ? dialog.eintrag : undefined}
           referenzlisten={referenzlisten}
+          nurSpalten={aenderbar === 'alles' ? undefined : aenderbar}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,5 +1,6 @@
 import type { WertelisteEintrag } from '@/lib/wertelisten';
-import type { Extra } from '@/features/systemverwaltung/api/wertelisten';
+import type { Aktion } from '@/lib/auth';
+import type { Extra, WertelisteDefinition } from '@/features/systemverwaltung/api/wertelisten';
 
 /** German headers of the extra columns the catalogue names (spec 002 §3); unknown ones keep their name. */
 const BEZEICHNUNGEN: Record<string, string> = {
@@ -26,12 +27,29 @@ const BEZEICHNUNGEN: Record<string, string> = {
   mipNr: 'MIP-Nr.',
   nameMassnahmetraeger: 'Maßnahmeträger',
   code: 'Code',
+  parameterNr: 'Parameter-Nr.',
+  parameterName: 'Parametername',
+  parameterArten: 'Parameterarten',
+  betriebstypen: 'Betriebstypen',
   signifikanteStellen: 'Signifikante Stellen (§ 6 Abs. 2 AbwV)',
   abwvKennung: 'Kennung (§ 6 Abs. 3, 3a AbwV)',
 };
 
 export function spaltenname(x: Pick<Extra, 'name'>): string {
   return BEZEICHNUNGEN[x.name] ?? x.name.charAt(0).toUpperCase() + x.name.slice(1);
+}
+
+/**
+ * What the caller may change in an entry of def, as the server decides it
+ * (werteliste.Definition.AenderbareSpalten): everything with SYSTEMVERWALTUNG_BEARBEITEN
+ * ('alles'), else the extra columns whose `pflege` action he holds (issue 43: the Fachadmin keeps
+ * the § 6 AbwV columns of anforderungsparameter), nothing of a fixed enumeration. Only 'alles'
+ * adds and deletes entries.
+ */
+export function aenderbareSpalten(def: WertelisteDefinition, darf: (a: Aktion) => boolean): 'alles' | string[] {
+  if (!def.bearbeitbar) return [];
+  if (darf('SYSTEMVERWALTUNG_BEARBEITEN')) return 'alles';
+  return (def.extras ?? []).filter((x) => x.pflege !== undefined && darf(x.pflege)).map((x) => x.name);
 }
 
 /** Values of the lists that REFERENZ(EN) columns point to: list → id → value. */
