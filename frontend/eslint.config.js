@@ -70,8 +70,6 @@ export default tseslint.config(
       '**/*.test.ts',
       // generated from domain/anlage/typen.go (the plant types' table), no answer of the API
       'src/features/anlage/api/typen.ts',
-      // the annual report's limit check (auswertung, vorlage) is typed in the document by issue 43, item 3
-      'src/features/jahresbericht/api/jahresbericht.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiDatei, ZEITLIMIT_JAHRESBERICHT_ANLAGEN } from '@/lib/api';
+import { api, apiDatei, ZEITLIMIT_JAHRESBERICHT_ANLAGEN, type Schema } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import { nachBefehl, type BefehlOptionen, type Befehlsantwort } from '@/lib/befehl';
 import type { VerlaufEintrag } from '@/components/Verlauf';
@@ -112,19 +112,7 @@ export const messreiheQuery = (id: string, messstelle: string, parameter: string
   });
 
 /** The form a save or a submission sends (id and version of the loaded report, the target status of a save). */
-export interface BerichtFormular {
-  id?: number;
-  version?: number;
-  status?: string;
-  anlage?: { id: number };
-  jahr?: number;
-  statusMesswerte?: string;
-  statusAQS?: string;
-  statusExterne?: string;
-  kanalzustand?: string;
-  durchflusspruefung?: string;
-  bemerkung?: string;
-}
+export type BerichtFormular = Schema<'JahresberichtFormular'>;
 
 export const legeJahresberichtAn = (f: BerichtFormular) => api.post<Befehlsantwort>('/jahresbericht/', f);
 export const uebernehmeJahresbericht = ({ von, f }: { von: number; f: BerichtFormular }) =>

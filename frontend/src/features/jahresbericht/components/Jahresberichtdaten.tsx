@@ -78,15 +78,10 @@ const FELDNAMEN: Record<string, string> = {
 const feldname = (key: string) => feldbezeichnung(key, FELDNAMEN);
 
 /** The values of the form. */
-interface Werte {
-  status: string;
-  statusMesswerte: string;
-  statusAQS: string;
-  statusExterne: string;
-  kanalzustand: string;
-  durchflusspruefung: string;
-  bemerkung: string;
-}
+/** The form's fields: the report's members a save sends (their choices as the API document names them). */
+type Werte = Required<Pick<BerichtFormular, 'statusMesswerte' | 'statusAQS' | 'statusExterne' | 'kanalzustand' | 'durchflusspruefung' | 'bemerkung'>> & {
+  status: Jahresbericht['status'];
+};
 
 const werteAus = (b: Jahresbericht): Werte => ({
   status: b.status,
@@ -241,7 +236,13 @@ function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahres
   }, [lesen, darfBearbeiten, setModus]);
   const basis = useMemo(() => werteAus(b), [b]);
   const form = useReiterFormular(basis, { start: REITER, reiterVon: () => REITER, pruefe });
-  const formular = (w: Werte, version: number): BerichtFormular => ({ id: b.id, version, ...w });
+  // a save sends a status a report can be saved with; a released one (PLAUSIBILISIERT) is never saved
+  const formular = (w: Werte, version: number): BerichtFormular => ({
+    id: b.id,
+    version,
+    ...w,
+    status: w.status === 'PLAUSIBILISIERT' ? '' : w.status,
+  });
   const speichere = useBerichtsbefehl(speichereJahresbericht, { meta: { globalErrorHandling: false } });
   const einreichen = useBerichtsbefehl(reicheJahresberichtEin, { meta: { globalErrorHandling: false } });
   const entscheide = useBerichtsbefehl(entscheideJahresbericht, { meta: { globalErrorHandling: false } });
@@ -420,7 +421,7 @@ function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahres
             name="status"
             required
             value={w.status}
-            onChange={(v) => form.setWerte({ ...w, status: v })}
+            onChange={(v) => form.setWerte({ ...w, status: v as Werte['status'] })} // one of the server's statusWerte
             error={form.fehler.status}
             disabled={!bearbeiten}
             optionen={optionen(rechte?.statusWerte?.length ? rechte.statusWerte : [b.status])}
