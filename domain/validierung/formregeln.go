@@ -33,14 +33,15 @@ const (
 // Bedingungen are the named conditions under which a field is required (Feldregel.Wenn), with
 // what each means; both sides decide each condition once, by its name.
 var Bedingungen = map[string]string{
-	"vorlageMitUhrzeit":     "the template of the measured values has times (Vorlage.uhrzeit)",
-	"registrierung":         "the person is registering (spec 002 §5: only the registration requires the Anrede)",
-	"organisationsrolle":    "the user's global role is one of an organisation (operator, planning office …)",
+	"registrierung":         "the person registers (spec 002 §5: only the registration requires the Anrede)",
+	"neu":                   "the object is being created (a new user needs a password)",
+	"organisationsrolle":    "the user's global role is an organisation's (operator, planning office …)",
 	"behoerdenrolle":        "the user's global role is no organisation's (authority, administration)",
-	"keinIndirekteinleiter": "the plant is no indirect discharger (it names an Abwasserbeseitigungspflichtiger)",
-	"entlastungsanlage":     "the plant is a relief plant (Anlagenart ENTLASTUNGSANLAGE)",
-	"mitEinleitstelle":      "the measuring point names an Einleitstelle",
-	"staffOderNeu":          "staff save the operation, or it is being requested (Betreiber, Behörde)",
+	"indirekteinleiter":     "the plant is an indirect discharger",
+	"keinIndirekteinleiter": "the plant is no indirect discharger",
+	"entlastung":            "the plant is a relief plant (type ENTLASTUNG)",
+	"mitMesswerten":         "the value grid has rows (anzahlWerte > 0)",
+	"vorlageMitUhrzeit":     "the template of the measured values records times (Vorlage.uhrzeit)",
 }
 
 // Feldregel is the rule of one field of a form.
@@ -115,51 +116,54 @@ func (s *Sammler) Pflichtfelder(prefix string, f Formular, v any, gilt ...string
 		if meldung == "" {
 			meldung = Pflichtfeld
 		}
-		for _, leer := range leereWerte(reflect.ValueOf(v), strings.Split(quelle, "."), strings.Split(r.Feld, "."), "") {
-			s.Feld(prefix+leer, meldung)
+		for _, indizes := range leereWerte(reflect.ValueOf(v), strings.Split(quelle, "."), nil) {
+			s.Feld(prefix+mitIndizes(r.Feld, indizes), meldung)
 		}
 	}
 }
 
-// leereWerte are the paths (named by the error's path feld) of the empty values at the JSON
-// path quelle of v; quelle and feld have the same number of elements and lists at the same
-// places.
-func leereWerte(v reflect.Value, quelle, feld []string, pfad string) []string {
+// leereWerte are the empty values at the JSON path quelle of v, each as the indices of the
+// lists on its way.
+func leereWerte(v reflect.Value, quelle []string, indizes []int) [][]int {
 	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
 		if v.IsNil() {
 			if len(quelle) == 0 {
-				return []string{pfad}
+				return [][]int{indizes}
 			}
-			return nil // a missing group (a nil pointer) has no rows to require
+			return nil // a missing group (a nil pointer) has no fields to require
 		}
 		v = v.Elem()
 	}
 	if len(quelle) == 0 {
 		if leer(v) {
-			return []string{pfad}
+			return [][]int{indizes}
 		}
 		return nil
 	}
 	name, liste := strings.CutSuffix(quelle[0], "[]")
-	teil, _ := strings.CutSuffix(feld[0], "[]")
-	if pfad != "" {
-		teil = pfad + "." + teil
-	}
 	if v.Kind() != reflect.Struct {
-		panic(fmt.Sprintf("validierung: form rule %q: %s is no struct", strings.Join(quelle, "."), v.Type()))
+		panic(fmt.Sprintf("validierung: form rule at %q: %s is no struct", strings.Join(quelle, "."), v.Type()))
 	}
 	w, ok := jsonFeld(v, name)
 	if !ok {
 		panic(fmt.Sprintf("validierung: form rule: %s has no field %q", v.Type(), name))
 	}
 	if !liste {
-		return leereWerte(w, quelle[1:], feld[1:], teil)
+		return leereWerte(w, quelle[1:], indizes)
 	}
-	var out []string
+	var out [][]int
 	for i := 0; i < w.Len(); i++ {
-		out = append(out, leereWerte(w.Index(i), quelle[1:], feld[1:], teil+"["+strconv.Itoa(i)+"]")...)
+		out = append(out, leereWerte(w.Index(i), quelle[1:], append(slices.Clone(indizes), i))...)
 	}
 	return out
+}
+
+// mitIndizes is the field path feld with its "[]" replaced by the indices in their order.
+func mitIndizes(feld string, indizes []int) string {
+	for _, i := range indizes {
+		feld = strings.Replace(feld, "[]", "["+strconv.Itoa(i)+"]", 1)
+	}
+	return feld
 }
 
 // jsonFeld is the field of the struct v that encoding/json names name (embedded structs'
