@@ -176,7 +176,7 @@ func TestFormregeln_EveryFormsRequiredFieldsAreExactlyWhatTheServerRequires(t *t
 					"bezeichnung": "", "messstellentyp": "NR_8", "messstellenstatus": "", "lage": map[string]float64{"hochwert": 0, "rechtswert": 0},
 					"mindestanforderungen": []map[string]any{{"gruppe": "", "wertart": "HW"}}, "vorbelastungen": []map[string]any{{"gueltigAb": ""}}}, sbd)
 			}},
-		{formular: "bescheid", name: "staff's save", zeilen: []string{"auflagen"}, senden: func() antwort {
+		{formular: "bescheid", name: "staff's save", zeilen: []string{"auflagen"}, gefuellt: []string{"bescheidsstatus"}, senden: func() antwort {
 			return w.speichereBescheid(t, "bescheid", bescheid, sbb, "IN_BEARBEITUNG", func(f map[string]any) {
 				for _, k := range []string{"bescheidQualitaet", "bescheidart", "aktenzeichen", "behoerde", "bescheidsdatum", "ablaufdatum"} {
 					f[k] = ""

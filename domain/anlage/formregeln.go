@@ -5,15 +5,15 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
 
-// Formular is the rule table of the plant form of every type (spec 000 §5; LegeAn,
-// SpeichereAlsAdmin, SpeichereAlsBetreiber): designation, kind, status and coordinates
-// required; an indirect discharger names the plant that takes its water (condition
+// Formular is the rule table of the plant form of every type (spec 000 §5; LegeAn, Speichere):
+// designation, kind, status and coordinates required (a new plant starts as GEPLANT whatever is
+// sent); an indirect discharger names the plant that takes its water (condition
 // indirekteinleiter), any other plant an Abwasserbeseitigungspflichtiger
 // (keinIndirekteinleiter); a relief plant its system and type (entlastung). Every row of a list
 // names what makes it a row. The fields a type does not have are not sent.
 var Formular = validierung.Formular{
 	Name:    "anlage",
-	Befehle: []string{"LegeAn", "SpeichereAlsAdmin", "SpeichereAlsBetreiber"},
+	Befehle: []string{"LegeAn", "Speichere"},
 	Felder: append(append([]validierung.Feldregel{
 		{Feld: "bezeichnung", Pflicht: true},
 		{Feld: "anlagenart", Pflicht: true},

@@ -28,11 +28,15 @@ var AnforderungFormular = validierung.Formular{
 }
 
 // BescheidFormular is the rule table of the Bescheid tab and its Auflagen (spec 001 §3.1, §3.2,
-// §5; LegeBescheidAn, AendereBescheid). The Auflage's plant is a required choice as well.
+// §5; LegeAn, Speichere). The Auflage's plant is a required choice as well; the status is the
+// decider's (a transition), the comment required where staff return an application
+// (condition rueckgabe), with the spec's message.
 var BescheidFormular = validierung.Formular{
 	Name:    "bescheid",
-	Befehle: []string{"LegeBescheidAn", "AendereBescheid"},
+	Befehle: []string{"LegeAn", "Speichere"},
 	Felder: []validierung.Feldregel{
+		{Feld: "bescheidsstatus", Pflicht: true, Eigen: true, Werte: Status},
+		{Feld: "kommentar", Pflicht: true, Wenn: "rueckgabe", Meldung: MsgKommentar, Eigen: true},
 		{Feld: "bescheidQualitaet", Pflicht: true, Werteliste: "bescheidqualitaet"},
 		{Feld: "bescheidart", Pflicht: true, Werteliste: "bescheidart"},
 		{Feld: "vorbescheid"},

@@ -26,11 +26,11 @@ var ZustaendigkeitFelder = []validierung.Feldregel{
 }
 
 // Formular is the rule table of the operation form (spec 000 §5; BeantrageBetrieb,
-// SpeichereAlsAdmin, SpeichereAlsBetreiber …): designation, operator, status, authority, the
+// SpeichereAlsAdmin, SpeichereAlsBetreiber): designation, operator, status, authority, the
 // address without house number and the coordinates required.
 var Formular = validierung.Formular{
 	Name:    "betrieb",
-	Befehle: []string{"LegeAn", "SpeichereAlsAdmin", "SpeichereAlsBetreiber"},
+	Befehle: []string{"BeantrageBetrieb", "SpeichereAlsAdmin", "SpeichereAlsBetreiber"},
 	Felder: append(append([]validierung.Feldregel{
 		{Feld: "bezeichnung", Pflicht: true},
 		{Feld: "betreiber", Quelle: "betreiberId", Pflicht: true},
@@ -57,10 +57,10 @@ var Formular = validierung.Formular{
 }
 
 // StammdatenantragFormular is the rule table of the operator's application for a change of
-// the master data (spec 000 §5, ReicheStammdatenAntragEin): a flat form.
+// the master data (spec 000 §5, StelleStammdatenAntrag): a flat form.
 var StammdatenantragFormular = validierung.Formular{
 	Name:    "stammdatenantrag",
-	Befehle: []string{"ReicheStammdatenAntragEin"},
+	Befehle: []string{"StelleStammdatenAntrag"},
 	Felder: []validierung.Feldregel{
 		{Feld: "bezeichnung", Pflicht: true},
 		{Feld: "muttergesellschaft"},

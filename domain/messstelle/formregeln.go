@@ -2,13 +2,14 @@ package messstelle
 
 import "github.com/eabwasser/eabwasser/domain/validierung"
 
-// Formular is the rule table of the measuring point form (spec 000 §5, LegeAn, Aendere): its
-// designation, type, status and coordinates required; a row of the Mindestanforderungen names
-// its group, a Vorbelastung its start (issue 43, item 5: the form required the start, the
-// server told an empty one 'Ungültiges Datumsformat' — now both say it is required).
+// Formular is the rule table of the measuring point form (spec 000 §5, FordereFreigabeAn,
+// Speichere): its designation, type, status and coordinates required (a new point starts at the
+// reference status whatever is sent); a row of the Mindestanforderungen names its group, a
+// Vorbelastung its start (issue 43, item 5: the form required the start, the server told an
+// empty one 'Ungültiges Datumsformat' — now both say it is required).
 var Formular = validierung.Formular{
 	Name:    "messstelle",
-	Befehle: []string{"LegeAn", "Aendere"},
+	Befehle: []string{"FordereFreigabeAn", "Speichere"},
 	Felder: []validierung.Feldregel{
 		{Feld: "bezeichnung", Pflicht: true},
 		{Feld: "messstellentyp", Pflicht: true, Werte: Typen},

@@ -40,6 +40,7 @@ var Bedingungen = map[string]string{
 	"indirekteinleiter":     "the plant is an indirect discharger",
 	"keinIndirekteinleiter": "the plant is no indirect discharger",
 	"entlastung":            "the plant is a relief plant (type ENTLASTUNG)",
+	"rueckgabe":             "staff return an application to its applicant (BEANTRAGT → ANGELEGT)",
 	"mitMesswerten":         "the value grid has rows (anzahlWerte > 0)",
 	"vorlageMitUhrzeit":     "the template of the measured values records times (Vorlage.uhrzeit)",
 }

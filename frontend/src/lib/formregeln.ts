@@ -14,6 +14,7 @@ export type Bedingung =
   | 'neu' // the object is being created (a new user needs a password)
   | 'organisationsrolle' // the user's global role is an organisation's (operator, planning office …)
   | 'registrierung' // the person registers (spec 002 §5: only the registration requires the Anrede)
+  | 'rueckgabe' // staff return an application to its applicant (BEANTRAGT → ANGELEGT)
   | 'vorlageMitUhrzeit'; // the template of the measured values records times (Vorlage.uhrzeit)
 
 /**
@@ -107,7 +108,7 @@ export const FORMULARE = {
   },
   betrieb: {
     name: 'betrieb',
-    befehle: ['LegeAn', 'SpeichereAlsAdmin', 'SpeichereAlsBetreiber'],
+    befehle: ['BeantrageBetrieb', 'SpeichereAlsAdmin', 'SpeichereAlsBetreiber'],
     felder: [
       { feld: 'bezeichnung', pflicht: true, maxLaenge: 255 },
       { feld: 'betreiber', pflicht: true },
@@ -145,7 +146,7 @@ export const FORMULARE = {
   },
   stammdatenantrag: {
     name: 'stammdatenantrag',
-    befehle: ['ReicheStammdatenAntragEin'],
+    befehle: ['StelleStammdatenAntrag'],
     felder: [
       { feld: 'bezeichnung', pflicht: true, maxLaenge: 255 },
       { feld: 'muttergesellschaft', maxLaenge: 255 },
@@ -159,7 +160,7 @@ export const FORMULARE = {
   },
   anlage: {
     name: 'anlage',
-    befehle: ['LegeAn', 'SpeichereAlsAdmin', 'SpeichereAlsBetreiber'],
+    befehle: ['LegeAn', 'Speichere'],
     felder: [
       { feld: 'bezeichnung', pflicht: true, maxLaenge: 255 },
       { feld: 'anlagenart', pflicht: true },
@@ -216,7 +217,7 @@ export const FORMULARE = {
   },
   messstelle: {
     name: 'messstelle',
-    befehle: ['LegeAn', 'Aendere'],
+    befehle: ['FordereFreigabeAn', 'Speichere'],
     felder: [
       { feld: 'bezeichnung', pflicht: true, maxLaenge: 255 },
       { feld: 'messstellentyp', pflicht: true, werte: ['NR_1', 'NR_2', 'NR_3', 'NR_4', 'NR_5', 'NR_6', 'NR_7', 'NR_8', 'NR_9', 'NR_10', 'NR_11', 'NR_12', 'NR_13', 'NR_14', 'NR_15', 'NR_20', 'NR_21', 'NR_22', 'NR_23', 'NR_24', 'NR_25', 'NR_26', 'NR_27', 'NR_28', 'NR_29', 'NR_30'] },
@@ -239,8 +240,10 @@ export const FORMULARE = {
   },
   bescheid: {
     name: 'bescheid',
-    befehle: ['LegeBescheidAn', 'AendereBescheid'],
+    befehle: ['LegeAn', 'Speichere'],
     felder: [
+      { feld: 'bescheidsstatus', pflicht: true, werte: ['ANGELEGT', 'BEANTRAGT', 'IN_BEARBEITUNG', 'FREIGEGEBEN'] },
+      { feld: 'kommentar', pflicht: true, wenn: 'rueckgabe', meldung: 'Bitte begründen Sie die Zurückweisung im Kommentar, damit der Antragsteller erfährt, was fehlt.', maxLaenge: 4000 },
       { feld: 'bescheidQualitaet', pflicht: true, werteliste: 'bescheidqualitaet' },
       { feld: 'bescheidart', pflicht: true, werteliste: 'bescheidart' },
       { feld: 'vorbescheid' },
