@@ -91,14 +91,16 @@ export type Bedingung =
 /**
  * The rule of one field: its path as the server names its error ('[]' stands for every row of a
  * list), required (always, or where the condition wenn holds; meldung the message of an empty
- * one when it is not MSG_PFLICHTFELD), format, fixed values, the value list of a select, the
- * maximum length where the server's table names one.
+ * one when it is not MSG_PFLICHTFELD), the value's path in the request where it differs from the
+ * field's (quelle), format, fixed values, the value list of a select, the maximum length where
+ * the server's table names one.
  */
 export interface Feldregel {
   readonly feld: string;
   readonly pflicht?: boolean;
   readonly wenn?: Bedingung;
   readonly meldung?: string;
+  readonly quelle?: string;
   readonly format?: Format;
   readonly werte?: readonly string[];
   readonly werteliste?: string;
@@ -122,7 +124,7 @@ export const FORMULARE = {
 			if r.Pflicht {
 				teile = append(teile, "pflicht: true")
 			}
-			for _, x := range [][2]string{{"wenn", r.Wenn}, {"meldung", r.Meldung}, {"format", string(r.Format)}} {
+			for _, x := range [][2]string{{"wenn", r.Wenn}, {"meldung", r.Meldung}, {"quelle", r.Quelle}, {"format", string(r.Format)}} {
 				if x[1] != "" {
 					teile = append(teile, x[0]+": "+ts(x[1]))
 				}

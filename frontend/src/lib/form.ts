@@ -102,7 +102,8 @@ export function useFokusAufErstenFehler<T extends HTMLElement = HTMLFormElement>
 export function feldregeln(formular: Formular, liste?: string): Feldregel[] {
   if (liste === undefined) return formular.felder.filter((r) => !r.feld.includes('[]'));
   const vorsilbe = `${liste}[].`;
-  return formular.felder.filter((r) => r.feld.startsWith(vorsilbe)).map((r) => ({ ...r, feld: r.feld.slice(vorsilbe.length) }));
+  const ohne = (pfad: string) => (pfad.startsWith(vorsilbe) ? pfad.slice(vorsilbe.length) : pfad);
+  return formular.felder.filter((r) => r.feld.startsWith(vorsilbe)).map((r) => ({ ...r, feld: ohne(r.feld), ...(r.quelle ? { quelle: ohne(r.quelle) } : {}) }));
 }
 
 /** The required fields of the form where the conditions hold, named as in the table ('auflagen[].art'). */
@@ -135,6 +136,8 @@ export interface PruefeFormularOptionen {
   schluessel?: (feld: string) => string;
   /** Fields the form does not show (decided elsewhere, e.g. by the tab). */
   ohne?: readonly string[];
+  /** The path of a field's value in the form's values where it is neither its name nor the table's quelle. */
+  wertpfad?: (feld: string) => string | undefined;
 }
 
 /**
@@ -149,7 +152,7 @@ export function pruefeFormular(formular: Formular, werte: Record<string, unknown
     if (ohne.includes(r.feld)) continue;
     const name = schluessel(r.feld);
     const key = prefix + name;
-    const v = wertVon(werte, name);
+    const v = wertVon(werte, o.wertpfad?.(r.feld) ?? (name in werte || !r.quelle ? name : r.quelle));
     if (leer(v)) {
       if (r.pflicht && (!r.wenn || bedingungen.includes(r.wenn))) f[key] = r.meldung ?? MSG_PFLICHTFELD;
     } else if (typeof v === 'string' && r.format === 'email' && !istEmail(v)) f[key] = MSG_EMAIL;

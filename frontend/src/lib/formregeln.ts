@@ -20,14 +20,16 @@ export type Bedingung =
 /**
  * The rule of one field: its path as the server names its error ('[]' stands for every row of a
  * list), required (always, or where the condition wenn holds; meldung the message of an empty
- * one when it is not MSG_PFLICHTFELD), format, fixed values, the value list of a select, the
- * maximum length where the server's table names one.
+ * one when it is not MSG_PFLICHTFELD), the value's path in the request where it differs from the
+ * field's (quelle), format, fixed values, the value list of a select, the maximum length where
+ * the server's table names one.
  */
 export interface Feldregel {
   readonly feld: string;
   readonly pflicht?: boolean;
   readonly wenn?: Bedingung;
   readonly meldung?: string;
+  readonly quelle?: string;
   readonly format?: Format;
   readonly werte?: readonly string[];
   readonly werteliste?: string;
@@ -111,9 +113,9 @@ export const FORMULARE = {
     befehle: ['BeantrageBetrieb', 'SpeichereAlsAdmin', 'SpeichereAlsBetreiber'],
     felder: [
       { feld: 'bezeichnung', pflicht: true, maxLaenge: 255 },
-      { feld: 'betreiber', pflicht: true },
+      { feld: 'betreiber', pflicht: true, quelle: 'betreiberId' },
       { feld: 'betriebsstatus', pflicht: true, werte: ['GEPLANT', 'IN_BETRIEB', 'STILLGELEGT'], werteliste: 'betriebsstatus' },
-      { feld: 'behoerde', pflicht: true },
+      { feld: 'behoerde', pflicht: true, quelle: 'regionalstelleId' },
       { feld: 'adresse.strasse', pflicht: true, maxLaenge: 100 },
       { feld: 'adresse.hausnummer', maxLaenge: 10 },
       { feld: 'adresse.plz', pflicht: true, format: 'plz', maxLaenge: 10 },
@@ -139,7 +141,7 @@ export const FORMULARE = {
       { feld: 'kontakte[].telefon', pflicht: true, format: 'telefon', maxLaenge: 50 },
       { feld: 'kontakte[].mobil', format: 'telefon', maxLaenge: 50 },
       { feld: 'kontakte[].funktion', maxLaenge: 255 },
-      { feld: 'zustaendigePersonen[].person', pflicht: true },
+      { feld: 'zustaendigePersonen[].person', pflicht: true, quelle: 'zustaendigePersonen[].id' },
       { feld: 'zustaendigePersonen[].zustaendig', pflicht: true, meldung: 'Es muss mindestens eine Zuständigkeit ausgewählt werden.' },
       { feld: 'zustaendigeBearbeiter[].bearbeiter', pflicht: true, maxLaenge: 50 },
     ],
@@ -151,10 +153,10 @@ export const FORMULARE = {
       { feld: 'bezeichnung', pflicht: true, maxLaenge: 255 },
       { feld: 'muttergesellschaft', maxLaenge: 255 },
       { feld: 'url', maxLaenge: 2048 },
-      { feld: 'strasse', pflicht: true, maxLaenge: 100 },
-      { feld: 'hausnummer', maxLaenge: 10 },
-      { feld: 'plz', pflicht: true, format: 'plz', maxLaenge: 10 },
-      { feld: 'ort', pflicht: true, maxLaenge: 100 },
+      { feld: 'strasse', pflicht: true, quelle: 'adresse.strasse', maxLaenge: 100 },
+      { feld: 'hausnummer', quelle: 'adresse.hausnummer', maxLaenge: 10 },
+      { feld: 'plz', pflicht: true, quelle: 'adresse.plz', format: 'plz', maxLaenge: 10 },
+      { feld: 'ort', pflicht: true, quelle: 'adresse.ort', maxLaenge: 100 },
       { feld: 'kommentar', maxLaenge: 4000 },
     ],
   },
@@ -202,7 +204,7 @@ export const FORMULARE = {
       { feld: 'kontakte[].telefon', pflicht: true, format: 'telefon', maxLaenge: 50 },
       { feld: 'kontakte[].mobil', format: 'telefon', maxLaenge: 50 },
       { feld: 'kontakte[].funktion', maxLaenge: 255 },
-      { feld: 'zustaendigePersonen[].person', pflicht: true },
+      { feld: 'zustaendigePersonen[].person', pflicht: true, quelle: 'zustaendigePersonen[].id' },
       { feld: 'zustaendigePersonen[].zustaendig', pflicht: true, meldung: 'Es muss mindestens eine Zuständigkeit ausgewählt werden.' },
       { feld: 'zustaendigeBearbeiter[].bearbeiter', pflicht: true, maxLaenge: 50 },
     ],
