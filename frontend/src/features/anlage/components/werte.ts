@@ -409,6 +409,13 @@ export function pruefeAnlage(typ: string, w: AnlageWerte, heute = new Date()): A
   return f;
 }
 
+/** The operator's change request by the server's table (FORMULARE.anlagenantrag): a Bezeichnung, each Förderung its MIP-Nr. */
+export function pruefeAnlagenantrag(a: { bezeichnung: string }, foerderungen: Foerderung[]): AnlageFehler {
+  const f: AnlageFehler = pruefeFormular(FORMULARE.anlagenantrag, { ...a });
+  foerderungen.forEach((x, i) => Object.assign(f, pruefeFormular(FORMULARE.anlagenantrag, { ...x }, { liste: 'foerderungen', prefix: `foerderungen[${i}].` })));
+  return f;
+}
+
 /** The conditions of the plant's table that hold for the form's values (validierung.Bedingungen). */
 export function bedingungen(typ: string, w: Pick<AnlageWerte, 'indirekteinleiter'>): Bedingung[] {
   const b: Bedingung[] = [w.indirekteinleiter ? 'indirekteinleiter' : 'keinIndirekteinleiter'];
