@@ -54,12 +54,13 @@ export function pruefePerson(z: Pick<ZustaendigePerson, 'id' | 'zustaendig'>): P
 }
 
 /** The errors of the Zuständigkeiten lists, keyed as the server names them ('kontakte[0].email'). */
-export function pruefeZustaendigkeiten(kontakte: Kontakt[], personen: ZustaendigePerson[]): Record<string, string> {
+export function pruefeZustaendigkeiten(kontakte: Kontakt[], personen: ZustaendigePerson[], bearbeiter: ZustaendigerBearbeiter[] = []): Record<string, string> {
   const f: Record<string, string> = {};
-  kontakte.forEach((k, i) => Object.assign(f, pruefeFormular(FORMULARE.betrieb, { ...k }, { liste: 'kontakte', prefix: `kontakte[${i}].` })));
-  personen.forEach((z, i) =>
-    Object.assign(f, pruefeFormular(FORMULARE.betrieb, { ...z }, { liste: 'zustaendigePersonen', prefix: `zustaendigePersonen[${i}].` })),
-  );
+  const zeilen = (liste: string, rows: object[]) =>
+    rows.forEach((z, i) => Object.assign(f, pruefeFormular(FORMULARE.betrieb, { ...z }, { liste, prefix: `${liste}[${i}].` })));
+  zeilen('kontakte', kontakte);
+  zeilen('zustaendigePersonen', personen);
+  zeilen('zustaendigeBearbeiter', bearbeiter);
   return f as Record<string, string>;
 }
 

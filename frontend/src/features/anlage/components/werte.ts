@@ -364,7 +364,7 @@ export function pruefeAnlage(typ: string, w: AnlageWerte, heute = new Date()): A
   zeilen('anlagenteile', w.anlagenteile);
   zeilen('foerderungen', w.foerderungen);
   zeilen('entsorgungsraum.entsorgungsraeume', w.entsorgungsraum.entsorgungsraeume);
-  Object.assign(f, pruefeZustaendigkeiten(w.kontakte, w.zustaendigePersonen));
+  Object.assign(f, pruefeZustaendigkeiten(w.kontakte, w.zustaendigePersonen, w.zustaendigeBearbeiter));
   const setze = (k: string, m: string | undefined) => {
     if (m && !f[k]) f[k] = m;
   };

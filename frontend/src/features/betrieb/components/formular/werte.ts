@@ -359,7 +359,7 @@ export function pruefeBetrieb(werte: BetriebWerte): BetriebFehler {
   };
   // the required fields by the server's table (FORMULARE.betrieb), the contacts and responsible persons by their rows'
   Object.assign(f, pruefeFormular(FORMULARE.betrieb, { ...w }, { ohne: [SCHLUESSEL.hochwert, SCHLUESSEL.rechtswert], wertpfad: feldVon }));
-  Object.assign(f, pruefeZustaendigkeiten(w.kontakte, w.zustaendigePersonen));
+  Object.assign(f, pruefeZustaendigkeiten(w.kontakte, w.zustaendigePersonen, w.zustaendigeBearbeiter));
   setze(SCHLUESSEL.hochwert, pruefeKoordinate(w.hochwert));
   setze(SCHLUESSEL.rechtswert, pruefeKoordinate(w.rechtswert));
 
