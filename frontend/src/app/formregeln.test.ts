@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { LEERE_PERSON, MSG_PFLICHTFELD, pflichtfelder } from '@/lib/form';
 import { FORMULARE, type Bedingung, type Formular, type Formularname } from '@/lib/formregeln';
 import { pruefeHochladen } from '@/features/ablage/components/HochladenDialog';
+import { PARAMETERARTEN } from '@/features/anforderung/api/anforderung';
+import { ANLAGENSTATUS } from '@/features/anlage/api/anlage';
+import { BESCHEIDSSTATUS } from '@/features/bescheid/api/bescheid';
+import { MESSSTELLENSTATUS } from '@/features/messstelle/api/messstelle';
+import { ORGANISATION_STATUS } from '@/features/systemverwaltung/components/bezeichnungen';
 import { pruefeWiedervorlage } from '@/features/ablage/components/WiedervorlageDialog';
 import { neueZeile, pruefeZeile, REITER } from '@/features/anforderung/components/werte';
 import { neueWerte as neueAnlage, pruefeAnlage, pruefeAnlagenantrag } from '@/features/anlage/components/werte';
@@ -205,6 +210,19 @@ describe("every form requires exactly the server's table (issue 43, item 5)", ()
 
   it('has a case for every form of the table', () => {
     expect(new Set(faelle.map((f) => f.formular))).toEqual(new Set(Object.keys(FORMULARE)));
+  });
+
+  it("the selects with fixed values offer the table's values", () => {
+    const werte = (formular: Formularname, feld: string) => {
+      const r = FORMULARE[formular].felder.find((x) => x.feld === feld);
+      return r && 'werte' in r ? [...r.werte].sort() : [];
+    };
+    const values = (o: readonly { value: string }[]) => o.map((x) => x.value).sort();
+    expect(values(PARAMETERARTEN)).toEqual(werte('anforderung', 'parameterArt'));
+    expect(values(ANLAGENSTATUS)).toEqual(werte('anlage', 'anlagenstatus'));
+    expect(values(MESSSTELLENSTATUS)).toEqual(werte('messstelle', 'messstellenstatus'));
+    expect(values(ORGANISATION_STATUS)).toEqual(werte('organisation', 'status'));
+    expect(Object.keys(BESCHEIDSSTATUS).sort()).toEqual(werte('bescheid', 'bescheidsstatus'));
   });
 
   it("the Anforderung's kind is the tab's: the tabs are the table's kinds", () => {

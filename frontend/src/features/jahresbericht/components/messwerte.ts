@@ -18,6 +18,9 @@ export const msgMax = (max: number) => `Wert darf nicht groesser als ${max} sein
 export const MSG_DATUM = 'Ungültiges Datumsformat';
 export const MSG_GESPEICHERT = 'Parameter erfolgreich gespeichert';
 
+/** The values of the parameter's status (the server's table, FORMULARE.messwerte). */
+export const STATUSWERTE: readonly string[] = FORMULARE.messwerte.felder.find((r) => r.feld === 'status')?.werte ?? [];
+
 /** The numeric columns a template switches on, in the grid's order, with their headers. */
 export const SPALTEN: { feld: keyof Messwert; flag: keyof Vorlage; titel: string }[] = [
   { feld: 'wetterSchluessel', flag: 'wetterschluessel', titel: 'Wetterschlüssel' },
