@@ -371,10 +371,7 @@ func stelleAntrag(a Anlage, c StelleAntrag) ([]ereignis.DomainEvent, error) {
 	x.GestelltAm, x.GestelltVon = c.Heute.Format(historie.Datumsformat), c.Von
 	var s validierung.Sammler
 	s.Laengen("", x)
-	s.Pflicht("bezeichnung", x.Bezeichnung)
-	for i, f := range x.Foerderungen {
-		s.Pflicht(fmt.Sprintf("foerderungen[%d].mipNr", i), t(f.MipNr))
-	}
+	s.Pflichtfelder("", AntragFormular, x)
 	if err := s.Err(); err != nil {
 		return nil, err
 	}

@@ -99,8 +99,8 @@ func pruefeMit(s *validierung.Sammler, typ, betriebstyp string, d Daten, heute t
 		d.Entsorgungsraum = nil
 	}
 	s.Laengen("", d)
-	s.Pflicht("bezeichnung", d.Bezeichnung)
-	s.Pflicht("anlagenart", d.Anlagenart)
+	// the required fields of every tab (the contacts and responsible persons by their own checks below)
+	s.Pflichtfelder("", Formular, d, bedingungen(typ, d)...)
 	if d.Anlagenart != "" && d.Anlagenart != bisherigeArt && !slices.Contains(ArtenDesTyps(typ), d.Anlagenart) {
 		s.Feld("anlagenart", MsgAnlagenart)
 	}
@@ -109,22 +109,14 @@ func pruefeMit(s *validierung.Sammler, typ, betriebstyp string, d Daten, heute t
 	}
 	betrieb.Koordinate(s, "lage.hochwert", d.Lage.Hochwert)
 	betrieb.Koordinate(s, "lage.rechtswert", d.Lage.Rechtswert)
-	if d.Indirekteinleiter && d.AufnahmeID == 0 {
-		s.Feld("aufnahme", MsgAufnahme)
-	}
-	if !d.Indirekteinleiter && len(d.Abwasserbeseitigungspflichtige) == 0 {
-		s.Feld("abwasserbeseitigungspflichtige", MsgPflichtiger)
-	}
 	// one entry per start year: the same organisation again is the same assignment, another
 	// one a second assignment of that year
 	jahre := map[int]int64{}
 	for i, v := range d.Abwasserbeseitigungspflichtige {
 		f := fmt.Sprintf("abwasserbeseitigungspflichtige[%d].", i)
-		if v.OrganisationID == 0 {
-			s.Feld(f+"organisation", validierung.Pflichtfeld)
-		}
 		org, belegt := jahre[v.StartJahr]
 		switch {
+		case v.StartJahr == 0: // required (Formular)
 		case v.StartJahr < 1950 || v.StartJahr > heute.Year()+1:
 			s.Feld(f+"startJahr", MsgVeranlagungJahre)
 		case belegt && org == v.OrganisationID:
@@ -135,8 +127,6 @@ func pruefeMit(s *validierung.Sammler, typ, betriebstyp string, d Daten, heute t
 		jahre[v.StartJahr] = v.OrganisationID
 	}
 	if typ == Entlastung {
-		s.Pflicht("entlastungssystem", d.Entlastungssystem)
-		s.Pflicht("entlastungstyp", d.Entlastungstyp)
 		if d.Wasserbuchnummer != "" && len(d.Wasserbuchnummer) <= 9 && !wasserbuchnummer.MatchString(d.Wasserbuchnummer) {
 			s.Feld("wasserbuchnummer", MsgWasserbuchnummer)
 		}
@@ -147,8 +137,6 @@ func pruefeMit(s *validierung.Sammler, typ, betriebstyp string, d Daten, heute t
 	fuehrend := 0
 	for i, x := range d.Auslegungen {
 		f := fmt.Sprintf("auslegungUndBelastungsDaten[%d].", i)
-		s.Pflicht(f+"parameter", x.Parameter)
-		s.Pflicht(f+"einheit", x.Einheit)
 		betrieb.Wert(s, f+"auslegungWert", x.AuslegungWert)
 		betrieb.Wert(s, f+"belastungWert", x.BelastungWert)
 		betrieb.Jahr(s, f+"auslegungJahr", x.AuslegungJahr)
@@ -161,7 +149,6 @@ func pruefeMit(s *validierung.Sammler, typ, betriebstyp string, d Daten, heute t
 	}
 	for i, p := range d.Planungen {
 		f := fmt.Sprintf("planungen[%d].", i)
-		s.Pflicht(f+"status", p.Status)
 		if p.Plandatum != "" {
 			if _, err := time.Parse("2006-01-02", p.Plandatum); err != nil {
 				s.Feld(f+"plandatum", "Ungültiges Datumsformat")
@@ -170,17 +157,12 @@ func pruefeMit(s *validierung.Sammler, typ, betriebstyp string, d Daten, heute t
 	}
 	for i, x := range d.Anlagenteile {
 		f := fmt.Sprintf("anlagenteile[%d].", i)
-		s.Pflicht(f+"kategorie", x.Kategorie)
-		s.Pflicht(f+"bezeichnung", x.Bezeichnung)
 		if x.Anzahl != nil && *x.Anzahl < 0 {
 			s.Feld(f+"anzahl", betrieb.MsgNegativ)
 		}
 		if x.BezeichnerGroesse != nil && *x.BezeichnerGroesse < 0 {
 			s.Feld(f+"bezeichnerGroesse", betrieb.MsgNegativ)
 		}
-	}
-	for i, x := range d.Foerderungen {
-		s.Pflicht(fmt.Sprintf("foerderungen[%d].mipNr", i), x.MipNr)
 	}
 	if e := d.Entsorgungsraum; e != nil {
 		if e.Bezugsdatum != "" {
@@ -191,10 +173,7 @@ func pruefeMit(s *validierung.Sammler, typ, betriebstyp string, d Daten, heute t
 		gesehen := map[string]bool{}
 		for i, v := range e.Entsorgungsraeume {
 			f := fmt.Sprintf("entsorgungsraum.entsorgungsraeume[%d].verwaltungseinheitSchluessel", i)
-			switch {
-			case v.Schluessel == "":
-				s.Feld(f, validierung.Pflichtfeld)
-			case gesehen[v.Schluessel]:
+			if v.Schluessel != "" && gesehen[v.Schluessel] {
 				s.Feld(f, MsgVerwaltungseinheitDoppelt)
 			}
 			gesehen[v.Schluessel] = true

@@ -10,24 +10,21 @@ import (
 )
 
 // PruefeAnforderung normalises an Anforderung and checks the rules of spec 001 §5 into s
-// under the field prefix (e.g. "anforderungen[2]."): parameterNr and gueltigBis required,
-// wert by the rule Wert, zusatztext at most 100 characters (multi-line), gueltigAb not after
-// gueltigBis, anforderungArt and parameterArt from their enumerations.
+// under the field prefix (e.g. "anforderungen[2]."): the required fields of
+// AnforderungFormular (anforderungArt, parameterArt, parameterNr, gueltigBis), wert by the rule
+// Wert, zusatztext at most 100 characters (multi-line), gueltigAb not after gueltigBis,
+// anforderungArt and parameterArt from their enumerations.
 func PruefeAnforderung(s *validierung.Sammler, prefix string, a Anforderung) Anforderung {
 	a = normalisierteAnforderung(a)
 	s.Laengen(prefix, a)
-	s.Pflicht(prefix+"parameterNr", a.ParameterNr)
-	switch {
-	case a.AnforderungArt == "":
-		s.Pflicht(prefix+"anforderungArt", a.AnforderungArt)
-	case !slices.Contains(AnforderungArten, a.AnforderungArt):
+	s.Pflichtfelder(prefix, AnforderungFormular, a)
+	if a.AnforderungArt != "" && !slices.Contains(AnforderungArten, a.AnforderungArt) {
 		s.Feld(prefix+"anforderungArt", MsgAnforderungArt)
 	}
 	if a.ParameterArt != "" && !slices.Contains(ParameterArten, a.ParameterArt) {
 		s.Feld(prefix+"parameterArt", MsgParameterArt)
 	}
 	validierung.Dezimal(s, prefix+"wert", a.Wert)
-	s.Pflicht(prefix+"gueltigBis", a.GueltigBis)
 	ab := Datum(s, prefix+"gueltigAb", a.GueltigAb)
 	if Datum(s, prefix+"gueltigBis", a.GueltigBis) && ab && a.GueltigAb > a.GueltigBis {
 		s.Feld(prefix+"gueltigAb", MsgGueltigkeit)

@@ -365,12 +365,7 @@ func Datum(s *validierung.Sammler, feld, v string) bool {
 func pruefeDaten(s *validierung.Sammler, d, alt Daten, p Pruefung) Daten {
 	d = Normalisiert(d)
 	s.Laengen("", d)
-	s.Pflicht("bescheidQualitaet", d.BescheidQualitaet)
-	s.Pflicht("bescheidart", d.Bescheidart)
-	s.Pflicht("aktenzeichen", d.Aktenzeichen)
-	s.Pflicht("behoerde", d.Behoerde)
-	s.Pflicht("bescheidsdatum", d.Bescheidsdatum)
-	s.Pflicht("ablaufdatum", d.Ablaufdatum)
+	s.Pflichtfelder("", BescheidFormular, d)
 	if d.Bescheidart != "" && !(d.Bescheidart == alt.Bescheidart && d.BescheidQualitaet == alt.BescheidQualitaet) &&
 		!slices.Contains(p.Bescheidarten, d.Bescheidart) {
 		s.Feld("bescheidart", MsgBescheidart)
@@ -383,14 +378,11 @@ func pruefeDaten(s *validierung.Sammler, d, alt Daten, p Pruefung) Daten {
 	}
 	for i, a := range d.Auflagen {
 		f := fmt.Sprintf("auflagen[%d].", i)
-		s.Pflicht(f+"beschreibung", a.Beschreibung)
-		s.Pflicht(f+"art", a.Art)
-		if s.Pflicht(f+"fristdatum", a.Fristdatum); a.Fristdatum != "" {
+		if a.Fristdatum != "" {
 			Datum(s, f+"fristdatum", a.Fristdatum)
 		}
 		switch {
-		case a.Abwasseranlage == 0:
-			s.Feld(f+"abwasseranlage", validierung.Pflichtfeld)
+		case a.Abwasseranlage == 0: // required (BescheidFormular)
 		case !slices.Contains(p.Anlagen, a.Abwasseranlage) && !slices.ContainsFunc(alt.Auflagen, func(x Auflage) bool { return x.Abwasseranlage == a.Abwasseranlage }):
 			s.Feld(f+"abwasseranlage", MsgAnlage)
 		}

@@ -311,6 +311,8 @@ func TestSetzeAnforderungen_Rules(t *testing.T) {
 		{"kinds", mitAnf(func(a *Anforderung) { a.AnforderungArt, a.ParameterArt = "EIGENE", Ergaenzend }),
 			felder{"anforderungen[0].anforderungArt": MsgAnforderungArt, "anforderungen[0].parameterArt": MsgParameterArt}},
 		{"no kind", mitAnf(func(a *Anforderung) { a.AnforderungArt = "" }), felder{"anforderungen[0].anforderungArt": validierung.Pflichtfeld}},
+		{"issue 43: no Parameterart (the form requires it, so does the server)", mitAnf(func(a *Anforderung) { a.ParameterArt = " " }),
+			felder{"anforderungen[0].parameterArt": validierung.Pflichtfeld}},
 		{"zusatztext 100 characters on lines", mitAnf(func(a *Anforderung) { a.Zusatztext = "Zeile eins\n" + string(make([]rune, 0)) + lang(89) }), nil},
 		{"zusatztext 101 characters", mitAnf(func(a *Anforderung) { a.Zusatztext = lang(101) }), felder{"anforderungen[0].zusatztext": validierung.ZuLang(100)}},
 		{"an Anforderung of another point", mitAnf(func(a *Anforderung) { a.AnforderungID = 555 }), felder{"anforderungen[0].anforderungId": MsgAnforderungFehlt}},

@@ -375,10 +375,7 @@ func stelleAntrag(b Betrieb, c StelleStammdatenAntrag) ([]ereignis.DomainEvent, 
 		"ort": a.Adresse.Ort, "kommentar": a.Kommentar} {
 		s.Laenge(feld, wert)
 	}
-	s.Pflicht("bezeichnung", a.Bezeichnung)
-	s.Pflicht("strasse", a.Adresse.Strasse)
-	s.Pflicht("plz", a.Adresse.Plz)
-	s.Pflicht("ort", a.Adresse.Ort)
+	s.Pflichtfelder("", StammdatenantragFormular, a)
 	if err := s.Err(); err != nil {
 		return nil, err
 	}

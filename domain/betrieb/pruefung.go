@@ -100,17 +100,7 @@ func texte(ts []string) []string {
 func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 	d = normalisiert(d)
 	s.Laengen("", d)
-	s.Pflicht("bezeichnung", d.Bezeichnung)
-	if d.BetreiberID == 0 {
-		s.Feld("betreiber", validierung.Pflichtfeld)
-	}
-	s.Pflicht("betriebsstatus", d.Betriebsstatus)
-	if d.RegionalstelleID == 0 {
-		s.Feld("behoerde", validierung.Pflichtfeld)
-	}
-	s.Pflicht("adresse.strasse", d.Adresse.Strasse)
-	s.Pflicht("adresse.plz", d.Adresse.Plz)
-	s.Pflicht("adresse.ort", d.Adresse.Ort)
+	s.Pflichtfelder("", Formular, d) // the contacts and responsible persons by their own checks below
 	Koordinate(s, "lage.hochwert", d.Lage.Hochwert)
 	Koordinate(s, "lage.rechtswert", d.Lage.Rechtswert)
 
@@ -130,16 +120,12 @@ func pruefeMit(s *validierung.Sammler, d Daten) Daten {
 	return d
 }
 
-// PruefeKontakte checks the contact persons of a form (operations and plants): anrede,
-// vorname, name, e-mail and telefon required, e-mail valid, phone numbers digits with hyphens.
+// PruefeKontakte checks the contact persons of a form (operations and plants): the required
+// fields of KontaktFelder, e-mail valid, phone numbers digits with hyphens.
 func PruefeKontakte(s *validierung.Sammler, kontakte []Kontakt) {
 	for i, k := range kontakte {
 		f := fmt.Sprintf("kontakte[%d].", i)
-		s.Pflicht(f+"anrede", k.Anrede)
-		s.Pflicht(f+"vorname", k.Vorname)
-		s.Pflicht(f+"name", k.Name)
-		s.Pflicht(f+"email", k.Email)
-		s.Pflicht(f+"telefon", k.Telefon)
+		s.Pflichtfelder(f, kontaktZeile, k)
 		if k.Email != "" && !EmailGueltig(k.Email) {
 			s.Feld(f+"email", MsgEmail)
 		}
@@ -155,15 +141,7 @@ func PruefeKontakte(s *validierung.Sammler, kontakte []Kontakt) {
 // PruefeZustaendige checks the responsible persons (a person and at least one
 // Zuständigkeit each) and the responsible authority users (a datascoutId each).
 func PruefeZustaendige(s *validierung.Sammler, personen []ZustaendigePerson, bearbeiter []Bearbeiter) {
-	for i, z := range personen {
-		f := fmt.Sprintf("zustaendigePersonen[%d].", i)
-		if z.AnwenderID == 0 {
-			s.Feld(f+"person", validierung.Pflichtfeld)
-		}
-		if len(z.Zustaendig) == 0 {
-			s.Feld(f+"zustaendig", MsgZustaendig)
-		}
-	}
+	s.Pflichtfelder("", zustaendigeZeilen, zustaendige{Personen: personen})
 	for i, b := range bearbeiter {
 		if b.AnwenderID == 0 || strings.TrimSpace(b.DatascoutID) == "" {
 			s.Feld(fmt.Sprintf("zustaendigeBearbeiter[%d].bearbeiter", i), validierung.Pflichtfeld)

@@ -156,7 +156,7 @@ func Decide(d Datei, cmd Befehl) ([]ereignis.DomainEvent, error) {
 		case c.Inhalt.Groesse > MaxGroesse:
 			return nil, ZuGross()
 		}
-		s.Pflicht(FeldBezeichnung, bezeichnung)
+		s.Pflichtfelder("", Formular, angaben{Bezeichnung: bezeichnung})
 		s.Laenge(FeldBezeichnung, bezeichnung)
 		if err := s.Err(); err != nil {
 			var f *validierung.Fehler

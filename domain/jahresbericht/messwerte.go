@@ -224,7 +224,7 @@ func Mittelwert(messwerte []Messwert) string {
 // when there are rows and its date format valid; then rows 0 … anzahlWerte-1 (a missing row is
 // an empty one, rows beyond are not kept): the date required, in the template's format and in
 // the report year, not twice (the same day — and time, where the template records times —
-// after normalising), the time HH:MM, the decimal columns by Messzahl, the counts whole
+// after normalising), the time HH:MM and required where the template records times, the decimal columns by Messzahl, the counts whole
 // numbers. Columns the template does not switch on are not kept. Mittelwert is computed.
 func PruefeMesswerte(s *validierung.Sammler, c SpeichereMesswerte, jahr int) Messreihe {
 	r := Messreihe{Status: strings.TrimSpace(c.Status), AnzahlWerte: c.AnzahlWerte}
@@ -288,8 +288,9 @@ func PruefeMesswerte(s *validierung.Sammler, c SpeichereMesswerte, jahr int) Mes
 func pruefeZeile(s *validierung.Sammler, f string, m Messwert, v Vorlage, a Aufloesung, jahr int) Messwert {
 	t := strings.TrimSpace
 	out := Messwert{}
+	s.Pflichtfelder(f, messwertZeile, m, bedingungen(v)...)
 	if datum := t(m.Datum); datum == "" {
-		s.Feld(f+"datum", validierung.Pflichtfeld)
+		// required (MesswerteFormular)
 	} else if gespeichert, msg := LiesDatum(datum, a); msg != "" {
 		s.Feld(f+"datum", msg)
 	} else if gespeichert[:4] != fmt.Sprintf("%04d", jahr) {

@@ -11,6 +11,7 @@ import (
 
 var (
 	tageswerte  = &Vorlage{ID: 1, Value: "Tageswerte mit Uhrzeit", MaxZeilenAnzahl: 400, Datumsformat: "TT.MM.JJJJ", Uhrzeit: true, Wert: true}
+	tage        = &Vorlage{ID: 6, Value: "Tageswerte", MaxZeilenAnzahl: 400, Datumsformat: "TT.MM.JJJJ", Wert: true}
 	monatswerte = &Vorlage{ID: 2, Value: "Monatswerte", MaxZeilenAnzahl: 12, Datumsformat: "MM.JJJJ", Wert: true, MesswertAnzahl: true}
 	jahreswert  = &Vorlage{ID: 3, Value: "Jahreswert", MaxZeilenAnzahl: 1, Datumsformat: "JJJJ", Wert: true}
 )
@@ -37,7 +38,7 @@ func TestSpeichereMesswerte_Zeilen(t *testing.T) {
 			felder{"vorlageMesswerteId": MsgDatumsformat}},
 		{"a template's date format in the wrong order", &Vorlage{ID: 4, Datumsformat: "JJJJ.MM"}, 1, zeilen(Messwert{Datum: "2025.03"}),
 			felder{"vorlageMesswerteId": MsgDatumsformat}},
-		{"day format: every date error of the grid at once", tageswerte, 6, zeilen(
+		{"day format: every date error of the grid at once", tage, 6, zeilen(
 			Messwert{Datum: "2025-03-01"}, Messwert{Datum: "1.3.25"}, Messwert{Datum: "31.02.2025"}, Messwert{Datum: "01.03.2024"},
 			Messwert{Datum: " "}, Messwert{Datum: "1.3.2025"}),
 			felder{"messwerte[0].datum": "Das Datum muss in dem Format TT.MM.JJJJ sein", "messwerte[1].datum": "Das Datum muss in dem Format TT.MM.JJJJ sein",
@@ -51,9 +52,13 @@ func TestSpeichereMesswerte_Zeilen(t *testing.T) {
 		{"times are HH:MM on the 24-hour clock", tageswerte, 4, zeilen(Messwert{Datum: "01.03.2025", Uhrzeit: "7:30"},
 			Messwert{Datum: "02.03.2025", Uhrzeit: "24:00"}, Messwert{Datum: "03.03.2025", Uhrzeit: "23:59"}, Messwert{Datum: "04.03.2025", Uhrzeit: "12.30"}),
 			felder{"messwerte[0].uhrzeit": MsgUhrzeit, "messwerte[1].uhrzeit": MsgUhrzeit, "messwerte[3].uhrzeit": MsgUhrzeit}},
-		{"decimals: 0, 0,001 and the largest value are values", tageswerte, 3, zeilen(Messwert{Datum: "01.03.2025", Wert: "0"},
+		{"issue 43: with times every row has one (the grid's message)", tageswerte, 3, zeilen(Messwert{Datum: "01.03.2025", Uhrzeit: "08:00"},
+			Messwert{Datum: "02.03.2025", Uhrzeit: " "}, Messwert{Datum: "03.03.2025"}),
+			felder{"messwerte[1].uhrzeit": MsgUhrzeit, "messwerte[2].uhrzeit": MsgUhrzeit}},
+		{"without times a row needs none", tage, 1, zeilen(Messwert{Datum: "01.03.2025"}), nil},
+		{"decimals: 0, 0,001 and the largest value are values", tage, 3, zeilen(Messwert{Datum: "01.03.2025", Wert: "0"},
 			Messwert{Datum: "02.03.2025", Wert: "0,001"}, Messwert{Datum: "03.03.2025", Wert: "9999999999,999"}), nil},
-		{"decimals: thousands separators, negatives, too many digits", tageswerte, 5, zeilen(Messwert{Datum: "01.03.2025", Wert: "1.00"},
+		{"decimals: thousands separators, negatives, too many digits", tage, 5, zeilen(Messwert{Datum: "01.03.2025", Wert: "1.00"},
 			Messwert{Datum: "02.03.2025", Wert: "-1"}, Messwert{Datum: "03.03.2025", Wert: "12,3456"}, Messwert{Datum: "04.03.2025", Wert: "10000000000"},
 			Messwert{Datum: "05.03.2025", Wert: "-0,5"}),
 			felder{"messwerte[0].wert": validierung.MsgZahlFormat, "messwerte[1].wert": MsgNegativ, "messwerte[2].wert": validierung.MsgWert,
@@ -88,15 +93,15 @@ func TestSpeichereMesswerte_StoredForm(t *testing.T) {
 	v := &Vorlage{ID: 1, MaxZeilenAnzahl: 400, Datumsformat: "T.M.J", Uhrzeit: true, Wert: true, Wetterschluessel: true}
 	events, err := Decide(given(angelegt), SpeichereMesswerte{ParameterID: 501, AnzahlWerte: 3, Status: Abgeschlossen, Vorlage: v,
 		Messwerte: zeilen(Messwert{Datum: " 1.3.2025 ", Uhrzeit: "08:00", WetterSchluessel: "1", Wert: "012,50", Schwelle: "3"},
-			Messwert{Datum: "02.03.2025", Wert: "0,001"}, Messwert{Datum: "03.03.2025"},
+			Messwert{Datum: "02.03.2025", Uhrzeit: "09:00", Wert: "0,001"}, Messwert{Datum: "03.03.2025", Uhrzeit: "10:00"},
 			Messwert{Datum: "04.03.2025", Wert: "kein Wert, nicht gezählt"}),
 		Rolle: betreiber})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := MesswerteGespeichert{ParameterID: 501, Messreihe: Messreihe{VorlageID: 1, AnzahlWerte: 3, Status: Abgeschlossen,
-		Messwerte: []Messwert{{Datum: "2025-03-01", Uhrzeit: "08:00", WetterSchluessel: "1", Wert: "12,5"}, {Datum: "2025-03-02", Wert: "0,001"},
-			{Datum: "2025-03-03"}}, Mittelwert: "6,251"}}
+		Messwerte: []Messwert{{Datum: "2025-03-01", Uhrzeit: "08:00", WetterSchluessel: "1", Wert: "12,5"}, {Datum: "2025-03-02", Uhrzeit: "09:00", Wert: "0,001"},
+			{Datum: "2025-03-03", Uhrzeit: "10:00"}}, Mittelwert: "6,251"}}
 	if !reflect.DeepEqual(events, []ereignis.DomainEvent{want}) {
 		t.Fatalf("%+v", events)
 	}
@@ -124,14 +129,14 @@ func TestSpeichereMesswerte_AYearOfDailyValuesIsOneEvent(t *testing.T) {
 func TestSpeichereMesswerte_UnchangedIsNoEvent(t *testing.T) {
 	v := &Vorlage{ID: 1, MaxZeilenAnzahl: 400, Datumsformat: "TT.MM.JJJJ", Uhrzeit: true, Wert: true}
 	cmd := SpeichereMesswerte{ParameterID: 501, AnzahlWerte: 2, Status: Unbearbeitet, Vorlage: v,
-		Messwerte: zeilen(Messwert{Datum: "01.03.2025", Uhrzeit: "08:00", Wert: "12,50"}, Messwert{Datum: "02.03.2025", Wert: "7"}), Rolle: betreiber}
+		Messwerte: zeilen(Messwert{Datum: "01.03.2025", Uhrzeit: "08:00", Wert: "12,50"}, Messwert{Datum: "02.03.2025", Uhrzeit: "09:00", Wert: "7"}), Rolle: betreiber}
 	events, err := Decide(given(angelegt), cmd)
 	if err != nil || len(events) != 1 {
 		t.Fatalf("%v %v", events, err)
 	}
 	nach := given(angelegt, events[0])
 	// the same values written as the export writes them, rows beyond anzahlWerte ignored
-	cmd.Messwerte = zeilen(Messwert{Datum: "1.3.2025", Uhrzeit: "08:00", Wert: "12,5"}, Messwert{Datum: "02.03.2025", Wert: "7,000"},
+	cmd.Messwerte = zeilen(Messwert{Datum: "1.3.2025", Uhrzeit: "08:00", Wert: "12,5"}, Messwert{Datum: "02.03.2025", Uhrzeit: "09:00", Wert: "7,000"},
 		Messwert{Datum: "03.03.2025", Wert: "1"})
 	if again, err := Decide(nach, cmd); err != nil || len(again) != 0 {
 		t.Fatalf("unchanged re-save: %v %v", typen(again), err)

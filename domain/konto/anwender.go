@@ -159,16 +159,14 @@ const (
 // the Anrede (spec 002 §5); the user form and the profile do not.
 func pruefePerson(s *validierung.Sammler, p Person, prefix string, anredePflicht bool) {
 	s.Laengen(prefix, p)
+	var gilt []string
 	if anredePflicht {
-		s.Pflicht(prefix+"anrede", strings.TrimSpace(p.Anrede))
+		gilt = append(gilt, "registrierung")
 	}
-	s.Pflicht(prefix+"name", strings.TrimSpace(p.Name))
-	s.Pflicht(prefix+"vorname", strings.TrimSpace(p.Vorname))
-	s.Pflicht(prefix+"email", strings.TrimSpace(p.Email))
+	s.Pflichtfelder(prefix, personFormular, p, gilt...)
 	if e := strings.TrimSpace(p.Email); e != "" && !gueltigeEmail(e) {
 		s.Feld(prefix+"email", MsgEmail)
 	}
-	s.Pflicht(prefix+"telefon", strings.TrimSpace(p.Telefon))
 	if t := strings.TrimSpace(p.Telefon); t != "" && !telefonMuster.MatchString(t) {
 		s.Feld(prefix+"telefon", MsgTelefon)
 	}

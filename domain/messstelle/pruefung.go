@@ -90,8 +90,8 @@ func normalisiert(d Daten, betriebstyp string) Daten {
 func pruefeMit(s *validierung.Sammler, d Daten, betriebstyp string) Daten {
 	d = normalisiert(d, betriebstyp)
 	s.Laengen("", d)
-	s.Pflicht("bezeichnung", d.Bezeichnung)
-	if s.Pflicht("messstellentyp", d.Messstellentyp); d.Messstellentyp != "" && !IstTyp(d.Messstellentyp) {
+	s.Pflichtfelder("", Formular, d)
+	if d.Messstellentyp != "" && !IstTyp(d.Messstellentyp) {
 		s.Feld("messstellentyp", MsgTyp)
 	}
 	if !slices.Contains(Status, d.Messstellenstatus) {
@@ -118,7 +118,6 @@ func pruefeMit(s *validierung.Sammler, d Daten, betriebstyp string) Daten {
 	}
 	for i, m := range d.Mindestanforderungen {
 		f := fmt.Sprintf("mindestanforderungen[%d].", i)
-		s.Pflicht(f+"gruppe", m.Gruppe)
 		if m.Wertart != Hoechstwert && m.Wertart != Ueberwachungswert {
 			s.Feld(f+"wertart", MsgWertart)
 		}

@@ -208,11 +208,7 @@ func pruefe(d Daten) (Daten, error) {
 	}
 	var s validierung.Sammler
 	s.Laengen("", d)
-	s.Pflicht("bezeichnung", d.Bezeichnung)
-	s.Pflicht("adresse.strasse", d.Adresse.Strasse)
-	s.Pflicht("adresse.hausnummer", d.Adresse.Hausnummer)
-	s.Pflicht("adresse.plz", d.Adresse.Plz)
-	s.Pflicht("adresse.ort", d.Adresse.Ort)
+	s.Pflichtfelder("", Formular, d)
 	if d.Status != Aktiv && d.Status != Inaktiv {
 		s.Feld("status", "Der Status muss AKTIV oder INAKTIV sein.")
 	}

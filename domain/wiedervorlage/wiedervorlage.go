@@ -201,7 +201,7 @@ func Decide(w Wiedervorlage, cmd Befehl) ([]ereignis.DomainEvent, error) {
 			}
 			bezug = c.Bezug
 		}
-		s.Pflicht("betreff", betreff)
+		s.Pflichtfelder("", Formular, angaben{Betreff: betreff, Datum: datum})
 		s.Laenge("betreff", betreff)
 		if datum != "" {
 			if _, err := time.Parse(Datumsformat, datum); err != nil {

@@ -4,7 +4,7 @@ import { FormularFuss } from '@/components/DialogFuss';
 import { PersonFelder } from '@/components/PersonFelder';
 import { hatFehler, useFokusAufErstenFehler } from '@/lib/form';
 import { Textfeld } from '@/components/felder';
-import { LEERER_KONTAKT, pruefeKontakt, type Kontakt } from './zustaendigkeiten';
+import { KONTAKT_PFLICHTFELDER, LEERER_KONTAKT, pruefeKontakt, type Kontakt } from './zustaendigkeiten';
 
 export interface KontaktDialogProps {
   /** Without: a new contact. */
@@ -56,6 +56,7 @@ export function KontaktDialog({ kontakt, onUebernehmen, onClose, hinweis }: Kont
         <PersonFelder
           werte={werte}
           fehler={fehler}
+          required={KONTAKT_PFLICHTFELDER}
           autoComplete={false}
           onChange={(feld, wert) => setWerte((w) => ({ ...w, [feld]: wert }))}
         />

@@ -3,9 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
 import { MehrfachAuswahl } from '@/components/MehrfachAuswahl';
-import { MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
+import { istPflicht, useFokusAufErstenFehler } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { Auswahlfeld, mehrfachOptionen, useWerte } from '@/components/felder';
-import { MSG_ZUSTAENDIG, personenQuery, type ZustaendigePerson } from './zustaendigkeiten';
+import { personenQuery, pruefePerson, type ZustaendigePerson } from './zustaendigkeiten';
 
 export interface PersonDialogProps {
   betriebId: string;
@@ -38,7 +39,7 @@ export function PersonDialog({ betriebId, person, vergeben, onUebernehmen, onClo
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     e.stopPropagation();
-    const f = { person: id ? undefined : MSG_PFLICHTFELD, zustaendig: zustaendig.length > 0 ? undefined : MSG_ZUSTAENDIG };
+    const f = pruefePerson({ id: Number(id) || 0, zustaendig });
     setFehler(f);
     if (f.person || f.zustaendig) {
       fokusAufFehler();
@@ -57,7 +58,7 @@ export function PersonDialog({ betriebId, person, vergeben, onUebernehmen, onClo
       footer={<FormularFuss formId={formId} onAbbrechen={onClose} label="Übernehmen" />}
     >
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Zuständige Person" className="flex flex-col gap-4">
-        <Auswahlfeld label="Person" name="person" value={id} optionen={optionen} onChange={setId} error={fehler.person} required />
+        <Auswahlfeld label="Person" name="person" value={id} optionen={optionen} onChange={setId} error={fehler.person} required={istPflicht(FORMULARE.betrieb, 'zustaendigePersonen[].person')} />
         <MehrfachAuswahl
           legend="Zuständigkeiten (mindestens eine)"
           options={mehrfachOptionen(zustaendigkeiten, zustaendig)}

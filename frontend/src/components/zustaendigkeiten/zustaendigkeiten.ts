@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Antwort, type Schema } from '@/lib/api';
-import { istEmail, istLeer, istTelefon, MSG_EMAIL, MSG_PFLICHTFELD, MSG_TELEFON } from '@/lib/form';
+import { istPflicht, PERSON_FELDER, pruefeFormular } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 
 // The Zuständigkeiten of a file (operation or plant, spec 000 §2/§3): typed-in contacts, users of
 // the operator with what they are responsible for, and authority users by Datascout-ID. The
@@ -23,27 +24,31 @@ export const MSG_ZUSTAENDIG = 'Es muss mindestens eine Zuständigkeit ausgewähl
 
 export const LEERER_KONTAKT: Kontakt = { anrede: '', titel: '', vorname: '', name: '', telefon: '', mobil: '', email: '', funktion: '' };
 
-/** A contact: Anrede, Vorname, Name, E-Mail and Telefon required; phone numbers digits with hyphens (spec 000 §5). */
+// The contact and responsible-person rows are the same in every form that has them (operations
+// and plants): their rules are the operation table's rows (betrieb.KontaktFelder, ZustaendigkeitFelder).
+
+/** A contact by the server's table: Anrede, Vorname, Name, E-Mail and Telefon required; e-mail and phone numbers in their formats (spec 000 §5). */
 export function pruefeKontakt(k: Kontakt): Partial<Record<keyof Kontakt, string>> {
-  const f: Partial<Record<keyof Kontakt, string>> = {};
-  for (const feld of ['anrede', 'vorname', 'name', 'email', 'telefon'] as const) if (istLeer(k[feld])) f[feld] = MSG_PFLICHTFELD;
-  if (!f.email && !istEmail(k.email)) f.email = MSG_EMAIL;
-  if (!f.telefon && !istTelefon(k.telefon)) f.telefon = MSG_TELEFON;
-  if (!istLeer(k.mobil) && !istTelefon(k.mobil)) f.mobil = MSG_TELEFON;
-  return f;
+  return pruefeFormular(FORMULARE.betrieb, { ...k }, { liste: 'kontakte' }) as Partial<Record<keyof Kontakt, string>>;
+}
+
+/** The person fields a contact requires (the server's table). */
+export const KONTAKT_PFLICHTFELDER = PERSON_FELDER.filter((feld) => istPflicht(FORMULARE.betrieb, `kontakte[].${feld}`));
+
+/** A responsible person by the server's table: the person and at least one Zuständigkeit. */
+export function pruefePerson(z: Pick<ZustaendigePerson, 'id' | 'zustaendig'>): Partial<Record<'person' | 'zustaendig', string>> {
+  return pruefeFormular(FORMULARE.betrieb, { ...z }, { liste: 'zustaendigePersonen' });
 }
 
 /** The errors of the Zuständigkeiten lists, keyed as the server names them ('kontakte[0].email'). */
-export function pruefeZustaendigkeiten(kontakte: Kontakt[], personen: ZustaendigePerson[]): Record<string, string> {
+export function pruefeZustaendigkeiten(kontakte: Kontakt[], personen: ZustaendigePerson[], bearbeiter: ZustaendigerBearbeiter[] = []): Record<string, string> {
   const f: Record<string, string> = {};
-  kontakte.forEach((k, i) => {
-    for (const [feld, msg] of Object.entries(pruefeKontakt(k))) if (msg) f[`kontakte[${i}].${feld}`] = msg;
-  });
-  personen.forEach((z, i) => {
-    if (!z.id) f[`zustaendigePersonen[${i}].person`] = MSG_PFLICHTFELD;
-    if (z.zustaendig.length === 0) f[`zustaendigePersonen[${i}].zustaendig`] = MSG_ZUSTAENDIG;
-  });
-  return f;
+  const zeilen = (liste: string, rows: object[]) =>
+    rows.forEach((z, i) => Object.assign(f, pruefeFormular(FORMULARE.betrieb, { ...z }, { liste, prefix: `${liste}[${i}].` })));
+  zeilen('kontakte', kontakte);
+  zeilen('zustaendigePersonen', personen);
+  zeilen('zustaendigeBearbeiter', bearbeiter);
+  return f as Record<string, string>;
 }
 
 const keys = {

@@ -4,7 +4,8 @@ import { FormularFuss } from '@/components/DialogFuss';
 import { FormField, inputClass } from '@/components/FormField';
 import { ApiError, isAbortError } from '@/lib/api';
 import { handleGlobalError } from '@/lib/errors';
-import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { hatFehler, istLeer, istPflicht, pruefeFormular, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { formatFileSizeMB } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { MAX_DATEIGROESSE } from '@/features/ablage/api/dateien';
@@ -24,11 +25,16 @@ type Feld = 'bezeichnung' | 'datei';
 /** The Bezeichnung a file suggests: its name without the extension ("Lageplan 2026.pdf" → "Lageplan 2026"). */
 export const bezeichnungAus = (dateiname: string) => dateiname.replace(/\.[^.]+$/, '').trim() || dateiname;
 
+/** The dialog's field as the server's table names it (the file is the part "file"). */
+const schluessel = (k: string) => (k === 'file' ? 'datei' : k);
+
+/** Whether the field is required (the server's table, FORMULARE.datei). */
+export const istPflichtfeld = (k: Feld) => istPflicht(FORMULARE.datei, k === 'datei' ? 'file' : k);
+
+/** The server's table (FORMULARE.datei: a file and its Bezeichnung), the file at most 100 MB. */
 export function pruefeHochladen(bezeichnung: string, datei: File | null): Feldfehler<Feld> {
-  const f: Feldfehler<Feld> = {};
-  if (istLeer(bezeichnung)) f.bezeichnung = MSG_PFLICHTFELD;
-  if (!datei || datei.size === 0) f.datei = MSG_DATEI_FEHLT;
-  else if (datei.size > MAX_DATEIGROESSE) f.datei = MSG_DATEI_ZU_GROSS;
+  const f = pruefeFormular(FORMULARE.datei, { bezeichnung, datei: datei && datei.size > 0 ? datei : null }, { schluessel }) as Feldfehler<Feld>;
+  if (!f.datei && datei && datei.size > MAX_DATEIGROESSE) f.datei = MSG_DATEI_ZU_GROSS;
   return f;
 }
 
@@ -102,7 +108,7 @@ export function HochladenDialog({ fachobjekt, id, onClose }: { fachobjekt: Datei
       footer={<FormularFuss formId={formId} onAbbrechen={onClose} disabled={hochladen.isPending} label="Hochladen" />}
     >
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label={HOCHLADEN_TITEL} className="flex flex-col gap-4">
-        <FormField label="Bezeichnung" error={fehler.bezeichnung} required>
+        <FormField label="Bezeichnung" error={fehler.bezeichnung} required={istPflichtfeld('bezeichnung')}>
           <input
             name="bezeichnung"
             className={inputClass}
@@ -114,7 +120,7 @@ export function HochladenDialog({ fachobjekt, id, onClose }: { fachobjekt: Datei
           label="Datei"
           error={fehler.datei}
           hint={datei ? `${datei.name} (${formatFileSizeMB(datei.size)} MB)` : 'höchstens 100 MB'}
-          required
+          required={istPflichtfeld('datei')}
         >
           <input
             name="file"

@@ -6,7 +6,8 @@ import { CheckboxField, FormField, inputClass } from '@/components/FormField';
 import { useMe } from '@/lib/auth';
 import { zeigeFehler } from '@/lib/errors';
 import { isoDateFromGerman } from '@/lib/format';
-import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { hatFehler, istLeer, istPflicht, pruefeFormular, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { toast } from '@/lib/toast';
 import { type WiedervorlageFachobjekt } from '@/features/ablage/api/keys';
 import { useLegeWiedervorlageAn } from '@/features/ablage/api/lege-wiedervorlage-an';
@@ -76,10 +77,9 @@ interface Werte {
 }
 type Feld = keyof Werte;
 
-/** Spec 000 §5: betreff required; datum optional, a date typed as TT.MM.JJJJ. */
+/** Spec 000 §5 by the server's table (FORMULARE.wiedervorlage): betreff required; datum optional, a date typed as TT.MM.JJJJ. */
 export function pruefeWiedervorlage(w: Werte): Feldfehler<Feld> {
-  const f: Feldfehler<Feld> = {};
-  if (istLeer(w.betreff)) f.betreff = MSG_PFLICHTFELD;
+  const f = pruefeFormular(FORMULARE.wiedervorlage, { ...w }) as Feldfehler<Feld>;
   if (!istLeer(w.datum) && !isoDateFromGerman(w.datum)) f.datum = MSG_DATUM;
   return f;
 }
@@ -157,7 +157,7 @@ export function WiedervorlageDialog({
             </select>
           </FormField>
         )}
-        <FormField label="Betreff" error={fehler.betreff} required>
+        <FormField label="Betreff" error={fehler.betreff} required={istPflicht(FORMULARE.wiedervorlage, 'betreff')}>
           <input
             name="betreff"
             className={inputClass}

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
+import { pflichtfelder } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { clearToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich, json, type MockRequest } from '@/test/api';
 import { formularMocks, testBetrieb } from '@/test/betrieb';
@@ -118,6 +120,16 @@ describe('Anforderungen', () => {
     expect(screen.getByText(HINWEIS_FREIGEGEBEN)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Messstelle aus Bescheid entfernen' })).not.toBeInTheDocument();
+  });
+
+  it("issue 43: a row marks exactly the server table's required fields (the kind is the tab)", async () => {
+    const user = userEvent.setup();
+    mock(() => daten({ anforderungen: [] }));
+    renderRoutes(routes, `${SEITE}?modus=s`);
+    await user.click(await screen.findByRole('button', { name: 'Festlegungen: Zeile hinzufügen' }));
+    const zeile = screen.getByRole('textbox', { name: 'gültig bis 1' }).closest('tr')!;
+    const markiert = [...zeile.querySelectorAll('[aria-required="true"]')].map((e) => e.getAttribute('name')).sort();
+    expect(markiert).toEqual(pflichtfelder(FORMULARE.anforderung).filter((f) => f !== 'anforderungArt').sort());
   });
 
   it('checks wert and the required fields of a new row before it saves (spec 001 §5)', async () => {

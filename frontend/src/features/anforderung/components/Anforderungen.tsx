@@ -33,6 +33,7 @@ import { useSpeichereAnforderungen } from '@/features/anforderung/api/speichere-
 import {
   eingabeAus,
   FELDNAMEN,
+  istPflichtfeld,
   MAX_ZUSATZTEXT,
   neueZeile,
   pruefeAnforderungen,
@@ -124,11 +125,11 @@ function useListen(betriebstyp: string | undefined, bereit: boolean) {
   };
 }
 
-/** The columns of a tab (spec 001 §3.3); the Vorlage Messwerte only for Selbstüberwachung. */
+/** The columns of a tab (spec 001 §3.3); the Vorlage Messwerte only for Selbstüberwachung; required as the server's table says. */
 function spaltenFuer(reiter: Reiter, l: ReturnType<typeof useListen>): Spalte<AnforderungZeile>[] {
-  return [
-    { key: 'parameterArt', label: 'Parameterart', typ: 'auswahl', pflicht: true, optionen: PARAMETERARTEN.map((a) => ({ ...a })) },
-    { key: 'parameterNr', label: 'Parameter', typ: 'auswahl', pflicht: true, optionen: l.parameter },
+  const spalten: Spalte<AnforderungZeile>[] = [
+    { key: 'parameterArt', label: 'Parameterart', typ: 'auswahl', optionen: PARAMETERARTEN.map((a) => ({ ...a })) },
+    { key: 'parameterNr', label: 'Parameter', typ: 'auswahl', optionen: l.parameter },
     { key: 'wert', label: 'Wert', typ: 'zahl', maxLaenge: 20 },
     { key: 'einheit', label: 'Einheit', typ: 'auswahl', optionen: l.einheit },
     { key: 'artAnforderungWert', label: 'Art des Werts', typ: 'auswahl', optionen: l.wert },
@@ -140,8 +141,9 @@ function spaltenFuer(reiter: Reiter, l: ReturnType<typeof useListen>): Spalte<An
     { key: 'mehrereOptionen', label: 'mehrere Optionen', typ: 'haken' },
     { key: 'zusatztext', label: 'Zusatztext', typ: 'textblock', maxLaenge: MAX_ZUSATZTEXT },
     { key: 'gueltigAb', label: 'gültig ab', typ: 'datum' },
-    { key: 'gueltigBis', label: 'gültig bis', typ: 'datum', pflicht: true },
+    { key: 'gueltigBis', label: 'gültig bis', typ: 'datum' },
   ];
+  return spalten.map((s) => ({ ...s, pflicht: istPflichtfeld(s.key) }));
 }
 
 /**

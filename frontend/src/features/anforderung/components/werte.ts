@@ -1,5 +1,6 @@
 import { alsEingabe, pruefeDezimal } from '@/lib/dezimal';
-import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
+import { istLeer, istPflicht, pruefeFormular } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { FESTLEGUNG, SELBSTUEBERWACHUNG, type Anforderung, type AnforderungArt, type MessstelleImBescheid } from '@/features/anforderung/api/anforderung';
 
 // The form of the Anforderungen screen (spec 001 §2.3, §3.3): one row editor per tab, every
@@ -130,18 +131,20 @@ export function eingabeAus(w: AnforderungenWerte, messstelle: number): Anforderu
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The checks of spec 001 §5 on one row; errors by the row editor's key. */
+/** Whether a column is required (the server's table, FORMULARE.anforderung; the kind is the tab's). */
+export const istPflichtfeld = (feld: keyof AnforderungZeile) => istPflicht(FORMULARE.anforderung, feld);
+
+/** The checks of spec 001 §5 on one row: the required fields by the server's table, then the formats; errors by the row editor's key. */
 export function pruefeZeile(z: AnforderungZeile, prefix: string, f: AnforderungenFehler): void {
+  Object.assign(f, pruefeFormular(FORMULARE.anforderung, { ...z }, { prefix: `${prefix}.`, ohne: ['anforderungArt'] }));
   const setze = (feld: keyof AnforderungZeile, m: string | undefined) => {
-    if (m) f[`${prefix}.${feld}`] = m;
+    if (m && !f[`${prefix}.${feld}`]) f[`${prefix}.${feld}`] = m;
   };
-  if (istLeer(z.parameterArt)) setze('parameterArt', MSG_PFLICHTFELD);
-  if (istLeer(z.parameterNr)) setze('parameterNr', MSG_PFLICHTFELD);
   setze('wert', pruefeDezimal(z.wert));
   if (z.zusatztext.length > MAX_ZUSATZTEXT) setze('zusatztext', MSG_ZUSATZTEXT);
   if (!istLeer(z.gueltigAb) && !ISO.test(z.gueltigAb)) setze('gueltigAb', MSG_DATUM);
-  if (istLeer(z.gueltigBis)) setze('gueltigBis', MSG_PFLICHTFELD);
-  else if (!ISO.test(z.gueltigBis)) setze('gueltigBis', MSG_DATUM);
+  if (istLeer(z.gueltigBis)) return;
+  if (!ISO.test(z.gueltigBis)) setze('gueltigBis', MSG_DATUM);
   else if (ISO.test(z.gueltigAb) && z.gueltigAb > z.gueltigBis) setze('gueltigAb', MSG_ZEITRAUM);
 }
 

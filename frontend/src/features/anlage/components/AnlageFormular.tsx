@@ -17,7 +17,7 @@ import { artenDesTyps, hatFeld, mitEntsorgungsraum } from '@/features/anlage/api
 import { AufnahmeFeld, DrosselablaufFeld } from './NetzanlageAuswahl';
 import { EntsorgungsraumReiter } from './EntsorgungsraumReiter';
 import { Foerderungen } from './Foerderungen';
-import { einzigFuehrend, reiterVon, zeigtEntsorgungsraum, zeitraeume, type AnlageFehler, type AnlageWerte, type Pflichtiger, type Reiter } from './werte';
+import { einzigFuehrend, istPflichtfeld, reiterVon, zeigtEntsorgungsraum, zeitraeume, type AnlageFehler, type AnlageWerte, type Pflichtiger, type Reiter } from './werte';
 
 // Verbatim text of spec 000 §8 (removal of a part of the plant).
 export const ENTFERNEN_TITEL = 'Entfernen bestätigen';
@@ -120,6 +120,8 @@ function Haken({ label, name, wert, onChange, gesperrt }: { label: string; name:
 /** The plant form with the tabs of spec 000 §2; the extras of the plant's type on the first tab. */
 export function AnlageFormular(p: AnlageFormularProps) {
   const { werte: w, fehler: f, gesperrt, typ } = p;
+  /** Required as the server's table says for this type and these values. */
+  const pflicht = (feld: string) => istPflichtfeld(typ, w, feld);
   const darfKarte = useDarf()('KARTENPOSITION_SETZEN');
   const setze = <K extends keyof AnlageWerte>(k: K) => (v: AnlageWerte[K]) => p.onChange((x) => ({ ...x, [k]: v }));
   const text = (k: keyof AnlageWerte, label: string, extra: { required?: boolean; className?: string; feld?: string; inputMode?: 'decimal' } = {}) => (
@@ -169,9 +171,9 @@ export function AnlageFormular(p: AnlageFormularProps) {
   const anlageReiter = (
     <div className="space-y-4">
       <Gruppe titel="Anlage">
-        {text('bezeichnung', 'Bezeichnung', { required: true })}
-        <Auswahlfeld label="Anlagenart" name="anlagenart" value={w.anlagenart} onChange={setze('anlagenart')} optionen={arten} error={f.anlagenart} required disabled={gesperrt} className="sm:col-span-3" />
-        <Auswahlfeld label="Anlagenstatus" name="anlagenstatus" value={w.anlagenstatus} onChange={p.onStatus ?? setze('anlagenstatus')} optionen={ANLAGENSTATUS} error={f.anlagenstatus} required disabled={gesperrt || p.statusGesperrt} className="sm:col-span-3" />
+        {text('bezeichnung', 'Bezeichnung', { required: pflicht('bezeichnung') })}
+        <Auswahlfeld label="Anlagenart" name="anlagenart" value={w.anlagenart} onChange={setze('anlagenart')} optionen={arten} error={f.anlagenart} required={pflicht('anlagenart')} disabled={gesperrt} className="sm:col-span-3" />
+        <Auswahlfeld label="Anlagenstatus" name="anlagenstatus" value={w.anlagenstatus} onChange={p.onStatus ?? setze('anlagenstatus')} optionen={ANLAGENSTATUS} error={f.anlagenstatus} required={pflicht('anlagenstatus')} disabled={gesperrt || p.statusGesperrt} className="sm:col-span-3" />
         {hat('anlagensystem') && liste('anlagensystem', 'Anlagensystem', 'anlagensystem')}
         <Haken
           label="Indirekteinleiter"
@@ -193,8 +195,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
             className="sm:col-span-6"
           />
         )}
-        {text('hochwert', 'Hochwert', { required: true, feld: 'lage.hochwert', inputMode: 'decimal' })}
-        {text('rechtswert', 'Rechtswert', { required: true, feld: 'lage.rechtswert', inputMode: 'decimal' })}
+        {text('hochwert', 'Hochwert', { required: pflicht('lage.hochwert'), feld: 'lage.hochwert', inputMode: 'decimal' })}
+        {text('rechtswert', 'Rechtswert', { required: pflicht('lage.rechtswert'), feld: 'lage.rechtswert', inputMode: 'decimal' })}
         <div className="sm:col-span-6">
           <Kartenauswahl
             lage={lageAusTexten(w.rechtswert, w.hochwert)}
@@ -219,8 +221,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
       )}
       {hat('entlastungssystem') && (
         <Gruppe titel="Entlastungsanlage">
-          {liste('entlastungssystem', 'Entlastungssystem', 'entlastungssystem', true)}
-          {liste('entlastungstyp', 'Entlastungstyp', 'entlastungstyp', true)}
+          {liste('entlastungssystem', 'Entlastungssystem', 'entlastungssystem', pflicht('entlastungssystem'))}
+          {liste('entlastungstyp', 'Entlastungstyp', 'entlastungstyp', pflicht('entlastungstyp'))}
           <div className="flex flex-col gap-1 sm:col-span-2">
             {text('wasserbuchnummer', 'Wasserbuchnummer', { className: '' })}
             {/* the number's entry in the water-register viewer (issue 33), once it has the number's form */}
@@ -270,8 +272,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
           gesperrt={gesperrt}
           fehler={f}
           spalten={[
-            { key: 'organisation', label: 'Organisation', typ: 'auswahl', pflicht: true, optionen: pflichtige.map((o) => ({ value: String(o.id), label: o.bezeichnung ?? '' })) },
-            { key: 'startJahr', label: 'Startjahr', typ: 'zahl', pflicht: true },
+            { key: 'organisation', label: 'Organisation', typ: 'auswahl', pflicht: pflicht('abwasserbeseitigungspflichtige[].organisation'), optionen: pflichtige.map((o) => ({ value: String(o.id), label: o.bezeichnung ?? '' })) },
+            { key: 'startJahr', label: 'Startjahr', typ: 'zahl', pflicht: pflicht('abwasserbeseitigungspflichtige[].startJahr') },
             { key: 'zeitraum', label: 'Zeitraum', nurLesen: true },
           ]}
         />
@@ -309,8 +311,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
                   gesperrt={gesperrt}
                   fehler={f}
                   spalten={[
-                    { key: 'parameter', label: 'Parameter', typ: 'auswahl', optionen: asParameter, pflicht: true },
-                    { key: 'einheit', label: 'Einheit', typ: 'auswahl', optionen: asEinheit, pflicht: true },
+                    { key: 'parameter', label: 'Parameter', typ: 'auswahl', optionen: asParameter, pflicht: pflicht('auslegungUndBelastungsDaten[].parameter') },
+                    { key: 'einheit', label: 'Einheit', typ: 'auswahl', optionen: asEinheit, pflicht: pflicht('auslegungUndBelastungsDaten[].einheit') },
                     { key: 'auslegungWert', label: 'Auslegungswert', typ: 'zahl' },
                     { key: 'auslegungJahr', label: 'Auslegungsjahr', typ: 'zahl' },
                     { key: 'auslegungFuehrend', label: 'Führend', typ: 'haken' },
@@ -329,7 +331,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
                   gesperrt={gesperrt}
                   fehler={f}
                   spalten={[
-                    { key: 'status', label: 'Status', typ: 'auswahl', optionen: planungStatus, pflicht: true },
+                    { key: 'status', label: 'Status', typ: 'auswahl', optionen: planungStatus, pflicht: pflicht('planungen[].status') },
                     { key: 'massnahme', label: 'Maßnahme' },
                     { key: 'anschlussKA', label: 'Anschluss an KA' },
                     { key: 'plandatum', label: 'Plandatum', typ: 'datum' },
@@ -363,8 +365,8 @@ export function AnlageFormular(p: AnlageFormularProps) {
                 gesperrt={gesperrt}
                 fehler={f}
                 spalten={[
-                  { key: 'kategorie', label: 'Kategorie', typ: 'auswahl', optionen: werteOptionen(kategorien.map((k) => k.value)), pflicht: true },
-                  { key: 'bezeichnung', label: 'Bezeichnung', typ: 'auswahl', optionen: (z) => bezeichnungenDerKategorie(z.kategorie), pflicht: true },
+                  { key: 'kategorie', label: 'Kategorie', typ: 'auswahl', optionen: werteOptionen(kategorien.map((k) => k.value)), pflicht: pflicht('anlagenteile[].kategorie') },
+                  { key: 'bezeichnung', label: 'Bezeichnung', typ: 'auswahl', optionen: (z) => bezeichnungenDerKategorie(z.kategorie), pflicht: pflicht('anlagenteile[].bezeichnung') },
                   { key: 'anzahl', label: 'Anzahl', typ: 'zahl' },
                   { key: 'bezeichner', label: 'Bezeichner' },
                   { key: 'bezeichnerGroesse', label: 'Größe', typ: 'zahl' },

@@ -46,7 +46,10 @@ import { speichereDatei } from '@/lib/download';
 import { abfrageAus } from './NetzanlageAuswahl';
 import { ANLAGE_SCHLUESSEL, anlageFeldname } from './feldnamen';
 import { useAnlageFormular } from './useAnlageFormular';
-import { eingabeAus, MSG_GESPEICHERT, neueWerte, werteAus, type Foerderung } from './werte';
+import { eingabeAus, MSG_GESPEICHERT, neueWerte, pruefeAnlagenantrag, werteAus, type AnlageFehler, type Foerderung } from './werte';
+import { FormField, inputClass } from '@/components/FormField';
+import { hatFehler, istPflicht } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { Foerderungen } from './Foerderungen';
 import { WertAuswahl } from '@/components/felder';
 import { artenDesTyps, hatFeld } from '@/features/anlage/api/typen';
@@ -450,16 +453,25 @@ function AntragDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void
     kommentar: '',
   });
   const [foerderungen, setFoerderungen] = useState<Foerderung[]>(() => werteAus(anlage).foerderungen);
+  const [fehler, setFehler] = useState<AnlageFehler>({});
   const stelle = useStelleAenderungsantrag({ meta: { globalErrorHandling: false } });
   const hat = (feld: string) => hatFeld(anlage.anlagentyp, feld);
-  const senden = () =>
-    stelle
+  const senden = () => {
+    // the server's table decides what is required (issue 43, item 5): checked before sending, its answer on the same keys
+    const f = pruefeAnlagenantrag(a, foerderungen);
+    setFehler(f);
+    if (hatFehler(f)) return;
+    void stelle
       .mutateAsync({ id: String(anlage.id), typ: anlage.anlagentyp, antrag: { ...a, foerderungen } })
       .then(() => {
         toast.success(MSG_ANTRAG_EINGEREICHT);
         onClose();
       })
-      .catch((e: unknown) => zeigeFehler(e, MSG_ANTRAG_FEHLER));
+      .catch((e: unknown) => {
+        if (e instanceof ApiError) setFehler(e.validationErrors);
+        zeigeFehler(e, MSG_ANTRAG_FEHLER);
+      });
+  };
   const feld = 'w-full rounded border border-gray-500 px-2 py-1.5 text-sm';
   return (
     <Dialog
@@ -472,17 +484,16 @@ function AntragDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void
           <Button variant="secondary" onClick={onClose}>
             Abbrechen
           </Button>
-          <Button onClick={() => void senden()} disabled={stelle.isPending}>
+          <Button onClick={senden} disabled={stelle.isPending}>
             Einreichen
           </Button>
         </>
       }
     >
       <div className="space-y-3">
-        <label className="block text-sm font-medium">
-          Bezeichnung
-          <input className={feld} name="bezeichnung" maxLength={255} value={a.bezeichnung} onChange={(e) => setA({ ...a, bezeichnung: e.target.value })} />
-        </label>
+        <FormField label="Bezeichnung" error={fehler.bezeichnung} required={istPflicht(FORMULARE.anlagenantrag, 'bezeichnung')}>
+          <input className={inputClass} name="bezeichnung" maxLength={255} value={a.bezeichnung} onChange={(e) => setA({ ...a, bezeichnung: e.target.value })} />
+        </FormField>
         {hat('tegAbschluss') && (
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={a.tegAbschluss} onChange={(e) => setA({ ...a, tegAbschluss: e.target.checked })} />
@@ -509,7 +520,7 @@ function AntragDialog({ anlage, onClose }: { anlage: Anlage; onClose: () => void
           onChange={setFoerderungen}
           gesperrt={false}
           vorDemEntfernen={() => Promise.resolve(true)}
-          fehler={{}}
+          fehler={fehler}
           hinweis="Die Förderung wird mit dem Änderungsantrag beantragt."
         />
         <label className="block text-sm font-medium">

@@ -1,4 +1,5 @@
-import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
+import { istLeer, istPflicht, MSG_PFLICHTFELD, pruefeFormular } from '@/lib/form';
+import { FORMULARE, type Bedingung } from '@/lib/formregeln';
 import { zahlFehler } from '@/lib/dezimal';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
 import {
@@ -349,68 +350,81 @@ function nichtNegativ(s: string, ganz = false): string | undefined {
  * data, with its messages and keys, so the first save shows every error at once (issue 28).
  */
 export function pruefeAnlage(typ: string, w: AnlageWerte, heute = new Date()): AnlageFehler {
-  const f: AnlageFehler = {};
+  const gilt = bedingungen(typ, w);
+  // the required fields by the server's table (FORMULARE.anlage), the coordinates by their own check
+  const f: AnlageFehler = pruefeFormular(FORMULARE.anlage, { ...w, abwasserbeseitigungspflichtige: w.pflichtige }, {
+    bedingungen: gilt,
+    ohne: ['lage.hochwert', 'lage.rechtswert'],
+  });
+  const zeilen = (liste: string, rows: object[]) =>
+    rows.forEach((z, i) => Object.assign(f, pruefeFormular(FORMULARE.anlage, { ...z }, { liste, prefix: `${liste}[${i}].`, bedingungen: gilt })));
+  zeilen('abwasserbeseitigungspflichtige', w.pflichtige);
+  zeilen('auslegungUndBelastungsDaten', w.auslegungen);
+  zeilen('planungen', w.planungen);
+  zeilen('anlagenteile', w.anlagenteile);
+  zeilen('foerderungen', w.foerderungen);
+  zeilen('entsorgungsraum.entsorgungsraeume', w.entsorgungsraum.entsorgungsraeume);
+  Object.assign(f, pruefeZustaendigkeiten(w.kontakte, w.zustaendigePersonen, w.zustaendigeBearbeiter));
   const setze = (k: string, m: string | undefined) => {
     if (m && !f[k]) f[k] = m;
   };
-  if (istLeer(w.bezeichnung)) f.bezeichnung = MSG_PFLICHTFELD;
-  if (istLeer(w.anlagenart)) f.anlagenart = MSG_PFLICHTFELD;
   for (const k of ['hochwert', 'rechtswert'] as const) setze(`lage.${k}`, koordinate(w[k]));
-  if (w.indirekteinleiter && istLeer(w.aufnahme)) f.aufnahme = MSG_AUFNAHME;
-  if (!w.indirekteinleiter && w.pflichtige.length === 0) f.abwasserbeseitigungspflichtige = MSG_PFLICHTIGER;
   const jahre = new Map<number, string>();
   w.pflichtige.forEach((p, i) => {
-    const k = `abwasserbeseitigungspflichtige[${i}].`;
-    if (istLeer(p.organisation)) f[k + 'organisation'] = MSG_PFLICHTFELD;
+    const k = `abwasserbeseitigungspflichtige[${i}].startJahr`;
+    if (istLeer(p.startJahr)) return;
     const j = Number.parseInt(p.startJahr, 10);
-    if (istLeer(p.startJahr)) f[k + 'startJahr'] = MSG_PFLICHTFELD;
-    else if (!(j >= 1950 && j <= heute.getFullYear() + 1)) f[k + 'startJahr'] = MSG_VERANLAGUNG_JAHRE;
-    else if (jahre.has(j)) f[k + 'startJahr'] = jahre.get(j) === p.organisation ? MSG_VERANLAGUNG_DOPPELT : MSG_VERANLAGUNG_JAHR;
+    if (!(j >= 1950 && j <= heute.getFullYear() + 1)) setze(k, MSG_VERANLAGUNG_JAHRE);
+    else if (jahre.has(j)) setze(k, jahre.get(j) === p.organisation ? MSG_VERANLAGUNG_DOPPELT : MSG_VERANLAGUNG_JAHR);
     jahre.set(j, p.organisation);
   });
   if (typ === 'ENTLASTUNG') {
-    if (istLeer(w.entlastungssystem)) f.entlastungssystem = MSG_PFLICHTFELD;
-    if (istLeer(w.entlastungstyp)) f.entlastungstyp = MSG_PFLICHTFELD;
     const wb = w.wasserbuchnummer.trim().toUpperCase();
-    if (wb.length > 9) f.wasserbuchnummer = MSG_WASSERBUCH_LAENGE;
-    else if (wb !== '' && !/^[SN]\d+$/.test(wb)) f.wasserbuchnummer = MSG_WASSERBUCH;
+    if (wb.length > 9) setze('wasserbuchnummer', MSG_WASSERBUCH_LAENGE);
+    else if (wb !== '' && !/^[SN]\d+$/.test(wb)) setze('wasserbuchnummer', MSG_WASSERBUCH);
   }
   if (typ === 'KANALNETZ') setze('kanallaenge', wert(w.kanallaenge));
   w.auslegungen.forEach((x, i) => {
     const p = `auslegungUndBelastungsDaten[${i}].`;
-    if (istLeer(x.parameter)) f[p + 'parameter'] = MSG_PFLICHTFELD;
-    if (istLeer(x.einheit)) f[p + 'einheit'] = MSG_PFLICHTFELD;
     for (const k of ['auslegungWert', 'belastungWert'] as const) setze(p + k, wert(x[k]));
-    for (const k of ['auslegungJahr', 'belastungJahr'] as const) if (!istJahr(x[k])) f[p + k] = MSG_JAHR;
+    for (const k of ['auslegungJahr', 'belastungJahr'] as const) if (!istJahr(x[k])) setze(p + k, MSG_JAHR);
   });
   w.planungen.forEach((x, i) => {
-    if (istLeer(x.status)) f[`planungen[${i}].status`] = MSG_PFLICHTFELD;
-    if (x.plandatum !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(x.plandatum)) f[`planungen[${i}].plandatum`] = MSG_DATUM;
+    if (x.plandatum !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(x.plandatum)) setze(`planungen[${i}].plandatum`, MSG_DATUM);
   });
   w.anlagenteile.forEach((x, i) => {
     const p = `anlagenteile[${i}].`;
-    if (istLeer(x.kategorie)) f[p + 'kategorie'] = MSG_PFLICHTFELD;
-    if (istLeer(x.bezeichnung)) f[p + 'bezeichnung'] = MSG_PFLICHTFELD;
     setze(p + 'anzahl', nichtNegativ(x.anzahl, true));
     setze(p + 'bezeichnerGroesse', nichtNegativ(x.bezeichnerGroesse));
   });
-  w.foerderungen.forEach((x, i) => {
-    if (istLeer(x.mipNr)) f[`foerderungen[${i}].mipNr`] = MSG_PFLICHTFELD;
-  });
-  Object.assign(f, pruefeZustaendigkeiten(w.kontakte, w.zustaendigePersonen));
   if (w.entsorgungsraum.bezugsdatum !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(w.entsorgungsraum.bezugsdatum)) {
-    f['entsorgungsraum.bezugsdatum'] = MSG_DATUM;
+    setze('entsorgungsraum.bezugsdatum', MSG_DATUM);
   }
   const einheiten = new Set<string>();
   w.entsorgungsraum.entsorgungsraeume.forEach((e, i) => {
-    const k = `entsorgungsraum.entsorgungsraeume[${i}].verwaltungseinheitSchluessel`;
     const s = e.verwaltungseinheitSchluessel.trim();
-    if (s === '') f[k] = MSG_PFLICHTFELD;
-    else if (einheiten.has(s)) f[k] = MSG_VERWALTUNGSEINHEIT_DOPPELT;
+    if (s !== '' && einheiten.has(s)) setze(`entsorgungsraum.entsorgungsraeume[${i}].verwaltungseinheitSchluessel`, MSG_VERWALTUNGSEINHEIT_DOPPELT);
     einheiten.add(s);
   });
   return f;
 }
+
+/** The operator's change request by the server's table (FORMULARE.anlagenantrag): a Bezeichnung, each Förderung its MIP-Nr. */
+export function pruefeAnlagenantrag(a: { bezeichnung: string }, foerderungen: Foerderung[]): AnlageFehler {
+  const f: AnlageFehler = pruefeFormular(FORMULARE.anlagenantrag, { ...a });
+  foerderungen.forEach((x, i) => Object.assign(f, pruefeFormular(FORMULARE.anlagenantrag, { ...x }, { liste: 'foerderungen', prefix: `foerderungen[${i}].` })));
+  return f;
+}
+
+/** The conditions of the plant's table that hold for the form's values (validierung.Bedingungen). */
+export function bedingungen(typ: string, w: Pick<AnlageWerte, 'indirekteinleiter'>): Bedingung[] {
+  const b: Bedingung[] = [w.indirekteinleiter ? 'indirekteinleiter' : 'keinIndirekteinleiter'];
+  if (typ === 'ENTLASTUNG') b.push('entlastung');
+  return b;
+}
+
+/** Whether a field ('bezeichnung', 'planungen[].status') of a plant of typ with these values is required (the server's table). */
+export const istPflichtfeld = (typ: string, w: Pick<AnlageWerte, 'indirekteinleiter'>, feld: string) => istPflicht(FORMULARE.anlage, feld, bedingungen(typ, w));
 
 /** Only one Auslegung is führend: marking one clears the others (spec 000 §5). */
 export function einzigFuehrend(alt: Auslegung[], neu: Auslegung[]): Auslegung[] {

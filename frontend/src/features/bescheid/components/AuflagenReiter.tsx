@@ -7,8 +7,7 @@ import { FormMeldung } from '@/components/FormField';
 import { Tabellenrahmen } from '@/components/Tabellenrahmen';
 import { ZeilenEditor } from '@/components/ZeilenEditor';
 import { formatDate } from '@/lib/format';
-import { MSG_PFLICHTFELD } from '@/lib/form';
-import { MSG_MINDESTENS_EINE_AUFLAGE, pruefeAuflage, type AuflageWerte, type BescheidFehler } from './werte';
+import { istPflichtfeld, MSG_MINDESTENS_EINE_AUFLAGE, pruefeAuflage, type AuflageWerte, type BescheidFehler } from './werte';
 
 export const AUFLAGEN_TITEL = 'Auflagen';
 export const AUFLAGEN_HINZUFUEGEN = 'Auflagen hinzufügen';
@@ -143,12 +142,11 @@ export function AuflageDialog({ anlage: start, zeilen: startZeilen, anlagen, onU
   const formId = 'auflagen-dialog-form';
   const senden = (e: FormEvent) => {
     e.preventDefault();
+    // the plant is chosen once for every row of the dialog: its error (the table's) is the dialog field's
     const f: BescheidFehler = {};
-    if (!anlage) f.abwasseranlage = MSG_PFLICHTFELD;
-    zeilen.forEach((z, i) => {
-      const zf = pruefeAuflage({ abwasseranlage: anlage || 'x', ...z }, `auflagen[${i}]`);
-      Object.assign(f, zf);
-    });
+    const anlageFehler = pruefeAuflage({ ...LEERE_ZEILE, abwasseranlage: anlage }, 'x')['x.abwasseranlage'];
+    if (anlageFehler) f.abwasseranlage = anlageFehler;
+    zeilen.forEach((z, i) => Object.assign(f, pruefeAuflage({ ...z, abwasseranlage: anlage || 'x' }, `auflagen[${i}]`)));
     setFehler(f);
     setMeldung(zeilen.length === 0 ? MSG_MINDESTENS_EINE_AUFLAGE : undefined);
     if (zeilen.length === 0 || Object.keys(f).length > 0) return;
@@ -158,7 +156,7 @@ export function AuflageDialog({ anlage: start, zeilen: startZeilen, anlagen, onU
     <Dialog open title={AUFLAGEN_TITEL} onClose={onClose} width={900} footer={<FormularFuss formId={formId} onAbbrechen={onClose} label="Übernehmen" />}>
       <form id={formId} noValidate onSubmit={senden} className="space-y-4">
         <FormMeldung>{meldung}</FormMeldung>
-        <Auswahlfeld label="Abwasseranlage" name="abwasseranlage" required value={anlage} onChange={setAnlage} optionen={anlagen} error={fehler.abwasseranlage} />
+        <Auswahlfeld label="Abwasseranlage" name="abwasseranlage" required={istPflichtfeld('auflagen[].abwasseranlage')} value={anlage} onChange={setAnlage} optionen={anlagen} error={fehler.abwasseranlage} />
         <ZeilenEditor<Zeile>
           titel={AUFLAGEN_TITEL}
           prefix="auflagen"
@@ -170,9 +168,9 @@ export function AuflageDialog({ anlage: start, zeilen: startZeilen, anlagen, onU
           neu={LEERE_ZEILE}
           fehler={fehler}
           spalten={[
-            { key: 'art', label: 'Art', typ: 'auswahl', pflicht: true, optionen: arten.map((a) => ({ value: a, label: a })) },
-            { key: 'beschreibung', label: 'Beschreibung', typ: 'textblock', pflicht: true },
-            { key: 'fristdatum', label: 'Fristdatum', typ: 'datum', pflicht: true },
+            { key: 'art', label: 'Art', typ: 'auswahl', pflicht: istPflichtfeld('auflagen[].art'), optionen: arten.map((a) => ({ value: a, label: a })) },
+            { key: 'beschreibung', label: 'Beschreibung', typ: 'textblock', pflicht: istPflichtfeld('auflagen[].beschreibung') },
+            { key: 'fristdatum', label: 'Fristdatum', typ: 'datum', pflicht: istPflichtfeld('auflagen[].fristdatum') },
           ]}
         />
       </form>

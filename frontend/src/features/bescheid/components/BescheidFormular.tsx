@@ -19,7 +19,7 @@ import {
 } from '@/features/bescheid/api/bescheid';
 import { AuflagenReiter } from './AuflagenReiter';
 import { MESSSTELLEN_ZUORDNEN, MessstellenDialog } from './MessstellenDialog';
-import { kommentarNoetig, reiterVon, type BescheidFehler, type BescheidWerte, type Reiter } from './werte';
+import { istPflichtfeld, kommentarNoetig, reiterVon, type BescheidFehler, type BescheidWerte, type Reiter } from './werte';
 
 export const WASSERBUCH_LINK = WASSERBUCH_LINK_TEXT;
 
@@ -118,24 +118,24 @@ function BescheidReiter(p: BescheidFormularProps & { set: <K extends keyof Besch
           liste="bescheidqualitaet"
           label="Bescheidqualität"
           name="bescheidQualitaet"
-          required
+          required={istPflichtfeld('bescheidQualitaet')}
           value={w.bescheidQualitaet}
           onChange={(v) => p.onChange({ ...w, bescheidQualitaet: v, bescheidart: '', vorbescheid: '' })}
           error={fehler.bescheidQualitaet}
           disabled={gesperrt || p.qualitaetFest}
         />
-        <Auswahlfeld label="Bescheidart" name="bescheidart" required value={w.bescheidart} onChange={(v) => set('bescheidart', v)} optionen={artOptionen} error={fehler.bescheidart} disabled={gesperrt} />
+        <Auswahlfeld label="Bescheidart" name="bescheidart" required={istPflichtfeld('bescheidart')} value={w.bescheidart} onChange={(v) => set('bescheidart', v)} optionen={artOptionen} error={fehler.bescheidart} disabled={gesperrt} />
         <Auswahlfeld label="Vorbescheid" name="vorbescheid" value={w.vorbescheid} onChange={(v) => set('vorbescheid', v)} optionen={vorOptionen} error={fehler.vorbescheid} disabled={gesperrt} leer="Kein Vorbescheid" />
-        <Auswahlfeld label="Status" name="bescheidsstatus" required value={w.bescheidsstatus} onChange={(v) => set('bescheidsstatus', v as Bescheidsstatus)} optionen={statusOptionen} error={fehler.bescheidsstatus} disabled={gesperrt} />
+        <Auswahlfeld label="Status" name="bescheidsstatus" required={istPflichtfeld('bescheidsstatus')} value={w.bescheidsstatus} onChange={(v) => set('bescheidsstatus', v as Bescheidsstatus)} optionen={statusOptionen} error={fehler.bescheidsstatus} disabled={gesperrt} />
         {kommentarNoetig(p.aktuellerStatus, w) && !gesperrt && (
-          <FormField label="Kommentar" required error={fehler.kommentar} hint="Sagen Sie dem Antragsteller, warum der Antrag zurückgegeben wird." className="sm:col-span-2">
+          <FormField label="Kommentar" required={istPflichtfeld('kommentar')} error={fehler.kommentar} hint="Sagen Sie dem Antragsteller, warum der Antrag zurückgegeben wird." className="sm:col-span-2">
             <textarea name="kommentar" className={inputClass} rows={3} value={w.kommentar} onChange={(e) => set('kommentar', e.target.value)} />
           </FormField>
         )}
-        <Textfeld label="Aktenzeichen" name="aktenzeichen" required value={w.aktenzeichen} onChange={(v) => set('aktenzeichen', v)} error={fehler.aktenzeichen} disabled={gesperrt} />
-        <WertAuswahl liste="behoerde" label="Behörde" name="behoerde" required value={w.behoerde} onChange={(v) => set('behoerde', v)} error={fehler.behoerde} disabled={gesperrt} />
-        <Tagfeld label="Bescheiddatum" name="bescheidsdatum" required value={w.bescheidsdatum} onChange={(v) => set('bescheidsdatum', v)} error={fehler.bescheidsdatum} disabled={gesperrt} />
-        <Tagfeld label="Ablaufdatum" name="ablaufdatum" required value={w.ablaufdatum} onChange={(v) => set('ablaufdatum', v)} error={fehler.ablaufdatum} disabled={gesperrt} />
+        <Textfeld label="Aktenzeichen" name="aktenzeichen" required={istPflichtfeld('aktenzeichen')} value={w.aktenzeichen} onChange={(v) => set('aktenzeichen', v)} error={fehler.aktenzeichen} disabled={gesperrt} />
+        <WertAuswahl liste="behoerde" label="Behörde" name="behoerde" required={istPflichtfeld('behoerde')} value={w.behoerde} onChange={(v) => set('behoerde', v)} error={fehler.behoerde} disabled={gesperrt} />
+        <Tagfeld label="Bescheiddatum" name="bescheidsdatum" required={istPflichtfeld('bescheidsdatum')} value={w.bescheidsdatum} onChange={(v) => set('bescheidsdatum', v)} error={fehler.bescheidsdatum} disabled={gesperrt} />
+        <Tagfeld label="Ablaufdatum" name="ablaufdatum" required={istPflichtfeld('ablaufdatum')} value={w.ablaufdatum} onChange={(v) => set('ablaufdatum', v)} error={fehler.ablaufdatum} disabled={gesperrt} />
         <FormField label="Bemerkung" error={fehler.bemerkung} className="sm:col-span-2">
           <textarea name="bemerkung" className={inputClass} rows={3} value={w.bemerkung} disabled={gesperrt} onChange={(e) => set('bemerkung', e.target.value)} />
         </FormField>

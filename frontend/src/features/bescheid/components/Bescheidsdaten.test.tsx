@@ -161,7 +161,7 @@ describe('Bescheidsdaten', () => {
     expect(screen.queryByRole('textbox', { name: /^Kommentar/ })).not.toBeInTheDocument();
     await user.selectOptions(status, 'ANGELEGT');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByTestId('fehleruebersicht')).toHaveTextContent('Kommentar: Dieses Feld ist ein Pflichtfeld.');
+    expect(await screen.findByTestId('fehleruebersicht')).toHaveTextContent('Kommentar: Bitte begründen Sie die Zurückweisung im Kommentar, damit der Antragsteller erfährt, was fehlt.');
     await user.type(screen.getByRole('textbox', { name: /^Kommentar/ }), 'Bitte das Aktenzeichen ergänzen.');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Bescheidsantrag erfolgreich aktualisiert')).toBeInTheDocument();

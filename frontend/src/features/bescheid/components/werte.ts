@@ -1,5 +1,6 @@
 import { feldbezeichnung } from '@/components/akte/Fehleruebersicht';
-import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
+import { istLeer, istPflicht, pruefeFormular } from '@/lib/form';
+import { FORMULARE, type Bedingung } from '@/lib/formregeln';
 import type { Bescheid, BescheidDaten, Bescheidsstatus } from '@/features/bescheid/api/bescheid';
 
 /** Spec 001 §3.1/§9: the Ablaufdatum of a new Bescheid. */
@@ -115,33 +116,26 @@ export function datenAus(w: BescheidWerte): BescheidDaten {
 }
 
 const TAG = /^\d{4}-\d{2}-\d{2}$/;
-const datum = (v: string, pflicht: boolean) => (istLeer(v) ? (pflicht ? MSG_PFLICHTFELD : undefined) : TAG.test(v) ? undefined : MSG_DATUM);
+const datum = (v: string) => (istLeer(v) || TAG.test(v) ? undefined : MSG_DATUM);
 
 /** A return of an application (staff, BEANTRAGT → ANGELEGT) needs a reason. */
 export const kommentarNoetig = (aktuell: Bescheidsstatus | undefined, w: BescheidWerte) => aktuell === 'BEANTRAGT' && w.bescheidsstatus === 'ANGELEGT';
 
-/** One Auflage's checks (spec 001 §5: art, beschreibung and fristdatum required; the plant too). */
+/** Whether a field of the form ('aktenzeichen', 'auflagen[].art') is required (the server's table, FORMULARE.bescheid). */
+export const istPflichtfeld = (feld: string) => istPflicht(FORMULARE.bescheid, feld, ['rueckgabe']);
+
+/** One Auflage's checks (spec 001 §5 by the server's table: the plant, art, beschreibung and fristdatum required). */
 export function pruefeAuflage(a: AuflageWerte, prefix: string): BescheidFehler {
-  const f: BescheidFehler = {};
-  if (istLeer(a.abwasseranlage)) f[`${prefix}.abwasseranlage`] = MSG_PFLICHTFELD;
-  if (istLeer(a.art)) f[`${prefix}.art`] = MSG_PFLICHTFELD;
-  if (istLeer(a.beschreibung)) f[`${prefix}.beschreibung`] = MSG_PFLICHTFELD;
-  const d = datum(a.fristdatum, true);
-  if (d) f[`${prefix}.fristdatum`] = d;
+  const f: BescheidFehler = pruefeFormular(FORMULARE.bescheid, { ...a }, { liste: 'auflagen', prefix: `${prefix}.` });
+  if (!f[`${prefix}.fristdatum`] && datum(a.fristdatum)) f[`${prefix}.fristdatum`] = MSG_DATUM;
   return f;
 }
 
-/** The client checks of the form (spec 001 §5: the required fields; the server checks again). */
+/** The client checks of the form (spec 001 §5: the required fields by the server's table; the server checks again). */
 export function pruefeBescheid(w: BescheidWerte, aktuell?: Bescheidsstatus): BescheidFehler {
-  const f: BescheidFehler = {};
-  for (const k of ['bescheidQualitaet', 'bescheidart', 'bescheidsstatus', 'aktenzeichen', 'behoerde'] as const) {
-    if (istLeer(w[k])) f[k] = MSG_PFLICHTFELD;
-  }
-  const bd = datum(w.bescheidsdatum, true);
-  if (bd) f.bescheidsdatum = bd;
-  const ad = datum(w.ablaufdatum, true);
-  if (ad) f.ablaufdatum = ad;
-  if (kommentarNoetig(aktuell, w) && istLeer(w.kommentar)) f.kommentar = MSG_PFLICHTFELD;
+  const bedingungen: Bedingung[] = kommentarNoetig(aktuell, w) ? ['rueckgabe'] : [];
+  const f: BescheidFehler = pruefeFormular(FORMULARE.bescheid, { ...w }, { bedingungen });
+  for (const k of ['bescheidsdatum', 'ablaufdatum'] as const) if (!f[k] && datum(w[k])) f[k] = MSG_DATUM;
   w.auflagen.forEach((a, i) => Object.assign(f, pruefeAuflage(a, `auflagen[${i}]`)));
   return f;
 }

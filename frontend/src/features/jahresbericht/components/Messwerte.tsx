@@ -38,7 +38,7 @@ import {
 } from '@/features/jahresbericht/api/jahresbericht';
 import { statustext } from '@/lib/jahresbericht';
 import { MSG_AUFRUF_FEHLER } from './Jahresberichtdaten';
-import { aufloesung, MSG_GESPEICHERT, MSG_IMPORT_FEHLER, MSG_UEBERSCHREIBEN, pruefeMesswerte, SPALTEN, zeilen } from './messwerte';
+import { aufloesung, MSG_GESPEICHERT, MSG_IMPORT_FEHLER, MSG_UEBERSCHREIBEN, pruefeMesswerte, SPALTEN, STATUSWERTE, zeilen } from './messwerte';
 import { ARTEN, parameterPfad } from './Parametertabelle';
 import { Begruendung, Bewertungen } from './Begruendung';
 
@@ -353,7 +353,7 @@ function Messreiheneditor({ reihe: r, neuLaden }: { reihe: Messreihe; neuLaden: 
           error={fehler.status}
           disabled={!bearbeiten}
           leer="Keine Angabe"
-          optionen={['UNBEARBEITET', 'ABGESCHLOSSEN', 'NICHT_ERFORDERLICH'].map((v) => ({ value: v, label: statustext(v) }))}
+          optionen={STATUSWERTE.map((v) => ({ value: v, label: statustext(v) }))}
         />
       </div>
       {vorlage && n > 0 && (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Vorlage } from '@/features/jahresbericht/api/jahresbericht';
 import { MSG_WERT, MSG_ZAHLFORMAT } from '@/lib/dezimal';
+import { MSG_PFLICHTFELD } from '@/lib/form';
 import { aufloesung, MSG_DATUM, MSG_DATUM_DOPPELT, MSG_GANZZAHL, MSG_NEGATIV, MSG_UHRZEIT, MSG_VORLAGE, msgDatumFormat, msgMax, pruefeMesswerte, pruefeMesszahl } from './messwerte';
 
 const keineSpalte = {
@@ -27,8 +28,18 @@ describe('the value grid checks (spec 001 §5)', () => {
     expect(aufloesung('DD-MM')).toBeNull();
   });
 
-  it('asks for a template first', () => {
+  it('asks for a template once the grid has rows (as the server: no rows need none)', () => {
     expect(pruefeMesswerte(undefined, '1', [])).toEqual({ vorlageMesswerteId: MSG_VORLAGE });
+    expect(pruefeMesswerte(undefined, '0', [])).toEqual({});
+  });
+
+  it('issue 43: requires every date, and the time where the template records times, as the server does', () => {
+    expect(pruefeMesswerte(stich, '2', [{ datum: '15.01.2025', uhrzeit: ' ' }, { datum: '' }])).toEqual({
+      'messwerte[0].uhrzeit': MSG_UHRZEIT,
+      'messwerte[1].datum': MSG_PFLICHTFELD,
+      'messwerte[1].uhrzeit': MSG_UHRZEIT,
+    });
+    expect(pruefeMesswerte({ ...stich, uhrzeit: false }, '1', [{ datum: '15.01.2025' }])).toEqual({});
   });
 
   it("checks every row up to anzahlWerte with the spec's messages", () => {

@@ -1,4 +1,6 @@
 import { leseZahl, MSG_WERT } from '@/lib/dezimal';
+import { pruefeFormular } from '@/lib/form';
+import { FORMULARE, type Bedingung } from '@/lib/formregeln';
 import type { Messwert, Vorlage } from '@/features/jahresbericht/api/jahresbericht';
 
 // The client checks of the value grid (spec 001 §5), the server's (domain/jahresbericht
@@ -15,6 +17,9 @@ export const MSG_GANZZAHL = 'Es muss eine ganze Zahl angegeben werden.';
 export const msgMax = (max: number) => `Wert darf nicht groesser als ${max} sein`;
 export const MSG_DATUM = 'Ungültiges Datumsformat';
 export const MSG_GESPEICHERT = 'Parameter erfolgreich gespeichert';
+
+/** The values of the parameter's status (the server's table, FORMULARE.messwerte). */
+export const STATUSWERTE: readonly string[] = FORMULARE.messwerte.felder.find((r) => r.feld === 'status')?.werte ?? [];
 
 /** The numeric columns a template switches on, in the grid's order, with their headers. */
 export const SPALTEN: { feld: keyof Messwert; flag: keyof Vorlage; titel: string }[] = [
@@ -83,14 +88,25 @@ export function zeilen(messwerte: Messwert[], anzahl: number): Messwert[] {
   return Array.from({ length: Math.max(anzahl, 0) }, (_, i) => messwerte[i] ?? { datum: '' });
 }
 
-/** Every error of the grid by the server's key. */
+/** The conditions of the grid's table (FORMULARE.messwerte): rows, and times where the template records them. */
+export function bedingungen(vorlage: Vorlage | undefined, anzahl: number): Bedingung[] {
+  const b: Bedingung[] = [];
+  if (anzahl > 0) b.push('mitMesswerten');
+  if (vorlage?.uhrzeit) b.push('vorlageMitUhrzeit');
+  return b;
+}
+
+/**
+ * Every error of the grid by the server's key: the required fields by the server's table (the
+ * template once there are rows; every row's date, and its time where the template records
+ * times), then the formats.
+ */
 export function pruefeMesswerte(vorlage: Vorlage | undefined, anzahlText: string, messwerte: Messwert[]): Record<string, string> {
   const f: Record<string, string> = {};
-  if (!vorlage) {
-    f.vorlageMesswerteId = MSG_VORLAGE;
-    return f;
-  }
   const anzahl = Number(anzahlText);
+  if (!vorlage) {
+    return pruefeFormular(FORMULARE.messwerte, { vorlageMesswerteId: '' }, { bedingungen: bedingungen(vorlage, anzahl) }) as Record<string, string>;
+  }
   if (!/^\d+$/.test(anzahlText.trim())) f.anzahlWerte = 'Es muss eine ganze Zahl angegeben werden.';
   else if (vorlage.maxZeilenAnzahl > 0 && anzahl > vorlage.maxZeilenAnzahl) f.anzahlWerte = msgMax(vorlage.maxZeilenAnzahl);
   const format = aufloesung(vorlage.datumsformat);
@@ -99,15 +115,18 @@ export function pruefeMesswerte(vorlage: Vorlage | undefined, anzahlText: string
     return f;
   }
   const gesehen = new Set<string>();
+  const gilt = bedingungen(vorlage, anzahl);
   zeilen(messwerte, Number.isFinite(anzahl) ? Math.min(anzahl, 10_000) : 0).forEach((m, i) => {
-    const d = datum((m.datum ?? '').trim(), format);
+    Object.assign(f, pruefeFormular(FORMULARE.messwerte, { ...m }, { liste: 'messwerte', prefix: `messwerte[${i}].`, bedingungen: gilt }));
+    const d = (m.datum ?? '').trim() === '' ? {} : datum((m.datum ?? '').trim(), format);
     if (d.fehler) f[`messwerte[${i}].datum`] = d.fehler;
     else if (d.schluessel) {
       const k = vorlage.uhrzeit ? `${d.schluessel} ${m.uhrzeit ?? ''}` : d.schluessel;
       if (gesehen.has(k)) f[`messwerte[${i}].datum`] = MSG_DATUM_DOPPELT;
       gesehen.add(k);
     }
-    if (vorlage.uhrzeit && !/^([01]\d|2[0-3]):[0-5]\d$/.test(m.uhrzeit ?? '')) f[`messwerte[${i}].uhrzeit`] = MSG_UHRZEIT;
+    const uhrzeit = (m.uhrzeit ?? '').trim();
+    if (vorlage.uhrzeit && uhrzeit !== '' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(uhrzeit)) f[`messwerte[${i}].uhrzeit`] = MSG_UHRZEIT;
     for (const s of SPALTEN) {
       const v = String(m[s.feld] ?? '').trim();
       if (!vorlage[s.flag] || s.feld === 'wetterSchluessel' || v === '') continue;

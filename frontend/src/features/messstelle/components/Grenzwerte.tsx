@@ -7,7 +7,7 @@ import { inputClass } from '@/components/FormField';
 import { Tabellenrahmen } from '@/components/Tabellenrahmen';
 import { ZeilenEditor } from '@/components/ZeilenEditor';
 import { PARAMETER, WERTARTEN } from '@/features/messstelle/api/messstelle';
-import { istA00, neueMindestanforderung, neueVorbelastung, type GrenzwertText, type MessstelleFehler, type MindestanforderungWerte, type VorbelastungWerte } from './werte';
+import { istA00, istPflichtfeld, neueMindestanforderung, neueVorbelastung, type GrenzwertText, type MessstelleFehler, type MindestanforderungWerte, type VorbelastungWerte } from './werte';
 
 // The limit values CSB … GEI (spec 000 §3/§5): the Anhang's on the first tab, the
 // Mindestanforderungen (only group A00 editable) and the Vorbelastungen (valid from a date).
@@ -226,7 +226,7 @@ export function Vorbelastungen({
       fehler={fehler}
       vorDemEntfernen={(z) => vorDemEntfernen(`die Vorbelastung${z.gueltigAb ? ' mit diesem Gültigkeitsdatum' : ''}`)}
       spalten={[
-        { key: 'gueltigAb', label: 'Gültig ab', typ: 'datum', pflicht: true },
+        { key: 'gueltigAb', label: 'Gültig ab', typ: 'datum', pflicht: istPflichtfeld('vorbelastungen[].gueltigAb') },
         ...PARAMETER.map((p) => ({ key: p.key, label: p.label, titel: p.titel, typ: 'zahl' as const })),
       ]}
     />

@@ -9,7 +9,7 @@ import { formatDate } from '@/lib/format';
 import { MESSSTELLENSTATUS, type Bereiche } from '@/features/messstelle/api/messstelle';
 import { EinleitstelleReiter } from './EinleitstelleReiter';
 import { AnhangGrenzwerte, Mindestanforderungen, Vorbelastungen } from './Grenzwerte';
-import { lageAlsText, lageAusText, reiterVon, type EinleitstelleWerte, type MessstelleFehler, type MessstelleWerte, type Reiter } from './werte';
+import { istPflichtfeld, lageAlsText, lageAusText, reiterVon, type EinleitstelleWerte, type MessstelleFehler, type MessstelleWerte, type Reiter } from './werte';
 
 // Verbatim texts of spec 000 §8 (removal of a row).
 export const ENTFERNEN_TITEL = 'Entfernen bestätigen';
@@ -130,7 +130,7 @@ export function MessstelleFormular(p: MessstelleFormularProps) {
   const messstelleReiter = (
     <div className="space-y-4">
       <Gruppe titel="Messstelle">
-        <Textfeld label="Bezeichnung" name="bezeichnung" value={w.bezeichnung} onChange={setze('bezeichnung')} error={f.bezeichnung} required disabled={gesperrt} className="sm:col-span-6" />
+        <Textfeld label="Bezeichnung" name="bezeichnung" value={w.bezeichnung} onChange={setze('bezeichnung')} error={f.bezeichnung} required={istPflichtfeld('bezeichnung')} disabled={gesperrt} className="sm:col-span-6" />
         <Auswahlfeld
           label="Messstellentyp"
           name="messstellentyp"
@@ -138,7 +138,7 @@ export function MessstelleFormular(p: MessstelleFormularProps) {
           onChange={setze('messstellentyp')}
           optionen={typen}
           error={f.messstellentyp}
-          required
+          required={istPflichtfeld('messstellentyp')}
           disabled={gesperrt}
           className="sm:col-span-3"
         />
@@ -150,7 +150,7 @@ export function MessstelleFormular(p: MessstelleFormularProps) {
             onChange={setze('messstellenstatus')}
             optionen={MESSSTELLENSTATUS}
             error={f.messstellenstatus}
-            required
+            required={istPflichtfeld('messstellenstatus')}
             disabled={gesperrt || !p.statusBearbeitbar}
           />
           {!gesperrt && !p.statusBearbeitbar && <p className="text-xs text-gray-700">{HINWEIS_STATUS}</p>}
@@ -161,8 +161,8 @@ export function MessstelleFormular(p: MessstelleFormularProps) {
         <Haken label="Wärmerelevant" name="waermeRelevant" wert={w.waermeRelevant} onChange={setze('waermeRelevant')} gesperrt={gesperrt} />
       </Gruppe>
       <Gruppe titel="Lage">
-        <Textfeld label="Rechtswert" name="lage.rechtswert" value={w.rechtswert} onChange={setze('rechtswert')} error={f['lage.rechtswert']} required disabled={gesperrt} inputMode="decimal" className="sm:col-span-3" />
-        <Textfeld label="Hochwert" name="lage.hochwert" value={w.hochwert} onChange={setze('hochwert')} error={f['lage.hochwert']} required disabled={gesperrt} inputMode="decimal" className="sm:col-span-3" />
+        <Textfeld label="Rechtswert" name="lage.rechtswert" value={w.rechtswert} onChange={setze('rechtswert')} error={f['lage.rechtswert']} required={istPflichtfeld('lage.rechtswert')} disabled={gesperrt} inputMode="decimal" className="sm:col-span-3" />
+        <Textfeld label="Hochwert" name="lage.hochwert" value={w.hochwert} onChange={setze('hochwert')} error={f['lage.hochwert']} required={istPflichtfeld('lage.hochwert')} disabled={gesperrt} inputMode="decimal" className="sm:col-span-3" />
         <div className="sm:col-span-6">
           <Kartenauswahl lage={lageAusText(w)} onChange={(l) => onChange((x) => ({ ...x, ...lageAlsText(l) }))} disabled={gesperrt || !darfKarte} />
         </div>

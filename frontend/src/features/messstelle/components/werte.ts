@@ -1,5 +1,6 @@
 import { alsEingabe, leseZahl, MSG_POSITIV, pruefeDezimal, zahlFehler } from '@/lib/dezimal';
-import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
+import { istLeer, istPflicht, MSG_PFLICHTFELD, pruefeFormular } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
 import {
   GRUPPE_A00,
@@ -186,16 +187,19 @@ export function pruefeKoordinate(v: string, pflicht = true): string | undefined 
 export const anhangStimmig = (w: Pick<MessstelleWerte, 'anhangAbwasserverordnung' | 'abwasserart'>) =>
   istLeer(w.anhangAbwasserverordnung) === istLeer(w.abwasserart);
 
+/** Whether a field ('bezeichnung', 'lage.hochwert') is required (the server's table, FORMULARE.messstelle). */
+export const istPflichtfeld = (feld: string) => istPflicht(FORMULARE.messstelle, feld);
+
 /** The client checks of spec 000 §5 on the tabs the point has, every error at once. */
 export function pruefeMessstelle(w: MessstelleWerte, bereiche: { einleitstelle: boolean; mindestanforderungen: boolean; vorbelastungen: boolean }): MessstelleFehler {
   const f: MessstelleFehler = {};
   const setze = (k: string, m: string | undefined) => {
     if (m) f[k] = m;
   };
-  if (istLeer(w.bezeichnung)) f.bezeichnung = MSG_PFLICHTFELD;
-  if (istLeer(w.messstellentyp)) f.messstellentyp = MSG_PFLICHTFELD;
-  setze('lage.hochwert', pruefeKoordinate(w.hochwert));
-  setze('lage.rechtswert', pruefeKoordinate(w.rechtswert));
+  // the required fields by the server's table; the coordinates by their own check (required as the table says)
+  Object.assign(f, pruefeFormular(FORMULARE.messstelle, { ...w }, { ohne: ['lage.hochwert', 'lage.rechtswert'] }));
+  setze('lage.hochwert', pruefeKoordinate(w.hochwert, istPflichtfeld('lage.hochwert')));
+  setze('lage.rechtswert', pruefeKoordinate(w.rechtswert, istPflichtfeld('lage.rechtswert')));
   if (!anhangStimmig(w)) {
     f['anhang.anhangAbwasserverordnung'] = MSG_ANHANG_ABWASSERART;
     f['anhang.abwasserart'] = MSG_ANHANG_ABWASSERART;
@@ -221,8 +225,9 @@ export function pruefeMessstelle(w: MessstelleWerte, bereiche: { einleitstelle: 
   if (bereiche.vorbelastungen) {
     const gesehen = new Set<string>();
     w.vorbelastungen.forEach((v, i) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(v.gueltigAb)) f[`vorbelastungen[${i}].gueltigAb`] = istLeer(v.gueltigAb) ? MSG_PFLICHTFELD : MSG_DATUM;
-      else if (gesehen.has(v.gueltigAb)) f[`vorbelastungen[${i}].gueltigAb`] = MSG_VORBELASTUNG_DATUM;
+      Object.assign(f, pruefeFormular(FORMULARE.messstelle, { ...v }, { liste: 'vorbelastungen', prefix: `vorbelastungen[${i}].` }));
+      if (!istLeer(v.gueltigAb) && !/^\d{4}-\d{2}-\d{2}$/.test(v.gueltigAb)) f[`vorbelastungen[${i}].gueltigAb`] = MSG_DATUM;
+      else if (!istLeer(v.gueltigAb) && gesehen.has(v.gueltigAb)) f[`vorbelastungen[${i}].gueltigAb`] = MSG_VORBELASTUNG_DATUM;
       gesehen.add(v.gueltigAb);
       for (const p of PARAMETER) setze(`vorbelastungen[${i}].${p.key}`, pruefeWert(v[p.key]));
     });

@@ -1,12 +1,12 @@
 import {
-  istLeer,
   MSG_PASSWOERTER_UNGLEICH,
-  MSG_PFLICHTFELD,
   PERSON_PFLICHTFELDER_OHNE_ANREDE,
+  pruefeFormular,
   pruefePerson,
   type Feldfehler,
   type PersonWerte,
 } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 
 export interface ProfilWerte extends PersonWerte {
   benutzername: string;
@@ -24,12 +24,11 @@ export const MSG_AKTUELLES_PASSWORT =
   'Bitte geben Sie Ihr aktuelles Passwort ein, um Benutzername, E-Mail-Adresse oder Passwort zu ändern.';
 
 /**
- * The person rules of the registration, a user name, a new password typed twice alike, and —
+ * The profile's table (FORMULARE.profil: the person without the Anrede, a user name), a new password typed twice alike, and —
  * compared with the saved values `alt` — the current password when the sign-in data change.
  */
 export function pruefeProfil(w: ProfilWerte, alt?: ProfilWerte): Feldfehler<ProfilFeld> {
-  const f: Feldfehler<ProfilFeld> = pruefePerson(w, PERSON_PFLICHTFELDER_OHNE_ANREDE);
-  if (istLeer(w.benutzername)) f.benutzername = MSG_PFLICHTFELD;
+  const f: Feldfehler<ProfilFeld> = { ...pruefePerson(w, PERSON_PFLICHTFELDER_OHNE_ANREDE), ...pruefeFormular(FORMULARE.profil, { ...w }) };
   if ((w.passwort !== '' || w.bestaetigung !== '') && w.passwort !== w.bestaetigung) {
     f.bestaetigung = MSG_PASSWOERTER_UNGLEICH;
   }

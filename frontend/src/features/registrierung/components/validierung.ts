@@ -1,11 +1,5 @@
-import {
-  istLeer,
-  MSG_MINDESTENS_EINS,
-  MSG_PFLICHTFELD,
-  pruefePerson,
-  type Feldfehler,
-  type PersonWerte,
-} from '@/lib/form';
+import { pruefeFormular, pruefePerson, type Feldfehler, type PersonWerte } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import type { FunktionaleRolle } from '@/features/registrierung/api/registrieren';
 
 // Verbatim text of the registration form.
@@ -20,12 +14,10 @@ export interface RegistrierungWerte extends PersonWerte {
 
 export type RegistrierungFeld = keyof RegistrierungWerte;
 
-/** Spec 002 §5: organisation, function, salutation, names, e-mail and telefon required; consent true. */
+/**
+ * Spec 002 §5 by the server's table (FORMULARE.registrierung): organisation, function,
+ * salutation, names, e-mail and telefon required; consent given.
+ */
 export function pruefeRegistrierung(w: RegistrierungWerte): Feldfehler<RegistrierungFeld> {
-  const f: Feldfehler<RegistrierungFeld> = {};
-  if (istLeer(w.organisation)) f.organisation = MSG_PFLICHTFELD;
-  if (w.funktionaleRolle.length === 0) f.funktionaleRolle = MSG_MINDESTENS_EINS;
-  Object.assign(f, pruefePerson(w));
-  if (!w.dsgvo) f.dsgvo = MSG_DSGVO;
-  return f;
+  return { ...pruefePerson(w), ...pruefeFormular(FORMULARE.registrierung, { ...w }, { bedingungen: ['registrierung'] }) };
 }

@@ -4,7 +4,8 @@ import { FormularFuss } from '@/components/DialogFuss';
 import { CheckboxField, FormField, inputClass } from '@/components/FormField';
 import { ApiError, isAbortError } from '@/lib/api';
 import { handleGlobalError, zeigeFehler } from '@/lib/errors';
-import { istLeer, MSG_PFLICHTFELD, useFokusAufErstenFehler } from '@/lib/form';
+import { istPflicht, pruefeFormular, useFokusAufErstenFehler } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { toast } from '@/lib/toast';
 import type { Betrieb } from '@/features/betrieb/api/betrieb';
 import { useStelleStammdatenAntrag } from '@/features/betrieb/api/stelle-stammdaten-antrag';
@@ -32,12 +33,12 @@ export function antragAus(b: Betrieb): Stammdaten {
   };
 }
 
-/** Bezeichnung and the address (Straße, PLZ, Ort) are required, as on the server. */
+/** Bezeichnung and the address (Straße, PLZ, Ort) are required: the server's table (FORMULARE.stammdatenantrag). */
 export function pruefeAntrag(a: Stammdaten): Partial<Record<Feld, string>> {
-  const f: Partial<Record<Feld, string>> = {};
-  for (const k of ['bezeichnung', 'strasse', 'plz', 'ort'] as const) if (istLeer(a[k])) f[k] = MSG_PFLICHTFELD;
-  return f;
+  return pruefeFormular(FORMULARE.stammdatenantrag, { ...a }) as Partial<Record<Feld, string>>;
 }
+
+const istPflichtfeld = (k: Feld) => istPflicht(FORMULARE.stammdatenantrag, k);
 
 /** The server's keys of this form ('adresse.plz' or 'plz') as its fields. */
 function antragsfehler(e: ApiError): Partial<Record<Feld, string>> {
@@ -141,7 +142,7 @@ export function StammdatenAntragDialog({ betrieb, onClose }: StammdatenAntragDia
           Die Stammdaten eines freigegebenen Betriebs ändert die Behörde auf Ihren Antrag. Ändern Sie die Angaben und reichen Sie den
           Antrag ein.
         </p>
-        {text('bezeichnung', 'Bezeichnung', { required: true, className: 'sm:col-span-6' })}
+        {text('bezeichnung', 'Bezeichnung', { required: istPflichtfeld('bezeichnung'), className: 'sm:col-span-6' })}
         {text('muttergesellschaft', 'Muttergesellschaft')}
         {text('url', 'URL')}
         <div className="sm:col-span-6">
@@ -153,10 +154,10 @@ export function StammdatenAntragDialog({ betrieb, onClose }: StammdatenAntragDia
             error={fehler.betreiberAdresse}
           />
         </div>
-        {text('strasse', 'Straße', { required: true, className: 'sm:col-span-4', disabled: adresseGesperrt })}
+        {text('strasse', 'Straße', { required: istPflichtfeld('strasse'), className: 'sm:col-span-4', disabled: adresseGesperrt })}
         {text('hausnummer', 'Hausnummer', { className: 'sm:col-span-2', disabled: adresseGesperrt })}
-        {text('plz', 'PLZ', { required: true, className: 'sm:col-span-2', disabled: adresseGesperrt })}
-        {text('ort', 'Ort', { required: true, className: 'sm:col-span-4', disabled: adresseGesperrt })}
+        {text('plz', 'PLZ', { required: istPflichtfeld('plz'), className: 'sm:col-span-2', disabled: adresseGesperrt })}
+        {text('ort', 'Ort', { required: istPflichtfeld('ort'), className: 'sm:col-span-4', disabled: adresseGesperrt })}
         <FormField label="Kommentar" error={fehler.kommentar} className="sm:col-span-6">
           <textarea name="kommentar" rows={3} className={inputClass} value={werte.kommentar} onChange={(e) => setze('kommentar', e.target.value)} />
         </FormField>

@@ -8,7 +8,7 @@ import { CheckboxField, FormField, inputClass } from '@/components/FormField';
 import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
 import type { Adresse } from '@/features/betrieb/api/betrieb';
 import { Auswahlfeld, Gruppe, Textfeld, useWerteliste, WertAuswahl } from '@/components/felder';
-import { mitBetreiberAdresse, SCHLUESSEL, type BetriebFehler, type BetriebWerte, type EinzelFeld } from './werte';
+import { istPflichtfeld, mitBetreiberAdresse, SCHLUESSEL, type BetriebFehler, type BetriebWerte, type EinzelFeld } from './werte';
 
 export const anschrift = (a?: Adresse | null) =>
   a ? [[a.strasse, a.hausnummer].filter(Boolean).join(' '), [a.plz, a.ort].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
@@ -84,7 +84,7 @@ export function BetriebReiter({
             </FormField>
           </>
         )}
-        {text('bezeichnung', F.bezeichnung, { required: true, className: 'sm:col-span-6' })}
+        {text('bezeichnung', F.bezeichnung, { required: istPflichtfeld('bezeichnung'), className: 'sm:col-span-6' })}
         <Auswahlfeld
           label={F.betriebsstatus}
           name="betriebsstatus"
@@ -92,7 +92,7 @@ export function BetriebReiter({
           optionen={statusOptionen}
           onChange={(v) => (onBetriebsstatus ? onBetriebsstatus(v) : setze('betriebsstatus', v))}
           error={err('betriebsstatus')}
-          required
+          required={istPflichtfeld('betriebsstatus')}
           disabled={statusGesperrt}
           className="sm:col-span-3"
         />
@@ -103,7 +103,7 @@ export function BetriebReiter({
           optionen={rsOptionen}
           onChange={(v) => setze('behoerde', v)}
           error={err('behoerde')}
-          required
+          required={istPflichtfeld('behoerde')}
           disabled={behoerdeGesperrt}
           className="sm:col-span-3"
         />
@@ -121,12 +121,12 @@ export function BetriebReiter({
             optionen={betreiberListe.map((b) => ({ value: String(b.id), label: b.bezeichnung }))}
             onChange={(v) => setze('betreiber', betreiberListe.find((b) => String(b.id) === v) ?? null)}
             error={err('betreiber')}
-            required
+            required={istPflichtfeld('betreiber')}
             disabled={betreiberGesperrt}
             className="sm:col-span-3"
           />
         ) : (
-          <FormField label="Betreiber" error={err('betreiber')} required className="sm:col-span-3">
+          <FormField label="Betreiber" error={err('betreiber')} required={istPflichtfeld('betreiber')} className="sm:col-span-3">
             <input name="betreiber" className={inputClass} value={werte.betreiber?.bezeichnung ?? ''} readOnly disabled />
           </FormField>
         )}
@@ -149,15 +149,15 @@ export function BetriebReiter({
       </Gruppe>
 
       <Gruppe titel="Adresse des Betriebs">
-        {text('strasse', F.strasse, { required: true, disabled: adresseGesperrt, className: 'sm:col-span-4' })}
+        {text('strasse', F.strasse, { required: istPflichtfeld('strasse'), disabled: adresseGesperrt, className: 'sm:col-span-4' })}
         {text('hausnummer', F.hausnummer, { disabled: adresseGesperrt, className: 'sm:col-span-2' })}
-        {text('plz', F.plz, { required: true, disabled: adresseGesperrt, inputMode: 'numeric', className: 'sm:col-span-2' })}
-        {text('ort', F.ort, { required: true, disabled: adresseGesperrt, className: 'sm:col-span-4' })}
+        {text('plz', F.plz, { required: istPflichtfeld('plz'), disabled: adresseGesperrt, inputMode: 'numeric', className: 'sm:col-span-2' })}
+        {text('ort', F.ort, { required: istPflichtfeld('ort'), disabled: adresseGesperrt, className: 'sm:col-span-4' })}
       </Gruppe>
 
       <Gruppe titel="Lage">
-        {text('hochwert', F.hochwert, { required: true, inputMode: 'decimal', hint: 'UTM32 Nord, höchstens zwei Nachkommastellen' })}
-        {text('rechtswert', F.rechtswert, { required: true, inputMode: 'decimal', hint: 'UTM32 Ost, höchstens zwei Nachkommastellen' })}
+        {text('hochwert', F.hochwert, { required: istPflichtfeld('hochwert'), inputMode: 'decimal', hint: 'UTM32 Nord, höchstens zwei Nachkommastellen' })}
+        {text('rechtswert', F.rechtswert, { required: istPflichtfeld('rechtswert'), inputMode: 'decimal', hint: 'UTM32 Ost, höchstens zwei Nachkommastellen' })}
         <div className="sm:col-span-6">
           <Kartenauswahl
             lage={lageAusTexten(werte.rechtswert, werte.hochwert)}

@@ -1,5 +1,6 @@
-import { istLeer, MSG_PFLICHTFELD } from '@/lib/form';
-import { MSG_ZUSTAENDIG, pruefeKontakt } from '@/components/zustaendigkeiten/zustaendigkeiten';
+import { istLeer, istPflicht, MSG_PFLICHTFELD, pruefeFormular } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
+import { pruefeZustaendigkeiten } from '@/components/zustaendigkeiten/zustaendigkeiten';
 import { zahlFehler } from '@/lib/dezimal';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
 import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
@@ -343,21 +344,22 @@ export function pruefeKoordinate(v: string): string | undefined {
   return undefined;
 }
 
-/** The client-side checks of the operation form; they mirror the server's (spec 000 §5). */
+/** The form's field whose server key is feld ('adresse.strasse' → 'strasse'). */
+const feldVon = (feld: string) => (Object.keys(SCHLUESSEL) as EinzelFeld[]).find((k) => SCHLUESSEL[k] === feld);
+
+/** Whether the field ('strasse', 'betreiber') is required (the server's table, FORMULARE.betrieb). */
+export const istPflichtfeld = (feld: EinzelFeld) => istPflicht(FORMULARE.betrieb, SCHLUESSEL[feld]);
+
+/** The client-side checks of the operation form; they mirror the server's (spec 000 §5), the required fields by its table. */
 export function pruefeBetrieb(werte: BetriebWerte): BetriebFehler {
   const w = mitBetreiberAdresse(werte);
   const f: BetriebFehler = {};
   const setze = (key: string, msg: string | undefined) => {
     if (msg && !f[key]) f[key] = msg;
   };
-  const pflicht = (feld: EinzelFeld, v: string) => setze(SCHLUESSEL[feld], istLeer(v) ? MSG_PFLICHTFELD : undefined);
-  pflicht('bezeichnung', w.bezeichnung);
-  if (!w.betreiber) setze(SCHLUESSEL.betreiber, MSG_PFLICHTFELD);
-  pflicht('betriebsstatus', w.betriebsstatus);
-  pflicht('behoerde', w.behoerde);
-  pflicht('strasse', w.strasse);
-  pflicht('plz', w.plz);
-  pflicht('ort', w.ort);
+  // the required fields by the server's table (FORMULARE.betrieb), the contacts and responsible persons by their rows'
+  Object.assign(f, pruefeFormular(FORMULARE.betrieb, { ...w }, { ohne: [SCHLUESSEL.hochwert, SCHLUESSEL.rechtswert], wertpfad: feldVon }));
+  Object.assign(f, pruefeZustaendigkeiten(w.kontakte, w.zustaendigePersonen, w.zustaendigeBearbeiter));
   setze(SCHLUESSEL.hochwert, pruefeKoordinate(w.hochwert));
   setze(SCHLUESSEL.rechtswert, pruefeKoordinate(w.rechtswert));
 
@@ -370,13 +372,6 @@ export function pruefeBetrieb(werte: BetriebWerte): BetriebFehler {
   setze(SCHLUESSEL.wasserbezug, pruefeWert(w.wasserbezug));
   setze(SCHLUESSEL.eigenversorgung, pruefeWert(w.eigenversorgung));
 
-  w.kontakte.forEach((k, i) => {
-    for (const [feld, msg] of Object.entries(pruefeKontakt(k))) setze(`kontakte[${i}].${feld}`, msg);
-  });
-  w.zustaendigePersonen.forEach((z, i) => {
-    if (!z.id) setze(`zustaendigePersonen[${i}].person`, MSG_PFLICHTFELD);
-    if (z.zustaendig.length === 0) setze(`zustaendigePersonen[${i}].zustaendig`, MSG_ZUSTAENDIG);
-  });
   return f;
 }
 

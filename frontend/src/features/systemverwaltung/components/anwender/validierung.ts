@@ -1,14 +1,13 @@
 import {
-  istLeer,
   LEERE_PERSON,
-  MSG_MINDESTENS_EINS,
   MSG_PASSWOERTER_UNGLEICH,
-  MSG_PFLICHTFELD,
   PERSON_PFLICHTFELDER_OHNE_ANREDE,
+  pruefeFormular,
   pruefePerson,
   type Feldfehler,
   type PersonWerte,
 } from '@/lib/form';
+import { FORMULARE, type Bedingung } from '@/lib/formregeln';
 import { globaleRolleVon } from '@/features/systemverwaltung/components/bezeichnungen';
 
 /** The user form of the administration (spec 002 §2, §5). */
@@ -40,21 +39,18 @@ export const LEERER_ANWENDER: AnwenderWerte = {
 };
 
 /**
- * Spec 002 §5: name, vorname, email, telefon, benutzername required; the password only for new
- * users (typed twice alike); at least one function; the organisation for the organisation role,
- * else the datascoutId. The Dienststelle rule for authority users is the server's.
+ * Spec 002 §5 by the server's table (FORMULARE.benutzer): the person without the Anrede, the user
+ * name, at least one function, the password of a new user (typed twice alike), the organisation
+ * for an organisation's role, else the DataScout id. The Dienststelle rule for authority users
+ * is the server's.
  */
 export function pruefeAnwender(w: AnwenderWerte, neu: boolean): Feldfehler<AnwenderFeld> {
-  const f: Feldfehler<AnwenderFeld> = pruefePerson(w, PERSON_PFLICHTFELDER_OHNE_ANREDE);
-  if (istLeer(w.benutzername)) f.benutzername = MSG_PFLICHTFELD;
-  if (neu && w.passwort === '') f.passwort = MSG_PFLICHTFELD;
+  const bedingungen: Bedingung[] = [globaleRolleVon(w.funktionaleRolle) === 'ORGANISATION' ? 'organisationsrolle' : 'behoerdenrolle'];
+  if (neu) bedingungen.push('neu');
+  const f: Feldfehler<AnwenderFeld> = {
+    ...pruefePerson(w, PERSON_PFLICHTFELDER_OHNE_ANREDE),
+    ...pruefeFormular(FORMULARE.benutzer, { ...w }, { bedingungen, schluessel: (k) => k.replace(/^person\./, '') }),
+  };
   if ((w.passwort !== '' || w.bestaetigung !== '') && w.passwort !== w.bestaetigung) f.bestaetigung = MSG_PASSWOERTER_UNGLEICH;
-  if (w.funktionaleRolle.length === 0) f.funktionaleRolle = MSG_MINDESTENS_EINS;
-  const global = globaleRolleVon(w.funktionaleRolle);
-  if (global === 'ORGANISATION') {
-    if (w.organisation === '') f.organisation = MSG_PFLICHTFELD;
-  } else if (global && istLeer(w.datascoutId)) {
-    f.datascoutId = MSG_PFLICHTFELD;
-  }
   return f;
 }

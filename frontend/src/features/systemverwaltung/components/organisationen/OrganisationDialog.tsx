@@ -6,7 +6,8 @@ import { useHistorisierung } from '@/components/Historisierung';
 import { CheckboxField, FormField, inputClass } from '@/components/FormField';
 import { Laden } from '@/components/Laden';
 import { zeigeFehler } from '@/lib/errors';
-import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { hatFehler, istPflicht, pruefeFormular, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { toast } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { organisationQuery, type Organisation, type OrganisationEingabe } from '@/features/systemverwaltung/api/organisationen';
@@ -38,11 +39,15 @@ const ALIAS: Record<string, Feld> = {
   'adresse.ort': 'ort',
 };
 
-/** Spec 002 §5: bezeichnung and all address fields are required. */
+/** The form's field as the server's table names it ('strasse' is 'adresse.strasse'). */
+const inTabelle = (k: Feld) => Object.keys(ALIAS).find((s) => ALIAS[s] === k) ?? k;
+
+/** Whether the field is required (the server's table, spec 002 §5: bezeichnung and the whole address). */
+export const istPflichtfeld = (k: Feld) => istPflicht(FORMULARE.organisation, inTabelle(k));
+
+/** Spec 002 §5 by the server's table (FORMULARE.organisation). */
 export function pruefeOrganisation(w: OrganisationWerte): Feldfehler<Feld> {
-  const f: Feldfehler<Feld> = {};
-  for (const k of ['bezeichnung', 'strasse', 'hausnummer', 'plz', 'ort'] as const) if (istLeer(w[k])) f[k] = MSG_PFLICHTFELD;
-  return f;
+  return pruefeFormular(FORMULARE.organisation, { ...w }, { schluessel: (k) => ALIAS[k] ?? k }) as Feldfehler<Feld>;
 }
 
 function werteAus(o?: Organisation): OrganisationWerte {
@@ -135,19 +140,19 @@ function OrganisationFormular({ organisation, formId, onClose, verwerfen, setLae
     <>
       <form ref={formRef} id={formId} noValidate onSubmit={onSubmit} aria-label="Organisation" className="grid grid-cols-1 gap-4 sm:grid-cols-6">
         <UnsavedChangesGuard when={dirty} />
-        <FormField label="Bezeichnung" error={fehler.bezeichnung} required className="sm:col-span-6">
+        <FormField label="Bezeichnung" error={fehler.bezeichnung} required={istPflichtfeld('bezeichnung')} className="sm:col-span-6">
           <input name="bezeichnung" className={inputClass} value={werte.bezeichnung} onChange={set('bezeichnung')} />
         </FormField>
-        <FormField label="Straße" error={fehler.strasse} required className="sm:col-span-4">
+        <FormField label="Straße" error={fehler.strasse} required={istPflichtfeld('strasse')} className="sm:col-span-4">
           <input name="strasse" className={inputClass} value={werte.strasse} onChange={set('strasse')} />
         </FormField>
-        <FormField label="Hausnummer" error={fehler.hausnummer} required className="sm:col-span-2">
+        <FormField label="Hausnummer" error={fehler.hausnummer} required={istPflichtfeld('hausnummer')} className="sm:col-span-2">
           <input name="hausnummer" className={inputClass} value={werte.hausnummer} onChange={set('hausnummer')} />
         </FormField>
-        <FormField label="PLZ" error={fehler.plz} required className="sm:col-span-2">
+        <FormField label="PLZ" error={fehler.plz} required={istPflichtfeld('plz')} className="sm:col-span-2">
           <input name="plz" className={inputClass} inputMode="numeric" value={werte.plz} onChange={set('plz')} />
         </FormField>
-        <FormField label="Ort" error={fehler.ort} required className="sm:col-span-4">
+        <FormField label="Ort" error={fehler.ort} required={istPflichtfeld('ort')} className="sm:col-span-4">
           <input name="ort" className={inputClass} value={werte.ort} onChange={set('ort')} />
         </FormField>
         <FormField label="Status" error={fehler.status} className="sm:col-span-3">

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
+import { pflichtfelder } from '@/lib/form';
+import { FORMULARE } from '@/lib/formregeln';
 import { formatDate, todayIso } from '@/lib/format';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich, json } from '@/test/api';
@@ -55,6 +57,18 @@ async function zeile(name: string) {
 }
 
 describe('Organisationen', () => {
+  it("issue 43: the dialog marks exactly the server table's required fields", async () => {
+    const user = userEvent.setup();
+    mock();
+    anmelden({ funktionaleRollen: ['SYSTEMADMIN'] });
+    renderRoutes(routes, '/systemverwaltung/organisationen');
+    await user.click(within(await zeile('Verbandsgemeinde Musterhausen')).getByRole('button', { name: /^Bearbeiten/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Organisation bearbeiten' });
+    await within(dialog).findByLabelText(/^Bezeichnung/);
+    const markiert = [...dialog.querySelectorAll('[aria-required="true"]')].map((e) => e.getAttribute('name')).sort();
+    expect(markiert).toEqual(pflichtfelder(FORMULARE.organisation).map((f) => f.slice(f.lastIndexOf('.') + 1)).sort());
+  });
+
   it('a changed name goes through the audit dialog and is sent with auditInfo', async () => {
     const user = userEvent.setup();
     const verstoss = json(400, {
