@@ -437,17 +437,29 @@ type Version struct {
 // stream reads the events of a plant the caller may see, with his view of it (sicht) and its
 // operation.
 func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[anlage.Anlage], betrieb.Betrieb, []eventstore.Event, error) {
+	s, b, _, events, err := d.streamMitRechten(ctx, n, id)
+	return s, b, events, err
+}
+
+// streamMitRechten is stream with the rights of a replayed state: read-only, they name only
+// the Verlauf (as StandZum's do).
+func (d *Dienst) streamMitRechten(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[anlage.Anlage], betrieb.Betrieb, *Rechte, []eventstore.Event, error) {
 	n, a, _, b, err := d.sichtbar(ctx, n, id)
 	if err != nil {
-		return verlauf.Sicht[anlage.Anlage]{}, b, nil, err
+		return verlauf.Sicht[anlage.Anlage]{}, b, nil, nil, err
 	}
 	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(anlage.StreamType, id), 1, 0)
-	return sicht(n, b, a), b, events, err
+	return sicht(n, b, a), b, nurLesen(n, b, a), events, err
+}
+
+// nurLesen are the rights of a plant as it was: reading, and its Verlauf if allowed.
+func nurLesen(n Nutzer, b betrieb.Betrieb, heute anlage.Anlage) *Rechte {
+	return &Rechte{VerlaufLesen: rechte(n, b, heute).VerlaufLesen, Felder: []string{}}
 }
 
 // Historie lists the versions of a plant, oldest first.
 func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
-	s, b, events, err := d.stream(ctx, n, id)
+	s, b, r, events, err := d.streamMitRechten(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
@@ -461,6 +473,7 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 		if err != nil {
 			return nil, err
 		}
+		v.Rechte = r
 		out[i] = Version{Version: f.Version, Anlage: v}
 	}
 	return out, nil
@@ -468,7 +481,7 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 
 // Stand is the plant as it was after event version bis (the auditor's replay from the Verlauf).
 func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansicht, error) {
-	s, b, events, err := d.stream(ctx, n, id)
+	s, b, r, events, err := d.streamMitRechten(ctx, n, id)
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -476,7 +489,9 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if err != nil {
 		return Ansicht{}, err
 	}
-	return d.ansicht(ctx, id, a, b, version)
+	v, err := d.ansicht(ctx, id, a, b, version)
+	v.Rechte = r
+	return v, err
 }
 
 // feldnamen are the German labels of the plant form (spec 000 §2/§3).

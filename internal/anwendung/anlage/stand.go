@@ -42,7 +42,7 @@ func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 	if err := d.verweiseZum(ctx, &v, zeit); err != nil {
 		return v, err
 	}
-	v.Rechte = &Rechte{VerlaufLesen: rechte(n, b, heute).VerlaufLesen, Felder: []string{}}
+	v.Rechte = nurLesen(n, b, heute)
 	return v, nil
 }
 
