@@ -122,16 +122,16 @@ func seitenwahl(q url.Values, s *validierung.Sammler, standard, hoechstens int) 
 // textSortierrichtungUngueltig answers a sortDirection that is neither ascending nor descending.
 const textSortierrichtungUngueltig = "Erlaubt sind ASC und DESC."
 
-// sortierrichtung reads sortDirection of a list (asc or desc in either case) into s's errors:
-// true for descending; absent it is standard. Any other value is an error (issue 43: "foo" was
-// read as ascending).
+// sortierrichtung reads sortDirection of a list (asc, desc, ASC or DESC, as the document names
+// them) into s's errors: true for descending; absent it is standard. Any other value is an error
+// (issue 43: "foo" was read as ascending).
 func sortierrichtung(q url.Values, s *validierung.Sammler, standard bool) (absteigend bool) {
-	switch strings.ToUpper(q.Get("sortDirection")) {
+	switch q.Get("sortDirection") {
 	case "":
 		return standard
-	case "ASC":
+	case "asc", "ASC":
 		return false
-	case "DESC":
+	case "desc", "DESC":
 		return true
 	}
 	s.Feld("sortDirection", textSortierrichtungUngueltig)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -59,7 +60,8 @@ func decodeJSON(r *http.Request, v any) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return ErrUngueltigeAnfrage
 	}
-	return nil
+	// null where a list belongs is refused, not read as an empty list (nullliste.go)
+	return nullStattListe(body, reflect.TypeOf(v))
 }
 
 // errKeinJSON: a body declared as something else than JSON (415).

@@ -650,7 +650,13 @@ func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*anlage.Aender
 		return nil, validierung.NichtErlaubt
 	}
 	n, a, _, b, err := d.sichtbar(ctx, n, id)
-	return sicht(n, b, a).Von(a).Antrag, err
+	antrag := sicht(n, b, a).Von(a).Antrag
+	if antrag != nil && antrag.Foerderungen == nil {
+		kopie := *antrag
+		kopie.Foerderungen = []anlage.Foerderung{} // a list, [] when the request names none
+		antrag = &kopie
+	}
+	return antrag, err
 }
 
 // Entscheidung is the review of a change request (antrag.Entscheidung): the fields adopted and
