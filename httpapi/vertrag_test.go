@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -258,4 +260,42 @@ func ungeprueft() []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestMain checks, after a run of the whole package (no -run, -skip or -short), that the tests
+// exercised every operation of the document at least once through the validating client. With
+// VERTRAG_GESEHEN set to a file, the operations a run exercised are appended to it (to join the
+// runs of a package split by -run).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if datei := os.Getenv("VERTRAG_GESEHEN"); datei != "" {
+		vertrag.mu.Lock()
+		var ops []string
+		for op := range vertrag.gesehen {
+			ops = append(ops, op+"\n")
+		}
+		vertrag.mu.Unlock()
+		if f, err := os.OpenFile(datei, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			_, _ = f.WriteString(strings.Join(ops, ""))
+			_ = f.Close()
+		}
+	}
+	if code == 0 && ganzesPaket() {
+		if fehlt := ungeprueft(); len(fehlt) > 0 {
+			fmt.Fprintf(os.Stderr, "API contract: %d operations of openapi.yaml no test exercised:\n  %s\n", len(fehlt),
+				strings.Join(fehlt, "\n  "))
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// ganzesPaket: every test of the package ran.
+func ganzesPaket() bool {
+	for _, name := range []string{"test.run", "test.skip"} {
+		if f := flag.Lookup(name); f != nil && f.Value.String() != "" {
+			return false
+		}
+	}
+	return !testing.Short()
 }
