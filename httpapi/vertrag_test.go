@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -37,6 +38,9 @@ var vertrag struct {
 	mu sync.Mutex
 	// gesehen holds "METHOD /path" of every documented operation a test exercised.
 	gesehen map[string]bool
+	// dauer is the time the checks took (reported with VERTRAG_GESEHEN, to keep them cheap).
+	dauer  time.Duration
+	anzahl int
 }
 
 // binaereTypen are the media types of files: their bodies are not read as JSON.
@@ -150,6 +154,13 @@ func pruefeVertrag(t testing.TB, req *http.Request, body []byte, rec *httptest.R
 	if err != nil {
 		t.Fatalf("openapi.yaml: %v", err)
 	}
+	beginn := time.Now()
+	defer func() {
+		vertrag.mu.Lock()
+		vertrag.dauer += time.Since(beginn)
+		vertrag.anzahl++
+		vertrag.mu.Unlock()
+	}()
 	// every path works with and without a trailing slash; the document names it without
 	kopie := req.Clone(context.Background())
 	kopie.URL.Path = strings.TrimSuffix(req.URL.Path, "/")
@@ -270,6 +281,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if datei := os.Getenv("VERTRAG_GESEHEN"); datei != "" {
 		vertrag.mu.Lock()
+		fmt.Fprintf(os.Stderr, "API contract: %d requests checked in %v\n", vertrag.anzahl, vertrag.dauer)
 		var ops []string
 		for op := range vertrag.gesehen {
 			ops = append(ops, op+"\n")
