@@ -188,7 +188,14 @@ func pruefeVertrag(t testing.TB, req *http.Request, body []byte, rec *httptest.R
 	}
 	optionen := vertragsOptionen
 	if mt, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type")); mt != "application/json" && mt != "application/yaml" {
-		optionen = dateiOptionen // a file: its status and media type are checked, not its bytes
+		// a file: its status and media type are checked, not its bytes (without the body
+		// kin-openapi checks no media type either)
+		optionen = dateiOptionen
+		if r := route.Operation.Responses.Status(rec.Code); r != nil && r.Value != nil && len(r.Value.Content) > 0 &&
+			r.Value.Content.Get(rec.Header().Get("Content-Type")) == nil {
+			t.Errorf("API contract: %s (%s %s) answered %d with Content-Type %q, which the document does not name",
+				operation, req.Method, req.URL.RequestURI(), rec.Code, rec.Header().Get("Content-Type"))
+		}
 	}
 	antwort := &openapi3filter.ResponseValidationInput{RequestValidationInput: anfrage, Status: rec.Code,
 		Header: rec.Header(), Options: optionen}
