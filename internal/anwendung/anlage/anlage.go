@@ -441,22 +441,6 @@ func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[
 	return s, b, events, err
 }
 
-// streamMitRechten is stream with the rights of a replayed state: read-only, they name only
-// the Verlauf (as StandZum's do).
-func (d *Dienst) streamMitRechten(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[anlage.Anlage], betrieb.Betrieb, *Rechte, []eventstore.Event, error) {
-	n, a, _, b, err := d.sichtbar(ctx, n, id)
-	if err != nil {
-		return verlauf.Sicht[anlage.Anlage]{}, b, nil, nil, err
-	}
-	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(anlage.StreamType, id), 1, 0)
-	return sicht(n, b, a), b, nurLesen(n, b, a), events, err
-}
-
-// nurLesen are the rights of a plant as it was: reading, and its Verlauf if allowed.
-func nurLesen(n Nutzer, b betrieb.Betrieb, heute anlage.Anlage) *Rechte {
-	return &Rechte{VerlaufLesen: rechte(n, b, heute).VerlaufLesen, Felder: []string{}}
-}
-
 // Historie lists the versions of a plant, oldest first.
 func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
 	s, b, r, events, err := d.streamMitRechten(ctx, n, id)
