@@ -52,6 +52,10 @@ func decodeJSON(r *http.Request, v any) error {
 	if err != nil {
 		return err
 	}
+	// a null body names nothing: no request body of the document is nullable (issue 43)
+	if bytes.Equal(bytes.TrimSpace(body), []byte("null")) {
+		return ErrUngueltigeAnfrage
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
 		return errors.Join(ErrUngueltigeAnfrage, err)

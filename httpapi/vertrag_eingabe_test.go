@@ -9,7 +9,7 @@ import (
 )
 
 // A null where the document requires an array is a 400 naming the field, at any depth; [] and an
-// absent member are fine (issue 43: nulls were read as empty lists).
+// absent member are fine (issue 43: nulls were read as empty lists). A null body is a 400 too.
 func TestEingabe_NullWhereAListBelongsIs400(t *testing.T) {
 	type zeile struct {
 		Werte []string `json:"werte"`
@@ -47,6 +47,9 @@ func TestEingabe_NullWhereAListBelongsIs400(t *testing.T) {
 	if ve, _ := m["validationErrors"].(map[string]any); ve["produktion.taetigkeiten"] != textListeStattNull {
 		t.Errorf("validationErrors %v", m["validationErrors"])
 	}
+	// a body that is null names nothing: no body of the document is nullable
+	wantFehler(t, w.send(t, "PUT", "/api/betrieb/1", "null", admin), 400, textUngueltig)
+	wantFehler(t, w.send(t, "POST", "/api/betrieb/export", " null ", admin), 400, textUngueltig)
 }
 
 // Every list's sortDirection is asc, desc, ASC or DESC; anything else is a 400 naming the
