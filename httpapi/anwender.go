@@ -42,9 +42,9 @@ func anwenderFilter(r *http.Request) (konten.AnwenderFilter, error) {
 	f := konten.AnwenderFilter{Vorname: q.Get("vorname"), Name: q.Get("name"), Organisation: q.Get("organisation"),
 		StatusBeantragt: flag("statusBeantragt"), StatusBestaetigt: flag("statusBestaetigt"), StatusAktiv: flag("statusAktiv"),
 		StatusInaktiv: flag("statusInaktiv"), RolleOrganisation: flag("rolleOrganisation"), RolleBehoerde: flag("rolleBehoerde"),
-		RolleAdministration: flag("rolleAdministration"), SortProperty: q.Get("sortProperty"), Absteigend: q.Get("sortDirection") == "DESC",
-		Size: 10}
+		RolleAdministration: flag("rolleAdministration"), SortProperty: q.Get("sortProperty"), Size: 10}
 	var s validierung.Sammler
+	f.Absteigend = sortierrichtung(q, &s, false)
 	f.Page, f.Size = seitenwahl(q, &s, 10, 500)
 	return f, s.Err()
 }

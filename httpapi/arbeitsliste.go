@@ -102,8 +102,9 @@ func arbeitslisteAnfrage(v url.Values, filter []arbeitsliste.Listenfilter) (arbe
 		}
 		werte[f.Name] = w
 	}
+	absteigend := sortierrichtung(v, &s, false)
 	return arbeitsliste.Anfrage{Q: q, Filter: werte, Page: page, Size: size, SortProperty: v.Get("sortProperty"),
-		Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc"), Frisch: v.Get("minPosition") != ""}, s.Err()
+		Absteigend: absteigend, Frisch: v.Get("minPosition") != ""}, s.Err()
 }
 
 // mehrfach reads a multi-valued filter parameter, repeated or comma-separated.

@@ -112,13 +112,7 @@ func auditFilter(q url.Values) (ereignisprotokoll.Anfrage, int64, error) {
 		f.Bis = t // exclusive, also for a date: bis=2025-02-01 ends with January
 	}
 	f.Page, f.Size = seitenwahl(q, &s, auditStandardGroesse, auditMaxGroesse)
-	switch strings.ToUpper(q.Get("sortDirection")) {
-	case "", "DESC":
-	case "ASC":
-		f.Aufsteigend = true
-	default:
-		s.Feld("sortDirection", "Erlaubt sind ASC und DESC.")
-	}
+	f.Aufsteigend = !sortierrichtung(q, &s, true)
 	var minPosition int64
 	if v := q.Get("minPosition"); v != "" {
 		n, ok := parseInt64(v)

@@ -107,7 +107,7 @@ func TestAuditText_EverySaveChecksAuditInfoAndOnlyAHistorisedChangeCarriesIt(t *
 	b = w.betrieb(t, betriebID, betreiber)
 	b["produktion"] = map[string]any{"produktionstage": 210}
 	if a := sende(betreiber, "PUT", fmt.Sprintf("/api/betrieb/%d/betriebsdaten", betriebID), b,
-		map[string]any{"gueltigAb": "2025-02-31", "aenderungsgrund": langerGrund}); a.Code != 200 {
+		map[string]any{"gueltigAb": "2025-02-01", "aenderungsgrund": "Erfunden"}); a.Code != 200 {
 		t.Fatalf("operator's operation save: %d %s", a.Code, a.Body.String())
 	}
 	if ai := w.letzteAuditInfo(t, fmt.Sprintf("betrieb-%d", betriebID)); ai != "" {

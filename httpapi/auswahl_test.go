@@ -30,7 +30,7 @@ func TestAuswahl_PickersOfferOnlyConfirmedActiveAccounts(t *testing.T) {
 	registriere("Jürgen", "Groß", "juergen.gross@example.org")
 	registriere("Erika", "Neumann", "erika.neumann@example.org")
 	_, link := w.mail(t, "erika.neumann@example.org", "/eAbwasser/doubleoptin?t=")
-	if a := w.send(t, "POST", "/api/doubleoptin/confirm/", queryParam(t, link, "t"), ""); strings.TrimSpace(a.Body.String()) != "true" {
+	if a := w.bestaetige(t, queryParam(t, link, "t")); strings.TrimSpace(a.Body.String()) != "true" {
 		t.Fatalf("confirm: %d %s", a.Code, a.Body.String())
 	}
 	for _, name := range []string{"leser_organisation", "zust_sbs"} {

@@ -205,7 +205,7 @@ func anforderungFilterAus(v url.Values, mitBetrieb bool) (bescheidauswertung.Anf
 func listeAus(v url.Values, s *validierung.Sammler) bescheidauswertung.Liste {
 	page, size := seitenwahl(v, s, bescheidlisteStandardGroesse, bescheidlisteMaxGroesse)
 	return bescheidauswertung.Liste{Page: page, Size: size, SortProperty: v.Get("sortProperty"),
-		Absteigend: strings.EqualFold(v.Get("sortDirection"), "desc")}
+		Absteigend: sortierrichtung(v, s, false)}
 }
 
 // datumAus reads a date parameter given as yyyyMMdd or yyyy-MM-dd, as yyyy-MM-dd ("" when absent).

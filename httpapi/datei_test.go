@@ -330,6 +330,7 @@ func TestDatei_UploadsMayExceedTheGeneralBodyLimitButNotTheirOwn(t *testing.T) {
 	req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
 	rec := httptest.NewRecorder()
 	w.h.ServeHTTP(rec, req)
+	pruefeVertrag(t, req, []byte("x"), rec)
 	wantFehler(t, antwort{rec}, http.StatusRequestEntityTooLarge, "Die Anfrage ist zu groß.")
 	// other routes keep the general limit
 	wantFehler(t, w.send(t, "POST", strings.Replace(pfad, "upload-file", "wiedervorlage", 1),

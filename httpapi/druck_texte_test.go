@@ -54,7 +54,7 @@ func TestDruck_SchluesselVonWertelistenErscheinenAlsTexte(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer r.Close()
-		var out []int64
+		out := []int64{} // none is [], a null is refused (issue 43)
 		for r.Next() {
 			var x int64
 			if err := r.Scan(&x); err != nil {

@@ -119,6 +119,25 @@ func seitenwahl(q url.Values, s *validierung.Sammler, standard, hoechstens int) 
 	return page, size
 }
 
+// textSortierrichtungUngueltig answers a sortDirection that is neither ascending nor descending.
+const textSortierrichtungUngueltig = "Erlaubt sind ASC und DESC."
+
+// sortierrichtung reads sortDirection of a list (asc, desc, ASC or DESC, as the document names
+// them) into s's errors: true for descending; absent it is standard. Any other value is an error
+// (issue 43: "foo" was read as ascending).
+func sortierrichtung(q url.Values, s *validierung.Sammler, standard bool) (absteigend bool) {
+	switch q.Get("sortDirection") {
+	case "":
+		return standard
+	case "asc", "ASC":
+		return false
+	case "desc", "DESC":
+		return true
+	}
+	s.Feld("sortDirection", textSortierrichtungUngueltig)
+	return standard
+}
+
 // leseJSON reads the whole body (the body limit bounds it) for decodeJSON.
 func leseJSON(r *http.Request) ([]byte, error) {
 	body, err := io.ReadAll(r.Body)

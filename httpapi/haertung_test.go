@@ -32,11 +32,13 @@ import (
 // resetMitHost asks for a password reset mail of name with the Host header host.
 func (w *kontoWelt) resetMitHost(t testing.TB, host, name string) {
 	t.Helper()
-	req := httptest.NewRequest("POST", "http://"+host+"/api/sendPasswordResetMail", strings.NewReader(`{"username":"`+name+`"}`))
+	body := `{"username":"` + name + `"}`
+	req := httptest.NewRequest("POST", "http://"+host+"/api/sendPasswordResetMail", strings.NewReader(body))
 	req.Host = host
 	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	w.h.ServeHTTP(rec, req)
+	pruefeVertrag(t, req, []byte(body), rec)
 	if rec.Code != 200 {
 		t.Fatalf("reset %s via %s: %d %s", name, host, rec.Code, rec.Body.String())
 	}
@@ -79,6 +81,7 @@ func TestSSO_ServiceURLWithoutPublicURLNeverNamesTheClientsHost(t *testing.T) {
 	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	w.h.ServeHTTP(rec, req)
+	pruefeVertrag(t, req, []byte(`{"ticket":"ST-1"}`), rec)
 	if rec.Code != 403 {
 		t.Fatalf("sso: %d %s", rec.Code, rec.Body.String())
 	}

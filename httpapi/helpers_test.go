@@ -114,12 +114,26 @@ func (a antwort) decode(t testing.TB, v any) {
 // do sends a request; header pairs follow as "Name", "value", ….
 func (s *testServer) do(t testing.TB, method, target string, body io.Reader, header ...string) antwort {
 	t.Helper()
-	req := httptest.NewRequest(method, target, body)
+	// the body is read first, so that the contract check sees what the server read
+	var gelesen []byte
+	if body != nil {
+		var err error
+		if gelesen, err = io.ReadAll(body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	req := httptest.NewRequest(method, target, bytes.NewReader(gelesen))
+	switch body.(type) {
+	case nil, *bytes.Reader, *bytes.Buffer, *strings.Reader:
+	default:
+		req.ContentLength = -1 // a reader of unknown length stays one
+	}
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
 	rec := httptest.NewRecorder()
 	s.h.ServeHTTP(rec, req)
+	pruefeVertrag(t, req, gelesen, rec)
 	return antwort{rec}
 }
 

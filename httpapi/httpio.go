@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -51,6 +52,10 @@ func decodeJSON(r *http.Request, v any) error {
 	if err != nil {
 		return err
 	}
+	// a null body names nothing: no request body of the document is nullable (issue 43)
+	if bytes.Equal(bytes.TrimSpace(body), []byte("null")) {
+		return ErrUngueltigeAnfrage
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
 		return errors.Join(ErrUngueltigeAnfrage, err)
@@ -59,7 +64,8 @@ func decodeJSON(r *http.Request, v any) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return ErrUngueltigeAnfrage
 	}
-	return nil
+	// null where a list belongs is refused, not read as an empty list (nullliste.go)
+	return nullStattListe(body, reflect.TypeOf(v))
 }
 
 // errKeinJSON: a body declared as something else than JSON (415).

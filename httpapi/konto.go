@@ -3,6 +3,7 @@ package httpapi
 import (
 	"errors"
 	"io"
+	"mime"
 	"net"
 	"net/http"
 	"strconv"
@@ -152,12 +153,19 @@ func (a *api) mailFehler(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (a *api) doubleOptIn(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(io.LimitReader(r.Body, 4096))
-	if err != nil {
+	// the token as text (the client's way) or as a JSON string; any other body is refused
+	var token string
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "text/plain" || mt == "" {
+		body, err := io.ReadAll(io.LimitReader(r.Body, 4096))
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		token = strings.Trim(strings.TrimSpace(string(body)), `"`)
+	} else if err := decodeJSON(r, &token); err != nil {
 		a.writeError(w, r, err)
 		return
 	}
-	token := strings.Trim(strings.TrimSpace(string(body)), `"`)
 	ok, err := a.deps.Zugang.Bestaetigen(r.Context(), token, Metadaten(r))
 	if err != nil {
 		a.writeError(w, r, err)

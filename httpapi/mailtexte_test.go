@@ -65,7 +65,7 @@ func TestRegistrierung_NamesAreOneLineAndStandInMailsQuotedAndWithoutLinks(t *te
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := w.send(t, "POST", "/api/doubleoptin/confirm/", queryParam(t, link, "t"), ""); a.Code != 200 {
+	if a := w.bestaetige(t, queryParam(t, link, "t")); a.Code != 200 {
 		t.Fatalf("confirm: %d %s", a.Code, a.Body.String())
 	}
 	admin := w.login(t, "systemadmin", seed.DemoPasswort)

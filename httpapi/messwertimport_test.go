@@ -87,6 +87,9 @@ func TestJahresbericht_MesswerteExportierenUndImportieren(t *testing.T) {
 	werte := fmt.Sprintf("/api/jahresbericht/%d/messstelle/%d/parameter-messwert/%d", w.bericht, w.messstelle, pid)
 	speichere := func(vorlageID int64, zeilen []map[string]any) {
 		t.Helper()
+		if zeilen == nil {
+			zeilen = []map[string]any{} // no values is [], a null is refused (issue 43)
+		}
 		a := w.send(t, "PUT", werte, map[string]any{"version": version(w.lies(t, w.betreiber)), "anzahlWerte": len(zeilen),
 			"status": "UNBEARBEITET", "vorlageMesswerteId": vorlageID, "messwerte": zeilen}, w.betreiber)
 		if a.Code != 200 {

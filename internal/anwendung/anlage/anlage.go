@@ -437,17 +437,13 @@ type Version struct {
 // stream reads the events of a plant the caller may see, with his view of it (sicht) and its
 // operation.
 func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[anlage.Anlage], betrieb.Betrieb, []eventstore.Event, error) {
-	n, a, _, b, err := d.sichtbar(ctx, n, id)
-	if err != nil {
-		return verlauf.Sicht[anlage.Anlage]{}, b, nil, err
-	}
-	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(anlage.StreamType, id), 1, 0)
-	return sicht(n, b, a), b, events, err
+	s, b, _, events, err := d.streamMitRechten(ctx, n, id)
+	return s, b, events, err
 }
 
 // Historie lists the versions of a plant, oldest first.
 func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
-	s, b, events, err := d.stream(ctx, n, id)
+	s, b, r, events, err := d.streamMitRechten(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
@@ -461,6 +457,7 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 		if err != nil {
 			return nil, err
 		}
+		v.Rechte = r
 		out[i] = Version{Version: f.Version, Anlage: v}
 	}
 	return out, nil
@@ -468,7 +465,7 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 
 // Stand is the plant as it was after event version bis (the auditor's replay from the Verlauf).
 func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansicht, error) {
-	s, b, events, err := d.stream(ctx, n, id)
+	s, b, r, events, err := d.streamMitRechten(ctx, n, id)
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -476,7 +473,9 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if err != nil {
 		return Ansicht{}, err
 	}
-	return d.ansicht(ctx, id, a, b, version)
+	v, err := d.ansicht(ctx, id, a, b, version)
+	v.Rechte = r
+	return v, err
 }
 
 // feldnamen are the German labels of the plant form (spec 000 §2/§3).
@@ -635,7 +634,13 @@ func (d *Dienst) Antrag(ctx context.Context, n Nutzer, id int64) (*anlage.Aender
 		return nil, validierung.NichtErlaubt
 	}
 	n, a, _, b, err := d.sichtbar(ctx, n, id)
-	return sicht(n, b, a).Von(a).Antrag, err
+	antrag := sicht(n, b, a).Von(a).Antrag
+	if antrag != nil && antrag.Foerderungen == nil {
+		kopie := *antrag
+		kopie.Foerderungen = []anlage.Foerderung{} // a list, [] when the request names none
+		antrag = &kopie
+	}
+	return antrag, err
 }
 
 // Entscheidung is the review of a change request (antrag.Entscheidung): the fields adopted and

@@ -42,7 +42,7 @@ func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 	if err := d.verweiseZum(ctx, &v, zeit); err != nil {
 		return v, err
 	}
-	v.Rechte = &Rechte{VerlaufLesen: rechte(n, b, heute).VerlaufLesen, Felder: []string{}}
+	v.Rechte = nurLesen(n, b, heute)
 	return v, nil
 }
 
@@ -127,4 +127,20 @@ func messstellenZum(ctx context.Context, d *Dienst, ids []int64, zeit time.Time)
 		out[id] = n
 	}
 	return out, rows.Err()
+}
+
+// streamMitRechten is stream with the rights of a replayed state: read-only, they name only
+// the Verlauf (as StandZum's do).
+func (d *Dienst) streamMitRechten(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[anlage.Anlage], betrieb.Betrieb, *Rechte, []eventstore.Event, error) {
+	n, a, _, b, err := d.sichtbar(ctx, n, id)
+	if err != nil {
+		return verlauf.Sicht[anlage.Anlage]{}, b, nil, nil, err
+	}
+	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(anlage.StreamType, id), 1, 0)
+	return sicht(n, b, a), b, nurLesen(n, b, a), events, err
+}
+
+// nurLesen are the rights of a plant as it was: reading, and its Verlauf if allowed.
+func nurLesen(n Nutzer, b betrieb.Betrieb, heute anlage.Anlage) *Rechte {
+	return &Rechte{VerlaufLesen: rechte(n, b, heute).VerlaufLesen, Felder: []string{}}
 }

@@ -29,7 +29,9 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 	if err != nil {
 		return Ansicht{}, err
 	}
-	return d.ansicht(ctx, id, x, g.b, version, events[:bis], s)
+	v, err := d.ansicht(ctx, id, x, g.b, version, events[:bis], s)
+	v.Rechte = &Rechte{StatusWerte: []string{}} // a replayed state is read-only, as StandZum's
+	return v, err
 }
 
 // Verlauf lists every event of the Bescheid with who, when and the changed fields.

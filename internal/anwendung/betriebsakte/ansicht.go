@@ -196,12 +196,24 @@ func (d *Dienst) info(ctx context.Context, b betrieb.Betrieb) (Info, error) {
 
 // stream reads the events of an operation the caller may see, with his view of it (sicht).
 func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[betrieb.Betrieb], []eventstore.Event, error) {
+	s, _, events, err := d.streamMitRechten(ctx, n, id)
+	return s, events, err
+}
+
+// streamMitRechten is stream with the rights of a replayed state: read-only, they name only
+// the Verlauf (as StandZum's do).
+func (d *Dienst) streamMitRechten(ctx context.Context, n Nutzer, id int64) (verlauf.Sicht[betrieb.Betrieb], *Rechte, []eventstore.Event, error) {
 	n, b, _, err := d.sichtbar(ctx, n, id)
 	if err != nil {
-		return verlauf.Sicht[betrieb.Betrieb]{}, nil, err
+		return verlauf.Sicht[betrieb.Betrieb]{}, nil, nil, err
 	}
 	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(betrieb.StreamType, id), 1, 0)
-	return sicht(n, b), events, err
+	return sicht(n, b), nurLesen(n, b), events, err
+}
+
+// nurLesen are the rights of an operation as it was: reading, and its Verlauf if allowed.
+func nurLesen(n Nutzer, heute betrieb.Betrieb) *Rechte {
+	return &Rechte{VerlaufLesen: rechte(n, heute).VerlaufLesen, Felder: []string{}}
 }
 
 // Version is one entry of an operation's history with the operation as it was.
@@ -213,7 +225,7 @@ type Version struct {
 // Historie replays the stream into the versions of the operation (historie.Versionen with
 // the operation's rule, betrieb.Versionsschritt).
 func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, error) {
-	s, events, err := d.stream(ctx, n, id)
+	s, r, events, err := d.streamMitRechten(ctx, n, id)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +234,7 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 		return nil, err
 	}
 	if len(fassungen) == 0 {
-		return nil, nil
+		return []Version{}, nil
 	}
 	zustaende := make([]betrieb.Betrieb, len(fassungen))
 	for i, f := range fassungen {
@@ -235,13 +247,14 @@ func (d *Dienst) Historie(ctx context.Context, n Nutzer, id int64) ([]Version, e
 	out := make([]Version, len(fassungen))
 	for i, f := range fassungen {
 		out[i] = Version{Version: f.Version, Betrieb: a.ansicht(id, f.Stand, 0)}
+		out[i].Betrieb.Rechte = r
 	}
 	return out, nil
 }
 
 // Stand is the operation as it was after event version bis (the auditor's replay).
 func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansicht, error) {
-	s, events, err := d.stream(ctx, n, id)
+	s, r, events, err := d.streamMitRechten(ctx, n, id)
 	if err != nil {
 		return Ansicht{}, err
 	}
@@ -250,7 +263,9 @@ func (d *Dienst) Stand(ctx context.Context, n Nutzer, id int64, bis int) (Ansich
 		return Ansicht{}, err
 	}
 	a, err := loese(ctx, d.Store.Pool(), []betrieb.Betrieb{b})
-	return a.ansicht(id, b, version), err
+	v := a.ansicht(id, b, version)
+	v.Rechte = r
+	return v, err
 }
 
 // Aenderung is one changed field of an event (historie.Aenderung).

@@ -82,7 +82,14 @@ func stammfelder(d betrieb.Daten) Stammfelder {
 		Muttergesellschaft: d.Muttergesellschaft, URL: d.URL, IEDRelevanz: d.IEDRelevanz, PRTRRelevanz: d.PRTRRelevanz,
 		PRTRNr: d.PRTRNr, Haupttaetigkeit: d.Haupttaetigkeit, Nacecode: d.Nacecode, KatasterNr: d.KatasterNr,
 		ArbeitsstaettenNr: d.ArbeitsstaettenNr, Behoerdenkennung: d.Behoerdenkennung, Lage: d.Lage,
-		Produktion: d.Produktion, Wasserversorgung: d.Wasserversorgung, Kontakte: leer(d.Kontakte)}
+		Produktion: produktion(d.Produktion), Wasserversorgung: d.Wasserversorgung, Kontakte: leer(d.Kontakte)}
+}
+
+// produktion is the production data with its lists as lists ([] where an event named none).
+func produktion(p betrieb.Produktion) betrieb.Produktion {
+	p.Taetigkeiten, p.Produktbezeichnungen = leer(p.Taetigkeiten), leer(p.Produktbezeichnungen)
+	p.Produktionsverfahren, p.Produktionsarten = leer(p.Produktionsverfahren), leer(p.Produktionsarten)
+	return p
 }
 
 func leer[T any](v []T) []T {

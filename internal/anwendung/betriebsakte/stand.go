@@ -22,7 +22,7 @@ func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 		return Ansicht{}, err
 	}
 	v := a.ansicht(id, b, version)
-	v.Rechte = &Rechte{VerlaufLesen: rechte(n, heute).VerlaufLesen, Felder: []string{}}
+	v.Rechte = nurLesen(n, heute)
 	return v, nil
 }
 

@@ -153,7 +153,7 @@ func rechte(n Nutzer, b betrieb.Betrieb, j jahresbericht.Jahresbericht) Rechte {
 	r := rolle(n, b)
 	return Rechte{
 		Bearbeiten:       jahresbericht.Bearbeitbar(j.Status, r),
-		StatusWerte:      jahresbericht.Zielstatus(j.Status, r),
+		StatusWerte:      append([]string{}, jahresbericht.Zielstatus(j.Status, r)...), // [] when none
 		Einreichen:       jahresbericht.Einreichbar(j.Status, r),
 		Plausibilisieren: jahresbericht.Entscheidbar(j, r, n.AnwenderID),
 		Loeschen:         jahresbericht.Loeschbar(j, r),
