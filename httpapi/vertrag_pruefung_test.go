@@ -42,7 +42,7 @@ func TestVertrag_TheCheckFailsWhatTheDocumentDoesNotAllow(t *testing.T) {
 		{"undocumented status", "GET", "/api/health", "", antwort(http.StatusTeapot, json, `{}`), "status is not supported"},
 		{"undocumented media type", "GET", "/api/health", "", antwort(200, "text/html", `<p>`), "which the document does not name"},
 		{"body not as documented", "GET", "/api/nachricht/count", "", antwort(200, json, `"drei"`), "not as documented"},
-		{"forbidden request accepted", "GET", "/api/betrieb/search?sortDirection=foo", "", antwort(200, json, `{}`), "the document forbids the request"},
+		{"forbidden request accepted", "GET", "/api/betrieb/search?sortDirection=foo", "", antwort(200, json, `{"content":[],"page":0,"size":10,"totalElements":0}`), "the document forbids the request"},
 		{"forbidden request refused", "GET", "/api/betrieb/search?sortDirection=foo", "", antwort(400, json, `{"message":"x","traceId":"y"}`), ""},
 		{"unknown path", "GET", "/api/test/echo", "", antwort(http.StatusTeapot, "text/plain", "x"), ""},
 	} {
