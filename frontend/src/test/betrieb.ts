@@ -11,6 +11,12 @@ export const ALLE_RECHTE: BetriebRechte = {
   antragPruefen: true,
   verlaufLesen: true,
   dateienBearbeiten: true,
+  // staff save every field (betrieb.Schreibbar)
+  felder: [
+    'bezeichnung', 'adresse', 'betreiber', 'betreiberAdresse', 'betriebsstatus', 'behoerde', 'muttergesellschaft', 'url',
+    'iedRelevanz', 'prtrRelevanz', 'prtrNr', 'haupttaetigkeit', 'nacecode', 'katasterNr', 'arbeitsstaettenNr',
+    'behoerdenkennung', 'lage', 'produktion', 'wasserversorgung', 'kontakte', 'zustaendigeBearbeiter', 'zustaendigePersonen',
+  ],
 };
 
 /** An approved industrial operation as GET /api/betrieb/{id} answers it. */

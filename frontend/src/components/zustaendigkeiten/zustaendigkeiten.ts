@@ -9,13 +9,13 @@ import { FORMULARE } from '@/lib/formregeln';
 
 // The types are the API document's (an operation's and a plant's lists), every member the form
 // holds present.
-type Person = NonNullable<Schema<'Betrieb'>['zustaendigePersonen']>[number];
+type Person = Schema<'Betrieb'>['zustaendigePersonen'][number];
 
 /** A contact person (typed in, not an account). */
 export type Kontakt = Required<Schema<'Kontakt'>>;
 
-/** A user of the operator and what they are responsible for; person is the name shown. */
-export type ZustaendigePerson = Required<Pick<Person, 'id' | 'zustaendig'>> & Pick<Person, 'person'>;
+/** A user of the operator and what they are responsible for; person is the name shown (once known). */
+export type ZustaendigePerson = Pick<Person, 'id' | 'zustaendig'> & Partial<Pick<Person, 'person'>>;
 
 /** An authority user responsible for the file; bearbeiter is the Datascout-ID. */
 export type ZustaendigerBearbeiter = Required<Pick<Schema<'Bearbeiter'>, 'id' | 'bearbeiter'>> & Pick<Schema<'Bearbeiter'>, 'name'>;

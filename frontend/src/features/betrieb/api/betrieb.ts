@@ -1,21 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, type Antwort } from '@/lib/api';
-import type { components } from '@/lib/api-schema';
-import type { AuditInfo } from '@/components/Historisierung';
+import { api, type Antwort, type Schema } from '@/lib/api';
 import type { VerlaufEintrag } from '@/components/Verlauf';
 import { mitStandSchluessel } from '@/lib/stand';
 import { betriebKeys } from './keys';
 
-// The operation's types come from the API document (src/lib/api-schema.d.ts, `npm run gen:api`).
-// The document marks every member optional (one schema for reading and writing); what the
-// server always sends is made required here, once, so the screens need no checks.
+// The operation's types are the API document's (src/lib/api-schema.d.ts, `npm run gen:api`):
+// Betrieb is the answer (every member sent, null where the document says so), BetriebFormular
+// the body of a request or save.
 
-type S = components['schemas'];
-type BetriebApi = S['Betrieb'];
-/** Every member present; a member the document allows to be null stays nullable. */
-type Vollstaendig<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+/** GET /api/betrieb/{id}, a version of its history and a replayed state. */
+export type Betrieb = Schema<'Betrieb'>;
 
-export type Freigabestatus = NonNullable<BetriebApi['freigabestatus']>;
+/** The body of POST /api/betrieb?typ=…, PUT …/betriebsdaten and PUT /api/betrieb/{id}. */
+export type BetriebEingabe = Schema<'BetriebFormular'>;
+
+export type Freigabestatus = Betrieb['freigabestatus'];
 
 /** The six operation types (spec 000 §1); typ of the create route is one of them. */
 export const BETRIEBSTYPEN = ['INDUSTRIE', 'KOMMUNAL', 'KANAL_KOMMUNAL', 'KANAL_INDUSTRIE', 'PRIVAT', 'AUSSERHALB_RLP'] as const;
@@ -23,75 +22,16 @@ export type Betriebstyp = (typeof BETRIEBSTYPEN)[number];
 
 export const istBetriebstyp = (v: string | null): v is Betriebstyp => BETRIEBSTYPEN.includes(v as Betriebstyp);
 
-/** A value-list reference (Schluesselwert: id and display text). */
-export type Eintrag = Vollstaendig<S['Schluesselwert']>;
-type Betreiber = NonNullable<BetriebApi['betreiber']>;
-export type Adresse = S['Adresse'];
-export type Produktion = Vollstaendig<NonNullable<BetriebApi['produktion']>>;
-export type Wasserversorgung = Vollstaendig<NonNullable<BetriebApi['wasserversorgung']>>;
-export type Kontakt = Vollstaendig<NonNullable<BetriebApi['kontakte']>[number]>;
-/** An authority user responsible for the operation; bearbeiter is the Datascout-ID. */
-export type ZustaendigerBearbeiter = Vollstaendig<Pick<S['Bearbeiter'], 'id' | 'bearbeiter'>> & Pick<S['Bearbeiter'], 'name'>;
-/** A user of the operator and what they are responsible for; person is the name shown. */
-type PersonApi = NonNullable<BetriebApi['zustaendigePersonen']>[number];
-export type ZustaendigePerson = Vollstaendig<Pick<PersonApi, 'id' | 'zustaendig'>> & Pick<PersonApi, 'person'>;
+export type Adresse = Schema<'Adresse'>;
 
 /** What the caller may do with this operation (decided by the server). */
-export type BetriebRechte = NonNullable<BetriebApi['rechte']>;
-
-/** Members the server leaves out when empty, and those only a write sends. */
-type Optional =
-  | 'freigabeKommentar' | 'muttergesellschaft' | 'url' | 'prtrNr' | 'haupttaetigkeit' | 'nacecode' | 'katasterNr'
-  | 'arbeitsstaettenNr' | 'behoerdenkennung' | 'gueltigAb' | 'stammdatenAntragOffen';
-type NurSchreiben = 'auditInfo' | 'skipBetriebExistsCheck' | 'preserveBetreiberAsAbwasserbeseitigungspflichtigen' | 'anlageToAufnehmendeanlage';
-
-/* eslint-disable no-restricted-syntax -- Frontend, until the document has an answer schema of the
- * operation apart from its write form: the one schema Betrieb marks every member optional and
- * none nullable, while the answer holds them all and nulls the lists and groups an operation
- * does not fill (internal/anwendung/betriebsakte.Ansicht); the members' types are the document's.
- */
-/** GET /api/betrieb/{id}. */
-export type Betrieb = Vollstaendig<Omit<BetriebApi, Optional | NurSchreiben | 'rechte' | 'betriebstyp' | 'betriebsstatus' | 'behoerde' | 'betreiber' | 'adresse' | 'lage' | 'produktion' | 'wasserversorgung' | 'kontakte' | 'zustaendigeBearbeiter' | 'zustaendigePersonen'>> &
-  Pick<BetriebApi, Optional> & {
-    betriebstyp: Eintrag;
-    betriebsstatus: Eintrag;
-    behoerde: Vollstaendig<NonNullable<BetriebApi['behoerde']>> | null;
-    betreiber: (Vollstaendig<Pick<Betreiber, 'id' | 'bezeichnung'>> & Pick<Betreiber, 'adresse'>) | null;
-    adresse: Adresse;
-    lage: { hochwert: number | null; rechtswert: number | null };
-    produktion: Produktion | null;
-    wasserversorgung: Wasserversorgung | null;
-    kontakte: Kontakt[] | null;
-    zustaendigeBearbeiter: ZustaendigerBearbeiter[] | null;
-    zustaendigePersonen: ZustaendigePerson[] | null;
-    /** Missing on versions of the history. */
-    rechte?: BetriebRechte;
-  };
-
-/** The body of POST /api/betrieb?typ=…, PUT …/betriebsdaten and PUT /api/betrieb/{id}. */
-export type BetriebEingabe = Vollstaendig<
-  Pick<BetriebApi, 'bezeichnung' | 'betreiberAdresse' | 'muttergesellschaft' | 'url' | 'iedRelevanz' | 'prtrRelevanz' | 'prtrNr' | 'haupttaetigkeit' | 'nacecode' | 'katasterNr' | 'arbeitsstaettenNr' | 'behoerdenkennung'>
-> & {
-  adresse: Required<Adresse>;
-  betreiber: { id: number } | null;
-  betriebsstatus: { id: string } | null;
-  behoerde: { id: number } | null;
-  lage: { hochwert: number | null; rechtswert: number | null };
-  produktion: Produktion;
-  wasserversorgung: Wasserversorgung;
-  kontakte: Kontakt[];
-  zustaendigeBearbeiter: { id: number; bearbeiter: string }[];
-  zustaendigePersonen: { id: number; zustaendig: string[] }[];
-  version?: number;
-  auditInfo?: AuditInfo;
-} & Pick<BetriebApi, 'skipBetriebExistsCheck'> & { preserveBetreiberAsAbwasserbeseitigungspflichtigen?: boolean };
-/* eslint-enable no-restricted-syntax */
+export type BetriebRechte = Betrieb['rechte'];
 
 /** The answer of a write: {id, message, position} (and the new version). */
-export type Gespeichert = S['Befehlsergebnis'];
+export type Gespeichert = Schema<'Befehlsergebnis'>;
 
 /** A version of GET /api/betrieb/{id}/historie (oldest first). */
-export type BetriebVersion = Omit<Antwort<'getBetriebHistorie'>[number], 'betrieb'> & Record<'betrieb', Betrieb>;
+export type BetriebVersion = Antwort<'getBetriebHistorie'>[number];
 
 /** An event of GET /api/betrieb/{id}/verlauf, with the fields it changed. */
 export type { VerlaufEintrag };

@@ -67,6 +67,7 @@ const KEINE_RECHTE: BetriebRechte = {
   antragPruefen: false,
   verlaufLesen: false,
   dateienBearbeiten: false,
+  felder: [],
 };
 
 /**

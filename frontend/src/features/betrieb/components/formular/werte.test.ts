@@ -76,8 +76,8 @@ describe('operation form values', () => {
     expect(w.bezugsjahrProduktion).toBe('2024');
     const body = eingabeAus({ ...w, wasserbezug: '1.234,567', anzahlBeschaeftigte: '', betreiberAdresse: true });
     expect(body.lage).toEqual({ hochwert: 5581234.5, rechtswert: 398765.25 });
-    expect(body.wasserversorgung.wasserbezug).toBe(1234.567);
-    expect(body.produktion.anzahlBeschaeftigte).toBeNull();
+    expect(body.wasserversorgung?.wasserbezug).toBe(1234.567);
+    expect(body.produktion?.anzahlBeschaeftigte).toBeNull();
     expect(body.adresse).toEqual({ strasse: 'Am Hafen', hausnummer: '1', plz: '56070', ort: 'Koblenz' });
     expect(body.betreiber).toEqual({ id: 11 });
     expect(body.betriebsstatus).toEqual({ id: 'IN_BETRIEB' });

@@ -1,10 +1,15 @@
 import { istLeer, istPflicht, MSG_PFLICHTFELD, pruefeFormular } from '@/lib/form';
 import { FORMULARE } from '@/lib/formregeln';
-import { pruefeZustaendigkeiten } from '@/components/zustaendigkeiten/zustaendigkeiten';
+import {
+  pruefeZustaendigkeiten,
+  type Kontakt,
+  type ZustaendigePerson,
+  type ZustaendigerBearbeiter,
+} from '@/components/zustaendigkeiten/zustaendigkeiten';
 import { zahlFehler } from '@/lib/dezimal';
 import { formatNumber, parseGermanNumber } from '@/lib/format';
 import type { BetreiberOrganisation } from '@/features/betrieb/api/auswahl';
-import type { Adresse, Betrieb, BetriebEingabe, Kontakt, ZustaendigePerson, ZustaendigerBearbeiter } from '@/features/betrieb/api/betrieb';
+import type { Adresse, Betrieb, BetriebEingabe } from '@/features/betrieb/api/betrieb';
 
 // The operation form as plain state: every input is a string as typed (German numbers), the
 // errors are keyed like the server's validationErrors ('adresse.plz', 'kontakte[0].email'), so
@@ -176,59 +181,50 @@ export const LEERE_WERTE: BetriebWerte = {
   zustaendigePersonen: [],
 };
 
-/** The form values of a loaded operation. */
+/** The form values of a loaded operation (the answer holds every member, lists as lists). */
 export function werteAus(b: Betrieb): BetriebWerte {
   const p = b.produktion;
   const w = b.wasserversorgung;
   return {
-    bezeichnung: text(b.bezeichnung),
-    strasse: text(b.adresse?.strasse),
-    hausnummer: text(b.adresse?.hausnummer),
-    plz: text(b.adresse?.plz),
-    ort: text(b.adresse?.ort),
-    betreiber: b.betreiber ? { id: b.betreiber.id, bezeichnung: b.betreiber.bezeichnung, adresse: b.betreiber.adresse } : null,
-    betreiberAdresse: !!b.betreiberAdresse,
-    betriebsstatus: text(b.betriebsstatus?.id),
+    bezeichnung: b.bezeichnung,
+    strasse: b.adresse.strasse,
+    hausnummer: b.adresse.hausnummer,
+    plz: b.adresse.plz,
+    ort: b.adresse.ort,
+    betreiber: b.betreiber,
+    betreiberAdresse: b.betreiberAdresse,
+    betriebsstatus: b.betriebsstatus.id,
     behoerde: b.behoerde ? String(b.behoerde.id) : '',
-    muttergesellschaft: text(b.muttergesellschaft),
-    url: text(b.url),
-    iedRelevanz: !!b.iedRelevanz,
-    prtrRelevanz: !!b.prtrRelevanz,
-    prtrNr: text(b.prtrNr),
-    haupttaetigkeit: text(b.haupttaetigkeit),
-    nacecode: text(b.nacecode),
-    katasterNr: text(b.katasterNr),
-    arbeitsstaettenNr: text(b.arbeitsstaettenNr),
-    behoerdenkennung: text(b.behoerdenkennung) || 'RLP',
-    hochwert: koordinate(b.lage?.hochwert),
-    rechtswert: koordinate(b.lage?.rechtswert),
-    taetigkeiten: p?.taetigkeiten ?? [],
-    produktbezeichnungen: p?.produktbezeichnungen ?? [],
-    produktionsverfahren: p?.produktionsverfahren ?? [],
-    produktionsarten: p?.produktionsarten ?? [],
-    produktionstage: ganz(p?.produktionstage),
-    bezugsjahrProduktion: ganz(p?.bezugsjahrProduktion),
-    anzahlBeschaeftigte: ganz(p?.anzahlBeschaeftigte),
-    tagesarbeitszeitVon: text(p?.tagesarbeitszeitVon),
-    tagesarbeitszeitBis: text(p?.tagesarbeitszeitBis),
-    oeffentlWasserversorgung: !!w?.oeffentlWasserversorgung,
-    wasserbezug: dezimal(w?.wasserbezug),
-    bezugsjahrWv: ganz(w?.bezugsjahrWv),
-    eigenversorgung: dezimal(w?.eigenversorgung),
-    wvbNr: text(w?.wvbNr),
-    betriebInSchutzgebiet: !!w?.betriebInSchutzgebiet,
-    kontakte: (b.kontakte ?? []).map((k) => ({
-      anrede: text(k.anrede),
-      titel: text(k.titel),
-      vorname: text(k.vorname),
-      name: text(k.name),
-      telefon: text(k.telefon),
-      mobil: text(k.mobil),
-      email: text(k.email),
-      funktion: text(k.funktion),
-    })),
-    zustaendigeBearbeiter: b.zustaendigeBearbeiter ?? [],
-    zustaendigePersonen: (b.zustaendigePersonen ?? []).map((z) => ({ ...z, zustaendig: z.zustaendig ?? [] })),
+    muttergesellschaft: b.muttergesellschaft,
+    url: b.url,
+    iedRelevanz: b.iedRelevanz,
+    prtrRelevanz: b.prtrRelevanz,
+    prtrNr: b.prtrNr,
+    haupttaetigkeit: b.haupttaetigkeit,
+    nacecode: b.nacecode,
+    katasterNr: b.katasterNr,
+    arbeitsstaettenNr: b.arbeitsstaettenNr,
+    behoerdenkennung: b.behoerdenkennung || 'RLP',
+    hochwert: koordinate(b.lage.hochwert),
+    rechtswert: koordinate(b.lage.rechtswert),
+    taetigkeiten: p.taetigkeiten,
+    produktbezeichnungen: p.produktbezeichnungen,
+    produktionsverfahren: p.produktionsverfahren,
+    produktionsarten: p.produktionsarten,
+    produktionstage: ganz(p.produktionstage),
+    bezugsjahrProduktion: ganz(p.bezugsjahrProduktion),
+    anzahlBeschaeftigte: ganz(p.anzahlBeschaeftigte),
+    tagesarbeitszeitVon: p.tagesarbeitszeitVon,
+    tagesarbeitszeitBis: p.tagesarbeitszeitBis,
+    oeffentlWasserversorgung: w.oeffentlWasserversorgung,
+    wasserbezug: dezimal(w.wasserbezug),
+    bezugsjahrWv: ganz(w.bezugsjahrWv),
+    eigenversorgung: dezimal(w.eigenversorgung),
+    wvbNr: w.wvbNr,
+    betriebInSchutzgebiet: w.betriebInSchutzgebiet,
+    kontakte: b.kontakte,
+    zustaendigeBearbeiter: b.zustaendigeBearbeiter,
+    zustaendigePersonen: b.zustaendigePersonen,
   };
 }
 
@@ -262,7 +258,8 @@ export function eingabeAus(werte: BetriebWerte): BetriebEingabe {
     katasterNr: t(w.katasterNr),
     arbeitsstaettenNr: t(w.arbeitsstaettenNr),
     behoerdenkennung: t(w.behoerdenkennung),
-    lage: { hochwert: zahl(w.hochwert), rechtswert: zahl(w.rechtswert) },
+    // none is 0 for the server (as the plant form sends it); the coordinates are required
+    lage: { hochwert: zahl(w.hochwert) ?? 0, rechtswert: zahl(w.rechtswert) ?? 0 },
     produktion: {
       taetigkeiten: w.taetigkeiten,
       produktbezeichnungen: w.produktbezeichnungen,
