@@ -203,7 +203,7 @@ func TestAudit_BadParametersAre400WithFieldErrors(t *testing.T) {
 		{"page=erste", "page", "Die Seite muss eine Zahl ab 0 sein."},
 		{"size=0", "size", "Die Seitengröße muss eine Zahl ab 1 sein."},
 		{"size=viele", "size", "Die Seitengröße muss eine Zahl ab 1 sein."},
-		{"sortDirection=UP", "sortDirection", "Erlaubt sind ASC und DESC."},
+		{"sortDirection=UP", "sortDirection", textSortierrichtungUngueltig},
 		{"minPosition=zehn", "minPosition", "Ungültige Zahl"},
 	}
 	for _, tt := range tests {

@@ -25,7 +25,7 @@ import (
 const (
 	bescheidlisteStandardGroesse = 10
 	bescheidlisteMaxGroesse      = 50
-	textAuswertungUngueltig      = "Die Auswertung ist alle, zeitraum oder stichtag."
+	textAuswertungUngueltig      = "Erlaubt sind alle, zeitraum und stichtag."
 )
 
 func (a *api) bescheidauswertungRoutes(r chi.Router) {
@@ -187,7 +187,7 @@ func (a *api) bescheidParameter(w http.ResponseWriter, r *http.Request) {
 func anforderungFilterAus(v url.Values, mitBetrieb bool) (bescheidauswertung.AnforderungFilter, error) {
 	var s validierung.Sammler
 	f := bescheidauswertung.AnforderungFilter{AnforderungArt: v.Get("anforderungArt"), Abwasseranlage: zahlAus(v, "abwasseranlage", &s),
-		Messstelle: zahlAus(v, "messstelle", &s), Parameter: v.Get("parameter"), Auswertung: strings.ToLower(v.Get("auswertung")),
+		Messstelle: zahlAus(v, "messstelle", &s), Parameter: v.Get("parameter"), Auswertung: v.Get("auswertung"),
 		Stichtag: datumAus(v, "stichtag", &s), GueltigAb: datumAus(v, "gueltigAb", &s), GueltigBis: datumAus(v, "gueltigBis", &s),
 		Liste: listeAus(v, &s)}
 	if mitBetrieb {

@@ -119,8 +119,9 @@ func seitenwahl(q url.Values, s *validierung.Sammler, standard, hoechstens int) 
 	return page, size
 }
 
-// textSortierrichtungUngueltig answers a sortDirection that is neither ascending nor descending.
-const textSortierrichtungUngueltig = "Erlaubt sind ASC und DESC."
+// textSortierrichtungUngueltig answers a sortDirection that is neither ascending nor descending:
+// the document's enum, as aufzaehlungenStreng names it (that check answers first).
+const textSortierrichtungUngueltig = "Erlaubt sind asc, desc, ASC und DESC."
 
 // sortierrichtung reads sortDirection of a list (asc, desc, ASC or DESC, as the document names
 // them) into s's errors: true for descending; absent it is standard. Any other value is an error

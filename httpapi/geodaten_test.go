@@ -7,6 +7,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/validierung"
+	"github.com/eabwasser/eabwasser/internal/geodaten"
 	"github.com/eabwasser/eabwasser/internal/testdb"
 )
 
@@ -61,7 +62,7 @@ func TestGeodaten_Eingabefehler(t *testing.T) {
 		{"/api/einzugsgebiet?hochwert=NaN&rechtswert=Inf", textKoordinatenUngueltig, map[string]string{"hochwert": textZahlUngueltig, "rechtswert": textZahlUngueltig}},
 		{"/api/wasserkoerper?hochwert=-5&rechtswert=100000000", textKoordinatenUngueltig, map[string]string{"hochwert": betrieb.MsgPositiv, "rechtswert": betrieb.MsgKoordinate}},
 		{"/api/geodaten/karte?bbox=1,2,3,4", textEbeneUnbekannt, map[string]string{"ebene": textEbeneUnbekannt}},
-		{"/api/geodaten/karte?ebene=events&bbox=1,2,3,4", textEbeneUnbekannt, map[string]string{"ebene": textEbeneUnbekannt}},
+		{"/api/geodaten/karte?ebene=events&bbox=1,2,3,4", textErlaubt(alsTexte(geodaten.Ebenen)), map[string]string{"ebene": textErlaubt(alsTexte(geodaten.Ebenen))}},
 		{"/api/geodaten/karte?ebene=wasserkoerper", textBboxUngueltig, map[string]string{"bbox": textBboxUngueltig}},
 		{"/api/geodaten/karte?ebene=wasserkoerper&bbox=3,2,1,4", textBboxUngueltig, map[string]string{"bbox": textBboxUngueltig}},
 		{"/api/geodaten/karte?ebene=wasserkoerper&bbox=0,0,2000000,1", textBboxUngueltig, map[string]string{"bbox": textBboxUngueltig}},

@@ -118,11 +118,15 @@ func newAPI(d Deps) *api {
 func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 	m := chi.NewRouter()
 	a.mux = m
+	auf, err := dokumentAufzaehlungen()
+	if err != nil {
+		panic("openapi.yaml: " + err.Error()) // embedded; TestAufzaehlung_* read it
+	}
 	m.Use(requestID, a.clientAdresse, a.accessLog, securityHeaders(contentSecurityPolicy(a.deps.Oberflaeche.Kartenebenen)), a.recoverer, ohneSchraegstrichAmEnde,
 		a.nurGueltigeZeichen, a.bodyLimit(a.deps.MaxBodyBytes))
 
 	m.Route("/api", func(r chi.Router) {
-		r.Use(noStore, a.anmeldung, a.suchparameterBegrenzt)
+		r.Use(noStore, a.anmeldung, a.suchparameterBegrenzt, a.aufzaehlungenStreng(auf))
 		r.NotFound(a.unbekannteAdresse)
 		r.MethodNotAllowed(a.methodeNichtErlaubt)
 

@@ -474,6 +474,19 @@ var anwenderSortierung = map[string]string{
 	"globaleRolle": "globale_rolle",
 }
 
+// AnwenderSortierungen are the sort properties of the user list, sorted (the document's enum
+// of sortProperty; a test compares them).
+func AnwenderSortierungen() []string {
+	var out []string
+	for k := range anwenderSortierung {
+		if k != "" {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // AnwenderSuche returns one page of users and the total.
 func AnwenderSuche(ctx context.Context, q eventstore.Querier, f AnwenderFilter) ([]AnwenderZeile, int64, error) {
 	var status, gruppen []string
