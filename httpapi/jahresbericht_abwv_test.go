@@ -17,32 +17,7 @@ import (
 // same text. The digits entered in the value list in the value list anforderungsparameter change the verdict.
 func TestJahresbericht_Paragraph6AbwV(t *testing.T) {
 	w := neueBerichtsWelt(t)
-	csb := w.parameterID(t, "301")
-	pfad := fmt.Sprintf("/api/jahresbericht/%d/messstelle/%d/parameter-messwert/%d", w.bericht, w.messstelle, csb)
-	// five weekly CSB samples against the Überwachungswert 350 mg/l of 32-5/21; 354 is 350 at two
-	// significant digits
-	a := w.send(t, "PUT", pfad, map[string]any{"version": version(w.lies(t, w.betreiber)), "anzahlWerte": 5, "status": "ABGESCHLOSSEN",
-		"vorlageMesswerteId": w.vorlage(t, "Stichproben mit Uhrzeit"), "messwerte": []map[string]any{
-			{"datum": "06.01.2026", "uhrzeit": "08:00", "wert": "45"}, {"datum": "13.01.2026", "uhrzeit": "08:00", "wert": "52"},
-			{"datum": "20.01.2026", "uhrzeit": "08:00", "wert": "40"}, {"datum": "27.01.2026", "uhrzeit": "08:00", "wert": "60"},
-			{"datum": "03.02.2026", "uhrzeit": "08:00", "wert": "354"}}}, w.betreiber)
-	if a.Code != 200 {
-		t.Fatalf("save: %d %s", a.Code, a.Body.String())
-	}
-	vergleich := func() map[string]any {
-		t.Helper()
-		a := w.send(t, "GET", pfad, nil, w.betreiber)
-		if a.Code != 200 {
-			t.Fatalf("GET: %d %s", a.Code, a.Body.String())
-		}
-		for _, v := range a.json(t)["auswertung"].(map[string]any)["vergleiche"].([]any) {
-			if v := v.(map[string]any); v["wert"] == "354" {
-				return v
-			}
-		}
-		t.Fatalf("no comparison of 354: %s", a.Body.String())
-		return nil
-	}
+	vergleich := w.fuenfCSBProben(t)
 	v := vergleich()
 	if v["ueberschritten"] != false || v["gerundet"] != "350" || v["stellen"] != float64(2) || v["regel"] != "§ 6 Abs. 2 AbwV" ||
 		!strings.Contains(v["erlaeuterung"].(string), "Messwert 354 vom 03.02.2026 08:00, auf 2 signifikante Stellen gerundet 350 (§ 6 Abs. 2 AbwV), verglichen mit dem Überwachungswert 350") ||
@@ -89,4 +64,35 @@ func TestJahresbericht_Paragraph6AbwV(t *testing.T) {
 	if len(zeilen) != 1 || zeilen[0]["wert"] != "354" || zeilen[0]["erlaeuterung"] != text || zeilen[0]["regel"] != "§ 6 Abs. 1 AbwV" {
 		t.Fatalf("Überschreitungen: %v", zeilen)
 	}
+}
+
+// fuenfCSBProben saves five weekly CSB samples (Überwachungswert 350 mg/l of 32-5/21; 354 is 350
+// at two significant digits) and returns a reader of the comparison of 354.
+func (w berichtsWelt) fuenfCSBProben(t *testing.T) func() map[string]any {
+	t.Helper()
+	csb := w.parameterID(t, "301")
+	pfad := fmt.Sprintf("/api/jahresbericht/%d/messstelle/%d/parameter-messwert/%d", w.bericht, w.messstelle, csb)
+	a := w.send(t, "PUT", pfad, map[string]any{"version": version(w.lies(t, w.betreiber)), "anzahlWerte": 5, "status": "ABGESCHLOSSEN",
+		"vorlageMesswerteId": w.vorlage(t, "Stichproben mit Uhrzeit"), "messwerte": []map[string]any{
+			{"datum": "06.01.2026", "uhrzeit": "08:00", "wert": "45"}, {"datum": "13.01.2026", "uhrzeit": "08:00", "wert": "52"},
+			{"datum": "20.01.2026", "uhrzeit": "08:00", "wert": "40"}, {"datum": "27.01.2026", "uhrzeit": "08:00", "wert": "60"},
+			{"datum": "03.02.2026", "uhrzeit": "08:00", "wert": "354"}}}, w.betreiber)
+	if a.Code != 200 {
+		t.Fatalf("save: %d %s", a.Code, a.Body.String())
+	}
+	vergleich := func() map[string]any {
+		t.Helper()
+		a := w.send(t, "GET", pfad, nil, w.betreiber)
+		if a.Code != 200 {
+			t.Fatalf("GET: %d %s", a.Code, a.Body.String())
+		}
+		for _, v := range a.json(t)["auswertung"].(map[string]any)["vergleiche"].([]any) {
+			if v := v.(map[string]any); v["wert"] == "354" {
+				return v
+			}
+		}
+		t.Fatalf("no comparison of 354: %s", a.Body.String())
+		return nil
+	}
+	return vergleich
 }

@@ -51,32 +51,8 @@ func TestParameterStellen_FachadminKeepsTheDigitsAndNothingElse(t *testing.T) {
 		t.Fatalf("columns kept by another action: %v, want %v", gepflegt, want)
 	}
 
-	// five weekly CSB samples against the Überwachungswert 350 mg/l of 32-5/21; at two
-	// significant digits 354 is 350 and not exceeded
-	csb := w.parameterID(t, "301")
-	pfad := fmt.Sprintf("/api/jahresbericht/%d/messstelle/%d/parameter-messwert/%d", w.bericht, w.messstelle, csb)
-	a := w.send(t, "PUT", pfad, map[string]any{"version": version(w.lies(t, w.betreiber)), "anzahlWerte": 5, "status": "ABGESCHLOSSEN",
-		"vorlageMesswerteId": w.vorlage(t, "Stichproben mit Uhrzeit"), "messwerte": []map[string]any{
-			{"datum": "06.01.2026", "uhrzeit": "08:00", "wert": "45"}, {"datum": "13.01.2026", "uhrzeit": "08:00", "wert": "52"},
-			{"datum": "20.01.2026", "uhrzeit": "08:00", "wert": "40"}, {"datum": "27.01.2026", "uhrzeit": "08:00", "wert": "60"},
-			{"datum": "03.02.2026", "uhrzeit": "08:00", "wert": "354"}}}, w.betreiber)
-	if a.Code != 200 {
-		t.Fatalf("save: %d %s", a.Code, a.Body.String())
-	}
-	vergleich := func() map[string]any {
-		t.Helper()
-		a := w.send(t, "GET", pfad, nil, w.betreiber)
-		if a.Code != 200 {
-			t.Fatalf("GET: %d %s", a.Code, a.Body.String())
-		}
-		for _, v := range a.json(t)["auswertung"].(map[string]any)["vergleiche"].([]any) {
-			if v := v.(map[string]any); v["wert"] == "354" {
-				return v
-			}
-		}
-		t.Fatalf("no comparison of 354: %s", a.Body.String())
-		return nil
-	}
+	// at two significant digits 354 is 350 and not exceeded
+	vergleich := w.fuenfCSBProben(t)
 	if v := vergleich(); v["ueberschritten"] != false || v["stellen"] != float64(2) {
 		t.Fatalf("at two digits: %v", v)
 	}
@@ -94,7 +70,7 @@ func TestParameterStellen_FachadminKeepsTheDigitsAndNothingElse(t *testing.T) {
 		}
 		return f
 	}
-	a = w.send(t, "PUT", wlPfad, form(e, map[string]any{"signifikanteStellen": "3"}), w.fachadmin)
+	a := w.send(t, "PUT", wlPfad, form(e, map[string]any{"signifikanteStellen": "3"}), w.fachadmin)
 	if a.Code != 200 || a.json(t)["signifikanteStellen"] != "3" || a.json(t)["abwvKennung"] != "CSB" ||
 		a.json(t)["version"] != e["version"].(float64)+1 {
 		t.Fatalf("fachadmin's digits: %d %s", a.Code, a.Body.String())
