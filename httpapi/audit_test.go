@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/testdb"
 	"github.com/eabwasser/eabwasser/projections"
@@ -25,9 +26,9 @@ type auditFixture struct {
 
 var (
 	betreiber = eventstore.Metadata{ActorID: "u-betreiber", ActorName: "Max Betreiber",
-		Roles: []string{RolleBetreiber}, Organisation: "Stadtwerke Musterstadt", RequestID: "req-00000001"}
+		Roles: []string{string(berechtigung.Betreiber)}, Organisation: "Stadtwerke Musterstadt", RequestID: "req-00000001"}
 	sachbearbeiterin = eventstore.Metadata{ActorID: "u-sb", ActorName: "Sabine Sachbearbeiterin",
-		Roles: []string{RolleZustSBD}, RequestID: "req-00000002"}
+		Roles: []string{string(berechtigung.ZustSBD)}, RequestID: "req-00000002"}
 )
 
 // newAuditFixture appends 8 events — betrieb-1: BetriebBeantragt (Betreiber),
@@ -107,16 +108,16 @@ func TestAudit_AuditorsSeeThePagedTrailNewestFirst(t *testing.T) {
 	f := newAuditFixture(t)
 	alle := f.positions
 
-	for _, rolle := range []string{RolleSystemadmin, RolleFachadmin} {
+	for _, rolle := range []string{string(berechtigung.Systemadmin), string(berechtigung.Fachadmin)} {
 		s := f.get(t, "", rolle)
 		if s.TotalElements != 8 || s.Page != 0 || s.Size != 50 || !slices.Equal(positionsOf(s), reversed(alle)) {
 			t.Fatalf("%s: default page = %+v, want all 8 newest first", rolle, positionsOf(s))
 		}
 	}
-	e := f.get(t, "streamId=betrieb-1&sortDirection=ASC", RolleSystemadmin).Content[0]
+	e := f.get(t, "streamId=betrieb-1&sortDirection=ASC", string(berechtigung.Systemadmin)).Content[0]
 	if e.BenutzerID != "u-betreiber" || e.BenutzerName != "Max Betreiber" || e.EventType != "BetriebBeantragt" ||
 		e.StreamType != "betrieb" || e.Version != 1 || e.Organisation != "Stadtwerke Musterstadt" ||
-		e.RequestID != "req-00000001" || !slices.Equal(e.Rollen, []string{RolleBetreiber}) || e.Zusammenfassung == "" ||
+		e.RequestID != "req-00000001" || !slices.Equal(e.Rollen, []string{string(berechtigung.Betreiber)}) || e.Zusammenfassung == "" ||
 		string(e.Daten) != `{"bezeichnung": "Kläranlage Nord"}` && string(e.Daten) != `{"bezeichnung":"Kläranlage Nord"}` {
 		t.Errorf("entry = %+v", e)
 	}
@@ -136,7 +137,7 @@ func TestAudit_AuditorsSeeThePagedTrailNewestFirst(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
-			s := f.get(t, tt.query, RolleSystemadmin)
+			s := f.get(t, tt.query, string(berechtigung.Systemadmin))
 			if got := positionsOf(s); !slices.Equal(got, tt.want) || s.TotalElements != 8 || s.Size != tt.size {
 				t.Errorf("positions %v size %d total %d, want %v size %d total 8", got, s.Size, s.TotalElements, tt.want, tt.size)
 			}
@@ -174,7 +175,7 @@ func TestAudit_FiltersNarrowTheTrail(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
-			s := f.get(t, tt.query+"&sortDirection=ASC", RolleFachadmin)
+			s := f.get(t, tt.query+"&sortDirection=ASC", string(berechtigung.Fachadmin))
 			got := positionsOf(s)
 			if !slices.Equal(got, tt.want) && !(len(got) == 0 && len(tt.want) == 0) || s.TotalElements != int64(len(tt.want)) {
 				t.Errorf("got %v (total %d), want %v", got, s.TotalElements, tt.want)
@@ -182,7 +183,7 @@ func TestAudit_FiltersNarrowTheTrail(t *testing.T) {
 		})
 	}
 	// The empty answer is an empty list, not null.
-	a := f.s.do(t, http.MethodGet, "/api/audit/?von="+morgen, nil, "Authorization", bearer(t, RolleSystemadmin))
+	a := f.s.do(t, http.MethodGet, "/api/audit/?von="+morgen, nil, "Authorization", bearer(t, string(berechtigung.Systemadmin)))
 	if m := a.json(t); fmt.Sprint(m["content"]) != "[]" {
 		t.Errorf("content = %v, want []", m["content"])
 	}
@@ -208,7 +209,7 @@ func TestAudit_BadParametersAre400WithFieldErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
-			a := s.do(t, http.MethodGet, "/api/audit?"+tt.query, nil, "Authorization", bearer(t, RolleSystemadmin))
+			a := s.do(t, http.MethodGet, "/api/audit?"+tt.query, nil, "Authorization", bearer(t, string(berechtigung.Systemadmin)))
 			m := wantFehler(t, a, http.StatusBadRequest, tt.text)
 			felder, _ := m["validationErrors"].(map[string]any)
 			if len(felder) != 1 || felder[tt.feld] != tt.text {
@@ -220,7 +221,7 @@ func TestAudit_BadParametersAre400WithFieldErrors(t *testing.T) {
 
 func TestAudit_ExpiredTokenIsRefused(t *testing.T) {
 	s := newTestServer(t, Deps{}, nil)
-	tok, err := SignToken(testSecret, Benutzer{ID: "admin", FunktionaleRollen: []string{RolleSystemadmin}}, -time.Second)
+	tok, err := SignToken(testSecret, Benutzer{ID: "admin", FunktionaleRollen: []string{string(berechtigung.Systemadmin)}}, -time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +241,7 @@ func TestAudit_MinPositionWaitsUntilTheProjectorHasPassedIt(t *testing.T) {
 		_, err := projections.CatchUp(context.Background(), f.store, audit.Projection)
 		done <- err
 	}()
-	s := f.get(t, fmt.Sprintf("minPosition=%d&size=1", neu), RolleSystemadmin)
+	s := f.get(t, fmt.Sprintf("minPosition=%d&size=1", neu), string(berechtigung.Systemadmin))
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +255,7 @@ func TestAudit_MinPositionGivesUpAfterTwoSecondsAndAnswersWhatIsThere(t *testing
 	neu := f.append(t, "betrieb-1", 2, betreiber, "StammdatenAntragEingereicht") // never projected
 
 	start := time.Now()
-	a := f.s.do(t, http.MethodGet, fmt.Sprintf("/api/audit?minPosition=%d", neu), nil, "Authorization", bearer(t, RolleSystemadmin))
+	a := f.s.do(t, http.MethodGet, fmt.Sprintf("/api/audit?minPosition=%d", neu), nil, "Authorization", bearer(t, string(berechtigung.Systemadmin)))
 	if d := time.Since(start); d < readYourWritesTimeout || d > readYourWritesTimeout+2*time.Second {
 		t.Errorf("answered after %v, want after the %v bound", d, readYourWritesTimeout)
 	}
@@ -262,14 +263,14 @@ func TestAudit_MinPositionGivesUpAfterTwoSecondsAndAnswersWhatIsThere(t *testing
 	if a.Code != http.StatusOK || a.Header().Get(headerVeraltet) != "1" {
 		t.Fatalf("%d, %s = %q", a.Code, headerVeraltet, a.Header().Get(headerVeraltet))
 	}
-	s := f.get(t, "size=50", RolleSystemadmin)
+	s := f.get(t, "size=50", string(berechtigung.Systemadmin))
 	if s.TotalElements != 8 || slices.Contains(positionsOf(s), neu) {
 		t.Errorf("got %v, want the 8 projected events", positionsOf(s))
 	}
 	// A position already passed, or one that does not exist, does not hold the answer up.
 	for _, q := range []string{"minPosition=1", "minPosition=0", "minPosition=99999999"} {
 		start = time.Now()
-		if s := f.get(t, q, RolleSystemadmin); s.TotalElements != 8 || time.Since(start) > time.Second {
+		if s := f.get(t, q, string(berechtigung.Systemadmin)); s.TotalElements != 8 || time.Since(start) > time.Second {
 			t.Errorf("%s: total %d after %v", q, s.TotalElements, time.Since(start))
 		}
 	}

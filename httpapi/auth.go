@@ -14,20 +14,6 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 )
 
-// The roles of the specification (funktionale Rollen).
-const (
-	RolleBetreiber         = "BETREIBER"
-	RolleBeauftragter      = "BEAUFTRAGTER"
-	RolleLeserOrganisation = "LESER_ORGANISATION"
-	RolleZustSBD           = "ZUST_SBD"
-	RolleZustSBB           = "ZUST_SBB"
-	RolleZustSBS           = "ZUST_SBS"
-	RolleZustSBA           = "ZUST_SBA"
-	RolleLeserBehoerde     = "LESER_BEHOERDE"
-	RolleFachadmin         = "FACHADMIN"
-	RolleSystemadmin       = "SYSTEMADMIN"
-)
-
 // Benutzer is the signed-in user as the token names it.
 type Benutzer struct {
 	ID                string   `json:"id"`

@@ -9,6 +9,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 )
 
 func signiere(t testing.TB, method jwt.SigningMethod, key any, claims jwt.Claims) string {
@@ -22,7 +24,7 @@ func signiere(t testing.TB, method jwt.SigningMethod, key any, claims jwt.Claims
 
 func gueltigeClaims() tokenClaims {
 	return tokenClaims{
-		FunktionaleRollen: []string{RolleSystemadmin},
+		FunktionaleRollen: []string{string(berechtigung.Systemadmin)},
 		RegisteredClaims: jwt.RegisteredClaims{
 			Subject:   "admin",
 			ExpiresAt: jwt.NewNumericDate(time.Now().Add(time.Hour)),
@@ -34,7 +36,7 @@ func gueltigeClaims() tokenClaims {
 // keeping the old signature.
 func manipuliert(t testing.TB) string {
 	t.Helper()
-	tok := token(t, Benutzer{ID: "u-9", FunktionaleRollen: []string{RolleLeserOrganisation}})
+	tok := token(t, Benutzer{ID: "u-9", FunktionaleRollen: []string{string(berechtigung.LeserOrganisation)}})
 	teile := strings.Split(tok, ".")
 	c := gueltigeClaims()
 	c.Subject = "u-9"
@@ -53,7 +55,7 @@ func TestAuth_ProtectedRouteRefusesMissingOrInvalidTokens(t *testing.T) {
 	}{
 		{"missing", ""},
 		{"expired", "Bearer " + func() string {
-			tok, err := SignToken(testSecret, Benutzer{ID: "admin", FunktionaleRollen: []string{RolleSystemadmin}}, -time.Minute)
+			tok, err := SignToken(testSecret, Benutzer{ID: "admin", FunktionaleRollen: []string{string(berechtigung.Systemadmin)}}, -time.Minute)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,7 +90,7 @@ func TestAuth_ValidTokenPutsTheUserIntoTheContext(t *testing.T) {
 			writeJSON(w, http.StatusOK, b)
 		})
 	})
-	want := Benutzer{ID: "u-7", Name: "Max Betreiber", FunktionaleRollen: []string{RolleBetreiber, RolleBeauftragter},
+	want := Benutzer{ID: "u-7", Name: "Max Betreiber", FunktionaleRollen: []string{string(berechtigung.Betreiber), string(berechtigung.Beauftragter)},
 		Behoerde: "", Organisation: "Stadtwerke Musterstadt"}
 	a := s.do(t, http.MethodGet, "/api/test/ich", nil, "Authorization", "Bearer "+token(t, want))
 	if a.Code != 200 {
@@ -110,7 +112,7 @@ func TestAuth_ValidTokenPutsTheUserIntoTheContext(t *testing.T) {
 
 func TestAuth_RoleGuardRefusesOtherRolesWith403(t *testing.T) {
 	s := newTestServer(t, Deps{}, nil)
-	for _, rolle := range []string{RolleLeserOrganisation, RolleBetreiber, RolleZustSBD, RolleLeserBehoerde} {
+	for _, rolle := range []string{string(berechtigung.LeserOrganisation), string(berechtigung.Betreiber), string(berechtigung.ZustSBD), string(berechtigung.LeserBehoerde)} {
 		t.Run(rolle, func(t *testing.T) {
 			wantFehler(t, s.do(t, http.MethodGet, "/api/audit/", nil, "Authorization", bearer(t, rolle)),
 				http.StatusForbidden, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
@@ -130,7 +132,7 @@ func TestAuth_PublicRouteWorksWithAStaleToken(t *testing.T) {
 }
 
 func TestAuth_SignTokenCarriesTheClaimsOfTheDesign(t *testing.T) {
-	tok, err := SignToken(testSecret, Benutzer{ID: "u-3", Name: "N", FunktionaleRollen: []string{RolleZustSBB},
+	tok, err := SignToken(testSecret, Benutzer{ID: "u-3", Name: "N", FunktionaleRollen: []string{string(berechtigung.ZustSBB)},
 		Behoerde: "Landratsamt", Organisation: "O"}, time.Minute)
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 )
@@ -41,7 +42,7 @@ func testRoutes(a *api, r chi.Router) {
 
 func TestRouting_APIPathsWorkWithAndWithoutTrailingSlash(t *testing.T) {
 	s := newTestServer(t, Deps{NATSPing: func(context.Context) error { return nil }}, testRoutes)
-	tok := bearer(t, RolleBetreiber)
+	tok := bearer(t, string(berechtigung.Betreiber))
 	for _, path := range []string{"/api/openapi.yaml", "/api/test/angemeldet"} {
 		for _, p := range []string{path, path + "/", path + "//"} {
 			t.Run(p, func(t *testing.T) {
@@ -185,7 +186,7 @@ func TestRequestID_SaneIncomingIsKeptOtherwiseGenerated(t *testing.T) {
 
 func TestAccessLog_OneJSONLinePerRequestWithUser(t *testing.T) {
 	s := newTestServer(t, Deps{}, testRoutes)
-	s.do(t, http.MethodGet, "/api/test/angemeldet/", nil, "Authorization", bearer(t, RolleBetreiber), "X-Request-Id", "req-00000001")
+	s.do(t, http.MethodGet, "/api/test/angemeldet/", nil, "Authorization", bearer(t, string(berechtigung.Betreiber)), "X-Request-Id", "req-00000001")
 	var found bool
 	for _, l := range s.logs.lines(t) {
 		if l["msg"] != "http" {
@@ -315,7 +316,7 @@ func TestMetadaten_NameActorRequestAndCorrelation(t *testing.T) {
 	s := newTestServer(t, Deps{}, func(_ *api, r chi.Router) {
 		r.Get("/test/metadaten", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, Metadaten(r)) })
 	})
-	a := s.do(t, http.MethodGet, "/api/test/metadaten", nil, "Authorization", bearer(t, RolleZustSBD, RolleLeserBehoerde),
+	a := s.do(t, http.MethodGet, "/api/test/metadaten", nil, "Authorization", bearer(t, string(berechtigung.ZustSBD), string(berechtigung.LeserBehoerde)),
 		"X-Request-Id", "req-4711-abcdef")
 	m := a.json(t)
 	want := map[string]any{"actorId": "u-1", "actorName": "Erika Mustermann", "organisation": "Amt für Umwelt",

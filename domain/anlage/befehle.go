@@ -240,12 +240,6 @@ func Schreibbar(typ string, umfang Umfang, darfBezeichnung bool) []string {
 	return f
 }
 
-// Betreiberfelder keeps of neu what operator-side roles maintain on a plant of type typ
-// (Schreibbar) and everything else of alt.
-func Betreiberfelder(typ string, alt, neu Daten, darfBezeichnung bool) Daten {
-	return validierung.Uebernimm(alt, neu, Schreibbar(typ, Betreiberseitig, darfBezeichnung))
-}
-
 func speichere(a Anlage, c Speichere) ([]ereignis.DomainEvent, error) {
 	if err := historie.PruefeAngabe(c.AuditInfo); err != nil {
 		return nil, err

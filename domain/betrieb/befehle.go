@@ -33,7 +33,7 @@ type (
 	}
 	// SpeichereAlsBetreiber is the operator's save: the whole application while it is
 	// requested, a new request when it was rejected, and afterwards only the fields the
-	// operator keeps himself (Betreiberfelder).
+	// operator keeps himself (Betreiberschreibbar).
 	SpeichereAlsBetreiber struct{ Daten Daten }
 	// SpeichereAlsAdmin is the authority's save; on a rejected operation it requests it
 	// again, as the operator's save does. Changes of historised fields of an approved
@@ -140,12 +140,6 @@ func Schreibbar(b Betrieb, alsBetreiber bool) []string {
 		return Betreiberschreibbar
 	}
 	return validierung.Ohne(alle, nieVomBetreiber...)
-}
-
-// Betreiberfelder keeps of neu what an operator maintains himself on an approved operation
-// (Betreiberschreibbar) and everything else of alt.
-func Betreiberfelder(alt, neu Daten) Daten {
-	return validierung.Uebernimm(alt, neu, Betreiberschreibbar)
 }
 
 // Befehl is the closed set of commands of the aggregate: only the commands of this package

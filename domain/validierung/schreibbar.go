@@ -9,8 +9,8 @@ import (
 
 // Per-field rights (issue 28). What a caller may save of a form is a list of the form's fields
 // by their JSON names (Schreibbar of each area's domain package). The same list decides the
-// save (a changed field outside it is refused with a field error on that field, Unveraendert),
-// the copy of what an operator-side save keeps (Uebernimm), and the screen (the detail's
+// save (a changed field outside it is refused with a field error on that field, Unveraendert)
+// and the screen (the detail's
 // rechte.felder: every field outside it is disabled with the hint that it goes through a
 // change request). So the form never offers what the save refuses.
 
@@ -43,18 +43,6 @@ func jsonName(f reflect.StructField) string {
 // Ohne is felder without the names weg.
 func Ohne(felder []string, weg ...string) []string {
 	return slices.DeleteFunc(slices.Clone(felder), func(f string) bool { return slices.Contains(weg, f) })
-}
-
-// Uebernimm copies the fields named in felder (JSON names) from neu into alt and returns alt:
-// what a restricted save keeps of the input, everything else as stored.
-func Uebernimm[T any](alt, neu T, felder []string) T {
-	a, n := reflect.ValueOf(&alt).Elem(), reflect.ValueOf(neu)
-	for i := 0; i < a.NumField(); i++ {
-		if slices.Contains(felder, jsonName(a.Type().Field(i))) {
-			a.Field(i).Set(n.Field(i))
-		}
-	}
-	return alt
 }
 
 // Unveraendert records message(feld) for every field of neu outside felder that differs from alt

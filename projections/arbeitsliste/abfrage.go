@@ -103,12 +103,6 @@ func Betriebe(ctx context.Context, q eventstore.Querier, f Filter) (Seite[Betrie
 	return BetriebeListe.Seite(ctx, q, f.anfrage())
 }
 
-// JedenBetrieb calls each for every row of the filter in its order, reading them as a stream
-// (for exports of any size).
-func JedenBetrieb(ctx context.Context, q eventstore.Querier, f Filter, each func(Betrieb) error) error {
-	return BetriebeListe.Jede(ctx, q, f.anfrage(), each)
-}
-
 // umlaute folds German umlauts as the search column does, so "Luetzel" finds "Lützel" and
 // "Lützel" finds "Luetzel".
 var umlaute = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss")

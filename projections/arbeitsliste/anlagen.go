@@ -81,9 +81,3 @@ func (f AnlagenFilter) anfrage() Anfrage {
 func Anlagen(ctx context.Context, q eventstore.Querier, f AnlagenFilter) (Seite[Anlage], error) {
 	return AnlagenListe.Seite(ctx, q, f.anfrage())
 }
-
-// JedeAnlage calls each for every row of the filter in its order, reading them as a stream
-// (for exports of any size), as JedenBetrieb does for the operations.
-func JedeAnlage(ctx context.Context, q eventstore.Querier, f AnlagenFilter, each func(Anlage) error) error {
-	return AnlagenListe.Jede(ctx, q, f.anfrage(), each)
-}

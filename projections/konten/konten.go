@@ -116,15 +116,6 @@ func Belegt(err error) (benutzername, email bool) {
 	return false, false
 }
 
-// EmailBelegt tells whether an account other than id holds the address (the check before a
-// command, for a friendly message; the append enforces it).
-func EmailBelegt(ctx context.Context, q eventstore.Querier, email string, id int64) (bool, error) {
-	var belegt bool
-	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM anwender_email WHERE email = $1 AND anwender_id <> $2)`,
-		EmailSchluessel(email), id).Scan(&belegt)
-	return belegt, err
-}
-
 // SchreibeOrganisation writes an organisation's state (eventstore.Dokument).
 func SchreibeOrganisation(ctx context.Context, tx pgx.Tx, id int64, o organisation.Organisation, version int) error {
 	if o.Geloescht {

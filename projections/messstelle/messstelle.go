@@ -196,25 +196,6 @@ func DesBetriebs(ctx context.Context, q eventstore.Querier, betriebID int64) ([]
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
-// AnzahlJeAnlage counts the measuring points of each plant of ids (the file tree's count).
-func AnzahlJeAnlage(ctx context.Context, q eventstore.Querier, ids []int64) (map[int64]int, error) {
-	out := map[int64]int{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	rows, err := q.Query(ctx, `SELECT anlage_id, count(*) FROM messstelle WHERE anlage_id = ANY($1) GROUP BY anlage_id`, ids)
-	if err != nil {
-		return nil, err
-	}
-	var id int64
-	var n int
-	_, err = pgx.ForEachRow(rows, []any{&id, &n}, func() error {
-		out[id] = n
-		return nil
-	})
-	return out, err
-}
-
 // Referenzen: measuring points refer to value-list entries by their text (the selects of the
 // form). A referenced entry cannot be deleted (the area's Setup registers them).
 var Referenzen = []wertelisten.Referenz{
