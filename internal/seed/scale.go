@@ -517,13 +517,6 @@ func (l *lauf) sachbearbeiter(regionalstelle int64) kontoPlan {
 
 // --- operations ----------------------------------------------------------------------------
 
-// betriebsPlan is the life of one operation so far, by the operator's BETREIBER and the
-// ZUST_SBD of its Regionalstelle.
-func (l *lauf) betriebsPlan(i int, id int64) plan {
-	p, _ := l.betriebsLeben(i, id)
-	return p
-}
-
 // betriebsInfo is what the plants of an operation take from its life.
 type betriebsInfo struct {
 	id               int64
@@ -537,7 +530,8 @@ type betriebsInfo struct {
 	anlagenBeginn    time.Time
 }
 
-// betriebsLeben is betriebsPlan with what the plants need to know of the operation.
+// betriebsLeben is the life of one operation so far, by the operator's BETREIBER and the
+// ZUST_SBD of its Regionalstelle, with what the plants need to know of the operation.
 func (l *lauf) betriebsLeben(i int, id int64) (plan, betriebsInfo) {
 	r := zufall(artBetrieb, i)
 	oi := r.IntN(len(l.orgs))
