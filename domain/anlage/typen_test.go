@@ -2,18 +2,15 @@ package anlage
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/spiegel"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
-
-var update = flag.Bool("update", false, "rewrite frontend/src/features/anlage/api/typen.ts from Typtabelle")
 
 func TestTyptabelle_EveryTypeHasKindsAndEveryKindATypeOfTheSpec(t *testing.T) {
 	gesehen := map[string]bool{}
@@ -83,20 +80,7 @@ func TestTyptabelle_FieldsATypeDoesNotHaveAreDropped(t *testing.T) {
 // TestTyptabelle_FrontendMirrorsTheTable keeps frontend/src/features/anlage/api/typen.ts equal to
 // Typtabelle; after a change of the table run: go test ./domain/anlage -run Frontend -update
 func TestTyptabelle_FrontendMirrorsTheTable(t *testing.T) {
-	const datei = "../../frontend/src/features/anlage/api/typen.ts"
-	want := frontendTypen(t)
-	if *update {
-		if err := os.WriteFile(datei, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(datei)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != want {
-		t.Errorf("%s differs from anlage.Typtabelle; run: go test ./domain/anlage -run Frontend -update", datei)
-	}
+	spiegel.Pruefe(t, "../../frontend/src/features/anlage/api/typen.ts", frontendTypen(t), "anlage.Typtabelle", "./domain/anlage")
 }
 
 func tsListe(xs []string) string {

@@ -2,36 +2,20 @@ package formregeln
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/spiegel"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
-
-var update = flag.Bool("update", false, "rewrite frontend/src/lib/formregeln.ts from the tables")
 
 // TestFormregeln_FrontendMirrorsTheTables keeps frontend/src/lib/formregeln.ts equal to the
 // forms' tables; after a change of a table run: go test ./domain/formregeln -run Frontend -update
 func TestFormregeln_FrontendMirrorsTheTables(t *testing.T) {
-	const datei = "../../frontend/src/lib/formregeln.ts"
-	want := frontendTabelle()
-	if *update {
-		if err := os.WriteFile(datei, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(datei)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != want {
-		t.Errorf("%s differs from the forms' tables (domain/formregeln); run: go test ./domain/formregeln -run Frontend -update", datei)
-	}
+	spiegel.Pruefe(t, "../../frontend/src/lib/formregeln.ts", frontendTabelle(), "the forms' tables (domain/formregeln)", "./domain/formregeln")
 }
 
 // TestFormregeln_EveryRuleIsWellFormed: names unique, every condition named in

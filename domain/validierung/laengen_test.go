@@ -2,16 +2,14 @@ package validierung
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"os"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite frontend/src/lib/laengen.ts from the table")
+	"github.com/eabwasser/eabwasser/domain/spiegel"
+)
 
 func TestLaengen_FeldnameIsTheLastElementWithoutIndex(t *testing.T) {
 	for in, want := range map[string]string{
@@ -107,20 +105,7 @@ func TestLaengen_WalkNamesEveryTextByItsJSONPath(t *testing.T) {
 // lengths and of list sizes;
 // after a change of the table run: go test ./domain/validierung -run Frontend -update
 func TestLaengen_FrontendMirrorsTheTable(t *testing.T) {
-	const datei = "../../frontend/src/lib/laengen.ts"
-	want := frontendTabelle()
-	if *update {
-		if err := os.WriteFile(datei, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(datei)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != want {
-		t.Errorf("%s differs from validierung.Hoechstlaengen/Hoechstanzahlen; run: go test ./domain/validierung -run Frontend -update", datei)
-	}
+	spiegel.Pruefe(t, "../../frontend/src/lib/laengen.ts", frontendTabelle(), "validierung.Hoechstlaengen/Hoechstanzahlen", "./domain/validierung")
 }
 
 func frontendTabelle() string {
