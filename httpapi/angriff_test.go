@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // What an attacker tried in issue 11 and what held: SQL in search texts stays a search text,

@@ -16,7 +16,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
 )
 
 // Texts of the plant screens (spec 000 §8).

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/historie"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // idVon is the id of the row of tabelle named name.

@@ -13,7 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // The plant network of issue 32: the overviews of relief plants per operation and of sewer

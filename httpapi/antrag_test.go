@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // Issue 28, items 1 and 2: staff decide a plant's change request field by field — each refused

@@ -10,7 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 )
 
 func (a *api) anwenderRoutes(r chi.Router) {

@@ -8,8 +8,8 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 type anwenderSeite struct {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // listenpfade lists the paths of the arrays in a decoded JSON value that hold at least one

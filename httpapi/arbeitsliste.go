@@ -11,7 +11,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )
@@ -33,7 +33,7 @@ const (
 func (a *api) arbeitslistenRoutes(r chi.Router) {
 	r.Group(func(r chi.Router) {
 		r.Use(a.angemeldet)
-		arbeitslisteRouten(a, r, "/betrieb", "betriebe.xlsx", betriebsakte.Arbeitsliste)
+		arbeitslisteRouten(a, r, "/betrieb", "betriebe.xlsx", betriebdienst.Arbeitsliste)
 		arbeitslisteRouten(a, r, "/anlage", "anlagen.xlsx", anlagedienst.Arbeitsliste)
 		arbeitslisteRouten(a, r, "/messstelle", "messstellen.xlsx", arbeitsliste.MessstellenListe)
 		arbeitslisteRouten(a, r, "/jahresbericht", "jahresberichte.xlsx", berichtdienst.Arbeitsliste)

@@ -12,9 +12,9 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/projektortest"
 )

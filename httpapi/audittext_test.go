@@ -8,7 +8,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // letzteAuditInfo is the auditInfo member of the metadata of the stream's latest event ("" when

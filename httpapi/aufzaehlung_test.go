@@ -15,12 +15,12 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/bescheidauswertung"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
-	"github.com/eabwasser/eabwasser/internal/geodaten"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/plattform/geodaten"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
-	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
 // alsTexte turns a list of string-like values into strings.
@@ -60,7 +60,7 @@ func TestAufzaehlung_TheHandlersKnowExactlyTheDocumentsValues(t *testing.T) {
 	richtung := []string{"asc", "desc", "ASC", "DESC"} // sortierrichtung's cases
 	auswertung := []string{bescheidauswertung.Alle, bescheidauswertung.Zeitraum, bescheidauswertung.Stichtag}
 	goWerte := map[string][]string{
-		"GET /betrieb/search sortProperty":                        sortierung(betriebsakte.Arbeitsliste.Sortierung),
+		"GET /betrieb/search sortProperty":                        sortierung(betriebdienst.Arbeitsliste.Sortierung),
 		"GET /anlage/search sortProperty":                         sortierung(anlagedienst.Arbeitsliste.Sortierung),
 		"POST /anlage/export sortProperty":                        sortierung(anlagedienst.Arbeitsliste.Sortierung),
 		"GET /messstelle/search sortProperty":                     sortierung(arbeitsliste.MessstellenListe.Sortierung),

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 func TestAuswahl_TheBearbeiterPickerNamesEachUsersFunctionalRoles(t *testing.T) {

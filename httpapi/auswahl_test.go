@@ -1,7 +1,7 @@
 package httpapi
 
 // Tests of issue 27, item 9: the account pickers offer only confirmed, active accounts, and the
-// check of saved account ids (internal/auswahl: the pickers' query with the ids added) answers
+// check of saved account ids (internal/anwendung/auswahl: the pickers' query with the ids added) answers
 // with the same rule.
 
 import (
@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 func TestAuswahl_PickersOfferOnlyConfirmedActiveAccounts(t *testing.T) {

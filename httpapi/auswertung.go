@@ -8,7 +8,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
 )
 
 func (a *api) auswertungRoutes(r chi.Router) {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 type abfrageZeile struct {

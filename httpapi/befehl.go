@@ -11,7 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/antrag"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 )
 
 // speichern is the handler of every create (POST /x, status 201) and save (PUT /x/{id},

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/aufgaben"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"

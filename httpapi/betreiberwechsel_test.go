@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // bescheidSuche is the Aktenzeichen of each row of operation betriebID's Bescheid list as token

@@ -11,7 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
 
@@ -31,16 +31,16 @@ func (a *api) betriebRoutes(r chi.Router) {
 	r.Group(func(r chi.Router) {
 		r.Use(a.angemeldet)
 		r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/betriebkatalog", a.betriebkatalog)
-		r.Post("/betrieb", befehl(a, http.StatusCreated, textBeantragt, func(r *http.Request, _ int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
+		r.Post("/betrieb", befehl(a, http.StatusCreated, textBeantragt, func(r *http.Request, _ int64, f betriebdienst.Formular) (int64, eventstore.Appended, error) {
 			return d.Beantragen(r.Context(), nutzer(r), r.URL.Query().Get("typ"), f, Metadaten(r))
 		}))
 		r.Post("/betrieb/freigabe", a.betriebFreigabe)
 		r.Get("/betrieb/{id}", standAbfrage(a, d.Ansicht, d.StandZum))
-		r.Put("/betrieb/{id}", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
+		r.Put("/betrieb/{id}", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebdienst.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.SpeichernAlsAdmin(r.Context(), nutzer(r), id, f, Metadaten(r))
 			return id, out, a.betriebKonflikt(r, id, err)
 		}))
-		r.Put("/betrieb/{id}/betriebsdaten", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebsakte.Formular) (int64, eventstore.Appended, error) {
+		r.Put("/betrieb/{id}/betriebsdaten", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebdienst.Formular) (int64, eventstore.Appended, error) {
 			out, err := d.SpeichernAlsBetreiber(r.Context(), nutzer(r), id, f, Metadaten(r))
 			return id, out, a.betriebKonflikt(r, id, err)
 		}))
@@ -48,7 +48,7 @@ func (a *api) betriebRoutes(r chi.Router) {
 		r.Get("/betrieb/{id}/historie", betriebAbfrage(a, d.Historie))
 		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
 		verlauf.Get("/betrieb/{id}/verlauf", betriebAbfrage(a, a.betriebVerlauf))
-		verlauf.Get("/betrieb/{id}/stand/{version}", betriebAbfrage(a, func(ctx context.Context, n betriebsakte.Nutzer, id int64) (betriebsakte.Ansicht, error) {
+		verlauf.Get("/betrieb/{id}/stand/{version}", betriebAbfrage(a, func(ctx context.Context, n betriebdienst.Nutzer, id int64) (betriebdienst.Ansicht, error) {
 			v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
 			if err != nil {
 				v = -1
@@ -57,15 +57,15 @@ func (a *api) betriebRoutes(r chi.Router) {
 		}))
 		r.Get("/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage", betriebAbfrage(a, d.BetreiberPflichtigInAnlagen))
 		r.Get("/betrieb/{id}/abwasserbehandlungForStilllegung", betriebAbfrage(a, d.AbwasserbehandlungFuerStilllegung))
-		r.Post("/betrieb/{id}/stammdaten", befehl(a, http.StatusCreated, textAntragEingereicht, func(r *http.Request, id int64, f betriebsakte.Antragsformular) (int64, eventstore.Appended, error) {
+		r.Post("/betrieb/{id}/stammdaten", befehl(a, http.StatusCreated, textAntragEingereicht, func(r *http.Request, id int64, f betriebdienst.Antragsformular) (int64, eventstore.Appended, error) {
 			out, err := d.AntragStellen(r.Context(), nutzer(r), id, f, Metadaten(r))
 			return id, out, err
 		}))
-		r.Get("/betrieb/{id}/stammdaten-antrag", betriebAbfrage(a, func(ctx context.Context, n betriebsakte.Nutzer, id int64) (map[string]any, error) {
+		r.Get("/betrieb/{id}/stammdaten-antrag", betriebAbfrage(a, func(ctx context.Context, n betriebdienst.Nutzer, id int64) (map[string]any, error) {
 			antrag, err := d.Antrag(ctx, n, id)
 			return map[string]any{"stammdaten": antrag}, err
 		}))
-		r.Post("/betrieb/{id}/stammdaten-antrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, e betriebsakte.Entscheidung) (int64, eventstore.Appended, error) {
+		r.Post("/betrieb/{id}/stammdaten-antrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, e betriebdienst.Entscheidung) (int64, eventstore.Appended, error) {
 			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, e, Metadaten(r))
 			return id, out, err
 		}))
@@ -91,7 +91,7 @@ func (a *api) betriebRoutes(r chi.Router) {
 }
 
 // betriebAbfrage is the handler of every query of one operation.
-func betriebAbfrage[T any](a *api, query func(ctx context.Context, n betriebsakte.Nutzer, id int64) (T, error)) http.HandlerFunc {
+func betriebAbfrage[T any](a *api, query func(ctx context.Context, n betriebdienst.Nutzer, id int64) (T, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id, err := pfadID(r)
 		if err != nil {
@@ -130,7 +130,7 @@ func (a *api) betriebFreigabe(w http.ResponseWriter, r *http.Request) {
 }
 
 // betriebVerlauf is the operation's Verlauf once the audit trail names who did what.
-func (a *api) betriebVerlauf(ctx context.Context, n betriebsakte.Nutzer, id int64) ([]betriebsakte.Schritt, error) {
+func (a *api) betriebVerlauf(ctx context.Context, n betriebdienst.Nutzer, id int64) ([]betriebdienst.Schritt, error) {
 	a.warteAufProtokoll(ctx, eventstore.StreamID(betrieb.StreamType, id))
 	return a.deps.Betriebsakte.Verlauf(ctx, n, id)
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/historie"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // TestBetriebkatalog_FindsOperationsByNumberNameAndOperatorForTheRolePicker: the local roles

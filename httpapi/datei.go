@@ -13,7 +13,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
-	dok "github.com/eabwasser/eabwasser/projections/ablage"
+	dok "github.com/eabwasser/eabwasser/internal/dokumente/ablage"
 )
 
 // Texts of files and reminders (spec 000 §8).

@@ -21,13 +21,13 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
-	"github.com/eabwasser/eabwasser/internal/aufbau"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // ablagen remembers the files service of each test world, so a test can look into its blob
@@ -35,7 +35,7 @@ import (
 var ablagen sync.Map // *testing.T → *ablage.Dienst
 
 // ablageFuer is the files service of a test world: blobs in a directory of the test.
-func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebsakte.Dienst, anl *anlagedienst.Dienst, ms ...*messstelledienst.Dienst) *ablage.Dienst {
+func ablageFuer(t testing.TB, store *eventstore.Store, akte *betriebdienst.Dienst, anl *anlagedienst.Dienst, ms ...*messstelledienst.Dienst) *ablage.Dienst {
 	// the access the areas' Setup registers, with the world's services (their clock)
 	a := &aufbau.Aufbau{Store: store, Ablage: aufbau.Zugriffe{datei.Betrieb: akte.Zugriff}}
 	if anl != nil {

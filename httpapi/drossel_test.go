@@ -15,10 +15,10 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
-	"github.com/eabwasser/eabwasser/internal/drossel"
-	"github.com/eabwasser/eabwasser/internal/mail"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/plattform/drossel"
+	"github.com/eabwasser/eabwasser/internal/plattform/mail"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // Tests of issue 11, points 6–8: no enumeration through registration, login or reset;

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // poppler runs a tool of poppler-utils (pdftotext, pdftoppm, pdffonts, pdfinfo) on pdf and

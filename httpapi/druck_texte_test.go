@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/werteliste"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // The print shows a value list's text where an object holds its key, as the screens do: no

@@ -6,8 +6,8 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )

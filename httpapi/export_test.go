@@ -13,7 +13,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // TestExporte_ThePlantSheetsAreFilteredFrozenAndWideWithNumbersAsNumbers (issue 43): the

@@ -13,7 +13,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 )
 
 // The German texts of the answers that no domain error carries.

@@ -10,7 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/formregeln"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // Issue 43, item 5: the forms' rule tables (domain/formregeln) are what the server requires.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // Issue 28, items 4 and 6: a form's save is answered with every field error at once (one 400,

@@ -13,7 +13,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // schreibRouten lists every POST, PUT and PATCH route of the router with its path parameters

@@ -12,7 +12,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/geodaten"
+	"github.com/eabwasser/eabwasser/internal/plattform/geodaten"
 )
 
 // geodatenRoutes serves the spatial lookups of the Einleitstelle (spec 000 §7: GET

@@ -7,8 +7,8 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/geodaten"
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/plattform/geodaten"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 )
 
 // The lookups against the shipped sample, which every test database has (testdb's template).

@@ -24,9 +24,9 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // resetMitHost asks for a password reset mail of name with the Host header host.
@@ -159,7 +159,7 @@ func queryParameter(t testing.TB) map[string][]openAPIParameter {
 // getRouten lists the pattern of every GET route of the router: the API's and the frontend's.
 func getRouten(t testing.TB) []string {
 	t.Helper()
-	mux := newAPI(Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
+	mux := newAPI(Deps{Betriebsakte: &betriebdienst.Dienst{}, Anlage: &anlagedienst.Dienst{}, Ablage: &ablage.Dienst{}, Benachrichtigung: &benachrichtigung.Dienst{}}).routes(nil)
 	var out []string
 	_ = chi.Walk(mux, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if method == http.MethodGet {

@@ -21,7 +21,7 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 )
@@ -71,7 +71,7 @@ type testServer struct {
 // alleBereiche are the Deps of every area with services of no database: the router's whole set
 // of routes, for the tests that walk it (a new area adds its service here once).
 func alleBereiche() Deps {
-	return Deps{Betriebsakte: &betriebsakte.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{},
+	return Deps{Betriebsakte: &betriebdienst.Dienst{}, Anlage: &anlagedienst.Dienst{}, Messstelle: &messstelledienst.Dienst{},
 		Bescheid: &bescheiddienst.Dienst{}, Jahresbericht: &berichtdienst.Dienst{}, Ablage: &ablage.Dienst{},
 		Benachrichtigung: &benachrichtigung.Dienst{}}
 }

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
-	"github.com/eabwasser/eabwasser/internal/tabelle/angriff"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle/angriff"
 )
 
 // speicherKB reads a line (VmRSS, VmHWM) of the process's status in kB.

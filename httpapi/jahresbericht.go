@@ -16,7 +16,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/projektortest"

@@ -3,7 +3,7 @@ package httpapi
 import (
 	"net/http"
 
-	"github.com/eabwasser/eabwasser/internal/config"
+	"github.com/eabwasser/eabwasser/internal/plattform/config"
 )
 
 // Oberflaeche is what the UI takes from the server's configuration: the header's support

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/config"
+	"github.com/eabwasser/eabwasser/internal/plattform/config"
 )
 
 // TestKonfiguration_SupportAndHelpComeFromTheConfigurationNotTheRequest: the header's links are

@@ -15,7 +15,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 )
 
 // SitzungsDauer is how long a login token is valid.

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/konto"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // feldfehlerVon reads validationErrors[feld] of a 400 answer.

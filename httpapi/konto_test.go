@@ -17,23 +17,23 @@ import (
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
-	"github.com/eabwasser/eabwasser/internal/drossel"
-	"github.com/eabwasser/eabwasser/internal/mail"
-	"github.com/eabwasser/eabwasser/internal/mail/mailtest"
-	"github.com/eabwasser/eabwasser/internal/schreibmodell"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/plattform/drossel"
+	"github.com/eabwasser/eabwasser/internal/plattform/mail"
+	"github.com/eabwasser/eabwasser/internal/plattform/mail/mailtest"
+	"github.com/eabwasser/eabwasser/internal/verdrahtung/schreibmodell"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
 	"github.com/eabwasser/eabwasser/projections/aufgaben"
-	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
@@ -42,7 +42,7 @@ type kontoWelt struct {
 	*testServer
 	smtp   *mailtest.Server
 	dienst *zugang.Dienst
-	akte   *betriebsakte.Dienst
+	akte   *betriebdienst.Dienst
 	anlage *anlagedienst.Dienst
 	// beginn is when the demo data were through (the tests' own events come later).
 	beginn time.Time
@@ -84,7 +84,7 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 		Jetzt: func() time.Time { return w.jetzt }}
 	jetzt := func() time.Time { return w.jetzt }
 	verwaltungsDienst := &verwaltung.Dienst{Store: store, Jetzt: jetzt}
-	w.akte = &betriebsakte.Dienst{Store: store, Jetzt: jetzt}
+	w.akte = &betriebdienst.Dienst{Store: store, Jetzt: jetzt}
 	w.anlage = &anlagedienst.Dienst{Store: store, Jetzt: jetzt}
 	w.messstellen = &messstelledienst.Dienst{Store: store, Jetzt: jetzt}
 	w.bescheide = &bescheiddienst.Dienst{Store: store, Jetzt: jetzt}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // textpfade lists the paths of the strings in a decoded JSON value, as validationErrors name

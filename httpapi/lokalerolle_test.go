@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 func TestLokaleRolle_CRUDSystemrolleAndLastRoleWarning(t *testing.T) {

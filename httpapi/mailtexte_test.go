@@ -11,10 +11,10 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	"github.com/eabwasser/eabwasser/internal/mail"
-	"github.com/eabwasser/eabwasser/internal/mail/mailtest"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/plattform/mail"
+	"github.com/eabwasser/eabwasser/internal/plattform/mail/mailtest"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // Issue 27, item 8: a registration mails the name the visitor typed to any address. A name is

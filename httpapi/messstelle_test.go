@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/projektortest"

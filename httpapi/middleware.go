@@ -15,7 +15,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/google/uuid"
 
-	"github.com/eabwasser/eabwasser/internal/config"
+	"github.com/eabwasser/eabwasser/internal/plattform/config"
 )
 
 type ctxKey int

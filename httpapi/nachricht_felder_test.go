@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // TestNachrichten_AdoptedApplicationNamesFieldLabelsNotKeys: the operator learns which fields of

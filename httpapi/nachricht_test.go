@@ -11,8 +11,8 @@ import (
 
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	"github.com/eabwasser/eabwasser/internal/mail"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/plattform/mail"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"

@@ -9,9 +9,9 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 )
 
 func (a *api) organisationRoutes(r chi.Router) {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 func orgID(t testing.TB, w *kontoWelt, name string) int64 {

@@ -23,12 +23,12 @@ import (
 	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
-	"github.com/eabwasser/eabwasser/internal/wasserbuch"
+	"github.com/eabwasser/eabwasser/internal/plattform/wasserbuch"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 
@@ -56,7 +56,7 @@ type Deps struct {
 	// Benachrichtigung serves messages, the reminders tab and personal settings.
 	Benachrichtigung *benachrichtigung.Dienst
 	// Betriebsakte is the operation file (operations, their Freigabe, history, applications).
-	Betriebsakte *betriebsakte.Dienst
+	Betriebsakte *betriebdienst.Dienst
 	// Anlage is the plant area.
 	Anlage *anlagedienst.Dienst
 	// Messstelle is the measuring point area.

@@ -5,8 +5,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/eabwasser/eabwasser/internal/kalender"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // The operation file "as of" a date (issue 33): the detail queries and the tree's lists take

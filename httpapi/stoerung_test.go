@@ -11,8 +11,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 )
 
 func TestStoerung_FiftyConcurrentSavesOfTheSameVersion_ExactlyOneWins(t *testing.T) {

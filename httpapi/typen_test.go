@@ -7,9 +7,9 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 func neueKuehlanlage(betriebID, pflichtiger int64, name string) map[string]any {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // Issue 27, item 10: staff adopt the fields of an application they choose; a choice naming a

@@ -11,7 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/eventstore"
 	ereignisprotokoll "github.com/eabwasser/eabwasser/internal/anwendung/protokoll"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // The rule: the Verlauf and the Ereignisprotokoll are bounded in size whatever one save held —

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // A null where the document requires an array is a 400 naming the field, at any depth; [] and an

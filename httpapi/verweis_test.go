@@ -13,9 +13,9 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // ohneVerweis are the command routes whose bodies name no account, organisation or plant

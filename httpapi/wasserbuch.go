@@ -7,7 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/eabwasser/eabwasser/internal/wasserbuch"
+	"github.com/eabwasser/eabwasser/internal/plattform/wasserbuch"
 )
 
 // wasserbuchRoutes serve the water book (Wasserbuch, DigiWab; spec 001 §7), for every

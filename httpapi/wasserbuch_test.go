@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/eabwasser/eabwasser/internal/wasserbuch"
+	"github.com/eabwasser/eabwasser/internal/plattform/wasserbuch"
 )
 
 func wasserbuchServer(t *testing.T, h http.Handler, zeitlimit time.Duration) (*testServer, string) {

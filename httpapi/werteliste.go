@@ -11,7 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 )
 
 // wertelisteRoutes serves every value list and lookup at its own path (spec 002 §7

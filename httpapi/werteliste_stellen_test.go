@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // parameterEintrag is the value-list entry of anforderungsparameter with parameterNr nr, as the

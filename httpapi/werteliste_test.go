@@ -9,7 +9,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 type wlEintrag map[string]any

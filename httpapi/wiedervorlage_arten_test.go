@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // wiedervorlageArten lists the kinds of an object's reminders, earliest first, as token reads them.

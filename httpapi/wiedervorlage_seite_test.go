@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // The per-role walk of issue 42, finding 3: on every kind of object that takes reminders and

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/eabwasser/eabwasser/internal/app"
-	"github.com/eabwasser/eabwasser/internal/bench"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/verdrahtung/app"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/bench"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
 
 // seedScale runs `seed --scale N` and shows events/s while it runs.

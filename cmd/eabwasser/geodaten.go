@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/eabwasser/eabwasser/internal/app"
-	"github.com/eabwasser/eabwasser/internal/geodaten"
+	"github.com/eabwasser/eabwasser/internal/plattform/geodaten"
+	"github.com/eabwasser/eabwasser/internal/verdrahtung/app"
 )
 
 // runGeodaten runs `geodaten import`: an official area layer (GeoJSON) into its table.

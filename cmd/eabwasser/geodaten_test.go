@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 )
 
 // The command, twice on the sample's water bodies (which the test database has already):
@@ -17,7 +17,7 @@ func TestGeodatenImport_Befehl(t *testing.T) {
 	t.Setenv("LOG_LEVEL", "error")
 	for i := 0; i < 2; i++ {
 		var out, errOut bytes.Buffer
-		err := run(context.Background(), []string{"geodaten", "import", "../../deployments/geodaten/wasserkoerper.geojson", "--ebene", "wasserkoerper"}, &out, &errOut)
+		err := run(context.Background(), []string{"geodaten", "import", "../../internal/plattform/geodaten/beispiel/wasserkoerper.geojson", "--ebene", "wasserkoerper"}, &out, &errOut)
 		if err != nil {
 			t.Fatalf("run: %v (%s)", err, errOut.String())
 		}

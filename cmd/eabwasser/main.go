@@ -15,9 +15,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/eabwasser/eabwasser/internal/app"
-	"github.com/eabwasser/eabwasser/internal/config"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	"github.com/eabwasser/eabwasser/internal/plattform/config"
+	"github.com/eabwasser/eabwasser/internal/verdrahtung/app"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/eabwasser/eabwasser/internal/app"
-	"github.com/eabwasser/eabwasser/internal/zahlen"
+	"github.com/eabwasser/eabwasser/internal/verdrahtung/app"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/zahlen"
 )
 
 // runPruefe checks stored data against a rule that changed: `pruefe zahlen` lists every stored

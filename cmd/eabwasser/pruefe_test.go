@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 )
 
 // The command on a database with a limit stored before issue 43 as "1.000" and one as "0.4": the

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/eabwasser/eabwasser/internal/wasserbuch"
+	"github.com/eabwasser/eabwasser/internal/plattform/wasserbuch"
 )
 
 // runWasserbuch serves the stand-in water book (wasserbuch.Attrappe) for a demo: with

@@ -12,7 +12,7 @@ import (
 type Listenwert struct{ Feld, Liste, Wert, Extra string }
 
 // Listenwerte are the filled fields of d that take their value from a value list. The service
-// checks them against the lists (internal/auswahl.PruefeListenwerte): a value the plant already
+// checks them against the lists (internal/anwendung/auswahl.PruefeListenwerte): a value the plant already
 // holds stays valid when its entry was renamed or deleted since.
 func Listenwerte(d Daten) []Listenwert {
 	var out []Listenwert

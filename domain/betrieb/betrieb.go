@@ -1,7 +1,7 @@
 // Package betrieb holds the operation (Betrieb) aggregate: its master data, the Freigabe of a
 // requested operation by the authority, saves by operators and administrators with
 // Historisierung, the Stammdaten-Antrag of an operator, operator changes and the shut-down.
-// Everything here is pure: the application service (internal/anwendung/betriebsakte) loads what the
+// Everything here is pure: the application service (internal/anwendung/betrieb) loads what the
 // rules need (duplicates, whether the operator is an obligee of plants) and passes it in.
 package betrieb
 

@@ -86,7 +86,7 @@ type (
 	VermerkeFalschesPasswort struct{}
 	// MeldeAb: the user logs out; every session of the account ends.
 	MeldeAb struct{}
-	// LegeDemoAnwenderAn: the demo seed (internal/seed, nothing the API reaches) creates an
+	// LegeDemoAnwenderAn: the demo seed (internal/werkzeug/seed, nothing the API reaches) creates an
 	// account with the published demo password, which the password policy refuses elsewhere.
 	LegeDemoAnwenderAn struct{ LegeAn }
 )

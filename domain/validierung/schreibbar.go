@@ -82,7 +82,7 @@ func Unveraendert[T any](s *Sammler, alt, neu T, felder []string, message func(f
 }
 
 // MitDatenfehlern is the answer to a save whose references the service refused (verweis: the
-// field errors of internal/auswahl, checked before the decider) together with the field errors
+// field errors of internal/anwendung/auswahl, checked before the decider) together with the field errors
 // the decider finds in the data (daten, run only then, on the state as loaded): every field
 // error of the form in one answer (issue 28). A reference's message wins on its field. Any
 // other error of either is answered as it is.

@@ -1,5 +1,5 @@
 // Browser test of the operation file as of a date (issue 33, "As of a date"): a demo plant whose
-// Verlauf renames it (the demo data's past, internal/seed) is opened, 'Stand zum' is set to the day
+// Verlauf renames it (the demo data's past, internal/werkzeug/seed) is opened, 'Stand zum' is set to the day
 // before the rename, and the tree and the plant's page show the earlier name in read mode under the
 // banner, on every screen of the file and after a link inside a screen (the plant's Verlauf); axe on
 // the plant's page as of that day; 'Aktueller Stand' brings today's name back.

@@ -3,7 +3,7 @@
 // follows 'Im Wasserbuch öffnen' into a new tab, sees the register's entry with its status
 // colours (and none of the register's own script running), downloads a document as
 // download.pdf, and axe finds no serious or critical violation on the viewer. The server asks the
-// stand-in register `eabwasser wasserbuch` (internal/wasserbuch.Attrappe), started here on a free
+// stand-in register `eabwasser wasserbuch` (internal/plattform/wasserbuch.Attrappe), started here on a free
 // port and handed to the server as DIGIWAB_URL.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

@@ -2,7 +2,7 @@
 // infrastructure beside it in internal/ (config, mail, natsbus, schema, drossel, tabelle,
 // testdb, zugriff, schreibmodell) and the tooling (bench, seed):
 //
-//	betriebsakte      the operation file (Betrieb): requests, Freigabe, saves, applications, history
+//	betrieb           the operation file (Betrieb): requests, Freigabe, saves, applications, history
 //	zugang            accounts: registration, login, profile, password reset, sessions
 //	verwaltung        administration: organisations (merge, history), users, local roles
 //	ablage            files and reminders hanging on an object of any area
@@ -11,6 +11,6 @@
 //	aufgaben          the Aufgaben view: which open applications wait for a user
 //
 // Each area's service checks access through internal/zugriff, runs its commands through
-// eventstore.Befehle and has one Setup (setup.go) that internal/schreibmodell calls for every
+// eventstore.Befehle and has one Setup (setup.go) that internal/verdrahtung/schreibmodell calls for every
 // process (docs/architektur.md).
 package anwendung

@@ -9,8 +9,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/eventstore"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
 // Betrieb is a row of the operations worklist.
@@ -62,7 +62,7 @@ type Seite[T any] struct {
 }
 
 // BetriebeListe is the operations worklist. Its export is the operation file's
-// (betriebsakte.Arbeitsliste).
+// (anwendung/betrieb.Arbeitsliste).
 var BetriebeListe = Liste[Betrieb]{
 	Tabelle: "arbeitsliste.betrieb",
 	Spalten: `id, betriebs_id, bezeichnung, betriebstyp_text, betriebstyp, betriebsstatus_text, betriebsstatus, freigabestatus,

@@ -8,13 +8,13 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/schreibmodell"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
+	"github.com/eabwasser/eabwasser/internal/verdrahtung/schreibmodell"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
 

@@ -7,9 +7,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
+	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
 )
 
 // The lists of the Bescheide (issue 30): an operation's Bescheide, the evaluation of the

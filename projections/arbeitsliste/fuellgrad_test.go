@@ -9,7 +9,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )

@@ -8,9 +8,9 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
+	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
-	berichte "github.com/eabwasser/eabwasser/projections/jahresbericht"
 )
 
 // The annual reports worklist (the start page's Jahresberichte tab, spec 002; columns of spec

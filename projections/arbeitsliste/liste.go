@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 

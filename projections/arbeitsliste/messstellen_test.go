@@ -12,11 +12,11 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/seed"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
 

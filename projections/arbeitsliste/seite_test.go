@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 )
 
 // listeMit103Zeilen is a database with table liste of 103 rows (id, name 'Name 0' … 'Name 6').

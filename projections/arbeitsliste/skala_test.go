@@ -15,10 +15,10 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/eabwasser/eabwasser/internal/schema"
-	"github.com/eabwasser/eabwasser/internal/schreibmodell"
-	"github.com/eabwasser/eabwasser/internal/seed"
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/plattform/schema"
+	"github.com/eabwasser/eabwasser/internal/verdrahtung/schreibmodell"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )

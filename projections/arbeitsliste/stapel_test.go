@@ -16,7 +16,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/testdb"
+	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 )

@@ -45,8 +45,8 @@ import (
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/kalender"
-	"github.com/eabwasser/eabwasser/internal/mail"
+	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
+	"github.com/eabwasser/eabwasser/internal/plattform/mail"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 )
@@ -1050,7 +1050,7 @@ func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
 	st.offen[o] = append(st.offen[o], d)
 }
 
-// Historie is the Historie's masking of names (internal/verlauf), which a read model may not
+// Historie is the Historie's masking of names (internal/anwendung/verlauf), which a read model may not
 // import (TestGrenzen): the wiring registers it with Namen (benachrichtigung.Setup).
 type Historie struct {
 	// NamenFuer is whose names a reader may see (verlauf.NamenFuer); nil: every name.

@@ -16,7 +16,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/natsbus"
+	"github.com/eabwasser/eabwasser/internal/plattform/natsbus"
 	"github.com/eabwasser/eabwasser/projections"
 )
 

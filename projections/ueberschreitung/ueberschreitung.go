@@ -12,7 +12,7 @@
 // an event of an entry of the value list anforderungsparameter (its significant digits and § 6
 // mark, issue 43 item 3) every report — and they are evaluated from the documents as they are. The last event touching a report is
 // applied after the documents reached their final state, so the live build and a rebuild end
-// equal (internal/app's rebuild test).
+// equal (internal/verdrahtung/app's rebuild test).
 package ueberschreitung
 
 import (

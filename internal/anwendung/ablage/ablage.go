@@ -21,10 +21,10 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/aufbau"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	dok "github.com/eabwasser/eabwasser/internal/dokumente/ablage"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	dok "github.com/eabwasser/eabwasser/projections/ablage"
 )
 
 // Nutzer is the caller (internal/zugriff).

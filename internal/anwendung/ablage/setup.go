@@ -4,8 +4,8 @@ import (
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/aufbau"
-	dok "github.com/eabwasser/eabwasser/projections/ablage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
+	dok "github.com/eabwasser/eabwasser/internal/dokumente/ablage"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
 

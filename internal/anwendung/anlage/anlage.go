@@ -16,13 +16,13 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/internal/kalender"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
-	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
 // Dienst is the plant service.
@@ -222,7 +222,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 
 // zuordnungen applies the caller's field rights to the plant data neu (of plant id, 0 when new) and checks what it
 // refers to — responsible persons, authority users, obligee organisations, the receiving
-// plant — against what the caller may choose (internal/auswahl), on creation (alt is empty)
+// plant — against what the caller may choose (internal/anwendung/auswahl), on creation (alt is empty)
 // and on every save alike. A reference alt already holds stays valid.
 func (d *Dienst) zuordnungen(ctx context.Context, n Nutzer, b betrieb.Betrieb, betriebID, id int64, neu, alt anlage.Daten) (anlage.Daten, error) {
 	q := d.Store.Pool()

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 )
 
 // typnamen are the plant types as the print names them (the tree of the Druckausgabe).

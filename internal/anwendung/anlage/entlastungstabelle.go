@@ -17,10 +17,10 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
 // The relief plants of an operation as a spreadsheet (spec 000 §2, "Discharge plant overview

@@ -10,8 +10,8 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/validierung"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 )
 
 // The import's row rules without a database: a sheet written with the export's own columns,

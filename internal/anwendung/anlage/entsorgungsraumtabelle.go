@@ -11,7 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 )
 
 // The disposal area of a treatment plant as a spreadsheet (spec 000 §7: GET/POST

@@ -14,12 +14,12 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/aufbau"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
 // Setup wires the plant area: the plant's document (written in each command's transaction

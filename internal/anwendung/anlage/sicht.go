@@ -3,7 +3,7 @@ package anlage
 import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 

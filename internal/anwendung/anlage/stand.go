@@ -8,8 +8,8 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
 )
 
 // StandZum is the plant as its screen shows it "as of" zeit (issue 33): the state after the

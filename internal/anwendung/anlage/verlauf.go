@@ -12,9 +12,9 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 )
 
 // feldnamen are the German labels of the plant form (spec 000 §2/§3).

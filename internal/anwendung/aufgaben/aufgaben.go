@@ -2,7 +2,7 @@
 // which tasks of the read model projections/aufgaben a caller sees. Staff see the open
 // applications they may decide (the permission table names the deciding action of each task)
 // among the operations they see; the operator side sees its organisation's applications in
-// every state. The decisions themselves are the areas' commands (betriebsakte, anlage).
+// every state. The decisions themselves are the areas' commands (betrieb, anlage).
 package aufgaben
 
 import (
@@ -11,7 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	liste "github.com/eabwasser/eabwasser/projections/aufgaben"

@@ -17,11 +17,11 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	"github.com/eabwasser/eabwasser/internal/dokumente/ablage"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	"github.com/eabwasser/eabwasser/projections/ablage"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
 // Umfang says which rows a query reads.

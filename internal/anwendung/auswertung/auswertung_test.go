@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
 // Tables that hold operations, what hangs on them, accounts or the audit trail: a query that

@@ -14,9 +14,9 @@ import (
 	"github.com/eabwasser/eabwasser/domain/personalisierung"
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/dokumente/ablage"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	"github.com/eabwasser/eabwasser/projections/ablage"
-	"github.com/eabwasser/eabwasser/projections/konten"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 

@@ -1,8 +1,8 @@
 package benachrichtigung
 
 import (
-	"github.com/eabwasser/eabwasser/internal/aufbau"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 

@@ -10,8 +10,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
-	"github.com/eabwasser/eabwasser/internal/kalender"
-	"github.com/eabwasser/eabwasser/internal/mail"
+	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
+	"github.com/eabwasser/eabwasser/internal/plattform/mail"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 

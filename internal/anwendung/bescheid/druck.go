@@ -9,10 +9,10 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/historie"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
-	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
-	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
+	messstellen "github.com/eabwasser/eabwasser/internal/dokumente/messstelle"
 )
 
 // Druckstand is the Bescheid (or Bescheidsantrag) as the print of the operation file shows it

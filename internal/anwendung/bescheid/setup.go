@@ -4,12 +4,12 @@ import (
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/aufbau"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
+	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
 // Setup wires the Bescheid area: its document (written in each command's transaction, the

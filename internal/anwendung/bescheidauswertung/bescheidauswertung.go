@@ -23,10 +23,10 @@ import (
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
+	messstellen "github.com/eabwasser/eabwasser/internal/dokumente/messstelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
-	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
 )
 
 // Evaluation types (spec 001 §2.4): every Anforderung, those whose validity overlaps a period,

@@ -2,7 +2,7 @@
 // print of an operation file — the operation and the plants, measuring points and Bescheide
 // chosen in the dialog's tree — and of an annual report, as one PDF. Each object is the
 // Verlauf's view of its state replayed from the event store as the caller may see it (the
-// areas' Druckstand), today's or as of the end of a given day; internal/druck draws it.
+// areas' Druckstand), today's or as of the end of a given day; internal/plattform/druck draws it.
 package druckausgabe
 
 import (
@@ -17,11 +17,11 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	"github.com/eabwasser/eabwasser/internal/anwendung/betriebsakte"
+	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
-	"github.com/eabwasser/eabwasser/internal/druck"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	"github.com/eabwasser/eabwasser/internal/plattform/druck"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 
@@ -30,7 +30,7 @@ type Nutzer = zugriff.Nutzer
 
 // Dienst prints through the areas' services, which decide what the caller may see.
 type Dienst struct {
-	Betriebsakte  *betriebsakte.Dienst
+	Betriebsakte  *betriebdienst.Dienst
 	Anlage        *anlagedienst.Dienst
 	Messstelle    *messstelledienst.Dienst
 	Bescheid      *bescheiddienst.Dienst
@@ -169,7 +169,7 @@ func (d *Dienst) DruckeBetriebsakte(ctx context.Context, n Nutzer, id int64, a A
 // deckblatt are the cover's rows of the operation: operator and authority as the file showed
 // them (as of the day printed).
 func deckblatt(b verlauf.Druckstand) []druck.Zeile {
-	v, ok := b.Ansicht.(betriebsakte.Verlaufsansicht)
+	v, ok := b.Ansicht.(betriebdienst.Verlaufsansicht)
 	if !ok {
 		return nil
 	}

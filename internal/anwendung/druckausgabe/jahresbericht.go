@@ -6,7 +6,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
-	"github.com/eabwasser/eabwasser/internal/druck"
+	"github.com/eabwasser/eabwasser/internal/plattform/druck"
 )
 
 // parametertitel names a parameter of the report: number, name, kind and measuring point.

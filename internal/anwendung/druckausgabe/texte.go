@@ -8,7 +8,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 )
 
 // schluessellisten are the fields of the areas' views that hold a key of an enumeration (a

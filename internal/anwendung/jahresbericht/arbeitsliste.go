@@ -5,9 +5,9 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
-	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
 // Arbeitsliste is the annual reports worklist with its export (the start page's Jahresberichte

@@ -7,7 +7,7 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
-	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
+	messstellen "github.com/eabwasser/eabwasser/internal/dokumente/messstelle"
 )
 
 // Druckbericht is an annual report as its print shows it (GET /api/jahresbericht/{id}/print,

@@ -18,15 +18,15 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
+	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	messstellen "github.com/eabwasser/eabwasser/internal/dokumente/messstelle"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
-	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
-	berichte "github.com/eabwasser/eabwasser/projections/jahresbericht"
-	"github.com/eabwasser/eabwasser/projections/konten"
-	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
 )
 
 // Dienst is the annual report service.

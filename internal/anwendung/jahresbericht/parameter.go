@@ -10,10 +10,10 @@ import (
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	bescheide "github.com/eabwasser/eabwasser/projections/bescheid"
-	berichte "github.com/eabwasser/eabwasser/projections/jahresbericht"
-	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
+	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
+	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
+	messstellen "github.com/eabwasser/eabwasser/internal/dokumente/messstelle"
+	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 )
 
 // MsgVorlageUnbekannt: the template id names no entry of the value list of templates.

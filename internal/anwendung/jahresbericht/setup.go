@@ -4,11 +4,11 @@ import (
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/aufbau"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	berichte "github.com/eabwasser/eabwasser/projections/jahresbericht"
 )
 
 // Setup wires the annual report area: its document (written in each command's transaction, the

@@ -14,8 +14,8 @@ import (
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
-	berichte "github.com/eabwasser/eabwasser/projections/jahresbericht"
+	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 )
 
 // The values of one parameter as a spreadsheet (spec 001 §7 "Measured values"): the export of
@@ -30,7 +30,7 @@ import (
 // (one bad row writes nothing), and an unchanged sheet appends no event.
 
 // Messages of the import (spec 001 §5, §8; the shared ones of every spreadsheet import in
-// internal/tabelle).
+// internal/plattform/tabelle).
 const (
 	MsgNurXlsx              = tabelle.MsgNurXlsx
 	MsgImportFehlgeschlagen = tabelle.MsgImportFehlgeschlagen

@@ -3,8 +3,8 @@ package jahresbericht
 import (
 	"context"
 
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
 	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/messstelle"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 )
 
 // Druckstand is the measuring point as the print of the operation file shows it at zeit (the

@@ -18,14 +18,14 @@ import (
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/internal/geodaten"
-	"github.com/eabwasser/eabwasser/internal/kalender"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
+	messstellen "github.com/eabwasser/eabwasser/internal/dokumente/messstelle"
+	"github.com/eabwasser/eabwasser/internal/plattform/geodaten"
+	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
-	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
 )
 
 // Dienst is the measuring point service.
@@ -246,7 +246,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, anlageID int64, f Formul
 // (alt is empty) and on every save alike: the value-list fields — Anhang AbwV and Abwasserart
 // of the Anhang, the responsible authority and the associated authorities (list behoerde), the
 // LIMS-entitled (list messstellenzustaendigkeit) and the gauge of the Einleitstelle (list
-// pegel) — take only the lists' entries; a value alt holds stays valid (internal/auswahl).
+// pegel) — take only the lists' entries; a value alt holds stays valid (internal/anwendung/auswahl).
 // Measuring points name no accounts, organisations or plants besides their own plant.
 func (d *Dienst) zuordnungen(ctx context.Context, neu, alt messstelle.Daten) error {
 	return auswahl.PruefeListenwerte(ctx, d.Store.Pool(), Listenwerte(neu), Listenwerte(alt))
@@ -499,7 +499,7 @@ type Nummernvorschlag struct {
 
 // NeueNummer proposes the first free number for a point of type typ at (rechtswert, hochwert):
 // the prefix is the last six digits of the Gemeindeschlüssel of the municipality the point lies
-// in (internal/geodaten), frei counts up, the suffix follows from the type
+// in (internal/plattform/geodaten), frei counts up, the suffix follows from the type
 // (messstelle.Vorschlag). ok is false when every combination of the prefix is taken (204).
 // For who may create measuring points.
 func (d *Dienst) NeueNummer(ctx context.Context, n Nutzer, rechtswert, hochwert float64, typ string) (Nummernvorschlag, bool, error) {

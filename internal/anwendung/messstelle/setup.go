@@ -13,13 +13,13 @@ import (
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/aufbau"
-	"github.com/eabwasser/eabwasser/internal/kalender"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	messstellen "github.com/eabwasser/eabwasser/internal/dokumente/messstelle"
+	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
+	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
 // Setup wires the measuring point area: its document (written in each command's transaction,

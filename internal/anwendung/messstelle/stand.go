@@ -6,8 +6,8 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
-	messstellen "github.com/eabwasser/eabwasser/projections/messstelle"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	messstellen "github.com/eabwasser/eabwasser/internal/dokumente/messstelle"
 )
 
 // StandZum is the measuring point as its screen shows it "as of" zeit (issue 33): the state

@@ -15,10 +15,10 @@ import (
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
-	anlagen "github.com/eabwasser/eabwasser/projections/anlage"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
+	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/betriebe"
 )
 
 // Dienst answers the Ereignisprotokoll.

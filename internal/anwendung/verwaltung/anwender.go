@@ -13,10 +13,10 @@ import (
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/internal/kalender"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 )
 
 // AnwenderEingabe is the user form of the administration.

@@ -17,9 +17,9 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/kalender"
-	"github.com/eabwasser/eabwasser/internal/tabelle"
-	"github.com/eabwasser/eabwasser/projections/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
+	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 )
 
 // Dienst is the administration service.

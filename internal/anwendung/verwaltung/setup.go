@@ -6,11 +6,11 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/aufbau"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/konten"
-	"github.com/eabwasser/eabwasser/projections/wertelisten"
 )
 
 // Setup wires the administration area: the documents of organisations, local roles and

@@ -7,7 +7,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/organisation"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/verlauf"
+	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 )
 
 // organisationsFeldnamen are the labels of the organisation dialog (spec 002 §3).
@@ -29,7 +29,7 @@ type organisationsansicht struct {
 }
 
 // OrganisationVerlauf lists every event of the organisation: who and when from the audit
-// trail, what changed field by field from replaying the stream (internal/verlauf).
+// trail, what changed field by field from replaying the stream (internal/anwendung/verlauf).
 func (d *Dienst) OrganisationVerlauf(ctx context.Context, id int64) ([]historie.Verlaufsschritt, error) {
 	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(organisation.StreamType, id), 1, 0)
 	if err != nil {

@@ -4,9 +4,9 @@ import (
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/personalisierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/aufbau"
+	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
 // Setup wires the accounts area: the documents of accounts and of their personalisation,

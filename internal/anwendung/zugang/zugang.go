@@ -28,12 +28,12 @@ import (
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/auswahl"
-	"github.com/eabwasser/eabwasser/internal/drossel"
-	"github.com/eabwasser/eabwasser/internal/mail"
-	"github.com/eabwasser/eabwasser/internal/sso"
+	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
+	"github.com/eabwasser/eabwasser/internal/plattform/drossel"
+	"github.com/eabwasser/eabwasser/internal/plattform/mail"
+	"github.com/eabwasser/eabwasser/internal/plattform/sso"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	"github.com/eabwasser/eabwasser/projections/konten"
 )
 
 // Dienst is the access service.

@@ -145,7 +145,7 @@ export function AnlageFormular(p: AnlageFormularProps) {
   const aufnahmeAnzeige = w.aufnahmeAnzeige || ((anlagen.data ?? []).find((a) => String(a.id) === w.aufnahme)?.bezeichnung ?? '');
   const gewaehlt = new Set(w.pflichtige.map((x) => x.organisation));
   const betrieb = useQuery(betriebDesFormularsQuery(p.betriebId)).data;
-  // the server's rule (internal/auswahl, anlage.zuordnungen): active organisations obliged to
+  // the server's rule (internal/anwendung/auswahl, anlage.zuordnungen): active organisations obliged to
   // dispose of wastewater, the operation's own operator, and those the plant already names
   const pflichtige = (useQuery(pflichtigeQuery()).data ?? []).filter(
     (o) => (o.abwasserbeseitigungspflicht && o.status === 'AKTIV') || o.id === betrieb?.betreiberId || gewaehlt.has(String(o.id)),

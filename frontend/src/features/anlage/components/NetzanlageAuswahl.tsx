@@ -38,7 +38,7 @@ interface NetzFeldProps {
 /**
  * A field of a plant form that names another plant of the network (spec 000 §2: the
  * receiving-plant and the throttle-outflow selection): the chosen plant read-only,
- * 'Auswählen' opens the dialog that searches what the server offers (internal/auswahl), a
+ * 'Auswählen' opens the dialog that searches what the server offers (internal/anwendung/auswahl), a
  * field that is not required can be emptied.
  */
 function NetzFeld({ label, titel, name, wert, anzeige, onChange, abfrage, weitere, error, gesperrt: gesperrtVonAussen, required, className = '' }: NetzFeldProps) {

@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 import { PDF_PFAD } from '../api/wasserbuch';
 
 /**
- * The browser's own sanitising of a register page, after the server's (internal/wasserbuch,
+ * The browser's own sanitising of a register page, after the server's (internal/plattform/wasserbuch,
  * bluemonday): the same allow-list — structure only, class values status0..status3, links to
  * http(s) or to the viewer's PDF action — so a page the server let through by mistake still
  * runs no script and carries no style.
