@@ -328,7 +328,7 @@ func stillgelegt(a Anlage, datum string) Anlage {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[AnlageAngelegt](),
 	ereignis.Art[AnlageGeaendert](),
 	ereignis.Art[AnlageStillgelegt](),
@@ -339,7 +339,10 @@ var Decode = ereignis.Katalog(
 	ereignis.Art[AenderungsantragGestellt](),
 	ereignis.Art[AenderungsantragUebernommen](),
 	ereignis.Art[AenderungsantragAbgelehnt](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Decider is the plant aggregate for the generic command handler.
 var Decider = ereignis.Decider[Anlage, Befehl]{

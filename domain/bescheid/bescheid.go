@@ -270,7 +270,7 @@ func (b Bescheid) Anforderung(id int64) (Anforderung, bool) {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[BescheidAngelegt](),
 	ereignis.Art[BescheidGeaendert](),
 	ereignis.Art[BescheidsantragGestellt](),
@@ -284,4 +284,7 @@ var Decode = ereignis.Katalog(
 	ereignis.Art[AnforderungGeaendert](),
 	ereignis.Art[AnforderungGeloescht](),
 	ereignis.Art[BescheidGeloescht](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode

@@ -315,7 +315,7 @@ func Evolve(b Betrieb, e ereignis.DomainEvent) Betrieb {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[BetriebBeantragt](),
 	ereignis.Art[BetriebFreigegeben](),
 	ereignis.Art[BetriebAbgewiesen](),
@@ -328,7 +328,10 @@ var Decode = ereignis.Katalog(
 	ereignis.Art[StammdatenAntragGestellt](),
 	ereignis.Art[StammdatenAntragUebernommen](),
 	ereignis.Art[StammdatenAntragAbgelehnt](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Decider is the operation aggregate for the generic command handler.
 var Decider = ereignis.Decider[Betrieb, Befehl]{

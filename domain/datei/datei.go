@@ -235,10 +235,13 @@ func Evolve(d Datei, e ereignis.DomainEvent) Datei {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[DateiHochgeladen](),
 	ereignis.Art[DateiGeloescht](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Decider is the file aggregate for the generic command handler.
 var Decider = ereignis.Decider[Datei, Befehl]{

@@ -7,6 +7,8 @@ package ereignis
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	gojson "github.com/goccy/go-json"
 )
@@ -95,4 +97,10 @@ func (e Ereignisse) Decode(eventType string, data json.RawMessage) (DomainEvent,
 func Name[T DomainEvent]() string {
 	var zero T
 	return zero.EventType()
+}
+
+// Arten are the event types of the catalogue, sorted: what a projector must handle or ignore
+// for the aggregate (domain/katalog).
+func (e Ereignisse) Arten() []string {
+	return slices.Sorted(maps.Keys(e))
 }

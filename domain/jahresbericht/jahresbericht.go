@@ -289,7 +289,7 @@ func (j Jahresbericht) ParameterMit(id int64) (Parameter, bool) {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[JahresberichtAngelegt](),
 	ereignis.Art[JahresberichtGeaendert](),
 	ereignis.Art[JahresberichtBearbeitungAbgeschlossen](),
@@ -302,7 +302,10 @@ var Decode = ereignis.Katalog(
 	ereignis.Art[ErgaenzenderParameterGeaendert](),
 	ereignis.Art[ErgaenzenderParameterGeloescht](),
 	ereignis.Art[MesswerteGespeichert](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Statustexte are the German texts of the report's status and of its status lists' values
 // (the worklist, its export and the screens show them).

@@ -103,7 +103,7 @@ func (FalschesPasswortEingegeben) EventType() string       { return "FalschesPas
 func (AnwenderAbgemeldet) EventType() string               { return "AnwenderAbgemeldet" }
 
 // decode reads a stored account event; each type is named once, by its EventType.
-var decode = ereignis.Katalog(
+var ereignisse = ereignis.Katalog(
 	ereignis.Art[AnwenderRegistriert](),
 	ereignis.Art[AnwenderAngelegt](),
 	ereignis.Art[EmailBestaetigt](),
@@ -119,7 +119,9 @@ var decode = ereignis.Katalog(
 	ereignis.Art[AnwenderGeloescht](),
 	ereignis.Art[FalschesPasswortEingegeben](),
 	ereignis.Art[AnwenderAbgemeldet](),
-).Decode
+)
+
+var decode = ereignisse.Decode
 
 // Evolve applies an event to the account.
 func Evolve(a Anwender, e ereignis.DomainEvent) Anwender {
@@ -198,3 +200,6 @@ func (a Anwender) neueSitzung() Anwender {
 	a.FalscheEingaben = 0
 	return a
 }
+
+// Ereignisarten are the account's event types (domain/katalog).
+func Ereignisarten() []string { return ereignisse.Arten() }

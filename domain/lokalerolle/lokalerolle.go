@@ -178,11 +178,14 @@ func Evolve(r LokaleRolle, e ereignis.DomainEvent) LokaleRolle {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[LokaleRolleAngelegt](),
 	ereignis.Art[LokaleRolleGeaendert](),
 	ereignis.Art[LokaleRolleGeloescht](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Decider is the local-role aggregate for the generic command handler.
 var Decider = ereignis.Decider[LokaleRolle, Befehl]{

@@ -228,14 +228,17 @@ func Evolve(m Messstelle, e ereignis.DomainEvent) Messstelle {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[MessstelleBeantragt](),
 	ereignis.Art[MessstelleGeaendert](),
 	ereignis.Art[MessstelleFreigegeben](),
 	ereignis.Art[MessstelleAbgewiesen](),
 	ereignis.Art[MessstellenfreigabeErneutAngefordert](),
 	ereignis.Art[MessstelleStillgelegt](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Decider is the measuring point aggregate for the generic command handler.
 var Decider = ereignis.Decider[Messstelle, Befehl]{

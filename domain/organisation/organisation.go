@@ -231,12 +231,15 @@ func Evolve(o Organisation, e ereignis.DomainEvent) Organisation {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[OrganisationAngelegt](),
 	ereignis.Art[OrganisationGeaendert](),
 	ereignis.Art[OrganisationGeloescht](),
 	ereignis.Art[OrganisationZusammengefuehrt](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Decider is the organisation aggregate for the generic command handler.
 var Decider = ereignis.Decider[Organisation, Befehl]{

@@ -111,9 +111,12 @@ func Evolve(e Einstellungen, ev ereignis.DomainEvent) Einstellungen {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[PersonalisierungGespeichert](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Decider is the settings aggregate for the generic command handler.
 var Decider = ereignis.Decider[Einstellungen, Befehl]{

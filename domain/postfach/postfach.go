@@ -79,10 +79,13 @@ func Evolve(p Postfach, e ereignis.DomainEvent) Postfach {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[NachrichtGelesen](),
 	ereignis.Art[NachrichtGeloescht](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Decider is the mailbox aggregate for the generic command handler.
 var Decider = ereignis.Decider[Postfach, Befehl]{

@@ -248,3 +248,6 @@ var Decider = ereignis.Decider[Eintrag, Befehl]{
 	Decide:     Decide,
 	Decode:     Decode,
 }
+
+// Ereignisarten are an entry's event types (domain/katalog), the types Decode reads.
+var Ereignisarten = []string{EintragAngelegt{}.EventType(), EintragGeaendert{}.EventType(), EintragGeloescht{}.EventType()}

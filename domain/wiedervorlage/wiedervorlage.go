@@ -246,10 +246,13 @@ func Evolve(w Wiedervorlage, e ereignis.DomainEvent) Wiedervorlage {
 }
 
 // Decode reads a stored event.
-var Decode = ereignis.Katalog(
+var Ereignisse = ereignis.Katalog(
 	ereignis.Art[WiedervorlageAngelegt](),
 	ereignis.Art[WiedervorlageGeloescht](),
-).Decode
+)
+
+// Decode reads a stored event of the aggregate (Ereignisse).
+var Decode = Ereignisse.Decode
 
 // Decider is the reminder aggregate for the generic command handler.
 var Decider = ereignis.Decider[Wiedervorlage, Befehl]{
