@@ -9,9 +9,14 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
+
+var mit = ereignistest.Mit[Daten]
+
+var given = ereignistest.Gegeben(Evolve)
 
 var (
 	heute = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
@@ -28,21 +33,6 @@ var (
 	// a request that renames the plant and ticks TEG-Abschluss; Auf KA-Gelände asked as it is
 	gestelltNameUndTEG = AenderungsantragGestellt{Antrag: Aenderungsantrag{Bezeichnung: "Kläranlage Nord-Ost", TegAbschluss: true, GestelltAm: "2026-11-20", Kommentar: "Umbau"}}
 )
-
-func given(events ...ereignis.DomainEvent) Anlage {
-	a := Anlage{}
-	for _, e := range events {
-		a = Evolve(a, e)
-	}
-	return a
-}
-
-func mit(d Daten, f func(*Daten)) Daten {
-	f(&d)
-	return d
-}
-
-func ptr[T any](v T) *T { return &v }
 
 // fehler is the expected refusal: the message and, for a field error, the field.
 type fehler struct{ feld, msg string }
@@ -137,7 +127,7 @@ func TestDecide(t *testing.T) {
 			nil, &fehler{"wasserbuchnummer", "Max. 9 Zeichen erlaubt"}, ""},
 		{"year fields 1900–2100 and one führend Auslegung", nil,
 			LegeAn{BetriebID: 9, Typ: Abwasserbehandlung, Daten: mit(eingabe, func(d *Daten) {
-				d.Auslegungen = []Auslegung{{Parameter: "EW", Einheit: "E", AuslegungJahr: ptr(1899), AuslegungFuehrend: true},
+				d.Auslegungen = []Auslegung{{Parameter: "EW", Einheit: "E", AuslegungJahr: ereignistest.Zeiger(1899), AuslegungFuehrend: true},
 					{Parameter: "CSB", Einheit: "kg/d", AuslegungFuehrend: true}}
 			}), BetriebFreigegeben: true, Heute: heute},
 			nil, &fehler{"auslegungUndBelastungsDaten[0].auslegungJahr", betrieb.MsgJahr}, ""},

@@ -8,8 +8,13 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
+
+var fehlerfelder = ereignistest.Fehlerfelder
+
+var given = ereignistest.Gegeben(Evolve)
 
 var (
 	heute   = time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
@@ -30,38 +35,7 @@ var (
 		ParameterNr: "CSB", Wert: "90", Einheit: "mg/l", GueltigAb: "2024-03-01", GueltigBis: StandardAblaufdatum}
 )
 
-func given(events ...ereignis.DomainEvent) Bescheid {
-	b := Bescheid{}
-	for _, e := range events {
-		b = Evolve(b, e)
-	}
-	return b
-}
-
-type felder map[string]string
-
-// fehlerfelder are the field errors of err; a rule, conflict or permission error has the key "".
-func fehlerfelder(t *testing.T, err error) felder {
-	t.Helper()
-	if err == nil {
-		return nil
-	}
-	var f *validierung.Fehler
-	var k *validierung.Konflikt
-	switch {
-	case errors.As(err, &f):
-		if f.Message != "" {
-			return felder{"": f.Message}
-		}
-		return felder(f.Felder)
-	case errors.As(err, &k):
-		return felder{"": k.Message}
-	case errors.Is(err, validierung.NichtErlaubt), errors.Is(err, validierung.NichtGefunden):
-		return felder{"": err.Error()}
-	}
-	t.Fatalf("not a user-facing error: %v", err)
-	return nil
-}
+type felder = ereignistest.Felder
 
 func typen(events []ereignis.DomainEvent) []string {
 	out := []string{}

@@ -9,9 +9,14 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
+
+var mit = ereignistest.Mit[Daten]
+
+var given = ereignistest.Gegeben(Evolve)
 
 var (
 	heute = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
@@ -29,21 +34,6 @@ var (
 	gestellt = StammdatenAntragGestellt{Antrag: func() StammdatenAntrag { a := antrag; a.GestelltAm = "2026-11-20"; return a }()}
 )
 
-func given(events ...ereignis.DomainEvent) Betrieb {
-	b := Betrieb{}
-	for _, e := range events {
-		b = Evolve(b, e)
-	}
-	return b
-}
-
-func mit(d Daten, f func(*Daten)) Daten {
-	f(&d)
-	return d
-}
-
-func ptr[T any](v T) *T { return &v }
-
 func TestDecide(t *testing.T) {
 	umbenannt := mit(gespeichert, func(d *Daten) { d.Bezeichnung = "Kläranlage Rheinaue II" })
 	stillgelegt := mit(gespeichert, func(d *Daten) { d.Betriebsstatus = Stillgelegt })
@@ -54,7 +44,7 @@ func TestDecide(t *testing.T) {
 	mitPersonen := mit(gespeichert, func(d *Daten) {
 		d.ZustaendigePersonen = []ZustaendigePerson{{AnwenderID: 7, Zustaendig: []string{"Abwasser"}}}
 	})
-	produktion := mit(gespeichert, func(d *Daten) { d.Produktion.Produktionstage = ptr(220) })
+	produktion := mit(gespeichert, func(d *Daten) { d.Produktion.Produktionstage = ereignistest.Zeiger(220) })
 	ai := func(ab string) *historie.AuditInfo {
 		return &historie.AuditInfo{GueltigAb: ab, Aenderungsgrund: "Umfirmierung"}
 	}
@@ -134,7 +124,7 @@ func TestDecide(t *testing.T) {
 		{"admin: an obligee operator needs the keep/delete decision", append(freigegeben, BetriebsdatenGeaendert{Daten: mitPersonen}),
 			SpeichereAlsAdmin{Daten: neuerBetreiber, Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true}, nil, MsgBehalten},
 		{"admin: deleting the old obligee removes the responsible persons", append(freigegeben, BetriebsdatenGeaendert{Daten: mitPersonen}),
-			SpeichereAlsAdmin{Daten: neuerBetreiber, Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true, Behalten: ptr(false)},
+			SpeichereAlsAdmin{Daten: neuerBetreiber, Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true, Behalten: ereignistest.Zeiger(false)},
 			[]ereignis.DomainEvent{BetriebGeaendert{Daten: mit(neuerBetreiber, func(d *Daten) { d.ZustaendigePersonen = nil }), GueltigAb: "2026-11-10", Aenderungsgrund: "Umfirmierung"},
 				BetreiberGewechselt{AltID: 1, NeuID: 2, Behalten: false}}, ""},
 		// issue 42: the previous operator's contacts and persons leave with him, whatever he stays
@@ -145,7 +135,7 @@ func TestDecide(t *testing.T) {
 			SpeichereAlsAdmin{Daten: mit(neuerBetreiber, func(d *Daten) {
 				d.Kontakte = []Kontakt{{Anrede: "Frau", Vorname: "Eva", Name: "Alt", Telefon: "0261-1", Email: "eva@example.org"}, {Anrede: "Frau", Vorname: "Eva", Name: "Neu", Telefon: "0261-1", Email: "eva@example.org"}}
 			}),
-				Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true, Behalten: ptr(true)},
+				Heute: heute, AuditInfo: ai("2026-11-10"), AltBetreiberPflichtig: true, Behalten: ereignistest.Zeiger(true)},
 			[]ereignis.DomainEvent{BetriebGeaendert{Daten: mit(neuerBetreiber, func(d *Daten) {
 				d.ZustaendigePersonen, d.Kontakte = nil, []Kontakt{{Anrede: "Frau", Vorname: "Eva", Name: "Neu", Telefon: "0261-1", Email: "eva@example.org"}}
 			}),
@@ -224,8 +214,8 @@ func TestViolationKinds(t *testing.T) {
 
 func TestBeantrage_FieldRules(t *testing.T) {
 	d := Daten{Lage: Lage{Hochwert: 100000000, Rechtswert: 1.234},
-		Produktion:          Produktion{TagesarbeitszeitVon: "25:00", BezugsjahrProduktion: ptr(1800)},
-		Wasserversorgung:    Wasserversorgung{Wasserbezug: ptr(0.0), Eigenversorgung: ptr(1.2345)},
+		Produktion:          Produktion{TagesarbeitszeitVon: "25:00", BezugsjahrProduktion: ereignistest.Zeiger(1800)},
+		Wasserversorgung:    Wasserversorgung{Wasserbezug: ereignistest.Zeiger(0.0), Eigenversorgung: ereignistest.Zeiger(1.2345)},
 		Kontakte:            []Kontakt{{Anrede: "Herr", Vorname: "Max", Name: "Muster", Email: "kein-mail", Telefon: "0261 123"}},
 		ZustaendigePersonen: []ZustaendigePerson{{AnwenderID: 3}}}
 	_, err := Decide(Betrieb{}, BeantrageBetrieb{Daten: d, Typ: "UNBEKANNT", Heute: heute})

@@ -8,8 +8,11 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
+
+var given = ereignistest.Gegeben(Evolve)
 
 var (
 	am     = time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
@@ -17,14 +20,6 @@ var (
 	hoch   = DateiHochgeladen{Fachobjekt: Betrieb, FachobjektID: 7, Bezeichnung: "Lageplan", Inhalt: inhalt,
 		HochgeladenVon: "Michael Wagner", HochgeladenAm: am, HochgeladenVonID: 4, Seite: "ORGANISATION", OrganisationID: 2}
 )
-
-func given(events ...ereignis.DomainEvent) Datei {
-	d := Datei{}
-	for _, e := range events {
-		d = Evolve(d, e)
-	}
-	return d
-}
 
 func mitInhalt(f func(*Inhalt)) *Inhalt {
 	i := inhalt

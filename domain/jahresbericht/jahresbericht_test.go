@@ -1,13 +1,17 @@
 package jahresbericht
 
 import (
-	"errors"
 	"reflect"
 	"testing"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
+
+var fehlerfelder = ereignistest.Fehlerfelder
+
+var given = ereignistest.Gegeben(Evolve)
 
 var (
 	betreiber    = Rolle{Bearbeiter: true, Funktion: "BETREIBER"}
@@ -28,38 +32,7 @@ var (
 	eingereicht = JahresberichtEingereicht{Konto: 41, Rolle: "BETREIBER"}
 )
 
-func given(events ...ereignis.DomainEvent) Jahresbericht {
-	j := Jahresbericht{}
-	for _, e := range events {
-		j = Evolve(j, e)
-	}
-	return j
-}
-
-type felder map[string]string
-
-// fehlerfelder are the field errors of err; a rule, conflict or permission error has the key "".
-func fehlerfelder(t *testing.T, err error) felder {
-	t.Helper()
-	if err == nil {
-		return nil
-	}
-	var f *validierung.Fehler
-	var k *validierung.Konflikt
-	switch {
-	case errors.As(err, &f):
-		if f.Message != "" {
-			return felder{"": f.Message}
-		}
-		return felder(f.Felder)
-	case errors.As(err, &k):
-		return felder{"": k.Message}
-	case errors.Is(err, validierung.NichtErlaubt), errors.Is(err, validierung.NichtGefunden):
-		return felder{"": err.Error()}
-	}
-	t.Fatalf("not a user-facing error: %v", err)
-	return nil
-}
+type felder = ereignistest.Felder
 
 func typen(events []ereignis.DomainEvent) []string {
 	out := []string{}

@@ -7,22 +7,17 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
+
+var given = ereignistest.Gegeben(Evolve)
 
 var (
 	jetzt  = time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
 	person = Person{Anrede: "Frau", Name: "Muster", Vorname: "Erika", Email: "erika@example.org", Telefon: "0261-12345", OrganisationID: 3}
 	token  = Token{Hash: "abc", Ablauf: jetzt.Add(48 * time.Hour)}
 )
-
-func given(events ...ereignis.DomainEvent) Anwender {
-	a := Anwender{}
-	for _, e := range events {
-		a = Evolve(a, e)
-	}
-	return a
-}
 
 func feldfehler(t *testing.T, err error) map[string]string {
 	t.Helper()

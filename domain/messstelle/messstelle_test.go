@@ -2,16 +2,22 @@ package messstelle
 
 import (
 	"encoding/json"
-	"errors"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
+
+var fehlerfelder = ereignistest.Fehlerfelder
+
+var mit = ereignistest.Mit[Daten]
+
+var given = ereignistest.Gegeben(Evolve)
 
 var (
 	heute = time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)
@@ -30,44 +36,7 @@ var (
 	ai = &historie.AuditInfo{GueltigAb: "2026-11-20", Aenderungsgrund: "Umbau"}
 )
 
-func given(events ...ereignis.DomainEvent) Messstelle {
-	m := Messstelle{}
-	for _, e := range events {
-		m = Evolve(m, e)
-	}
-	return m
-}
-
-func mit(d Daten, f func(*Daten)) Daten {
-	f(&d)
-	return d
-}
-
-// felder are the expected field errors of a refusal (nil: no error); a rule error has the
-// key "".
-type felder map[string]string
-
-func fehlerfelder(t *testing.T, err error) felder {
-	t.Helper()
-	if err == nil {
-		return nil
-	}
-	var f *validierung.Fehler
-	if !errors.As(err, &f) {
-		var k *validierung.Konflikt
-		if errors.As(err, &k) {
-			return felder{"": k.Message}
-		}
-		if errors.Is(err, validierung.NichtGefunden) {
-			return felder{"": err.Error()}
-		}
-		t.Fatalf("error %v (%T) is no user-facing error", err, err)
-	}
-	if f.Message != "" {
-		return felder{"": f.Message}
-	}
-	return felder(f.Felder)
-}
+type felder = ereignistest.Felder
 
 type fall struct {
 	name  string

@@ -9,8 +9,11 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/domain/ereignis/ereignistest"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 )
+
+var given = ereignistest.Gegeben(Evolve)
 
 var (
 	am       = time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC)
@@ -19,14 +22,6 @@ var (
 		Betreff: "Nachweis Eigenkontrolle anfordern", Datum: "2026-12-01", AngelegtVonID: 3, AngelegtVon: "Claudia Schneider", AngelegtAm: am,
 		Seite: SeiteBehoerde, Geteilt: &nein}
 )
-
-func given(events ...ereignis.DomainEvent) Wiedervorlage {
-	w := Wiedervorlage{}
-	for _, e := range events {
-		w = Evolve(w, e)
-	}
-	return w
-}
 
 func TestDecide(t *testing.T) {
 	lege := func(fachobjekt, betreff, datum string) LegeAn {

@@ -1,4 +1,5 @@
-// Package ereignistest holds the check the deciders' fuzz tests share.
+// Package ereignistest holds what the deciders' tests share: the fuzz check, the given step
+// and the reading of a refusal's field errors.
 package ereignistest
 
 import (
