@@ -48,16 +48,6 @@ func (r *Runtime) Projections() []Projection {
 	return append([]Projection(nil), r.projections...)
 }
 
-// Get returns the registered projection called name.
-func (r *Runtime) Get(name string) (Projection, bool) {
-	for _, p := range r.Projections() {
-		if p.Name == name {
-			return p, true
-		}
-	}
-	return Projection{}, false
-}
-
 // Vorbereiten creates the tables of every read model (and rebuilds those whose DDL changed), so
 // the API can serve them before the projectors run. Run calls it if nobody did.
 func (r *Runtime) Vorbereiten(ctx context.Context) error {

@@ -281,8 +281,9 @@ func TestUhrzeit_OneDigitHoursArePadded(t *testing.T) {
 	}
 	d := gespeichert
 	d.Produktion.TagesarbeitszeitVon = "6:00"
-	if got, err := pruefe(d); err != nil || got.Produktion.TagesarbeitszeitVon != "06:00" {
-		t.Fatalf("%v %q", err, got.Produktion.TagesarbeitszeitVon)
+	var s validierung.Sammler
+	if got := pruefeMit(&s, d); s.Err() != nil || got.Produktion.TagesarbeitszeitVon != "06:00" {
+		t.Fatalf("%v %q", s.Err(), got.Produktion.TagesarbeitszeitVon)
 	}
 }
 

@@ -37,12 +37,6 @@ var (
 	telefon = regexp.MustCompile(`^\d+(-\d+)*$`)
 )
 
-func pruefe(d Daten) (Daten, error) {
-	var s validierung.Sammler
-	d = pruefeMit(&s, d)
-	return d, s.Err()
-}
-
 // normalisiert trims the texts, fills the defaults and drops empty lists, so that two saves of
 // the same form compare equal.
 func normalisiert(d Daten) Daten {

@@ -61,20 +61,20 @@ func TestBewerteNachAbwV_Abs1(t *testing.T) {
 	g := []Grenzwert{uew90}
 	letzter := func(a Auswertung) Vergleich { return a.Vergleiche[len(a.Vergleiche)-1] }
 	// exactly at the limit: "nicht überschreiten"
-	if v := letzter(Bewerte(werte("90"), g)); v.Ueberschritten || !v.Eingehalten || !strings.Contains(v.Erlaeuterung, "nicht überschritten") {
+	if v := letzter(BewerteNachAbwV(nil, werte("90"), g, Regeln{})); v.Ueberschritten || !v.Eingehalten || !strings.Contains(v.Erlaeuterung, "nicht überschritten") {
 		t.Errorf("at the limit: %+v", v)
 	}
 	// exactly +100 percent (180 against 90) is not "mehr als 100 Prozent": kept as the one of five
-	if v := letzter(Bewerte(werte("50", "60", "70", "80", "180"), g)); !v.Ueberschritten || v.UeberHundertProzent || !v.Eingehalten || v.Regel != RegelAbs1 {
+	if v := letzter(BewerteNachAbwV(nil, werte("50", "60", "70", "80", "180"), g, Regeln{})); !v.Ueberschritten || v.UeberHundertProzent || !v.Eingehalten || v.Regel != RegelAbs1 {
 		t.Errorf("exactly +100 %%: %+v", v)
 	}
 	// more than +100 percent: not kept although four of five keep the value
-	v := letzter(Bewerte(werte("50", "60", "70", "80", "200"), g))
+	v := letzter(BewerteNachAbwV(nil, werte("50", "60", "70", "80", "200"), g, Regeln{}))
 	if !v.UeberHundertProzent || v.Eingehalten || !strings.Contains(v.Erlaeuterung, "um mehr als 100 Prozent") {
 		t.Errorf("over +100 %%: %+v", v)
 	}
 	// fewer than five results: "in vier Fällen" cannot be had when one exceeds
-	v = letzter(Bewerte(werte("50", "60", "95"), g))
+	v = letzter(BewerteNachAbwV(nil, werte("50", "60", "95"), g, Regeln{}))
 	if v.Eingehalten || !strings.Contains(v.Erlaeuterung, "nur 3 Ergebnisse") {
 		t.Errorf("fewer than five: %+v", v)
 	}
@@ -121,7 +121,7 @@ func TestBewerteNachAbwV_Abs3(t *testing.T) {
 	if v := BewerteNachAbwV(nil, ms, csb, Regeln{Ersatz: toc}).Vergleiche[4]; !v.Ueberschritten || !v.Eingehalten {
 		t.Fatalf("with Abs. 1: %+v", v)
 	}
-	if v := Bewerte(ms, csb).Vergleiche[4]; v.Eingehalten {
+	if v := BewerteNachAbwV(nil, ms, csb, Regeln{}).Vergleiche[4]; v.Eingehalten {
 		t.Fatalf("without the TOC two of five exceed: %+v", v)
 	}
 }

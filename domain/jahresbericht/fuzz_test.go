@@ -53,7 +53,7 @@ func FuzzDecide(f *testing.F) {
 			}
 		}
 		// the evaluation takes any rows and limits without a panic
-		a := Bewerte(ms, []Grenzwert{{Art: Ueberwachungswert, Wert: p.ParameterNr, GueltigAb: p.GueltigAb, GueltigBis: p.GueltigBis}, hw180})
+		a := BewerteNachAbwV(nil, ms, []Grenzwert{{Art: Ueberwachungswert, Wert: p.ParameterNr, GueltigAb: p.GueltigAb, GueltigBis: p.GueltigBis}, hw180}, Regeln{})
 		for _, b := range a.Bewertungen {
 			if len(b.Massgeblich) > Fenster && b.Art == Ueberwachungswert {
 				t.Fatalf("%d results decide", len(b.Massgeblich))

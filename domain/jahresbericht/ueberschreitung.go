@@ -135,34 +135,28 @@ func Massgebend(grenzwerte []Grenzwert, art, tag string) (Grenzwert, decimal.Dec
 	return best, bestWert, gefunden
 }
 
-// Bewerte compares each measured value (column wert) with the Anforderungen of the parameter
-// valid on its date and evaluates them: a Höchstwert is kept by a value only when the value
-// does not exceed it — every exceedance counts; an Überwachungswert by the rule of § 6 Abs. 1
-// AbwV — a value that exceeds it still counts as kept when, of its result and the four results
-// before it (in date order, each compared with the Überwachungswert valid on its own date,
-// those more than three years older left out), at least four do not exceed their value and
+// BewerteNachAbwV compares each measured value (column wert) with the Anforderungen of the
+// parameter valid on its date and evaluates them: a Höchstwert is kept by a value only when the
+// value does not exceed it — every exceedance counts; an Überwachungswert by the rule of § 6
+// Abs. 1 AbwV — a value that exceeds it still counts as kept when, of its result and the four
+// results before it (in date order, each compared with the Überwachungswert valid on its own
+// date, those more than three years older left out), at least four do not exceed their value and
 // none exceeds it by more than 100 percent. With fewer than five results four that keep the
 // value cannot be had when one exceeds it, so an exceedance then counts: the regulation's "in
 // vier Fällen" is read as written. A value of exactly twice the limit exceeds it by 100
 // percent, not more. Rows without a value or a valid date are left out.
-func Bewerte(messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
-	return BewerteNachAbwV(nil, messwerte, grenzwerte, Regeln{})
-}
-
-// BewerteMitVorwerten is Bewerte with the results before the report year: vorwerte are the
-// values of the same measuring point and parameter in the plant's reports of the three years
-// before (oldest first). They count in the 4-of-5 windows of the year's first results — the
-// regulation looks at the last five results, not at the calendar year — but are not evaluated
-// themselves: Vergleiche and Bewertungen speak of messwerte only (Index into messwerte), and a
-// result of an earlier year among the deciding ones has Index -1 (it names its Datum).
-func BewerteMitVorwerten(vorwerte, messwerte []Messwert, grenzwerte []Grenzwert) Auswertung {
-	return BewerteNachAbwV(vorwerte, messwerte, grenzwerte, Regeln{})
-}
-
-// BewerteNachAbwV is BewerteMitVorwerten with the parameter's Regeln: every value is compared
-// rounded to the parameter's significant digits (§ 6 Abs. 2 AbwV, at least two), and a CSB or N
-// gesamt value above its limit does not exceed it when four times the TOC (the TNb) of the same
-// date and time at the same measuring point does not (§ 6 Abs. 3, 3a AbwV).
+//
+// vorwerte are the values of the same measuring point and parameter in the plant's reports of
+// the three years before (oldest first). They count in the 4-of-5 windows of the year's first
+// results — the regulation looks at the last five results, not at the calendar year — but are
+// not evaluated themselves: Vergleiche and Bewertungen speak of messwerte only (Index into
+// messwerte), and a result of an earlier year among the deciding ones has Index -1 (it names
+// its Datum).
+//
+// With the parameter's Regeln every value is compared rounded to the parameter's significant
+// digits (§ 6 Abs. 2 AbwV, at least two), and a CSB or N gesamt value above its limit does not
+// exceed it when four times the TOC (the TNb) of the same date and time at the same measuring
+// point does not (§ 6 Abs. 3, 3a AbwV).
 func BewerteNachAbwV(vorwerte, messwerte []Messwert, grenzwerte []Grenzwert, r Regeln) Auswertung {
 	ab := len(vorwerte)
 	alle := append(slices.Clip(vorwerte), messwerte...)

@@ -86,7 +86,7 @@ func TestBewerte_VierAusFuenf(t *testing.T) {
 			erwartet{[]bool{true, true, true, true, true}, true, []int{0, 1, 2, 3, 4}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pruefeAuswertung(t, Bewerte(tc.werte, []Grenzwert{uew90}), Ueberwachungswert, tc.want)
+			pruefeAuswertung(t, BewerteNachAbwV(nil, tc.werte, []Grenzwert{uew90}, Regeln{}), Ueberwachungswert, tc.want)
 		})
 	}
 }
@@ -94,7 +94,7 @@ func TestBewerte_VierAusFuenf(t *testing.T) {
 func TestBewerte_InDateOrderNotRowOrder(t *testing.T) {
 	ms := []Messwert{{Datum: "2025-06-01", Wert: "95"}, {Datum: "2025-01-01", Wert: "50"}, {Datum: "2025-02-01", Wert: "50"},
 		{Datum: "2025-03-01", Wert: "50"}, {Datum: "2025-04-01", Wert: "50"}, {Datum: "2025-05-01", Wert: "50"}}
-	a := Bewerte(ms, []Grenzwert{uew90})
+	a := BewerteNachAbwV(nil, ms, []Grenzwert{uew90}, Regeln{})
 	pruefeAuswertung(t, a, Ueberwachungswert, erwartet{[]bool{true, true, true, true, true, true}, true, []int{2, 3, 4, 5, 0}})
 	if last := a.Vergleiche[5]; last.Index != 0 || !last.Ueberschritten || !reflect.DeepEqual(last.Massgeblich, []int{2, 3, 4, 5, 0}) {
 		t.Fatalf("%+v", last)
@@ -107,18 +107,18 @@ func TestBewerte_TheDayAnAnforderungChanges(t *testing.T) {
 	alt := Grenzwert{AnforderungID: 100, Art: Ueberwachungswert, Wert: "90", GueltigAb: "2024-01-01", GueltigBis: "2025-06-30"}
 	neu := Grenzwert{AnforderungID: 200, Art: Ueberwachungswert, Wert: "75", GueltigAb: "2025-07-01", GueltigBis: "3000-01-01"}
 	ms := []Messwert{{Datum: "2025-06-30", Wert: "80"}, {Datum: "2025-07-01", Wert: "80"}}
-	a := Bewerte(ms, []Grenzwert{neu, alt})
+	a := BewerteNachAbwV(nil, ms, []Grenzwert{neu, alt}, Regeln{})
 	if v := a.Vergleiche; len(v) != 2 || v[0].Ueberschritten || v[0].AnforderungID != 100 || !v[1].Ueberschritten || v[1].AnforderungID != 200 ||
 		v[1].Grenzwert != "75" {
 		t.Fatalf("%+v", a.Vergleiche)
 	}
 	// the old one still valid on the change day: the one that begins that day applies
 	alt.GueltigBis = "2025-07-01"
-	if v := Bewerte(ms[1:], []Grenzwert{alt, neu}).Vergleiche; len(v) != 1 || v[0].AnforderungID != 200 || !v[0].Ueberschritten {
+	if v := BewerteNachAbwV(nil, ms[1:], []Grenzwert{alt, neu}, Regeln{}).Vergleiche; len(v) != 1 || v[0].AnforderungID != 200 || !v[0].Ueberschritten {
 		t.Fatalf("%+v", v)
 	}
 	// before the first Anforderung nothing is compared
-	if a := Bewerte([]Messwert{{Datum: "2023-12-31", Wert: "500"}}, []Grenzwert{alt}); len(a.Vergleiche) != 0 || len(a.Bewertungen) != 0 {
+	if a := BewerteNachAbwV(nil, []Messwert{{Datum: "2023-12-31", Wert: "500"}}, []Grenzwert{alt}, Regeln{}); len(a.Vergleiche) != 0 || len(a.Bewertungen) != 0 {
 		t.Fatalf("%+v", a)
 	}
 }
@@ -126,14 +126,14 @@ func TestBewerte_TheDayAnAnforderungChanges(t *testing.T) {
 // TestBewerte_Hoechstwert: every exceedance counts, no 4-of-5.
 func TestBewerte_Hoechstwert(t *testing.T) {
 	// 185 is 190 at two significant digits (§ 6 Abs. 2 AbwV), 181 would be 180 and keep it
-	a := Bewerte(werte("50", "60", "70", "80", "185", "90"), []Grenzwert{uew90, hw180})
+	a := BewerteNachAbwV(nil, werte("50", "60", "70", "80", "185", "90"), []Grenzwert{uew90, hw180}, Regeln{})
 	pruefeAuswertung(t, a, Hoechstwert, erwartet{[]bool{true, true, true, true, false, true}, false, []int{4}})
 	// the Überwachungswert is exceeded by more than 100 percent by the same value
 	pruefeAuswertung(t, a, Ueberwachungswert, erwartet{[]bool{true, true, true, true, false, true}, false, []int{0, 1, 2, 3, 4}})
 	if a.Bewertungen[0].Art != Ueberwachungswert || a.Bewertungen[1].Art != Hoechstwert {
 		t.Fatalf("order %+v", a.Bewertungen)
 	}
-	pruefeAuswertung(t, Bewerte(werte("180", "10"), []Grenzwert{hw180}), Hoechstwert, erwartet{[]bool{true, true}, true, nil})
+	pruefeAuswertung(t, BewerteNachAbwV(nil, werte("180", "10"), []Grenzwert{hw180}, Regeln{}), Hoechstwert, erwartet{[]bool{true, true}, true, nil})
 }
 
 // TestBewerte_ResultsOlderThanThreeYearsDoNotCount: § 6 Abs. 1 Satz 2 AbwV.
@@ -143,15 +143,15 @@ func TestBewerte_ResultsOlderThanThreeYearsDoNotCount(t *testing.T) {
 	seit2020 := uew90
 	seit2020.GueltigAb = "2020-01-01"
 	// 2022-05-31 lies more than three years before 2025-06-01, 2022-06-01 exactly three: three keep it
-	pruefeAuswertung(t, Bewerte(ms, []Grenzwert{seit2020}), Ueberwachungswert, erwartet{[]bool{true, true, true, true, false}, false, []int{1, 2, 3, 4}})
+	pruefeAuswertung(t, BewerteNachAbwV(nil, ms, []Grenzwert{seit2020}, Regeln{}), Ueberwachungswert, erwartet{[]bool{true, true, true, true, false}, false, []int{1, 2, 3, 4}})
 	ms[0].Datum = "2022-06-01"
-	pruefeAuswertung(t, Bewerte(ms, []Grenzwert{seit2020}), Ueberwachungswert, erwartet{[]bool{true, true, true, true, true}, true, []int{0, 1, 2, 3, 4}})
+	pruefeAuswertung(t, BewerteNachAbwV(nil, ms, []Grenzwert{seit2020}, Regeln{}), Ueberwachungswert, erwartet{[]bool{true, true, true, true, true}, true, []int{0, 1, 2, 3, 4}})
 }
 
 func TestBewerte_PeriodsStandForTheirLastDay(t *testing.T) {
 	g := Grenzwert{AnforderungID: 7, Art: Hoechstwert, Wert: "10", GueltigAb: "2025-03-15", GueltigBis: "2025-12-31"}
-	a := Bewerte([]Messwert{{Datum: "2025-02", Wert: "20"}, {Datum: "2025-03", Wert: "20"}, {Datum: "2025", Wert: "5"}, {Datum: "", Wert: "5"},
-		{Datum: "2025-04", Wert: ""}}, []Grenzwert{g})
+	a := BewerteNachAbwV(nil, []Messwert{{Datum: "2025-02", Wert: "20"}, {Datum: "2025-03", Wert: "20"}, {Datum: "2025", Wert: "5"}, {Datum: "", Wert: "5"},
+		{Datum: "2025-04", Wert: ""}}, []Grenzwert{g}, Regeln{})
 	if v := a.Vergleiche; len(v) != 2 || v[0].Index != 1 || !v[0].Ueberschritten || v[1].Index != 2 || v[1].Ueberschritten {
 		t.Fatalf("%+v", v)
 	}
@@ -169,10 +169,10 @@ func TestBewerteMitVorwerten_DieLetztenFuenfErgebnisseZaehlenUeberDenJahreswechs
 		{Datum: "2024-12-02", Wert: "70"}}
 	jahr := []Messwert{{Datum: "2025-01-13", Wert: "120"}, {Datum: "2025-02-10", Wert: "80"}}
 
-	ohne := Bewerte(jahr, []Grenzwert{uew90})
+	ohne := BewerteNachAbwV(nil, jahr, []Grenzwert{uew90}, Regeln{})
 	pruefeAuswertung(t, ohne, Ueberwachungswert, erwartet{eingehalten: []bool{false, true}, bewertung: false, massgeblich: []int{0}})
 
-	mit := BewerteMitVorwerten(vorjahr, jahr, []Grenzwert{uew90})
+	mit := BewerteNachAbwV(vorjahr, jahr, []Grenzwert{uew90}, Regeln{})
 	pruefeAuswertung(t, mit, Ueberwachungswert, erwartet{eingehalten: []bool{true, true}, bewertung: true,
 		massgeblich: []int{-1, -1, -1, 0, 1}})
 	if len(mit.Vergleiche) != 2 || mit.Vergleiche[0].Index != 0 || !mit.Vergleiche[0].Ueberschritten ||
@@ -183,7 +183,7 @@ func TestBewerteMitVorwerten_DieLetztenFuenfErgebnisseZaehlenUeberDenJahreswechs
 	// results older than three years do not count (§ 6 Abs. 1 Satz 2 AbwV)
 	alt := []Messwert{{Datum: "2021-09-02", Wert: "50"}, {Datum: "2021-10-07", Wert: "60"}, {Datum: "2021-11-04", Wert: "55"},
 		{Datum: "2021-12-02", Wert: "70"}}
-	pruefeAuswertung(t, BewerteMitVorwerten(alt, jahr, []Grenzwert{{AnforderungID: 1, Art: Ueberwachungswert, Wert: "90"}}),
+	pruefeAuswertung(t, BewerteNachAbwV(alt, jahr, []Grenzwert{{AnforderungID: 1, Art: Ueberwachungswert, Wert: "90"}}, Regeln{}),
 		Ueberwachungswert, erwartet{eingehalten: []bool{false, true}, bewertung: false, massgeblich: []int{0}})
 }
 

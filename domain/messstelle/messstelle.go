@@ -36,10 +36,6 @@ var Status = []string{Geplant, InBetrieb, Stillgelegt}
 // Anfangsstatus is the reference value of the status (spec 000 §4).
 const Anfangsstatus = Geplant
 
-// Ausser reports whether a status counts as decommissioned: the tree marks the hierarchy (spec
-// 000 §4), and the annual report lists such a point only up to the year it was shut down.
-func Ausser(status string) bool { return status == Stillgelegt }
-
 // Grenzwerte are the limit values of spec 000 §3, decimal strings as entered ("12.5" or
 // "12,5"; empty: none), checked by the rule Wert of spec 000 §5.
 type Grenzwerte struct {

@@ -310,11 +310,8 @@ func TestLaengen_WithTheOtherErrors(t *testing.T) {
 	}}})
 }
 
-func TestAusser(t *testing.T) {
-	if Ausser(Geplant) || Ausser(InBetrieb) || !Ausser(Stillgelegt) {
-		t.Fatal("only STILLGELEGT counts as decommissioned")
-	}
-	if m := given(append(freigegeben, MessstelleStillgelegt{Datum: "2026-11-26"})...); !Ausser(m.Daten.Messstellenstatus) ||
+func TestStilllegung(t *testing.T) {
+	if m := given(append(freigegeben, MessstelleStillgelegt{Datum: "2026-11-26"})...); m.Daten.Messstellenstatus != Stillgelegt ||
 		m.Daten.Statuswechsel != "2026-11-26" || m.LetzterBeginn != "2026-11-26" {
 		t.Fatalf("after the shut-down: %+v", m)
 	}

@@ -28,8 +28,6 @@ const (
 	MsgNummerZuLang       = "Die Messstellennummer ist zu lang."
 	// HinweisNummer is the hint of the ID field, and the message when other characters come.
 	HinweisNummer    = "Zahlen 0 – 9, als Trennzeichen nur „-“ zulässig"
-	MsgFrei          = "Es müssen genau zwei Ziffern angegeben werden!"
-	MsgPrefix        = "Der Präfix besteht aus höchstens sechs Ziffern."
 	MsgAusgeschoepft = "Kombinationen Messtellen-Nr ausgeschöpft!"
 	MsgSuffixTyp     = "Die letzten beiden Ziffern der Messstellennummer müssen zum Messstellentyp passen (%s)."
 )
@@ -119,19 +117,6 @@ func PasstZumTyp(nr, typ string) string {
 		return fmt.Sprintf(MsgSuffixTyp, "keine der festen Endungen 01–08, 12–15")
 	}
 	return ""
-}
-
-// PruefeTeile checks the parts of a suggested number as the number dialog edits them: prefix
-// at most 6 digits (a shorter one is padded with leading zeros), frei exactly two digits.
-func PruefeTeile(n Nummer) map[string]string {
-	f := map[string]string{}
-	if n.Prefix == "" || len(n.Prefix) > PrefixLaenge || !nurZiffern(n.Prefix) {
-		f["prefix"] = MsgPrefix
-	}
-	if len(n.Frei) != FreiLaenge || !nurZiffern(n.Frei) {
-		f["frei"] = MsgFrei
-	}
-	return f
 }
 
 // Praefix pads a prefix of at most 6 digits to 6 with leading zeros.

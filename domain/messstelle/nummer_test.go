@@ -108,15 +108,9 @@ func TestVorschlag(t *testing.T) {
 	}
 }
 
-func TestZerlegeUndPruefeTeile(t *testing.T) {
+func TestZerlege(t *testing.T) {
 	if n := Zerlege("111111-22-33"); n != (Nummer{Prefix: "111111", Frei: "22", Suffix: "33"}) {
 		t.Fatalf("Zerlege = %+v", n)
-	}
-	if f := PruefeTeile(Nummer{Prefix: "1234567", Frei: "1"}); f["prefix"] != MsgPrefix || f["frei"] != MsgFrei {
-		t.Fatalf("PruefeTeile = %v", f)
-	}
-	if f := PruefeTeile(Nummer{Prefix: "12", Frei: "01"}); len(f) != 0 {
-		t.Fatalf("PruefeTeile = %v", f)
 	}
 }
 

@@ -215,10 +215,3 @@ func (d *Drossel) aufraeumenFaellig(ctx context.Context, jetzt time.Time) {
 	d.mu.Unlock()
 	_, _ = d.Pool.Exec(ctx, `DELETE FROM drossel WHERE ablauf <= $1`, jetzt)
 }
-
-// Anzahl is the number of rows kept; for tests and metrics.
-func (d *Drossel) Anzahl(ctx context.Context) (int, error) {
-	var n int
-	err := d.Pool.QueryRow(ctx, `SELECT count(*) FROM drossel`).Scan(&n)
-	return n, err
-}

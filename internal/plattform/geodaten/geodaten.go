@@ -97,13 +97,3 @@ func Gemeinde(ctx context.Context, db Abfrage, rechtswert, hochwert float64) (ke
 	t, gefunden, err := Suche(ctx, db, Verwaltungseinheit, rechtswert, hochwert)
 	return t.Kennung, gefunden, err
 }
-
-// WasserkoerperAn returns the surface water body whose area covers the point.
-func WasserkoerperAn(ctx context.Context, db Abfrage, rechtswert, hochwert float64) (Treffer, bool, error) {
-	return Suche(ctx, db, Wasserkoerper, rechtswert, hochwert)
-}
-
-// EinzugsgebietAn returns the sub-catchment that covers the point.
-func EinzugsgebietAn(ctx context.Context, db Abfrage, rechtswert, hochwert float64) (Treffer, bool, error) {
-	return Suche(ctx, db, Einzugsgebiet, rechtswert, hochwert)
-}

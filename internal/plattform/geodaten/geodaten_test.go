@@ -65,13 +65,13 @@ func TestGemeinde(t *testing.T) {
 	if err != nil || ok || k != "" {
 		t.Fatalf("Gemeinde(0, 0) = %q, %v, %v; want nothing", k, ok, err)
 	}
-	w, ok, err := geodaten.WasserkoerperAn(ctx, pool, 400000, 5577000) // Koblenz-Süd, left bank
+	w, ok, err := geodaten.Suche(ctx, pool, geodaten.Wasserkoerper, 400000, 5577000) // Koblenz-Süd, left bank
 	if err != nil || !ok || w.Kennung != "DERP_2600000000_3" {
-		t.Fatalf("WasserkoerperAn = %+v, %v, %v", w, ok, err)
+		t.Fatalf("Suche(Wasserkoerper) = %+v, %v, %v", w, ok, err)
 	}
-	e, ok, err := geodaten.EinzugsgebietAn(ctx, pool, 401490, 5579798) // Ehrenbreitstein
+	e, ok, err := geodaten.Suche(ctx, pool, geodaten.Einzugsgebiet, 401490, 5579798) // Ehrenbreitstein
 	if err != nil || !ok || e.Kennung != "27112" {
-		t.Fatalf("EinzugsgebietAn = %+v, %v, %v", e, ok, err)
+		t.Fatalf("Suche(Einzugsgebiet) = %+v, %v, %v", e, ok, err)
 	}
 	if _, _, err := geodaten.Suche(ctx, pool, "gemeinde; DROP TABLE events", 0, 0); err == nil {
 		t.Fatal("an unknown layer was asked")

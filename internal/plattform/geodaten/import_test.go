@@ -132,11 +132,11 @@ func TestImportiere_EigeneFelder_Teile(t *testing.T) {
 	if err := pool.QueryRow(ctx, `SELECT ST_NumGeometries(geometrie) FROM wasserkoerper WHERE kennung = 'DERP_2700000000_1'`).Scan(&teile); err != nil || teile != 2 {
 		t.Fatalf("parts %d, %v", teile, err)
 	}
-	if w, ok, _ := geodaten.WasserkoerperAn(ctx, pool, 425500, 5580500); !ok || w.Kennung != "DERP_2700000000_1" || w.Bezeichnung != "Nette" {
+	if w, ok, _ := geodaten.Suche(ctx, pool, geodaten.Wasserkoerper, 425500, 5580500); !ok || w.Kennung != "DERP_2700000000_1" || w.Bezeichnung != "Nette" {
 		t.Fatalf("second part: %+v %v", w, ok)
 	}
 	// No name: the kennung stands in.
-	if w, ok, _ := geodaten.WasserkoerperAn(ctx, pool, 430500, 5580500); !ok || w.Bezeichnung != "DERP_2700000000_2" {
+	if w, ok, _ := geodaten.Suche(ctx, pool, geodaten.Wasserkoerper, 430500, 5580500); !ok || w.Bezeichnung != "DERP_2700000000_2" {
 		t.Fatalf("without a name: %+v %v", w, ok)
 	}
 	// --srid overrides the file's crs: the same numbers as Gauss-Krüger zone 3 (EPSG:31467)
@@ -229,7 +229,7 @@ func TestImportiere_Strom(t *testing.T) {
 	if b.Ebene != geodaten.Einzugsgebiet || b.Geladen != n || b.Objekte != n || b.SRID != 25832 {
 		t.Fatalf("report %+v", b)
 	}
-	if e, ok, err := geodaten.EinzugsgebietAn(context.Background(), pool, 500050, 5500050+49*100); err != nil || !ok || e.Kennung != "G04900" {
+	if e, ok, err := geodaten.Suche(context.Background(), pool, geodaten.Einzugsgebiet, 500050, 5500050+49*100); err != nil || !ok || e.Kennung != "G04900" {
 		t.Fatalf("lookup: %+v %v %v", e, ok, err)
 	}
 }
