@@ -8,6 +8,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/anlage"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	pflege "github.com/eabwasser/eabwasser/internal/anwendung/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
@@ -67,8 +68,8 @@ func TestTypen_KindsValueListsAndObligeesAreThoseTheFormOffers(t *testing.T) {
 	}
 	for _, e := range eintraege {
 		if e.Value == "Kreislaufkühlung" {
-			if _, _, err := wertelisten.Aendern(t.Context(), w.dienst.Store, "kuehlart", e.ID, e.Version,
-				wertelisten.Eingabe{Wert: "Kreislaufkühlung (geschlossen)"}, eventstore.Metadata{ActorName: "test"}); err != nil {
+			if _, _, err := pflege.Aendern(t.Context(), w.dienst.Store, "kuehlart", e.ID, e.Version,
+				pflege.Eingabe{Wert: "Kreislaufkühlung (geschlossen)"}, eventstore.Metadata{ActorName: "test"}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
+	pflege "github.com/eabwasser/eabwasser/internal/anwendung/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 )
 
@@ -77,12 +78,12 @@ func (a *api) wertelisteLesen(def werteliste.Definition) http.HandlerFunc {
 }
 
 // wertelisteEingabe reads {value, version?, …extra columns}. version is -1 when not sent.
-func wertelisteEingabe(r *http.Request) (wertelisten.Eingabe, int, error) {
+func wertelisteEingabe(r *http.Request) (pflege.Eingabe, int, error) {
 	var body map[string]json.RawMessage
 	if err := decodeJSON(r, &body); err != nil {
-		return wertelisten.Eingabe{}, 0, err
+		return pflege.Eingabe{}, 0, err
 	}
-	var in wertelisten.Eingabe
+	var in pflege.Eingabe
 	version := -1
 	if v, ok := body["value"]; ok && string(v) != "null" {
 		if err := json.Unmarshal(v, &in.Wert); err != nil {
@@ -108,7 +109,7 @@ func (a *api) wertelisteAnlegen(def werteliste.Definition) http.HandlerFunc {
 			a.writeError(w, r, err)
 			return
 		}
-		e, app, err := wertelisten.Anlegen(r.Context(), a.deps.Store, def.Name, in, Metadaten(r))
+		e, app, err := pflege.Anlegen(r.Context(), a.deps.Store, def.Name, in, Metadaten(r))
 		if err != nil {
 			a.writeError(w, r, err)
 			return
@@ -135,7 +136,7 @@ func (a *api) wertelisteAendern(def werteliste.Definition) http.HandlerFunc {
 			a.writeError(w, r, validierung.NichtErlaubt)
 			return
 		}
-		e, app, err := wertelisten.Aendern(r.Context(), a.deps.Store, def.Name, id, version, in, Metadaten(r))
+		e, app, err := pflege.Aendern(r.Context(), a.deps.Store, def.Name, id, version, in, Metadaten(r))
 		if err != nil {
 			a.writeError(w, r, err)
 			return
@@ -158,7 +159,7 @@ func (a *api) wertelisteLoeschen(def werteliste.Definition) http.HandlerFunc {
 				return
 			}
 		}
-		app, err := wertelisten.Loeschen(r.Context(), a.deps.Store, def.Name, id, version, Metadaten(r))
+		app, err := pflege.Loeschen(r.Context(), a.deps.Store, def.Name, id, version, Metadaten(r))
 		if errors.Is(err, werteliste.ErrReferenziert) {
 			err = &Antwortfehler{Status: http.StatusConflict, Message: werteliste.TextReferenziert, Err: err}
 		}

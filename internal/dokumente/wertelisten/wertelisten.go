@@ -1,7 +1,7 @@
 // Package wertelisten keeps the current entries of every value list: an inline projection
 // (written in the append's transaction, so a list read right after a save shows it), the
-// queries on it, the registry of what refers to entries (referenzen.go) and the maintenance
-// commands of the API and the seed (pflege.go).
+// queries on it, the registry of what refers to entries (referenzen.go) and the facts a
+// command is checked against (bestand.go). The commands are internal/anwendung/wertelisten.
 package wertelisten
 
 import (

@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
+	pflege "github.com/eabwasser/eabwasser/internal/anwendung/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 )
 
@@ -382,7 +383,7 @@ func demoWerte(ctx context.Context, store *eventstore.Store) (int, error) {
 			}); i >= 0 {
 				// Entries seeded before their list had extra columns get the demo columns once.
 				if v := vorhanden[i]; len(extras) > 0 && v.Extras == nil {
-					if _, _, err := wertelisten.Aendern(ctx, store, l.liste, v.ID, v.Version, wertelisten.Eingabe{Wert: v.Value,
+					if _, _, err := pflege.Aendern(ctx, store, l.liste, v.ID, v.Version, pflege.Eingabe{Wert: v.Value,
 						Extras: extras}, Akteur); err != nil {
 						return added, fmt.Errorf("%s %q: %w", l.liste, e.wert, err)
 					}
@@ -390,7 +391,7 @@ func demoWerte(ctx context.Context, store *eventstore.Store) (int, error) {
 				}
 				continue
 			}
-			if _, _, err := wertelisten.Anlegen(ctx, store, l.liste, wertelisten.Eingabe{Wert: e.wert, Schluessel: e.schluessel,
+			if _, _, err := pflege.Anlegen(ctx, store, l.liste, pflege.Eingabe{Wert: e.wert, Schluessel: e.schluessel,
 				Extras: extras}, Akteur); err != nil {
 				return added, fmt.Errorf("%s %q: %w", l.liste, e.wert, err)
 			}

@@ -10,7 +10,8 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
+	"github.com/eabwasser/eabwasser/internal/anwendung/wertelisten"
+	eintraege "github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/verdrahtung/schreibmodell"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 )
@@ -23,7 +24,7 @@ func neu(t *testing.T) (*eventstore.Store, context.Context) {
 	return schreibmodell.Store(pool), context.Background()
 }
 
-func anlegen(t *testing.T, ctx context.Context, s *eventstore.Store, liste, wert string, extras string) wertelisten.Eintrag {
+func anlegen(t *testing.T, ctx context.Context, s *eventstore.Store, liste, wert string, extras string) eintraege.Eintrag {
 	t.Helper()
 	var x werteliste.Eingabe
 	if extras != "" {
@@ -38,7 +39,7 @@ func anlegen(t *testing.T, ctx context.Context, s *eventstore.Store, liste, wert
 	return e
 }
 
-func werte(es []wertelisten.Eintrag) []string {
+func werte(es []eintraege.Eintrag) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
 		out[i] = e.Value
@@ -101,7 +102,7 @@ func TestAendernUndLoeschen_ExtrasVersionsAndReferences(t *testing.T) {
 		t.Fatalf("change through another list: %v", err)
 	}
 
-	if von, err := wertelisten.Referenziert(ctx, s.Pool(), "entlastungssystem", trenn.ID, trenn.Value); err != nil ||
+	if von, err := eintraege.Referenziert(ctx, s.Pool(), "entlastungssystem", trenn.ID, trenn.Value); err != nil ||
 		!slices.Equal(von, []string{"werteliste entlastungstyp.entlastungssysteme"}) {
 		t.Fatalf("referenced by %v, %v", von, err)
 	}
@@ -117,7 +118,7 @@ func TestAendernUndLoeschen_ExtrasVersionsAndReferences(t *testing.T) {
 	if _, err := wertelisten.Loeschen(ctx, s, "entlastungssystem", trenn.ID, -1, md); err != nil {
 		t.Fatalf("unreferenced after the type is gone: %v", err)
 	}
-	if rest, _ := wertelisten.Eintraege(ctx, s.Pool(), "entlastungssystem"); !slices.Equal(werte(rest), []string{"Mischsystem"}) {
+	if rest, _ := eintraege.Eintraege(ctx, s.Pool(), "entlastungssystem"); !slices.Equal(werte(rest), []string{"Mischsystem"}) {
 		t.Fatalf("left: %v", werte(rest))
 	}
 	// the deleted value may be used again
@@ -133,7 +134,7 @@ func TestReferenziert_AccountsHoldAnredeAndTitelAsText(t *testing.T) {
 		VALUES (1, 'erika', 'AKTIV', 'Frau', 'Dr.', now(), now(), 1)`); err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range []wertelisten.Eintrag{frau, dr} {
+	for _, e := range []eintraege.Eintrag{frau, dr} {
 		if _, err := wertelisten.Loeschen(ctx, s, e.Liste, e.ID, -1, md); !errors.Is(err, werteliste.ErrReferenziert) {
 			t.Fatalf("delete %s: %v", e.Value, err)
 		}
@@ -148,15 +149,15 @@ func TestSuche_OrderFiltersAndSearch(t *testing.T) {
 	for _, w := range []string{"Anhang 10 – Fleischwirtschaft", "Anhang 2 – Braunkohle", "Anhang 1 – Häusliches Abwasser", "Älteres", "Zink", "apfel"} {
 		anlegen(t, ctx, s, "anhang-abwv", w, "")
 	}
-	alle, _ := wertelisten.Eintraege(ctx, s.Pool(), "anhang-abwv")
+	alle, _ := eintraege.Eintraege(ctx, s.Pool(), "anhang-abwv")
 	if want := []string{"Älteres", "Anhang 1 – Häusliches Abwasser", "Anhang 2 – Braunkohle", "Anhang 10 – Fleischwirtschaft", "apfel", "Zink"}; !slices.Equal(werte(alle), want) {
 		t.Fatalf("order %q, want %q", werte(alle), want)
 	}
-	gefunden, _ := wertelisten.Suche(ctx, s.Pool(), "anhang-abwv", wertelisten.Abfrage{Q: "ANHANG 1"})
+	gefunden, _ := eintraege.Suche(ctx, s.Pool(), "anhang-abwv", eintraege.Abfrage{Q: "ANHANG 1"})
 	if !slices.Equal(werte(gefunden), []string{"Anhang 1 – Häusliches Abwasser", "Anhang 10 – Fleischwirtschaft"}) {
 		t.Fatalf("search: %q", werte(gefunden))
 	}
-	if nachID, _ := wertelisten.Suche(ctx, s.Pool(), "anhang-abwv", wertelisten.Abfrage{Q: itoa(alle[5].ID)}); !slices.Contains(werte(nachID), "Zink") {
+	if nachID, _ := eintraege.Suche(ctx, s.Pool(), "anhang-abwv", eintraege.Abfrage{Q: itoa(alle[5].ID)}); !slices.Contains(werte(nachID), "Zink") {
 		t.Fatalf("search by id: %q", werte(nachID))
 	}
 
@@ -166,7 +167,7 @@ func TestSuche_OrderFiltersAndSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	typen, _ := wertelisten.Eintraege(ctx, s.Pool(), "messstellentyp")
+	typen, _ := eintraege.Eintraege(ctx, s.Pool(), "messstellentyp")
 	if got := []string{typen[0].Schluessel, typen[1].Schluessel, typen[2].Schluessel}; !slices.Equal(got, []string{"NR_1", "NR_2", "NR_10"}) {
 		t.Fatalf("enumeration order %v", got)
 	}
@@ -175,7 +176,7 @@ func TestSuche_OrderFiltersAndSearch(t *testing.T) {
 	anlegen(t, ctx, s, "bescheidart", "Erlaubnis", `{"bescheidQualitaeten":[`+itoa(q.ID)+`]}`)
 	anlegen(t, ctx, s, "bescheidart", "Herabsetzungserklärung", `{"bescheidQualitaeten":[`+itoa(e.ID)+`]}`)
 	anlegen(t, ctx, s, "bescheidart", "Sonstige", "")
-	arten, _ := wertelisten.Suche(ctx, s.Pool(), "bescheidart", wertelisten.Abfrage{Filter: map[string]string{"bescheidQualitaet": itoa(e.ID)}})
+	arten, _ := eintraege.Suche(ctx, s.Pool(), "bescheidart", eintraege.Abfrage{Filter: map[string]string{"bescheidQualitaet": itoa(e.ID)}})
 	if !slices.Equal(werte(arten), []string{"Herabsetzungserklärung", "Sonstige"}) {
 		t.Fatalf("filtered: %q", werte(arten))
 	}
@@ -184,7 +185,7 @@ func TestSuche_OrderFiltersAndSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	typ, _ := wertelisten.Eintraege(ctx, s.Pool(), "anlagentyp")
+	typ, _ := eintraege.Eintraege(ctx, s.Pool(), "anlagentyp")
 	if _, _, err := wertelisten.Anlegen(ctx, s, "anlagenstatus", wertelisten.Eingabe{Wert: "angeschlossen an", Schluessel: "ANGESCHLOSSEN_AN",
 		Extras: werteliste.Eingabe{"anlagentypen": json.RawMessage(`[` + itoa(typ[0].ID) + `]`)}}, md); err != nil {
 		t.Fatal(err)
@@ -193,7 +194,7 @@ func TestSuche_OrderFiltersAndSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	fuer := func(typ string) []string {
-		st, err := wertelisten.Suche(ctx, s.Pool(), "anlagenstatus", wertelisten.Abfrage{Filter: map[string]string{"anlagenTypId": typ}})
+		st, err := eintraege.Suche(ctx, s.Pool(), "anlagenstatus", eintraege.Abfrage{Filter: map[string]string{"anlagenTypId": typ}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +213,7 @@ func TestSuche_OrderFiltersAndSearch(t *testing.T) {
 
 func TestVergleiche(t *testing.T) {
 	for _, c := range [][2]string{{"NR 2", "NR 10"}, {"Äpfel", "Birnen"}, {"apfel", "Äpfel"}, {"Straße", "Strasse2"}, {"a", "B"}} {
-		if wertelisten.Vergleiche(c[0], c[1]) >= 0 || wertelisten.Vergleiche(c[1], c[0]) <= 0 {
+		if eintraege.Vergleiche(c[0], c[1]) >= 0 || eintraege.Vergleiche(c[1], c[0]) <= 0 {
 			t.Errorf("%q should come before %q", c[0], c[1])
 		}
 	}
