@@ -4,7 +4,7 @@ BIN     := bin/eabwasser
 NPM     ?= npm
 FRONTEND := frontend
 
-.PHONY: run build test repo-check go-test api-lint frontend-test e2e frontend-deps frontend-build bench lint fmt clean
+.PHONY: run build test repo-check go-test api-lint api-bundle frontend-test e2e frontend-deps frontend-build bench lint fmt clean
 
 ## run: fresh machine to a working app on http://localhost:8080/eAbwasser/ with demo data
 run: build
@@ -42,9 +42,15 @@ go-test:
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 60m ./...
 
-## api-lint: httpapi/openapi.yaml against Redocly's recommended rules (httpapi/redocly.yaml)
+## api-lint: httpapi/openapi.yaml is the fresh bundle of httpapi/openapi/*.yaml, and passes
+## Redocly's recommended rules (httpapi/redocly.yaml)
 api-lint: frontend-deps
 	cd $(FRONTEND) && $(NPM) run lint:api
+
+## api-bundle: bundle the API document's area files (httpapi/openapi/*.yaml) into
+## httpapi/openapi.yaml, the document the server embeds (commit it)
+api-bundle: frontend-deps
+	cd $(FRONTEND) && $(NPM) run bundle:api
 
 frontend-test: frontend-deps
 	cd $(FRONTEND) && $(NPM) run lint && $(NPM) test

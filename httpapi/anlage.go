@@ -31,112 +31,125 @@ const anlagentypPfad = "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser
 // anlagentyp is the plant type named by the path (ENTLASTUNG for "entlastung").
 func anlagentyp(r *http.Request) string { return strings.ToUpper(chi.URLParam(r, "typ")) }
 
-func (a *api) anlageRoutes(r chi.Router) {
+// anlageRouten are the plant area: the plants, their exports and imports, pickers, Verlauf and
+// change requests (spec 000 §2, §7).
+func (a *api) anlageRouten() []route {
 	d := a.deps.Anlage
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		r.Get("/anlage", func(w http.ResponseWriter, r *http.Request) {
-			var betriebID int64
-			if v := r.URL.Query().Get("betrieb"); v != "" {
-				var err error
-				if betriebID, err = strconv.ParseInt(v, 10, 64); err != nil || betriebID <= 0 {
-					a.writeError(w, r, validierung.Feld("betrieb", "Ungültige Betriebs-Nr."))
-					return
-				}
-			}
-			zeit, err := standZeit(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			if !zeit.IsZero() { // the file's tree as of a date (issue 33)
-				out, err := d.ListeZum(r.Context(), nutzer(r), betriebID, zeit)
-				a.antworte(w, r, out, err)
-				return
-			}
-			out, err := d.Liste(r.Context(), nutzer(r), betriebID)
-			a.antworte(w, r, out, err)
-		})
-		r.Get("/anlage/{id}", standAbfrage(a, d.Ansicht, d.StandZum))
-		r.Get("/anlage/{id}/historie", anlageAbfrage(a, d.Historie))
-		r.Get("/anlage/{id}/indirekteinleiter", anlageAbfrage(a, d.Indirekteinleiter))
-		r.Get("/anlage/{id}/hasIndirektEinleiter", anlageAbfrage(a, d.HatIndirekteinleiter))
+	if d == nil {
+		return nil
+	}
+	an, verlauf, waehlen := a.an(), a.anDarf(berechtigung.BetriebVerlaufLesen), a.anDarf(berechtigung.BearbeitungsmodusNutzen)
+	return []route{
+		{http.MethodGet, "/anlage", an, a.anlagen},
+		{http.MethodGet, "/anlage/{id}", an, standAbfrage(a, d.Ansicht, d.StandZum)},
+		{http.MethodGet, "/anlage/{id}/historie", an, anlageAbfrage(a, d.Historie)},
+		{http.MethodGet, "/anlage/{id}/indirekteinleiter", an, anlageAbfrage(a, d.Indirekteinleiter)},
+		{http.MethodGet, "/anlage/{id}/hasIndirektEinleiter", an, anlageAbfrage(a, d.HatIndirekteinleiter)},
 		// the relief plants of an operation as a spreadsheet (spec 000 §2)
-		r.Get("/betrieb/{id}/export-entlastungsanlagen", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			// the service names the file (the operation's number) before it writes
-			a.xlsxStrom(w, r, "entlastungsanlagen.xlsx", func(out io.Writer) error {
-				return d.ExportiereEntlastungsanlagen(r.Context(), nutzer(r), id, func(name string) {
-					w.Header().Set("Content-Disposition", anhang(name))
-				}, out)
-			})
-		})
-		r.With(a.darf(berechtigung.EntlastungsanlagenImportieren)).Post("/betrieb/{id}/import-entlastungsanlagen", a.entlastungsanlagenImport)
+		{http.MethodGet, "/betrieb/{id}/export-entlastungsanlagen", an, a.entlastungsanlagenExport},
+		{http.MethodPost, "/betrieb/{id}/import-entlastungsanlagen", a.anDarf(berechtigung.EntlastungsanlagenImportieren), a.entlastungsanlagenImport},
 		// the disposal area of a treatment plant as a spreadsheet (spec 000 §7)
-		r.Get("/anlage/abwasserbehandlung/{id}/export", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			a.xlsxStrom(w, r, "entsorgungsraum.xlsx", func(out io.Writer) error {
-				return d.ExportiereEntsorgungsraum(r.Context(), nutzer(r), id, func(name string) {
-					w.Header().Set("Content-Disposition", anhang(name))
-				}, out)
-			})
-		})
-		r.With(a.darf(berechtigung.BearbeitungsmodusNutzen)).Post("/anlage/abwasserbehandlung/{id}/import", a.entsorgungsraumImport)
+		{http.MethodGet, "/anlage/abwasserbehandlung/{id}/export", an, a.entsorgungsraumExport},
+		{http.MethodPost, "/anlage/abwasserbehandlung/{id}/import", waehlen, a.entsorgungsraumImport},
 		// the overviews of spec 000 §2: {id} is the operation, the parent plant
-		r.Get("/anlage/entlastung/uebersicht/{id}", betriebAbfrage(a, d.Entlastungsanlagen))
-		r.Get("/anlage/kanalnetz/uebersicht/{id}", anlageAbfrage(a, d.Kanalnetze))
-		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
-		verlauf.Get("/anlage/{id}/verlauf", anlageAbfrage(a, a.anlageVerlauf))
-		verlauf.Get("/anlage/{id}/stand/{version}", anlageAbfrage(a, func(ctx context.Context, n anlagedienst.Nutzer, id int64) (anlagedienst.Ansicht, error) {
-			v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
-			if err != nil {
-				v = -1
-			}
-			return d.Stand(ctx, n, id, v)
-		}))
+		{http.MethodGet, "/anlage/entlastung/uebersicht/{id}", an, betriebAbfrage(a, d.Entlastungsanlagen)},
+		{http.MethodGet, "/anlage/kanalnetz/uebersicht/{id}", an, anlageAbfrage(a, d.Kanalnetze)},
+		{http.MethodGet, "/anlage/{id}/verlauf", verlauf, anlageAbfrage(a, a.anlageVerlauf)},
+		{http.MethodGet, "/anlage/{id}/stand/{version}", verlauf, versionsStand(a, d.Stand)},
 		// the receiving-plant pickers of the forms (spec 000 §2, §7), for who edits plants
-		waehlen := r.With(a.darf(berechtigung.BearbeitungsmodusNutzen))
-		waehlen.Get("/anlage/moeglicheAufnehmendeAnlagen", a.netzanlagen(anlage.Abwasserbehandlung, true, false))
-		waehlen.Get("/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen", a.netzanlagen(anlage.Abwasserbehandlung, false, false))
-		waehlen.Get("/anlage/entlastung/drosselablauf/{anlagenart}", a.netzanlagen(anlage.Entlastung, false, false))
-		waehlen.Get("/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}", a.netzanlagen(anlage.Entlastung, true, true))
-		r.With(a.darf(berechtigung.AnlageAnlegen)).Post("/anlage/"+anlagentypPfad, a.anlageAnlegen)
-		r.With(a.darf(berechtigung.BearbeitungsmodusNutzen)).Put("/anlage/"+anlagentypPfad+"/{id}", befehl(a, http.StatusOK, textAnlageGespeichert, func(r *http.Request, id int64, f anlagedienst.Formular) (int64, eventstore.Appended, error) {
-			out, err := d.Speichern(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
-			return id, out, mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
-				return a.anlageVerlauf(ctx, nutzer(r), id)
-			})
-		}))
-		r.With(a.darf(berechtigung.AenderungsantragStellen)).Post("/anlage/"+anlagentypPfad+"/{id}/aenderungsantrag", befehl(a, http.StatusCreated, textAntragEingereicht, func(r *http.Request, id int64, f anlagedienst.Antragsformular) (int64, eventstore.Appended, error) {
-			out, err := d.AntragStellen(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
-			return id, out, err
-		}))
-		r.Get("/anlage/{id}/aenderungsantrag", anlageAbfrage(a, func(ctx context.Context, n anlagedienst.Nutzer, id int64) (map[string]any, error) {
-			antrag, err := d.Antrag(ctx, n, id)
-			return map[string]any{"aenderungsantrag": antrag}, err
-		}))
-		r.Post("/anlage/{id}/aenderungsantrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, e anlagedienst.Entscheidung) (int64, eventstore.Appended, error) {
-			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, e, Metadaten(r))
-			return id, out, err
-		}))
+		{http.MethodGet, "/anlage/moeglicheAufnehmendeAnlagen", waehlen, a.netzanlagen(anlage.Abwasserbehandlung, true, false)},
+		{http.MethodGet, "/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen", waehlen,
+			a.netzanlagen(anlage.Abwasserbehandlung, false, false)},
+		{http.MethodGet, "/anlage/entlastung/drosselablauf/{anlagenart}", waehlen, a.netzanlagen(anlage.Entlastung, false, false)},
+		{http.MethodGet, "/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}", waehlen, a.netzanlagen(anlage.Entlastung, true, true)},
+		{http.MethodPost, "/anlage/" + anlagentypPfad, a.anDarf(berechtigung.AnlageAnlegen), a.anlageAnlegen},
+		{http.MethodPut, "/anlage/" + anlagentypPfad + "/{id}", waehlen, befehl(a, http.StatusOK, textAnlageGespeichert, a.anlageSpeichern)},
+		{http.MethodPost, "/anlage/" + anlagentypPfad + "/{id}/aenderungsantrag", a.anDarf(berechtigung.AenderungsantragStellen),
+			befehl(a, http.StatusCreated, textAntragEingereicht, a.anlageAntragStellen)},
+		{http.MethodGet, "/anlage/{id}/aenderungsantrag", an, anlageAbfrage(a, a.anlageAntrag)},
+		{http.MethodPost, "/anlage/{id}/aenderungsantrag/uebernahme", an, befehl(a, http.StatusOK, textUebernommen, a.anlageAntragUebernehmen)},
 		// the reasons come as a body {begruendungen}; without them the answer names each field
 		// that needs one (as DELETE …/stammdaten-antrag)
-		r.Delete("/anlage/{id}/aenderungsantrag", befehlOhneEingabe(a, textAntragAbgelehnt, func(r *http.Request, id int64) (eventstore.Appended, error) {
-			e, err := entscheidungImKoerper(r)
-			if err != nil {
-				return eventstore.Appended{}, err
-			}
-			return d.AntragAblehnen(r.Context(), nutzer(r), id, e.Begruendungen, Metadaten(r))
-		}))
+		{http.MethodDelete, "/anlage/{id}/aenderungsantrag", an, befehlOhneEingabe(a, textAntragAbgelehnt, a.anlageAntragAblehnen)},
+	}
+}
+
+// anlagen lists the plants (of ?betrieb), today or as of ?stand (the file's tree, issue 33).
+func (a *api) anlagen(w http.ResponseWriter, r *http.Request) {
+	var betriebID int64
+	if v := r.URL.Query().Get("betrieb"); v != "" {
+		var err error
+		if betriebID, err = strconv.ParseInt(v, 10, 64); err != nil || betriebID <= 0 {
+			a.writeError(w, r, validierung.Feld("betrieb", "Ungültige Betriebs-Nr."))
+			return
+		}
+	}
+	zeit, err := standZeit(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	if !zeit.IsZero() {
+		out, err := a.deps.Anlage.ListeZum(r.Context(), nutzer(r), betriebID, zeit)
+		a.antworte(w, r, out, err)
+		return
+	}
+	out, err := a.deps.Anlage.Liste(r.Context(), nutzer(r), betriebID)
+	a.antworte(w, r, out, err)
+}
+
+func (a *api) entlastungsanlagenExport(w http.ResponseWriter, r *http.Request) {
+	a.anlageExport(w, r, "entlastungsanlagen.xlsx", a.deps.Anlage.ExportiereEntlastungsanlagen)
+}
+
+func (a *api) entsorgungsraumExport(w http.ResponseWriter, r *http.Request) {
+	a.anlageExport(w, r, "entsorgungsraum.xlsx", a.deps.Anlage.ExportiereEntsorgungsraum)
+}
+
+// anlageExport streams the spreadsheet export of the object {id}; the service names the file
+// (the operation's number) before it writes.
+func (a *api) anlageExport(w http.ResponseWriter, r *http.Request, datei string,
+	export func(ctx context.Context, n anlagedienst.Nutzer, id int64, name func(string), out io.Writer) error) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	a.xlsxStrom(w, r, datei, func(out io.Writer) error {
+		return export(r.Context(), nutzer(r), id, func(name string) {
+			w.Header().Set("Content-Disposition", anhang(name))
+		}, out)
 	})
+}
+
+func (a *api) anlageSpeichern(r *http.Request, id int64, f anlagedienst.Formular) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Anlage.Speichern(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
+	return id, out, mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
+		return a.anlageVerlauf(ctx, nutzer(r), id)
+	})
+}
+
+func (a *api) anlageAntragStellen(r *http.Request, id int64, f anlagedienst.Antragsformular) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Anlage.AntragStellen(r.Context(), nutzer(r), anlagentyp(r), id, f, Metadaten(r))
+	return id, out, err
+}
+
+func (a *api) anlageAntrag(ctx context.Context, n anlagedienst.Nutzer, id int64) (map[string]any, error) {
+	antrag, err := a.deps.Anlage.Antrag(ctx, n, id)
+	return map[string]any{"aenderungsantrag": antrag}, err
+}
+
+func (a *api) anlageAntragUebernehmen(r *http.Request, id int64, e anlagedienst.Entscheidung) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Anlage.AntragUebernehmen(r.Context(), nutzer(r), id, e, Metadaten(r))
+	return id, out, err
+}
+
+func (a *api) anlageAntragAblehnen(r *http.Request, id int64) (eventstore.Appended, error) {
+	e, err := entscheidungImKoerper(r)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	return a.deps.Anlage.AntragAblehnen(r.Context(), nutzer(r), id, e.Begruendungen, Metadaten(r))
 }
 
 // anlageAbfrage is the handler of every query of one plant.

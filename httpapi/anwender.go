@@ -4,8 +4,6 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -13,26 +11,30 @@ import (
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 )
 
-func (a *api) anwenderRoutes(r chi.Router) {
-	r.Group(func(r chi.Router) {
-		r.Use(a.darf(berechtigung.SystemverwaltungOeffnen))
-		r.Get("/anwender", a.anwenderListe)
-		r.Get("/anwender/{id}", a.anwender)
-		r.Post("/anwender/export", a.anwenderExport)
-	})
-	r.Group(func(r chi.Router) {
-		r.Use(a.darf(berechtigung.SystemverwaltungBearbeiten))
-		r.Post("/anwender", speichern(a, http.StatusCreated, func(r *http.Request, _ int64, in verwaltung.AnwenderEingabe) (int64, eventstore.Appended, error) {
-			return a.deps.Verwaltung.AnwenderAnlegen(r.Context(), in, Metadaten(r))
-		}))
-		r.Put("/anwender/{id}", speichern(a, http.StatusOK, func(r *http.Request, id int64, in verwaltung.AnwenderEingabe) (int64, eventstore.Appended, error) {
-			out, err := a.deps.Verwaltung.AnwenderAendern(r.Context(), id, in, Metadaten(r))
-			return id, out, err
-		}))
-		r.Delete("/anwender/{id}", loeschen(a, func(r *http.Request, id int64) error {
-			return a.deps.Verwaltung.AnwenderLoeschen(r.Context(), id, Metadaten(r))
-		}))
-	})
+// anwenderRouten are the system administration's users.
+func (a *api) anwenderRouten() []route {
+	oeffnen, bearbeiten := a.nurDarf(berechtigung.SystemverwaltungOeffnen), a.nurDarf(berechtigung.SystemverwaltungBearbeiten)
+	return []route{
+		{http.MethodGet, "/anwender", oeffnen, a.anwenderListe},
+		{http.MethodGet, "/anwender/{id}", oeffnen, a.anwender},
+		{http.MethodPost, "/anwender/export", oeffnen, a.anwenderExport},
+		{http.MethodPost, "/anwender", bearbeiten, speichern(a, http.StatusCreated, a.anwenderAnlegen)},
+		{http.MethodPut, "/anwender/{id}", bearbeiten, speichern(a, http.StatusOK, a.anwenderAendern)},
+		{http.MethodDelete, "/anwender/{id}", bearbeiten, loeschen(a, a.anwenderLoeschen)},
+	}
+}
+
+func (a *api) anwenderAnlegen(r *http.Request, _ int64, in verwaltung.AnwenderEingabe) (int64, eventstore.Appended, error) {
+	return a.deps.Verwaltung.AnwenderAnlegen(r.Context(), in, Metadaten(r))
+}
+
+func (a *api) anwenderAendern(r *http.Request, id int64, in verwaltung.AnwenderEingabe) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Verwaltung.AnwenderAendern(r.Context(), id, in, Metadaten(r))
+	return id, out, err
+}
+
+func (a *api) anwenderLoeschen(r *http.Request, id int64) error {
+	return a.deps.Verwaltung.AnwenderLoeschen(r.Context(), id, Metadaten(r))
 }
 
 // anwenderFilter reads the list filter; absent flags count as set (the spec's defaults).

@@ -4,10 +4,9 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
@@ -29,53 +28,66 @@ const (
 	arbeitslisteMaxGroesse      = 1000
 )
 
-// arbeitslistenRoutes mounts the four worklists (inside the authenticated group of the API).
-func (a *api) arbeitslistenRoutes(r chi.Router) {
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		arbeitslisteRouten(a, r, "/betrieb", "betriebe.xlsx", betriebdienst.Arbeitsliste)
-		arbeitslisteRouten(a, r, "/anlage", "anlagen.xlsx", anlagedienst.Arbeitsliste)
-		arbeitslisteRouten(a, r, "/messstelle", "messstellen.xlsx", arbeitsliste.MessstellenListe)
-		arbeitslisteRouten(a, r, "/jahresbericht", "jahresberichte.xlsx", berichtdienst.Arbeitsliste)
-	})
+// arbeitslistenRouten are the four worklists, for any logged-in user.
+func (a *api) arbeitslistenRouten() []route {
+	return slices.Concat(
+		arbeitslisteRouten(a, "/betrieb", "betriebe.xlsx", betriebdienst.Arbeitsliste),
+		arbeitslisteRouten(a, "/anlage", "anlagen.xlsx", anlagedienst.Arbeitsliste),
+		arbeitslisteRouten(a, "/messstelle", "messstellen.xlsx", arbeitsliste.MessstellenListe),
+		arbeitslisteRouten(a, "/jahresbericht", "jahresberichte.xlsx", berichtdienst.Arbeitsliste))
 }
 
-// arbeitslisteRouten mounts GET pfad/search and POST pfad/export of the list l.
-func arbeitslisteRouten[T any](a *api, r chi.Router, pfad, datei string, l arbeitsliste.Liste[T]) {
-	// anfrage reads the request of the query string (false: the error is answered)
-	anfrage := func(w http.ResponseWriter, r *http.Request) (arbeitsliste.Anfrage, bool) {
-		an, err := arbeitslisteAnfrage(r.URL.Query(), l.Filter)
-		if err != nil {
-			a.writeError(w, r, err)
-		}
-		return an, err == nil
+// arbeitslisteRouten are GET pfad/search and POST pfad/export of the list l.
+func arbeitslisteRouten[T any](a *api, pfad, datei string, l arbeitsliste.Liste[T]) []route {
+	w := arbeitslisteWeg[T]{a: a, datei: datei, l: l}
+	return []route{
+		{http.MethodGet, pfad + "/search", a.an(), w.suche},
+		{http.MethodPost, pfad + "/export", a.an(), w.export},
 	}
-	r.Get(pfad+"/search", func(w http.ResponseWriter, r *http.Request) {
-		if err := a.mitMinPosition(w, r, arbeitsliste.Name); err != nil {
-			a.writeError(w, r, err)
-			return
-		}
-		if an, ok := anfrage(w, r); ok {
-			out, err := l.Suche(r.Context(), a.deps.Store.Pool(), nutzer(r), an)
-			a.antworte(w, r, out, err)
-		}
-	})
-	r.Post(pfad+"/export", func(w http.ResponseWriter, r *http.Request) {
-		ids, err := exportAuswahl(r)
-		if err != nil {
-			a.writeError(w, r, err)
-			return
-		}
-		an, ok := anfrage(w, r)
-		if !ok {
-			return
-		}
-		if ids != nil {
-			an = an.Auswahl(ids)
-		}
-		a.xlsxStrom(w, r, datei, func(out io.Writer) error {
-			return l.Exportieren(r.Context(), a.deps.Store.Pool(), nutzer(r), an, out)
-		})
+}
+
+// arbeitslisteWeg serves one worklist: its page and its spreadsheet.
+type arbeitslisteWeg[T any] struct {
+	a     *api
+	datei string
+	l     arbeitsliste.Liste[T]
+}
+
+// anfrage reads the request of the query string (false: the error is answered).
+func (l arbeitslisteWeg[T]) anfrage(w http.ResponseWriter, r *http.Request) (arbeitsliste.Anfrage, bool) {
+	an, err := arbeitslisteAnfrage(r.URL.Query(), l.l.Filter)
+	if err != nil {
+		l.a.writeError(w, r, err)
+	}
+	return an, err == nil
+}
+
+func (l arbeitslisteWeg[T]) suche(w http.ResponseWriter, r *http.Request) {
+	if err := l.a.mitMinPosition(w, r, arbeitsliste.Name); err != nil {
+		l.a.writeError(w, r, err)
+		return
+	}
+	if an, ok := l.anfrage(w, r); ok {
+		out, err := l.l.Suche(r.Context(), l.a.deps.Store.Pool(), nutzer(r), an)
+		l.a.antworte(w, r, out, err)
+	}
+}
+
+func (l arbeitslisteWeg[T]) export(w http.ResponseWriter, r *http.Request) {
+	ids, err := exportAuswahl(r)
+	if err != nil {
+		l.a.writeError(w, r, err)
+		return
+	}
+	an, ok := l.anfrage(w, r)
+	if !ok {
+		return
+	}
+	if ids != nil {
+		an = an.Auswahl(ids)
+	}
+	l.a.xlsxStrom(w, r, l.datei, func(out io.Writer) error {
+		return l.l.Exportieren(r.Context(), l.a.deps.Store.Pool(), nutzer(r), an, out)
 	})
 }
 

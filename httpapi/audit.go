@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	ereignisprotokoll "github.com/eabwasser/eabwasser/internal/anwendung/protokoll"
 	"github.com/eabwasser/eabwasser/projections/audit"
@@ -36,6 +37,16 @@ var berlin = func() *time.Location {
 	}
 	return loc
 }()
+
+// auditRouten is the audit trail (the Ereignisprotokoll), for who may read it.
+func (a *api) auditRouten() []route {
+	lesen := a.nurDarf(berechtigung.AuditLesen)
+	return []route{
+		{http.MethodGet, "/audit", lesen, a.audit},
+		{http.MethodGet, "/audit/ereignisarten", lesen, a.auditEreignisarten},
+		{http.MethodGet, "/audit/{position}", lesen, a.auditEreignis},
+	}
+}
 
 // protokoll is the Ereignisprotokoll's service on the store.
 func (a *api) ereignisprotokoll() *ereignisprotokoll.Dienst {

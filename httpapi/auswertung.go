@@ -4,21 +4,23 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
 	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
 )
 
-func (a *api) auswertungRoutes(r chi.Router) {
-	r.Group(func(r chi.Router) {
-		r.Use(a.darf(berechtigung.AuswertungExportieren))
-		r.Get("/abfragen", func(w http.ResponseWriter, r *http.Request) {
-			writeJSON(w, http.StatusOK, auswertung.Erlaubte(nutzer(r).Rollen))
-		})
-		r.Get("/abfragen/abfrage/{id}", a.abfrageExport)
-	})
+// auswertungRouten are the predefined queries (Auswertungen) and their exports.
+func (a *api) auswertungRouten() []route {
+	exportieren := a.nurDarf(berechtigung.AuswertungExportieren)
+	return []route{
+		{http.MethodGet, "/abfragen", exportieren, a.abfragen},
+		{http.MethodGet, "/abfragen/abfrage/{id}", exportieren, a.abfrageExport},
+	}
+}
+
+// abfragen answers the queries the caller's roles may run.
+func (a *api) abfragen(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, auswertung.Erlaubte(nutzer(r).Rollen))
 }
 
 // abfrageExport runs a stored query the caller may run (else 403, unknown 404) over what he may

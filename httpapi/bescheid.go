@@ -28,178 +28,201 @@ const (
 	textAnforderungGeloescht        = "Anforderung erfolgreich gelöscht"
 )
 
-func (a *api) bescheidRoutes(r chi.Router) {
+// bescheidRouten are the Bescheide, Bescheidsanträge and their Anforderungen (issue 30).
+func (a *api) bescheidRouten() []route {
 	d := a.deps.Bescheid
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		anlegen := func(antrag bool) func(r *http.Request, _ int64, f bescheiddienst.Formular) (int64, eventstore.Appended, error) {
-			return func(r *http.Request, _ int64, f bescheiddienst.Formular) (int64, eventstore.Appended, error) {
-				return d.Anlegen(r.Context(), nutzer(r), f, antrag, Metadaten(r))
-			}
-		}
-		r.With(a.darf(berechtigung.BescheidAnlegen)).Post("/bescheid", befehl(a, http.StatusCreated, textBescheidErstellt, anlegen(false)))
-		r.With(a.darf(berechtigung.BescheidsantragStellen)).Post("/bescheidsantrag", befehl(a, http.StatusCreated, textBescheidsantragErstellt, anlegen(true)))
-		speichern := func(r *http.Request, id int64, f bescheiddienst.Formular) (int64, eventstore.Appended, error) {
-			out, err := d.Speichern(r.Context(), nutzer(r), id, f, Metadaten(r))
-			return id, out, mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
-				return a.bescheidVerlauf(ctx, nutzer(r), id)
-			})
-		}
-		for _, pfad := range []string{"/bescheid/{id}", "/bescheidsantrag/{id}"} {
-			text := textBescheidAktualisiert
-			if pfad == "/bescheidsantrag/{id}" {
-				text = textBescheidsantragAktualisiert
-			}
-			r.Get(pfad, standAbfrage(a, d.Ansicht, d.StandZum))
-			r.Put(pfad, befehl(a, http.StatusOK, text, speichern))
-			r.Delete(pfad, befehlOhneEingabe(a, textBescheidGeloescht, func(r *http.Request, id int64) (eventstore.Appended, error) {
-				version, err := versionAusAnfrage(r)
-				if err != nil {
-					return eventstore.Appended{}, err
-				}
-				return d.Loeschen(r.Context(), nutzer(r), id, version, Metadaten(r))
-			}))
-		}
-		r.Patch("/bescheid/{id}", a.bescheidAnforderungenSetzen)
-		r.Get("/bescheid/{id}/messstelle/{mid}", func(w http.ResponseWriter, r *http.Request) {
-			id, mid, err := zweiIDs(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := d.Messstelle(r.Context(), nutzer(r), id, mid)
-			a.antworte(w, r, out, err)
-		})
-		r.Delete("/bescheid/{id}/messstelle/{mid}", func(w http.ResponseWriter, r *http.Request) {
-			id, mid, err := zweiIDs(r)
-			var version int
-			if err == nil {
-				version, err = versionAusAnfrage(r)
-			}
-			var out eventstore.Appended
-			if err == nil {
-				out, err = d.EntferneMessstelle(r.Context(), nutzer(r), id, mid, version, Metadaten(r))
-				err = mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
-					return a.bescheidVerlauf(ctx, nutzer(r), id)
-				})
-			}
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": textMessstelleEntfernt, "version": out.Version})
-		})
-		r.Get("/bescheid/{id}/anforderung", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			var mid int64
-			if err == nil {
-				mid, err = idAusAnfrage(r, "messstelle")
-			}
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := d.Anforderungen(r.Context(), nutzer(r), id, mid)
-			a.antworte(w, r, out, err)
-		})
-		r.Post("/anforderung", func(w http.ResponseWriter, r *http.Request) {
-			if bericht, err := fuerJahresbericht(r); err != nil || (bericht && a.deps.Jahresbericht != nil) {
-				if err != nil {
-					a.writeError(w, r, err)
-				} else {
-					a.berichtsparameter(w, r, true)
-				}
-				return
-			}
-			var f bescheiddienst.AnforderungFormular
-			if err := decodeJSON(r, &f); err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			aid, out, err := d.LegeAnforderungAn(r.Context(), nutzer(r), f, Metadaten(r))
-			err = mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
-				return a.bescheidVerlauf(ctx, nutzer(r), f.Bescheid)
-			})
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			writeCommandResult(w, http.StatusCreated, out, map[string]any{"id": f.Bescheid, "anforderungId": aid,
-				"message": textAnforderungGespeichert, "version": out.Version})
-		})
-		r.Put("/anforderung", func(w http.ResponseWriter, r *http.Request) {
-			if bericht, err := fuerJahresbericht(r); err != nil || (bericht && a.deps.Jahresbericht != nil) {
-				if err != nil {
-					a.writeError(w, r, err)
-				} else {
-					a.berichtsparameter(w, r, false)
-				}
-				return
-			}
-			var f bescheiddienst.AnforderungFormular
-			if err := decodeJSON(r, &f); err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := d.AendereAnforderung(r.Context(), nutzer(r), f, Metadaten(r))
-			err = mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
-				return a.bescheidVerlauf(ctx, nutzer(r), f.Bescheid)
-			})
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			writeCommandResult(w, http.StatusOK, out, map[string]any{"id": f.Bescheid, "anforderungId": f.AnforderungID,
-				"message": textAnforderungGespeichert, "version": out.Version})
-		})
-		r.Delete("/anforderung/{id}", befehlOhneEingabe(a, textAnforderungGeloescht, func(r *http.Request, id int64) (eventstore.Appended, error) {
-			version, err := versionAusAnfrage(r)
+	if d == nil {
+		return nil
+	}
+	an, verlauf := a.an(), a.anDarf(berechtigung.BetriebVerlaufLesen)
+	out := []route{
+		{http.MethodPost, "/bescheid", a.anDarf(berechtigung.BescheidAnlegen), befehl(a, http.StatusCreated, textBescheidErstellt, a.bescheidAnlegen)},
+		{http.MethodPost, "/bescheidsantrag", a.anDarf(berechtigung.BescheidsantragStellen),
+			befehl(a, http.StatusCreated, textBescheidsantragErstellt, a.bescheidsantragAnlegen)},
+	}
+	for _, p := range []struct{ pfad, text string }{{"/bescheid/{id}", textBescheidAktualisiert},
+		{"/bescheidsantrag/{id}", textBescheidsantragAktualisiert}} {
+		out = append(out,
+			route{http.MethodGet, p.pfad, an, standAbfrage(a, d.Ansicht, d.StandZum)},
+			route{http.MethodPut, p.pfad, an, befehl(a, http.StatusOK, p.text, a.bescheidSpeichern)},
+			route{http.MethodDelete, p.pfad, an, befehlOhneEingabe(a, textBescheidGeloescht, a.bescheidLoeschen)})
+	}
+	return append(out,
+		route{http.MethodPatch, "/bescheid/{id}", an, a.bescheidAnforderungenSetzen},
+		route{http.MethodGet, "/bescheid/{id}/messstelle/{mid}", an, a.bescheidMessstelle},
+		route{http.MethodDelete, "/bescheid/{id}/messstelle/{mid}", an, a.bescheidMessstelleEntfernen},
+		route{http.MethodGet, "/bescheid/{id}/anforderung", an, a.bescheidAnforderungen},
+		route{http.MethodPost, "/anforderung", an, a.anforderungAnlegen},
+		route{http.MethodPut, "/anforderung", an, a.anforderungAendern},
+		route{http.MethodDelete, "/anforderung/{id}", an, befehlOhneEingabe(a, textAnforderungGeloescht, a.anforderungLoeschen)},
+		route{http.MethodGet, "/betrieb/{id}/bescheid/vorbescheide", an, a.vorbescheide},
+		route{http.MethodGet, "/betrieb/{id}/bescheid/messstellen", an, a.bescheidKandidaten},
+		route{http.MethodGet, "/bescheid/{id}/verlauf", verlauf, betriebAbfrage(a, a.bescheidVerlauf)},
+		route{http.MethodGet, "/bescheid/{id}/stand/{version}", verlauf, versionsStand(a, d.Stand)})
+}
+
+func (a *api) bescheidAnlegen(r *http.Request, _ int64, f bescheiddienst.Formular) (int64, eventstore.Appended, error) {
+	return a.deps.Bescheid.Anlegen(r.Context(), nutzer(r), f, false, Metadaten(r))
+}
+
+func (a *api) bescheidsantragAnlegen(r *http.Request, _ int64, f bescheiddienst.Formular) (int64, eventstore.Appended, error) {
+	return a.deps.Bescheid.Anlegen(r.Context(), nutzer(r), f, true, Metadaten(r))
+}
+
+func (a *api) bescheidSpeichern(r *http.Request, id int64, f bescheiddienst.Formular) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Bescheid.Speichern(r.Context(), nutzer(r), id, f, Metadaten(r))
+	return id, out, a.mitBescheidVerlauf(r, id, err)
+}
+
+func (a *api) bescheidLoeschen(r *http.Request, id int64) (eventstore.Appended, error) {
+	version, err := versionAusAnfrage(r)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	return a.deps.Bescheid.Loeschen(r.Context(), nutzer(r), id, version, Metadaten(r))
+}
+
+// bescheidMessstelle: GET /bescheid/{id}/messstelle/{mid}, a measuring point of the Bescheid.
+func (a *api) bescheidMessstelle(w http.ResponseWriter, r *http.Request) {
+	id, mid, err := zweiIDs(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Bescheid.Messstelle(r.Context(), nutzer(r), id, mid)
+	a.antworte(w, r, out, err)
+}
+
+// bescheidMessstelleEntfernen: DELETE /bescheid/{id}/messstelle/{mid}?version=N.
+func (a *api) bescheidMessstelleEntfernen(w http.ResponseWriter, r *http.Request) {
+	id, mid, err := zweiIDs(r)
+	var version int
+	if err == nil {
+		version, err = versionAusAnfrage(r)
+	}
+	var out eventstore.Appended
+	if err == nil {
+		out, err = a.deps.Bescheid.EntferneMessstelle(r.Context(), nutzer(r), id, mid, version, Metadaten(r))
+		err = a.mitBescheidVerlauf(r, id, err)
+	}
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": textMessstelleEntfernt, "version": out.Version})
+}
+
+// bescheidAnforderungen: GET /bescheid/{id}/anforderung?messstelle={mid}.
+func (a *api) bescheidAnforderungen(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	var mid int64
+	if err == nil {
+		mid, err = idAusAnfrage(r, "messstelle")
+	}
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Bescheid.Anforderungen(r.Context(), nutzer(r), id, mid)
+	a.antworte(w, r, out, err)
+}
+
+// anforderungAnlegen: POST /anforderung, an Anforderung of a Bescheid, or with ?jahresbericht a
+// parameter of an annual report.
+func (a *api) anforderungAnlegen(w http.ResponseWriter, r *http.Request) {
+	if a.anforderungDesBerichts(w, r, true) {
+		return
+	}
+	var f bescheiddienst.AnforderungFormular
+	if err := decodeJSON(r, &f); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	aid, out, err := a.deps.Bescheid.LegeAnforderungAn(r.Context(), nutzer(r), f, Metadaten(r))
+	if err = a.mitBescheidVerlauf(r, f.Bescheid, err); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeCommandResult(w, http.StatusCreated, out, map[string]any{"id": f.Bescheid, "anforderungId": aid,
+		"message": textAnforderungGespeichert, "version": out.Version})
+}
+
+// anforderungAendern: PUT /anforderung, as anforderungAnlegen.
+func (a *api) anforderungAendern(w http.ResponseWriter, r *http.Request) {
+	if a.anforderungDesBerichts(w, r, false) {
+		return
+	}
+	var f bescheiddienst.AnforderungFormular
+	if err := decodeJSON(r, &f); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Bescheid.AendereAnforderung(r.Context(), nutzer(r), f, Metadaten(r))
+	if err = a.mitBescheidVerlauf(r, f.Bescheid, err); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": f.Bescheid, "anforderungId": f.AnforderungID,
+		"message": textAnforderungGespeichert, "version": out.Version})
+}
+
+// anforderungDesBerichts answers a request on /anforderung that is an annual report's parameter
+// (or malformed) and tells whether it did.
+func (a *api) anforderungDesBerichts(w http.ResponseWriter, r *http.Request, neu bool) bool {
+	bericht, err := fuerJahresbericht(r)
+	switch {
+	case err != nil:
+		a.writeError(w, r, err)
+	case bericht && a.deps.Jahresbericht != nil:
+		a.berichtsparameter(w, r, neu)
+	default:
+		return false
+	}
+	return true
+}
+
+// anforderungLoeschen: DELETE /anforderung/{id}?version=N, an Anforderung or a report's parameter.
+func (a *api) anforderungLoeschen(r *http.Request, id int64) (eventstore.Appended, error) {
+	version, err := versionAusAnfrage(r)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	if b := a.deps.Jahresbericht; b != nil {
+		if ja, err := b.IstParameter(r.Context(), id); err != nil || ja {
 			if err != nil {
 				return eventstore.Appended{}, err
 			}
-			if b := a.deps.Jahresbericht; b != nil {
-				if ja, err := b.IstParameter(r.Context(), id); err != nil || ja {
-					if err != nil {
-						return eventstore.Appended{}, err
-					}
-					bericht, out, err := b.LoescheParameter(r.Context(), nutzer(r), id, version, Metadaten(r))
-					return out, a.berichtKonflikt(r, bericht, err)
-				}
-			}
-			return d.LoescheAnforderung(r.Context(), nutzer(r), id, version, Metadaten(r))
-		}))
-		r.Get("/betrieb/{id}/bescheid/vorbescheide", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			var ohne int64
-			if err == nil && r.URL.Query().Get("bescheidId") != "" {
-				ohne, err = idAusAnfrage(r, "bescheidId")
-			}
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := d.Vorbescheide(r.Context(), nutzer(r), id, ohne, r.URL.Query().Get("bescheidQualitaet"))
-			a.antworte(w, r, out, err)
-		})
-		r.Get("/betrieb/{id}/bescheid/messstellen", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := d.Kandidaten(r.Context(), nutzer(r), id, r.URL.Query().Get("bescheidQualitaet"))
-			a.antworte(w, r, out, err)
-		})
-		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
-		verlauf.Get("/bescheid/{id}/verlauf", betriebAbfrage(a, a.bescheidVerlauf))
-		verlauf.Get("/bescheid/{id}/stand/{version}", betriebAbfrage(a, func(ctx context.Context, n bescheiddienst.Nutzer, id int64) (bescheiddienst.Ansicht, error) {
-			v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
-			if err != nil {
-				v = -1
-			}
-			return d.Stand(ctx, n, id, v)
-		}))
-	})
+			bericht, out, err := b.LoescheParameter(r.Context(), nutzer(r), id, version, Metadaten(r))
+			return out, a.berichtKonflikt(r, bericht, err)
+		}
+	}
+	return a.deps.Bescheid.LoescheAnforderung(r.Context(), nutzer(r), id, version, Metadaten(r))
+}
+
+// vorbescheide: GET /betrieb/{id}/bescheid/vorbescheide?bescheidId=…&bescheidQualitaet=….
+func (a *api) vorbescheide(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	var ohne int64
+	if err == nil && r.URL.Query().Get("bescheidId") != "" {
+		ohne, err = idAusAnfrage(r, "bescheidId")
+	}
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Bescheid.Vorbescheide(r.Context(), nutzer(r), id, ohne, r.URL.Query().Get("bescheidQualitaet"))
+	a.antworte(w, r, out, err)
+}
+
+// bescheidKandidaten: GET /betrieb/{id}/bescheid/messstellen?bescheidQualitaet=….
+func (a *api) bescheidKandidaten(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Bescheid.Kandidaten(r.Context(), nutzer(r), id, r.URL.Query().Get("bescheidQualitaet"))
+	a.antworte(w, r, out, err)
 }
 
 // bescheidAnforderungenSetzen: PATCH /bescheid/{id}?messstelle={mid}&version=N with the whole
@@ -221,9 +244,7 @@ func (a *api) bescheidAnforderungenSetzen(w http.ResponseWriter, r *http.Request
 	var out eventstore.Appended
 	if err == nil {
 		out, err = a.deps.Bescheid.SetzeAnforderungen(r.Context(), nutzer(r), id, mid, version, in, Metadaten(r))
-		err = mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
-			return a.bescheidVerlauf(ctx, nutzer(r), id)
-		})
+		err = a.mitBescheidVerlauf(r, id, err)
 	}
 	if err != nil {
 		a.writeError(w, r, err)
@@ -236,6 +257,13 @@ func (a *api) bescheidAnforderungenSetzen(w http.ResponseWriter, r *http.Request
 func (a *api) bescheidVerlauf(ctx context.Context, n bescheiddienst.Nutzer, id int64) ([]historie.Verlaufsschritt, error) {
 	a.warteAufProtokoll(ctx, eventstore.StreamID(bescheid.StreamType, id))
 	return a.deps.Bescheid.Verlauf(ctx, n, id)
+}
+
+// mitBescheidVerlauf is mitAenderungen with the Bescheid's Verlauf.
+func (a *api) mitBescheidVerlauf(r *http.Request, id int64, err error) error {
+	return mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
+		return a.bescheidVerlauf(ctx, nutzer(r), id)
+	})
 }
 
 // zweiIDs reads {id} and {mid} of the path; anything else names nothing (404).

@@ -28,146 +28,170 @@ const (
 	textAuswertungUngueltig      = "Erlaubt sind alle, zeitraum und stichtag."
 )
 
-func (a *api) bescheidauswertungRoutes(r chi.Router) {
-	q := func(*http.Request) *pgxpool.Pool { return a.deps.Store.Pool() }
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		r.Get("/betrieb/{id}/bescheid/search", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			v := r.URL.Query()
-			var s validierung.Sammler
-			f := bescheidauswertung.BescheidFilter{BescheidQualitaet: v.Get("bescheidQualitaet"), Bescheidart: v.Get("bescheidart"),
-				Von: datumAus(v, "von", &s), Bis: datumAus(v, "bis", &s), Liste: listeAus(v, &s)}
-			if err := s.Err(); err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			zeit, err := standZeit(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := bescheidauswertung.Bescheide(r.Context(), q(r), nutzer(r), id, f)
-			if err == nil && !zeit.IsZero() && a.deps.Bescheid != nil {
-				// the file's tree as of a date (issue 33): the page's rows as they were then
-				out.Content, err = a.deps.Bescheid.TrefferZum(r.Context(), out.Content, zeit)
-			}
-			a.antworte(w, r, out, err)
-		})
-		auswertung := func(proBetrieb bool) http.HandlerFunc {
-			return func(w http.ResponseWriter, r *http.Request) {
-				var id int64
-				if proBetrieb {
-					var err error
-					if id, err = pfadID(r); err != nil {
-						a.writeError(w, r, err)
-						return
-					}
-				}
-				f, err := anforderungFilterAus(r.URL.Query(), !proBetrieb)
-				if err != nil {
-					a.writeError(w, r, err)
-					return
-				}
-				out, err := bescheidauswertung.Auswertung(r.Context(), q(r), nutzer(r), id, f, time.Now())
-				a.antworte(w, r, out, err)
-			}
-		}
-		r.Get("/betrieb/{id}/anforderung/auswertung", auswertung(true))
-		r.Get("/anforderung/auswertung", auswertung(false))
+// bescheidauswertungRouten are the Bescheide's searches and evaluation, for any logged-in user
+// (the queries check what the caller sees).
+func (a *api) bescheidauswertungRouten() []route {
+	an := a.an()
+	return []route{
+		{http.MethodGet, "/betrieb/{id}/bescheid/search", an, a.bescheidSuche},
+		{http.MethodGet, "/betrieb/{id}/anforderung/auswertung", an, a.anforderungsauswertung(true)},
+		{http.MethodGet, "/anforderung/auswertung", an, a.anforderungsauswertung(false)},
 		// the evaluation across the authority as xlsx: the filter of the query string, or of it the
 		// selected rows (body {"ids": [anforderungId…]})
-		r.Post("/anforderung/export", func(w http.ResponseWriter, r *http.Request) {
-			ids, err := exportAuswahl(r)
-			if err != nil {
+		{http.MethodPost, "/anforderung/export", an, a.anforderungsexport},
+		{http.MethodGet, "/betrieb/{id}/auflage/search", an, a.auflagenSuche},
+		{http.MethodGet, "/betrieb/{id}/anforderungsparameter", an, a.bescheidParameter},
+		{http.MethodGet, "/messstelle/{id}/anforderung", an, a.messstelleAnforderungen},
+		{http.MethodPost, "/betrieb/{id}/export/{endpoint}", an, a.betriebsexport},
+	}
+}
+
+// pool is the store's pool the evaluations read.
+func (a *api) pool() *pgxpool.Pool { return a.deps.Store.Pool() }
+
+// bescheidSuche: GET /betrieb/{id}/bescheid/search, the operation's Bescheide, today or as of
+// ?stand.
+func (a *api) bescheidSuche(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	v := r.URL.Query()
+	var s validierung.Sammler
+	f := bescheidauswertung.BescheidFilter{BescheidQualitaet: v.Get("bescheidQualitaet"), Bescheidart: v.Get("bescheidart"),
+		Von: datumAus(v, "von", &s), Bis: datumAus(v, "bis", &s), Liste: listeAus(v, &s)}
+	if err := s.Err(); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	zeit, err := standZeit(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := bescheidauswertung.Bescheide(r.Context(), a.pool(), nutzer(r), id, f)
+	if err == nil && !zeit.IsZero() && a.deps.Bescheid != nil {
+		// the file's tree as of a date (issue 33): the page's rows as they were then
+		out.Content, err = a.deps.Bescheid.TrefferZum(r.Context(), out.Content, zeit)
+	}
+	a.antworte(w, r, out, err)
+}
+
+// anforderungsauswertung evaluates the Anforderungen of the operation {id} (proBetrieb) or
+// across what the caller sees.
+func (a *api) anforderungsauswertung(proBetrieb bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var id int64
+		if proBetrieb {
+			var err error
+			if id, err = pfadID(r); err != nil {
 				a.writeError(w, r, err)
 				return
 			}
-			f, err := anforderungFilterAus(r.URL.Query(), true)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			a.xlsxStrom(w, r, "anforderungen.xlsx", func(out io.Writer) error {
-				return bescheidauswertung.AuswertungExportieren(r.Context(), q(r), nutzer(r), f, ids, time.Now(), out)
-			})
-		})
-		r.Get("/betrieb/{id}/auflage/search", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			v := r.URL.Query()
-			var s validierung.Sammler
-			f := bescheidauswertung.AuflagenFilter{Abwasseranlage: zahlAus(v, "abwasseranlage", &s), Art: v.Get("art"), Liste: listeAus(v, &s)}
-			if err := s.Err(); err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := bescheidauswertung.Auflagen(r.Context(), q(r), nutzer(r), id, f)
-			a.antworte(w, r, out, err)
-		})
-		r.Get("/betrieb/{id}/anforderungsparameter", a.bescheidParameter)
-		r.Get("/messstelle/{id}/anforderung", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			v := r.URL.Query()
-			var s validierung.Sammler
-			datum := datumAus(v, "datum", &s)
-			var ohne []int64
-			for _, x := range mehrfach(v, "excludeBescheid") {
-				n, ok := parseInt64(x)
-				if !ok {
-					s.Feld("excludeBescheid", textZahlUngueltig)
-					break
-				}
-				ohne = append(ohne, n)
-			}
-			if err := s.Err(); err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := bescheidauswertung.MessstelleAnforderungen(r.Context(), q(r), nutzer(r), id, datum, ohne, time.Now())
-			a.antworte(w, r, out, err)
-		})
-		r.Post("/betrieb/{id}/export/{endpoint}", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			var in struct {
-				IDs []json.RawMessage `json:"ids"`
-			}
-			if err := decodeJSON(r, &in); err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			ids := make([]any, 0, len(in.IDs))
-			for _, x := range in.IDs {
-				var v any
-				if err := json.Unmarshal(x, &v); err != nil {
-					a.writeError(w, r, validierung.Feld("ids", "Die Auswahl enthält ungültige Einträge."))
-					return
-				}
-				ids = append(ids, v)
-			}
-			e, err := bescheidauswertung.Exportvorbereiten(r.Context(), q(r), nutzer(r), id, chi.URLParam(r, "endpoint"), ids)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			a.xlsxStrom(w, r, e.Dateiname(), func(out io.Writer) error { return e.Schreiben(r.Context(), q(r), out) })
-		})
+		}
+		f, err := anforderungFilterAus(r.URL.Query(), !proBetrieb)
+		if err != nil {
+			a.writeError(w, r, err)
+			return
+		}
+		out, err := bescheidauswertung.Auswertung(r.Context(), a.pool(), nutzer(r), id, f, time.Now())
+		a.antworte(w, r, out, err)
+	}
+}
+
+func (a *api) anforderungsexport(w http.ResponseWriter, r *http.Request) {
+	ids, err := exportAuswahl(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	f, err := anforderungFilterAus(r.URL.Query(), true)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	a.xlsxStrom(w, r, "anforderungen.xlsx", func(out io.Writer) error {
+		return bescheidauswertung.AuswertungExportieren(r.Context(), a.pool(), nutzer(r), f, ids, time.Now(), out)
 	})
+}
+
+// auflagenSuche: GET /betrieb/{id}/auflage/search.
+func (a *api) auflagenSuche(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	v := r.URL.Query()
+	var s validierung.Sammler
+	f := bescheidauswertung.AuflagenFilter{Abwasseranlage: zahlAus(v, "abwasseranlage", &s), Art: v.Get("art"), Liste: listeAus(v, &s)}
+	if err := s.Err(); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := bescheidauswertung.Auflagen(r.Context(), a.pool(), nutzer(r), id, f)
+	a.antworte(w, r, out, err)
+}
+
+// messstelleAnforderungen: GET /messstelle/{id}/anforderung?datum=…&excludeBescheid=…, the
+// Anforderungen valid for the measuring point on a day.
+func (a *api) messstelleAnforderungen(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	v := r.URL.Query()
+	var s validierung.Sammler
+	datum := datumAus(v, "datum", &s)
+	var ohne []int64
+	for _, x := range mehrfach(v, "excludeBescheid") {
+		n, ok := parseInt64(x)
+		if !ok {
+			s.Feld("excludeBescheid", textZahlUngueltig)
+			break
+		}
+		ohne = append(ohne, n)
+	}
+	if err := s.Err(); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := bescheidauswertung.MessstelleAnforderungen(r.Context(), a.pool(), nutzer(r), id, datum, ohne, time.Now())
+	a.antworte(w, r, out, err)
+}
+
+// betriebsexport: POST /betrieb/{id}/export/{endpoint} with {"ids": […]}, the selected rows of
+// one of the operation's lists as xlsx.
+func (a *api) betriebsexport(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	var in struct {
+		IDs []json.RawMessage `json:"ids"`
+	}
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	ids := make([]any, 0, len(in.IDs))
+	for _, x := range in.IDs {
+		var v any
+		if err := json.Unmarshal(x, &v); err != nil {
+			a.writeError(w, r, validierung.Feld("ids", "Die Auswahl enthält ungültige Einträge."))
+			return
+		}
+		ids = append(ids, v)
+	}
+	e, err := bescheidauswertung.Exportvorbereiten(r.Context(), a.pool(), nutzer(r), id, chi.URLParam(r, "endpoint"), ids)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	a.xlsxStrom(w, r, e.Dateiname(), func(out io.Writer) error { return e.Schreiben(r.Context(), a.pool(), out) })
 }
 
 // bescheidParameter: GET /betrieb/{id}/anforderungsparameter/ — the parameters the operation's

@@ -3,9 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"strconv"
-
-	"github.com/go-chi/chi/v5"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
@@ -26,68 +23,83 @@ const (
 	textAntragAbgelehnt   = "Daten wurden abgelehnt und der Antrag gelöscht"
 )
 
-func (a *api) betriebRoutes(r chi.Router) {
+// betriebRouten are the operation file: operations, their Freigabe, Verlauf and change
+// requests.
+func (a *api) betriebRouten() []route {
 	d := a.deps.Betriebsakte
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/betriebkatalog", a.betriebkatalog)
-		r.Post("/betrieb", befehl(a, http.StatusCreated, textBeantragt, func(r *http.Request, _ int64, f betriebdienst.Formular) (int64, eventstore.Appended, error) {
-			return d.Beantragen(r.Context(), nutzer(r), r.URL.Query().Get("typ"), f, Metadaten(r))
-		}))
-		r.Post("/betrieb/freigabe", a.betriebFreigabe)
-		r.Get("/betrieb/{id}", standAbfrage(a, d.Ansicht, d.StandZum))
-		r.Put("/betrieb/{id}", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebdienst.Formular) (int64, eventstore.Appended, error) {
-			out, err := d.SpeichernAlsAdmin(r.Context(), nutzer(r), id, f, Metadaten(r))
-			return id, out, a.betriebKonflikt(r, id, err)
-		}))
-		r.Put("/betrieb/{id}/betriebsdaten", befehl(a, http.StatusOK, textGespeichert, func(r *http.Request, id int64, f betriebdienst.Formular) (int64, eventstore.Appended, error) {
-			out, err := d.SpeichernAlsBetreiber(r.Context(), nutzer(r), id, f, Metadaten(r))
-			return id, out, a.betriebKonflikt(r, id, err)
-		}))
-		r.Get("/betrieb/{id}/info", standAbfrage(a, d.Info, d.InfoZum))
-		r.Get("/betrieb/{id}/historie", betriebAbfrage(a, d.Historie))
-		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
-		verlauf.Get("/betrieb/{id}/verlauf", betriebAbfrage(a, a.betriebVerlauf))
-		verlauf.Get("/betrieb/{id}/stand/{version}", betriebAbfrage(a, func(ctx context.Context, n betriebdienst.Nutzer, id int64) (betriebdienst.Ansicht, error) {
-			v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
-			if err != nil {
-				v = -1
-			}
-			return d.Stand(ctx, n, id, v)
-		}))
-		r.Get("/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage", betriebAbfrage(a, d.BetreiberPflichtigInAnlagen))
-		r.Get("/betrieb/{id}/abwasserbehandlungForStilllegung", betriebAbfrage(a, d.AbwasserbehandlungFuerStilllegung))
-		r.Post("/betrieb/{id}/stammdaten", befehl(a, http.StatusCreated, textAntragEingereicht, func(r *http.Request, id int64, f betriebdienst.Antragsformular) (int64, eventstore.Appended, error) {
-			out, err := d.AntragStellen(r.Context(), nutzer(r), id, f, Metadaten(r))
-			return id, out, err
-		}))
-		r.Get("/betrieb/{id}/stammdaten-antrag", betriebAbfrage(a, func(ctx context.Context, n betriebdienst.Nutzer, id int64) (map[string]any, error) {
-			antrag, err := d.Antrag(ctx, n, id)
-			return map[string]any{"stammdaten": antrag}, err
-		}))
-		r.Post("/betrieb/{id}/stammdaten-antrag/uebernahme", befehl(a, http.StatusOK, textUebernommen, func(r *http.Request, id int64, e betriebdienst.Entscheidung) (int64, eventstore.Appended, error) {
-			out, err := d.AntragUebernehmen(r.Context(), nutzer(r), id, e, Metadaten(r))
-			return id, out, err
-		}))
+	if d == nil {
+		return nil
+	}
+	verlauf := a.anDarf(berechtigung.BetriebVerlaufLesen)
+	return []route{
+		{http.MethodGet, "/betriebkatalog", a.anDarf(berechtigung.SystemverwaltungOeffnen), a.betriebkatalog},
+		{http.MethodPost, "/betrieb", a.an(), befehl(a, http.StatusCreated, textBeantragt, a.betriebBeantragen)},
+		{http.MethodPost, "/betrieb/freigabe", a.an(), a.betriebFreigabe},
+		{http.MethodGet, "/betrieb/{id}", a.an(), standAbfrage(a, d.Ansicht, d.StandZum)},
+		{http.MethodPut, "/betrieb/{id}", a.an(), befehl(a, http.StatusOK, textGespeichert, a.betriebSpeichernAlsAdmin)},
+		{http.MethodPut, "/betrieb/{id}/betriebsdaten", a.an(), befehl(a, http.StatusOK, textGespeichert, a.betriebSpeichernAlsBetreiber)},
+		{http.MethodGet, "/betrieb/{id}/info", a.an(), standAbfrage(a, d.Info, d.InfoZum)},
+		{http.MethodGet, "/betrieb/{id}/historie", a.an(), betriebAbfrage(a, d.Historie)},
+		{http.MethodGet, "/betrieb/{id}/verlauf", verlauf, betriebAbfrage(a, a.betriebVerlauf)},
+		{http.MethodGet, "/betrieb/{id}/stand/{version}", verlauf, versionsStand(a, d.Stand)},
+		{http.MethodGet, "/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage", a.an(), betriebAbfrage(a, d.BetreiberPflichtigInAnlagen)},
+		{http.MethodGet, "/betrieb/{id}/abwasserbehandlungForStilllegung", a.an(), betriebAbfrage(a, d.AbwasserbehandlungFuerStilllegung)},
+		{http.MethodPost, "/betrieb/{id}/stammdaten", a.an(), befehl(a, http.StatusCreated, textAntragEingereicht, a.betriebAntragStellen)},
+		{http.MethodGet, "/betrieb/{id}/stammdaten-antrag", a.an(), betriebAbfrage(a, a.betriebAntrag)},
+		{http.MethodPost, "/betrieb/{id}/stammdaten-antrag/uebernahme", a.an(), befehl(a, http.StatusOK, textUebernommen, a.betriebAntragUebernehmen)},
 		// the reasons come as an optional body {begruendungen}; without them the answer names
 		// each field that needs one
-		r.Delete("/betrieb/{id}/stammdaten-antrag", befehlOhneEingabe(a, textAntragAbgelehnt, func(r *http.Request, id int64) (eventstore.Appended, error) {
-			e, err := entscheidungImKoerper(r)
-			if err != nil {
-				return eventstore.Appended{}, err
-			}
-			return d.AntragAblehnen(r.Context(), nutzer(r), id, e.Begruendungen, Metadaten(r))
-		}))
-		r.Get("/person/lokaleRolle/{id}", betriebAbfrage(a, d.Personen))
-		r.Get("/bearbeiter", func(w http.ResponseWriter, r *http.Request) {
-			out, err := d.Bearbeiter(r.Context())
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			writeJSON(w, http.StatusOK, out)
-		})
-	})
+		{http.MethodDelete, "/betrieb/{id}/stammdaten-antrag", a.an(), befehlOhneEingabe(a, textAntragAbgelehnt, a.betriebAntragAblehnen)},
+		{http.MethodGet, "/person/lokaleRolle/{id}", a.an(), betriebAbfrage(a, d.Personen)},
+		{http.MethodGet, "/bearbeiter", a.an(), a.bearbeiter},
+	}
+}
+
+func (a *api) betriebBeantragen(r *http.Request, _ int64, f betriebdienst.Formular) (int64, eventstore.Appended, error) {
+	return a.deps.Betriebsakte.Beantragen(r.Context(), nutzer(r), r.URL.Query().Get("typ"), f, Metadaten(r))
+}
+
+func (a *api) betriebSpeichernAlsAdmin(r *http.Request, id int64, f betriebdienst.Formular) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Betriebsakte.SpeichernAlsAdmin(r.Context(), nutzer(r), id, f, Metadaten(r))
+	return id, out, a.betriebKonflikt(r, id, err)
+}
+
+func (a *api) betriebSpeichernAlsBetreiber(r *http.Request, id int64, f betriebdienst.Formular) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Betriebsakte.SpeichernAlsBetreiber(r.Context(), nutzer(r), id, f, Metadaten(r))
+	return id, out, a.betriebKonflikt(r, id, err)
+}
+
+func (a *api) betriebAntragStellen(r *http.Request, id int64, f betriebdienst.Antragsformular) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Betriebsakte.AntragStellen(r.Context(), nutzer(r), id, f, Metadaten(r))
+	return id, out, err
+}
+
+func (a *api) betriebAntrag(ctx context.Context, n betriebdienst.Nutzer, id int64) (map[string]any, error) {
+	antrag, err := a.deps.Betriebsakte.Antrag(ctx, n, id)
+	return map[string]any{"stammdaten": antrag}, err
+}
+
+func (a *api) betriebAntragUebernehmen(r *http.Request, id int64, e betriebdienst.Entscheidung) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Betriebsakte.AntragUebernehmen(r.Context(), nutzer(r), id, e, Metadaten(r))
+	return id, out, err
+}
+
+func (a *api) betriebAntragAblehnen(r *http.Request, id int64) (eventstore.Appended, error) {
+	e, err := entscheidungImKoerper(r)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	return a.deps.Betriebsakte.AntragAblehnen(r.Context(), nutzer(r), id, e.Begruendungen, Metadaten(r))
+}
+
+// bearbeiter lists the staff who may be named as an operation's Bearbeiter.
+func (a *api) bearbeiter(w http.ResponseWriter, r *http.Request) {
+	out, err := a.deps.Betriebsakte.Bearbeiter(r.Context())
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // betriebAbfrage is the handler of every query of one operation.

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -28,34 +26,54 @@ const (
 // the multipart framing and the Bezeichnung.
 const UploadBodyLimit = datei.MaxGroesse + 1<<20
 
-func (a *api) ablageRoutes(r chi.Router) {
+// ablageRouten are the files and reminders of the objects of the operation file.
+func (a *api) ablageRouten() []route {
 	d := a.deps.Ablage
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		for _, f := range datei.Fachobjekte {
-			objekt, vorsilbe := datei.Route(f)
-			r.With(a.bodyBis(UploadBodyLimit), a.lang).Post("/"+objekt+"/{id}/"+vorsilbe+"upload-file", a.dateiHochladen(f))
-			r.Get("/"+objekt+"/{id}/"+vorsilbe+"dateien", betriebAbfrage(a, func(ctx context.Context, n ablage.Nutzer, id int64) ([]dok.Datei, error) {
-				return d.Dateien(ctx, n, f, id)
-			}))
-		}
-		r.Get("/datei/{id}", a.dateiHerunterladen)
-		r.Delete("/datei/{id}", ablageLoeschen(a, textDateiGeloescht, d.DateiLoeschen))
+	if d == nil {
+		return nil
+	}
+	var out []route
+	for _, f := range datei.Fachobjekte {
+		objekt, vorsilbe := datei.Route(f)
+		out = append(out,
+			route{http.MethodPost, "/" + objekt + "/{id}/" + vorsilbe + "upload-file", []mw{a.angemeldet, a.bodyBis(UploadBodyLimit), a.lang},
+				a.dateiHochladen(f)},
+			route{http.MethodGet, "/" + objekt + "/{id}/" + vorsilbe + "dateien", a.an(), betriebAbfrage(a, a.dateienDes(f))})
+	}
+	out = append(out,
+		route{http.MethodGet, "/datei/{id}", a.an(), a.dateiHerunterladen},
+		route{http.MethodDelete, "/datei/{id}", a.an(), ablageLoeschen(a, textDateiGeloescht, d.DateiLoeschen)},
 		// the spec's path for the Externe Stoffe of a report (spec 001 §7); any file's id is
 		// checked against its own object, as on /datei/{id}
-		r.Delete("/jahresbericht/deleteDateiExterne/{id}", ablageLoeschen(a, textDateiGeloescht, d.DateiLoeschen))
+		route{http.MethodDelete, "/jahresbericht/deleteDateiExterne/{id}", a.an(), ablageLoeschen(a, textDateiGeloescht, d.DateiLoeschen)})
+	for _, f := range wiedervorlage.Fachobjekte {
+		out = append(out,
+			route{http.MethodGet, "/" + f + "/{id}/wiedervorlage", a.an(), betriebAbfrage(a, a.wiedervorlagenDes(f))},
+			route{http.MethodPost, "/" + f + "/{id}/wiedervorlage", a.an(), befehl(a, http.StatusCreated, textWiedervorlageAngelegt,
+				a.wiedervorlageAnlegen(f))})
+	}
+	return append(out, route{http.MethodDelete, "/wiedervorlage/{id}", a.an(), ablageLoeschen(a, textWiedervorlageGeloescht, d.WiedervorlageLoeschen)})
+}
 
-		for _, f := range wiedervorlage.Fachobjekte {
-			r.Get("/"+f+"/{id}/wiedervorlage", betriebAbfrage(a, func(ctx context.Context, n ablage.Nutzer, id int64) ([]ablage.Wiedervorlage, error) {
-				return d.Wiedervorlagen(ctx, n, f, id)
-			}))
-			r.Post("/"+f+"/{id}/wiedervorlage", befehl(a, http.StatusCreated, textWiedervorlageAngelegt,
-				func(r *http.Request, id int64, e ablage.WiedervorlageEingabe) (int64, eventstore.Appended, error) {
-					return d.WiedervorlageAnlegen(r.Context(), nutzer(r), f, id, e, Metadaten(r))
-				}))
-		}
-		r.Delete("/wiedervorlage/{id}", ablageLoeschen(a, textWiedervorlageGeloescht, d.WiedervorlageLoeschen))
-	})
+// dateienDes lists the files of an object of kind f.
+func (a *api) dateienDes(f string) func(ctx context.Context, n ablage.Nutzer, id int64) ([]dok.Datei, error) {
+	return func(ctx context.Context, n ablage.Nutzer, id int64) ([]dok.Datei, error) {
+		return a.deps.Ablage.Dateien(ctx, n, f, id)
+	}
+}
+
+// wiedervorlagenDes lists the reminders of an object of kind f.
+func (a *api) wiedervorlagenDes(f string) func(ctx context.Context, n ablage.Nutzer, id int64) ([]ablage.Wiedervorlage, error) {
+	return func(ctx context.Context, n ablage.Nutzer, id int64) ([]ablage.Wiedervorlage, error) {
+		return a.deps.Ablage.Wiedervorlagen(ctx, n, f, id)
+	}
+}
+
+// wiedervorlageAnlegen sets a reminder on an object of kind f.
+func (a *api) wiedervorlageAnlegen(f string) func(r *http.Request, id int64, e ablage.WiedervorlageEingabe) (int64, eventstore.Appended, error) {
+	return func(r *http.Request, id int64, e ablage.WiedervorlageEingabe) (int64, eventstore.Appended, error) {
+		return a.deps.Ablage.WiedervorlageAnlegen(r.Context(), nutzer(r), f, id, e, Metadaten(r))
+	}
 }
 
 // dateiHochladen streams the multipart form (file, bezeichnung) into the service; a request

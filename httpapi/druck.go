@@ -4,47 +4,57 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/eabwasser/eabwasser/internal/anwendung/druckausgabe"
 )
 
-// druckRoutes registers the Druckausgabe (spec 001 §2.10, §7; issue 33): the print of an
+// druckRouten are the Druckausgabe (spec 001 §2.10, §7; issue 33): the print of an
 // operation file's selection and of an annual report, each one PDF. Who may print is who may
 // read: the areas' services show only what the caller sees.
-func (a *api) druckRoutes(r chi.Router) {
+func (a *api) druckRouten() []route {
+	if a.druck() == nil {
+		return nil
+	}
+	return []route{
+		{http.MethodPost, "/betrieb/{id}/print", a.an(), a.betriebsakteDrucken},
+		{http.MethodGet, "/jahresbericht/{id}/print", a.an(), a.jahresberichtDrucken},
+	}
+}
+
+// druck is the Druckausgabe on the areas' services; nil while one of them is not configured.
+func (a *api) druck() *druckausgabe.Dienst {
 	if a.deps.Betriebsakte == nil || a.deps.Anlage == nil || a.deps.Messstelle == nil || a.deps.Bescheid == nil || a.deps.Jahresbericht == nil {
+		return nil
+	}
+	return &druckausgabe.Dienst{Betriebsakte: a.deps.Betriebsakte, Anlage: a.deps.Anlage, Messstelle: a.deps.Messstelle,
+		Bescheid: a.deps.Bescheid, Jahresbericht: a.deps.Jahresbericht}
+}
+
+func (a *api) betriebsakteDrucken(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
 		return
 	}
-	d := &druckausgabe.Dienst{Betriebsakte: a.deps.Betriebsakte, Anlage: a.deps.Anlage, Messstelle: a.deps.Messstelle,
-		Bescheid: a.deps.Bescheid, Jahresbericht: a.deps.Jahresbericht}
-	r = r.With(a.angemeldet)
-	r.Post("/betrieb/{id}/print", func(w http.ResponseWriter, r *http.Request) {
-		id, err := pfadID(r)
-		if err != nil {
-			a.writeError(w, r, err)
-			return
-		}
-		var in druckausgabe.Auswahl
-		if err := decodeJSON(r, &in); err != nil {
-			a.writeError(w, r, err)
-			return
-		}
-		a.langeAntwort(w)
-		a.pdf(w, r, func(datei func(string), w io.Writer) error {
-			return d.DruckeBetriebsakte(r.Context(), nutzer(r), id, in, datei, w)
-		})
+	var in druckausgabe.Auswahl
+	if err := decodeJSON(r, &in); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	a.langeAntwort(w)
+	a.pdf(w, r, func(datei func(string), w io.Writer) error {
+		return a.druck().DruckeBetriebsakte(r.Context(), nutzer(r), id, in, datei, w)
 	})
-	r.Get("/jahresbericht/{id}/print", func(w http.ResponseWriter, r *http.Request) {
-		id, err := pfadID(r)
-		if err != nil {
-			a.writeError(w, r, err)
-			return
-		}
-		a.langeAntwort(w)
-		a.pdf(w, r, func(datei func(string), w io.Writer) error {
-			return d.DruckeJahresbericht(r.Context(), nutzer(r), id, datei, w)
-		})
+}
+
+func (a *api) jahresberichtDrucken(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	a.langeAntwort(w)
+	a.pdf(w, r, func(datei func(string), w io.Writer) error {
+		return a.druck().DruckeJahresbericht(r.Context(), nutzer(r), id, datei, w)
 	})
 }
 

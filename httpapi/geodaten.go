@@ -8,24 +8,21 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/internal/plattform/geodaten"
 )
 
-// geodatenRoutes serves the spatial lookups of the Einleitstelle (spec 000 §7: GET
+// geodatenRouten serve the spatial lookups of the Einleitstelle (spec 000 §7: GET
 // /wasserkoerper and /einzugsgebiet, 204 when the point lies in none) and the map window's
 // offline vector layers. Any logged-in user: the layers are public reference data and name
 // no object of anybody.
-func (a *api) geodatenRoutes(r chi.Router) {
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		r.Get("/wasserkoerper", a.geodatenSuche(geodaten.Wasserkoerper))
-		r.Get("/einzugsgebiet", a.geodatenSuche(geodaten.Einzugsgebiet))
-		r.Get("/geodaten/karte", a.geodatenKarte)
-	})
+func (a *api) geodatenRouten() []route {
+	return []route{
+		{http.MethodGet, "/wasserkoerper", a.an(), a.geodatenSuche(geodaten.Wasserkoerper)},
+		{http.MethodGet, "/einzugsgebiet", a.an(), a.geodatenSuche(geodaten.Einzugsgebiet)},
+		{http.MethodGet, "/geodaten/karte", a.an(), a.geodatenKarte},
+	}
 }
 
 // The texts of the lookups' 400 answers.

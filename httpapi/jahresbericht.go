@@ -32,151 +32,179 @@ const (
 	textMesswerteImportiert = "Die Messwerte wurden erfolgreich importiert."
 )
 
-func (a *api) jahresberichtRoutes(r chi.Router) {
+// jahresberichtRouten are the annual reports, their parameters and measured values (issue 31).
+func (a *api) jahresberichtRouten() []route {
 	d := a.deps.Jahresbericht
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		r.Get("/jahresbericht/suevoaEnabled", func(w http.ResponseWriter, r *http.Request) {
-			writeJSON(w, http.StatusOK, d.Suevoa)
-		})
-		anlegen := func(r *http.Request, quelle int64, f berichtdienst.Formular) (int64, eventstore.Appended, error) {
-			return d.Anlegen(r.Context(), nutzer(r), f, quelle, Metadaten(r))
-		}
-		neu := r.With(a.darf(berechtigung.JahresberichtAnlegen))
-		neu.Post("/jahresbericht", befehl(a, http.StatusCreated, textBerichtGespeichert, anlegen))
-		neu.Post("/jahresbericht/uebernahme/{id}", befehl(a, http.StatusCreated, textBerichtGespeichert, anlegen))
-		r.Put("/jahresbericht", befehl(a, http.StatusOK, textBerichtGespeichert, func(r *http.Request, _ int64, f berichtdienst.Formular) (int64, eventstore.Appended, error) {
-			out, err := d.Speichern(r.Context(), nutzer(r), f, Metadaten(r))
-			return f.ID, out, a.berichtKonflikt(r, f.ID, err)
-		}))
-		r.Put("/jahresbericht/einreichen", befehl(a, http.StatusOK, textBerichtEingereicht, func(r *http.Request, _ int64, f berichtdienst.Formular) (int64, eventstore.Appended, error) {
-			out, err := d.Einreichen(r.Context(), nutzer(r), f, Metadaten(r))
-			return f.ID, out, a.berichtKonflikt(r, f.ID, err)
-		}))
-		r.Put("/jahresbericht/{id}/freigabe", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			var f berichtdienst.Freigabe
-			if err == nil {
-				err = decodeJSON(r, &f)
-			}
-			var out eventstore.Appended
-			if err == nil {
-				out, err = d.Entscheiden(r.Context(), nutzer(r), id, f, Metadaten(r))
-				err = a.berichtKonflikt(r, id, err)
-			}
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			text := textBerichtFreigegeben
-			if f.NeuerStatus == jahresbericht.InBearbeitung {
-				text = textBerichtZurueckgewiesen
-			}
-			writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": text, "version": out.Version})
-		})
-		r.Delete("/jahresbericht/{id}", befehlOhneEingabe(a, textBerichtGeloescht, func(r *http.Request, id int64) (eventstore.Appended, error) {
-			version, err := versionAusAnfrage(r)
-			if err != nil {
-				return eventstore.Appended{}, err
-			}
-			return d.Loeschen(r.Context(), nutzer(r), id, version, Metadaten(r))
-		}))
-		r.Get("/jahresbericht/id/{id}", betriebAbfrage(a, d.Ansicht))
-		r.Get("/jahresbericht/{id}", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			var anlage int64
-			if err == nil && r.URL.Query().Get("anlage") != "" {
-				anlage, err = idAusAnfrage(r, "anlage")
-			}
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := d.DesBetriebs(r.Context(), nutzer(r), id, anlage)
-			a.antworte(w, r, out, err)
-		})
-		r.Get("/jahresbericht/betrieb/{id}/parameter-messwert", betriebAbfrage(a, d.MesswerteDesBetriebs))
+	if d == nil {
+		return nil
+	}
+	an, neu, verlauf := a.an(), a.anDarf(berechtigung.JahresberichtAnlegen), a.anDarf(berechtigung.BetriebVerlaufLesen)
+	return []route{
+		{http.MethodGet, "/jahresbericht/suevoaEnabled", an, a.suevoa},
+		{http.MethodPost, "/jahresbericht", neu, befehl(a, http.StatusCreated, textBerichtGespeichert, a.berichtAnlegen)},
+		{http.MethodPost, "/jahresbericht/uebernahme/{id}", neu, befehl(a, http.StatusCreated, textBerichtGespeichert, a.berichtAnlegen)},
+		{http.MethodPut, "/jahresbericht", an, befehl(a, http.StatusOK, textBerichtGespeichert, a.berichtSpeichern)},
+		{http.MethodPut, "/jahresbericht/einreichen", an, befehl(a, http.StatusOK, textBerichtEingereicht, a.berichtEinreichen)},
+		{http.MethodPut, "/jahresbericht/{id}/freigabe", an, a.berichtEntscheiden},
+		{http.MethodDelete, "/jahresbericht/{id}", an, befehlOhneEingabe(a, textBerichtGeloescht, a.berichtLoeschen)},
+		{http.MethodGet, "/jahresbericht/id/{id}", an, betriebAbfrage(a, d.Ansicht)},
+		{http.MethodGet, "/jahresbericht/{id}", an, a.berichteDesBetriebs},
+		{http.MethodGet, "/jahresbericht/betrieb/{id}/parameter-messwert", an, betriebAbfrage(a, d.MesswerteDesBetriebs)},
 		// the limit-value checks (beyond the spec, issue 31): an operation's exceedances, and the
 		// start page's operations with exceedances in a year
-		r.Get("/betrieb/{id}/ueberschreitungen", func(w http.ResponseWriter, r *http.Request) {
-			id, err := pfadID(r)
-			var s validierung.Sammler
-			jahr := berichtsjahr(r, &s, false)
-			if err == nil {
-				err = s.Err()
-			}
-			var out berichtdienst.Ueberschreitungen
-			if err == nil {
-				out, err = d.UeberschreitungenDesBetriebs(r.Context(), nutzer(r), id, jahr)
-			}
-			a.antworte(w, r, out, err)
-		})
-		r.Get("/ueberschreitung/betriebe", func(w http.ResponseWriter, r *http.Request) {
-			var s validierung.Sammler
-			page, size := seitenwahl(r.URL.Query(), &s, 20, 100)
-			jahr := berichtsjahr(r, &s, true)
-			err := s.Err()
-			var out ueberschreitung.Seite
-			if err == nil {
-				out, err = d.UeberschreitungenJeBetrieb(r.Context(), nutzer(r), jahr, page, size)
-			}
-			a.antworte(w, r, out, err)
-		})
-		r.Get("/jahresbericht/{id}/messstelle/{mid}/parameter-messwert", func(w http.ResponseWriter, r *http.Request) {
-			id, mid, err := zweiIDs(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := d.Parameter(r.Context(), nutzer(r), id, mid)
-			a.antworte(w, r, out, err)
-		})
-		r.Get("/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}", func(w http.ResponseWriter, r *http.Request) {
-			id, mid, pid, err := dreiIDs(r)
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := d.Messwerte(r.Context(), nutzer(r), id, mid, pid)
-			a.antworte(w, r, out, err)
-		})
-		r.Put("/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}", func(w http.ResponseWriter, r *http.Request) {
-			id, mid, pid, err := dreiIDs(r)
-			var f berichtdienst.MesswertFormular
-			if err == nil {
-				err = decodeJSON(r, &f)
-			}
-			var out eventstore.Appended
-			if err == nil {
-				out, err = d.SpeichereMesswerte(r.Context(), nutzer(r), id, mid, pid, f, Metadaten(r))
-				err = a.berichtKonflikt(r, id, err)
-			}
-			if err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "parameterId": pid, "message": textParameterGespeichert,
-				"version": out.Version})
-		})
-		r.Get("/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte", a.messwerteExport(false))
-		r.Get("/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage", a.messwerteExport(true))
-		r.With(a.darf(berechtigung.MesswerteImportieren)).Post("/messwert/{pid}/import-messwerte", a.messwerteImport)
-		r.Get("/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}", betriebAbfrage(a, d.Anlagen))
-		r.Get("/anlage/abwasserbehandlung/getJahresberichtJahreForAnlage/{id}", betriebAbfrage(a, d.Jahre))
-		r.Get("/anlage/kanalnetz/selbstueberwachungspflichtForAnlage/{id}", betriebAbfrage(a, d.Selbstueberwachungspflicht))
-		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
-		verlauf.Get("/jahresbericht/{id}/verlauf", betriebAbfrage(a, a.berichtVerlauf))
-		verlauf.Get("/jahresbericht/{id}/stand/{version}", betriebAbfrage(a, func(ctx context.Context, n berichtdienst.Nutzer, id int64) (berichtdienst.Ansicht, error) {
-			v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
-			if err != nil {
-				v = -1
-			}
-			return d.Stand(ctx, n, id, v)
-		}))
-	})
+		{http.MethodGet, "/betrieb/{id}/ueberschreitungen", an, a.ueberschreitungenDesBetriebs},
+		{http.MethodGet, "/ueberschreitung/betriebe", an, a.ueberschreitungenJeBetrieb},
+		{http.MethodGet, "/jahresbericht/{id}/messstelle/{mid}/parameter-messwert", an, a.berichtsparameterListe},
+		{http.MethodGet, "/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}", an, a.messwerte},
+		{http.MethodPut, "/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}", an, a.messwerteSpeichern},
+		{http.MethodGet, "/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte", an, a.messwerteExport(false)},
+		{http.MethodGet, "/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage", an, a.messwerteExport(true)},
+		{http.MethodPost, "/messwert/{pid}/import-messwerte", a.anDarf(berechtigung.MesswerteImportieren), a.messwerteImport},
+		{http.MethodGet, "/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}", an, betriebAbfrage(a, d.Anlagen)},
+		{http.MethodGet, "/anlage/abwasserbehandlung/getJahresberichtJahreForAnlage/{id}", an, betriebAbfrage(a, d.Jahre)},
+		{http.MethodGet, "/anlage/kanalnetz/selbstueberwachungspflichtForAnlage/{id}", an, betriebAbfrage(a, d.Selbstueberwachungspflicht)},
+		{http.MethodGet, "/jahresbericht/{id}/verlauf", verlauf, betriebAbfrage(a, a.berichtVerlauf)},
+		{http.MethodGet, "/jahresbericht/{id}/stand/{version}", verlauf, versionsStand(a, d.Stand)},
+	}
 }
 
 // berichtKonflikt adds to a conflict of a save of report id what changed meanwhile.
+// suevoa tells whether the SüVOA's reports are enabled.
+func (a *api) suevoa(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, a.deps.Jahresbericht.Suevoa)
+}
+
+// berichtAnlegen creates a report, of ?{id} (uebernahme) the report it takes over.
+func (a *api) berichtAnlegen(r *http.Request, quelle int64, f berichtdienst.Formular) (int64, eventstore.Appended, error) {
+	return a.deps.Jahresbericht.Anlegen(r.Context(), nutzer(r), f, quelle, Metadaten(r))
+}
+
+func (a *api) berichtSpeichern(r *http.Request, _ int64, f berichtdienst.Formular) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Jahresbericht.Speichern(r.Context(), nutzer(r), f, Metadaten(r))
+	return f.ID, out, a.berichtKonflikt(r, f.ID, err)
+}
+
+func (a *api) berichtEinreichen(r *http.Request, _ int64, f berichtdienst.Formular) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Jahresbericht.Einreichen(r.Context(), nutzer(r), f, Metadaten(r))
+	return f.ID, out, a.berichtKonflikt(r, f.ID, err)
+}
+
+// berichtEntscheiden: PUT /jahresbericht/{id}/freigabe, released or sent back.
+func (a *api) berichtEntscheiden(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	var f berichtdienst.Freigabe
+	if err == nil {
+		err = decodeJSON(r, &f)
+	}
+	var out eventstore.Appended
+	if err == nil {
+		out, err = a.deps.Jahresbericht.Entscheiden(r.Context(), nutzer(r), id, f, Metadaten(r))
+		err = a.berichtKonflikt(r, id, err)
+	}
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	text := textBerichtFreigegeben
+	if f.NeuerStatus == jahresbericht.InBearbeitung {
+		text = textBerichtZurueckgewiesen
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": text, "version": out.Version})
+}
+
+func (a *api) berichtLoeschen(r *http.Request, id int64) (eventstore.Appended, error) {
+	version, err := versionAusAnfrage(r)
+	if err != nil {
+		return eventstore.Appended{}, err
+	}
+	return a.deps.Jahresbericht.Loeschen(r.Context(), nutzer(r), id, version, Metadaten(r))
+}
+
+// berichteDesBetriebs: GET /jahresbericht/{id}?anlage=…, the reports of an operation.
+func (a *api) berichteDesBetriebs(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	var anlage int64
+	if err == nil && r.URL.Query().Get("anlage") != "" {
+		anlage, err = idAusAnfrage(r, "anlage")
+	}
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Jahresbericht.DesBetriebs(r.Context(), nutzer(r), id, anlage)
+	a.antworte(w, r, out, err)
+}
+
+// ueberschreitungenDesBetriebs: GET /betrieb/{id}/ueberschreitungen?jahr=….
+func (a *api) ueberschreitungenDesBetriebs(w http.ResponseWriter, r *http.Request) {
+	id, err := pfadID(r)
+	var s validierung.Sammler
+	jahr := berichtsjahr(r, &s, false)
+	if err == nil {
+		err = s.Err()
+	}
+	var out berichtdienst.Ueberschreitungen
+	if err == nil {
+		out, err = a.deps.Jahresbericht.UeberschreitungenDesBetriebs(r.Context(), nutzer(r), id, jahr)
+	}
+	a.antworte(w, r, out, err)
+}
+
+// ueberschreitungenJeBetrieb: GET /ueberschreitung/betriebe?jahr=…&page=…&size=….
+func (a *api) ueberschreitungenJeBetrieb(w http.ResponseWriter, r *http.Request) {
+	var s validierung.Sammler
+	page, size := seitenwahl(r.URL.Query(), &s, 20, 100)
+	jahr := berichtsjahr(r, &s, true)
+	err := s.Err()
+	var out ueberschreitung.Seite
+	if err == nil {
+		out, err = a.deps.Jahresbericht.UeberschreitungenJeBetrieb(r.Context(), nutzer(r), jahr, page, size)
+	}
+	a.antworte(w, r, out, err)
+}
+
+// berichtsparameterListe: GET /jahresbericht/{id}/messstelle/{mid}/parameter-messwert.
+func (a *api) berichtsparameterListe(w http.ResponseWriter, r *http.Request) {
+	id, mid, err := zweiIDs(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Jahresbericht.Parameter(r.Context(), nutzer(r), id, mid)
+	a.antworte(w, r, out, err)
+}
+
+// messwerte: GET /jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}.
+func (a *api) messwerte(w http.ResponseWriter, r *http.Request) {
+	id, mid, pid, err := dreiIDs(r)
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Jahresbericht.Messwerte(r.Context(), nutzer(r), id, mid, pid)
+	a.antworte(w, r, out, err)
+}
+
+// messwerteSpeichern: PUT /jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}.
+func (a *api) messwerteSpeichern(w http.ResponseWriter, r *http.Request) {
+	id, mid, pid, err := dreiIDs(r)
+	var f berichtdienst.MesswertFormular
+	if err == nil {
+		err = decodeJSON(r, &f)
+	}
+	var out eventstore.Appended
+	if err == nil {
+		out, err = a.deps.Jahresbericht.SpeichereMesswerte(r.Context(), nutzer(r), id, mid, pid, f, Metadaten(r))
+		err = a.berichtKonflikt(r, id, err)
+	}
+	if err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "parameterId": pid, "message": textParameterGespeichert,
+		"version": out.Version})
+}
+
 func (a *api) berichtKonflikt(r *http.Request, id int64, err error) error {
 	return mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
 		return a.berichtVerlauf(ctx, nutzer(r), id)

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/konto"
 	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
@@ -21,18 +19,21 @@ import (
 // SitzungsDauer is how long a login token is valid.
 const SitzungsDauer = 8 * time.Hour
 
-func (a *api) kontoRoutes(r chi.Router) {
-	r.Post("/authenticate", a.authenticate)
-	r.Post("/sso", a.ssoAnmeldung)
-	r.Post("/registrierung", a.registrierung)
-	r.Post("/doubleoptin/confirm", a.doubleOptIn)
-	r.Post("/sendPasswordResetMail", a.passwortVergessen)
-	r.Put("/resetPassword", a.passwortZuruecksetzen)
-	r.With(a.angemeldet).Get("/me", a.ich)
-	r.With(a.angemeldet).Get("/profil", a.profil)
-	r.With(a.angemeldet).Put("/profil", a.profilSpeichern)
-	r.With(a.angemeldet).Post("/logout", a.abmelden)
-	r.With(a.darf(berechtigung.SystemverwaltungBearbeiten)).Put("/anwender/{id}/status", a.anwenderStatus)
+// kontoRouten are login, registration, password reset, the own profile and an account's status.
+func (a *api) kontoRouten() []route {
+	return []route{
+		{http.MethodPost, "/authenticate", nil, a.authenticate},
+		{http.MethodPost, "/sso", nil, a.ssoAnmeldung},
+		{http.MethodPost, "/registrierung", nil, a.registrierung},
+		{http.MethodPost, "/doubleoptin/confirm", nil, a.doubleOptIn},
+		{http.MethodPost, "/sendPasswordResetMail", nil, a.passwortVergessen},
+		{http.MethodPut, "/resetPassword", nil, a.passwortZuruecksetzen},
+		{http.MethodGet, "/me", a.an(), a.ich},
+		{http.MethodGet, "/profil", a.an(), a.profil},
+		{http.MethodPut, "/profil", a.an(), a.profilSpeichern},
+		{http.MethodPost, "/logout", a.an(), a.abmelden},
+		{http.MethodPut, "/anwender/{id}/status", a.nurDarf(berechtigung.SystemverwaltungBearbeiten), a.anwenderStatus},
+	}
 }
 
 // darf guards a route by the permission table.

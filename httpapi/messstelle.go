@@ -24,44 +24,47 @@ const (
 	textMessstelleAbgewiesen  = "Die Messstelle wurde erfolgreich zurückgewiesen."
 )
 
-func (a *api) messstelleRoutes(r chi.Router) {
+// messstelleRouten are the measuring point area (issue 29).
+func (a *api) messstelleRouten() []route {
 	d := a.deps.Messstelle
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		r.With(a.darf(berechtigung.MessstelleAnlegen)).Post("/anlage/{id}/messstelle", befehl(a, http.StatusCreated, textMessstelleAngelegt,
-			func(r *http.Request, anlageID int64, f messstelledienst.Formular) (int64, eventstore.Appended, error) {
-				return d.Anlegen(r.Context(), nutzer(r), anlageID, f, Metadaten(r))
-			}))
-		r.Get("/anlage/messstellenAnlagen/{nummer}", func(w http.ResponseWriter, r *http.Request) {
-			out, err := d.MessstellenAnlagen(r.Context(), nutzer(r), chi.URLParam(r, "nummer"))
-			a.antworte(w, r, out, err)
-		})
-		r.Get("/betrieb/{id}/messstelle", standAbfrage(a, d.ProBetrieb, d.ProBetriebZum))
-		r.Get("/messstelle/uebersicht/{id}", betriebAbfrage(a, d.Uebersicht))
-		r.With(a.darf(berechtigung.MessstelleAnlegen)).Get("/messstelle/check-id", func(w http.ResponseWriter, r *http.Request) {
-			out, err := d.PruefeNummer(r.Context(), nutzer(r), r.URL.Query().Get("id"))
-			a.antworte(w, r, out, err)
-		})
-		r.With(a.darf(berechtigung.MessstelleAnlegen)).Get("/messstelle/new-id", a.messstelleNeueNummer)
-		r.Get("/messstelle/{id}", standAbfrage(a, d.Ansicht, d.StandZum))
-		r.Get("/messstelle/{id}/historie", betriebAbfrage(a, d.Historie))
-		verlauf := r.With(a.darf(berechtigung.BetriebVerlaufLesen))
-		verlauf.Get("/messstelle/{id}/verlauf", betriebAbfrage(a, a.messstelleVerlauf))
-		verlauf.Get("/messstelle/{id}/stand/{version}", betriebAbfrage(a, func(ctx context.Context, n messstelledienst.Nutzer, id int64) (messstelledienst.Ansicht, error) {
-			v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
-			if err != nil {
-				v = -1
-			}
-			return d.Stand(ctx, n, id, v)
-		}))
-		r.With(a.darf(berechtigung.MessstelleBearbeiten)).Put("/messstelle/{id}", befehl(a, http.StatusOK, textMessstelleGespeichert,
-			func(r *http.Request, id int64, f messstelledienst.Formular) (int64, eventstore.Appended, error) {
-				out, err := d.Speichern(r.Context(), nutzer(r), id, f, Metadaten(r))
-				return id, out, mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
-					return a.messstelleVerlauf(ctx, nutzer(r), id)
-				})
-			}))
-		r.With(a.darf(berechtigung.MessstelleFreigeben)).Post("/messstelle/{id}/freigabe", a.messstelleFreigabe)
+	if d == nil {
+		return nil
+	}
+	anlegen, verlauf := a.anDarf(berechtigung.MessstelleAnlegen), a.anDarf(berechtigung.BetriebVerlaufLesen)
+	return []route{
+		{http.MethodPost, "/anlage/{id}/messstelle", anlegen, befehl(a, http.StatusCreated, textMessstelleAngelegt, a.messstelleAnlegen)},
+		{http.MethodGet, "/anlage/messstellenAnlagen/{nummer}", a.an(), a.messstellenAnlagen},
+		{http.MethodGet, "/betrieb/{id}/messstelle", a.an(), standAbfrage(a, d.ProBetrieb, d.ProBetriebZum)},
+		{http.MethodGet, "/messstelle/uebersicht/{id}", a.an(), betriebAbfrage(a, d.Uebersicht)},
+		{http.MethodGet, "/messstelle/check-id", anlegen, a.messstelleNummerPruefen},
+		{http.MethodGet, "/messstelle/new-id", anlegen, a.messstelleNeueNummer},
+		{http.MethodGet, "/messstelle/{id}", a.an(), standAbfrage(a, d.Ansicht, d.StandZum)},
+		{http.MethodGet, "/messstelle/{id}/historie", a.an(), betriebAbfrage(a, d.Historie)},
+		{http.MethodGet, "/messstelle/{id}/verlauf", verlauf, betriebAbfrage(a, a.messstelleVerlauf)},
+		{http.MethodGet, "/messstelle/{id}/stand/{version}", verlauf, versionsStand(a, d.Stand)},
+		{http.MethodPut, "/messstelle/{id}", a.anDarf(berechtigung.MessstelleBearbeiten), befehl(a, http.StatusOK, textMessstelleGespeichert, a.messstelleSpeichern)},
+		{http.MethodPost, "/messstelle/{id}/freigabe", a.anDarf(berechtigung.MessstelleFreigeben), a.messstelleFreigabe},
+	}
+}
+
+func (a *api) messstelleAnlegen(r *http.Request, anlageID int64, f messstelledienst.Formular) (int64, eventstore.Appended, error) {
+	return a.deps.Messstelle.Anlegen(r.Context(), nutzer(r), anlageID, f, Metadaten(r))
+}
+
+func (a *api) messstellenAnlagen(w http.ResponseWriter, r *http.Request) {
+	out, err := a.deps.Messstelle.MessstellenAnlagen(r.Context(), nutzer(r), chi.URLParam(r, "nummer"))
+	a.antworte(w, r, out, err)
+}
+
+func (a *api) messstelleNummerPruefen(w http.ResponseWriter, r *http.Request) {
+	out, err := a.deps.Messstelle.PruefeNummer(r.Context(), nutzer(r), r.URL.Query().Get("id"))
+	a.antworte(w, r, out, err)
+}
+
+func (a *api) messstelleSpeichern(r *http.Request, id int64, f messstelledienst.Formular) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Messstelle.Speichern(r.Context(), nutzer(r), id, f, Metadaten(r))
+	return id, out, mitAenderungen(r.Context(), err, func(ctx context.Context) ([]historie.Verlaufsschritt, error) {
+		return a.messstelleVerlauf(ctx, nutzer(r), id)
 	})
 }
 

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -21,55 +19,73 @@ const (
 	textPersonalisierungGespeichert = "Die Personalisierung wurde erfolgreich gespeichert."
 )
 
-func (a *api) nachrichtRoutes(r chi.Router) {
-	d := a.deps.Benachrichtigung
-	r.With(a.darf(berechtigung.NachrichtenLesen)).Group(func(r chi.Router) {
-		r.Get("/nachricht", func(w http.ResponseWriter, r *http.Request) {
-			if err := a.mitMinPosition(w, r, nachrichten.Name); err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			out, err := d.Nachrichten(r.Context(), nutzer(r))
-			antworte(a, w, r, out, err)
-		})
-		r.Get("/nachricht/count", func(w http.ResponseWriter, r *http.Request) {
-			if err := a.mitMinPosition(w, r, nachrichten.Name); err != nil {
-				a.writeError(w, r, err)
-				return
-			}
-			n, err := d.Ungelesen(r.Context(), nutzer(r))
-			antworte(a, w, r, map[string]int{"count": n}, err)
-		})
-		r.Patch("/nachricht/{id}", a.postfachBefehl(textNachrichtGelesen, func(r *http.Request, id int64) (eventstore.Appended, error) {
-			if r.URL.Query().Get("gelesen") != "true" {
-				return eventstore.Appended{}, validierung.Feld("gelesen", "Eine Nachricht kann nur als gelesen markiert werden.")
-			}
-			return d.Lesen(r.Context(), nutzer(r).AnwenderID, id, Metadaten(r))
-		}))
-		r.Delete("/nachricht/{id}", a.postfachBefehl(textNachrichtGeloescht, func(r *http.Request, id int64) (eventstore.Appended, error) {
-			return d.Loeschen(r.Context(), nutzer(r).AnwenderID, id, Metadaten(r))
-		}))
-	})
-	r.With(a.darf(berechtigung.WiedervorlagenLesen)).Get("/wiedervorlage", func(w http.ResponseWriter, r *http.Request) {
-		out, err := d.Wiedervorlagen(r.Context(), nutzer(r), time.Now())
-		antworte(a, w, r, out, err)
-	})
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		r.Get("/personalisierung", func(w http.ResponseWriter, r *http.Request) {
-			out, err := d.Personalisierung(r.Context(), nutzer(r).AnwenderID)
-			antworte(a, w, r, out, err)
-		})
-		r.Get("/personalisierung/auswahl", func(w http.ResponseWriter, r *http.Request) {
-			out, err := d.Auswahl(r.Context(), nutzer(r).AnwenderID)
-			antworte(a, w, r, out, err)
-		})
-		r.Put("/personalisierung", befehl(a, http.StatusOK, textPersonalisierungGespeichert, func(r *http.Request, _ int64, in benachrichtigung.Einstellungen) (int64, eventstore.Appended, error) {
-			n := nutzer(r)
-			out, err := d.Speichern(r.Context(), n.AnwenderID, in, Metadaten(r))
-			return n.AnwenderID, out, err
-		}))
-	})
+// nachrichtRouten are the start page's messages, the reminders tab and the personal settings.
+func (a *api) nachrichtRouten() []route {
+	if a.deps.Benachrichtigung == nil {
+		return nil
+	}
+	lesen := a.nurDarf(berechtigung.NachrichtenLesen)
+	return []route{
+		{http.MethodGet, "/nachricht", lesen, a.nachrichten},
+		{http.MethodGet, "/nachricht/count", lesen, a.nachrichtenAnzahl},
+		{http.MethodPatch, "/nachricht/{id}", lesen, a.postfachBefehl(textNachrichtGelesen, a.nachrichtLesen)},
+		{http.MethodDelete, "/nachricht/{id}", lesen, a.postfachBefehl(textNachrichtGeloescht, a.nachrichtLoeschen)},
+		{http.MethodGet, "/wiedervorlage", a.nurDarf(berechtigung.WiedervorlagenLesen), a.faelligeWiedervorlagen},
+		{http.MethodGet, "/personalisierung", a.an(), a.personalisierung},
+		{http.MethodGet, "/personalisierung/auswahl", a.an(), a.personalisierungAuswahl},
+		{http.MethodPut, "/personalisierung", a.an(), befehl(a, http.StatusOK, textPersonalisierungGespeichert, a.personalisierungSpeichern)},
+	}
+}
+
+func (a *api) nachrichten(w http.ResponseWriter, r *http.Request) {
+	if err := a.mitMinPosition(w, r, nachrichten.Name); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	out, err := a.deps.Benachrichtigung.Nachrichten(r.Context(), nutzer(r))
+	antworte(a, w, r, out, err)
+}
+
+func (a *api) nachrichtenAnzahl(w http.ResponseWriter, r *http.Request) {
+	if err := a.mitMinPosition(w, r, nachrichten.Name); err != nil {
+		a.writeError(w, r, err)
+		return
+	}
+	n, err := a.deps.Benachrichtigung.Ungelesen(r.Context(), nutzer(r))
+	antworte(a, w, r, map[string]int{"count": n}, err)
+}
+
+func (a *api) nachrichtLesen(r *http.Request, id int64) (eventstore.Appended, error) {
+	if r.URL.Query().Get("gelesen") != "true" {
+		return eventstore.Appended{}, validierung.Feld("gelesen", "Eine Nachricht kann nur als gelesen markiert werden.")
+	}
+	return a.deps.Benachrichtigung.Lesen(r.Context(), nutzer(r).AnwenderID, id, Metadaten(r))
+}
+
+func (a *api) nachrichtLoeschen(r *http.Request, id int64) (eventstore.Appended, error) {
+	return a.deps.Benachrichtigung.Loeschen(r.Context(), nutzer(r).AnwenderID, id, Metadaten(r))
+}
+
+// faelligeWiedervorlagen is the start page's reminders tab.
+func (a *api) faelligeWiedervorlagen(w http.ResponseWriter, r *http.Request) {
+	out, err := a.deps.Benachrichtigung.Wiedervorlagen(r.Context(), nutzer(r), time.Now())
+	antworte(a, w, r, out, err)
+}
+
+func (a *api) personalisierung(w http.ResponseWriter, r *http.Request) {
+	out, err := a.deps.Benachrichtigung.Personalisierung(r.Context(), nutzer(r).AnwenderID)
+	antworte(a, w, r, out, err)
+}
+
+func (a *api) personalisierungAuswahl(w http.ResponseWriter, r *http.Request) {
+	out, err := a.deps.Benachrichtigung.Auswahl(r.Context(), nutzer(r).AnwenderID)
+	antworte(a, w, r, out, err)
+}
+
+func (a *api) personalisierungSpeichern(r *http.Request, _ int64, in benachrichtigung.Einstellungen) (int64, eventstore.Appended, error) {
+	n := nutzer(r)
+	out, err := a.deps.Benachrichtigung.Speichern(r.Context(), n.AnwenderID, in, Metadaten(r))
+	return n.AnwenderID, out, err
 }
 
 // antworte writes a query's answer or its error.

@@ -14,46 +14,65 @@ import (
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 )
 
-func (a *api) organisationRoutes(r chi.Router) {
-	r.Get("/organisation/auswahlRegistrierung", a.organisationenRegistrierung)
-	r.Group(func(r chi.Router) {
-		r.Use(a.angemeldet)
-		r.Get("/organisation", a.organisationen(func(r *http.Request) konten.OrganisationFilter {
-			return konten.OrganisationFilter{Status: r.URL.Query().Get("status")}
-		}))
-		aktiv := func(*http.Request) konten.OrganisationFilter { return konten.OrganisationFilter{Status: "AKTIV"} }
-		r.Get("/organisation/betreiber", a.organisationen(aktiv))
-		r.Get("/organisation/betreiberPersonalisiert", a.organisationen(func(r *http.Request) konten.OrganisationFilter {
-			return auswahl.BetreiberPersonalisiert(nutzer(r))
-		}))
-		r.Get("/organisation/betreiberByBetriebstyp/{typ}", a.organisationen(func(r *http.Request) konten.OrganisationFilter {
-			return auswahl.Betreiber(chi.URLParam(r, "typ"))
-		}))
-		r.Get("/organisation/abwasserbeseitigungspflichtige", a.organisationen(func(*http.Request) konten.OrganisationFilter {
-			return auswahl.Abwasserbeseitigungspflichtige
-		}))
-		r.Get("/organisation/abwasserbeseitigungspflichtigeIncludeHistory", a.organisationen(func(*http.Request) konten.OrganisationFilter {
-			return konten.OrganisationFilter{NurAbwasserbeseitigungspflicht: true}
-		}))
-		r.Get("/organisation/{id}", a.organisation)
-	})
-	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/organisation/{id}/historie", a.organisationHistorie)
-	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Get("/organisation/{id}/verlauf", a.organisationVerlauf)
-	r.With(a.darf(berechtigung.SystemverwaltungOeffnen)).Post("/organisation/export", a.organisationenExport)
-	r.Group(func(r chi.Router) {
-		r.Use(a.darf(berechtigung.SystemverwaltungBearbeiten))
-		r.Post("/organisation", speichern(a, http.StatusCreated, func(r *http.Request, _ int64, in verwaltung.Organisationseingabe) (int64, eventstore.Appended, error) {
-			return a.deps.Verwaltung.OrganisationAnlegen(r.Context(), in, Metadaten(r))
-		}))
-		r.Post("/organisation/merge", a.organisationZusammenfuehren)
-		r.Put("/organisation/{id}", speichern(a, http.StatusOK, func(r *http.Request, id int64, in verwaltung.Organisationseingabe) (int64, eventstore.Appended, error) {
-			out, err := a.deps.Verwaltung.OrganisationAendern(r.Context(), id, in, Metadaten(r))
-			return id, out, err
-		}))
-		r.Delete("/organisation/{id}", loeschen(a, func(r *http.Request, id int64) error {
-			return a.deps.Verwaltung.OrganisationLoeschen(r.Context(), id, Metadaten(r))
-		}))
-	})
+// organisationRouten are the organisations: the pickers for any logged-in user (and the
+// registration's, public), the administration for the system administration.
+func (a *api) organisationRouten() []route {
+	oeffnen, bearbeiten := a.nurDarf(berechtigung.SystemverwaltungOeffnen), a.nurDarf(berechtigung.SystemverwaltungBearbeiten)
+	return []route{
+		{http.MethodGet, "/organisation/auswahlRegistrierung", nil, a.organisationenRegistrierung},
+		{http.MethodGet, "/organisation", a.an(), a.organisationen(organisationenNachStatus)},
+		{http.MethodGet, "/organisation/betreiber", a.an(), a.organisationen(aktiveOrganisationen)},
+		{http.MethodGet, "/organisation/betreiberPersonalisiert", a.an(), a.organisationen(personalisierteBetreiber)},
+		{http.MethodGet, "/organisation/betreiberByBetriebstyp/{typ}", a.an(), a.organisationen(betreiberDesBetriebstyps)},
+		{http.MethodGet, "/organisation/abwasserbeseitigungspflichtige", a.an(), a.organisationen(abwasserbeseitigungspflichtige)},
+		{http.MethodGet, "/organisation/abwasserbeseitigungspflichtigeIncludeHistory", a.an(), a.organisationen(jemalsAbwasserbeseitigungspflichtige)},
+		{http.MethodGet, "/organisation/{id}", a.an(), a.organisation},
+		{http.MethodGet, "/organisation/{id}/historie", oeffnen, a.organisationHistorie},
+		{http.MethodGet, "/organisation/{id}/verlauf", oeffnen, a.organisationVerlauf},
+		{http.MethodPost, "/organisation/export", oeffnen, a.organisationenExport},
+		{http.MethodPost, "/organisation", bearbeiten, speichern(a, http.StatusCreated, a.organisationAnlegen)},
+		{http.MethodPost, "/organisation/merge", bearbeiten, a.organisationZusammenfuehren},
+		{http.MethodPut, "/organisation/{id}", bearbeiten, speichern(a, http.StatusOK, a.organisationAendern)},
+		{http.MethodDelete, "/organisation/{id}", bearbeiten, loeschen(a, a.organisationLoeschen)},
+	}
+}
+
+// The filters of the organisation lists.
+func organisationenNachStatus(r *http.Request) konten.OrganisationFilter {
+	return konten.OrganisationFilter{Status: r.URL.Query().Get("status")}
+}
+
+func aktiveOrganisationen(*http.Request) konten.OrganisationFilter {
+	return konten.OrganisationFilter{Status: "AKTIV"}
+}
+
+func personalisierteBetreiber(r *http.Request) konten.OrganisationFilter {
+	return auswahl.BetreiberPersonalisiert(nutzer(r))
+}
+
+func betreiberDesBetriebstyps(r *http.Request) konten.OrganisationFilter {
+	return auswahl.Betreiber(chi.URLParam(r, "typ"))
+}
+
+func abwasserbeseitigungspflichtige(*http.Request) konten.OrganisationFilter {
+	return auswahl.Abwasserbeseitigungspflichtige
+}
+
+func jemalsAbwasserbeseitigungspflichtige(*http.Request) konten.OrganisationFilter {
+	return konten.OrganisationFilter{NurAbwasserbeseitigungspflicht: true}
+}
+
+func (a *api) organisationAnlegen(r *http.Request, _ int64, in verwaltung.Organisationseingabe) (int64, eventstore.Appended, error) {
+	return a.deps.Verwaltung.OrganisationAnlegen(r.Context(), in, Metadaten(r))
+}
+
+func (a *api) organisationAendern(r *http.Request, id int64, in verwaltung.Organisationseingabe) (int64, eventstore.Appended, error) {
+	out, err := a.deps.Verwaltung.OrganisationAendern(r.Context(), id, in, Metadaten(r))
+	return id, out, err
+}
+
+func (a *api) organisationLoeschen(r *http.Request, id int64) error {
+	return a.deps.Verwaltung.OrganisationLoeschen(r.Context(), id, Metadaten(r))
 }
 
 func (a *api) organisationen(filter func(*http.Request) konten.OrganisationFilter) http.HandlerFunc {

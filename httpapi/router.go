@@ -16,7 +16,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
@@ -130,46 +129,7 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 		r.NotFound(a.unbekannteAdresse)
 		r.MethodNotAllowed(a.methodeNichtErlaubt)
 
-		r.Get("/health", a.health)
-		r.Get("/konfiguration", a.konfiguration)
-		r.Get("/openapi.yaml", serveOpenAPI)
-
-		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit", a.audit)
-		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit/ereignisarten", a.auditEreignisarten)
-		r.With(a.darf(berechtigung.AuditLesen)).Get("/audit/{position}", a.auditEreignis)
-		a.kontoRoutes(r)
-		a.wertelisteRoutes(r)
-		a.organisationRoutes(r)
-		a.lokaleRolleRoutes(r)
-		a.anwenderRoutes(r)
-		a.auswertungRoutes(r)
-		if a.deps.Betriebsakte != nil {
-			a.betriebRoutes(r)
-		}
-		if a.deps.Anlage != nil {
-			a.anlageRoutes(r)
-		}
-		if a.deps.Messstelle != nil {
-			a.messstelleRoutes(r)
-		}
-		if a.deps.Bescheid != nil {
-			a.bescheidRoutes(r)
-		}
-		if a.deps.Jahresbericht != nil {
-			a.jahresberichtRoutes(r)
-		}
-		a.arbeitslistenRoutes(r)
-		a.bescheidauswertungRoutes(r)
-		if a.deps.Benachrichtigung != nil {
-			a.nachrichtRoutes(r)
-		}
-		if a.deps.Ablage != nil {
-			a.ablageRoutes(r)
-		}
-		a.aufgabeRoutes(r)
-		a.geodatenRoutes(r)
-		a.wasserbuchRoutes(r)
-		a.druckRoutes(r)
+		a.montiere(r)
 
 		if zusatz != nil {
 			zusatz(a, r)
@@ -178,6 +138,15 @@ func (a *api) routes(zusatz func(*api, chi.Router)) *chi.Mux {
 
 	a.frontendRoutes(m)
 	return m
+}
+
+// systemRouten are the application's own routes: health, configuration, the API document.
+func (a *api) systemRouten() []route {
+	return []route{
+		{http.MethodGet, "/health", nil, a.health},
+		{http.MethodGet, "/konfiguration", nil, a.konfiguration},
+		{http.MethodGet, "/openapi.yaml", nil, serveOpenAPI},
+	}
 }
 
 func (a *api) unbekannteAdresse(w http.ResponseWriter, r *http.Request) {

@@ -3,11 +3,13 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/go-chi/chi/v5"
 )
 
 // standZeit reads ?stand=YYYY-MM-DD of a screen of the operation file "as of" a date (issue 33):
@@ -33,4 +35,16 @@ func standAbfrage[T any](a *api, heute func(ctx context.Context, n zugriff.Nutze
 		}
 		betriebAbfrage(a, func(ctx context.Context, n zugriff.Nutzer, id int64) (T, error) { return zum(ctx, n, id, zeit) })(w, r)
 	}
+}
+
+// versionsStand is the handler of GET …/{id}/stand/{version}: the object's state at a version
+// of its Verlauf (a malformed version asks for -1, which no state has).
+func versionsStand[T any](a *api, stand func(ctx context.Context, n zugriff.Nutzer, id int64, version int) (T, error)) http.HandlerFunc {
+	return betriebAbfrage(a, func(ctx context.Context, n zugriff.Nutzer, id int64) (T, error) {
+		v, err := strconv.Atoi(chi.URLParamFromCtx(ctx, "version"))
+		if err != nil {
+			v = -1
+		}
+		return stand(ctx, n, id, v)
+	})
 }

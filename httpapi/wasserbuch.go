@@ -10,7 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/plattform/wasserbuch"
 )
 
-// wasserbuchRoutes serve the water book (Wasserbuch, DigiWab; spec 001 §7), for every
+// wasserbuchRouten serve the water book (Wasserbuch, DigiWab; spec 001 §7), for every
 // logged-in user:
 //
 //	GET /api/digiwab-url                  {url}: DIGIWAB_URL ("" when not configured)
@@ -29,12 +29,14 @@ import (
 // Links are built on the configuration only, never on the request. A register that does not
 // answer within its time limit (5 s) is a 503 with a German message, a wrong answer a 502;
 // both are logged (writeError logs every 5xx).
-func (a *api) wasserbuchRoutes(r chi.Router) {
-	r.With(a.angemeldet).Get("/digiwab-url", a.digiwabURL)
-	r.With(a.angemeldet).Get("/digiwab/wasserrechtnr/{n}", a.digiwabWasserrecht)
-	r.With(a.angemeldet).Get("/digiwab/{bescheidId}", a.digiwabBescheid)
-	r.With(a.angemeldet).Get("/digiwab-page/{wbbId}", a.digiwabSeite)
-	r.With(a.angemeldet).Get("/digiwab-pdf", a.digiwabPDF)
+func (a *api) wasserbuchRouten() []route {
+	return []route{
+		{http.MethodGet, "/digiwab-url", a.an(), a.digiwabURL},
+		{http.MethodGet, "/digiwab/wasserrechtnr/{n}", a.an(), a.digiwabWasserrecht},
+		{http.MethodGet, "/digiwab/{bescheidId}", a.an(), a.digiwabBescheid},
+		{http.MethodGet, "/digiwab-page/{wbbId}", a.an(), a.digiwabSeite},
+		{http.MethodGet, "/digiwab-pdf", a.an(), a.digiwabPDF},
+	}
 }
 
 // digiwabSeite answers the register entry's page for the viewer, sanitised.

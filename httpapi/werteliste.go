@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
@@ -15,7 +13,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 )
 
-// wertelisteRoutes serves every value list and lookup at its own path (spec 002 §7
+// wertelisteRouten serve every value list and lookup at its own path (spec 002 §7
 // "Value lists: GET/POST {listPath}, PUT/DELETE {listPath}{id}"; spec 000 §7 "Lookups"):
 //
 //	GET    /api/<liste>        any logged-in user; anrede and titel also anonymously
@@ -26,24 +24,26 @@ import (
 //
 // Fixed enumerations (betriebstyp, messstellentyp, …) are read-only. GET /api/wertelisten
 // describes the lists for the Wertelisten screen.
-func (a *api) wertelisteRoutes(r chi.Router) {
-	r.With(a.angemeldet).Get("/wertelisten", a.wertelistenKatalog)
-	schreiben := r.With(a.darf(berechtigung.SystemverwaltungBearbeiten))
+func (a *api) wertelisteRouten() []route {
+	out := []route{{http.MethodGet, "/wertelisten", a.an(), a.wertelistenKatalog}}
+	schreiben := a.nurDarf(berechtigung.SystemverwaltungBearbeiten)
 	for _, def := range werteliste.Listen {
 		pfad := "/" + def.Name
+		lesen := a.an()
 		if def.Oeffentlich {
-			r.Get(pfad, a.wertelisteLesen(def))
-		} else {
-			r.With(a.angemeldet).Get(pfad, a.wertelisteLesen(def))
+			lesen = nil
 		}
+		out = append(out, route{http.MethodGet, pfad, lesen, a.wertelisteLesen(def)})
 		if def.Aufzaehlung() {
 			continue
 		}
-		schreiben.Post(pfad, a.wertelisteAnlegen(def))
-		r.With(a.darf(append([]berechtigung.Aktion{berechtigung.SystemverwaltungBearbeiten}, def.Pflegeaktionen()...)...)).
-			Put(pfad+"/{id}", a.wertelisteAendern(def))
-		schreiben.Delete(pfad+"/{id}", a.wertelisteLoeschen(def))
+		out = append(out,
+			route{http.MethodPost, pfad, schreiben, a.wertelisteAnlegen(def)},
+			route{http.MethodPut, pfad + "/{id}", a.nurDarf(append([]berechtigung.Aktion{berechtigung.SystemverwaltungBearbeiten},
+				def.Pflegeaktionen()...)...), a.wertelisteAendern(def)},
+			route{http.MethodDelete, pfad + "/{id}", schreiben, a.wertelisteLoeschen(def)})
 	}
+	return out
 }
 
 // wertelisteKatalogEintrag describes one list: path name, label, extra columns, filters.
