@@ -238,7 +238,7 @@ var AnlagenListe = Liste[Anlage]{
 		err := r.Scan(&a.ID, &a.Bezeichnung, &a.Anlagentyp, &a.Anlagenart, &a.Anlagenstatus, &a.BetriebID, &a.Betrieb, &a.AntragOffen, &a.Ort)
 		return a, err
 	},
-	Sicht: zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+	Sicht: kopierteSicht,
 	Sortierung: map[string]string{"bezeichnung": "lower(bezeichnung)", "anlagentyp": "anlagentyp",
 		"anlagenart": "anlagenart", "anlagenstatus": "anlagenstatus", "betrieb": "lower(betrieb)"},
 	Standard:  "bezeichnung",

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	gojson "github.com/goccy/go-json"
-
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/projections"
@@ -565,29 +563,6 @@ func (st *stapel) bescheideAnweisungen(w *projections.Schreiben) {
 				AND (x.betreiber_id, x.regionalstelle_id) IS DISTINCT FROM (b.betreiber_id, b.regionalstelle_id)`, ids)
 		}
 	}
-}
-
-// anforderungsparameter is the value list of the Anforderungen's parameters: the worklist
-// keeps its entries with the parameter's number as key and its name as text, which the
-// evaluation shows next to the number (the number alone when the list has none).
-const anforderungsparameter = "anforderungsparameter"
-
-// parameterVon reads an anforderungsparameter entry's extras (parameterNr, parameterName);
-// what they leave out stays.
-func parameterVon(extras []byte, schluessel *string, wert string) (*string, string) {
-	var x struct {
-		ParameterNr   string `json:"parameterNr"`
-		ParameterName string `json:"parameterName"`
-	}
-	if len(extras) > 0 && gojson.Unmarshal(extras, &x) == nil {
-		if x.ParameterNr != "" {
-			schluessel = &x.ParameterNr
-		}
-		if x.ParameterName != "" {
-			wert = x.ParameterName
-		}
-	}
-	return schluessel, wert
 }
 
 // idsLesen reads a comma-separated list of ids.

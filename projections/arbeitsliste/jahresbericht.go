@@ -9,7 +9,6 @@ import (
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
-	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 )
 
@@ -237,7 +236,7 @@ var JahresberichteListe = Liste[Jahresbericht]{
 	},
 	// the change of operator's rule of the report (berichte.Spalten): the previous operator keeps
 	// the rows it submitted
-	Sicht: berichte.Spalten(zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+	Sicht: berichte.Spalten(kopierteSicht,
 		"eingereicht_von", "status"),
 	Sortierung: map[string]string{"jahr": "jahr", "anlagenId": "anlage_id", "anlageBezeichnung": "lower(anlage)", "von": "von",
 		"bis": "bis", "status": "status", "geaendert": "geaendert"},

@@ -53,6 +53,10 @@ type Liste[T any] struct {
 	Hoechstens int64
 }
 
+// kopierteSicht are the visibility columns of a row that copies them from its operation's row
+// (every list's but the operations' own).
+var kopierteSicht = zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"}
+
 // Listenfilter is one filter of a worklist: the query parameter Name with one or more values (any
 // of them matches). Without Bedingung the values are compared with Spalte; with it, Bedingung
 // is the condition over the values (a parameter placeholder). Zahlen: the values are ids.

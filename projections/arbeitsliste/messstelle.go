@@ -9,7 +9,6 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
-	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 )
 
@@ -270,7 +269,7 @@ var MessstellenListe = Liste[Messstelle]{
 			&m.Anlage, &m.Anlagentyp, &m.BetriebID, &m.Betrieb, &m.MessstellentypText)
 		return m, err
 	},
-	Sicht: zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+	Sicht: kopierteSicht,
 	Sortierung: map[string]string{"messstellenId": "messstellen_id", "bezeichnung": "lower(bezeichnung)", "messstellentyp": "messstellentyp",
 		"messstellenstatus": "messstellenstatus", "anlage": "lower(anlage)", "betrieb": "lower(betrieb)"},
 	Standard:  "messstellenId",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	gojson "github.com/goccy/go-json"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/werteliste"
@@ -147,4 +148,27 @@ func (st *stapel) wertEreignis(i int, e gelesen) {
 		}
 		st.werte.Loeschen(e.id)
 	}
+}
+
+// anforderungsparameter is the value list of the Anforderungen's parameters: the worklist
+// keeps its entries with the parameter's number as key and its name as text, which the
+// evaluation shows next to the number (the number alone when the list has none).
+const anforderungsparameter = "anforderungsparameter"
+
+// parameterVon reads an anforderungsparameter entry's extras (parameterNr, parameterName);
+// what they leave out stays.
+func parameterVon(extras []byte, schluessel *string, wert string) (*string, string) {
+	var x struct {
+		ParameterNr   string `json:"parameterNr"`
+		ParameterName string `json:"parameterName"`
+	}
+	if len(extras) > 0 && gojson.Unmarshal(extras, &x) == nil {
+		if x.ParameterNr != "" {
+			schluessel = &x.ParameterNr
+		}
+		if x.ParameterName != "" {
+			wert = x.ParameterName
+		}
+	}
+	return schluessel, wert
 }
