@@ -1,8 +1,12 @@
-// Package arbeitsliste is the read model of the start page's worklists: one denormalised row
-// per operation and per plant (later per measuring point and annual report) with the texts users filter,
-// sort and search by, fed asynchronously from NATS by the projection runtime and rebuilt with
-// `eabwasser projections rebuild arbeitsliste`. It keeps its own copies of the organisation
-// names and value-list texts it shows, so a rebuild depends on nothing but the events.
+// Package arbeitsliste is the read model of the worklists: one denormalised row per object of
+// each area (operation, plant, measuring point, Bescheid with its Anforderungen and Auflagen,
+// annual report) with the texts users filter, sort and search by, fed asynchronously from NATS
+// by the projection runtime and rebuilt with `eabwasser projections rebuild arbeitsliste`. It
+// keeps its own copies of the organisation names and value-list texts it shows, so a rebuild
+// depends on nothing but the events.
+//
+// Each area plugs in with a Bereich (bereich.go) in the file named after it, beside its lists
+// (Liste); this file is the batch they share.
 package arbeitsliste
 
 import (
@@ -56,8 +60,8 @@ type text struct {
 }
 
 // stapel is the state of one batch: the rows it touches (of every area: the areas copy each
-// other's rows), changed in memory in event order,
-// and what it hands on to rows it does not load.
+// other's rows), changed in memory in event order, and what it hands on to rows it does not
+// load.
 type stapel struct {
 	betriebe    *projections.Zeilen[betriebZeile]
 	anlagen     *projections.Zeilen[anlageZeile]
@@ -116,13 +120,13 @@ func projiziere(ctx context.Context, s *projections.Stapel, bereiche []Bereich) 
 	if len(folge) == 0 {
 		return nil, nil
 	}
-	st := neuerStapel()
-	if err := laden(ctx, st, s, bereiche, folge); err != nil {
-		return nil, err
-	}
 	nach := make(map[string]Bereich, len(bereiche))
 	for _, b := range bereiche {
 		nach[b.Streamtyp] = b
+	}
+	st := neuerStapel()
+	if err := laden(ctx, st, s, bereiche, nach, folge); err != nil {
+		return nil, err
 	}
 	for i, e := range folge {
 		nach[e.streamtyp].ereignis(st, i, e)
@@ -181,12 +185,8 @@ func lesen(s *projections.Stapel, bereiche []Bereich) ([]gelesen, error) {
 // first pass notes what each event names, then the areas load their rows from the last to the
 // first — each noting the rows its own copy (a Bescheid's Anforderung its measuring point, that
 // its plant and operation, an operation its organisation and value-list texts).
-func laden(ctx context.Context, st *stapel, s *projections.Stapel, bereiche []Bereich, folge []gelesen) error {
+func laden(ctx context.Context, st *stapel, s *projections.Stapel, bereiche []Bereich, nach map[string]Bereich, folge []gelesen) error {
 	ids := &vorgemerkt{ids: map[string][]int64{}, schluessel: map[string][]string{}}
-	nach := make(map[string]Bereich, len(bereiche))
-	for _, b := range bereiche {
-		nach[b.Streamtyp] = b
-	}
 	for _, e := range folge {
 		if v := nach[e.streamtyp].vormerken; v != nil {
 			v(e, ids)

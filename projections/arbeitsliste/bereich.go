@@ -67,6 +67,10 @@ func (v *vorgemerkt) id(tabelle string, ids ...int64) {
 	v.ids[tabelle] = append(v.ids[tabelle], ids...)
 }
 
+func (v *vorgemerkt) schluesselIn(liste, schluessel string) {
+	v.schluessel[liste] = append(v.schluessel[liste], schluessel)
+}
+
 // alle are the areas declared in this package (bereich), in the order of their files.
 var alle []Bereich
 

@@ -23,8 +23,8 @@ var BetriebBereich = bereich(Bereich{
 	Name: "betrieb", Streamtyp: betrieb.StreamType, rang: 3,
 	schema: betriebSchema, indexe: betriebIndexe,
 	leser: betriebLeser,
-	// the row's operator follows BetreiberUmgezogen; a change of operator (the plants' obligees)
-	// and the shutdown (its status comes with the data) change no column
+	// the row's operator follows BetreiberUmgezogen; a change of operator (for the plants'
+	// obligees) and a shutdown change no column (as before issue 44)
 	Ignoriert:   []string{ereignis.Name[betrieb.BetreiberGewechselt](), ereignis.Name[betrieb.BetriebStillgelegt]()},
 	vormerken:   betriebVormerken,
 	laden:       (*stapel).betriebeLaden,
@@ -162,14 +162,14 @@ var betriebLeser = map[string]func([]byte) (any, error){
 func betriebVormerken(e gelesen, ids *vorgemerkt) {
 	daten := func(d betriebDaten) {
 		ids.id("organisation", d.BetreiberID)
-		ids.schluessel["betriebsstatus"] = append(ids.schluessel["betriebsstatus"], d.Betriebsstatus)
+		ids.schluesselIn("betriebsstatus", d.Betriebsstatus)
 		if d.RegionalstelleID != 0 {
 			ids.id("wert", d.RegionalstelleID)
 		}
 	}
 	switch v := e.v.(type) {
 	case beantragt:
-		ids.schluessel["betriebstyp"] = append(ids.schluessel["betriebstyp"], v.Betriebstyp)
+		ids.schluesselIn("betriebstyp", v.Betriebstyp)
 		daten(v.Daten)
 	case neueDaten:
 		daten(v.Daten)
@@ -190,8 +190,8 @@ func (st *stapel) betriebeLaden(ctx context.Context, s *projections.Stapel, _ []
 	for _, id := range betriebIDs {
 		if b := st.betriebe.Zeile(id); b != nil {
 			ids.id("organisation", b.BetreiberID)
-			ids.schluessel["betriebstyp"] = append(ids.schluessel["betriebstyp"], b.Betriebstyp)
-			ids.schluessel["betriebsstatus"] = append(ids.schluessel["betriebsstatus"], b.Betriebsstatus)
+			ids.schluesselIn("betriebstyp", b.Betriebstyp)
+			ids.schluesselIn("betriebsstatus", b.Betriebsstatus)
 			if b.RegionalstelleID != nil {
 				ids.id("wert", *b.RegionalstelleID)
 			}

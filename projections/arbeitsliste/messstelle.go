@@ -135,7 +135,7 @@ type (
 	messstelleStillgelegt struct{}
 )
 
-// messstellenLeser are the readers of the measuring points' events (leser).
+// messstellenLeser are the readers of the measuring points' events.
 var messstellenLeser = map[string]func([]byte) (any, error){
 	ereignis.Name[messstelle.MessstelleBeantragt](): lies[messstelleBeantragt],
 	ereignis.Name[messstelle.MessstelleGeaendert](): lies[messstelleDatenNeu],
@@ -168,7 +168,7 @@ func (st *stapel) messstellenLaden(ctx context.Context, s *projections.Stapel, _
 }
 
 // messstelleEreignis applies a measuring point's event to its row in memory; the copies of
-// the plant's and the operation's columns are set once at the end of the batch (kopieren).
+// the plant's and the operation's columns are set once at the end of the batch (messstellenKopieren).
 func (st *stapel) messstelleEreignis(e gelesen) {
 	if v, ok := e.v.(messstelleBeantragt); ok {
 		d := v.Daten
