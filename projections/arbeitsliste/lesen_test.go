@@ -100,3 +100,12 @@ func TestLeser_BescheideReadAsTheDomainDecodes(t *testing.T) {
 		}
 	}
 }
+
+// leser are the areas' readers, by stream type and event type.
+var leser = func() map[string]map[string]func([]byte) (any, error) {
+	m := map[string]map[string]func([]byte) (any, error){}
+	for _, b := range alle {
+		m[b.Streamtyp] = b.leser
+	}
+	return m
+}()

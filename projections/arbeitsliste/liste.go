@@ -3,6 +3,7 @@ package arbeitsliste
 import (
 	"context"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,6 +52,10 @@ type Liste[T any] struct {
 	// its page says Mindestens; such pages are read from the front only (seite.go).
 	Hoechstens int64
 }
+
+// kopierteSicht are the visibility columns of a row that copies them from its operation's row
+// (every list's but the operations' own).
+var kopierteSicht = zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"}
 
 // Listenfilter is one filter of a worklist: the query parameter Name with one or more values (any
 // of them matches). Without Bedingung the values are compared with Spalte; with it, Bedingung
@@ -209,4 +214,47 @@ func (l Liste[T]) Exportieren(ctx context.Context, q eventstore.Querier, n zugri
 // Auswahl is the request of an export of the selected rows: the ids in the request's order.
 func (a Anfrage) Auswahl(ids []int64) Anfrage {
 	return Anfrage{Sicht: a.Sicht, IDs: ids, SortProperty: a.SortProperty, Absteigend: a.Absteigend}
+}
+
+// Seite is one page of a worklist.
+type Seite[T any] struct {
+	Content       []T   `json:"content"`
+	Page          int   `json:"page"`
+	Size          int   `json:"size"`
+	TotalElements int64 `json:"totalElements"`
+	// OhneFilter is, for a search whose filtered page is empty, how many rows the search finds
+	// without the list's filters (the caller's visibility stays): "Es gibt Treffer außerhalb der
+	// gewählten Filter". Absent otherwise.
+	OhneFilter *int64 `json:"ohneFilter,omitempty"`
+	// Mindestens: the list counts only up to its bound (Liste.Hoechstens) and found at least
+	// TotalElements rows. Absent otherwise.
+	Mindestens bool `json:"mindestens,omitempty"`
+}
+
+// seitengroesse is the page size asked for, 50 when none or more than 1,000.
+func seitengroesse(size int) int {
+	if size <= 0 || size > 1000 {
+		return 50
+	}
+	return size
+}
+
+// umlaute folds German umlauts as the search column does, so "Luetzel" finds "Lützel" and
+// "Lützel" finds "Luetzel".
+var umlaute = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "ß", "ss")
+
+// suchworte are the conditions of a search text: every word must occur in the row's search
+// column, in any order, case and umlaut spelling folded. A word of four or more characters may
+// occur anywhere ("kelterei" finds "Saftkelterei"); a shorter one must begin a word, so "werk
+// 01" finds "Werk 01 Lützel" and not every number that contains 01.
+func suchworte(q string, arg func(any) string) []string {
+	var out []string
+	for _, wort := range strings.Fields(umlaute.Replace(strings.ToLower(q))) {
+		if utf8.RuneCountInString(wort) >= 4 {
+			out = append(out, "such LIKE "+arg("%"+strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(wort)+"%"))
+		} else {
+			out = append(out, "such ~ "+arg(`\m`+regexp.QuoteMeta(wort)))
+		}
+	}
+	return out
 }

@@ -25,8 +25,6 @@ import (
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
-	"github.com/eabwasser/eabwasser/domain/werteliste"
-	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections"
 )
 
@@ -79,9 +77,6 @@ CREATE INDEX ueberschreitung_bericht ON ueberschreitung (jahresbericht_id);
 CREATE INDEX bewertung_bericht ON bewertung (jahresbericht_id)
 `
 
-// Projection is the read model.
-var Projection = projections.Projection{Name: Name, Schema: schema, Indexe: indexe, Projiziere: projiziere}
-
 var (
 	ueberschreitungSpalten = []string{"parameter_id", "zeile", "art", "jahresbericht_id", "jahr", "betrieb_id", "anlage_id",
 		"messstelle_id", "parameter_nr", "einheit", "datum", "uhrzeit", "wert", "grenzwert", "anforderung_id", "ueber_hundert", "eingehalten",
@@ -89,24 +84,9 @@ var (
 	bewertungSpalten = []string{"parameter_id", "art", "jahresbericht_id", "jahr", "betrieb_id", "eingehalten"}
 )
 
-func projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
-	var berichte, bescheide, eintraege []int64
-	liste := false
-	if err := s.JeStreamtyp(map[string]func(eventstore.Event, int64) error{
-		jahresbericht.StreamType: func(_ eventstore.Event, id int64) error { berichte = append(berichte, id); return nil },
-		bescheid.StreamType:      func(_ eventstore.Event, id int64) error { bescheide = append(bescheide, id); return nil },
-		werteliste.StreamType: func(e eventstore.Event, id int64) error {
-			var x struct {
-				Liste string `json:"liste"`
-			}
-			_ = json.Unmarshal(e.Data, &x)
-			liste = liste || x.Liste == parameterliste
-			eintraege = append(eintraege, id)
-			return nil
-		},
-	}); err != nil {
-		return nil, err
-	}
+// projiziere evaluates again the reports the batch's events name (a).
+func projiziere(ctx context.Context, s *projections.Stapel, a anlass) (*projections.Schreiben, error) {
+	berichte, bescheide, eintraege, liste := a.berichte, a.bescheide, a.eintraege, a.liste
 	w := &projections.Schreiben{}
 	if !liste && len(eintraege) > 0 {
 		// a change or deletion names no list: the entry's (a deleted one is gone — evaluate

@@ -19,6 +19,7 @@ import (
 	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
 
@@ -44,6 +45,7 @@ func Setup(a *aufbau.Aufbau) {
 	wertelisten.RegistriereReferenz(anlagen.Referenzen...)
 	audit.Phrasen(anlage.Phrasen)
 	verlauf.Registriere(anlage.StreamType, verlaufAnlage, feldnamen)
+	a.Arbeitsliste(arbeitsliste.AnlageBereich)
 }
 
 // aufBetrieb: the operation's shut-down shuts its plants down on the same day; an operator

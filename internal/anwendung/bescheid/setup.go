@@ -9,7 +9,9 @@ import (
 	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
 // Setup wires the Bescheid area: its document (written in each command's transaction, the
@@ -26,4 +28,6 @@ func Setup(a *aufbau.Aufbau) {
 	wertelisten.RegistriereReferenz(bescheide.Referenzen...)
 	audit.Phrasen(bescheid.Phrasen)
 	verlauf.Registriere(bescheid.StreamType, verlaufBescheid, bescheid.Feldnamen)
+	a.Arbeitsliste(arbeitsliste.BescheidBereich)
+	a.Ueberschreitung(ueberschreitung.Bescheid)
 }

@@ -10,6 +10,7 @@ import (
 	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
 
@@ -29,4 +30,5 @@ func Setup(a *aufbau.Aufbau) {
 	wertelisten.RegistriereReferenz(betriebe.Referenzen...)
 	audit.Phrasen(betrieb.Phrasen)
 	verlauf.Registriere(betrieb.StreamType, verlaufBetrieb, betrieb.Feldnamen)
+	a.Arbeitsliste(arbeitsliste.BetriebBereich)
 }

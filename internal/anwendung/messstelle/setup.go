@@ -19,6 +19,7 @@ import (
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
 
@@ -39,6 +40,7 @@ func Setup(a *aufbau.Aufbau) {
 	wertelisten.RegistriereReferenz(messstellen.Referenzen...)
 	audit.Phrasen(messstelle.Phrasen)
 	verlauf.Registriere(messstelle.StreamType, verlaufMessstelle, messstelle.Feldnamen)
+	a.Arbeitsliste(arbeitsliste.MessstelleBereich)
 }
 
 // aufBetrieb: the operation's shut-down shuts its measuring points down on the same day (those

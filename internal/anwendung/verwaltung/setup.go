@@ -10,7 +10,9 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
+	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
 // Setup wires the administration area: the documents of organisations, local roles and
@@ -30,4 +32,8 @@ func Setup(a *aufbau.Aufbau) {
 	audit.Phrasen(lokalerolle.Phrasen)
 	audit.Phrasen(werteliste.Phrasen)
 	verlauf.Registriere(organisation.StreamType, verlaufOrganisation, organisationsFeldnamen)
+	// the organisations' names and the value lists' texts the worklists show, and the parameter
+	// list the limit-value checks read (areas without a Setup of their own)
+	a.Arbeitsliste(arbeitsliste.OrganisationBereich, arbeitsliste.WertelisteBereich)
+	a.Ueberschreitung(ueberschreitung.Werteliste)
 }

@@ -51,10 +51,12 @@ import (
 	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
-// Projections are all asynchronous read models, in the order they are started.
+// Projections are all asynchronous read models, in the order they are started. The worklists
+// and the limit-value checks are built from the parts the areas' Setups registered.
 func Projections() []projections.Projection {
-	return []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection,
-		ueberschreitung.Projection}
+	a := schreibmodell.Aufbauen(nil)
+	return []projections.Projection{audit.Projection, arbeitsliste.Projektion(a.Arbeitslisten...), nachrichten.Projection,
+		aufgaben.Projection, ueberschreitung.Projektion(a.Ueberschreitungen...)}
 }
 
 // NewStore returns the event store on pool with every area's Setup done

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	gojson "github.com/goccy/go-json"
-
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/projections"
@@ -19,6 +17,18 @@ import (
 // point's number and name and that point's plant, the Auflage with its plant's name. The
 // Bescheid's status and dates are copied into its Anforderungen and Auflagen: the evaluation
 // reads one table. A deleted Bescheid has no rows.
+
+// BescheidBereich is the Bescheide's part of the worklists.
+var BescheidBereich = bereich(Bereich{
+	Name: "bescheid", Streamtyp: bescheid.StreamType, rang: 6,
+	schema: bescheideSchema, indexe: bescheideIndexe,
+	leser:       bescheideLeser,
+	laden:       (*stapel).bescheideLaden,
+	ereignis:    func(st *stapel, _ int, e gelesen) { st.bescheidEreignis(e) },
+	kopieren:    (*stapel).bescheideKopieren,
+	schreiben:   (*stapel).bescheideSchreiben,
+	anweisungen: (*stapel).bescheideAnweisungen,
+})
 
 // bescheideSchema are the tables. gueltig_ab and gueltig_bis are the Anforderung's dates as
 // entered (yyyy-MM-dd; gueltig_ab may be empty: valid from ever); an Auflage's id is
@@ -246,8 +256,18 @@ func neuerBescheidStapel() bescheidStapel {
 }
 
 // bescheideLaden loads the batch's Bescheide with their Anforderungen and Auflagen, and
+// notes the measuring points, plants and operations their copies need.
+func (st *stapel) bescheideLaden(ctx context.Context, s *projections.Stapel, folge []gelesen, vor *vorgemerkt) error {
+	messstellen, anlagen, betriebe, err := st.bescheideLesen(ctx, s, folge)
+	vor.id("messstelle", messstellen...)
+	vor.id("anlage", anlagen...)
+	vor.id("betrieb", betriebe...)
+	return err
+}
+
+// bescheideLesen loads the batch's Bescheide with their Anforderungen and Auflagen, and
 // returns the measuring points, plants and operations their copies need.
-func (st *stapel) bescheideLaden(ctx context.Context, s *projections.Stapel, folge []gelesen) (messstellen, anlagen, betriebe []int64, err error) {
+func (st *stapel) bescheideLesen(ctx context.Context, s *projections.Stapel, folge []gelesen) (messstellen, anlagen, betriebe []int64, err error) {
 	b := &st.bescheid
 	// the ids of the rows the events set are looked up too: what is not stored goes by COPY
 	var ids, neueAnf, neueAuf []int64
@@ -510,14 +530,18 @@ func gleich(a, b *int64) bool {
 	return a == nil && b == nil || a != nil && b != nil && *a == *b
 }
 
-// bescheideSchreiben adds the rows' writes and the set-based statements for the rows the batch
-// did not load: those of renamed plants, of changed measuring points and of operations whose
-// visibility changed, from the rows just written.
+// bescheideSchreiben adds the rows' writes.
 func (st *stapel) bescheideSchreiben(w *projections.Schreiben) {
 	b := &st.bescheid
 	b.bescheide.Schreiben(w)
 	b.anforderungen.Schreiben(w)
 	b.auflagen.Schreiben(w)
+}
+
+// bescheideAnweisungen are the set-based statements for the rows the batch did not load: those
+// of renamed plants, of changed measuring points and of operations whose visibility changed,
+// from the rows just written.
+func (st *stapel) bescheideAnweisungen(w *projections.Schreiben) {
 	if len(st.umbenannt) > 0 {
 		ids := schluessel(st.umbenannt)
 		for _, t := range []string{"anforderung", "auflage"} {
@@ -539,29 +563,6 @@ func (st *stapel) bescheideSchreiben(w *projections.Schreiben) {
 				AND (x.betreiber_id, x.regionalstelle_id) IS DISTINCT FROM (b.betreiber_id, b.regionalstelle_id)`, ids)
 		}
 	}
-}
-
-// anforderungsparameter is the value list of the Anforderungen's parameters: the worklist
-// keeps its entries with the parameter's number as key and its name as text, which the
-// evaluation shows next to the number (the number alone when the list has none).
-const anforderungsparameter = "anforderungsparameter"
-
-// parameterVon reads an anforderungsparameter entry's extras (parameterNr, parameterName);
-// what they leave out stays.
-func parameterVon(extras []byte, schluessel *string, wert string) (*string, string) {
-	var x struct {
-		ParameterNr   string `json:"parameterNr"`
-		ParameterName string `json:"parameterName"`
-	}
-	if len(extras) > 0 && gojson.Unmarshal(extras, &x) == nil {
-		if x.ParameterNr != "" {
-			schluessel = &x.ParameterNr
-		}
-		if x.ParameterName != "" {
-			wert = x.ParameterName
-		}
-	}
-	return schluessel, wert
 }
 
 // idsLesen reads a comma-separated list of ids.

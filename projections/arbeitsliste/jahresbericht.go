@@ -9,7 +9,6 @@ import (
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
-	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 )
 
@@ -19,6 +18,18 @@ import (
 // report's last event; eingereicht_von the account that submitted it last (its name is read
 // with the page: names change, and who sees which name depends on the caller). A deleted report
 // has no row.
+
+// JahresberichtBereich is the annual reports' part of the worklists.
+var JahresberichtBereich = bereich(Bereich{
+	Name: "jahresbericht", Streamtyp: jahresbericht.StreamType, rang: 7,
+	schema: jahresberichteSchema, indexe: jahresberichteIndexe,
+	leser:       jahresberichteLeser,
+	laden:       (*stapel).jahresberichteLaden,
+	ereignis:    func(st *stapel, _ int, e gelesen) { st.jahresberichtEreignis(e) },
+	kopieren:    (*stapel).jahresberichteKopieren,
+	schreiben:   func(st *stapel, w *projections.Schreiben) { st.jahresberichte.Schreiben(w) },
+	anweisungen: func(st *stapel, w *projections.Schreiben) { st.kopienAnweisungen(w, "jahresbericht") },
+})
 
 // jahresberichteSchema is the table (fillfactor 90: a save changes only geaendert and position).
 const jahresberichteSchema = `
@@ -125,9 +136,9 @@ var jahresberichteLeser = map[string]func([]byte) (any, error){
 	ereignis.Name[jahresbericht.MesswerteGespeichert]():                  fest(jahresberichtBearbeitet{}),
 }
 
-// jahresberichteLaden loads the rows of the batch's reports and returns the plants they copy
+// jahresberichteLaden loads the rows of the batch's reports and notes the plants they copy
 // (those of the new reports and of the stored rows the batch changes).
-func (st *stapel) jahresberichteLaden(ctx context.Context, s *projections.Stapel, folge []gelesen) ([]int64, error) {
+func (st *stapel) jahresberichteLaden(ctx context.Context, s *projections.Stapel, folge []gelesen, vor *vorgemerkt) error {
 	var ids, anlageIDs []int64
 	for _, e := range folge {
 		if e.streamtyp != jahresbericht.StreamType {
@@ -139,14 +150,15 @@ func (st *stapel) jahresberichteLaden(ctx context.Context, s *projections.Stapel
 		}
 	}
 	if err := st.jahresberichte.Laden(ctx, s, ids); err != nil {
-		return nil, err
+		return err
 	}
 	for _, id := range ids {
 		if j := st.jahresberichte.Zeile(id); j != nil {
 			anlageIDs = append(anlageIDs, j.AnlageID)
 		}
 	}
-	return anlageIDs, nil
+	vor.id("anlage", anlageIDs...)
+	return nil
 }
 
 // jahresberichtEreignis applies a report's event to its row in memory.
@@ -224,7 +236,7 @@ var JahresberichteListe = Liste[Jahresbericht]{
 	},
 	// the change of operator's rule of the report (berichte.Spalten): the previous operator keeps
 	// the rows it submitted
-	Sicht: berichte.Spalten(zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+	Sicht: berichte.Spalten(kopierteSicht,
 		"eingereicht_von", "status"),
 	Sortierung: map[string]string{"jahr": "jahr", "anlagenId": "anlage_id", "anlageBezeichnung": "lower(anlage)", "von": "von",
 		"bis": "bis", "status": "status", "geaendert": "geaendert"},

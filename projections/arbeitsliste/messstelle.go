@@ -2,19 +2,39 @@ package arbeitsliste
 
 import (
 	"cmp"
+	"context"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/domain/messstelle"
-	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 )
 
 // The measuring points worklist (the start page's Messstellen tab): one row per measuring
 // point with its plant's and operation's names and the operation's visibility columns, copied
 // from the plant's and the operation's rows as the plants copy their operation's.
+
+// MessstelleBereich is the measuring points' part of the worklists.
+var MessstelleBereich = bereich(Bereich{
+	Name: "messstelle", Streamtyp: messstelle.StreamType, rang: 5,
+	schema: messstellenSchema, indexe: messstellenIndexe,
+	leser: messstellenLeser,
+	vormerken: func(e gelesen, ids *vorgemerkt) {
+		if v, ok := e.v.(messstelleBeantragt); ok {
+			// the new measuring point copies its plant and operation
+			ids.id("anlage", v.AnlageID)
+			ids.id("betrieb", v.BetriebID)
+		}
+		ids.id("messstelle", e.id)
+	},
+	laden:       (*stapel).messstellenLaden,
+	ereignis:    func(st *stapel, _ int, e gelesen) { st.messstelleEreignis(e) },
+	kopieren:    (*stapel).messstellenKopieren,
+	schreiben:   func(st *stapel, w *projections.Schreiben) { st.messstellen.Schreiben(w) },
+	anweisungen: func(st *stapel, w *projections.Schreiben) { st.kopienAnweisungen(w, "messstelle") },
+})
 
 // messstellenSchema is the table (fillfactor 90: a save that changes only the position stays
 // on its page, as the plants' rows do).
@@ -115,7 +135,7 @@ type (
 	messstelleStillgelegt struct{}
 )
 
-// messstellenLeser are the readers of the measuring points' events (leser).
+// messstellenLeser are the readers of the measuring points' events.
 var messstellenLeser = map[string]func([]byte) (any, error){
 	ereignis.Name[messstelle.MessstelleBeantragt](): lies[messstelleBeantragt],
 	ereignis.Name[messstelle.MessstelleGeaendert](): lies[messstelleDatenNeu],
@@ -130,8 +150,25 @@ var messstellenLeser = map[string]func([]byte) (any, error){
 	ereignis.Name[messstelle.MessstelleStillgelegt](): fest(messstelleStillgelegt{}),
 }
 
+// messstellenLaden loads the measuring points the batch names (theirs and those the
+// Bescheide's Anforderungen copy): a changed one copies its plant and operation as the batch
+// leaves them.
+func (st *stapel) messstellenLaden(ctx context.Context, s *projections.Stapel, _ []gelesen, ids *vorgemerkt) error {
+	messstelleIDs := ids.ids["messstelle"]
+	if err := st.messstellen.Laden(ctx, s, messstelleIDs); err != nil {
+		return err
+	}
+	for _, id := range messstelleIDs {
+		if m := st.messstellen.Zeile(id); m != nil {
+			ids.id("anlage", m.AnlageID)
+			ids.id("betrieb", m.BetriebID)
+		}
+	}
+	return nil
+}
+
 // messstelleEreignis applies a measuring point's event to its row in memory; the copies of
-// the plant's and the operation's columns are set once at the end of the batch (kopieren).
+// the plant's and the operation's columns are set once at the end of the batch (messstellenKopieren).
 func (st *stapel) messstelleEreignis(e gelesen) {
 	if v, ok := e.v.(messstelleBeantragt); ok {
 		d := v.Daten
@@ -190,14 +227,6 @@ func (st *stapel) kopienAnweisungen(w *projections.Schreiben, tabelle string) {
 	}
 }
 
-func schluessel(m map[int64]bool) []int64 {
-	ids := make([]int64, 0, len(m))
-	for id := range m {
-		ids = append(ids, id)
-	}
-	return ids
-}
-
 // Messstelle is a row of the measuring points worklist (GET /api/messstelle/search).
 type Messstelle struct {
 	ID                int64  `json:"id"`
@@ -240,7 +269,7 @@ var MessstellenListe = Liste[Messstelle]{
 			&m.Anlage, &m.Anlagentyp, &m.BetriebID, &m.Betrieb, &m.MessstellentypText)
 		return m, err
 	},
-	Sicht: zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+	Sicht: kopierteSicht,
 	Sortierung: map[string]string{"messstellenId": "messstellen_id", "bezeichnung": "lower(bezeichnung)", "messstellentyp": "messstellentyp",
 		"messstellenstatus": "messstellenstatus", "anlage": "lower(anlage)", "betrieb": "lower(betrieb)"},
 	Standard:  "messstellenId",

@@ -22,7 +22,7 @@ import (
 // operator's rule over the Bescheid's status (bescheide.Spalten); idSpalte is the table's column
 // of the Bescheid's id.
 func bescheidSicht(idSpalte string) zugriff.Spalten {
-	return bescheide.Spalten(zugriff.Spalten{Betrieb: "betrieb_id", Betreiber: "betreiber_id", Regionalstelle: "regionalstelle_id"},
+	return bescheide.Spalten(kopierteSicht,
 		idSpalte, "bescheidsstatus")
 }
 
@@ -120,22 +120,6 @@ type Anforderungszeile struct {
 	AnforderungArt     string           `json:"anforderungArt"`
 }
 
-// BescheidText is a Bescheid as the evaluation names it: "Bescheidart vom dd.MM.yyyy".
-func BescheidText(bescheidart, datum string) string {
-	if datum == "" {
-		return bescheidart
-	}
-	return bescheidart + " vom " + Datum(datum)
-}
-
-// Datum is a yyyy-MM-dd date as dd.MM.yyyy (other texts as they are).
-func Datum(d string) string {
-	if len(d) != 10 || d[4] != '-' || d[7] != '-' {
-		return d
-	}
-	return d[8:10] + "." + d[5:7] + "." + d[0:4]
-}
-
 // parameterName is the parameter's name of the value list anforderungsparameter, its number
 // when the list has no entry for it.
 const parameterName = `coalesce((SELECT w.wert FROM arbeitsliste.wert w WHERE w.liste = '` + anforderungsparameter +
@@ -154,7 +138,7 @@ var AnforderungenListe = Liste[Anforderungszeile]{
 		err := r.Scan(&a.AnforderungID, &a.BescheidID, &a.BetriebID, &a.Messstelle.ID, &a.Messstelle.MessstellenID, &a.Messstelle.Bezeichnung,
 			&a.Abwasseranlage.ID, &a.Abwasseranlage.Bezeichnung, &art, &datum, &a.ParameterNr, &a.ParameterName, &a.ParameterArt, &a.Einheit,
 			&a.Probenahme, &a.Haeufigkeit, &a.ArtAnforderungWert, &a.Wert, &a.MehrereOptionen, &a.GueltigAb, &a.GueltigBis, &a.AnforderungArt)
-		a.Bescheid = BescheidText(art, datum)
+		a.Bescheid = bescheid.Anzeigename(art, datum, "")
 		return a, err
 	},
 	Sicht: bescheidSicht("bescheid_id"),
