@@ -21,6 +21,8 @@ type Aufbau struct {
 	// Typen holds, per kind of object whose type decides the kinds of its reminders (a plant:
 	// a relief plant's are ENTLASTUNG, wiedervorlage.Bezuege), how to read an object's type.
 	Typen Typen
+	// Lesemodelle are the areas' parts of the read models over every area (lesemodelle.go).
+	Lesemodelle Lesemodelle
 }
 
 // Neu returns an Aufbau on s with no registrations yet.

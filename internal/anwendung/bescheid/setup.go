@@ -10,6 +10,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // Setup wires the Bescheid area: its document (written in each command's transaction, the
@@ -26,4 +28,6 @@ func Setup(a *aufbau.Aufbau) {
 	wertelisten.RegistriereReferenz(bescheide.Referenzen...)
 	audit.Phrasen(bescheid.Phrasen)
 	verlauf.Registriere(bescheid.StreamType, verlaufBescheid, bescheid.Feldnamen)
+	a.Nachrichten(nachrichten.Bescheid)
+	a.Aufgaben(aufgaben.Bescheid)
 }

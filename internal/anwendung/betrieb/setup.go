@@ -11,6 +11,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // Setup wires the operation area: the operation's document, written in each command's
@@ -29,4 +31,6 @@ func Setup(a *aufbau.Aufbau) {
 	wertelisten.RegistriereReferenz(betriebe.Referenzen...)
 	audit.Phrasen(betrieb.Phrasen)
 	verlauf.Registriere(betrieb.StreamType, verlaufBetrieb, betrieb.Feldnamen)
+	a.Nachrichten(nachrichten.Betrieb)
+	a.Aufgaben(aufgaben.Betrieb)
 }

@@ -9,6 +9,8 @@ import (
 	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // Setup wires the annual report area: its document (written in each command's transaction, the
@@ -24,4 +26,6 @@ func Setup(a *aufbau.Aufbau) {
 	a.Ablage.Fuer(datei.JahresberichtExtern, d.Zugriff)
 	audit.Phrasen(jahresbericht.Phrasen)
 	verlauf.Registriere(jahresbericht.StreamType, verlaufJahresbericht, jahresbericht.Feldnamen)
+	a.Nachrichten(nachrichten.Jahresbericht)
+	a.Aufgaben(aufgaben.Jahresbericht)
 }

@@ -3,6 +3,8 @@ package messstelle
 import (
 	"context"
 	"fmt"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"strconv"
 
 	"github.com/jackc/pgx/v5"
@@ -39,6 +41,8 @@ func Setup(a *aufbau.Aufbau) {
 	wertelisten.RegistriereReferenz(messstellen.Referenzen...)
 	audit.Phrasen(messstelle.Phrasen)
 	verlauf.Registriere(messstelle.StreamType, verlaufMessstelle, messstelle.Feldnamen)
+	a.Nachrichten(nachrichten.Messstelle)
+	a.Aufgaben(aufgaben.Messstelle)
 }
 
 // aufBetrieb: the operation's shut-down shuts its measuring points down on the same day (those

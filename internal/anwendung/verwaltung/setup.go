@@ -11,6 +11,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // Setup wires the administration area: the documents of organisations, local roles and
@@ -30,4 +32,6 @@ func Setup(a *aufbau.Aufbau) {
 	audit.Phrasen(lokalerolle.Phrasen)
 	audit.Phrasen(werteliste.Phrasen)
 	verlauf.Registriere(organisation.StreamType, verlaufOrganisation, organisationsFeldnamen)
+	a.Nachrichten(nachrichten.Organisation, nachrichten.LokaleRolle, nachrichten.Werteliste)
+	a.Aufgaben(aufgaben.Organisation, aufgaben.LokaleRolle, aufgaben.Werteliste)
 }

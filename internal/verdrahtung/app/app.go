@@ -46,14 +46,15 @@ import (
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/aufgaben"
-	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
-// Projections are all asynchronous read models, in the order they are started.
+// Projections are all asynchronous read models, in the order they are started. The read
+// models over every area are built from what the areas' Setups registered
+// (aufbau.Lesemodelle); registering needs no database.
 func Projections() []projections.Projection {
-	return []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection,
+	l := schreibmodell.Aufbauen(nil).Lesemodelle
+	return []projections.Projection{audit.Projection, arbeitsliste.Projection, l.Nachrichten(), l.Aufgaben(),
 		ueberschreitung.Projection}
 }
 
