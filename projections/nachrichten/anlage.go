@@ -96,7 +96,6 @@ func (st *stapel) anlagenziel(id int64) (ziel, error) {
 		pfad: fmt.Sprintf("/betriebsakte/%d/%s/%d/anlagendaten", a.BetriebID, strings.ToLower(a.Anlagentyp), id)}, nil
 }
 
-
 func anlageEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
 	const bezug = "AENDERUNGSANTRAG_ANLAGE"
 	var n *nachricht
@@ -131,4 +130,3 @@ func anlageEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
 	st.zustellen(e, z, *n)
 	return nil
 }
-

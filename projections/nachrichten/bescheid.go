@@ -78,7 +78,6 @@ func (st *stapel) bescheidziel(id int64, antrag bool) (ziel, error) {
 		pfad:  fmt.Sprintf("/betriebsakte/%d/%s/%d/bescheidsdaten", x.BetriebID, segment, id)}, nil
 }
 
-
 // bescheidEreignis: a submitted Bescheidsantrag goes to who records Bescheide (and sees the
 // operation); taking it into work, returning it (with the comment) and releasing the Bescheid
 // go to the account that applied for it. A deletion marks the open messages decided.
@@ -130,4 +129,3 @@ func bescheidEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
 	st.zustellen(e, z, *n)
 	return nil
 }
-

@@ -71,7 +71,6 @@ type betriebsdaten struct {
 	BetriebsID string `json:"betriebsId"` // BetriebBeantragt
 }
 
-
 var (
 	betriebBeantragt       = betrieb.BetriebBeantragt{}.EventType()
 	freigabeErneut         = betrieb.FreigabeErneutBeantragt{}.EventType()
@@ -100,7 +99,6 @@ func (st *stapel) betriebsziel(id int64) (ziel, error) {
 		pfad: fmt.Sprintf("/betriebsakte/%d/betriebsdaten", id)}, nil
 }
 
-
 // betriebsantragsnamen are the labels of the Stammdaten-Antrag's fields as its form shows them.
 var betriebsantragsnamen = func() map[string]string {
 	out := map[string]string{}
@@ -109,7 +107,6 @@ var betriebsantragsnamen = func() map[string]string {
 	}
 	return out
 }()
-
 
 func betriebEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
 	var n *nachricht
@@ -161,4 +158,3 @@ func betriebEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
 	st.zustellen(e, z, *n)
 	return nil
 }
-

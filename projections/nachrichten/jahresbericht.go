@@ -109,4 +109,3 @@ func berichtEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
 	st.zustellen(e, z, *n)
 	return nil
 }
-

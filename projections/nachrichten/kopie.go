@@ -48,7 +48,9 @@ func kopien[V any](st *stapel, streamType string, t projections.Tabelle[V]) *pro
 }
 
 // brauche notes that the batch needs the copy of an object.
-func (st *stapel) brauche(streamType string, id int64) { st.ids[streamType] = append(st.ids[streamType], id) }
+func (st *stapel) brauche(streamType string, id int64) {
+	st.ids[streamType] = append(st.ids[streamType], id)
+}
 
 // dekodiert reads an event with its stream's Decode.
 func dekodiert(decode func(string, json.RawMessage) (ereignis.DomainEvent, error)) func(eventstore.Event) (any, error) {

@@ -116,4 +116,3 @@ func messstelleEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
 	st.zustellen(e, z, *n)
 	return nil
 }
-

@@ -37,4 +37,3 @@ func setzen(m map[int64]bool, id int64) map[int64]bool {
 	m[id] = true
 	return m
 }
-

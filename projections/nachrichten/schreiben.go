@@ -11,7 +11,6 @@ import (
 	"github.com/eabwasser/eabwasser/projections"
 )
 
-
 // nachrichtSpalten are the columns of a new message (id is an identity column).
 var nachrichtSpalten = []string{"quelle", "empfaenger_id", "gelesen", "absende_datum", "absender", "betreff", "text",
 	"bezug", "fachobjektbezug", "fachobjekt_id", "erledigt", "pfad"}

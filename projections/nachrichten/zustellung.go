@@ -258,4 +258,3 @@ type erledigung struct {
 	von  eventstore.Metadata
 	text benannt
 }
-
