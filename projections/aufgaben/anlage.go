@@ -3,6 +3,8 @@ package aufgaben
 import (
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -20,18 +22,18 @@ const AnlageAenderungsantrag = "ANLAGE_AENDERUNGSANTRAG"
 // its tasks and finds the operation of what hangs on it (an annual report).
 var Anlage = Bereich{
 	StreamType: anlage.StreamType,
-	Behandelt: arten(anlage.AnlageAngelegt{}, anlage.AnlageGeaendert{}, anlage.AenderungsantragGestellt{},
+	Behandelt: bereich.Arten(anlage.AnlageAngelegt{}, anlage.AnlageGeaendert{}, anlage.AenderungsantragGestellt{},
 		anlage.AenderungsantragUebernommen{}, anlage.AenderungsantragAbgelehnt{}),
-	Ignoriert: arten(anlage.AnlageStillgelegt{}, anlage.AnlageAusserBetrieb{}, anlage.AufnahmeErsetzt{},
+	Ignoriert: bereich.Arten(anlage.AnlageStillgelegt{}, anlage.AnlageAusserBetrieb{}, anlage.AufnahmeErsetzt{},
 		anlage.MitAufnahmeStillgelegt{}, anlage.PflichtigerErsetzt{}),
-	kopie: kopieVon(anlageTabelle, `CREATE TABLE anlage (
+	kopie: bereich.KopieVon(anlageTabelle, `CREATE TABLE anlage (
     id          bigint PRIMARY KEY,
     betrieb_id  bigint NOT NULL,
     anlagentyp  text   NOT NULL,
     bezeichnung text   NOT NULL
 );
-`, betrieb.StreamType, func(a *anlageZeile) int64 { return a.BetriebID },
-		func(l *lauf, id int64) (int64, bool) { b, ok := l.angelegt[id]; return b, ok }),
+`, betrieb.StreamType, func(a *anlageZeile) int64 { return a.BetriebID }),
+	neuIn:     func(l *lauf, id int64) (int64, bool) { b, ok := l.angelegt[id]; return b, ok },
 	decode:    anlage.Decode,
 	bedarf:    anlageBedarf,
 	anwenden:  anlageAufgaben,
@@ -53,7 +55,7 @@ var anlageTabelle = projections.Tabelle[anlageZeile]{Name: "anlage",
 	}}
 
 func (l *lauf) anlagen() *projections.Zeilen[anlageZeile] {
-	return kopien(l, anlage.StreamType, anlageTabelle)
+	return bereich.Von(l.kopien, anlage.StreamType, anlageTabelle)
 }
 
 // anlagenNamenSchreiben shows the plants' new names in all their stored tasks.

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections"
@@ -114,7 +116,7 @@ func (l *lauf) oeffne(e eventstore.Event, a antrag) {
 		ObjektID: a.objektID, Objekt: a.objekt, Objekttyp: a.objekttyp, AnlageID: a.anlageID, Anlagentyp: a.anlagentyp,
 		BetriebID: b.ID, BetriebsID: b.BetriebsID,
 		Betrieb: b.Bezeichnung, BetreiberID: b.BetreiberID, RegionalstelleID: b.RegionalstelleID,
-		BeantragtVon: akteur(e), Beantragt: akteurDes(e), NichtVon: a.nichtVon, BeantragtAm: e.RecordedAt, Status: Offen, Position: e.Position})
+		BeantragtVon: bereich.Akteur(e.Metadata.ActorName), Beantragt: akteurDes(e), NichtVon: a.nichtVon, BeantragtAm: e.RecordedAt, Status: Offen, Position: e.Position})
 	l.merken(z)
 }
 
@@ -127,19 +129,12 @@ func (l *lauf) schliesse(e eventstore.Event, art string, objektID int64, status,
 		}
 		a := l.aufgaben.Aendern(id)
 		am := e.RecordedAt
-		a.Status, a.EntschiedenVon, a.Entschieden, a.EntschiedenAm, a.Kommentar, a.Position = status, akteur(e), akteurDes(e), &am, kommentar, e.Position
+		a.Status, a.EntschiedenVon, a.Entschieden, a.EntschiedenAm, a.Kommentar, a.Position = status, bereich.Akteur(e.Metadata.ActorName), akteurDes(e), &am, kommentar, e.Position
 	}
 }
 
 // entscheidet notes an object whose open tasks a batch's event may close.
 func (l *lauf) entscheidet(streamType string, id int64) { l.entschieden[objekt{streamType, id}] = true }
-
-func akteur(e eventstore.Event) string {
-	if e.Metadata.ActorName != "" {
-		return e.Metadata.ActorName
-	}
-	return "eAbwasser"
-}
 
 // Akteur is who did an event as a task keeps him beside his name: the part of the event's
 // metadata the Historie's masking reads (verlauf.NamenFuer and verlauf.Seite) — account,

@@ -12,11 +12,11 @@
 package aufgaben
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
+
+	"github.com/eabwasser/eabwasser/projections/bereich"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -61,7 +61,10 @@ type Bereich struct {
 	StreamType           string
 	Behandelt, Ignoriert []string
 
-	kopie    *kopie
+	kopie *bereich.Kopie
+	// neuIn is the operation of an object created earlier in the batch, whose row is not
+	// there yet (a plant's, for a task on it or its annual report).
+	neuIn    func(l *lauf, id int64) (int64, bool)
 	decode   func(eventType string, data json.RawMessage) (ereignis.DomainEvent, error)
 	bedarf   func(l *lauf, id int64, v ereignis.DomainEvent)
 	anwenden func(l *lauf, e eventstore.Event, id int64, v ereignis.DomainEvent) error
@@ -78,24 +81,13 @@ func Unbeteiligt(streamType string, arten []string) Bereich {
 // Neu is the Aufgaben read model of the areas given, in the order their Setups registered them
 // (the order of their copies' tables in the schema).
 func Neu(bereiche ...Bereich) projections.Projection {
-	p := &projektor{bereiche: map[string]*Bereich{}, behandelt: map[string]map[string]bool{}}
-	schema := "\n"
-	for i := range bereiche {
-		b := &bereiche[i]
-		p.bereiche[b.StreamType] = b
-		p.behandelt[b.StreamType] = map[string]bool{}
-		for _, art := range b.Behandelt {
-			p.behandelt[b.StreamType][art] = true
-		}
-		if b.kopie != nil {
-			schema += b.kopie.ddl
-			p.kopien = append(p.kopien, b)
-		}
-	}
-	// the objects' copies before those of the operations they belong to
-	p.ladereihe = slices.Clone(p.kopien)
-	slices.SortStableFunc(p.ladereihe, func(x, y *Bereich) int { return cmp.Compare(p.tiefe(y), p.tiefe(x)) })
-	return projections.Projection{Name: Name, Schema: schema + aufgabeSchema, Indexe: indexe, Projiziere: p.projiziere}
+	p := &projektor{}
+	var o bereich.Ordnung
+	o, p.bereiche, p.kopien, p.ladereihe = bereich.Aufteilen(bereiche, func(b *Bereich) *bereich.Teil {
+		return &bereich.Teil{StreamType: b.StreamType, Behandelt: b.Behandelt, Ignoriert: b.Ignoriert, Kopie: b.kopie}
+	})
+	p.behandelt = o.Behandelt
+	return projections.Projection{Name: Name, Schema: o.Schema + aufgabeSchema, Indexe: indexe, Projiziere: p.projiziere}
 }
 
 // projektor is the projection of the registered areas.
@@ -103,26 +95,8 @@ type projektor struct {
 	bereiche  map[string]*Bereich
 	behandelt map[string]map[string]bool
 	// kopien are the areas with a copy in registration order (written so), ladereihe the same
-	// deepest first (loaded so)
+	// the objects' copies before those of the operations they belong to (loaded so)
 	kopien, ladereihe []*Bereich
-}
-
-// tiefe is how many objects up the copy of b hangs (a plant: its operation).
-func (p *projektor) tiefe(b *Bereich) int {
-	n := 0
-	for o := p.bereiche[b.kopie.oben]; o != nil && o.kopie != nil; o = p.bereiche[o.kopie.oben] {
-		n++
-	}
-	return n
-}
-
-// arten are the event types of the events given.
-func arten(es ...ereignis.DomainEvent) []string {
-	out := make([]string, len(es))
-	for i, e := range es {
-		out[i] = e.EventType()
-	}
-	return out
 }
 
 // objekt is the object an application is about: its stream type and aggregate id.
@@ -134,7 +108,7 @@ type objekt struct {
 // lauf is one batch: the rows it touches and what the set-based writes at its end need.
 type lauf struct {
 	// kopien are the areas' copies by stream type (kopien[V]), aufgaben the tasks
-	kopien   map[string]zeilen
+	kopien   map[string]bereich.Zeilen
 	aufgaben *projections.Zeilen[aufgabeZeile]
 
 	// what to read before the events are applied: the objects whose copies the batch needs
@@ -160,13 +134,13 @@ type lauf struct {
 
 func (p *projektor) projiziere(ctx context.Context, s *projections.Stapel) (*projections.Schreiben, error) {
 	l := &lauf{
-		kopien: map[string]zeilen{}, ids: map[string][]int64{}, mitElter: map[string][]int64{}, aufgaben: aufgabeTabelle.Zeilen(),
+		kopien: map[string]bereich.Zeilen{}, ids: map[string][]int64{}, mitElter: map[string][]int64{}, aufgaben: aufgabeTabelle.Zeilen(),
 		angelegt: map[int64]int64{}, entschieden: map[objekt]bool{},
 		jeObjekt: map[objekt][]int64{}, jeBetrieb: map[int64][]int64{},
 		neueBetriebe: map[int64]bool{}, geaendertSet: map[int64]bool{}, anlageNamen: map[int64]string{},
 	}
 	for _, b := range p.kopien {
-		l.kopien[b.StreamType] = b.kopie.neu()
+		l.kopien[b.StreamType] = b.kopie.Neu()
 	}
 	// first pass: read each event once and note what it needs
 	type ereignisMitID struct {
@@ -222,8 +196,12 @@ func (p *projektor) laden(ctx context.Context, l *lauf, s *projections.Stapel) e
 			return err
 		}
 		for _, id := range l.mitElter[b.StreamType] {
-			if elter, ok := k.elter(l, z, id); ok {
-				l.ids[k.oben] = append(l.ids[k.oben], elter)
+			elter, ok := k.Elter(z, id)
+			if !ok && b.neuIn != nil {
+				elter, ok = b.neuIn(l, id)
+			}
+			if ok {
+				l.ids[k.Oben] = append(l.ids[k.Oben], elter)
 			}
 		}
 	}

@@ -3,6 +3,8 @@ package aufgaben
 import (
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
@@ -19,17 +21,17 @@ const Bescheidsantrag = "BESCHEIDSANTRAG"
 // Bescheid: a Bescheidsantrag (submitted → taken into work, returned or deleted).
 var Bescheid = Bereich{
 	StreamType: bescheid.StreamType,
-	Behandelt: arten(bescheid.BescheidAngelegt{}, bescheid.BescheidGeaendert{}, bescheid.BescheidsantragGestellt{},
+	Behandelt: bereich.Arten(bescheid.BescheidAngelegt{}, bescheid.BescheidGeaendert{}, bescheid.BescheidsantragGestellt{},
 		bescheid.BescheidsantragZurueckgewiesen{}, bescheid.BescheidInBearbeitung{}, bescheid.BescheidGeloescht{}),
 	// the release of a Bescheid taken into work closes no task (taking it into work did)
-	Ignoriert: arten(bescheid.BescheidFreigegeben{}, bescheid.MessstellenZugeordnet{}, bescheid.MessstelleEntfernt{},
+	Ignoriert: bereich.Arten(bescheid.BescheidFreigegeben{}, bescheid.MessstellenZugeordnet{}, bescheid.MessstelleEntfernt{},
 		bescheid.AnforderungenGesetzt{}, bescheid.AnforderungAngelegt{}, bescheid.AnforderungGeaendert{}, bescheid.AnforderungGeloescht{}),
-	kopie: kopieVon(bescheidTabelle, `CREATE TABLE bescheid (
+	kopie: bereich.KopieVon(bescheidTabelle, `CREATE TABLE bescheid (
     id          bigint PRIMARY KEY,
     betrieb_id  bigint NOT NULL,
     bezeichnung text   NOT NULL
 );
-`, betrieb.StreamType, func(b *bescheidZeile) int64 { return b.BetriebID }, nil),
+`, betrieb.StreamType, func(b *bescheidZeile) int64 { return b.BetriebID }),
 	decode:   bescheid.Decode,
 	bedarf:   bescheidBedarf,
 	anwenden: bescheidAufgaben,
@@ -49,7 +51,7 @@ var bescheidTabelle = projections.Tabelle[bescheidZeile]{Name: "bescheid",
 	}}
 
 func (l *lauf) bescheide() *projections.Zeilen[bescheidZeile] {
-	return kopien(l, bescheid.StreamType, bescheidTabelle)
+	return bereich.Von(l.kopien, bescheid.StreamType, bescheidTabelle)
 }
 
 // bescheidBedarf: a new Bescheid needs its operation's copy (an application submitted in the

@@ -3,6 +3,8 @@ package aufgaben
 import (
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/domain/ereignis"
@@ -21,18 +23,18 @@ const (
 // what the task shows of it and who sees it.
 var Betrieb = Bereich{
 	StreamType: betrieb.StreamType,
-	Behandelt: arten(betrieb.BetriebBeantragt{}, betrieb.FreigabeErneutBeantragt{}, betrieb.BetriebsdatenGeaendert{},
+	Behandelt: bereich.Arten(betrieb.BetriebBeantragt{}, betrieb.FreigabeErneutBeantragt{}, betrieb.BetriebsdatenGeaendert{},
 		betrieb.BetriebGeaendert{}, betrieb.BetreiberUmgezogen{}, betrieb.BetriebFreigegeben{}, betrieb.BetriebAbgewiesen{},
 		betrieb.StammdatenAntragGestellt{}, betrieb.StammdatenAntragUebernommen{}, betrieb.StammdatenAntragAbgelehnt{}),
-	Ignoriert: arten(betrieb.BetreiberGewechselt{}, betrieb.BetriebStillgelegt{}),
-	kopie: kopieVon(betriebTabelle, `CREATE TABLE betrieb (
+	Ignoriert: bereich.Arten(betrieb.BetreiberGewechselt{}, betrieb.BetriebStillgelegt{}),
+	kopie: bereich.KopieVon(betriebTabelle, `CREATE TABLE betrieb (
     id                bigint PRIMARY KEY,
     betriebs_id       text   NOT NULL,
     bezeichnung       text   NOT NULL,
     betreiber_id      bigint NOT NULL,
     regionalstelle_id bigint
 );
-`, "", nil, nil),
+`, "", nil),
 	decode:   betrieb.Decode,
 	bedarf:   betriebBedarf,
 	anwenden: betriebAufgaben,
@@ -59,7 +61,7 @@ var betriebTabelle = projections.Tabelle[betriebZeile]{Name: "betrieb",
 	}}
 
 func (l *lauf) betriebe() *projections.Zeilen[betriebZeile] {
-	return kopien(l, betrieb.StreamType, betriebTabelle)
+	return bereich.Von(l.kopien, betrieb.StreamType, betriebTabelle)
 }
 
 // aufgabenDerBetriebe shows an operation's data in all its tasks (every kind, every state).

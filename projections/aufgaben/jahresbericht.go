@@ -3,6 +3,8 @@ package aufgaben
 import (
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -20,18 +22,18 @@ const JahresberichtPlausibilisierung = "JAHRESBERICHT"
 // Jahresbericht: a submitted annual report (submitted → approved, returned or deleted).
 var Jahresbericht = Bereich{
 	StreamType: jahresbericht.StreamType,
-	Behandelt: arten(jahresbericht.JahresberichtAngelegt{}, jahresbericht.JahresberichtEingereicht{},
+	Behandelt: bereich.Arten(jahresbericht.JahresberichtAngelegt{}, jahresbericht.JahresberichtEingereicht{},
 		jahresbericht.JahresberichtPlausibilisiert{}, jahresbericht.JahresberichtZurueckgewiesen{}, jahresbericht.JahresberichtGeloescht{}),
-	Ignoriert: arten(jahresbericht.JahresberichtGeaendert{}, jahresbericht.JahresberichtBearbeitungAbgeschlossen{},
+	Ignoriert: bereich.Arten(jahresbericht.JahresberichtGeaendert{}, jahresbericht.JahresberichtBearbeitungAbgeschlossen{},
 		jahresbericht.JahresberichtBearbeitungFortgesetzt{}, jahresbericht.ErgaenzenderParameterAngelegt{},
 		jahresbericht.ErgaenzenderParameterGeaendert{}, jahresbericht.ErgaenzenderParameterGeloescht{}, jahresbericht.MesswerteGespeichert{}),
-	kopie: kopieVon(berichtTabelle, `CREATE TABLE jahresbericht (
+	kopie: bereich.KopieVon(berichtTabelle, `CREATE TABLE jahresbericht (
     id          bigint PRIMARY KEY,
     betrieb_id  bigint NOT NULL,
     anlage_id   bigint NOT NULL,
     bezeichnung text   NOT NULL
 );
-`, betrieb.StreamType, func(b *berichtZeile) int64 { return b.BetriebID }, nil),
+`, betrieb.StreamType, func(b *berichtZeile) int64 { return b.BetriebID }),
 	decode:   jahresbericht.Decode,
 	bedarf:   berichtBedarf,
 	anwenden: berichtAufgaben,
@@ -52,7 +54,7 @@ var berichtTabelle = projections.Tabelle[berichtZeile]{Name: "jahresbericht",
 	}}
 
 func (l *lauf) berichte() *projections.Zeilen[berichtZeile] {
-	return kopien(l, jahresbericht.StreamType, berichtTabelle)
+	return bereich.Von(l.kopien, jahresbericht.StreamType, berichtTabelle)
 }
 
 // berichtBedarf: a report's creation needs its plant (and that plant's operation), its

@@ -3,6 +3,8 @@ package aufgaben
 import (
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -20,10 +22,10 @@ const MessstelleFreigabe = "MESSSTELLE_FREIGABE"
 // Messstelle: a measuring point's Freigabe (requested, requested again → decided).
 var Messstelle = Bereich{
 	StreamType: messstelle.StreamType,
-	Behandelt: arten(messstelle.MessstelleBeantragt{}, messstelle.MessstellenfreigabeErneutAngefordert{},
+	Behandelt: bereich.Arten(messstelle.MessstelleBeantragt{}, messstelle.MessstellenfreigabeErneutAngefordert{},
 		messstelle.MessstelleGeaendert{}, messstelle.MessstelleFreigegeben{}, messstelle.MessstelleAbgewiesen{}),
-	Ignoriert: arten(messstelle.MessstelleStillgelegt{}),
-	kopie: kopieVon(messstelleTabelle, `CREATE TABLE messstelle (
+	Ignoriert: bereich.Arten(messstelle.MessstelleStillgelegt{}),
+	kopie: bereich.KopieVon(messstelleTabelle, `CREATE TABLE messstelle (
     id          bigint PRIMARY KEY,
     betrieb_id  bigint NOT NULL,
     anlage_id   bigint NOT NULL,
@@ -31,7 +33,7 @@ var Messstelle = Bereich{
     typ         text   NOT NULL,
     bezeichnung text   NOT NULL
 );
-`, betrieb.StreamType, func(m *messstelleZeile) int64 { return m.BetriebID }, nil),
+`, betrieb.StreamType, func(m *messstelleZeile) int64 { return m.BetriebID }),
 	decode:   messstelle.Decode,
 	bedarf:   messstelleBedarf,
 	anwenden: messstelleAufgaben,
@@ -54,7 +56,7 @@ var messstelleTabelle = projections.Tabelle[messstelleZeile]{Name: "messstelle",
 	}}
 
 func (l *lauf) messstellen() *projections.Zeilen[messstelleZeile] {
-	return kopien(l, messstelle.StreamType, messstelleTabelle)
+	return bereich.Von(l.kopien, messstelle.StreamType, messstelleTabelle)
 }
 
 // messstelleBedarf: a request needs the copy of the point's operation (a new point names it in

@@ -61,11 +61,15 @@ func sichtbar(s zugriff.Sicht, args *[]any) string {
 		bezuege = append(bezuege, b)
 	}
 	slices.Sort(bezuege)
-	art := "CASE bezug"
-	for _, b := range bezuege {
-		art += " WHEN '" + b + "' THEN '" + objektarten.m[b] + "'"
+	art := "NULL::text" // no area registered: no kind of object
+	if len(bezuege) > 0 {
+		art = "CASE bezug"
+		for _, b := range bezuege {
+			art += " WHEN '" + b + "' THEN '" + objektarten.m[b] + "'"
+		}
+		art += " END"
 	}
-	return s.Objekt(art+" END", "fachobjekt_id", zugriff.Platzhalter(args))
+	return s.Objekt(art, "fachobjekt_id", zugriff.Platzhalter(args))
 }
 
 // VonEmpfaenger lists a user's messages about objects the Sicht includes, newest first.

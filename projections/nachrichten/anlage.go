@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	gojson "github.com/goccy/go-json"
 	"github.com/jackc/pgx/v5"
 
@@ -17,12 +19,12 @@ import (
 // operator's users. Its copy names it and links its screen for what belongs to it.
 var Anlage = Bereich{
 	StreamType: anlage.StreamType,
-	Behandelt: arten(anlage.AnlageAngelegt{}, anlage.AnlageGeaendert{}, anlage.AenderungsantragGestellt{},
+	Behandelt: bereich.Arten(anlage.AnlageAngelegt{}, anlage.AnlageGeaendert{}, anlage.AenderungsantragGestellt{},
 		anlage.AenderungsantragUebernommen{}, anlage.AenderungsantragAbgelehnt{}),
-	Ignoriert: arten(anlage.AnlageStillgelegt{}, anlage.AnlageAusserBetrieb{}, anlage.AufnahmeErsetzt{},
+	Ignoriert: bereich.Arten(anlage.AnlageStillgelegt{}, anlage.AnlageAusserBetrieb{}, anlage.AufnahmeErsetzt{},
 		anlage.MitAufnahmeStillgelegt{}, anlage.PflichtigerErsetzt{}),
 	Objektarten: map[string]string{"AENDERUNGSANTRAG_ANLAGE": "anlage"},
-	kopie: kopieVon(anlageTabelle, `CREATE TABLE anlage (
+	kopie: bereich.KopieVon(anlageTabelle, `CREATE TABLE anlage (
     id          bigint PRIMARY KEY,
     betrieb_id  bigint NOT NULL,
     anlagentyp  text   NOT NULL,
@@ -30,7 +32,7 @@ var Anlage = Bereich{
 );
 `, betrieb.StreamType, func(a *anlageZeile) int64 { return a.BetriebID }),
 	lesen: anlageLesen,
-	bedarf: func(st *stapel, e eventstore.Event, _ int64, v any) {
+	bedarf: func(st *lauf, e eventstore.Event, _ int64, v any) {
 		if e.Type == anlageAngelegt {
 			st.brauche(betrieb.StreamType, v.(anlagendaten).BetriebID)
 		}
@@ -55,8 +57,8 @@ var anlageTabelle = projections.Tabelle[anlageZeile]{
 	},
 }
 
-func (st *stapel) anlagen() *projections.Zeilen[anlageZeile] {
-	return kopien(st, anlage.StreamType, anlageTabelle)
+func (st *lauf) anlagen() *projections.Zeilen[anlageZeile] {
+	return bereich.Von(st.kopien, anlage.StreamType, anlageTabelle)
 }
 
 // anlagendaten: the same for a plant's data.
@@ -83,7 +85,7 @@ func anlageLesen(e eventstore.Event) (any, error) {
 	return anlage.Decode(e.Type, e.Data)
 }
 
-func (st *stapel) anlagenziel(id int64) (ziel, error) {
+func (st *lauf) anlagenziel(id int64) (ziel, error) {
 	a := st.anlagen().Zeile(id)
 	var b *betriebZeile
 	if a != nil {
@@ -96,7 +98,7 @@ func (st *stapel) anlagenziel(id int64) (ziel, error) {
 		pfad: fmt.Sprintf("/betriebsakte/%d/%s/%d/anlagendaten", a.BetriebID, strings.ToLower(a.Anlagentyp), id)}, nil
 }
 
-func anlageEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
+func anlageEreignis(st *lauf, e eventstore.Event, id int64, v any) error {
 	const bezug = "AENDERUNGSANTRAG_ANLAGE"
 	var n *nachricht
 	switch v := v.(type) {

@@ -3,6 +3,8 @@ package nachrichten
 import (
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
@@ -16,12 +18,12 @@ import (
 // that applied for it.
 var Bescheid = Bereich{
 	StreamType: bescheid.StreamType,
-	Behandelt: arten(bescheid.BescheidAngelegt{}, bescheid.BescheidGeaendert{}, bescheid.BescheidsantragGestellt{},
+	Behandelt: bereich.Arten(bescheid.BescheidAngelegt{}, bescheid.BescheidGeaendert{}, bescheid.BescheidsantragGestellt{},
 		bescheid.BescheidsantragZurueckgewiesen{}, bescheid.BescheidInBearbeitung{}, bescheid.BescheidFreigegeben{}, bescheid.BescheidGeloescht{}),
-	Ignoriert: arten(bescheid.MessstellenZugeordnet{}, bescheid.MessstelleEntfernt{}, bescheid.AnforderungenGesetzt{},
+	Ignoriert: bereich.Arten(bescheid.MessstellenZugeordnet{}, bescheid.MessstelleEntfernt{}, bescheid.AnforderungenGesetzt{},
 		bescheid.AnforderungAngelegt{}, bescheid.AnforderungGeaendert{}, bescheid.AnforderungGeloescht{}),
 	Objektarten: map[string]string{"BESCHEIDSANTRAG": "bescheid"},
-	kopie: kopieVon(bescheidTabelle, `CREATE TABLE bescheid (
+	kopie: bereich.KopieVon(bescheidTabelle, `CREATE TABLE bescheid (
     id            bigint PRIMARY KEY,
     betrieb_id    bigint NOT NULL,
     bezeichnung   text   NOT NULL,
@@ -29,7 +31,7 @@ var Bescheid = Bereich{
 );
 `, betrieb.StreamType, func(b *bescheidZeile) int64 { return b.BetriebID }),
 	lesen: dekodiert(bescheid.Decode),
-	bedarf: func(st *stapel, _ eventstore.Event, _ int64, v any) {
+	bedarf: func(st *lauf, _ eventstore.Event, _ int64, v any) {
 		if b, ok := v.(bescheid.BescheidAngelegt); ok {
 			st.brauche(betrieb.StreamType, b.BetriebID)
 		}
@@ -54,13 +56,13 @@ var bescheidTabelle = projections.Tabelle[bescheidZeile]{
 	},
 }
 
-func (st *stapel) bescheide() *projections.Zeilen[bescheidZeile] {
-	return kopien(st, bescheid.StreamType, bescheidTabelle)
+func (st *lauf) bescheide() *projections.Zeilen[bescheidZeile] {
+	return bereich.Von(st.kopien, bescheid.StreamType, bescheidTabelle)
 }
 
 // bescheidziel is the Bescheid as the batch has got it, with its operation; the path says antrag
 // while it is an application (spec 001 §2.1).
-func (st *stapel) bescheidziel(id int64, antrag bool) (ziel, error) {
+func (st *lauf) bescheidziel(id int64, antrag bool) (ziel, error) {
 	x := st.bescheide().Zeile(id)
 	var b *betriebZeile
 	if x != nil {
@@ -81,7 +83,7 @@ func (st *stapel) bescheidziel(id int64, antrag bool) (ziel, error) {
 // bescheidEreignis: a submitted Bescheidsantrag goes to who records Bescheide (and sees the
 // operation); taking it into work, returning it (with the comment) and releasing the Bescheid
 // go to the account that applied for it. A deletion marks the open messages decided.
-func bescheidEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
+func bescheidEreignis(st *lauf, e eventstore.Event, id int64, v any) error {
 	const bezug = "BESCHEIDSANTRAG"
 	var n *nachricht
 	antrag := true

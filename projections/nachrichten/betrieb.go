@@ -3,6 +3,8 @@ package nachrichten
 import (
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	gojson "github.com/goccy/go-json"
 	"github.com/jackc/pgx/v5"
 
@@ -16,13 +18,13 @@ import (
 // recipients of every message about it and what belongs to it.
 var Betrieb = Bereich{
 	StreamType: betrieb.StreamType,
-	Behandelt: arten(betrieb.BetriebBeantragt{}, betrieb.FreigabeErneutBeantragt{}, betrieb.BetriebsdatenGeaendert{},
+	Behandelt: bereich.Arten(betrieb.BetriebBeantragt{}, betrieb.FreigabeErneutBeantragt{}, betrieb.BetriebsdatenGeaendert{},
 		betrieb.BetriebGeaendert{}, betrieb.BetreiberUmgezogen{}, betrieb.BetriebFreigegeben{}, betrieb.BetriebAbgewiesen{},
 		betrieb.StammdatenAntragGestellt{}, betrieb.StammdatenAntragUebernommen{}, betrieb.StammdatenAntragAbgelehnt{}),
 	// no message, and nothing the copy keeps
-	Ignoriert:   arten(betrieb.BetreiberGewechselt{}, betrieb.BetriebStillgelegt{}),
+	Ignoriert:   bereich.Arten(betrieb.BetreiberGewechselt{}, betrieb.BetriebStillgelegt{}),
 	Objektarten: map[string]string{"BETRIEB": "betrieb", "BETRIEB_STAMMDATEN_AENDERUNG": "betrieb"},
-	kopie: kopieVon(betriebTabelle, `CREATE TABLE betrieb (
+	kopie: bereich.KopieVon(betriebTabelle, `CREATE TABLE betrieb (
     id                bigint PRIMARY KEY,
     betriebs_id       text   NOT NULL,
     bezeichnung       text   NOT NULL,
@@ -52,8 +54,8 @@ var betriebTabelle = projections.Tabelle[betriebZeile]{
 	},
 }
 
-func (st *stapel) betriebe() *projections.Zeilen[betriebZeile] {
-	return kopien(st, betrieb.StreamType, betriebTabelle)
+func (st *lauf) betriebe() *projections.Zeilen[betriebZeile] {
+	return bereich.Von(st.kopien, betrieb.StreamType, betriebTabelle)
 }
 
 var betriebsfreigabe = freigabe{bezug: "BETRIEB", nomen: "Betrieb", nominativ: "der Betrieb", akkusativ: "den Betrieb",
@@ -90,7 +92,7 @@ func betriebLesen(e eventstore.Event) (any, error) {
 }
 
 // betriebsziel is the operation as the batch has got (its events before this one applied).
-func (st *stapel) betriebsziel(id int64) (ziel, error) {
+func (st *lauf) betriebsziel(id int64) (ziel, error) {
 	b := st.betriebe().Zeile(id)
 	if b == nil {
 		return ziel{}, fmt.Errorf("nachrichten: Betrieb %d: %w", id, pgx.ErrNoRows)
@@ -108,7 +110,7 @@ var betriebsantragsnamen = func() map[string]string {
 	return out
 }()
 
-func betriebEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
+func betriebEreignis(st *lauf, e eventstore.Event, id int64, v any) error {
 	var n *nachricht
 	switch v := v.(type) {
 	case betriebsdaten:

@@ -156,7 +156,7 @@ func (d *entwurf) tupel() tupel {
 
 // empfaengerLesen finds the recipients of all messages of the batch with one query: each
 // distinct (group, operation) once, its recipients ordered by account.
-func (st *stapel) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, error) {
+func (st *lauf) empfaengerLesen(ctx context.Context) (map[tupel][]empfaenger, error) {
 	nummer := map[tupel]int32{}
 	var liste []tupel
 	var args [4 * len(aktionen)]any

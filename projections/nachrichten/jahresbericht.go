@@ -3,6 +3,8 @@ package nachrichten
 import (
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -15,20 +17,20 @@ import (
 // operation); its approval and its rejection go to the operator's users.
 var Jahresbericht = Bereich{
 	StreamType: jahresbericht.StreamType,
-	Behandelt: arten(jahresbericht.JahresberichtAngelegt{}, jahresbericht.JahresberichtEingereicht{},
+	Behandelt: bereich.Arten(jahresbericht.JahresberichtAngelegt{}, jahresbericht.JahresberichtEingereicht{},
 		jahresbericht.JahresberichtPlausibilisiert{}, jahresbericht.JahresberichtZurueckgewiesen{}, jahresbericht.JahresberichtGeloescht{}),
-	Ignoriert: arten(jahresbericht.JahresberichtGeaendert{}, jahresbericht.JahresberichtBearbeitungAbgeschlossen{},
+	Ignoriert: bereich.Arten(jahresbericht.JahresberichtGeaendert{}, jahresbericht.JahresberichtBearbeitungAbgeschlossen{},
 		jahresbericht.JahresberichtBearbeitungFortgesetzt{}, jahresbericht.ErgaenzenderParameterAngelegt{},
 		jahresbericht.ErgaenzenderParameterGeaendert{}, jahresbericht.ErgaenzenderParameterGeloescht{}, jahresbericht.MesswerteGespeichert{}),
 	Objektarten: map[string]string{"JAHRESBERICHT": "jahresbericht"},
-	kopie: kopieVon(berichtTabelle, `CREATE TABLE jahresbericht (
+	kopie: bereich.KopieVon(berichtTabelle, `CREATE TABLE jahresbericht (
     id          bigint PRIMARY KEY,
     anlage_id   bigint NOT NULL,
     bezeichnung text   NOT NULL
 );
 `, anlage.StreamType, func(b *berichtZeile) int64 { return b.AnlageID }),
 	lesen: dekodiert(jahresbericht.Decode),
-	bedarf: func(st *stapel, _ eventstore.Event, _ int64, v any) {
+	bedarf: func(st *lauf, _ eventstore.Event, _ int64, v any) {
 		if b, ok := v.(jahresbericht.JahresberichtAngelegt); ok {
 			st.brauche(anlage.StreamType, b.AnlageID)
 		}
@@ -52,12 +54,12 @@ var berichtTabelle = projections.Tabelle[berichtZeile]{
 	},
 }
 
-func (st *stapel) berichte() *projections.Zeilen[berichtZeile] {
-	return kopien(st, jahresbericht.StreamType, berichtTabelle)
+func (st *lauf) berichte() *projections.Zeilen[berichtZeile] {
+	return bereich.Von(st.kopien, jahresbericht.StreamType, berichtTabelle)
 }
 
 // berichtsziel is the annual report as the batch has got it, with its plant and operation.
-func (st *stapel) berichtsziel(id int64) (ziel, error) {
+func (st *lauf) berichtsziel(id int64) (ziel, error) {
 	x := st.berichte().Zeile(id)
 	var a *anlageZeile
 	var b *betriebZeile
@@ -78,7 +80,7 @@ func (st *stapel) berichtsziel(id int64) (ziel, error) {
 // berichtEreignis: a submitted annual report goes to who checks reports (and sees the
 // operation); its approval and its rejection (with the comment) go to the operator's users. A
 // decision or deletion marks the open messages about it decided.
-func berichtEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
+func berichtEreignis(st *lauf, e eventstore.Event, id int64, v any) error {
 	const bezug = "JAHRESBERICHT"
 	var n *nachricht
 	switch v := v.(type) {

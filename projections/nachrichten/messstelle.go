@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/eabwasser/eabwasser/domain/anlage"
@@ -17,11 +19,11 @@ import (
 // points, its decision to the account that requested it.
 var Messstelle = Bereich{
 	StreamType: messstelle.StreamType,
-	Behandelt: arten(messstelle.MessstelleBeantragt{}, messstelle.MessstellenfreigabeErneutAngefordert{},
+	Behandelt: bereich.Arten(messstelle.MessstelleBeantragt{}, messstelle.MessstellenfreigabeErneutAngefordert{},
 		messstelle.MessstelleGeaendert{}, messstelle.MessstelleFreigegeben{}, messstelle.MessstelleAbgewiesen{}),
-	Ignoriert:   arten(messstelle.MessstelleStillgelegt{}),
+	Ignoriert:   bereich.Arten(messstelle.MessstelleStillgelegt{}),
 	Objektarten: map[string]string{"MESSSTELLE": "messstelle"},
-	kopie: kopieVon(messstelleTabelle, `CREATE TABLE messstelle (
+	kopie: bereich.KopieVon(messstelleTabelle, `CREATE TABLE messstelle (
     id            bigint PRIMARY KEY,
     anlage_id     bigint NOT NULL,
     bezeichnung   text   NOT NULL,
@@ -29,7 +31,7 @@ var Messstelle = Bereich{
 );
 `, anlage.StreamType, func(m *messstelleZeile) int64 { return m.AnlageID }),
 	lesen: dekodiert(messstelle.Decode),
-	bedarf: func(st *stapel, _ eventstore.Event, _ int64, v any) {
+	bedarf: func(st *lauf, _ eventstore.Event, _ int64, v any) {
 		if b, ok := v.(messstelle.MessstelleBeantragt); ok {
 			st.brauche(anlage.StreamType, b.AnlageID)
 			st.brauche(betrieb.StreamType, b.BetriebID)
@@ -55,15 +57,15 @@ var messstelleTabelle = projections.Tabelle[messstelleZeile]{
 	},
 }
 
-func (st *stapel) messstellen() *projections.Zeilen[messstelleZeile] {
-	return kopien(st, messstelle.StreamType, messstelleTabelle)
+func (st *lauf) messstellen() *projections.Zeilen[messstelleZeile] {
+	return bereich.Von(st.kopien, messstelle.StreamType, messstelleTabelle)
 }
 
 var messstellenfreigabe = freigabe{bezug: "MESSSTELLE", nomen: "Messstelle", nominativ: "die Messstelle", akkusativ: "die Messstelle",
 	genitiv: "der Messstelle", abgewiesenAkk: "die abgewiesene Messstelle", pruefer: messstellenpruefer, antragstellerseite: antragsteller}
 
 // messstellenziel is the measuring point as the batch has got it, with its plant and operation.
-func (st *stapel) messstellenziel(id int64) (ziel, error) {
+func (st *lauf) messstellenziel(id int64) (ziel, error) {
 	m := st.messstellen().Zeile(id)
 	var a *anlageZeile
 	var b *betriebZeile
@@ -83,7 +85,7 @@ func (st *stapel) messstellenziel(id int64) (ziel, error) {
 
 // messstelleEreignis: a measuring point's Freigabe requested (again) goes to who may approve
 // measuring points, its decision to the account that requested it (messstellenfreigabe).
-func messstelleEreignis(st *stapel, e eventstore.Event, id int64, v any) error {
+func messstelleEreignis(st *lauf, e eventstore.Event, id int64, v any) error {
 	f := messstellenfreigabe
 	var n *nachricht
 	switch v := v.(type) {

@@ -27,13 +27,12 @@
 package nachrichten
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
-	"github.com/eabwasser/eabwasser/domain/ereignis"
+	"github.com/eabwasser/eabwasser/projections/bereich"
+
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/projections"
 )
@@ -82,38 +81,26 @@ type Bereich struct {
 	// (zugriff.RegistriereObjektart) they are about: their fachobjekt_id is its id.
 	Objektarten map[string]string
 
-	kopie *kopie
+	kopie *bereich.Kopie
 	// lesen decodes a handled event (the stream's Decode when nil).
 	lesen func(e eventstore.Event) (any, error)
 	// bedarf notes, beside the event's own object, the copies an event needs (st.brauche).
-	bedarf func(st *stapel, e eventstore.Event, id int64, v any)
+	bedarf func(st *lauf, e eventstore.Event, id int64, v any)
 	// anwenden applies the event in the batch's order: the copies, the messages.
-	anwenden func(st *stapel, e eventstore.Event, id int64, v any) error
+	anwenden func(st *lauf, e eventstore.Event, id int64, v any) error
 }
 
 // Neu is the messages read model of the areas given, in the order their Setups registered
 // them (the order of their copies' tables in the schema).
 func Neu(bereiche ...Bereich) projections.Projection {
-	p := &projektor{bereiche: map[string]*Bereich{}, behandelt: map[string]map[string]bool{}}
-	schema := "\n"
-	for i := range bereiche {
-		b := &bereiche[i]
-		p.bereiche[b.StreamType] = b
-		p.behandelt[b.StreamType] = map[string]bool{}
-		for _, art := range b.Behandelt {
-			p.behandelt[b.StreamType][art] = true
-		}
-		if b.kopie != nil {
-			schema += b.kopie.ddl
-			p.kopien = append(p.kopien, b)
-		}
+	p := &projektor{}
+	var o bereich.Ordnung
+	o, p.bereiche, p.kopien, p.ladereihe = bereich.Aufteilen(bereiche, func(b *Bereich) *bereich.Teil {
 		objektartenMerken(b.Objektarten)
-	}
-	// children before the objects they belong to: each load adds its rows' parents
-	ladereihe := slices.Clone(p.kopien)
-	slices.SortStableFunc(ladereihe, func(x, y *Bereich) int { return cmp.Compare(p.tiefe(y), p.tiefe(x)) })
-	p.ladereihe = ladereihe
-	return projections.Projection{Name: Name, Schema: schema + nachrichtSchema, Indexe: indexe, Projiziere: p.projiziere}
+		return &bereich.Teil{StreamType: b.StreamType, Behandelt: b.Behandelt, Ignoriert: b.Ignoriert, Kopie: b.kopie}
+	})
+	p.behandelt = o.Behandelt
+	return projections.Projection{Name: Name, Schema: o.Schema + nachrichtSchema, Indexe: indexe, Projiziere: p.projiziere}
 }
 
 // projektor is the projection of the registered areas.
@@ -123,24 +110,6 @@ type projektor struct {
 	// kopien are the areas with a copy in registration order (written so), ladereihe the same
 	// deepest first (loaded so)
 	kopien, ladereihe []*Bereich
-}
-
-// tiefe is how many objects up the copy of b hangs (a measuring point: plant, operation).
-func (p *projektor) tiefe(b *Bereich) int {
-	n := 0
-	for o := p.bereiche[b.kopie.oben]; o != nil && o.kopie != nil; o = p.bereiche[o.kopie.oben] {
-		n++
-	}
-	return n
-}
-
-// arten are the event types of the events given.
-func arten(es ...ereignis.DomainEvent) []string {
-	out := make([]string, len(es))
-	for i, e := range es {
-		out[i] = e.EventType()
-	}
-	return out
 }
 
 // Unbeteiligt is an area none of whose events the messages apply: its stream's event types
@@ -169,10 +138,10 @@ func (p *projektor) projiziere(ctx context.Context, s *projections.Stapel) (*pro
 	if historie.NamenFuer == nil || historie.Seite == nil {
 		return nil, errors.New("nachrichten: the Historie's masking of names is not registered (Namen)")
 	}
-	st := &stapel{s: s, kopien: map[string]zeilen{}, ids: map[string][]int64{}, nachQuelle: map[int64]*entwurf{},
+	st := &lauf{s: s, kopien: map[string]bereich.Zeilen{}, ids: map[string][]int64{}, nachQuelle: map[int64]*entwurf{},
 		offen: map[objekt][]*entwurf{}, abgeschlossen: map[objekt]bool{}}
 	for _, b := range p.kopien {
-		st.kopien[b.StreamType] = b.kopie.neu()
+		st.kopien[b.StreamType] = b.kopie.Neu()
 	}
 	// first pass: decode, and the ids of the objects whose copies the batch needs
 	werte, fehler := p.dekodieren(s.Events)
@@ -214,18 +183,18 @@ func (p *projektor) projiziere(ctx context.Context, s *projections.Stapel) (*pro
 
 // laden reads the copies the batch needs, deepest first: each adds the objects its rows belong
 // to (a measuring point its plant, a plant its operation) — one query per table.
-func (p *projektor) laden(ctx context.Context, st *stapel) error {
+func (p *projektor) laden(ctx context.Context, st *lauf) error {
 	for _, b := range p.ladereihe {
 		z, k := st.kopien[b.StreamType], b.kopie
 		if err := z.Laden(ctx, st.s, st.ids[b.StreamType]); err != nil {
 			return err
 		}
-		if k.oben == "" {
+		if k.Oben == "" {
 			continue
 		}
 		for _, id := range st.ids[b.StreamType] {
-			if elter, ok := k.elter(z, id); ok {
-				st.brauche(k.oben, elter)
+			if elter, ok := k.Elter(z, id); ok {
+				st.brauche(k.Oben, elter)
 			}
 		}
 	}

@@ -3,17 +3,18 @@ package nachrichten
 import (
 	"github.com/eabwasser/eabwasser/domain/postfach"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/projections/bereich"
 )
 
 // Postfach is what users do with their messages: read and delete them (the read model's own
 // stream, registered by the messages' Setup).
-var Postfach = Bereich{StreamType: postfach.StreamType, Behandelt: arten(postfach.NachrichtGelesen{}, postfach.NachrichtGeloescht{}),
-	lesen: dekodiert(postfach.Decode), anwenden: func(st *stapel, _ eventstore.Event, id int64, v any) error {
+var Postfach = Bereich{StreamType: postfach.StreamType, Behandelt: bereich.Arten(postfach.NachrichtGelesen{}, postfach.NachrichtGeloescht{}),
+	lesen: dekodiert(postfach.Decode), anwenden: func(st *lauf, _ eventstore.Event, id int64, v any) error {
 		st.postfachEreignis(id, v)
 		return nil
 	}}
 
-func (st *stapel) postfachEreignis(empfaenger int64, v any) {
+func (st *lauf) postfachEreignis(empfaenger int64, v any) {
 	switch v := v.(type) {
 	case postfach.NachrichtGelesen:
 		if d := st.nachQuelle[v.Quelle]; d != nil {

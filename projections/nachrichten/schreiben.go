@@ -20,7 +20,7 @@ var nachrichtSpalten = []string{"quelle", "empfaenger_id", "gelesen", "absende_d
 // messages, which carry their state already); the new messages; their mails. The statements on
 // stored messages repeat their keys as "= ANY($1)": an index condition whatever join order a
 // plan made for an almost empty table picks, so none of them can walk all messages per key.
-func (p *projektor) schreiben(ctx context.Context, st *stapel) (*projections.Schreiben, error) {
+func (p *projektor) schreiben(ctx context.Context, st *lauf) (*projections.Schreiben, error) {
 	w := &projections.Schreiben{}
 	for _, b := range p.kopien {
 		st.kopien[b.StreamType].Schreiben(w)
@@ -90,7 +90,7 @@ func (p *projektor) schreiben(ctx context.Context, st *stapel) (*projections.Sch
 // erledigtSchreiben marks the stored open messages about the requests the batch decided: it
 // reads them with their recipients' accounts (one query) and writes each its decided mark, with
 // the decider's name or side as its recipient may see him (one statement).
-func (st *stapel) erledigtSchreiben(ctx context.Context, w *projections.Schreiben) error {
+func (st *lauf) erledigtSchreiben(ctx context.Context, w *projections.Schreiben) error {
 	rows, err := st.s.Query(ctx, `SELECT n.id, u.k::int, n.empfaenger_id, coalesce(a.organisation_id, 0), coalesce(a.funktionale_rollen, '{}')
 		FROM unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS u (id, bezug, k)
 		JOIN nachricht n ON n.fachobjekt_id = u.id AND n.bezug = u.bezug AND n.erledigt = ''

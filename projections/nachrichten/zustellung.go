@@ -1,10 +1,11 @@
 package nachrichten
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/eabwasser/eabwasser/projections/bereich"
 
 	entscheidung "github.com/eabwasser/eabwasser/domain/antrag"
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -101,12 +102,12 @@ type entwurf struct {
 	gelesen, geloescht map[int64]bool
 }
 
-// stapel is what a batch changes, in memory.
-type stapel struct {
+// lauf is what a batch changes, in memory.
+type lauf struct {
 	s *projections.Stapel
 	// kopien are the areas' copies by stream type (kopien[V]), ids the objects whose copies
 	// the batch needs (brauche)
-	kopien    map[string]zeilen
+	kopien    map[string]bereich.Zeilen
 	ids       map[string][]int64
 	entwuerfe []*entwurf
 	// nachQuelle finds a message of the batch for the postfach events.
@@ -144,7 +145,7 @@ func (n nachricht) ergebnis() string {
 // a message about a request shows that it is decided once it is), before the decision's own
 // messages are written: the batch's own in memory, the stored ones with one statement for
 // the batch, written before the batch's new messages.
-func (st *stapel) entschieden(e eventstore.Event, id int64, bezug, wie string) {
+func (st *lauf) entschieden(e eventstore.Event, id int64, bezug, wie string) {
 	am := wie + " am " + e.RecordedAt.In(kalender.Zone).Format("02.01.2006") + " von "
 	name, seite := akteur(e)
 	erledigt := &erledigung{von: e.Metadata, text: benannt{am + name, am + imSatz(seite, false)}}
@@ -186,7 +187,7 @@ func mailtext(n nachricht, name, absender string) string {
 
 // zustellen notes the message about z; its rows (one per recipient, never the sender
 // himself) and mails are written when the batch's recipients are known.
-func (st *stapel) zustellen(e eventstore.Event, z ziel, n nachricht) {
+func (st *lauf) zustellen(e eventstore.Event, z ziel, n nachricht) {
 	name, seite := akteur(e)
 	text := func(absender string) string {
 		return fmt.Sprintf(n.text, z.name, absender) + n.anhang + n.ergebnis() + kommentar(n.kommentar)
@@ -221,7 +222,7 @@ func Namen(h Historie) { historie = h }
 // akteur is who did event e by name, and by the side he acted for (verlauf.Seite) — what the
 // Historie shows in his place to whoever may not see his name.
 func akteur(e eventstore.Event) (name, seite string) {
-	return cmp.Or(e.Metadata.ActorName, "eAbwasser"), historie.Seite(e.Metadata)
+	return bereich.Akteur(e.Metadata.ActorName), historie.Seite(e.Metadata)
 }
 
 // imSatz is the side that stands in place of a hidden name (verlauf.Seite: "Behörde", "Andere
