@@ -95,7 +95,7 @@ type projektor struct {
 	bereiche  map[string]*Bereich
 	behandelt map[string]map[string]bool
 	// kopien are the areas with a copy in registration order (written so), ladereihe the same
-	// the objects' copies before those of the operations they belong to (loaded so)
+	// with the objects' copies before those of the operations they belong to (loaded so)
 	kopien, ladereihe []*Bereich
 }
 
@@ -107,7 +107,7 @@ type objekt struct {
 
 // lauf is one batch: the rows it touches and what the set-based writes at its end need.
 type lauf struct {
-	// kopien are the areas' copies by stream type (kopien[V]), aufgaben the tasks
+	// kopien are the areas' copies by stream type (bereich.Von), aufgaben the tasks
 	kopien   map[string]bereich.Zeilen
 	aufgaben *projections.Zeilen[aufgabeZeile]
 

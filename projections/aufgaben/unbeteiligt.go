@@ -11,9 +11,9 @@ import (
 	"github.com/eabwasser/eabwasser/domain/wiedervorlage"
 )
 
-// The areas whose events open and close no task: who sees a task
-// is decided by the server from the accounts as they are (internal/zugriff), not from their
-// events. Each area's Setup registers its own.
+// The areas whose events open and close no task: who sees a task is decided by the server from
+// the accounts as they are (internal/zugriff), not from their events. Each area's Setup
+// registers its own.
 var (
 	Konto            = Unbeteiligt(konto.StreamType, konto.Ereignisarten())
 	Personalisierung = Unbeteiligt(personalisierung.StreamType, personalisierung.Ereignisse.Arten())

@@ -105,7 +105,7 @@ type entwurf struct {
 // lauf is what a batch changes, in memory.
 type lauf struct {
 	s *projections.Stapel
-	// kopien are the areas' copies by stream type (kopien[V]), ids the objects whose copies
+	// kopien are the areas' copies by stream type (bereich.Von), ids the objects whose copies
 	// the batch needs (brauche)
 	kopien    map[string]bereich.Zeilen
 	ids       map[string][]int64
