@@ -82,7 +82,7 @@ type Bereich struct {
 	Objektarten map[string]string
 
 	kopie *bereich.Kopie
-	// lesen decodes a handled event (the stream's Decode when nil).
+	// lesen decodes a handled event (dekodiert: with the stream's Decode).
 	lesen func(e eventstore.Event) (any, error)
 	// bedarf notes, beside the event's own object, the copies an event needs (st.brauche).
 	bedarf func(st *lauf, e eventstore.Event, id int64, v any)
