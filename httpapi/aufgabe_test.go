@@ -16,7 +16,7 @@ import (
 func TestAufgaben_RequestReachesWhoDecides_ReadYourWrites(t *testing.T) {
 	w := newKontoWelt(t, "")
 	store := w.dienst.Store
-	projektortest.Start(t, store, aufgaben.Projection)
+	projektortest.Start(t, store, lesemodelle.Aufgaben())
 	w.warte = func(ctx context.Context, name string, pos int64) error {
 		return projections.WaitFor(ctx, store, name, pos)
 	}
@@ -92,7 +92,7 @@ func TestAufgaben_RequestReachesWhoDecides_ReadYourWrites(t *testing.T) {
 func TestAufgaben_AMeasuringPointRequestWaitsForTheOtherDeciders_NotForItsRequester(t *testing.T) {
 	w := newKontoWelt(t, "")
 	store := w.dienst.Store
-	projektortest.Start(t, store, aufgaben.Projection)
+	projektortest.Start(t, store, lesemodelle.Aufgaben())
 	w.warte = func(ctx context.Context, name string, pos int64) error {
 		return projections.WaitFor(ctx, store, name, pos)
 	}

@@ -334,7 +334,7 @@ func TestBescheid_CandidatesAnforderungenAndMeasuringPoints(t *testing.T) {
 func TestBescheid_ApplicationIsAnAufgabeOfTheDecidersAndItsStepsReachTheRequester(t *testing.T) {
 	w := newKontoWelt(t, "")
 	store := w.dienst.Store
-	projektortest.Start(t, store, nachrichten.Projection, aufgaben.Projection)
+	projektortest.Start(t, store, lesemodelle.Nachrichten(), lesemodelle.Aufgaben())
 	w.warte = func(ctx context.Context, name string, pos int64) error {
 		return projections.WaitFor(ctx, store, name, pos)
 	}

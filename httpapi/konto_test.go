@@ -33,8 +33,6 @@ import (
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/aufgaben"
-	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
@@ -65,7 +63,7 @@ func newKontoWelt(t testing.TB, ssoURL string) *kontoWelt {
 		t.Fatal(err)
 	}
 	testdb.WarteAufSichtbarkeit(t, pool)
-	for _, p := range []projections.Projection{audit.Projection, arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection,
+	for _, p := range []projections.Projection{audit.Projection, arbeitsliste.Projection, lesemodelle.Nachrichten(), lesemodelle.Aufgaben(),
 		ueberschreitung.Projection} {
 		if _, err := projections.CatchUp(context.Background(), store, p); err != nil {
 			t.Fatal(err)

@@ -38,8 +38,6 @@ import (
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/aufgaben"
-	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // kontoID is the id of the demo account name.
@@ -524,7 +522,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 			}
 		}
 	}
-	nachholen(nachrichten.Projection) // the messages reach who is concerned now: the colleague too
+	nachholen(lesemodelle.Nachrichten()) // the messages reach who is concerned now: the colleague too
 
 	// released Bescheide of the three operations with an Anforderung of each kind on the
 	// measuring point (K, T) and an Auflage on a plant, marked (G's before it moves)
@@ -606,7 +604,7 @@ func TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees(t *testing
 		id := messstelleAngelegt(t, w, objektnamen[key], nr, "NR_9", "MARKE-"+key+"-MESSSTELLE")
 		alleMessstellen = append(alleMessstellen, fmt.Sprint(id))
 	}
-	nachholen(arbeitsliste.Projection, nachrichten.Projection, aufgaben.Projection, audit.Projection)
+	nachholen(arbeitsliste.Projection, lesemodelle.Nachrichten(), lesemodelle.Aufgaben(), audit.Projection)
 
 	// the calls of every walked route
 	tabelle := listenRouten()

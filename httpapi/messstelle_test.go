@@ -454,7 +454,7 @@ func TestMessstelle_FreigabeMessagesReachTheDecidersAndTheRequester(t *testing.T
 	// built live one command at a time, rebuilt from the log: the same rows
 	pool := w.dienst.Store.Pool()
 	live := projektortest.Lesemodell(t, pool, nachrichten.Name)
-	if err := projections.Rebuild(context.Background(), w.dienst.Store, nachrichten.Projection, nil); err != nil {
+	if err := projections.Rebuild(context.Background(), w.dienst.Store, lesemodelle.Nachrichten(), nil); err != nil {
 		t.Fatal(err)
 	}
 	projektortest.Gleich(t, nachrichten.Name, live, projektortest.Lesemodell(t, pool, nachrichten.Name))

@@ -24,7 +24,7 @@ import (
 func liveWelt(t *testing.T) (*kontoWelt, *projektortest.Live) {
 	w := newKontoWelt(t, "")
 	store := w.dienst.Store
-	l := projektortest.Start(t, store, nachrichten.Projection, arbeitsliste.Projection)
+	l := projektortest.Start(t, store, lesemodelle.Nachrichten(), arbeitsliste.Projection)
 	w.warte = func(ctx context.Context, name string, pos int64) error {
 		return projections.WaitFor(ctx, store, name, pos)
 	}
@@ -167,7 +167,7 @@ func TestNachrichten_ExactlyOneMailPerMessageEvenWhenEventsAreRedelivered(t *tes
 		"strasse": "Hafenstraße", "hausnummer": "7", "plz": "56070", "ort": "Koblenz"}, betreiber)
 	nachrichtenVon(t, w, sbd, a.Header().Get("X-Event-Position"))
 	// and a rebuild of the messages read model
-	if err := projections.Rebuild(ctx, store, nachrichten.Projection, nil); err != nil {
+	if err := projections.Rebuild(ctx, store, lesemodelle.Nachrichten(), nil); err != nil {
 		t.Fatal(err)
 	}
 

@@ -26,7 +26,7 @@ import (
 func TestNamen_OperatorsSeeTheDecidingStaffAsBehoerdeInMessagesMailsAndTasks(t *testing.T) {
 	w := newKontoWelt(t, "")
 	store := w.dienst.Store
-	projektortest.Start(t, store, nachrichten.Projection, arbeitsliste.Projection, aufgaben.Projection)
+	projektortest.Start(t, store, lesemodelle.Nachrichten(), arbeitsliste.Projection, lesemodelle.Aufgaben())
 	w.warte = func(ctx context.Context, name string, pos int64) error {
 		return projections.WaitFor(ctx, store, name, pos)
 	}

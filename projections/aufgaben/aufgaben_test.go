@@ -147,7 +147,7 @@ func mitDemo(t *testing.T) (welt, *pgxpool.Pool, demo) {
 		t.Fatal(err)
 	}
 	w := welt{t: t, ctx: ctx, store: store, dienst: &aufgabendienst.Dienst{Store: store}}
-	projektortest.Start(t, store, aufgaben.Projection)
+	projektortest.Start(t, store, projektion)
 	// every demo event projected before a test reads (the Bescheidsanträge come last): a list
 	// read while the projector still writes would count rows its page does not hold yet
 	kopf, _, err := store.Head(context.Background())
@@ -327,7 +327,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 		t.Fatalf("adopted change request: %+v", x)
 	}
 	// the open one first, then the latest decision
-	if eigene[0].Art != aufgaben.Jahresbericht || eigene[1].EntschiedenVon != "Behörde" || eigene[1].ObjektID != kuehlwasser {
+	if eigene[0].Art != aufgaben.JahresberichtPlausibilisierung || eigene[1].EntschiedenVon != "Behörde" || eigene[1].ObjektID != kuehlwasser {
 		t.Fatalf("order: %+v", eigene)
 	}
 
@@ -369,16 +369,16 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	// operations (zust_sbd), shown to the operator's side as its application; sent back, it is
 	// closed with the comment, and the second submission opens the next one
 	bericht := w.jahresbericht(klaeranlage, w.als("betreiber").AnwenderID)
-	if a, ok := finde(w.aufgaben("zust_sbs"), aufgaben.Jahresbericht, bericht); !ok || a.Status != aufgaben.Offen ||
+	if a, ok := finde(w.aufgaben("zust_sbs"), aufgaben.JahresberichtPlausibilisierung, bericht); !ok || a.Status != aufgaben.Offen ||
 		a.Objekt != "Jahresbericht 2026 – Betriebskläranlage Papierfabrik" || a.BetriebID != papier {
 		t.Fatalf("zust_sbs's report task: %+v %v", a, ok)
 	}
-	if _, ok := finde(w.aufgaben("zust_sbd"), aufgaben.Jahresbericht, bericht); ok {
+	if _, ok := finde(w.aufgaben("zust_sbd"), aufgaben.JahresberichtPlausibilisierung, bericht); ok {
 		t.Fatal("zust_sbd sees the report's task")
 	}
 	var berichte []string
 	for _, a := range w.aufgaben("betreiber") {
-		if a.Art == aufgaben.Jahresbericht && a.ObjektID == bericht {
+		if a.Art == aufgaben.JahresberichtPlausibilisierung && a.ObjektID == bericht {
 			berichte = append(berichte, a.Status+" "+a.Kommentar)
 		}
 	}
@@ -387,7 +387,7 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	}
 
 	vorher := projektortest.Lesemodell(t, pool, aufgaben.Name)
-	if err := projections.Rebuild(ctx, store, aufgaben.Projection, nil); err != nil {
+	if err := projections.Rebuild(ctx, store, projektion, nil); err != nil {
 		t.Fatal(err)
 	}
 	projektortest.Gleich(t, aufgaben.Name, vorher, projektortest.Lesemodell(t, pool, aufgaben.Name))
@@ -526,7 +526,7 @@ func TestAufgaben_LiveBuildInSmallBatches_EqualsRebuildRowByRow(t *testing.T) {
 		{aufgaben.Stammdatenantrag, papier, "UEBERNOMMEN Claudia Schneider , ABGELEHNT Claudia Schneider "},
 		{aufgaben.AnlageAenderungsantrag, kuehlwasser, "UEBERNOMMEN Claudia Schneider "},
 		{aufgaben.AnlageAenderungsantrag, klaeranlage, "ABGELEHNT Claudia Schneider "},
-		{aufgaben.Jahresbericht, bericht, "ABGEWIESEN Julia Hoffmann Ammonium fehlt., FREIGEGEBEN Julia Hoffmann "},
+		{aufgaben.JahresberichtPlausibilisierung, bericht, "ABGEWIESEN Julia Hoffmann Ammonium fehlt., FREIGEGEBEN Julia Hoffmann "},
 	} {
 		if got := status(c.art, c.objekt); got != c.want {
 			t.Errorf("%s %d: %q, want %q", c.art, c.objekt, got, c.want)
@@ -534,7 +534,7 @@ func TestAufgaben_LiveBuildInSmallBatches_EqualsRebuildRowByRow(t *testing.T) {
 	}
 
 	live := projektortest.Lesemodell(t, pool, aufgaben.Name)
-	if err := projections.Rebuild(ctx, store, aufgaben.Projection, nil); err != nil {
+	if err := projections.Rebuild(ctx, store, projektion, nil); err != nil {
 		t.Fatal(err)
 	}
 	projektortest.Gleich(t, aufgaben.Name, live, projektortest.Lesemodell(t, pool, aufgaben.Name))

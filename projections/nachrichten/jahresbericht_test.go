@@ -13,7 +13,6 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/projections"
-	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // An annual report submitted, sent back and submitted again, then approved: each submission
@@ -51,7 +50,7 @@ func TestNachrichten_JahresberichtEingereichtUndEntschieden(t *testing.T) {
 		pos[i] = a.Events[0].Position
 	}
 	testdb.WarteAufSichtbarkeit(t, pool) // every append visible to the catch-up
-	if _, err := projections.CatchUp(ctx, store, nachrichten.Projection); err != nil {
+	if _, err := projections.CatchUp(ctx, store, projektion); err != nil {
 		t.Fatal(err)
 	}
 	var got []string

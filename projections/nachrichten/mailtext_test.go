@@ -10,7 +10,6 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/projections"
-	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
 
@@ -42,7 +41,7 @@ func TestNachrichten_MailsQuoteNamesAndCommentsAsDataAndFormNoLink(t *testing.T)
 		events, err := store.ReadAll(ctx, eventstore.Cursor{}, 10)
 		return err == nil && len(events) == 2
 	})
-	if _, err := projections.CatchUp(ctx, store, nachrichten.Projection); err != nil {
+	if _, err := projections.CatchUp(ctx, store, projektion); err != nil {
 		t.Fatal(err)
 	}
 	var betreff, mail, app string
@@ -90,7 +89,7 @@ func TestNachrichten_RefusedFieldsAndTheirReasonsAreNamedAndQuoted(t *testing.T)
 		events, err := store.ReadAll(ctx, eventstore.Cursor{}, 10)
 		return err == nil && len(events) == 4
 	})
-	if _, err := projections.CatchUp(ctx, store, nachrichten.Projection); err != nil {
+	if _, err := projections.CatchUp(ctx, store, projektion); err != nil {
 		t.Fatal(err)
 	}
 	var mail, app string

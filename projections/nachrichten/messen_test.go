@@ -12,7 +12,6 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
 	"github.com/eabwasser/eabwasser/projections"
-	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/projektortest"
 )
 
@@ -119,7 +118,7 @@ func TestNachrichten_Messen_AufholenVonNull(t *testing.T) {
 		t.Logf("empty projection: %s", time.Since(start))
 	}
 	start = time.Now()
-	if _, err := projections.CatchUp(ctx, store, nachrichten.Projection); err != nil {
+	if _, err := projections.CatchUp(ctx, store, projektion); err != nil {
 		t.Fatal(err)
 	}
 	d := time.Since(start)
@@ -131,7 +130,7 @@ func TestNachrichten_Messen_AufholenVonNull(t *testing.T) {
 		float64(gesamt)/d.Seconds(), nachr, mails)
 	if os.Getenv("NACHRICHTEN_MESSEN_REBUILD") != "" {
 		start = time.Now()
-		if err := projections.Rebuild(ctx, store, nachrichten.Projection, nil); err != nil {
+		if err := projections.Rebuild(ctx, store, projektion, nil); err != nil {
 			t.Fatal(err)
 		}
 		d = time.Since(start)

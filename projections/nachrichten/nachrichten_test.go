@@ -308,7 +308,7 @@ func TestNachrichten_EinStapel_ZweimalAngewendet_JedeMailEinmal(t *testing.T) {
 		events, err := store.ReadAll(ctx, eventstore.Cursor{}, 100)
 		return err == nil && len(events) == len(log)
 	})
-	if _, err := projections.CatchUp(ctx, store, nachrichten.Projection); err != nil {
+	if _, err := projections.CatchUp(ctx, store, projektion); err != nil {
 		t.Fatal(err)
 	}
 	pruefen(t, pool, pos)
@@ -316,7 +316,7 @@ func TestNachrichten_EinStapel_ZweimalAngewendet_JedeMailEinmal(t *testing.T) {
 	if _, err := pool.Exec(ctx, `DROP SCHEMA nachrichten CASCADE; DELETE FROM checkpoints WHERE name = 'nachrichten'`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := projections.CatchUp(ctx, store, nachrichten.Projection); err != nil {
+	if _, err := projections.CatchUp(ctx, store, projektion); err != nil {
 		t.Fatal(err)
 	}
 	pruefen(t, pool, pos)
@@ -332,7 +332,7 @@ func TestNachrichten_EinzelnGleichStapel_WiederholungOhneMail(t *testing.T) {
 	pool, _ := testdb.New(t)
 	konten(t, pool)
 	store := eventstore.New(pool)
-	live := projektortest.Start(t, store, nachrichten.Projection)
+	live := projektortest.Start(t, store, projektion)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	pos := anhaengen(t, store, func(p int64) {
@@ -367,7 +367,7 @@ func TestNachrichten_EinzelnGleichStapel_WiederholungOhneMail(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	pruefen(t, pool, pos)
 
-	if err := projections.Rebuild(ctx, store, nachrichten.Projection, nil); err != nil {
+	if err := projections.Rebuild(ctx, store, projektion, nil); err != nil {
 		t.Fatal(err)
 	}
 	pruefen(t, pool, pos)
@@ -386,7 +386,7 @@ func TestNachrichten_EinzelnGleichStapel_WiederholungOhneMail(t *testing.T) {
 	if _, err := pool.Exec(ctx, `DELETE FROM mail_ausgang`); err != nil {
 		t.Fatal(err)
 	}
-	if err := projections.Rebuild(ctx, store, nachrichten.Projection, nil); err != nil {
+	if err := projections.Rebuild(ctx, store, projektion, nil); err != nil {
 		t.Fatal(err)
 	}
 	if g := mails(t, pool); len(g) != 0 {
@@ -416,7 +416,7 @@ func TestNachrichten_StapelGrenzen(t *testing.T) {
 					events, err := store.ReadAll(ctx, eventstore.Cursor{}, 100)
 					return err == nil && len(events) == n
 				})
-				if _, err := projections.CatchUp(ctx, store, nachrichten.Projection); err != nil {
+				if _, err := projections.CatchUp(ctx, store, projektion); err != nil {
 					t.Fatal(err)
 				}
 			})

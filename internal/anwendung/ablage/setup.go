@@ -7,6 +7,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
 	dok "github.com/eabwasser/eabwasser/internal/dokumente/ablage"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // Setup wires the files-and-reminders area: the documents of files and reminders, written in
@@ -17,4 +19,6 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(a.Store, wiedervorlage.Decider, dok.SchreibeWiedervorlage)
 	audit.Phrasen(datei.Phrasen)
 	audit.Phrasen(wiedervorlage.Phrasen)
+	a.Nachrichten(nachrichten.Datei, nachrichten.Wiedervorlage)
+	a.Aufgaben(aufgaben.Datei, aufgaben.Wiedervorlage)
 }

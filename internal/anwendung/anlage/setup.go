@@ -3,6 +3,8 @@ package anlage
 import (
 	"context"
 	"fmt"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"strconv"
 
 	"github.com/jackc/pgx/v5"
@@ -46,6 +48,8 @@ func Setup(a *aufbau.Aufbau) {
 	audit.Phrasen(anlage.Phrasen)
 	verlauf.Registriere(anlage.StreamType, verlaufAnlage, feldnamen)
 	a.Arbeitsliste(arbeitsliste.AnlageBereich)
+	a.Nachrichten(nachrichten.Anlage)
+	a.Aufgaben(aufgaben.Anlage)
 }
 
 // aufBetrieb: the operation's shut-down shuts its plants down on the same day; an operator

@@ -10,8 +10,6 @@ import (
 
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
-	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
-	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
 // Aufbau is handed to each area's Setup.
@@ -23,10 +21,8 @@ type Aufbau struct {
 	// Typen holds, per kind of object whose type decides the kinds of its reminders (a plant:
 	// a relief plant's are ENTLASTUNG, wiedervorlage.Bezuege), how to read an object's type.
 	Typen Typen
-	// Arbeitslisten and Ueberschreitungen are the areas' parts of the worklists and the
-	// limit-value checks; the wiring builds those read models from them (lesemodelle.go).
-	Arbeitslisten     []arbeitsliste.Bereich
-	Ueberschreitungen []ueberschreitung.Bereich
+	// Lesemodelle are the areas' parts of the read models over every area (lesemodelle.go).
+	Lesemodelle Lesemodelle
 }
 
 // Neu returns an Aufbau on s with no registrations yet.

@@ -11,6 +11,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
@@ -30,4 +32,6 @@ func Setup(a *aufbau.Aufbau) {
 	verlauf.Registriere(bescheid.StreamType, verlaufBescheid, bescheid.Feldnamen)
 	a.Arbeitsliste(arbeitsliste.BescheidBereich)
 	a.Ueberschreitung(ueberschreitung.Bescheid)
+	a.Nachrichten(nachrichten.Bescheid)
+	a.Aufgaben(aufgaben.Bescheid)
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // Setup wires the operation area: the operation's document, written in each command's
@@ -31,4 +33,6 @@ func Setup(a *aufbau.Aufbau) {
 	audit.Phrasen(betrieb.Phrasen)
 	verlauf.Registriere(betrieb.StreamType, verlaufBetrieb, betrieb.Feldnamen)
 	a.Arbeitsliste(arbeitsliste.BetriebBereich)
+	a.Nachrichten(nachrichten.Betrieb)
+	a.Aufgaben(aufgaben.Betrieb)
 }

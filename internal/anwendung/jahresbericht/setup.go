@@ -10,6 +10,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
@@ -28,4 +30,6 @@ func Setup(a *aufbau.Aufbau) {
 	verlauf.Registriere(jahresbericht.StreamType, verlaufJahresbericht, jahresbericht.Feldnamen)
 	a.Arbeitsliste(arbeitsliste.JahresberichtBereich)
 	a.Ueberschreitung(ueberschreitung.Jahresbericht)
+	a.Nachrichten(nachrichten.Jahresbericht)
+	a.Aufgaben(aufgaben.Jahresbericht)
 }

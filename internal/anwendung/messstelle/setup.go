@@ -3,6 +3,8 @@ package messstelle
 import (
 	"context"
 	"fmt"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"strconv"
 
 	"github.com/jackc/pgx/v5"
@@ -41,6 +43,8 @@ func Setup(a *aufbau.Aufbau) {
 	audit.Phrasen(messstelle.Phrasen)
 	verlauf.Registriere(messstelle.StreamType, verlaufMessstelle, messstelle.Feldnamen)
 	a.Arbeitsliste(arbeitsliste.MessstelleBereich)
+	a.Nachrichten(nachrichten.Messstelle)
+	a.Aufgaben(aufgaben.Messstelle)
 }
 
 // aufBetrieb: the operation's shut-down shuts its measuring points down on the same day (those

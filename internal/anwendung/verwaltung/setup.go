@@ -12,6 +12,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/dokumente/wertelisten"
 	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
@@ -36,4 +38,6 @@ func Setup(a *aufbau.Aufbau) {
 	// list the limit-value checks read (areas without a Setup of their own)
 	a.Arbeitsliste(arbeitsliste.OrganisationBereich, arbeitsliste.WertelisteBereich)
 	a.Ueberschreitung(ueberschreitung.Werteliste)
+	a.Nachrichten(nachrichten.Organisation, nachrichten.LokaleRolle, nachrichten.Werteliste)
+	a.Aufgaben(aufgaben.Organisation, aufgaben.LokaleRolle, aufgaben.Werteliste)
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/projections/audit"
+	"github.com/eabwasser/eabwasser/projections/aufgaben"
+	"github.com/eabwasser/eabwasser/projections/nachrichten"
 )
 
 // Setup wires the accounts area: the documents of accounts and of their personalisation,
@@ -15,4 +17,6 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(a.Store, konto.Decider, konten.SchreibeAnwender)
 	eventstore.Dokument(a.Store, personalisierung.Decider, konten.SchreibePersonalisierung)
 	audit.Phrasen(konto.Phrasen)
+	a.Nachrichten(nachrichten.Konto, nachrichten.Personalisierung)
+	a.Aufgaben(aufgaben.Konto, aufgaben.Personalisierung)
 }

@@ -44,19 +44,15 @@ import (
 	"github.com/eabwasser/eabwasser/internal/verdrahtung/schreibmodell"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
-	"github.com/eabwasser/eabwasser/projections/arbeitsliste"
 	"github.com/eabwasser/eabwasser/projections/audit"
-	"github.com/eabwasser/eabwasser/projections/aufgaben"
-	"github.com/eabwasser/eabwasser/projections/nachrichten"
-	"github.com/eabwasser/eabwasser/projections/ueberschreitung"
 )
 
-// Projections are all asynchronous read models, in the order they are started. The worklists
-// and the limit-value checks are built from the parts the areas' Setups registered.
+// Projections are all asynchronous read models, in the order they are started. The read
+// models over every area are built from what the areas' Setups registered
+// (aufbau.Lesemodelle); registering needs no database.
 func Projections() []projections.Projection {
-	a := schreibmodell.Aufbauen(nil)
-	return []projections.Projection{audit.Projection, arbeitsliste.Projektion(a.Arbeitslisten...), nachrichten.Projection,
-		aufgaben.Projection, ueberschreitung.Projektion(a.Ueberschreitungen...)}
+	l := schreibmodell.Aufbauen(nil).Lesemodelle
+	return []projections.Projection{audit.Projection, l.Arbeitsliste(), l.Nachrichten(), l.Aufgaben(), l.Ueberschreitung()}
 }
 
 // NewStore returns the event store on pool with every area's Setup done

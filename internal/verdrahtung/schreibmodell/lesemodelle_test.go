@@ -17,7 +17,7 @@ func TestArbeitsliste_Bereiche(t *testing.T) {
 	a := schreibmodell.Aufbauen(nil)
 	var bereiche []projektortest.Bereich
 	var namen []string
-	for _, b := range a.Arbeitslisten {
+	for _, b := range a.Lesemodelle.ArbeitslisteBereiche() {
 		bereiche = append(bereiche, projektortest.Bereich{Streamtyp: b.Streamtyp, Behandelt: b.Behandelt(), Ignoriert: b.Ignoriert})
 		namen = append(namen, b.Name)
 	}
@@ -27,7 +27,7 @@ func TestArbeitsliste_Bereiche(t *testing.T) {
 		alle = append(alle, b.Name)
 	}
 	gleich(t, arbeitsliste.Name, namen, alle)
-	if ist, soll := arbeitsliste.Projektion(a.Arbeitslisten...).SchemaHash(), arbeitsliste.Projection.SchemaHash(); ist != soll {
+	if ist, soll := arbeitsliste.Projektion(a.Lesemodelle.ArbeitslisteBereiche()...).SchemaHash(), arbeitsliste.Projection.SchemaHash(); ist != soll {
 		t.Errorf("registered worklists' SchemaHash %s, the package's %s", ist, soll)
 	}
 }
@@ -36,7 +36,7 @@ func TestUeberschreitung_Bereiche(t *testing.T) {
 	a := schreibmodell.Aufbauen(nil)
 	var bereiche []projektortest.Bereich
 	var namen, alle []string
-	for _, b := range a.Ueberschreitungen {
+	for _, b := range a.Lesemodelle.UeberschreitungBereiche() {
 		bereiche = append(bereiche, projektortest.Bereich{Streamtyp: b.Streamtyp, Behandelt: b.Behandelt, Ignoriert: b.Ignoriert})
 		namen = append(namen, b.Name)
 	}
