@@ -50,40 +50,71 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 		return err
 	}
 	shadow := p.shadow()
-	err := pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
+	if err := schattenAnlegen(ctx, store.Pool(), p, shadow); err != nil {
+		return err
+	}
+	f := &fortschritt{start: time.Now(), melden: progress}
+	if err := store.Pool().QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&f.total); err != nil {
+		return err
+	}
+	cp, err := fuellen(ctx, store, p, shadow, f)
+	if err != nil {
+		return err
+	}
+	// The secondary indexes, each built once over the filled tables; then VACUUM and statistics,
+	// without which the first queries after the swap plan badly (docs/benchmarks.md, finding 3).
+	if err := IndexeBauen(ctx, store.Pool(), shadow, p); err != nil {
+		return err
+	}
+	if err := Pflegen(ctx, store.Pool(), shadow); err != nil {
+		return err
+	}
+	if err := tauschen(ctx, store, p, shadow, cp, f); err != nil {
+		return err
+	}
+	f.melde()
+	return nil
+}
+
+// schattenAnlegen creates the empty shadow schema of p, dropping one a broken rebuild left.
+func schattenAnlegen(ctx context.Context, pool *pgxpool.Pool, p Projection, shadow string) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, fmt.Sprintf(`DROP SCHEMA IF EXISTS %q CASCADE`, shadow)); err != nil {
 			return err
 		}
 		return createSchema(ctx, tx, shadow, p, false)
 	})
-	if err != nil {
-		return err
+}
+
+// fortschritt counts a rebuild's events and reports them with rate and time left.
+type fortschritt struct {
+	start       time.Time
+	done, total int64
+	melden      func(Progress)
+}
+
+func (f *fortschritt) melde() {
+	if f.melden == nil {
+		return
 	}
-	var total int64
-	if err := store.Pool().QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&total); err != nil {
-		return err
+	el := time.Since(f.start).Seconds()
+	pr := Progress{Done: f.done, Total: max(f.total, f.done)}
+	if el > 0 {
+		pr.EventsPerSec = float64(f.done) / el
 	}
-	start := time.Now()
-	var done int64
-	report := func() {
-		if progress == nil {
-			return
-		}
-		el := time.Since(start).Seconds()
-		pr := Progress{Done: done, Total: max(total, done)}
-		if el > 0 {
-			pr.EventsPerSec = float64(done) / el
-		}
-		if pr.EventsPerSec > 0 {
-			pr.ETA = time.Duration(float64(pr.Total-done) / pr.EventsPerSec * float64(time.Second))
-		}
-		progress(pr)
+	if pr.EventsPerSec > 0 {
+		pr.ETA = time.Duration(float64(pr.Total-f.done) / pr.EventsPerSec * float64(time.Second))
 	}
-	// Bulk phase: no lock, the live read model goes on serving and updating.
+	f.melden(pr)
+}
+
+// fuellen is the bulk phase: it applies the whole log to the shadow schema in batches, without
+// the lock — the live read model goes on serving and updating — and returns where it stopped.
+func fuellen(ctx context.Context, store *eventstore.Store, p Projection, shadow string, f *fortschritt) (eventstore.Cursor, error) {
 	var cp eventstore.Cursor
 	live, err := eventstore.LoadCheckpoint(ctx, store.Pool(), p.Name)
 	if err != nil {
-		return err
+		return cp, err
 	}
 	// Reading the next batch overlaps with applying this one (two connections, two cores).
 	lctx, stopLesen := context.WithCancel(ctx)
@@ -94,7 +125,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 	}
 	for l := range stapel {
 		if l.err != nil {
-			return l.err
+			return cp, l.err
 		}
 		var n int
 		err := pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
@@ -110,21 +141,18 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 			return err
 		})
 		if err != nil {
-			return err
+			return cp, err
 		}
-		done += int64(n)
-		report()
+		f.done += int64(n)
+		f.melde()
 	}
-	// The secondary indexes, each built once over the filled tables; then VACUUM and statistics,
-	// without which the first queries after the swap plan badly (docs/benchmarks.md, finding 3).
-	if err := IndexeBauen(ctx, store.Pool(), shadow, p); err != nil {
-		return err
-	}
-	if err := Pflegen(ctx, store.Pool(), shadow); err != nil {
-		return err
-	}
-	// Swap phase: the rest of the log and the swap in one transaction under the lock.
-	err = pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
+	return cp, nil
+}
+
+// tauschen is the swap phase: the rest of the log after cp and the swap of the shadow schema
+// for the live one, in one transaction under the projection's lock, with the new checkpoint.
+func tauschen(ctx context.Context, store *eventstore.Store, p Projection, shadow string, cp eventstore.Cursor, f *fortschritt) error {
+	return pgx.BeginFunc(ctx, store.Pool(), func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('projection:' || $1))`, p.Name); err != nil {
 			return err
 		}
@@ -144,7 +172,7 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 			if n, cp, err = applyEvents(ctx, tx, p, events, nil, cp, live, false); err != nil {
 				return err
 			}
-			done += int64(n)
+			f.done += int64(n)
 			if len(events) < rebuildBatch {
 				break
 			}
@@ -166,11 +194,6 @@ func Rebuild(ctx context.Context, store *eventstore.Store, p Projection, progres
 			p.Name, cp.TxID, cp.Position, p.SchemaHash())
 		return err
 	})
-	if err != nil {
-		return err
-	}
-	report()
-	return nil
 }
 
 // IndexeBauen builds the secondary indexes (Indexe) over the filled tables of a schema, several

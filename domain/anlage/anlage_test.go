@@ -401,3 +401,11 @@ func TestDecode_DecisionsFromBeforeReasonsAreRead(t *testing.T) {
 		}
 	}
 }
+
+func TestFeldnamen_ChangeRequestFieldsReadAsTheForm(t *testing.T) {
+	for feld, name := range Antragsfeldnamen {
+		if feld != "foerderungen" && Feldnamen[feld] != name {
+			t.Errorf("%s: form %q, change request %q", feld, Feldnamen[feld], name)
+		}
+	}
+}

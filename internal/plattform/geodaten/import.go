@@ -94,6 +94,25 @@ func Importiere(ctx context.Context, db Beginner, r io.Reader, opt ImportOptione
 	if l.objekte == 0 {
 		return ImportBericht{}, errors.New("die Datei enthält keine Objekte (features)")
 	}
+	b, err := berichtAus(l, opt)
+	if err != nil {
+		return b, err
+	}
+	if err := zeilenAnlegen(ctx, tx, b.Ebene, opt, l.ersteFelder); err != nil {
+		return b, err
+	}
+	if err := geometrienBilden(ctx, tx, b.SRID); err != nil {
+		return b, err
+	}
+	if err := uebernehmen(ctx, tx, &b, opt.Ersetzen); err != nil {
+		return b, err
+	}
+	return b, tx.Commit(ctx)
+}
+
+// berichtAus is the report's head: the objects read, the SRID (the option's, the file's, or
+// WGS 84) and the layer (the option's, or recognised by the first object's fields).
+func berichtAus(l *leser, opt ImportOptionen) (ImportBericht, error) {
 	b := ImportBericht{Objekte: l.objekte, SRID: opt.SRID, Ebene: opt.Ebene}
 	if b.SRID == 0 {
 		b.SRID = l.srid
@@ -106,17 +125,24 @@ func Importiere(ctx context.Context, db Beginner, r io.Reader, opt ImportOptione
 			return b, errors.New("die Ebene ist an den Feldern des ersten Objekts nicht zu erkennen: --ebene angeben")
 		}
 	}
-	kFeld, err := feldWahl(opt.KennungFeld, Felder[b.Ebene].Kennung, l.ersteFelder, "Kennung", "--kennung")
+	return b, nil
+}
+
+// zeilenAnlegen copies the read features into geodaten_zeilen with their kennung and name (the
+// fields chosen by option or by the layer's convention) and refuses an empty, too long or —
+// for municipalities — malformed kennung, naming the object.
+func zeilenAnlegen(ctx context.Context, tx pgx.Tx, ebene Ebene, opt ImportOptionen, ersteFelder map[string]bool) error {
+	kFeld, err := feldWahl(opt.KennungFeld, Felder[ebene].Kennung, ersteFelder, "Kennung", "--kennung")
 	if err != nil {
-		return b, err
+		return err
 	}
 	// A layer without names (some TEZG layers carry only their key) takes the kennung as name.
-	bFeld, err := feldWahl(opt.BezeichnungFeld, Felder[b.Ebene].Bezeichnung, l.ersteFelder, "Bezeichnung", "--bezeichnung")
+	bFeld, err := feldWahl(opt.BezeichnungFeld, Felder[ebene].Bezeichnung, ersteFelder, "Bezeichnung", "--bezeichnung")
 	if err != nil && opt.BezeichnungFeld != "" {
-		return b, err
+		return err
 	}
 	var kennung string
-	if b.Ebene == Verwaltungseinheit {
+	if ebene == Verwaltungseinheit {
 		// Keys in numeric fields lose their leading zero (7111000): padded back to 8 digits.
 		kennung = `CASE WHEN btrim(eigenschaften->>$1) ~ '^[0-9]{1,8}$' THEN lpad(btrim(eigenschaften->>$1), 8, '0')
 			ELSE btrim(eigenschaften->>$1) END`
@@ -126,23 +152,29 @@ func Importiere(ctx context.Context, db Beginner, r io.Reader, opt ImportOptione
 	if _, err := tx.Exec(ctx, `CREATE TEMP TABLE geodaten_zeilen ON COMMIT DROP AS
 		SELECT nr, `+kennung+` AS kennung, left(btrim(eigenschaften->>$2), 255) AS bezeichnung, geometrie
 		FROM geodaten_import`, kFeld, bFeld); err != nil {
-		return b, err
+		return err
 	}
 	var nr int
 	var falsch string
 	err = tx.QueryRow(ctx, `SELECT nr, coalesce(kennung, '') FROM geodaten_zeilen
 		WHERE coalesce(kennung, '') = '' OR char_length(kennung) > 64 OR ($1 AND kennung !~ '^[0-9]{8}$')
-		ORDER BY nr LIMIT 1`, b.Ebene == Verwaltungseinheit).Scan(&nr, &falsch)
+		ORDER BY nr LIMIT 1`, ebene == Verwaltungseinheit).Scan(&nr, &falsch)
 	switch {
 	case err == nil && falsch == "":
-		return b, fmt.Errorf("Objekt %d: das Feld %s ist leer", nr, kFeld)
-	case err == nil && b.Ebene == Verwaltungseinheit:
-		return b, fmt.Errorf("Objekt %d: %q ist kein achtstelliger Gemeindeschlüssel (Feld %s)", nr, falsch, kFeld)
+		return fmt.Errorf("Objekt %d: das Feld %s ist leer", nr, kFeld)
+	case err == nil && ebene == Verwaltungseinheit:
+		return fmt.Errorf("Objekt %d: %q ist kein achtstelliger Gemeindeschlüssel (Feld %s)", nr, falsch, kFeld)
 	case err == nil:
-		return b, fmt.Errorf("Objekt %d: die Kennung %q ist länger als 64 Zeichen (Feld %s)", nr, falsch, kFeld)
+		return fmt.Errorf("Objekt %d: die Kennung %q ist länger als 64 Zeichen (Feld %s)", nr, falsch, kFeld)
 	case !errors.Is(err, pgx.ErrNoRows):
-		return b, err
+		return err
 	}
+	return nil
+}
+
+// geometrienBilden makes geodaten_neu: one MultiPolygon in EPSG:25832 per kennung, from the
+// rows' GeoJSON in srid; an empty geometry is refused.
+func geometrienBilden(ctx context.Context, tx pgx.Tx, srid int) error {
 	// Transformed in PostGIS, heights dropped (some official layers are 3D); an invalid ring
 	// (self-touching, as official layers have a few) is repaired, and the polygonal part kept.
 	if _, err := tx.Exec(ctx, `CREATE TEMP TABLE geodaten_neu ON COMMIT DROP AS
@@ -157,15 +189,21 @@ func Importiere(ctx context.Context, db Beginner, r io.Reader, opt ImportOptione
 			FROM v GROUP BY kennung)
 		SELECT kennung, coalesce(nullif(bezeichnung, ''), kennung) AS bezeichnung,
 			ST_Multi(CASE WHEN n = 1 THEN g ELSE ST_CollectionExtract(g, 3) END)::geometry(MultiPolygon, 25832) AS geometrie
-		FROM k`, b.SRID); err != nil {
-		return b, fmt.Errorf("Geometrien: %w", err)
+		FROM k`, srid); err != nil {
+		return fmt.Errorf("Geometrien: %w", err)
 	}
 	var leer string
 	if err := tx.QueryRow(ctx, `SELECT kennung FROM geodaten_neu WHERE ST_IsEmpty(geometrie) ORDER BY kennung LIMIT 1`).Scan(&leer); err == nil {
-		return b, fmt.Errorf("%s: die Geometrie ist leer", leer)
+		return fmt.Errorf("%s: die Geometrie ist leer", leer)
 	} else if !errors.Is(err, pgx.ErrNoRows) {
-		return b, err
+		return err
 	}
+	return nil
+}
+
+// uebernehmen upserts geodaten_neu into the layer's table, counts new, changed and unchanged
+// polygons into b and, with ersetzen, removes the layer's other polygons.
+func uebernehmen(ctx context.Context, tx pgx.Tx, b *ImportBericht, ersetzen bool) error {
 	tabelle := string(b.Ebene) // from the closed list
 	rows, err := tx.Query(ctx, `INSERT INTO `+tabelle+` AS t (kennung, bezeichnung, geometrie)
 		SELECT kennung, bezeichnung, geometrie FROM geodaten_neu
@@ -173,13 +211,13 @@ func Importiere(ctx context.Context, db Beginner, r io.Reader, opt ImportOptione
 		WHERE t.bezeichnung <> EXCLUDED.bezeichnung OR ST_AsEWKB(t.geometrie) <> ST_AsEWKB(EXCLUDED.geometrie)
 		RETURNING xmax = 0`)
 	if err != nil {
-		return b, err
+		return err
 	}
 	for rows.Next() {
 		var neu bool
 		if err := rows.Scan(&neu); err != nil {
 			rows.Close()
-			return b, err
+			return err
 		}
 		if neu {
 			b.Geladen++
@@ -189,21 +227,21 @@ func Importiere(ctx context.Context, db Beginner, r io.Reader, opt ImportOptione
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return b, fmt.Errorf("%s: %w", tabelle, err)
+		return fmt.Errorf("%s: %w", tabelle, err)
 	}
 	var gesamt int
 	if err := tx.QueryRow(ctx, `SELECT count(*) FROM geodaten_neu`).Scan(&gesamt); err != nil {
-		return b, err
+		return err
 	}
 	b.Unveraendert = gesamt - b.Geladen - b.Aktualisiert
-	if opt.Ersetzen {
+	if ersetzen {
 		tag, err := tx.Exec(ctx, `DELETE FROM `+tabelle+` t WHERE NOT EXISTS (SELECT 1 FROM geodaten_neu n WHERE n.kennung = t.kennung)`)
 		if err != nil {
-			return b, err
+			return err
 		}
 		b.Entfernt = int(tag.RowsAffected())
 	}
-	return b, tx.Commit(ctx)
+	return nil
 }
 
 func ebeneDer(felder map[string]bool) Ebene {

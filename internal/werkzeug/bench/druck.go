@@ -54,25 +54,45 @@ func (l *lauf) druck(ctx context.Context, s *server, admin, _ nutzer) error {
 		return fmt.Errorf("print: a municipal operation with a treatment plant: %w", err)
 	}
 	aufbau := beginnen()
-	anfrage := func(n nutzer, method, pfad string, body any, erwartet int) (map[string]any, error) {
-		b, _ := json.Marshal(body)
-		status, antwort, _, err := s.anfrage(ctx, n, method, pfad, b)
-		if err != nil {
-			return nil, err
-		}
-		if status != erwartet {
-			return nil, fmt.Errorf("%s %s: %d %.300s", method, pfad, status, antwort)
-		}
-		var out map[string]any
-		_ = json.Unmarshal(antwort, &out)
-		return out, nil
+	anlagen, err := druckAnlagenAnlegen(ctx, s, admin, betriebID, klaeranlage)
+	if err != nil {
+		return err
 	}
-	idAus := func(m map[string]any) int64 { v, _ := m["id"].(float64); return int64(v) }
+	messstellen, err := druckMessstellenAnlegen(ctx, s, admin, fach, anlagen)
+	if err != nil {
+		return err
+	}
+	if err := druckBescheideAnlegen(ctx, s, admin, betriebID, messstellen); err != nil {
+		return err
+	}
+	gebaut := aufbau.ende()
+	l.printf("  print: built %d plants, %d measuring points, %d Bescheide on operation %d in %s", druckAnlagen, len(messstellen), druckBescheide,
+		betriebID, gebaut.dauer.Round(time.Second))
+	return l.druckMessen(ctx, s, admin, betriebID)
+}
 
-	// 50 relief plants discharging into the treatment plant
+// druckAnfrage is a call of the API that must answer erwartet, with the answer's JSON object.
+func druckAnfrage(ctx context.Context, s *server, n nutzer, method, pfad string, body any, erwartet int) (map[string]any, error) {
+	b, _ := json.Marshal(body)
+	status, antwort, _, err := s.anfrage(ctx, n, method, pfad, b)
+	if err != nil {
+		return nil, err
+	}
+	if status != erwartet {
+		return nil, fmt.Errorf("%s %s: %d %.300s", method, pfad, status, antwort)
+	}
+	var out map[string]any
+	_ = json.Unmarshal(antwort, &out)
+	return out, nil
+}
+
+func idAus(m map[string]any) int64 { v, _ := m["id"].(float64); return int64(v) }
+
+// druckAnlagenAnlegen creates the relief plants discharging into the treatment plant.
+func druckAnlagenAnlegen(ctx context.Context, s *server, admin nutzer, betriebID, klaeranlage int64) ([]int64, error) {
 	anlagen := make([]int64, druckAnlagen)
 	if err := jeParallel(druckAnlagen, func(i int) error {
-		m, err := anfrage(admin, http.MethodPost, "/api/anlage/entlastung", map[string]any{"betrieb": map[string]any{"id": betriebID},
+		m, err := druckAnfrage(ctx, s, admin, http.MethodPost, "/api/anlage/entlastung", map[string]any{"betrieb": map[string]any{"id": betriebID},
 			"bezeichnung": fmt.Sprintf("Regenüberlaufbecken Druck %02d", i), "anlagenart": "MISCHWASSER",
 			"lage":              map[string]float64{"hochwert": 5572000 + float64(i), "rechtswert": 393000.5},
 			"entlastungssystem": "Mischsystem", "entlastungstyp": "Regenüberlaufbecken", "indirekteinleiter": true, "aufnahme": klaeranlage,
@@ -82,12 +102,17 @@ func (l *lauf) druck(ctx context.Context, s *server, admin, _ nutzer) error {
 		anlagen[i] = idAus(m)
 		return err
 	}); err != nil {
-		return fmt.Errorf("print: plants: %w", err)
+		return nil, fmt.Errorf("print: plants: %w", err)
 	}
-	// four measuring points at each, created by the administrator and approved by the FACHADMIN
+	return anlagen, nil
+}
+
+// druckMessstellenAnlegen creates four measuring points at each plant, by the administrator,
+// approved by the FACHADMIN.
+func druckMessstellenAnlegen(ctx context.Context, s *server, admin, fach nutzer, anlagen []int64) ([]int64, error) {
 	messstellen := make([]int64, druckAnlagen*druckMessstellenJeAnlage)
 	if err := jeParallel(len(messstellen), func(i int) error {
-		m, err := anfrage(admin, http.MethodPost, fmt.Sprintf("/api/anlage/%d/messstelle/", anlagen[i/druckMessstellenJeAnlage]),
+		m, err := druckAnfrage(ctx, s, admin, http.MethodPost, fmt.Sprintf("/api/anlage/%d/messstelle/", anlagen[i/druckMessstellenJeAnlage]),
 			map[string]any{"messstellenId": fmt.Sprintf(druckMessstellenNr, i), "messstellentyp": "NR_9",
 				"bezeichnung": fmt.Sprintf("Überlauf Druck %02d/%d", i/druckMessstellenJeAnlage, i%druckMessstellenJeAnlage),
 				"lage":        map[string]float64{"hochwert": 5572000 + float64(i), "rechtswert": 393100.5}}, http.StatusCreated)
@@ -95,20 +120,25 @@ func (l *lauf) druck(ctx context.Context, s *server, admin, _ nutzer) error {
 			return err
 		}
 		messstellen[i] = idAus(m)
-		_, err = anfrage(fach, http.MethodPost, fmt.Sprintf("/api/messstelle/%d/freigabe", messstellen[i]),
+		_, err = druckAnfrage(ctx, s, fach, http.MethodPost, fmt.Sprintf("/api/messstelle/%d/freigabe", messstellen[i]),
 			map[string]any{"neuerStatus": "FREIGEGEBEN", "kommentar": "geprüft"}, http.StatusOK)
 		return err
 	}); err != nil {
-		return fmt.Errorf("print: measuring points: %w", err)
+		return nil, fmt.Errorf("print: measuring points: %w", err)
 	}
-	// 30 Bescheide, each on 7 of the points with 3 Anforderungen at each
+	return messstellen, nil
+}
+
+// druckBescheideAnlegen creates 30 Bescheide, each on 7 of the points with 3 Anforderungen at
+// each.
+func druckBescheideAnlegen(ctx context.Context, s *server, admin nutzer, betriebID int64, messstellen []int64) error {
 	parameter := []struct{ nr, einheit, art string }{{"301", "mg/l", "KONZENTRATION"}, {"401", "mg/l", "KONZENTRATION"}, {"301", "kg/d", "FRACHT"}}
 	if err := jeParallel(druckBescheide, func(i int) error {
 		punkte := make([]int64, druckMessstellenJeBescheid)
 		for k := range punkte {
 			punkte[k] = messstellen[(i*druckMessstellenJeBescheid+k)%len(messstellen)]
 		}
-		m, err := anfrage(admin, http.MethodPost, "/api/bescheid", map[string]any{"betrieb": betriebID, "bescheidQualitaet": "Bescheid",
+		m, err := druckAnfrage(ctx, s, admin, http.MethodPost, "/api/bescheid", map[string]any{"betrieb": betriebID, "bescheidQualitaet": "Bescheid",
 			"bescheidart": "Wasserrechtliche Erlaubnis (§ 8 WHG)", "aktenzeichen": fmt.Sprintf("31-9/%02d", i),
 			"behoerde": "Struktur- und Genehmigungsdirektion Nord (SGD Nord)", "bescheidsdatum": "2024-03-01",
 			"bemerkung": "Erlaubnis zur Einleitung von Mischwasser aus den Regenüberlaufbecken in den Musterbach.", "messstellen": punkte},
@@ -117,7 +147,7 @@ func (l *lauf) druck(ctx context.Context, s *server, admin, _ nutzer) error {
 			return err
 		}
 		id := idAus(m)
-		b, err := anfrage(admin, http.MethodGet, fmt.Sprintf("/api/bescheid/%d", id), nil, http.StatusOK)
+		b, err := druckAnfrage(ctx, s, admin, http.MethodGet, fmt.Sprintf("/api/bescheid/%d", id), nil, http.StatusOK)
 		if err != nil {
 			return err
 		}
@@ -129,7 +159,7 @@ func (l *lauf) druck(ctx context.Context, s *server, admin, _ nutzer) error {
 					"parameterNr": p.nr, "wert": fmt.Sprint(20 + 10*k + i), "einheit": p.einheit, "artAnforderungWert": "Überwachungswert",
 					"probenahme": "qualifizierte Stichprobe", "haeufigkeit": "monatlich", "gueltigAb": "2024-03-01", "gueltigBis": "3000-01-01"}
 			}
-			a, err := anfrage(admin, http.MethodPatch, fmt.Sprintf("/api/bescheid/%d?messstelle=%d&version=%d", id, punkt, int(version)), satz, http.StatusOK)
+			a, err := druckAnfrage(ctx, s, admin, http.MethodPatch, fmt.Sprintf("/api/bescheid/%d?messstelle=%d&version=%d", id, punkt, int(version)), satz, http.StatusOK)
 			if err != nil {
 				return err
 			}
@@ -139,11 +169,12 @@ func (l *lauf) druck(ctx context.Context, s *server, admin, _ nutzer) error {
 	}); err != nil {
 		return fmt.Errorf("print: Bescheide: %w", err)
 	}
-	gebaut := aufbau.ende()
-	l.printf("  print: built %d plants, %d measuring points, %d Bescheide on operation %d in %s", druckAnlagen, len(messstellen), druckBescheide,
-		betriebID, gebaut.dauer.Round(time.Second))
+	return nil
+}
 
-	// the print of everything the operation has
+// druckMessen measures the print of everything the operation has, against its target, and
+// compares it with the other print paths.
+func (l *lauf) druckMessen(ctx context.Context, s *server, admin nutzer, betriebID int64) error {
 	auswahl := map[string]any{"betrieb": true}
 	var zahlen [3]int
 	for i, x := range []struct{ feld, sql string }{

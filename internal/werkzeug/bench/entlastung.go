@@ -34,6 +34,25 @@ func (l *lauf) entlastungen(ctx context.Context, s *server, admin, _ nutzer) err
 	if err := l.pool.QueryRow(ctx, `SELECT count(*) FROM anlage WHERE betrieb_id = $1 AND anlagentyp = 'ENTLASTUNG'`, betriebID).Scan(&vorhanden); err != nil {
 		return err
 	}
+	if err := entlastungenAnlegen(ctx, s, admin, betriebID, klaeranlage, vorhanden); err != nil {
+		return err
+	}
+	if err := l.netzMessen(ctx, s, admin, betriebID, klaeranlage); err != nil {
+		return err
+	}
+	zeilen, err := l.entlastungenExportieren(ctx, s, admin, betriebID)
+	if err != nil {
+		return err
+	}
+	imp, err := l.entlastungenImportieren(ctx, s, admin, betriebID, zeilen)
+	if err != nil {
+		return err
+	}
+	return l.kopieSchranke(ctx, zeilen, imp)
+}
+
+// entlastungenAnlegen creates the relief plants from number vorhanden up to entlastungsZeilen.
+func entlastungenAnlegen(ctx context.Context, s *server, admin nutzer, betriebID, klaeranlage int64, vorhanden int) error {
 	// the relief plants, through the API (8 at a time)
 	var (
 		wg     sync.WaitGroup
@@ -67,11 +86,12 @@ func (l *lauf) entlastungen(ctx context.Context, s *server, admin, _ nutzer) err
 	}
 	close(naechste)
 	wg.Wait()
-	if fehler != nil {
-		return fehler
-	}
+	return fehler
+}
 
-	// the overviews and the pickers of the network, on the operation of 2,000 relief plants
+// netzMessen measures the overviews and the pickers of the network, on the operation of 2,000
+// relief plants.
+func (l *lauf) netzMessen(ctx context.Context, s *server, admin nutzer, betriebID, klaeranlage int64) error {
 	anzahl := l.o.anzahl(200, 30)
 	netz := []struct {
 		a      abfrage
@@ -101,24 +121,33 @@ func (l *lauf) entlastungen(ctx context.Context, s *server, admin, _ nutzer) err
 			return err
 		}
 	}
+	return nil
+}
 
-	// the export
+// entlastungenExportieren measures the xlsx export of the operation's relief plants and
+// returns its rows.
+func (l *lauf) entlastungenExportieren(ctx context.Context, s *server, admin nutzer, betriebID int64) ([][]string, error) {
 	e := beginnen()
 	status, datei, _, err := s.anfrage(ctx, admin, http.MethodGet, fmt.Sprintf("/api/betrieb/%d/export-entlastungsanlagen", betriebID), nil)
 	if err != nil || status != http.StatusOK {
-		return fmt.Errorf("export: %d %.300s %v", status, datei, err)
+		return nil, fmt.Errorf("export: %d %.300s %v", status, datei, err)
 	}
 	exp := e.ende()
 	zeilen, err := blattLesen(datei)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(zeilen)-1 < entlastungsZeilen {
-		return fmt.Errorf("export: %d rows, want %d", len(zeilen)-1, entlastungsZeilen)
+		return nil, fmt.Errorf("export: %d rows, want %d", len(zeilen)-1, entlastungsZeilen)
 	}
 	l.messung(Messung{ID: "entlastung.export", Bereich: "Plant network", Name: fmt.Sprintf("xlsx export of an operation's %s relief plants", zahl(int64(len(zeilen)-1))),
 		Text: fmt.Sprintf("%s (file %s KB)%s", exp.dauer.Round(time.Millisecond), zahl(int64(len(datei)/1024)), exp.text()), Werte: exp.werte(map[string]float64{"seconds": exp.dauer.Seconds()})})
+	return zeilen, nil
+}
 
+// entlastungenImportieren measures the import of the exported rows unchanged and with every
+// row's Gemarkung changed, and returns the latter's cost.
+func (l *lauf) entlastungenImportieren(ctx context.Context, s *server, admin nutzer, betriebID int64, zeilen [][]string) (aufwand, error) {
 	importieren := func(name string, zeilen [][]string, geaendert int) (aufwand, error) {
 		b, err := blattSchreiben(zeilen)
 		if err != nil {
@@ -140,7 +169,7 @@ func (l *lauf) entlastungen(ctx context.Context, s *server, admin, _ nutzer) err
 	n := len(zeilen) - 1
 	gleich, err := importieren("unveraendert.xlsx", zeilen, 0)
 	if err != nil {
-		return err
+		return aufwand{}, err
 	}
 	l.messung(Messung{ID: "entlastung.import_unveraendert", Bereich: "Plant network", Name: fmt.Sprintf("import of the %s rows unchanged (every row checked, no event)", zahl(int64(n))),
 		Text: gleich.dauer.Round(time.Millisecond).String() + gleich.text(), Werte: gleich.werte(map[string]float64{"seconds": gleich.dauer.Seconds(), "rows": float64(n)})})
@@ -151,19 +180,23 @@ func (l *lauf) entlastungen(ctx context.Context, s *server, admin, _ nutzer) err
 		}
 	}
 	if spalte < 0 {
-		return fmt.Errorf("export without Gemarkung: %v", zeilen[0])
+		return aufwand{}, fmt.Errorf("export without Gemarkung: %v", zeilen[0])
 	}
 	for _, z := range zeilen[1:] {
 		z[spalte] += "-Ost"
 	}
 	imp, err := importieren("geaendert.xlsx", zeilen, n)
 	if err != nil {
-		return err
+		return aufwand{}, err
 	}
 	l.messung(Messung{ID: "entlastung.import", Bereich: "Plant network", Name: fmt.Sprintf("import of %s relief plants, every row changed (POST …/import-entlastungsanlagen: one transaction, one event a plant)", zahl(int64(n))),
 		Text: imp.dauer.Round(time.Millisecond).String() + imp.text(), Werte: imp.werte(map[string]float64{"seconds": imp.dauer.Seconds(), "rows": float64(n)})})
+	return imp, nil
+}
 
-	// the bound: the same rows COPYed into a table of their text columns
+// kopieSchranke measures the bound: the same rows COPYed into a table of their text columns.
+func (l *lauf) kopieSchranke(ctx context.Context, zeilen [][]string, imp aufwand) error {
+	n := len(zeilen) - 1
 	spalten := make([]string, len(zeilen[0]))
 	definition := ""
 	for i := range spalten {

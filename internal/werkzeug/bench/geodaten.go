@@ -44,6 +44,28 @@ func geoPfad(e geodaten.Ebene, p [2]float64) string {
 // like the other round trips. The municipality (the Messstellen-Nr.'s prefix) has no route of
 // its own: geodaten.Gemeinde is measured on the bench's pool, the call the number proposal makes.
 func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
+	if err := l.geoSchichten(ctx); err != nil {
+		return err
+	}
+	punkte, err := l.landPunkte(ctx)
+	if err != nil {
+		return err
+	}
+	n := l.o.anzahl(500, 50)
+	r := rand.New(rand.NewPCG(29, 5))
+	punkt := func(r *rand.Rand) [2]float64 { return punkte[r.IntN(len(punkte))] }
+	if err := l.geoEinzeln(ctx, s, admin, n, func() [2]float64 { return punkt(r) }); err != nil {
+		return err
+	}
+	if err := l.geoKarte(ctx, s, admin, n, func() [2]float64 { return punkt(r) }); err != nil {
+		return err
+	}
+	l.geoViele(ctx, s, admin, punkt)
+	return nil
+}
+
+// geoSchichten reports the layers: their sizes, the sub-catchments with holes, the vertices.
+func (l *lauf) geoSchichten(ctx context.Context) error {
 	var gemeinden, wk, ezg, loecher int
 	var ecken float64
 	if err := l.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM verwaltungseinheit), (SELECT count(*) FROM wasserkoerper),
@@ -57,21 +79,18 @@ func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
 			zahl(gemeinden), zahl(wk), zahl(ezg), zahl(loecher), ecken),
 		Werte: map[string]float64{"municipalities": float64(gemeinden), "water_bodies": float64(wk), "sub_catchments": float64(ezg),
 			"with_holes": float64(loecher), "vertices_avg": ecken}})
+	return nil
+}
 
-	punkte, err := l.landPunkte(ctx)
-	if err != nil {
-		return err
-	}
-	n := l.o.anzahl(500, 50)
-	r := rand.New(rand.NewPCG(29, 5))
-	punkt := func(r *rand.Rand) [2]float64 { return punkte[r.IntN(len(punkte))] }
+// geoEinzeln measures each lookup with one client at n random points (p95 < 5 ms).
+func (l *lauf) geoEinzeln(ctx context.Context, s *server, admin nutzer, n int, punkt func() [2]float64) error {
 	type messung struct {
 		id, name string
 		einmal   func() (gefunden bool, d time.Duration, err error)
 	}
 	http1 := func(e geodaten.Ebene) func() (bool, time.Duration, error) {
 		return func() (bool, time.Duration, error) {
-			status, body, d, err := s.anfrage(ctx, admin, http.MethodGet, geoPfad(e, punkt(r)), nil)
+			status, body, d, err := s.anfrage(ctx, admin, http.MethodGet, geoPfad(e, punkt()), nil)
 			if err != nil || (status != http.StatusOK && status != http.StatusNoContent) {
 				return false, d, fmt.Errorf("%s: %d %.300s %v", e, status, body, err)
 			}
@@ -82,7 +101,7 @@ func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
 		{"wasserkoerper", "GET /api/wasserkoerper, random point", http1(geodaten.Wasserkoerper)},
 		{"einzugsgebiet", "GET /api/einzugsgebiet, random point", http1(geodaten.Einzugsgebiet)},
 		{"gemeinde", "geodaten.Gemeinde (number prefix), on the pool", func() (bool, time.Duration, error) {
-			p := punkt(r)
+			p := punkt()
 			start := time.Now()
 			_, ok, err := geodaten.Gemeinde(ctx, l.pool, p[0], p[1])
 			return ok, time.Since(start), err
@@ -107,13 +126,16 @@ func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
 			Werte: map[string]float64{"p50_ms": ms(lat.quantil(0.5)), "p95_ms": ms(lat.quantil(0.95)), "p99_ms": ms(lat.quantil(0.99)),
 				"n": float64(n), "found": float64(gefunden)}}.mitZiel("p95 < 5 ms", lat.quantil(0.95) < 5*time.Millisecond))
 	}
+	return nil
+}
 
-	// the map window's offline layer: a window of 6 × 4 km (the picker opens at ±100 m, users
-	// zoom out) of the sub-catchments, the densest layer
+// geoKarte measures the map window's offline layer: a window of 6 × 4 km (the picker opens at
+// ±100 m, users zoom out) of the sub-catchments, the densest layer.
+func (l *lauf) geoKarte(ctx context.Context, s *server, admin nutzer, n int, punkt func() [2]float64) error {
 	var lat latenzen
 	var objekte, bytes int
 	for i := range n/5 + 5 {
-		p := punkt(r)
+		p := punkt()
 		x, y := p[0], p[1]
 		pfad := fmt.Sprintf("/api/geodaten/karte?ebene=einzugsgebiet&bbox=%.0f,%.0f,%.0f,%.0f", x-3000, y-2000, x+3000, y+2000)
 		status, body, d, err := s.anfrage(ctx, admin, http.MethodGet, pfad, nil)
@@ -138,8 +160,11 @@ func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
 			float64(objekte)/float64(k), kb(int64(bytes/k))),
 		Werte: map[string]float64{"p50_ms": ms(lat.quantil(0.5)), "p95_ms": ms(lat.quantil(0.95)), "n": float64(k),
 			"features_avg": float64(objekte) / float64(k), "bytes_avg": float64(bytes / k)}})
+	return nil
+}
 
-	// 64 clients, half on each lookup route
+// geoViele measures 64 clients, half on each lookup route, for requests/s.
+func (l *lauf) geoViele(ctx context.Context, s *server, admin nutzer, punkt func(*rand.Rand) [2]float64) {
 	const clients = 64
 	dauer := l.o.dauer(10*time.Second, 3*time.Second)
 	var viele latenzen
@@ -177,5 +202,4 @@ func (l *lauf) geodaten(ctx context.Context, s *server, admin, _ nutzer) error {
 			fehler.Load(), aufwand.jeStueck(viele.n(), "request")),
 		Werte: aufwand.werte(map[string]float64{"requests_per_s": rate, "p50_ms": ms(viele.quantil(0.5)), "p99_ms": ms(viele.quantil(0.99)),
 			"errors": float64(fehler.Load()), "requests": float64(viele.n()), "seconds": el.Seconds()})})
-	return nil
 }

@@ -186,13 +186,8 @@ func (l *lauf) kapazitaet(ctx context.Context, speichern func(context.Context) (
 // schedule) and watches every 2 ms which of the committed ones the worklist shows: the row
 // of the operation with at least the event's position.
 func (l *lauf) lastMessen(ctx context.Context, id, name string, lt lastStufe, n int, befehl func(context.Context, int) (int64, int64, error)) error {
-	type offen struct {
-		position int64
-		zeit     time.Time
-	}
-	var mu sync.Mutex
-	warten := map[int64]offen{} // committed, not yet visible
-	var lat latenzen
+	sicht := &sichtbarkeit{warten: map[int64]offen{}}
+	lat := &sicht.lat
 	var fehler atomic.Int64
 	auftraege := make(chan int, lt.proSekunde)
 	var arbeiter sync.WaitGroup
@@ -208,9 +203,7 @@ func (l *lauf) lastMessen(ctx context.Context, id, name string, lt lastStufe, n 
 					}
 					continue
 				}
-				mu.Lock()
-				warten[betriebID] = offen{position, time.Now()}
-				mu.Unlock()
+				sicht.committed(betriebID, position)
 			}
 		}()
 	}
@@ -220,53 +213,7 @@ func (l *lauf) lastMessen(ctx context.Context, id, name string, lt lastStufe, n 
 	var nieGesehen int
 	go func() {
 		defer beobachter.Done()
-		t := time.NewTicker(2 * time.Millisecond)
-		defer t.Stop()
-		var ende time.Time
-		for {
-			select {
-			case <-fertig:
-				if ende.IsZero() {
-					ende = time.Now().Add(2 * time.Minute)
-				}
-			case <-t.C:
-			}
-			mu.Lock()
-			ids := make([]int64, 0, len(warten))
-			for id := range warten {
-				ids = append(ids, id)
-			}
-			mu.Unlock()
-			if !ende.IsZero() && (len(ids) == 0 || time.Now().After(ende)) {
-				nieGesehen = len(ids)
-				return
-			}
-			if len(ids) == 0 {
-				continue
-			}
-			rows, err := l.pool.Query(ctx, `SELECT id, position FROM arbeitsliste.betrieb WHERE id = ANY($1)`, ids)
-			if err != nil {
-				continue
-			}
-			jetzt := time.Now()
-			type stand struct{ id, position int64 }
-			var gesehen []stand
-			for rows.Next() {
-				var s stand
-				if rows.Scan(&s.id, &s.position) == nil {
-					gesehen = append(gesehen, s)
-				}
-			}
-			rows.Close()
-			mu.Lock()
-			for _, s := range gesehen {
-				if o := warten[s.id]; s.position >= o.position {
-					lat.add(jetzt.Sub(o.zeit))
-					delete(warten, s.id)
-				}
-			}
-			mu.Unlock()
-		}
+		nieGesehen = sicht.beobachten(ctx, l, fertig)
 	}()
 
 	abstand := time.Second / time.Duration(lt.proSekunde)
@@ -296,6 +243,82 @@ func (l *lauf) lastMessen(ctx context.Context, id, name string, lt lastStufe, n 
 			"commands": float64(n), "commands_per_s": erreicht, "failed": float64(fehler.Load()), "never_seen": float64(nieGesehen)})}.
 		mitZiel("p99 < "+zeit(lt.ziel), nieGesehen == 0 && fehler.Load() == 0 && lat.quantil(0.99) < lt.ziel))
 	return nil
+}
+
+// offen is a committed command the worklist does not show yet: its event's position and when
+// it committed.
+type offen struct {
+	position int64
+	zeit     time.Time
+}
+
+// sichtbarkeit is what lastMessen watches: the committed commands of operations not yet
+// visible, and the latencies of those seen.
+type sichtbarkeit struct {
+	mu     sync.Mutex
+	warten map[int64]offen // by operation
+	lat    latenzen
+}
+
+func (v *sichtbarkeit) committed(betriebID, position int64) {
+	v.mu.Lock()
+	v.warten[betriebID] = offen{position, time.Now()}
+	v.mu.Unlock()
+}
+
+// beobachten polls the worklist every 2 ms until fertig is closed and every command was seen,
+// or 2 minutes after; it returns how many were never seen.
+func (v *sichtbarkeit) beobachten(ctx context.Context, l *lauf, fertig <-chan struct{}) int {
+	t := time.NewTicker(2 * time.Millisecond)
+	defer t.Stop()
+	var ende time.Time
+	for {
+		select {
+		case <-fertig:
+			if ende.IsZero() {
+				ende = time.Now().Add(2 * time.Minute)
+			}
+		case <-t.C:
+		}
+		v.mu.Lock()
+		ids := make([]int64, 0, len(v.warten))
+		for id := range v.warten {
+			ids = append(ids, id)
+		}
+		v.mu.Unlock()
+		if !ende.IsZero() && (len(ids) == 0 || time.Now().After(ende)) {
+			return len(ids)
+		}
+		if len(ids) > 0 {
+			v.pruefen(ctx, l, ids)
+		}
+	}
+}
+
+// pruefen reads the worklist rows of ids and records those that show their command.
+func (v *sichtbarkeit) pruefen(ctx context.Context, l *lauf, ids []int64) {
+	rows, err := l.pool.Query(ctx, `SELECT id, position FROM arbeitsliste.betrieb WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return
+	}
+	jetzt := time.Now()
+	type stand struct{ id, position int64 }
+	var gesehen []stand
+	for rows.Next() {
+		var s stand
+		if rows.Scan(&s.id, &s.position) == nil {
+			gesehen = append(gesehen, s)
+		}
+	}
+	rows.Close()
+	v.mu.Lock()
+	for _, s := range gesehen {
+		if o := v.warten[s.id]; s.position >= o.position {
+			v.lat.add(jetzt.Sub(o.zeit))
+			delete(v.warten, s.id)
+		}
+	}
+	v.mu.Unlock()
 }
 
 // rueckstand tells how many committed events the relay and each projector had not handled yet.

@@ -103,12 +103,6 @@ var demoAnlagen = []demoAnlage{
 // paper mill's treatment plant with its operator's open change request.
 func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []int64) (int, error) {
 	added := 0
-	idNach := func(tabelle, name string) (int64, error) {
-		var id int64
-		err := store.Pool().QueryRow(ctx, `SELECT id FROM `+tabelle+` WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, name).Scan(&id)
-		return id, err
-	}
-	befehle := eventstore.Befehle(store, anlage.Decider)
 	heute := time.Now()
 	for _, d := range demoAnlagen {
 		var betriebID int64
@@ -125,88 +119,117 @@ func demoAnlagenAnlegen(ctx context.Context, store *eventstore.Store, orgIDs []i
 		if vorhanden {
 			continue
 		}
-		_, md, err := kontoMetadaten(ctx, store, d.wer)
-		if err != nil {
+		if err := demoAnlageAnlegen(ctx, store, d, orgIDs, betriebID, betriebstyp, heute); err != nil {
 			return added, err
-		}
-		daten := anlage.Vorgaben(d.typ)
-		x := d.daten
-		x.Anlagenstatus, x.Behoerdenkennung = daten.Anlagenstatus, daten.Behoerdenkennung
-		if d.organisation >= 0 {
-			x.Abwasserbeseitigungspflichtige = []anlage.Veranlagung{{OrganisationID: orgIDs[d.organisation], StartJahr: heute.Year() - 3}}
-		}
-		damals := x
-		if d.frueher != nil {
-			d.frueher(&damals)
-		}
-		aenderungen := d.aenderungen
-		if d.organisation >= 0 {
-			// the obligee assessed from the plant's first year, its assessment set anew three
-			// years ago (a start year no later than the year after the save)
-			damals.Abwasserbeseitigungspflichtige = []anlage.Veranlagung{{OrganisationID: orgIDs[d.organisation], StartJahr: d.angelegt.Year()}}
-			ab := am(heute.Year()-3, 1, 16, 9, 0)
-			aenderungen = append(slices.Clone(aenderungen), demoAenderung{ab, fmt.Sprintf("Veranlagung ab %d neu festgesetzt", ab.Year()),
-				func(d *anlage.Daten, h anlage.Daten) {
-					d.Abwasserbeseitigungspflichtige = h.Abwasserbeseitigungspflichtige
-				}})
-			slices.SortStableFunc(aenderungen, func(a, b demoAenderung) int { return a.am.Compare(b.am) })
-		}
-		cmd := anlage.LegeAn{BetriebID: betriebID, Typ: d.typ, Daten: damals, BetriebFreigegeben: true, Betriebstyp: betriebstyp, Heute: d.angelegt}
-		if d.parent != "" {
-			if cmd.ParentID, err = idNach("anlage", d.parent); err != nil {
-				return added, fmt.Errorf("Anlage %s: übergeordnete %s: %w", d.daten.Bezeichnung, d.parent, err)
-			}
-		}
-		if d.aufnahme != "" {
-			if cmd.Daten.AufnahmeID, err = idNach("anlage", d.aufnahme); err != nil {
-				return added, fmt.Errorf("Anlage %s: aufnehmende %s: %w", d.daten.Bezeichnung, d.aufnahme, err)
-			}
-			x.AufnahmeID = cmd.Daten.AufnahmeID
-		}
-		id, err := eventstore.NextID(ctx, store, "anlage_id_seq")
-		if err != nil {
-			return added, err
-		}
-		if err := befehlAm(ctx, store, anlage.Decider, id, d.angelegt, anlage.Befehl(cmd), md); err != nil {
-			return added, fmt.Errorf("Anlage %s: %w", d.daten.Bezeichnung, err)
-		}
-		// a dated save of the plant's current data changed by setze (its GueltigAb: the day)
-		speichere := func(t time.Time, grund string, setze func(*anlage.Daten)) error {
-			a, _, err := befehle.Load(ctx, id)
-			if err != nil {
-				return err
-			}
-			neu := a.Daten
-			setze(&neu)
-			return befehlAm(ctx, store, anlage.Decider, id, t, anlage.Befehl(anlage.Speichere{Daten: neu, Heute: t, DarfBezeichnung: true,
-				Betriebstyp: betriebstyp, Von: md.ActorName, AuditInfo: &historie.AuditInfo{GueltigAb: t.Format(historie.Datumsformat),
-					Aenderungsgrund: grund}}), md)
-		}
-		if err := speichere(d.inBetrieb, "Inbetriebnahme", func(a *anlage.Daten) { a.Anlagenstatus = anlage.InBetrieb }); err != nil {
-			return added, fmt.Errorf("Anlage %s in Betrieb: %w", d.daten.Bezeichnung, err)
-		}
-		for _, c := range aenderungen {
-			if err := speichere(c.am, c.grund, func(a *anlage.Daten) { c.setze(a, x) }); err != nil {
-				return added, fmt.Errorf("Anlage %s, %s: %w", d.daten.Bezeichnung, c.grund, err)
-			}
-		}
-		if d.antrag != nil {
-			a, _, err := befehle.Load(ctx, id)
-			if err != nil {
-				return added, err
-			}
-			antrag := *d.antrag
-			antrag.Foerderungen, antrag.AufKAGelaende, antrag.Kuehlart, antrag.KuehlBehandlung = a.Daten.Foerderungen, a.Daten.AufKAGelaende, a.Daten.Kuehlart, a.Daten.KuehlBehandlung
-			_, von, err := kontoMetadaten(ctx, store, "betreiber")
-			if err != nil {
-				return added, err
-			}
-			t := vorTagen(9, 16, 25)
-			if err := befehlAm(ctx, store, anlage.Decider, id, t, anlage.Befehl(anlage.StelleAntrag{Antrag: antrag, Heute: t, Von: von.ActorName}), von); err != nil {
-				return added, fmt.Errorf("Änderungsantrag zu %s: %w", d.daten.Bezeichnung, err)
-			}
 		}
 		added++
 	}
 	return added, nil
+}
+
+// demoAnlageAnlegen creates one demo plant through its past.
+func demoAnlageAnlegen(ctx context.Context, store *eventstore.Store, d demoAnlage, orgIDs []int64, betriebID int64, betriebstyp string, heute time.Time) error {
+	_, md, err := kontoMetadaten(ctx, store, d.wer)
+	if err != nil {
+		return err
+	}
+	x, damals, aenderungen := demoAnlagedaten(d, orgIDs, heute)
+	befehle := eventstore.Befehle(store, anlage.Decider)
+	cmd := anlage.LegeAn{BetriebID: betriebID, Typ: d.typ, Daten: damals, BetriebFreigegeben: true, Betriebstyp: betriebstyp, Heute: d.angelegt}
+	if d.parent != "" {
+		if cmd.ParentID, err = anlageNach(ctx, store, d.parent); err != nil {
+			return fmt.Errorf("Anlage %s: übergeordnete %s: %w", d.daten.Bezeichnung, d.parent, err)
+		}
+	}
+	if d.aufnahme != "" {
+		if cmd.Daten.AufnahmeID, err = anlageNach(ctx, store, d.aufnahme); err != nil {
+			return fmt.Errorf("Anlage %s: aufnehmende %s: %w", d.daten.Bezeichnung, d.aufnahme, err)
+		}
+		x.AufnahmeID = cmd.Daten.AufnahmeID
+	}
+	id, err := eventstore.NextID(ctx, store, "anlage_id_seq")
+	if err != nil {
+		return err
+	}
+	if err := befehlAm(ctx, store, anlage.Decider, id, d.angelegt, anlage.Befehl(cmd), md); err != nil {
+		return fmt.Errorf("Anlage %s: %w", d.daten.Bezeichnung, err)
+	}
+	// a dated save of the plant's current data changed by setze (its GueltigAb: the day)
+	speichere := func(t time.Time, grund string, setze func(*anlage.Daten)) error {
+		a, _, err := befehle.Load(ctx, id)
+		if err != nil {
+			return err
+		}
+		neu := a.Daten
+		setze(&neu)
+		return befehlAm(ctx, store, anlage.Decider, id, t, anlage.Befehl(anlage.Speichere{Daten: neu, Heute: t, DarfBezeichnung: true,
+			Betriebstyp: betriebstyp, Von: md.ActorName, AuditInfo: &historie.AuditInfo{GueltigAb: t.Format(historie.Datumsformat),
+				Aenderungsgrund: grund}}), md)
+	}
+	if err := speichere(d.inBetrieb, "Inbetriebnahme", func(a *anlage.Daten) { a.Anlagenstatus = anlage.InBetrieb }); err != nil {
+		return fmt.Errorf("Anlage %s in Betrieb: %w", d.daten.Bezeichnung, err)
+	}
+	for _, c := range aenderungen {
+		if err := speichere(c.am, c.grund, func(a *anlage.Daten) { c.setze(a, x) }); err != nil {
+			return fmt.Errorf("Anlage %s, %s: %w", d.daten.Bezeichnung, c.grund, err)
+		}
+	}
+	if d.antrag != nil {
+		return demoAntragStellen(ctx, store, d, id)
+	}
+	return nil
+}
+
+// demoAnlagedaten are a demo plant's data today (x) and when it was created (damals), and its
+// dated changes in order — with the obligee assessed anew three years ago.
+func demoAnlagedaten(d demoAnlage, orgIDs []int64, heute time.Time) (x, damals anlage.Daten, aenderungen []demoAenderung) {
+	daten := anlage.Vorgaben(d.typ)
+	x = d.daten
+	x.Anlagenstatus, x.Behoerdenkennung = daten.Anlagenstatus, daten.Behoerdenkennung
+	if d.organisation >= 0 {
+		x.Abwasserbeseitigungspflichtige = []anlage.Veranlagung{{OrganisationID: orgIDs[d.organisation], StartJahr: heute.Year() - 3}}
+	}
+	damals = x
+	if d.frueher != nil {
+		d.frueher(&damals)
+	}
+	aenderungen = d.aenderungen
+	if d.organisation >= 0 {
+		// the obligee assessed from the plant's first year, its assessment set anew three
+		// years ago (a start year no later than the year after the save)
+		damals.Abwasserbeseitigungspflichtige = []anlage.Veranlagung{{OrganisationID: orgIDs[d.organisation], StartJahr: d.angelegt.Year()}}
+		ab := am(heute.Year()-3, 1, 16, 9, 0)
+		aenderungen = append(slices.Clone(aenderungen), demoAenderung{ab, fmt.Sprintf("Veranlagung ab %d neu festgesetzt", ab.Year()),
+			func(d *anlage.Daten, h anlage.Daten) {
+				d.Abwasserbeseitigungspflichtige = h.Abwasserbeseitigungspflichtige
+			}})
+		slices.SortStableFunc(aenderungen, func(a, b demoAenderung) int { return a.am.Compare(b.am) })
+	}
+	return x, damals, aenderungen
+}
+
+// demoAntragStellen is the operator's open change request of a demo plant, nine days ago.
+func demoAntragStellen(ctx context.Context, store *eventstore.Store, d demoAnlage, id int64) error {
+	a, _, err := eventstore.Befehle(store, anlage.Decider).Load(ctx, id)
+	if err != nil {
+		return err
+	}
+	antrag := *d.antrag
+	antrag.Foerderungen, antrag.AufKAGelaende, antrag.Kuehlart, antrag.KuehlBehandlung = a.Daten.Foerderungen, a.Daten.AufKAGelaende, a.Daten.Kuehlart, a.Daten.KuehlBehandlung
+	_, von, err := kontoMetadaten(ctx, store, "betreiber")
+	if err != nil {
+		return err
+	}
+	t := vorTagen(9, 16, 25)
+	if err := befehlAm(ctx, store, anlage.Decider, id, t, anlage.Befehl(anlage.StelleAntrag{Antrag: antrag, Heute: t, Von: von.ActorName}), von); err != nil {
+		return fmt.Errorf("Änderungsantrag zu %s: %w", d.daten.Bezeichnung, err)
+	}
+	return nil
+}
+
+// anlageNach is the id of the first plant called name.
+func anlageNach(ctx context.Context, store *eventstore.Store, name string) (int64, error) {
+	var id int64
+	err := store.Pool().QueryRow(ctx, `SELECT id FROM anlage WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, name).Scan(&id)
+	return id, err
 }

@@ -165,137 +165,187 @@ func kontoMetadaten(ctx context.Context, store *eventstore.Store, name string) (
 // along their way to the status.
 func demoBescheideAnlegen(ctx context.Context, store *eventstore.Store) (int, error) {
 	added := 0
-	q := store.Pool()
-	befehle := eventstore.Befehle(store, bescheid.Decider)
 	sbbID, sbb, err := kontoMetadaten(ctx, store, "zust_sbb")
 	if err != nil {
 		return 0, err
 	}
-	staff := bescheid.Rolle{Entscheider: true}
 	for _, d := range demoBescheide {
 		var vorhanden bool
-		if err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM bescheid WHERE daten->>'aktenzeichen' = $1)`, d.daten.Aktenzeichen).Scan(&vorhanden); err != nil {
+		if err := store.Pool().QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM bescheid WHERE daten->>'aktenzeichen' = $1)`,
+			d.daten.Aktenzeichen).Scan(&vorhanden); err != nil {
 			return added, err
 		}
 		if vorhanden {
 			continue
 		}
-		var betriebID int64
-		if err := q.QueryRow(ctx, `SELECT id FROM betrieb WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, d.betrieb).Scan(&betriebID); err != nil {
-			return added, fmt.Errorf("Bescheid %s: Betrieb %s: %w", d.daten.Aktenzeichen, d.betrieb, err)
+		b := &demoBescheidLauf{store: store, befehle: eventstore.Befehle(store, bescheid.Decider), d: d,
+			staff: bescheid.Rolle{Entscheider: true}, sbbID: sbbID, sbb: sbb}
+		if err := b.vorbereiten(ctx); err != nil {
+			return added, err
 		}
-		daten := d.daten
-		if daten.Ablaufdatum == "" {
-			daten.Ablaufdatum = bescheid.StandardAblaufdatum
-		}
-		p := bescheid.Pruefung{BetriebFreigegeben: true, Bescheidarten: []string{daten.Bescheidart}}
-		if d.vorbescheid != "" {
-			if err := q.QueryRow(ctx, `SELECT id FROM bescheid WHERE daten->>'aktenzeichen' = $1`, d.vorbescheid).Scan(&daten.Vorbescheid); err != nil {
-				return added, fmt.Errorf("Bescheid %s: Vorbescheid %s: %w", daten.Aktenzeichen, d.vorbescheid, err)
-			}
-			p.Vorbescheide = []int64{daten.Vorbescheid}
-		}
-		for _, a := range d.auflagen {
-			x := a.Auflage
-			if err := q.QueryRow(ctx, `SELECT id FROM anlage WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, a.anlage).Scan(&x.Abwasseranlage); err != nil {
-				return added, fmt.Errorf("Bescheid %s: Anlage %s: %w", daten.Aktenzeichen, a.anlage, err)
-			}
-			daten.Auflagen = append(daten.Auflagen, x)
-			p.Anlagen = append(p.Anlagen, x.Abwasseranlage)
-		}
-		nummern := map[string]int64{}
-		var messstellen []int64
-		for _, nr := range d.messstellen {
-			var id int64
-			if err := q.QueryRow(ctx, `SELECT id FROM messstelle WHERE messstellen_id = $1`, nr).Scan(&id); err != nil {
-				return added, fmt.Errorf("Bescheid %s: Messstelle %s: %w", daten.Aktenzeichen, nr, err)
-			}
-			nummern[nr] = id
-			messstellen = append(messstellen, id)
-		}
-		p.Kandidaten = messstellen
-		status, md, von, rolle := bescheid.InBearbeitung, sbb, sbbID, staff
-		if d.antragsteller != "" {
-			if von, md, err = kontoMetadaten(ctx, store, d.antragsteller); err != nil {
-				return added, err
-			}
-			status, rolle = bescheid.Angelegt, bescheid.Rolle{Antragsteller: true}
-		}
-		id, err := eventstore.NextID(ctx, store, "bescheid_id_seq")
+		zuVerschaerfen, err := b.anlegen(ctx)
 		if err != nil {
 			return added, err
 		}
-		fehler := func(schritt string, err error) error {
-			return fmt.Errorf("Bescheid %s %s: %w", daten.Aktenzeichen, schritt, err)
-		}
-		// recorded with its Anforderungen (one event each, small in the audit trail), the
-		// drafted values first
-		var zuVerschaerfen []bescheid.Anforderung
-		if err := amTag(ctx, store, d.angelegt, func(tx pgx.Tx) error {
-			if _, err := befehle.HandleTx(ctx, tx, id, eventstore.VersionUnbekannt, bescheid.LegeAn{BetriebID: betriebID, Status: status,
-				Daten: daten, Messstellen: messstellen, Pruefung: p, Von: von}, md); err != nil {
-				return fehler("anlegen", err)
-			}
-			for _, a := range d.anforderungen {
-				x := a.a
-				x.Messstelle = nummern[a.nr]
-				if x.AnforderungID, err = eventstore.NextID(ctx, store, "anforderung_id_seq"); err != nil {
-					return err
-				}
-				entwurf := x
-				if a.vorher != "" {
-					entwurf.Wert = a.vorher
-					zuVerschaerfen = append(zuVerschaerfen, x)
-				}
-				if _, err := befehle.HandleTx(ctx, tx, id, eventstore.VersionUnbekannt, bescheid.LegeAnforderungAn{Anforderung: entwurf, Rolle: rolle}, md); err != nil {
-					return fehler("Anforderung "+x.ParameterNr, err)
-				}
-			}
-			return nil
-		}); err != nil {
+		added++
+		if err := b.verschaerfen(ctx, zuVerschaerfen); err != nil {
 			return added, err
 		}
-		added++
-		if len(zuVerschaerfen) > 0 {
-			if err := amTag(ctx, store, d.verschaerft, func(tx pgx.Tx) error {
-				for _, x := range zuVerschaerfen {
-					if _, err := befehle.HandleTx(ctx, tx, id, eventstore.VersionUnbekannt, bescheid.AendereAnforderung{Anforderung: x, Rolle: rolle}, md); err != nil {
-						return fehler("Anforderung "+x.ParameterNr+" verschärfen", err)
-					}
-				}
-				return nil
-			}); err != nil {
-				return added, err
-			}
-		}
-		schritte := d.schritte
-		speichere := func(ziel, kommentar string, r bescheid.Rolle, wer int64, md eventstore.Metadata) error {
-			if len(schritte) == 0 {
-				return fmt.Errorf("kein Datum für den Schritt nach %s", ziel)
-			}
-			t := schritte[0]
-			schritte = schritte[1:]
-			return befehlAm(ctx, store, bescheid.Decider, id, t, bescheid.Befehl(bescheid.Speichere{Daten: daten, Status: ziel,
-				Messstellen: messstellen, Kommentar: kommentar, Rolle: r, Pruefung: p, Heute: t, Von: wer}), md)
-		}
-		if d.antragsteller != "" && d.status != bescheid.Angelegt {
-			if err := speichere(bescheid.Beantragt, "", rolle, von, md); err != nil {
-				return added, fehler("beantragen", err)
-			}
-			if d.kommentar != "" {
-				if err := speichere(bescheid.Angelegt, d.kommentar, staff, sbbID, sbb); err != nil {
-					return added, fehler("zurückweisen", err)
-				}
-				if err := speichere(bescheid.Beantragt, "", rolle, von, md); err != nil {
-					return added, fehler("erneut beantragen", err)
-				}
-			}
-		}
-		if d.status == bescheid.Freigegeben {
-			if err := speichere(bescheid.Freigegeben, "", staff, sbbID, sbb); err != nil {
-				return added, fehler("freigeben", err)
-			}
+		if err := b.weg(ctx); err != nil {
+			return added, err
 		}
 	}
 	return added, nil
+}
+
+// demoBescheidLauf is the creation of one demo Bescheid: what it names, looked up by name and
+// number, and who records it in which role.
+type demoBescheidLauf struct {
+	store       *eventstore.Store
+	befehle     eventstore.Befehlsweg[bescheid.Bescheid, bescheid.Befehl]
+	d           demoBescheid
+	id          int64
+	betriebID   int64
+	daten       bescheid.Daten
+	p           bescheid.Pruefung
+	nummern     map[string]int64 // measuring point number → id
+	messstellen []int64
+	// who records it: zust_sbb as staff, or the applicant
+	sbb, md      eventstore.Metadata
+	rolle, staff bescheid.Rolle
+	von, sbbID   int64
+	statusWert   string
+}
+
+func (b *demoBescheidLauf) fehler(schritt string, err error) error {
+	return fmt.Errorf("Bescheid %s %s: %w", b.daten.Aktenzeichen, schritt, err)
+}
+
+// vorbereiten looks up the operation, Vorbescheid, plants and measuring points the demo
+// Bescheid names, and who records it, and draws its id.
+func (b *demoBescheidLauf) vorbereiten(ctx context.Context) error {
+	q, d := b.store.Pool(), b.d
+	if err := q.QueryRow(ctx, `SELECT id FROM betrieb WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, d.betrieb).Scan(&b.betriebID); err != nil {
+		return fmt.Errorf("Bescheid %s: Betrieb %s: %w", d.daten.Aktenzeichen, d.betrieb, err)
+	}
+	b.daten = d.daten
+	if b.daten.Ablaufdatum == "" {
+		b.daten.Ablaufdatum = bescheid.StandardAblaufdatum
+	}
+	b.p = bescheid.Pruefung{BetriebFreigegeben: true, Bescheidarten: []string{b.daten.Bescheidart}}
+	if d.vorbescheid != "" {
+		if err := q.QueryRow(ctx, `SELECT id FROM bescheid WHERE daten->>'aktenzeichen' = $1`, d.vorbescheid).Scan(&b.daten.Vorbescheid); err != nil {
+			return fmt.Errorf("Bescheid %s: Vorbescheid %s: %w", b.daten.Aktenzeichen, d.vorbescheid, err)
+		}
+		b.p.Vorbescheide = []int64{b.daten.Vorbescheid}
+	}
+	for _, a := range d.auflagen {
+		x := a.Auflage
+		var err error
+		if x.Abwasseranlage, err = anlageNach(ctx, b.store, a.anlage); err != nil {
+			return fmt.Errorf("Bescheid %s: Anlage %s: %w", b.daten.Aktenzeichen, a.anlage, err)
+		}
+		b.daten.Auflagen = append(b.daten.Auflagen, x)
+		b.p.Anlagen = append(b.p.Anlagen, x.Abwasseranlage)
+	}
+	b.nummern = map[string]int64{}
+	for _, nr := range d.messstellen {
+		var id int64
+		if err := q.QueryRow(ctx, `SELECT id FROM messstelle WHERE messstellen_id = $1`, nr).Scan(&id); err != nil {
+			return fmt.Errorf("Bescheid %s: Messstelle %s: %w", b.daten.Aktenzeichen, nr, err)
+		}
+		b.nummern[nr] = id
+		b.messstellen = append(b.messstellen, id)
+	}
+	b.p.Kandidaten = b.messstellen
+	b.statusWert, b.md, b.von, b.rolle = bescheid.InBearbeitung, b.sbb, b.sbbID, b.staff
+	if d.antragsteller != "" {
+		var err error
+		if b.von, b.md, err = kontoMetadaten(ctx, b.store, d.antragsteller); err != nil {
+			return err
+		}
+		b.statusWert, b.rolle = bescheid.Angelegt, bescheid.Rolle{Antragsteller: true}
+	}
+	var err error
+	b.id, err = eventstore.NextID(ctx, b.store, "bescheid_id_seq")
+	return err
+}
+
+// anlegen records the Bescheid with its Anforderungen (one event each, small in the audit
+// trail), the drafted values first; it returns the Anforderungen to tighten later.
+func (b *demoBescheidLauf) anlegen(ctx context.Context) ([]bescheid.Anforderung, error) {
+	var zuVerschaerfen []bescheid.Anforderung
+	err := amTag(ctx, b.store, b.d.angelegt, func(tx pgx.Tx) error {
+		if _, err := b.befehle.HandleTx(ctx, tx, b.id, eventstore.VersionUnbekannt, bescheid.LegeAn{BetriebID: b.betriebID, Status: b.statusWert,
+			Daten: b.daten, Messstellen: b.messstellen, Pruefung: b.p, Von: b.von}, b.md); err != nil {
+			return b.fehler("anlegen", err)
+		}
+		for _, a := range b.d.anforderungen {
+			x := a.a
+			x.Messstelle = b.nummern[a.nr]
+			var err error
+			if x.AnforderungID, err = eventstore.NextID(ctx, b.store, "anforderung_id_seq"); err != nil {
+				return err
+			}
+			entwurf := x
+			if a.vorher != "" {
+				entwurf.Wert = a.vorher
+				zuVerschaerfen = append(zuVerschaerfen, x)
+			}
+			if _, err := b.befehle.HandleTx(ctx, tx, b.id, eventstore.VersionUnbekannt, bescheid.LegeAnforderungAn{Anforderung: entwurf, Rolle: b.rolle}, b.md); err != nil {
+				return b.fehler("Anforderung "+x.ParameterNr, err)
+			}
+		}
+		return nil
+	})
+	return zuVerschaerfen, err
+}
+
+// verschaerfen sets the final values of the Anforderungen recorded with drafted ones.
+func (b *demoBescheidLauf) verschaerfen(ctx context.Context, zuVerschaerfen []bescheid.Anforderung) error {
+	if len(zuVerschaerfen) == 0 {
+		return nil
+	}
+	return amTag(ctx, b.store, b.d.verschaerft, func(tx pgx.Tx) error {
+		for _, x := range zuVerschaerfen {
+			if _, err := b.befehle.HandleTx(ctx, tx, b.id, eventstore.VersionUnbekannt, bescheid.AendereAnforderung{Anforderung: x, Rolle: b.rolle}, b.md); err != nil {
+				return b.fehler("Anforderung "+x.ParameterNr+" verschärfen", err)
+			}
+		}
+		return nil
+	})
+}
+
+// weg moves the Bescheid to its status, each move at the next of its dates: an application is
+// submitted (returned and submitted again with a comment), a released one released.
+func (b *demoBescheidLauf) weg(ctx context.Context) error {
+	d, schritte := b.d, b.d.schritte
+	speichere := func(ziel, kommentar string, r bescheid.Rolle, wer int64, md eventstore.Metadata) error {
+		if len(schritte) == 0 {
+			return fmt.Errorf("kein Datum für den Schritt nach %s", ziel)
+		}
+		t := schritte[0]
+		schritte = schritte[1:]
+		return befehlAm(ctx, b.store, bescheid.Decider, b.id, t, bescheid.Befehl(bescheid.Speichere{Daten: b.daten, Status: ziel,
+			Messstellen: b.messstellen, Kommentar: kommentar, Rolle: r, Pruefung: b.p, Heute: t, Von: wer}), md)
+	}
+	if d.antragsteller != "" && d.status != bescheid.Angelegt {
+		if err := speichere(bescheid.Beantragt, "", b.rolle, b.von, b.md); err != nil {
+			return b.fehler("beantragen", err)
+		}
+		if d.kommentar != "" {
+			if err := speichere(bescheid.Angelegt, d.kommentar, b.staff, b.sbbID, b.sbb); err != nil {
+				return b.fehler("zurückweisen", err)
+			}
+			if err := speichere(bescheid.Beantragt, "", b.rolle, b.von, b.md); err != nil {
+				return b.fehler("erneut beantragen", err)
+			}
+		}
+	}
+	if d.status == bescheid.Freigegeben {
+		if err := speichere(bescheid.Freigegeben, "", b.staff, b.sbbID, b.sbb); err != nil {
+			return b.fehler("freigeben", err)
+		}
+	}
+	return nil
 }

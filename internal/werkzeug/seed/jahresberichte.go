@@ -117,134 +117,168 @@ var demoBerichte = []demoBericht{
 // year, values saved, submitted, sent back and approved on the way to their status.
 func demoBerichteAnlegen(ctx context.Context, store *eventstore.Store) (int, error) {
 	added := 0
-	q := store.Pool()
 	sbsID, sbs, err := kontoMetadaten(ctx, store, "zust_sbs")
 	if err != nil {
 		return 0, err
 	}
-	pruefer := jahresbericht.Rolle{Pruefer: true, Funktion: "ZUST_SBS"}
 	for _, d := range demoBerichte {
-		var anlageID, betriebID int64
+		b := &demoBerichtLauf{store: store, d: d, sbsID: sbsID, sbs: sbs, pruefer: jahresbericht.Rolle{Pruefer: true, Funktion: "ZUST_SBS"},
+			bearbeiter: jahresbericht.Rolle{Bearbeiter: true, Funktion: "BETREIBER"}}
 		var vorhanden bool
-		if err := q.QueryRow(ctx, `SELECT id, betrieb_id, EXISTS (SELECT 1 FROM jahresbericht j WHERE j.anlage_id = a.id AND j.jahr = $2)
-			FROM anlage a WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, d.anlage, d.jahr).Scan(&anlageID, &betriebID, &vorhanden); err != nil {
+		if err := store.Pool().QueryRow(ctx, `SELECT id, betrieb_id, EXISTS (SELECT 1 FROM jahresbericht j WHERE j.anlage_id = a.id AND j.jahr = $2)
+			FROM anlage a WHERE bezeichnung = $1 ORDER BY id LIMIT 1`, d.anlage, d.jahr).Scan(&b.anlageID, &b.betriebID, &vorhanden); err != nil {
 			return added, fmt.Errorf("Jahresbericht %s %d: %w", d.anlage, d.jahr, err)
 		}
 		if vorhanden {
 			continue
 		}
-		kontoID, md, err := kontoMetadaten(ctx, store, d.betreiber)
+		if b.kontoID, b.md, err = kontoMetadaten(ctx, store, d.betreiber); err != nil {
+			return added, err
+		}
+		cmd, kanalnetz, err := b.befehl(ctx)
 		if err != nil {
 			return added, err
 		}
-		fehler := func(schritt string, err error) error {
-			return fmt.Errorf("Jahresbericht %s %d %s: %w", d.anlage, d.jahr, schritt, err)
-		}
-		bearbeiter := jahresbericht.Rolle{Bearbeiter: true, Funktion: "BETREIBER"}
-		ks, err := messstellen.ImJahr(ctx, q, anlageID, d.jahr)
-		if err != nil {
+		if b.id, err = eventstore.NextID(ctx, store, "jahresbericht_id_seq"); err != nil {
 			return added, err
 		}
-		punkte := make([]int64, len(ks))
-		for i, k := range ks {
-			punkte[i] = k.ID
-		}
-		kanalnetz, err := anlagen.KanalnetzMitSelbstueberwachung(ctx, q, anlageID)
-		if err != nil {
-			return added, err
-		}
-		von, bis := jahresbericht.VonBis(d.jahr)
-		as, err := bescheide.Anforderungen(ctx, q, betriebID, punkte, bescheid.Selbstueberwachungsauflage, von, bis)
-		if err != nil {
-			return added, err
-		}
-		cmd := jahresbericht.LegeAn{AnlageID: anlageID, AnlageBezeichnung: d.anlage, Jahr: d.jahr, Rolle: bearbeiter, Konto: kontoID,
-			Pruefung: jahresbericht.Pruefung{Messstellen: punkte, Kanalnetzpflicht: kanalnetz}, Daten: jahresbericht.Daten{Bemerkung: d.bemerkung}}
-		if len(as) > 0 {
-			ids, err := eventstore.NextIDs(ctx, store, "anforderung_id_seq", len(as))
-			if err != nil {
-				return added, err
-			}
-			for i, a := range as {
-				p := jahresbericht.AusAnforderung(a)
-				p.ParameterID = ids[i]
-				cmd.Parameter = append(cmd.Parameter, p)
-			}
-		}
-		id, err := eventstore.NextID(ctx, store, "jahresbericht_id_seq")
-		if err != nil {
-			return added, err
-		}
-		if err := befehlAm(ctx, store, jahresbericht.Decider, id, d.angelegt, jahresbericht.Befehl(cmd), md); err != nil {
-			return added, fehler("anlegen", err)
+		if err := befehlAm(ctx, store, jahresbericht.Decider, b.id, d.angelegt, jahresbericht.Befehl(cmd), b.md); err != nil {
+			return added, b.fehler("anlegen", err)
 		}
 		added++
-		for _, r := range d.reihen {
-			p, ok := demoParameter(ctx, q, cmd.Parameter, r)
-			if !ok {
-				return added, fehler("Parameter "+r.parameterNr, fmt.Errorf("no Selbstüberwachungsauflage at %s", r.messstelle))
-			}
-			var vid int64
-			var wert string
-			var extras []byte
-			if err := q.QueryRow(ctx, `SELECT id, wert, extras FROM werteliste_eintrag WHERE liste = 'selbstueberwachungVorlage' AND wert = $1`,
-				r.vorlage).Scan(&vid, &wert, &extras); err != nil {
-				return added, fehler("Vorlage "+r.vorlage, err)
-			}
-			v, err := jahresbericht.VorlageAus(vid, wert, extras)
-			if err != nil {
-				return added, err
-			}
-			zeilen := r.zeilen(d.jahr)
-			if err := befehlAm(ctx, store, jahresbericht.Decider, id, d.messwerte, jahresbericht.Befehl(jahresbericht.SpeichereMesswerte{ParameterID: p,
-				AnzahlWerte: len(zeilen), Status: jahresbericht.Abgeschlossen, Vorlage: &v, Messwerte: zeilen, Rolle: bearbeiter}), md); err != nil {
-				return added, fehler("Messwerte "+r.parameterNr, err)
-			}
+		if err := b.messwerte(ctx, cmd.Parameter); err != nil {
+			return added, err
 		}
-		daten := jahresbericht.Daten{StatusMesswerte: jahresbericht.Abgeschlossen, StatusAQS: jahresbericht.Uebermittelt,
-			StatusExterne: jahresbericht.Entfaellt, Durchflusspruefung: jahresbericht.Abgeschlossen, Bemerkung: d.bemerkung}
-		if kanalnetz {
-			daten.Kanalzustand = jahresbericht.Uebermittelt
-		}
-		schritte := d.schritte
-		schritt := func(name string, c jahresbericht.Befehl, md eventstore.Metadata) error {
-			if len(schritte) == 0 {
-				return fehler(name, errors.New("kein Datum für den Schritt"))
-			}
-			t := schritte[0]
-			schritte = schritte[1:]
-			if err := befehlAm(ctx, store, jahresbericht.Decider, id, t, c, md); err != nil {
-				return fehler(name, err)
-			}
-			return nil
-		}
-		switch d.status {
-		case jahresbericht.BearbeitungAbgeschlossen:
-			if err := schritt("abschließen", jahresbericht.Speichere{Daten: daten, Status: d.status, Rolle: bearbeiter, Konto: kontoID}, md); err != nil {
-				return added, err
-			}
-		case jahresbericht.Eingereicht, jahresbericht.Plausibilisiert:
-			if d.zurueckgewiesen != "" {
-				if err := schritt("einreichen", jahresbericht.ReicheEin{Daten: daten, Rolle: bearbeiter, Konto: kontoID}, md); err != nil {
-					return added, err
-				}
-				if err := schritt("zurückweisen", jahresbericht.Entscheide{NeuerStatus: jahresbericht.InBearbeitung, Kommentar: d.zurueckgewiesen,
-					Rolle: pruefer, Konto: sbsID}, sbs); err != nil {
-					return added, err
-				}
-			}
-			if err := schritt("einreichen", jahresbericht.ReicheEin{Daten: daten, Rolle: bearbeiter, Konto: kontoID}, md); err != nil {
-				return added, err
-			}
-			if d.status == jahresbericht.Plausibilisiert {
-				if err := schritt("plausibilisieren", jahresbericht.Entscheide{NeuerStatus: jahresbericht.Plausibilisiert,
-					Kommentar: "Plausibel.", Rolle: pruefer, Konto: sbsID}, sbs); err != nil {
-					return added, err
-				}
-			}
+		if err := b.weg(ctx, kanalnetz); err != nil {
+			return added, err
 		}
 	}
 	return added, nil
+}
+
+// demoBerichtLauf is the creation of one demo annual report: its plant and operation, who
+// writes it and who decides.
+type demoBerichtLauf struct {
+	store                   *eventstore.Store
+	d                       demoBericht
+	id, anlageID, betriebID int64
+	kontoID, sbsID          int64
+	md, sbs                 eventstore.Metadata
+	bearbeiter, pruefer     jahresbericht.Rolle
+}
+
+func (b *demoBerichtLauf) fehler(schritt string, err error) error {
+	return fmt.Errorf("Jahresbericht %s %d %s: %w", b.d.anlage, b.d.jahr, schritt, err)
+}
+
+// befehl is the report's creation with the Selbstüberwachungsauflagen of the year on its
+// plant's measuring points as parameters; kanalnetz whether the plant's sewer network reports.
+func (b *demoBerichtLauf) befehl(ctx context.Context) (cmd jahresbericht.LegeAn, kanalnetz bool, err error) {
+	q, d := b.store.Pool(), b.d
+	ks, err := messstellen.ImJahr(ctx, q, b.anlageID, d.jahr)
+	if err != nil {
+		return cmd, false, err
+	}
+	punkte := make([]int64, len(ks))
+	for i, k := range ks {
+		punkte[i] = k.ID
+	}
+	if kanalnetz, err = anlagen.KanalnetzMitSelbstueberwachung(ctx, q, b.anlageID); err != nil {
+		return cmd, false, err
+	}
+	von, bis := jahresbericht.VonBis(d.jahr)
+	as, err := bescheide.Anforderungen(ctx, q, b.betriebID, punkte, bescheid.Selbstueberwachungsauflage, von, bis)
+	if err != nil {
+		return cmd, false, err
+	}
+	cmd = jahresbericht.LegeAn{AnlageID: b.anlageID, AnlageBezeichnung: d.anlage, Jahr: d.jahr, Rolle: b.bearbeiter, Konto: b.kontoID,
+		Pruefung: jahresbericht.Pruefung{Messstellen: punkte, Kanalnetzpflicht: kanalnetz}, Daten: jahresbericht.Daten{Bemerkung: d.bemerkung}}
+	if len(as) > 0 {
+		ids, err := eventstore.NextIDs(ctx, b.store, "anforderung_id_seq", len(as))
+		if err != nil {
+			return cmd, false, err
+		}
+		for i, a := range as {
+			p := jahresbericht.AusAnforderung(a)
+			p.ParameterID = ids[i]
+			cmd.Parameter = append(cmd.Parameter, p)
+		}
+	}
+	return cmd, kanalnetz, nil
+}
+
+// messwerte saves the values of each of the demo's rows on its parameter, with its template.
+func (b *demoBerichtLauf) messwerte(ctx context.Context, parameter []jahresbericht.Parameter) error {
+	q, d := b.store.Pool(), b.d
+	for _, r := range d.reihen {
+		p, ok := demoParameter(ctx, q, parameter, r)
+		if !ok {
+			return b.fehler("Parameter "+r.parameterNr, fmt.Errorf("no Selbstüberwachungsauflage at %s", r.messstelle))
+		}
+		var vid int64
+		var wert string
+		var extras []byte
+		if err := q.QueryRow(ctx, `SELECT id, wert, extras FROM werteliste_eintrag WHERE liste = 'selbstueberwachungVorlage' AND wert = $1`,
+			r.vorlage).Scan(&vid, &wert, &extras); err != nil {
+			return b.fehler("Vorlage "+r.vorlage, err)
+		}
+		v, err := jahresbericht.VorlageAus(vid, wert, extras)
+		if err != nil {
+			return err
+		}
+		zeilen := r.zeilen(d.jahr)
+		if err := befehlAm(ctx, b.store, jahresbericht.Decider, b.id, d.messwerte, jahresbericht.Befehl(jahresbericht.SpeichereMesswerte{ParameterID: p,
+			AnzahlWerte: len(zeilen), Status: jahresbericht.Abgeschlossen, Vorlage: &v, Messwerte: zeilen, Rolle: b.bearbeiter}), b.md); err != nil {
+			return b.fehler("Messwerte "+r.parameterNr, err)
+		}
+	}
+	return nil
+}
+
+// weg moves the report to its status, each step at the next of its dates: closed, or
+// submitted (sent back and submitted again) and approved.
+func (b *demoBerichtLauf) weg(ctx context.Context, kanalnetz bool) error {
+	d := b.d
+	daten := jahresbericht.Daten{StatusMesswerte: jahresbericht.Abgeschlossen, StatusAQS: jahresbericht.Uebermittelt,
+		StatusExterne: jahresbericht.Entfaellt, Durchflusspruefung: jahresbericht.Abgeschlossen, Bemerkung: d.bemerkung}
+	if kanalnetz {
+		daten.Kanalzustand = jahresbericht.Uebermittelt
+	}
+	schritte := d.schritte
+	schritt := func(name string, c jahresbericht.Befehl, md eventstore.Metadata) error {
+		if len(schritte) == 0 {
+			return b.fehler(name, errors.New("kein Datum für den Schritt"))
+		}
+		t := schritte[0]
+		schritte = schritte[1:]
+		if err := befehlAm(ctx, b.store, jahresbericht.Decider, b.id, t, c, md); err != nil {
+			return b.fehler(name, err)
+		}
+		return nil
+	}
+	einreichen := jahresbericht.ReicheEin{Daten: daten, Rolle: b.bearbeiter, Konto: b.kontoID}
+	switch d.status {
+	case jahresbericht.BearbeitungAbgeschlossen:
+		return schritt("abschließen", jahresbericht.Speichere{Daten: daten, Status: d.status, Rolle: b.bearbeiter, Konto: b.kontoID}, b.md)
+	case jahresbericht.Eingereicht, jahresbericht.Plausibilisiert:
+		if d.zurueckgewiesen != "" {
+			if err := schritt("einreichen", einreichen, b.md); err != nil {
+				return err
+			}
+			if err := schritt("zurückweisen", jahresbericht.Entscheide{NeuerStatus: jahresbericht.InBearbeitung, Kommentar: d.zurueckgewiesen,
+				Rolle: b.pruefer, Konto: b.sbsID}, b.sbs); err != nil {
+				return err
+			}
+		}
+		if err := schritt("einreichen", einreichen, b.md); err != nil {
+			return err
+		}
+		if d.status == jahresbericht.Plausibilisiert {
+			return schritt("plausibilisieren", jahresbericht.Entscheide{NeuerStatus: jahresbericht.Plausibilisiert,
+				Kommentar: "Plausibel.", Rolle: b.pruefer, Konto: b.sbsID}, b.sbs)
+		}
+	}
+	return nil
 }
 
 // demoParameter is the id of the report's parameter of row r (its measuring point by number).
