@@ -243,3 +243,18 @@ func TestBescheidauswertung_RoutesPerRole_ExportReadBack(t *testing.T) {
 		t.Errorf("another's operation's export: %d", a.Code)
 	}
 }
+
+// The Bescheid evaluation's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("bescheidauswertung", func() map[string]regel {
+	// the Bescheide's searches and evaluation (issue 30): read by whoever sees the operation
+	return map[string]regel{
+		"GET /api/betrieb/{id}/bescheid/search":        amBetrieb(""),
+		"GET /api/betrieb/{id}/anforderung/auswertung": amBetrieb(""),
+		"GET /api/betrieb/{id}/auflage/search":         amBetrieb(""),
+		"GET /api/betrieb/{id}/anforderungsparameter":  amBetrieb(""),
+		"POST /api/betrieb/{id}/export/{endpoint}":     amBetrieb(""),
+		"GET /api/messstelle/{id}/anforderung":         amBetrieb(""),
+		"GET /api/anforderung/auswertung":              angemeldet,
+		"POST /api/anforderung/export":                 angemeldet,
+	}
+})
