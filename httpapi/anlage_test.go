@@ -451,3 +451,25 @@ var _ = regelnDes("anlage", func() map[string]regel {
 		"POST /api/anlage/{id}/wiedervorlage":               amBetrieb(berechtigung.WiedervorlagenLesen),
 	}
 })
+
+// The anlage area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("anlage", map[string]listenRoute{
+	"GET /api/anlage":                             {art: artListe, zeilen: true, aufrufe: []string{"/api/anlage?betrieb={betrieb}"}},
+	"GET /api/anlage/{id}/indirekteinleiter":      {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/anlage/{id}/hasIndirektEinleiter":   {art: artEinzeln},
+	"GET /api/anlage/moeglicheAufnehmendeAnlagen": {art: artFremdeNamen},
+	"GET /api/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen": {art: artFremdeNamen},
+	"GET /api/anlage/entlastung/drosselablauf/{anlagenart}":                                        {art: artFremdeNamen},
+	"GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}":                    {art: artFremdeNamen},
+	"GET /api/anlage/entlastung/uebersicht/{id}":                                                   {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/betrieb/{id}/export-entlastungsanlagen":                                              {art: artExport, objekt: "betrieb", zeilen: true},
+	"GET /api/anlage/abwasserbehandlung/{id}/export":                                               {art: artExport, objekt: "anlage"},
+	"POST /api/anlage/abwasserbehandlung/{id}/import":                                              {art: artBefehl},
+	"POST /api/betrieb/{id}/import-entlastungsanlagen":                                             {art: artBefehl},
+	"GET /api/anlage/kanalnetz/uebersicht/{id}":                                                    {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/anlage/{id}":                                                                         {art: artEinzeln},
+	"GET /api/anlage/{id}/historie":                                                                {art: artEinzeln},
+	"GET /api/anlage/{id}/aenderungsantrag":                                                        {art: artEinzeln},
+	"GET /api/anlage/{id}/stand/{version}":                                                         {art: artEinzeln},
+	"GET /api/anlage/{id}/verlauf":                                                                 {art: artEinzeln},
+})

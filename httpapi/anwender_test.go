@@ -152,3 +152,10 @@ func TestAnwender_FormRulesCreateEditDeleteAndExport(t *testing.T) {
 	wantFehler(t, w.send(t, "POST", "/api/authenticate", map[string]string{"username": "jkeller", "password": "Start-Passwort-1"}, ""),
 		401, "Benutzername oder Passwort ist falsch.")
 }
+
+// The anwender area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("anwender", map[string]listenRoute{
+	"POST /api/anwender/export": {art: artExport},
+	"GET /api/anwender":         {art: artStammdaten},
+	"GET /api/anwender/{id}":    {art: artEinzeln},
+})

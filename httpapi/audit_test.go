@@ -275,3 +275,10 @@ func TestAudit_MinPositionGivesUpAfterTwoSecondsAndAnswersWhatIsThere(t *testing
 		}
 	}
 }
+
+// The audit area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("audit", map[string]listenRoute{
+	"GET /api/audit":               {art: artListe, zeilen: true},
+	"GET /api/audit/ereignisarten": {art: artStammdaten},
+	"GET /api/audit/{position}":    {art: artEinzeln},
+})

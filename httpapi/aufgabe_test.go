@@ -129,3 +129,9 @@ func TestAufgaben_AMeasuringPointRequestWaitsForTheOtherDeciders_NotForItsReques
 		t.Fatalf("fachadmin: the request %v, the demo's %v, count %v against zust_sbd's %v", e, d, nFach, nSbd)
 	}
 }
+
+// The aufgabe area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("aufgabe", map[string]listenRoute{
+	"GET /api/aufgabe":       {art: artListe, zeilen: true},
+	"GET /api/aufgabe/count": {art: artListe},
+})

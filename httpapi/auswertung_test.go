@@ -254,3 +254,9 @@ func TestAuswertung_LocalRoleNamingAnOperationAddsItToTheQueries(t *testing.T) {
 		t.Fatalf("with the local role:\n%s", nachher)
 	}
 }
+
+// The auswertung area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("auswertung", map[string]listenRoute{
+	"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
+	"GET /api/abfragen":              {art: artStammdaten},
+})

@@ -443,3 +443,16 @@ var _ = regelnDes("bescheid", func() map[string]regel {
 		"POST /api/bescheid/{id}/wiedervorlage": angemeldet,
 	}
 })
+
+// The bescheid area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("bescheid", map[string]listenRoute{
+	// the Bescheid form's choices: the operation's measuring points and its other Bescheide
+	"GET /api/betrieb/{id}/bescheid/messstellen":  {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/betrieb/{id}/bescheid/vorbescheide": {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/bescheid/{id}":                      {art: artEinzeln},
+	"GET /api/bescheidsantrag/{id}":               {art: artEinzeln},
+	"GET /api/bescheid/{id}/verlauf":              {art: artEinzeln},
+	"GET /api/bescheid/{id}/stand/{version}":      {art: artEinzeln},
+	"GET /api/bescheid/{id}/messstelle/{mid}":     {art: artEinzeln},
+	"GET /api/bescheid/{id}/anforderung":          {art: artEinzeln},
+})

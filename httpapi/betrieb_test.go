@@ -508,3 +508,18 @@ var _ = regelnDes("betrieb", func() map[string]regel {
 		"POST /api/betrieb/{id}/wiedervorlage":                                     amBetrieb(berechtigung.WiedervorlagenLesen),
 	}
 })
+
+// The betrieb area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("betrieb", map[string]listenRoute{
+	"GET /api/betriebkatalog":                                                  {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
+	"GET /api/betrieb/{id}/abwasserbehandlungForStilllegung":                   {art: artFremdeNamen},
+	"GET /api/person/lokaleRolle/{id}":                                         {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/bearbeiter":                                                      {art: artStammdaten},
+	"GET /api/betrieb/{id}":                                                    {art: artEinzeln},
+	"GET /api/betrieb/{id}/info":                                               {art: artEinzeln},
+	"GET /api/betrieb/{id}/historie":                                           {art: artEinzeln},
+	"GET /api/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage": {art: artEinzeln},
+	"GET /api/betrieb/{id}/stammdaten-antrag":                                  {art: artEinzeln},
+	"GET /api/betrieb/{id}/stand/{version}":                                    {art: artEinzeln},
+	"GET /api/betrieb/{id}/verlauf":                                            {art: artEinzeln},
+})

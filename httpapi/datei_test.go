@@ -483,3 +483,19 @@ func TestWiedervorlage_CreateListDeleteWithTheRulesOfWhoMay(t *testing.T) {
 	}
 	wantFehler(t, w.send(t, "DELETE", fmt.Sprintf("/api/wiedervorlage/%d", eigene), nil, betreiber), 404, nichtDa)
 }
+
+// The ablage area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("ablage", map[string]listenRoute{
+	"GET /api/betrieb/{id}/dateien":               {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/betrieb/{id}/wiedervorlage":         {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/anlage/{id}/dateien":                {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/anlage/{id}/wiedervorlage":          {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/bescheid/{id}/dateien":              {art: artAmObjekt, objekt: "bescheid"},
+	"GET /api/jahresbericht/{id}/dateien":         {art: artAmObjekt, objekt: "jahresbericht"},
+	"GET /api/jahresbericht/{id}/externe-dateien": {art: artAmObjekt, objekt: "jahresbericht"},
+	"GET /api/jahresbericht/{id}/wiedervorlage":   {art: artAmObjekt, objekt: "jahresbericht"},
+	"GET /api/bescheid/{id}/wiedervorlage":        {art: artAmObjekt, objekt: "bescheid"},
+	"GET /api/messstelle/{id}/wiedervorlage":      {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+	"GET /api/messstelle/{id}/dateien":            {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+	"GET /api/datei/{id}":                         {art: artEinzeln},
+})

@@ -62,3 +62,10 @@ func TestHealth_OKOnlyWhenPostgresAndNATSAnswer(t *testing.T) {
 		})
 	}
 }
+
+// The system area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("system", map[string]listenRoute{
+	"GET /api/health":        {art: artAnderes},
+	"GET /api/konfiguration": {art: artAnderes},
+	"GET /api/openapi.yaml":  {art: artAnderes},
+})

@@ -645,3 +645,27 @@ var _ = regelnDes("jahresbericht", func() map[string]regel {
 		"GET /api/anlage/kanalnetz/selbstueberwachungspflichtForAnlage/{id}":        amBetrieb(""),
 	}
 })
+
+// The jahresbericht area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("jahresbericht", map[string]listenRoute{
+	// the demo's exceedances hang on none of this walk's objects: TestJahresbericht_Ueberschreitungen
+	// proves their visibility
+	"GET /api/betrieb/{id}/ueberschreitungen": {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/ueberschreitung/betriebe": {art: artListe, aufrufe: []string{"/api/ueberschreitung/betriebe?jahr=2025",
+		"/api/ueberschreitung/betriebe?jahr=2024"}},
+	// annual reports (issue 31): the lists of an operation's and a plant's reports
+	"GET /api/jahresbericht/{id}":                                               {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/jahresbericht/betrieb/{id}/parameter-messwert":                    {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}": {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/anlage/abwasserbehandlung/getJahresberichtJahreForAnlage/{id}":    {art: artAmObjekt, objekt: "anlage"},
+	"GET /api/anlage/kanalnetz/selbstueberwachungspflichtForAnlage/{id}":        {art: artEinzeln},
+	"GET /api/jahresbericht/suevoaEnabled":                                      {art: artAnderes},
+	"GET /api/jahresbericht/id/{id}":                                            {art: artEinzeln},
+	"GET /api/jahresbericht/{id}/verlauf":                                       {art: artEinzeln},
+	"GET /api/jahresbericht/{id}/stand/{version}":                               {art: artEinzeln},
+	"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert":           {art: artEinzeln},
+	"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}":     {art: artEinzeln},
+	// one parameter's values as a spreadsheet (its report's visibility, as the page)
+	"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte": {art: artEinzeln},
+	"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage":   {art: artEinzeln},
+})

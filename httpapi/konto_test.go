@@ -400,3 +400,9 @@ func TestWertelisten_AnredeUndTitel(t *testing.T) {
 		t.Fatalf("titel: %s", a.Body.String())
 	}
 }
+
+// The konto area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("konto", map[string]listenRoute{
+	"GET /api/me":     {art: artAnderes},
+	"GET /api/profil": {art: artAnderes},
+})

@@ -82,3 +82,8 @@ func TestLokaleRolle_CRUDSystemrolleAndLastRoleWarning(t *testing.T) {
 		t.Fatal("deleted role still listed")
 	}
 }
+
+// The lokaleRolle area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("lokaleRolle", map[string]listenRoute{
+	"GET /api/lokaleRolle": {art: artStammdaten},
+})

@@ -516,3 +516,17 @@ var _ = regelnDes("messstelle", func() map[string]regel {
 		"POST /api/messstelle/{id}/wiedervorlage":  amBetrieb(berechtigung.WiedervorlagenLesen),
 	}
 })
+
+// The messstelle area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("messstelle", map[string]listenRoute{
+	"GET /api/messstelle/uebersicht/{id}": {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/betrieb/{id}/messstelle":    {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/anlage/messstellenAnlagen/{nummer}": {art: artListe, zeilen: true,
+		aufrufe: []string{"/api/anlage/messstellenAnlagen/1110000109", "/api/anlage/messstellenAnlagen/2350010009"}},
+	"GET /api/messstelle/check-id":             {art: artAnderes},
+	"GET /api/messstelle/new-id":               {art: artAnderes},
+	"GET /api/messstelle/{id}":                 {art: artEinzeln},
+	"GET /api/messstelle/{id}/historie":        {art: artEinzeln},
+	"GET /api/messstelle/{id}/verlauf":         {art: artEinzeln},
+	"GET /api/messstelle/{id}/stand/{version}": {art: artEinzeln},
+})

@@ -420,3 +420,12 @@ func TestWiedervorlagen_OnAMeasuringPointAppearsInTheTabAndTheMailWithItsPlant(t
 		t.Fatalf("mail: %+v %v", m, err)
 	}
 }
+
+// The nachricht area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("nachricht", map[string]listenRoute{
+	"GET /api/personalisierung":         {art: artAnderes},
+	"GET /api/wiedervorlage":            {art: artListe, zeilen: true},
+	"GET /api/nachricht":                {art: artListe, zeilen: true},
+	"GET /api/nachricht/count":          {art: artListe},
+	"GET /api/personalisierung/auswahl": {art: artStammdaten},
+})

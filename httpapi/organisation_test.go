@@ -220,3 +220,19 @@ func TestOrganisation_VerlaufNamesEveryEventWhoAndTheChangedFields(t *testing.T)
 		403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
 	wantFehler(t, w.send(t, "GET", "/api/organisation/999999/verlauf", nil, admin), 404, "Das angeforderte Objekt existiert nicht.")
 }
+
+// The organisation area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("organisation", map[string]listenRoute{
+	"POST /api/organisation/export":                                      {art: artExport},
+	"GET /api/organisation":                                              {art: artStammdaten},
+	"GET /api/organisation/betreiber":                                    {art: artStammdaten},
+	"GET /api/organisation/abwasserbeseitigungspflichtige":               {art: artStammdaten},
+	"GET /api/organisation/abwasserbeseitigungspflichtigeIncludeHistory": {art: artStammdaten},
+	"GET /api/organisation/auswahlRegistrierung":                         {art: artStammdaten},
+	"GET /api/organisation/betreiberPersonalisiert":                      {art: artStammdaten},
+	"GET /api/organisation/betreiberByBetriebstyp/{typ}": {art: artStammdaten,
+		aufrufe: []string{"/api/organisation/betreiberByBetriebstyp/INDUSTRIE", "/api/organisation/betreiberByBetriebstyp/KOMMUNAL"}},
+	"GET /api/organisation/{id}":          {art: artEinzeln},
+	"GET /api/organisation/{id}/historie": {art: artEinzeln},
+	"GET /api/organisation/{id}/verlauf":  {art: artEinzeln},
+})

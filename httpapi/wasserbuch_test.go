@@ -192,3 +192,16 @@ func TestWasserbuch_ViewerOnASlowBrokenOrMissingRegister(t *testing.T) {
 	ohne := newTestServer(t, Deps{}, nil)
 	wantFehler(t, ohne.do(t, "GET", "/api/digiwab-page/S0412346", nil, "Authorization", auth), 503, wasserbuch.TextNichtKonfiguriert)
 }
+
+// The wasserbuch area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("wasserbuch", map[string]listenRoute{
+	// the water book: a link and whether it exists, no rows (issue 30)
+	"GET /api/digiwab-url":               {art: artAnderes},
+	"GET /api/digiwab/wasserrechtnr/{n}": {art: artAnderes},
+	"GET /api/digiwab/{bescheidId}":      {art: artAnderes},
+	// the water-register viewer (issue 33): the register's page and documents are not ours — no
+	// object of eAbwasser, no rows, no visibility of ours applies; every logged-in user may read
+	// the register (spec 002 §2), what it shows is the register's to decide
+	"GET /api/digiwab-page/{wbbId}": {art: artAnderes},
+	"GET /api/digiwab-pdf":          {art: artAnderes},
+})

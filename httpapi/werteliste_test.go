@@ -434,3 +434,8 @@ var _ = regelnDes("werteliste", func() map[string]regel {
 	}
 	return r
 })
+
+// The werteliste area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("werteliste", map[string]listenRoute{
+	"GET /api/wertelisten": {art: artStammdaten},
+})
