@@ -349,3 +349,11 @@ var _ = listenDes("arbeitslisten", map[string]listenRoute{
 	"POST /api/jahresbericht/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/jahresbericht/export",
 		`/api/jahresbericht/export {"ids":[9901]}`}},
 })
+
+// The arbeitslisten area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("arbeitslisten", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/betrieb/search":  angemeldet,
+		"POST /api/betrieb/export": angemeldet,
+	}
+})

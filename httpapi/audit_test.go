@@ -282,3 +282,12 @@ var _ = listenDes("audit", map[string]listenRoute{
 	"GET /api/audit/ereignisarten": {art: artStammdaten},
 	"GET /api/audit/{position}":    {art: artEinzeln},
 })
+
+// The audit area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("audit", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/audit":               mitAktion(berechtigung.AuditLesen),
+		"GET /api/audit/ereignisarten": mitAktion(berechtigung.AuditLesen),
+		"GET /api/audit/{position}":    mitAktion(berechtigung.AuditLesen),
+	}
+})

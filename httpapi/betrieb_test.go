@@ -482,6 +482,7 @@ func TestBetrieb_InfoNamesTheOperationAndItsStatusAsTheValueListsText(t *testing
 // The operation file's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
 var _ = regelnDes("betrieb", func() map[string]regel {
 	return map[string]regel{
+		"GET /api/bearbeiter": angemeldet,
 		// spec 002 §6 "business creation: three roles" and spec 000 §6 "two of them also handle
 		// approvals", settled in docs/decisions.md (issue 14)
 		"GET /api/betriebkatalog": mitAktion(berechtigung.SystemverwaltungOeffnen),

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
@@ -498,4 +499,13 @@ var _ = listenDes("ablage", map[string]listenRoute{
 	"GET /api/messstelle/{id}/wiedervorlage":      {art: artAmObjekt, objekt: "messstelle", zeilen: true},
 	"GET /api/messstelle/{id}/dateien":            {art: artAmObjekt, objekt: "messstelle", zeilen: true},
 	"GET /api/datei/{id}":                         {art: artEinzeln},
+})
+
+// The ablage area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("ablage", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/datei/{id}":            angemeldet,
+		"DELETE /api/wiedervorlage/{id}": mitAktion(berechtigung.WiedervorlagenLesen),
+		"DELETE /api/datei/{id}":         mitAktion(berechtigung.DateiHochladen),
+	}
 })

@@ -178,3 +178,13 @@ var _ = listenDes("geodaten", map[string]listenRoute{
 	"GET /api/geodaten/karte": {art: artStammdaten, aufrufe: []string{"/api/geodaten/karte?ebene=verwaltungseinheit&bbox=386000,5566000,408000,5590000",
 		"/api/geodaten/karte?ebene=wasserkoerper&bbox=386000,5566000,408000,5590000", "/api/geodaten/karte?ebene=einzugsgebiet&bbox=386000,5566000,408000,5590000"}},
 })
+
+// The geodaten area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("geodaten", func() map[string]regel {
+	return map[string]regel{
+		// the spatial lookups and the map's layers: public reference data for every logged-in user
+		"GET /api/wasserkoerper":  angemeldet,
+		"GET /api/einzugsgebiet":  angemeldet,
+		"GET /api/geodaten/karte": angemeldet,
+	}
+})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
@@ -235,4 +236,25 @@ var _ = listenDes("organisation", map[string]listenRoute{
 	"GET /api/organisation/{id}":          {art: artEinzeln},
 	"GET /api/organisation/{id}/historie": {art: artEinzeln},
 	"GET /api/organisation/{id}/verlauf":  {art: artEinzeln},
+})
+
+// The organisation area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("organisation", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/organisation/auswahlRegistrierung":                         offen,
+		"GET /api/organisation":                                              angemeldet,
+		"GET /api/organisation/{id}":                                         angemeldet,
+		"GET /api/organisation/betreiber":                                    angemeldet,
+		"GET /api/organisation/betreiberByBetriebstyp/{typ}":                 angemeldet,
+		"GET /api/organisation/betreiberPersonalisiert":                      angemeldet,
+		"GET /api/organisation/abwasserbeseitigungspflichtige":               angemeldet,
+		"GET /api/organisation/abwasserbeseitigungspflichtigeIncludeHistory": angemeldet,
+		"GET /api/organisation/{id}/historie":                                mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"GET /api/organisation/{id}/verlauf":                                 mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/organisation/export":                                      mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/organisation":                                             mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"PUT /api/organisation/{id}":                                         mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"DELETE /api/organisation/{id}":                                      mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"POST /api/organisation/merge":                                       mitAktion(berechtigung.SystemverwaltungBearbeiten),
+	}
 })

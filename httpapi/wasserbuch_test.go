@@ -205,3 +205,16 @@ var _ = listenDes("wasserbuch", map[string]listenRoute{
 	"GET /api/digiwab-page/{wbbId}": {art: artAnderes},
 	"GET /api/digiwab-pdf":          {art: artAnderes},
 })
+
+// The wasserbuch area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("wasserbuch", func() map[string]regel {
+	return map[string]regel{
+		// the water book: anyone logged in (issue 30)
+		"GET /api/digiwab-url":               angemeldet,
+		"GET /api/digiwab/wasserrechtnr/{n}": angemeldet,
+		"GET /api/digiwab/{bescheidId}":      angemeldet,
+		// the water-register viewer: logged-in (spec 002 §2, issue 33)
+		"GET /api/digiwab-page/{wbbId}": angemeldet,
+		"GET /api/digiwab-pdf":          angemeldet,
+	}
+})

@@ -416,7 +416,7 @@ func jsonZahl(id string) float64 {
 
 // The value lists' rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
 var _ = regelnDes("werteliste", func() map[string]regel {
-	r := map[string]regel{}
+	r := map[string]regel{"GET /api/wertelisten": angemeldet}
 	for _, d := range werteliste.Listen {
 		lesen := angemeldet
 		if d.Oeffentlich {
