@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
@@ -412,3 +413,63 @@ func TestAnlage_HistorieKeepsTheOpenerWithHisReasonAndTheCorrectionApart(t *test
 		t.Fatalf("operator's view: %v", v)
 	}
 }
+
+// The plant area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("anlage", func() map[string]regel {
+	anlagentyp := "{typ:abwasserbehandlung|entlastung|kanalnetz|kuehlwasser}"
+	return map[string]regel{
+		"GET /api/anlage": angemeldet, "GET /api/anlage/search": angemeldet, "POST /api/anlage/export": angemeldet,
+		"GET /api/messstelle/search": angemeldet, "POST /api/messstelle/export": angemeldet,
+		"GET /api/jahresbericht/search": angemeldet, "POST /api/jahresbericht/export": angemeldet,
+		"POST /api/anlage/" + anlagentyp:                                                               mitAktion(berechtigung.AnlageAnlegen),
+		"GET /api/anlage/moeglicheAufnehmendeAnlagen":                                                  mitAktion(berechtigung.BearbeitungsmodusNutzen),
+		"GET /api/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen": mitAktion(berechtigung.BearbeitungsmodusNutzen),
+		"GET /api/anlage/entlastung/drosselablauf/{anlagenart}":                                        mitAktion(berechtigung.BearbeitungsmodusNutzen),
+		"GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}":                    amBetrieb(berechtigung.BearbeitungsmodusNutzen),
+		"PUT /api/anlage/" + anlagentyp + "/{id}":                                                      amBetrieb(berechtigung.BearbeitungsmodusNutzen),
+		"POST /api/anlage/" + anlagentyp + "/{id}/aenderungsantrag":                                    amBetrieb(berechtigung.AenderungsantragStellen),
+		"GET /api/anlage/{id}":                                                                         amBetrieb(""),
+		"GET /api/anlage/{id}/historie":                                                                amBetrieb(""),
+		"GET /api/anlage/{id}/indirekteinleiter":                                                       amBetrieb(""),
+		"GET /api/anlage/{id}/hasIndirektEinleiter":                                                    amBetrieb(""),
+		"GET /api/anlage/entlastung/uebersicht/{id}":                                                   amBetrieb(""),
+		"GET /api/betrieb/{id}/export-entlastungsanlagen":                                              amBetrieb(""),
+		"GET /api/anlage/abwasserbehandlung/{id}/export":                                               amBetrieb(""),
+		// the disposal area is a staff field (anlage.Schreibbar): the file is refused before it is read
+		"POST /api/anlage/abwasserbehandlung/{id}/import": {aktion: berechtigung.BearbeitungsmodusNutzen, betrieb: true,
+			nur: []berechtigung.Rolle{berechtigung.ZustSBD, berechtigung.ZustSBB, berechtigung.ZustSBS, berechtigung.Fachadmin, berechtigung.Systemadmin}},
+		"POST /api/betrieb/{id}/import-entlastungsanlagen":  amBetrieb(berechtigung.EntlastungsanlagenImportieren),
+		"GET /api/anlage/kanalnetz/uebersicht/{id}":         amBetrieb(""),
+		"GET /api/anlage/{id}/verlauf":                      amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/anlage/{id}/stand/{version}":              amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/anlage/{id}/aenderungsantrag":             amBetrieb(berechtigung.AenderungsantragPruefen),
+		"DELETE /api/anlage/{id}/aenderungsantrag":          amBetrieb(berechtigung.AenderungsantragPruefen),
+		"POST /api/anlage/{id}/aenderungsantrag/uebernahme": amBetrieb(berechtigung.AenderungsantragPruefen),
+		"GET /api/anlage/{id}/dateien":                      amBetrieb(""),
+		"POST /api/anlage/{id}/upload-file":                 amBetrieb(berechtigung.DateiHochladen),
+		"GET /api/anlage/{id}/wiedervorlage":                amBetrieb(berechtigung.WiedervorlagenLesen),
+		"POST /api/anlage/{id}/wiedervorlage":               amBetrieb(berechtigung.WiedervorlagenLesen),
+	}
+})
+
+// The anlage area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("anlage", map[string]listenRoute{
+	"GET /api/anlage":                             {art: artListe, zeilen: true, aufrufe: []string{"/api/anlage?betrieb={betrieb}"}},
+	"GET /api/anlage/{id}/indirekteinleiter":      {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/anlage/{id}/hasIndirektEinleiter":   {art: artEinzeln},
+	"GET /api/anlage/moeglicheAufnehmendeAnlagen": {art: artFremdeNamen},
+	"GET /api/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen": {art: artFremdeNamen},
+	"GET /api/anlage/entlastung/drosselablauf/{anlagenart}":                                        {art: artFremdeNamen},
+	"GET /api/anlage/entlastung/drosselablauf-betrieb/{betriebId}/{anlagenart}":                    {art: artFremdeNamen},
+	"GET /api/anlage/entlastung/uebersicht/{id}":                                                   {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/betrieb/{id}/export-entlastungsanlagen":                                              {art: artExport, objekt: "betrieb", zeilen: true},
+	"GET /api/anlage/abwasserbehandlung/{id}/export":                                               {art: artExport, objekt: "anlage"},
+	"POST /api/anlage/abwasserbehandlung/{id}/import":                                              {art: artBefehl},
+	"POST /api/betrieb/{id}/import-entlastungsanlagen":                                             {art: artBefehl},
+	"GET /api/anlage/kanalnetz/uebersicht/{id}":                                                    {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/anlage/{id}":                                                                         {art: artEinzeln},
+	"GET /api/anlage/{id}/historie":                                                                {art: artEinzeln},
+	"GET /api/anlage/{id}/aenderungsantrag":                                                        {art: artEinzeln},
+	"GET /api/anlage/{id}/stand/{version}":                                                         {art: artEinzeln},
+	"GET /api/anlage/{id}/verlauf":                                                                 {art: artEinzeln},
+})

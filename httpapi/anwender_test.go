@@ -8,6 +8,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
@@ -152,3 +153,22 @@ func TestAnwender_FormRulesCreateEditDeleteAndExport(t *testing.T) {
 	wantFehler(t, w.send(t, "POST", "/api/authenticate", map[string]string{"username": "jkeller", "password": "Start-Passwort-1"}, ""),
 		401, "Benutzername oder Passwort ist falsch.")
 }
+
+// The anwender area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("anwender", map[string]listenRoute{
+	"POST /api/anwender/export": {art: artExport},
+	"GET /api/anwender":         {art: artStammdaten},
+	"GET /api/anwender/{id}":    {art: artEinzeln},
+})
+
+// The anwender area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("anwender", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/anwender":         mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"GET /api/anwender/{id}":    mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/anwender/export": mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/anwender":        mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"PUT /api/anwender/{id}":    mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"DELETE /api/anwender/{id}": mitAktion(berechtigung.SystemverwaltungBearbeiten),
+	}
+})

@@ -335,3 +335,25 @@ func TestArbeitsliste_MeasuringPointsSearchAndExportAsTheCallerSeesThem(t *testi
 		t.Fatalf("selection in the order: %v", rows)
 	}
 }
+
+// The arbeitslisten area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("arbeitslisten", map[string]listenRoute{
+	"GET /api/betrieb/search":       {art: artListe, zeilen: true},
+	"GET /api/anlage/search":        {art: artListe, zeilen: true},
+	"GET /api/messstelle/search":    {art: artListe, zeilen: true},
+	"GET /api/jahresbericht/search": {art: artListe, zeilen: true},
+	"POST /api/betrieb/export":      {art: artExport, zeilen: true, aufrufe: []string{"/api/betrieb/export", `/api/betrieb/export {"ids":[{alleBetriebe}]}`}},
+	"POST /api/anlage/export":       {art: artExport, zeilen: true, aufrufe: []string{"/api/anlage/export", `/api/anlage/export {"ids":[{alleAnlagen}]}`}},
+	"POST /api/messstelle/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/messstelle/export",
+		`/api/messstelle/export {"ids":[{alleMessstellen}]}`}},
+	"POST /api/jahresbericht/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/jahresbericht/export",
+		`/api/jahresbericht/export {"ids":[9901]}`}},
+})
+
+// The arbeitslisten area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("arbeitslisten", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/betrieb/search":  angemeldet,
+		"POST /api/betrieb/export": angemeldet,
+	}
+})

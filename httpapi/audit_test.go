@@ -275,3 +275,19 @@ func TestAudit_MinPositionGivesUpAfterTwoSecondsAndAnswersWhatIsThere(t *testing
 		}
 	}
 }
+
+// The audit area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("audit", map[string]listenRoute{
+	"GET /api/audit":               {art: artListe, zeilen: true},
+	"GET /api/audit/ereignisarten": {art: artStammdaten},
+	"GET /api/audit/{position}":    {art: artEinzeln},
+})
+
+// The audit area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("audit", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/audit":               mitAktion(berechtigung.AuditLesen),
+		"GET /api/audit/ereignisarten": mitAktion(berechtigung.AuditLesen),
+		"GET /api/audit/{position}":    mitAktion(berechtigung.AuditLesen),
+	}
+})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/aufgaben"
@@ -129,3 +130,17 @@ func TestAufgaben_AMeasuringPointRequestWaitsForTheOtherDeciders_NotForItsReques
 		t.Fatalf("fachadmin: the request %v, the demo's %v, count %v against zust_sbd's %v", e, d, nFach, nSbd)
 	}
 }
+
+// The aufgabe area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("aufgabe", map[string]listenRoute{
+	"GET /api/aufgabe":       {art: artListe, zeilen: true},
+	"GET /api/aufgabe/count": {art: artListe},
+})
+
+// The aufgabe area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("aufgabe", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/aufgabe":       mitAktion(berechtigung.AufgabenLesen),
+		"GET /api/aufgabe/count": mitAktion(berechtigung.AufgabenLesen),
+	}
+})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/bescheid"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswertung"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
@@ -254,3 +255,17 @@ func TestAuswertung_LocalRoleNamingAnOperationAddsItToTheQueries(t *testing.T) {
 		t.Fatalf("with the local role:\n%s", nachher)
 	}
 }
+
+// The auswertung area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("auswertung", map[string]listenRoute{
+	"GET /api/abfragen/abfrage/{id}": {art: artExport, objekt: "abfrage", zeilen: true},
+	"GET /api/abfragen":              {art: artStammdaten},
+})
+
+// The auswertung area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("auswertung", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/abfragen":              mitAktion(berechtigung.AuswertungExportieren),
+		"GET /api/abfragen/abfrage/{id}": mitAktion(berechtigung.AuswertungExportieren),
+	}
+})

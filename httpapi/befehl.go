@@ -50,6 +50,12 @@ func befehl[T any](a *api, status int, text string, run func(r *http.Request, id
 // befehlOhneEingabe is befehl for a command on the object of the path without a body
 // (DELETE …/stammdaten-antrag, DELETE …/aenderungsantrag).
 func befehlOhneEingabe(a *api, text string, run func(r *http.Request, id int64) (eventstore.Appended, error)) http.HandlerFunc {
+	return befehlAmPfad(a, text, true, run)
+}
+
+// befehlAmPfad runs a command on the object {id} of the path and answers 200 with {id,
+// message} and, mitVersion, the stream's new version.
+func befehlAmPfad(a *api, text string, mitVersion bool, run func(r *http.Request, id int64) (eventstore.Appended, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id, err := pfadID(r)
 		var out eventstore.Appended
@@ -60,7 +66,11 @@ func befehlOhneEingabe(a *api, text string, run func(r *http.Request, id int64) 
 			a.writeError(w, r, err)
 			return
 		}
-		writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": text, "version": out.Version})
+		antwort := map[string]any{"id": id, "message": text}
+		if mitVersion {
+			antwort["version"] = out.Version
+		}
+		writeCommandResult(w, http.StatusOK, out, antwort)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections"
@@ -415,3 +416,43 @@ func TestBescheid_ApplicationIsAnAufgabeOfTheDecidersAndItsStepsReachTheRequeste
 		t.Fatalf("another organisation got %v", n)
 	}
 }
+
+// The Bescheid area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("bescheid", func() map[string]regel {
+	// Bescheide (issue 30, docs/decisions.md "Bescheide (issue 30): write side and roles"): who
+	// records and who applies by the table; every other route answers by the Bescheid's
+	// status and the caller's side in the service (the matrix calls them on no Bescheid: 404)
+	return map[string]regel{
+		"POST /api/bescheid": {aktion: berechtigung.BescheidAnlegen,
+			nur: []berechtigung.Rolle{berechtigung.ZustSBB, berechtigung.Fachadmin, berechtigung.Systemadmin}},
+		"POST /api/bescheidsantrag": {aktion: berechtigung.BescheidsantragStellen,
+			nur: []berechtigung.Rolle{berechtigung.Betreiber, berechtigung.Beauftragter}},
+		"GET /api/bescheid/{id}": angemeldet, "PUT /api/bescheid/{id}": angemeldet, "DELETE /api/bescheid/{id}": angemeldet,
+		"PATCH /api/bescheid/{id}": angemeldet, "GET /api/bescheidsantrag/{id}": angemeldet, "PUT /api/bescheidsantrag/{id}": angemeldet,
+		"DELETE /api/bescheidsantrag/{id}": angemeldet, "GET /api/bescheid/{id}/anforderung": angemeldet,
+		"GET /api/bescheid/{id}/messstelle/{mid}": angemeldet, "DELETE /api/bescheid/{id}/messstelle/{mid}": angemeldet,
+		"POST /api/anforderung": angemeldet, "PUT /api/anforderung": angemeldet, "DELETE /api/anforderung/{id}": angemeldet,
+		"GET /api/bescheid/{id}/verlauf":              mitAktion(berechtigung.BetriebVerlaufLesen),
+		"GET /api/bescheid/{id}/stand/{version}":      mitAktion(berechtigung.BetriebVerlaufLesen),
+		"GET /api/betrieb/{id}/bescheid/vorbescheide": amBetrieb(""),
+		"GET /api/betrieb/{id}/bescheid/messstellen":  amBetrieb(""),
+		"GET /api/bescheid/{id}/dateien":              angemeldet,
+		// files and reminders ask for the object first (no Bescheid here: 404 for everyone)
+		"POST /api/bescheid/{id}/upload-file":   angemeldet,
+		"GET /api/bescheid/{id}/wiedervorlage":  angemeldet,
+		"POST /api/bescheid/{id}/wiedervorlage": angemeldet,
+	}
+})
+
+// The bescheid area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("bescheid", map[string]listenRoute{
+	// the Bescheid form's choices: the operation's measuring points and its other Bescheide
+	"GET /api/betrieb/{id}/bescheid/messstellen":  {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/betrieb/{id}/bescheid/vorbescheide": {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/bescheid/{id}":                      {art: artEinzeln},
+	"GET /api/bescheidsantrag/{id}":               {art: artEinzeln},
+	"GET /api/bescheid/{id}/verlauf":              {art: artEinzeln},
+	"GET /api/bescheid/{id}/stand/{version}":      {art: artEinzeln},
+	"GET /api/bescheid/{id}/messstelle/{mid}":     {art: artEinzeln},
+	"GET /api/bescheid/{id}/anforderung":          {art: artEinzeln},
+})

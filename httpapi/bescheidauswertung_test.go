@@ -243,3 +243,36 @@ func TestBescheidauswertung_RoutesPerRole_ExportReadBack(t *testing.T) {
 		t.Errorf("another's operation's export: %d", a.Code)
 	}
 }
+
+// The Bescheid evaluation's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("bescheidauswertung", func() map[string]regel {
+	// the Bescheide's searches and evaluation (issue 30): read by whoever sees the operation
+	return map[string]regel{
+		"GET /api/betrieb/{id}/bescheid/search":        amBetrieb(""),
+		"GET /api/betrieb/{id}/anforderung/auswertung": amBetrieb(""),
+		"GET /api/betrieb/{id}/auflage/search":         amBetrieb(""),
+		"GET /api/betrieb/{id}/anforderungsparameter":  amBetrieb(""),
+		"POST /api/betrieb/{id}/export/{endpoint}":     amBetrieb(""),
+		"GET /api/messstelle/{id}/anforderung":         amBetrieb(""),
+		"GET /api/anforderung/auswertung":              angemeldet,
+		"POST /api/anforderung/export":                 angemeldet,
+	}
+})
+
+// The bescheidauswertung area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("bescheidauswertung", map[string]listenRoute{
+	// the Bescheide's searches and evaluation (issue 30)
+	"GET /api/betrieb/{id}/bescheid/search":        {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/betrieb/{id}/anforderung/auswertung": {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/betrieb/{id}/auflage/search":         {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/betrieb/{id}/anforderungsparameter":  {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/messstelle/{id}/anforderung":         {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+	"GET /api/anforderung/auswertung": {art: artListe, zeilen: true, aufrufe: []string{"/api/anforderung/auswertung",
+		"/api/anforderung/auswertung?auswertung=alle&size=50"}},
+	"POST /api/betrieb/{id}/export/{endpoint}": {art: artExport, zeilen: true, aufrufe: []string{
+		`/api/betrieb/{betrieb}/export/festlegungen {"ids":[{alleAnforderungen}]}`,
+		`/api/betrieb/{betrieb}/export/selbstueberwachung {"ids":[{alleAnforderungen}]}`,
+		`/api/betrieb/{betrieb}/export/auflagen {"ids":[{alleAuflagen}]}`}},
+	"POST /api/anforderung/export": {art: artExport, zeilen: true, aufrufe: []string{"/api/anforderung/export?auswertung=alle",
+		`/api/anforderung/export {"ids":[{alleAnforderungen}]}`}},
+})

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/historie"
 
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
@@ -477,3 +478,49 @@ func TestBetrieb_InfoNamesTheOperationAndItsStatusAsTheValueListsText(t *testing
 		t.Fatalf("info: %v", got)
 	}
 }
+
+// The operation file's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("betrieb", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/bearbeiter": angemeldet,
+		// spec 002 §6 "business creation: three roles" and spec 000 §6 "two of them also handle
+		// approvals", settled in docs/decisions.md (issue 14)
+		"GET /api/betriebkatalog": mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/betrieb": {aktion: berechtigung.BetriebBeantragen,
+			nur: []berechtigung.Rolle{berechtigung.Betreiber, berechtigung.Beauftragter, berechtigung.ZustSBD}},
+		"POST /api/betrieb/freigabe":     {aktion: berechtigung.BetriebFreigeben, nur: []berechtigung.Rolle{berechtigung.ZustSBD, berechtigung.Fachadmin}},
+		"GET /api/betrieb/{id}":          amBetrieb(""),
+		"GET /api/betrieb/{id}/info":     amBetrieb(""),
+		"GET /api/betrieb/{id}/historie": amBetrieb(""),
+		"GET /api/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage": amBetrieb(""),
+		"GET /api/betrieb/{id}/abwasserbehandlungForStilllegung":                   amBetrieb(""),
+		"GET /api/betrieb/{id}/stammdaten-antrag":                                  amBetrieb(""),
+		"GET /api/person/lokaleRolle/{id}":                                         amBetrieb(""),
+		"GET /api/betrieb/{id}/dateien":                                            amBetrieb(""),
+		"PUT /api/betrieb/{id}":                                                    amBetrieb(berechtigung.BetriebAlsAdminBearbeiten),
+		"PUT /api/betrieb/{id}/betriebsdaten":                                      amBetrieb(berechtigung.BetriebAlsBetreiberBearbeiten),
+		"POST /api/betrieb/{id}/stammdaten":                                        amBetrieb(berechtigung.AenderungsantragStellen),
+		"POST /api/betrieb/{id}/stammdaten-antrag/uebernahme":                      amBetrieb(berechtigung.AenderungsantragPruefen),
+		"DELETE /api/betrieb/{id}/stammdaten-antrag":                               amBetrieb(berechtigung.AenderungsantragPruefen),
+		"GET /api/betrieb/{id}/verlauf":                                            amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/betrieb/{id}/stand/{version}":                                    amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"POST /api/betrieb/{id}/upload-file":                                       amBetrieb(berechtigung.DateiHochladen),
+		"GET /api/betrieb/{id}/wiedervorlage":                                      amBetrieb(berechtigung.WiedervorlagenLesen),
+		"POST /api/betrieb/{id}/wiedervorlage":                                     amBetrieb(berechtigung.WiedervorlagenLesen),
+	}
+})
+
+// The betrieb area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("betrieb", map[string]listenRoute{
+	"GET /api/betriebkatalog":                                                  {art: artListe, zeilen: true, aufrufe: []string{"/api/betriebkatalog?q=a", "/api/betriebkatalog?ids={alleBetriebe}"}},
+	"GET /api/betrieb/{id}/abwasserbehandlungForStilllegung":                   {art: artFremdeNamen},
+	"GET /api/person/lokaleRolle/{id}":                                         {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/bearbeiter":                                                      {art: artStammdaten},
+	"GET /api/betrieb/{id}":                                                    {art: artEinzeln},
+	"GET /api/betrieb/{id}/info":                                               {art: artEinzeln},
+	"GET /api/betrieb/{id}/historie":                                           {art: artEinzeln},
+	"GET /api/betrieb/{id}/isBetreiberAbwasserbeseitigungspflichtigerInAnlage": {art: artEinzeln},
+	"GET /api/betrieb/{id}/stammdaten-antrag":                                  {art: artEinzeln},
+	"GET /api/betrieb/{id}/stand/{version}":                                    {art: artEinzeln},
+	"GET /api/betrieb/{id}/verlauf":                                            {art: artEinzeln},
+})

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
@@ -483,3 +484,28 @@ func TestWiedervorlage_CreateListDeleteWithTheRulesOfWhoMay(t *testing.T) {
 	}
 	wantFehler(t, w.send(t, "DELETE", fmt.Sprintf("/api/wiedervorlage/%d", eigene), nil, betreiber), 404, nichtDa)
 }
+
+// The ablage area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("ablage", map[string]listenRoute{
+	"GET /api/betrieb/{id}/dateien":               {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/betrieb/{id}/wiedervorlage":         {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/anlage/{id}/dateien":                {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/anlage/{id}/wiedervorlage":          {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/bescheid/{id}/dateien":              {art: artAmObjekt, objekt: "bescheid"},
+	"GET /api/jahresbericht/{id}/dateien":         {art: artAmObjekt, objekt: "jahresbericht"},
+	"GET /api/jahresbericht/{id}/externe-dateien": {art: artAmObjekt, objekt: "jahresbericht"},
+	"GET /api/jahresbericht/{id}/wiedervorlage":   {art: artAmObjekt, objekt: "jahresbericht"},
+	"GET /api/bescheid/{id}/wiedervorlage":        {art: artAmObjekt, objekt: "bescheid"},
+	"GET /api/messstelle/{id}/wiedervorlage":      {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+	"GET /api/messstelle/{id}/dateien":            {art: artAmObjekt, objekt: "messstelle", zeilen: true},
+	"GET /api/datei/{id}":                         {art: artEinzeln},
+})
+
+// The ablage area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("ablage", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/datei/{id}":            angemeldet,
+		"DELETE /api/wiedervorlage/{id}": mitAktion(berechtigung.WiedervorlagenLesen),
+		"DELETE /api/datei/{id}":         mitAktion(berechtigung.DateiHochladen),
+	}
+})

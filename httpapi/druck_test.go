@@ -241,3 +241,11 @@ func TestDruck_JahresberichtMitMesswertenUndUeberschreitungen(t *testing.T) {
 	wantFehler(t, w.send(t, "GET", fmt.Sprintf("/api/jahresbericht/%d/print", id), nil, w.login(t, "betreiber", seed.DemoPasswort)), 404,
 		"Das angeforderte Objekt existiert nicht.")
 }
+
+// The druck area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("druck", map[string]listenRoute{
+	// the prints of one operation file or report (issue 33): each printed object through its
+	// area's visibility, a foreign id refused (TestDruck_…)
+	"POST /api/betrieb/{id}/print":      {art: artEinzeln},
+	"GET /api/jahresbericht/{id}/print": {art: artEinzeln},
+})

@@ -166,3 +166,25 @@ func TestGeodaten_Karte_Begrenzt(t *testing.T) {
 		t.Fatalf("%d: %d features, abgeschnitten %v", a.Code, len(fc.Features), fc.Abgeschnitten)
 	}
 }
+
+// The geodaten area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("geodaten", map[string]listenRoute{
+	// the spatial lookups and the map's layers: reference polygons (water bodies, sub-catchments,
+	// municipalities) that hang on no object and name none, walked at the demo's coordinates
+	"GET /api/wasserkoerper": {art: artStammdaten, aufrufe: []string{"/api/wasserkoerper?hochwert=5582950.25&rechtswert=398120.75",
+		"/api/wasserkoerper?hochwert=5571240.4&rechtswert=392460.6"}},
+	"GET /api/einzugsgebiet": {art: artStammdaten, aufrufe: []string{"/api/einzugsgebiet?hochwert=5582950.25&rechtswert=398120.75",
+		"/api/einzugsgebiet?hochwert=5571240.4&rechtswert=392460.6"}},
+	"GET /api/geodaten/karte": {art: artStammdaten, aufrufe: []string{"/api/geodaten/karte?ebene=verwaltungseinheit&bbox=386000,5566000,408000,5590000",
+		"/api/geodaten/karte?ebene=wasserkoerper&bbox=386000,5566000,408000,5590000", "/api/geodaten/karte?ebene=einzugsgebiet&bbox=386000,5566000,408000,5590000"}},
+})
+
+// The geodaten area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("geodaten", func() map[string]regel {
+	return map[string]regel{
+		// the spatial lookups and the map's layers: public reference data for every logged-in user
+		"GET /api/wasserkoerper":  angemeldet,
+		"GET /api/einzugsgebiet":  angemeldet,
+		"GET /api/geodaten/karte": angemeldet,
+	}
+})

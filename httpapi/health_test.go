@@ -62,3 +62,19 @@ func TestHealth_OKOnlyWhenPostgresAndNATSAnswer(t *testing.T) {
 		})
 	}
 }
+
+// The system area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("system", map[string]listenRoute{
+	"GET /api/health":        {art: artAnderes},
+	"GET /api/konfiguration": {art: artAnderes},
+	"GET /api/openapi.yaml":  {art: artAnderes},
+})
+
+// The system area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("system", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/health":        offen,
+		"GET /api/openapi.yaml":  offen,
+		"GET /api/konfiguration": offen,
+	}
+})

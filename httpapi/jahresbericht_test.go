@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/testdb"
@@ -605,3 +606,66 @@ func TestJahresbericht_Ueberschreitungen(t *testing.T) {
 		t.Errorf("every year, the newest first: %v", alle)
 	}
 }
+
+// The annual report area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("jahresbericht", func() map[string]regel {
+	// annual reports (issue 31, docs/decisions.md "Annual reports (issue 31): service and API"):
+	// who creates one by the table; every other route answers by the report's status and the
+	// caller's side in the service (the matrix calls them on no report: 404)
+	anlegen := regel{aktion: berechtigung.JahresberichtAnlegen,
+		nur: []berechtigung.Rolle{berechtigung.Betreiber, berechtigung.ZustSBS, berechtigung.Fachadmin, berechtigung.Systemadmin}}
+	return map[string]regel{
+		"POST /api/jahresbericht": anlegen, "POST /api/jahresbericht/uebernahme/{id}": anlegen,
+		"GET /api/jahresbericht/suevoaEnabled": angemeldet, "PUT /api/jahresbericht": angemeldet,
+		"PUT /api/jahresbericht/einreichen": angemeldet, "PUT /api/jahresbericht/{id}/freigabe": angemeldet,
+		"DELETE /api/jahresbericht/{id}": angemeldet, "GET /api/jahresbericht/id/{id}": angemeldet,
+		"GET /api/jahresbericht/{id}": angemeldet, "GET /api/jahresbericht/betrieb/{id}/parameter-messwert": angemeldet,
+		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert":       angemeldet,
+		"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}": angemeldet,
+		"PUT /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}": angemeldet,
+		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte": angemeldet,
+		"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage":   angemeldet,
+		"POST /api/messwert/{pid}/import-messwerte":                             mitAktion(berechtigung.MesswerteImportieren),
+		// files and Externe Stoffe ask for the report first (none here: 404 for everyone)
+		"GET /api/jahresbericht/{id}/dateien": angemeldet, "POST /api/jahresbericht/{id}/upload-file": angemeldet,
+		"GET /api/jahresbericht/{id}/externe-dateien": angemeldet, "POST /api/jahresbericht/{id}/externe-upload-file": angemeldet,
+		// its reminders ask for the report first too (issue 32)
+		"GET /api/jahresbericht/{id}/wiedervorlage": angemeldet, "POST /api/jahresbericht/{id}/wiedervorlage": angemeldet,
+		"DELETE /api/jahresbericht/deleteDateiExterne/{id}": mitAktion(berechtigung.DateiHochladen),
+		// the limit-value checks: whoever sees the operation
+		"GET /api/betrieb/{id}/ueberschreitungen": amBetrieb(""), "GET /api/ueberschreitung/betriebe": angemeldet,
+		// the prints (issue 33): who reads the operation file or the report prints it
+		"POST /api/betrieb/{id}/print": amBetrieb(""), "GET /api/jahresbericht/{id}/print": angemeldet,
+		"GET /api/jahresbericht/{id}/verlauf":         mitAktion(berechtigung.BetriebVerlaufLesen),
+		"GET /api/jahresbericht/{id}/stand/{version}": mitAktion(berechtigung.BetriebVerlaufLesen),
+		// the report tree: by the operation (the matrix names a plant's id: 404 for everyone) and
+		// by the plant (whoever sees its operation)
+		"GET /api/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}": angemeldet,
+		"GET /api/anlage/abwasserbehandlung/getJahresberichtJahreForAnlage/{id}":    amBetrieb(""),
+		"GET /api/anlage/kanalnetz/selbstueberwachungspflichtForAnlage/{id}":        amBetrieb(""),
+	}
+})
+
+// The jahresbericht area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("jahresbericht", map[string]listenRoute{
+	// the demo's exceedances hang on none of this walk's objects: TestJahresbericht_Ueberschreitungen
+	// proves their visibility
+	"GET /api/betrieb/{id}/ueberschreitungen": {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/ueberschreitung/betriebe": {art: artListe, aufrufe: []string{"/api/ueberschreitung/betriebe?jahr=2025",
+		"/api/ueberschreitung/betriebe?jahr=2024"}},
+	// annual reports (issue 31): the lists of an operation's and a plant's reports
+	"GET /api/jahresbericht/{id}":                                               {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/jahresbericht/betrieb/{id}/parameter-messwert":                    {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/anlage/abwasserbehandlung/getJahresberichtAnlagenForBetrieb/{id}": {art: artAmObjekt, objekt: "betrieb"},
+	"GET /api/anlage/abwasserbehandlung/getJahresberichtJahreForAnlage/{id}":    {art: artAmObjekt, objekt: "anlage"},
+	"GET /api/anlage/kanalnetz/selbstueberwachungspflichtForAnlage/{id}":        {art: artEinzeln},
+	"GET /api/jahresbericht/suevoaEnabled":                                      {art: artAnderes},
+	"GET /api/jahresbericht/id/{id}":                                            {art: artEinzeln},
+	"GET /api/jahresbericht/{id}/verlauf":                                       {art: artEinzeln},
+	"GET /api/jahresbericht/{id}/stand/{version}":                               {art: artEinzeln},
+	"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert":           {art: artEinzeln},
+	"GET /api/jahresbericht/{id}/messstelle/{mid}/parameter-messwert/{pid}":     {art: artEinzeln},
+	// one parameter's values as a spreadsheet (its report's visibility, as the page)
+	"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-messwerte": {art: artEinzeln},
+	"GET /api/messwert/jahresbericht/{id}/parameter/{pid}/export-vorlage":   {art: artEinzeln},
+})

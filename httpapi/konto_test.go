@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
@@ -398,3 +399,26 @@ func TestWertelisten_AnredeUndTitel(t *testing.T) {
 		t.Fatalf("titel: %s", a.Body.String())
 	}
 }
+
+// The konto area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("konto", map[string]listenRoute{
+	"GET /api/me":     {art: artAnderes},
+	"GET /api/profil": {art: artAnderes},
+})
+
+// The konto area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("konto", func() map[string]regel {
+	return map[string]regel{
+		"POST /api/authenticate":          offen,
+		"POST /api/sso":                   offen,
+		"POST /api/registrierung":         offen,
+		"POST /api/doubleoptin/confirm":   offen,
+		"POST /api/sendPasswordResetMail": offen,
+		"PUT /api/resetPassword":          offen,
+		"GET /api/me":                     angemeldet,
+		"GET /api/profil":                 angemeldet,
+		"PUT /api/profil":                 angemeldet,
+		"POST /api/logout":                angemeldet,
+		"PUT /api/anwender/{id}/status":   mitAktion(berechtigung.SystemverwaltungBearbeiten),
+	}
+})

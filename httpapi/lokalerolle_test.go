@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
@@ -82,3 +83,18 @@ func TestLokaleRolle_CRUDSystemrolleAndLastRoleWarning(t *testing.T) {
 		t.Fatal("deleted role still listed")
 	}
 }
+
+// The lokaleRolle area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("lokaleRolle", map[string]listenRoute{
+	"GET /api/lokaleRolle": {art: artStammdaten},
+})
+
+// The lokaleRolle area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("lokaleRolle", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/lokaleRolle":         mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/lokaleRolle":        mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"PUT /api/lokaleRolle/{id}":    mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"DELETE /api/lokaleRolle/{id}": mitAktion(berechtigung.SystemverwaltungBearbeiten),
+	}
+})

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/nachrichten"
@@ -489,3 +490,43 @@ func TestMessstelle_FilesAndRemindersAsOnThePlant(t *testing.T) {
 		t.Fatalf("reminders: %v", wv)
 	}
 }
+
+// The measuring point area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("messstelle", func() map[string]regel {
+	// measuring points (issue 29): created, saved and decided by the roles docs/decisions.md
+	// settles; read by whoever sees the plant
+	messstellenAnleger := []berechtigung.Rolle{berechtigung.ZustSBD, berechtigung.Fachadmin, berechtigung.Systemadmin}
+	return map[string]regel{
+		"POST /api/anlage/{id}/messstelle":            {aktion: berechtigung.MessstelleAnlegen, betrieb: true, nur: messstellenAnleger},
+		"GET /api/anlage/messstellenAnlagen/{nummer}": angemeldet,
+		"GET /api/betrieb/{id}/messstelle":            amBetrieb(""),
+		"GET /api/messstelle/check-id":                {aktion: berechtigung.MessstelleAnlegen, nur: messstellenAnleger},
+		"GET /api/messstelle/new-id":                  {aktion: berechtigung.MessstelleAnlegen, nur: messstellenAnleger},
+		"GET /api/messstelle/uebersicht/{id}":         amBetrieb(""),
+		"GET /api/messstelle/{id}":                    amBetrieb(""),
+		"PUT /api/messstelle/{id}":                    {aktion: berechtigung.MessstelleBearbeiten, betrieb: true, nur: messstellenAnleger},
+		"POST /api/messstelle/{id}/freigabe": {aktion: berechtigung.MessstelleFreigeben, betrieb: true,
+			nur: []berechtigung.Rolle{berechtigung.ZustSBD, berechtigung.Fachadmin}},
+		"GET /api/messstelle/{id}/historie":        amBetrieb(""),
+		"GET /api/messstelle/{id}/verlauf":         amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/messstelle/{id}/stand/{version}": amBetrieb(berechtigung.BetriebVerlaufLesen),
+		"GET /api/messstelle/{id}/dateien":         amBetrieb(""),
+		"POST /api/messstelle/{id}/upload-file":    amBetrieb(berechtigung.DateiHochladen),
+		"GET /api/messstelle/{id}/wiedervorlage":   amBetrieb(berechtigung.WiedervorlagenLesen),
+		"POST /api/messstelle/{id}/wiedervorlage":  amBetrieb(berechtigung.WiedervorlagenLesen),
+	}
+})
+
+// The messstelle area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("messstelle", map[string]listenRoute{
+	"GET /api/messstelle/uebersicht/{id}": {art: artAmObjekt, objekt: "anlage", zeilen: true},
+	"GET /api/betrieb/{id}/messstelle":    {art: artAmObjekt, objekt: "betrieb", zeilen: true},
+	"GET /api/anlage/messstellenAnlagen/{nummer}": {art: artListe, zeilen: true,
+		aufrufe: []string{"/api/anlage/messstellenAnlagen/1110000109", "/api/anlage/messstellenAnlagen/2350010009"}},
+	"GET /api/messstelle/check-id":             {art: artAnderes},
+	"GET /api/messstelle/new-id":               {art: artAnderes},
+	"GET /api/messstelle/{id}":                 {art: artEinzeln},
+	"GET /api/messstelle/{id}/historie":        {art: artEinzeln},
+	"GET /api/messstelle/{id}/verlauf":         {art: artEinzeln},
+	"GET /api/messstelle/{id}/stand/{version}": {art: artEinzeln},
+})

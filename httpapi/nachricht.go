@@ -97,20 +97,10 @@ func antworte[T any](a *api, w http.ResponseWriter, r *http.Request, out T, err 
 	writeJSON(w, http.StatusOK, out)
 }
 
-// postfachBefehl is the handler of a user's action on one of his messages.
+// postfachBefehl is the handler of a user's action on one of his messages (its answer names no
+// version: the mailbox is the user's, not an object's).
 func (a *api) postfachBefehl(text string, run func(r *http.Request, id int64) (eventstore.Appended, error)) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		id, err := pfadID(r)
-		var out eventstore.Appended
-		if err == nil {
-			out, err = run(r, id)
-		}
-		if err != nil {
-			a.writeError(w, r, err)
-			return
-		}
-		writeCommandResult(w, http.StatusOK, out, map[string]any{"id": id, "message": text})
-	}
+	return befehlAmPfad(a, text, false, run)
 }
 
 // mitMinPosition waits, when the query names minPosition, until the projection has applied

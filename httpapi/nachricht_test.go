@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
 	"github.com/eabwasser/eabwasser/internal/plattform/mail"
@@ -420,3 +421,26 @@ func TestWiedervorlagen_OnAMeasuringPointAppearsInTheTabAndTheMailWithItsPlant(t
 		t.Fatalf("mail: %+v %v", m, err)
 	}
 }
+
+// The nachricht area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("nachricht", map[string]listenRoute{
+	"GET /api/personalisierung":         {art: artAnderes},
+	"GET /api/wiedervorlage":            {art: artListe, zeilen: true},
+	"GET /api/nachricht":                {art: artListe, zeilen: true},
+	"GET /api/nachricht/count":          {art: artListe},
+	"GET /api/personalisierung/auswahl": {art: artStammdaten},
+})
+
+// The nachricht area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("nachricht", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/personalisierung":         angemeldet,
+		"PUT /api/personalisierung":         angemeldet,
+		"GET /api/personalisierung/auswahl": angemeldet,
+		"GET /api/nachricht":                mitAktion(berechtigung.NachrichtenLesen),
+		"GET /api/nachricht/count":          mitAktion(berechtigung.NachrichtenLesen),
+		"PATCH /api/nachricht/{id}":         mitAktion(berechtigung.NachrichtenLesen),
+		"DELETE /api/nachricht/{id}":        mitAktion(berechtigung.NachrichtenLesen),
+		"GET /api/wiedervorlage":            mitAktion(berechtigung.WiedervorlagenLesen),
+	}
+})

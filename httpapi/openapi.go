@@ -5,7 +5,9 @@ import (
 	"net/http"
 )
 
-// OpenAPI is the OpenAPI document of the API; a test holds it and the router in step.
+// OpenAPI is the OpenAPI document of the API; a test holds it and the router in step. It is the
+// bundle of httpapi/openapi/*.yaml (one file per area; npm run bundle:api in frontend/), committed
+// so the build needs no node.
 //
 //go:embed openapi.yaml
 var OpenAPI []byte

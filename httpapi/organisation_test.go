@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
 )
@@ -220,3 +221,40 @@ func TestOrganisation_VerlaufNamesEveryEventWhoAndTheChangedFields(t *testing.T)
 		403, "Sie sind nicht berechtigt, diese Aktion auszuführen.")
 	wantFehler(t, w.send(t, "GET", "/api/organisation/999999/verlauf", nil, admin), 404, "Das angeforderte Objekt existiert nicht.")
 }
+
+// The organisation area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("organisation", map[string]listenRoute{
+	"POST /api/organisation/export":                                      {art: artExport},
+	"GET /api/organisation":                                              {art: artStammdaten},
+	"GET /api/organisation/betreiber":                                    {art: artStammdaten},
+	"GET /api/organisation/abwasserbeseitigungspflichtige":               {art: artStammdaten},
+	"GET /api/organisation/abwasserbeseitigungspflichtigeIncludeHistory": {art: artStammdaten},
+	"GET /api/organisation/auswahlRegistrierung":                         {art: artStammdaten},
+	"GET /api/organisation/betreiberPersonalisiert":                      {art: artStammdaten},
+	"GET /api/organisation/betreiberByBetriebstyp/{typ}": {art: artStammdaten,
+		aufrufe: []string{"/api/organisation/betreiberByBetriebstyp/INDUSTRIE", "/api/organisation/betreiberByBetriebstyp/KOMMUNAL"}},
+	"GET /api/organisation/{id}":          {art: artEinzeln},
+	"GET /api/organisation/{id}/historie": {art: artEinzeln},
+	"GET /api/organisation/{id}/verlauf":  {art: artEinzeln},
+})
+
+// The organisation area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("organisation", func() map[string]regel {
+	return map[string]regel{
+		"GET /api/organisation/auswahlRegistrierung":                         offen,
+		"GET /api/organisation":                                              angemeldet,
+		"GET /api/organisation/{id}":                                         angemeldet,
+		"GET /api/organisation/betreiber":                                    angemeldet,
+		"GET /api/organisation/betreiberByBetriebstyp/{typ}":                 angemeldet,
+		"GET /api/organisation/betreiberPersonalisiert":                      angemeldet,
+		"GET /api/organisation/abwasserbeseitigungspflichtige":               angemeldet,
+		"GET /api/organisation/abwasserbeseitigungspflichtigeIncludeHistory": angemeldet,
+		"GET /api/organisation/{id}/historie":                                mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"GET /api/organisation/{id}/verlauf":                                 mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/organisation/export":                                      mitAktion(berechtigung.SystemverwaltungOeffnen),
+		"POST /api/organisation":                                             mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"PUT /api/organisation/{id}":                                         mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"DELETE /api/organisation/{id}":                                      mitAktion(berechtigung.SystemverwaltungBearbeiten),
+		"POST /api/organisation/merge":                                       mitAktion(berechtigung.SystemverwaltungBearbeiten),
+	}
+})

@@ -192,3 +192,29 @@ func TestWasserbuch_ViewerOnASlowBrokenOrMissingRegister(t *testing.T) {
 	ohne := newTestServer(t, Deps{}, nil)
 	wantFehler(t, ohne.do(t, "GET", "/api/digiwab-page/S0412346", nil, "Authorization", auth), 503, wasserbuch.TextNichtKonfiguriert)
 }
+
+// The wasserbuch area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("wasserbuch", map[string]listenRoute{
+	// the water book: a link and whether it exists, no rows (issue 30)
+	"GET /api/digiwab-url":               {art: artAnderes},
+	"GET /api/digiwab/wasserrechtnr/{n}": {art: artAnderes},
+	"GET /api/digiwab/{bescheidId}":      {art: artAnderes},
+	// the water-register viewer (issue 33): the register's page and documents are not ours — no
+	// object of eAbwasser, no rows, no visibility of ours applies; every logged-in user may read
+	// the register (spec 002 §2), what it shows is the register's to decide
+	"GET /api/digiwab-page/{wbbId}": {art: artAnderes},
+	"GET /api/digiwab-pdf":          {art: artAnderes},
+})
+
+// The wasserbuch area's rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("wasserbuch", func() map[string]regel {
+	return map[string]regel{
+		// the water book: anyone logged in (issue 30)
+		"GET /api/digiwab-url":               angemeldet,
+		"GET /api/digiwab/wasserrechtnr/{n}": angemeldet,
+		"GET /api/digiwab/{bescheidId}":      angemeldet,
+		// the water-register viewer: logged-in (spec 002 §2, issue 33)
+		"GET /api/digiwab-page/{wbbId}": angemeldet,
+		"GET /api/digiwab-pdf":          angemeldet,
+	}
+})

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/werteliste"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/werkzeug/seed"
@@ -412,3 +413,29 @@ func jsonZahl(id string) float64 {
 	_, _ = fmt.Sscan(id, &f)
 	return f
 }
+
+// The value lists' rows of the permission matrix (TestBerechtigung_EveryRouteTimesEveryRoleAndOrganisation).
+var _ = regelnDes("werteliste", func() map[string]regel {
+	r := map[string]regel{"GET /api/wertelisten": angemeldet}
+	for _, d := range werteliste.Listen {
+		lesen := angemeldet
+		if d.Oeffentlich {
+			lesen = offen
+		}
+		r["GET /api/"+d.Name] = lesen
+		for _, m := range []string{"POST /api/%s", "PUT /api/%s/{id}", "DELETE /api/%s/{id}"} {
+			r[fmt.Sprintf(m, d.Name)] = mitAktion(berechtigung.SystemverwaltungBearbeiten)
+		}
+		// the Fachadmin keeps the parameters' significant digits (issue 43, item 3)
+		if d.Name == "anforderungsparameter" {
+			r["PUT /api/"+d.Name+"/{id}"] = regel{aktion: berechtigung.ParameterStellenPflegen,
+				nur: []berechtigung.Rolle{berechtigung.Fachadmin, berechtigung.Systemadmin}}
+		}
+	}
+	return r
+})
+
+// The werteliste area's rows of the list walk (TestListen_EveryListAndExportShowsOnlyRowsOfObjectsTheCallerSees).
+var _ = listenDes("werteliste", map[string]listenRoute{
+	"GET /api/wertelisten": {art: artStammdaten},
+})
