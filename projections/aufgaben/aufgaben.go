@@ -16,6 +16,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/domain/katalog"
+
 	"github.com/eabwasser/eabwasser/projections/bereich"
 
 	"github.com/eabwasser/eabwasser/domain/ereignis"
@@ -72,10 +74,10 @@ type Bereich struct {
 	schreiben func(l *lauf, w *projections.Schreiben)
 }
 
-// Unbeteiligt is an area none of whose events touch a task: its stream's event types all
-// ignored (arten: the stream's, domain/katalog).
-func Unbeteiligt(streamType string, arten []string) Bereich {
-	return Bereich{StreamType: streamType, Ignoriert: arten}
+// Unbeteiligt is an area none of whose events touch a task: every event type of its stream
+// (domain/katalog) ignored on purpose.
+func Unbeteiligt(streamType string) Bereich {
+	return Bereich{StreamType: streamType, Ignoriert: katalog.Ereignisarten()[streamType]}
 }
 
 // Neu is the Aufgaben read model of the areas given, in the order their Setups registered them

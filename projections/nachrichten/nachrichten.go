@@ -31,6 +31,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/eabwasser/eabwasser/domain/katalog"
+
 	"github.com/eabwasser/eabwasser/projections/bereich"
 
 	"github.com/eabwasser/eabwasser/eventstore"
@@ -112,10 +114,10 @@ type projektor struct {
 	kopien, ladereihe []*Bereich
 }
 
-// Unbeteiligt is an area none of whose events the messages apply: its stream's event types
-// all ignored (arten: the stream's, domain/katalog).
-func Unbeteiligt(streamType string, arten []string) Bereich {
-	return Bereich{StreamType: streamType, Ignoriert: arten}
+// Unbeteiligt is an area none of whose events the messages apply: every event type of its stream
+// (domain/katalog) ignored on purpose.
+func Unbeteiligt(streamType string) Bereich {
+	return Bereich{StreamType: streamType, Ignoriert: katalog.Ereignisarten()[streamType]}
 }
 
 // lesen decodes an event the read model applies; nil for the others.

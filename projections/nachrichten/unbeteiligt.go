@@ -14,11 +14,11 @@ import (
 // are read from the accounts, organisations, local roles and settings as they are when a batch
 // is applied (public tables), not from their events. Each area's Setup registers its own.
 var (
-	Konto            = Unbeteiligt(konto.StreamType, konto.Ereignisarten())
-	Personalisierung = Unbeteiligt(personalisierung.StreamType, personalisierung.Ereignisse.Arten())
-	Organisation     = Unbeteiligt(organisation.StreamType, organisation.Ereignisse.Arten())
-	LokaleRolle      = Unbeteiligt(lokalerolle.StreamType, lokalerolle.Ereignisse.Arten())
-	Werteliste       = Unbeteiligt(werteliste.StreamType, werteliste.Ereignisarten)
-	Datei            = Unbeteiligt(datei.StreamType, datei.Ereignisse.Arten())
-	Wiedervorlage    = Unbeteiligt(wiedervorlage.StreamType, wiedervorlage.Ereignisse.Arten())
+	Konto            = Unbeteiligt(konto.StreamType)
+	Personalisierung = Unbeteiligt(personalisierung.StreamType)
+	Organisation     = Unbeteiligt(organisation.StreamType)
+	LokaleRolle      = Unbeteiligt(lokalerolle.StreamType)
+	Werteliste       = Unbeteiligt(werteliste.StreamType)
+	Datei            = Unbeteiligt(datei.StreamType)
+	Wiedervorlage    = Unbeteiligt(wiedervorlage.StreamType)
 )
