@@ -26,6 +26,8 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2022, globals: globals.browser },
     plugins: { 'react-hooks': reactHooks, import: importPlugin },
     settings: {
+      // import/no-cycle reads the imported modules: with the TypeScript parser
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // '@/…' is src/ (vite.config.ts, tsconfig.app.json); the alias resolver has no native parts
       'import/resolver': {
         alias: { map: [['@', './src']], extensions: ['.ts', '.tsx', '.js', '.d.ts'] },
@@ -36,6 +38,8 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // issue 44: no import cycles (a module and what it imports form a tree, lazy routes included)
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': [
         'error',
         {
