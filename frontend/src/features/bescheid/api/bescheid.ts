@@ -136,3 +136,6 @@ export const wasserbuchQuery = (bescheidId: string) =>
     staleTime: 60_000,
     meta: { globalErrorHandling: false },
   });
+
+/** The path of a Bescheid's commands: /bescheidsantrag while it is (or is saved as) an application. */
+export const befehlspfad = (status: Bescheidsstatus | undefined) => (istAntrag(status) ? '/bescheidsantrag' : '/bescheid');

@@ -1,3 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { nachBefehl } from '@/lib/befehl';
+
 /**
  * Query keys of the Bescheid area, in one place: a command invalidates exactly what it changed.
  * The file's tree (features/betrieb) reads the operation's Bescheide under
@@ -17,3 +20,12 @@ export const bescheidKeys = {
   bescheidarten: (qualitaet: string) => ['werteliste', 'bescheidart', qualitaet] as const,
   wasserbuch: (bescheidId: string) => ['digiwab', bescheidId] as const,
 };
+
+/** After a Bescheid command: the area (tree, detail, lists), the worklists, messages and tasks. */
+export function useNachBescheidBefehl() {
+  const queryClient = useQueryClient();
+  return (antwort: unknown) => {
+    void queryClient.invalidateQueries({ queryKey: bescheidKeys.all });
+    void nachBefehl(queryClient, antwort, { arbeitslisten: true, nachrichten: true });
+  };
+}

@@ -25,7 +25,9 @@ import {
   type BescheidMessstelle,
   type Bescheidsstatus,
 } from '@/features/bescheid/api/bescheid';
-import { useLegeBescheidAn, useLoescheBescheid, useSpeichereBescheid } from '@/features/bescheid/api/befehle';
+import { useLegeBescheidAn } from '@/features/bescheid/api/lege-bescheid-an';
+import { useLoescheBescheid } from '@/features/bescheid/api/loesche-bescheid';
+import { useSpeichereBescheid } from '@/features/bescheid/api/speichere-bescheid';
 import { BescheidFormular } from './BescheidFormular';
 import { useBescheidFormular } from './useBescheidFormular';
 import { bescheidFeldname, datenAus, kommentarNoetig, neueWerte, werteAus, type BescheidWerte } from './werte';

@@ -11,7 +11,7 @@ import { Tabs } from '@/components/Tabs';
 import { speichereDatei } from '@/lib/download';
 import { formatBis, formatDate, todayIso } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { useExportiere, type Exportziel } from '@/features/bescheiduebersicht/api/exportiere';
+import { useExportiere, type Exportziel } from '@/features/bescheiduebersicht/api/exportiere-zeilen';
 import {
   anforderungenQuery,
   anlagenQuery,
@@ -26,7 +26,7 @@ import {
   type AuflageZeile,
   type Auswertung,
   type Blaettern,
-} from '@/features/bescheiduebersicht/api/suchen';
+} from '@/features/bescheiduebersicht/api/uebersichten';
 import { alsSuchdatum, dezimalAnzeige, MSG_DATUM } from './anzeige';
 import { MSG_PFLICHTFELD } from '@/lib/form';
 import { Beschreibung } from './Beschreibung';

@@ -9,7 +9,7 @@ import { aktenSuche, useStand } from '@/lib/stand';
 import { betriebQuery } from '@/features/betrieb/api/betrieb';
 import { anlagenDesBetriebsQuery, type AnlagenZeile } from '@/features/betrieb/api/anlagen';
 import { bescheideDesBetriebsQuery, offenerBescheidQuery, type BescheidImBaum } from '@/features/betrieb/api/bescheide';
-import { betriebInfoQuery } from '@/features/betrieb/api/getBetriebInfo';
+import { betriebInfoQuery } from '@/features/betrieb/api/betrieb-info';
 import { wertelisteQuery } from '@/lib/wertelisten';
 import { formatDate } from '@/lib/format';
 import { messstellenDesBetriebsQuery, type MessstellenZeile } from '@/features/betrieb/api/messstellen';

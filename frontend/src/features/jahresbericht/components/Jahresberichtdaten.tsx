@@ -26,19 +26,19 @@ import { MSG_PFLICHTFELD } from '@/lib/form';
 import {
   anlagenDesBetriebsQuery,
   berichteDesBetriebsQuery,
-  druckeJahresbericht,
-  entscheideJahresbericht,
   holeJahresbericht,
   jahresberichtQuery,
-  legeJahresberichtAn,
-  loescheJahresbericht,
-  reicheJahresberichtEin,
-  speichereJahresbericht,
-  uebernehmeJahresbericht,
-  useBerichtsbefehl,
   type BerichtFormular,
   type Jahresbericht,
 } from '@/features/jahresbericht/api/jahresbericht';
+import { druckeJahresbericht } from '@/features/jahresbericht/api/drucke-jahresbericht';
+import { entscheideJahresbericht } from '@/features/jahresbericht/api/entscheide-jahresbericht';
+import { legeJahresberichtAn } from '@/features/jahresbericht/api/lege-jahresbericht-an';
+import { loescheJahresbericht } from '@/features/jahresbericht/api/loesche-jahresbericht';
+import { reicheJahresberichtEin } from '@/features/jahresbericht/api/reiche-jahresbericht-ein';
+import { speichereJahresbericht } from '@/features/jahresbericht/api/speichere-jahresbericht';
+import { uebernehmeJahresbericht } from '@/features/jahresbericht/api/uebernehme-jahresbericht';
+import { useBerichtsbefehl } from '@/features/jahresbericht/api/keys';
 import { berichtsjahre, jahresberichtPfad, statustext } from '@/lib/jahresbericht';
 import { Parametertabelle } from './Parametertabelle';
 
