@@ -69,7 +69,7 @@ export default tseslint.config(
   // from the document), or, with the one escape, a form's or a view's state:
   //   // eslint-disable-next-line no-restricted-syntax -- Frontend: <why this is no API shape>
   {
-    files: ['src/features/*/api/**/*.ts', 'src/lib/{befehl,wertelisten,konfiguration,jahresbericht}.ts', 'src/lib/auth/session.ts', 'src/components/zustaendigkeiten/zustaendigkeiten.ts'],
+    files: ['src/features/*/api/**/*.ts', 'src/lib/{befehl,wertelisten,konfiguration,jahresbericht}.ts', 'src/lib/akte/*.ts', 'src/lib/auth/session.ts', 'src/components/zustaendigkeiten/zustaendigkeiten.ts'],
     ignores: [
       '**/*.test.ts',
       // generated from domain/anlage/typen.go (the plant types' table), no answer of the API

@@ -27,13 +27,13 @@ import {
   aufnehmendeAnlagenQuery,
   exportiereEntsorgungsraum,
   hatEinleiter,
-  importiereEntsorgungsraum,
   holeAnlage,
   pfadDesTyps,
   typNachPfad,
   type Anlage,
   type AnlagenVersion,
 } from '@/features/anlage/api/anlage';
+import { importiereEntsorgungsraum } from '@/features/anlage/api/importiere-entsorgungsraum';
 import { useEntscheideAenderungsantrag } from '@/features/anlage/api/entscheide-aenderungsantrag';
 import { useLegeAnlageAn } from '@/features/anlage/api/lege-anlage-an';
 import { useSpeichereAnlage } from '@/features/anlage/api/speichere-anlage';

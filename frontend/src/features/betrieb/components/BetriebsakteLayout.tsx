@@ -7,18 +7,18 @@ import { useDarf } from '@/lib/auth';
 import { useModus } from '@/lib/modus';
 import { aktenSuche, useStand } from '@/lib/stand';
 import { betriebQuery } from '@/features/betrieb/api/betrieb';
-import { anlagenDesBetriebsQuery, type AnlagenZeile } from '@/features/betrieb/api/anlagen';
-import { bescheideDesBetriebsQuery, offenerBescheidQuery, type BescheidImBaum } from '@/features/betrieb/api/bescheide';
+import { anlagenDesBetriebsQuery, type AnlagenZeile } from '@/lib/akte/anlagen-des-betriebs';
+import { bescheideDesBetriebsQuery, offenerBescheidQuery, type BescheidImBaum } from '@/lib/akte/bescheide-des-betriebs';
 import { betriebInfoQuery } from '@/features/betrieb/api/betrieb-info';
 import { wertelisteQuery } from '@/lib/wertelisten';
 import { formatDate } from '@/lib/format';
-import { messstellenDesBetriebsQuery, type MessstellenZeile } from '@/features/betrieb/api/messstellen';
+import { messstellenDesBetriebsQuery, type MessstellenZeile } from '@/lib/akte/messstellen-des-betriebs';
 import { BETRIEB_FELDNAMEN as F } from '@/features/betrieb/feldnamen';
 import { HISTORIE_PARAM } from './parameter';
 import { DruckausgabeDialog } from './dialoge/DruckausgabeDialog';
 import { hatStandAnsicht, KEINE_ANSICHT_ZUM_STAND, StandAuswahl, StandBanner } from './StandAuswahl';
 import { useSuevoa } from '@/lib/jahresbericht';
-import { berichteImBaumQuery, offenerBerichtQuery, type BerichtImBaum } from '@/features/betrieb/api/jahresberichte';
+import { berichteImBaumQuery, offenerBerichtQuery, type BerichtImBaum } from '@/lib/akte/jahresberichte-des-betriebs';
 
 // Verbatim hint of spec 000 §4; the second one is ours (plants are created in edit mode, §6).
 export const HINWEIS_NICHT_FREIGEGEBEN = 'Das Anlegen ist erst möglich, wenn der Betrieb freigegeben ist.';
@@ -127,7 +127,7 @@ export function BetriebsakteLayout() {
   const { stand } = useStand();
   const info = useQuery(betriebInfoQuery(id, stand));
   const betrieb = useQuery(betriebQuery(id, stand));
-  const anlagen = useQuery({ ...anlagenDesBetriebsQuery(id, stand), enabled: /^\d+$/.test(id) });
+  const anlagen = useQuery({ ...anlagenDesBetriebsQuery(id, { stand }), enabled: /^\d+$/.test(id) });
   // the points of the open plant: loaded once a plant is open in the tree
   const { anlageid } = useParams();
   const messstellen = useQuery({ ...messstellenDesBetriebsQuery(id, stand), enabled: /^\d+$/.test(id) && !!anlageid });

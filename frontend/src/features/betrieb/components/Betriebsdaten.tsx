@@ -13,7 +13,7 @@ import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
 import { ApiError } from '@/lib/api';
 import { zeigeFehler } from '@/lib/errors';
-import { holeZuErsetzende } from '@/features/betrieb/api/anlagen';
+import { holeZuErsetzende } from '@/features/betrieb/api/zu-ersetzende-anlagen';
 import { useModus } from '@/lib/modus';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';

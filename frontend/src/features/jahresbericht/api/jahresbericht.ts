@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, ZEITLIMIT_JAHRESBERICHT_ANLAGEN, type Schema } from '@/lib/api';
+import { api, type Schema } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
 import { jahresberichtKeys } from './keys';
 import type { VerlaufEintrag } from '@/components/Verlauf';
@@ -42,21 +42,6 @@ export const ueberschreitungenQuery = (betriebId: string, jahr: string) =>
     queryFn: ({ signal }) =>
       api.get<Ueberschreitungen>(`/betrieb/${encodeURIComponent(betriebId)}/ueberschreitungen${jahr ? `?jahr=${encodeURIComponent(jahr)}` : ''}`, { signal }),
     meta: { globalErrorHandling: false },
-  });
-
-/**
- * GET /api/anlage?betrieb={id}: the operation's plants, of which the treatment plants may have a
- * report (the plant feature's key anlageKeys.desBetriebs). The report tree's plants, so with the
- * spec's timeout of the annual-report plants (6000000 ms, getJahresberichtAnlagenForBetrieb).
- */
-export const anlagenDesBetriebsQuery = (betriebId: string) =>
-  queryOptions({
-    queryKey: ['anlage', 'betrieb', betriebId] as const,
-    queryFn: ({ signal }) =>
-      api.get<components['schemas']['AnlagenZeile'][]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, {
-        signal,
-        zeitlimit: ZEITLIMIT_JAHRESBERICHT_ANLAGEN,
-      }),
   });
 
 /** GET /api/jahresbericht/{betriebId}: the operation's reports (tree and overview). */

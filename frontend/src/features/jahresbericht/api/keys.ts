@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { akteKeys } from '@/lib/akte/keys';
 import { nachBefehl, type BefehlOptionen, type Befehlsantwort } from '@/lib/befehl';
 
 /** Query keys of the annual reports, in one place: a command invalidates what it changed. */
 export const jahresberichtKeys = {
-  all: ['jahresbericht'] as const,
-  desBetriebs: (betriebId: string) => [...jahresberichtKeys.all, 'betrieb', betriebId] as const,
-  detail: (id: string) => [...jahresberichtKeys.all, 'id', id] as const,
+  all: akteKeys.jahresbericht.all,
+  desBetriebs: akteKeys.jahresbericht.desBetriebs,
+  detail: akteKeys.jahresbericht.detail,
   parameter: (id: string, messstelle: string) => [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle] as const,
   messreihe: (id: string, messstelle: string, parameter: string) =>
     [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle, 'parameter', parameter] as const,

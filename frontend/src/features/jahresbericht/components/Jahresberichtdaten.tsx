@@ -12,7 +12,7 @@ import { Auswahlfeld } from '@/components/felder';
 import { FormField, inputClass } from '@/components/FormField';
 import { Laden } from '@/components/Laden';
 import { ModusToggle } from '@/components/Modus';
-import { isAbortError } from '@/lib/api';
+import { isAbortError, ZEITLIMIT_JAHRESBERICHT_ANLAGEN } from '@/lib/api';
 import { useDarf, useMe } from '@/lib/auth';
 import { zeigeFehler } from '@/lib/errors';
 import { formatDate, formatDateTimeMinutes } from '@/lib/format';
@@ -24,13 +24,13 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { MSG_PFLICHTFELD } from '@/lib/form';
 import {
-  anlagenDesBetriebsQuery,
   berichteDesBetriebsQuery,
   holeJahresbericht,
   jahresberichtQuery,
   type BerichtFormular,
   type Jahresbericht,
 } from '@/features/jahresbericht/api/jahresbericht';
+import { anlagenDesBetriebsQuery } from '@/lib/akte/anlagen-des-betriebs';
 import { druckeJahresbericht } from '@/features/jahresbericht/api/drucke-jahresbericht';
 import { entscheideJahresbericht } from '@/features/jahresbericht/api/entscheide-jahresbericht';
 import { legeJahresberichtAn } from '@/features/jahresbericht/api/lege-jahresbericht-an';
@@ -126,7 +126,9 @@ function NeuerJahresbericht() {
 function NeuesFormular() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const anlagen = useQuery(anlagenDesBetriebsQuery(id));
+  // the operation's plants with the spec's timeout of the annual-report plants (6000000 ms,
+  // getJahresberichtAnlagenForBetrieb)
+  const anlagen = useQuery(anlagenDesBetriebsQuery(id, { zeitlimit: ZEITLIMIT_JAHRESBERICHT_ANLAGEN }));
   const berichte = useQuery(berichteDesBetriebsQuery(id));
   const [anlage, setAnlage] = useState('');
   const [jahr, setJahr] = useState(String(new Date().getFullYear() - 1));
