@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAktenLink, useStand } from '@/lib/stand';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
@@ -8,7 +8,8 @@ import { AntragPruefung } from '@/components/akte/AntragPruefung';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
 import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
-import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useAktenObjekt, useEntfernen, type Aktenansicht } from '@/components/akte/useAktenObjekt';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
 import { istSchreibbar, schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
 import { Laden } from '@/components/Laden';
@@ -78,18 +79,11 @@ export function Anlagendaten() {
 }
 
 /** 'Entfernen bestätigen' before a part of the plant goes from the form (spec 000 §8). */
-function useEntfernen(): [(was: string) => Promise<boolean>, ReturnType<typeof useConfirm>[1]] {
-  const [confirm, dialog] = useConfirm();
-  const fragen = useCallback(
-    (was: string) => confirm({ title: ENTFERNEN_TITEL, message: entfernenFrage(was), confirmLabel: 'Entfernen', destructive: true }),
-    [confirm],
-  );
-  return [fragen, dialog];
-}
+const useEntfernenFrage = () => useEntfernen(ENTFERNEN_TITEL, entfernenFrage);
 
 function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: string; parentId: string }) {
   const navigate = useNavigate();
-  const [entfernen, entfernenDialog] = useEntfernen();
+  const [entfernen, entfernenDialog] = useEntfernenFrage();
   // a sewer network created below a treatment plant discharges into it unless chosen otherwise
   // ?art= presets the Anlagenart (spec 000 §2) when the type has it
   const [params] = useSearchParams();
@@ -153,17 +147,9 @@ function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: stri
 
 function VorhandeneAnlage({ anlageId }: { anlageId: string }) {
   const { stand } = useStand(); // as of a date: the plant then, read-only
-  const anlage = useQuery(anlageQuery(anlageId, stand));
-  const ansicht = useAktenAnsicht(anlage.refetch);
-  if (!anlage.data) return anlage.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void anlage.refetch()} /> : anlage.isPending ? <Laden /> : null;
-  return (
-    <Bearbeitung
-      key={`${anlage.data.version}-${ansicht.neuGeladen}`}
-      anlage={anlage.data}
-      neuLaden={ansicht.neuLaden}
-      zurueckZuLesen={ansicht.zurueckZuLesen}
-    />
-  );
+  const akte = useAktenObjekt(useQuery(anlageQuery(anlageId, stand)), MSG_AUFRUF_FEHLER);
+  if (!akte.objekt) return akte.platzhalter;
+  return <Bearbeitung key={akte.formularKey} anlage={akte.objekt} {...akte.ansicht} />;
 }
 
 type Dialogzustand = 'historie' | 'antrag' | 'pruefen' | null;
@@ -183,12 +169,12 @@ export const MSG_RAUM_UEBERSCHREIBEN =
 export const MSG_ERSATZ_HINWEIS =
   'In diese Kläranlage leiten andere Anlagen ein. Wählen Sie die Kläranlage, in die sie künftig einleiten; jede erhält dabei einen eigenen Eintrag im Verlauf.';
 
-function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neuLaden: () => void; zurueckZuLesen: () => void }) {
+function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage } & Aktenansicht) {
   const link = useAktenLink();
   const { lesen } = useModus();
   const darf = useDarf();
   const versionAnzeigen = useVersionAnzeigen();
-  const [entfernen, entfernenDialog] = useEntfernen();
+  const [entfernen, entfernenDialog] = useEntfernenFrage();
   const rechte = anlage.rechte ?? {};
   const admin = !!rechte.speichern;
   const bearbeiten = !lesen && !!rechte.bearbeiten && (admin || !!rechte.alsBetreiber);

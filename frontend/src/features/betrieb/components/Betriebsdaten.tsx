@@ -4,7 +4,8 @@ import { useStand } from '@/lib/stand';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { useAktenAnsicht, useAktenFormular, type Stand } from '@/components/akte/useAktenFormular';
+import { useAktenFormular, type Stand } from '@/components/akte/useAktenFormular';
+import { useAktenObjekt, type Aktenansicht } from '@/components/akte/useAktenObjekt';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
 import { schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
 import { betriebFeldname } from '@/features/betrieb/feldnamen';
@@ -39,7 +40,6 @@ import { BetriebFormular } from './formular/BetriebFormular';
 import { useBetriebFormular } from './formular/useBetriebFormular';
 import { eingabeAus, SCHLUESSEL, werteAus } from './formular/werte';
 import { ANTRAG_PARAM, FREIGABE_PARAM, HISTORIE_PARAM } from './parameter';
-
 // Verbatim texts of spec 000 §4 and §8.
 export const MSG_GESPEICHERT = 'Betrieb erfolgreich gespeichert';
 export const MSG_BEANTRAGT = 'Betrieb erfolgreich beantragt';
@@ -81,21 +81,11 @@ export function Betriebsdaten() {
   const historie = params.get(HISTORIE_PARAM);
   // as of a date (?stand) the operation then, read-only (lib/stand.ts)
   const { stand } = useStand();
-  const betrieb = useQuery(betriebQuery(id, stand));
-  const akte = useAktenAnsicht(betrieb.refetch);
+  const akte = useAktenObjekt(useQuery(betriebQuery(id, stand)));
 
   if (historie !== null) return <HistorischeVersion id={id} index={Number(historie)} />;
-  if (!betrieb.data) return betrieb.isPending ? <Laden /> : null;
-  return (
-    <BetriebBearbeitung
-      // a save (new version) or 'Änderungen verwerfen' (reload) starts the form again with the
-      // stored data; a refetch of unchanged data keeps what is being typed
-      key={`${betrieb.data.version}-${akte.neuGeladen}`}
-      betrieb={betrieb.data}
-      neuLaden={akte.neuLaden}
-      zurueckZuLesen={akte.zurueckZuLesen}
-    />
-  );
+  if (!akte.objekt) return akte.platzhalter;
+  return <BetriebBearbeitung key={akte.formularKey} betrieb={akte.objekt} {...akte.ansicht} />;
 }
 
 function Kopf({ betrieb }: { betrieb: Betrieb }) {
@@ -132,11 +122,7 @@ function Kopf({ betrieb }: { betrieb: Betrieb }) {
 
 type Dialogzustand = 'freigabe' | 'historie' | 'antrag' | 'pruefen' | 'wechsel' | 'stilllegen' | 'ersatz' | null;
 
-interface BearbeitungProps {
-  betrieb: Betrieb;
-  neuLaden: () => void;
-  zurueckZuLesen: () => void;
-}
+type BearbeitungProps = { betrieb: Betrieb } & Aktenansicht;
 
 function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungProps) {
   const id = String(betrieb.id);

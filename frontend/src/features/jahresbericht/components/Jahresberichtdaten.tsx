@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { Fehleruebersicht, feldbezeichnung, feldElement } from '@/components/akte/Fehleruebersicht';
 import { FreigabeEntscheidung, type NeuerFreigabestatus } from '@/components/akte/FreigabeEntscheidung';
-import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useAktenObjekt, type Aktenansicht } from '@/components/akte/useAktenObjekt';
 import { useReiterFormular, type Formularfehler } from '@/components/akte/useReiterFormular';
 import { Button } from '@/components/Button';
 import { useConfirm } from '@/components/ConfirmDialog';
@@ -212,15 +212,14 @@ function NeuesFormular() {
 }
 
 function VorhandenerBericht({ berichtId }: { berichtId: string }) {
-  const bericht = useQuery(jahresberichtQuery(berichtId));
-  const ansicht = useAktenAnsicht(bericht.refetch);
-  if (!bericht.data) return bericht.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void bericht.refetch()} /> : bericht.isPending ? <Laden /> : null;
-  return <Bearbeitung key={`${bericht.data.version}-${ansicht.neuGeladen}`} bericht={bericht.data} neuLaden={ansicht.neuLaden} zurueckZuLesen={ansicht.zurueckZuLesen} />;
+  const akte = useAktenObjekt(useQuery(jahresberichtQuery(berichtId)), MSG_AUFRUF_FEHLER);
+  if (!akte.objekt) return akte.platzhalter;
+  return <Bearbeitung key={akte.formularKey} bericht={akte.objekt} {...akte.ansicht} />;
 }
 
 const REITER = 'jahresdaten' as const;
 
-function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahresbericht; neuLaden: () => void; zurueckZuLesen: () => void }) {
+function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahresbericht } & Aktenansicht) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { lesen, setModus } = useModus();
