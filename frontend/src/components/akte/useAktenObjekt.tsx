@@ -1,6 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
 import { useConfirm } from '@/components/ConfirmDialog';
+import { HistorischeVersion, type HistorischeVersionProps } from '@/components/Historisch';
+import type { VersionsDaten } from '@/components/Versionsspalten';
 import { Laden } from '@/components/Laden';
 import { AufrufFehler } from './AufrufFehler';
 import { useAktenAnsicht } from './useAktenFormular';
@@ -44,4 +46,20 @@ export function useEntfernen(titel: string, frage: (was: string) => string): [(w
     [confirm, titel, frage],
   );
   return [fragen, dialog];
+}
+
+/**
+ * A version of the Historie popup (?historie=index) of a file screen, read-only: Laden while the
+ * history loads, the area's AufrufFehler when it failed (when fehlertext is given), else the
+ * version with the way back to the current record.
+ */
+export function AktenversionAusHistorie<V extends VersionsDaten>({
+  historie,
+  index,
+  fehlertext,
+  ...rest
+}: Omit<HistorischeVersionProps<V>, 'version'> & { historie: UseQueryResult<V[]>; index: number; fehlertext?: string }) {
+  if (historie.isPending) return <Laden />;
+  if (historie.isError && fehlertext) return <AufrufFehler text={fehlertext} onNeu={() => void historie.refetch()} />;
+  return <HistorischeVersion {...rest} version={historie.data?.[index]} />;
 }

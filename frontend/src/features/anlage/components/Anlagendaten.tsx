@@ -3,16 +3,14 @@ import { useMemo, useState } from 'react';
 import { useAktenLink, useStand } from '@/lib/stand';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
-import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { AntragPruefung } from '@/components/akte/AntragPruefung';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
-import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
+import { HISTORIE_PARAM, HistorieDialog as Historie, useVersionAnzeigen } from '@/components/Historisch';
 import { useAktenFormular } from '@/components/akte/useAktenFormular';
-import { useAktenObjekt, useEntfernen, type Aktenansicht } from '@/components/akte/useAktenObjekt';
+import { AktenversionAusHistorie, useAktenObjekt, useEntfernen, type Aktenansicht } from '@/components/akte/useAktenObjekt';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
 import { istSchreibbar, schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
-import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { useModus } from '@/lib/modus';
@@ -419,12 +417,10 @@ function HistorieDialog({ anlage, onClose, onAnzeigen }: { anlage: Anlage; onClo
 /** A version of the Historie popup, read-only, with the way back to the current record (spec 000 §2). */
 function HistorischeVersion({ anlageId, index }: { anlageId: string; index: number }) {
   const historie = useQuery(anlageHistorieQuery(anlageId));
-  if (historie.isPending) return <Laden />;
-  if (historie.isError) return <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void historie.refetch()} />;
   return (
-    <Historisch titel="Anlagendaten" titelId="anlage-titel" version={historie.data?.[index]}>
+    <AktenversionAusHistorie historie={historie} index={index} fehlertext={MSG_AUFRUF_FEHLER} titel="Anlagendaten" titelId="anlage-titel">
       {(v) => <AnlageNurLesen anlage={v.anlage} />}
-    </Historisch>
+    </AktenversionAusHistorie>
   );
 }
 

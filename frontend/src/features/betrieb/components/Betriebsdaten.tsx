@@ -5,12 +5,11 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useAktenFormular, type Stand } from '@/components/akte/useAktenFormular';
-import { useAktenObjekt, type Aktenansicht } from '@/components/akte/useAktenObjekt';
+import { AktenversionAusHistorie, useAktenObjekt, type Aktenansicht } from '@/components/akte/useAktenObjekt';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
 import { schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
 import { betriebFeldname } from '@/features/betrieb/feldnamen';
 import type { AuditInfo } from '@/components/Historisierung';
-import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
 import { ApiError } from '@/lib/api';
 import { zeigeFehler } from '@/lib/errors';
@@ -49,7 +48,7 @@ export const HINWEIS_STAMMDATENANTRAG = 'Diese Stammdaten ändern Sie über eine
 export const HINWEIS_BEHOERDE = 'Diese Angabe ändert die Behörde.';
 export const STILLLEGUNG_WARNUNG = 'Bei der Stilllegung des Betriebs werden alle Anlagen und Messstellen ebenfalls stillgelegt.';
 export { ZURUECK_AKTUELL } from '@/components/Historisch';
-import { HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
+import { useVersionAnzeigen } from '@/components/Historisch';
 export { MSG_VERWORFEN } from '@/components/akte/useAktenFormular';
 
 export const FREIGABESTATUS: Record<Freigabestatus, string> = {
@@ -384,10 +383,9 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 /** A version of the Historie popup, read-only, with the way back to the current record. */
 function HistorischeVersion({ id, index }: { id: string; index: number }) {
   const historie = useQuery(historieQuery(id));
-  if (historie.isPending) return <Laden />;
   return (
-    <Historisch titel="Betriebsdaten" titelId="betriebsdaten-titel" version={historie.data?.[index]}>
+    <AktenversionAusHistorie historie={historie} index={index} titel="Betriebsdaten" titelId="betriebsdaten-titel">
       {(v) => <BetriebNurLesen betrieb={v.betrieb} />}
-    </Historisch>
+    </AktenversionAusHistorie>
   );
 }

@@ -3,14 +3,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAktenLink, useStand } from '@/lib/stand';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
-import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
 import { FREIGABE_TITEL, FreigabeEntscheidung, type NeuerFreigabestatus } from '@/components/akte/FreigabeEntscheidung';
 import { schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
 import { useAktenFormular } from '@/components/akte/useAktenFormular';
-import { useAktenObjekt, useEntfernen, type Aktenansicht } from '@/components/akte/useAktenObjekt';
-import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
-import { Laden } from '@/components/Laden';
+import { AktenversionAusHistorie, useAktenObjekt, useEntfernen, type Aktenansicht } from '@/components/akte/useAktenObjekt';
+import { HISTORIE_PARAM, HistorieDialog as Historie, useVersionAnzeigen } from '@/components/Historisch';
 import { ApiError, isAbortError } from '@/lib/api';
 import { handleGlobalError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
@@ -436,11 +434,9 @@ function HistorieDialog({ messstelle, onClose, onAnzeigen }: { messstelle: Messs
 /** A version of the Historie popup, read-only, with the way back to the current record (spec 000 §2). */
 function HistorischeVersion({ messstelleId, index }: { messstelleId: string; index: number }) {
   const historie = useQuery(messstelleHistorieQuery(messstelleId));
-  if (historie.isPending) return <Laden />;
-  if (historie.isError) return <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void historie.refetch()} />;
   return (
-    <Historisch titel="Messstellendaten" titelId="messstelle-titel" version={historie.data?.[index]}>
+    <AktenversionAusHistorie historie={historie} index={index} fehlertext={MSG_AUFRUF_FEHLER} titel="Messstellendaten" titelId="messstelle-titel">
       {(v) => <MessstelleNurLesen messstelle={v.messstelle} />}
-    </Historisch>
+    </AktenversionAusHistorie>
   );
 }
