@@ -7,6 +7,7 @@ import { aufgabenRoutes } from '@/features/aufgaben/routes';
 import { authEmbeddedRoutes, authRoutes } from '@/features/auth/routes';
 import { auswertungRoutes } from '@/features/auswertung/routes';
 import { betriebRoutes } from '@/features/betrieb/routes';
+import { AKTENABSCHNITTE } from './betriebsakte/abschnitte';
 import { bescheidSeiten } from '@/features/bescheid/routes';
 import { bescheiduebersichtSeiten } from '@/features/bescheiduebersicht/routes';
 import { fehlerseitenRoutes } from '@/features/fehlerseiten/routes';
@@ -72,7 +73,7 @@ export const routes: RouteObject[] = [
         ...jahresberichtSeiten,
         { path: 'jahresbericht/:berichtid/dateien', element: <JahresberichtAblageSeite art="dateien" /> },
         { path: 'jahresbericht/:berichtid/wiedervorlagen', element: <JahresberichtAblageSeite art="wiedervorlagen" /> },
-      ]),
+      ], AKTENABSCHNITTE),
       ...systemverwaltungRoutes,
       ...auswertungRoutes,
       ...wasserbuchRoutes,

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { akteKeys } from '@/lib/akte/keys';
 import { api } from '@/lib/api';
 
 // The annual report's pieces that several features use (start page, operation file, the
@@ -44,7 +45,7 @@ export function berichtsjahre(heute: Date = new Date()): number[] {
 /** GET /api/jahresbericht/suevoaEnabled: whether the annual-report feature is on (configuration SUEVOA_ENABLED). */
 export const suevoaQuery = () =>
   queryOptions({
-    queryKey: ['jahresbericht', 'suevoaEnabled'] as const,
+    queryKey: akteKeys.jahresbericht.eingeschaltet(),
     queryFn: ({ signal }) => api.get<boolean>('/jahresbericht/suevoaEnabled', { signal }),
     staleTime: Infinity,
     meta: { globalErrorHandling: false },

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
+import type { Baumabschnitt } from '@/components/akte/baum';
 import { ModusGuard } from '@/components/Modus';
 import { NurAngemeldet, NurMitAktion } from '@/lib/auth';
 
@@ -33,9 +34,10 @@ const guarded = (el: ReactNode) => (
 
 /**
  * The routes of the operation file. Screens of other features inside the file (files, reminders)
- * are composed by app/routes.tsx and passed as `weitereSeiten` (features never import each other).
+ * are composed by app/routes.tsx and passed as `weitereSeiten`, the areas' sections of the tree
+ * as `abschnitte` (features never import each other).
  */
-export const betriebRoutes = (weitereSeiten: RouteObject[] = []): RouteObject[] => [
+export const betriebRoutes = (weitereSeiten: RouteObject[] = [], abschnitte: Baumabschnitt[] = []): RouteObject[] => [
   // the raw base path without id goes home (which needs a login itself)
   { path: 'betriebsakte', element: <Navigate to="/" replace /> },
   {
@@ -55,7 +57,7 @@ export const betriebRoutes = (weitereSeiten: RouteObject[] = []): RouteObject[] 
   },
   {
     path: 'betriebsakte/:id',
-    element: guarded(<BetriebsakteLayout />),
+    element: guarded(<BetriebsakteLayout abschnitte={abschnitte} />),
     children: [
       { index: true, element: <ToBetriebsdaten /> },
       { path: 'betriebsdaten', element: <Betriebsdaten /> },

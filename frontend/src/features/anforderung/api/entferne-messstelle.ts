@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import type { Gespeichert } from './anforderung';
+import { akteKeys } from '@/lib/akte/keys';
 import { anforderungKeys } from './keys';
 
 export interface EntferneMessstelleEingabe {
@@ -26,7 +27,7 @@ export function useEntferneMessstelle({ onSuccess, ...optionen }: BefehlOptionen
     mutationFn: entferneMessstelle,
     onSuccess: (...args) => {
       queryClient.removeQueries({ queryKey: anforderungKeys.messstelle(args[1].bescheidId, args[1].messstelleId) });
-      void queryClient.invalidateQueries({ queryKey: ['bescheid'] });
+      void queryClient.invalidateQueries({ queryKey: akteKeys.bescheid.all });
       void nachBefehl(queryClient, args[0], { arbeitslisten: true });
       return onSuccess?.(...args);
     },

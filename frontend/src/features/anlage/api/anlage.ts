@@ -62,13 +62,6 @@ export const anlageQuery = (id: string, stand?: string) =>
     staleTime: 0,
   });
 
-/** GET /api/anlage?betrieb={id}: the plants of an operation, by name. */
-export const anlagenDesBetriebsQuery = (betriebId: string) =>
-  queryOptions({
-    queryKey: anlageKeys.desBetriebs(betriebId),
-    queryFn: ({ signal }) => api.get<AnlagenZeile[]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
-  });
-
 /** A version of the plant's history. */
 export type AnlagenVersion = Antwort<'getAnlageHistorie'>[number];
 
@@ -140,22 +133,8 @@ export const drosselablaeufeQuery = (betriebId: string, anlagenart: string, anla
 /** GET /api/betrieb/{id}/export-entlastungsanlagen/: the operation's relief plants as xlsx. */
 export const exportiereEntlastungsanlagen = (betriebId: string) => apiDatei(`/betrieb/${encodeURIComponent(betriebId)}/export-entlastungsanlagen`);
 
-/** POST /api/betrieb/{id}/import-entlastungsanlagen/: multipart, part file (xlsx); saves the rows all or nothing. */
-export const importiereEntlastungsanlagen = ({ betriebId, datei }: { betriebId: string; datei: File }) => {
-  const form = new FormData();
-  form.append('file', datei, datei.name);
-  return api.post<Antwort<'importiereEntlastungsanlagen'>>(`/betrieb/${encodeURIComponent(betriebId)}/import-entlastungsanlagen`, form);
-};
-
 /** GET /api/anlage/abwasserbehandlung/{id}/export/: the disposal area's units as xlsx. */
 export const exportiereEntsorgungsraum = (id: number) => apiDatei(`/anlage/abwasserbehandlung/${id}/export`);
-
-/** POST /api/anlage/abwasserbehandlung/{id}/import/?version=: the disposal area's units from an xlsx file, saved as the plant. */
-export const importiereEntsorgungsraum = ({ id, version, datei }: { id: number; version: number; datei: File }) => {
-  const form = new FormData();
-  form.append('file', datei, datei.name);
-  return api.post<Antwort<'importiereEntsorgungsraum'>>(`/anlage/abwasserbehandlung/${id}/import`, form, { query: { version } });
-};
 
 /** GET /api/anlage/kanalnetz/uebersicht/{id}: the sewer networks below a plant (spec 000 §2). */
 export const kanalnetzeQuery = (id: string) =>

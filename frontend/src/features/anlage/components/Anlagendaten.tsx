@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAktenLink, useStand } from '@/lib/stand';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
-import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { AntragPruefung } from '@/components/akte/AntragPruefung';
 import { useConfirm } from '@/components/ConfirmDialog';
 import { Dialog } from '@/components/Dialog';
-import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
-import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
+import { HISTORIE_PARAM, HistorieDialog as Historie, useVersionAnzeigen } from '@/components/Historisch';
+import { useAktenFormular } from '@/components/akte/useAktenFormular';
+import { AktenversionAusHistorie, useAktenObjekt, useEntfernen, type Aktenansicht } from '@/components/akte/useAktenObjekt';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
 import { istSchreibbar, schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
-import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { useModus } from '@/lib/modus';
@@ -27,13 +26,13 @@ import {
   aufnehmendeAnlagenQuery,
   exportiereEntsorgungsraum,
   hatEinleiter,
-  importiereEntsorgungsraum,
   holeAnlage,
   pfadDesTyps,
   typNachPfad,
   type Anlage,
   type AnlagenVersion,
 } from '@/features/anlage/api/anlage';
+import { importiereEntsorgungsraum } from '@/features/anlage/api/importiere-entsorgungsraum';
 import { useEntscheideAenderungsantrag } from '@/features/anlage/api/entscheide-aenderungsantrag';
 import { useLegeAnlageAn } from '@/features/anlage/api/lege-anlage-an';
 import { useSpeichereAnlage } from '@/features/anlage/api/speichere-anlage';
@@ -78,18 +77,11 @@ export function Anlagendaten() {
 }
 
 /** 'Entfernen bestätigen' before a part of the plant goes from the form (spec 000 §8). */
-function useEntfernen(): [(was: string) => Promise<boolean>, ReturnType<typeof useConfirm>[1]] {
-  const [confirm, dialog] = useConfirm();
-  const fragen = useCallback(
-    (was: string) => confirm({ title: ENTFERNEN_TITEL, message: entfernenFrage(was), confirmLabel: 'Entfernen', destructive: true }),
-    [confirm],
-  );
-  return [fragen, dialog];
-}
+const useEntfernenFrage = () => useEntfernen(ENTFERNEN_TITEL, entfernenFrage);
 
 function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: string; parentId: string }) {
   const navigate = useNavigate();
-  const [entfernen, entfernenDialog] = useEntfernen();
+  const [entfernen, entfernenDialog] = useEntfernenFrage();
   // a sewer network created below a treatment plant discharges into it unless chosen otherwise
   // ?art= presets the Anlagenart (spec 000 §2) when the type has it
   const [params] = useSearchParams();
@@ -153,17 +145,9 @@ function NeueAnlage({ betriebId, typ, parentId }: { betriebId: string; typ: stri
 
 function VorhandeneAnlage({ anlageId }: { anlageId: string }) {
   const { stand } = useStand(); // as of a date: the plant then, read-only
-  const anlage = useQuery(anlageQuery(anlageId, stand));
-  const ansicht = useAktenAnsicht(anlage.refetch);
-  if (!anlage.data) return anlage.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void anlage.refetch()} /> : anlage.isPending ? <Laden /> : null;
-  return (
-    <Bearbeitung
-      key={`${anlage.data.version}-${ansicht.neuGeladen}`}
-      anlage={anlage.data}
-      neuLaden={ansicht.neuLaden}
-      zurueckZuLesen={ansicht.zurueckZuLesen}
-    />
-  );
+  const akte = useAktenObjekt(useQuery(anlageQuery(anlageId, stand)), MSG_AUFRUF_FEHLER);
+  if (!akte.objekt) return akte.platzhalter;
+  return <Bearbeitung key={akte.formularKey} anlage={akte.objekt} {...akte.ansicht} />;
 }
 
 type Dialogzustand = 'historie' | 'antrag' | 'pruefen' | null;
@@ -183,12 +167,12 @@ export const MSG_RAUM_UEBERSCHREIBEN =
 export const MSG_ERSATZ_HINWEIS =
   'In diese Kläranlage leiten andere Anlagen ein. Wählen Sie die Kläranlage, in die sie künftig einleiten; jede erhält dabei einen eigenen Eintrag im Verlauf.';
 
-function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage; neuLaden: () => void; zurueckZuLesen: () => void }) {
+function Bearbeitung({ anlage, neuLaden, zurueckZuLesen }: { anlage: Anlage } & Aktenansicht) {
   const link = useAktenLink();
   const { lesen } = useModus();
   const darf = useDarf();
   const versionAnzeigen = useVersionAnzeigen();
-  const [entfernen, entfernenDialog] = useEntfernen();
+  const [entfernen, entfernenDialog] = useEntfernenFrage();
   const rechte = anlage.rechte ?? {};
   const admin = !!rechte.speichern;
   const bearbeiten = !lesen && !!rechte.bearbeiten && (admin || !!rechte.alsBetreiber);
@@ -433,12 +417,10 @@ function HistorieDialog({ anlage, onClose, onAnzeigen }: { anlage: Anlage; onClo
 /** A version of the Historie popup, read-only, with the way back to the current record (spec 000 §2). */
 function HistorischeVersion({ anlageId, index }: { anlageId: string; index: number }) {
   const historie = useQuery(anlageHistorieQuery(anlageId));
-  if (historie.isPending) return <Laden />;
-  if (historie.isError) return <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void historie.refetch()} />;
   return (
-    <Historisch titel="Anlagendaten" titelId="anlage-titel" version={historie.data?.[index]}>
+    <AktenversionAusHistorie historie={historie} index={index} fehlertext={MSG_AUFRUF_FEHLER} titel="Anlagendaten" titelId="anlage-titel">
       {(v) => <AnlageNurLesen anlage={v.anlage} />}
-    </Historisch>
+    </AktenversionAusHistorie>
   );
 }
 

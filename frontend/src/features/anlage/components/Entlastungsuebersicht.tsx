@@ -13,7 +13,8 @@ import { zeigeFehler } from '@/lib/errors';
 import { useModus } from '@/lib/modus';
 import { useAktenLink } from '@/lib/stand';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { ANLAGENARTEN, ANLAGENSTATUS, entlastungsanlagenQuery, exportiereEntlastungsanlagen, importiereEntlastungsanlagen, type AnlagenZeile } from '@/features/anlage/api/anlage';
+import { ANLAGENARTEN, ANLAGENSTATUS, entlastungsanlagenQuery, exportiereEntlastungsanlagen, type AnlagenZeile } from '@/features/anlage/api/anlage';
+import { importiereEntlastungsanlagen } from '@/features/anlage/api/importiere-entlastungsanlagen';
 import { anlageKeys } from '@/features/anlage/api/keys';
 import { artenDesTyps } from '@/features/anlage/api/typen';
 

@@ -11,7 +11,7 @@ import { useServerTabelle } from '@/components/useServerTabelle';
 import { formatDateTime, isoDateFromGerman } from '@/lib/format';
 import { rolleLabel } from '@/lib/rollen';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { auditEreignisQuery, auditListQuery, ereignisartenQuery, type AuditEintrag, type AuditQuery } from '@/features/audit/api/getAudit';
+import { auditEreignisQuery, auditListQuery, ereignisartenQuery, type AuditEintrag, type AuditQuery } from '@/features/audit/api/audit';
 
 interface Filter {
   betriebsNr: string;

@@ -7,7 +7,7 @@ import { useZielNachLogin } from '@/lib/auth';
 import { handleGlobalError } from '@/lib/errors';
 import { hatFehler, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { useAnmelden } from '@/features/auth/api/authenticate';
+import { useAnmelden } from '@/features/auth/api/melde-an';
 import { starteAnwendungNachLogin } from './anwendungStarten';
 import { pruefeLogin, type LoginWerte } from './validierung';
 

@@ -7,8 +7,8 @@ import { useZielNachLogin } from '@/lib/auth';
 import { handleGlobalError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { ssoAnmelden } from '@/features/auth/api/sso';
-import { beginneSitzung } from '@/features/auth/api/authenticate';
+import { ssoAnmelden } from '@/features/auth/api/melde-mit-sso-an';
+import { beginneSitzung } from '@/features/auth/api/melde-an';
 
 // Verbatim text of spec 002 §8.
 export const MSG_SSO_FEHLER = 'Sie konnten nicht per SSO angemeldet werden';

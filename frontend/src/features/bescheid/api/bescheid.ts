@@ -99,16 +99,6 @@ export const messstellenKandidatenQuery = (betriebId: string, qualitaet: string)
     staleTime: 0,
   });
 
-/** The operation's plants (the Auflage's Abwasseranlage), as the file's tree reads them. */
-export type AnlageZeile = S['AnlagenZeile'];
-
-/** GET /api/anlage?betrieb={id}: the plants of the operation (same key as the tree's). */
-export const anlagenQuery = (betriebId: string) =>
-  queryOptions({
-    queryKey: bescheidKeys.anlagen(betriebId),
-    queryFn: ({ signal }) => api.get<AnlageZeile[]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
-  });
-
 /** An entry of a value list (the Bescheidarten). */
 export type Werteintrag = WertelisteEintrag;
 
@@ -136,3 +126,6 @@ export const wasserbuchQuery = (bescheidId: string) =>
     staleTime: 60_000,
     meta: { globalErrorHandling: false },
   });
+
+/** The path of a Bescheid's commands: /bescheidsantrag while it is (or is saved as) an application. */
+export const befehlspfad = (status: Bescheidsstatus | undefined) => (istAntrag(status) ? '/bescheidsantrag' : '/bescheid');

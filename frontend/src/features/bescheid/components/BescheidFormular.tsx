@@ -9,7 +9,6 @@ import { Tabs } from '@/components/Tabs';
 import { WASSERBUCH_LINK_TEXT, WasserbuchLink } from '@/components/WasserbuchLink';
 import { formatDate, isoDateFromGerman } from '@/lib/format';
 import {
-  anlagenQuery,
   bescheidartenQuery,
   statusLabel,
   vorbescheideQuery,
@@ -17,6 +16,7 @@ import {
   type BescheidMessstelle,
   type Bescheidsstatus,
 } from '@/features/bescheid/api/bescheid';
+import { anlagenDesBetriebsQuery } from '@/lib/akte/anlagen-des-betriebs';
 import { AuflagenReiter } from './AuflagenReiter';
 import { MESSSTELLEN_ZUORDNEN, MessstellenDialog } from './MessstellenDialog';
 import { istPflichtfeld, kommentarNoetig, reiterVon, type BescheidFehler, type BescheidWerte, type Reiter } from './werte';
@@ -63,7 +63,7 @@ export interface BescheidFormularProps {
 export function BescheidFormular(p: BescheidFormularProps) {
   const { werte: w, onChange, fehler, gesperrt } = p;
   const set = <K extends keyof BescheidWerte>(k: K, v: BescheidWerte[K]) => onChange({ ...w, [k]: v });
-  const anlagen = useQuery(anlagenQuery(p.betriebId));
+  const anlagen = useQuery(anlagenDesBetriebsQuery(p.betriebId));
   const anlagenOptionen = (anlagen.data ?? []).map((a) => ({ value: String(a.id), label: a.bezeichnung ?? String(a.id) }));
   const fehlerIn = (r: Reiter) => Object.entries(fehler).some(([k, v]) => v && reiterVon(k) === r);
   return (

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAktenLink, useStand } from '@/lib/stand';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
-import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useAktenObjekt, useEntfernen, type Aktenansicht } from '@/components/akte/useAktenObjekt';
 import { Button } from '@/components/Button';
 import { deleteConfirmOptions, useConfirm } from '@/components/ConfirmDialog';
 import { Laden } from '@/components/Laden';
@@ -25,7 +25,9 @@ import {
   type BescheidMessstelle,
   type Bescheidsstatus,
 } from '@/features/bescheid/api/bescheid';
-import { useLegeBescheidAn, useLoescheBescheid, useSpeichereBescheid } from '@/features/bescheid/api/befehle';
+import { useLegeBescheidAn } from '@/features/bescheid/api/lege-bescheid-an';
+import { useLoescheBescheid } from '@/features/bescheid/api/loesche-bescheid';
+import { useSpeichereBescheid } from '@/features/bescheid/api/speichere-bescheid';
 import { BescheidFormular } from './BescheidFormular';
 import { useBescheidFormular } from './useBescheidFormular';
 import { bescheidFeldname, datenAus, kommentarNoetig, neueWerte, werteAus, type BescheidWerte } from './werte';
@@ -57,14 +59,8 @@ export function Bescheidsdaten({ neu = false }: { neu?: boolean }) {
   return <VorhandenerBescheid bescheidId={bescheidid} />;
 }
 
-function useEntfernen() {
-  const [confirm, dialog] = useConfirm();
-  const fragen = useCallback(
-    (was: string) => confirm({ title: ENTFERNEN_TITEL, message: `Sind Sie sicher, dass Sie ${was} entfernen möchten?`, confirmLabel: 'Entfernen', destructive: true }),
-    [confirm],
-  );
-  return [fragen, dialog] as const;
-}
+const entfernenFrage = (was: string) => `Sind Sie sicher, dass Sie ${was} entfernen möchten?`;
+const useEntfernenFrage = () => useEntfernen(ENTFERNEN_TITEL, entfernenFrage);
 
 /** The points known to the form: the stored ones, joined by those chosen in the dialog. */
 function useBekannteMessstellen(start: BescheidMessstelle[]) {
@@ -86,7 +82,7 @@ function NeuesFormular({ antrag }: { antrag: boolean }) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [entfernen, entfernenDialog] = useEntfernen();
+  const [entfernen, entfernenDialog] = useEntfernenFrage();
   const qualitaet = params.get('qualitaet') ?? '';
   const status: Bescheidsstatus = antrag ? 'ANGELEGT' : 'IN_BEARBEITUNG';
   const basis = useMemo(() => neueWerte(qualitaet, status), [qualitaet, status]);
@@ -148,27 +144,26 @@ function NeuesFormular({ antrag }: { antrag: boolean }) {
 
 function VorhandenerBescheid({ bescheidId }: { bescheidId: string }) {
   const { stand } = useStand(); // as of a date: the Bescheid then, read-only
-  const bescheid = useQuery(bescheidQuery(bescheidId, stand));
-  const ansicht = useAktenAnsicht(bescheid.refetch);
+  const akte = useAktenObjekt(useQuery(bescheidQuery(bescheidId, stand)), MSG_AUFRUF_FEHLER);
   const { id = '' } = useParams();
   const { pathname, search } = useLocation();
-  if (!bescheid.data) return bescheid.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void bescheid.refetch()} /> : bescheid.isPending ? <Laden /> : null;
+  if (!akte.objekt) return akte.platzhalter;
   // the path segment follows the status (antrag while an application, spec 001 §2.1)
-  const richtig = `${bescheidPfad(id, bescheidId, bescheid.data.bescheidsstatus)}/bescheidsdaten`;
+  const richtig = `${bescheidPfad(id, bescheidId, akte.objekt.bescheidsstatus)}/bescheidsdaten`;
   if (pathname !== richtig) return <Navigate to={`${richtig}${search}`} replace />;
-  return <Bearbeitung key={`${bescheid.data.version}-${ansicht.neuGeladen}`} bescheid={bescheid.data} neuLaden={ansicht.neuLaden} zurueckZuLesen={ansicht.zurueckZuLesen} />;
+  return <Bearbeitung key={akte.formularKey} bescheid={akte.objekt} {...akte.ansicht} />;
 }
 
 /** Whether the caller may edit the Bescheid now: the server's right, never once released (spec 001 §4.1). */
 export const bearbeitbar = (b: Bescheid) => !!b.rechte?.bearbeiten && b.bescheidsstatus !== 'FREIGEGEBEN';
 
-function Bearbeitung({ bescheid: b, neuLaden, zurueckZuLesen }: { bescheid: Bescheid; neuLaden: () => void; zurueckZuLesen: () => void }) {
+function Bearbeitung({ bescheid: b, neuLaden, zurueckZuLesen }: { bescheid: Bescheid } & Aktenansicht) {
   const link = useAktenLink();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { lesen, setModus } = useModus();
   const darf = useDarf();
-  const [entfernen, entfernenDialog] = useEntfernen();
+  const [entfernen, entfernenDialog] = useEntfernenFrage();
   const [bestaetigen, loeschenDialog] = useConfirm();
   const darfBearbeiten = bearbeitbar(b);
   const bearbeiten = !lesen && darfBearbeiten;

@@ -6,7 +6,7 @@ import { clearToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich } from '@/test/api';
 import { formularMocks, testBetrieb } from '@/test/betrieb';
 import { renderRoutes } from '@/test/renderRoutes';
-import type { BescheidZeile } from '@/features/bescheiduebersicht/api/suchen';
+import type { BescheidZeile } from '@/features/bescheiduebersicht/api/uebersichten';
 
 beforeEach(() => clearToasts());
 afterEach(() => vi.unstubAllGlobals());

@@ -10,7 +10,7 @@ import { useServerTabelle } from '@/components/useServerTabelle';
 import { formatBis, formatDate } from '@/lib/format';
 import { useAktenLink } from '@/lib/stand';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { bescheidartenQuery, bescheideQuery, type BescheidFilter, type BescheidZeile } from '@/features/bescheiduebersicht/api/suchen';
+import { bescheidartenQuery, bescheideQuery, type BescheidFilter, type BescheidZeile } from '@/features/bescheiduebersicht/api/uebersichten';
 import { alsSuchdatum, BESCHEIDSTATUS, bescheidPfad, MSG_DATUM } from './anzeige';
 
 export const TITEL = 'Übersicht Bescheide/Erklärungen';

@@ -7,7 +7,7 @@ import { clearToasts } from '@/lib/toast';
 import { anmelden, apiMock, ich } from '@/test/api';
 import { formularMocks, testBetrieb } from '@/test/betrieb';
 import { renderRoutes } from '@/test/renderRoutes';
-import type { AnforderungZeile, AuflageZeile } from '@/features/bescheiduebersicht/api/suchen';
+import type { AnforderungZeile, AuflageZeile } from '@/features/bescheiduebersicht/api/uebersichten';
 
 beforeEach(() => clearToasts());
 afterEach(() => {

@@ -11,13 +11,11 @@ import { Tabs } from '@/components/Tabs';
 import { speichereDatei } from '@/lib/download';
 import { formatBis, formatDate, todayIso } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { useExportiere, type Exportziel } from '@/features/bescheiduebersicht/api/exportiere';
+import { useExportiere, type Exportziel } from '@/features/bescheiduebersicht/api/exportiere-zeilen';
 import {
   anforderungenQuery,
-  anlagenQuery,
   auflageId,
   auflagenQuery,
-  messstellenQuery,
   parameterDesBetriebsQuery,
   type AnforderungArt,
   type AnforderungFilter,
@@ -26,7 +24,9 @@ import {
   type AuflageZeile,
   type Auswertung,
   type Blaettern,
-} from '@/features/bescheiduebersicht/api/suchen';
+} from '@/features/bescheiduebersicht/api/uebersichten';
+import { anlagenDesBetriebsQuery } from '@/lib/akte/anlagen-des-betriebs';
+import { messstellenDesBetriebsQuery } from '@/lib/akte/messstellen-des-betriebs';
 import { alsSuchdatum, dezimalAnzeige, MSG_DATUM } from './anzeige';
 import { MSG_PFLICHTFELD } from '@/lib/form';
 import { Beschreibung } from './Beschreibung';
@@ -180,7 +180,7 @@ export function ExcelExport({ ziel, ids, dateiname }: { ziel: Exportziel; ids: (
 /** The plants of the operation as options. */
 function useAnlagen() {
   const { id = '' } = useParams();
-  return (useQuery(anlagenQuery(id)).data ?? []).map((a) => ({ value: String(a.id), label: a.bezeichnung }));
+  return (useQuery(anlagenDesBetriebsQuery(id)).data ?? []).map((a) => ({ value: String(a.id), label: a.bezeichnung }));
 }
 
 type Suche<E, F> = ReturnType<typeof useSuche<E, F>>;
@@ -188,7 +188,7 @@ type Suche<E, F> = ReturnType<typeof useSuche<E, F>>;
 function Anforderungssuche({ art, ziel, titel, suche: s }: { art: AnforderungArt; ziel: Exportziel; titel: string; suche: Suche<AnforderungEntwurf, AnforderungFilter> }) {
   const { id = '' } = useParams();
   const anlagen = useAnlagen();
-  const messstellen = useQuery(messstellenQuery(id)).data ?? [];
+  const messstellen = useQuery(messstellenDesBetriebsQuery(id)).data ?? [];
   const parameter = useQuery(parameterDesBetriebsQuery(id)).data ?? [];
   const seite = useQuery(anforderungenQuery(id, art, s.filter, s.blaettern));
   const e = s.entwurf;

@@ -1,7 +1,9 @@
+import { akteKeys } from '@/lib/akte/keys';
+
 /** Query keys of the Betrieb area, in one place: a mutation invalidates exactly what it changed. */
 export const betriebKeys = {
-  all: ['betrieb'] as const,
-  detail: (id: string) => [...betriebKeys.all, id] as const,
+  all: akteKeys.betrieb.all,
+  detail: akteKeys.betrieb.detail,
   info: (id: string) => [...betriebKeys.detail(id), 'info'] as const,
   daten: (id: string) => [...betriebKeys.detail(id), 'daten'] as const,
   historie: (id: string) => [...betriebKeys.detail(id), 'historie'] as const,

@@ -3,7 +3,7 @@ import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import { pfad, type Gespeichert } from './betrieb';
 import { betriebKeys } from './keys';
-import type { Antragsfeld } from './stammdatenAntrag';
+import type { Antragsfeld } from './stammdaten-antrag';
 
 // eslint-disable-next-line no-restricted-syntax -- Frontend: the call's arguments (the operation's id and the body)
 export interface Ablehnung {

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
-import { anlagenDesBetriebsQuery } from './anlagen';
+import { akteKeys } from '@/lib/akte/keys';
 import { pfad, type Gespeichert } from './betrieb';
-import { messstellenDesBetriebsQuery } from './messstellen';
 import type { SpeichereBetriebEingabe } from './speichere-als-betreiber';
 import { betriebKeys } from './keys';
 
@@ -27,8 +26,8 @@ export function useSpeichereAlsAdmin({ onSuccess, ...optionen }: BefehlOptionen<
       void queryClient.invalidateQueries({ queryKey: betriebKeys.detail(eingabe.id) });
       // a shut-down takes the plants and measuring points with it (spec 000 §4), an operator
       // change their obligees: the tree shows them from these lists
-      void queryClient.invalidateQueries({ queryKey: anlagenDesBetriebsQuery(eingabe.id).queryKey });
-      void queryClient.invalidateQueries({ queryKey: messstellenDesBetriebsQuery(eingabe.id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: akteKeys.anlage.desBetriebs(eingabe.id) });
+      void queryClient.invalidateQueries({ queryKey: akteKeys.messstelle.desBetriebs(eingabe.id) });
       void nachBefehl(queryClient, antwort, { arbeitslisten: true, nachrichten: true });
       return onSuccess?.(...args);
     },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import { pfad, type Gespeichert } from './betrieb';
-import type { Stammdaten } from './stammdatenAntrag';
+import type { Stammdaten } from './stammdaten-antrag';
 import { betriebKeys } from './keys';
 
 /** POST /api/betrieb/{id}/stammdaten: an operator applies for a master-data change (one at a time: 409). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import { pfad, type Gespeichert } from './betrieb';
-import type { Antragsfeld } from './stammdatenAntrag';
+import type { Antragsfeld } from './stammdaten-antrag';
 import { betriebKeys } from './keys';
 
 // eslint-disable-next-line no-restricted-syntax -- Frontend: the call's arguments (the operation's id and the body)

@@ -4,16 +4,16 @@ import { useStand } from '@/lib/stand';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { useAktenAnsicht, useAktenFormular, type Stand } from '@/components/akte/useAktenFormular';
+import { useAktenFormular, type Stand } from '@/components/akte/useAktenFormular';
+import { AktenversionAusHistorie, useAktenObjekt, type Aktenansicht } from '@/components/akte/useAktenObjekt';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
 import { schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
 import { betriebFeldname } from '@/features/betrieb/feldnamen';
 import type { AuditInfo } from '@/components/Historisierung';
-import { Laden } from '@/components/Laden';
 import { useDarf } from '@/lib/auth';
 import { ApiError } from '@/lib/api';
 import { zeigeFehler } from '@/lib/errors';
-import { holeZuErsetzende } from '@/features/betrieb/api/anlagen';
+import { holeZuErsetzende } from '@/features/betrieb/api/zu-ersetzende-anlagen';
 import { useModus } from '@/lib/modus';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
@@ -39,7 +39,6 @@ import { BetriebFormular } from './formular/BetriebFormular';
 import { useBetriebFormular } from './formular/useBetriebFormular';
 import { eingabeAus, SCHLUESSEL, werteAus } from './formular/werte';
 import { ANTRAG_PARAM, FREIGABE_PARAM, HISTORIE_PARAM } from './parameter';
-
 // Verbatim texts of spec 000 §4 and §8.
 export const MSG_GESPEICHERT = 'Betrieb erfolgreich gespeichert';
 export const MSG_BEANTRAGT = 'Betrieb erfolgreich beantragt';
@@ -49,7 +48,7 @@ export const HINWEIS_STAMMDATENANTRAG = 'Diese Stammdaten ändern Sie über eine
 export const HINWEIS_BEHOERDE = 'Diese Angabe ändert die Behörde.';
 export const STILLLEGUNG_WARNUNG = 'Bei der Stilllegung des Betriebs werden alle Anlagen und Messstellen ebenfalls stillgelegt.';
 export { ZURUECK_AKTUELL } from '@/components/Historisch';
-import { HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
+import { useVersionAnzeigen } from '@/components/Historisch';
 export { MSG_VERWORFEN } from '@/components/akte/useAktenFormular';
 
 export const FREIGABESTATUS: Record<Freigabestatus, string> = {
@@ -81,21 +80,11 @@ export function Betriebsdaten() {
   const historie = params.get(HISTORIE_PARAM);
   // as of a date (?stand) the operation then, read-only (lib/stand.ts)
   const { stand } = useStand();
-  const betrieb = useQuery(betriebQuery(id, stand));
-  const akte = useAktenAnsicht(betrieb.refetch);
+  const akte = useAktenObjekt(useQuery(betriebQuery(id, stand)));
 
   if (historie !== null) return <HistorischeVersion id={id} index={Number(historie)} />;
-  if (!betrieb.data) return betrieb.isPending ? <Laden /> : null;
-  return (
-    <BetriebBearbeitung
-      // a save (new version) or 'Änderungen verwerfen' (reload) starts the form again with the
-      // stored data; a refetch of unchanged data keeps what is being typed
-      key={`${betrieb.data.version}-${akte.neuGeladen}`}
-      betrieb={betrieb.data}
-      neuLaden={akte.neuLaden}
-      zurueckZuLesen={akte.zurueckZuLesen}
-    />
-  );
+  if (!akte.objekt) return akte.platzhalter;
+  return <BetriebBearbeitung key={akte.formularKey} betrieb={akte.objekt} {...akte.ansicht} />;
 }
 
 function Kopf({ betrieb }: { betrieb: Betrieb }) {
@@ -132,11 +121,7 @@ function Kopf({ betrieb }: { betrieb: Betrieb }) {
 
 type Dialogzustand = 'freigabe' | 'historie' | 'antrag' | 'pruefen' | 'wechsel' | 'stilllegen' | 'ersatz' | null;
 
-interface BearbeitungProps {
-  betrieb: Betrieb;
-  neuLaden: () => void;
-  zurueckZuLesen: () => void;
-}
+type BearbeitungProps = { betrieb: Betrieb } & Aktenansicht;
 
 function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungProps) {
   const id = String(betrieb.id);
@@ -398,10 +383,9 @@ function BetriebBearbeitung({ betrieb, neuLaden, zurueckZuLesen }: BearbeitungPr
 /** A version of the Historie popup, read-only, with the way back to the current record. */
 function HistorischeVersion({ id, index }: { id: string; index: number }) {
   const historie = useQuery(historieQuery(id));
-  if (historie.isPending) return <Laden />;
   return (
-    <Historisch titel="Betriebsdaten" titelId="betriebsdaten-titel" version={historie.data?.[index]}>
+    <AktenversionAusHistorie historie={historie} index={index} titel="Betriebsdaten" titelId="betriebsdaten-titel">
       {(v) => <BetriebNurLesen betrieb={v.betrieb} />}
-    </Historisch>
+    </AktenversionAusHistorie>
   );
 }

@@ -1,12 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiDatei, ZEITLIMIT_JAHRESBERICHT_ANLAGEN, type Schema } from '@/lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { api, type Schema } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
-import { nachBefehl, type BefehlOptionen, type Befehlsantwort } from '@/lib/befehl';
+import { jahresberichtKeys } from './keys';
 import type { VerlaufEintrag } from '@/components/Verlauf';
 
 // The annual report's calls (spec 001 §7 "Annual reports", "Measured values"): the report, the
 // operation's reports for the tree and the overview, the parameters of a measuring point, one
-// parameter with its values, and the commands.
+// parameter with its values; the commands one file each, the keys in keys.ts.
 
 export type Jahresbericht = components['schemas']['Jahresbericht'];
 export type JahresberichtDaten = components['schemas']['JahresberichtDaten'];
@@ -27,17 +27,6 @@ export type Vergleich = components['schemas']['Vergleich'];
 export type Bewertung = components['schemas']['Bewertung'];
 export type Auswertung = components['schemas']['Auswertung'];
 
-export const jahresberichtKeys = {
-  all: ['jahresbericht'] as const,
-  desBetriebs: (betriebId: string) => [...jahresberichtKeys.all, 'betrieb', betriebId] as const,
-  detail: (id: string) => [...jahresberichtKeys.all, 'id', id] as const,
-  parameter: (id: string, messstelle: string) => [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle] as const,
-  messreihe: (id: string, messstelle: string, parameter: string) =>
-    [...jahresberichtKeys.all, 'id', id, 'messstelle', messstelle, 'parameter', parameter] as const,
-  messwerteDesBetriebs: (betriebId: string) => [...jahresberichtKeys.all, 'betrieb', betriebId, 'messwerte'] as const,
-  ueberschreitungen: (betriebId: string, jahr: string) => [...jahresberichtKeys.all, 'betrieb', betriebId, 'ueberschreitungen', jahr] as const,
-};
-
 /** GET /api/jahresbericht/betrieb/{id}/parameter-messwert: every report's parameters with their values' count, status and mean (the Messwerte tab). */
 export const messwerteDesBetriebsQuery = (betriebId: string) =>
   queryOptions({
@@ -53,21 +42,6 @@ export const ueberschreitungenQuery = (betriebId: string, jahr: string) =>
     queryFn: ({ signal }) =>
       api.get<Ueberschreitungen>(`/betrieb/${encodeURIComponent(betriebId)}/ueberschreitungen${jahr ? `?jahr=${encodeURIComponent(jahr)}` : ''}`, { signal }),
     meta: { globalErrorHandling: false },
-  });
-
-/**
- * GET /api/anlage?betrieb={id}: the operation's plants, of which the treatment plants may have a
- * report (the plant feature's key anlageKeys.desBetriebs). The report tree's plants, so with the
- * spec's timeout of the annual-report plants (6000000 ms, getJahresberichtAnlagenForBetrieb).
- */
-export const anlagenDesBetriebsQuery = (betriebId: string) =>
-  queryOptions({
-    queryKey: ['anlage', 'betrieb', betriebId] as const,
-    queryFn: ({ signal }) =>
-      api.get<components['schemas']['AnlagenZeile'][]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, {
-        signal,
-        zeitlimit: ZEITLIMIT_JAHRESBERICHT_ANLAGEN,
-      }),
   });
 
 /** GET /api/jahresbericht/{betriebId}: the operation's reports (tree and overview). */
@@ -114,52 +88,10 @@ export const messreiheQuery = (id: string, messstelle: string, parameter: string
 /** The form a save or a submission sends (id and version of the loaded report, the target status of a save). */
 export type BerichtFormular = Schema<'JahresberichtFormular'>;
 
-export const legeJahresberichtAn = (f: BerichtFormular) => api.post<Befehlsantwort>('/jahresbericht/', f);
-export const uebernehmeJahresbericht = ({ von, f }: { von: number; f: BerichtFormular }) =>
-  api.post<Befehlsantwort>(`/jahresbericht/uebernahme/${von}`, f);
-export const speichereJahresbericht = (f: BerichtFormular) => api.put<Befehlsantwort>('/jahresbericht/', f);
-export const reicheJahresberichtEin = (f: BerichtFormular) => api.put<Befehlsantwort>('/jahresbericht/einreichen', f);
-export const entscheideJahresbericht = ({ id, ...d }: { id: number; version: number; neuerStatus: 'PLAUSIBILISIERT' | 'IN_BEARBEITUNG'; kommentar: string }) =>
-  api.put<Befehlsantwort>(`/jahresbericht/${id}/freigabe/`, d);
-export const loescheJahresbericht = ({ id, version }: { id: number; version: number }) =>
-  api.delete<Befehlsantwort>(`/jahresbericht/${id}`, { query: { version } });
-export const speichereMesswerte = ({
-  id,
-  messstelle,
-  parameter,
-  ...d
-}: {
-  id: number;
-  messstelle: number;
-  parameter: number;
-  version: number;
-  anzahlWerte: number;
-  status: string;
-  vorlageMesswerteId?: number;
-  messwerte: Messwert[];
-}) => api.put<Befehlsantwort>(`/jahresbericht/${id}/messstelle/${messstelle}/parameter-messwert/${parameter}`, d);
-
-/**
- * A command hook of the area: after it, the report's queries, the worklists, messages and tasks
- * (a submission and a decision notify and open or close a task).
- */
-export function useBerichtsbefehl<E>(aufruf: (e: E) => Promise<Befehlsantwort>, { onSuccess, ...optionen }: BefehlOptionen<Befehlsantwort, E> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...optionen,
-    mutationFn: aufruf,
-    onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: jahresberichtKeys.all });
-      void nachBefehl(queryClient, args[0], { arbeitslisten: true, nachrichten: true });
-      return onSuccess?.(...args);
-    },
-  });
-}
-
 /** GET /api/jahresbericht/{id}/verlauf: every event of the report (BETRIEB_VERLAUF_LESEN). */
 export const jahresberichtVerlaufQuery = (id: string) =>
   queryOptions({
-    queryKey: [...jahresberichtKeys.detail(id), 'verlauf'] as const,
+    queryKey: jahresberichtKeys.verlauf(id),
     queryFn: ({ signal }) => api.get<VerlaufEintrag[]>(`/jahresbericht/${encodeURIComponent(id)}/verlauf`, { signal }),
     staleTime: 0,
   });
@@ -167,20 +99,7 @@ export const jahresberichtVerlaufQuery = (id: string) =>
 /** GET /api/jahresbericht/{id}/stand/{version}: the report as it was after that event. */
 export const jahresberichtStandQuery = (id: string, version: number) =>
   queryOptions({
-    queryKey: [...jahresberichtKeys.detail(id), 'stand', version] as const,
+    queryKey: jahresberichtKeys.stand(id, version),
     queryFn: ({ signal }) => api.get<Jahresbericht>(`/jahresbericht/${encodeURIComponent(id)}/stand/${version}`, { signal }),
   });
 
-/** GET …/export-messwerte/ (the values) or …/export-vorlage/ (the import template) as xlsx. */
-export const exportiereMesswerte = ({ id, parameter, vorlage }: { id: number; parameter: number; vorlage: boolean }) =>
-  apiDatei(`/messwert/jahresbericht/${id}/parameter/${parameter}/${vorlage ? 'export-vorlage' : 'export-messwerte'}`);
-
-/** GET /api/jahresbericht/{id}/print: the report as PDF, its values with their evaluation (issue 33). */
-export const druckeJahresbericht = (id: number) => apiDatei(`/jahresbericht/${id}/print`);
-
-/** POST /api/messwert/{parameterid}/import-messwerte?version=N: multipart, part file (xlsx). */
-export const importiereMesswerte = ({ parameter, version, datei }: { parameter: number; version: number; datei: File }) => {
-  const form = new FormData();
-  form.append('file', datei, datei.name);
-  return api.post<Befehlsantwort>(`/messwert/${parameter}/import-messwerte`, form, { query: { version } });
-};

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { AufrufFehler } from '@/components/akte/AufrufFehler';
 import { Fehleruebersicht, feldbezeichnung, feldElement } from '@/components/akte/Fehleruebersicht';
 import { FreigabeEntscheidung, type NeuerFreigabestatus } from '@/components/akte/FreigabeEntscheidung';
-import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useAktenFormular } from '@/components/akte/useAktenFormular';
+import { useAktenObjekt, type Aktenansicht } from '@/components/akte/useAktenObjekt';
 import { useReiterFormular, type Formularfehler } from '@/components/akte/useReiterFormular';
 import { Button } from '@/components/Button';
 import { useConfirm } from '@/components/ConfirmDialog';
@@ -12,7 +12,7 @@ import { Auswahlfeld } from '@/components/felder';
 import { FormField, inputClass } from '@/components/FormField';
 import { Laden } from '@/components/Laden';
 import { ModusToggle } from '@/components/Modus';
-import { isAbortError } from '@/lib/api';
+import { isAbortError, ZEITLIMIT_JAHRESBERICHT_ANLAGEN } from '@/lib/api';
 import { useDarf, useMe } from '@/lib/auth';
 import { zeigeFehler } from '@/lib/errors';
 import { formatDate, formatDateTimeMinutes } from '@/lib/format';
@@ -24,21 +24,21 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { MSG_PFLICHTFELD } from '@/lib/form';
 import {
-  anlagenDesBetriebsQuery,
   berichteDesBetriebsQuery,
-  druckeJahresbericht,
-  entscheideJahresbericht,
   holeJahresbericht,
   jahresberichtQuery,
-  legeJahresberichtAn,
-  loescheJahresbericht,
-  reicheJahresberichtEin,
-  speichereJahresbericht,
-  uebernehmeJahresbericht,
-  useBerichtsbefehl,
   type BerichtFormular,
   type Jahresbericht,
 } from '@/features/jahresbericht/api/jahresbericht';
+import { anlagenDesBetriebsQuery } from '@/lib/akte/anlagen-des-betriebs';
+import { druckeJahresbericht } from '@/features/jahresbericht/api/drucke-jahresbericht';
+import { entscheideJahresbericht } from '@/features/jahresbericht/api/entscheide-jahresbericht';
+import { legeJahresberichtAn } from '@/features/jahresbericht/api/lege-jahresbericht-an';
+import { loescheJahresbericht } from '@/features/jahresbericht/api/loesche-jahresbericht';
+import { reicheJahresberichtEin } from '@/features/jahresbericht/api/reiche-jahresbericht-ein';
+import { speichereJahresbericht } from '@/features/jahresbericht/api/speichere-jahresbericht';
+import { uebernehmeJahresbericht } from '@/features/jahresbericht/api/uebernehme-jahresbericht';
+import { useBerichtsbefehl } from '@/features/jahresbericht/api/keys';
 import { berichtsjahre, jahresberichtPfad, statustext } from '@/lib/jahresbericht';
 import { Parametertabelle } from './Parametertabelle';
 
@@ -126,7 +126,9 @@ function NeuerJahresbericht() {
 function NeuesFormular() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const anlagen = useQuery(anlagenDesBetriebsQuery(id));
+  // the operation's plants with the spec's timeout of the annual-report plants (6000000 ms,
+  // getJahresberichtAnlagenForBetrieb)
+  const anlagen = useQuery(anlagenDesBetriebsQuery(id, { zeitlimit: ZEITLIMIT_JAHRESBERICHT_ANLAGEN }));
   const berichte = useQuery(berichteDesBetriebsQuery(id));
   const [anlage, setAnlage] = useState('');
   const [jahr, setJahr] = useState(String(new Date().getFullYear() - 1));
@@ -210,15 +212,14 @@ function NeuesFormular() {
 }
 
 function VorhandenerBericht({ berichtId }: { berichtId: string }) {
-  const bericht = useQuery(jahresberichtQuery(berichtId));
-  const ansicht = useAktenAnsicht(bericht.refetch);
-  if (!bericht.data) return bericht.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void bericht.refetch()} /> : bericht.isPending ? <Laden /> : null;
-  return <Bearbeitung key={`${bericht.data.version}-${ansicht.neuGeladen}`} bericht={bericht.data} neuLaden={ansicht.neuLaden} zurueckZuLesen={ansicht.zurueckZuLesen} />;
+  const akte = useAktenObjekt(useQuery(jahresberichtQuery(berichtId)), MSG_AUFRUF_FEHLER);
+  if (!akte.objekt) return akte.platzhalter;
+  return <Bearbeitung key={akte.formularKey} bericht={akte.objekt} {...akte.ansicht} />;
 }
 
 const REITER = 'jahresdaten' as const;
 
-function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahresbericht; neuLaden: () => void; zurueckZuLesen: () => void }) {
+function Bearbeitung({ bericht: b, neuLaden, zurueckZuLesen }: { bericht: Jahresbericht } & Aktenansicht) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { lesen, setModus } = useModus();

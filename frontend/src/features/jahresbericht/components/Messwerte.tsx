@@ -23,19 +23,19 @@ import { speichereDatei } from '@/lib/download';
 import { useConfirm } from '@/components/ConfirmDialog';
 import type { WertelisteEintrag } from '@/lib/wertelisten';
 import {
-  exportiereMesswerte,
-  importiereMesswerte,
   jahresberichtQuery,
   messreiheQuery,
   parameterListenQuery,
-  speichereMesswerte,
-  useBerichtsbefehl,
   type BerichtParameter,
   type Messreihe,
   type Messwert,
   type Vergleich,
   type Vorlage,
 } from '@/features/jahresbericht/api/jahresbericht';
+import { exportiereMesswerte } from '@/features/jahresbericht/api/exportiere-messwerte';
+import { importiereMesswerte } from '@/features/jahresbericht/api/importiere-messwerte';
+import { speichereMesswerte } from '@/features/jahresbericht/api/speichere-messwerte';
+import { useBerichtsbefehl } from '@/features/jahresbericht/api/keys';
 import { statustext } from '@/lib/jahresbericht';
 import { MSG_AUFRUF_FEHLER } from './Jahresberichtdaten';
 import { aufloesung, MSG_GESPEICHERT, MSG_IMPORT_FEHLER, MSG_UEBERSCHREIBEN, pruefeMesswerte, SPALTEN, STATUSWERTE, zeilen } from './messwerte';

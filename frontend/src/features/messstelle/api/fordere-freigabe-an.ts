@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import type { Gespeichert, MessstelleDaten, MessstelleFormular } from './messstelle';
+import { akteKeys } from '@/lib/akte/keys';
 import { messstelleKeys } from './keys';
 
 export interface FordereFreigabeAnEingabe {
@@ -26,7 +27,7 @@ export function useFordereFreigabeAn({ onSuccess, ...optionen }: BefehlOptionen<
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: messstelleKeys.all });
       // the file's tree counts the plant's points (GET /api/anlage?betrieb=…)
-      void queryClient.invalidateQueries({ queryKey: ['anlage'] });
+      void queryClient.invalidateQueries({ queryKey: akteKeys.anlage.all });
       void nachBefehl(queryClient, args[0], { arbeitslisten: true, nachrichten: true });
       return onSuccess?.(...args);
     },

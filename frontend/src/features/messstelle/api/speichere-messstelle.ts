@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { nachBefehl, type BefehlOptionen } from '@/lib/befehl';
 import type { Gespeichert, MessstelleFormular } from './messstelle';
+import { akteKeys } from '@/lib/akte/keys';
 import { messstelleKeys } from './keys';
 
 export interface SpeichereMessstelleEingabe {
@@ -25,7 +26,7 @@ export function useSpeichereMessstelle({ onSuccess, ...optionen }: BefehlOptione
     mutationFn: speichereMessstelle,
     onSuccess: (...args) => {
       void queryClient.invalidateQueries({ queryKey: messstelleKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['anlage'] });
+      void queryClient.invalidateQueries({ queryKey: akteKeys.anlage.all });
       void nachBefehl(queryClient, args[0], { arbeitslisten: true, nachrichten: true });
       return onSuccess?.(...args);
     },

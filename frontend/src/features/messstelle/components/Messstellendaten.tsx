@@ -3,14 +3,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAktenLink, useStand } from '@/lib/stand';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/Button';
-import { AufrufFehler } from '@/components/akte/AufrufFehler';
-import { useConfirm } from '@/components/ConfirmDialog';
 import { Fehleruebersicht } from '@/components/akte/Fehleruebersicht';
 import { FREIGABE_TITEL, FreigabeEntscheidung, type NeuerFreigabestatus } from '@/components/akte/FreigabeEntscheidung';
 import { schreibbareFelder, SchreibrechteKontext } from '@/components/akte/Schreibrechte';
-import { useAktenAnsicht, useAktenFormular } from '@/components/akte/useAktenFormular';
-import { HISTORIE_PARAM, HistorieDialog as Historie, HistorischeVersion as Historisch, useVersionAnzeigen } from '@/components/Historisch';
-import { Laden } from '@/components/Laden';
+import { useAktenFormular } from '@/components/akte/useAktenFormular';
+import { AktenversionAusHistorie, useAktenObjekt, useEntfernen, type Aktenansicht } from '@/components/akte/useAktenObjekt';
+import { HISTORIE_PARAM, HistorieDialog as Historie, useVersionAnzeigen } from '@/components/Historisch';
 import { ApiError, isAbortError } from '@/lib/api';
 import { handleGlobalError } from '@/lib/errors';
 import { formatDate } from '@/lib/format';
@@ -80,14 +78,7 @@ export function Messstellendaten({ neu = false }: { neu?: boolean }) {
 }
 
 /** 'Entfernen bestätigen' before a row goes from the form (spec 000 §8). */
-function useEntfernen(): [(was: string) => Promise<boolean>, ReturnType<typeof useConfirm>[1]] {
-  const [confirm, dialog] = useConfirm();
-  const fragen = useCallback(
-    (was: string) => confirm({ title: ENTFERNEN_TITEL, message: entfernenFrage(was), confirmLabel: 'Entfernen', destructive: true }),
-    [confirm],
-  );
-  return [fragen, dialog];
-}
+const useEntfernenFrage = () => useEntfernen(ENTFERNEN_TITEL, entfernenFrage);
 
 /** The text of a refusal (the server's), for the second line of a failure toast. */
 const serverText = (e: unknown) => (e instanceof ApiError && e.bekannt ? e.message : undefined);
@@ -98,7 +89,7 @@ function NeueMessstelle() {
   const { id = '', typ: typPfad = '', anlageid = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [entfernen, entfernenDialog] = useEntfernen();
+  const [entfernen, entfernenDialog] = useEntfernenFrage();
   const anlage = useQuery(anlageDerMessstellenQuery(anlageid));
   const typen = useMessstellentypen();
   // the query typ preselects the Messstellentyp (spec 000 §2) when it is one
@@ -190,17 +181,9 @@ function NeueMessstelle() {
 
 function VorhandeneMessstelle({ messstelleId }: { messstelleId: string }) {
   const { stand } = useStand(); // as of a date: the point then, read-only
-  const messstelle = useQuery(messstelleQuery(messstelleId, stand));
-  const ansicht = useAktenAnsicht(messstelle.refetch);
-  if (!messstelle.data) return messstelle.isError ? <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void messstelle.refetch()} /> : messstelle.isPending ? <Laden /> : null;
-  return (
-    <Bearbeitung
-      key={`${messstelle.data.version}-${ansicht.neuGeladen}`}
-      messstelle={messstelle.data}
-      neuLaden={ansicht.neuLaden}
-      zurueckZuLesen={ansicht.zurueckZuLesen}
-    />
-  );
+  const akte = useAktenObjekt(useQuery(messstelleQuery(messstelleId, stand)), MSG_AUFRUF_FEHLER);
+  if (!akte.objekt) return akte.platzhalter;
+  return <Bearbeitung key={akte.formularKey} messstelle={akte.objekt} {...akte.ansicht} />;
 }
 
 /** The point's head: number, plant, Freigabe with its comment. */
@@ -241,13 +224,13 @@ function Kopf({ m }: { m: Messstelle }) {
   );
 }
 
-function Bearbeitung({ messstelle: m, neuLaden, zurueckZuLesen }: { messstelle: Messstelle; neuLaden: () => void; zurueckZuLesen: () => void }) {
+function Bearbeitung({ messstelle: m, neuLaden, zurueckZuLesen }: { messstelle: Messstelle } & Aktenansicht) {
   const link = useAktenLink();
   const { id = '', typ: typPfad = '' } = useParams();
   const { lesen } = useModus();
   const [params, setParams] = useSearchParams();
   const versionAnzeigen = useVersionAnzeigen();
-  const [entfernen, entfernenDialog] = useEntfernen();
+  const [entfernen, entfernenDialog] = useEntfernenFrage();
   const rechte = m.rechte ?? {};
   const status = m.freigabe?.status;
   const bearbeiten = !lesen && !!rechte.speichern;
@@ -451,11 +434,9 @@ function HistorieDialog({ messstelle, onClose, onAnzeigen }: { messstelle: Messs
 /** A version of the Historie popup, read-only, with the way back to the current record (spec 000 §2). */
 function HistorischeVersion({ messstelleId, index }: { messstelleId: string; index: number }) {
   const historie = useQuery(messstelleHistorieQuery(messstelleId));
-  if (historie.isPending) return <Laden />;
-  if (historie.isError) return <AufrufFehler text={MSG_AUFRUF_FEHLER} onNeu={() => void historie.refetch()} />;
   return (
-    <Historisch titel="Messstellendaten" titelId="messstelle-titel" version={historie.data?.[index]}>
+    <AktenversionAusHistorie historie={historie} index={index} fehlertext={MSG_AUFRUF_FEHLER} titel="Messstellendaten" titelId="messstelle-titel">
       {(v) => <MessstelleNurLesen messstelle={v.messstelle} />}
-    </Historisch>
+    </AktenversionAusHistorie>
   );
 }

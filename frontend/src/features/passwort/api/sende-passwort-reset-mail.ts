@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { BefehlOptionen } from '@/lib/befehl';
-import type { Meldung } from './passwortZuruecksetzen';
+import type { Meldung } from './passwort-reset';
 
 /** POST /api/sendPasswordResetMail/: the same answer whether the user exists or not. */
 export function sendePasswortResetMail(username: string): Promise<Meldung> {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { BefehlOptionen } from '@/lib/befehl';
-import type { Meldung, PasswortReset } from './passwortZuruecksetzen';
+import type { Meldung, PasswortReset } from './passwort-reset';
 
 /** PUT /api/resetPassword/: the new password with the token of the mail; 'Ungültiger Link.' otherwise. */
 export function setzePasswortZurueck(daten: PasswortReset): Promise<Meldung> {

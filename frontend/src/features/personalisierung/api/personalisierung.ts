@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Antwort } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
+import { personalisierungKeys } from './keys';
 
 /** The settings of spec 002 §3 plus the version they were loaded at. */
 export type Personalisierung = components['schemas']['Personalisierung'];
@@ -12,12 +13,6 @@ export type Auswahl = Antwort<'getPersonalisierungAuswahl'>[string];
 export type Filterfeld = 'betriebstyp' | 'anlagentyp' | 'messstellentyp' | 'verwaltungseinheit';
 export type Auswahlen = Partial<Record<Filterfeld, Auswahl>>;
 export type Befehlsergebnis = components['schemas']['Befehlsergebnis'];
-
-export const personalisierungKeys = {
-  all: ['personalisierung'] as const,
-  einstellungen: () => [...personalisierungKeys.all, 'einstellungen'] as const,
-  auswahl: () => [...personalisierungKeys.all, 'auswahl'] as const,
-};
 
 /** GET /api/personalisierung: the caller's settings (always fresh: the form saves their version). */
 export const personalisierungQuery = () =>

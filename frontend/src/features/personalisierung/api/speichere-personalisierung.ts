@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { BefehlOptionen } from '@/lib/befehl';
-import { personalisierungKeys, type Befehlsergebnis, type Personalisierung } from './personalisierung';
+import { personalisierungKeys } from './keys';
+import type { Befehlsergebnis, Personalisierung } from './personalisierung';
 
 /** PUT /api/personalisierung with the whole settings and the version loaded; 409 when stale. */
 export function speicherePersonalisierung(p: Personalisierung): Promise<Befehlsergebnis> {

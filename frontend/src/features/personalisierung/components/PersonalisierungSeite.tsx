@@ -13,12 +13,12 @@ import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { useSpeicherePersonalisierung } from '@/features/personalisierung/api/speichere-personalisierung';
 import {
   auswahlQuery,
-  personalisierungKeys,
   personalisierungQuery,
   type Auswahlen,
   type Filterfeld,
   type Personalisierung,
 } from '@/features/personalisierung/api/personalisierung';
+import { personalisierungKeys } from '@/features/personalisierung/api/keys';
 
 // Texts of the screen (the spec names the fields, not their labels; the saved message is the
 // server's, this one only stands in when it sends none).

@@ -1,13 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
+import { profilKeys } from './keys';
 
 export type Profil = components['schemas']['Profil'];
 export type ProfilErgebnis = components['schemas']['ProfilErgebnis'];
-
-export const profilKeys = {
-  profil: ['profil'] as const,
-};
 
 /** GET /api/profil/: the logged-in user's person, user name (the password never comes back). */
 export const profilQuery = () =>

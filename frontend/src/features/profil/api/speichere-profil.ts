@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { sessionKeys } from '@/lib/auth';
 import type { BefehlOptionen } from '@/lib/befehl';
-import { profilKeys, type Profil, type ProfilErgebnis } from './profil';
+import { profilKeys } from './keys';
+import type { Profil, ProfilErgebnis } from './profil';
 
 /** PUT /api/profil/: `abgemeldet` is true when user name, password or e-mail changed. */
 export function speichereProfil(profil: Profil): Promise<ProfilErgebnis> {

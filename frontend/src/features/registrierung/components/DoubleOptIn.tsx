@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Laden } from '@/components/Laden';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { doubleOptInQuery } from '@/features/registrierung/api/bestaetigeEmail';
+import { doubleOptInQuery } from '@/features/registrierung/api/bestaetige-email';
 
 // Verbatim texts (spec 002 §8 and the registration issue).
 export const MSG_BESTAETIGT =

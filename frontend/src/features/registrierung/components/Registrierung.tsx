@@ -6,10 +6,10 @@ import { CheckboxField, CheckboxGroup, FormField, inputClass } from '@/component
 import { PersonFelder } from '@/components/PersonFelder';
 import { hatFehler, LEERE_PERSON, PERSON_FELDER, serverFeldfehler, useFokusAufErstenFehler, type Feldfehler } from '@/lib/form';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
-import { organisationAuswahlQuery } from '@/features/registrierung/api/getOrganisationAuswahl';
-import { type FunktionaleRolle } from '@/features/registrierung/api/registrieren';
+import { organisationAuswahlQuery } from '@/features/registrierung/api/organisation-auswahl';
+import { type FunktionaleRolle } from '@/features/registrierung/api/registriere-anwender';
 import { pruefeRegistrierung, type RegistrierungFeld, type RegistrierungWerte } from './validierung';
-import { useRegistrieren } from '@/features/registrierung/api/registrieren';
+import { useRegistrieren } from '@/features/registrierung/api/registriere-anwender';
 
 // Verbatim texts of the registration.
 export const ROLLEN: readonly { value: FunktionaleRolle; label: string }[] = [

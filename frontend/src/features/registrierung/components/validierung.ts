@@ -1,6 +1,6 @@
 import { pruefeFormular, pruefePerson, type Feldfehler, type PersonWerte } from '@/lib/form';
 import { FORMULARE } from '@/lib/formregeln';
-import type { FunktionaleRolle } from '@/features/registrierung/api/registrieren';
+import type { FunktionaleRolle } from '@/features/registrierung/api/registriere-anwender';
 
 // Verbatim text of the registration form.
 export const MSG_DSGVO = 'Bitte stimmen Sie der Verarbeitung Ihrer Daten zu.';

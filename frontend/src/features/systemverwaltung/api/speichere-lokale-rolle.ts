@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { type BefehlOptionen } from '@/lib/befehl';
 import { systemverwaltungKeys } from './keys';
-import type { LokaleRolle } from './lokaleRollen';
+import type { LokaleRolle } from './lokale-rollen';
 import type { Gespeichert } from './anwender';
 
 /** POST /api/lokaleRolle or PUT /api/lokaleRolle/{id} (with the version loaded). */

@@ -1,5 +1,5 @@
 import type { AnwenderStatus } from '@/features/systemverwaltung/api/anwender';
-import type { GlobaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
+import type { GlobaleRolle } from '@/features/systemverwaltung/api/lokale-rollen';
 import { FUNKTIONALE_ROLLEN } from '@/lib/rollen';
 
 // German labels of the administration's enumerations (spec 002 §3, §6).

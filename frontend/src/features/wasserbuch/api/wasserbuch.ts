@@ -1,15 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiDatei, type Datei } from '@/lib/api';
 import type { components } from '@/lib/api-schema';
+import { wasserbuchKeys } from './keys';
 
 /** GET /api/digiwab-page/{wbbId}: the register entry's page, sanitised by the server. */
 export type WasserbuchSeite = components['schemas']['WasserbuchSeite'];
-
-export const wasserbuchKeys = {
-  all: ['wasserbuch'] as const,
-  /** The register's page: read anew on every visit (the register may change it at any time). */
-  seite: (wbbId: string) => [...wasserbuchKeys.all, 'seite', wbbId] as const,
-};
 
 export const wasserbuchSeiteQuery = (wbbId: string) =>
   queryOptions({

@@ -5,9 +5,9 @@ import { Datumsfeld } from '@/components/Datumsfeld';
 import { Dialog } from '@/components/Dialog';
 import { formatDate, isoDateFromGerman, todayIso } from '@/lib/format';
 import { speichereDatei } from '@/lib/download';
-import { anlagenDesBetriebsQuery } from '@/features/betrieb/api/anlagen';
-import { bescheideDesBetriebsQuery } from '@/features/betrieb/api/bescheide';
-import { messstellenDesBetriebsQuery } from '@/features/betrieb/api/messstellen';
+import { anlagenDesBetriebsQuery } from '@/lib/akte/anlagen-des-betriebs';
+import { bescheideDesBetriebsQuery } from '@/lib/akte/bescheide-des-betriebs';
+import { messstellenDesBetriebsQuery } from '@/lib/akte/messstellen-des-betriebs';
 import { useDruckeBetriebsakte } from '@/features/betrieb/api/drucke-betriebsakte';
 
 // Texts of the dialog (spec 001 §2.10 names the tree, the checkboxes and select-all; the

@@ -4,7 +4,7 @@ import { Button } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { FormularFuss } from '@/components/DialogFuss';
 import { NetzDialog, netzText } from '@/components/akte/NetzDialog';
-import { kommunaleKlaeranlagen, zuErsetzendeQuery } from '@/features/betrieb/api/anlagen';
+import { kommunaleKlaeranlagen, zuErsetzendeQuery } from '@/features/betrieb/api/zu-ersetzende-anlagen';
 
 export const ERSATZ_TITEL = 'Ersatzkläranlagen auswählen';
 // spec 000 §5

@@ -9,7 +9,7 @@ import { FORMULARE } from '@/lib/formregeln';
 import { toast } from '@/lib/toast';
 import type { Betrieb } from '@/features/betrieb/api/betrieb';
 import { useStelleStammdatenAntrag } from '@/features/betrieb/api/stelle-stammdaten-antrag';
-import type { Stammdaten } from '@/features/betrieb/api/stammdatenAntrag';
+import type { Stammdaten } from '@/features/betrieb/api/stammdaten-antrag';
 import { Textfeld } from '@/components/felder';
 
 // Verbatim texts of spec 000 §8 "Change request submit".

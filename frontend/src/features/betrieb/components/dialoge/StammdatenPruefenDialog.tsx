@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AntragPruefung, begruendungFehlt as fehlt } from '@/components/akte/AntragPruefung';
 import type { Betrieb } from '@/features/betrieb/api/betrieb';
 import { useLehneStammdatenAntragAb } from '@/features/betrieb/api/lehne-stammdaten-antrag-ab';
-import { antragQuery, ANTRAGSFELDER, type Antragsfeld, type OffenerAntrag } from '@/features/betrieb/api/stammdatenAntrag';
+import { antragQuery, ANTRAGSFELDER, type Antragsfeld, type OffenerAntrag } from '@/features/betrieb/api/stammdaten-antrag';
 import { useUebernehmeStammdatenAntrag } from '@/features/betrieb/api/uebernehme-stammdaten-antrag';
 import { BETRIEB_FELDNAMEN } from '@/features/betrieb/feldnamen';
 

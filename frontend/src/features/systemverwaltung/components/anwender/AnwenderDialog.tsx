@@ -13,7 +13,7 @@ import { toast } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { wertelisteQuery } from '@/lib/wertelisten';
 import { anwenderQuery, type AnwenderEingabe, type AnwenderZeile } from '@/features/systemverwaltung/api/anwender';
-import { lokaleRollenQuery } from '@/features/systemverwaltung/api/lokaleRollen';
+import { lokaleRollenQuery } from '@/features/systemverwaltung/api/lokale-rollen';
 import { organisationenQuery } from '@/features/systemverwaltung/api/organisationen';
 import { FUNKTIONALE_ROLLEN, globaleRolleVon, type FunktionaleRolle } from '@/features/systemverwaltung/components/bezeichnungen';
 import { LEERER_ANWENDER, pruefeAnwender, type AnwenderFeld, type AnwenderWerte } from './validierung';

@@ -9,7 +9,7 @@ import { hatFehler, istLeer, MSG_PFLICHTFELD, serverFeldfehler, useFokusAufErste
 import { toast } from '@/lib/toast';
 import { UnsavedChangesGuard } from '@/lib/useUnsavedChangesGuard';
 import { wertelisteQuery } from '@/lib/wertelisten';
-import { type GlobaleRolle, type LokaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
+import { type GlobaleRolle, type LokaleRolle } from '@/features/systemverwaltung/api/lokale-rollen';
 import { organisationenQuery } from '@/features/systemverwaltung/api/organisationen';
 import { GLOBALE_ROLLEN } from '@/features/systemverwaltung/components/bezeichnungen';
 import { useSpeichereLokaleRolle } from '@/features/systemverwaltung/api/speichere-lokale-rolle';

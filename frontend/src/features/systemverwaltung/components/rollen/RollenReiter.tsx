@@ -9,7 +9,7 @@ import { useDarf } from '@/lib/auth';
 import { zeigeFehler } from '@/lib/errors';
 import { formatDateTimeMinutes } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { lokaleRollenQuery, WARNUNG_LETZTE_ROLLE, type LokaleRolle } from '@/features/systemverwaltung/api/lokaleRollen';
+import { lokaleRollenQuery, WARNUNG_LETZTE_ROLLE, type LokaleRolle } from '@/features/systemverwaltung/api/lokale-rollen';
 import { globaleRolleLabel, Haken } from '@/features/systemverwaltung/components/bezeichnungen';
 import { Aktionen, IconAktion } from '@/features/systemverwaltung/components/Zeilenaktion';
 import { RolleDialog } from './RolleDialog';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Antwort, type Schema } from '@/lib/api';
 import { mitStandSchluessel } from '@/lib/stand';
+import { akteKeys } from './keys';
 
 /** A Bescheid of the operation as the file's tree shows it (a row of GET /api/betrieb/{id}/bescheid/search). */
 export type BescheidImBaum = Schema<'BescheidTreffer'>;
@@ -37,20 +38,20 @@ async function alleBescheide(betriebId: string, stand: string | undefined, signa
 
 /**
  * The operation's Bescheide for the tree and the print dialog: all of them (alleBescheide). The
- * key is the Bescheid feature's (bescheidKeys.desBetriebs), so a Bescheid command refreshes the
- * tree without the features importing each other.
+ * key is the Bescheid area's (akteKeys.bescheid.desBetriebs), so a Bescheid command refreshes the
+ * tree.
  */
 export const bescheideDesBetriebsQuery = (betriebId: string, stand?: string) =>
   queryOptions({
-    queryKey: mitStandSchluessel(['bescheid', 'betrieb', betriebId] as const, stand),
+    queryKey: mitStandSchluessel(akteKeys.bescheid.desBetriebs(betriebId), stand),
     queryFn: ({ signal }) => alleBescheide(betriebId, stand, signal),
     meta: { globalErrorHandling: false },
   });
 
-/** GET /api/bescheid/{id}: the open Bescheid (the Bescheid feature's key bescheidKeys.detail). */
+/** GET /api/bescheid/{id}: the open Bescheid (the Bescheid area's key akteKeys.bescheid.detail). */
 export const offenerBescheidQuery = (bescheidId: string, stand?: string) =>
   queryOptions({
-    queryKey: mitStandSchluessel(['bescheid', bescheidId] as const, stand),
+    queryKey: mitStandSchluessel(akteKeys.bescheid.detail(bescheidId), stand),
     queryFn: ({ signal }) => api.get<OffenerBescheid>(`/bescheid/${encodeURIComponent(bescheidId)}`, { signal, query: { stand } }),
     staleTime: 0,
   });

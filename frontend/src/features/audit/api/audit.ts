@@ -1,20 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { components, operations } from '@/lib/api-schema';
+import { auditKeys } from './keys';
 
 export type AuditEintrag = components['schemas']['AuditEintrag'];
 export type AuditSeite = components['schemas']['AuditSeite'];
 export type AuditQuery = NonNullable<operations['getAudit']['parameters']['query']>;
 export type AuditEreignis = components['schemas']['AuditEreignis'];
 export type Ereignisart = operations['getAuditEreignisarten']['responses']['200']['content']['application/json'][number];
-
-/** Query keys of the audit area, in one place. */
-export const auditKeys = {
-  all: ['audit'] as const,
-  list: (query: AuditQuery) => [...auditKeys.all, 'list', query] as const,
-  ereignis: (position: number) => [...auditKeys.all, 'ereignis', position] as const,
-  ereignisarten: () => [...auditKeys.all, 'ereignisarten'] as const,
-};
 
 /** GET /api/audit/{position}: one entry with its changes as the Verlauf shows them. */
 export const auditEreignisQuery = (position: number) =>

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Schema } from '@/lib/api';
+import { akteKeys } from './keys';
 
 /** A report of the operation as the file's tree shows it (GET /api/jahresbericht/{betriebId}). */
 export type BerichtImBaum = Schema<'JahresberichtZeile'>;
@@ -9,20 +10,19 @@ export type OffenerBericht = Schema<'Jahresbericht'>;
 
 /**
  * GET /api/jahresbericht/{betriebId}: the operation's reports for the tree. The key is the report
- * feature's (jahresberichtKeys.desBetriebs), so a report command refreshes the tree without the
- * features importing each other.
+ * area's (akteKeys.jahresbericht.desBetriebs), so a report command refreshes the tree.
  */
 export const berichteImBaumQuery = (betriebId: string) =>
   queryOptions({
-    queryKey: ['jahresbericht', 'betrieb', betriebId] as const,
+    queryKey: akteKeys.jahresbericht.desBetriebs(betriebId),
     queryFn: ({ signal }) => api.get<BerichtImBaum[]>(`/jahresbericht/${encodeURIComponent(betriebId)}`, { signal }),
     meta: { globalErrorHandling: false },
   });
 
-/** GET /api/jahresbericht/id/{id}: the open report (the report feature's key jahresberichtKeys.detail). */
+/** GET /api/jahresbericht/id/{id}: the open report (the report area's key akteKeys.jahresbericht.detail). */
 export const offenerBerichtQuery = (berichtId: string) =>
   queryOptions({
-    queryKey: ['jahresbericht', 'id', berichtId] as const,
+    queryKey: akteKeys.jahresbericht.detail(berichtId),
     queryFn: ({ signal }) => api.get<OffenerBericht>(`/jahresbericht/id/${encodeURIComponent(berichtId)}`, { signal }),
     staleTime: 0,
     meta: { globalErrorHandling: false },

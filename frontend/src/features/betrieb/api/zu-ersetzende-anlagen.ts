@@ -1,21 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, ZEITLIMIT_NETZANLAGEN } from '@/lib/api';
-import type { components } from '@/lib/api-schema';
-import { mitStandSchluessel } from '@/lib/stand';
+import { akteKeys } from '@/lib/akte/keys';
+import type { AnlagenZeile } from '@/lib/akte/anlagen-des-betriebs';
 import type { NetzAbfrage, Netzanlage } from '@/components/akte/NetzDialog';
-
-export type AnlagenZeile = components['schemas']['AnlagenZeile'];
-
-/**
- * GET /api/anlage?betrieb={id}: the plants of the operation for the file's tree. The key is the
- * plant feature's (anlageKeys.desBetriebs), so a plant command refreshes the tree without the
- * features importing each other.
- */
-export const anlagenDesBetriebsQuery = (betriebId: string, stand?: string) =>
-  queryOptions({
-    queryKey: mitStandSchluessel(['anlage', 'betrieb', betriebId] as const, stand),
-    queryFn: ({ signal }) => api.get<AnlagenZeile[]>('/anlage', { signal, query: { betrieb: betriebId, stand } }),
-  });
 
 /** GET /api/betrieb/{id}/abwasserbehandlungForStilllegung/: the operation's treatment plants its shut-down must replace. */
 export const holeZuErsetzende = (betriebId: string, signal?: AbortSignal) =>
@@ -23,7 +10,7 @@ export const holeZuErsetzende = (betriebId: string, signal?: AbortSignal) =>
 
 export const zuErsetzendeQuery = (betriebId: string) =>
   queryOptions({
-    queryKey: ['anlage', 'betrieb', betriebId, 'zuErsetzen'] as const,
+    queryKey: akteKeys.anlage.zuErsetzen(betriebId),
     queryFn: ({ signal }) => holeZuErsetzende(betriebId, signal),
     staleTime: 0,
   });
@@ -34,7 +21,7 @@ export const zuErsetzendeQuery = (betriebId: string) =>
  * possible receiving plants, so with the spec's timeout of 600000 ms.
  */
 export const kommunaleKlaeranlagen: NetzAbfrage = (q) => ({
-  schluessel: ['anlage', 'kommunal', q],
+  schluessel: akteKeys.anlage.kommunal(q),
   laden: (signal) =>
     api.get<Netzanlage[]>(`/anlage/abwasserbehandlung/alleVonAktivenBetriebenKommunalAbwasserbehandlungsanlagen${q ? `?q=${encodeURIComponent(q)}` : ''}`, {
       signal,

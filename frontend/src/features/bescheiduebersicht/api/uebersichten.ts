@@ -133,21 +133,3 @@ export const auflagenQuery = (betriebId: string, f: AuflageFilter, b: Blaettern)
       }),
     ...frisch,
   });
-
-// ---- the filters' options ----
-
-/** The operation's plants (the file tree's query: same key, path and shape). */
-export const anlagenQuery = (betriebId: string) =>
-  queryOptions({
-    queryKey: uebersichtKeys.anlagen(betriebId),
-    queryFn: ({ signal }) => api.get<Schema<'AnlagenZeile'>[]>(`/anlage?betrieb=${encodeURIComponent(betriebId)}`, { signal }),
-  });
-
-/** The operation's measuring points with their plant (the file tree's query). */
-export const messstellenQuery = (betriebId: string) =>
-  queryOptions({
-    queryKey: uebersichtKeys.messstellen(betriebId),
-    queryFn: ({ signal }) =>
-      api.get<Schema<'MessstellenZeile'>[]>(`/betrieb/${encodeURIComponent(betriebId)}/messstelle`, { signal }),
-    meta: { globalErrorHandling: false },
-  });
