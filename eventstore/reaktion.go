@@ -18,7 +18,7 @@ type Reaktion func(ctx context.Context, tx pgx.Tx, e Event) error
 
 // Reagiere registers a reaction to the events of a stream type named in auf (event types; at
 // least one). Register at start-up (an area's Setup), before the first append. Naming the
-// events lets an append that triggers no reaction take the one-round-trip path (stapel.go).
+// events lets an append that triggers no reaction take the one-round-trip path (pipeline.go).
 func (s *Store) Reagiere(streamType string, auf []string, r Reaktion) {
 	if len(auf) == 0 {
 		panic("eventstore: Reagiere on " + streamType + " names no event type")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	gojson "github.com/goccy/go-json"
@@ -36,6 +37,8 @@ type Store struct {
 	dokumente  map[string]dokument           // by stream type (Dokument)
 	reaktionen map[string][]reaktion         // by stream type (Reagiere)
 	upcasters  map[string]map[int]Upcaster   // event type → from version → upcaster
+	// ungebuendelt counts the pipelined writes a reading document writer turned down (pipeline.go)
+	ungebuendelt atomic.Int64
 }
 
 // New returns a store on pool.
@@ -157,7 +160,7 @@ func (s *Store) append(ctx context.Context, streamID, streamType string, expecte
 		if err != nil {
 			return Appended{}, err
 		}
-		if out, ok, err := s.gestapelt(ctx, dok, a, z, len(events)); ok {
+		if out, ok, err := s.gebuendelt(ctx, dok, a, z, len(events)); ok {
 			return out, err
 		}
 	}
