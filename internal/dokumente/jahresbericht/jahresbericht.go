@@ -54,7 +54,7 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, j jahresbericht.Jahresbe
 	z := zustand{AnlageBezeichnung: j.AnlageBezeichnung, Von: j.Von, Bis: j.Bis, Daten: j.Daten, Kommentar: j.Kommentar,
 		Uebernahme: j.Uebernahme, Parameter: make([]jahresbericht.Parameter, len(j.Parameter))}
 	ids, messstellen := make([]int64, len(j.Parameter)), make([]int64, len(j.Parameter))
-	summen, werte := make([]string, len(j.Parameter)), make([][]byte, len(j.Parameter))
+	summen, werte := make([]string, len(j.Parameter)), make([]string, len(j.Parameter))
 	for i, p := range j.Parameter {
 		mw := p.Messwerte
 		if mw == nil {
@@ -65,7 +65,7 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, j jahresbericht.Jahresbe
 			return err
 		}
 		h := sha256.Sum256(b)
-		ids[i], messstellen[i], summen[i], werte[i] = p.ParameterID, p.Messstelle, hex.EncodeToString(h[:]), b
+		ids[i], messstellen[i], summen[i], werte[i] = p.ParameterID, p.Messstelle, hex.EncodeToString(h[:]), string(b)
 		p.Messwerte = nil
 		z.Parameter[i] = p
 	}
@@ -86,33 +86,14 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, j jahresbericht.Jahresbe
 		id, ids); err != nil {
 		return err
 	}
-	rows, err := tx.Query(ctx, `SELECT parameter_id, pruefsumme FROM jahresbericht_parameter WHERE jahresbericht_id = $1`, id)
-	if err != nil {
-		return err
-	}
-	bisher := map[int64]string{}
-	var pid int64
-	var summe string
-	if _, err := pgx.ForEachRow(rows, []any{&pid, &summe}, func() error { bisher[pid] = summe; return nil }); err != nil {
-		return err
-	}
-	var neu []int
-	for i := range ids {
-		if s, ok := bisher[ids[i]]; !ok || s != summen[i] {
-			neu = append(neu, i)
-		}
-	}
-	if len(neu) == 0 {
-		return nil
-	}
-	nIDs, nMs, nSummen, nWerte := make([]int64, len(neu)), make([]int64, len(neu)), make([]string, len(neu)), make([]string, len(neu))
-	for k, i := range neu {
-		nIDs[k], nMs[k], nSummen[k], nWerte[k] = ids[i], messstellen[i], summen[i], string(werte[i])
-	}
+	// every parameter is sent; a row whose checksum is unchanged is left as it is (the WHERE of
+	// the upsert), so the writer only writes and the command stays one pipeline (issue 44)
 	_, err = tx.Exec(ctx, `INSERT INTO jahresbericht_parameter (parameter_id, jahresbericht_id, messstelle_id, pruefsumme, messwerte)
 		SELECT p, $1, m, s, w::jsonb FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[]) AS x(p, m, s, w)
 		ON CONFLICT (parameter_id) DO UPDATE SET jahresbericht_id = $1, messstelle_id = EXCLUDED.messstelle_id,
-		pruefsumme = EXCLUDED.pruefsumme, messwerte = EXCLUDED.messwerte`, id, nIDs, nMs, nSummen, nWerte)
+		pruefsumme = EXCLUDED.pruefsumme, messwerte = EXCLUDED.messwerte
+		WHERE jahresbericht_parameter.jahresbericht_id <> $1 OR jahresbericht_parameter.pruefsumme <> EXCLUDED.pruefsumme`,
+		id, ids, messstellen, summen, werte)
 	return err
 }
 
