@@ -74,6 +74,13 @@ func (b Befehlsweg[S, C]) HandleGeladen(ctx context.Context, id int64, stand S, 
 	return entscheiden(ctx, b.store, nil, b.decider, id, stand, version, expected, cmd, md)
 }
 
+// HandleNeu is the command that starts new stream id (an id just drawn from its sequence): it
+// decides on the initial state and reads nothing — a stream that exists after all is a
+// *ConflictError (the append's key).
+func (b Befehlsweg[S, C]) HandleNeu(ctx context.Context, id int64, cmd C, md Metadata) (Appended, error) {
+	return entscheiden(ctx, b.store, nil, b.decider, id, b.decider.Initial(), 0, VersionUnbekannt, cmd, md)
+}
+
 // HandleTx is Handle inside a transaction the caller owns, for a reaction that changes several
 // aggregates at once (a merge moves every reference in one commit).
 func (b Befehlsweg[S, C]) HandleTx(ctx context.Context, tx pgx.Tx, id int64, expected int, cmd C, md Metadata) (Appended, error) {

@@ -297,3 +297,21 @@ func TestHandleGeladen_DecidesOnTheLoadedStateAndKeepsTheOptimisticLock(t *testi
 		t.Errorf("%d commands left the pipeline", n)
 	}
 }
+
+// HandleNeu starts a stream without reading; a stream that exists is a conflict.
+func TestHandleNeu_StartsAStreamAndRefusesOneThatExists(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	gelesen := 0
+	weg := eventstore.Befehle(s, zaehler(&gelesen))
+	if out, err := weg.HandleNeu(ctx, 9, erhoehe{Um: 1}, eventstore.Metadata{}); err != nil || out.Version != 1 {
+		t.Fatalf("out = %+v, %v", out, err)
+	}
+	var ce *eventstore.ConflictError
+	if _, err := weg.HandleNeu(ctx, 9, erhoehe{Um: 1}, eventstore.Metadata{}); !errors.As(err, &ce) || ce.Actual != 1 {
+		t.Fatalf("err = %v", err)
+	}
+	if gelesen != 0 {
+		t.Errorf("%d stored events decoded", gelesen)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/laden"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
 	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
@@ -46,7 +47,7 @@ func (d *Dienst) heute() time.Time {
 }
 
 // MsgVersion: a save without the version the form was loaded with.
-const MsgVersion = "Die Version des bearbeiteten Datensatzes fehlt."
+const MsgVersion = laden.MsgVersion
 
 // Formular is the Bescheid form: the data, on creation the operation, the set of assigned
 // measuring points; on a save the version it was loaded with, the target status and the
@@ -149,27 +150,27 @@ func sicht(n Nutzer) verlauf.Sicht[bescheid.Bescheid] {
 	return verlauf.Sicht[bescheid.Bescheid]{Antraege: true, Namen: verlauf.NamenFuer(n)}
 }
 
-// geladen is a Bescheid the caller sees, with its operation.
+// geladen is a Bescheid the caller sees (loaded once, the state its commands decide on), with
+// its operation.
 type geladen struct {
-	n       Nutzer
-	x       bescheid.Bescheid
-	version int
-	b       betrieb.Betrieb
+	laden.Geladen[bescheid.Bescheid]
+	b betrieb.Betrieb
 }
 
 // sichtbar loads a Bescheid the caller may see (through its operation) and its operation;
 // others, and deleted ones, do not exist for him (404).
 func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (geladen, error) {
-	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	g, err := laden.Sichtbar(ctx, d.Store.Pool(), n, id, bescheide.LadenSichtbar)
 	if err != nil {
-		return geladen{n: n}, err
+		return geladen{Geladen: g}, err
 	}
-	x, version, err := bescheide.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, id)
-	if err != nil {
-		return geladen{n: n}, err
-	}
-	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), x.BetriebID)
-	return geladen{n: n, x: x, version: version, b: b}, err
+	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), g.Stand.BetriebID)
+	return geladen{Geladen: g, b: b}, err
+}
+
+// entscheide decides cmd on the Bescheid as g loaded it, at the client's version.
+func (d *Dienst) entscheide(ctx context.Context, g geladen, version int, cmd bescheid.Befehl, md eventstore.Metadata) (eventstore.Appended, error) {
+	return laden.Entscheide(ctx, d.Store, bescheid.Decider, g.Geladen, version, cmd, md)
 }
 
 // Zugriff checks that the caller may see Bescheid id, and with schreiben that he may change
@@ -179,7 +180,7 @@ func (d *Dienst) Zugriff(ctx context.Context, n Nutzer, id int64, schreiben bool
 	if err != nil || !schreiben {
 		return err
 	}
-	if !dateirecht(g.n, g.b, g.x) {
+	if !dateirecht(g.Nutzer, g.b, g.Stand) {
 		return validierung.NichtErlaubt
 	}
 	return nil
@@ -297,15 +298,15 @@ func AnforderungsListenwerte(prefix func(i int) string, as []bescheid.Anforderun
 
 // handle checks the value-list fields (neu against alt) and decides cmd on the state x as
 // loaded: every field error of the form in one answer.
-func (d *Dienst) handle(ctx context.Context, id int64, version int, x bescheid.Bescheid, cmd bescheid.Befehl,
+func (d *Dienst) handle(ctx context.Context, g geladen, version int, cmd bescheid.Befehl,
 	neu, alt []anlage.Listenwert, md eventstore.Metadata) (eventstore.Appended, error) {
 	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), neu, alt); err != nil {
 		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
-			_, err := bescheid.Decide(x, cmd)
+			_, err := bescheid.Decide(g.Stand, cmd)
 			return err
 		})
 	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version, cmd, md)
+	return d.entscheide(ctx, g, version, cmd, md)
 }
 
 // Anlegen records a Bescheid: staff with BESCHEID_ANLEGEN in IN_BEARBEITUNG (antrag false),
@@ -351,7 +352,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, f Formular, antrag bool,
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, md)
+	out, err := eventstore.Befehle(d.Store, bescheid.Decider).HandleNeu(ctx, id, cmd, md)
 	return id, out, err
 }
 
@@ -362,20 +363,20 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, id int64, f Formular, 
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	r := rolle(g.n, g.b)
+	r := rolle(g.Nutzer, g.b)
 	if !r.Antragsteller && !r.Entscheider {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	if f.Version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(f.Version); err != nil {
+		return eventstore.Appended{}, err
 	}
-	p, err := d.pruefung(ctx, g.b, g.x.BetriebID, id, f.BescheidQualitaet)
+	p, err := d.pruefung(ctx, g.b, g.Stand.BetriebID, id, f.BescheidQualitaet)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
 	cmd := bescheid.Speichere{Daten: f.Daten, Status: f.Bescheidsstatus, Messstellen: f.Messstellen, Kommentar: f.Kommentar,
-		Rolle: r, Pruefung: p, Heute: d.heute(), Von: g.n.AnwenderID}
-	return d.handle(ctx, id, f.Version, g.x, cmd, Listenwerte(f.Daten), Listenwerte(g.x.Daten), md)
+		Rolle: r, Pruefung: p, Heute: d.heute(), Von: g.Nutzer.AnwenderID}
+	return d.handle(ctx, g, f.Version, cmd, Listenwerte(f.Daten), Listenwerte(g.Stand.Daten), md)
 }
 
 // Loeschen deletes Bescheid id (bescheid.Loeschbar says who may, by status); 409 while another
@@ -385,15 +386,15 @@ func (d *Dienst) Loeschen(ctx context.Context, n Nutzer, id int64, version int, 
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(version); err != nil {
+		return eventstore.Appended{}, err
 	}
 	vor, err := bescheide.IstVorbescheid(ctx, d.Store.Pool(), id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version,
-		bescheid.Loesche{Rolle: rolle(g.n, g.b), IstVorbescheid: vor}, md)
+	return d.entscheide(ctx, g, version,
+		bescheid.Loesche{Rolle: rolle(g.Nutzer, g.b), IstVorbescheid: vor}, md)
 }
 
 // Ansicht reads a Bescheid for the screen.
@@ -406,11 +407,11 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 	if err != nil {
 		return Ansicht{}, err
 	}
-	v, err := d.ansicht(ctx, id, sicht(g.n).Von(g.x), g.b, g.version, events, sicht(g.n))
+	v, err := d.ansicht(ctx, id, sicht(g.Nutzer).Von(g.Stand), g.b, g.Version, events, sicht(g.Nutzer))
 	if err != nil {
 		return Ansicht{}, err
 	}
-	r := rechte(g.n, g.b, g.x)
+	r := rechte(g.Nutzer, g.b, g.Stand)
 	v.Rechte = &r
 	return v, nil
 }
@@ -556,7 +557,7 @@ func (d *Dienst) Messstelle(ctx context.Context, n Nutzer, id, mid int64) (Messs
 	if err != nil {
 		return MessstellenAnsicht{}, err
 	}
-	if !slices.Contains(g.x.Messstellen, mid) {
+	if !slices.Contains(g.Stand.Messstellen, mid) {
 		return MessstellenAnsicht{}, validierung.NichtGefunden
 	}
 	ks, err := messstellen.Kandidaten(ctx, d.Store.Pool(), []int64{mid})
@@ -566,11 +567,11 @@ func (d *Dienst) Messstelle(ctx context.Context, n Nutzer, id, mid int64) (Messs
 	if len(ks) == 0 {
 		return MessstellenAnsicht{}, validierung.NichtGefunden
 	}
-	x := g.x
-	v := MessstellenAnsicht{Bescheid: Kopf{ID: id, Version: g.version, Bescheidsstatus: x.Status, Bescheidart: x.Daten.Bescheidart,
+	x := g.Stand
+	v := MessstellenAnsicht{Bescheid: Kopf{ID: id, Version: g.Version, Bescheidsstatus: x.Status, Bescheidart: x.Daten.Bescheidart,
 		Bescheidsdatum: x.Daten.Bescheidsdatum, BescheidQualitaet: x.Daten.BescheidQualitaet}, Messstelle: ks[0],
 		Anforderungen: anforderungen(x, mid)}
-	v.Rechte.Bearbeiten = bescheid.Bearbeitbar(x.Status, rolle(g.n, g.b))
+	v.Rechte.Bearbeiten = bescheid.Bearbeitbar(x.Status, rolle(g.Nutzer, g.b))
 	return v, nil
 }
 
@@ -580,10 +581,10 @@ func (d *Dienst) Anforderungen(ctx context.Context, n Nutzer, id, mid int64) ([]
 	if err != nil {
 		return nil, err
 	}
-	if !slices.Contains(g.x.Messstellen, mid) {
+	if !slices.Contains(g.Stand.Messstellen, mid) {
 		return nil, validierung.NichtGefunden
 	}
-	return anforderungen(g.x, mid), nil
+	return anforderungen(g.Stand, mid), nil
 }
 
 // EntferneMessstelle removes measuring point mid and its Anforderungen from Bescheid id.
@@ -592,11 +593,11 @@ func (d *Dienst) EntferneMessstelle(ctx context.Context, n Nutzer, id, mid int64
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(version); err != nil {
+		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version,
-		bescheid.EntferneMessstelle{Messstelle: mid, Rolle: rolle(g.n, g.b)}, md)
+	return d.entscheide(ctx, g, version,
+		bescheid.EntferneMessstelle{Messstelle: mid, Rolle: rolle(g.Nutzer, g.b)}, md)
 }
 
 // neueIDs draws n ids of new Anforderungen.
@@ -611,10 +612,10 @@ func (d *Dienst) SetzeAnforderungen(ctx context.Context, n Nutzer, id, mid int64
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(version); err != nil {
+		return eventstore.Appended{}, err
 	}
-	r := rolle(g.n, g.b)
+	r := rolle(g.Nutzer, g.b)
 	if err := validierung.Anzahl("anforderungen", len(as)); err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -631,19 +632,19 @@ func (d *Dienst) SetzeAnforderungen(ctx context.Context, n Nutzer, id, mid int64
 	}
 	prefix := func(i int) string { return fmt.Sprintf("anforderungen[%d].", i) }
 	cmd := bescheid.SetzeAnforderungen{Messstelle: mid, Anforderungen: as, NeueIDs: platzhalter, Rolle: r}
-	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), AnforderungsListenwerte(prefix, as), AnforderungsListenwerte(prefix, g.x.Anforderungen)); err != nil {
+	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), AnforderungsListenwerte(prefix, as), AnforderungsListenwerte(prefix, g.Stand.Anforderungen)); err != nil {
 		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
-			_, err := bescheid.Decide(g.x, cmd)
+			_, err := bescheid.Decide(g.Stand, cmd)
 			return err
 		})
 	}
-	if _, err := bescheid.Decide(g.x, cmd); err != nil {
+	if _, err := bescheid.Decide(g.Stand, cmd); err != nil {
 		return eventstore.Appended{}, err
 	}
 	if cmd.NeueIDs, err = d.neueIDs(ctx, neu); err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version, cmd, md)
+	return d.entscheide(ctx, g, version, cmd, md)
 }
 
 // AnforderungFormular is one Anforderung with its Bescheid and the version the client loaded.
@@ -659,20 +660,20 @@ func (d *Dienst) LegeAnforderungAn(ctx context.Context, n Nutzer, f AnforderungF
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	if f.Version <= 0 {
-		return 0, eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(f.Version); err != nil {
+		return 0, eventstore.Appended{}, err
 	}
 	a := f.Anforderung
 	a.AnforderungID = -1
-	cmd := bescheid.LegeAnforderungAn{Anforderung: a, Rolle: rolle(g.n, g.b)}
+	cmd := bescheid.LegeAnforderungAn{Anforderung: a, Rolle: rolle(g.Nutzer, g.b)}
 	prefix := func(int) string { return "" }
 	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), AnforderungsListenwerte(prefix, []bescheid.Anforderung{a}), nil); err != nil {
 		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
-			_, err := bescheid.Decide(g.x, cmd)
+			_, err := bescheid.Decide(g.Stand, cmd)
 			return err
 		})
 	}
-	if _, err := bescheid.Decide(g.x, cmd); err != nil {
+	if _, err := bescheid.Decide(g.Stand, cmd); err != nil {
 		return 0, eventstore.Appended{}, err
 	}
 	ids, err := d.neueIDs(ctx, 1)
@@ -680,7 +681,7 @@ func (d *Dienst) LegeAnforderungAn(ctx context.Context, n Nutzer, f AnforderungF
 		return 0, eventstore.Appended{}, err
 	}
 	cmd.Anforderung.AnforderungID = ids[0]
-	out, err := eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, f.Bescheid, f.Version, cmd, md)
+	out, err := d.entscheide(ctx, g, f.Version, cmd, md)
 	return ids[0], out, err
 }
 
@@ -706,24 +707,24 @@ func (d *Dienst) AendereAnforderung(ctx context.Context, n Nutzer, f Anforderung
 	if f.Bescheid != 0 && f.Bescheid != id {
 		return eventstore.Appended{}, validierung.NichtGefunden
 	}
-	if f.Version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(f.Version); err != nil {
+		return eventstore.Appended{}, err
 	}
 	prefix := func(int) string { return "" }
-	alt, _ := g.x.Anforderung(f.AnforderungID)
-	return d.handle(ctx, id, f.Version, g.x, bescheid.AendereAnforderung{Anforderung: f.Anforderung, Rolle: rolle(g.n, g.b)},
+	alt, _ := g.Stand.Anforderung(f.AnforderungID)
+	return d.handle(ctx, g, f.Version, bescheid.AendereAnforderung{Anforderung: f.Anforderung, Rolle: rolle(g.Nutzer, g.b)},
 		AnforderungsListenwerte(prefix, []bescheid.Anforderung{f.Anforderung}), AnforderungsListenwerte(prefix, []bescheid.Anforderung{alt}), md)
 }
 
 // LoescheAnforderung deletes one Anforderung (DELETE /anforderung/{id}).
 func (d *Dienst) LoescheAnforderung(ctx context.Context, n Nutzer, aid int64, version int, md eventstore.Metadata) (eventstore.Appended, error) {
-	id, g, err := d.bescheidDerAnforderung(ctx, n, aid)
+	_, g, err := d.bescheidDerAnforderung(ctx, n, aid)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(version); err != nil {
+		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version,
-		bescheid.LoescheAnforderung{AnforderungID: aid, Rolle: rolle(g.n, g.b)}, md)
+	return d.entscheide(ctx, g, version,
+		bescheid.LoescheAnforderung{AnforderungID: aid, Rolle: rolle(g.Nutzer, g.b)}, md)
 }

@@ -188,7 +188,7 @@ func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formula
 		return 0, eventstore.Appended{}, err
 	}
 	heute := d.heute()
-	out, err := eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.BeantrageBetrieb{BetriebsID: BetriebsID(id, heute),
+	out, err := eventstore.Befehle(d.Store, betrieb.Decider).HandleNeu(ctx, id, betrieb.BeantrageBetrieb{BetriebsID: BetriebsID(id, heute),
 		Daten: daten, Typ: typ, Heute: heute, Aehnliche: aehnliche, DoppelerfassungBestaetigt: f.SkipBetriebExistsCheck}, m)
 	return id, out, err
 }

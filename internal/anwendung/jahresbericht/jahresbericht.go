@@ -332,7 +332,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, f Formular, uebernahme i
 	if err != nil {
 		return 0, keins, err
 	}
-	out, err := eventstore.Befehle(d.Store, jahresbericht.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, md)
+	out, err := eventstore.Befehle(d.Store, jahresbericht.Decider).HandleNeu(ctx, id, cmd, md)
 	if berichte.Doppelt(err) {
 		err = &validierung.Konflikt{Message: jahresbericht.MsgExistiert}
 	}

@@ -235,7 +235,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, anlageID int64, f Formul
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, messstelle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, befehl(f.Daten), md)
+	out, err := eventstore.Befehle(d.Store, messstelle.Decider).HandleNeu(ctx, id, befehl(f.Daten), md)
 	if messstellen.Vergeben(err) {
 		return 0, out, &validierung.Konflikt{Message: fmt.Sprintf(MsgNummerInzwischenVergeben, nr)}
 	}
