@@ -136,26 +136,41 @@ func scanKopf(row pgx.Row, extra ...any) (Kopf, error) {
 // (eventstore.Stand), read in one query; a deleted report too.
 func Stand(ctx context.Context, q eventstore.Querier, id int64) (jahresbericht.Jahresbericht, int, bool, error) {
 	var werte []byte
-	k, err := scanKopf(q.QueryRow(ctx, `SELECT `+spalten+`, (SELECT jsonb_object_agg(p.parameter_id::text, p.messwerte)
-		FROM jahresbericht_parameter p WHERE p.jahresbericht_id = j.id) FROM jahresbericht j WHERE j.id = $1`, id), &werte)
+	k, err := scanKopf(q.QueryRow(ctx, `SELECT `+spalten+`, `+mitWerten+` FROM jahresbericht j WHERE j.id = $1`, id), &werte)
 	if errors.Is(err, validierung.NichtGefunden) {
 		return jahresbericht.Jahresbericht{}, 0, false, nil
 	}
 	if err != nil {
 		return k.J, 0, false, err
 	}
-	if len(werte) > 0 {
-		m := map[int64][]jahresbericht.Messwert{}
-		if err := json.Unmarshal(werte, &m); err != nil {
-			return k.J, 0, false, err
-		}
-		for i := range k.J.Parameter {
-			if mw := m[k.J.Parameter[i].ParameterID]; len(mw) > 0 {
-				k.J.Parameter[i].Messwerte = mw
-			}
+	j, err := ganz(k, werte)
+	return j, k.Version, err == nil, err
+}
+
+// mitWerten is the column of every parameter's values of report j (parameter id → values).
+const mitWerten = `(SELECT jsonb_object_agg(p.parameter_id::text, p.messwerte)
+		FROM jahresbericht_parameter p WHERE p.jahresbericht_id = j.id)`
+
+// ganz is the whole state of the report of head k with the values werte (mitWerten); k keeps
+// its parameters without values.
+func ganz(k Kopf, werte []byte) (jahresbericht.Jahresbericht, error) {
+	j := k.J
+	if len(werte) == 0 {
+		return j, nil
+	}
+	m := map[int64][]jahresbericht.Messwert{}
+	if err := json.Unmarshal(werte, &m); err != nil {
+		return j, err
+	}
+	if j.Parameter != nil {
+		j.Parameter = slices.Clone(j.Parameter)
+	}
+	for i := range j.Parameter {
+		if mw := m[j.Parameter[i].ParameterID]; len(mw) > 0 {
+			j.Parameter[i].Messwerte = mw
 		}
 	}
-	return k.J, k.Version, true, nil
+	return j, nil
 }
 
 // Art is the kind of object of a report for the lists of what hangs on objects (the messages'
@@ -195,6 +210,19 @@ func sichtbar(s zugriff.Sicht, args *[]any) string {
 func KopfSichtbar(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, id int64) (Kopf, error) {
 	args := []any{id}
 	return scanKopf(q.QueryRow(ctx, `SELECT `+spalten+` FROM jahresbericht j`+sichtbar(s, &args)+` AND j.id = $1`, args...))
+}
+
+// LadenSichtbar is KopfSichtbar with the report's whole state (as Stand reads it) in the same
+// query: the head for the screens, the state a command decides on (laden.Sichtbar).
+func LadenSichtbar(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, id int64) (Kopf, jahresbericht.Jahresbericht, error) {
+	args := []any{id}
+	var werte []byte
+	k, err := scanKopf(q.QueryRow(ctx, `SELECT `+spalten+`, `+mitWerten+` FROM jahresbericht j`+sichtbar(s, &args)+` AND j.id = $1`, args...), &werte)
+	if err != nil {
+		return k, jahresbericht.Jahresbericht{}, err
+	}
+	j, err := ganz(k, werte)
+	return k, j, err
 }
 
 // Messwerte are the stored values of parameter pid.
