@@ -51,7 +51,15 @@ const Unterverzeichnis = "dateien"
 // Neu is the service with its blobs in DATA_DIR/dateien, asking a's Zugriffe who may see and
 // change what (the areas registered them in their Setup).
 func Neu(a *aufbau.Aufbau, dataDir string, log *slog.Logger) *Dienst {
-	return &Dienst{Store: a.Store, Zugriffe: a.Ablage, Typen: a.Typen, Blobs: Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, Log: log}
+	d := &Dienst{Store: a.Store, Zugriffe: a.Ablage, Typen: a.Typen}
+	d.Einrichten(dataDir, log)
+	return d
+}
+
+// Einrichten sets where the service keeps the files' contents (below dataDir) and its log: the
+// server's configuration, given to the service its Setup built.
+func (d *Dienst) Einrichten(dataDir string, log *slog.Logger) {
+	d.Blobs, d.Log = Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, log
 }
 
 // Texts the service answers with (spec 000 §8).

@@ -32,6 +32,7 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, messstelle.Decider, messstellen.Schreibe)
 	eventstore.Stand(s, messstelle.Decider, messstellen.Stand)
 	d := &Dienst{Store: s}
+	aufbau.Biete(a, d) // the one instance the router and the tools use
 	s.Reagiere(betrieb.StreamType, []string{ereignis.Name[betrieb.BetriebStillgelegt]()}, d.aufBetrieb)
 	s.Reagiere(anlage.StreamType, []string{ereignis.Name[anlage.AnlageStillgelegt](), ereignis.Name[anlage.AnlageGeaendert]()}, d.aufAnlage)
 	a.Ablage.Fuer(datei.Messstelle, d.Zugriff)
