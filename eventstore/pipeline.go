@@ -132,8 +132,9 @@ func (s *Store) gebuendelt(ctx context.Context, dok dokument, a anhang, z *zusta
 	return out, true, nil
 }
 
-// Ungebuendelt counts the commands since the store was made whose document writer read, so that
-// they could not be sent as one pipeline and took the step-by-step path (BEGIN, append,
-// document, COMMIT each a round trip). The bench reports it; it stays 0 when every area's
-// document writer only writes.
+// Ungebuendelt counts the commands since the store was made that could not be sent as one
+// pipeline and took the step-by-step path (BEGIN, append, document, COMMIT each a round trip):
+// their document writer read, or an inline projection or a reaction to one of their events
+// needed the transaction. The bench and the round-trip test report it; an area's typical save
+// keeps it at 0.
 func (s *Store) Ungebuendelt() int64 { return s.ungebuendelt.Load() }
