@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/eabwasser/eabwasser/domain/berechtigung"
 	"github.com/eabwasser/eabwasser/domain/datei"
 	"github.com/eabwasser/eabwasser/domain/historie"
@@ -19,6 +21,7 @@ import (
 	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
 	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
+	"github.com/eabwasser/eabwasser/internal/verdrahtung/schreibmodell"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
 )
 
@@ -59,10 +62,11 @@ func aenderung() *historie.AuditInfo {
 	return &historie.AuditInfo{GueltigAb: time.Now().Format(historie.Datumsformat), Aenderungsgrund: "Bench", Ueberschreiben: true}
 }
 
-// objekt is the id of the w-th row sql selects (ids only, ordered).
+// objekt is the id of the w-th row sql selects, from the highest (ids only; the command
+// variant of the Append bench takes operations from the lowest).
 func objekt(ctx context.Context, b *aufbau.Aufbau, sql string, w int) (int64, error) {
 	var id int64
-	if err := b.Store.Pool().QueryRow(ctx, sql+` ORDER BY 1 LIMIT 1 OFFSET $1`, w).Scan(&id); err != nil {
+	if err := b.Store.Pool().QueryRow(ctx, sql+` ORDER BY 1 DESC LIMIT 1 OFFSET $1`, w).Scan(&id); err != nil {
 		return 0, fmt.Errorf("%s: %w", sql, err)
 	}
 	return id, nil
@@ -241,4 +245,43 @@ func organisationSpeichern(ctx context.Context, b *aufbau.Aufbau, w int) (func(c
 		in.Version = out.Version
 		return err
 	}, nil
+}
+
+// speicherVarianten are the areas' saves as variants of the Append bench (1 writer), each on
+// the write model built on pool, its round trips counted into zaehlung under "save.<area>".
+func speicherVarianten(pool *pgxpool.Pool, zaehlung map[string]*befehlsZaehler) []variante {
+	b := schreibmodell.Aufbauen(pool)
+	var out []variante
+	for _, sp := range Speicherungen() {
+		z := &befehlsZaehler{}
+		zaehlung["save."+sp.ID] = z
+		out = append(out, variante{"save." + sp.ID, "save through the service: " + sp.Name,
+			func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
+				speichern, err := sp.Vorbereiten(ctx, b, w)
+				if err != nil {
+					return nil, err
+				}
+				return func(ctx context.Context) (int, error) {
+					err := speichern(mitZaehler(ctx, &z.rundreisen))
+					z.aufrufe.Add(1)
+					return 1, err
+				}, nil
+			}})
+	}
+	return out
+}
+
+// speicherMessungen reports, per area, the round trips per save and the save ÷ bare Append
+// (target ≥ 0.5 at 1 writer, issue 44).
+func (l *lauf) speicherMessungen(id, bereich string, rate map[string]float64, zaehlung map[string]*befehlsZaehler) {
+	for _, sp := range Speicherungen() {
+		r, ok := rate["save."+sp.ID]
+		if !ok {
+			continue
+		}
+		ganz := r / rate["store"]
+		l.messung(Messung{ID: id + ".save." + sp.ID + ".ratio", Bereich: bereich, Name: "ratio save ÷ Append: " + sp.Name,
+			Text: fmt.Sprintf("%.2f", ganz), Werte: map[string]float64{"ratio": ganz}}.mitZiel("≥ 0.50", ganz >= 0.5))
+		l.rundreisenMessung(id+".save."+sp.ID+".round_trips", bereich, "round trips per save: "+sp.Name, zaehlung["save."+sp.ID])
+	}
 }
