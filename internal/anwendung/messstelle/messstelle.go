@@ -158,19 +158,24 @@ type geladen struct {
 	b betrieb.Betrieb
 }
 
-// sichtbar loads a measuring point the caller may see (through its operation), its plant and
-// its operation; others do not exist for him (404).
+// sichtbar loads a measuring point the caller may see (through its operation), then its plant
+// and its operation together (one round trip); others do not exist for him (404).
 func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (geladen, error) {
 	g, err := laden.Sichtbar(ctx, d.Store.Pool(), n, id, messstellen.LadenSichtbar)
 	if err != nil {
 		return geladen{Geladen: g}, err
 	}
-	a, _, err := anlagen.LadenSichtbar(ctx, d.Store.Pool(), g.Nutzer.Sicht, g.Stand.AnlageID)
-	if err != nil {
-		return geladen{Geladen: g}, err
-	}
-	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), g.Stand.BetriebID)
-	return geladen{Geladen: g, a: a, b: b}, err
+	out := geladen{Geladen: g}
+	err = laden.Zugleich(ctx, d.Store.Pool(), func(q eventstore.Querier) error {
+		var err error
+		out.a, _, err = anlagen.LadenSichtbar(ctx, q, g.Nutzer.Sicht, g.Stand.AnlageID)
+		return err
+	}, func(q eventstore.Querier) error {
+		var err error
+		out.b, _, err = betriebe.Laden(ctx, q, g.Stand.BetriebID)
+		return err
+	})
+	return out, err
 }
 
 // entscheide decides cmd on the measuring point as g loaded it, at the client's version.
