@@ -171,9 +171,10 @@ type geladen struct {
 	b                                          betrieb.Betrieb
 }
 
-// sichtbar loads a report the caller may see (through its plant's operation), its plant and
-// operation; others, and deleted ones, do not exist for him (404).
-func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (geladen, error) {
+// sichtbar loads a report the caller may see (through its plant's operation) with its whole
+// state, then its plant, its operation and the reads auch in one round trip (laden.Zugleich);
+// others, and deleted ones, do not exist for him (404).
+func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64, auch ...laden.Lesen) (geladen, error) {
 	q := d.Store.Pool()
 	var k berichte.Kopf
 	g, err := laden.Sichtbar(ctx, q, n, id, func(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, id int64) (jahresbericht.Jahresbericht, int, error) {
@@ -185,12 +186,17 @@ func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (geladen, err
 	if err != nil {
 		return geladen{Geladen: g}, err
 	}
-	a, _, _, err := anlagen.Stand(ctx, q, k.J.AnlageID)
-	if err != nil {
-		return geladen{Geladen: g}, err
-	}
-	b, _, err := betriebe.Laden(ctx, q, a.BetriebID)
-	return geladen{Geladen: g, k: k, a: a, b: b}, err
+	out := geladen{Geladen: g, k: k}
+	err = laden.Zugleich(ctx, q, append([]laden.Lesen{func(q eventstore.Querier) error {
+		var err error
+		out.a, _, _, err = anlagen.Stand(ctx, q, k.J.AnlageID)
+		return err
+	}, func(q eventstore.Querier) error {
+		var err error
+		out.b, _, err = betriebe.LadenZurAnlage(ctx, q, k.J.AnlageID)
+		return err
+	}}, auch...)...)
+	return out, err
 }
 
 // entscheide decides cmd on the report as g loaded it, at the client's version.

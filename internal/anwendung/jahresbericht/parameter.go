@@ -114,8 +114,8 @@ type Messreihe struct {
 
 // parameterDes loads report id the caller sees and its parameter pid (at measuring point mid
 // when mid is not 0); any other is 404.
-func (d *Dienst) parameterDes(ctx context.Context, n Nutzer, id, mid, pid int64) (geladen, jahresbericht.Parameter, error) {
-	g, err := d.sichtbar(ctx, n, id)
+func (d *Dienst) parameterDes(ctx context.Context, n Nutzer, id, mid, pid int64, auch ...laden.Lesen) (geladen, jahresbericht.Parameter, error) {
+	g, err := d.sichtbar(ctx, n, id, auch...)
 	if err != nil {
 		return g, jahresbericht.Parameter{}, err
 	}
@@ -187,7 +187,12 @@ func (d *Dienst) Messwerte(ctx context.Context, n Nutzer, id, mid, pid int64) (M
 
 // vorlage reads template id of the value list selbstueberwachungVorlage.
 func (d *Dienst) vorlage(ctx context.Context, id int64) (jahresbericht.Vorlage, error) {
-	e, err := wertelisten.EintragNach(ctx, d.Store.Pool(), id)
+	return vorlageAus(ctx, d.Store.Pool(), id)
+}
+
+// vorlageAus is vorlage read through q.
+func vorlageAus(ctx context.Context, q eventstore.Querier, id int64) (jahresbericht.Vorlage, error) {
+	e, err := wertelisten.EintragNach(ctx, q, id)
 	if err != nil || e.Liste != "selbstueberwachungVorlage" {
 		return jahresbericht.Vorlage{}, validierung.Feld("vorlageMesswerteId", MsgVorlageUnbekannt)
 	}
@@ -208,7 +213,16 @@ type MesswertFormular struct {
 // SpeichereMesswerte saves the values of parameter pid of report id at measuring point mid:
 // one command, one event for every row (none when nothing changed).
 func (d *Dienst) SpeichereMesswerte(ctx context.Context, n Nutzer, id, mid, pid int64, f MesswertFormular, md eventstore.Metadata) (eventstore.Appended, error) {
-	g, _, err := d.parameterDes(ctx, n, id, mid, pid)
+	var v jahresbericht.Vorlage
+	var vorlageFehler error
+	var auch []laden.Lesen
+	if f.VorlageMesswerteID != 0 { // read with the report's plant and operation, checked in turn
+		auch = append(auch, func(q eventstore.Querier) error {
+			v, vorlageFehler = vorlageAus(ctx, q, f.VorlageMesswerteID)
+			return nil
+		})
+	}
+	g, _, err := d.parameterDes(ctx, n, id, mid, pid, auch...)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -218,9 +232,8 @@ func (d *Dienst) SpeichereMesswerte(ctx context.Context, n Nutzer, id, mid, pid 
 	cmd := jahresbericht.SpeichereMesswerte{ParameterID: pid, AnzahlWerte: f.AnzahlWerte, Status: f.Status,
 		Messwerte: f.Messwerte, Rolle: rolle(g.Nutzer, g.b)}
 	if f.VorlageMesswerteID != 0 {
-		v, err := d.vorlage(ctx, f.VorlageMesswerteID)
-		if err != nil {
-			return eventstore.Appended{}, err
+		if vorlageFehler != nil {
+			return eventstore.Appended{}, vorlageFehler
 		}
 		cmd.Vorlage = &v
 	}
