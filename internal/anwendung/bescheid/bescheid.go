@@ -159,12 +159,26 @@ type geladen struct {
 // sichtbar loads a Bescheid the caller may see (through its operation) and its operation;
 // others, and deleted ones, do not exist for him (404).
 func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (geladen, error) {
+	return d.sichtbarMit(ctx, n, id, nil)
+}
+
+// sichtbarMit is sichtbar that reads auch(the Bescheid) together with its operation (one round
+// trip, laden.Zugleich): what a command's checks need.
+func (d *Dienst) sichtbarMit(ctx context.Context, n Nutzer, id int64, auch func(x bescheid.Bescheid) []laden.Lesen) (geladen, error) {
 	g, err := laden.Sichtbar(ctx, d.Store.Pool(), n, id, bescheide.LadenSichtbar)
+	out := geladen{Geladen: g}
 	if err != nil {
-		return geladen{Geladen: g}, err
+		return out, err
 	}
-	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), g.Stand.BetriebID)
-	return geladen{Geladen: g, b: b}, err
+	lesen := []laden.Lesen{func(q eventstore.Querier) error {
+		var err error
+		out.b, _, err = betriebe.Laden(ctx, q, g.Stand.BetriebID)
+		return err
+	}}
+	if auch != nil {
+		lesen = append(lesen, auch(g.Stand)...)
+	}
+	return out, laden.Zugleich(ctx, d.Store.Pool(), lesen...)
 }
 
 // entscheide decides cmd on the Bescheid as g loaded it, at the client's version.
@@ -193,26 +207,18 @@ func Abgabeerklaerung(qualitaet string) bool {
 }
 
 // bescheidarten are the Bescheidarten of the quality (value list bescheidart filtered by the
-// quality's entry).
-func (d *Dienst) bescheidarten(ctx context.Context, qualitaet string) ([]string, error) {
-	if qualitaet == "" {
-		return nil, nil
-	}
-	q := d.Store.Pool()
+// quality's entry), from the two lists read (bescheidqualitaet, bescheidart).
+func bescheidarten(ctx context.Context, q eventstore.Querier, qualitaet string, qs, alle []wertelisten.Eintrag) ([]string, error) {
 	var qid int64
-	qs, err := wertelisten.Eintraege(ctx, q, "bescheidqualitaet")
-	if err != nil {
-		return nil, err
-	}
 	for _, e := range qs {
 		if e.Value == qualitaet {
 			qid = e.ID
 		}
 	}
-	if qid == 0 {
+	if qualitaet == "" || qid == 0 {
 		return nil, nil
 	}
-	arten, err := wertelisten.Suche(ctx, q, "bescheidart", wertelisten.Abfrage{Filter: map[string]string{"bescheidQualitaet": fmt.Sprint(qid)}})
+	arten, err := wertelisten.Filtere(ctx, q, "bescheidart", alle, wertelisten.Abfrage{Filter: map[string]string{"bescheidQualitaet": fmt.Sprint(qid)}})
 	if err != nil {
 		return nil, err
 	}
@@ -223,31 +229,57 @@ func (d *Dienst) bescheidarten(ctx context.Context, qualitaet string) ([]string,
 	return out, nil
 }
 
-// pruefung looks up the facts a save of a Bescheid (not ohne) of operation b needs.
-func (d *Dienst) pruefung(ctx context.Context, b betrieb.Betrieb, betriebID, ohne int64, qualitaet string) (bescheid.Pruefung, error) {
-	q := d.Store.Pool()
-	p := bescheid.Pruefung{BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben}
-	var err error
-	if p.Bescheidarten, err = d.bescheidarten(ctx, strings.TrimSpace(qualitaet)); err != nil {
-		return p, err
-	}
-	ks, err := messstellen.Zuordenbar(ctx, q, betriebID, Abgabeerklaerung(strings.TrimSpace(qualitaet)))
-	if err != nil {
-		return p, err
-	}
-	for _, k := range ks {
-		p.Kandidaten = append(p.Kandidaten, k.ID)
-	}
-	if p.Anlagen, err = anlagen.AlleDesBetriebs(ctx, q, betriebID); err != nil {
-		return p, err
-	}
-	vs, err := bescheide.DesBetriebs(ctx, q, betriebID, "")
-	for _, v := range vs {
-		if v.ID != ohne {
-			p.Vorbescheide = append(p.Vorbescheide, v.ID)
+// pruefungLesen are the reads of the facts a save of a Bescheid (not ohne) of operation
+// betriebID needs, into p, and what completes p once they are done (the Bescheidarten of the
+// quality); the caller sets BetriebFreigegeben from the operation. The reads do not depend on
+// each other: laden.Zugleich sends them together.
+func (d *Dienst) pruefungLesen(ctx context.Context, p *bescheid.Pruefung, betriebID, ohne int64, qualitaet string) ([]laden.Lesen, func() error) {
+	qualitaet = strings.TrimSpace(qualitaet)
+	var qs, arten []wertelisten.Eintrag
+	liste := func(name string, ziel *[]wertelisten.Eintrag) laden.Lesen {
+		return func(q eventstore.Querier) error {
+			if qualitaet == "" {
+				return nil
+			}
+			var err error
+			*ziel, err = wertelisten.Eintraege(ctx, q, name)
+			return err
 		}
 	}
-	return p, err
+	fertig := func() error {
+		var err error
+		p.Bescheidarten, err = bescheidarten(ctx, d.Store.Pool(), qualitaet, qs, arten)
+		return err
+	}
+	return []laden.Lesen{liste("bescheidqualitaet", &qs), liste("bescheidart", &arten), func(q eventstore.Querier) error {
+		ks, err := messstellen.Zuordenbar(ctx, q, betriebID, Abgabeerklaerung(qualitaet))
+		for _, k := range ks {
+			p.Kandidaten = append(p.Kandidaten, k.ID)
+		}
+		return err
+	}, func(q eventstore.Querier) error {
+		var err error
+		p.Anlagen, err = anlagen.AlleDesBetriebs(ctx, q, betriebID)
+		return err
+	}, func(q eventstore.Querier) error {
+		vs, err := bescheide.DesBetriebs(ctx, q, betriebID, "")
+		for _, v := range vs {
+			if v.ID != ohne {
+				p.Vorbescheide = append(p.Vorbescheide, v.ID)
+			}
+		}
+		return err
+	}}, fertig
+}
+
+// pruefung looks up the facts a save of a Bescheid (not ohne) of operation b needs.
+func (d *Dienst) pruefung(ctx context.Context, b betrieb.Betrieb, betriebID, ohne int64, qualitaet string) (bescheid.Pruefung, error) {
+	p := bescheid.Pruefung{BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben}
+	lesen, fertig := d.pruefungLesen(ctx, &p, betriebID, ohne, qualitaet)
+	if err := laden.Zugleich(ctx, d.Store.Pool(), lesen...); err != nil {
+		return p, err
+	}
+	return p, fertig()
 }
 
 // Listenwerte are the filled fields of d chosen from a value list.
@@ -358,7 +390,13 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, f Formular, antrag bool,
 // Speichern saves Bescheid id on the version the form was loaded with and moves it to the
 // target status (bescheid.Zielstatus says who may do which transition).
 func (d *Dienst) Speichern(ctx context.Context, n Nutzer, id int64, f Formular, md eventstore.Metadata) (eventstore.Appended, error) {
-	g, err := d.sichtbar(ctx, n, id)
+	var p bescheid.Pruefung
+	fertig := func() error { return nil }
+	g, err := d.sichtbarMit(ctx, n, id, func(x bescheid.Bescheid) []laden.Lesen {
+		var lesen []laden.Lesen
+		lesen, fertig = d.pruefungLesen(ctx, &p, x.BetriebID, id, f.BescheidQualitaet)
+		return lesen
+	})
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -369,8 +407,8 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, id int64, f Formular, 
 	if err := laden.Version(f.Version); err != nil {
 		return eventstore.Appended{}, err
 	}
-	p, err := d.pruefung(ctx, g.b, g.Stand.BetriebID, id, f.BescheidQualitaet)
-	if err != nil {
+	p.BetriebFreigegeben = g.b.Freigabestatus == betrieb.Freigegeben
+	if err := fertig(); err != nil {
 		return eventstore.Appended{}, err
 	}
 	cmd := bescheid.Speichere{Daten: f.Daten, Status: f.Bescheidsstatus, Messstellen: f.Messstellen, Kommentar: f.Kommentar,
