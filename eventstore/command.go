@@ -52,25 +52,50 @@ func Fold[S, C any](d ereignis.Decider[S, C], state S, events []Event) (S, int, 
 // (expected >= 0) and the stream has moved on since, the command is refused with a
 // *ConflictError before anything is decided; VersionUnbekannt names none.
 func (b Befehlsweg[S, C]) Handle(ctx context.Context, id int64, expected int, cmd C, md Metadata) (Appended, error) {
-	return handle(ctx, b.store, nil, b.decider, id, expected, cmd, md)
+	state, version, err := laden(ctx, b.store, b.store.pool, b.decider, id)
+	if err != nil {
+		return Appended{}, err
+	}
+	return entscheiden(ctx, b.store, nil, b.decider, id, state, version, expected, cmd, md)
+}
+
+// HandleGeladen is Handle on a state the caller has already loaded — the service that read the
+// aggregate's document (its Stand) with the check that the caller sees it — so the command
+// reads nothing again: it decides on stand and appends at version, the version stand was
+// loaded at. The append is the optimistic lock as in Handle: a writer that appended since the
+// load makes it a *ConflictError, never a silent overwrite; and expected (the client's version,
+// VersionUnbekannt for none) other than version is a *ConflictError before anything is decided.
+// stand must be what the command path would load: the document registered as the stream
+// type's Stand, or the fold of its stream (version 0: no stream yet).
+func (b Befehlsweg[S, C]) HandleGeladen(ctx context.Context, id int64, stand S, version, expected int, cmd C, md Metadata) (Appended, error) {
+	if version < 0 {
+		return Appended{}, fmt.Errorf("eventstore: %s: %d is no version that was loaded", StreamID(b.decider.StreamType, id), version)
+	}
+	return entscheiden(ctx, b.store, nil, b.decider, id, stand, version, expected, cmd, md)
+}
+
+// HandleNeu is the command that starts new stream id (an id just drawn from its sequence): it
+// decides on the initial state and reads nothing — a stream that exists after all is a
+// *ConflictError (the append's key).
+func (b Befehlsweg[S, C]) HandleNeu(ctx context.Context, id int64, cmd C, md Metadata) (Appended, error) {
+	return entscheiden(ctx, b.store, nil, b.decider, id, b.decider.Initial(), 0, VersionUnbekannt, cmd, md)
 }
 
 // HandleTx is Handle inside a transaction the caller owns, for a reaction that changes several
 // aggregates at once (a merge moves every reference in one commit).
 func (b Befehlsweg[S, C]) HandleTx(ctx context.Context, tx pgx.Tx, id int64, expected int, cmd C, md Metadata) (Appended, error) {
-	return handle(ctx, b.store, tx, b.decider, id, expected, cmd, md)
-}
-
-func handle[S, C any](ctx context.Context, s *Store, tx pgx.Tx, d ereignis.Decider[S, C], id int64, expected int, cmd C, md Metadata) (Appended, error) {
-	streamID := StreamID(d.StreamType, id)
-	var q Querier = s.pool
-	if tx != nil {
-		q = tx
-	}
-	state, version, err := laden(ctx, s, q, d, id)
+	state, version, err := laden(ctx, b.store, tx, b.decider, id)
 	if err != nil {
 		return Appended{}, err
 	}
+	return entscheiden(ctx, b.store, tx, b.decider, id, state, version, expected, cmd, md)
+}
+
+// entscheiden decides cmd on state at version and appends the events at that version (tx nil:
+// in a transaction of its own, pipelined when the document allows it).
+func entscheiden[S, C any](ctx context.Context, s *Store, tx pgx.Tx, d ereignis.Decider[S, C], id int64, state S, version, expected int,
+	cmd C, md Metadata) (Appended, error) {
+	streamID := StreamID(d.StreamType, id)
 	if expected >= 0 && expected != version {
 		return Appended{}, &ConflictError{StreamID: streamID, Expected: expected, Actual: version}
 	}

@@ -249,3 +249,69 @@ func TestHandle_RacingCommandsOnOneAggregate_OneWinnerPerVersionNoGap(t *testing
 		})
 	}
 }
+
+// HandleGeladen decides on the state the caller loaded and reads nothing: a write between the
+// load and the command is a conflict (the append's key), never an overwrite; a client version
+// other than the loaded one is a conflict before anything is decided.
+func TestHandleGeladen_DecidesOnTheLoadedStateAndKeepsTheOptimisticLock(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if _, err := s.Pool().Exec(ctx, `CREATE TABLE zaehler (id bigint PRIMARY KEY, stand int, version int)`); err != nil {
+		t.Fatal(err)
+	}
+	gelesen := 0
+	d := zaehler(&gelesen)
+	eventstore.Dokument(s, d, func(ctx context.Context, tx pgx.Tx, id int64, stand, version int) error {
+		_, err := tx.Exec(ctx, `INSERT INTO zaehler VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET stand = $2, version = $3`,
+			id, stand, version)
+		return err
+	})
+	weg := eventstore.Befehle(s, d)
+	// a new stream: state and version 0
+	if _, err := weg.HandleGeladen(ctx, 8, 0, 0, eventstore.VersionUnbekannt, erhoehe{Um: 2}, eventstore.Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	// loaded at version 1 with state 2: the command decides on it, no stored event is read
+	gelesen = 0
+	out, err := weg.HandleGeladen(ctx, 8, 2, 1, 1, erhoehe{Um: 3}, eventstore.Metadata{})
+	if err != nil || out.Version != 2 || gelesen != 0 {
+		t.Fatalf("out = %+v, %v, %d events decoded", out, err, gelesen)
+	}
+	var st, v int
+	if err := s.Pool().QueryRow(ctx, `SELECT stand, version FROM zaehler WHERE id = 8`).Scan(&st, &v); err != nil || st != 5 || v != 2 {
+		t.Fatalf("document = %d v%d, %v", st, v, err)
+	}
+	// a state loaded at version 1 is stale now: a conflict, nothing written
+	var ce *eventstore.ConflictError
+	if _, err := weg.HandleGeladen(ctx, 8, 2, 1, eventstore.VersionUnbekannt, erhoehe{Um: 1}, eventstore.Metadata{}); !errors.As(err, &ce) || ce.Actual != 2 {
+		t.Fatalf("stale load: err = %v", err)
+	}
+	// a client version other than the loaded one
+	if _, err := weg.HandleGeladen(ctx, 8, 5, 2, 1, erhoehe{Um: 1}, eventstore.Metadata{}); !errors.As(err, &ce) || ce.Expected != 1 || ce.Actual != 2 {
+		t.Fatalf("client version: err = %v", err)
+	}
+	if v, err := s.Version(ctx, "zaehler-8"); err != nil || v != 2 {
+		t.Fatalf("version = %d, %v", v, err)
+	}
+	if n := s.Ungebuendelt(); n != 0 {
+		t.Errorf("%d commands left the pipeline", n)
+	}
+}
+
+// HandleNeu starts a stream without reading; a stream that exists is a conflict.
+func TestHandleNeu_StartsAStreamAndRefusesOneThatExists(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	gelesen := 0
+	weg := eventstore.Befehle(s, zaehler(&gelesen))
+	if out, err := weg.HandleNeu(ctx, 9, erhoehe{Um: 1}, eventstore.Metadata{}); err != nil || out.Version != 1 {
+		t.Fatalf("out = %+v, %v", out, err)
+	}
+	var ce *eventstore.ConflictError
+	if _, err := weg.HandleNeu(ctx, 9, erhoehe{Um: 1}, eventstore.Metadata{}); !errors.As(err, &ce) || ce.Actual != 1 {
+		t.Fatalf("err = %v", err)
+	}
+	if gelesen != 0 {
+		t.Errorf("%d stored events decoded", gelesen)
+	}
+}

@@ -18,7 +18,7 @@ type Reaktion func(ctx context.Context, tx pgx.Tx, e Event) error
 
 // Reagiere registers a reaction to the events of a stream type named in auf (event types; at
 // least one). Register at start-up (an area's Setup), before the first append. Naming the
-// events lets an append that triggers no reaction take the one-round-trip path (stapel.go).
+// events lets an append that triggers no reaction take the one-round-trip path (pipeline.go).
 func (s *Store) Reagiere(streamType string, auf []string, r Reaktion) {
 	if len(auf) == 0 {
 		panic("eventstore: Reagiere on " + streamType + " names no event type")
@@ -30,9 +30,21 @@ func (s *Store) Reagiere(streamType string, auf []string, r Reaktion) {
 	s.reaktionen[streamType] = append(s.reaktionen[streamType], reaktion{arten: arten, r: r})
 }
 
+// ReagiereWenn is Reagiere for a reaction that acts on some events of a type only: wenn sees the
+// data of each event to append (the decided domain event on the command path) and says whether
+// the reaction may act on it — true when it cannot tell (data as JSON from a bare Append). An
+// append whose events all answer false takes the one-round-trip path: wenn must answer false
+// only where the reaction would do nothing.
+func (s *Store) ReagiereWenn(streamType string, auf []string, wenn func(data any) bool, r Reaktion) {
+	s.Reagiere(streamType, auf, r)
+	rs := s.reaktionen[streamType]
+	rs[len(rs)-1].wenn = wenn
+}
+
 // reaktion is a registered Reaktion with the event types it reacts to.
 type reaktion struct {
 	arten map[string]bool
+	wenn  func(data any) bool // nil: every event of arten
 	r     Reaktion
 }
 
@@ -40,7 +52,7 @@ type reaktion struct {
 func (s *Store) reagiertAuf(streamType string, events []NewEvent) bool {
 	for _, r := range s.reaktionen[streamType] {
 		for _, e := range events {
-			if r.arten[e.Type] {
+			if r.arten[e.Type] && (r.wenn == nil || r.wenn(e.Data)) {
 				return true
 			}
 		}

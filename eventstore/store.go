@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	gojson "github.com/goccy/go-json"
@@ -36,6 +37,8 @@ type Store struct {
 	dokumente  map[string]dokument           // by stream type (Dokument)
 	reaktionen map[string][]reaktion         // by stream type (Reagiere)
 	upcasters  map[string]map[int]Upcaster   // event type → from version → upcaster
+	// ungebuendelt counts the pipelined writes a reading document writer turned down (pipeline.go)
+	ungebuendelt atomic.Int64
 }
 
 // New returns a store on pool.
@@ -151,14 +154,17 @@ func (s *Store) append(ctx context.Context, streamID, streamType string, expecte
 		// A single statement commits on its own: one round trip.
 		return s.appendWith(ctx, s.pool, streamID, streamType, expected, events, md, gelesen)
 	}
-	if dok, ok := s.dokumente[streamType]; ok && z != nil && expected >= 0 &&
-		len(s.inline[streamType]) == 0 && !s.reagiertAuf(streamType, events) {
-		a, err := vorbereiten(streamID, streamType, expected, events, md, gelesen)
-		if err != nil {
-			return Appended{}, err
-		}
-		if out, ok, err := s.gestapelt(ctx, dok, a, z, len(events)); ok {
-			return out, err
+	if dok, ok := s.dokumente[streamType]; ok && z != nil && expected >= 0 {
+		if len(s.inline[streamType]) > 0 || s.reagiertAuf(streamType, events) {
+			s.ungebuendelt.Add(1) // an inline projection or a reaction needs the transaction
+		} else {
+			a, err := vorbereiten(streamID, streamType, expected, events, md, gelesen)
+			if err != nil {
+				return Appended{}, err
+			}
+			if out, ok, err := s.gebuendelt(ctx, dok, a, z, len(events)); ok {
+				return out, err
+			}
 		}
 	}
 	var out Appended

@@ -51,7 +51,15 @@ const Unterverzeichnis = "dateien"
 // Neu is the service with its blobs in DATA_DIR/dateien, asking a's Zugriffe who may see and
 // change what (the areas registered them in their Setup).
 func Neu(a *aufbau.Aufbau, dataDir string, log *slog.Logger) *Dienst {
-	return &Dienst{Store: a.Store, Zugriffe: a.Ablage, Typen: a.Typen, Blobs: Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, Log: log}
+	d := &Dienst{Store: a.Store, Zugriffe: a.Ablage, Typen: a.Typen}
+	d.Einrichten(dataDir, log)
+	return d
+}
+
+// Einrichten sets where the service keeps the files' contents (below dataDir) and its log: the
+// server's configuration, given to the service its Setup built.
+func (d *Dienst) Einrichten(dataDir string, log *slog.Logger) {
+	d.Blobs, d.Log = Blobs{Verzeichnis: filepath.Join(dataDir, Unterverzeichnis)}, log
 }
 
 // Texts the service answers with (spec 000 §8).
@@ -128,7 +136,7 @@ func (d *Dienst) Hochladen(ctx context.Context, n Nutzer, fachobjekt string, id 
 	if dateiID, err = eventstore.NextID(ctx, d.Store, "datei_id_seq"); err != nil {
 		return 0, out, err
 	}
-	out, err = eventstore.Befehle(d.Store, datei.Decider).Handle(ctx, dateiID, eventstore.VersionUnbekannt, datei.LadeHoch{Fachobjekt: fachobjekt, FachobjektID: id,
+	out, err = eventstore.Befehle(d.Store, datei.Decider).HandleNeu(ctx, dateiID, datei.LadeHoch{Fachobjekt: fachobjekt, FachobjektID: id,
 		Bezeichnung: bezeichnung, Inhalt: inhalt, Von: m.ActorName, VonID: n.AnwenderID, Seite: seite(n), OrganisationID: organisation(n),
 		Am: d.jetzt()}, m)
 	if err != nil {
@@ -369,7 +377,7 @@ func (d *Dienst) WiedervorlageAnlegen(ctx context.Context, n Nutzer, fachobjekt 
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, wiedervorlage.Decider).Handle(ctx, wid, eventstore.VersionUnbekannt, wiedervorlage.LegeAn{Fachobjekt: fachobjekt, FachobjektID: id,
+	out, err := eventstore.Befehle(d.Store, wiedervorlage.Decider).HandleNeu(ctx, wid, wiedervorlage.LegeAn{Fachobjekt: fachobjekt, FachobjektID: id,
 		Typ: typ, Bezug: e.BezugZuFachobjekt, Betreff: e.Betreff, Datum: e.Datum, VonID: n.AnwenderID, Von: m.ActorName,
 		Seite: seite(n), OrganisationID: organisation(n), Geteilt: e.Geteilt, Am: d.jetzt()}, m)
 	return wid, out, err

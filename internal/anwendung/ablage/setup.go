@@ -15,6 +15,7 @@ import (
 // each command's transaction, and the phrases of their events. Who may see and change the
 // files of an object is registered by the object's area (aufbau.Zugriffe.Fuer).
 func Setup(a *aufbau.Aufbau) {
+	aufbau.Biete(a, &Dienst{Store: a.Store, Zugriffe: a.Ablage, Typen: a.Typen}) // files at Einrichten's place
 	eventstore.Dokument(a.Store, datei.Decider, dok.SchreibeDatei)
 	eventstore.Dokument(a.Store, wiedervorlage.Decider, dok.SchreibeWiedervorlage)
 	audit.Phrasen(datei.Phrasen)

@@ -17,6 +17,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/laden"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
 	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
@@ -152,16 +153,19 @@ func (r Rechte) umfang() (anlage.Umfang, bool) {
 // sichtbar loads a plant the caller may see (through its operation) and its operation;
 // others do not exist for him (404).
 func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (Nutzer, anlage.Anlage, int, betrieb.Betrieb, error) {
-	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	g, err := laden.Sichtbar(ctx, d.Store.Pool(), n, id, anlagen.LadenSichtbar)
 	if err != nil {
-		return n, anlage.Anlage{}, 0, betrieb.Betrieb{}, err
+		return g.Nutzer, g.Stand, 0, betrieb.Betrieb{}, err
 	}
-	a, version, err := anlagen.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, id)
-	if err != nil {
-		return n, a, 0, betrieb.Betrieb{}, err
-	}
-	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), a.BetriebID)
-	return n, a, version, b, err
+	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), g.Stand.BetriebID)
+	return g.Nutzer, g.Stand, g.Version, b, err
+}
+
+// entscheide decides cmd on plant id as sichtbar loaded it (a at version), at the client's
+// version expected: no second read.
+func (d *Dienst) entscheide(ctx context.Context, id int64, a anlage.Anlage, version, expected int, cmd anlage.Befehl,
+	m eventstore.Metadata) (eventstore.Appended, error) {
+	return laden.Entscheide(ctx, d.Store, anlage.Decider, laden.Geladen[anlage.Anlage]{ID: id, Stand: a, Version: version}, expected, cmd, m)
 }
 
 // Zugriff checks that the caller may see plant id, and with schreiben that he may change what
@@ -216,7 +220,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, typ string, f Formular, 
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, befehl(daten), m)
+	out, err := eventstore.Befehle(d.Store, anlage.Decider).HandleNeu(ctx, id, befehl(daten), m)
 	return id, out, err
 }
 
@@ -269,7 +273,7 @@ func pflichtige(d anlage.Daten) []int64 {
 // Speichern saves plant id of type typ (the path names it; another type is 404): staff save
 // everything, operator-side roles of the operator what they keep up to date themselves.
 func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, f Formular, m eventstore.Metadata) (eventstore.Appended, error) {
-	n, a, _, b, err := d.sichtbar(ctx, n, id)
+	n, a, version, b, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -281,8 +285,8 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 	if !ok {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	if f.Version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", "Die Version des bearbeiteten Datensatzes fehlt.")
+	if err := laden.Version(f.Version); err != nil {
+		return eventstore.Appended{}, err
 	}
 	// leaving operation takes the plants that discharge into it along (AnlageAusserBetrieb)
 	var einleiter bool
@@ -313,7 +317,7 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, typ string, id int64, 
 			return err
 		})
 	}
-	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, f.Version, befehl(daten), m)
+	return d.entscheide(ctx, id, a, version, f.Version, befehl(daten), m)
 }
 
 // Ansicht reads a plant for the screen.
@@ -481,7 +485,7 @@ type Antragsformular = anlage.Aenderungsantrag
 
 // AntragStellen submits a change request of the operator of the plant's operation.
 func (d *Dienst) AntragStellen(ctx context.Context, n Nutzer, typ string, id int64, f Antragsformular, m eventstore.Metadata) (eventstore.Appended, error) {
-	n, a, _, b, err := d.sichtbar(ctx, n, id)
+	n, a, version, b, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -494,7 +498,7 @@ func (d *Dienst) AntragStellen(ctx context.Context, n Nutzer, typ string, id int
 	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), anlage.AntragsListenwerte(f), anlage.Listenwerte(a.Daten)); err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
+	return d.entscheide(ctx, id, a, version, eventstore.VersionUnbekannt,
 		anlage.StelleAntrag{Antrag: f, Heute: d.heute(), Von: m.ActorName}, m)
 }
 
@@ -524,10 +528,11 @@ func (d *Dienst) AntragUebernehmen(ctx context.Context, n Nutzer, id int64, e En
 	if !n.Darf(berechtigung.AenderungsantragPruefen) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	if _, _, _, _, err := d.sichtbar(ctx, n, id); err != nil {
+	_, a, version, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
+	return d.entscheide(ctx, id, a, version, eventstore.VersionUnbekannt,
 		anlage.UebernehmeAntrag{Felder: e.Felder, Begruendungen: e.Begruendungen, Heute: d.heute()}, m)
 }
 
@@ -537,8 +542,9 @@ func (d *Dienst) AntragAblehnen(ctx context.Context, n Nutzer, id int64, begruen
 	if !n.Darf(berechtigung.AenderungsantragPruefen) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	if _, _, _, _, err := d.sichtbar(ctx, n, id); err != nil {
+	_, a, version, _, err := d.sichtbar(ctx, n, id)
+	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, anlage.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, anlage.LehneAntragAb{Begruendungen: begruendungen}, m)
+	return d.entscheide(ctx, id, a, version, eventstore.VersionUnbekannt, anlage.LehneAntragAb{Begruendungen: begruendungen}, m)
 }

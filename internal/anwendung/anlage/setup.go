@@ -38,6 +38,7 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, anlage.Decider, anlagen.Schreibe)
 	eventstore.Stand(s, anlage.Decider, anlagen.Stand)
 	d := &Dienst{Store: s}
+	aufbau.Biete(a, d) // the one instance the router and the tools use
 	s.Reagiere(betrieb.StreamType, []string{ereignis.Name[betrieb.BetriebStillgelegt](), ereignis.Name[betrieb.BetreiberGewechselt]()}, d.aufBetrieb)
 	s.Reagiere(organisation.StreamType, organisation.ZusammenfuehrungUndLoeschung, d.aufOrganisation)
 	s.Reagiere(anlage.StreamType, []string{ereignis.Name[anlage.AnlageAusserBetrieb]()}, d.aufAusserBetrieb)

@@ -7,6 +7,8 @@ package aufbau
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/zugriff"
@@ -23,11 +25,33 @@ type Aufbau struct {
 	Typen Typen
 	// Lesemodelle are the areas' parts of the read models over every area (lesemodelle.go).
 	Lesemodelle Lesemodelle
+	// dienste are the areas' services as their Setup built them, one per type (Biete, Dienst).
+	dienste map[reflect.Type]any
 }
 
 // Neu returns an Aufbau on s with no registrations yet.
 func Neu(s *eventstore.Store) *Aufbau {
-	return &Aufbau{Store: s, Ablage: Zugriffe{}, Typen: Typen{}}
+	return &Aufbau{Store: s, Ablage: Zugriffe{}, Typen: Typen{}, dienste: map[reflect.Type]any{}}
+}
+
+// Biete registers the service an area's Setup built — the one instance every caller uses
+// (the router, the print service, the tools): services are built once, in their Setup. One
+// per type.
+func Biete[T any](a *Aufbau, d T) {
+	t := reflect.TypeFor[T]()
+	if _, doppelt := a.dienste[t]; doppelt {
+		panic(fmt.Sprintf("aufbau: second service %s", t))
+	}
+	a.dienste[t] = d
+}
+
+// Dienst is the service of type T a Setup registered (Biete); none is a wiring error.
+func Dienst[T any](a *Aufbau) T {
+	d, ok := a.dienste[reflect.TypeFor[T]()]
+	if !ok {
+		panic(fmt.Sprintf("aufbau: no Setup built a %s", reflect.TypeFor[T]()))
+	}
+	return d.(T)
 }
 
 // Typ reads the type of the object id of one kind (validierung.NichtGefunden when there is

@@ -7,7 +7,6 @@ package bescheid
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/laden"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
 	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
@@ -46,7 +46,7 @@ func (d *Dienst) heute() time.Time {
 }
 
 // MsgVersion: a save without the version the form was loaded with.
-const MsgVersion = "Die Version des bearbeiteten Datensatzes fehlt."
+const MsgVersion = laden.MsgVersion
 
 // Formular is the Bescheid form: the data, on creation the operation, the set of assigned
 // measuring points; on a save the version it was loaded with, the target status and the
@@ -149,27 +149,41 @@ func sicht(n Nutzer) verlauf.Sicht[bescheid.Bescheid] {
 	return verlauf.Sicht[bescheid.Bescheid]{Antraege: true, Namen: verlauf.NamenFuer(n)}
 }
 
-// geladen is a Bescheid the caller sees, with its operation.
+// geladen is a Bescheid the caller sees (loaded once, the state its commands decide on), with
+// its operation.
 type geladen struct {
-	n       Nutzer
-	x       bescheid.Bescheid
-	version int
-	b       betrieb.Betrieb
+	laden.Geladen[bescheid.Bescheid]
+	b betrieb.Betrieb
 }
 
 // sichtbar loads a Bescheid the caller may see (through its operation) and its operation;
 // others, and deleted ones, do not exist for him (404).
 func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (geladen, error) {
-	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	return d.sichtbarMit(ctx, n, id, nil)
+}
+
+// sichtbarMit is sichtbar that reads auch(the Bescheid) together with its operation (one round
+// trip, laden.Zugleich): what a command's checks need.
+func (d *Dienst) sichtbarMit(ctx context.Context, n Nutzer, id int64, auch func(x bescheid.Bescheid) []laden.Lesen) (geladen, error) {
+	g, err := laden.Sichtbar(ctx, d.Store.Pool(), n, id, bescheide.LadenSichtbar)
+	out := geladen{Geladen: g}
 	if err != nil {
-		return geladen{n: n}, err
+		return out, err
 	}
-	x, version, err := bescheide.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, id)
-	if err != nil {
-		return geladen{n: n}, err
+	lesen := []laden.Lesen{func(q eventstore.Querier) error {
+		var err error
+		out.b, _, err = betriebe.Laden(ctx, q, g.Stand.BetriebID)
+		return err
+	}}
+	if auch != nil {
+		lesen = append(lesen, auch(g.Stand)...)
 	}
-	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), x.BetriebID)
-	return geladen{n: n, x: x, version: version, b: b}, err
+	return out, laden.Zugleich(ctx, d.Store.Pool(), lesen...)
+}
+
+// entscheide decides cmd on the Bescheid as g loaded it, at the client's version.
+func (d *Dienst) entscheide(ctx context.Context, g geladen, version int, cmd bescheid.Befehl, md eventstore.Metadata) (eventstore.Appended, error) {
+	return laden.Entscheide(ctx, d.Store, bescheid.Decider, g.Geladen, version, cmd, md)
 }
 
 // Zugriff checks that the caller may see Bescheid id, and with schreiben that he may change
@@ -179,7 +193,7 @@ func (d *Dienst) Zugriff(ctx context.Context, n Nutzer, id int64, schreiben bool
 	if err != nil || !schreiben {
 		return err
 	}
-	if !dateirecht(g.n, g.b, g.x) {
+	if !dateirecht(g.Nutzer, g.b, g.Stand) {
 		return validierung.NichtErlaubt
 	}
 	return nil
@@ -193,26 +207,18 @@ func Abgabeerklaerung(qualitaet string) bool {
 }
 
 // bescheidarten are the Bescheidarten of the quality (value list bescheidart filtered by the
-// quality's entry).
-func (d *Dienst) bescheidarten(ctx context.Context, qualitaet string) ([]string, error) {
-	if qualitaet == "" {
-		return nil, nil
-	}
-	q := d.Store.Pool()
+// quality's entry), from the two lists read (bescheidqualitaet, bescheidart).
+func bescheidarten(ctx context.Context, q eventstore.Querier, qualitaet string, qs, alle []wertelisten.Eintrag) ([]string, error) {
 	var qid int64
-	qs, err := wertelisten.Eintraege(ctx, q, "bescheidqualitaet")
-	if err != nil {
-		return nil, err
-	}
 	for _, e := range qs {
 		if e.Value == qualitaet {
 			qid = e.ID
 		}
 	}
-	if qid == 0 {
+	if qualitaet == "" || qid == 0 {
 		return nil, nil
 	}
-	arten, err := wertelisten.Suche(ctx, q, "bescheidart", wertelisten.Abfrage{Filter: map[string]string{"bescheidQualitaet": fmt.Sprint(qid)}})
+	arten, err := wertelisten.Filtere(ctx, q, "bescheidart", alle, wertelisten.Abfrage{Filter: map[string]string{"bescheidQualitaet": fmt.Sprint(qid)}})
 	if err != nil {
 		return nil, err
 	}
@@ -223,31 +229,57 @@ func (d *Dienst) bescheidarten(ctx context.Context, qualitaet string) ([]string,
 	return out, nil
 }
 
-// pruefung looks up the facts a save of a Bescheid (not ohne) of operation b needs.
-func (d *Dienst) pruefung(ctx context.Context, b betrieb.Betrieb, betriebID, ohne int64, qualitaet string) (bescheid.Pruefung, error) {
-	q := d.Store.Pool()
-	p := bescheid.Pruefung{BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben}
-	var err error
-	if p.Bescheidarten, err = d.bescheidarten(ctx, strings.TrimSpace(qualitaet)); err != nil {
-		return p, err
-	}
-	ks, err := messstellen.Zuordenbar(ctx, q, betriebID, Abgabeerklaerung(strings.TrimSpace(qualitaet)))
-	if err != nil {
-		return p, err
-	}
-	for _, k := range ks {
-		p.Kandidaten = append(p.Kandidaten, k.ID)
-	}
-	if p.Anlagen, err = anlagen.AlleDesBetriebs(ctx, q, betriebID); err != nil {
-		return p, err
-	}
-	vs, err := bescheide.DesBetriebs(ctx, q, betriebID, "")
-	for _, v := range vs {
-		if v.ID != ohne {
-			p.Vorbescheide = append(p.Vorbescheide, v.ID)
+// pruefungLesen are the reads of the facts a save of a Bescheid (not ohne) of operation
+// betriebID needs, into p, and what completes p once they are done (the Bescheidarten of the
+// quality); the caller sets BetriebFreigegeben from the operation. The reads do not depend on
+// each other: laden.Zugleich sends them together.
+func (d *Dienst) pruefungLesen(ctx context.Context, p *bescheid.Pruefung, betriebID, ohne int64, qualitaet string) ([]laden.Lesen, func() error) {
+	qualitaet = strings.TrimSpace(qualitaet)
+	var qs, arten []wertelisten.Eintrag
+	liste := func(name string, ziel *[]wertelisten.Eintrag) laden.Lesen {
+		return func(q eventstore.Querier) error {
+			if qualitaet == "" {
+				return nil
+			}
+			var err error
+			*ziel, err = wertelisten.Eintraege(ctx, q, name)
+			return err
 		}
 	}
-	return p, err
+	fertig := func() error {
+		var err error
+		p.Bescheidarten, err = bescheidarten(ctx, d.Store.Pool(), qualitaet, qs, arten)
+		return err
+	}
+	return []laden.Lesen{liste("bescheidqualitaet", &qs), liste("bescheidart", &arten), func(q eventstore.Querier) error {
+		ks, err := messstellen.Zuordenbar(ctx, q, betriebID, Abgabeerklaerung(qualitaet))
+		for _, k := range ks {
+			p.Kandidaten = append(p.Kandidaten, k.ID)
+		}
+		return err
+	}, func(q eventstore.Querier) error {
+		var err error
+		p.Anlagen, err = anlagen.AlleDesBetriebs(ctx, q, betriebID)
+		return err
+	}, func(q eventstore.Querier) error {
+		vs, err := bescheide.DesBetriebs(ctx, q, betriebID, "")
+		for _, v := range vs {
+			if v.ID != ohne {
+				p.Vorbescheide = append(p.Vorbescheide, v.ID)
+			}
+		}
+		return err
+	}}, fertig
+}
+
+// pruefung looks up the facts a save of a Bescheid (not ohne) of operation b needs.
+func (d *Dienst) pruefung(ctx context.Context, b betrieb.Betrieb, betriebID, ohne int64, qualitaet string) (bescheid.Pruefung, error) {
+	p := bescheid.Pruefung{BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben}
+	lesen, fertig := d.pruefungLesen(ctx, &p, betriebID, ohne, qualitaet)
+	if err := laden.Zugleich(ctx, d.Store.Pool(), lesen...); err != nil {
+		return p, err
+	}
+	return p, fertig()
 }
 
 // Listenwerte are the filled fields of d chosen from a value list.
@@ -297,15 +329,15 @@ func AnforderungsListenwerte(prefix func(i int) string, as []bescheid.Anforderun
 
 // handle checks the value-list fields (neu against alt) and decides cmd on the state x as
 // loaded: every field error of the form in one answer.
-func (d *Dienst) handle(ctx context.Context, id int64, version int, x bescheid.Bescheid, cmd bescheid.Befehl,
+func (d *Dienst) handle(ctx context.Context, g geladen, version int, cmd bescheid.Befehl,
 	neu, alt []anlage.Listenwert, md eventstore.Metadata) (eventstore.Appended, error) {
 	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), neu, alt); err != nil {
 		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
-			_, err := bescheid.Decide(x, cmd)
+			_, err := bescheid.Decide(g.Stand, cmd)
 			return err
 		})
 	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version, cmd, md)
+	return d.entscheide(ctx, g, version, cmd, md)
 }
 
 // Anlegen records a Bescheid: staff with BESCHEID_ANLEGEN in IN_BEARBEITUNG (antrag false),
@@ -351,31 +383,37 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, f Formular, antrag bool,
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, md)
+	out, err := eventstore.Befehle(d.Store, bescheid.Decider).HandleNeu(ctx, id, cmd, md)
 	return id, out, err
 }
 
 // Speichern saves Bescheid id on the version the form was loaded with and moves it to the
 // target status (bescheid.Zielstatus says who may do which transition).
 func (d *Dienst) Speichern(ctx context.Context, n Nutzer, id int64, f Formular, md eventstore.Metadata) (eventstore.Appended, error) {
-	g, err := d.sichtbar(ctx, n, id)
+	var p bescheid.Pruefung
+	fertig := func() error { return nil }
+	g, err := d.sichtbarMit(ctx, n, id, func(x bescheid.Bescheid) []laden.Lesen {
+		var lesen []laden.Lesen
+		lesen, fertig = d.pruefungLesen(ctx, &p, x.BetriebID, id, f.BescheidQualitaet)
+		return lesen
+	})
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	r := rolle(g.n, g.b)
+	r := rolle(g.Nutzer, g.b)
 	if !r.Antragsteller && !r.Entscheider {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	if f.Version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(f.Version); err != nil {
+		return eventstore.Appended{}, err
 	}
-	p, err := d.pruefung(ctx, g.b, g.x.BetriebID, id, f.BescheidQualitaet)
-	if err != nil {
+	p.BetriebFreigegeben = g.b.Freigabestatus == betrieb.Freigegeben
+	if err := fertig(); err != nil {
 		return eventstore.Appended{}, err
 	}
 	cmd := bescheid.Speichere{Daten: f.Daten, Status: f.Bescheidsstatus, Messstellen: f.Messstellen, Kommentar: f.Kommentar,
-		Rolle: r, Pruefung: p, Heute: d.heute(), Von: g.n.AnwenderID}
-	return d.handle(ctx, id, f.Version, g.x, cmd, Listenwerte(f.Daten), Listenwerte(g.x.Daten), md)
+		Rolle: r, Pruefung: p, Heute: d.heute(), Von: g.Nutzer.AnwenderID}
+	return d.handle(ctx, g, f.Version, cmd, Listenwerte(f.Daten), Listenwerte(g.Stand.Daten), md)
 }
 
 // Loeschen deletes Bescheid id (bescheid.Loeschbar says who may, by status); 409 while another
@@ -385,15 +423,15 @@ func (d *Dienst) Loeschen(ctx context.Context, n Nutzer, id int64, version int, 
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(version); err != nil {
+		return eventstore.Appended{}, err
 	}
 	vor, err := bescheide.IstVorbescheid(ctx, d.Store.Pool(), id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version,
-		bescheid.Loesche{Rolle: rolle(g.n, g.b), IstVorbescheid: vor}, md)
+	return d.entscheide(ctx, g, version,
+		bescheid.Loesche{Rolle: rolle(g.Nutzer, g.b), IstVorbescheid: vor}, md)
 }
 
 // Ansicht reads a Bescheid for the screen.
@@ -406,11 +444,11 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 	if err != nil {
 		return Ansicht{}, err
 	}
-	v, err := d.ansicht(ctx, id, sicht(g.n).Von(g.x), g.b, g.version, events, sicht(g.n))
+	v, err := d.ansicht(ctx, id, sicht(g.Nutzer).Von(g.Stand), g.b, g.Version, events, sicht(g.Nutzer))
 	if err != nil {
 		return Ansicht{}, err
 	}
-	r := rechte(g.n, g.b, g.x)
+	r := rechte(g.Nutzer, g.b, g.Stand)
 	v.Rechte = &r
 	return v, nil
 }
@@ -518,212 +556,4 @@ func (d *Dienst) Kandidaten(ctx context.Context, n Nutzer, betriebID int64, qual
 		return nil, err
 	}
 	return messstellen.Zuordenbar(ctx, d.Store.Pool(), betriebID, Abgabeerklaerung(strings.TrimSpace(qualitaet)))
-}
-
-// Kopf is the Bescheid as the Anforderungen screen names it.
-type Kopf struct {
-	ID                int64  `json:"id"`
-	Version           int    `json:"version"`
-	Bescheidsstatus   string `json:"bescheidsstatus"`
-	Bescheidart       string `json:"bescheidart"`
-	Bescheidsdatum    string `json:"bescheidsdatum"`
-	BescheidQualitaet string `json:"bescheidQualitaet"`
-}
-
-// MessstellenAnsicht is a measuring point of a Bescheid with its Anforderungen.
-type MessstellenAnsicht struct {
-	Bescheid      Kopf                   `json:"bescheid"`
-	Messstelle    messstellen.Kandidat   `json:"messstelle"`
-	Anforderungen []bescheid.Anforderung `json:"anforderungen"`
-	Rechte        struct {
-		Bearbeiten bool `json:"bearbeiten"`
-	} `json:"rechte"`
-}
-
-func anforderungen(x bescheid.Bescheid, mid int64) []bescheid.Anforderung {
-	out := []bescheid.Anforderung{}
-	for _, a := range x.Anforderungen {
-		if a.Messstelle == mid {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// Messstelle reads measuring point mid of Bescheid id with its Anforderungen.
-func (d *Dienst) Messstelle(ctx context.Context, n Nutzer, id, mid int64) (MessstellenAnsicht, error) {
-	g, err := d.sichtbar(ctx, n, id)
-	if err != nil {
-		return MessstellenAnsicht{}, err
-	}
-	if !slices.Contains(g.x.Messstellen, mid) {
-		return MessstellenAnsicht{}, validierung.NichtGefunden
-	}
-	ks, err := messstellen.Kandidaten(ctx, d.Store.Pool(), []int64{mid})
-	if err != nil {
-		return MessstellenAnsicht{}, err
-	}
-	if len(ks) == 0 {
-		return MessstellenAnsicht{}, validierung.NichtGefunden
-	}
-	x := g.x
-	v := MessstellenAnsicht{Bescheid: Kopf{ID: id, Version: g.version, Bescheidsstatus: x.Status, Bescheidart: x.Daten.Bescheidart,
-		Bescheidsdatum: x.Daten.Bescheidsdatum, BescheidQualitaet: x.Daten.BescheidQualitaet}, Messstelle: ks[0],
-		Anforderungen: anforderungen(x, mid)}
-	v.Rechte.Bearbeiten = bescheid.Bearbeitbar(x.Status, rolle(g.n, g.b))
-	return v, nil
-}
-
-// Anforderungen lists the Anforderungen of Bescheid id for measuring point mid (both kinds).
-func (d *Dienst) Anforderungen(ctx context.Context, n Nutzer, id, mid int64) ([]bescheid.Anforderung, error) {
-	g, err := d.sichtbar(ctx, n, id)
-	if err != nil {
-		return nil, err
-	}
-	if !slices.Contains(g.x.Messstellen, mid) {
-		return nil, validierung.NichtGefunden
-	}
-	return anforderungen(g.x, mid), nil
-}
-
-// EntferneMessstelle removes measuring point mid and its Anforderungen from Bescheid id.
-func (d *Dienst) EntferneMessstelle(ctx context.Context, n Nutzer, id, mid int64, version int, md eventstore.Metadata) (eventstore.Appended, error) {
-	g, err := d.sichtbar(ctx, n, id)
-	if err != nil {
-		return eventstore.Appended{}, err
-	}
-	if version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
-	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version,
-		bescheid.EntferneMessstelle{Messstelle: mid, Rolle: rolle(g.n, g.b)}, md)
-}
-
-// neueIDs draws n ids of new Anforderungen.
-func (d *Dienst) neueIDs(ctx context.Context, n int) ([]int64, error) {
-	return eventstore.NextIDs(ctx, d.Store, "anforderung_id_seq", n)
-}
-
-// SetzeAnforderungen replaces the whole set of Anforderungen of measuring point mid of
-// Bescheid id (PATCH /bescheid/{id}?messstelle=).
-func (d *Dienst) SetzeAnforderungen(ctx context.Context, n Nutzer, id, mid int64, version int, as []bescheid.Anforderung, md eventstore.Metadata) (eventstore.Appended, error) {
-	g, err := d.sichtbar(ctx, n, id)
-	if err != nil {
-		return eventstore.Appended{}, err
-	}
-	if version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
-	}
-	r := rolle(g.n, g.b)
-	if err := validierung.Anzahl("anforderungen", len(as)); err != nil {
-		return eventstore.Appended{}, err
-	}
-	neu := 0
-	for _, a := range as {
-		if a.AnforderungID == 0 {
-			neu++
-		}
-	}
-	// a refused form draws no ids: decide with placeholders first
-	platzhalter := make([]int64, neu)
-	for i := range platzhalter {
-		platzhalter[i] = -int64(i + 1)
-	}
-	prefix := func(i int) string { return fmt.Sprintf("anforderungen[%d].", i) }
-	cmd := bescheid.SetzeAnforderungen{Messstelle: mid, Anforderungen: as, NeueIDs: platzhalter, Rolle: r}
-	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), AnforderungsListenwerte(prefix, as), AnforderungsListenwerte(prefix, g.x.Anforderungen)); err != nil {
-		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
-			_, err := bescheid.Decide(g.x, cmd)
-			return err
-		})
-	}
-	if _, err := bescheid.Decide(g.x, cmd); err != nil {
-		return eventstore.Appended{}, err
-	}
-	if cmd.NeueIDs, err = d.neueIDs(ctx, neu); err != nil {
-		return eventstore.Appended{}, err
-	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version, cmd, md)
-}
-
-// AnforderungFormular is one Anforderung with its Bescheid and the version the client loaded.
-type AnforderungFormular struct {
-	Bescheid int64 `json:"bescheid"`
-	Version  int   `json:"version"`
-	bescheid.Anforderung
-}
-
-// LegeAnforderungAn adds one Anforderung to a Bescheid (POST /anforderung).
-func (d *Dienst) LegeAnforderungAn(ctx context.Context, n Nutzer, f AnforderungFormular, md eventstore.Metadata) (int64, eventstore.Appended, error) {
-	g, err := d.sichtbar(ctx, n, f.Bescheid)
-	if err != nil {
-		return 0, eventstore.Appended{}, err
-	}
-	if f.Version <= 0 {
-		return 0, eventstore.Appended{}, validierung.Feld("version", MsgVersion)
-	}
-	a := f.Anforderung
-	a.AnforderungID = -1
-	cmd := bescheid.LegeAnforderungAn{Anforderung: a, Rolle: rolle(g.n, g.b)}
-	prefix := func(int) string { return "" }
-	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), AnforderungsListenwerte(prefix, []bescheid.Anforderung{a}), nil); err != nil {
-		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
-			_, err := bescheid.Decide(g.x, cmd)
-			return err
-		})
-	}
-	if _, err := bescheid.Decide(g.x, cmd); err != nil {
-		return 0, eventstore.Appended{}, err
-	}
-	ids, err := d.neueIDs(ctx, 1)
-	if err != nil {
-		return 0, eventstore.Appended{}, err
-	}
-	cmd.Anforderung.AnforderungID = ids[0]
-	out, err := eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, f.Bescheid, f.Version, cmd, md)
-	return ids[0], out, err
-}
-
-// bescheidDerAnforderung loads the Bescheid of Anforderung aid the caller sees.
-func (d *Dienst) bescheidDerAnforderung(ctx context.Context, n Nutzer, aid int64) (int64, geladen, error) {
-	id, err := bescheide.ZurAnforderung(ctx, d.Store.Pool(), aid)
-	if err != nil {
-		return 0, geladen{}, err
-	}
-	if id == 0 {
-		return 0, geladen{}, validierung.NichtGefunden
-	}
-	g, err := d.sichtbar(ctx, n, id)
-	return id, g, err
-}
-
-// AendereAnforderung changes one Anforderung (PUT /anforderung).
-func (d *Dienst) AendereAnforderung(ctx context.Context, n Nutzer, f AnforderungFormular, md eventstore.Metadata) (eventstore.Appended, error) {
-	id, g, err := d.bescheidDerAnforderung(ctx, n, f.AnforderungID)
-	if err != nil {
-		return eventstore.Appended{}, err
-	}
-	if f.Bescheid != 0 && f.Bescheid != id {
-		return eventstore.Appended{}, validierung.NichtGefunden
-	}
-	if f.Version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
-	}
-	prefix := func(int) string { return "" }
-	alt, _ := g.x.Anforderung(f.AnforderungID)
-	return d.handle(ctx, id, f.Version, g.x, bescheid.AendereAnforderung{Anforderung: f.Anforderung, Rolle: rolle(g.n, g.b)},
-		AnforderungsListenwerte(prefix, []bescheid.Anforderung{f.Anforderung}), AnforderungsListenwerte(prefix, []bescheid.Anforderung{alt}), md)
-}
-
-// LoescheAnforderung deletes one Anforderung (DELETE /anforderung/{id}).
-func (d *Dienst) LoescheAnforderung(ctx context.Context, n Nutzer, aid int64, version int, md eventstore.Metadata) (eventstore.Appended, error) {
-	id, g, err := d.bescheidDerAnforderung(ctx, n, aid)
-	if err != nil {
-		return eventstore.Appended{}, err
-	}
-	if version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
-	}
-	return eventstore.Befehle(d.Store, bescheid.Decider).Handle(ctx, id, version,
-		bescheid.LoescheAnforderung{AnforderungID: aid, Rolle: rolle(g.n, g.b)}, md)
 }

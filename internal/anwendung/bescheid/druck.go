@@ -34,7 +34,7 @@ func (d *Dienst) Druckstand(ctx context.Context, n Nutzer, id int64, zeit time.T
 		}
 		return strings.TrimSpace(t)
 	}
-	out := verlauf.Druckstand{Version: version, BetriebID: g.x.BetriebID, Art: "Bescheid", Titel: titel(g.x), Namen: bescheid.Feldnamen}
+	out := verlauf.Druckstand{Version: version, BetriebID: g.Stand.BetriebID, Art: "Bescheid", Titel: titel(g.Stand), Namen: bescheid.Feldnamen}
 	if version == 0 {
 		return out, nil
 	}

@@ -25,6 +25,7 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, bescheid.Decider, bescheide.Schreibe)
 	eventstore.Stand(s, bescheid.Decider, bescheide.Stand)
 	d := &Dienst{Store: s}
+	aufbau.Biete(a, d) // the one instance the router and the tools use
 	a.Ablage.Fuer(datei.Bescheid, d.Zugriff)
 	zugriff.RegistriereObjektart(datei.Bescheid, bescheide.Objektart)
 	wertelisten.RegistriereReferenz(bescheide.Referenzen...)

@@ -16,7 +16,7 @@ func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (geladen, verla
 		return g, verlauf.Sicht[bescheid.Bescheid]{}, nil, err
 	}
 	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(bescheid.StreamType, id), 1, 0)
-	return g, sicht(g.n), events, err
+	return g, sicht(g.Nutzer), events, err
 }
 
 // Stand is the Bescheid as it was after event version bis (the auditor's replay).

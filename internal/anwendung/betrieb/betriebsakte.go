@@ -22,6 +22,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/laden"
 	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
 	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
 	"github.com/eabwasser/eabwasser/internal/plattform/kalender"
@@ -60,26 +61,21 @@ func (d *Dienst) Sicht(ctx context.Context, n Nutzer) (zugriff.Sicht, error) {
 // sichtbar loads an operation the caller may see, in one query; others do not exist for
 // him (404).
 func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (Nutzer, betrieb.Betrieb, int, error) {
-	n, err := d.aufgeloest(ctx, n)
-	if err != nil {
-		return n, betrieb.Betrieb{}, 0, err
-	}
-	b, version, err := betriebe.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, id)
-	return n, b, version, err
+	g, err := laden.Sichtbar(ctx, d.Store.Pool(), n, id, betriebe.LadenSichtbar)
+	return g.Nutzer, g.Stand, g.Version, err
 }
 
-// sieht checks that the caller may see operation id without loading it (a command loads it
-// anyway).
-func (d *Dienst) sieht(ctx context.Context, n Nutzer, id int64) (Nutzer, error) {
-	n, err := d.aufgeloest(ctx, n)
-	if err != nil {
-		return n, err
-	}
-	ok, err := betriebe.Sieht(ctx, d.Store.Pool(), n.Sicht, id)
-	if err == nil && !ok {
-		err = validierung.NichtGefunden
-	}
-	return n, err
+// entscheide decides cmd on operation id as sichtbar loaded it (b at version), at the client's
+// version expected: no second read.
+func (d *Dienst) entscheide(ctx context.Context, id int64, b betrieb.Betrieb, version, expected int, cmd betrieb.Befehl,
+	m eventstore.Metadata) (eventstore.Appended, error) {
+	return laden.Entscheide(ctx, d.Store, betrieb.Decider, laden.Geladen[betrieb.Betrieb]{ID: id, Stand: b, Version: version}, expected, cmd, m)
+}
+
+// sieht loads operation id the caller sees, for a command that decides on it.
+func (d *Dienst) sieht(ctx context.Context, n Nutzer, id int64) (betrieb.Betrieb, int, error) {
+	_, b, version, err := d.sichtbar(ctx, n, id)
+	return b, version, err
 }
 
 // eigene reports whether the caller's organisation operates the operation (n resolved).
@@ -188,7 +184,7 @@ func (d *Dienst) Beantragen(ctx context.Context, n Nutzer, typ string, f Formula
 		return 0, eventstore.Appended{}, err
 	}
 	heute := d.heute()
-	out, err := eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.BeantrageBetrieb{BetriebsID: BetriebsID(id, heute),
+	out, err := eventstore.Befehle(d.Store, betrieb.Decider).HandleNeu(ctx, id, betrieb.BeantrageBetrieb{BetriebsID: BetriebsID(id, heute),
 		Daten: daten, Typ: typ, Heute: heute, Aehnliche: aehnliche, DoppelerfassungBestaetigt: f.SkipBetriebExistsCheck}, m)
 	return id, out, err
 }
@@ -233,24 +229,22 @@ func (d *Dienst) Freigabe(ctx context.Context, n Nutzer, id int64, neuerStatus, 
 	if !n.Darf(berechtigung.BetriebFreigeben) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	if _, err := d.sieht(ctx, n, id); err != nil {
+	b, version, err := d.sieht(ctx, n, id)
+	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.EntscheideFreigabe{NeuerStatus: neuerStatus, Kommentar: kommentar}, m)
+	return d.entscheide(ctx, id, b, version, eventstore.VersionUnbekannt, betrieb.EntscheideFreigabe{NeuerStatus: neuerStatus, Kommentar: kommentar}, m)
 }
 
 // expected is the version the client saw; a save without one is refused, so a stale form
 // never overwrites silently.
 func expected(version int) (int, error) {
-	if version <= 0 {
-		return 0, validierung.Feld("version", "Die Version des bearbeiteten Datensatzes fehlt.")
-	}
-	return version, nil
+	return version, laden.Version(version)
 }
 
 // SpeichernAlsBetreiber is the operator's save of his own operation.
 func (d *Dienst) SpeichernAlsBetreiber(ctx context.Context, n Nutzer, id int64, f Formular, m eventstore.Metadata) (eventstore.Appended, error) {
-	n, b, _, err := d.sichtbar(ctx, n, id)
+	n, b, version, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -274,7 +268,7 @@ func (d *Dienst) SpeichernAlsBetreiber(ctx context.Context, n Nutzer, id int64, 
 	if err := d.betreiberAdresse(ctx, &daten); err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, v, betrieb.SpeichereAlsBetreiber{Daten: daten}, m)
+	return d.entscheide(ctx, id, b, version, v, betrieb.SpeichereAlsBetreiber{Daten: daten}, m)
 }
 
 // SpeichernAlsAdmin is the authority's save, historised where the rules say so.
@@ -282,7 +276,7 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 	if !n.Darf(berechtigung.BetriebAlsAdminBearbeiten) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	n, b, _, err := d.sichtbar(ctx, n, id)
+	n, b, version, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
@@ -319,7 +313,7 @@ func (d *Dienst) SpeichernAlsAdmin(ctx context.Context, n Nutzer, id int64, f Fo
 			return eventstore.Appended{}, err
 		}
 	}
-	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, v, betrieb.SpeichereAlsAdmin{Daten: daten, AuditInfo: f.AuditInfo,
+	return d.entscheide(ctx, id, b, version, v, betrieb.SpeichereAlsAdmin{Daten: daten, AuditInfo: f.AuditInfo,
 		Heute: d.heute(), AltBetreiberPflichtig: pflichtig, Behalten: f.BetreiberBehalten, ZuErsetzen: zuErsetzen,
 		Ersatz: f.AnlageToAufnehmendeanlage}, m)
 }
@@ -366,14 +360,14 @@ func (d *Dienst) BetreiberPflichtigInAnlagen(ctx context.Context, n Nutzer, id i
 
 // AntragStellen submits an operator's Stammdaten-Antrag.
 func (d *Dienst) AntragStellen(ctx context.Context, n Nutzer, id int64, a Antragsformular, m eventstore.Metadata) (eventstore.Appended, error) {
-	n, b, _, err := d.sichtbar(ctx, n, id)
+	n, b, version, err := d.sichtbar(ctx, n, id)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
 	if !eigene(n, b) || !n.Darf(berechtigung.AenderungsantragStellen) {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.StelleStammdatenAntrag{Antrag: a.Antrag(), Heute: d.heute()}, m)
+	return d.entscheide(ctx, id, b, version, eventstore.VersionUnbekannt, betrieb.StelleStammdatenAntrag{Antrag: a.Antrag(), Heute: d.heute()}, m)
 }
 
 // Antrag returns the open Stammdaten-Antrag (nil when there is none, or when the caller's
@@ -394,27 +388,28 @@ type Entscheidung = entscheidung.Entscheidung
 // AntragUebernehmen adopts the chosen fields of the open application and refuses the others,
 // each with its reason.
 func (d *Dienst) AntragUebernehmen(ctx context.Context, n Nutzer, id int64, e Entscheidung, m eventstore.Metadata) (eventstore.Appended, error) {
-	if err := d.pruefer(ctx, n, id); err != nil {
+	b, version, err := d.pruefer(ctx, n, id)
+	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt,
+	return d.entscheide(ctx, id, b, version, eventstore.VersionUnbekannt,
 		betrieb.UebernehmeStammdatenAntrag{Felder: e.Felder, Begruendungen: e.Begruendungen, Heute: d.heute()}, m)
 }
 
 // AntragAblehnen rejects the open application, with a reason for each field it changes.
 func (d *Dienst) AntragAblehnen(ctx context.Context, n Nutzer, id int64, begruendungen map[string]string, m eventstore.Metadata) (eventstore.Appended, error) {
-	if err := d.pruefer(ctx, n, id); err != nil {
+	b, version, err := d.pruefer(ctx, n, id)
+	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, betrieb.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, betrieb.LehneStammdatenAntragAb{Begruendungen: begruendungen}, m)
+	return d.entscheide(ctx, id, b, version, eventstore.VersionUnbekannt, betrieb.LehneStammdatenAntragAb{Begruendungen: begruendungen}, m)
 }
 
-func (d *Dienst) pruefer(ctx context.Context, n Nutzer, id int64) error {
+func (d *Dienst) pruefer(ctx context.Context, n Nutzer, id int64) (betrieb.Betrieb, int, error) {
 	if !n.Darf(berechtigung.AenderungsantragPruefen) {
-		return validierung.NichtErlaubt
+		return betrieb.Betrieb{}, 0, validierung.NichtErlaubt
 	}
-	_, err := d.sieht(ctx, n, id)
-	return err
+	return d.sieht(ctx, n, id)
 }
 
 // Suche is one page of the operations worklist, limited to what the caller may see.

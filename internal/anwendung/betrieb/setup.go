@@ -26,6 +26,7 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, betrieb.Decider, betriebe.Schreibe)
 	eventstore.Stand(s, betrieb.Decider, betriebe.Stand)
 	d := &Dienst{Store: s}
+	aufbau.Biete(a, d) // the one instance the router and the tools use
 	s.Reagiere(organisation.StreamType, organisation.ZusammenfuehrungUndLoeschung, d.aufOrganisation)
 	a.Ablage.Fuer(datei.Betrieb, d.Zugriff)
 	zugriff.RegistriereObjektart(datei.Betrieb, betriebe.Objektart)

@@ -35,7 +35,7 @@ func (d *Dienst) Druckbericht(ctx context.Context, n Nutzer, id int64) (Druckber
 	if err != nil {
 		return Druckbericht{}, err
 	}
-	j := sicht(g.n).Von(g.k.J)
+	j := sicht(g.Nutzer).Von(g.k.J)
 	daten := j.Daten
 	for _, s := range []*string{&daten.StatusMesswerte, &daten.StatusAQS, &daten.StatusExterne} {
 		if t, ok := jahresbericht.Statustexte[*s]; ok {

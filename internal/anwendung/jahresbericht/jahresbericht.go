@@ -19,6 +19,7 @@ import (
 	"github.com/eabwasser/eabwasser/eventstore"
 	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/laden"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
 	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
@@ -41,7 +42,7 @@ type Nutzer = zugriff.Nutzer
 
 // Messages of the service.
 const (
-	MsgVersion          = "Die Version des bearbeiteten Datensatzes fehlt."
+	MsgVersion          = laden.MsgVersion
 	MsgKeineKlaeranlage = "Ein Jahresbericht wird für eine Abwasserbehandlungsanlage geführt."
 	MsgUebernahme       = "Parameter können nur aus einem Jahresbericht derselben Anlage übernommen werden."
 	MsgAnlage           = "Die gewählte Anlage kann hier nicht ausgewählt werden."
@@ -164,30 +165,43 @@ func rechte(n Nutzer, b betrieb.Betrieb, j jahresbericht.Jahresbericht) Rechte {
 // geladen is a report the caller sees (without its measured values), with its plant and
 // operation.
 type geladen struct {
-	n Nutzer
-	k berichte.Kopf
-	a anlage.Anlage
-	b betrieb.Betrieb
+	laden.Geladen[jahresbericht.Jahresbericht] // the whole state, what its commands decide on
+	k                                          berichte.Kopf
+	a                                          anlage.Anlage
+	b                                          betrieb.Betrieb
 }
 
-// sichtbar loads a report the caller may see (through its plant's operation), its plant and
-// operation; others, and deleted ones, do not exist for him (404).
-func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (geladen, error) {
+// sichtbar loads a report the caller may see (through its plant's operation) with its whole
+// state, then its plant, its operation and the reads auch in one round trip (laden.Zugleich);
+// others, and deleted ones, do not exist for him (404).
+func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64, auch ...laden.Lesen) (geladen, error) {
 	q := d.Store.Pool()
-	n, err := zugriff.Aufloesen(ctx, q, n)
+	var k berichte.Kopf
+	g, err := laden.Sichtbar(ctx, q, n, id, func(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, id int64) (jahresbericht.Jahresbericht, int, error) {
+		var j jahresbericht.Jahresbericht
+		var err error
+		k, j, err = berichte.LadenSichtbar(ctx, q, s, id)
+		return j, k.Version, err
+	})
 	if err != nil {
-		return geladen{n: n}, err
+		return geladen{Geladen: g}, err
 	}
-	k, err := berichte.KopfSichtbar(ctx, q, n.Sicht, id)
-	if err != nil {
-		return geladen{n: n}, err
-	}
-	a, _, _, err := anlagen.Stand(ctx, q, k.J.AnlageID)
-	if err != nil {
-		return geladen{n: n}, err
-	}
-	b, _, err := betriebe.Laden(ctx, q, a.BetriebID)
-	return geladen{n: n, k: k, a: a, b: b}, err
+	out := geladen{Geladen: g, k: k}
+	err = laden.Zugleich(ctx, q, append([]laden.Lesen{func(q eventstore.Querier) error {
+		var err error
+		out.a, _, _, err = anlagen.Stand(ctx, q, k.J.AnlageID)
+		return err
+	}, func(q eventstore.Querier) error {
+		var err error
+		out.b, _, err = betriebe.LadenZurAnlage(ctx, q, k.J.AnlageID)
+		return err
+	}}, auch...)...)
+	return out, err
+}
+
+// entscheide decides cmd on the report as g loaded it, at the client's version.
+func (d *Dienst) entscheide(ctx context.Context, g geladen, version int, cmd jahresbericht.Befehl, md eventstore.Metadata) (eventstore.Appended, error) {
+	return laden.Entscheide(ctx, d.Store, jahresbericht.Decider, g.Geladen, version, cmd, md)
 }
 
 // anlage loads treatment plant id the caller sees, with its operation.
@@ -212,7 +226,7 @@ func (d *Dienst) Zugriff(ctx context.Context, n Nutzer, id int64, schreiben bool
 	if err != nil || !schreiben {
 		return err
 	}
-	if !jahresbericht.Bearbeitbar(g.k.J.Status, rolle(g.n, g.b)) {
+	if !jahresbericht.Bearbeitbar(g.k.J.Status, rolle(g.Nutzer, g.b)) {
 		return validierung.NichtErlaubt
 	}
 	return nil
@@ -332,7 +346,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, f Formular, uebernahme i
 	if err != nil {
 		return 0, keins, err
 	}
-	out, err := eventstore.Befehle(d.Store, jahresbericht.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, cmd, md)
+	out, err := eventstore.Befehle(d.Store, jahresbericht.Decider).HandleNeu(ctx, id, cmd, md)
 	if berichte.Doppelt(err) {
 		err = &validierung.Konflikt{Message: jahresbericht.MsgExistiert}
 	}
@@ -347,17 +361,17 @@ func (d *Dienst) befehl(ctx context.Context, n Nutzer, id int64, version int, md
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(version); err != nil {
+		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, jahresbericht.Decider).Handle(ctx, id, version, cmd(g, rolle(g.n, g.b)), md)
+	return d.entscheide(ctx, g, version, cmd(g, rolle(g.Nutzer, g.b)), md)
 }
 
 // Speichern saves the report form (PUT /jahresbericht/) and moves it to the target status
 // (jahresbericht.Zielstatus says who may do which).
 func (d *Dienst) Speichern(ctx context.Context, n Nutzer, f Formular, md eventstore.Metadata) (eventstore.Appended, error) {
 	return d.befehl(ctx, n, f.ID, f.Version, md, func(g geladen, r jahresbericht.Rolle) jahresbericht.Befehl {
-		return jahresbericht.Speichere{Daten: f.Daten, Status: f.Status, Rolle: r, Konto: g.n.AnwenderID}
+		return jahresbericht.Speichere{Daten: f.Daten, Status: f.Status, Rolle: r, Konto: g.Nutzer.AnwenderID}
 	})
 }
 
@@ -365,7 +379,7 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, f Formular, md eventst
 // /jahresbericht/einreichen).
 func (d *Dienst) Einreichen(ctx context.Context, n Nutzer, f Formular, md eventstore.Metadata) (eventstore.Appended, error) {
 	return d.befehl(ctx, n, f.ID, f.Version, md, func(g geladen, r jahresbericht.Rolle) jahresbericht.Befehl {
-		return jahresbericht.ReicheEin{Daten: f.Daten, Rolle: r, Konto: g.n.AnwenderID}
+		return jahresbericht.ReicheEin{Daten: f.Daten, Rolle: r, Konto: g.Nutzer.AnwenderID}
 	})
 }
 
@@ -380,7 +394,7 @@ type Freigabe struct {
 // submitted report.
 func (d *Dienst) Entscheiden(ctx context.Context, n Nutzer, id int64, f Freigabe, md eventstore.Metadata) (eventstore.Appended, error) {
 	return d.befehl(ctx, n, id, f.Version, md, func(g geladen, r jahresbericht.Rolle) jahresbericht.Befehl {
-		return jahresbericht.Entscheide{NeuerStatus: f.NeuerStatus, Kommentar: f.Kommentar, Rolle: r, Konto: g.n.AnwenderID}
+		return jahresbericht.Entscheide{NeuerStatus: f.NeuerStatus, Kommentar: f.Kommentar, Rolle: r, Konto: g.Nutzer.AnwenderID}
 	})
 }
 
@@ -401,7 +415,7 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 	if err != nil {
 		return v, err
 	}
-	r := rechte(g.n, g.b, g.k.J)
+	r := rechte(g.Nutzer, g.b, g.k.J)
 	v.Rechte = &r
 	return v, nil
 }
@@ -417,14 +431,14 @@ func (d *Dienst) ansicht(ctx context.Context, g geladen, j jahresbericht.Jahresb
 		if err != nil {
 			return v, err
 		}
-		v.EingereichtVon = einreicher(g.n, j.EingereichtVon, j.EingereichtRolle, konto)
+		v.EingereichtVon = einreicher(g.Nutzer, j.EingereichtVon, j.EingereichtRolle, konto)
 	}
 	var err error
 	if v.Messstellen, err = messstellen.ImJahr(ctx, q, j.AnlageID, j.Jahr); err != nil {
 		return v, err
 	}
 	namen, err := d.parameterNamen(ctx)
-	v.Parameter = parameterZeilen(rolle(g.n, g.b), j, namen)
+	v.Parameter = parameterZeilen(rolle(g.Nutzer, g.b), j, namen)
 	return v, err
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/anwendung/laden"
 	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
 	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
 	messstellen "github.com/eabwasser/eabwasser/internal/dokumente/messstelle"
@@ -84,7 +85,7 @@ func (d *Dienst) Parameter(ctx context.Context, n Nutzer, id, mid int64) (Parame
 		return ParameterListen{}, err
 	}
 	out := ParameterListen{Selbstueberwachungsauflagen: []ParameterZeile{}, ErgaenzendeParameter: []ParameterZeile{}}
-	for _, z := range parameterZeilen(rolle(g.n, g.b), g.k.J, namen) {
+	for _, z := range parameterZeilen(rolle(g.Nutzer, g.b), g.k.J, namen) {
 		switch {
 		case z.Messstelle != mid:
 		case z.Art == jahresbericht.Selbstueberwachungsauflage:
@@ -113,8 +114,8 @@ type Messreihe struct {
 
 // parameterDes loads report id the caller sees and its parameter pid (at measuring point mid
 // when mid is not 0); any other is 404.
-func (d *Dienst) parameterDes(ctx context.Context, n Nutzer, id, mid, pid int64) (geladen, jahresbericht.Parameter, error) {
-	g, err := d.sichtbar(ctx, n, id)
+func (d *Dienst) parameterDes(ctx context.Context, n Nutzer, id, mid, pid int64, auch ...laden.Lesen) (geladen, jahresbericht.Parameter, error) {
+	g, err := d.sichtbar(ctx, n, id, auch...)
 	if err != nil {
 		return g, jahresbericht.Parameter{}, err
 	}
@@ -140,10 +141,10 @@ func (d *Dienst) Messwerte(ctx context.Context, n Nutzer, id, mid, pid int64) (M
 	if err != nil {
 		return Messreihe{}, err
 	}
-	r := rolle(g.n, g.b)
+	r := rolle(g.Nutzer, g.b)
 	out := Messreihe{Jahresbericht: id, Version: g.k.Version, Status: g.k.J.Status, Jahr: g.k.J.Jahr,
 		ParameterZeile: ParameterZeile{Parameter: p, ParameterName: namen[p.ParameterNr], Aenderbar: jahresbericht.Ergaenzbar(g.k.J.Status, p, r)},
-		Messwerte:      make([]jahresbericht.Messwert, len(p.Messwerte)), Rechte: rechte(g.n, g.b, g.k.J)}
+		Messwerte:      make([]jahresbericht.Messwert, len(p.Messwerte)), Rechte: rechte(g.Nutzer, g.b, g.k.J)}
 	out.ParameterZeile.Messwerte = nil
 	for i, m := range p.Messwerte {
 		m.Datum = jahresbericht.DatumAnzeige(m.Datum)
@@ -186,7 +187,12 @@ func (d *Dienst) Messwerte(ctx context.Context, n Nutzer, id, mid, pid int64) (M
 
 // vorlage reads template id of the value list selbstueberwachungVorlage.
 func (d *Dienst) vorlage(ctx context.Context, id int64) (jahresbericht.Vorlage, error) {
-	e, err := wertelisten.EintragNach(ctx, d.Store.Pool(), id)
+	return vorlageAus(ctx, d.Store.Pool(), id)
+}
+
+// vorlageAus is vorlage read through q.
+func vorlageAus(ctx context.Context, q eventstore.Querier, id int64) (jahresbericht.Vorlage, error) {
+	e, err := wertelisten.EintragNach(ctx, q, id)
 	if err != nil || e.Liste != "selbstueberwachungVorlage" {
 		return jahresbericht.Vorlage{}, validierung.Feld("vorlageMesswerteId", MsgVorlageUnbekannt)
 	}
@@ -207,23 +213,31 @@ type MesswertFormular struct {
 // SpeichereMesswerte saves the values of parameter pid of report id at measuring point mid:
 // one command, one event for every row (none when nothing changed).
 func (d *Dienst) SpeichereMesswerte(ctx context.Context, n Nutzer, id, mid, pid int64, f MesswertFormular, md eventstore.Metadata) (eventstore.Appended, error) {
-	g, _, err := d.parameterDes(ctx, n, id, mid, pid)
+	var v jahresbericht.Vorlage
+	var vorlageFehler error
+	var auch []laden.Lesen
+	if f.VorlageMesswerteID != 0 { // read with the report's plant and operation, checked in turn
+		auch = append(auch, func(q eventstore.Querier) error {
+			v, vorlageFehler = vorlageAus(ctx, q, f.VorlageMesswerteID)
+			return nil
+		})
+	}
+	g, _, err := d.parameterDes(ctx, n, id, mid, pid, auch...)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if f.Version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(f.Version); err != nil {
+		return eventstore.Appended{}, err
 	}
 	cmd := jahresbericht.SpeichereMesswerte{ParameterID: pid, AnzahlWerte: f.AnzahlWerte, Status: f.Status,
-		Messwerte: f.Messwerte, Rolle: rolle(g.n, g.b)}
+		Messwerte: f.Messwerte, Rolle: rolle(g.Nutzer, g.b)}
 	if f.VorlageMesswerteID != 0 {
-		v, err := d.vorlage(ctx, f.VorlageMesswerteID)
-		if err != nil {
-			return eventstore.Appended{}, err
+		if vorlageFehler != nil {
+			return eventstore.Appended{}, vorlageFehler
 		}
 		cmd.Vorlage = &v
 	}
-	return eventstore.Befehle(d.Store, jahresbericht.Decider).Handle(ctx, id, f.Version, cmd, md)
+	return d.entscheide(ctx, g, f.Version, cmd, md)
 }
 
 // ParameterFormular is a supplementary parameter of a report as POST and PUT /anforderung send
@@ -241,8 +255,8 @@ func (d *Dienst) LegeParameterAn(ctx context.Context, n Nutzer, f ParameterFormu
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	if f.Version <= 0 {
-		return 0, eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(f.Version); err != nil {
+		return 0, eventstore.Appended{}, err
 	}
 	ms, err := d.messstellenImJahr(ctx, g.k.J.AnlageID, g.k.J.Jahr)
 	if err != nil {
@@ -251,7 +265,7 @@ func (d *Dienst) LegeParameterAn(ctx context.Context, n Nutzer, f ParameterFormu
 	p := f.Parameter
 	p.ParameterID = math.MaxInt64 // checked with a stand-in, the id drawn once the form is valid
 	cmd := jahresbericht.LegeParameterAn{Parameter: p, Pruefung: jahresbericht.Pruefung{Messstellen: ms},
-		Rolle: rolle(g.n, g.b), Konto: g.n.AnwenderID}
+		Rolle: rolle(g.Nutzer, g.b), Konto: g.Nutzer.AnwenderID}
 	if _, err := jahresbericht.Decide(g.k.J, cmd); err != nil {
 		return 0, eventstore.Appended{}, err
 	}
@@ -260,7 +274,7 @@ func (d *Dienst) LegeParameterAn(ctx context.Context, n Nutzer, f ParameterFormu
 		return 0, eventstore.Appended{}, err
 	}
 	cmd.Parameter.ParameterID = pid
-	out, err := eventstore.Befehle(d.Store, jahresbericht.Decider).Handle(ctx, f.Jahresbericht, f.Version, cmd, md)
+	out, err := d.entscheide(ctx, g, f.Version, cmd, md)
 	return pid, out, err
 }
 
@@ -292,15 +306,15 @@ func (d *Dienst) AendereParameter(ctx context.Context, n Nutzer, f ParameterForm
 	if f.Jahresbericht != g.k.ID {
 		return eventstore.Appended{}, validierung.NichtGefunden
 	}
-	if f.Version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(f.Version); err != nil {
+		return eventstore.Appended{}, err
 	}
 	ms, err := d.messstellenImJahr(ctx, g.k.J.AnlageID, g.k.J.Jahr)
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	return eventstore.Befehle(d.Store, jahresbericht.Decider).Handle(ctx, g.k.ID, f.Version,
-		jahresbericht.AendereParameter{Parameter: f.Parameter, Pruefung: jahresbericht.Pruefung{Messstellen: ms}, Rolle: rolle(g.n, g.b)}, md)
+	return d.entscheide(ctx, g, f.Version,
+		jahresbericht.AendereParameter{Parameter: f.Parameter, Pruefung: jahresbericht.Pruefung{Messstellen: ms}, Rolle: rolle(g.Nutzer, g.b)}, md)
 }
 
 // LoescheParameter deletes a supplementary parameter with its values (DELETE /anforderung/{id}).
@@ -309,11 +323,11 @@ func (d *Dienst) LoescheParameter(ctx context.Context, n Nutzer, pid int64, vers
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	if version <= 0 {
-		return 0, eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(version); err != nil {
+		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, jahresbericht.Decider).Handle(ctx, g.k.ID, version,
-		jahresbericht.LoescheParameter{ParameterID: pid, Rolle: rolle(g.n, g.b)}, md)
+	out, err := d.entscheide(ctx, g, version,
+		jahresbericht.LoescheParameter{ParameterID: pid, Rolle: rolle(g.Nutzer, g.b)}, md)
 	return g.k.ID, out, err
 }
 

@@ -24,6 +24,7 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Stand(s, jahresbericht.Decider, berichte.Stand)
 	zugriff.RegistriereObjektart(berichte.Art, berichte.Objektart) // lists see what hangs on it (messages)
 	d := &Dienst{Store: s}
+	aufbau.Biete(a, d)                            // the one instance the router and the tools use
 	a.Ablage.Fuer(datei.Jahresbericht, d.Zugriff) // its files and Externe Stoffe
 	a.Ablage.Fuer(datei.JahresberichtExtern, d.Zugriff)
 	audit.Phrasen(jahresbericht.Phrasen)

@@ -14,6 +14,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/jahresbericht"
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
+	"github.com/eabwasser/eabwasser/internal/anwendung/laden"
 	berichte "github.com/eabwasser/eabwasser/internal/dokumente/jahresbericht"
 	"github.com/eabwasser/eabwasser/internal/plattform/tabelle"
 )
@@ -162,11 +163,11 @@ func (d *Dienst) ImportiereMesswerte(ctx context.Context, n Nutzer, pid int64, v
 	if err != nil {
 		return id, eventstore.Appended{}, err
 	}
-	if !g.n.Darf(berechtigung.MesswerteImportieren) {
+	if !g.Nutzer.Darf(berechtigung.MesswerteImportieren) {
 		return id, eventstore.Appended{}, validierung.Regel(jahresbericht.MsgKeineBerechtigung)
 	}
-	if version <= 0 {
-		return id, eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(version); err != nil {
+		return id, eventstore.Appended{}, err
 	}
 	if p.VorlageID == 0 {
 		return id, eventstore.Appended{}, validierung.Regel(jahresbericht.MsgVorlage)
@@ -180,8 +181,8 @@ func (d *Dienst) ImportiereMesswerte(ctx context.Context, n Nutzer, pid int64, v
 		return id, eventstore.Appended{}, err
 	}
 	cmd := jahresbericht.SpeichereMesswerte{ParameterID: pid, AnzahlWerte: len(werte), Status: p.Status, Vorlage: &v, Messwerte: werte,
-		Rolle: rolle(g.n, g.b)}
-	out, err := eventstore.Befehle(d.Store, jahresbericht.Decider).Handle(ctx, id, version, cmd, md)
+		Rolle: rolle(g.Nutzer, g.b)}
+	out, err := d.entscheide(ctx, g, version, cmd, md)
 	return id, out, zellenfehler(err)
 }
 

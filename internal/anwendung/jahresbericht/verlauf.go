@@ -23,7 +23,7 @@ func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (geladen, verla
 		return g, verlauf.Sicht[jahresbericht.Jahresbericht]{}, nil, err
 	}
 	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(jahresbericht.StreamType, id), 1, 0)
-	return g, sicht(g.n), events, err
+	return g, sicht(g.Nutzer), events, err
 }
 
 // Stand is the report as it was after event version bis (the auditor's replay).

@@ -23,7 +23,7 @@ func (d *Dienst) Druckstand(ctx context.Context, n Nutzer, id int64, zeit time.T
 	titel := func(m messstelle.Messstelle) string {
 		return strings.TrimSpace(m.MessstellenID + " " + m.Daten.Bezeichnung)
 	}
-	out := verlauf.Druckstand{Version: version, BetriebID: g.m.BetriebID, Art: "Messstelle", Titel: titel(g.m), Namen: messstelle.Feldnamen}
+	out := verlauf.Druckstand{Version: version, BetriebID: g.Stand.BetriebID, Art: "Messstelle", Titel: titel(g.Stand), Namen: messstelle.Feldnamen}
 	if version == 0 {
 		return out, nil
 	}

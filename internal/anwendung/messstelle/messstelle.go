@@ -19,6 +19,7 @@ import (
 	"github.com/eabwasser/eabwasser/domain/validierung"
 	"github.com/eabwasser/eabwasser/eventstore"
 	"github.com/eabwasser/eabwasser/internal/anwendung/auswahl"
+	"github.com/eabwasser/eabwasser/internal/anwendung/laden"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
 	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
@@ -52,7 +53,7 @@ const (
 	// MsgVierAugen refuses the requester's own decision.
 	MsgVierAugen = "Sie haben die Freigabe dieser Messstelle selbst angefordert. Über die Freigabe entscheidet eine andere berechtigte Person (Vier-Augen-Prinzip)."
 	// MsgVersion: a save or decision without the version the form was loaded with.
-	MsgVersion = "Die Version des bearbeiteten Datensatzes fehlt."
+	MsgVersion = laden.MsgVersion
 )
 
 // Formular is the measuring point form: the number (on creation), the data, the version it was
@@ -152,30 +153,34 @@ func sicht(n Nutzer) verlauf.Sicht[messstelle.Messstelle] {
 
 // geladen is a measuring point the caller sees, with its plant and operation.
 type geladen struct {
-	n       Nutzer
-	m       messstelle.Messstelle
-	version int
-	a       anlage.Anlage
-	b       betrieb.Betrieb
+	laden.Geladen[messstelle.Messstelle]
+	a anlage.Anlage
+	b betrieb.Betrieb
 }
 
-// sichtbar loads a measuring point the caller may see (through its operation), its plant and
-// its operation; others do not exist for him (404).
+// sichtbar loads a measuring point the caller may see (through its operation), then its plant
+// and its operation together (one round trip); others do not exist for him (404).
 func (d *Dienst) sichtbar(ctx context.Context, n Nutzer, id int64) (geladen, error) {
-	n, err := zugriff.Aufloesen(ctx, d.Store.Pool(), n)
+	g, err := laden.Sichtbar(ctx, d.Store.Pool(), n, id, messstellen.LadenSichtbar)
 	if err != nil {
-		return geladen{n: n}, err
+		return geladen{Geladen: g}, err
 	}
-	m, version, err := messstellen.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, id)
-	if err != nil {
-		return geladen{n: n}, err
-	}
-	a, _, err := anlagen.LadenSichtbar(ctx, d.Store.Pool(), n.Sicht, m.AnlageID)
-	if err != nil {
-		return geladen{n: n}, err
-	}
-	b, _, err := betriebe.Laden(ctx, d.Store.Pool(), m.BetriebID)
-	return geladen{n: n, m: m, version: version, a: a, b: b}, err
+	out := geladen{Geladen: g}
+	err = laden.Zugleich(ctx, d.Store.Pool(), func(q eventstore.Querier) error {
+		var err error
+		out.a, _, err = anlagen.LadenSichtbar(ctx, q, g.Nutzer.Sicht, g.Stand.AnlageID)
+		return err
+	}, func(q eventstore.Querier) error {
+		var err error
+		out.b, _, err = betriebe.Laden(ctx, q, g.Stand.BetriebID)
+		return err
+	})
+	return out, err
+}
+
+// entscheide decides cmd on the measuring point as g loaded it, at the client's version.
+func (d *Dienst) entscheide(ctx context.Context, g geladen, version int, cmd messstelle.Befehl, md eventstore.Metadata) (eventstore.Appended, error) {
+	return laden.Entscheide(ctx, d.Store, messstelle.Decider, g.Geladen, version, cmd, md)
 }
 
 // Zugriff checks that the caller may see measuring point id, and with schreiben that he may
@@ -186,7 +191,7 @@ func (d *Dienst) Zugriff(ctx context.Context, n Nutzer, id int64, schreiben bool
 	if err != nil || !schreiben {
 		return err
 	}
-	if !rechte(g.n, g.b, g.m).DateienBearbeiten {
+	if !rechte(g.Nutzer, g.b, g.Stand).DateienBearbeiten {
 		return validierung.NichtErlaubt
 	}
 	return nil
@@ -235,7 +240,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, anlageID int64, f Formul
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, messstelle.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, befehl(f.Daten), md)
+	out, err := eventstore.Befehle(d.Store, messstelle.Decider).HandleNeu(ctx, id, befehl(f.Daten), md)
 	if messstellen.Vergeben(err) {
 		return 0, out, &validierung.Konflikt{Message: fmt.Sprintf(MsgNummerInzwischenVergeben, nr)}
 	}
@@ -282,20 +287,20 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, id int64, f Formular, 
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if !rechte(g.n, g.b, g.m).Speichern {
+	if !rechte(g.Nutzer, g.b, g.Stand).Speichern {
 		return eventstore.Appended{}, validierung.NichtErlaubt
 	}
-	if f.Version <= 0 {
-		return eventstore.Appended{}, validierung.Feld("version", MsgVersion)
+	if err := laden.Version(f.Version); err != nil {
+		return eventstore.Appended{}, err
 	}
-	befehl := messstelle.Speichere{Daten: f.Daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Betriebstyp: g.b.Betriebstyp, Von: g.n.AnwenderID}
-	if err := d.zuordnungen(ctx, f.Daten, g.m.Daten); err != nil {
+	befehl := messstelle.Speichere{Daten: f.Daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Betriebstyp: g.b.Betriebstyp, Von: g.Nutzer.AnwenderID}
+	if err := d.zuordnungen(ctx, f.Daten, g.Stand.Daten); err != nil {
 		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
-			_, err := messstelle.Decide(g.m, befehl)
+			_, err := messstelle.Decide(g.Stand, befehl)
 			return err
 		})
 	}
-	return eventstore.Befehle(d.Store, messstelle.Decider).Handle(ctx, id, f.Version, befehl, md)
+	return d.entscheide(ctx, g, f.Version, befehl, md)
 }
 
 // EntscheideFreigabe approves or rejects the requested measuring point (antrag.EntscheideFreigabe
@@ -309,14 +314,14 @@ func (d *Dienst) EntscheideFreigabe(ctx context.Context, n Nutzer, id int64, e E
 	if err != nil {
 		return eventstore.Appended{}, err
 	}
-	if g.m.Freigabestatus == messstelle.Beantragt && g.m.Antragsteller == g.n.AnwenderID {
+	if g.Stand.Freigabestatus == messstelle.Beantragt && g.Stand.Antragsteller == g.Nutzer.AnwenderID {
 		return eventstore.Appended{}, validierung.Regel(MsgVierAugen)
 	}
 	version := e.Version
 	if version <= 0 {
 		version = eventstore.VersionUnbekannt
 	}
-	return eventstore.Befehle(d.Store, messstelle.Decider).Handle(ctx, id, version,
+	return d.entscheide(ctx, g, version,
 		messstelle.EntscheideFreigabe{NeuerStatus: e.NeuerStatus, Kommentar: e.Kommentar}, md)
 }
 
@@ -326,8 +331,8 @@ func (d *Dienst) Ansicht(ctx context.Context, n Nutzer, id int64) (Ansicht, erro
 	if err != nil {
 		return Ansicht{}, err
 	}
-	v := ansicht(id, sicht(g.n).Von(g.m), g.a, g.b, g.version)
-	r := rechte(g.n, g.b, g.m)
+	v := ansicht(id, sicht(g.Nutzer).Von(g.Stand), g.a, g.b, g.Version)
+	r := rechte(g.Nutzer, g.b, g.Stand)
 	v.Rechte = &r
 	return v, nil
 }
@@ -410,7 +415,7 @@ func (d *Dienst) stream(ctx context.Context, n Nutzer, id int64) (geladen, verla
 		return g, verlauf.Sicht[messstelle.Messstelle]{}, nil, err
 	}
 	events, err := d.Store.ReadStream(ctx, eventstore.StreamID(messstelle.StreamType, id), 1, 0)
-	return g, sicht(g.n), events, err
+	return g, sicht(g.Nutzer), events, err
 }
 
 // Historie lists the versions of a measuring point, oldest first.

@@ -35,8 +35,10 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, messstelle.Decider, messstellen.Schreibe)
 	eventstore.Stand(s, messstelle.Decider, messstellen.Stand)
 	d := &Dienst{Store: s}
+	aufbau.Biete(a, d) // the one instance the router and the tools use
 	s.Reagiere(betrieb.StreamType, []string{ereignis.Name[betrieb.BetriebStillgelegt]()}, d.aufBetrieb)
-	s.Reagiere(anlage.StreamType, []string{ereignis.Name[anlage.AnlageStillgelegt](), ereignis.Name[anlage.AnlageGeaendert]()}, d.aufAnlage)
+	s.ReagiereWenn(anlage.StreamType, []string{ereignis.Name[anlage.AnlageStillgelegt](), ereignis.Name[anlage.AnlageGeaendert]()},
+		anlageAusser, d.aufAnlage)
 	a.Ablage.Fuer(datei.Messstelle, d.Zugriff)
 	zugriff.RegistriereObjektart(datei.Messstelle, messstellen.Objektart)
 	wertelisten.RegistriereReferenz(messstellen.Referenzen...)
@@ -64,6 +66,16 @@ func (d *Dienst) aufBetrieb(ctx context.Context, tx pgx.Tx, e eventstore.Event) 
 		return err
 	}
 	return d.anAlle(ctx, tx, ids, messstelle.LegeStill{Datum: de.(betrieb.BetriebStillgelegt).Datum}, e)
+}
+
+// anlageAusser tells the event store which plant events aufAnlage acts on: every shut-down, and
+// a save that leaves the plant STILLGELEGT or ANGESCHLOSSEN_AN — an ordinary save of a plant
+// in operation needs no reaction, so it is written as one pipeline.
+func anlageAusser(data any) bool {
+	if v, ok := data.(anlage.AnlageGeaendert); ok {
+		return anlage.Ausser(v.Daten.Anlagenstatus)
+	}
+	return true
 }
 
 // aufAnlage: a plant shut down — with its operation (AnlageStillgelegt) or by a save that sets

@@ -27,7 +27,7 @@ func (d *Dienst) StandZum(ctx context.Context, n Nutzer, id int64, zeit time.Tim
 		return Ansicht{}, err
 	}
 	v := ansicht(id, m, a, g.b, version)
-	v.Rechte = &Rechte{VerlaufLesen: rechte(g.n, g.b, g.m).VerlaufLesen, Felder: []string{}}
+	v.Rechte = &Rechte{VerlaufLesen: rechte(g.Nutzer, g.b, g.Stand).VerlaufLesen, Felder: []string{}}
 	return v, nil
 }
 

@@ -100,7 +100,7 @@ func (d *Dienst) AnwenderAnlegen(ctx context.Context, in AnwenderEingabe, md eve
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, konto.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, konto.LegeAn{Benutzername: in.Benutzername, Passwort: in.Passwort,
+	out, err := eventstore.Befehle(d.Store, konto.Decider).HandleNeu(ctx, id, konto.LegeAn{Benutzername: in.Benutzername, Passwort: in.Passwort,
 		PasswortHash: h, Person: in.person(), FunktionaleRollen: in.FunktionaleRolle, LokaleRollen: in.LokaleRollen,
 		Dienststellenrolle: dienststelle, Behoerde: in.Behoerde, DatascoutID: in.DatascoutID, Jetzt: d.heute()}, md)
 	return id, out, belegt(err)

@@ -79,7 +79,7 @@ func (d *Dienst) OrganisationAnlegen(ctx context.Context, in Organisationseingab
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	out, err := eventstore.Befehle(d.Store, organisation.Decider).Handle(ctx, id, eventstore.VersionUnbekannt, organisation.LegeAn{Daten: in.Daten, Heute: d.heute()}, md)
+	out, err := eventstore.Befehle(d.Store, organisation.Decider).HandleNeu(ctx, id, organisation.LegeAn{Daten: in.Daten, Heute: d.heute()}, md)
 	return id, out, err
 }
 

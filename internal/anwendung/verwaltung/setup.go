@@ -27,6 +27,7 @@ func Setup(a *aufbau.Aufbau) {
 	eventstore.Dokument(s, organisation.Decider, konten.SchreibeOrganisation)
 	eventstore.Dokument(s, lokalerolle.Decider, konten.SchreibeLokaleRolle)
 	d := &Dienst{Store: s}
+	aufbau.Biete(a, d) // the one instance the router and the tools use
 	s.Reagiere(organisation.StreamType, []string{ereignis.Name[organisation.OrganisationZusammengefuehrt]()}, d.personenZiehenMit)
 	wertelisten.RegistriereReferenz(konten.Referenzen...)
 	wertelisten.RegistriereReferenz(wertelisten.Untereinander...)

@@ -14,6 +14,7 @@ import (
 // Setup wires the accounts area: the documents of accounts and of their personalisation,
 // written in each command's transaction, and the phrases of the account events.
 func Setup(a *aufbau.Aufbau) {
+	aufbau.Biete(a, &Dienst{Store: a.Store}) // mail, throttle and SSO set by the server's wiring
 	eventstore.Dokument(a.Store, konto.Decider, konten.SchreibeAnwender)
 	eventstore.Dokument(a.Store, personalisierung.Decider, konten.SchreibePersonalisierung)
 	audit.Phrasen(konto.Phrasen)

@@ -68,6 +68,11 @@ func Laden(ctx context.Context, q eventstore.Querier, id int64) (betrieb.Betrieb
 	return laden(q.QueryRow(ctx, `SELECT `+spalten+` FROM betrieb WHERE id = $1`, id))
 }
 
+// LadenZurAnlage is Laden of the operation of plant anlageID (in one query, without the plant).
+func LadenZurAnlage(ctx context.Context, q eventstore.Querier, anlageID int64) (betrieb.Betrieb, int, error) {
+	return laden(q.QueryRow(ctx, `SELECT `+spalten+` FROM betrieb WHERE id = (SELECT betrieb_id FROM anlage WHERE id = $1)`, anlageID))
+}
+
 // Stand is the operation's state and version as the command handler starts from it
 // (eventstore.Stand): the document holds the whole state. found is false without a document.
 func Stand(ctx context.Context, q eventstore.Querier, id int64) (betrieb.Betrieb, int, bool, error) {

@@ -54,7 +54,7 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, j jahresbericht.Jahresbe
 	z := zustand{AnlageBezeichnung: j.AnlageBezeichnung, Von: j.Von, Bis: j.Bis, Daten: j.Daten, Kommentar: j.Kommentar,
 		Uebernahme: j.Uebernahme, Parameter: make([]jahresbericht.Parameter, len(j.Parameter))}
 	ids, messstellen := make([]int64, len(j.Parameter)), make([]int64, len(j.Parameter))
-	summen, werte := make([]string, len(j.Parameter)), make([][]byte, len(j.Parameter))
+	summen, werte := make([]string, len(j.Parameter)), make([]string, len(j.Parameter))
 	for i, p := range j.Parameter {
 		mw := p.Messwerte
 		if mw == nil {
@@ -65,7 +65,7 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, j jahresbericht.Jahresbe
 			return err
 		}
 		h := sha256.Sum256(b)
-		ids[i], messstellen[i], summen[i], werte[i] = p.ParameterID, p.Messstelle, hex.EncodeToString(h[:]), b
+		ids[i], messstellen[i], summen[i], werte[i] = p.ParameterID, p.Messstelle, hex.EncodeToString(h[:]), string(b)
 		p.Messwerte = nil
 		z.Parameter[i] = p
 	}
@@ -86,33 +86,14 @@ func Schreibe(ctx context.Context, tx pgx.Tx, id int64, j jahresbericht.Jahresbe
 		id, ids); err != nil {
 		return err
 	}
-	rows, err := tx.Query(ctx, `SELECT parameter_id, pruefsumme FROM jahresbericht_parameter WHERE jahresbericht_id = $1`, id)
-	if err != nil {
-		return err
-	}
-	bisher := map[int64]string{}
-	var pid int64
-	var summe string
-	if _, err := pgx.ForEachRow(rows, []any{&pid, &summe}, func() error { bisher[pid] = summe; return nil }); err != nil {
-		return err
-	}
-	var neu []int
-	for i := range ids {
-		if s, ok := bisher[ids[i]]; !ok || s != summen[i] {
-			neu = append(neu, i)
-		}
-	}
-	if len(neu) == 0 {
-		return nil
-	}
-	nIDs, nMs, nSummen, nWerte := make([]int64, len(neu)), make([]int64, len(neu)), make([]string, len(neu)), make([]string, len(neu))
-	for k, i := range neu {
-		nIDs[k], nMs[k], nSummen[k], nWerte[k] = ids[i], messstellen[i], summen[i], string(werte[i])
-	}
+	// every parameter is sent; a row whose checksum is unchanged is left as it is (the WHERE of
+	// the upsert), so the writer only writes and the command stays one pipeline (issue 44)
 	_, err = tx.Exec(ctx, `INSERT INTO jahresbericht_parameter (parameter_id, jahresbericht_id, messstelle_id, pruefsumme, messwerte)
 		SELECT p, $1, m, s, w::jsonb FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[]) AS x(p, m, s, w)
 		ON CONFLICT (parameter_id) DO UPDATE SET jahresbericht_id = $1, messstelle_id = EXCLUDED.messstelle_id,
-		pruefsumme = EXCLUDED.pruefsumme, messwerte = EXCLUDED.messwerte`, id, nIDs, nMs, nSummen, nWerte)
+		pruefsumme = EXCLUDED.pruefsumme, messwerte = EXCLUDED.messwerte
+		WHERE jahresbericht_parameter.jahresbericht_id <> $1 OR jahresbericht_parameter.pruefsumme <> EXCLUDED.pruefsumme`,
+		id, ids, messstellen, summen, werte)
 	return err
 }
 
@@ -155,26 +136,41 @@ func scanKopf(row pgx.Row, extra ...any) (Kopf, error) {
 // (eventstore.Stand), read in one query; a deleted report too.
 func Stand(ctx context.Context, q eventstore.Querier, id int64) (jahresbericht.Jahresbericht, int, bool, error) {
 	var werte []byte
-	k, err := scanKopf(q.QueryRow(ctx, `SELECT `+spalten+`, (SELECT jsonb_object_agg(p.parameter_id::text, p.messwerte)
-		FROM jahresbericht_parameter p WHERE p.jahresbericht_id = j.id) FROM jahresbericht j WHERE j.id = $1`, id), &werte)
+	k, err := scanKopf(q.QueryRow(ctx, `SELECT `+spalten+`, `+mitWerten+` FROM jahresbericht j WHERE j.id = $1`, id), &werte)
 	if errors.Is(err, validierung.NichtGefunden) {
 		return jahresbericht.Jahresbericht{}, 0, false, nil
 	}
 	if err != nil {
 		return k.J, 0, false, err
 	}
-	if len(werte) > 0 {
-		m := map[int64][]jahresbericht.Messwert{}
-		if err := json.Unmarshal(werte, &m); err != nil {
-			return k.J, 0, false, err
-		}
-		for i := range k.J.Parameter {
-			if mw := m[k.J.Parameter[i].ParameterID]; len(mw) > 0 {
-				k.J.Parameter[i].Messwerte = mw
-			}
+	j, err := ganz(k, werte)
+	return j, k.Version, err == nil, err
+}
+
+// mitWerten is the column of every parameter's values of report j (parameter id → values).
+const mitWerten = `(SELECT jsonb_object_agg(p.parameter_id::text, p.messwerte)
+		FROM jahresbericht_parameter p WHERE p.jahresbericht_id = j.id)`
+
+// ganz is the whole state of the report of head k with the values werte (mitWerten); k keeps
+// its parameters without values.
+func ganz(k Kopf, werte []byte) (jahresbericht.Jahresbericht, error) {
+	j := k.J
+	if len(werte) == 0 {
+		return j, nil
+	}
+	m := map[int64][]jahresbericht.Messwert{}
+	if err := json.Unmarshal(werte, &m); err != nil {
+		return j, err
+	}
+	if j.Parameter != nil {
+		j.Parameter = slices.Clone(j.Parameter)
+	}
+	for i := range j.Parameter {
+		if mw := m[j.Parameter[i].ParameterID]; len(mw) > 0 {
+			j.Parameter[i].Messwerte = mw
 		}
 	}
-	return k.J, k.Version, true, nil
+	return j, nil
 }
 
 // Art is the kind of object of a report for the lists of what hangs on objects (the messages'
@@ -214,6 +210,19 @@ func sichtbar(s zugriff.Sicht, args *[]any) string {
 func KopfSichtbar(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, id int64) (Kopf, error) {
 	args := []any{id}
 	return scanKopf(q.QueryRow(ctx, `SELECT `+spalten+` FROM jahresbericht j`+sichtbar(s, &args)+` AND j.id = $1`, args...))
+}
+
+// LadenSichtbar is KopfSichtbar with the report's whole state (as Stand reads it) in the same
+// query: the head for the screens, the state a command decides on (laden.Sichtbar).
+func LadenSichtbar(ctx context.Context, q eventstore.Querier, s zugriff.Sicht, id int64) (Kopf, jahresbericht.Jahresbericht, error) {
+	args := []any{id}
+	var werte []byte
+	k, err := scanKopf(q.QueryRow(ctx, `SELECT `+spalten+`, `+mitWerten+` FROM jahresbericht j`+sichtbar(s, &args)+` AND j.id = $1`, args...), &werte)
+	if err != nil {
+		return k, jahresbericht.Jahresbericht{}, err
+	}
+	j, err := ganz(k, werte)
+	return k, j, err
 }
 
 // Messwerte are the stored values of parameter pid.

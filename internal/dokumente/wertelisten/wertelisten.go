@@ -175,6 +175,13 @@ func Suche(ctx context.Context, q eventstore.Querier, liste string, a Abfrage) (
 	if err != nil {
 		return nil, err
 	}
+	return Filtere(ctx, q, liste, alle, a)
+}
+
+// Filtere is Suche on the entries alle of liste already read (Eintraege): q is asked only for
+// a filter value given as a key instead of an id.
+func Filtere(ctx context.Context, q eventstore.Querier, liste string, alle []Eintrag, a Abfrage) ([]Eintrag, error) {
+	var err error
 	def, _ := werteliste.Nach(liste)
 	type bedingung struct {
 		feld werteliste.Extra

@@ -6,43 +6,24 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
-	"sync"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/eabwasser/eabwasser/eventstore"
-	"github.com/eabwasser/eabwasser/frontend"
 	"github.com/eabwasser/eabwasser/httpapi"
-	"github.com/eabwasser/eabwasser/internal/anwendung/ablage"
-	anlagedienst "github.com/eabwasser/eabwasser/internal/anwendung/anlage"
 	"github.com/eabwasser/eabwasser/internal/anwendung/aufbau"
-	aufgabendienst "github.com/eabwasser/eabwasser/internal/anwendung/aufgaben"
-	"github.com/eabwasser/eabwasser/internal/anwendung/benachrichtigung"
-	bescheiddienst "github.com/eabwasser/eabwasser/internal/anwendung/bescheid"
-	betriebdienst "github.com/eabwasser/eabwasser/internal/anwendung/betrieb"
-	berichtdienst "github.com/eabwasser/eabwasser/internal/anwendung/jahresbericht"
-	messstelledienst "github.com/eabwasser/eabwasser/internal/anwendung/messstelle"
-	"github.com/eabwasser/eabwasser/internal/anwendung/verwaltung"
-	"github.com/eabwasser/eabwasser/internal/anwendung/zugang"
 	"github.com/eabwasser/eabwasser/internal/plattform/config"
-	"github.com/eabwasser/eabwasser/internal/plattform/drossel"
-	"github.com/eabwasser/eabwasser/internal/plattform/mail"
 	"github.com/eabwasser/eabwasser/internal/plattform/natsbus"
 	"github.com/eabwasser/eabwasser/internal/plattform/schema"
-	"github.com/eabwasser/eabwasser/internal/plattform/wasserbuch"
 	"github.com/eabwasser/eabwasser/internal/verdrahtung/schreibmodell"
-	"github.com/eabwasser/eabwasser/internal/zugriff"
 	"github.com/eabwasser/eabwasser/projections"
 	"github.com/eabwasser/eabwasser/projections/audit"
 )
@@ -157,147 +138,6 @@ func (a *App) jwtSecret() ([]byte, error) {
 	}
 	a.Log.Warn("JWT_SECRET ist nicht gesetzt: zufälliges Geheimnis in " + path)
 	return secret, nil
-}
-
-// Serve runs relay, projectors and the HTTP server until ctx ends, then shuts down
-// gracefully: the HTTP server finishes open requests first, then relay and projectors stop.
-func (a *App) Serve(ctx context.Context) error {
-	if err := a.Config.PruefeFuerServe(); err != nil {
-		return err
-	}
-	if err := a.Migrate(ctx); err != nil {
-		return err
-	}
-	secret, err := a.jwtSecret()
-	if err != nil {
-		return err
-	}
-	nc, err := a.connectNATS()
-	if err != nil {
-		return fmt.Errorf("NATS: %w", err)
-	}
-	if err := natsbus.EnsureStream(ctx, nc, a.Config.NATSReplicas); err != nil {
-		// Not fatal: commands work without NATS; the relay retries until it is there.
-		a.Log.Warn("NATS-Stream konnte nicht angelegt werden", "error", err)
-	}
-	pub, err := natsbus.NewPublisher(nc, a.Config.NATSReplicas)
-	if err != nil {
-		return err
-	}
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	relayPos := prometheus.NewGauge(prometheus.GaugeOpts{Name: "eabwasser_relay_position",
-		Help: "Global position of the last event the relay published to NATS."})
-	reg.MustRegister(relayPos)
-
-	runtime := &projections.Runtime{Store: a.Store, Subscribe: natsbus.SubscribeFunc(nc), Log: a.Log,
-		Metrics: projections.NewMetrics(reg)}
-	for _, p := range Projections() {
-		runtime.Register(p)
-	}
-	if err := runtime.Vorbereiten(ctx); err != nil {
-		return err
-	}
-	relay := &eventstore.Relay{Store: a.Store, Publisher: pub, Log: a.Log,
-		OnPublish: func(c eventstore.Cursor) { relayPos.Set(float64(c.Position)) }}
-
-	proxys, err := httpapi.ParseProxys(a.Config.TrustedProxies)
-	if err != nil {
-		return err
-	}
-	kartenebenen, err := a.Config.Kartenebenen()
-	if err != nil {
-		return err
-	}
-	register, err := wasserbuch.Neu(a.Config.DigiWabURL, wasserbuch.StandardZeitlimit)
-	if err != nil {
-		return err
-	}
-	versand, err := mail.Neu(a.Config.SMTPURL, a.Config.MailFrom, filepath.Join(a.Config.DataDir, "mailbox"), a.Log)
-	if err != nil {
-		return fmt.Errorf("SMTP_URL: %w", err)
-	}
-
-	bg, stopBg := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	errs := make(chan error, 3)
-	versender := &benachrichtigung.Versender{Pool: a.Pool, Mail: versand, PublicURL: a.Config.PublicURL, Log: a.Log}
-	wg.Add(3)
-	go func() { defer wg.Done(); errs <- relay.Run(bg) }()
-	go func() { defer wg.Done(); errs <- runtime.Run(bg) }()
-	go func() { defer wg.Done(); errs <- versender.Run(bg) }()
-
-	dienst := &zugang.Dienst{Store: a.Store, Mail: versand, Drossel: drossel.Neu(a.Pool),
-		SSOValidateURL: a.Config.SSOValidate, PublicURL: a.Config.PublicURL, Log: a.Log}
-	// the areas' services (their Setup ran when the store was built: internal/verdrahtung/schreibmodell)
-	ablageDienst := ablage.Neu(a.Aufbau, a.Config.DataDir, a.Log)
-	verwaltungsDienst := &verwaltung.Dienst{Store: a.Store}
-	akte := &betriebdienst.Dienst{Store: a.Store}
-	handler := httpapi.New(httpapi.Deps{
-		Zugang:           dienst,
-		Verwaltung:       verwaltungsDienst,
-		Betriebsakte:     akte,
-		Anlage:           &anlagedienst.Dienst{Store: a.Store},
-		Messstelle:       &messstelledienst.Dienst{Store: a.Store},
-		Bescheid:         &bescheiddienst.Dienst{Store: a.Store},
-		Jahresbericht:    &berichtdienst.Dienst{Store: a.Store, Suevoa: a.Config.Suevoa},
-		Benachrichtigung: &benachrichtigung.Dienst{Store: a.Store},
-		Ablage:           ablageDienst,
-		Aufgaben:         &aufgabendienst.Dienst{Store: a.Store},
-		PruefeSitzung: func(ctx context.Context, b httpapi.Benutzer, n zugriff.Nutzer) (zugriff.Nutzer, error) {
-			return dienst.PruefeSitzung(ctx, n, b.Sitzung)
-		},
-		Pool: a.Pool, Store: a.Store, Logger: a.Log, JWTSecret: secret,
-		NATSPing: func(ctx context.Context) error { return natsbus.Ping(ctx, nc) },
-		WaitForProjection: func(ctx context.Context, name string, pos int64) error {
-			return projections.WaitFor(ctx, a.Store, name, pos)
-		},
-		Frontend:       frontend.Dist,
-		Zeitlimits:     a.Zeitlimits,
-		TrustedProxies: proxys,
-		Oberflaeche:    httpapi.Oberflaeche{SupportMail: a.Config.SupportMail, HilfeURL: a.Config.HilfeURL, Kartenebenen: kartenebenen},
-		Wasserbuch:     register,
-	})
-	metriken, err := a.metrikServer(reg)
-	if err != nil {
-		stopBg()
-		wg.Wait()
-		return err
-	}
-	srv := httpapi.Server(a.Config.HTTPAddr, handler, a.Zeitlimits)
-	serveErr := make(chan error, 2)
-	go func() { serveErr <- srv.ListenAndServe() }()
-	a.Log.Info("eAbwasser läuft", "adresse", a.Config.HTTPAddr)
-	if metriken != nil {
-		go func() {
-			if err := metriken.Serve(); !errors.Is(err, http.ErrServerClosed) {
-				serveErr <- fmt.Errorf("METRICS_ADDR: %w", err)
-			}
-		}()
-		defer metriken.Close()
-	}
-
-	var result error
-	select {
-	case <-ctx.Done():
-	case err := <-serveErr:
-		if !errors.Is(err, http.ErrServerClosed) {
-			result = err
-		}
-	case err := <-errs:
-		result = err
-	}
-	a.Log.Info("eAbwasser fährt herunter")
-	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	_ = srv.Shutdown(sctx)
-	if metriken != nil {
-		_ = metriken.Close()
-	}
-	dienst.Warte() // reset mails still being sent
-	stopBg()
-	wg.Wait()
-	return result
 }
 
 // metrikServer opens the listener of /metrics on METRICS_ADDR, apart from the public one so

@@ -14,10 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 
-	"github.com/eabwasser/eabwasser/domain/betrieb"
 	"github.com/eabwasser/eabwasser/eventstore"
-	betriebe "github.com/eabwasser/eabwasser/internal/dokumente/betrieb"
-	"github.com/eabwasser/eabwasser/internal/verdrahtung/app"
 )
 
 // Append: the event store's Append next to the floor Postgres sets (a raw INSERT of the same
@@ -89,96 +86,111 @@ func (l *lauf) anhaengen(ctx context.Context) error {
 	l.pool.Reset() // the 64-writer pools need the connections
 	runden, runde := l.o.anzahl(6, 2), l.o.dauer(1500*time.Millisecond, 500*time.Millisecond)
 	betriebOffset := 0
-	var befehlsRundreisen, befehle atomic.Int64
-	for _, cfg := range []struct {
-		schreiber int
-		stapel    int
-	}{{1, 1}, {8, 1}, {64, 1}, {1, 100}, {8, 100}} {
-		pcfg, err := pgxpool.ParseConfig(l.url)
-		if err != nil {
+	for _, cfg := range []konfiguration{{1, 1}, {8, 1}, {64, 1}, {1, 100}, {8, 100}} {
+		if err := l.anhaengenMit(ctx, p, cfg, runden, runde, &betriebOffset); err != nil {
 			return err
 		}
-		pcfg.MaxConns = int32(cfg.schreiber)
-		pcfg.ConnConfig.Tracer = rundreisen{} // counts only the whole command's calls
-		pool, err := pgxpool.NewWithConfig(ctx, pcfg)
-		if err != nil {
-			return err
-		}
-		befehlsRundreisen.Store(0)
-		befehle.Store(0)
-		varianten, err := l.varianten(ctx, pool, p, cfg.schreiber, cfg.stapel, &betriebOffset, &befehlsRundreisen, &befehle)
-		if err != nil {
-			pool.Close()
-			return err
-		}
-		ergebnisse, err := messeVerschraenkt(ctx, varianten, cfg.schreiber, runden, runde)
-		pool.Close()
-		if err != nil {
-			return err
-		}
-		art := fmt.Sprintf("single events, %d writer", cfg.schreiber)
-		id := fmt.Sprintf("append.single.w%d", cfg.schreiber)
-		if cfg.stapel > 1 {
-			art, id = fmt.Sprintf("100-event batches, %d writer", cfg.schreiber), fmt.Sprintf("append.batch100.w%d", cfg.schreiber)
-		}
-		if cfg.schreiber > 1 {
-			art += "s"
-		}
-		rate := map[string]float64{}
-		for i, v := range varianten {
-			e := ergebnisse[i]
-			rate[v.id] = float64(e.ereignisse) / e.dauer.Seconds()
-			l.messung(Messung{ID: id + "." + v.id, Bereich: "Append (" + art + ")", Name: v.name,
-				Text: fmt.Sprintf("%s events/s, p50 %s, p99 %s per call", zahl(rate[v.id]), zeit(e.lat.quantil(0.5)), zeit(e.lat.quantil(0.99))),
-				Werte: map[string]float64{"events_per_s": rate[v.id], "p50_ms": ms(e.lat.quantil(0.5)), "p99_ms": ms(e.lat.quantil(0.99)),
-					"calls": float64(e.lat.n()), "events": float64(e.ereignisse), "seconds": e.dauer.Seconds()}})
-		}
-		roh := rate["store"] / rate["raw"]
-		m := Messung{ID: id + ".ratio_raw", Bereich: "Append (" + art + ")", Name: "ratio Append ÷ raw INSERT",
-			Text: fmt.Sprintf("%.2f", roh), Werte: map[string]float64{"ratio": roh}}
-		if ziel, ok := map[int]float64{1: 0.85, 8: 0.80}[cfg.schreiber]; ok && cfg.stapel == 1 { // issue 13
-			m = m.mitZiel(fmt.Sprintf("≥ %.2f", ziel), roh >= ziel)
-		}
-		l.messung(m)
-		if c, ok := rate["checked"]; ok {
-			l.messung(Messung{ID: id + ".ratio_checked_raw", Bereich: "Append (" + art + ")",
-				Name: "ratio Append at a version from outside ÷ raw INSERT", Text: fmt.Sprintf("%.2f", c/rate["raw"]),
-				Werte: map[string]float64{"ratio": c / rate["raw"]}})
-			l.messung(Messung{ID: id + ".ratio_checked", Bereich: "Append (" + art + ")",
-				Name: "ratio Append at a version from outside ÷ at the version read (the check of the version before)", Text: fmt.Sprintf("%.2f", c/rate["store"]),
-				Werte: map[string]float64{"ratio": c / rate["store"]}})
-		}
-		if k, ok := rate["keys"]; ok {
-			r := rate["store"] / k
-			l.messung(Messung{ID: id + ".ratio_keys", Bereich: "Append (" + art + ")",
-				Name: "ratio Append ÷ raw INSERT with the event store's keys", Text: fmt.Sprintf("%.2f", r),
-				Werte: map[string]float64{"ratio": r}})
-		}
-		if c, ok := rate["command"]; ok {
-			ganz := c / rate["store"]
-			m := Messung{ID: id + ".ratio_command", Bereich: "Append (" + art + ")", Name: "ratio whole command ÷ Append",
-				Text: fmt.Sprintf("%.2f", ganz), Werte: map[string]float64{"ratio": ganz}}
-			if cfg.schreiber <= 8 {
-				m = m.mitZiel("≥ 0.50", ganz >= 0.5)
-			}
-			l.messung(m)
-			if n := befehle.Load(); n > 0 {
-				rt := float64(befehlsRundreisen.Load()) / float64(n)
-				l.messung(Messung{ID: id + ".command_round_trips", Bereich: "Append (" + art + ")",
-					Name: "round trips to Postgres per whole command", Text: fmt.Sprintf("%.1f", rt),
-					Werte: map[string]float64{"round_trips": rt}})
-			}
-		}
-		wm := rate["store"] / rate["watermill"]
-		l.messung(Messung{ID: id + ".ratio_watermill", Bereich: "Append (" + art + ")", Name: "ratio Append ÷ watermill-sql",
-			Text: fmt.Sprintf("%.2f", wm), Werte: map[string]float64{"ratio": wm}})
 	}
 	return nil
 }
 
+// konfiguration is one row group of the Append bench: concurrent writers and events per call.
+type konfiguration struct {
+	schreiber int
+	jeAufruf  int
+}
+
+// befehlsZaehler counts the round trips and calls of the variants that go through commands.
+type befehlsZaehler struct{ rundreisen, aufrufe atomic.Int64 }
+
+// anhaengenMit measures every variant for one configuration on a pool of its own whose calls
+// are counted by the tracer when their context says so.
+func (l *lauf) anhaengenMit(ctx context.Context, p nutzlast, cfg konfiguration, runden int, runde time.Duration, betriebOffset *int) error {
+	pcfg, err := pgxpool.ParseConfig(l.url)
+	if err != nil {
+		return err
+	}
+	pcfg.MaxConns = int32(cfg.schreiber)
+	pcfg.ConnConfig.Tracer = rundreisen{} // counts only the calls of the commands and saves
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	if err != nil {
+		return err
+	}
+	zaehlung := map[string]*befehlsZaehler{}
+	varianten, err := l.varianten(ctx, pool, p, cfg, betriebOffset, zaehlung)
+	if err != nil {
+		pool.Close()
+		return err
+	}
+	ergebnisse, err := messeVerschraenkt(ctx, varianten, cfg.schreiber, runden, runde)
+	pool.Close()
+	if err != nil {
+		return err
+	}
+	art := fmt.Sprintf("single events, %d writer", cfg.schreiber)
+	id := fmt.Sprintf("append.single.w%d", cfg.schreiber)
+	if cfg.jeAufruf > 1 {
+		art, id = fmt.Sprintf("100-event batches, %d writer", cfg.schreiber), fmt.Sprintf("append.batch100.w%d", cfg.schreiber)
+	}
+	if cfg.schreiber > 1 {
+		art += "s"
+	}
+	rate := map[string]float64{}
+	for i, v := range varianten {
+		e := ergebnisse[i]
+		rate[v.id] = float64(e.ereignisse) / e.dauer.Seconds()
+		l.messung(Messung{ID: id + "." + v.id, Bereich: "Append (" + art + ")", Name: v.name,
+			Text: fmt.Sprintf("%s events/s, p50 %s, p99 %s per call", zahl(rate[v.id]), zeit(e.lat.quantil(0.5)), zeit(e.lat.quantil(0.99))),
+			Werte: map[string]float64{"events_per_s": rate[v.id], "p50_ms": ms(e.lat.quantil(0.5)), "p99_ms": ms(e.lat.quantil(0.99)),
+				"calls": float64(e.lat.n()), "events": float64(e.ereignisse), "seconds": e.dauer.Seconds()}})
+	}
+	l.verhaeltnisse(id, "Append ("+art+")", cfg, rate, zaehlung)
+	return nil
+}
+
+// verhaeltnisse reports the ratios of one configuration's variants, with their targets.
+func (l *lauf) verhaeltnisse(id, bereich string, cfg konfiguration, rate map[string]float64, zaehlung map[string]*befehlsZaehler) {
+	verhaeltnis := func(suffix, name string, r float64) Messung {
+		return Messung{ID: id + "." + suffix, Bereich: bereich, Name: name, Text: fmt.Sprintf("%.2f", r), Werte: map[string]float64{"ratio": r}}
+	}
+	roh := rate["store"] / rate["raw"]
+	m := verhaeltnis("ratio_raw", "ratio Append ÷ raw INSERT", roh)
+	if ziel, ok := map[int]float64{1: 0.85, 8: 0.80}[cfg.schreiber]; ok && cfg.jeAufruf == 1 { // issue 13
+		m = m.mitZiel(fmt.Sprintf("≥ %.2f", ziel), roh >= ziel)
+	}
+	l.messung(m)
+	if c, ok := rate["checked"]; ok {
+		l.messung(verhaeltnis("ratio_checked_raw", "ratio Append at a version from outside ÷ raw INSERT", c/rate["raw"]))
+		l.messung(verhaeltnis("ratio_checked", "ratio Append at a version from outside ÷ at the version read (the check of the version before)", c/rate["store"]))
+	}
+	if k, ok := rate["keys"]; ok {
+		l.messung(verhaeltnis("ratio_keys", "ratio Append ÷ raw INSERT with the event store's keys", rate["store"]/k))
+	}
+	if c, ok := rate["command"]; ok {
+		m := verhaeltnis("ratio_command", "ratio whole command ÷ Append", c/rate["store"])
+		if cfg.schreiber <= 8 {
+			m = m.mitZiel("≥ 0.50", c/rate["store"] >= 0.5)
+		}
+		l.messung(m)
+		l.rundreisenMessung(id+".command_round_trips", bereich, "round trips to Postgres per whole command", zaehlung["command"])
+	}
+	l.speicherMessungen(id, bereich, rate, zaehlung)
+	l.messung(verhaeltnis("ratio_watermill", "ratio Append ÷ watermill-sql", rate["store"]/rate["watermill"]))
+}
+
+// rundreisenMessung reports the round trips per call z counted.
+func (l *lauf) rundreisenMessung(id, bereich, name string, z *befehlsZaehler) {
+	if z == nil || z.aufrufe.Load() == 0 {
+		return
+	}
+	rt := float64(z.rundreisen.Load()) / float64(z.aufrufe.Load())
+	l.messung(Messung{ID: id, Bereich: bereich, Name: name, Text: fmt.Sprintf("%.1f", rt), Werte: map[string]float64{"round_trips": rt}})
+}
+
 // varianten prepares the ways of appending for one configuration.
-func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, schreiber, stapel int, betriebOffset *int,
-	rundreisen, befehle *atomic.Int64) ([]variante, error) {
+func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, cfg konfiguration, betriebOffset *int,
+	zaehlung map[string]*befehlsZaehler) ([]variante, error) {
+	jeAufruf := cfg.jeAufruf
 	store := eventstore.New(pool)
 	db := stdlib.OpenDBFromPool(pool)
 	pub, err := wmsql.NewPublisher(db, wmsql.PublisherConfig{SchemaAdapter: wmsql.DefaultPostgreSQLSchema{}, AutoInitializeSchema: true},
@@ -189,9 +201,9 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 	if err := pub.Publish(wmTopic, l.wmNachricht(p)); err != nil { // creates the table
 		return nil, fmt.Errorf("watermill-sql: %w", err)
 	}
-	daten := make([]string, stapel)
-	ereignisse := make([]eventstore.NewEvent, stapel)
-	for i := range stapel {
+	daten := make([]string, jeAufruf)
+	ereignisse := make([]eventstore.NewEvent, jeAufruf)
+	for i := range jeAufruf {
 		daten[i] = string(p.data)
 		ereignisse[i] = eventstore.NewEvent{Type: p.typ, Data: p.data}
 	}
@@ -202,9 +214,9 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 			i := 0
 			return func(ctx context.Context) (int, error) {
 				i++
-				if stapel > 1 { // a batch goes to a new stream, as an import would
+				if jeAufruf > 1 { // a batch goes to a new stream, as an import would
 					_, err := store.Append(ctx, fmt.Sprintf("benchbatch-%d-%d-%d", lauf, w, i), "benchappend", eventstore.NoStream, ereignisse, p.md)
-					return stapel, err
+					return jeAufruf, err
 				}
 				k := i % len(versionen)
 				out, err := store.AppendGelesen(ctx, fmt.Sprintf("benchappend-%d-%d-%d", lauf, w, k), "benchappend", versionen[k], ereignisse, p.md)
@@ -217,10 +229,10 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 			return func(ctx context.Context) (int, error) {
 				i++
 				stream := fmt.Sprintf("benchraw-%d-%d-%d", lauf, w, i%50)
-				if stapel > 1 {
+				if jeAufruf > 1 {
 					_, err := pool.Exec(ctx, `INSERT INTO bench_raw (stream_id, event_type, data, metadata)
 						SELECT $1, $2, d, $4 FROM unnest($3::json[]) AS d`, stream, p.typ, daten, p.mdJSON)
-					return stapel, err
+					return jeAufruf, err
 				}
 				_, err := pool.Exec(ctx, `INSERT INTO bench_raw (stream_id, event_type, data, metadata) VALUES ($1, $2, $3, $4)`,
 					stream, p.typ, daten[0], p.mdJSON)
@@ -229,88 +241,24 @@ func (l *lauf) varianten(ctx context.Context, pool *pgxpool.Pool, p nutzlast, sc
 		}},
 		{"watermill", "watermill-sql Postgres publisher", func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
 			return func(ctx context.Context) (int, error) {
-				msgs := make([]*message.Message, stapel)
+				msgs := make([]*message.Message, jeAufruf)
 				for i := range msgs {
 					msgs[i] = l.wmNachricht(p)
 				}
-				return stapel, pub.Publish(wmTopic, msgs...)
+				return jeAufruf, pub.Publish(wmTopic, msgs...)
 			}, nil
 		}},
 	}
-	if stapel == 1 {
-		out = append(out, variante{"keys", "raw INSERT; COMMIT with the event store's three keys", func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
-			versionen := make([]int, 50)
-			i := 0
-			return func(ctx context.Context) (int, error) {
-				i++
-				k := i % len(versionen)
-				versionen[k]++
-				_, err := pool.Exec(ctx, `INSERT INTO bench_raw_schluessel (stream_id, version, event_type, data, metadata) VALUES ($1, $2, $3, $4, $5)`,
-					fmt.Sprintf("benchkeys-%d-%d-%d", lauf, w, k), versionen[k], p.typ, daten[0], p.mdJSON)
-				return 1, err
-			}, nil
-		}})
-		// Append at a version from outside (a client's copy): it checks that the event at the
-		// expected version exists (vorgaenger in eventstore/store.go), so no such version leaves a gap
-		out = append(out, variante{"checked", "event store Append at a version from outside (checks the version before)", func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
-			versionen := make([]int, 50)
-			i := 0
-			return func(ctx context.Context) (int, error) {
-				i++
-				k := i % len(versionen)
-				out, err := store.Append(ctx, fmt.Sprintf("benchchecked-%d-%d-%d", lauf, w, k), "benchappend", versionen[k], ereignisse, p.md)
-				versionen[k] = out.Version
-				return 1, err
-			}, nil
-		}})
-		// a whole command on an approved operation: the operator saves his yearly figures
-		befehlsStore := app.NewStore(pool)
-		proSchreiber := 40
-		rows, err := pool.Query(ctx, `SELECT id FROM betrieb WHERE freigabestatus = 'FREIGEGEBEN' AND betriebsstatus = 'IN_BETRIEB'
-			AND antrag IS NULL AND daten->'produktion'->>'anzahlBeschaeftigte' IS NOT NULL ORDER BY id LIMIT $1 OFFSET $2`,
-			schreiber*proSchreiber, *betriebOffset)
+	if jeAufruf == 1 {
+		out = append(out, l.schluesselVariante(pool, daten[0], p), l.geprueftVariante(store, ereignisse, p))
+		befehl, err := l.befehlsVariante(ctx, pool, p, cfg.schreiber, betriebOffset, zaehlung)
 		if err != nil {
 			return nil, err
 		}
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			ids = append(ids, id)
+		out = append(out, befehl)
+		if cfg.schreiber == 1 {
+			out = append(out, speicherVarianten(pool, zaehlung)...)
 		}
-		rows.Close()
-		if len(ids) < schreiber*proSchreiber {
-			return nil, fmt.Errorf("only %d approved operations for the command variant", len(ids))
-		}
-		*betriebOffset += len(ids)
-		md := p.md
-		md.CorrelationID = "bench-append"
-		out = append(out, variante{"command", "whole command (Befehle(…).Handle + inline document)",
-			func(ctx context.Context, w int) (func(context.Context) (int, error), error) {
-				eigene := ids[w*proSchreiber : (w+1)*proSchreiber]
-				daten := make([]betrieb.Daten, len(eigene))
-				for i, id := range eigene {
-					b, _, err := betriebe.Laden(ctx, pool, id)
-					if err != nil {
-						return nil, err
-					}
-					daten[i] = b.Daten
-				}
-				i := 0
-				return func(ctx context.Context) (int, error) {
-					i++
-					k := i % len(eigene)
-					anzahl := *daten[k].Produktion.AnzahlBeschaeftigte + 1
-					daten[k].Produktion.AnzahlBeschaeftigte = &anzahl
-					out, err := eventstore.Befehle(befehlsStore, betrieb.Decider).Handle(mitZaehler(ctx, rundreisen), eigene[k],
-						eventstore.VersionUnbekannt, betrieb.SpeichereAlsBetreiber{Daten: daten[k]}, md)
-					befehle.Add(1)
-					return len(out.Events), err
-				}, nil
-			}})
 	}
 	return out, nil
 }

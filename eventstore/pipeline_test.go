@@ -35,7 +35,7 @@ func mitStand(t *testing.T) (*Store, *pgxpool.Pool) {
 	return s, pool
 }
 
-func TestGestapelt_ConflictRollsTheDocumentBack(t *testing.T) {
+func TestGebuendelt_ConflictRollsTheDocumentBack(t *testing.T) {
 	ctx := context.Background()
 	s, pool := mitStand(t)
 	neu := []NewEvent{{Type: "Gezaehlt", Data: gezaehlt{Um: 1}}}
@@ -65,7 +65,7 @@ func TestGestapelt_ConflictRollsTheDocumentBack(t *testing.T) {
 
 // COMMIT goes in the pipeline: a document statement that fails must keep it from committing
 // the events sent before it.
-func TestGestapelt_FailingDocumentRollsTheEventsBack(t *testing.T) {
+func TestGebuendelt_FailingDocumentRollsTheEventsBack(t *testing.T) {
 	ctx := context.Background()
 	s, pool := mitStand(t)
 	neu := []NewEvent{{Type: "Gezaehlt", Data: gezaehlt{Um: 1}}}
@@ -89,5 +89,27 @@ func TestGestapelt_FailingDocumentRollsTheEventsBack(t *testing.T) {
 		if _, err := s.append(ctx, "stand-1", "stand", 1+i, neu, Metadata{}, true, &zustand{id: 1, state: 2 + i%40}); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// A document writer that reads cannot go into the pipeline: the command still succeeds, step by
+// step, and the store counts it, so the drop-out is never silent.
+func TestGebuendelt_AReadingWriterIsCounted(t *testing.T) {
+	ctx := context.Background()
+	pool, _ := testdb.New(t)
+	s := New(pool)
+	d := ereignis.Decider[int, gezaehlt]{StreamType: "lesend", Initial: func() int { return 0 },
+		Evolve: func(s int, e ereignis.DomainEvent) int { return s + e.(gezaehlt).Um },
+		Decode: ereignis.Katalog(ereignis.Art[gezaehlt]()).Decode}
+	Dokument(s, d, func(ctx context.Context, tx pgx.Tx, id int64, wert, version int) error {
+		var eins int
+		return tx.QueryRow(ctx, `SELECT 1`).Scan(&eins)
+	})
+	neu := []NewEvent{{Type: "Gezaehlt", Data: gezaehlt{Um: 1}}}
+	if _, err := s.append(ctx, "lesend-1", "lesend", NoStream, neu, Metadata{}, true, &zustand{id: 1, state: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Ungebuendelt(); n != 1 {
+		t.Fatalf("Ungebuendelt = %d, want 1", n)
 	}
 }

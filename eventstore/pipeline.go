@@ -16,65 +16,69 @@ import (
 // skips the rest of the pipeline, COMMIT included, and the transaction is rolled back, the
 // document's statements with it.
 
-// errNichtStapelbar: the document writer reads (Query, QueryRow) and so cannot be pipelined.
-var errNichtStapelbar = errors.New("eventstore: document writer reads; not pipelined")
+// errLiestInPipeline: the document writer reads (Query, QueryRow) and so cannot be pipelined.
+var errLiestInPipeline = errors.New("eventstore: document writer reads; not pipelined")
 
-// stapel is the transaction a document writer sees on the pipelined path: Exec queues the
+// pipelineTx is the transaction a document writer sees on the pipelined path: Exec queues the
 // statement; reading, copying, preparing or a nested transaction fails, and the command takes
-// the step-by-step path. (Document writers use Exec, Query and QueryRow.)
-type stapel struct {
+// the step-by-step path — not silently: the store counts it (Store.Ungebuendelt), and a test
+// of the wiring asserts that no area's document writer reads. (Document writers use Exec,
+// Query and QueryRow.)
+type pipelineTx struct {
 	pgx.Tx // nil: any other method is a programming error
 	batch  *pgx.Batch
 	lesend bool
 }
 
-func (s *stapel) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+func (s *pipelineTx) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
 	s.batch.Queue(sql, args...)
 	return pgconn.CommandTag{}, nil
 }
 
-func (s *stapel) Query(context.Context, string, ...any) (pgx.Rows, error) {
+func (s *pipelineTx) Query(context.Context, string, ...any) (pgx.Rows, error) {
 	s.lesend = true
-	return nil, errNichtStapelbar
+	return nil, errLiestInPipeline
 }
 
-func (s *stapel) QueryRow(context.Context, string, ...any) pgx.Row {
+func (s *pipelineTx) QueryRow(context.Context, string, ...any) pgx.Row {
 	s.lesend = true
 	return fehlerZeile{}
 }
 
-func (s *stapel) CopyFrom(context.Context, pgx.Identifier, []string, pgx.CopyFromSource) (int64, error) {
+func (s *pipelineTx) CopyFrom(context.Context, pgx.Identifier, []string, pgx.CopyFromSource) (int64, error) {
 	s.lesend = true
-	return 0, errNichtStapelbar
+	return 0, errLiestInPipeline
 }
 
-func (s *stapel) Prepare(context.Context, string, string) (*pgconn.StatementDescription, error) {
+func (s *pipelineTx) Prepare(context.Context, string, string) (*pgconn.StatementDescription, error) {
 	s.lesend = true
-	return nil, errNichtStapelbar
+	return nil, errLiestInPipeline
 }
 
-func (s *stapel) Begin(context.Context) (pgx.Tx, error) {
+func (s *pipelineTx) Begin(context.Context) (pgx.Tx, error) {
 	s.lesend = true
-	return nil, errNichtStapelbar
+	return nil, errLiestInPipeline
 }
 
 type fehlerZeile struct{}
 
-func (fehlerZeile) Scan(...any) error { return errNichtStapelbar }
+func (fehlerZeile) Scan(...any) error { return errLiestInPipeline }
 
-// gestapelt appends a's events and writes the document of z in one pipeline inside one
-// transaction. ok is false when the document writer cannot be pipelined (nothing was sent).
-func (s *Store) gestapelt(ctx context.Context, dok dokument, a anhang, z *zustand, n int) (out Appended, ok bool, err error) {
+// gebuendelt appends a's events and writes the document of z in one pipeline inside one
+// transaction. ok is false when the document writer cannot be pipelined (nothing was sent;
+// counted in Ungebuendelt).
+func (s *Store) gebuendelt(ctx context.Context, dok dokument, a anhang, z *zustand, n int) (out Appended, ok bool, err error) {
 	if !a.ohnePruefung {
 		return Appended{}, false, nil // an append that may write nothing must not be committed blindly
 	}
 	b := &pgx.Batch{}
 	b.Queue("BEGIN")
 	b.Queue(a.sql, a.args...)
-	st := &stapel{batch: b}
+	pt := &pipelineTx{batch: b}
 	version := max(a.expected, 0) + n
-	if err := dok.ausZustand(ctx, st, z.id, z.state, version); err != nil || st.lesend {
-		if st.lesend {
+	if err := dok.ausZustand(ctx, pt, z.id, z.state, version); err != nil || pt.lesend {
+		if pt.lesend {
+			s.ungebuendelt.Add(1)
 			return Appended{}, false, nil
 		}
 		return Appended{}, true, err
@@ -127,3 +131,10 @@ func (s *Store) gestapelt(ctx context.Context, dok dokument, a anhang, z *zustan
 	ende = ""
 	return out, true, nil
 }
+
+// Ungebuendelt counts the commands since the store was made that could not be sent as one
+// pipeline and took the step-by-step path (BEGIN, append, document, COMMIT each a round trip):
+// their document writer read, or an inline projection or a reaction to one of their events
+// needed the transaction. The bench and the round-trip test report it; an area's typical save
+// keeps it at 0.
+func (s *Store) Ungebuendelt() int64 { return s.ungebuendelt.Load() }
