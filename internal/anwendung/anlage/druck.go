@@ -27,7 +27,7 @@ func (d *Dienst) Druckstand(ctx context.Context, n Nutzer, id int64, zeit time.T
 	if err != nil {
 		return verlauf.Druckstand{}, err
 	}
-	out := verlauf.Druckstand{Version: version, BetriebID: jetzt.BetriebID, Art: typnamen[jetzt.Typ], Namen: feldnamen,
+	out := verlauf.Druckstand{Version: version, BetriebID: jetzt.BetriebID, Art: typnamen[jetzt.Typ], Namen: anlage.Feldnamen,
 		Titel: AnlagenID(id) + " " + jetzt.Daten.Bezeichnung}
 	if version == 0 {
 		return out, nil

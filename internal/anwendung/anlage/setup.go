@@ -47,7 +47,7 @@ func Setup(a *aufbau.Aufbau) {
 	zugriff.RegistriereObjektart(datei.Anlage, anlagen.Objektart)
 	wertelisten.RegistriereReferenz(anlagen.Referenzen...)
 	audit.Phrasen(anlage.Phrasen)
-	verlauf.Registriere(anlage.StreamType, verlaufAnlage, feldnamen)
+	verlauf.Registriere(anlage.StreamType, verlaufAnlage, anlage.Feldnamen)
 	a.Arbeitsliste(arbeitsliste.AnlageBereich)
 	a.Nachrichten(nachrichten.Anlage)
 	a.Aufgaben(aufgaben.Anlage)

@@ -17,35 +17,6 @@ import (
 	"github.com/eabwasser/eabwasser/internal/dokumente/konten"
 )
 
-// feldnamen are the German labels of the plant form (spec 000 §2/§3).
-var feldnamen = historie.Feldnamen{"bezeichnung": "Bezeichnung", "anlagenart": "Anlagenart", "anlagenstatus": "Anlagenstatus",
-	"statuswechsel": "Statuswechsel seit", "anlagensystem": "Anlagensystem", "aufnahme": "Aufnehmende Anlage",
-	"indirekteinleiter": "Indirekteinleiter", "lage": "Lage", "hochwert": "Hochwert", "rechtswert": "Rechtswert",
-	"beschreibung": "Beschreibung", "behoerdenkennung": "Behördenkennung", "selbstueberwachungspflicht": "Selbstüberwachungspflicht",
-	"suevoaAnlageNr": "SüVOA-Anlagen-Nr.", "chargenbetrieb": "Chargenbetrieb", "kampagne": "Kampagnenbetrieb", "dwaNr": "DWA-Nr.",
-	"staLaNr": "StaLa-Nr.", "tegAbschluss": "TEG-Abschluss", "aufKAGelaende": "Auf KA-Gelände",
-	"biologischeBehandlung": "Biologische Behandlung", "schlammbehandlung": "Schlammbehandlung", "vorbehandlung": "Vorbehandlung",
-	"chemischeBehandlung": "Chemische Behandlung", "nachbehandlung": "Nachbehandlung",
-	"auslegungUndBelastungsDaten": "Auslegung/Belastung", "parameter": "Parameter", "einheit": "Einheit",
-	"auslegungWert": "Auslegungswert", "auslegungJahr": "Auslegungsjahr", "auslegungFuehrend": "Führend",
-	"belastungWert": "Belastungswert", "belastungJahr": "Belastungsjahr", "bemerkung": "Bemerkung",
-	"planungen": "Planung", "status": "Status", "massnahme": "Maßnahme", "anschlussKA": "Anschluss an KA", "plandatum": "Plandatum",
-	"geaendertAm": "Geändert am", "geaendertVon": "Geändert von", "geaendertVonKonto": "Geändert von (Konto)", "geaendertVonSeite": "Geändert von (Seite)",
-	"geaendertVonOrganisation": "Geändert von (Organisation)", "foerderungen": "Förderung", "mipNr": "MIP-Nr.",
-	"nameMassnahmetraeger": "Maßnahmenträger", "anlagenteile": "Anlagenteil", "kategorie": "Kategorie", "anzahl": "Anzahl",
-	"bezeichner": "Bezeichner", "bezeichnerGroesse": "Größe", "bezeichnerEinheit": "Einheit der Größe",
-	"kontakte": "Kontakt", "anrede": "Anrede", "titel": "Titel", "vorname": "Vorname", "name": "Name", "telefon": "Telefon",
-	"mobil": "Mobil", "email": "E-Mail", "funktion": "Funktion", "zustaendigeBearbeiter": "Bearbeiter",
-	"zustaendigePersonen": "Zuständige Person", "zustaendig": "Zuständigkeiten", "id": "Nr.",
-	"abwasserbeseitigungspflichtige": "Abwasserbeseitigungspflichtiger", "organisation": "Organisation", "startJahr": "Startjahr",
-	"entlastungssystem": "Entlastungssystem", "entlastungstyp": "Entlastungstyp", "wasserbuchnummer": "Wasserbuchnummer",
-	"flur": "Flur", "flurstueck": "Flurstück", "gemarkung": "Gemarkung", "drosselablauf": "Drosselablauf", "kuehlart": "Kühlart", "kuehlBehandlung": "Kühlwasserbehandlung",
-	"inWasserschutzgebiet": "Im Wasserschutzgebiet", "kanallaenge": "Kanallänge (km)", "kanalsystem": "Kanalsystem",
-	"abwasserart": "Abwasserart", "materialart": "Materialart", "gueltigAb": "Gültig ab",
-	"entsorgungsraum": "Entsorgungsraum", "bezugsdatum": "Bezugsdatum", "bezugsparameter": "Bezugsparameter",
-	"entsorgungsraeume": "Verwaltungseinheit", "verwaltungseinheitSchluessel": "Gemeinde-Nr.",
-	"verwaltungseinheitBezeichnung": "Bezeichnung der Verwaltungseinheit"}
-
 // Verlauf lists every event of the plant with who, when and the changed fields.
 func (d *Dienst) Verlauf(ctx context.Context, n Nutzer, id int64) ([]historie.Verlaufsschritt, error) {
 	s, _, events, err := d.stream(ctx, n, id)
@@ -71,7 +42,7 @@ func text(code string) string {
 // verlaufAus is the Verlauf of a plant's events as view s shows them: the form's fields with
 // their texts.
 func verlaufAus(ctx context.Context, store *eventstore.Store, events []eventstore.Event, s verlauf.Sicht[anlage.Anlage]) ([]historie.Verlaufsschritt, error) {
-	return verlauf.Erstelle(ctx, store, anlage.Decider, events, s, verlaufsansichten(store), feldnamen, anlage.Antragssicht)
+	return verlauf.Erstelle(ctx, store, anlage.Decider, events, s, verlaufsansichten(store), anlage.Feldnamen, anlage.Antragssicht)
 }
 
 // verlaufsansichten are the plant's states as the Verlauf compares them (and the print shows
