@@ -531,22 +531,10 @@ func (d *Dienst) Vorbescheide(ctx context.Context, n Nutzer, betriebID, bescheid
 	out := []Verweis{}
 	for _, k := range ks {
 		if k.ID != bescheidID {
-			out = append(out, Verweis{ID: k.ID, Bezeichnung: Bezeichnung(k.Bescheidart, k.Bescheidsdatum, k.Aktenzeichen)})
+			out = append(out, Verweis{ID: k.ID, Bezeichnung: bescheid.Anzeigename(k.Bescheidart, k.Bescheidsdatum, k.Aktenzeichen)})
 		}
 	}
 	return out, nil
-}
-
-// Bezeichnung names a Bescheid: "Wasserrechtliche Erlaubnis (§ 8 WHG) vom 01.03.2024, Az. 31-2/24".
-func Bezeichnung(art, datum, aktenzeichen string) string {
-	s := art
-	if t, err := time.Parse(bescheid.Datumsformat, datum); err == nil {
-		s += " vom " + t.Format("02.01.2006")
-	}
-	if aktenzeichen != "" {
-		s += ", Az. " + aktenzeichen
-	}
-	return s
 }
 
 // Kandidaten lists the measuring points a Bescheid of the quality may name (the candidates

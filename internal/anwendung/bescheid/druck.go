@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/eabwasser/eabwasser/domain/bescheid"
-	"github.com/eabwasser/eabwasser/domain/historie"
 	"github.com/eabwasser/eabwasser/internal/anwendung/verlauf"
 	anlagen "github.com/eabwasser/eabwasser/internal/dokumente/anlage"
 	bescheide "github.com/eabwasser/eabwasser/internal/dokumente/bescheid"
@@ -27,14 +26,7 @@ func (d *Dienst) Druckstand(ctx context.Context, n Nutzer, id int64, zeit time.T
 	if err != nil {
 		return verlauf.Druckstand{}, err
 	}
-	titel := func(x bescheid.Bescheid) string {
-		t := x.Daten.Aktenzeichen
-		if x.Daten.Bescheidsdatum != "" {
-			t += " vom " + historie.DeutschesDatum(x.Daten.Bescheidsdatum)
-		}
-		return strings.TrimSpace(t)
-	}
-	out := verlauf.Druckstand{Version: version, BetriebID: g.Stand.BetriebID, Art: "Bescheid", Titel: titel(g.Stand), Namen: bescheid.Feldnamen}
+	out := verlauf.Druckstand{Version: version, BetriebID: g.Stand.BetriebID, Art: "Bescheid", Titel: bescheid.Aktentitel(g.Stand.Daten.Aktenzeichen, g.Stand.Daten.Bescheidsdatum), Namen: bescheid.Feldnamen}
 	if version == 0 {
 		return out, nil
 	}
@@ -42,7 +34,7 @@ func (d *Dienst) Druckstand(ctx context.Context, n Nutzer, id int64, zeit time.T
 	if err != nil {
 		return verlauf.Druckstand{}, err
 	}
-	out.Titel, out.Ansicht = titel(x), views[0]
+	out.Titel, out.Ansicht = bescheid.Aktentitel(x.Daten.Aktenzeichen, x.Daten.Bescheidsdatum), views[0]
 	out.Texte, err = d.drucktexte(ctx, x)
 	return out, err
 }
