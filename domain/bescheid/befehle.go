@@ -45,7 +45,7 @@ type (
 		Daten       Daten
 		Messstellen []int64
 		Pruefung    Pruefung
-		Von         int64
+		VonKonto    int64
 	}
 	// Speichere saves the Bescheid tab, its Auflagen and the set of measuring points, and moves
 	// it to Status (the transition happens with the save). Kommentar is the reason of a return.
@@ -57,7 +57,7 @@ type (
 		Rolle       Rolle
 		Pruefung    Pruefung
 		Heute       time.Time
-		Von         int64
+		VonKonto    int64
 	}
 	// Loesche deletes the Bescheid; IstVorbescheid: another Bescheid names it (409).
 	Loesche struct {
@@ -262,7 +262,7 @@ func legeAn(b Bescheid, c LegeAn) ([]ereignis.DomainEvent, error) {
 	if err := s.Err(); err != nil {
 		return nil, err
 	}
-	out := []ereignis.DomainEvent{BescheidAngelegt{BetriebID: c.BetriebID, Status: c.Status, Daten: d, Von: c.Von}}
+	out := []ereignis.DomainEvent{BescheidAngelegt{BetriebID: c.BetriebID, Status: c.Status, Daten: d, VonKonto: c.VonKonto}}
 	if len(neu) > 0 {
 		out = append(out, MessstellenZugeordnet{Messstellen: neu})
 	}
@@ -307,13 +307,13 @@ func speichere(b Bescheid, c Speichere) ([]ereignis.DomainEvent, error) {
 	}
 	switch {
 	case b.Status == Angelegt && ziel == Beantragt:
-		out = append(out, BescheidsantragGestellt{Von: c.Von})
+		out = append(out, BescheidsantragGestellt{VonKonto: c.VonKonto})
 	case b.Status == Beantragt && ziel == Angelegt:
-		out = append(out, BescheidsantragZurueckgewiesen{Kommentar: kommentar, Von: c.Von})
+		out = append(out, BescheidsantragZurueckgewiesen{Kommentar: kommentar, VonKonto: c.VonKonto})
 	case b.Status == Beantragt && ziel == InBearbeitung:
-		out = append(out, BescheidInBearbeitung{Von: c.Von})
+		out = append(out, BescheidInBearbeitung{VonKonto: c.VonKonto})
 	case b.Status == InBearbeitung && ziel == Freigegeben:
-		out = append(out, BescheidFreigegeben{Am: c.Heute.Format(Datumsformat), Von: c.Von})
+		out = append(out, BescheidFreigegeben{Am: c.Heute.Format(Datumsformat), VonKonto: c.VonKonto})
 	}
 	return out, nil
 }

@@ -131,12 +131,12 @@ type Bescheid struct {
 // Events.
 type (
 	// BescheidAngelegt: a Bescheid was recorded — by an operator as an application (status
-	// ANGELEGT) or by staff (IN_BEARBEITUNG). Von is the account.
+	// ANGELEGT) or by staff (IN_BEARBEITUNG). VonKonto is the account.
 	BescheidAngelegt struct {
 		BetriebID int64  `json:"betriebId"`
 		Status    string `json:"status"`
 		Daten     Daten  `json:"daten"`
-		Von       int64  `json:"von,omitempty"`
+		VonKonto  int64  `json:"von,omitempty"`
 	}
 	// BescheidGeaendert: a save of the Bescheid tab and its Auflagen.
 	BescheidGeaendert struct {
@@ -145,24 +145,24 @@ type (
 	// BescheidsantragGestellt: the operator submitted his application (ANGELEGT → BEANTRAGT);
 	// it is an Aufgabe of the deciding staff.
 	BescheidsantragGestellt struct {
-		Von int64 `json:"von,omitempty"`
+		VonKonto int64 `json:"von,omitempty"`
 	}
 	// BescheidsantragZurueckgewiesen: staff sent the application back to the operator
 	// (BEANTRAGT → ANGELEGT) saying why.
 	BescheidsantragZurueckgewiesen struct {
 		Kommentar string `json:"kommentar"`
-		Von       int64  `json:"von,omitempty"`
+		VonKonto  int64  `json:"von,omitempty"`
 	}
 	// BescheidInBearbeitung: staff took the application into work (BEANTRAGT → IN_BEARBEITUNG);
 	// from now on it is the authority's Bescheid.
 	BescheidInBearbeitung struct {
-		Von int64 `json:"von,omitempty"`
+		VonKonto int64 `json:"von,omitempty"`
 	}
 	// BescheidFreigegeben: staff released the Bescheid (IN_BEARBEITUNG → FREIGEGEBEN) on Am
 	// (yyyy-MM-dd); it is read-only from now on.
 	BescheidFreigegeben struct {
-		Am  string `json:"am"`
-		Von int64  `json:"von"`
+		Am       string `json:"am"`
+		VonKonto int64  `json:"von"`
 	}
 	// MessstellenZugeordnet: measuring points were assigned to the Bescheid (the assignment
 	// dialog); only new ones are named.
@@ -214,7 +214,7 @@ func Evolve(b Bescheid, e ereignis.DomainEvent) Bescheid {
 	case BescheidAngelegt:
 		b = Bescheid{Existiert: true, BetriebID: v.BetriebID, Status: v.Status, Daten: v.Daten}
 		if v.Status == Angelegt {
-			b.Antragsteller = v.Von
+			b.Antragsteller = v.VonKonto
 		}
 	case BescheidGeaendert:
 		b.Daten = v.Daten
@@ -223,9 +223,9 @@ func Evolve(b Bescheid, e ereignis.DomainEvent) Bescheid {
 	case BescheidsantragZurueckgewiesen:
 		b.Status = Angelegt
 	case BescheidInBearbeitung:
-		b.Status, b.Bearbeiter = InBearbeitung, v.Von
+		b.Status, b.Bearbeiter = InBearbeitung, v.VonKonto
 	case BescheidFreigegeben:
-		b.Status, b.FreigabeAm, b.FreigabeVon = Freigegeben, v.Am, v.Von
+		b.Status, b.FreigabeAm, b.FreigabeVon = Freigegeben, v.Am, v.VonKonto
 	case MessstellenZugeordnet:
 		for _, m := range v.Messstellen {
 			if !slices.Contains(b.Messstellen, m) {

@@ -28,8 +28,8 @@ var (
 	admin       = Rolle{Entscheider: true, Admin: true}
 	leser       = Rolle{}
 	fremd       = Rolle{} // an operator of another organisation: no side
-	angelegt    = BescheidAngelegt{BetriebID: 5, Status: Angelegt, Daten: daten, Von: 41}
-	inArbeit    = BescheidAngelegt{BetriebID: 5, Status: InBearbeitung, Daten: daten, Von: 11}
+	angelegt    = BescheidAngelegt{BetriebID: 5, Status: Angelegt, Daten: daten, VonKonto: 41}
+	inArbeit    = BescheidAngelegt{BetriebID: 5, Status: InBearbeitung, Daten: daten, VonKonto: 11}
 	zugeordnet  = MessstellenZugeordnet{Messstellen: []int64{9}}
 	anforderung = Anforderung{AnforderungID: 100, Messstelle: 9, AnforderungArt: BehoerdlicheFestlegung, ParameterArt: Konzentration,
 		ParameterNr: "CSB", Wert: "90", Einheit: "mg/l", GueltigAb: "2024-03-01", GueltigBis: StandardAblaufdatum}
@@ -94,7 +94,7 @@ func TestLegeAn(t *testing.T) {
 func TestLegeAn_DefaultExpiryAndTrimmedTexts(t *testing.T) {
 	d := daten
 	d.Ablaufdatum, d.Aktenzeichen = "", "  31-2/24 "
-	events, err := Decide(Bescheid{}, LegeAn{BetriebID: 5, Status: Angelegt, Daten: d, Pruefung: pruefen, Von: 41})
+	events, err := Decide(Bescheid{}, LegeAn{BetriebID: 5, Status: Angelegt, Daten: d, Pruefung: pruefen, VonKonto: 41})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,9 +106,9 @@ func TestLegeAn_DefaultExpiryAndTrimmedTexts(t *testing.T) {
 
 // TestSpeichere_StatusMachine: who may save a Bescheid in which status into which status.
 func TestSpeichere_StatusMachine(t *testing.T) {
-	beantragt := []ereignis.DomainEvent{angelegt, BescheidsantragGestellt{Von: 41}}
+	beantragt := []ereignis.DomainEvent{angelegt, BescheidsantragGestellt{VonKonto: 41}}
 	bearbeitung := []ereignis.DomainEvent{inArbeit}
-	frei := []ereignis.DomainEvent{inArbeit, BescheidFreigegeben{Am: "2024-05-02", Von: 11}}
+	frei := []ereignis.DomainEvent{inArbeit, BescheidFreigegeben{Am: "2024-05-02", VonKonto: 11}}
 	for _, tc := range []struct {
 		name      string
 		given     []ereignis.DomainEvent
@@ -142,7 +142,7 @@ func TestSpeichere_StatusMachine(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := given(tc.given...)
-			events, err := Decide(b, Speichere{Daten: daten, Status: tc.ziel, Kommentar: tc.kommentar, Rolle: tc.rolle, Pruefung: pruefen, Heute: heute, Von: 12})
+			events, err := Decide(b, Speichere{Daten: daten, Status: tc.ziel, Kommentar: tc.kommentar, Rolle: tc.rolle, Pruefung: pruefen, Heute: heute, VonKonto: 12})
 			if got := fehlerfelder(t, err); !reflect.DeepEqual(got, tc.fehler) {
 				t.Fatalf("errors %v, want %v", got, tc.fehler)
 			}
@@ -211,7 +211,7 @@ func TestSpeichere_MeasuringPointsAndData(t *testing.T) {
 
 func TestLoesche(t *testing.T) {
 	beantragt := []ereignis.DomainEvent{angelegt, BescheidsantragGestellt{}}
-	frei := []ereignis.DomainEvent{inArbeit, BescheidFreigegeben{Am: "2024-05-02", Von: 11}}
+	frei := []ereignis.DomainEvent{inArbeit, BescheidFreigegeben{Am: "2024-05-02", VonKonto: 11}}
 	for _, tc := range []struct {
 		name   string
 		given  []ereignis.DomainEvent
@@ -316,7 +316,7 @@ func lang(n int) string {
 
 func TestAnforderungen_OnlyForAssignedPointsAndNeverWhenReleased(t *testing.T) {
 	neu := mitAnf(func(a *Anforderung) { a.AnforderungID = -1 })
-	frei := given(inArbeit, zugeordnet, BescheidFreigegeben{Am: "2024-05-02", Von: 11})
+	frei := given(inArbeit, zugeordnet, BescheidFreigegeben{Am: "2024-05-02", VonKonto: 11})
 	for _, tc := range []struct {
 		name   string
 		b      Bescheid
@@ -371,7 +371,7 @@ func TestAnforderung_ChangeAndDelete(t *testing.T) {
 
 func TestEvents_ReadBack(t *testing.T) {
 	for _, e := range []ereignis.DomainEvent{angelegt, zugeordnet, AnforderungAngelegt{Anforderung: anforderung},
-		AnforderungenGesetzt{Messstelle: 9, Anforderungen: []Anforderung{anforderung}}, BescheidFreigegeben{Am: "2024-05-02", Von: 11}} {
+		AnforderungenGesetzt{Messstelle: 9, Anforderungen: []Anforderung{anforderung}}, BescheidFreigegeben{Am: "2024-05-02", VonKonto: 11}} {
 		raw, _ := json.Marshal(e)
 		got, err := Decode(e.EventType(), raw)
 		if err != nil || !reflect.DeepEqual(got, e) {

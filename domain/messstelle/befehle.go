@@ -30,8 +30,8 @@ type (
 		Betriebstyp        string
 		NummerVergeben     bool
 		Heute              time.Time
-		// Von is the requesting account (Messstelle.Antragsteller).
-		Von int64
+		// VonKonto is the requesting account (Messstelle.Antragsteller).
+		VonKonto int64
 	}
 	// Speichere saves the measuring point; on a rejected one it is 'Freigabe erneut anfordern'.
 	// Changes of historised fields of an approved point need AuditInfo.
@@ -40,8 +40,8 @@ type (
 		AuditInfo   *historie.AuditInfo
 		Heute       time.Time
 		Betriebstyp string
-		// Von is the saving account: on a rejected point he requests the Freigabe anew.
-		Von int64
+		// VonKonto is the saving account: on a rejected point he requests the Freigabe anew.
+		VonKonto int64
 	}
 	// EntscheideFreigabe approves (FREIGEGEBEN) or rejects (ABGEWIESEN) a requested measuring
 	// point with a comment ({kommentar, neuerStatus}); the service saves the data before.
@@ -129,7 +129,7 @@ func fordereFreigabeAn(m Messstelle, c FordereFreigabeAn) ([]ereignis.DomainEven
 		return nil, err
 	}
 	return []ereignis.DomainEvent{MessstelleBeantragt{AnlageID: c.AnlageID, BetriebID: c.BetriebID, MessstellenID: nr,
-		Daten: d, GueltigAb: c.Heute.Format(historie.Datumsformat), Antragsteller: c.Von}}, nil
+		Daten: d, GueltigAb: c.Heute.Format(historie.Datumsformat), Antragsteller: c.VonKonto}}, nil
 }
 
 func entscheide(m Messstelle, c EntscheideFreigabe) ([]ereignis.DomainEvent, error) {
@@ -190,7 +190,7 @@ func speichere(m Messstelle, c Speichere) ([]ereignis.DomainEvent, error) {
 	d.Statuswechsel = Statuswechsel(m.Daten.Messstellenstatus, d.Messstellenstatus, m.Daten.Statuswechsel, heute)
 	if m.Freigabestatus == Abgewiesen {
 		// 'Freigabe erneut anfordern' is the save button of a rejected point
-		return []ereignis.DomainEvent{MessstellenfreigabeErneutAngefordert{Daten: d, Antragsteller: c.Von}}, nil
+		return []ereignis.DomainEvent{MessstellenfreigabeErneutAngefordert{Daten: d, Antragsteller: c.VonKonto}}, nil
 	}
 	if reflect.DeepEqual(d, m.Daten) {
 		return nil, nil

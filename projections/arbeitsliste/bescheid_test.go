@@ -118,7 +118,7 @@ func TestBescheide_RowsFromEvents_EvaluationPeriodsAndVisibility_RebuildIsIdenti
 		bescheid.AnforderungAngelegt{Anforderung: anf(6, muster.id, bescheid.BehoerdlicheFestlegung, "3411", "2023-01-01", bescheid.StandardAblaufdatum)},
 		bescheid.AnforderungGeaendert{Anforderung: anf(6, muster.id, bescheid.Selbstueberwachungsauflage, "3411", "2023-01-01", "2023-12-31")},
 		bescheid.MessstelleEntfernt{Messstelle: 0},
-		bescheid.BescheidFreigegeben{Am: "2023-05-03", Von: 1},
+		bescheid.BescheidFreigegeben{Am: "2023-05-03", VonKonto: 1},
 	)
 	bescheidEreignisse(t, store, b4,
 		bescheid.BescheidAngelegt{BetriebID: papier.betrieb, Status: bescheid.InBearbeitung, Daten: daten("Verworfen", "2024-01-01",
@@ -126,7 +126,7 @@ func TestBescheide_RowsFromEvents_EvaluationPeriodsAndVisibility_RebuildIsIdenti
 		bescheid.AnforderungAngelegt{Anforderung: anf(7, papier.id, bescheid.BehoerdlicheFestlegung, "3410", "", bescheid.StandardAblaufdatum)},
 		bescheid.BescheidGeloescht{},
 	)
-	letzte := bescheidEreignisse(t, store, b1, bescheid.BescheidFreigegeben{Am: "2024-05-02", Von: 1})
+	letzte := bescheidEreignisse(t, store, b1, bescheid.BescheidFreigegeben{Am: "2024-05-02", VonKonto: 1})
 	if err := projections.WaitFor(ctx, store, arbeitsliste.Name, letzte); err != nil {
 		t.Fatal(err)
 	}

@@ -78,9 +78,9 @@ func TestLeser_BescheideReadAsTheDomainDecodes(t *testing.T) {
 	d := bescheid.Daten{BescheidQualitaet: "Bescheid", Bescheidart: "Erlaubnis", Vorbescheid: 3, Bescheidsdatum: "2024-03-01",
 		Auflagen: []bescheid.Auflage{{Abwasseranlage: 2, Art: "Bericht", Beschreibung: "b", Fristdatum: "2025-01-31"}}}
 	for _, e := range []ereignis.DomainEvent{
-		bescheid.BescheidAngelegt{BetriebID: 5, Status: bescheid.Angelegt, Daten: d, Von: 7}, bescheid.BescheidGeaendert{Daten: d},
-		bescheid.BescheidsantragGestellt{Von: 7}, bescheid.BescheidsantragZurueckgewiesen{Kommentar: "k", Von: 8}, bescheid.BescheidInBearbeitung{Von: 8},
-		bescheid.BescheidFreigegeben{Am: "2024-05-02", Von: 8}, bescheid.MessstellenZugeordnet{Messstellen: []int64{9, 10}},
+		bescheid.BescheidAngelegt{BetriebID: 5, Status: bescheid.Angelegt, Daten: d, VonKonto: 7}, bescheid.BescheidGeaendert{Daten: d},
+		bescheid.BescheidsantragGestellt{VonKonto: 7}, bescheid.BescheidsantragZurueckgewiesen{Kommentar: "k", VonKonto: 8}, bescheid.BescheidInBearbeitung{VonKonto: 8},
+		bescheid.BescheidFreigegeben{Am: "2024-05-02", VonKonto: 8}, bescheid.MessstellenZugeordnet{Messstellen: []int64{9, 10}},
 		bescheid.MessstelleEntfernt{Messstelle: 10}, bescheid.AnforderungenGesetzt{Messstelle: 9, Anforderungen: []bescheid.Anforderung{a}},
 		bescheid.AnforderungAngelegt{Anforderung: a}, bescheid.AnforderungGeaendert{Anforderung: a}, bescheid.AnforderungGeloescht{AnforderungID: 4},
 		bescheid.BescheidGeloescht{},

@@ -347,14 +347,14 @@ func TestAufgaben_OpenUntilDecided_VisibleToWhoDecidesOrApplied_RebuildIsIdentic
 	var punkt int64 = 900001
 	daten := messstelle.Daten{Bezeichnung: "Probenahme Ost", Messstellentyp: "NR_9", Messstellenstatus: messstelle.Geplant, Lage: betrieb.Lage{Hochwert: 5581900, Rechtswert: 399100}}
 	w.warte(befehle.Handle(ctx, punkt, eventstore.VersionUnbekannt, messstelle.FordereFreigabeAn{AnlageID: klaeranlage, BetriebID: papier,
-		MessstellenID: "1110000809", Daten: daten, BetriebFreigegeben: true, Betriebstyp: "INDUSTRIE", Heute: time.Now(), Von: 1}, md))
+		MessstellenID: "1110000809", Daten: daten, BetriebFreigegeben: true, Betriebstyp: "INDUSTRIE", Heute: time.Now(), VonKonto: 1}, md))
 	daten.Bezeichnung = "Probenahme Ost (Schacht 3)"
 	w.warte(befehle.Handle(ctx, punkt, eventstore.VersionUnbekannt, messstelle.Speichere{Daten: daten, Heute: time.Now(), Betriebstyp: "INDUSTRIE"}, md))
 	if m, ok := finde(w.aufgaben("fachadmin"), aufgaben.MessstelleFreigabe, punkt); !ok || m.Objekt != "Probenahme Ost (Schacht 3)" {
 		t.Fatalf("corrected request: %+v", m)
 	}
 	w.warte(befehle.Handle(ctx, punkt, eventstore.VersionUnbekannt, messstelle.EntscheideFreigabe{NeuerStatus: messstelle.Abgewiesen, Kommentar: "Schacht?"}, md))
-	w.warte(befehle.Handle(ctx, punkt, eventstore.VersionUnbekannt, messstelle.Speichere{Daten: daten, Heute: time.Now(), Betriebstyp: "INDUSTRIE", Von: 1}, md))
+	w.warte(befehle.Handle(ctx, punkt, eventstore.VersionUnbekannt, messstelle.Speichere{Daten: daten, Heute: time.Now(), Betriebstyp: "INDUSTRIE", VonKonto: 1}, md))
 	var freigaben []string
 	for _, a := range w.aufgaben("betreiber") {
 		if a.Art == aufgaben.MessstelleFreigabe && a.ObjektID == punkt {

@@ -91,7 +91,7 @@ func bescheidEreignis(st *lauf, e eventstore.Event, id int64, v any) error {
 	case bescheid.BescheidAngelegt:
 		var von int64
 		if v.Status == bescheid.Angelegt {
-			von = v.Von
+			von = v.VonKonto
 		}
 		st.bescheide().Neu(id, bescheidZeile{ID: id, BetriebID: v.BetriebID, Bezeichnung: bescheid.Anzeigename(v.Daten.Bescheidart, "", v.Daten.Aktenzeichen), Antragsteller: von})
 	case bescheid.BescheidGeaendert:

@@ -369,7 +369,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, f Formular, antrag bool,
 	if err != nil {
 		return 0, eventstore.Appended{}, err
 	}
-	cmd := bescheid.LegeAn{BetriebID: f.Betrieb, Status: status, Daten: f.Daten, Messstellen: f.Messstellen, Pruefung: p, Von: n.AnwenderID}
+	cmd := bescheid.LegeAn{BetriebID: f.Betrieb, Status: status, Daten: f.Daten, Messstellen: f.Messstellen, Pruefung: p, VonKonto: n.AnwenderID}
 	if err := auswahl.PruefeListenwerte(ctx, d.Store.Pool(), Listenwerte(f.Daten), nil); err != nil {
 		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
 			_, err := bescheid.Decide(bescheid.Bescheid{}, cmd)
@@ -412,7 +412,7 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, id int64, f Formular, 
 		return eventstore.Appended{}, err
 	}
 	cmd := bescheid.Speichere{Daten: f.Daten, Status: f.Bescheidsstatus, Messstellen: f.Messstellen, Kommentar: f.Kommentar,
-		Rolle: r, Pruefung: p, Heute: d.heute(), Von: g.Nutzer.AnwenderID}
+		Rolle: r, Pruefung: p, Heute: d.heute(), VonKonto: g.Nutzer.AnwenderID}
 	return d.handle(ctx, g, f.Version, cmd, Listenwerte(f.Daten), Listenwerte(g.Stand.Daten), md)
 }
 

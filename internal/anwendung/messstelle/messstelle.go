@@ -228,7 +228,7 @@ func (d *Dienst) Anlegen(ctx context.Context, n Nutzer, anlageID int64, f Formul
 	befehl := func(daten messstelle.Daten) messstelle.FordereFreigabeAn {
 		return messstelle.FordereFreigabeAn{AnlageID: anlageID, BetriebID: a.BetriebID, MessstellenID: f.MessstellenID, Daten: daten,
 			BetriebFreigegeben: b.Freigabestatus == betrieb.Freigegeben, AnlageAusser: anlage.Ausser(a.Daten.Anlagenstatus),
-			Betriebstyp: b.Betriebstyp, NummerVergeben: vergeben, Heute: d.heute(), Von: n.AnwenderID}
+			Betriebstyp: b.Betriebstyp, NummerVergeben: vergeben, Heute: d.heute(), VonKonto: n.AnwenderID}
 	}
 	if err := d.zuordnungen(ctx, f.Daten, messstelle.Daten{}); err != nil {
 		return 0, eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
@@ -293,7 +293,7 @@ func (d *Dienst) Speichern(ctx context.Context, n Nutzer, id int64, f Formular, 
 	if err := laden.Version(f.Version); err != nil {
 		return eventstore.Appended{}, err
 	}
-	befehl := messstelle.Speichere{Daten: f.Daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Betriebstyp: g.b.Betriebstyp, Von: g.Nutzer.AnwenderID}
+	befehl := messstelle.Speichere{Daten: f.Daten, AuditInfo: f.AuditInfo, Heute: d.heute(), Betriebstyp: g.b.Betriebstyp, VonKonto: g.Nutzer.AnwenderID}
 	if err := d.zuordnungen(ctx, f.Daten, g.Stand.Daten); err != nil {
 		return eventstore.Appended{}, validierung.MitDatenfehlern(err, func() error {
 			_, err := messstelle.Decide(g.Stand, befehl)

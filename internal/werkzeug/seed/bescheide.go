@@ -277,7 +277,7 @@ func (b *demoBescheidLauf) anlegen(ctx context.Context) ([]bescheid.Anforderung,
 	var zuVerschaerfen []bescheid.Anforderung
 	err := amTag(ctx, b.store, b.d.angelegt, func(tx pgx.Tx) error {
 		if _, err := b.befehle.HandleTx(ctx, tx, b.id, eventstore.VersionUnbekannt, bescheid.LegeAn{BetriebID: b.betriebID, Status: b.statusWert,
-			Daten: b.daten, Messstellen: b.messstellen, Pruefung: b.p, Von: b.von}, b.md); err != nil {
+			Daten: b.daten, Messstellen: b.messstellen, Pruefung: b.p, VonKonto: b.von}, b.md); err != nil {
 			return b.fehler("anlegen", err)
 		}
 		for _, a := range b.d.anforderungen {
@@ -327,7 +327,7 @@ func (b *demoBescheidLauf) weg(ctx context.Context) error {
 		t := schritte[0]
 		schritte = schritte[1:]
 		return befehlAm(ctx, b.store, bescheid.Decider, b.id, t, bescheid.Befehl(bescheid.Speichere{Daten: b.daten, Status: ziel,
-			Messstellen: b.messstellen, Kommentar: kommentar, Rolle: r, Pruefung: b.p, Heute: t, Von: wer}), md)
+			Messstellen: b.messstellen, Kommentar: kommentar, Rolle: r, Pruefung: b.p, Heute: t, VonKonto: wer}), md)
 	}
 	if d.antragsteller != "" && d.status != bescheid.Angelegt {
 		if err := speichere(bescheid.Beantragt, "", b.rolle, b.von, b.md); err != nil {

@@ -99,7 +99,7 @@ func demoMessstellenAnlegen(ctx context.Context, store *eventstore.Store) (int, 
 		}
 		if err := befehlAm(ctx, store, messstelle.Decider, id, d.beantragt, messstelle.Befehl(messstelle.FordereFreigabeAn{AnlageID: anlageID,
 			BetriebID: betriebID, MessstellenID: d.nummer, Daten: d.daten, BetriebFreigegeben: true, Betriebstyp: betriebstyp,
-			Heute: d.beantragt, Von: von}), md); err != nil {
+			Heute: d.beantragt, VonKonto: von}), md); err != nil {
 			return added, fmt.Errorf("Messstelle %s: %w", d.daten.Bezeichnung, err)
 		}
 		added++

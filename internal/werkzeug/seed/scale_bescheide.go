@@ -128,7 +128,7 @@ func (l *lauf) bescheidPlan(b skalaBescheid, id int64, anf []int64, info betrieb
 	if antrag {
 		md, von, status, rolle = info.betreiber, betreiberID, bescheid.Angelegt, bescheid.Rolle{Antragsteller: true}
 	}
-	add(md, bescheid.LegeAn{BetriebID: info.id, Status: status, Daten: d, Messstellen: b.punkte, Pruefung: pruefung, Von: von})
+	add(md, bescheid.LegeAn{BetriebID: info.id, Status: status, Daten: d, Messstellen: b.punkte, Pruefung: pruefung, VonKonto: von})
 	for _, m := range b.punkte {
 		if as := anforderungen[m]; len(as) > 0 {
 			add(md, bescheid.SetzeAnforderungen{Messstelle: m, Anforderungen: as, NeueIDs: neueIDs[m], Rolle: rolle})
@@ -136,7 +136,7 @@ func (l *lauf) bescheidPlan(b skalaBescheid, id int64, anf []int64, info betrieb
 	}
 	speichern := func(ziel string, heute time.Time) {
 		am = heute
-		add(md, bescheid.Speichere{Daten: d, Status: ziel, Messstellen: b.punkte, Rolle: rolle, Pruefung: pruefung, Heute: heute, Von: von})
+		add(md, bescheid.Speichere{Daten: d, Status: ziel, Messstellen: b.punkte, Rolle: rolle, Pruefung: pruefung, Heute: heute, VonKonto: von})
 	}
 	switch {
 	case antrag:
