@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 // guard is eslint.config.js's no-restricted-syntax on the files that call the API; this test
 // lints sample code as such a file, so a loosened rule fails here and not only in review.
 
-const eslint = new ESLint();
+// import/no-cycle reads the imported files from disk and fails on the sample file, which is
+// not there; it has nothing to say about a file's own shapes.
+const eslint = new ESLint({ overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
 
 async function fehler(code: string, filePath = 'src/features/ablage/api/beispiel.ts'): Promise<string[]> {
   const [ergebnis] = await eslint.lintText(code, { filePath });

@@ -177,6 +177,7 @@ describe('Bescheidsdaten', () => {
     const status = screen.getByRole('combobox', { name: /^Status/ });
     expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Angelegt']);
     expect(screen.getByRole('textbox', { name: /^Ablaufdatum/ })).toHaveValue('01.01.3000');
+    await screen.findByRole('option', { name: 'Indirekteinleitergenehmigung' }); // the value list is loaded
     await user.selectOptions(await screen.findByRole('combobox', { name: /^Bescheidart/ }), 'Indirekteinleitergenehmigung');
     await user.type(screen.getByRole('textbox', { name: /^Aktenzeichen/ }), 'A-1');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Behörde/ }), 'SGD Süd');
@@ -232,6 +233,7 @@ describe('Bescheidsdaten', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Neuer Bescheid: Bescheid' })).toBeInTheDocument();
     const status = screen.getByRole('combobox', { name: /^Status/ });
     expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['In Bearbeitung']);
+    await screen.findByRole('option', { name: 'Indirekteinleitergenehmigung' }); // the value list is loaded
     await user.selectOptions(await screen.findByRole('combobox', { name: /^Bescheidart/ }), 'Indirekteinleitergenehmigung');
     await user.type(screen.getByRole('textbox', { name: /^Aktenzeichen/ }), 'A-1');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Behörde/ }), 'SGD Nord');
